@@ -1,0 +1,171 @@
+"""The storage contract every backend implements, and the records it exchanges.
+
+Stores keep entities, sessions, turns, mentions, the claims (evidence) of every slot and the
+fact versions derived from them. Every read and write is scoped to one ``group_id``.
+``as_of`` selects valid time (``None``: any time, used by timelines) and ``known_at``
+selects transaction time (``None``: current belief, i.e. versions not expired).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal, Protocol, runtime_checkable
+
+from chronomem.schema.models import Claim, Entity, Fact, Mention, Session
+from chronomem.schema.vocabulary import Vocabulary
+
+TextKind = Literal["fact", "entity", "turn"]
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """A stored turn, with its session."""
+
+    id: str
+    session_id: str
+    group_id: str
+    speaker: str
+    text: str
+    at: datetime
+    seq: int
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """A stored session (without its turns)."""
+
+    id: str
+    group_id: str
+    started_at: datetime
+    turn_count: int
+    metadata: dict = field(default_factory=dict)
+
+
+@dataclass
+class WriteBatch:
+    """Everything one session contributes; written in a single transaction."""
+
+    group_id: str
+    session: Session | None = None
+    entities: list[Entity] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+
+
+@dataclass
+class WriteReport:
+    """What a write changed."""
+
+    entities_added: int = 0
+    claims_added: int = 0
+    facts_added: int = 0
+    facts_closed: int = 0
+    facts_corrected: int = 0
+    versions_expired: int = 0
+    session_added: bool = False
+    new_fact_ids: list[str] = field(default_factory=list)
+    expired_fact_ids: list[str] = field(default_factory=list)
+
+    def __iadd__(self, other: WriteReport) -> WriteReport:
+        for name in ("entities_added", "claims_added", "facts_added", "facts_closed", "facts_corrected", "versions_expired"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.session_added = self.session_added or other.session_added
+        self.new_fact_ids.extend(other.new_fact_ids)
+        self.expired_fact_ids.extend(other.expired_fact_ids)
+        return self
+
+
+@runtime_checkable
+class GraphStore(Protocol):
+    """A bitemporal property graph of entities and facts."""
+
+    vocabulary: Vocabulary
+
+    def close(self) -> None: ...
+
+    # -- writing -------------------------------------------------------------------------
+    def write(self, batch: WriteBatch, *, recorded_at: datetime) -> WriteReport:
+        """Write a batch atomically: entities, session, turns, mentions, claims, and the fact
+        versions the temporal rules derive from them. Re-writing the same batch is a no-op."""
+        ...
+
+    # -- entities ------------------------------------------------------------------------
+    def get_entities(self, group_id: str, ids: Sequence[str]) -> dict[str, Entity]: ...
+
+    def find_entities(self, group_id: str, name: str) -> list[Entity]:
+        """Entities whose normalized name or alias equals ``name``'s."""
+        ...
+
+    def iter_entities(self, group_id: str) -> Iterator[Entity]: ...
+
+    # -- facts ---------------------------------------------------------------------------
+    def facts_of(
+        self,
+        group_id: str,
+        entity_ids: Sequence[str],
+        *,
+        predicate: str | None = None,
+        as_of: datetime | None = None,
+        known_at: datetime | None = None,
+        include_expired: bool = False,
+    ) -> list[Fact]:
+        """Facts whose subject or object is one of ``entity_ids``."""
+        ...
+
+    def get_facts(self, group_id: str, ids: Sequence[str]) -> list[Fact]: ...
+
+    def iter_facts(
+        self,
+        group_id: str,
+        *,
+        as_of: datetime | None = None,
+        known_at: datetime | None = None,
+        include_expired: bool = False,
+    ) -> Iterator[Fact]: ...
+
+    def neighbourhood(
+        self,
+        group_id: str,
+        entity_ids: Sequence[str],
+        *,
+        depth: int = 1,
+        as_of: datetime | None = None,
+        known_at: datetime | None = None,
+        limit: int = 500,
+    ) -> list[Fact]:
+        """Facts reachable from ``entity_ids`` in 1–3 hops, the as-of filter on every hop."""
+        ...
+
+    def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
+        """Versions whose valid interval starts or ends in ``[since, until)``, or that were
+        recorded or expired in it."""
+        ...
+
+    # -- text ----------------------------------------------------------------------------
+    def fulltext(self, group_id: str, text: str, *, kind: TextKind, limit: int = 20) -> list[tuple[str, float]]:
+        """Full-text (BM25-style) hits as ``(id, score)``, best first; higher is better."""
+        ...
+
+    # -- sessions and turns --------------------------------------------------------------
+    def sessions(self, group_id: str) -> list[SessionRecord]: ...
+
+    def get_turns(self, group_id: str, ids: Sequence[str]) -> dict[str, TurnRecord]: ...
+
+    def turns_of(self, group_id: str, session_id: str) -> list[TurnRecord]: ...
+
+    def iter_turns(self, group_id: str) -> Iterator[TurnRecord]: ...
+
+    def mentions_of(self, group_id: str, turn_id: str) -> list[str]:
+        """Entity ids a turn mentions."""
+        ...
+
+    def turns_mentioning(self, group_id: str, entity_ids: Sequence[str], *, limit: int = 50) -> list[str]: ...
+
+    # -- housekeeping --------------------------------------------------------------------
+    def groups(self) -> list[str]: ...
+
+    def stats(self, group_id: str) -> dict[str, int]:
+        """Counts: entities, sessions, turns, claims, facts (current versions), versions."""
+        ...

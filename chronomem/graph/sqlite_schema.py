@@ -1,0 +1,73 @@
+"""SQL for the embedded store: the schema and the statements, as named constants."""
+
+SCHEMA = """
+PRAGMA foreign_keys = ON;
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS entities (
+  id TEXT PRIMARY KEY, group_id TEXT NOT NULL, name TEXT NOT NULL, type TEXT NOT NULL, aliases TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entities_group ON entities (group_id);
+CREATE TABLE IF NOT EXISTS entity_names (
+  group_id TEXT NOT NULL, norm TEXT NOT NULL, entity_id TEXT NOT NULL REFERENCES entities (id),
+  PRIMARY KEY (group_id, norm, entity_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sessions (
+  group_id TEXT NOT NULL, id TEXT NOT NULL, started_at INTEGER NOT NULL, metadata TEXT NOT NULL,
+  PRIMARY KEY (group_id, id)
+);
+CREATE TABLE IF NOT EXISTS turns (
+  rowid INTEGER PRIMARY KEY, group_id TEXT NOT NULL, id TEXT NOT NULL, session_id TEXT NOT NULL,
+  speaker TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL, seq INTEGER NOT NULL,
+  UNIQUE (group_id, id), FOREIGN KEY (group_id, session_id) REFERENCES sessions (group_id, id)
+);
+CREATE INDEX IF NOT EXISTS turns_session ON turns (group_id, session_id, seq);
+CREATE TABLE IF NOT EXISTS mentions (
+  group_id TEXT NOT NULL, turn_id TEXT NOT NULL, entity_id TEXT NOT NULL REFERENCES entities (id),
+  PRIMARY KEY (group_id, turn_id, entity_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS mentions_entity ON mentions (group_id, entity_id);
+CREATE TABLE IF NOT EXISTS claims (
+  group_id TEXT NOT NULL, slot TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, recorded_at INTEGER NOT NULL,
+  PRIMARY KEY (group_id, slot, id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS facts (
+  rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, group_id TEXT NOT NULL, slot TEXT NOT NULL,
+  subject_id TEXT NOT NULL REFERENCES entities (id), predicate TEXT NOT NULL,
+  object_id TEXT NOT NULL REFERENCES entities (id), qualifiers TEXT NOT NULL, statement TEXT NOT NULL,
+  valid_from INTEGER, valid_to INTEGER, valid_from_precision TEXT NOT NULL, valid_to_precision TEXT NOT NULL,
+  start_observed INTEGER NOT NULL, recorded_at INTEGER NOT NULL, expired_at INTEGER,
+  confidence REAL NOT NULL, sources TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS facts_subject ON facts (group_id, subject_id, predicate);
+CREATE INDEX IF NOT EXISTS facts_object ON facts (group_id, object_id, predicate);
+CREATE INDEX IF NOT EXISTS facts_slot_current ON facts (group_id, slot) WHERE expired_at IS NULL;
+CREATE INDEX IF NOT EXISTS facts_recorded ON facts (group_id, recorded_at);
+CREATE VIRTUAL TABLE IF NOT EXISTS facts_fts USING fts5 (statement, content='facts', content_rowid='rowid');
+CREATE VIRTUAL TABLE IF NOT EXISTS turns_fts USING fts5 (text, content='turns', content_rowid='rowid');
+CREATE VIRTUAL TABLE IF NOT EXISTS entities_fts USING fts5 (names, group_id UNINDEXED, entity_id UNINDEXED);
+CREATE TRIGGER IF NOT EXISTS facts_ai AFTER INSERT ON facts BEGIN
+  INSERT INTO facts_fts (rowid, statement) VALUES (new.rowid, new.statement);
+END;
+CREATE TRIGGER IF NOT EXISTS turns_ai AFTER INSERT ON turns BEGIN
+  INSERT INTO turns_fts (rowid, text) VALUES (new.rowid, new.text);
+END;
+"""
+
+FACT_COLUMNS = (
+    "id, group_id, slot, subject_id, predicate, object_id, qualifiers, statement, valid_from, valid_to, "
+    "valid_from_precision, valid_to_precision, start_observed, recorded_at, expired_at, confidence, sources"
+)
+INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * 17)})"
+EXPIRE_FACT = "UPDATE facts SET expired_at = ? WHERE id = ? AND group_id = ? AND expired_at IS NULL"
+SELECT_FACTS = f"SELECT {FACT_COLUMNS} FROM facts"
+CURRENT_OF_SLOT = SELECT_FACTS + " WHERE group_id = ? AND slot = ? AND expired_at IS NULL"
+CLAIMS_OF_SLOT = "SELECT body FROM claims WHERE group_id = ? AND slot = ?"
+INSERT_CLAIM = "INSERT OR IGNORE INTO claims (group_id, slot, id, body, recorded_at) VALUES (?, ?, ?, ?, ?)"
+SELECT_ENTITY = "SELECT id, group_id, name, type, aliases FROM entities"
+INSERT_ENTITY = "INSERT INTO entities (id, group_id, name, type, aliases) VALUES (?, ?, ?, ?, ?)"
+UPDATE_ENTITY = "UPDATE entities SET type = ?, aliases = ? WHERE id = ?"
+INSERT_ENTITY_NAME = "INSERT OR IGNORE INTO entity_names (group_id, norm, entity_id) VALUES (?, ?, ?)"
+INSERT_SESSION = "INSERT OR IGNORE INTO sessions (group_id, id, started_at, metadata) VALUES (?, ?, ?, ?)"
+INSERT_TURN = "INSERT OR IGNORE INTO turns (group_id, id, session_id, speaker, text, at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)"
+INSERT_MENTION = "INSERT OR IGNORE INTO mentions (group_id, turn_id, entity_id) VALUES (?, ?, ?)"
+SELECT_TURNS = "SELECT id, session_id, group_id, speaker, text, at, seq FROM turns"

@@ -1,0 +1,391 @@
+"""The embedded store: one SQLite file (WAL, foreign keys, FTS5), zero setup.
+
+>>> from datetime import datetime, timezone
+>>> from chronomem.schema import Entity, Claim, entity_id
+>>> store = SqliteGraphStore(":memory:")
+>>> t = datetime(2024, 3, 1, tzinfo=timezone.utc)
+>>> ana, lisbon = Entity(id=entity_id("default", "Ana"), name="Ana", type="PERSON"), Entity(id=entity_id("default", "Lisbon"), name="Lisbon", type="PLACE")
+>>> claim = Claim(subject_id=ana.id, predicate="LIVES_IN", object_id=lisbon.id, statement="Ana lives in Lisbon", at=t, said_at=t)
+>>> store.write(WriteBatch("default", entities=[ana, lisbon], claims=[claim]), recorded_at=t).facts_added
+1
+>>> [f.statement for f in store.facts_of("default", [ana.id], as_of=t)]
+['Ana lives in Lisbon']
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+
+from chronomem.errors import InputError, StoreError
+from chronomem.graph import sqlite_schema as sql
+from chronomem.graph.base import SessionRecord, TextKind, TurnRecord, WriteBatch, WriteReport
+from chronomem.graph.writing import file_claims, plan_slots, summarize, validate_batch
+from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name
+from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+
+
+def to_us(value: datetime | None) -> int | None:
+    """Microseconds since the epoch (``None`` stays ``None``)."""
+    if value is None:
+        return None
+    delta = value - _EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+def from_us(value: int | None) -> datetime | None:
+    from datetime import timedelta
+
+    return None if value is None else _EPOCH + timedelta(microseconds=value)
+
+
+def fts_query(text: str) -> str:
+    """An FTS5 query that ORs the words of ``text``, each quoted, so no input is syntax.
+
+    >>> fts_query('where does "Ana" live? OR NEAR(')
+    '"where" OR "does" OR "ana" OR "live" OR "or" OR "near"'
+    """
+    words = list(dict.fromkeys(w.lower() for w in _TOKEN.findall(text)))[:64]
+    return " OR ".join(f'"{w}"' for w in words)
+
+
+def _valid_clause(as_of: datetime | None, known_at: datetime | None, include_expired: bool) -> tuple[str, list]:
+    clauses, params = [], []
+    if as_of is not None:
+        t = to_us(as_of)
+        clauses.append("(valid_from IS NULL OR valid_from <= ?) AND (valid_to IS NULL OR valid_to > ?)")
+        params += [t, t]
+    if known_at is not None:
+        k = to_us(known_at)
+        clauses.append("recorded_at <= ? AND (expired_at IS NULL OR expired_at > ?)")
+        params += [k, k]
+    elif not include_expired:
+        clauses.append("expired_at IS NULL")
+    return (" AND ".join(clauses) or "1"), params
+
+
+def row_to_fact(row: Sequence) -> Fact:
+    return Fact.model_construct(
+        id=row[0], group_id=row[1], slot=row[2], subject_id=row[3], predicate=row[4], object_id=row[5],
+        qualifiers=json.loads(row[6]), statement=row[7], valid_from=from_us(row[8]), valid_to=from_us(row[9]),
+        valid_from_precision=row[10], valid_to_precision=row[11], start_observed=bool(row[12]),
+        recorded_at=from_us(row[13]), expired_at=from_us(row[14]), confidence=row[15],
+        sources=[Source.model_construct(session_id=s, turn_id=t or None) for s, t in json.loads(row[16])],
+    )
+
+
+def fact_to_row(f: Fact) -> tuple:
+    return (
+        f.id, f.group_id, f.slot, f.subject_id, f.predicate, f.object_id, json.dumps(f.qualifiers, sort_keys=True),
+        f.statement, to_us(f.valid_from), to_us(f.valid_to), f.valid_from_precision, f.valid_to_precision,
+        int(f.start_observed), to_us(f.recorded_at), to_us(f.expired_at), f.confidence,
+        json.dumps([[s.session_id, s.turn_id or ""] for s in f.sources]),
+    )
+
+
+def _row_to_entity(row: Sequence) -> Entity:
+    return Entity.model_construct(id=row[0], group_id=row[1], name=row[2], type=row[3], aliases=json.loads(row[4]))
+
+
+def _row_to_turn(row: Sequence) -> TurnRecord:
+    return TurnRecord(id=row[0], session_id=row[1], group_id=row[2], speaker=row[3], text=row[4], at=from_us(row[5]), seq=row[6])
+
+
+class SqliteGraphStore:
+    """The default store: a single SQLite file (or ``":memory:"``)."""
+
+    def __init__(self, path: str | Path, *, vocabulary: Vocabulary | None = None) -> None:
+        self.vocabulary = vocabulary or CORE_VOCABULARY
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db.executescript(sql.SCHEMA)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open the embedded store at {self.path}: {e}") from e
+        self._lock = threading.RLock()
+
+    def __repr__(self) -> str:
+        return f"SqliteGraphStore({self.path!r})"
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> SqliteGraphStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _query(self, statement: str, params: Sequence = ()) -> list[tuple]:
+        with self._lock:
+            try:
+                return self._db.execute(statement, params).fetchall()
+            except sqlite3.Error as e:
+                raise StoreError(f"embedded store query failed: {e}") from e
+
+    # -- writing -------------------------------------------------------------------------
+    def write(self, batch: WriteBatch, *, recorded_at: datetime) -> WriteReport:
+        validate_batch(self.vocabulary, batch)
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                report = self._write_in_tx(db, batch, recorded_at)
+                db.execute("COMMIT")
+                return report
+            except sqlite3.IntegrityError as e:
+                db.execute("ROLLBACK")
+                raise InputError(f"batch for group {batch.group_id!r} refers to unknown records: {e}") from e
+            except sqlite3.Error as e:
+                db.execute("ROLLBACK")
+                raise StoreError(f"writing to {self.path} failed: {e}") from e
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def _write_in_tx(self, db: sqlite3.Connection, batch: WriteBatch, recorded_at: datetime) -> WriteReport:
+        group = batch.group_id
+        entities_added = self._upsert_entities(db, batch.entities)
+        session_added = False
+        if batch.session is not None:
+            s = batch.session
+            cur = db.execute(sql.INSERT_SESSION, (group, s.session_id, to_us(s.started_at), json.dumps(s.metadata, default=str)))
+            session_added = cur.rowcount > 0
+            db.executemany(sql.INSERT_TURN, [(group, t.id, s.session_id, t.speaker, t.text, to_us(t.at), n)
+                                             for n, t in enumerate(s.turns)])
+        db.executemany(sql.INSERT_MENTION, [(group, m.turn_id, m.entity_id) for m in batch.mentions])
+        filed = file_claims(self.vocabulary, batch.claims)
+        rec = to_us(recorded_at)
+        touched: list[str] = []
+        claims_added = 0
+        for slot, claims in filed.items():
+            for c in claims:
+                if db.execute(sql.INSERT_CLAIM, (group, slot, c.id, c.model_dump_json(), rec)).rowcount:
+                    claims_added += 1
+                    if slot not in touched:
+                        touched.append(slot)
+        all_claims = {slot: [Claim.model_validate_json(r[0]) for r in db.execute(sql.CLAIMS_OF_SLOT, (group, slot))]
+                      for slot in touched}
+        current = {slot: [row_to_fact(r) for r in db.execute(sql.CURRENT_OF_SLOT, (group, slot))] for slot in touched}
+        plans = plan_slots(self.vocabulary, group, all_claims, current, recorded_at=recorded_at)
+        for plan in plans.values():
+            expired_at = to_us(plan.recorded_at)
+            db.executemany(sql.EXPIRE_FACT, [(expired_at, fid, group) for fid in plan.expire])
+            db.executemany(sql.INSERT_FACT, [fact_to_row(f) for f in plan.insert])
+        report = summarize(plans, current)
+        report.entities_added = entities_added
+        report.claims_added = claims_added
+        report.session_added = session_added
+        return report
+
+    def _upsert_entities(self, db: sqlite3.Connection, entities: Sequence[Entity]) -> int:
+        added = 0
+        merged: dict[str, Entity] = {}
+        for e in entities:
+            if e.id in merged:
+                prev = merged[e.id]
+                merged[e.id] = prev.model_copy(update={"aliases": _merge_aliases(prev.aliases, e.aliases, prev.name),
+                                                       "type": prev.type if prev.type != "OTHER" else e.type})
+            else:
+                merged[e.id] = e
+        for e in merged.values():
+            row = db.execute(sql.SELECT_ENTITY + " WHERE id = ?", (e.id,)).fetchone()
+            if row is None:
+                db.execute(sql.INSERT_ENTITY, (e.id, e.group_id, e.name, e.type, json.dumps(e.aliases)))
+                added += 1
+                names = [e.name, *e.aliases]
+            else:
+                old = _row_to_entity(row)
+                if old.group_id != e.group_id:
+                    raise InputError(f"entity id {e.id!r} already belongs to group {old.group_id!r}")
+                aliases = _merge_aliases(old.aliases, e.aliases, old.name)
+                etype = old.type if old.type != "OTHER" else e.type
+                if aliases == old.aliases and etype == old.type:
+                    continue
+                db.execute(sql.UPDATE_ENTITY, (etype, json.dumps(aliases), e.id))
+                db.execute("DELETE FROM entities_fts WHERE entity_id = ?", (e.id,))
+                names = [old.name, *aliases]
+            db.executemany(sql.INSERT_ENTITY_NAME, [(e.group_id, normalize_name(n), e.id) for n in names if normalize_name(n)])
+            db.execute("INSERT INTO entities_fts (names, group_id, entity_id) VALUES (?, ?, ?)", (" ; ".join(names), e.group_id, e.id))
+        return added
+
+    # -- entities ------------------------------------------------------------------------
+    def get_entities(self, group_id: str, ids: Sequence[str]) -> dict[str, Entity]:
+        out: dict[str, Entity] = {}
+        ids = list(dict.fromkeys(ids))
+        for chunk in _chunks(ids):
+            rows = self._query(sql.SELECT_ENTITY + f" WHERE group_id = ? AND id IN ({_marks(chunk)})", [group_id, *chunk])
+            out.update((r[0], _row_to_entity(r)) for r in rows)
+        return out
+
+    def find_entities(self, group_id: str, name: str) -> list[Entity]:
+        rows = self._query(sql.SELECT_ENTITY + " WHERE id IN (SELECT entity_id FROM entity_names WHERE group_id = ? AND norm = ?)"
+                           " ORDER BY id", (group_id, normalize_name(name)))
+        return [_row_to_entity(r) for r in rows]
+
+    def iter_entities(self, group_id: str) -> Iterator[Entity]:
+        yield from (_row_to_entity(r) for r in self._query(sql.SELECT_ENTITY + " WHERE group_id = ? ORDER BY id", (group_id,)))
+
+    # -- facts ---------------------------------------------------------------------------
+    def facts_of(self, group_id: str, entity_ids: Sequence[str], *, predicate: str | None = None,
+                 as_of: datetime | None = None, known_at: datetime | None = None, include_expired: bool = False) -> list[Fact]:
+        where, params = _valid_clause(as_of, known_at, include_expired)
+        pred_clause, pred_params = ("AND predicate = ?", [predicate]) if predicate else ("", [])
+        out: dict[str, Fact] = {}
+        ids = list(dict.fromkeys(entity_ids))
+        for chunk in _chunks(ids, 400):
+            marks = _marks(chunk)
+            statement = (f"{sql.SELECT_FACTS} WHERE group_id = ? AND subject_id IN ({marks}) {pred_clause} AND {where} "
+                         f"UNION {sql.SELECT_FACTS} WHERE group_id = ? AND object_id IN ({marks}) {pred_clause} AND {where}")
+            rows = self._query(statement, [group_id, *chunk, *pred_params, *params, group_id, *chunk, *pred_params, *params])
+            out.update((r[0], row_to_fact(r)) for r in rows)
+        return sorted(out.values(), key=_fact_order)
+
+    def get_facts(self, group_id: str, ids: Sequence[str]) -> list[Fact]:
+        out: dict[str, Fact] = {}
+        for chunk in _chunks(list(dict.fromkeys(ids))):
+            rows = self._query(sql.SELECT_FACTS + f" WHERE group_id = ? AND id IN ({_marks(chunk)})", [group_id, *chunk])
+            out.update((r[0], row_to_fact(r)) for r in rows)
+        return [out[i] for i in ids if i in out]
+
+    def iter_facts(self, group_id: str, *, as_of: datetime | None = None, known_at: datetime | None = None,
+                   include_expired: bool = False) -> Iterator[Fact]:
+        where, params = _valid_clause(as_of, known_at, include_expired)
+        rows = self._query(f"{sql.SELECT_FACTS} WHERE group_id = ? AND {where} ORDER BY rowid", [group_id, *params])
+        yield from (row_to_fact(r) for r in rows)
+
+    def neighbourhood(self, group_id: str, entity_ids: Sequence[str], *, depth: int = 1, as_of: datetime | None = None,
+                      known_at: datetime | None = None, limit: int = 500) -> list[Fact]:
+        if not 1 <= depth <= 3:
+            raise InputError("depth must be 1, 2 or 3")
+        seen_entities = set(entity_ids)
+        frontier = list(dict.fromkeys(entity_ids))
+        found: dict[str, Fact] = {}
+        for _ in range(depth):
+            if not frontier or len(found) >= limit:
+                break
+            hop = self.facts_of(group_id, frontier, as_of=as_of, known_at=known_at)
+            nxt = []
+            for f in hop:
+                if f.id not in found and len(found) < limit:
+                    found[f.id] = f
+                    for e in (f.subject_id, f.object_id):
+                        if e not in seen_entities:
+                            seen_entities.add(e)
+                            nxt.append(e)
+            frontier = nxt
+        return sorted(found.values(), key=_fact_order)
+
+    def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
+        a, b = to_us(since), to_us(until)
+        rows = self._query(
+            f"{sql.SELECT_FACTS} WHERE group_id = ? AND ((valid_from >= ? AND valid_from < ?) OR (valid_to >= ? AND valid_to < ?)"
+            " OR (recorded_at >= ? AND recorded_at < ?) OR (expired_at >= ? AND expired_at < ?))",
+            [group_id, a, b, a, b, a, b, a, b])
+        return sorted((row_to_fact(r) for r in rows), key=_fact_order)
+
+    # -- text ----------------------------------------------------------------------------
+    def fulltext(self, group_id: str, text: str, *, kind: TextKind, limit: int = 20) -> list[tuple[str, float]]:
+        query = fts_query(text)
+        if not query:
+            return []
+        if kind == "fact":
+            statement = ("SELECT f.id, bm25(facts_fts) FROM facts_fts JOIN facts f ON f.rowid = facts_fts.rowid "
+                         "WHERE facts_fts MATCH ? AND f.group_id = ? ORDER BY bm25(facts_fts) LIMIT ?")
+        elif kind == "turn":
+            statement = ("SELECT t.id, bm25(turns_fts) FROM turns_fts JOIN turns t ON t.rowid = turns_fts.rowid "
+                         "WHERE turns_fts MATCH ? AND t.group_id = ? ORDER BY bm25(turns_fts) LIMIT ?")
+        elif kind == "entity":
+            statement = ("SELECT entity_id, bm25(entities_fts) FROM entities_fts WHERE entities_fts MATCH ? AND group_id = ? "
+                         "ORDER BY bm25(entities_fts) LIMIT ?")
+        else:
+            raise InputError(f"unknown text kind {kind!r}; use fact, entity or turn")
+        return [(r[0], -float(r[1])) for r in self._query(statement, (query, group_id, limit))]
+
+    # -- sessions and turns --------------------------------------------------------------
+    def sessions(self, group_id: str) -> list[SessionRecord]:
+        rows = self._query("SELECT s.id, s.group_id, s.started_at, s.metadata, (SELECT count(*) FROM turns t WHERE t.group_id = s.group_id"
+                           " AND t.session_id = s.id) FROM sessions s WHERE s.group_id = ? ORDER BY s.started_at, s.id", (group_id,))
+        return [SessionRecord(r[0], r[1], from_us(r[2]), r[4], json.loads(r[3])) for r in rows]
+
+    def get_turns(self, group_id: str, ids: Sequence[str]) -> dict[str, TurnRecord]:
+        out: dict[str, TurnRecord] = {}
+        for chunk in _chunks(list(dict.fromkeys(ids))):
+            rows = self._query(sql.SELECT_TURNS + f" WHERE group_id = ? AND id IN ({_marks(chunk)})", [group_id, *chunk])
+            out.update((r[0], _row_to_turn(r)) for r in rows)
+        return out
+
+    def turns_of(self, group_id: str, session_id: str) -> list[TurnRecord]:
+        rows = self._query(sql.SELECT_TURNS + " WHERE group_id = ? AND session_id = ? ORDER BY seq", (group_id, session_id))
+        return [_row_to_turn(r) for r in rows]
+
+    def iter_turns(self, group_id: str) -> Iterator[TurnRecord]:
+        yield from (_row_to_turn(r) for r in self._query(sql.SELECT_TURNS + " WHERE group_id = ? ORDER BY rowid", (group_id,)))
+
+    def mentions_of(self, group_id: str, turn_id: str) -> list[str]:
+        rows = self._query("SELECT entity_id FROM mentions WHERE group_id = ? AND turn_id = ? ORDER BY entity_id", (group_id, turn_id))
+        return [r[0] for r in rows]
+
+    def turns_mentioning(self, group_id: str, entity_ids: Sequence[str], *, limit: int = 50) -> list[str]:
+        ids = list(dict.fromkeys(entity_ids))[:400]
+        if not ids:
+            return []
+        rows = self._query(f"SELECT m.turn_id FROM mentions m JOIN turns t ON t.group_id = m.group_id AND t.id = m.turn_id "
+                           f"WHERE m.group_id = ? AND m.entity_id IN ({_marks(ids)}) GROUP BY m.turn_id "
+                           f"ORDER BY count(*) DESC, max(t.at) DESC LIMIT ?", [group_id, *ids, limit])
+        return [r[0] for r in rows]
+
+    # -- housekeeping --------------------------------------------------------------------
+    def groups(self) -> list[str]:
+        rows = self._query("SELECT group_id FROM entities UNION SELECT group_id FROM sessions ORDER BY 1")
+        return [r[0] for r in rows]
+
+    def stats(self, group_id: str) -> dict[str, int]:
+        def count(statement: str) -> int:
+            return int(self._query(statement, (group_id,))[0][0])
+
+        return {
+            "entities": count("SELECT count(*) FROM entities WHERE group_id = ?"),
+            "sessions": count("SELECT count(*) FROM sessions WHERE group_id = ?"),
+            "turns": count("SELECT count(*) FROM turns WHERE group_id = ?"),
+            "claims": count("SELECT count(*) FROM claims WHERE group_id = ?"),
+            "facts": count("SELECT count(*) FROM facts WHERE group_id = ? AND expired_at IS NULL"),
+            "fact_versions": count("SELECT count(*) FROM facts WHERE group_id = ?"),
+        }
+
+
+def _merge_aliases(old: Sequence[str], new: Sequence[str], name: str) -> list[str]:
+    seen = {normalize_name(name)}
+    out = []
+    for alias in [*old, *new]:
+        key = normalize_name(alias)
+        if key and key not in seen:
+            seen.add(key)
+            out.append(alias)
+    return out
+
+
+def _fact_order(f: Fact) -> tuple:
+    return (f.valid_from is not None, f.valid_from or _EPOCH, f.predicate, f.recorded_at, f.id)
+
+
+def _marks(items: Sequence) -> str:
+    return ", ".join("?" * len(items))
+
+
+def _chunks(items: list, size: int = 900) -> Iterator[list]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]

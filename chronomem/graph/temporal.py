@@ -1,0 +1,274 @@
+"""The temporal resolution rules, implemented once for every backend.
+
+A *slot* is the set of facts that compete: ``(predicate, subject)`` for ``one`` predicates,
+``(predicate, object)`` for ``one_per_object`` and ``(predicate, subject, object)`` for ``many``.
+Every claim ever made about a slot is kept; the slot's valid-time timeline is a pure function
+of that set (:func:`derive_timeline`), so the order in which sessions arrive never matters and
+re-ingesting changes nothing. :func:`reconcile` compares the derived timeline with the fact
+versions currently believed and says which versions to expire and which to insert: facts are
+append-only, and every earlier answer stays reproducible with ``known_at``.
+
+>>> from datetime import datetime, timezone
+>>> from chronomem.schema import Claim, CORE_VOCABULARY
+>>> d = lambda y, m: datetime(y, m, 1, tzinfo=timezone.utc)
+>>> spec = CORE_VOCABULARY["LIVES_IN"]
+>>> claims = [Claim(subject_id="u", predicate="LIVES_IN", object_id="toronto", at=d(2020, 1), said_at=d(2020, 2)),
+...           Claim(subject_id="u", predicate="LIVES_IN", object_id="vancouver", at=d(2023, 5), said_at=d(2023, 6))]
+>>> [(s.value, s.start.year, s.end and s.end.year) for s in derive_timeline(spec, claims)]
+[('toronto', 2020, 2023), ('vancouver', 2023, None)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from chronomem.schema.models import Claim, Fact, Source, stable_id
+from chronomem.schema.vocabulary import PredicateSpec
+
+_EPOCH_KEY = (0, datetime.min.isoformat())
+
+
+def slot_key(spec: PredicateSpec, subject_id: str, object_id: str) -> str:
+    """The key of the slot a ``(subject, predicate, object)`` triple competes in.
+
+    >>> from chronomem.schema import CORE_VOCABULARY as V
+    >>> slot_key(V["LIVES_IN"], "ana", "lisbon"), slot_key(V["LEADS"], "ana", "platform")
+    ('LIVES_IN|s:ana', 'LEADS|o:platform')
+    """
+    if spec.cardinality == "one":
+        return f"{spec.name}|s:{subject_id}"
+    if spec.cardinality == "one_per_object":
+        return f"{spec.name}|o:{object_id}"
+    return f"{spec.name}|s:{subject_id}|o:{object_id}"
+
+
+def canonical_claim(spec: PredicateSpec, claim: Claim) -> Claim:
+    """Symmetric ``many`` predicates store one edge per pair, the smaller id as subject."""
+    if spec.symmetric and spec.cardinality == "many" and claim.object_id < claim.subject_id:
+        return claim.model_copy(update={"subject_id": claim.object_id, "object_id": claim.subject_id})
+    return claim
+
+
+def claim_slots(spec: PredicateSpec, claim: Claim) -> list[tuple[str, Claim]]:
+    """The slots a claim is filed under, with the claim as stored there.
+
+    Symmetric ``one`` predicates (MARRIED_TO) are mirrored so both people's slots hold it; a
+    correction of a ``many`` predicate also files a ``retract`` in the wrong value's slot.
+    """
+    claim = canonical_claim(spec, claim)
+    out = [(slot_key(spec, claim.subject_id, claim.object_id), claim)]
+    if spec.symmetric and spec.cardinality == "one" and claim.subject_id != claim.object_id:
+        mirror = claim.model_copy(update={"subject_id": claim.object_id, "object_id": claim.subject_id})
+        if claim.replaces_object_id:
+            mirror = mirror.model_copy(update={"kind": "assert", "replaces_object_id": None})
+        out.append((slot_key(spec, mirror.subject_id, mirror.object_id), mirror))
+    if claim.kind == "correct" and spec.cardinality == "many" and claim.replaces_object_id:
+        retract = claim.model_copy(update={"kind": "retract", "object_id": claim.replaces_object_id})
+        out.append((slot_key(spec, claim.subject_id, claim.replaces_object_id), retract))
+    return out
+
+
+def _value(spec: PredicateSpec, claim: Claim) -> str:
+    return claim.subject_id if spec.cardinality == "one_per_object" else claim.object_id
+
+
+@dataclass
+class Stint:
+    """One value holding a slot over ``[start, end)``, with the claims that support it."""
+
+    value: str
+    start: datetime | None
+    start_precision: str
+    start_observed: bool
+    end: datetime | None = None
+    end_precision: str = "day"
+    claims: list[Claim] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Event:
+    at: datetime | None
+    rank: int  # 0 end, 1 become, 2 observe: ends apply before starts at the same instant
+    said_at: datetime
+    value: str
+    precision: str
+    claim: Claim
+
+    def key(self) -> tuple:
+        at_key = _EPOCH_KEY if self.at is None else (1, self.at.isoformat())
+        return (at_key, self.rank, self.said_at.isoformat(), self.value, self.claim.id)
+
+
+def _apply_corrections(spec: PredicateSpec, claims: Sequence[Claim]) -> tuple[list[Claim], list[Claim]]:
+    """Rewrite evidence about a corrected value; return (evidence, corrections that matched nothing)."""
+    corrections = sorted((c for c in claims if c.kind == "correct"), key=lambda c: (c.said_at, c.id))
+    retractions = [c for c in claims if c.kind == "retract"]
+    evidence = [c for c in claims if c.kind in ("assert", "end")]
+    evidence = [c for c in evidence if not any(r.said_at >= c.said_at for r in retractions)]
+    unmatched = []
+    for corr in corrections:
+        wrong, right = corr.replaces_object_id, (corr.subject_id if spec.cardinality == "one_per_object" else corr.object_id)
+        matched = False
+        rewritten = []
+        for c in evidence:
+            if _value(spec, c) == wrong and c.said_at <= corr.said_at:
+                field_name = "subject_id" if spec.cardinality == "one_per_object" else "object_id"
+                c = c.model_copy(update={field_name: right, "sources": _merge_sources(c.sources, corr.sources),
+                                         "statement": corr.statement or c.statement})
+                matched = True
+            rewritten.append(c)
+        evidence = rewritten
+        if not matched:
+            unmatched.append(corr)
+    return evidence, unmatched
+
+
+def _events(spec: PredicateSpec, claims: Sequence[Claim]) -> list[_Event]:
+    evidence, unmatched = _apply_corrections(spec, claims)
+    events: list[_Event] = []
+    for c in evidence + [u.model_copy(update={"kind": "assert"}) for u in unmatched]:
+        value = _value(spec, c)
+        if c.kind == "assert":
+            rank = 2 if c.observed else 1
+            events.append(_Event(c.at, rank, c.said_at, value, c.at_precision, c))
+            if c.until is not None:
+                events.append(_Event(c.until, 0, c.said_at, value, c.until_precision, c))
+        else:  # end
+            events.append(_Event(c.at, 0, c.said_at, value, c.at_precision, c))
+    events.sort(key=_Event.key)
+    return events
+
+
+def derive_timeline(spec: PredicateSpec, claims: Iterable[Claim]) -> list[Stint]:
+    """The slot's valid-time timeline: non-overlapping stints in time order.
+
+    Deterministic in the *set* of claims (rules 1–6 and 8 of the design).
+    """
+    stints: list[Stint] = []
+    current: Stint | None = None
+    for ev in _events(spec, list(claims)):
+        if ev.rank == 0:  # an explicit ending
+            if current is not None and current.value == ev.value:
+                _close(current, ev)
+                current = None
+            elif current is None or current.start is not None:
+                _place_unknown_start(stints, current, ev)
+            continue
+        if current is not None and current.value == ev.value:
+            current.claims.append(ev.claim)  # a restatement adds a source (rule 5)
+            continue
+        if current is not None:
+            _close(current, ev)  # a new value closes the one that held the slot (rules 1, 2, 4)
+        current = Stint(ev.value, ev.at, ev.precision, ev.rank == 2, claims=[ev.claim])
+        stints.append(current)
+    return [s for s in stints if s.start is None or s.end is None or s.start < s.end]
+
+
+def _close(stint: Stint, ev: _Event) -> None:
+    stint.end, stint.end_precision = ev.at, ev.precision
+    stint.claims.append(ev.claim)
+
+
+def _place_unknown_start(stints: list[Stint], current: Stint | None, ev: _Event) -> None:
+    """An ending of a value that was not holding the slot (rule 3).
+
+    If we never heard of it, it held the slot from the previous boundary (or an unknown start)
+    until the stated end, or until the current value began, whichever is earlier.
+    """
+    if any(s.value == ev.value for s in stints):
+        return  # it already ended (for example through a switch)
+    end = ev.at if current is None else current.start
+    before = [s for s in stints if s is not current]
+    start = before[-1].end if before else None
+    if end is None or (start is not None and start >= end):
+        return
+    if before and start is None:
+        return  # the previous value is still open: no room for this one
+    stint = Stint(ev.value, start, "unknown", False, end, ev.precision, [ev.claim])
+    stints.insert(stints.index(current) if current is not None else len(stints), stint)
+
+
+def _merge_sources(*groups: Iterable[Source]) -> list[Source]:
+    seen: dict[tuple[str, str], Source] = {}
+    for group in groups:
+        for s in group:
+            seen.setdefault((s.session_id, s.turn_id or ""), s)
+    return [seen[k] for k in sorted(seen)]
+
+
+def stint_to_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, recorded_at: datetime) -> Fact:
+    """The fact version a stint stands for (not yet recorded: ``id`` depends on ``recorded_at``)."""
+    first = min(stint.claims, key=lambda c: (c.kind != "assert", c.said_at, c.id))
+    subject, obj = (stint.value, first.object_id) if spec.cardinality == "one_per_object" else (first.subject_id, stint.value)
+    qualifiers: dict[str, str] = {}
+    for c in sorted(stint.claims, key=lambda c: (c.said_at, c.id)):
+        qualifiers.update(c.qualifiers)
+    fact = Fact(
+        id="",
+        group_id=group_id,
+        subject_id=subject,
+        predicate=spec.name,
+        object_id=obj,
+        qualifiers=qualifiers,
+        statement=first.statement,
+        valid_from=stint.start,
+        valid_to=stint.end,
+        valid_from_precision=stint.start_precision,  # type: ignore[arg-type]
+        valid_to_precision=stint.end_precision,  # type: ignore[arg-type]
+        start_observed=stint.start_observed,
+        recorded_at=recorded_at,
+        confidence=max(c.confidence for c in stint.claims),
+        sources=_merge_sources(*(c.sources for c in stint.claims)),
+        slot=slot,
+    )
+    return fact.model_copy(update={"id": stable_id(*fact_signature(fact), recorded_at, prefix="f_")})
+
+
+def fact_signature(fact: Fact) -> tuple:
+    """What makes two versions the same belief (everything but ids and transaction time)."""
+    return (
+        fact.group_id, fact.subject_id, fact.predicate, fact.object_id, tuple(sorted(fact.qualifiers.items())),
+        fact.statement, fact.valid_from, fact.valid_to, fact.valid_from_precision, fact.valid_to_precision,
+        fact.start_observed, round(fact.confidence, 6),
+        tuple((s.session_id, s.turn_id or "") for s in fact.sources),
+    )
+
+
+@dataclass
+class SlotPlan:
+    """What to write for one slot: versions to expire (by id) and versions to insert."""
+
+    expire: list[str] = field(default_factory=list)
+    insert: list[Fact] = field(default_factory=list)
+    recorded_at: datetime | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not self.expire and not self.insert
+
+
+def reconcile(
+    spec: PredicateSpec,
+    slot: str,
+    claims: Iterable[Claim],
+    current: Sequence[Fact],
+    *,
+    group_id: str,
+    recorded_at: datetime,
+) -> SlotPlan:
+    """Compare the timeline derived from ``claims`` with the ``current`` versions of ``slot``.
+
+    Versions that no longer hold are expired at ``recorded_at`` (never earlier than the newest
+    current version, so transaction time stays monotonic per slot) and the new ones inserted.
+    """
+    if current:
+        recorded_at = max(recorded_at, max(f.recorded_at for f in current))
+    wanted = [stint_to_fact(spec, slot, s, group_id=group_id, recorded_at=recorded_at) for s in derive_timeline(spec, claims)]
+    have = {fact_signature(f): f for f in current}
+    want = {fact_signature(f): f for f in wanted}
+    plan = SlotPlan(recorded_at=recorded_at)
+    plan.expire = sorted(f.id for sig, f in have.items() if sig not in want)
+    plan.insert = [f for sig, f in want.items() if sig not in have]
+    return plan

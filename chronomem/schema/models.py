@@ -1,0 +1,225 @@
+"""Core records: the input (sessions, turns) and the memory (entities, claims, facts).
+
+Datetimes must be timezone-aware; they are stored in UTC. Intervals are half-open
+``[valid_from, valid_to)``; ``None`` bounds mean "unknown start" and "still true".
+
+>>> from datetime import datetime, timezone
+>>> t = datetime(2024, 3, 12, 9, tzinfo=timezone.utc)
+>>> Session(session_id="s1", started_at=t, turns=[Turn(speaker="user", text="I live in Lisbon.")]).turns[0].id
+'s1:1'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    model_validator,
+)
+
+from chronomem.schema.timeutil import UTC
+
+MAX_NAME_CHARS = 300
+MAX_STATEMENT_CHARS = 2_000
+MAX_TURN_CHARS = 200_000
+
+UtcDatetime = Annotated[AwareDatetime, AfterValidator(lambda v: v.astimezone(UTC))]
+Precision = Literal["day", "week", "month", "season", "year", "instant", "unknown"]
+EntityType = Literal["PERSON", "ORG", "PLACE", "TOOL", "ROLE", "PET", "GROUP", "VALUE", "OTHER"]
+ClaimKind = Literal["assert", "end", "correct", "retract"]
+
+
+def normalize_name(name: str) -> str:
+    """Key used to match names: NFKC, case-folded, whitespace collapsed, edge punctuation dropped.
+
+    >>> normalize_name("  Google  Inc. ")
+    'google inc'
+    """
+    text = unicodedata.normalize("NFKC", name).casefold()
+    text = re.sub(r"\s+", " ", text).strip(" \t\n\r.,;:!?\"'`()[]{}")
+    return text
+
+
+def stable_id(*parts: object, prefix: str = "", length: int = 20) -> str:
+    """A short deterministic id from ``parts`` (sha256, hex).
+
+    >>> stable_id("default", "lisbon", prefix="e_")
+    'e_b8a3eadbfd64bffe59f7'
+    """
+    digest = hashlib.sha256("\x1f".join("" if p is None else str(p) for p in parts).encode()).hexdigest()
+    return prefix + digest[:length]
+
+
+def entity_id(group_id: str, name: str) -> str:
+    """The id of the entity called ``name`` in ``group_id`` (same normalized name, same id)."""
+    return stable_id(group_id, normalize_name(name), prefix="e_")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=False, str_strip_whitespace=False)
+
+
+class Turn(_Model):
+    """One utterance. ``id`` defaults to ``<session_id>:<n>`` and ``at`` to the session start."""
+
+    id: str | None = Field(default=None, max_length=300)
+    speaker: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
+    text: str = Field(max_length=MAX_TURN_CHARS)
+    at: UtcDatetime | None = None
+
+
+class Session(_Model):
+    """A conversation: the unit of ingestion and of atomicity."""
+
+    session_id: str = Field(min_length=1, max_length=300)
+    group_id: str = Field(default="default", min_length=1, max_length=300)
+    started_at: UtcDatetime
+    turns: list[Turn] = Field(default_factory=list)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _fill_turn_defaults(self) -> Session:
+        for n, turn in enumerate(self.turns, start=1):
+            if turn.id is None:
+                turn.id = f"{self.session_id}:{n}"
+            if turn.at is None:
+                turn.at = self.started_at
+        ids = [t.id for t in self.turns]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"session {self.session_id!r} has duplicate turn ids")
+        return self
+
+
+class Source(_Model):
+    """Where a fact came from: a session and, usually, one of its turns."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    session_id: str
+    turn_id: str | None = None
+
+
+class Entity(_Model):
+    """A node: a person, place, organisation, tool… Names are stored verbatim."""
+
+    id: str
+    group_id: str = "default"
+    name: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
+    type: EntityType = "OTHER"
+    aliases: list[str] = Field(default_factory=list)
+
+
+def _check_interval(start: datetime | None, end: datetime | None, what: str) -> None:
+    if start is not None and end is not None and end <= start:
+        raise ValueError(
+            f"{what} ends ({end.isoformat()}) at or before it starts ({start.isoformat()}); "
+            f"intervals are half-open [from, to) and must not be empty"
+        )
+
+
+class Claim(_Model):
+    """One piece of evidence about a slot, as extracted or imported.
+
+    Facts are derived from the set of claims of their slot (see :mod:`chronomem.graph.temporal`):
+    ``assert`` says the value holds from ``at`` (``observed`` when ``at`` is just when it was said)
+    and, if ``until`` is set, until then; ``end`` says it stopped at ``at``; ``correct`` says
+    ``object_id`` is right where ``replaces_object_id`` was believed; ``retract`` withdraws
+    earlier evidence of its slot.
+    """
+
+    group_id: str = "default"
+    kind: ClaimKind = "assert"
+    subject_id: str
+    predicate: str
+    object_id: str
+    replaces_object_id: str | None = None
+    qualifiers: dict[str, str] = Field(default_factory=dict)
+    statement: str = Field(default="", max_length=MAX_STATEMENT_CHARS)
+    at: UtcDatetime | None = None
+    at_precision: Precision = "day"
+    until: UtcDatetime | None = None
+    until_precision: Precision = "day"
+    observed: bool = False
+    said_at: UtcDatetime
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    sources: list[Source] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _valid(self) -> Claim:
+        _check_interval(self.at, self.until, "claim")
+        if self.kind == "correct" and not self.replaces_object_id:
+            raise ValueError("a 'correct' claim needs replaces_object_id (the wrong value)")
+        return self
+
+    @property
+    def id(self) -> str:
+        """Content id: the same evidence from the same source is the same claim."""
+        return stable_id(
+            self.group_id, self.kind, self.subject_id, self.predicate, self.object_id,
+            self.replaces_object_id, sorted(self.qualifiers.items()), self.at, self.at_precision,
+            self.until, self.observed, self.said_at, sorted((s.session_id, s.turn_id or "") for s in self.sources),
+            prefix="c_",
+        )
+
+
+class Fact(_Model):
+    """One version of a fact: an edge with a valid interval and a transaction-time interval."""
+
+    id: str
+    group_id: str = "default"
+    subject_id: str
+    predicate: str
+    object_id: str
+    qualifiers: dict[str, str] = Field(default_factory=dict)
+    statement: str = Field(default="", max_length=MAX_STATEMENT_CHARS)
+    valid_from: UtcDatetime | None = None
+    valid_to: UtcDatetime | None = None
+    valid_from_precision: Precision = "day"
+    valid_to_precision: Precision = "day"
+    start_observed: bool = False
+    recorded_at: UtcDatetime
+    expired_at: UtcDatetime | None = None
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    sources: list[Source] = Field(default_factory=list)
+    slot: str = ""
+
+    @model_validator(mode="after")
+    def _valid(self) -> Fact:
+        _check_interval(self.valid_from, self.valid_to, "fact")
+        if self.expired_at is not None and self.expired_at < self.recorded_at:
+            raise ValueError("expired_at is before recorded_at")
+        return self
+
+    def valid_at(self, at: datetime) -> bool:
+        """True when ``at`` lies in ``[valid_from, valid_to)``."""
+        return (self.valid_from is None or self.valid_from <= at) and (self.valid_to is None or at < self.valid_to)
+
+    def known_at(self, at: datetime | None) -> bool:
+        """True when this version was believed at ``at`` (``None``: now, i.e. not expired)."""
+        if at is None:
+            return self.expired_at is None
+        return self.recorded_at <= at and (self.expired_at is None or at < self.expired_at)
+
+
+class Mention(_Model):
+    """A turn mentions an entity."""
+
+    turn_id: str
+    entity_id: str
+
+
+class ExtractionResult(_Model):
+    """What an extractor returns for one session: entities, claims and mentions."""
+
+    entities: list[Entity] = Field(default_factory=list)
+    claims: list[Claim] = Field(default_factory=list)
+    mentions: list[Mention] = Field(default_factory=list)
