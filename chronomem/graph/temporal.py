@@ -85,6 +85,7 @@ class Stint:
     end: datetime | None = None
     end_precision: str = "day"
     claims: list[Claim] = field(default_factory=list)
+    empty: bool = False  # displaced at its very start (two values began at the same instant)
 
 
 @dataclass(frozen=True)
@@ -163,12 +164,13 @@ def derive_timeline(spec: PredicateSpec, claims: Iterable[Claim]) -> list[Stint]
             _close(current, ev)  # a new value closes the one that held the slot (rules 1, 2, 4)
         current = Stint(ev.value, ev.at, ev.precision, ev.rank == 2, claims=[ev.claim])
         stints.append(current)
-    return [s for s in stints if s.start is None or s.end is None or s.start < s.end]
+    return [s for s in stints if not s.empty]
 
 
 def _close(stint: Stint, ev: _Event) -> None:
     stint.end, stint.end_precision = ev.at, ev.precision
     stint.claims.append(ev.claim)
+    stint.empty = ev.at is None or (stint.start is not None and stint.end <= stint.start)
 
 
 def _place_unknown_start(stints: list[Stint], current: Stint | None, ev: _Event) -> None:
