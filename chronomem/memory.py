@@ -1,0 +1,191 @@
+"""Memory: the small facade over a store, the extractor, the side-index and the queries.
+
+>>> from datetime import datetime, timezone
+>>> from chronomem.clock import FixedClock
+>>> mem = Memory.open(":memory:", clock=FixedClock(datetime(2024, 6, 1, tzinfo=timezone.utc)))
+>>> _ = mem.import_facts([{"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon", "valid_from": "2019-01-01"},
+...                      {"subject": "Ana", "predicate": "LIVES_IN", "object": "Porto", "valid_from": "2023-05-01"}])
+>>> [f.object for f in mem.facts("Ana", as_of=datetime(2020, 1, 1, tzinfo=timezone.utc))]
+['Lisbon']
+>>> [(f.object, f.interval()) for f in mem.timeline("Ana")]
+[('Lisbon', '2019-01-01 → 2023-05-01'), ('Porto', '2023-05-01 → now')]
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from chronomem.clock import Clock, SystemClock
+from chronomem.errors import InputError
+from chronomem.graph.base import GraphStore, WriteBatch, WriteReport
+from chronomem.query import temporal_queries as tq
+from chronomem.query.records import FactRecord
+from chronomem.schema.models import Session
+from chronomem.schema.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+RecordedAt = Literal["now", "session"]
+DEFAULT_STORE = "./chronomem-data"
+
+
+@dataclass
+class IngestSummary:
+    """What an ingest run did (the CLI prints it as the closing summary)."""
+
+    sessions: int = 0
+    sessions_skipped: int = 0
+    turns: int = 0
+    entities: int = 0
+    facts_added: int = 0
+    facts_closed: int = 0
+    facts_corrected: int = 0
+    seconds: float = 0.0
+    errors: list[str] = field(default_factory=list)
+
+    def add(self, report: WriteReport, session: Session | None) -> None:
+        self.sessions += 1 if report.session_added or session is None else 0
+        self.sessions_skipped += 0 if report.session_added or session is None else 1
+        self.turns += len(session.turns) if session is not None and report.session_added else 0
+        self.entities += report.entities_added
+        self.facts_added += report.facts_added
+        self.facts_closed += report.facts_closed
+        self.facts_corrected += report.facts_corrected
+
+    def line(self) -> str:
+        skipped = f" ({self.sessions_skipped} already known)" if self.sessions_skipped else ""
+        errors = f"; {len(self.errors)} skipped with errors" if self.errors else ""
+        return (f"{self.sessions} sessions{skipped}, {self.turns} turns, {self.entities} new entities; facts: "
+                f"{self.facts_added} added, {self.facts_closed} closed, {self.facts_corrected} corrected; "
+                f"{self.seconds:.1f} s{errors}")
+
+
+def open_store(path: str | Path | None = None, *, neo4j_uri: str | None = None, vocabulary: Vocabulary | None = None) -> GraphStore:
+    """Open the embedded store at ``path`` (default ``$CHRONOMEM_STORE`` or ./chronomem-data), or Neo4j."""
+    if neo4j_uri:
+        from chronomem.graph.neo4j_store import Neo4jGraphStore
+
+        return Neo4jGraphStore(neo4j_uri, user=os.environ.get("NEO4J_USER", "neo4j"),
+                               password=os.environ.get("NEO4J_PASSWORD"), vocabulary=vocabulary)
+    from chronomem.graph.sqlite_store import SqliteGraphStore
+
+    target = str(path or os.environ.get("CHRONOMEM_STORE") or DEFAULT_STORE)
+    if target != ":memory:" and not target.endswith((".sqlite", ".db", ".sqlite3")):
+        target = str(Path(target) / "memory.sqlite")
+    return SqliteGraphStore(target, vocabulary=vocabulary)
+
+
+class Memory:
+    """A temporal memory for one group: ingest sessions, ask what was true when."""
+
+    def __init__(self, store: GraphStore, *, group: str = "default", clock: Clock | None = None,
+                 extractor: Any | None = None, index: Any | None = None) -> None:
+        self.store = store
+        self.group = group
+        self.clock: Clock = clock or SystemClock()
+        self._extractor = extractor
+        self.index = index
+
+    @classmethod
+    def open(cls, path: str | Path | None = None, *, neo4j_uri: str | None = None, group: str = "default",
+             clock: Clock | None = None, extractor: Any | None = None, vocabulary: Vocabulary | None = None,
+             index: Any | None = None) -> Memory:
+        """Open (or create) a memory on the embedded store or on Neo4j."""
+        return cls(open_store(path, neo4j_uri=neo4j_uri, vocabulary=vocabulary), group=group, clock=clock,
+                   extractor=extractor, index=index)
+
+    def close(self) -> None:
+        if self.index is not None and hasattr(self.index, "close"):
+            self.index.close()
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def extractor(self) -> Any:
+        if self._extractor is None:
+            from chronomem.extract import SpacyRuleExtractor
+
+            self._extractor = SpacyRuleExtractor(vocabulary=self.store.vocabulary)
+        return self._extractor
+
+    # -- writing -------------------------------------------------------------------------
+    def ingest(self, sessions: Iterable[Session], *, recorded_at: RecordedAt = "now",
+               progress: Callable[[Session, WriteReport], None] | None = None) -> IngestSummary:
+        """Extract and store sessions, one transaction each. ``recorded_at="session"`` replays
+        history: each session's facts are recorded at the session's start."""
+        if recorded_at not in ("now", "session"):
+            raise InputError("recorded_at is 'now' or 'session'")
+        summary = IngestSummary()
+        started = time.perf_counter()
+        for session, result in self.extractor.extract_many(self._in_group(sessions)):
+            batch = WriteBatch(session.group_id, session=session, entities=result.entities,
+                               mentions=result.mentions, claims=result.claims)
+            at = session.started_at if recorded_at == "session" else self.clock.now()
+            report = self.store.write(batch, recorded_at=at)
+            summary.add(report, session)
+            self._after_write(report)
+            if progress is not None:
+                progress(session, report)
+        summary.seconds = time.perf_counter() - started
+        return summary
+
+    def _in_group(self, sessions: Iterable[Session]) -> Iterable[Session]:
+        for s in sessions:
+            yield s if s.group_id == self.group else s.model_copy(update={"group_id": self.group})
+
+    def import_facts(self, records: Iterable[dict | Any], *, recorded_at: datetime | None = None,
+                     batch_size: int = 5_000) -> IngestSummary:
+        """Import pre-extracted facts (subject, predicate, object, valid_from, valid_to, statement,
+        optional sources and group), skipping extraction but going through the same temporal rules."""
+        from chronomem.extract.importer import batches_from_records
+
+        summary = IngestSummary()
+        started = time.perf_counter()
+        for batch in batches_from_records(records, group_id=self.group, vocabulary=self.store.vocabulary,
+                                          batch_size=batch_size, said_at=recorded_at or self.clock.now()):
+            report = self.store.write(batch, recorded_at=recorded_at or self.clock.now())
+            summary.add(report, None)
+            self._after_write(report)
+        summary.seconds = time.perf_counter() - started
+        return summary
+
+    def _after_write(self, report: WriteReport) -> None:
+        if self.index is not None and hasattr(self.index, "notify"):
+            self.index.notify(report)
+
+    # -- reading -------------------------------------------------------------------------
+    def facts(self, entity: str, *, predicate: str | None = None, as_of: datetime | None = None,
+              known_at: datetime | None = None) -> list[FactRecord]:
+        """Facts about ``entity`` true at ``as_of`` (default now), as believed at ``known_at`` (default now)."""
+        return tq.facts(self.store, self.group, entity, now=self.clock.now(), predicate=predicate, as_of=as_of, known_at=known_at)
+
+    def timeline(self, entity: str, *, predicate: str | None = None, include_retracted: bool = False) -> list[FactRecord]:
+        """Every value of ``entity``'s facts with its interval, in valid-time order."""
+        return tq.timeline(self.store, self.group, entity, now=self.clock.now(), predicate=predicate,
+                           include_retracted=include_retracted)
+
+    def changes(self, since: datetime, until: datetime | None = None) -> list[dict]:
+        """Facts that began, ended or were corrected between ``since`` and ``until`` (default now)."""
+        return tq.changes(self.store, self.group, since, until or self.clock.now(), now=self.clock.now())
+
+    def to_networkx(self, *, as_of: datetime | None = None, known_at: datetime | None = None) -> nx.MultiDiGraph:
+        """The graph as of ``as_of`` (default now) as believed at ``known_at``."""
+        return tq.to_networkx(self.store, self.group, as_of=as_of or self.clock.now(), known_at=known_at)
+
+    def stats(self) -> dict[str, int]:
+        return self.store.stats(self.group)
+
+    def sessions(self) -> Sequence:
+        return self.store.sessions(self.group)
