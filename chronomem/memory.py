@@ -26,7 +26,7 @@ from chronomem.errors import InputError
 from chronomem.graph.base import GraphStore, WriteBatch, WriteReport
 from chronomem.query import temporal_queries as tq
 from chronomem.query.records import FactRecord
-from chronomem.schema.models import Session
+from chronomem.schema.models import Session, validate_session
 from chronomem.schema.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class Memory:
         return self._extractor
 
     # -- writing -------------------------------------------------------------------------
-    def ingest(self, sessions: Iterable[Session], *, recorded_at: RecordedAt = "now",
+    def ingest(self, sessions: Iterable[Session | dict], *, recorded_at: RecordedAt = "now",
                progress: Callable[[Session, WriteReport], None] | None = None) -> IngestSummary:
         """Extract and store sessions, one transaction each. ``recorded_at="session"`` replays
         history: each session's facts are recorded at the session's start."""
@@ -141,8 +141,10 @@ class Memory:
         summary.seconds = time.perf_counter() - started
         return summary
 
-    def _in_group(self, sessions: Iterable[Session]) -> Iterable[Session]:
+    def _in_group(self, sessions: Iterable[Session | dict]) -> Iterable[Session]:
         for s in sessions:
+            if not isinstance(s, Session):
+                s = validate_session(s)
             yield s if s.group_id == self.group else s.model_copy(update={"group_id": self.group})
 
     def import_facts(self, records: Iterable[dict | Any], *, recorded_at: datetime | None = None,

@@ -223,3 +223,22 @@ class ExtractionResult(_Model):
     entities: list[Entity] = Field(default_factory=list)
     claims: list[Claim] = Field(default_factory=list)
     mentions: list[Mention] = Field(default_factory=list)
+
+
+def validate_session(data: dict) -> Session:
+    """Validate a session given as a dict; problems become one :class:`InputError`.
+
+    >>> validate_session({"session_id": "s", "started_at": "2024-03-12T09:00:00"})
+    Traceback (most recent call last):
+    chronomem.errors.InputError: session 's' is invalid: started_at: Input should have timezone info
+    """
+    from pydantic import ValidationError
+
+    from chronomem.errors import InputError
+
+    try:
+        return Session.model_validate(data)
+    except ValidationError as e:
+        where = data.get("session_id", "?") if isinstance(data, dict) else "?"
+        problems = "; ".join(f"{'.'.join(str(p) for p in err['loc']) or 'session'}: {err['msg']}" for err in e.errors()[:5])
+        raise InputError(f"session {where!r} is invalid: {problems}") from None

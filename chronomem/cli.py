@@ -1,0 +1,261 @@
+"""The ``chronomem`` command line: a thin shell over :class:`chronomem.Memory`."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from chronomem.errors import ChronomemError
+from chronomem.schema.timeutil import parse_time
+
+
+class TimeParam(click.ParamType):
+    """ISO dates and datetimes (UTC when no offset is given)."""
+
+    name = "time"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> datetime:
+        if isinstance(value, datetime):
+            return value
+        try:
+            return parse_time(value)
+        except ChronomemError as e:
+            self.fail(str(e), param, ctx)
+
+
+TIME = TimeParam()
+
+
+def _memory(ctx: click.Context):
+    from chronomem.memory import Memory
+
+    obj = ctx.obj
+    if obj.get("memory") is None:
+        obj["memory"] = Memory.open(obj["store"], neo4j_uri=obj["neo4j"], group=obj["group"])
+        ctx.call_on_close(obj["memory"].close)
+    return obj["memory"]
+
+
+def handle_errors(fn: Callable) -> Callable:
+    """Bad input gets one clear line on stderr and exit code 2, never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ChronomemError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+def json_option(fn: Callable) -> Callable:
+    """The shared ``--json`` flag of commands that return records."""
+    return click.option("--json", "as_json", is_flag=True, help="Print a JSON array instead of a table.")(fn)
+
+
+def _print_facts(records: list, as_json: bool, empty: str) -> None:
+    if as_json:
+        click.echo(json.dumps([r.to_json() for r in records], indent=2))
+        return
+    if not records:
+        click.echo(empty)
+        return
+    for r in records:
+        status = "" if r.status == "current" else f"  [{r.status}]"
+        click.echo(f"{r.subject} {r.predicate} {r.object}   {r.interval()}{status}")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--store", type=click.Path(path_type=str), default=None, envvar="CHRONOMEM_STORE",
+              help="Embedded store directory or .sqlite file (default: $CHRONOMEM_STORE or ./chronomem-data).")
+@click.option("--neo4j", "neo4j", default=None, envvar="CHRONOMEM_NEO4J_URI",
+              help="Use Neo4j at this bolt:// URI (credentials from NEO4J_USER / NEO4J_PASSWORD).")
+@click.option("--group", default="default", show_default=True, help="The group (tenant, user, project) to work in.")
+@click.version_option(package_name="chronomem")
+@click.pass_context
+def cli(ctx: click.Context, store: str | None, neo4j: str | None, group: str) -> None:
+    """chronomem: a temporal knowledge-graph memory that knows when things were true."""
+    ctx.ensure_object(dict)
+    ctx.obj.update(store=store, neo4j=neo4j, group=group, memory=None)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["auto", "json", "jsonl", "text"]), default="auto", show_default=True)
+@click.option("--recorded-at", type=click.Choice(["now", "session"]), default="now", show_default=True,
+              help="'session' replays history: facts are recorded at each session's time.")
+@click.option("--session-time", type=TIME, default=None, help="Session start for plain-text transcripts without a header.")
+@click.option("--strict", is_flag=True, help="Refuse the whole run if any session is malformed.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.pass_context
+@handle_errors
+def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: str, session_time: datetime | None,
+           strict: bool, quiet: bool) -> None:
+    """Ingest session transcripts (JSON, JSON array, JSONL or 'Speaker: text' files)."""
+    from chronomem.extract.readers import read_sessions
+    from chronomem.progress import progress_bar
+
+    mem = _memory(ctx)
+    sessions, errors = [], []
+    for path in paths:
+        for result in read_sessions(path, format=fmt, started_at=session_time, group=mem.group):
+            if result.error:
+                errors.append(f"{result.where}: {result.error}")
+            else:
+                sessions.append(result.session)
+    for err in errors:
+        click.echo(f"skipped {err}", err=True)
+    if errors and strict:
+        raise click.ClickException(f"{len(errors)} malformed session(s); nothing ingested (--strict)")
+    with progress_bar(len(sessions), "ingesting", quiet=quiet) as advance:
+        summary = mem.ingest(sessions, recorded_at=recorded_at, progress=lambda s, r: advance(1))
+    summary.errors = errors
+    click.echo(summary.line())
+
+
+@cli.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--quiet", "-q", is_flag=True)
+@click.pass_context
+@handle_errors
+def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
+    """Import pre-extracted facts (JSONL: subject, predicate, object, valid_from, valid_to, statement)."""
+    from chronomem.extract.importer import read_fact_records
+
+    summary = _memory(ctx).import_facts(read_fact_records(path))
+    click.echo(summary.line())
+
+
+@cli.command()
+@click.argument("entity")
+@click.option("--predicate", "-p", default=None, help="Only this predicate, e.g. LIVES_IN.")
+@click.option("--as-of", type=TIME, default=None, help="Valid time to ask about (default: now).")
+@click.option("--known-at", type=TIME, default=None, help="Ask what we believed at this time (default: now).")
+@json_option
+@click.pass_context
+@handle_errors
+def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetime | None, known_at: datetime | None,
+          as_json: bool) -> None:
+    """Facts about ENTITY that were true at --as-of, as believed at --known-at."""
+    records = _memory(ctx).facts(entity, predicate=predicate.upper() if predicate else None, as_of=as_of, known_at=known_at)
+    _print_facts(records, as_json, f"no facts about {entity!r} at that time")
+
+
+@cli.command()
+@click.argument("entity")
+@click.option("--predicate", "-p", default=None)
+@click.option("--all", "include_retracted", is_flag=True, help="Include superseded and corrected versions.")
+@json_option
+@click.pass_context
+@handle_errors
+def timeline(ctx: click.Context, entity: str, predicate: str | None, include_retracted: bool, as_json: bool) -> None:
+    """Every value of ENTITY's facts with its valid interval, oldest first."""
+    records = _memory(ctx).timeline(entity, predicate=predicate.upper() if predicate else None,
+                                    include_retracted=include_retracted)
+    _print_facts(records, as_json, f"nothing known about {entity!r}")
+
+
+@cli.command()
+@click.argument("since", type=TIME)
+@click.argument("until", type=TIME, required=False)
+@json_option
+@click.pass_context
+@handle_errors
+def changes(ctx: click.Context, since: datetime, until: datetime | None, as_json: bool) -> None:
+    """Facts that began, ended or were corrected between SINCE and UNTIL (default now)."""
+    events = _memory(ctx).changes(since, until)
+    if as_json:
+        click.echo(json.dumps([{"at": e["at"].isoformat(), "change": e["change"], **e["fact"].to_json()} for e in events], indent=2))
+        return
+    for e in events:
+        click.echo(f"{e['at'].date()}  {e['change']:<9} {e['fact'].statement}")
+
+
+@cli.command()
+@click.argument("query")
+@click.option("--as-of", type=TIME, default=None)
+@click.option("--known-at", type=TIME, default=None)
+@click.option("-k", "k", type=click.IntRange(1, 1000), default=10, show_default=True)
+@json_option
+@click.pass_context
+@handle_errors
+def search(ctx: click.Context, query: str, as_of: datetime | None, known_at: datetime | None, k: int, as_json: bool) -> None:
+    """Hybrid search over facts and turns, as of a time."""
+    results = _memory(ctx).search(query, as_of=as_of, known_at=known_at, k=k)
+    if as_json:
+        click.echo(json.dumps([r.to_json() for r in results], indent=2, default=str))
+        return
+    for r in results:
+        click.echo(f"{r.score:7.4f}  {r.kind:<4}  {r.text}")
+
+
+@cli.command()
+@click.argument("query")
+@click.option("--as-of", type=TIME, default=None)
+@click.option("--max-tokens", type=click.IntRange(50, 100_000), default=800, show_default=True)
+@click.pass_context
+@handle_errors
+def context(ctx: click.Context, query: str, as_of: datetime | None, max_tokens: int) -> None:
+    """A dated block of facts and turns for QUERY, ready to paste into a prompt."""
+    click.echo(_memory(ctx).context(query, as_of=as_of, max_tokens=max_tokens))
+
+
+@cli.command()
+@click.option("--quiet", "-q", is_flag=True)
+@click.pass_context
+@handle_errors
+def reindex(ctx: click.Context, quiet: bool) -> None:
+    """Rebuild the vector side-index from the store."""
+    count = _memory(ctx).reindex()
+    click.echo(f"indexed {count} items")
+
+
+@cli.command()
+@click.pass_context
+@handle_errors
+def index(ctx: click.Context) -> None:
+    """Embed whatever the side-index has not caught up with yet."""
+    count = _memory(ctx).catch_up_index()
+    click.echo(f"indexed {count} new items")
+
+
+@cli.command()
+@json_option
+@click.pass_context
+@handle_errors
+def stats(ctx: click.Context, as_json: bool) -> None:
+    """Counts of entities, sessions, turns, claims and facts in the group."""
+    counts = _memory(ctx).stats()
+    if as_json:
+        click.echo(json.dumps(counts))
+    else:
+        for key, value in counts.items():
+            click.echo(f"{key:<14} {value}")
+
+
+@cli.command()
+@click.option("--quiet", "-q", is_flag=True)
+@click.pass_context
+@handle_errors
+def demo(ctx: click.Context, quiet: bool) -> None:
+    """Ingest the bundled example sessions and answer a few as-of questions."""
+    from chronomem.demo import run_demo
+
+    run_demo(_memory(ctx), echo=click.echo, quiet=quiet)
+
+
+def main() -> None:
+    cli(prog_name="chronomem")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,21 @@
+"""Progress bars for long work: rich on a terminal, silent otherwise or with ``quiet``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def progress_bar(total: int, description: str, *, quiet: bool = False) -> Iterator[Callable[[int], None]]:
+    """Yield an ``advance(n)`` function; draws a bar only when stderr is a terminal."""
+    if quiet or not sys.stderr.isatty() or total <= 1:
+        yield lambda n=1: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  transient=True) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda n=1: bar.advance(task, n)

@@ -1,0 +1,67 @@
+from datetime import datetime, timezone
+
+import pytest
+
+from chronomem import FixedClock, InputError, Memory
+from chronomem.schema import ExtractionResult
+
+
+def d(y, m=1, day=1):
+    return datetime(y, m, day, tzinfo=timezone.utc)
+
+
+class NoClaims:
+    def extract_many(self, sessions):
+        for s in sessions:
+            yield s, ExtractionResult()
+
+
+@pytest.fixture
+def mem(tmp_path):
+    m = Memory.open(tmp_path / "store", clock=FixedClock(d(2024, 6)), extractor=NoClaims())
+    yield m
+    m.close()
+
+
+def test_import_then_as_of_and_timeline(mem):
+    mem.import_facts([
+        {"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon", "valid_from": "2019-01-01"},
+        {"subject": "Ana", "predicate": "LIVES_IN", "object": "Porto", "valid_from": "2023-05-01"},
+        {"subject": "Ana", "predicate": "LIVES_IN", "object": "Madrid", "valid_from": "2025-01-01"},
+    ])
+    assert [f.object for f in mem.facts("Ana")] == ["Porto"]
+    assert [f.object for f in mem.facts("ana", as_of=d(2020))] == ["Lisbon"]
+    assert [f.status for f in mem.timeline("Ana")] == ["ended", "current", "future"]
+    assert mem.facts("Nobody") == []
+    graph = mem.to_networkx(as_of=d(2020))
+    assert [data["predicate"] for _, _, data in graph.edges(data=True)] == ["LIVES_IN"]
+    began = [e["fact"].object for e in mem.changes(d(2023), d(2024)) if e["change"] == "began"]
+    assert began == ["Porto"]
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"subject": "A", "predicate": "HAUNTS", "object": "B"}, "unknown predicate"),
+    ({"subject": "A", "predicate": "LIVES_IN", "object": "B", "valid_from": "2020-01-01", "valid_to": "2019-01-01"}, "half-open"),
+    ({"subject": "A", "predicate": "LIVES_IN", "object": "B", "statement": "x" * 1_000_000}, "at most"),
+    ({"subject": "A", "predicate": "LIVES_IN", "object": "B", "valid_from": "not a date"}, "ISO"),
+])
+def test_bad_import_records_are_input_errors_and_write_nothing(mem, bad, message):
+    good = {"subject": "A", "predicate": "LIVES_IN", "object": "C"}
+    with pytest.raises(InputError, match=message):
+        mem.import_facts([good, bad])
+    assert mem.stats()["facts"] == 0
+
+
+def test_ingest_rejects_naive_datetimes_with_input_error(mem):
+    with pytest.raises(InputError, match="timezone"):
+        mem.ingest([{"session_id": "s", "started_at": "2024-03-12T09:00:00", "turns": []}])
+    assert mem.stats()["sessions"] == 0
+
+
+def test_ingest_is_idempotent_and_counts(mem):
+    session = {"session_id": "s", "started_at": "2024-03-12T09:00:00Z", "turns": [{"speaker": "u", "text": "hi"}]}
+    first = mem.ingest([session])
+    assert (first.sessions, first.turns) == (1, 1)
+    again = mem.ingest([session])
+    assert (again.sessions, again.sessions_skipped, again.turns) == (0, 1, 0)
+    assert mem.stats()["turns"] == 1
