@@ -95,11 +95,13 @@ def cli(ctx: click.Context, store: str | None, neo4j: str | None, group: str) ->
               help="'session' replays history: facts are recorded at each session's time.")
 @click.option("--session-time", type=TIME, default=None, help="Session start for plain-text transcripts without a header.")
 @click.option("--strict", is_flag=True, help="Refuse the whole run if any session is malformed.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Extraction processes (one writer); results are identical to --workers 1.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_context
 @handle_errors
 def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: str, session_time: datetime | None,
-           strict: bool, quiet: bool) -> None:
+           strict: bool, workers: int, quiet: bool) -> None:
     """Ingest session transcripts (JSON, JSON array, JSONL or 'Speaker: text' files)."""
     from chronomem.extract.readers import read_sessions
     from chronomem.progress import progress_bar
@@ -117,7 +119,7 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
     if errors and strict:
         raise click.ClickException(f"{len(errors)} malformed session(s); nothing ingested (--strict)")
     with progress_bar(len(sessions), "ingesting", quiet=quiet) as advance:
-        summary = mem.ingest(sessions, recorded_at=recorded_at, progress=lambda s, r: advance(1))
+        summary = mem.ingest(sessions, recorded_at=recorded_at, progress=lambda s, r: advance(1), workers=workers)
     summary.errors = errors
     click.echo(summary.line())
 

@@ -122,14 +122,23 @@ class Memory:
 
     # -- writing -------------------------------------------------------------------------
     def ingest(self, sessions: Iterable[Session | dict], *, recorded_at: RecordedAt = "now",
-               progress: Callable[[Session, WriteReport], None] | None = None) -> IngestSummary:
+               progress: Callable[[Session, WriteReport], None] | None = None, workers: int = 1) -> IngestSummary:
         """Extract and store sessions, one transaction each. ``recorded_at="session"`` replays
-        history: each session's facts are recorded at the session's start."""
+        history: each session's facts are recorded at the session's start. ``workers > 1`` runs
+        extraction in that many processes while this one writes; the result is the same."""
         if recorded_at not in ("now", "session"):
             raise InputError("recorded_at is 'now' or 'session'")
+        if workers < 1:
+            raise InputError("workers must be at least 1")
         summary = IngestSummary()
         started = time.perf_counter()
-        for session, result in self.extractor.extract_many(self._in_group(sessions)):
+        if workers > 1:
+            from chronomem.extract.parallel import extract_parallel
+
+            extracted = extract_parallel(self._extractor_factory(), self._in_group(sessions), workers=workers)
+        else:
+            extracted = self.extractor.extract_many(self._in_group(sessions))
+        for session, result in extracted:
             batch = WriteBatch(session.group_id, session=session, entities=result.entities,
                                mentions=result.mentions, claims=result.claims)
             at = session.started_at if recorded_at == "session" else self.clock.now()
@@ -140,6 +149,12 @@ class Memory:
                 progress(session, report)
         summary.seconds = time.perf_counter() - started
         return summary
+
+    def _extractor_factory(self) -> Callable[[], Any]:
+        factory = getattr(self.extractor, "factory", None)
+        if factory is None:
+            raise InputError(f"{type(self.extractor).__name__} cannot run in worker processes (it has no .factory())")
+        return factory()
 
     def _in_group(self, sessions: Iterable[Session | dict]) -> Iterable[Session]:
         for s in sessions:
