@@ -74,8 +74,15 @@ def batches_from_records(records: Iterable[dict | FactImport], *, group_id: str,
             group = rec.group or group_id
             if group != group_id:
                 raise InputError(f"record {n} is for group {group!r}; import it with --group {group}")
-            subj = entities.setdefault(rec.subject, Entity(id=entity_id(group, rec.subject), group_id=group, name=rec.subject, type=rec.subject_type))
-            obj = entities.setdefault(rec.object, Entity(id=entity_id(group, rec.object), group_id=group, name=rec.object, type=rec.object_type))
+            # The first mention of a name in a batch makes its entity (later ones reuse it).
+            subj = entities.get(rec.subject)
+            if subj is None:
+                subj = entities[rec.subject] = Entity(id=entity_id(group, rec.subject), group_id=group, name=rec.subject,
+                                                      type=rec.subject_type)
+            obj = entities.get(rec.object)
+            if obj is None:
+                obj = entities[rec.object] = Entity(id=entity_id(group, rec.object), group_id=group, name=rec.object,
+                                                    type=rec.object_type)
             claims.append(Claim(
                 group_id=group, subject_id=subj.id, predicate=spec.name, object_id=obj.id,
                 statement=rec.statement or vocabulary.statement(spec.name, rec.subject, rec.object),

@@ -10,13 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Literal, Protocol, runtime_checkable
 
 from chronomem.schema.models import Claim, Entity, Fact, Mention, Session
 from chronomem.schema.vocabulary import Vocabulary
 
 TextKind = Literal["fact", "entity", "turn"]
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+def fact_order(fact: Fact) -> tuple:
+    """The order stores return facts in: unknown starts first, then by start, predicate, recording, id."""
+    return (fact.valid_from is not None, fact.valid_from or _EPOCH, fact.predicate, fact.recorded_at, fact.id)
 
 
 @dataclass(frozen=True)
@@ -168,4 +175,10 @@ class GraphStore(Protocol):
 
     def stats(self, group_id: str) -> dict[str, int]:
         """Counts: entities, sessions, turns, claims, facts (current versions), versions."""
+        ...
+
+    def delete_group(self, group_id: str) -> None:
+        """Delete everything stored for ``group_id`` (entities, sessions, turns, mentions, claims,
+        fact versions and their full-text entries); other groups are untouched. Deleting a group
+        that does not exist does nothing."""
         ...

@@ -71,3 +71,17 @@ INSERT_SESSION = "INSERT OR IGNORE INTO sessions (group_id, id, started_at, meta
 INSERT_TURN = "INSERT OR IGNORE INTO turns (group_id, id, session_id, speaker, text, at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)"
 INSERT_MENTION = "INSERT OR IGNORE INTO mentions (group_id, turn_id, entity_id) VALUES (?, ?, ?)"
 SELECT_TURNS = "SELECT id, session_id, group_id, speaker, text, at, seq FROM turns"
+# External-content FTS tables (facts_fts, turns_fts) need their rows deleted with the 'delete'
+# command and the original values, before the content rows go; order respects foreign keys.
+DELETE_GROUP = (
+    "INSERT INTO facts_fts (facts_fts, rowid, statement) SELECT 'delete', rowid, statement FROM facts WHERE group_id = ?",
+    "DELETE FROM facts WHERE group_id = ?",
+    "DELETE FROM mentions WHERE group_id = ?",
+    "DELETE FROM claims WHERE group_id = ?",
+    "INSERT INTO turns_fts (turns_fts, rowid, text) SELECT 'delete', rowid, text FROM turns WHERE group_id = ?",
+    "DELETE FROM turns WHERE group_id = ?",
+    "DELETE FROM sessions WHERE group_id = ?",
+    "DELETE FROM entities_fts WHERE group_id = ?",
+    "DELETE FROM entity_names WHERE group_id = ?",
+    "DELETE FROM entities WHERE group_id = ?",
+)

@@ -24,13 +24,16 @@ from pathlib import Path
 
 from chronomem.errors import InputError, StoreError
 from chronomem.graph import sqlite_schema as sql
-from chronomem.graph.base import SessionRecord, TextKind, TurnRecord, WriteBatch, WriteReport
-from chronomem.graph.writing import file_claims, plan_slots, summarize, validate_batch
+from chronomem.graph.base import SessionRecord, TextKind, TurnRecord, WriteBatch, WriteReport, fact_order
+from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _TOKEN = re.compile(r"\w+", re.UNICODE)
+# Batched forms of sql.CLAIMS_OF_SLOT and sql.CURRENT_OF_SLOT, for the write path ({} = placeholders).
+_CLAIMS_OF_SLOTS = "SELECT slot, id, body FROM claims WHERE group_id = ? AND slot IN ({})"
+_CURRENT_OF_SLOTS = f"SELECT rowid, {sql.FACT_COLUMNS} FROM facts WHERE group_id = ? AND slot IN ({{}}) AND expired_at IS NULL"
 
 
 def to_us(value: datetime | None) -> int | None:
@@ -167,24 +170,41 @@ class SqliteGraphStore:
             db.executemany(sql.INSERT_TURN, [(group, t.id, s.session_id, t.speaker, t.text, to_us(t.at), n)
                                              for n, t in enumerate(s.turns)])
         db.executemany(sql.INSERT_MENTION, [(group, m.turn_id, m.entity_id) for m in batch.mentions])
-        filed = file_claims(self.vocabulary, batch.claims)
+        filed = file_claims_by_id(self.vocabulary, batch.claims)
         rec = to_us(recorded_at)
+        # The claims already stored in the batch's slots, in one query per 900 slots (not one per claim).
+        stored: dict[str, dict[str, str]] = {}
+        for chunk in _chunks(list(filed)):
+            for slot, cid, body in db.execute(_CLAIMS_OF_SLOTS.format(_marks(chunk)), [group, *chunk]):
+                stored.setdefault(slot, {})[cid] = body
         touched: list[str] = []
-        claims_added = 0
-        for slot, claims in filed.items():
-            for c in claims:
-                if db.execute(sql.INSERT_CLAIM, (group, slot, c.id, c.model_dump_json(), rec)).rowcount:
-                    claims_added += 1
-                    if slot not in touched:
-                        touched.append(slot)
-        all_claims = {slot: [Claim.model_validate_json(r[0]) for r in db.execute(sql.CLAIMS_OF_SLOT, (group, slot))]
-                      for slot in touched}
-        current = {slot: [row_to_fact(r) for r in db.execute(sql.CURRENT_OF_SLOT, (group, slot))] for slot in touched}
+        new_rows: list[tuple] = []
+        for slot, by_id in filed.items():
+            have = stored.get(slot, {})
+            fresh = [(cid, c) for cid, c in by_id.items() if cid not in have]
+            if fresh:
+                touched.append(slot)
+                new_rows.extend((group, slot, cid, c.model_dump_json(), rec) for cid, c in fresh)
+        db.executemany(sql.INSERT_CLAIM, new_rows)
+        claims_added = len(new_rows)
+        # Every claim of a touched slot, in claim-id order: the ones just inserted as given (a stored
+        # claim is its model_dump_json, so re-reading them would rebuild equal claims), the older ones
+        # parsed from the store; brand-new slots need no reading at all.
+        all_claims: dict[str, list[Claim]] = {}
+        for slot in touched:
+            by_id = dict(filed[slot])
+            by_id.update((cid, Claim.model_validate_json(body)) for cid, body in stored.get(slot, {}).items())
+            all_claims[slot] = [by_id[cid] for cid in sorted(by_id)]
+        current: dict[str, list[Fact]] = {slot: [] for slot in touched}
+        for chunk in _chunks(touched):
+            rows = db.execute(_CURRENT_OF_SLOTS.format(_marks(chunk)), [group, *chunk]).fetchall()
+            for r in sorted(rows, key=lambda r: r[0]):  # rowid order within a slot, as the per-slot query gave
+                current[r[3]].append(row_to_fact(r[1:]))
         plans = plan_slots(self.vocabulary, group, all_claims, current, recorded_at=recorded_at)
-        for plan in plans.values():
-            expired_at = to_us(plan.recorded_at)
-            db.executemany(sql.EXPIRE_FACT, [(expired_at, fid, group) for fid in plan.expire])
-            db.executemany(sql.INSERT_FACT, [fact_to_row(f) for f in plan.insert])
+        # Expire and insert for every slot in two statements; no id is both expired and inserted
+        # (inserted ids are new, a UNIQUE violation otherwise), so the order across slots is immaterial.
+        db.executemany(sql.EXPIRE_FACT, [(to_us(plan.recorded_at), fid, group) for plan in plans.values() for fid in plan.expire])
+        db.executemany(sql.INSERT_FACT, [fact_to_row(f) for plan in plans.values() for f in plan.insert])
         report = summarize(plans, current)
         report.entities_added = entities_added
         report.claims_added = claims_added
@@ -193,16 +213,12 @@ class SqliteGraphStore:
 
     def _upsert_entities(self, db: sqlite3.Connection, entities: Sequence[Entity]) -> int:
         added = 0
-        merged: dict[str, Entity] = {}
-        for e in entities:
-            if e.id in merged:
-                prev = merged[e.id]
-                merged[e.id] = prev.model_copy(update={"aliases": _merge_aliases(prev.aliases, e.aliases, prev.name),
-                                                       "type": prev.type if prev.type != "OTHER" else e.type})
-            else:
-                merged[e.id] = e
+        merged = merge_batch_entities(entities)
+        known: dict[str, tuple] = {}  # the stored rows of the batch's entities, one query per 900 ids
+        for chunk in _chunks(list(merged)):
+            known.update((r[0], r) for r in db.execute(sql.SELECT_ENTITY + f" WHERE id IN ({_marks(chunk)})", chunk))
         for e in merged.values():
-            row = db.execute(sql.SELECT_ENTITY + " WHERE id = ?", (e.id,)).fetchone()
+            row = known.get(e.id)
             if row is None:
                 db.execute(sql.INSERT_ENTITY, (e.id, e.group_id, e.name, e.type, json.dumps(e.aliases)))
                 added += 1
@@ -211,7 +227,7 @@ class SqliteGraphStore:
                 old = _row_to_entity(row)
                 if old.group_id != e.group_id:
                     raise InputError(f"entity id {e.id!r} already belongs to group {old.group_id!r}")
-                aliases = _merge_aliases(old.aliases, e.aliases, old.name)
+                aliases = merge_aliases(old.aliases, e.aliases, old.name)
                 etype = old.type if old.type != "OTHER" else e.type
                 if aliases == old.aliases and etype == old.type:
                     continue
@@ -252,7 +268,7 @@ class SqliteGraphStore:
                          f"UNION {sql.SELECT_FACTS} WHERE group_id = ? AND object_id IN ({marks}) {pred_clause} AND {where}")
             rows = self._query(statement, [group_id, *chunk, *pred_params, *params, group_id, *chunk, *pred_params, *params])
             out.update((r[0], row_to_fact(r)) for r in rows)
-        return sorted(out.values(), key=_fact_order)
+        return sorted(out.values(), key=fact_order)
 
     def get_facts(self, group_id: str, ids: Sequence[str]) -> list[Fact]:
         out: dict[str, Fact] = {}
@@ -287,7 +303,7 @@ class SqliteGraphStore:
                             seen_entities.add(e)
                             nxt.append(e)
             frontier = nxt
-        return sorted(found.values(), key=_fact_order)
+        return sorted(found.values(), key=fact_order)
 
     def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
         a, b = to_us(since), to_us(until)
@@ -295,7 +311,7 @@ class SqliteGraphStore:
             f"{sql.SELECT_FACTS} WHERE group_id = ? AND ((valid_from >= ? AND valid_from < ?) OR (valid_to >= ? AND valid_to < ?)"
             " OR (recorded_at >= ? AND recorded_at < ?) OR (expired_at >= ? AND expired_at < ?))",
             [group_id, a, b, a, b, a, b, a, b])
-        return sorted((row_to_fact(r) for r in rows), key=_fact_order)
+        return sorted((row_to_fact(r) for r in rows), key=fact_order)
 
     # -- text ----------------------------------------------------------------------------
     def fulltext(self, group_id: str, text: str, *, kind: TextKind, limit: int = 20) -> list[tuple[str, float]]:
@@ -366,20 +382,18 @@ class SqliteGraphStore:
             "fact_versions": count("SELECT count(*) FROM facts WHERE group_id = ?"),
         }
 
-
-def _merge_aliases(old: Sequence[str], new: Sequence[str], name: str) -> list[str]:
-    seen = {normalize_name(name)}
-    out = []
-    for alias in [*old, *new]:
-        key = normalize_name(alias)
-        if key and key not in seen:
-            seen.add(key)
-            out.append(alias)
-    return out
-
-
-def _fact_order(f: Fact) -> tuple:
-    return (f.valid_from is not None, f.valid_from or _EPOCH, f.predicate, f.recorded_at, f.id)
+    def delete_group(self, group_id: str) -> None:
+        """Delete every row of ``group_id`` from every table, full-text indexes included."""
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                for statement in sql.DELETE_GROUP:
+                    db.execute(statement, (group_id,))
+                db.execute("COMMIT")
+            except sqlite3.Error as e:
+                db.execute("ROLLBACK")
+                raise StoreError(f"deleting group {group_id!r} from {self.path} failed: {e}") from e
 
 
 def _marks(items: Sequence) -> str:

@@ -202,7 +202,8 @@ def _merge_sources(*groups: Iterable[Source]) -> list[Source]:
 
 def stint_to_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, recorded_at: datetime) -> Fact:
     """The fact version a stint stands for (not yet recorded: ``id`` depends on ``recorded_at``)."""
-    first = min(stint.claims, key=lambda c: (c.kind != "assert", c.said_at, c.id))
+    own = [c for c in stint.claims if _value(spec, c) == stint.value] or stint.claims  # not the claim that closed it
+    first = min(own, key=lambda c: (c.kind != "assert", c.said_at, c.id))
     subject, obj = (stint.value, first.object_id) if spec.cardinality == "one_per_object" else (first.subject_id, stint.value)
     qualifiers: dict[str, str] = {}
     for c in sorted(stint.claims, key=lambda c: (c.said_at, c.id)):

@@ -14,7 +14,7 @@ from datetime import datetime
 from chronomem.errors import InputError
 from chronomem.graph.base import WriteBatch, WriteReport
 from chronomem.graph.temporal import SlotPlan, claim_slots, reconcile
-from chronomem.schema.models import Claim, Fact
+from chronomem.schema.models import Claim, Entity, Fact, normalize_name
 from chronomem.schema.vocabulary import Vocabulary
 
 
@@ -37,13 +37,48 @@ def validate_batch(vocabulary: Vocabulary, batch: WriteBatch) -> None:
                 raise InputError(f"mention of unknown turn {m.turn_id!r}")
 
 
+def merge_aliases(old: Sequence[str], new: Sequence[str], name: str) -> list[str]:
+    """Aliases of ``old`` then ``new``, one per normalized form, none equal to ``name``.
+
+    >>> merge_aliases(["Postgres"], ["postgres", "PostgreSQL", "psql"], "PostgreSQL")
+    ['Postgres', 'psql']
+    """
+    seen = {normalize_name(name)}
+    out = []
+    for alias in [*old, *new]:
+        key = normalize_name(alias)
+        if key and key not in seen:
+            seen.add(key)
+            out.append(alias)
+    return out
+
+
+def merge_batch_entities(entities: Sequence[Entity]) -> dict[str, Entity]:
+    """One entity per id: the first name wins, aliases merge, a type upgrades from ``OTHER``."""
+    merged: dict[str, Entity] = {}
+    for e in entities:
+        if e.id in merged:
+            prev = merged[e.id]
+            merged[e.id] = prev.model_copy(update={"aliases": merge_aliases(prev.aliases, e.aliases, prev.name),
+                                                   "type": prev.type if prev.type != "OTHER" else e.type})
+        else:
+            merged[e.id] = e
+    return merged
+
+
 def file_claims(vocabulary: Vocabulary, claims: Sequence[Claim]) -> dict[str, list[Claim]]:
     """Group claims by the slots they are filed under (deduplicated by claim id)."""
+    return {slot: list(by_id.values()) for slot, by_id in file_claims_by_id(vocabulary, claims).items()}
+
+
+def file_claims_by_id(vocabulary: Vocabulary, claims: Sequence[Claim]) -> dict[str, dict[str, Claim]]:
+    """Like :func:`file_claims`, keyed by claim id within each slot (so callers need not
+    recompute :attr:`Claim.id`, a sha256 of the claim's fields)."""
     filed: dict[str, dict[str, Claim]] = defaultdict(dict)
     for claim in claims:
         for slot, stored in claim_slots(vocabulary[claim.predicate], claim):
             filed[slot][stored.id] = stored
-    return {slot: list(by_id.values()) for slot, by_id in filed.items()}
+    return dict(filed)
 
 
 def slot_predicate(slot: str) -> str:

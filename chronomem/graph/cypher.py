@@ -1,0 +1,258 @@
+"""Cypher for the Neo4j store, as named constants.
+
+Every value travels as a parameter (``$g`` is always the group); nothing user-supplied is ever
+formatted into a statement. Times are integer microseconds since the epoch (``NULL``: unbounded).
+
+Model::
+
+    (:Entity {id, group_id, name, type, aliases, names, norm_names})
+    (:EntityName {group_id, norm})-[:NAMES]->(:Entity)            # find_entities by normalized name
+    (:Session {group_id, id, started_at, metadata_json})-[:HAS_TURN]->(:Turn {group_id, id, ...})
+    (:Turn)-[:MENTIONS]->(:Entity)
+    (:Claim {group_id, slot, id, body, recorded_at})               # the evidence of every slot
+    (:Entity)-[:FACT {id, group_id, slot, predicate, statement, valid_from, valid_to, ...}]->(:Entity)
+    (:SlotLock {group_id, key}), (:GroupSequence {group_id, next})  # write serialization, insertion order
+"""
+
+# -- schema (run once per open; every statement is idempotent) ----------------------------
+CONSTRAINTS = (
+    "CREATE CONSTRAINT chronomem_entity_id IF NOT EXISTS FOR (e:Entity) REQUIRE e.id IS UNIQUE",
+    "CREATE CONSTRAINT chronomem_entity_name_key IF NOT EXISTS FOR (n:EntityName) REQUIRE (n.group_id, n.norm) IS UNIQUE",
+    "CREATE CONSTRAINT chronomem_session_key IF NOT EXISTS FOR (s:Session) REQUIRE (s.group_id, s.id) IS UNIQUE",
+    "CREATE CONSTRAINT chronomem_turn_key IF NOT EXISTS FOR (t:Turn) REQUIRE (t.group_id, t.id) IS UNIQUE",
+    "CREATE CONSTRAINT chronomem_claim_key IF NOT EXISTS FOR (c:Claim) REQUIRE (c.group_id, c.slot, c.id) IS UNIQUE",
+    "CREATE CONSTRAINT chronomem_fact_id IF NOT EXISTS FOR ()-[f:FACT]-() REQUIRE f.id IS UNIQUE",
+    "CREATE CONSTRAINT chronomem_slot_lock_key IF NOT EXISTS FOR (l:SlotLock) REQUIRE (l.group_id, l.key) IS UNIQUE",
+    "CREATE CONSTRAINT chronomem_group_sequence_key IF NOT EXISTS FOR (q:GroupSequence) REQUIRE q.group_id IS UNIQUE",
+)
+INDEXES = (
+    "CREATE INDEX chronomem_fact_group IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.group_id)",
+    "CREATE INDEX chronomem_fact_slot IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.slot)",
+    "CREATE INDEX chronomem_fact_predicate IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.predicate)",
+    "CREATE INDEX chronomem_fact_valid_from IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.valid_from)",
+    "CREATE INDEX chronomem_fact_valid_to IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.valid_to)",
+    "CREATE INDEX chronomem_fact_recorded_at IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.recorded_at)",
+    "CREATE INDEX chronomem_fact_expired_at IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.expired_at)",
+    "CREATE INDEX chronomem_entity_group IF NOT EXISTS FOR (e:Entity) ON (e.group_id)",
+    "CREATE INDEX chronomem_session_group IF NOT EXISTS FOR (s:Session) ON (s.group_id)",
+    "CREATE INDEX chronomem_turn_group IF NOT EXISTS FOR (t:Turn) ON (t.group_id)",
+    "CREATE INDEX chronomem_claim_slot IF NOT EXISTS FOR (c:Claim) ON (c.slot)",
+    "CREATE INDEX chronomem_claim_group IF NOT EXISTS FOR (c:Claim) ON (c.group_id)",
+    "CREATE INDEX chronomem_entity_name_group IF NOT EXISTS FOR (n:EntityName) ON (n.group_id)",
+    "CREATE INDEX chronomem_slot_lock_group IF NOT EXISTS FOR (l:SlotLock) ON (l.group_id)",
+    "CREATE FULLTEXT INDEX chronomem_entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e.names]"
+    " OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}",
+    "CREATE FULLTEXT INDEX chronomem_fact_statement IF NOT EXISTS FOR ()-[f:FACT]-() ON EACH [f.statement]"
+    " OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}",
+    "CREATE FULLTEXT INDEX chronomem_turn_text IF NOT EXISTS FOR (t:Turn) ON EACH [t.text]"
+    " OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}",
+)
+AWAIT_INDEXES = "CALL db.awaitIndexes($seconds)"
+
+# -- writing ---------------------------------------------------------------------------------
+# MERGE (backed by the uniqueness constraint) waits for a concurrent creator; SET/REMOVE of a
+# scratch property takes the node's write lock until commit, so alias merges are never lost.
+LOCK_ENTITIES = """
+UNWIND $ids AS id
+MERGE (e:Entity {id: id})
+SET e._lock = true REMOVE e._lock
+RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, e.aliases AS aliases,
+       coalesce(e.norm_names, []) AS norm_names
+"""
+SET_ENTITIES = "UNWIND $rows AS row MATCH (e:Entity {id: row.id}) USING INDEX e:Entity(id) SET e += row.props"
+MERGE_ENTITY_NAMES = """
+UNWIND $rows AS row
+MATCH (e:Entity {id: row.id})
+UNWIND row.norms AS norm
+MERGE (n:EntityName {group_id: $g, norm: norm})
+MERGE (n)-[:NAMES]->(e)
+"""
+MISSING_ENTITIES = """
+UNWIND $ids AS id
+OPTIONAL MATCH (e:Entity {id: id})
+WITH id, e WHERE e IS NULL OR e.group_id <> $g
+RETURN id
+"""
+MERGE_SESSION = """
+MERGE (s:Session {group_id: $g, id: $id})
+ON CREATE SET s.started_at = $started_at, s.metadata_json = $metadata_json, s._new = true
+WITH s, coalesce(s._new, false) AS created
+REMOVE s._new
+RETURN created
+"""
+MERGE_TURNS = """
+MATCH (s:Session {group_id: $g, id: $session_id}) USING INDEX s:Session(group_id, id)
+UNWIND $rows AS row
+MERGE (t:Turn {group_id: $g, id: row.id})
+ON CREATE SET t.session_id = $session_id, t.speaker = row.speaker, t.text = row.text, t.at = row.at,
+              t.seq = row.seq, t.ord = row.ord
+WITH s, t WHERE t.session_id = $session_id
+MERGE (s)-[:HAS_TURN]->(t)
+"""
+MISSING_TURNS = """
+UNWIND $ids AS id
+OPTIONAL MATCH (t:Turn {group_id: $g, id: id}) USING INDEX t:Turn(group_id, id)
+WITH id, t WHERE t IS NULL
+RETURN id
+"""
+MERGE_MENTIONS = """
+UNWIND $rows AS row
+MATCH (t:Turn {group_id: $g, id: row.turn_id}) USING INDEX t:Turn(group_id, id)
+MATCH (e:Entity {id: row.entity_id})
+MERGE (t)-[:MENTIONS]->(e)
+"""
+LOCK_SLOTS = """
+UNWIND $slots AS key
+MERGE (l:SlotLock {group_id: $g, key: key})
+SET l.touched = timestamp()
+"""
+NEXT_SEQUENCE = """
+MERGE (q:GroupSequence {group_id: $g})
+ON CREATE SET q.next = 0
+SET q.next = q.next + $count
+RETURN q.next - $count AS first
+"""
+EXISTING_CLAIMS = """
+UNWIND $rows AS row
+MATCH (c:Claim {group_id: $g, slot: row.slot, id: row.id}) USING INDEX c:Claim(group_id, slot, id)
+RETURN c.slot AS slot, c.id AS id
+"""
+CREATE_CLAIMS = """
+UNWIND $rows AS row
+CREATE (:Claim {group_id: $g, slot: row.slot, id: row.id, body: row.body, recorded_at: $recorded_at})
+"""
+CLAIMS_OF_SLOTS = """
+UNWIND $slots AS slot
+MATCH (c:Claim {slot: slot}) USING INDEX c:Claim(slot) WHERE c.group_id = $g
+RETURN c.slot AS slot, c.id AS id, c.body AS body ORDER BY slot, id
+"""
+EXPIRE_FACTS = """
+UNWIND $rows AS row
+MATCH ()-[f:FACT {id: row.id}]->() USING INDEX f:FACT(id)
+WHERE f.group_id = $g AND f.expired_at IS NULL
+SET f.expired_at = row.expired_at
+"""
+CREATE_FACTS = """
+UNWIND $rows AS row
+MATCH (s:Entity {id: row.subject_id})
+MATCH (o:Entity {id: row.object_id})
+CREATE (s)-[f:FACT]->(o)
+SET f = row.props
+"""
+
+# -- reading facts ---------------------------------------------------------------------------
+FACT_FIELDS = """
+RETURN f.id AS id, f.group_id AS group_id, f.slot AS slot, s.id AS subject_id, f.predicate AS predicate,
+       o.id AS object_id, f.qualifiers_json AS qualifiers_json, f.statement AS statement,
+       f.valid_from AS valid_from, f.valid_to AS valid_to, f.valid_from_precision AS valid_from_precision,
+       f.valid_to_precision AS valid_to_precision, f.start_observed AS start_observed,
+       f.recorded_at AS recorded_at, f.expired_at AS expired_at, f.confidence AS confidence,
+       f.sources_json AS sources_json
+"""
+# $as_of / $known_at may be NULL; $include_expired only matters without $known_at.
+TIME_FILTER = """
+($as_of IS NULL OR ((f.valid_from IS NULL OR f.valid_from <= $as_of) AND (f.valid_to IS NULL OR f.valid_to > $as_of)))
+AND CASE WHEN $known_at IS NULL THEN ($include_expired OR f.expired_at IS NULL)
+         ELSE (f.recorded_at <= $known_at AND (f.expired_at IS NULL OR f.expired_at > $known_at)) END
+"""
+FACTS_OF_ENTITIES = (
+    """
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})
+UNWIND [(e)-[f:FACT]-() WHERE f.group_id = $g AND ($predicate IS NULL OR f.predicate = $predicate) | f] AS f
+WITH DISTINCT f WHERE """
+    + TIME_FILTER
+    + "WITH f, startNode(f) AS s, endNode(f) AS o"
+    + FACT_FIELDS
+)
+FACTS_BY_ID = "UNWIND $ids AS id MATCH (s)-[f:FACT {id: id}]->(o) USING INDEX f:FACT(id) WHERE f.group_id = $g" + FACT_FIELDS
+CURRENT_OF_SLOTS = (
+    "UNWIND $slots AS slot MATCH (s)-[f:FACT {slot: slot}]->(o) USING INDEX f:FACT(slot)"
+    " WHERE f.group_id = $g AND f.expired_at IS NULL"
+    + FACT_FIELDS
+    + " ORDER BY f.ord"
+)
+ALL_FACTS = "MATCH (s)-[f:FACT]->(o) WHERE f.group_id = $g AND " + TIME_FILTER + FACT_FIELDS + " ORDER BY f.ord"
+CHANGED_BETWEEN = (
+    """
+MATCH (s)-[f:FACT]->(o) WHERE f.group_id = $g AND (
+  (f.valid_from >= $since AND f.valid_from < $until) OR (f.valid_to >= $since AND f.valid_to < $until)
+  OR (f.recorded_at >= $since AND f.recorded_at < $until) OR (f.expired_at >= $since AND f.expired_at < $until))
+"""
+    + FACT_FIELDS
+)
+
+# -- reading entities ------------------------------------------------------------------------
+ENTITY_FIELDS = " RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, e.aliases AS aliases"
+ENTITIES_BY_ID = "UNWIND $ids AS id MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g" + ENTITY_FIELDS
+FIND_ENTITIES = (
+    "MATCH (n:EntityName {group_id: $g, norm: $norm})-[:NAMES]->(e:Entity) USING INDEX n:EntityName(group_id, norm)"
+    + ENTITY_FIELDS + " ORDER BY e.id"
+)
+ENTITIES_OF_GROUP = "MATCH (e:Entity {group_id: $g})" + ENTITY_FIELDS + " ORDER BY e.id"
+
+# -- full text (the query is built from word tokens only; see neo4j_store.lucene_query) ------
+FULLTEXT_ENTITIES = """
+CALL db.index.fulltext.queryNodes('chronomem_entity_names', $query) YIELD node, score
+WITH node, score WHERE node.group_id = $g
+RETURN node.id AS id, score LIMIT $limit
+"""
+FULLTEXT_TURNS = """
+CALL db.index.fulltext.queryNodes('chronomem_turn_text', $query) YIELD node, score
+WITH node, score WHERE node.group_id = $g
+RETURN node.id AS id, score LIMIT $limit
+"""
+FULLTEXT_FACTS = """
+CALL db.index.fulltext.queryRelationships('chronomem_fact_statement', $query) YIELD relationship, score
+WITH relationship, score WHERE relationship.group_id = $g
+RETURN relationship.id AS id, score LIMIT $limit
+"""
+
+# -- sessions and turns ----------------------------------------------------------------------
+SESSIONS = """
+MATCH (s:Session {group_id: $g})
+RETURN s.id AS id, s.group_id AS group_id, s.started_at AS started_at, s.metadata_json AS metadata_json,
+       COUNT { (s)-[:HAS_TURN]->(:Turn) } AS turn_count
+ORDER BY s.started_at, s.id
+"""
+TURN_FIELDS = (" RETURN t.id AS id, t.session_id AS session_id, t.group_id AS group_id, t.speaker AS speaker,"
+               " t.text AS text, t.at AS at, t.seq AS seq")
+TURNS_BY_ID = "UNWIND $ids AS id MATCH (t:Turn {group_id: $g, id: id}) USING INDEX t:Turn(group_id, id)" + TURN_FIELDS
+TURNS_OF_SESSION = ("MATCH (s:Session {group_id: $g, id: $session_id})-[:HAS_TURN]->(t:Turn) USING INDEX s:Session(group_id, id)"
+                    + TURN_FIELDS + " ORDER BY t.seq")
+TURNS_OF_GROUP = "MATCH (t:Turn {group_id: $g})" + TURN_FIELDS + " ORDER BY t.ord"
+MENTIONS_OF = ("MATCH (t:Turn {group_id: $g, id: $turn_id})-[:MENTIONS]->(e:Entity) USING INDEX t:Turn(group_id, id)"
+               " RETURN e.id AS id ORDER BY id")
+TURNS_MENTIONING = """
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})<-[:MENTIONS]-(t:Turn) WHERE t.group_id = $g
+WITH t, count(*) AS hits
+RETURN t.id AS id ORDER BY hits DESC, t.at DESC, id LIMIT $limit
+"""
+
+# -- housekeeping ----------------------------------------------------------------------------
+GROUPS = """
+MATCH (e:Entity) WHERE e.group_id IS NOT NULL RETURN DISTINCT e.group_id AS g
+UNION
+MATCH (s:Session) WHERE s.group_id IS NOT NULL RETURN DISTINCT s.group_id AS g
+"""
+STATS = """
+RETURN COUNT { MATCH (e:Entity {group_id: $g}) } AS entities,
+       COUNT { MATCH (s:Session {group_id: $g}) } AS sessions,
+       COUNT { MATCH (t:Turn {group_id: $g}) } AS turns,
+       COUNT { MATCH (c:Claim {group_id: $g}) } AS claims,
+       COUNT { MATCH ()-[f:FACT]->() WHERE f.group_id = $g AND f.expired_at IS NULL } AS facts,
+       COUNT { MATCH ()-[f:FACT]->() WHERE f.group_id = $g } AS fact_versions
+"""
+# Each runs repeatedly, one transaction per chunk, until it deletes nothing: FACT edges first,
+# then every node of the group (plain Cypher, no CALL IN TRANSACTIONS, so it runs on every 5.x).
+DELETE_GROUP = (
+    "MATCH ()-[f:FACT]->() WHERE f.group_id = $g WITH f LIMIT $chunk DELETE f RETURN count(*) AS n",
+    "MATCH (n:Turn {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
+    "MATCH (n:Session {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
+    "MATCH (n:Claim {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
+    "MATCH (n:EntityName {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
+    "MATCH (n:Entity {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
+    "MATCH (n:SlotLock {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
+    "MATCH (n:GroupSequence {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
+)

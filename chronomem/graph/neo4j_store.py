@@ -1,0 +1,388 @@
+"""The Neo4j store: entities are nodes, fact versions are ``FACT`` relationships.
+
+It behaves exactly like :class:`~chronomem.graph.sqlite_store.SqliteGraphStore` (one contract
+suite runs against both). Writes are ``UNWIND $rows`` batches inside one ``execute_write`` per
+batch; the Cypher lives in :mod:`chronomem.graph.cypher`. Times are stored as integer
+microseconds since the epoch, so interval filters are plain range comparisons.
+
+Connect with ``Neo4jGraphStore("bolt://localhost:7687", user="neo4j", password="...")`` or
+:meth:`Neo4jGraphStore.from_env` (``NEO4J_URI``, ``NEO4J_USER``, ``NEO4J_PASSWORD``,
+``NEO4J_DATABASE``). Full-text queries are built from word tokens only:
+
+>>> lucene_query('title:"x" AND (y* OR ~z) O\\'Brien')
+'"title" OR "x" OR "and" OR "y" OR "or" OR "z" OR "o\\'brien"'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator, Sequence
+from datetime import datetime
+from typing import Any
+
+import neo4j
+from neo4j.exceptions import ClientError, ConstraintError, DriverError, Neo4jError
+
+from chronomem.errors import ChronomemError, ConfigError, InputError, StoreError
+from chronomem.graph import cypher
+from chronomem.graph.base import SessionRecord, TextKind, TurnRecord, WriteBatch, WriteReport, fact_order
+from chronomem.graph.sqlite_store import from_us, to_us
+from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
+from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name
+from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
+
+_WORD = re.compile(r"\w+(?:['\u2019]\w+)*", re.UNICODE)
+_FULLTEXT = {"entity": cypher.FULLTEXT_ENTITIES, "fact": cypher.FULLTEXT_FACTS, "turn": cypher.FULLTEXT_TURNS}
+_SCHEMA_EXISTS = ("EquivalentSchemaRuleAlreadyExists", "IndexAlreadyExists", "ConstraintAlreadyExists")
+START_HINT = (
+    "start Neo4j 5 (Neo4j Desktop, `docker run -p 7687:7687 -e NEO4J_AUTH=neo4j/<password> neo4j:5.26`, Aura, or "
+    "`eval \"$(python scripts/neo4j_test_server.py start --state-dir .ci/state/neo4j)\"` in a checkout) and set "
+    "NEO4J_URI, NEO4J_USER and NEO4J_PASSWORD"
+)
+
+
+def lucene_query(text: str) -> str:
+    """A Lucene query that ORs the words of ``text``, each quoted, so no input is syntax."""
+    words = list(dict.fromkeys(w.lower() for w in _WORD.findall(text)))[:64]
+    return " OR ".join(f'"{w}"' for w in words)
+
+
+def record_to_fact(r: Any) -> Fact:
+    return Fact.model_construct(
+        id=r["id"], group_id=r["group_id"], slot=r["slot"], subject_id=r["subject_id"], predicate=r["predicate"],
+        object_id=r["object_id"], qualifiers=json.loads(r["qualifiers_json"]), statement=r["statement"],
+        valid_from=from_us(r["valid_from"]), valid_to=from_us(r["valid_to"]),
+        valid_from_precision=r["valid_from_precision"], valid_to_precision=r["valid_to_precision"],
+        start_observed=bool(r["start_observed"]), recorded_at=from_us(r["recorded_at"]),
+        expired_at=from_us(r["expired_at"]), confidence=r["confidence"],
+        sources=[Source.model_construct(session_id=s, turn_id=t or None) for s, t in json.loads(r["sources_json"])],
+    )
+
+
+def fact_props(f: Fact, ord_: int) -> dict[str, Any]:
+    """The ``FACT`` relationship's properties (``None`` values are simply not stored)."""
+    return {
+        "id": f.id, "group_id": f.group_id, "slot": f.slot, "predicate": f.predicate, "statement": f.statement,
+        "qualifiers_json": json.dumps(f.qualifiers, sort_keys=True), "valid_from": to_us(f.valid_from),
+        "valid_to": to_us(f.valid_to), "valid_from_precision": f.valid_from_precision,
+        "valid_to_precision": f.valid_to_precision, "start_observed": bool(f.start_observed),
+        "recorded_at": to_us(f.recorded_at), "expired_at": to_us(f.expired_at), "confidence": float(f.confidence),
+        "sources_json": json.dumps([[s.session_id, s.turn_id or ""] for s in f.sources]), "ord": ord_,
+    }
+
+
+def _record_to_entity(r: Any) -> Entity:
+    return Entity.model_construct(id=r["id"], group_id=r["group_id"], name=r["name"], type=r["type"],
+                                  aliases=list(r["aliases"] or []))
+
+
+def _record_to_turn(r: Any) -> TurnRecord:
+    return TurnRecord(id=r["id"], session_id=r["session_id"], group_id=r["group_id"], speaker=r["speaker"],
+                      text=r["text"], at=from_us(r["at"]), seq=r["seq"])
+
+
+class Neo4jGraphStore:
+    """A :class:`~chronomem.graph.base.GraphStore` on Neo4j 5 (Community or Enterprise, or Aura)."""
+
+    def __init__(self, uri: str, *, user: str | None = None, password: str | None = None, database: str | None = None,
+                 vocabulary: Vocabulary | None = None) -> None:
+        self.vocabulary = vocabulary or CORE_VOCABULARY
+        self.uri, self.database = uri, database
+        auth = None if user is None and password is None else (user or "neo4j", password or "")
+        try:
+            self._driver = neo4j.GraphDatabase.driver(uri, auth=auth)
+        except (DriverError, Neo4jError, ValueError) as e:
+            raise StoreError(f"cannot use Neo4j URI {uri!r}: {e}; {START_HINT}") from e
+        try:
+            self._driver.verify_connectivity()
+            self._create_schema()
+        except (DriverError, Neo4jError, OSError) as e:
+            self._driver.close()
+            raise StoreError(f"cannot connect to Neo4j at {uri}: {e}; {START_HINT}") from e
+
+    @classmethod
+    def from_env(cls, *, vocabulary: Vocabulary | None = None) -> Neo4jGraphStore:
+        """Connect with ``NEO4J_URI``, ``NEO4J_USER`` (default ``neo4j``), ``NEO4J_PASSWORD``, ``NEO4J_DATABASE``."""
+        uri = os.environ.get("NEO4J_URI")
+        if not uri:
+            raise ConfigError(f"NEO4J_URI is not set: {START_HINT}")
+        return cls(uri, user=os.environ.get("NEO4J_USER") or "neo4j", password=os.environ.get("NEO4J_PASSWORD"),
+                   database=os.environ.get("NEO4J_DATABASE") or None, vocabulary=vocabulary)
+
+    def __repr__(self) -> str:
+        return f"Neo4jGraphStore({self.uri!r}, database={self.database!r})"
+
+    def close(self) -> None:
+        self._driver.close()
+
+    def __enter__(self) -> Neo4jGraphStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _session(self) -> neo4j.Session:
+        return self._driver.session(database=self.database, fetch_size=2000)
+
+    def _create_schema(self) -> None:
+        with self._session() as session:
+            for statement in (*cypher.CONSTRAINTS, *cypher.INDEXES):
+                try:
+                    session.run(statement).consume()
+                except ClientError as e:  # a concurrent opener created it first
+                    if not any(code in (e.code or "") for code in _SCHEMA_EXISTS):
+                        raise
+            session.run(cypher.AWAIT_INDEXES, seconds=300).consume()
+
+    def _read(self, statement: str, **params: Any) -> list[Any]:
+        def work(tx: neo4j.ManagedTransaction) -> list[Any]:
+            return list(tx.run(statement, params))
+
+        try:
+            with self._session() as session:
+                return session.execute_read(work)
+        except (Neo4jError, DriverError) as e:
+            raise StoreError(f"Neo4j query failed at {self.uri}: {e}") from e
+
+    # -- writing -------------------------------------------------------------------------
+    def write(self, batch: WriteBatch, *, recorded_at: datetime) -> WriteReport:
+        validate_batch(self.vocabulary, batch)
+        if recorded_at.tzinfo is None:
+            raise InputError("recorded_at must be timezone-aware (UTC)")
+        try:
+            with self._session() as session:
+                return session.execute_write(self._write_tx, batch, recorded_at)
+        except ChronomemError:
+            raise
+        except ConstraintError as e:
+            raise InputError(f"batch for group {batch.group_id!r} conflicts with stored records: {e}") from e
+        except (Neo4jError, DriverError) as e:
+            raise StoreError(f"writing to Neo4j at {self.uri} failed (nothing was written): {e}") from e
+
+    def _write_tx(self, tx: neo4j.ManagedTransaction, batch: WriteBatch, recorded_at: datetime) -> WriteReport:
+        g, session = batch.group_id, batch.session
+        entities_added = self._upsert_entities(tx, g, batch.entities)
+        session_added = False
+        if session is not None:
+            session_added = bool(tx.run(cypher.MERGE_SESSION, g=g, id=session.session_id, started_at=to_us(session.started_at),
+                                        metadata_json=json.dumps(session.metadata, default=str)).single()["created"])
+        filed = file_claims_by_id(self.vocabulary, batch.claims)
+        touched, claims_added = self._insert_claims(tx, g, filed, to_us(recorded_at))
+        all_claims: dict[str, list[Claim]] = {slot: [] for slot in touched}
+        current: dict[str, list[Fact]] = {slot: [] for slot in touched}
+        if touched:
+            for r in tx.run(cypher.CLAIMS_OF_SLOTS, g=g, slots=touched):  # in claim-id order
+                given = filed[r["slot"]].get(r["id"])  # a stored claim is its model_dump_json: reuse the batch's
+                all_claims[r["slot"]].append(given if given is not None else Claim.model_validate_json(r["body"]))
+            for r in tx.run(cypher.CURRENT_OF_SLOTS, g=g, slots=touched):
+                current[r["slot"]].append(record_to_fact(r))
+        plans = plan_slots(self.vocabulary, g, all_claims, current, recorded_at=recorded_at)
+        inserts = [f for plan in plans.values() for f in plan.insert]
+        referenced = {i for f in inserts for i in (f.subject_id, f.object_id)} | {m.entity_id for m in batch.mentions}
+        missing = [r["id"] for r in tx.run(cypher.MISSING_ENTITIES, g=g, ids=sorted(referenced))] if referenced else []
+        if missing:  # what a foreign key does in the embedded store
+            raise InputError(f"batch for group {g!r} refers to unknown entities {missing[:5]}; "
+                             "include them in the batch's entities")
+        turns = session.turns if session is not None else []
+        first = 0
+        if turns or inserts:  # insertion order per group (the embedded store's rowid)
+            first = tx.run(cypher.NEXT_SEQUENCE, g=g, count=len(turns) + len(inserts)).single()["first"]
+        if session is not None and turns:
+            tx.run(cypher.MERGE_TURNS, g=g, session_id=session.session_id, rows=[
+                {"id": t.id, "speaker": t.speaker, "text": t.text, "at": to_us(t.at), "seq": n, "ord": first + n}
+                for n, t in enumerate(turns)]).consume()
+        if batch.mentions:
+            unknown = [r["id"] for r in tx.run(cypher.MISSING_TURNS, g=g, ids=sorted({m.turn_id for m in batch.mentions}))]
+            if unknown:
+                raise InputError(f"mentions of unknown turns {unknown[:5]} in group {g!r}")
+            tx.run(cypher.MERGE_MENTIONS, g=g, rows=[{"turn_id": m.turn_id, "entity_id": m.entity_id}
+                                                      for m in batch.mentions]).consume()
+        expire = [{"id": fid, "expired_at": to_us(plan.recorded_at)} for plan in plans.values() for fid in plan.expire]
+        if expire:
+            tx.run(cypher.EXPIRE_FACTS, g=g, rows=expire).consume()
+        if inserts:
+            tx.run(cypher.CREATE_FACTS, rows=[{"subject_id": f.subject_id, "object_id": f.object_id,
+                                               "props": fact_props(f, first + len(turns) + n)}
+                                              for n, f in enumerate(inserts)]).consume()
+        report = summarize(plans, current)
+        report.entities_added, report.claims_added, report.session_added = entities_added, claims_added, session_added
+        return report
+
+    @staticmethod
+    def _insert_claims(tx: neo4j.ManagedTransaction, g: str, filed: dict[str, dict[str, Claim]],
+                       rec: int | None) -> tuple[list[str], int]:
+        """Lock the batch's slots, store the claims not seen before; return the slots that got new ones."""
+        if not filed:
+            return [], 0
+        tx.run(cypher.LOCK_SLOTS, g=g, slots=sorted(filed)).consume()  # serializes writers of the same slots
+        keys = [{"slot": slot, "id": cid} for slot, by_id in filed.items() for cid in by_id]
+        have = {(r["slot"], r["id"]) for r in tx.run(cypher.EXISTING_CLAIMS, g=g, rows=keys)}
+        rows = [{"slot": slot, "id": cid, "body": c.model_dump_json()}
+                for slot, by_id in filed.items() for cid, c in by_id.items() if (slot, cid) not in have]
+        if rows:
+            tx.run(cypher.CREATE_CLAIMS, g=g, rows=rows, recorded_at=rec).consume()
+        return list(dict.fromkeys(r["slot"] for r in rows)), len(rows)
+
+    def _upsert_entities(self, tx: neo4j.ManagedTransaction, g: str, entities: Sequence[Entity]) -> int:
+        """Exactly sqlite's merge: keep the first name, merge aliases, upgrade the type from OTHER."""
+        merged = merge_batch_entities(entities)
+        if not merged:
+            return 0
+        old = {r["id"]: r for r in tx.run(cypher.LOCK_ENTITIES, ids=sorted(merged))}
+        added, rows, name_rows = 0, [], []
+        for e in merged.values():
+            row = old[e.id]
+            if row["group_id"] is None:  # created by the MERGE just now
+                added += 1
+                names, known = [e.name, *e.aliases], []
+                props = {"group_id": e.group_id, "name": e.name, "type": e.type, "aliases": list(e.aliases)}
+            else:
+                if row["group_id"] != e.group_id:
+                    raise InputError(f"entity id {e.id!r} already belongs to group {row['group_id']!r}")
+                aliases = merge_aliases(row["aliases"] or [], e.aliases, row["name"])
+                etype = row["type"] if row["type"] != "OTHER" else e.type
+                if aliases == list(row["aliases"] or []) and etype == row["type"]:
+                    continue
+                names, known = [row["name"], *aliases], list(row["norm_names"])
+                props = {"type": etype, "aliases": aliases}
+            norms = [n for n in dict.fromkeys(normalize_name(n) for n in names) if n]
+            props.update(names=" ; ".join(names), norm_names=list(dict.fromkeys([*known, *norms])))
+            rows.append({"id": e.id, "props": props})
+            name_rows.append({"id": e.id, "norms": norms})
+        if rows:
+            tx.run(cypher.SET_ENTITIES, rows=rows).consume()
+            tx.run(cypher.MERGE_ENTITY_NAMES, g=g, rows=name_rows).consume()
+        return added
+
+    # -- entities ------------------------------------------------------------------------
+    def get_entities(self, group_id: str, ids: Sequence[str]) -> dict[str, Entity]:
+        ids = list(dict.fromkeys(ids))
+        if not ids:
+            return {}
+        return {r["id"]: _record_to_entity(r) for r in self._read(cypher.ENTITIES_BY_ID, g=group_id, ids=ids)}
+
+    def find_entities(self, group_id: str, name: str) -> list[Entity]:
+        norm = normalize_name(name)
+        if not norm:
+            return []
+        return [_record_to_entity(r) for r in self._read(cypher.FIND_ENTITIES, g=group_id, norm=norm)]
+
+    def iter_entities(self, group_id: str) -> Iterator[Entity]:
+        yield from (_record_to_entity(r) for r in self._read(cypher.ENTITIES_OF_GROUP, g=group_id))
+
+    # -- facts ---------------------------------------------------------------------------
+    def facts_of(self, group_id: str, entity_ids: Sequence[str], *, predicate: str | None = None,
+                 as_of: datetime | None = None, known_at: datetime | None = None, include_expired: bool = False) -> list[Fact]:
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
+            return []
+        rows = self._read(cypher.FACTS_OF_ENTITIES, g=group_id, ids=ids, predicate=predicate or None,
+                          **_time_params(as_of, known_at, include_expired))
+        out = {r["id"]: record_to_fact(r) for r in rows}
+        return sorted(out.values(), key=fact_order)
+
+    def get_facts(self, group_id: str, ids: Sequence[str]) -> list[Fact]:
+        wanted = list(dict.fromkeys(ids))
+        if not wanted:
+            return []
+        out = {r["id"]: record_to_fact(r) for r in self._read(cypher.FACTS_BY_ID, g=group_id, ids=wanted)}
+        return [out[i] for i in ids if i in out]
+
+    def iter_facts(self, group_id: str, *, as_of: datetime | None = None, known_at: datetime | None = None,
+                   include_expired: bool = False) -> Iterator[Fact]:
+        rows = self._read(cypher.ALL_FACTS, g=group_id, **_time_params(as_of, known_at, include_expired))
+        yield from (record_to_fact(r) for r in rows)
+
+    def neighbourhood(self, group_id: str, entity_ids: Sequence[str], *, depth: int = 1, as_of: datetime | None = None,
+                      known_at: datetime | None = None, limit: int = 500) -> list[Fact]:
+        """Breadth-first, hop by hop, exactly as the embedded store: the filters apply on every hop."""
+        if not 1 <= depth <= 3:
+            raise InputError("depth must be 1, 2 or 3")
+        seen_entities = set(entity_ids)
+        frontier = list(dict.fromkeys(entity_ids))
+        found: dict[str, Fact] = {}
+        for _ in range(depth):
+            if not frontier or len(found) >= limit:
+                break
+            nxt = []
+            for f in self.facts_of(group_id, frontier, as_of=as_of, known_at=known_at):
+                if f.id not in found and len(found) < limit:
+                    found[f.id] = f
+                    for e in (f.subject_id, f.object_id):
+                        if e not in seen_entities:
+                            seen_entities.add(e)
+                            nxt.append(e)
+            frontier = nxt
+        return sorted(found.values(), key=fact_order)
+
+    def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
+        rows = self._read(cypher.CHANGED_BETWEEN, g=group_id, since=to_us(since), until=to_us(until))
+        return sorted((record_to_fact(r) for r in rows), key=fact_order)
+
+    # -- text ----------------------------------------------------------------------------
+    def fulltext(self, group_id: str, text: str, *, kind: TextKind, limit: int = 20) -> list[tuple[str, float]]:
+        query = lucene_query(text)
+        if not query:
+            return []
+        if kind not in _FULLTEXT:
+            raise InputError(f"unknown text kind {kind!r}; use fact, entity or turn")
+        rows = self._read(_FULLTEXT[kind], g=group_id, query=query, limit=_limit(limit))
+        return [(r["id"], float(r["score"])) for r in rows]
+
+    # -- sessions and turns --------------------------------------------------------------
+    def sessions(self, group_id: str) -> list[SessionRecord]:
+        return [SessionRecord(r["id"], r["group_id"], from_us(r["started_at"]), r["turn_count"], json.loads(r["metadata_json"]))
+                for r in self._read(cypher.SESSIONS, g=group_id)]
+
+    def get_turns(self, group_id: str, ids: Sequence[str]) -> dict[str, TurnRecord]:
+        ids = list(dict.fromkeys(ids))
+        if not ids:
+            return {}
+        return {r["id"]: _record_to_turn(r) for r in self._read(cypher.TURNS_BY_ID, g=group_id, ids=ids)}
+
+    def turns_of(self, group_id: str, session_id: str) -> list[TurnRecord]:
+        return [_record_to_turn(r) for r in self._read(cypher.TURNS_OF_SESSION, g=group_id, session_id=session_id)]
+
+    def iter_turns(self, group_id: str) -> Iterator[TurnRecord]:
+        yield from (_record_to_turn(r) for r in self._read(cypher.TURNS_OF_GROUP, g=group_id))
+
+    def mentions_of(self, group_id: str, turn_id: str) -> list[str]:
+        return [r["id"] for r in self._read(cypher.MENTIONS_OF, g=group_id, turn_id=turn_id)]
+
+    def turns_mentioning(self, group_id: str, entity_ids: Sequence[str], *, limit: int = 50) -> list[str]:
+        ids = list(dict.fromkeys(entity_ids))[:400]
+        if not ids:
+            return []
+        return [r["id"] for r in self._read(cypher.TURNS_MENTIONING, g=group_id, ids=ids, limit=_limit(limit))]
+
+    # -- housekeeping --------------------------------------------------------------------
+    def groups(self) -> list[str]:
+        return sorted({r["g"] for r in self._read(cypher.GROUPS)})
+
+    def stats(self, group_id: str) -> dict[str, int]:
+        (r,) = self._read(cypher.STATS, g=group_id)
+        return {k: int(r[k]) for k in ("entities", "sessions", "turns", "claims", "facts", "fact_versions")}
+
+    def delete_group(self, group_id: str) -> None:
+        """Delete every node and relationship of ``group_id``, a few thousand per transaction."""
+        def chunk(tx: neo4j.ManagedTransaction, statement: str) -> int:
+            return int(tx.run(statement, g=group_id, chunk=5000).single()["n"])
+
+        try:
+            with self._session() as session:
+                for statement in cypher.DELETE_GROUP:
+                    while session.execute_write(chunk, statement):
+                        pass
+        except (Neo4jError, DriverError) as e:
+            raise StoreError(f"deleting group {group_id!r} from Neo4j at {self.uri} failed: {e}") from e
+
+
+def _limit(limit: int) -> int:
+    """SQLite reads a negative LIMIT as "no limit"; Cypher refuses it."""
+    return int(limit) if limit >= 0 else 2**62
+
+
+def _time_params(as_of: datetime | None, known_at: datetime | None, include_expired: bool) -> dict[str, Any]:
+    return {"as_of": to_us(as_of), "known_at": to_us(known_at), "include_expired": bool(include_expired)}

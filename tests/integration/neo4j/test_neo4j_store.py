@@ -1,0 +1,276 @@
+"""Neo4j-specific behaviour: schema, batching, concurrency, injection safety, atomicity, parity with SQLite."""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from chronomem.errors import ConfigError, InputError, StoreError
+from chronomem.graph import SqliteGraphStore, WriteBatch
+from chronomem.schema import Claim, Entity, Mention, Session, Source, Turn, entity_id
+
+pytestmark = pytest.mark.neo4j
+
+CONSTRAINTS = {
+    "chronomem_entity_id": ("UNIQUENESS", ["Entity"], ["id"]),
+    "chronomem_entity_name_key": ("UNIQUENESS", ["EntityName"], ["group_id", "norm"]),
+    "chronomem_session_key": ("UNIQUENESS", ["Session"], ["group_id", "id"]),
+    "chronomem_turn_key": ("UNIQUENESS", ["Turn"], ["group_id", "id"]),
+    "chronomem_claim_key": ("UNIQUENESS", ["Claim"], ["group_id", "slot", "id"]),
+    "chronomem_fact_id": ("RELATIONSHIP_UNIQUENESS", ["FACT"], ["id"]),
+    "chronomem_slot_lock_key": ("UNIQUENESS", ["SlotLock"], ["group_id", "key"]),
+    "chronomem_group_sequence_key": ("UNIQUENESS", ["GroupSequence"], ["group_id"]),
+}
+RANGE_ON_FACT = {"group_id", "slot", "predicate", "valid_from", "valid_to", "recorded_at", "expired_at"}
+FULLTEXT = {"chronomem_entity_names": ["names"], "chronomem_fact_statement": ["statement"], "chronomem_turn_text": ["text"]}
+HOSTILE = ['O\'Brien "the" `tick`', "line\nbreak\r\ttab", "x}) DETACH DELETE n //", "a` OR 1=1 MATCH (n) DETACH DELETE n //",
+           "$g {id: 'x'}", "\\u0027; CALL db.clearQueryCaches() //", "名前 'ñ' \"q\""]
+
+
+def d(y, m=1, day=1):
+    return datetime(y, m, day, tzinfo=timezone.utc)
+
+
+def ent(group, name, etype="OTHER", aliases=()):
+    return Entity(id=entity_id(group, name), group_id=group, name=name, type=etype, aliases=list(aliases))
+
+
+def claim(group, s, p, o, at=None, *, said=None, session="s1", turn=None, **kw):
+    return Claim(group_id=group, subject_id=entity_id(group, s), predicate=p, object_id=entity_id(group, o), at=at,
+                 said_at=said or at or d(2024), statement=f"{s} {p.lower().replace('_', ' ')} {o}",
+                 sources=[Source(session_id=session, turn_id=turn)], **kw)
+
+
+def schema(driver):
+    with driver.session() as s:
+        constraints = {r["name"]: r for r in s.run("SHOW CONSTRAINTS YIELD name, type, labelsOrTypes, properties "
+                                                   "RETURN name, type, labelsOrTypes, properties")}
+        indexes = {r["name"]: r for r in s.run("SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties, state "
+                                               "RETURN name, type, entityType, labelsOrTypes, properties, state")}
+    return constraints, indexes
+
+
+def group_node_count(driver, group):
+    with driver.session() as s:
+        nodes = s.run("MATCH (n) WHERE n.group_id = $g RETURN count(n) AS n", g=group).single()["n"]
+        rels = s.run("MATCH ()-[r]->() WHERE r.group_id = $g RETURN count(r) AS n", g=group).single()["n"]
+    return nodes + rels
+
+
+def test_constraints_and_indexes_exist_after_open(neo4j_store, neo4j_driver):
+    constraints, indexes = schema(neo4j_driver)
+    for name, (ctype, labels, props) in CONSTRAINTS.items():
+        assert name in constraints, name
+        assert (constraints[name]["type"], constraints[name]["labelsOrTypes"], constraints[name]["properties"]) == (ctype, labels, props)
+    fact_ranges = {r["properties"][0] for r in indexes.values()
+                   if r["type"] == "RANGE" and r["labelsOrTypes"] == ["FACT"] and len(r["properties"]) == 1}
+    assert RANGE_ON_FACT <= fact_ranges
+    for name, props in FULLTEXT.items():
+        assert indexes[name]["type"] == "FULLTEXT" and indexes[name]["properties"] == props
+    assert indexes["chronomem_fact_statement"]["entityType"] == "RELATIONSHIP"
+    assert all(r["state"] == "ONLINE" for name, r in indexes.items() if name.startswith("chronomem_"))
+
+
+def test_opening_twice_is_idempotent(neo4j_store, neo4j_driver):
+    from chronomem.graph.neo4j_store import Neo4jGraphStore
+
+    before = schema(neo4j_driver)
+    with Neo4jGraphStore.from_env() as again:
+        assert again.stats(neo4j_store.test_group)["entities"] == 0
+    after = schema(neo4j_driver)
+    assert sorted(before[0]) == sorted(after[0]) and sorted(before[1]) == sorted(after[1])
+
+
+class _CountingTx:
+    def __init__(self, tx, counter):
+        self._tx, self._counter = tx, counter
+
+    def run(self, *args, **kwargs):
+        self._counter.append(args[0])
+        return self._tx.run(*args, **kwargs)
+
+
+def test_a_large_batch_is_one_transaction_of_a_few_statements(neo4j_store, monkeypatch):
+    g = neo4j_store.test_group
+    t0 = d(2024, 3, 1)
+    n = 2000
+    turns = [Turn(speaker="user", text=f"We started using tool number {i}.", at=t0 + timedelta(seconds=i)) for i in range(n)]
+    session = Session(session_id="big", group_id=g, started_at=t0, turns=turns)
+    entities = [ent(g, "Team", "GROUP")] + [ent(g, f"Tool {i}", "TOOL", aliases=[f"T{i}"]) for i in range(n)]
+    claims = [claim(g, "Team", "USES", f"Tool {i}", t0 - timedelta(days=i), session="big", turn=f"big:{i + 1}") for i in range(n)]
+    mentions = [Mention(turn_id=f"big:{i + 1}", entity_id=entity_id(g, f"Tool {i}")) for i in range(n)]
+    batch = WriteBatch(g, session=session, entities=entities, claims=claims, mentions=mentions)
+
+    transactions, statements = [], []
+    real_session = neo4j_store._session
+
+    def counting_session():
+        session = real_session()
+        execute_write = session.execute_write
+
+        def counted(fn, *args, **kwargs):
+            transactions.append(fn)
+            return execute_write(lambda tx, *a, **k: fn(_CountingTx(tx, statements), *a, **k), *args, **kwargs)
+
+        session.execute_write = counted
+        return session
+
+    monkeypatch.setattr(neo4j_store, "_session", counting_session)
+    started = time.perf_counter()
+    report = neo4j_store.write(batch, recorded_at=t0)
+    elapsed = time.perf_counter() - started
+    assert (report.claims_added, report.facts_added, report.entities_added, report.session_added) == (n, n, n + 1, True)
+    assert len(transactions) == 1, "one execute_write per batch"
+    assert len(statements) <= 20, statements
+    assert elapsed < 60, f"2,000 claims took {elapsed:.1f}s"
+    stats = neo4j_store.stats(g)
+    assert (stats["claims"], stats["facts"], stats["turns"], stats["entities"]) == (n, n, n, n + 1)
+    assert neo4j_store.turns_mentioning(g, [entity_id(g, "Tool 7")]) == ["big:8"]
+    again = neo4j_store.write(batch, recorded_at=t0 + timedelta(days=1))
+    assert (again.claims_added, again.facts_added, again.versions_expired, again.session_added) == (0, 0, 0, False)
+
+
+def test_concurrent_sessions_on_one_slot_keep_a_consistent_timeline(neo4j_store):
+    from chronomem.graph.neo4j_store import Neo4jGraphStore
+
+    g = neo4j_store.test_group
+    cities = [f"City {i}" for i in range(12)]
+    entities = [ent(g, "Ana", "PERSON")] + [ent(g, c, "PLACE") for c in cities]
+    batches = []
+    for i, city in enumerate(cities):
+        sid = f"s{i}"
+        session = Session(session_id=sid, group_id=g, started_at=d(2030, 1, 1 + i),
+                          turns=[Turn(speaker="Ana", text=f"I moved to {city}.")])
+        c = claim(g, "Ana", "LIVES_IN", city, d(2000 + (i * 7) % 12), said=d(2030, 1, 1 + i), session=sid, turn=f"{sid}:1")
+        batches.append(WriteBatch(g, session=session, entities=entities, claims=[c]))
+    barrier, errors = threading.Barrier(2), []
+
+    def writer(store, part):
+        try:
+            for b in part:
+                barrier.wait(timeout=30)
+                store.write(b, recorded_at=datetime.now(timezone.utc))
+        except Exception as e:  # noqa: BLE001 - surfaced below
+            errors.append(e)
+
+    with Neo4jGraphStore.from_env() as second:
+        threads = [threading.Thread(target=writer, args=(s, batches[i::2])) for i, s in enumerate((neo4j_store, second))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert not errors, errors
+    assert neo4j_store.stats(g)["claims"] == len(cities) and len(neo4j_store.sessions(g)) == len(cities)
+    facts = neo4j_store.facts_of(g, [entity_id(g, "Ana")], predicate="LIVES_IN")
+    for a, b in zip(facts, facts[1:]):
+        assert a.valid_to == b.valid_from, "adjacent stints must touch, never overlap"
+    assert facts[-1].valid_to is None
+    for year in range(2000, 2013):
+        assert len(neo4j_store.facts_of(g, [entity_id(g, "Ana")], as_of=d(year, 6))) == 1
+    reference = SqliteGraphStore(":memory:")
+    for b in batches:
+        reference.write(b, recorded_at=d(2031))
+    expected = [(f.object_id, f.valid_from, f.valid_to) for f in reference.iter_facts(g)]
+    assert sorted((f.object_id, f.valid_from, f.valid_to) for f in facts) == sorted(expected)
+
+
+def test_hostile_names_are_stored_verbatim_and_found(neo4j_store, neo4j_driver):
+    g = neo4j_store.test_group
+    entities = [ent(g, name, aliases=[name + " alias"]) for name in HOSTILE] + [ent(g, "Lisbon", "PLACE")]
+    claims = [claim(g, name, "LIVES_IN", "Lisbon", d(2020)) for name in HOSTILE]
+    neo4j_store.write(WriteBatch(g, entities=entities, claims=claims), recorded_at=d(2021))
+    for name in HOSTILE:
+        (found,) = neo4j_store.find_entities(g, name)
+        assert found.name == name and found.aliases == [name + " alias"]
+        assert [e.name for e in neo4j_store.find_entities(g, name + " alias")] == [name]
+        assert neo4j_store.fulltext(g, name, kind="entity", limit=len(HOSTILE) + 1)
+    assert neo4j_store.stats(g)["facts"] == len(HOSTILE)
+    assert group_node_count(neo4j_driver, g) > 2 * len(HOSTILE)
+    other = f"g'\"}}) DETACH DELETE n // {uuid.uuid4().hex[:6]}"
+    try:
+        neo4j_store.write(WriteBatch(other, entities=[ent(other, "Ana"), ent(other, "Oslo")],
+                                     claims=[claim(other, "Ana", "LIVES_IN", "Oslo", d(2020))]), recorded_at=d(2021))
+        assert other in neo4j_store.groups() and neo4j_store.stats(other)["facts"] == 1
+    finally:
+        neo4j_store.delete_group(other)
+    assert neo4j_store.stats(g)["facts"] == len(HOSTILE)
+
+
+def test_a_failing_batch_writes_nothing(neo4j_store, neo4j_driver):
+    g = neo4j_store.test_group
+    session = Session(session_id="s1", group_id=g, started_at=d(2024), turns=[Turn(speaker="Ana", text="I live in Lisbon.")])
+    good = claim(g, "Ana", "LIVES_IN", "Lisbon", d(2020), turn="s1:1")
+    dangling = claim(g, "Ana", "WORKS_AT", "Nowhere Inc", d(2020), turn="s1:1")
+    batch = WriteBatch(g, session=session, entities=[ent(g, "Ana"), ent(g, "Lisbon")], claims=[good, dangling],
+                       mentions=[Mention(turn_id="s1:1", entity_id=entity_id(g, "Ana"))])
+    with pytest.raises(InputError, match="unknown entities"):
+        neo4j_store.write(batch, recorded_at=d(2024))
+    bad_mention = WriteBatch(g, session=session, entities=[ent(g, "Ana")],
+                             mentions=[Mention(turn_id="s1:1", entity_id=entity_id(g, "Ghost"))])
+    with pytest.raises(InputError):
+        neo4j_store.write(bad_mention, recorded_at=d(2024))
+    assert neo4j_store.stats(g) == {k: 0 for k in neo4j_store.stats(g)}
+    assert neo4j_store.sessions(g) == [] and g not in neo4j_store.groups()
+    assert group_node_count(neo4j_driver, g) == 0  # no slot locks, sequences or name nodes left either
+
+
+def test_an_entity_id_of_another_group_is_refused(neo4j_store, neo4j_driver):
+    g, other = neo4j_store.test_group, neo4j_store.test_group + "-b"
+    try:
+        neo4j_store.write(WriteBatch(other, entities=[Entity(id="shared", group_id=other, name="Ana")]), recorded_at=d(2024))
+        with pytest.raises(InputError, match="already belongs"):
+            neo4j_store.write(WriteBatch(g, entities=[ent(g, "Lisbon"), Entity(id="shared", group_id=g, name="Ana")]),
+                              recorded_at=d(2024))
+        assert group_node_count(neo4j_driver, g) == 0
+    finally:
+        neo4j_store.delete_group(other)
+
+
+@pytest.mark.parametrize("query", ['title:"x" AND (y* OR ~z)', '"', "\\", "*", "?", "AND OR NOT", "field:[a TO b]", "/re.*x/",
+                                   '+-&&||!(){}[]^"~*?:\\/', "x}) DETACH DELETE n //", "migration~0.8^4", ""])
+def test_fulltext_treats_lucene_syntax_as_text(neo4j_store, query):
+    g = neo4j_store.test_group
+    session = Session(session_id="s1", group_id=g, started_at=d(2024), turns=[Turn(speaker="user", text="How did the migration go?")])
+    neo4j_store.write(WriteBatch(g, session=session, entities=[ent(g, "Team"), ent(g, "Redis")],
+                                 claims=[claim(g, "Team", "USES", "Redis", d(2020))]), recorded_at=d(2024))
+    for kind in ("entity", "fact", "turn"):
+        hits = neo4j_store.fulltext(g, query, kind=kind)
+        assert isinstance(hits, list)
+    if "migration" in query:
+        assert [h for h, _ in neo4j_store.fulltext(g, query, kind="turn")] == ["s1:1"]
+
+
+def test_delete_group_removes_everything_of_that_group_only(neo4j_store, neo4j_driver):
+    g, other = neo4j_store.test_group, neo4j_store.test_group + "-keep"
+    for group in (g, other):
+        session = Session(session_id="s1", group_id=group, started_at=d(2024), turns=[Turn(speaker="Ana", text="Lisbon!")])
+        neo4j_store.write(WriteBatch(group, session=session, entities=[ent(group, "Ana", aliases=["Annie"]), ent(group, "Lisbon")],
+                                     claims=[claim(group, "Ana", "LIVES_IN", "Lisbon", d(2020))],
+                                     mentions=[Mention(turn_id="s1:1", entity_id=entity_id(group, "Ana"))]), recorded_at=d(2024))
+    try:
+        neo4j_store.delete_group(g)
+        assert group_node_count(neo4j_driver, g) == 0 and g not in neo4j_store.groups()
+        assert neo4j_store.fulltext(g, "Lisbon", kind="entity") == []
+        assert neo4j_store.stats(other) == {"entities": 2, "sessions": 1, "turns": 1, "claims": 1, "facts": 1, "fact_versions": 1}
+        neo4j_store.delete_group("no-such-group")
+    finally:
+        neo4j_store.delete_group(other)
+
+
+def test_connection_failure_says_how_to_start_neo4j():
+    from chronomem.graph.neo4j_store import Neo4jGraphStore
+
+    with pytest.raises(StoreError, match="NEO4J_URI"):
+        Neo4jGraphStore("bolt://127.0.0.1:9", user="neo4j", password="x")
+
+
+def test_from_env_without_uri_is_a_config_error(monkeypatch):
+    from chronomem.graph.neo4j_store import Neo4jGraphStore
+
+    monkeypatch.delenv("NEO4J_URI", raising=False)
+    with pytest.raises(ConfigError, match="NEO4J_URI"):
+        Neo4jGraphStore.from_env()
