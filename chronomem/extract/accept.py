@@ -1,0 +1,116 @@
+"""Which arguments a slot accepts, and the type a rule gives them.
+
+A rule knows more about an argument's type than NER does ("I work at Shopify": an
+organisation, whatever NER said), but less than the gazetteer ("Redis" is a tool).
+These functions return the argument typed for the slot, or ``None`` when it does not fit.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.args import DocIndex, name_arg, person_arg, team_arg, version_of
+from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, THERE, WE, Arg
+
+
+def place(arg: Arg | None) -> Arg | None:
+    if arg is None:
+        return None
+    if arg.kind == THERE:
+        return arg
+    if arg.kind != ENTITY or (arg.strength >= GAZETTEER and arg.type != "PLACE"):
+        return None
+    if arg.label in ("ORG", "PRODUCT") or (arg.label == "PERSON" and arg.gender):
+        return None
+    return arg.typed("PLACE")
+
+
+def org(arg: Arg | None, *, strict: bool = False, tools: bool = True) -> Arg | None:
+    """An employer. ``strict``: only names known to be organisations (gazetteer or NER)."""
+    if arg is None or arg.kind != ENTITY:
+        return None
+    if arg.strength >= GAZETTEER:
+        return arg if arg.type == "ORG" or arg.label == "ORG" or (tools and arg.type == "TOOL") else None
+    if strict and arg.label != "ORG":
+        return None
+    if arg.gender:  # a first name: "I work for Tom"
+        return None
+    return arg.typed("ORG")
+
+
+def tool(arg: Arg | None) -> Arg | None:
+    if arg is None or arg.kind != ENTITY:
+        return None
+    if arg.strength >= GAZETTEER and arg.type not in ("TOOL", "ORG", "VALUE"):
+        return None
+    if arg.gender or arg.label in ("GPE", "LOC", "FAC"):
+        return None
+    return arg.typed("TOOL")
+
+
+def person(arg: Arg | None, *, we: bool = False) -> Arg | None:
+    if arg is None:
+        return None
+    if arg.kind in (SPEAKER, PRONOUN) or (we and arg.kind == WE):
+        return arg
+    if arg.kind != ENTITY or arg.strength >= GAZETTEER or arg.label in ("GPE", "LOC", "FAC", "ORG", "PRODUCT"):
+        return None
+    return arg.typed("PERSON")
+
+
+def subject_person(arg: Arg | None, *, we: bool = True) -> Arg | None:
+    """A subject that can live, work, like…: the speaker, the group, a pronoun or a person's name."""
+    if arg is not None and arg.kind == ENTITY and arg.type == "GROUP":
+        return arg if we else None
+    return person(arg, we=we)
+
+
+def token_person(tok: Token | None, idx: DocIndex) -> Arg | None:
+    return None if tok is None else person_arg(tok, idx)
+
+
+def token_place(tok: Token, idx: DocIndex) -> Arg | None:
+    if tok.lower_ == "there":
+        return Arg(THERE, tok.i)
+    if idx.is_time(tok) or tok.pos_ == "PRON":
+        return None
+    return place(name_arg(tok, idx))
+
+
+def token_tool(tok: Token, idx: DocIndex, base: Arg | None = None) -> Arg | None:
+    """A tool, or a version of ``base`` ("13" after "upgraded Postgres from …")."""
+    version = version_of(tok)
+    if version is not None and base is not None and idx.term_at[tok.i] is None:
+        return Arg(ENTITY, tok.i, f"{base.name} {version}", "TOOL", GAZETTEER)
+    if idx.is_time(tok) and idx.term_at[tok.i] is None or tok.pos_ == "PRON":
+        return None
+    return tool(name_arg(tok, idx))
+
+
+def token_org(tok: Token, idx: DocIndex, *, strict: bool = False, tools: bool = True) -> Arg | None:
+    if idx.is_time(tok) or tok.pos_ == "PRON" or tok.like_num:
+        return None
+    return org(name_arg(tok, idx), strict=strict, tools=tools)
+
+
+def classify_destination(tok: Token, idx: DocIndex) -> tuple[str, Arg] | None:
+    """Where something moved to: a team, a tool, an employer or a place."""
+    team = team_arg(tok)
+    if team is not None:
+        return "MEMBER_OF", team
+    if tok.lower_ == "there":
+        return "LIVES_IN", Arg(THERE, tok.i)
+    if idx.is_time(tok) or tok.pos_ == "PRON":
+        return None
+    arg = name_arg(tok, idx)
+    if arg is None:
+        return None
+    if arg.strength >= GAZETTEER:
+        return {"TOOL": ("USES", arg), "ORG": ("WORKS_AT", arg), "PLACE": ("LIVES_IN", arg)}.get(arg.type)  # type: ignore[return-value]
+    p = place(arg)
+    return ("LIVES_IN", p) if p is not None else None
+
+
+def is_job_noun(tok: Token | None) -> bool:
+    return tok is not None and tok.lemma_.lower() in L.JOB_NOUNS

@@ -1,0 +1,253 @@
+"""Turning tokens into relation arguments: names, pronouns, teams, roles and things.
+
+Every function takes a token and returns an :class:`~chronomem.extract.records.Arg` or
+``None`` when the token does not name something a fact can be about.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from spacy.tokens import Doc, Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, THERE, WE, Arg, Term
+
+NAME_LABELS = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "PLACE", "LOC": "PLACE", "FAC": "PLACE",
+               "PRODUCT": "TOOL", "NORP": "OTHER", "WORK_OF_ART": "OTHER", "EVENT": "OTHER", "LANGUAGE": "TOOL"}
+TIME_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
+_NAME_OK = re.compile(r"^[^\W_][\w .'&+#/-]{0,79}$")
+_HAS_ALPHA = re.compile(r"[^\W\d_]")
+_SKIP_MODIFIERS = frozenset({"new", "old", "current", "same", "whole", "entire", "first", "own", "other", "previous",
+                             "former", "next", "last", "great", "good", "nice", "amazing", "awesome", "big", "little",
+                             "small", "fantastic", "wonderful", "lovely", "cool", "favorite", "favourite", "actual"})
+_VAGUE_THINGS = frozenset({"thing", "things", "stuff", "lot", "lots", "idea", "time", "times", "one", "ones", "way",
+                           "bit", "kind", "sort", "part", "fact", "it", "that", "this", "everything", "anything",
+                           "something", "nothing", "all", "much", "more", "most", "some", "any", "job", "work",
+                           "place", "life", "day", "week", "month", "year", "people", "person", "guy", "girl"})
+_DET_WORDS = frozenset({"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these",
+                        "those", "some", "any"})
+
+
+class DocIndex:
+    """Per-doc lookups: the gazetteer term and the named entity covering each token."""
+
+    __slots__ = ("doc", "term_at", "ent_at")
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        n = len(doc)
+        self.term_at: list[Term | None] = [None] * n
+        self.ent_at: list = [None] * n
+        for term in doc._.cm_terms or ():
+            for i in range(term.start, term.end):
+                self.term_at[i] = term
+        for ent in doc.ents:
+            for i in range(ent.start, ent.end):
+                self.ent_at[i] = ent
+
+    def is_time(self, tok: Token) -> bool:
+        ent = self.ent_at[tok.i]
+        return ent is not None and ent.label_ in TIME_LABELS
+
+
+def clean_name(text: str) -> str:
+    """A name as written, without a leading article, a trailing possessive or edge punctuation.
+
+    >>> clean_name("the Bay Area's"), clean_name(" 'Plaid' ")
+    ('Bay Area', 'Plaid')
+    """
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\t\n")
+    text = " ".join(text.split()).strip(" \t\"'`“”‘’()[]{}.,;:!?")
+    if text.lower().startswith("the "):
+        text = text[4:]
+    if text.endswith(("'s", "’s")):
+        text = text[:-2]
+    return text.strip(" \"'`“”‘’-")
+
+
+def valid_name(name: str) -> bool:
+    return bool(_NAME_OK.match(name)) and bool(_HAS_ALPHA.search(name)) and name.lower() not in L.OTHER_PRONOUNS
+
+
+def pronoun_arg(tok: Token) -> Arg | None:
+    """``I``/``me``/``my`` → the speaker, ``we``/``our`` → the group, ``he``/``she`` → a pronoun to resolve."""
+    lower = tok.lower_
+    if lower in L.FIRST_SINGULAR:
+        return Arg(SPEAKER, tok.i)
+    if lower in L.FIRST_PLURAL:
+        return Arg(WE, tok.i)
+    gender = L.THIRD_PERSON.get(lower)
+    if gender is not None:
+        return Arg(PRONOUN, tok.i, name=lower, gender=gender)
+    return None
+
+
+def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | None:
+    """The named entity ``tok`` is part of: a gazetteer term, an NER span or a proper-noun chunk."""
+    term = idx.term_at[tok.i]
+    if term is not None:
+        return Arg(ENTITY, term.start, term.name, term.type, GAZETTEER, aliases=term.aliases,
+                   label="ORG" if term.employer else "")
+    ent = idx.ent_at[tok.i]
+    if ent is not None:
+        if ent.label_ in TIME_LABELS:
+            return None
+        kind = NAME_LABELS.get(ent.label_)
+        if kind is not None and len(ent) <= 6 and ent[0].pos_ != "PRON":
+            name = clean_name(ent.text)
+            if valid_name(name) and (name[0].isupper() or name[0].isdigit()):
+                strength = NER if kind != "OTHER" else GUESS
+                return Arg(ENTITY, ent.start, name, kind, strength, gender=first_name_gender(name), label=ent.label_)
+    if tok.pos_ == "PROPN" or (tok.is_title and tok.pos_ == "NOUN" and not tok.is_sent_start) or allow_lower:
+        start, end = _proper_chunk(tok)
+        name = clean_name(idx.doc[start:end].text)
+        if valid_name(name) and (name[0].isupper() or allow_lower):
+            return Arg(ENTITY, start, name, "OTHER", GUESS, gender=first_name_gender(name))
+    return None
+
+
+def _proper_chunk(tok: Token) -> tuple[int, int]:
+    doc = tok.doc
+    start = end = tok.i
+    while start > tok.sent.start and doc[start - 1].pos_ == "PROPN" and doc[start - 1].head.i in range(start, tok.i + 1) \
+            and doc[start - 1].dep_ in ("compound", "flat", "nmod", "amod"):
+        start -= 1
+    while end + 1 < tok.sent.end and doc[end + 1].pos_ == "PROPN" and doc[end + 1].dep_ in ("compound", "flat") \
+            and start <= doc[end + 1].head.i <= end + 1:
+        end += 1
+    return start, end + 1
+
+
+def entity_arg(tok: Token, idx: DocIndex) -> Arg | None:
+    """A pronoun or a name; ``None`` for anything else (common nouns, "it", "you"…)."""
+    arg = pronoun_arg(tok)
+    if arg is not None:
+        return arg
+    if tok.pos_ == "PRON" or tok.lower_ in L.OTHER_PRONOUNS:
+        return None
+    return name_arg(tok, idx)
+
+
+def person_arg(tok: Token, idx: DocIndex, *, trust_ner: bool = True) -> Arg | None:
+    """A person: a pronoun, or a name that the gazetteer does not give to a place, tool or company.
+
+    ``trust_ner=False`` where the syntax already says it is a person ("my boss Priya").
+    """
+    if tok.lower_ in L.FIRST_PLURAL:
+        return None
+    arg = entity_arg(tok, idx)
+    if arg is None or (arg.kind == ENTITY and arg.strength >= GAZETTEER):
+        return None
+    if arg.kind == ENTITY and arg.label in ("GPE", "LOC", "FAC") and trust_ner:
+        return None
+    return arg.typed("PERSON") if arg.kind == ENTITY else arg
+
+
+def subject_head(tok: Token) -> Token:
+    """"my sister Emma" → Emma: prefer a proper-noun apposition over a common noun head."""
+    if tok.pos_ == "NOUN":
+        for child in tok.children:
+            if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN":
+                return child
+    return tok
+
+
+def there_arg(tok: Token) -> Arg | None:
+    return Arg(THERE, tok.i) if tok.lower_ == "there" else None
+
+
+def _modifiers(tok: Token, *, keep_adj: bool = True) -> list[Token]:
+    """Contiguous compound/adjective modifiers directly left of ``tok`` (articles and "new" dropped)."""
+    mods: list[Token] = []
+    j = tok.i - 1
+    while j >= tok.sent.start:
+        left = tok.doc[j]
+        if left.dep_ in ("compound", "amod", "nmod", "npadvmod") and left.head.i >= j and left.lower_ not in _SKIP_MODIFIERS \
+                and left.lower_ not in _DET_WORDS and (keep_adj or left.dep_ != "amod") and not left.is_punct:
+            mods.insert(0, left)
+            j -= 1
+            continue
+        if left.lower_ in _SKIP_MODIFIERS or left.dep_ == "advmod":
+            j -= 1
+            continue
+        break
+    return mods
+
+
+def team_arg(tok: Token, *, allow_area: bool = False) -> Arg | None:
+    """"the platform team" → GROUP "platform team"; with ``allow_area``, "billing" → "billing team"."""
+    lower = tok.lower_
+    if tok.lemma_.lower() in L.TEAM_NOUNS or lower in L.TEAM_NOUNS:
+        mods = [m for m in _modifiers(tok) if m.pos_ != "PRON" and not m.like_num]
+        if not mods:
+            return None
+        name = " ".join([*(m.lower_ for m in mods), lower])
+        return Arg(ENTITY, mods[0].i, name, "GROUP", GAZETTEER)
+    if allow_area and lower in L.TEAM_AREAS and tok.pos_ in ("NOUN", "PROPN", "ADJ", "VERB"):
+        return Arg(ENTITY, tok.i, f"{lower} team", "GROUP", GAZETTEER)
+    return None
+
+
+def is_role_head(tok: Token, *, strict: bool = True) -> bool:
+    lemma = tok.lemma_.lower() if tok.pos_ != "PROPN" else tok.lower_
+    if lemma in L.ROLE_HEADS or tok.lower_ in L.ROLE_HEADS:
+        return not (strict and lemma in L.WEAK_ROLE_HEADS and not _modifiers(tok))
+    return not strict and tok.pos_ == "NOUN" and lemma.endswith(("er", "or", "ist", "ian", "ect", "ant"))
+
+
+def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
+    """"a senior backend developer" → ROLE "senior backend developer"; "head of engineering" too."""
+    if tok.pos_ not in ("NOUN", "PROPN") or not is_role_head(tok, strict=strict):
+        return None
+    if tok.pos_ == "PROPN" and not tok.is_upper:  # "CTO", not a name
+        return None
+    words = [_role_word(m) for m in _modifiers(tok) if not m.like_num]
+    words.append(_role_word(tok))
+    for child in tok.children:
+        if child.dep_ == "prep" and child.lower_ == "of" and tok.lemma_.lower() in ("head", "vp", "director", "lead", "chief"):
+            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if pobj is not None:
+                words += ["of", *(t.lower_ for t in pobj.subtree if not t.is_punct and t.lower_ not in _DET_WORDS)]
+    name = " ".join(words)
+    return Arg(ENTITY, tok.i, name, "ROLE", GAZETTEER) if valid_name(name) and len(words) <= 6 else None
+
+
+def _role_word(tok: Token) -> str:
+    """Role words are lower-cased, acronyms kept: "senior SRE", "CTO"."""
+    return tok.text if tok.is_upper and 2 <= len(tok.text) <= 5 else tok.lower_
+
+
+def thing_arg(tok: Token, idx: DocIndex) -> Arg | None:
+    """A liked, owned or preferred thing: a name, a short noun phrase or a bare gerund."""
+    if tok.pos_ == "PRON" or tok.lower_ in L.OTHER_PRONOUNS or idx.is_time(tok):
+        return None
+    if tok.pos_ == "PROPN" or idx.term_at[tok.i] is not None:
+        arg = name_arg(tok, idx)
+        if arg is not None:
+            return arg
+    if tok.pos_ == "VERB" and tok.tag_ == "VBG" and not any(c.dep_ in ("dobj", "prep", "xcomp") for c in tok.children):
+        return Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS)
+    if tok.pos_ != "NOUN" or tok.lemma_.lower() in _VAGUE_THINGS or tok.lower_ in _VAGUE_THINGS:
+        return None
+    if any(c.dep_ in ("det", "poss") and c.lower_ in ("no", "your", "their", "his", "her") for c in tok.children):
+        return None
+    words = [m.lower_ for m in _modifiers(tok) if not m.like_num]
+    if len(words) > 3:
+        return None
+    name = " ".join([*words, tok.lower_])
+    return Arg(ENTITY, tok.i, name, "OTHER", GUESS) if valid_name(name) else None
+
+
+def first_name_gender(name: str) -> str:
+    first = name.split(" ", 1)[0].lower()
+    return "f" if first in L.FEMALE_NAMES else "m" if first in L.MALE_NAMES else ""
+
+
+def version_of(tok: Token) -> str | None:
+    """"13", "3.12", "v14" → the version string, else ``None``."""
+    text = tok.text
+    if re.fullmatch(r"v?\d{1,4}(?:\.\d{1,4}){0,3}", text):
+        return text.lstrip("v")
+    return None

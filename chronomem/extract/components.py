@@ -1,0 +1,183 @@
+"""Custom spaCy components, registered under versioned names.
+
+* ``chronomem_gazetteer_v1`` finds gazetteer names (with versions: "Postgres 14") and sets
+  ``doc._.cm_terms``.
+* ``chronomem_relations_v1`` runs the filters and rules on each sentence and sets
+  ``doc._.cm_rels`` (candidate relations), ``doc._.cm_hints`` (corrections that need the
+  session) and ``doc._.cm_mentions`` (names and pronouns, in text order).
+
+Both work on one doc without context; the extractor resolves speakers, pronouns and times
+per session. A changed behaviour gets a new versioned name (house rule 8).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc, Span
+from spacy.util import filter_spans
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
+from chronomem.extract.gazetteer import Gazetteer
+from chronomem.extract.records import ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg, Term
+
+log = logging.getLogger(__name__)
+EXTENSIONS = ("cm_terms", "cm_rels", "cm_hints", "cm_mentions")
+_VERSION = re.compile(r"^v?\d{1,4}(?:\.\d{1,4}){0,3}$")
+_UNIT_WORDS = frozenset({"years", "year", "months", "month", "weeks", "week", "days", "day", "hours", "hour", "times",
+                         "people", "users", "servers", "nodes", "instances", "minutes", "%", "percent", "k", "gb", "mb",
+                         "ms", "seconds", "engineers", "devs", "of", "x"})
+
+
+def register_extensions() -> None:
+    for name in EXTENSIONS:
+        if not Doc.has_extension(name):
+            Doc.set_extension(name, default=None)
+
+
+register_extensions()
+
+
+class GazetteerMatcher:
+    """Phrase matching for gazetteer names: case-insensitive, or exact case for word-like names."""
+
+    def __init__(self, nlp: Language, name: str) -> None:
+        self.name = name
+        self.nlp = nlp
+        self.gazetteer: Gazetteer | None = None
+        self._loose = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self._exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+
+    def set_gazetteer(self, gazetteer: Gazetteer) -> None:
+        self.gazetteer = gazetteer
+        self._loose = PhraseMatcher(self.nlp.vocab, attr="LOWER")
+        self._exact = PhraseMatcher(self.nlp.vocab, attr="ORTH")
+        loose, exact = gazetteer.phrases()
+        for matcher, phrases in ((self._loose, loose), (self._exact, exact)):
+            by_name: dict[str, list[Doc]] = {}
+            for form, canonical in phrases:
+                by_name.setdefault(canonical, []).append(self.nlp.make_doc(form))
+            for canonical, docs in by_name.items():
+                matcher.add(canonical, docs)
+
+    def __call__(self, doc: Doc) -> Doc:
+        gz = self.gazetteer
+        if gz is None or not len(doc):
+            doc._.cm_terms = []
+            return doc
+        strings = doc.vocab.strings
+        spans: list[Span] = []
+        for match_id, start, end in self._loose(doc):
+            spans.append(Span(doc, start, end, label=strings[match_id]))
+        for match_id, start, end in self._exact(doc):
+            first = doc[start]
+            if first.is_sent_start and first.tag_.startswith("VB") and end - start == 1:
+                continue  # "Go to bed", "Rust forms…": a sentence-initial verb, not the name
+            spans.append(Span(doc, start, end, label=strings[match_id]))
+        terms = []
+        for span in sorted(filter_spans(spans), key=lambda s: s.start):
+            entry = gz.entries[span.label_]
+            end, name = span.end, entry.name
+            if entry.type == "TOOL" and end < len(doc) and _VERSION.match(doc[end].text) and doc[end].ent_type_ not in ("DATE", "TIME"):
+                unit = doc[end + 1].lower_ if end + 1 < len(doc) else ""
+                if unit not in _UNIT_WORDS:
+                    name = f"{entry.name} {doc[end].text.lstrip('v')}"
+                    end += 1
+            terms.append(Term(span.start, end, name, entry.type, entry.aliases if name == entry.name else (), entry.employer))
+        doc._.cm_terms = terms
+        return doc
+
+
+@Language.factory("chronomem_gazetteer_v1", assigns=["doc._.cm_terms"], requires=["token.tag", "token.is_sent_start"])
+def make_gazetteer_matcher(nlp: Language, name: str) -> GazetteerMatcher:
+    """Gazetteer names; call ``set_gazetteer`` on the component before use."""
+    return GazetteerMatcher(nlp, name)
+
+
+def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
+    """Names (gazetteer, NER) and pronouns of a doc in text order."""
+    out: list[Arg] = [Arg(ENTITY, t.start, t.name, t.type, GAZETTEER, aliases=t.aliases) for t in doc._.cm_terms or ()]
+    for ent in doc.ents:
+        kind = NAME_LABELS.get(ent.label_)
+        if kind == "OTHER" and ent.label_ == "NORP" and first_name_gender(ent.text):
+            kind = "PERSON"
+        if kind is None or kind == "OTHER" or len(ent) > 6 or any(idx.term_at[i] is not None for i in range(ent.start, ent.end)):
+            continue
+        name = clean_name(ent.text)
+        if not valid_name(name) or not (name[0].isupper() or name[0].isdigit()) or name.lower() in L.ROLE_HEADS:
+            continue
+        if ent.root.pos_ == "PRON" or name.lower() in L.FIRST_PLURAL or (len(name) <= 2 and name.isupper()):
+            continue  # pronouns, and two-letter acronyms NER guesses at ("CI" as a place)
+        out.append(Arg(ENTITY, ent.start, name, kind, NER, gender=first_name_gender(name), label=ent.label_))
+    seen = {i for a in out for i in range(a.i, a.i + len(a.name.split()))}
+    for tok in doc:
+        if tok.pos_ == "PROPN" and tok.i not in seen and first_name_gender(tok.text):
+            out.append(Arg(ENTITY, tok.i, tok.text, "PERSON", NER, gender=first_name_gender(tok.text)))
+            continue  # a known first name NER missed or mislabelled ("Priya" as NORP)
+        low = tok.lower_
+        if low in L.FIRST_SINGULAR or low in L.FIRST_PLURAL or low in L.THIRD_PERSON:
+            if tok.pos_ == "PRON" or low in ("i", "me", "my", "we", "us", "our"):
+                arg = pronoun_arg(tok)
+                if arg is not None:
+                    out.append(arg)
+        elif low == "there" and tok.dep_ == "advmod":
+            out.append(Arg(THERE, tok.i))
+        elif tok.pos_ == "NOUN" and (low in L.KIN or low in L.PERSON_NOUNS) and not _has_name(tok):
+            out.append(Arg(UNNAMED, tok.i, gender=L.KIN.get(low, ("", L.PERSON_NOUNS.get(low, "")))[1]))
+    out.sort(key=lambda a: a.i)
+    return out
+
+
+def _has_name(tok) -> bool:
+    """"my sister Emma", "Emma, my sister", "my dog Rex": the noun comes with a name."""
+    if any(c.pos_ == "PROPN" and c.dep_ in ("appos", "compound", "npadvmod") for c in tok.children):
+        return True
+    if any(c.dep_ == "acl" and c.lemma_ in ("name", "call") for c in tok.children):
+        return True
+    if tok.dep_ in ("appos", "compound", "amod", "attr") and tok.head.pos_ == "PROPN":
+        return True
+    if tok.dep_ == "attr" and any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in tok.head.children):
+        return True
+    nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+    return nxt is not None and nxt.pos_ == "PROPN"
+
+
+class RelationExtractor:
+    """Filters and rules over each sentence: see :mod:`chronomem.extract.relations`."""
+
+    def __init__(self, nlp: Language, name: str, raise_errors: bool = False) -> None:
+        self.name = name
+        self.raise_errors = raise_errors
+
+    def __call__(self, doc: Doc) -> Doc:
+        from chronomem.extract.sentences import doc_relations
+
+        doc._.cm_rels, doc._.cm_hints, doc._.cm_mentions = [], [], []
+        if not len(doc):
+            return doc
+        try:
+            idx = DocIndex(doc)
+            doc._.cm_mentions = doc_mentions(doc, idx)
+            doc._.cm_rels, doc._.cm_hints = doc_relations(doc, idx)
+        except Exception:  # a rule failing on odd text must not stop an ingest of thousands of sessions
+            if self.raise_errors:
+                raise
+            log.warning("chronomem: relation rules failed on a turn (%d chars); it yields no facts", len(doc.text),
+                        exc_info=True)
+            doc._.cm_rels, doc._.cm_hints = [], []
+        return doc
+
+
+@Language.factory(
+    "chronomem_relations_v1",
+    default_config={"raise_errors": False},
+    assigns=["doc._.cm_rels", "doc._.cm_hints", "doc._.cm_mentions"],
+    requires=["token.dep", "token.lemma", "token.tag", "doc.ents", "doc.sents", "doc._.cm_terms"],
+)
+def make_relation_extractor(nlp: Language, name: str, raise_errors: bool) -> RelationExtractor:
+    return RelationExtractor(nlp, name, raise_errors)
+

@@ -1,0 +1,189 @@
+"""``SpacyRuleExtractor``: facts with validity intervals from chat transcripts, no LLM.
+
+How it reads a session (details in the modules named):
+
+* spaCy (``en_core_web_sm`` 3.8) parses every turn once, in one ``nlp.pipe`` over all turns;
+  ``chronomem_gazetteer_v1`` adds names NER misses (Postgres → PostgreSQL, with versions:
+  "Postgres 14" → "PostgreSQL 14") and ``chronomem_relations_v1`` applies the filters and
+  rules per sentence (:mod:`~chronomem.extract.components`).
+* Filters (:mod:`~chronomem.extract.filters`): questions, conditionals, hedges ("maybe",
+  "someday"), modals ("might", "would"), plans under "think/want/plan/consider", dropped plans
+  ("but didn't") and negation yield nothing; "no longer", "not … anymore" and "used to" are endings.
+* Time (:mod:`~chronomem.extract.timing`): a state stated as current starts at the turn time
+  (``observed=True``); an event starts at its resolved time ("last week" → that week, with its
+  precision); "just"/"now"/"today" mean the turn time (``observed=False``); a future plan
+  needs a date ("I'm moving to Toronto in December") or yields nothing; an ending without a
+  date is at the turn time with precision ``unknown``.
+* Switches ("upgraded Postgres from 13 to 14", "replaced Redis with Memcached", "moved CI
+  from Jenkins to GitHub Actions") give an ``end`` claim for the old value and an ``assert``
+  for the new one at the same time; "for the session cache" becomes ``{"for": "session cache"}``.
+* Corrections: "I joined Plaid, not Stripe" is a ``correct`` claim; "actually it was Plaid,
+  not Stripe" and "sorry, I meant Plaid" correct the latest matching claim of the session,
+  with that claim's time.
+* Choices: a job "at Google in Zurich" is WORKS_AT with ``{"location": "Zurich"}`` plus a
+  weaker (0.6), observed LIVES_IN Zurich; "works on billing" and "the billing team" are one
+  GROUP "billing team"; pets are HAS_PET only with a name ("my dog Rex"); "we" is the GROUP
+  ``session.metadata["we"]`` or the group id; unnamed people ("my mom") get no entity, but a
+  "she" after them is left unresolved rather than pinned on someone named earlier.
+
+>>> from datetime import datetime, timezone
+>>> from chronomem.schema import Session, Turn
+>>> t = datetime(2024, 3, 12, 9, tzinfo=timezone.utc)
+>>> session = Session(session_id="s1", started_at=t, turns=[Turn(speaker="user", text="I moved to Vancouver last week.")])
+>>> result = SpacyRuleExtractor().extract(session)
+>>> [(c.statement, c.kind, c.at.date().isoformat(), c.at_precision, c.observed) for c in result.claims]
+[('user lives in Vancouver', 'assert', '2024-03-05', 'week', False)]
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from chronomem.extract.gazetteer import Gazetteer, load_gazetteer
+from chronomem.schema.models import ExtractionResult, Session
+from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+
+DEFAULT_SKIP_SPEAKERS = ("assistant", "system", "bot", "ai")
+_BREAK = re.compile(r"(?<=[.!?\n])\s+")
+
+
+@dataclass
+class _Job:
+    session: Session
+    resolver: Any
+    expected: int = 0
+    seen: int = 0
+    fed: bool = False
+    docs: dict[int, list] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return self.fed and self.seen == self.expected
+
+
+class SpacyRuleExtractor:
+    """Extracts entities, mentions and temporal claims from sessions with spaCy and rules.
+
+    spaCy loads lazily on first use (once per process and model). ``extract_many`` runs one
+    ``nlp.pipe`` over all turns of all sessions and yields ``(session, result)`` in input order.
+    Claims are not extracted from turns whose speaker is one of ``skip_speakers`` (an
+    assistant's paraphrases are not the user's facts); their names still count as mentions.
+    Turns longer than ``max_turn_chars`` are cut there (at a whitespace), and processed in
+    pieces of at most ``chunk_chars``.
+    """
+
+    def __init__(
+        self,
+        *,
+        vocabulary: Vocabulary | None = None,
+        gazetteer: dict[str, list[str]] | None = None,
+        batch_size: int = 256,
+        model: str | None = None,
+        skip_speakers: Iterable[str] = DEFAULT_SKIP_SPEAKERS,
+        max_turn_chars: int = 20_000,
+        chunk_chars: int = 4_000,
+        raise_errors: bool = False,
+    ) -> None:
+        if batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        self.vocabulary = vocabulary or CORE_VOCABULARY
+        self.gazetteer_entries = dict(gazetteer or {})
+        self.gazetteer: Gazetteer = load_gazetteer(self.gazetteer_entries)
+        self.batch_size = batch_size
+        self.model = model
+        self.skip_speakers = frozenset(s.strip().lower() for s in skip_speakers)
+        self.max_turn_chars = max(1, max_turn_chars)
+        self.chunk_chars = max(200, chunk_chars)
+        self.raise_errors = raise_errors
+        self._nlp: Language | None = None
+
+    @property
+    def nlp(self) -> Language:
+        """The spaCy pipeline (loaded on first use)."""
+        if self._nlp is None:
+            from chronomem.extract.pipeline import load_pipeline
+
+            self._nlp = load_pipeline(self.gazetteer, model=self.model, raise_errors=self.raise_errors)
+        return self._nlp
+
+    def factory(self) -> Callable[[], SpacyRuleExtractor]:
+        """A picklable callable that builds an equal extractor (for worker processes)."""
+        return functools.partial(
+            SpacyRuleExtractor, vocabulary=self.vocabulary, gazetteer=self.gazetteer_entries, batch_size=self.batch_size,
+            model=self.model, skip_speakers=tuple(sorted(self.skip_speakers)), max_turn_chars=self.max_turn_chars,
+            chunk_chars=self.chunk_chars, raise_errors=self.raise_errors,
+        )
+
+    def extract(self, session: Session) -> ExtractionResult:
+        """Entities, mentions and claims of one session."""
+        for _, result in self.extract_many([session]):
+            return result
+        raise AssertionError("extract_many yielded nothing")  # pragma: no cover
+
+    def chunks(self, text: str) -> list[str]:
+        """The pieces of a turn's text that go through spaCy (none for blank text)."""
+        if not text or not text.strip():
+            return []
+        if len(text) > self.max_turn_chars:
+            cut = text.rfind(" ", 0, self.max_turn_chars)
+            text = text[: cut if cut > self.max_turn_chars // 2 else self.max_turn_chars]
+        if len(text) <= self.chunk_chars:
+            return [text]
+        out: list[str] = []
+        current = ""
+        for piece in _BREAK.split(text):
+            while len(piece) > self.chunk_chars:  # one enormous "sentence"
+                cut = piece.rfind(" ", 0, self.chunk_chars)
+                cut = cut if cut > self.chunk_chars // 2 else self.chunk_chars
+                if current:
+                    out.append(current)
+                    current = ""
+                out.append(piece[:cut])
+                piece = piece[cut:].lstrip()
+            if current and len(current) + 1 + len(piece) > self.chunk_chars:
+                out.append(current)
+                current = ""
+            current = f"{current} {piece}" if current else piece
+        if current.strip():
+            out.append(current)
+        return out
+
+    def extract_many(self, sessions: Iterable[Session]) -> Iterator[tuple[Session, ExtractionResult]]:
+        """Extract every session with one ``nlp.pipe`` over all turns; results in input order."""
+        from chronomem.extract.resolution import SessionResolver
+
+        nlp = self.nlp
+        pending: deque[_Job] = deque()
+
+        def feed() -> Iterator[tuple[str, tuple[_Job, int]]]:
+            for session in sessions:
+                job = _Job(session, SessionResolver(session, self.vocabulary, skip_speakers=self.skip_speakers))
+                pending.append(job)
+                for turn_no, turn in enumerate(session.turns):
+                    pieces = self.chunks(turn.text)
+                    job.expected += len(pieces)
+                    for piece in pieces:
+                        yield piece, (job, turn_no)
+                job.fed = True
+
+        for doc, (job, turn_no) in nlp.pipe(feed(), as_tuples=True, batch_size=self.batch_size):
+            job.docs.setdefault(turn_no, []).append(doc)
+            job.seen += 1
+            while pending and pending[0].complete:
+                yield self._finish(pending.popleft())
+        while pending:
+            yield self._finish(pending.popleft())
+
+    @staticmethod
+    def _finish(job: _Job) -> tuple[Session, ExtractionResult]:
+        for turn_no, turn in enumerate(job.session.turns):
+            job.resolver.add_turn(turn_no, turn, job.docs.pop(turn_no, []))
+        return job.session, job.resolver.result()

@@ -1,0 +1,206 @@
+"""What is not a fact: questions, conditionals, hedges, modals, negation and dropped plans.
+
+Sentence-level checks run first (a question or an "if" sentence yields no verb facts at
+all); :func:`clause_status` then looks at one verb and every verb governing it
+("thinking about moving", "want to join", "was going to move") and says whether it is
+blocked, negated, ended ("no longer", "not … anymore", "used to"), in the future, or plain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract import lexicon as L
+
+_WH = frozenset({"who", "what", "when", "where", "why", "how", "which", "whose", "whom"})
+_INVERTING = frozenset({"do", "does", "did", "are", "is", "was", "were", "am", "have", "has", "had", "can", "could",
+                        "would", "will", "should", "shall", "may", "might", "must", "'re", "ai"})
+_REPORTING = frozenset({"say", "tell", "mention", "hear", "know", "learn", "find", "announce", "confirm", "realize",
+                        "notice", "write", "post", "explain", "share", "text", "message", "email", "admit", "reveal"})
+_GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
+
+
+def is_question(sent: Span) -> bool:
+    """Ends in "?", or opens like one ("Where does Tom work", "Do you live in Paris")."""
+    toks = [t for t in sent if not t.is_space]
+    if not toks:
+        return False
+    if any(t.text in ("?", "？") for t in toks[-3:]):
+        return True
+    first = toks[0].lower_
+    if first in _WH and len(toks) > 1 and toks[1].lower_ in _INVERTING:
+        return True
+    if first in _INVERTING and len(toks) > 1 and toks[0].dep_ in ("aux", "ROOT", "auxpass") and \
+            any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.i > toks[0].i for t in toks[1:4]):
+        return toks[0].tag_ != "MD" or first in ("can", "could", "would", "will", "should")
+    return False
+
+
+def is_hypothetical(sent: Span) -> bool:
+    """Conditionals and hypotheticals: "if", "unless", "imagine", "suppose", "wish"…"""
+    return any(t.lower_ in L.CONDITIONALS for t in sent) or "what if" in sent.text.lower()
+
+
+def is_dropped_plan(sent: Span) -> bool:
+    """Plans that were dropped or undone: "but didn't", "decided against", "fell through"."""
+    low = " ".join(sent.text.lower().replace("’", "'").split())
+    return any(p in low for p in L.DROPPED)
+
+
+def blocked_sentence(sent: Span) -> bool:
+    """No verb fact comes out of this sentence."""
+    return is_question(sent) or is_hypothetical(sent) or is_dropped_plan(sent)
+
+
+def hedged_clauses(sent: Span) -> frozenset[int]:
+    """Heads of the clauses a hedge ("maybe", "someday", "probably", "almost") modifies; ``{-1}``: all."""
+    out: set[int] = set()
+    for tok in sent:
+        if tok.lower_ not in L.HEDGES:
+            continue
+        cur = tok
+        for _ in range(32):
+            if cur.head is cur:
+                out.add(cur.i if cur.pos_ in ("VERB", "AUX") else -1)
+                break
+            cur = cur.head
+            if cur.pos_ in ("VERB", "AUX"):
+                out.add(cur.i)
+                break
+    return frozenset(out)
+
+
+@dataclass(slots=True)
+class ClauseStatus:
+    """How a verb's clause stands: blocked, or its tense and whether it states an ending."""
+
+    blocked: bool = False
+    negated: bool = False
+    ending: bool = False  # "no longer", "not … anymore"
+    used_to: bool = False
+    tense: str = "present"  # present | past | perfect | progressive | perfect_progressive | past_progressive | future
+    governor: str = ""  # "start" / "end" when a governing verb says so ("started using", "stopped using")
+    fresh: bool = False  # "just", "now", "newly"
+    current: bool = False  # "currently", "still", "right now"
+
+
+def _negation(tok: Token, status: ClauseStatus) -> None:
+    for child in tok.children:
+        low = child.lower_
+        if child.dep_ == "neg" or (child.dep_ in ("advmod", "det", "npadvmod") and low in ("never", "no")):
+            if low == "no" and child.head.lower_ == "longer":
+                continue
+            status.negated = True
+        if low in L.ENDING_ADVERBS or (low == "more" and any(c.lower_ == "any" for c in child.children)):
+            if low == "longer" and any(c.lower_ == "no" for c in child.children):
+                status.ending = True
+            elif low == "anymore" or low == "more" or low == "longer":
+                status.ending = True
+        if child.dep_ in ("advmod", "npadvmod"):
+            if low in L.CURRENT_MARKERS or (low == "now" and any(c.lower_ == "right" for c in child.children)):
+                status.current = True
+            elif low in L.FRESH_MARKERS and low not in ("recently", "finally", "officially"):
+                if not (low == "now" and any(c.lower_ in ("for", "as", "until") for c in child.children)):
+                    status.fresh = True
+            elif low in L.HEDGES:
+                status.blocked = True
+    if any(t.lower_ == "anymore" for t in tok.subtree if t.i > tok.i) or "any more" in tok.sent.text.lower():
+        if status.negated:
+            status.ending = True
+
+
+def _tense(tok: Token, status: ClauseStatus) -> None:
+    auxes = [c for c in tok.children if c.dep_ in ("aux", "auxpass")]
+    for a in auxes:
+        if a.tag_ == "MD" or a.lower_ in L.BLOCK_MODALS:
+            if a.lower_ in L.FUTURE_MODALS:
+                status.tense = "future"
+            else:
+                status.blocked = True
+    if status.tense == "future":
+        return
+    have = [a for a in auxes if a.lemma_ == "have"]
+    be = [a for a in auxes if a.lemma_ == "be"]
+    got = [a for a in auxes if a.lemma_ == "get"]
+    did = any(a.lemma_ == "do" and a.tag_ == "VBD" for a in auxes)
+    past_aux = any(a.tag_ == "VBD" for a in have + be + got)
+    tag = tok.tag_
+    if tag == "VBD":
+        status.tense = "past"
+    elif tag == "VBN":
+        if have:
+            status.tense = "past" if past_aux else "perfect"
+        elif be or got:  # passive: "I'm based in", "I got promoted", "I was hired"
+            status.tense = "past" if past_aux else "present"
+        else:
+            status.tense = "past"
+    elif tag == "VBG":
+        if have and any(a.lower_ == "been" for a in be):
+            status.tense = "perfect_progressive" if not any(a.tag_ == "VBD" for a in have) else "past_progressive"
+        elif be:
+            status.tense = "past_progressive" if past_aux else "progressive"
+        else:
+            status.tense = "present"
+    elif did:
+        status.tense = "past"
+    else:
+        status.tense = "present"
+
+
+def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:
+    """Look at ``tok`` and the verbs governing it (through xcomp/ccomp/pcomp/prep) up to the clause root.
+
+    ``hedged`` holds the heads of hedged clauses (see :func:`hedged_clauses`).
+    """
+    status = ClauseStatus(blocked=tok.i in hedged or -1 in hedged)
+    _negation(tok, status)
+    _tense(tok, status)
+    inner, cur = tok, tok
+    for _ in range(8):
+        if cur.dep_ not in _GOVERNING_DEPS or cur.head is cur:
+            break
+        gov = cur.head
+        if gov.pos_ not in ("VERB", "AUX", "ADJ", "ADP"):
+            break
+        if gov.pos_ == "ADP":  # "thinking about moving": climb through the preposition
+            cur = gov
+            continue
+        lemma = gov.lemma_.lower()
+        if gov.i in hedged:
+            status.blocked = True
+        if lemma == "use" and gov.tag_ == "VBD" and any(c.lower_ == "to" for c in inner.children):
+            status.used_to = True
+        elif lemma == "go" and gov.tag_ == "VBG" and any(c.lower_ == "to" for c in inner.children):
+            gs = ClauseStatus()
+            _tense(gov, gs)
+            if gs.tense == "past_progressive":
+                status.blocked = True  # "I was going to move …"
+            status.tense = "future"
+        elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
+            status.blocked |= lemma not in _REPORTING
+        elif lemma in L.START_GOVERNORS:
+            status.governor = "start"
+        elif lemma in L.END_GOVERNORS:
+            status.governor = "end"
+        elif lemma in L.BLOCK_GOVERNORS or gov.pos_ == "ADJ":
+            status.blocked = True
+        gstatus = ClauseStatus()
+        _negation(gov, gstatus)
+        _tense(gov, gstatus)
+        if gstatus.negated:
+            if gstatus.ending or (status.governor == "end"):
+                status.ending = True
+            else:
+                status.negated = True
+        status.blocked |= gstatus.blocked
+        status.fresh |= gstatus.fresh
+        status.current |= gstatus.current
+        status.ending |= gstatus.ending
+        if cur.dep_ == "xcomp" and status.tense in ("present",) and not status.used_to:
+            status.tense = gstatus.tense if status.tense != "future" else status.tense
+        inner, cur = gov, gov
+    if status.ending:
+        status.negated = False
+    return status

@@ -1,0 +1,209 @@
+"""A verb and what hangs from it: subjects, object, prepositions, particle, status and time words.
+
+Rules in :mod:`chronomem.extract.relations` read a :class:`Frame` instead of walking the
+parse themselves, so parser variation ("to 14" under "from 13", subjects shared through
+``conj``, "Sarah and I got married" parsed with "Sarah" as the root) is handled once here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from spacy.tokens import Token
+
+from chronomem.extract.args import DocIndex, entity_arg, subject_head, team_arg
+from chronomem.extract.filters import ClauseStatus, clause_status
+from chronomem.extract.records import Arg, When
+from chronomem.extract.timing import TimePhrase, clause_head
+
+_SUBJ = ("nsubj", "nsubjpass", "csubj")
+_RELATIVE = frozenset({"who", "that", "which"})
+
+
+def with_conj(tok: Token) -> list[Token]:
+    out = [tok]
+    for child in tok.children:
+        if child.dep_ == "conj":
+            out.extend(with_conj(child))
+    return out
+
+
+def subject_tokens(v: Token) -> list[Token]:
+    """The subjects of ``v``, following conjunctions, shared subjects and relative clauses."""
+    cur = v
+    for _ in range(6):
+        subs = [c for c in cur.children if c.dep_ in _SUBJ]
+        if subs:
+            out = [t for s in subs for t in with_conj(s)]
+            if cur.dep_ == "conj" and cur.head.pos_ in ("PROPN", "NOUN", "PRON"):
+                out = with_conj(cur.head)[:1] + out  # "Sarah and I got married" parsed with Sarah as the root
+            if cur.dep_ == "relcl" and out[0].lower_ in _RELATIVE:
+                return [cur.head]
+            return out
+        if cur.dep_ in ("xcomp", "conj", "advcl", "pcomp") and cur.head is not cur:
+            cur = cur.head
+            if cur.pos_ not in ("VERB", "AUX"):
+                if cur.pos_ == "ADP" and cur.head.pos_ in ("VERB", "AUX"):
+                    cur = cur.head
+                    continue
+                return []
+            continue
+        return []
+    return []
+
+
+@dataclass(slots=True)
+class Frame:
+    v: Token
+    lemma: str
+    status: ClauseStatus
+    idx: DocIndex
+    subj_toks: list[Token]
+    dobj: Token | None = None
+    preps: dict[str, list[Token]] = field(default_factory=dict)
+    dobj_preps: dict[str, list[Token]] = field(default_factory=dict)
+    prt: str = ""
+    attr: Token | None = None
+    acomp: Token | None = None
+    times: list[TimePhrase] = field(default_factory=list)
+    all_times: list[TimePhrase] = field(default_factory=list)
+
+    def subjects(self, *, team: bool = False) -> list[Arg]:
+        out = []
+        for tok in self.subj_toks:
+            head = subject_head(tok)
+            arg = entity_arg(head, self.idx)
+            if arg is None and team:
+                arg = team_arg(head)
+            if arg is not None:
+                out.append(arg)
+        return out
+
+    @property
+    def dobjs(self) -> list[Token]:
+        """The direct object and its conjuncts ("Postgres and Redis")."""
+        return with_conj(self.dobj) if self.dobj is not None else []
+
+    def prep(self, *names: str) -> list[Token]:
+        return [t for n in names for t in self.preps.get(n, ())]
+
+    def term_after_to(self) -> Token | None:
+        """"switched to acmed": a gazetteer name the parser read as a verb after "to"."""
+        doc = self.v.doc
+        for j in range(self.v.i + 1, min(self.v.sent.end - 1, self.v.i + 6)):
+            if doc[j].lower_ == "to" and self.idx.term_at[j + 1] is not None:
+                tok = doc[j + 1]
+                self.times += [t for t in self.all_times if t.anchor == tok.i and t not in self.times]
+                return tok
+        return None
+
+    def when(self, aspect: str) -> When | None:
+        """The time words of this clause for a rule of the given aspect (state | start | end)."""
+        return when_for(self.status, aspect, self.times)
+
+
+def _pobjs(prep: Token) -> list[Token]:
+    out = []
+    for c in prep.children:
+        if c.dep_ in ("pobj", "pcomp"):
+            out.extend(with_conj(c))
+    return out
+
+
+def _collect_preps(tok: Token, into: dict[str, list[Token]]) -> None:
+    for child in tok.children:
+        if child.dep_ in ("prep", "agent", "dative") and child.pos_ in ("ADP", "SCONJ", "PART"):
+            into.setdefault(child.lower_, []).extend(_pobjs(child))
+            for nested in child.children:  # "from 13 to 14": "to" hangs from "from"
+                if nested.dep_ == "prep":
+                    into.setdefault(nested.lower_, []).extend(_pobjs(nested))
+            for pobj in _pobjs(child):
+                for nested in pobj.children:  # "from Jenkins to GitHub Actions" parsed under the object
+                    if nested.dep_ == "prep" and nested.lower_ in ("to", "with", "into"):
+                        into.setdefault(nested.lower_, []).extend(_pobjs(nested))
+
+
+def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozenset[int] = frozenset()) -> Frame:
+    frame = Frame(v, v.lemma_.lower(), clause_status(v, hedged), idx, subject_tokens(v))
+    head = clause_head(v).i
+    frame.times = [t for t in times if t.anchor == head or (t.anchor == -1)]
+    frame.all_times = times
+    for child in v.children:
+        dep = child.dep_
+        if dep in ("dobj", "obj") and frame.dobj is None:
+            frame.dobj = child
+        elif dep == "prt":
+            frame.prt = child.lower_
+        elif dep in ("attr", "oprd") and frame.attr is None:
+            frame.attr = child
+        elif dep == "acomp" and frame.acomp is None:
+            frame.acomp = child
+    _collect_preps(v, frame.preps)
+    if frame.dobj is not None:
+        _collect_preps(frame.dobj, frame.dobj_preps)
+        for key in ("from", "to"):  # "moved CI from Jenkins to …" attached to the object
+            if key in frame.dobj_preps and key not in frame.preps:
+                frame.preps[key] = frame.dobj_preps[key]
+    if frame.acomp is not None:
+        _collect_preps(frame.acomp, frame.preps)
+    if frame.attr is not None:
+        _collect_preps(frame.attr, frame.dobj_preps)
+    return frame
+
+
+def _pick(times: list[TimePhrase], *roles: str) -> TimePhrase | None:
+    return next((t for t in times if t.role in roles), None)
+
+
+def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When | None:
+    """Combine a clause's status with a rule's aspect into time words, or ``None`` for no fact."""
+    if status.blocked or status.negated:
+        return None
+    if status.ending:
+        t = _pick(times, "point", "since")
+        return When("end", t.text if t else "", vague=t is None)
+    if status.used_to:
+        return When("end", vague=True) if aspect == "state" else None
+    if status.governor == "start" and aspect == "state":
+        aspect = "start"
+    elif status.governor == "end":
+        aspect = "end"
+    tense = status.tense
+    if aspect == "state":
+        if tense in ("present", "progressive", "perfect_progressive", "perfect"):
+            t = _pick(times, "since", "for")
+            if t is not None:
+                return When("start", t.text, t.role, prefer="past")
+            if tense == "perfect":
+                return None  # "I've lived in Berlin": maybe long ago
+            if status.fresh and not status.current:
+                return When("start", fresh=True)
+            return When("state")
+        if tense in ("past", "past_progressive"):
+            t = _pick(times, "until")
+            return When("end", t.text, prefer="past") if t else None
+        if tense == "future":
+            t = _pick(times, "since", "point")
+            return When("start", t.text, prefer="future", needs_time=True) if t else None
+        return None
+    if aspect == "start":
+        t = _pick(times, "point", "since")
+        if tense in ("past", "perfect"):
+            if t is not None:
+                return When("start", t.text, prefer="past")
+            return When("start", fresh=status.fresh)
+        if tense in ("progressive", "future", "present"):
+            if t is None and status.fresh and tense == "present":
+                return When("start", fresh=True)  # "I now report to Priya"
+            prefer = "nearest" if t is not None and t.role == "since" and tense == "present" else "future"
+            return When("start", t.text if t else "", prefer=prefer, needs_time=True)
+        return None
+    if aspect == "end":
+        t = _pick(times, "point", "until", "since")
+        if tense in ("past", "perfect"):
+            return When("end", t.text if t else "", prefer="past", vague=t is None and not status.fresh,
+                        fresh=t is None and status.fresh)
+        if tense in ("progressive", "future", "present"):
+            return When("end", t.text if t else "", prefer="future", needs_time=True)
+        return None
+    raise ValueError(f"unknown aspect {aspect!r}")

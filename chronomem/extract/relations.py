@@ -1,0 +1,374 @@
+"""Dependency rules for people: where they live, work, study, whom they report to, marry, like.
+
+Each rule reads a :class:`~chronomem.extract.frames.Frame` and returns candidate relations
+(:class:`~chronomem.extract.records.Rel`). Tools and switches are in
+:mod:`chronomem.extract.tech`, appositions and corrections in :mod:`chronomem.extract.nominal`.
+A rule that is unsure returns nothing: a wrong fact is worse than a missing one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from spacy.tokens import Token
+
+from chronomem.extract import accept as A
+from chronomem.extract import lexicon as L
+from chronomem.extract.args import name_arg, role_arg, team_arg, thing_arg
+from chronomem.extract.frames import Frame, with_conj
+from chronomem.extract.records import ENTITY, LAST, Arg, Rel, When
+
+Handler = Callable[[Frame], list[Rel]]
+HANDLERS: dict[str, Handler] = {}
+
+
+def rule(*lemmas: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for lemma in lemmas:
+            HANDLERS[lemma] = fn
+        return fn
+    return register
+
+
+def emit(frame: Frame, predicate: str, subjects: list[Arg], obj: Arg | None, when: When | None, *,
+         confidence: float = 0.9, qualifiers: dict[str, str] | None = None, obj_tok: Token | None = None) -> list[Rel]:
+    """Relations for each subject; "X, not Y" after the object makes them corrections."""
+    if obj is None or when is None or not subjects:
+        return []
+    if predicate == "OWNS" and obj.kind == ENTITY and obj.name.split(" ")[-1].rstrip("s") in L.PET_NOUNS:
+        return []  # pets are HAS_PET, and only with a name
+    kind = "end" if when.mode == "end" else "assert"
+    replaces = alternative(obj_tok, frame) if obj_tok is not None and kind == "assert" else None
+    if replaces is not None:
+        kind = "correct"
+        replaces = replaces.typed(obj.type) if obj.type != "OTHER" else replaces
+    return [Rel(predicate, s, obj, when, kind, replaces, confidence, dict(qualifiers or {}), frame.v.i)
+            for s in subjects if not (s.kind == obj.kind == ENTITY and s.name == obj.name)]
+
+
+def alternative(tok: Token, frame: Frame) -> Arg | None:
+    """"Plaid, not Stripe" → Stripe (the value the speaker is correcting)."""
+    doc = tok.doc
+    end = min(tok.sent.end, tok.i + 5)
+    for j in range(tok.i + 1, end):
+        t = doc[j]
+        if t.lower_ == "not" and j + 1 < tok.sent.end:
+            nxt = doc[j + 1]
+            return name_arg(nxt, frame.idx) or team_arg(nxt) or role_arg(nxt, strict=False)
+        if not (t.is_punct or t.pos_ == "PROPN" or frame.idx.term_at[j] is not None):
+            return None
+    return None
+
+
+def persons(frame: Frame, *, we: bool = True) -> list[Arg]:
+    return [a for a in (A.subject_person(s, we=we) for s in frame.subjects(team=True)) if a is not None]
+
+
+def _role_rels(frame: Frame, subjects: list[Arg], when: When | None, toks: list[Token], strict: bool = False) -> list[Rel]:
+    out: list[Rel] = []
+    for tok in toks:
+        out += emit(frame, "HAS_ROLE", subjects, role_arg(tok, strict=strict), when, obj_tok=tok)
+    return out
+
+
+def _employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[Token], *,
+                places: list[Token] = (), roles: list[Token] = (), confidence: float = 0.9, strict: bool = False) -> list[Rel]:
+    """WORKS_AT for each organisation, HAS_ROLE for "as a …", and a location qualifier for "in Zurich"."""
+    out: list[Rel] = []
+    place_args = [p for p in (A.token_place(t, frame.idx) for t in places) if p is not None and p.kind == ENTITY]
+    quals = {"location": place_args[0].name} if place_args else {}
+    for tok in orgs:
+        org = A.token_org(tok, frame.idx, strict=strict)
+        rels = emit(frame, "WORKS_AT", subjects, org, when, confidence=confidence, qualifiers=quals, obj_tok=tok)
+        out += rels
+        if rels and place_args and when is not None and when.mode != "end":
+            # a job in Zurich: the person most likely lives there (observed, lower confidence)
+            out += emit(frame, "LIVES_IN", [r.subject for r in rels], place_args[0], When("state"), confidence=0.6)
+    if out or strict is False:
+        out += _role_rels(frame, subjects, when, list(roles), strict=not out)
+    return out
+
+
+# --------------------------------------------------------------------------- living
+@rule("live", "reside")
+def _live(frame: Frame) -> list[Rel]:
+    places = [A.token_place(t, frame.idx) for t in frame.prep("in", "at")]
+    places += [A.token_place(c, frame.idx) for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
+    when = frame.when("state")
+    subjects = persons(frame)
+    return [r for p in places for r in emit(frame, "LIVES_IN", subjects, p, when, obj_tok=_tok(frame, p))]
+
+
+@rule("base")
+def _based(frame: Frame) -> list[Rel]:
+    if frame.v.tag_ != "VBN":
+        return []
+    places = frame.prep("in") + (frame.prep("of") if "out" in frame.preps else [])  # "based in", "based out of"
+    return [r for t in places for r in emit(frame, "LIVES_IN", persons(frame), A.token_place(t, frame.idx),
+                                            frame.when("state"), obj_tok=t)]
+
+
+@rule("move", "relocate", "emigrate", "immigrate")
+def _move(frame: Frame) -> list[Rel]:
+    from chronomem.extract.tech import switch_rels
+
+    to = frame.prep("to") + [c for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
+    src = frame.prep("from") + (frame.prep("of") if "out" in frame.preps or frame.prt == "out" else [])
+    if frame.dobj is not None and frame.dobj.lower_ not in ("in", "back"):
+        return switch_rels(frame, frame.dobj)  # "we moved CI from Jenkins to GitHub Actions"
+    subjects = persons(frame)
+    if src and to:
+        return switch_rels(frame, None)
+    out: list[Rel] = []
+    for tok in to:
+        dest = A.classify_destination(tok, frame.idx)
+        if dest is not None:
+            out += emit(frame, dest[0], subjects, dest[1], frame.when("start"), obj_tok=tok)
+    if not to:
+        for tok in src:
+            out += emit(frame, "LIVES_IN", subjects, A.token_place(tok, frame.idx), frame.when("end"), obj_tok=tok)
+    return out
+
+
+# --------------------------------------------------------------------------- work and study
+@rule("work")
+def _work(frame: Frame) -> list[Rel]:
+    subjects = persons(frame)
+    when = frame.when("state")
+    out = _employment(frame, subjects, when, frame.prep("at", "for"), places=frame.prep("in"),
+                      roles=frame.prep("as"))
+    for tok in frame.prep("on", "in"):
+        team = team_arg(tok, allow_area=tok in frame.prep("on"))
+        out += emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=tok)
+    return out
+
+
+@rule("join")
+def _join(frame: Frame) -> list[Rel]:
+    subjects = persons(frame)
+    when = frame.when("start")
+    dobj = frame.dobj
+    if dobj is None:
+        return []
+    team = team_arg(dobj)
+    if team is not None:
+        return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj) + _role_rels(frame, subjects, when, frame.prep("as"))
+    return _employment(frame, subjects, when, [dobj] if A.token_org(dobj, frame.idx, tools=False) else [],
+                       places=frame.prep("in"), roles=frame.prep("as"))
+
+
+@rule("start", "begin")
+def _start(frame: Frame) -> list[Rel]:
+    subjects = persons(frame)
+    when = frame.when("start")
+    if frame.dobj is not None and not A.is_job_noun(frame.dobj):
+        return []
+    preps = {**frame.preps, **{k: v for k, v in frame.dobj_preps.items() if k not in frame.preps}}
+    orgs = [t for k in ("at", "with", "for") for t in preps.get(k, ())]
+    return _employment(frame, subjects, when, orgs, places=preps.get("in", []), roles=preps.get("as", []))
+
+
+@rule("leave", "quit", "exit", "resign", "retire", "lay", "fire", "sack")
+def _leave(frame: Frame) -> list[Rel]:
+    lemma = frame.lemma
+    if lemma in ("lay", "fire", "sack") and not (frame.v.tag_ == "VBN" and (lemma != "lay" or frame.prt == "off")):
+        return []
+    subjects = persons(frame)
+    when = frame.when("end")
+    dobj = frame.dobj
+    if dobj is not None and lemma in ("leave", "quit", "exit"):
+        if A.is_job_noun(dobj):
+            return _employment(frame, subjects, when, frame.dobj_preps.get("at", []) + frame.prep("at"))
+        team = team_arg(dobj)
+        if team is not None:
+            return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj)
+        arg = name_arg(dobj, frame.idx) if not frame.idx.is_time(dobj) else None
+        if arg is None:
+            return []
+        if arg.type == "PLACE" and arg.strength >= 3:
+            return emit(frame, "LIVES_IN", subjects, arg, when, obj_tok=dobj)
+        if (arg.type == "ORG" and arg.strength >= 1) or arg.label == "ORG":
+            return emit(frame, "WORKS_AT", subjects, arg.typed("ORG"), when, obj_tok=dobj)
+        if A.org(arg) is not None:  # unknown name: decided by what the session said before
+            return [_ambiguous(r) for r in emit(frame, "WORKS_AT", subjects, arg, when, confidence=0.8)]
+        return []
+    orgs = [t for t in frame.prep("from", "by") if not frame.idx.is_time(t)] if lemma != "quit" else []
+    if not orgs and dobj is None and lemma in ("quit", "resign") and not frame.preps.get("as"):
+        # "I quit in 2021": the employer the session named last for this subject
+        return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
+    return _employment(frame, subjects, when, orgs, strict=lemma == "retire")
+
+
+def _ambiguous(rel: Rel) -> Rel:
+    rel.predicate = "WORKS_AT|LIVES_IN"
+    return rel
+
+
+@rule("get", "land", "accept", "take")
+def _get(frame: Frame) -> list[Rel]:
+    from chronomem.extract.nominal import family_verb_rels
+
+    subjects = persons(frame)
+    acomp = frame.acomp
+    if acomp is not None and frame.lemma == "get":
+        return _marital(frame, acomp.lower_, subjects, frame.preps)
+    dobj = frame.dobj
+    if frame.lemma == "take" and frame.prt == "over" and dobj is not None:
+        return emit(frame, "LEADS", subjects, team_arg(dobj), frame.when("start"), obj_tok=dobj)
+    if A.is_job_noun(dobj) and frame.lemma in ("get", "land", "accept", "take"):
+        orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
+        return _employment(frame, subjects, frame.when("start"), orgs, places=frame.dobj_preps.get("in", []),
+                           roles=frame.dobj_preps.get("as", []) + frame.prep("as"))
+    return family_verb_rels(frame, subjects, "start") if frame.lemma == "get" else []
+
+
+@rule("hire")
+def _hire(frame: Frame) -> list[Rel]:
+    when = frame.when("start")
+    if frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children):
+        return _employment(frame, persons(frame), when, frame.prep("by", "at"), roles=frame.prep("as"))
+    if frame.dobj is not None and frame.dobj.lower_ in ("me", "us", "him", "her"):
+        from chronomem.extract.args import pronoun_arg
+
+        hired = pronoun_arg(frame.dobj)
+        return [r for s in frame.subj_toks for r in emit(frame, "WORKS_AT", [hired] if hired else [],
+                                                         A.token_org(s, frame.idx), when)]
+    return []
+
+
+@rule("promote")
+def _promote(frame: Frame) -> list[Rel]:
+    return _role_rels(frame, persons(frame), frame.when("start"), frame.prep("to"))
+
+
+@rule("report")
+def _report(frame: Frame) -> list[Rel]:
+    subjects = persons(frame, we=False)
+    return [r for t in frame.prep("to") for r in emit(frame, "REPORTS_TO", subjects, A.token_person(t, frame.idx),
+                                                        frame.when("state"), obj_tok=t)]
+
+
+@rule("lead", "head", "manage", "run", "oversee", "direct", "captain")
+def _lead(frame: Frame) -> list[Rel]:
+    from chronomem.extract.tech import uses_rels
+
+    if frame.dobj is None:
+        return []
+    team = team_arg(frame.dobj)
+    if team is None:
+        return uses_rels(frame, "state") if frame.lemma == "run" else []
+    return emit(frame, "LEADS", persons(frame, we=False), team, frame.when("state"), obj_tok=frame.dobj)
+
+
+@rule("study", "enroll", "enrol", "attend", "graduate")
+def _study(frame: Frame) -> list[Rel]:
+    aspect = {"study": "state", "attend": "state", "graduate": "end"}.get(frame.lemma, "start")
+    toks = frame.prep("from") if aspect == "end" else frame.prep("at", "in")
+    if frame.lemma == "attend" and frame.dobj is not None:
+        toks = [frame.dobj]
+    when = frame.when(aspect)
+    subjects = persons(frame, we=False)
+    strict = frame.lemma in ("attend",)
+    return [r for t in toks for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, frame.idx, strict=strict, tools=False),
+                                         when, obj_tok=t)]
+
+
+# --------------------------------------------------------------------------- relationships
+def _marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[Token]]) -> list[Rel]:
+    pred, aspect = {"married": ("MARRIED_TO", "start"), "engaged": ("ENGAGED_TO", "start"),
+                    "divorced": ("MARRIED_TO", "end")}.get(word, ("", ""))
+    if not pred:
+        return []
+    if frame.lemma == "be" and aspect == "start":
+        aspect = "state"
+    when = frame.when(aspect)
+    partners = [A.token_person(t, frame.idx) for t in preps.get("to" if aspect != "end" else "from", [])]
+    partners = [p for p in partners if p is not None]
+    if not partners and len(subjects) == 2:  # "Sarah and I got married": the speaker first
+        first, second = sorted(subjects, key=lambda a: a.kind != "speaker")
+        return emit(frame, pred, [first], second, when)
+    return [r for p in partners for r in emit(frame, pred, [s for s in subjects if s.kind != "we"], p, when)]
+
+
+@rule("marry", "wed", "divorce", "engage")
+def _marry(frame: Frame) -> list[Rel]:
+    word = {"marry": "married", "wed": "married", "divorce": "divorced", "engage": "engaged"}[frame.lemma]
+    subjects = persons(frame)
+    if frame.dobj is not None and frame.v.tag_ != "VBN" or (frame.dobj is not None and frame.lemma == "divorce"):
+        return _marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.dobj]})
+    return _marital(frame, word, subjects, frame.preps)
+
+
+@rule("date")
+def _date(frame: Frame) -> list[Rel]:
+    subjects = persons(frame, we=False)
+    return emit(frame, "PARTNER_OF", subjects, A.token_person(frame.dobj, frame.idx), frame.when("state"))
+
+
+@rule("break", "split")
+def _break_up(frame: Frame) -> list[Rel]:
+    if frame.prt != "up":
+        return []
+    subjects = persons(frame, we=False)
+    return [r for t in frame.prep("with") for r in emit(frame, "PARTNER_OF", subjects, A.token_person(t, frame.idx),
+                                                          frame.when("end"))]
+
+
+# --------------------------------------------------------------------------- tastes and possessions
+_TASTES = {"love": "LIKES", "like": "LIKES", "enjoy": "LIKES", "adore": "LIKES", "hate": "DISLIKES",
+           "dislike": "DISLIKES", "detest": "DISLIKES", "loathe": "DISLIKES", "despise": "DISLIKES", "prefer": "PREFERS"}
+
+
+@rule(*_TASTES)
+def _taste(frame: Frame) -> list[Rel]:
+    if frame.v.pos_ != "VERB":
+        return []
+    objs = frame.dobjs or [t for c in frame.v.children if c.dep_ == "xcomp" and c.tag_ in ("NN", "VBG", "NNS")
+                           and not any(a.lower_ == "to" for a in c.children) for t in with_conj(c)]
+    if not objs:  # "I hate Java" parsed with Java as an adverb
+        objs = [c for c in frame.v.rights if c.pos_ == "PROPN" and c.dep_ in ("advmod", "npadvmod", "attr", "oprd", "dep")][:1]
+    quals = {}
+    other = [t for k in ("over", "to", "than") for t in frame.dobj_preps.get(k, []) + frame.preps.get(k, [])]
+    if frame.lemma == "prefer" and other:
+        alt = thing_arg(other[0], frame.idx)
+        if alt is not None:
+            quals["over"] = alt.name
+    subjects, when = persons(frame), frame.when("state")
+    things = [(tok, thing_arg(tok, frame.idx)) for tok in objs]
+    things = [(t, a) for t, a in things if a is not None and not a.gender and a.label != "PERSON"]  # tastes, not people
+    return [r for tok, arg in things for r in emit(frame, _TASTES[frame.lemma], subjects, arg, when,
+                                                   qualifiers=quals, obj_tok=tok)]
+
+
+_CONSUMABLES = frozenset({"groceries", "grocery", "food", "lunch", "dinner", "breakfast", "snack", "snacks", "meal", "coffee",
+                          "tea", "drink", "drinks", "beer", "wine", "ticket", "tickets", "gift", "gifts", "present",
+                          "presents", "stuff", "things", "supplies", "flowers", "ingredients", "time", "round"})
+
+
+@rule("own", "buy", "purchase", "sell")
+def _own(frame: Frame) -> list[Rel]:
+    from chronomem.extract.nominal import family_verb_rels
+
+    aspect = {"own": "state", "sell": "end"}.get(frame.lemma, "start")
+    if frame.dobj is None:
+        return []
+    pets = family_verb_rels(frame, persons(frame), aspect)
+    if pets:
+        return pets
+    subjects, when = persons(frame), frame.when(aspect)
+    objs = [t for t in frame.dobjs if t.lower_ not in _CONSUMABLES and t.lemma_.lower() not in _CONSUMABLES
+            and (t.pos_ == "PROPN" or t.tag_ != "NNS" or aspect == "state")]
+    return [r for tok in objs for r in emit(frame, "OWNS", subjects, thing_arg(tok, frame.idx), when, confidence=0.8)]
+
+
+def _tok(frame: Frame, arg: Arg | None) -> Token | None:
+    return None if arg is None or arg.i < 0 else frame.v.doc[arg.i]
+
+
+def run_handler(frame: Frame) -> list[Rel]:
+    handler = HANDLERS.get(frame.lemma)
+    return handler(frame) if handler is not None else []
+
+
+TRIGGERS = frozenset(HANDLERS) | {"be", "become", "have", "adopt", "rescue", "use", "switch", "migrate", "replace",
+                                  "upgrade", "mean"}

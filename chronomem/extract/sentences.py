@@ -1,0 +1,44 @@
+"""The sentence loop: filters first, then noun-phrase rules, verb rules and correction hints."""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from chronomem.extract import nominal, tech  # noqa: F401  (they register their rules)
+from chronomem.extract.args import DocIndex
+from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
+from chronomem.extract.frames import build_frame
+from chronomem.extract.nominal import apposition_rels, correction_hints
+from chronomem.extract.records import Hint, Rel
+from chronomem.extract.relations import HANDLERS, run_handler
+from chronomem.extract.timing import time_phrases
+
+MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
+_SKIP_DEPS = frozenset({"aux", "auxpass", "amod", "compound"})
+
+
+def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
+    rels: list[Rel] = []
+    hints: list[Hint] = []
+    times_ents = [e for e in doc.ents if e.label_ in ("DATE", "TIME")]
+    for sent in doc.sents:
+        if len(sent) > MAX_SENTENCE_TOKENS or len(sent) < 2:
+            continue
+        hypothetical = is_hypothetical(sent)
+        if not hypothetical:
+            rels += apposition_rels(sent, idx)
+        if hypothetical or is_question(sent) or is_dropped_plan(sent):
+            continue
+        times = None
+        hedged = hedged_clauses(sent)
+        for tok in sent:
+            if tok.pos_ not in ("VERB", "AUX") or tok.dep_ in _SKIP_DEPS:
+                continue
+            lemma = tok.lemma_.lower()
+            if lemma not in HANDLERS:
+                continue
+            if times is None:
+                times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
+            rels += run_handler(build_frame(tok, idx, times, hedged))
+        hints += correction_hints(sent, idx)
+    return rels, hints

@@ -1,0 +1,174 @@
+"""Rules for tools and switches: use, adopt, drop, switch/migrate/move from X to Y, replace X with Y,
+upgrade X from 13 to 14.
+
+A switch closes the old value and opens the new one at the same time (design rule 4):
+an ``end`` relation for the old value and an ``assert`` for the new one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Token
+
+from chronomem.extract import accept as A
+from chronomem.extract.args import name_arg, team_arg
+from chronomem.extract.frames import Frame
+from chronomem.extract.records import WE, Arg, Rel
+from chronomem.extract.relations import emit, persons, rule
+
+_PURPOSE_SKIP = frozenset({"a", "an", "the", "our", "my", "their", "its", "his", "her", "your"})
+
+
+def purpose(frame: Frame) -> dict[str, str]:
+    """"for the session cache" → ``{"for": "session cache"}`` (not for times: "for two years")."""
+    for tok in frame.prep("for") + frame.dobj_preps.get("for", []):
+        if frame.idx.is_time(tok) or tok.pos_ not in ("NOUN", "PROPN"):
+            continue
+        words = [t.text for t in tok.subtree if not t.is_punct and t.lower_ not in _PURPOSE_SKIP]
+        if 0 < len(words) <= 5:
+            return {"for": " ".join(words).lower() if tok.pos_ == "NOUN" else " ".join(words)}
+    return {}
+
+
+_OUR_UNITS = frozenset({"team", "company", "startup", "org", "organization", "organisation", "department", "group",
+                        "employer", "shop", "lab"})
+
+
+def tool_subjects(frame: Frame) -> list[Arg]:
+    subjects = persons(frame)
+    for tok in frame.subj_toks:  # "our company uses Jira", "my team switched to Notion": the speaker's group
+        if tok.lemma_.lower() in _OUR_UNITS and any(c.dep_ == "poss" and c.lower_ in ("our", "my") for c in tok.children):
+            subjects.append(Arg(WE, tok.i))
+    if not subjects:  # "the platform team uses Go", "Acme uses Postgres"
+        subjects = [s.typed("ORG") if s.type == "OTHER" else s for s in frame.subjects(team=True)
+                    if s.kind == "entity" and s.type in ("GROUP", "ORG", "OTHER") and not s.gender]
+    return subjects
+
+
+def _switch_pair(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token) -> tuple[str, Arg, Arg] | None:
+    old = A.token_tool(old_tok, frame.idx, base)
+    new = A.token_tool(new_tok, frame.idx, base)
+    if old is not None and new is not None:
+        return "USES", old, new
+    old_team, new_team = team_arg(old_tok), team_arg(new_tok)
+    if old_team is not None and new_team is not None:
+        return "MEMBER_OF", old_team, new_team
+    if frame.lemma in ("move", "relocate"):
+        old_p, new_p = A.token_place(old_tok, frame.idx), A.token_place(new_tok, frame.idx)
+        if old_p is not None and new_p is not None:
+            return "LIVES_IN", old_p, new_p
+        o, n = A.classify_destination(old_tok, frame.idx), A.classify_destination(new_tok, frame.idx)
+        if o is not None and n is not None and o[0] == n[0] == "WORKS_AT":
+            return "WORKS_AT", o[1], n[1]
+    return None
+
+
+def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
+    """``from X to Y`` (optionally with a moved object: "moved CI from Jenkins to GitHub Actions")."""
+    src, dst = frame.prep("from"), frame.prep("to")
+    if not dst:
+        fallback = frame.term_after_to()
+        dst = [fallback] if fallback is not None else []
+    base = A.token_tool(dobj, frame.idx) if dobj is not None else None
+    if not dst:
+        return []
+    quals = purpose(frame)
+    if dobj is not None and base is None and dobj.pos_ in ("NOUN", "PROPN") and not quals:
+        words = [t.text for t in dobj.subtree if not t.is_punct and t.lower_ not in _PURPOSE_SKIP]
+        if 0 < len(words) <= 4:
+            quals = {"for": " ".join(words)}
+    when_start = frame.when("start")
+    if when_start is None:
+        return []
+    subjects = tool_subjects(frame)
+    if not src:
+        new = A.token_tool(dst[0], frame.idx, base)
+        if new is not None:
+            return emit(frame, "USES", subjects, new, when_start, qualifiers=quals, obj_tok=dst[0])
+        team = team_arg(dst[0])
+        return emit(frame, "MEMBER_OF", persons(frame), team, when_start) if team is not None else []
+    pair = _switch_pair(frame, base, src[0], dst[0])
+    if pair is None:
+        return []
+    predicate, old, new = pair
+    when_end = replace(when_start, mode="end")
+    if predicate != "USES":
+        subjects = persons(frame)
+    return (emit(frame, predicate, subjects, old, when_end, qualifiers=quals)
+            + emit(frame, predicate, subjects, new, when_start, qualifiers=quals))
+
+
+@rule("switch", "migrate", "transition", "port", "convert", "change", "upgrade", "downgrade", "update", "bump")
+def _switch(frame: Frame) -> list[Rel]:
+    return switch_rels(frame, frame.dobj)
+
+
+@rule("replace", "swap", "substitute")
+def _replace(frame: Frame) -> list[Rel]:
+    passive = frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children)
+    if passive:  # "Redis was replaced by Memcached" — the group's setup
+        old_toks = frame.subj_toks[:1]
+        new_toks = frame.prep("by", "with")
+        subjects = [Arg(WE, frame.v.i)]
+        confidence = 0.7
+    else:
+        old_toks = [frame.dobj] if frame.dobj is not None else []
+        new_toks = frame.prep("with", "by") + (frame.prep("for") if frame.lemma == "swap" else [])
+        new_toks += frame.dobj_preps.get("with", []) + frame.dobj_preps.get("by", [])
+        subjects = tool_subjects(frame)
+        confidence = 0.9
+    if not old_toks or not new_toks:
+        return []
+    old, new = A.token_tool(old_toks[0], frame.idx), A.token_tool(new_toks[0], frame.idx)
+    start = frame.when("start")
+    if old is None or new is None or start is None:
+        return []
+    quals = purpose(frame) if frame.lemma != "swap" else {}
+    return (emit(frame, "USES", subjects, old, replace(start, mode="end"), qualifiers=quals, confidence=confidence)
+            + emit(frame, "USES", subjects, new, start, qualifiers=quals, confidence=confidence))
+
+
+def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
+    objs = list(frame.dobjs)
+    objs += frame.prep("on") if frame.lemma in ("rely", "depend", "standardize", "settle") else []
+    if frame.lemma == "move" and frame.prt == "off":
+        objs = frame.prep("of")
+    when = frame.when(aspect)
+    quals = purpose(frame)
+    out: list[Rel] = []
+    for tok in objs:
+        out += emit(frame, "USES", tool_subjects(frame), A.token_tool(tok, frame.idx), when, qualifiers=quals, obj_tok=tok)
+    return out
+
+
+@rule("use", "utilize", "utilise", "rely", "depend", "standardize")
+def _use(frame: Frame) -> list[Rel]:
+    if frame.status.used_to and frame.lemma == "use" and frame.v.tag_ == "VBD" and frame.dobj is None:
+        return []
+    return uses_rels(frame, "state")
+
+
+@rule("adopt", "rescue")
+def _adopt(frame: Frame) -> list[Rel]:
+    from chronomem.extract.nominal import family_verb_rels
+
+    pets = family_verb_rels(frame, persons(frame), "start")
+    return pets or (uses_rels(frame, "start") if frame.lemma == "adopt" else [])
+
+
+@rule("drop", "ditch", "abandon", "deprecate", "sunset", "decommission", "remove", "rid", "phase", "uninstall")
+def _drop(frame: Frame) -> list[Rel]:
+    if frame.lemma == "rid":  # "we got rid of Jenkins"
+        toks = frame.prep("of")
+        return [r for t in toks for r in emit(frame, "USES", tool_subjects(frame), A.token_tool(t, frame.idx),
+                                              frame.when("end"), obj_tok=t)]
+    if frame.lemma == "phase" and frame.prt != "out":
+        return []
+    out: list[Rel] = []
+    for tok in frame.dobjs:
+        arg = A.token_tool(tok, frame.idx)
+        if arg is not None and (arg.strength >= 3 or name_arg(tok, frame.idx) is not None):
+            out += emit(frame, "USES", tool_subjects(frame), arg, frame.when("end"), obj_tok=tok)
+    return out
+

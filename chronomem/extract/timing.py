@@ -1,0 +1,119 @@
+"""Time words: finding them in a parsed sentence, and resolving them against the turn time.
+
+:func:`time_phrases` runs inside the spaCy component (no context needed): every DATE/TIME
+span, widened to its preposition ("over the weekend", "since 2019", "starting today"), with
+its role and the clause it modifies. :func:`resolve_when` runs in the extractor, where the
+turn time is known, and applies the design's rules: a state stated as current starts when it
+was said (observed); an event starts at the resolved time; "just"/"now"/"today" mean the
+turn time itself; a plan without a date is no fact.
+
+>>> from datetime import datetime, timezone
+>>> from chronomem.extract.records import When
+>>> t = datetime(2024, 3, 12, 9, tzinfo=timezone.utc)
+>>> at, precision, observed = resolve_when(When("start", "two weeks ago"), t)
+>>> at.date().isoformat(), precision, observed
+('2024-02-27', 'week', False)
+>>> resolve_when(When("state"), t) == (t, "day", True)
+True
+>>> resolve_when(When("start", needs_time=True), t) is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract.records import When
+from chronomem.extract.timeexpr import resolve_time
+
+_PREPS = frozenset({"in", "on", "at", "since", "until", "till", "til", "by", "from", "during", "over", "around",
+                    "before", "after", "for", "starting", "beginning", "through", "throughout", "within", "as",
+                    "of", "back", "effective", "circa", "about", "sometime", "until", "till"})
+_SINCE = ("since", "starting", "beginning", "from", "as of", "effective", "ever since")
+_UNTIL = ("until", "till", "til", "up until", "up to")
+_ADVERB_TIMES = frozenset({"recently", "lately", "yesterday", "today", "tonight", "tomorrow"})
+
+
+@dataclass(frozen=True, slots=True)
+class TimePhrase:
+    """A time expression in a sentence: its text, role and the head of the clause it modifies."""
+
+    start: int
+    end: int
+    text: str
+    role: str  # point | since | until | for
+    anchor: int  # token index of the clause head; -1 when it hangs from no verb
+
+
+def clause_head(tok: Token) -> Token:
+    """Climb ``xcomp``/``acomp`` links: "stopped using", "started working", "got engaged" share one clause head."""
+    while tok.dep_ in ("xcomp", "acomp") and tok.head is not tok:
+        tok = tok.head
+    return tok
+
+
+def _anchor(root: Token, lo: int, hi: int) -> int:
+    tok = root
+    for _ in range(64):
+        if tok.head is tok:
+            return clause_head(tok).i if tok.pos_ in ("VERB", "AUX") else -1
+        tok = tok.head
+        if lo <= tok.i < hi:
+            continue
+        if tok.pos_ in ("VERB", "AUX"):
+            return clause_head(tok).i
+    return -1
+
+
+def _role(words: str) -> str:
+    if words.startswith(_SINCE):
+        return "since"
+    if words.startswith(_UNTIL):
+        return "until"
+    if words.startswith("for ") and not words.startswith(("for now", "for the moment")):
+        return "for"
+    return "point"
+
+
+def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
+    """The time expressions of ``sent`` (``ents`` are the doc's DATE/TIME spans in it)."""
+    doc = sent.doc
+    spans = [(e.start, e.end, e.root) for e in ents]
+    covered = {i for e in ents for i in range(e.start, e.end)}
+    spans += [(t.i, t.i + 1, t) for t in sent if t.lower_ in _ADVERB_TIMES and t.i not in covered]
+    out: list[TimePhrase] = []
+    for ent_start, ent_end, root in sorted(spans, key=lambda s: s[0]):
+        start = ent_start
+        while start - 1 >= sent.start and doc[start - 1].lower_ in _PREPS and start > ent_start - 3:
+            start -= 1
+        text = doc[start:ent_end].text
+        out.append(TimePhrase(start, ent_end, text, _role(text.lower()), _anchor(root, start, ent_end)))
+    return out
+
+
+def _same_day(a: datetime, b: datetime) -> bool:
+    return a.date() == b.date()
+
+
+def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, str, bool] | None:
+    """``(at, precision, observed)`` for a relation's time words said at ``turn_at``; ``None`` means no fact."""
+    if when.phrase:
+        phrase, prefer = when.phrase, when.prefer
+        if when.role == "for":  # "for three years" (perfect) → began three years ago
+            phrase = phrase.split(" ", 1)[1] + " ago" if " " in phrase else phrase
+            prefer = "past"
+        point = resolve_time(phrase, turn_at, prefer=prefer)  # type: ignore[arg-type]
+        if point is not None:
+            if point.precision == "day" and _same_day(point.at, turn_at):
+                return turn_at, "day", False  # "today", "starting today", "this morning"
+            return point.at, point.precision, False
+    if when.needs_time:
+        return None
+    if when.fresh:
+        return turn_at, "day", False
+    if when.vague:
+        return turn_at, "unknown", True
+    return turn_at, "day", True

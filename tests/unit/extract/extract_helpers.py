@@ -1,0 +1,36 @@
+"""Helpers for the extractor tests: sessions at a fixed turn time, claims as comparable rows."""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timezone
+
+from chronomem.schema import ExtractionResult, Session, Turn
+
+UTC = timezone.utc
+TURN_AT = datetime(2024, 3, 12, 9, 0, tzinfo=UTC)  # a Tuesday
+
+
+def session_of(*texts: str, speaker: str = "user", metadata: dict | None = None, group_id: str = "default",
+               session_id: str = "t") -> Session:
+    turns = [Turn(speaker=speaker, text=t) if isinstance(t, str) else Turn(speaker=t[0], text=t[1]) for t in texts]
+    return Session(session_id=session_id, group_id=group_id, started_at=TURN_AT, turns=turns, metadata=metadata or {})
+
+
+def when(dt: datetime) -> str:
+    """``"turn"`` for the turn time itself, else the ISO date (all resolved times are midnights)."""
+    if dt == TURN_AT:
+        return "turn"
+    assert dt.time() == time(0), dt
+    return dt.date().isoformat()
+
+
+def rows(result: ExtractionResult, turn_id: str | None = None) -> list[tuple]:
+    """``(subject, predicate, object, kind, at, precision, observed)`` of the claims (of one turn)."""
+    names = {e.id: e.name for e in result.entities}
+    return [(names[c.subject_id], c.predicate, names[c.object_id], c.kind, when(c.at), c.at_precision, c.observed)
+            for c in result.claims if turn_id is None or c.sources[0].turn_id == turn_id]
+
+
+def last_turn_rows(extractor, *texts: str, **kw) -> list[tuple]:
+    session = session_of(*texts, **kw)
+    return rows(extractor.extract(session), session.turns[-1].id)
