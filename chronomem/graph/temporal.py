@@ -200,8 +200,14 @@ def _merge_sources(*groups: Iterable[Source]) -> list[Source]:
     return [seen[k] for k in sorted(seen)]
 
 
-def stint_to_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, recorded_at: datetime) -> Fact:
-    """The fact version a stint stands for (not yet recorded: ``id`` depends on ``recorded_at``)."""
+def stint_to_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, recorded_at: datetime,
+                  replacing: Sequence[str] = ()) -> Fact:
+    """The fact version a stint stands for.
+
+    Its ``id`` hashes the content, ``recorded_at`` and the ids of the versions it replaces:
+    the current versions of a slot never repeat, so an id is never reused even when the same
+    content is re-derived at the same recorded time (a fixed clock, a replay).
+    """
     own = [c for c in stint.claims if _value(spec, c) == stint.value] or stint.claims  # not the claim that closed it
     first = min(own, key=lambda c: (c.kind != "assert", c.said_at, c.id))
     subject, obj = (stint.value, first.object_id) if spec.cardinality == "one_per_object" else (first.subject_id, stint.value)
@@ -226,7 +232,7 @@ def stint_to_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str
         sources=_merge_sources(*(c.sources for c in stint.claims)),
         slot=slot,
     )
-    return fact.model_copy(update={"id": stable_id(*fact_signature(fact), recorded_at, prefix="f_")})
+    return fact.model_copy(update={"id": stable_id(*fact_signature(fact), recorded_at, *sorted(replacing), prefix="f_")})
 
 
 def fact_signature(fact: Fact) -> tuple:
@@ -268,7 +274,9 @@ def reconcile(
     """
     if current:
         recorded_at = max(recorded_at, max(f.recorded_at for f in current))
-    wanted = [stint_to_fact(spec, slot, s, group_id=group_id, recorded_at=recorded_at) for s in derive_timeline(spec, claims)]
+    replacing = [f.id for f in current]
+    wanted = [stint_to_fact(spec, slot, s, group_id=group_id, recorded_at=recorded_at, replacing=replacing)
+              for s in derive_timeline(spec, claims)]
     have = {fact_signature(f): f for f in current}
     want = {fact_signature(f): f for f in wanted}
     plan = SlotPlan(recorded_at=recorded_at)

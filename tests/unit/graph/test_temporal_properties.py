@@ -111,3 +111,14 @@ def test_every_earlier_answer_is_reproducible_with_known_at(batches):
         snapshots.append((at, answers(store)))
     for at, snapshot in snapshots:
         assert answers(store, known_at=at) == snapshot
+
+
+@settings(max_examples=200, deadline=None)
+@given(batches_strategy)
+def test_a_fixed_clock_never_reuses_a_version_id(batches):
+    # every batch recorded at the same instant, as with a FixedClock or a replay of one day
+    store = SqliteGraphStore(":memory:")
+    for batch in batches:
+        store.write(WriteBatch("default", entities=ENTITIES, claims=batch), recorded_at=year(20))
+    ids = [f.id for f in store.iter_facts("default", include_expired=True)]
+    assert len(ids) == len(set(ids))

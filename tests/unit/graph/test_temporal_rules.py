@@ -178,3 +178,25 @@ def test_reconcile_keeps_transaction_time_monotonic():
 def test_invalid_intervals_are_rejected():
     with pytest.raises(ValueError, match="half-open"):
         claim("x", d(2020), until=d(2019))
+
+
+
+def test_version_ids_are_never_reused_at_the_same_recorded_time():
+    # a stint is derived, extended, then split back into exactly its first form, all at one
+    # recorded instant (a fixed clock): the re-derived version must get a fresh id
+    t = d(2030)
+    spec, slot = V["USES"], "USES|s:u|o:x"
+    arrivals = [
+        claim("x", d(2021, 10), observed=True, pred="USES"),
+        claim("x", d(2022, 3), said=d(2022, 3, 2), kind="end", pred="USES"),
+        claim("x", d(2019, 2), observed=True, pred="USES"),
+        claim("x", d(2020, 3, 29), said=d(2020, 4, 4), kind="end", pred="USES"),
+    ]
+    current, ids = [], []
+    for n in range(1, len(arrivals) + 1):
+        plan = reconcile(spec, slot, arrivals[:n], current, group_id="default", recorded_at=t)
+        current = [f for f in current if f.id not in plan.expire] + plan.insert
+        ids += [f.id for f in plan.insert]
+    assert [(f.valid_from, f.valid_to) for f in sorted(current, key=lambda f: f.valid_from)] == [
+        (d(2019, 2), d(2020, 3, 29)), (d(2021, 10), d(2022, 3))]
+    assert len(ids) == len(set(ids))
