@@ -7,8 +7,9 @@ writes (extraction is deterministic per session).
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
+from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
-from itertools import islice
 from typing import Any
 
 from chronomem.schema.models import ExtractionResult, Session
@@ -25,9 +26,17 @@ def _extract_chunk(sessions: list[Session]) -> list[tuple[Session, ExtractionRes
     return list(_WORKER_EXTRACTOR.extract_many(sessions))
 
 
-def _chunks(items: Iterable[Session], size: int) -> Iterator[list[Session]]:
-    it = iter(items)
-    while chunk := list(islice(it, size)):
+def _chunks(items: Iterable[Session], turns_per_chunk: int) -> Iterator[list[Session]]:
+    """Consecutive sessions, about ``turns_per_chunk`` turns a chunk (spaCy batches well)."""
+    chunk: list[Session] = []
+    turns = 0
+    for session in items:
+        chunk.append(session)
+        turns += max(1, len(session.turns))
+        if turns >= turns_per_chunk:
+            yield chunk
+            chunk, turns = [], 0
+    if chunk:
         yield chunk
 
 
@@ -36,7 +45,7 @@ def extract_parallel(
     sessions: Iterable[Session],
     *,
     workers: int,
-    chunk_size: int = 16,
+    turns_per_chunk: int = 256,
 ) -> Iterator[tuple[Session, ExtractionResult]]:
     """Extract ``sessions`` with ``workers`` processes, each building its extractor with ``factory``.
 
@@ -46,6 +55,24 @@ def extract_parallel(
         yield from factory().extract_many(sessions)
         return
     ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(factory,)) as pool:
-        for chunk in pool.imap(_extract_chunk, _chunks(sessions, chunk_size)):
+    with _single_threaded_children(), ctx.Pool(workers, initializer=_init_worker, initargs=(factory,)) as pool:
+        for chunk in pool.imap(_extract_chunk, _chunks(sessions, turns_per_chunk)):
             yield from chunk
+
+
+_THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS")
+
+
+@contextmanager
+def _single_threaded_children() -> Iterator[None]:
+    """Workers are the parallelism: one BLAS thread each, so N workers don't oversubscribe N cores."""
+    saved = {k: os.environ.get(k) for k in _THREAD_VARS}
+    os.environ.update({k: "1" for k in _THREAD_VARS})
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
