@@ -149,14 +149,21 @@ def derive_timeline(spec: PredicateSpec, claims: Iterable[Claim]) -> list[Stint]
     """
     stints: list[Stint] = []
     current: Stint | None = None
-    for ev in _events(spec, list(claims)):
+    events = _events(spec, list(claims))
+    starts = {(ev.value, ev.at) for ev in events if ev.rank > 0 and ev.at is not None}
+    instantaneous: set[tuple[str, datetime | None]] = set()  # began and ended at the same instant
+    for ev in events:
         if ev.rank == 0:  # an explicit ending
+            if (ev.value, ev.at) in starts:
+                instantaneous.add((ev.value, ev.at))
             if current is not None and current.value == ev.value:
                 _close(current, ev)
                 current = None
-            elif current is None or current.start is not None:
+            elif (ev.value, ev.at) not in instantaneous and (current is None or current.start is not None):
                 _place_unknown_start(stints, current, ev)
             continue
+        if (ev.value, ev.at) in instantaneous:
+            continue  # "married in 1945, divorced in 1945" at year precision: no stint to keep
         if current is not None and current.value == ev.value:
             current.claims.append(ev.claim)  # a restatement adds a source (rule 5)
             continue

@@ -200,3 +200,13 @@ def test_version_ids_are_never_reused_at_the_same_recorded_time():
     assert [(f.valid_from, f.valid_to) for f in sorted(current, key=lambda f: f.valid_from)] == [
         (d(2019, 2), d(2020, 3, 29)), (d(2021, 10), d(2022, 3))]
     assert len(ids) == len(set(ids))
+
+
+def test_start_and_end_at_the_same_instant_leave_no_stint():
+    # "married in 1945, divorced in 1945" at year precision: both land on 1945-01-01
+    cs = [claim("b", d(1945), pred="MARRIED_TO"), claim("b", d(1945), said=d(1946), pred="MARRIED_TO", kind="end")]
+    assert timeline(cs, "MARRIED_TO") == []
+    later = claim("c", d(1950), pred="MARRIED_TO")
+    assert timeline([*cs, later], "MARRIED_TO") == [("c", d(1950), None)]
+    held = [claim("b", d(1940), pred="MARRIED_TO"), *cs]
+    assert timeline(held, "MARRIED_TO") == [("b", d(1940), d(1945))]
