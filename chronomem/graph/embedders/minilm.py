@@ -111,32 +111,44 @@ def _layer_norm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray) -> np.ndarra
     return x
 
 
-# Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7, below float32 resolution for GELU's use).
-_P = np.float32(0.3275911)
-_A = [np.float32(a) for a in (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592)]
-_INV_SQRT2 = np.float32(0.7071067811865476)
+# Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7, below float32 resolution for GELU's use),
+# with the 1/sqrt(2) of GELU folded into _P and its 1/2 folded into _A.
+_P = np.float32(0.3275911 * 0.7071067811865476)
+_A = [np.float32(a * 0.5) for a in (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592)]
+_GELU_ROWS = 64  # rows per chunk: keeps the temporaries in L2 cache (about 3x faster than whole arrays)
 
 
 def _gelu_(x: np.ndarray) -> np.ndarray:
-    """In-place exact-form GELU ``x * (1 + erf(x / sqrt 2)) / 2`` of a float32 array."""
-    z = np.abs(x) * _INV_SQRT2
-    t = z * _P
-    t += 1.0
-    np.reciprocal(t, out=t)
-    poly = t * _A[0]
-    for a in _A[1:]:
-        poly += a
-        poly *= t
-    np.square(z, out=z)
-    np.negative(z, out=z)
-    np.exp(z, out=z)
-    poly *= z  # poly = 1 - erf(|x| / sqrt 2)
-    # x * (1 + erf(x/√2)) / 2  ==  max(x, 0) - |x| * (1 - erf(|x|/√2)) / 2  for both signs of x
-    np.abs(x, out=z)
-    poly *= z
-    poly *= 0.5
-    np.maximum(x, 0.0, out=x)
-    x -= poly
+    """In-place exact-form GELU ``x * (1 + erf(x / sqrt 2)) / 2`` of a 2-D float32 array.
+
+    Uses ``gelu(x) = max(x, 0) - |x| * erfc(|x| / sqrt 2) / 2``, valid for both signs.
+
+    >>> [round(float(v), 4) for v in _gelu_(np.array([[-1.0, 0.0, 1.0]], dtype=np.float32))[0]]
+    [-0.1587, 0.0, 0.8413]
+    """
+    rows = min(_GELU_ROWS, x.shape[0])
+    a = np.empty((rows, x.shape[1]), dtype=np.float32)
+    t = np.empty_like(a)
+    p = np.empty_like(a)
+    for start in range(0, x.shape[0], rows):
+        xc = x[start : start + rows]
+        n = xc.shape[0]
+        ac, tc, pc = a[:n], t[:n], p[:n]
+        np.abs(xc, out=ac)
+        np.multiply(ac, _P, out=tc)
+        tc += 1.0
+        np.reciprocal(tc, out=tc)
+        np.multiply(tc, _A[0], out=pc)
+        for coef in _A[1:]:
+            pc += coef
+            pc *= tc
+        np.multiply(xc, xc, out=tc)
+        tc *= -0.5
+        np.exp(tc, out=tc)
+        pc *= tc  # erfc(|x| / sqrt 2) / 2
+        pc *= ac
+        np.maximum(xc, 0.0, out=xc)
+        xc -= pc
     return x
 
 
