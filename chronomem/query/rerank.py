@@ -1,0 +1,107 @@
+"""Reranking helpers for search: rank fusion, recency decay per predicate, MMR diversity.
+
+>>> fused = rrf([["a", "b", "c"], ["c", "a"]])
+>>> sorted(fused, key=fused.get, reverse=True)
+['a', 'c', 'b']
+>>> round(decay_factor("LIKES", 365.0, DEFAULT_DECAY), 3)
+0.5
+>>> [key for key, _ in mmr([("x", 1.0, "ana lives in lisbon"), ("y", 0.99, "ana lives in lisbon"),
+...                         ("z", 0.9, "bo works at acme")], k=2, diversity=0.3)]
+['x', 'z']
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
+
+K = TypeVar("K", bound=Hashable)
+
+RRF_K = 60
+
+
+def half_life(days: float) -> float:
+    """The decay rate λ (per day) that halves a score every ``days`` days (0: no decay).
+
+    >>> round(half_life(365) * 365, 4)
+    0.6931
+    """
+    return 0.0 if days <= 0 or math.isinf(days) else math.log(2) / days
+
+
+#: λ per day by predicate. ``"*"`` is the default for other predicates, ``"turn"`` applies to
+#: conversation turns. Kinship does not fade; tastes and tools do, within a year or two.
+DEFAULT_DECAY: dict[str, float] = {
+    "*": half_life(5 * 365),
+    "turn": 0.0,
+    **dict.fromkeys(["PARENT_OF", "SIBLING_OF"], 0.0),
+    **dict.fromkeys(["LIKES", "DISLIKES", "PREFERS"], half_life(365)),
+    **dict.fromkeys(["USES", "HAS_ROLE", "MEMBER_OF"], half_life(2 * 365)),
+}
+
+
+def decay_factor(predicate: str, age_days: float, decay: Mapping[str, float]) -> float:
+    """``exp(−λ·Δt)`` for an item ``age_days`` old (negative ages count as 0)."""
+    rate = decay.get(predicate, decay.get("*", 0.0))
+    return math.exp(-rate * max(0.0, age_days)) if rate > 0 else 1.0
+
+
+def rrf(rankings: Sequence[Sequence[K]], *, weights: Sequence[float] | None = None, k: int = RRF_K) -> dict[K, float]:
+    """Reciprocal rank fusion, scaled so that rank 1 in one list of weight 1 scores 1.0:
+    ``Σ w · (k + 1) / (k + rank)``."""
+    scores: dict[K, float] = {}
+    for n, ranking in enumerate(rankings):
+        w = 1.0 if weights is None else weights[n]
+        for rank, key in enumerate(ranking, start=1):
+            scores[key] = scores.get(key, 0.0) + w * (k + 1) / (k + rank)
+    return scores
+
+
+def rank_value(rank: int, k: int = RRF_K) -> float:
+    """The RRF value of a 0-based rank (1.0 for the first)."""
+    return (k + 1) / (k + rank + 1)
+
+
+_WORD = re.compile(r"\w+")
+_STOP = frozenset("a an and are at be did do does for from had has have he her his i in is it its me my of on or our "
+                  "she so that the their them they this to was we were what when where which who why with you your".split())
+
+
+def words(text: str) -> frozenset[str]:
+    """Lower-cased content words, used to compare candidates for diversity."""
+    return frozenset(w for w in _WORD.findall(text.lower()) if w not in _STOP)
+
+
+def mmr(items: Sequence[tuple[K, float, str]], *, k: int, diversity: float = 0.3,
+        origins: Mapping[K, frozenset[str]] | None = None) -> list[tuple[K, float]]:
+    """Maximal marginal relevance: pick ``k`` of ``(key, relevance, text)`` greedily by
+    ``relevance − diversity · max similarity to the picked ones``, relevance scaled to the best
+    one. Similarity is the Jaccard index of the content words, or 1 for items that share an
+    origin (``origins``: e.g. a fact and the turn it was extracted from). Returns
+    ``(key, relevance)`` in pick order; ties keep the input order."""
+    if not items or k < 1:
+        return []
+    top = max(rel for _, rel, _ in items) or 1.0
+    empty: frozenset[str] = frozenset()
+    pool = [(key, rel, rel / top, words(text), (origins or {}).get(key, empty)) for key, rel, text in items]
+    picked: list[tuple[K, float]] = []
+    seen: list[tuple[frozenset[str], frozenset[str]]] = []
+    while pool and len(picked) < k:
+        best, best_value = 0, -math.inf
+        for n, (_, _, scaled, ws, og) in enumerate(pool):
+            overlap = max((1.0 if og & o else _jaccard(ws, w) for w, o in seen), default=0.0) if diversity else 0.0
+            value = scaled - diversity * overlap
+            if value > best_value:
+                best, best_value = n, value
+        key, rel, _, ws, og = pool.pop(best)
+        picked.append((key, rel))
+        seen.append((ws, og))
+    return picked
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a or not b:
+        return 0.0
+    return len(a & b) / len(a | b)

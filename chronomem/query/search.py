@@ -1,0 +1,274 @@
+"""Hybrid search: semantic entry points, full text, traversal as of T, reranking.
+
+1. **Entry points.** HNSW hits (when a :class:`~chronomem.graph.side_index.SideIndex` is
+   given) and full-text hits over facts, entities and turns, fused with reciprocal rank
+   fusion (facts and turns ranked together, entities apart: see
+   :mod:`chronomem.query.candidates`). What the index has not embedded yet is still found by
+   full text.
+2. **Traversal.** From the best entities (name hits, and the subjects of the best facts),
+   facts one hop away are added, and a second hop from the entities the most relevant of
+   those lead to, the as-of filter applied on every hop; turns mentioning the entry
+   entities too, and the source turns of relevant facts.
+3. **Conversation.** Turns by a speaker the query names count more, questions less, and the
+   answer to a relevant question inherits part of its relevance.
+4. **Rerank.** ``relevance · exp(−λ·Δt)`` with λ per predicate (:data:`DEFAULT_DECAY`) and
+   Δt from the fact's ``valid_from`` (a turn's time) to the reference time, then MMR diversity.
+
+Facts always pass the time filter: valid at ``as_of`` (default: now) and believed at
+``known_at`` (default: current belief). A time named in the query ("in 2023", "last May")
+narrows the window: facts must overlap it, turns are said from its start on (with a
+month's grace for plans), and the phrase is removed from the text searched.
+
+>>> from datetime import datetime, timezone
+>>> from chronomem.graph import SqliteGraphStore
+>>> from chronomem.extract.importer import batches_from_records
+>>> store, t = SqliteGraphStore(":memory:"), datetime(2024, 6, 1, tzinfo=timezone.utc)
+>>> rows = [{"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon", "valid_from": "2019-01-01"},
+...         {"subject": "Ana", "predicate": "LIVES_IN", "object": "Porto", "valid_from": "2023-05-01"}]
+>>> for batch in batches_from_records(rows, group_id="default", vocabulary=store.vocabulary, said_at=t):
+...     _ = store.write(batch, recorded_at=t)
+>>> [r.text for r in search(store, "default", "where does Ana live", index=None, now=t)]
+['Ana lives in Porto']
+>>> [r.text for r in search(store, "default", "where did Ana live in 2020", index=None, now=t)]
+['Ana lives in Lisbon']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from chronomem.errors import InputError
+from chronomem.graph.base import GraphStore, TurnRecord
+from chronomem.graph.side_index import SideIndex
+from chronomem.query.records import Status, to_records
+from chronomem.query.candidates import (
+    Tuning,
+    conversation_signals,
+    entry_lists,
+    traverse,
+)
+from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value
+from chronomem.query.timewindow import TimeWindow, split_time
+from chronomem.schema.models import Fact, Source
+
+#: Weights of the signals summed into a candidate's relevance.
+DEFAULT_WEIGHTS: dict[str, float] = {
+    "dense": 1.0,      # HNSW rank (RRF value)
+    "fulltext": 1.0,   # BM25 rank (RRF value)
+    "graph": 0.5,      # reached by traversal from an entry entity (× the entity's relevance)
+    "mentions": 0.3,   # a turn mentioning an entry entity
+    "evidence": 0.3,   # a turn that is the source of a relevant fact
+}
+PLAN_GRACE = timedelta(days=31)
+_OUTSIDE_WINDOW = 0.8  # a turn said long after the window named is less likely about it
+
+
+class SearchResult(BaseModel):
+    """One hit: a fact (with its :class:`~chronomem.query.records.FactRecord` fields) or a turn."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["fact", "turn"]
+    id: str
+    text: str
+    score: float
+    sources: list[Source] = []
+    subject: str | None = None
+    subject_id: str | None = None
+    predicate: str | None = None
+    object: str | None = None
+    object_id: str | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    recorded_at: datetime | None = None
+    expired_at: datetime | None = None
+    status: Status | None = None
+    speaker: str | None = None
+    session_id: str | None = None
+    at: datetime | None = None
+
+    def turn_ids(self) -> list[str]:
+        """The turns this hit comes from (a turn's own id; a fact's source turns)."""
+        return [s.turn_id for s in self.sources if s.turn_id]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` shape (DESIGN §8): facts carry ``statement`` and both intervals, turns
+        carry ``speaker``, ``session_id`` and ``at``; both carry ``score`` and ``sources``."""
+        data = self.model_dump(mode="json")
+        data["sources"] = [{"session_id": s.session_id, "turn_id": s.turn_id} for s in self.sources]
+        data["score"] = round(self.score, 6)
+        if self.kind == "fact":
+            data["statement"] = self.text
+            for key in ("speaker", "session_id", "at"):
+                data.pop(key)
+        else:
+            for key in ("subject", "subject_id", "predicate", "object", "object_id", "valid_from", "valid_to",
+                        "recorded_at", "expired_at", "status"):
+                data.pop(key)
+        return data
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The time filter of one search."""
+
+    now: datetime
+    as_of: datetime | None = None
+    known_at: datetime | None = None
+    window: TimeWindow | None = None
+
+    @property
+    def instant(self) -> datetime | None:
+        """The single valid time facts must contain (``None``: a window is used instead)."""
+        return self.as_of if self.as_of is not None else (None if self.window is not None else self.now)
+
+    @property
+    def reference(self) -> datetime:
+        """The time recency is measured from."""
+        if self.as_of is not None:
+            return self.as_of
+        return min(self.window.end, self.now) if self.window is not None else self.now
+
+    def fact_ok(self, f: Fact) -> bool:
+        if not f.known_at(self.known_at):
+            return False
+        instant = self.instant
+        if instant is not None and not f.valid_at(instant):
+            return False
+        return self.window is None or self.window.overlaps(f.valid_from, f.valid_to)
+
+    def turn_ok(self, t: TurnRecord) -> bool:
+        if self.as_of is not None and t.at > self.as_of:
+            return False
+        if self.known_at is not None and t.at > self.known_at:
+            return False
+        return self.window is None or t.at >= self.window.start - PLAN_GRACE
+
+
+def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | None, now: datetime,
+           as_of: datetime | None = None, known_at: datetime | None = None, k: int = 10,
+           kinds: Sequence[str] = ("fact", "turn"), decay: Mapping[str, float] | None = None,
+           weights: Mapping[str, float] | None = None, diversity: float = 0.3, depth: int = 2,
+           entry_points: int = 5, fetch: int = 50, min_similarity: float = 0.1,
+           tuning: Tuning | None = None) -> list[SearchResult]:
+    """Hybrid search over facts and turns; see the module docstring.
+
+    ``decay`` maps predicates (``"*"``: the rest, ``"turn"``: turns) to λ per day (merged over
+    :data:`DEFAULT_DECAY`); ``weights`` over :data:`DEFAULT_WEIGHTS`; ``diversity`` is MMR's
+    weight (0: off); dense hits below ``min_similarity`` (cosine) are ignored, so nonsense finds
+    nothing; ``tuning`` holds the remaining ranking knobs (:class:`Tuning`).
+    """
+    if not text or not text.strip():
+        raise InputError("a search text is required")
+    for name, value in (("now", now), ("as_of", as_of), ("known_at", known_at)):
+        if value is not None and value.tzinfo is None:
+            raise InputError(f"{name} must be timezone-aware (UTC)")
+    if k < 1:
+        return []
+    w = {**DEFAULT_WEIGHTS, **(weights or {})}
+    tune = tuning or Tuning()
+    query, window = split_time(text, as_of or now)
+    query = query if any(c.isalnum() for c in query) else text
+    scope = Scope(now=now, as_of=as_of, known_at=known_at, window=window)
+    turns: dict[str, TurnRecord] = {}
+
+    def speakers_of(ids: list[str]) -> set[str]:
+        turns.update((i, t) for i, t in store.get_turns(group_id, ids).items() if scope.turn_ok(t))
+        return {t.speaker for t in turns.values()}
+
+    signals, speakers = entry_lists(store, group_id, query, index=index, fetch=fetch,
+                                    min_similarity=min_similarity, tuning=tune, speakers_of=speakers_of)
+    rel = {key: sum(w[s] * v for s, v in sig.items()) for key, sig in signals.items()}
+    top = w["dense"] + w["fulltext"]
+
+    facts = {f.id: f for f in store.get_facts(group_id, [i for kind, i in rel if kind == "fact"]) if scope.fact_ok(f)}
+    fact_rel = {i: rel[("fact", i)] for i in facts}
+    entity_rel = {i: r / top for (kind, i), r in rel.items() if kind == "entity"}
+    for i in sorted(fact_rel, key=lambda i: (-fact_rel[i], i))[:entry_points]:  # whom the best facts are about
+        e = facts[i].subject_id
+        entity_rel[e] = max(entity_rel.get(e, 0.0), 0.5 * fact_rel[i] / top)
+    entry = dict(sorted(entity_rel.items(), key=lambda kv: (-kv[1], kv[0]))[:entry_points])
+    if entry and depth > 0 and "fact" in kinds and w["graph"]:
+        for f, hop in traverse(store, group_id, entry, instant=scope.instant if window is None else None,
+                               known_at=known_at, ok=scope.fact_ok, depth=depth, relevance=dict(fact_rel)):
+            facts.setdefault(f.id, f)
+            reach = max((entry[e] for e in (f.subject_id, f.object_id) if e in entry), default=max(entry.values()))
+            fact_rel[f.id] = fact_rel.get(f.id, 0.0) + w["graph"] * reach * (1.0 if hop == 1 else 0.5)
+
+    turn_rel = {i: r for (kind, i), r in rel.items() if kind == "turn"}
+    if entry and w["mentions"]:
+        for rank, t in enumerate(store.turns_mentioning(group_id, list(entry), limit=fetch)):
+            turn_rel[t] = turn_rel.get(t, 0.0) + w["mentions"] * rank_value(rank, tune.rrf_k) * max(entry.values())
+    best = max(fact_rel.values(), default=0.0)
+    if w["evidence"] and best > 0:
+        for i, r in fact_rel.items():
+            for s in facts[i].sources:
+                if s.turn_id:
+                    turn_rel[s.turn_id] = turn_rel.get(s.turn_id, 0.0) + w["evidence"] * r / best
+    if "turn" in kinds:
+        missing = [i for i in turn_rel if i not in turns]
+        turns.update((i, t) for i, t in store.get_turns(group_id, missing).items() if scope.turn_ok(t))
+        turns = {i: t for i, t in turns.items() if i in turn_rel}
+        conversation_signals(store, group_id, turns, turn_rel, speakers=speakers, ok=scope.turn_ok, tuning=tune)
+    else:
+        turns = {}
+
+    rates = {**DEFAULT_DECAY, **(decay or {})}
+    ref = scope.reference
+    pool: list[tuple[tuple[str, str], float, str]] = []
+    if "fact" in kinds:
+        for i, f in _without_mirrors(store, facts, fact_rel).items():
+            age = (ref - f.valid_from).total_seconds() / 86_400 if f.valid_from is not None else 0.0
+            pool.append((("fact", i), fact_rel[i] * decay_factor(f.predicate, age, rates), f.statement))
+    for i, t in turns.items():
+        factor = decay_factor("turn", (ref - t.at).total_seconds() / 86_400, rates)
+        if window is not None and t.at >= window.end + PLAN_GRACE:
+            factor *= _OUTSIDE_WINDOW
+        pool.append((("turn", i), turn_rel[i] * factor, t.text))
+    pool.sort(key=lambda item: (-item[1], item[0]))
+    origins = {("fact", i): frozenset(s.turn_id for s in f.sources if s.turn_id) for i, f in facts.items()}
+    origins.update({("turn", i): frozenset((i,)) for i in turns})
+    picked = mmr(pool[: max(3 * k, k + 20)], k=k, diversity=diversity, origins=origins)
+    return _results(store, group_id, picked, facts, turns, now=now)
+
+
+def _without_mirrors(store: GraphStore, facts: Mapping[str, Fact], rel: Mapping[str, float]) -> dict[str, Fact]:
+    """Symmetric facts are stored in both directions ("Ana is married to Bo", "Bo is married to
+    Ana"): keep the more relevant of each pair."""
+    out: dict[str, Fact] = {}
+    seen: set[tuple] = set()
+    for i in sorted(facts, key=lambda i: (-rel[i], i)):
+        f = facts[i]
+        if f.predicate in store.vocabulary and store.vocabulary[f.predicate].symmetric:
+            key = (f.predicate, frozenset((f.subject_id, f.object_id)), f.valid_from, f.valid_to)
+            if key in seen:
+                continue
+            seen.add(key)
+        out[i] = f
+    return out
+
+
+def _results(store: GraphStore, group_id: str, picked: Sequence[tuple[tuple[str, str], float]],
+             facts: Mapping[str, Fact], turns: Mapping[str, TurnRecord], *, now: datetime) -> list[SearchResult]:
+    chosen = [facts[i] for (kind, i), _ in picked if kind == "fact"]
+    records = {r.id: r for r in to_records(store, group_id, chosen, now=now)}
+    out = []
+    for (kind, i), score in picked:
+        if kind == "fact":
+            r = records[i]
+            out.append(SearchResult(
+                kind="fact", id=i, text=r.statement, score=score, sources=list(r.sources), subject=r.subject,
+                subject_id=r.subject_id, predicate=r.predicate, object=r.object, object_id=r.object_id,
+                valid_from=r.valid_from, valid_to=r.valid_to, recorded_at=r.recorded_at, expired_at=r.expired_at,
+                status=r.status))
+        else:
+            t = turns[i]
+            out.append(SearchResult(kind="turn", id=i, text=t.text, score=score,
+                                    sources=[Source(session_id=t.session_id, turn_id=t.id)],
+                                    speaker=t.speaker, session_id=t.session_id, at=t.at))
+    return out
