@@ -1,0 +1,205 @@
+"""Run the benchmarks: ``python -m bench all [--quick]``, ``python -m bench NAME [args]``, ``python -m bench readme``.
+
+* ``all`` runs every benchmark module that exists, in :data:`MODULES` order, each imported
+  lazily and called as ``main(argv)``. A missing module is reported and skipped; a module that
+  raises or returns non-zero makes the exit code 1, but the others still run. A summary of
+  what ran and the wall times closes the run. ``--quick`` is passed through (CI runs
+  ``python -m bench all --quick`` and it should finish in under five minutes together).
+* ``NAME`` runs one module (``scale`` and ``scale_bench`` both name ``bench/scale_bench.py``)
+  with the remaining arguments.
+* ``readme`` replaces the text between ``<!-- bench-tables:start -->`` and
+  ``<!-- bench-tables:end -->`` in README.md with ``bench/results/*.md`` (each file already
+  holds its title, the command that produced it and the table), in :data:`RESULT_ORDER`.
+* ``list`` prints the known modules and whether each exists.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+BENCH_DIR = Path(__file__).resolve().parent
+ROOT = BENCH_DIR.parent
+RESULTS_DIR = BENCH_DIR / "results"
+README = ROOT / "README.md"
+START, END = "<!-- bench-tables:start -->", "<!-- bench-tables:end -->"
+
+# Fixed run order: cheap and most informative first, the scale sweep last.
+MODULES = (
+    "temporal_bench",
+    "timeblind_bench",
+    "yago_bench",
+    "locomo_bench",
+    "extract_speed",
+    "embedder_bench",
+    "hnsw_bench",
+    "search_bench",
+    "scale_bench",
+)
+# README order of result files, by name prefix; within a prefix the full run comes before
+# the quick one, and a ``<name>_quick.md`` is left out when ``<name>.md`` exists.
+RESULT_ORDER = ("temporal", "timeblind", "yago", "locomo", "extract", "embedder", "hnsw", "search", "scale")
+QUICK_BUDGET_S = 300.0
+
+
+def module_name(name: str) -> str:
+    """The module a benchmark name refers to (``scale`` -> ``scale_bench``).
+
+    >>> module_name("scale"), module_name("scale_bench"), module_name("extract_speed")
+    ('scale_bench', 'scale_bench', 'extract_speed')
+    """
+    name = name.removesuffix(".py").replace("-", "_")
+    if _exists(name):
+        return name
+    if _exists(f"{name}_bench"):
+        return f"{name}_bench"
+    return f"{name}_bench" if f"{name}_bench" in MODULES else name
+
+
+def _exists(module: str) -> bool:
+    return (BENCH_DIR / f"{module}.py").is_file()
+
+
+def run_module(module: str, argv: Sequence[str]) -> tuple[str, float, str]:
+    """Import ``bench.<module>`` and call its ``main(argv)``: (status, seconds, detail).
+
+    ``status`` is ``ok``, ``missing`` (no such file: skipped) or ``failed``.
+    """
+    if not _exists(module):
+        return "missing", 0.0, f"bench/{module}.py does not exist"
+    started = time.perf_counter()
+    try:
+        mod = importlib.import_module(f"bench.{module}")
+        main = getattr(mod, "main", None)
+        if main is None:
+            return "failed", time.perf_counter() - started, "no main(argv) function"
+        code = main(list(argv))
+    except SystemExit as e:  # argparse errors and explicit exits
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except BaseException as e:  # noqa: BLE001 - one failing benchmark must not stop the others
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        traceback.print_exc()
+        return "failed", time.perf_counter() - started, f"{type(e).__name__}: {e}"
+    seconds = time.perf_counter() - started
+    if code not in (0, None):
+        return "failed", seconds, f"main returned {code}"
+    return "ok", seconds, ""
+
+
+def run_all(argv: Sequence[str]) -> int:
+    quick = "--quick" in argv
+    results = []
+    started = time.perf_counter()
+    for module in MODULES:
+        print(f"\n=== bench {module} {' '.join(argv)}".rstrip() + " ===", flush=True)
+        status, seconds, detail = run_module(module, argv)
+        if status == "missing":
+            print(f"(skipped: {detail})", flush=True)
+        results.append((module, status, seconds, detail))
+    total = time.perf_counter() - started
+    print("\n=== summary ===")
+    width = max(len(m) for m in MODULES)
+    for module, status, seconds, detail in results:
+        print(f"{module:<{width}}  {status:<7}  {seconds:8.1f} s  {detail}".rstrip())
+    ran = sum(1 for r in results if r[1] != "missing")
+    failed = [r[0] for r in results if r[1] == "failed"]
+    print(f"{ran} ran, {len(results) - ran} missing, {len(failed)} failed; total {total:.1f} s")
+    if quick and total > QUICK_BUDGET_S:
+        print(f"WARNING: the quick benchmarks took {total:.0f} s, over the {QUICK_BUDGET_S:.0f} s budget")
+    return 1 if failed else 0
+
+
+def result_files(results_dir: Path = RESULTS_DIR) -> list[Path]:
+    """The result tables to put in the README, in :data:`RESULT_ORDER`."""
+    files = sorted(results_dir.glob("*.md"))
+    stems = {f.stem for f in files}
+    chosen = [f for f in files if not (f.stem.endswith("_quick") and f.stem.removesuffix("_quick") in stems)]
+
+    def key(f: Path) -> tuple:
+        rank = next((i for i, p in enumerate(RESULT_ORDER) if f.stem.startswith(p)), len(RESULT_ORDER))
+        return (rank, f.stem.endswith("_quick"), f.stem)
+
+    return sorted(chosen, key=key)
+
+
+def render_tables(results_dir: Path = RESULTS_DIR) -> str:
+    """The generated README section: every result table, and plots that sit beside them."""
+    parts = ["(generated by `python -m bench readme` from `bench/results/`)"]
+    for f in result_files(results_dir):
+        parts.append(f.read_text(encoding="utf-8").strip())
+        png = f.with_suffix(".png")
+        if png.exists():
+            parts.append(f"![{f.stem}]({png.relative_to(ROOT).as_posix()})")
+    return "\n\n".join(parts)
+
+
+def update_readme(readme: Path = README, results_dir: Path = RESULTS_DIR) -> bool:
+    """Replace the marked section of ``readme``; True when the file changed.
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> (d / "results").mkdir()
+    >>> _ = (d / "results" / "a.md").write_text("### a\\n\\n| x |\\n|---|\\n| 1 |\\n")
+    >>> _ = (d / "README.md").write_text(f"intro\\n{START}\\nold\\n{END}\\nend\\n")
+    >>> update_readme(d / "README.md", d / "results")
+    True
+    >>> print((d / "README.md").read_text())  # doctest: +NORMALIZE_WHITESPACE
+    intro
+    <!-- bench-tables:start -->
+    (generated by `python -m bench readme` from `bench/results/`)
+    <BLANKLINE>
+    ### a
+    <BLANKLINE>
+    | x |
+    |---|
+    | 1 |
+    <!-- bench-tables:end -->
+    end
+    """
+    text = readme.read_text(encoding="utf-8")
+    start, end = text.find(START), text.find(END)
+    if start < 0 or end < start:
+        raise SystemExit(f"{readme} has no {START} ... {END} section")
+    new = text[: start + len(START)] + "\n" + render_tables(results_dir) + "\n" + text[end:]
+    if new == text:
+        return False
+    readme.write_text(new, encoding="utf-8")
+    return True
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(__doc__)
+        return 0 if args else 2
+    command, rest = args[0], args[1:]
+    if command == "all":
+        return run_all(rest)
+    if command == "readme":
+        changed = update_readme()
+        print(f"README.md {'updated' if changed else 'unchanged'} ({len(result_files())} result tables)")
+        return 0
+    if command == "list":
+        for module in MODULES:
+            print(f"{module:<16} {'present' if _exists(module) else 'missing'}")
+        return 0
+    module = module_name(command)
+    status, seconds, detail = run_module(module, rest)
+    if status != "ok":
+        print(f"bench {module}: {status}: {detail}", file=sys.stderr)
+        return 2 if status == "missing" else 1
+    print(f"bench {module}: {seconds:.1f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
