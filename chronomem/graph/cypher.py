@@ -165,6 +165,11 @@ WITH DISTINCT f WHERE """
     + "WITH f, startNode(f) AS s, endNode(f) AS o"
     + FACT_FIELDS
 )
+# The first $count of FACTS_OF_ENTITIES in the stores' fact order (unknown starts first, then by start,
+# predicate, recording, id): a hop of a walk costs at most $count rows however many facts a hub has.
+FIRST_FACTS_OF_ENTITIES = (
+    FACTS_OF_ENTITIES + "ORDER BY valid_from IS NOT NULL, valid_from, predicate, recorded_at, id LIMIT $count\n"
+)
 FACTS_BY_ID = "UNWIND $ids AS id MATCH (s)-[f:FACT {id: id}]->(o) USING INDEX f:FACT(id) WHERE f.group_id = $g" + FACT_FIELDS
 CURRENT_OF_SLOTS = (
     "UNWIND $slots AS slot MATCH (s)-[f:FACT {slot: slot}]->(o) USING INDEX f:FACT(slot)"

@@ -307,7 +307,9 @@ class Neo4jGraphStore:
             if not frontier or len(found) >= limit:
                 break
             nxt = []
-            for f in self.facts_of(group_id, frontier, as_of=as_of, known_at=known_at):
+            rows = self._read(cypher.FIRST_FACTS_OF_ENTITIES, g=group_id, ids=frontier, predicate=None, count=limit,
+                              **_time_params(as_of, known_at, False))
+            for f in (record_to_fact(r) for r in rows):
                 if f.id not in found and len(found) < limit:
                     found[f.id] = f
                     for e in (f.subject_id, f.object_id):

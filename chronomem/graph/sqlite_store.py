@@ -337,6 +337,18 @@ class SqliteGraphStore:
         query = fts_query(text)
         if not query:
             return []
+        if kind in ("fact", "turn"):
+            # Rank in the FTS index first, then look up only the best rows (joining every match to
+            # check its group costs more than the ranking). The group's best `limit` are the first
+            # of the group in the global order, so this is exact when enough of them come back;
+            # otherwise (other groups crowd the top, or few matches) the plain join answers.
+            fts, table = ("facts_fts", "facts") if kind == "fact" else ("turns_fts", "turns")
+            first = (f"SELECT x.id, s.score FROM (SELECT rowid, bm25({fts}) AS score FROM {fts} WHERE {fts} MATCH ? "
+                     f"ORDER BY score LIMIT ?) s JOIN {table} x ON x.rowid = s.rowid WHERE x.group_id = ? "
+                     "ORDER BY s.score, s.rowid LIMIT ?")
+            rows = self._query(first, (query, max(4 * limit, 100), group_id, limit))
+            if len(rows) >= limit:
+                return [(r[0], -float(r[1])) for r in rows]
         if kind == "fact":
             statement = ("SELECT f.id, bm25(facts_fts) FROM facts_fts JOIN facts f ON f.rowid = facts_fts.rowid "
                          "WHERE facts_fts MATCH ? AND f.group_id = ? ORDER BY bm25(facts_fts) LIMIT ?")

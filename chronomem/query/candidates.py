@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -111,15 +113,18 @@ def _dense(index: SideIndex, query: str, k: int, min_similarity: float) -> dict[
     return {kind: [(i, s) for i, s in hits if s >= min_similarity] for kind, hits in index.nearest(query, k=k).items()}
 
 
-_POOL: ThreadPoolExecutor | None = None
+_POOL: tuple[int, ThreadPoolExecutor] | None = None
+_POOL_LOCK = threading.Lock()
 
 
 def _pool() -> ThreadPoolExecutor:
-    """One helper thread for the dense half of searches (numpy and hnswlib release the GIL)."""
+    """Helper threads for the dense half of searches (numpy and hnswlib release the GIL);
+    made again in a forked child, where the parent's threads do not exist."""
     global _POOL
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="chronomem-search")
-    return _POOL
+    with _POOL_LOCK:
+        if _POOL is None or _POOL[0] != os.getpid():
+            _POOL = (os.getpid(), ThreadPoolExecutor(max_workers=2, thread_name_prefix="chronomem-search"))
+        return _POOL[1]
 
 
 def _joint(hits: Mapping[str, Sequence[tuple[str, float]]]) -> list[tuple[str, str]]:
