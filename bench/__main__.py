@@ -39,6 +39,7 @@ MODULES = (
     "yago_bench",
     "locomo_bench",
     "extract_speed",
+    "parallel_bench",
     "embedder_bench",
     "hnsw_bench",
     "search_bench",
@@ -46,7 +47,7 @@ MODULES = (
 )
 # README order of result files, by name prefix; within a prefix the full run comes before
 # the quick one, and a ``<name>_quick.md`` is left out when ``<name>.md`` exists.
-RESULT_ORDER = ("temporal", "timeblind", "yago", "locomo", "extract", "embedder", "hnsw", "search", "scale")
+RESULT_ORDER = ("temporal", "timeblind", "yago", "locomo", "extract", "parallel", "embedder", "hnsw", "search", "scale")
 QUICK_BUDGET_S = 300.0
 
 
