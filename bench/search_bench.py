@@ -149,7 +149,8 @@ def measure(mem: Memory, backend: str, qs: list[str], *, build_s: float, extra: 
     return {"backend": backend, "facts": stats["facts"], "turns": stats["turns"], "entities": stats["entities"],
             "indexed": mem.index.status()["indexed"] if mem.index is not None else 0, "index_build_s": round(build_s, 1),
             "queries": len(search_ms), "search_p50_ms": s["p50_ms"], "search_p95_ms": s["p95_ms"],
-            "context_p50_ms": c["p50_ms"], "context_p95_ms": c["p95_ms"], **extra}
+            "context_p50_ms": c["p50_ms"], "context_p95_ms": c["p95_ms"],
+            "load_avg_1m": round(os.getloadavg()[0], 1), **extra}
 
 
 def main(argv: list[str] | None = None) -> int:
