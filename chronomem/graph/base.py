@@ -8,11 +8,12 @@ selects transaction time (``None``: current belief, i.e. versions not expired).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Literal, Protocol, runtime_checkable
 
+from chronomem.errors import InputError
 from chronomem.schema.models import Claim, Entity, Fact, Mention, Session
 from chronomem.schema.vocabulary import Vocabulary
 
@@ -24,6 +25,38 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 def fact_order(fact: Fact) -> tuple:
     """The order stores return facts in: unknown starts first, then by start, predicate, recording, id."""
     return (fact.valid_from is not None, fact.valid_from or _EPOCH, fact.predicate, fact.recorded_at, fact.id)
+
+
+def breadth_first(
+    entity_ids: Sequence[str],
+    hop: Callable[[list[str]], Iterable[Fact]],
+    *,
+    depth: int,
+    limit: int,
+) -> list[Fact]:
+    """Facts reachable from ``entity_ids`` in ``depth`` hops, at most ``limit``, in :func:`fact_order`.
+
+    ``hop(frontier)`` returns the (already time-filtered) facts touching the frontier, so every
+    backend applies its as-of filter on every hop and shares this walk.
+    """
+    if not 1 <= depth <= 3:
+        raise InputError("depth must be 1, 2 or 3")
+    seen_entities = set(entity_ids)
+    frontier = list(dict.fromkeys(entity_ids))
+    found: dict[str, Fact] = {}
+    for _ in range(depth):
+        if not frontier or len(found) >= limit:
+            break
+        nxt = []
+        for f in hop(frontier):
+            if f.id not in found and len(found) < limit:
+                found[f.id] = f
+                for e in (f.subject_id, f.object_id):
+                    if e not in seen_entities:
+                        seen_entities.add(e)
+                        nxt.append(e)
+        frontier = nxt
+    return sorted(found.values(), key=fact_order)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,15 @@ from neo4j.exceptions import ClientError, ConstraintError, DriverError, Neo4jErr
 
 from chronomem.errors import ChronomemError, ConfigError, InputError, StoreError
 from chronomem.graph import cypher
-from chronomem.graph.base import SessionRecord, TextKind, TurnRecord, WriteBatch, WriteReport, fact_order
+from chronomem.graph.base import (
+    SessionRecord,
+    TextKind,
+    TurnRecord,
+    WriteBatch,
+    WriteReport,
+    breadth_first,
+    fact_order,
+)
 from chronomem.graph.sqlite_store import from_us, to_us
 from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name
@@ -298,26 +306,12 @@ class Neo4jGraphStore:
     def neighbourhood(self, group_id: str, entity_ids: Sequence[str], *, depth: int = 1, as_of: datetime | None = None,
                       known_at: datetime | None = None, limit: int = 500) -> list[Fact]:
         """Breadth-first, hop by hop, exactly as the embedded store: the filters apply on every hop."""
-        if not 1 <= depth <= 3:
-            raise InputError("depth must be 1, 2 or 3")
-        seen_entities = set(entity_ids)
-        frontier = list(dict.fromkeys(entity_ids))
-        found: dict[str, Fact] = {}
-        for _ in range(depth):
-            if not frontier or len(found) >= limit:
-                break
-            nxt = []
+        def hop(frontier: list[str]) -> Iterator[Fact]:
             rows = self._read(cypher.FIRST_FACTS_OF_ENTITIES, g=group_id, ids=frontier, predicate=None, count=limit,
                               **_time_params(as_of, known_at, False))
-            for f in (record_to_fact(r) for r in rows):
-                if f.id not in found and len(found) < limit:
-                    found[f.id] = f
-                    for e in (f.subject_id, f.object_id):
-                        if e not in seen_entities:
-                            seen_entities.add(e)
-                            nxt.append(e)
-            frontier = nxt
-        return sorted(found.values(), key=fact_order)
+            return (record_to_fact(r) for r in rows)
+
+        return breadth_first(entity_ids, hop, depth=depth, limit=limit)
 
     def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
         rows = self._read(cypher.CHANGED_BETWEEN, g=group_id, since=to_us(since), until=to_us(until))

@@ -24,7 +24,15 @@ from pathlib import Path
 
 from chronomem.errors import InputError, StoreError
 from chronomem.graph import sqlite_schema as sql
-from chronomem.graph.base import SessionRecord, TextKind, TurnRecord, WriteBatch, WriteReport, fact_order
+from chronomem.graph.base import (
+    SessionRecord,
+    TextKind,
+    TurnRecord,
+    WriteBatch,
+    WriteReport,
+    breadth_first,
+    fact_order,
+)
 from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
@@ -290,25 +298,8 @@ class SqliteGraphStore:
 
     def neighbourhood(self, group_id: str, entity_ids: Sequence[str], *, depth: int = 1, as_of: datetime | None = None,
                       known_at: datetime | None = None, limit: int = 500) -> list[Fact]:
-        if not 1 <= depth <= 3:
-            raise InputError("depth must be 1, 2 or 3")
-        seen_entities = set(entity_ids)
-        frontier = list(dict.fromkeys(entity_ids))
-        found: dict[str, Fact] = {}
-        for _ in range(depth):
-            if not frontier or len(found) >= limit:
-                break
-            hop = self._first_facts_of(group_id, frontier, as_of=as_of, known_at=known_at, count=limit)
-            nxt = []
-            for f in hop:
-                if f.id not in found and len(found) < limit:
-                    found[f.id] = f
-                    for e in (f.subject_id, f.object_id):
-                        if e not in seen_entities:
-                            seen_entities.add(e)
-                            nxt.append(e)
-            frontier = nxt
-        return sorted(found.values(), key=fact_order)
+        return breadth_first(entity_ids, lambda frontier: self._first_facts_of(
+            group_id, frontier, as_of=as_of, known_at=known_at, count=limit), depth=depth, limit=limit)
 
     def _first_facts_of(self, group_id: str, entity_ids: list[str], *, as_of: datetime | None,
                         known_at: datetime | None, count: int) -> list[Fact]:
