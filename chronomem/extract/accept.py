@@ -49,21 +49,49 @@ def tool(arg: Arg | None) -> Arg | None:
     return arg.typed("TOOL")
 
 
-def person(arg: Arg | None, *, we: bool = False) -> Arg | None:
+def person_shaped(name: str) -> bool:
+    """A name that reads like a person's: capitalised words (particles and initials allowed), no
+    organisation words, digits or acronyms ("Rodrigo Maia", "P. T. Barnum", "Kenji"; not "IBM",
+    "Liberal Party", "Acme Labs").
+
+    >>> person_shaped("Miguel Herrero y Rodríguez"), person_shaped("Liberal Front Party"), person_shaped("NASA")
+    (True, False, False)
+    """
+    words = name.split()
+    if not 1 <= len(words) <= 6 or not words[0][:1].isupper():
+        return False
+    for word in words:
+        low = word.lower().strip(".,")
+        if low in L.ORG_WORDS or any(ch.isdigit() for ch in word):
+            return False
+        if word[:1].isupper():
+            if len(word) > 1 and word.isupper() and not word.endswith("."):
+                return False  # an acronym
+        elif low not in L.NAME_PARTICLES:
+            return False
+    return True
+
+
+def person(arg: Arg | None, *, we: bool = False, loose: bool = False) -> Arg | None:
+    """A person. ``loose``: the slot only takes people (the subject of "lives in", "joined"), so
+    a person-shaped name NER called an organisation or a place is taken as a person."""
     if arg is None:
         return None
     if arg.kind in (SPEAKER, PRONOUN) or (we and arg.kind == WE):
         return arg
-    if arg.kind != ENTITY or arg.strength >= GAZETTEER or arg.label in ("GPE", "LOC", "FAC", "ORG", "PRODUCT"):
+    if arg.kind != ENTITY or arg.strength >= GAZETTEER:
+        return None
+    if arg.label in ("GPE", "LOC", "FAC", "ORG", "PRODUCT") and not (
+            arg.gender or (loose and arg.label != "PRODUCT" and person_shaped(arg.name))):
         return None
     return arg.typed("PERSON")
 
 
-def subject_person(arg: Arg | None, *, we: bool = True) -> Arg | None:
+def subject_person(arg: Arg | None, *, we: bool = True, loose: bool = True) -> Arg | None:
     """A subject that can live, work, like…: the speaker, the group, a pronoun or a person's name."""
     if arg is not None and arg.kind == ENTITY and arg.type == "GROUP":
         return arg if we else None
-    return person(arg, we=we)
+    return person(arg, we=we, loose=loose)
 
 
 def token_person(tok: Token | None, idx: DocIndex) -> Arg | None:

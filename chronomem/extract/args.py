@@ -17,7 +17,7 @@ from chronomem.extract.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SP
 NAME_LABELS = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "PLACE", "LOC": "PLACE", "FAC": "PLACE",
                "PRODUCT": "TOOL", "NORP": "OTHER", "WORK_OF_ART": "OTHER", "EVENT": "OTHER", "LANGUAGE": "TOOL"}
 TIME_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
-_NAME_OK = re.compile(r"^[^\W_][\w .'&+#/-]{0,79}$")
+_NAME_OK = re.compile(r"^[^\W_][\w .'&+#/()-]{0,79}$")
 _HAS_ALPHA = re.compile(r"[^\W\d_]")
 _SKIP_MODIFIERS = frozenset({"new", "old", "current", "same", "whole", "entire", "first", "own", "other", "previous",
                              "former", "next", "last", "great", "good", "nice", "amazing", "awesome", "big", "little",
@@ -59,7 +59,9 @@ def clean_name(text: str) -> str:
     ('Bay Area', 'Plaid')
     """
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\t\n")
-    text = " ".join(text.split()).strip(" \t\"'`“”‘’()[]{}.,;:!?")
+    text = " ".join(text.split())
+    closing = text.endswith(")") and "(" in text[:-1]  # "Democratic Party (United States)"
+    text = text.strip(" \t\"'`“”‘’()[]{}.,;:!?") + (")" if closing else "")
     if text.lower().startswith("the "):
         text = text[4:]
     if text.endswith(("'s", "’s")):
@@ -96,16 +98,79 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
             return None
         kind = NAME_LABELS.get(ent.label_)
         if kind is not None and len(ent) <= 6 and ent[0].pos_ != "PRON":
-            name = clean_name(ent.text)
+            start, end = _widen(ent.start, ent.end, idx, person=ent.label_ == "PERSON", org=ent.label_ == "ORG")
+            name = clean_name(idx.doc[start:end].text)
             if valid_name(name) and (name[0].isupper() or name[0].isdigit()):
                 strength = NER if kind != "OTHER" else GUESS
-                return Arg(ENTITY, ent.start, name, kind, strength, gender=first_name_gender(name), label=ent.label_)
+                label = ent.label_
+                if label != "ORG" and _org_named(name):  # "Perth Glory FC" tagged PERSON
+                    kind, label, strength = "ORG", "ORG", NER
+                return Arg(ENTITY, start, name, kind, strength, gender=first_name_gender(name) if kind != "ORG" else "",
+                           label=label)
     if tok.pos_ == "PROPN" or (tok.is_title and tok.pos_ == "NOUN" and not tok.is_sent_start) or allow_lower:
-        start, end = _proper_chunk(tok)
+        start, end = _widen(*_proper_chunk(tok), idx, person=bool(first_name_gender(tok.doc[tok.i].text)), org=False)
         name = clean_name(idx.doc[start:end].text)
         if valid_name(name) and (name[0].isupper() or allow_lower):
+            if _org_named(name):
+                return Arg(ENTITY, start, name, "ORG", NER, label="ORG")
             return Arg(ENTITY, start, name, "OTHER", GUESS, gender=first_name_gender(name))
     return None
+
+
+def _org_named(name: str) -> bool:
+    """A multi-word capitalised name with an organisation word in it ("Esporte Clube Bahia" no, "Perth Glory FC" yes)."""
+    words = name.split()
+    return len(words) > 1 and words[0][:1].isupper() and any(w.lower().rstrip(",") in L.ORG_HEADS for w in words)
+
+
+def _capitalised(tok: Token) -> bool:
+    return tok.pos_ == "PROPN" and tok.text[:1].isupper() or (tok.text[:1].isupper() and tok.is_alpha and not tok.is_sent_start
+                                                               and tok.pos_ in ("NOUN", "ADJ"))
+
+
+def _widen(start: int, end: int, idx: DocIndex, *, person: bool, org: bool) -> tuple[int, int]:
+    """A name's full extent when NER or the parse cut it short (text-only, no lists of names):
+
+    * the whole proper-noun chunk around the span ("Esporte Clube Vitória" when NER saw "Clube Vitória");
+    * an organisation's "of …" tail ("Communist Party of the Soviet Union", "University of Oxford");
+    * a disambiguating parenthesis that starts with a capital ("Democratic Party (United States)");
+    * a person's lower-case particles ("Ludwig van Beethoven", "Miguel Herrero y Rodríguez").
+    """
+    doc = idx.doc
+    sent = doc[start].sent
+    lo, hi = _proper_chunk(doc[end - 1]) if doc[end - 1].pos_ == "PROPN" else (start, end)
+    if lo < start and all(doc[j].pos_ == "PROPN" and idx.term_at[j] is None for j in range(lo, start)):
+        start = lo
+    if hi > end and all(doc[j].pos_ == "PROPN" and idx.ent_at[j] is None for j in range(end, hi)):
+        end = hi
+    for _ in range(4):
+        nxt = doc[end] if end < sent.end else None
+        if nxt is None:
+            break
+        low = nxt.lower_
+        if org and low == "of":
+            j = end + 1 + (end + 1 < sent.end and doc[end + 1].lower_ == "the")
+            k = j
+            while k < sent.end and _capitalised(doc[k]) and not idx.is_time(doc[k]):
+                k += 1
+            if k == j:
+                break
+            end = k
+        elif low == "(" and end + 1 < sent.end and doc[end + 1].text[:1].isupper():
+            close = next((k for k in range(end + 2, min(sent.end, end + 8)) if doc[k].text == ")"), None)
+            if close is None or any(doc[k].pos_ in ("VERB", "AUX", "PRON", "DET") for k in range(end + 1, close)):
+                break
+            end = close + 1
+        elif person and low in L.NAME_PARTICLES and low != "of" and end + 1 < sent.end and doc[end + 1].pos_ == "PROPN" \
+                and doc[end + 1].text[:1].isupper():
+            k = end + 1
+            while k < sent.end and (doc[k].pos_ == "PROPN" and doc[k].text[:1].isupper()
+                                    or doc[k].lower_ in L.NAME_PARTICLES and doc[k].lower_ != "of"):
+                k += 1
+            end = k
+        else:
+            break
+    return start, end
 
 
 def _proper_chunk(tok: Token) -> tuple[int, int]:

@@ -14,6 +14,7 @@ from spacy.tokens import Token
 from chronomem.extract.args import DocIndex, entity_arg, subject_head, team_arg
 from chronomem.extract.filters import ClauseStatus, clause_status
 from chronomem.extract.records import Arg, When
+from chronomem.extract.timeexpr import split_range
 from chronomem.extract.timing import TimePhrase, clause_head
 
 _SUBJ = ("nsubj", "nsubjpass", "csubj")
@@ -33,6 +34,8 @@ def subject_tokens(v: Token) -> list[Token]:
     cur = v
     for _ in range(6):
         subs = [c for c in cur.children if c.dep_ in _SUBJ]
+        if not subs:  # "Annette Bening and Warren Beatty got married": the subject parsed under "got"
+            subs = [g for c in cur.children if c.dep_ in ("aux", "auxpass") for g in c.children if g.dep_ in _SUBJ]
         if subs:
             out = [t for s in subs for t in with_conj(s)]
             if cur.dep_ == "conj" and cur.head.pos_ in ("PROPN", "NOUN", "PRON"):
@@ -77,6 +80,10 @@ class Frame:
                 arg = team_arg(head)
             if arg is not None:
                 out.append(arg)
+        if len(out) > 1:  # a name split by the parser ("Miguel Herrero y Rodríguez de Miñón"): keep the whole
+            out = list({(a.kind, a.i, a.name): a for a in out}.values())
+            out = [b for b in out if not any(a is not b and a.kind == b.kind and b.name and b.name in a.name
+                                             and a.name != b.name and a.i <= b.i < a.i + len(a.name.split()) for a in out)]
         return out
 
     @property
@@ -123,8 +130,9 @@ def _collect_preps(tok: Token, into: dict[str, list[Token]]) -> None:
                         into.setdefault(nested.lower_, []).extend(_pobjs(nested))
 
 
-def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozenset[int] = frozenset()) -> Frame:
-    frame = Frame(v, v.lemma_.lower(), clause_status(v, hedged), idx, subject_tokens(v))
+def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozenset[int] = frozenset(),
+                lemma: str = "") -> Frame:
+    frame = Frame(v, lemma or v.lemma_.lower(), clause_status(v, hedged), idx, subject_tokens(v))
     head = clause_head(v).i
     frame.times = [t for t in times if t.anchor == head or (t.anchor == -1)]
     frame.all_times = times
@@ -164,6 +172,11 @@ def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When
         return When("end", t.text if t else "", vague=t is None)
     if status.used_to:
         return When("end", vague=True) if aspect == "state" else None
+    span = _pick(times, "range")
+    if span is not None and aspect in ("state", "start") and status.tense != "future" and status.governor != "end":
+        parts = split_range(span.text)  # "was married to Y from 1984 to 1995": began then, ended then
+        if parts is not None:
+            return When("start", parts[0], prefer="past", until=parts[1])
     if status.governor == "start" and aspect == "state":
         aspect = "start"
     elif status.governor == "end":

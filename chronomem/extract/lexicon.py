@@ -87,6 +87,29 @@ ROLE_HEADS = frozenset({
 # Role nouns that are also kin/boss words or too vague to stand alone after a copula.
 WEAK_ROLE_HEADS = frozenset({"partner", "owner", "head", "staff", "associate", "agent", "rep", "advocate",
                              "student", "police", "executive", "representative", "contributor"})
+# Words that make a capitalised name an organisation or a place rather than a person.
+ORG_WORDS = frozenset({
+    "party", "inc", "inc.", "corp", "corporation", "ltd", "llc", "plc", "gmbh", "co", "company", "companies", "university",
+    "college", "school", "academy", "institute", "bank", "group", "team", "club", "fc", "united", "city", "association",
+    "council", "foundation", "church", "ministry", "agency", "department", "republic", "union", "league", "society",
+    "committee", "army", "navy", "airlines", "airways", "labs", "lab", "systems", "technologies", "tech", "software",
+    "records", "press", "news", "times", "hospital", "museum", "government", "parliament", "congress", "senate",
+    "front", "alliance", "movement", "federation", "kingdom", "state", "states", "county", "province", "island",
+    "islands", "street", "avenue", "park", "river", "lake", "mountain", "valley", "bay", "north", "south", "east",
+    "west", "new", "san", "los", "las", "santa", "saint", "st", "st.", "fort", "port", "capital", "holdings",
+    "partners", "ventures", "studios", "media", "health", "energy", "motors", "pharma", "international", "global",
+    "national", "democrats", "republicans", "conservatives", "liberals", "socialists", "communists", "greens",
+})
+# Words that, anywhere in a capitalised name, make it an organisation ("Perth Glory FC", "Liberal Front Party").
+ORG_HEADS = frozenset({
+    "party", "university", "college", "fc", "f.c", "f.c.", "club", "inc", "inc.", "corp", "corporation", "ltd", "llc",
+    "plc", "gmbh", "bank", "institute", "academy", "company", "association", "council", "foundation", "league", "union",
+    "front", "alliance", "labs", "hospital", "ministry", "calcio", "s.c.", "a.c.", "sc", "ac", "cf", "afc",
+    "polytechnic", "conservatory", "seminary", "congress", "federation", "movement",
+})
+# Lower-case words inside personal names ("Ludwig van Beethoven", "Miguel Herrero y Rodríguez de Miñón").
+NAME_PARTICLES = frozenset({"de", "da", "das", "do", "dos", "del", "della", "di", "du", "der", "den", "van", "von",
+                            "la", "le", "y", "e", "bin", "ibn", "al", "el", "ben", "ter", "ten", "zu", "of"})
 JOB_NOUNS = frozenset({"job", "position", "role", "gig", "internship", "post", "contract", "placement", "residency",
                        "fellowship", "apprenticeship", "career", "work"})
 LEAD_NOUNS = frozenset({"lead", "leader", "head", "manager", "director", "captain", "owner"})

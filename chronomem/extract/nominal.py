@@ -171,9 +171,10 @@ def _copula(frame: Frame) -> list[Rel]:
         out: list[Rel] = []
         for tok in frame.prep("on", "in"):
             out += emit(frame, "MEMBER_OF", subjects, team_arg(tok, allow_area=False), when, obj_tok=tok)
-        if not out and frame.lemma == "be" and frame.status.ending:  # "I'm no longer at Shopify" (not "I'm at Starbucks")
+        ranged = when is not None and bool(when.until)  # "was at Leeds United from 2006 to 2007"
+        if not out and frame.lemma == "be" and (frame.status.ending or ranged):  # "I'm no longer at Shopify" (not "I'm at Starbucks")
             out += [r for t in frame.prep("at") for r in emit(frame, "WORKS_AT", subjects,
-                                                              A.token_org(t, idx, strict=True), when, obj_tok=t)]
+                                                              A.token_org(t, idx, strict=not ranged), when, obj_tok=t)]
         return out
     if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
         return _copula_identity(frame, attr, subjects, when)

@@ -62,6 +62,7 @@ class When:
     ``fresh`` marks "just", "now", "today": the change happened when it was said.
     ``vague`` marks endings known only to precede the turn ("used to", "no longer").
     ``needs_time`` marks plans: without a resolvable date they are not recorded.
+    ``until`` is the end of a stated range: the rule's relation starts at ``phrase`` and ends there.
     """
 
     mode: str = "state"
@@ -71,6 +72,7 @@ class When:
     fresh: bool = False
     vague: bool = False
     needs_time: bool = False
+    until: str = ""  # a range's end ("from 1984 to 1995"): the relation also ends then
 
 
 @dataclass(slots=True)

@@ -9,12 +9,13 @@ A rule that is unsure returns nothing: a wrong fact is worse than a missing one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from spacy.tokens import Token
 
 from chronomem.extract import accept as A
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import name_arg, role_arg, team_arg, thing_arg
+from chronomem.extract.args import name_arg, person_arg, role_arg, team_arg, thing_arg
 from chronomem.extract.frames import Frame, with_conj
 from chronomem.extract.records import ENTITY, LAST, Arg, Rel, When
 
@@ -42,8 +43,13 @@ def emit(frame: Frame, predicate: str, subjects: list[Arg], obj: Arg | None, whe
     if replaces is not None:
         kind = "correct"
         replaces = replaces.typed(obj.type) if obj.type != "OTHER" else replaces
-    return [Rel(predicate, s, obj, when, kind, replaces, confidence, dict(qualifiers or {}), frame.v.i)
-            for s in subjects if not (s.kind == obj.kind == ENTITY and s.name == obj.name)]
+    subjects = [s for s in subjects if not (s.kind == obj.kind == ENTITY and s.name == obj.name)]
+    out = [Rel(predicate, s, obj, replace(when, until=""), kind, replaces, confidence, dict(qualifiers or {}), frame.v.i)
+           for s in subjects]
+    if when.until and kind != "end":  # a stated range: the relation also ends at its end
+        out += [Rel(predicate, s, obj, When("end", when.until, prefer="past"), "end", None, confidence,
+                    dict(qualifiers or {}), frame.v.i) for s in subjects]
+    return out
 
 
 def alternative(tok: Token, frame: Frame) -> Arg | None:
@@ -60,8 +66,9 @@ def alternative(tok: Token, frame: Frame) -> Arg | None:
     return None
 
 
-def persons(frame: Frame, *, we: bool = True) -> list[Arg]:
-    return [a for a in (A.subject_person(s, we=we) for s in frame.subjects(team=True)) if a is not None]
+def persons(frame: Frame, *, we: bool = True, loose: bool = True) -> list[Arg]:
+    """The subjects that are people (``loose``: also person-shaped names NER gave another label)."""
+    return [a for a in (A.subject_person(s, we=we, loose=loose) for s in frame.subjects(team=True)) if a is not None]
 
 
 def _role_rels(frame: Frame, subjects: list[Arg], when: When | None, toks: list[Token], strict: bool = False) -> list[Rel]:
@@ -168,7 +175,32 @@ def _start(frame: Frame) -> list[Rel]:
     return _employment(frame, subjects, when, orgs, places=preps.get("in", []), roles=preps.get("as", []))
 
 
-@rule("leave", "quit", "exit", "resign", "retire", "lay", "fire", "sack")
+@rule("play")
+def _play(frame: Frame) -> list[Rel]:
+    """"played for Leeds United": a club or team someone is on is their employer."""
+    orgs = [t for t in frame.prep("for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
+    return _employment(frame, persons(frame), frame.when("state"), orgs, confidence=0.8)
+
+
+@rule("sign")
+def _sign(frame: Frame) -> list[Rel]:
+    """"signed with/for Udinese", "signed a contract with Acme": starts a job there."""
+    if frame.dobj is not None and not A.is_job_noun(frame.dobj) and frame.dobj.lemma_.lower() not in ("contract", "deal"):
+        return []
+    orgs = frame.prep("with", "for") + frame.dobj_preps.get("with", []) + frame.dobj_preps.get("for", [])
+    orgs = [t for t in orgs if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
+    return _employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
+
+
+@rule("employ")
+def _employ(frame: Frame) -> list[Rel]:
+    """"was employed by Washington State University" (passive only: the subject is the employee)."""
+    if frame.v.tag_ != "VBN" or not any(c.dep_ == "auxpass" for c in frame.v.children):
+        return []
+    return _employment(frame, persons(frame), frame.when("state"), frame.prep("by", "at"), roles=frame.prep("as"))
+
+
+@rule("leave", "quit", "exit", "depart", "resign", "retire", "lay", "fire", "sack")
 def _leave(frame: Frame) -> list[Rel]:
     lemma = frame.lemma
     if lemma in ("lay", "fire", "sack") and not (frame.v.tag_ == "VBN" and (lemma != "lay" or frame.prt == "off")):
@@ -176,7 +208,7 @@ def _leave(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("end")
     dobj = frame.dobj
-    if dobj is not None and lemma in ("leave", "quit", "exit"):
+    if dobj is not None and lemma in ("leave", "quit", "exit", "depart"):
         if A.is_job_noun(dobj):
             return _employment(frame, subjects, when, frame.dobj_preps.get("at", []) + frame.prep("at"))
         team = team_arg(dobj)
@@ -193,6 +225,8 @@ def _leave(frame: Frame) -> list[Rel]:
             return [_ambiguous(r) for r in emit(frame, "WORKS_AT", subjects, arg, when, confidence=0.8)]
         return []
     orgs = [t for t in frame.prep("from", "by") if not frame.idx.is_time(t)] if lemma != "quit" else []
+    if lemma == "depart" and not orgs:
+        return []
     if not orgs and dobj is None and lemma in ("quit", "resign") and not frame.preps.get("as"):
         # "I quit in 2021": the employer the session named last for this subject
         return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
@@ -282,7 +316,7 @@ def _marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list
     if frame.lemma == "be" and aspect == "start":
         aspect = "state"
     when = frame.when(aspect)
-    partners = [A.token_person(t, frame.idx) for t in preps.get("to" if aspect != "end" else "from", [])]
+    partners = [person_arg(t, frame.idx, trust_ner=False) for t in preps.get("to" if aspect != "end" else "from", [])]
     partners = [p for p in partners if p is not None]
     if not partners and len(subjects) == 2:  # "Sarah and I got married": the speaker first
         first, second = sorted(subjects, key=lambda a: a.kind != "speaker")

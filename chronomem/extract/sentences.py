@@ -15,6 +15,7 @@ from chronomem.extract.timing import time_phrases
 
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
 _SKIP_DEPS = frozenset({"aux", "auxpass", "amod", "compound"})
+_ADJ_VERBS = {"married": "marry", "engaged": "engage", "divorced": "divorce", "wed": "wed"}
 
 
 def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
@@ -33,12 +34,16 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         hedged = hedged_clauses(sent)
         for tok in sent:
             if tok.pos_ not in ("VERB", "AUX") or tok.dep_ in _SKIP_DEPS:
-                continue
-            lemma = tok.lemma_.lower()
+                # "Teresa was married to Robert from 1959 to 1978": a participle parsed as the adjective root
+                lemma = _ADJ_VERBS.get(tok.lower_, "") if tok.pos_ == "ADJ" and tok.dep_ == "ROOT" else ""
+                if not lemma:
+                    continue
+            else:
+                lemma = tok.lemma_.lower()
             if lemma not in HANDLERS:
                 continue
             if times is None:
                 times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
-            rels += run_handler(build_frame(tok, idx, times, hedged))
+            rels += run_handler(build_frame(tok, idx, times, hedged, lemma))
         hints += correction_hints(sent, idx)
     return rels, hints

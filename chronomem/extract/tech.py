@@ -36,7 +36,7 @@ _OUR_UNITS = frozenset({"team", "company", "startup", "org", "organization", "or
 
 
 def tool_subjects(frame: Frame) -> list[Arg]:
-    subjects = persons(frame)
+    subjects = persons(frame, loose=False)
     for tok in frame.subj_toks:  # "our company uses Jira", "my team switched to Notion": the speaker's group
         if tok.lemma_.lower() in _OUR_UNITS and any(c.dep_ == "poss" and c.lower_ in ("our", "my") for c in tok.children):
             subjects.append(Arg(WE, tok.i))

@@ -204,6 +204,25 @@ def _resolve_text(s: str, ref: datetime, prefer: str) -> Optional[R.Span]:
     return span
 
 
+def split_range(phrase: str) -> tuple[str, str] | None:
+    """``(start, end)`` phrases of an explicit range ("from 1984 to 1995", "between May and July 2020").
+
+    >>> split_range("from March 2019 to June 2020"), split_range("between 1968 and 1998"), split_range("in 2019")
+    (('March 2019', 'June 2020'), ('1968', '1998'), None)
+    """
+    s = " ".join(phrase.translate(_TRANS).split()).strip(" .,;:!?")
+    if not s.lower().startswith(("from ", "between ")):
+        return None
+    m = _BETWEEN_RE.match(s.lower()) or _RANGE_RE.match(s.lower())
+    if not m:
+        return None
+    a, b = s[m.start("a"):m.end("a")].strip(" ,"), s[m.start("b"):m.end("b")].strip(" ,")
+    y = _YEAR4_RE.search(b)
+    if y and not _YEAR4_RE.search(a) and not R.RE_IN.match(a.lower()):
+        a = f"{a} {y.group()}"  # "from March to June 2020": March 2020
+    return (a, b) if a and b else None
+
+
 def _resolve_range(a: str, b: str, ref: datetime, prefer: str) -> Optional[R.Span]:
     y = _YEAR4_RE.search(b)
     if y and not _YEAR4_RE.search(a):

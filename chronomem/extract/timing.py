@@ -21,7 +21,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from spacy.tokens import Span, Token
@@ -35,6 +36,12 @@ _PREPS = frozenset({"in", "on", "at", "since", "until", "till", "til", "by", "fr
 _SINCE = ("since", "starting", "beginning", "from", "as of", "effective", "ever since")
 _UNTIL = ("until", "till", "til", "up until", "up to")
 _ADVERB_TIMES = frozenset({"recently", "lately", "yesterday", "today", "tonight", "tomorrow"})
+_YEAR = re.compile(r"^(?:1[0-9]|20)\d\d$")  # a bare year NER left out ("From 2000 to 2002, …")
+_YEAR_HEADS = frozenset({"in", "since", "from", "to", "until", "till", "between", "and", "through", "by", "before",
+                         "after", "around", "circa"})
+_RANGE_OPEN = ("from ", "between ")
+_RANGE_CLOSE = ("to ", "and ", "until ", "till ", "through ", "thru ")
+_RANGE = re.compile(r"^(?:from|between)\s+.+\s+(?:to|and|until|till|through|thru)\s+\S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +76,8 @@ def _anchor(root: Token, lo: int, hi: int) -> int:
 
 
 def _role(words: str) -> str:
+    if _RANGE.match(words):
+        return "range"
     if words.startswith(_SINCE):
         return "since"
     if words.startswith(_UNTIL):
@@ -83,14 +92,26 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
     doc = sent.doc
     spans = [(e.start, e.end, e.root) for e in ents]
     covered = {i for e in ents for i in range(e.start, e.end)}
-    spans += [(t.i, t.i + 1, t) for t in sent if t.lower_ in _ADVERB_TIMES and t.i not in covered]
+    spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
+        t.lower_ in _ADVERB_TIMES or (t.tag_ == "CD" and _YEAR.match(t.text) and t.head.lower_ in _YEAR_HEADS))]
     out: list[TimePhrase] = []
     for ent_start, ent_end, root in sorted(spans, key=lambda s: s[0]):
         start = ent_start
         while start - 1 >= sent.start and doc[start - 1].lower_ in _PREPS and start > ent_start - 3:
             start -= 1
         text = doc[start:ent_end].text
-        out.append(TimePhrase(start, ent_end, text, _role(text.lower()), _anchor(root, start, ent_end)))
+        low = text.lower()
+        if out and out[-1].end == start and out[-1].role == "since" and out[-1].text.lower().startswith(_RANGE_OPEN) \
+                and (low.startswith(_RANGE_CLOSE) or (doc[start].lower_ in ("and", "-", "–") and start + 1 < ent_end)):
+            prev = out.pop()  # "from 1929" + "to 1962": one range
+            out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
+            continue
+        if start > sent.start and doc[start].lower_ not in _PREPS and doc[start - 1].lower_ in ("and", "to") \
+                and out and out[-1].end == start - 1 and out[-1].text.lower().startswith(_RANGE_OPEN):
+            prev = out.pop()  # "between 1968" "and" "1998"
+            out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
+            continue
+        out.append(TimePhrase(start, ent_end, text, _role(low), _anchor(root, start, ent_end)))
     return out
 
 
