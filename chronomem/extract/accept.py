@@ -10,7 +10,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import DocIndex, name_arg, person_arg, team_arg, version_of
+from chronomem.extract.args import DocIndex, first_name_place, name_arg, person_arg, team_arg, version_of
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, THERE, WE, Arg
 
 
@@ -79,6 +79,8 @@ def person(arg: Arg | None, *, we: bool = False, loose: bool = False) -> Arg | N
         return None
     if arg.kind in (SPEAKER, PRONOUN) or (we and arg.kind == WE):
         return arg
+    if loose:
+        arg = first_name_place(arg)
     if arg.kind != ENTITY or arg.strength >= GAZETTEER:
         return None
     if arg.label in ("GPE", "LOC", "FAC", "ORG", "PRODUCT") and not (

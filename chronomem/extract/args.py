@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 from spacy.tokens import Doc, Token
 
@@ -203,11 +204,21 @@ def person_arg(tok: Token, idx: DocIndex, *, trust_ner: bool = True) -> Arg | No
     if tok.lower_ in L.FIRST_PLURAL:
         return None
     arg = entity_arg(tok, idx)
+    if arg is not None and not trust_ner:
+        arg = first_name_place(arg)
     if arg is None or (arg.kind == ENTITY and arg.strength >= GAZETTEER):
         return None
     if arg.kind == ENTITY and arg.label in ("GPE", "LOC", "FAC") and trust_ner:
         return None
     return arg.typed("PERSON") if arg.kind == ENTITY else arg
+
+
+def first_name_place(arg: Arg) -> Arg:
+    """A gazetteer place that is also a common first name ("Sofia", "Florence"), in a slot only a person fills."""
+    if arg.kind == ENTITY and arg.strength >= GAZETTEER and arg.type == "PLACE" and " " not in arg.name \
+            and first_name_gender(arg.name):
+        return replace(arg, type="PERSON", strength=NER, aliases=(), label="PERSON", gender=first_name_gender(arg.name))
+    return arg
 
 
 def subject_head(tok: Token) -> Token:

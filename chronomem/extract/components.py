@@ -82,14 +82,35 @@ class GazetteerMatcher:
         for span in sorted(filter_spans(spans), key=lambda s: s.start):
             entry = gz.entries[span.label_]
             end, name = span.end, entry.name
-            if entry.type == "TOOL" and end < len(doc) and _VERSION.match(doc[end].text) and doc[end].ent_type_ not in ("DATE", "TIME"):
+            version = doc[end].text.rstrip(".") if end < len(doc) else ""
+            if entry.type == "TOOL" and _VERSION.match(version) and not _date_number(doc, end):
                 unit = doc[end + 1].lower_ if end + 1 < len(doc) else ""
                 if unit not in _UNIT_WORDS:
-                    name = f"{entry.name} {doc[end].text.lstrip('v')}"
+                    name = f"{entry.name} {version.lstrip('v')}"
                     end += 1
             terms.append(Term(span.start, end, name, entry.type, entry.aliases if name == entry.name else (), entry.employer))
         doc._.cm_terms = terms
         return doc
+
+
+_MONTHS = frozenset({"jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul",
+                     "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec",
+                     "december"})
+
+
+def _date_number(doc: Doc, i: int) -> bool:
+    """The number after a tool name belongs to a date, not a version: "since 2019", "… 14 May", "May 14".
+
+    NER often folds a version into a time phrase ("PostgreSQL 14 last month" → DATE "14 last month",
+    "PostgreSQL 11" → DATE), so a DATE label alone does not decide it.
+    """
+    tok = doc[i]
+    if tok.ent_type_ not in ("DATE", "TIME"):
+        return False
+    if len(tok.text.rstrip(".")) == 4:
+        return True
+    nxt = doc[i + 1].lower_ if i + 1 < len(doc) else ""
+    return nxt in _MONTHS or nxt in ("th", "st", "nd", "rd", "am", "pm", "o'clock", "of")
 
 
 @Language.factory("chronomem_gazetteer_v1", assigns=["doc._.cm_terms"], requires=["token.tag", "token.is_sent_start"])

@@ -178,6 +178,9 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             if gs.tense == "past_progressive":
                 status.blocked = True  # "I was going to move …"
             status.tense = "future"
+        elif cur.dep_ == "ccomp" and cur.i < gov.i and any(t.text in (";", ":", "—", "–") for t in
+                                                          cur.doc[cur.right_edge.i + 1:gov.i]):
+            break  # "We no longer use X; we shut it down": two clauses, not a complement
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
             status.blocked |= lemma not in _REPORTING
         elif lemma in L.START_GOVERNORS:

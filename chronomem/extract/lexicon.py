@@ -95,7 +95,7 @@ ORG_WORDS = frozenset({
     "committee", "army", "navy", "airlines", "airways", "labs", "lab", "systems", "technologies", "tech", "software",
     "records", "press", "news", "times", "hospital", "museum", "government", "parliament", "congress", "senate",
     "front", "alliance", "movement", "federation", "kingdom", "state", "states", "county", "province", "island",
-    "islands", "street", "avenue", "park", "river", "lake", "mountain", "valley", "bay", "north", "south", "east",
+    "islands", "street", "avenue", "river", "lake", "mountain", "valley", "bay", "north", "south", "east",
     "west", "new", "san", "los", "las", "santa", "saint", "st", "st.", "fort", "port", "capital", "holdings",
     "partners", "ventures", "studios", "media", "health", "energy", "motors", "pharma", "international", "global",
     "national", "democrats", "republicans", "conservatives", "liberals", "socialists", "communists", "greens",

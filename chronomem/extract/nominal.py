@@ -58,7 +58,7 @@ def _possessor(tok: Token, idx: DocIndex) -> Arg | None:
     arg = pronoun_arg(tok)
     if arg is not None:
         return arg if arg.kind in (SPEAKER, WE) or arg.name in ("his", "her") else None
-    return person_arg(tok, idx) if tok.pos_ == "PROPN" else None
+    return person_arg(tok, idx, trust_ner=False) if tok.pos_ == "PROPN" else None
 
 
 def _named(tok: Token, idx: DocIndex) -> Token | None:
@@ -171,6 +171,12 @@ def _copula(frame: Frame) -> list[Rel]:
         out: list[Rel] = []
         for tok in frame.prep("on", "in"):
             out += emit(frame, "MEMBER_OF", subjects, team_arg(tok, allow_area=False), when, obj_tok=tok)
+        if not out and frame.lemma == "be" and when is not None and when.phrase:
+            from chronomem.extract.tech import tool_subjects  # "we've been on GitHub Actions since 2017" (not "I'm on Twitter")
+
+            groups = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("ORG", "GROUP")]
+            tools = [t for t in frame.prep("on") if (term := idx.term_at[t.i]) is not None and term.type == "TOOL"]
+            out += [r for t in tools for r in emit(frame, "USES", groups, A.token_tool(t, idx), when, obj_tok=t)]
         ranged = when is not None and bool(when.until)  # "was at Leeds United from 2006 to 2007"
         if not out and frame.lemma == "be" and (frame.status.ending or ranged):  # "I'm no longer at Shopify" (not "I'm at Starbucks")
             out += [r for t in frame.prep("at") for r in emit(frame, "WORKS_AT", subjects,
@@ -206,6 +212,12 @@ def _copula_identity(frame: Frame, attr: Token, subjects: list[Arg], when: When 
     kin = kin_of(attr)
     owner = _owner(attr, frame.idx)
     subject_toks = frame.subj_toks
+    if when is not None and len(subject_toks) == 1 and attr.pos_ == "PROPN" and subject_toks[0].pos_ == "NOUN":
+        subj_kin, subj_owner = kin_of(subject_toks[0]), _owner(subject_toks[0], frame.idx)
+        if subj_kin is not None and subj_owner is not None:  # "My manager is Felix", "Sofia's partner is Noah"
+            named = person_arg(attr, frame.idx, trust_ner=False) if subj_kin[0] != "pet" else name_arg(attr, frame.idx)
+            if named is not None and named.kind == ENTITY and named.strength < 3:
+                return kin_rels(subj_owner, named, subj_kin, when, attr.i)
     if when is None or not subject_toks or owner is None:
         return []
     if kin is not None:

@@ -175,31 +175,6 @@ def _start(frame: Frame) -> list[Rel]:
     return _employment(frame, subjects, when, orgs, places=preps.get("in", []), roles=preps.get("as", []))
 
 
-@rule("play")
-def _play(frame: Frame) -> list[Rel]:
-    """"played for Leeds United": a club or team someone is on is their employer."""
-    orgs = [t for t in frame.prep("for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
-    return _employment(frame, persons(frame), frame.when("state"), orgs, confidence=0.8)
-
-
-@rule("sign")
-def _sign(frame: Frame) -> list[Rel]:
-    """"signed with/for Udinese", "signed a contract with Acme": starts a job there."""
-    if frame.dobj is not None and not A.is_job_noun(frame.dobj) and frame.dobj.lemma_.lower() not in ("contract", "deal"):
-        return []
-    orgs = frame.prep("with", "for") + frame.dobj_preps.get("with", []) + frame.dobj_preps.get("for", [])
-    orgs = [t for t in orgs if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
-    return _employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
-
-
-@rule("employ")
-def _employ(frame: Frame) -> list[Rel]:
-    """"was employed by Washington State University" (passive only: the subject is the employee)."""
-    if frame.v.tag_ != "VBN" or not any(c.dep_ == "auxpass" for c in frame.v.children):
-        return []
-    return _employment(frame, persons(frame), frame.when("state"), frame.prep("by", "at"), roles=frame.prep("as"))
-
-
 @rule("leave", "quit", "exit", "depart", "resign", "retire", "lay", "fire", "sack")
 def _leave(frame: Frame) -> list[Rel]:
     lemma = frame.lemma
@@ -208,6 +183,11 @@ def _leave(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("end")
     dobj = frame.dobj
+    if lemma == "retire":
+        from chronomem.extract.tech import _tool_objects, uses_rels
+
+        if _tool_objects(frame):
+            return uses_rels(frame, "end")  # "we retired Prometheus"
     if dobj is not None and lemma in ("leave", "quit", "exit", "depart"):
         if A.is_job_noun(dobj):
             return _employment(frame, subjects, when, frame.dobj_preps.get("at", []) + frame.prep("at"))
@@ -248,7 +228,10 @@ def _get(frame: Frame) -> list[Rel]:
         return _marital(frame, acomp.lower_, subjects, frame.preps)
     dobj = frame.dobj
     if frame.lemma == "take" and frame.prt == "over" and dobj is not None:
-        return emit(frame, "LEADS", subjects, team_arg(dobj), frame.when("start"), obj_tok=dobj)
+        team, start = team_arg(dobj), frame.when("start")
+        before = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("from")) if a is not None]
+        return (emit(frame, "LEADS", subjects, team, start, obj_tok=dobj)  # "took over X from Kenji": Kenji stopped
+                + (emit(frame, "LEADS", before, team, replace(start, mode="end")) if start is not None else []))
     if A.is_job_noun(dobj) and frame.lemma in ("get", "land", "accept", "take"):
         orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
         return _employment(frame, subjects, frame.when("start"), orgs, places=frame.dobj_preps.get("in", []),
@@ -278,7 +261,7 @@ def _promote(frame: Frame) -> list[Rel]:
 @rule("report")
 def _report(frame: Frame) -> list[Rel]:
     subjects = persons(frame, we=False)
-    return [r for t in frame.prep("to") for r in emit(frame, "REPORTS_TO", subjects, A.token_person(t, frame.idx),
+    return [r for t in frame.prep("to") for r in emit(frame, "REPORTS_TO", subjects, person_arg(t, frame.idx, trust_ner=False),
                                                         frame.when("state"), obj_tok=t)]
 
 
@@ -286,6 +269,10 @@ def _report(frame: Frame) -> list[Rel]:
 def _lead(frame: Frame) -> list[Rel]:
     from chronomem.extract.tech import uses_rels
 
+    if frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children) and frame.subj_toks:
+        team = team_arg(frame.subj_toks[0])  # "the analytics team is led by Kenji"
+        leaders = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("by")) if a is not None]
+        return emit(frame, "LEADS", leaders, team, frame.when("state"))
     if frame.dobj is None:
         return []
     team = team_arg(frame.dobj)

@@ -130,7 +130,7 @@ def _replace(frame: Frame) -> list[Rel]:
 
 
 def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
-    objs = list(frame.dobjs)
+    objs = list(frame.dobjs) or (_tool_objects(frame) if frame.lemma == "retire" else [])
     objs += frame.prep("on") if frame.lemma in ("rely", "depend", "standardize", "settle") else []
     if frame.lemma == "move" and frame.prt == "off":
         objs = frame.prep("of")
@@ -157,6 +157,43 @@ def _adopt(frame: Frame) -> list[Rel]:
     return pets or (uses_rels(frame, "start") if frame.lemma == "adopt" else [])
 
 
+_PHRASAL_START = {"roll": "out", "bring": "in", "spin": "up", "set": "up"}
+_PHRASAL_END = {"turn": "off", "shut": "down", "switch": "off", "tear": "down", "wind": "down"}
+
+
+@rule("roll", "bring", "spin", "set", "deploy", "introduce", "install", "onboard")
+def _roll_out(frame: Frame) -> list[Rel]:
+    """"we rolled out Prometheus", "we brought in New Relic", "we deployed Vault": a known tool starts."""
+    if _PHRASAL_START.get(frame.lemma, frame.prt) != frame.prt:
+        return []
+    toks = _tool_objects(frame)
+    when = frame.when("start")
+    return [r for t in toks for r in emit(frame, "USES", tool_subjects(frame), A.token_tool(t, frame.idx), when,
+                                          qualifiers=purpose(frame), obj_tok=t)]
+
+
+@rule("turn", "shut", "tear", "wind")
+def _turn_off(frame: Frame) -> list[Rel]:
+    """"we turned off Slack", "we shut down Jenkins": a known tool ends."""
+    if _PHRASAL_END.get(frame.lemma) != frame.prt:
+        return []
+    toks = _tool_objects(frame)
+    return [r for t in toks for r in emit(frame, "USES", tool_subjects(frame), A.token_tool(t, frame.idx),
+                                          frame.when("end"), obj_tok=t)]
+
+
+def _tool_objects(frame: Frame) -> list[Token]:
+    """Known tools the verb acts on (also when the parser hung them as an adverb: "retired Prometheus")."""
+    toks = frame.dobjs or [c for c in frame.v.children if c.dep_ in ("npadvmod", "advmod", "dep", "oprd", "attr")]
+    return [t for t in toks if (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"]
+
+
+def _in_favor_of(frame: Frame) -> list[Token]:
+    """"dropped Redis in favor of Hazelcast" → Hazelcast."""
+    return [p for f in frame.prep("in") if f.lower_ in ("favor", "favour") for c in f.children
+            if c.dep_ == "prep" and c.lower_ == "of" for p in c.children if p.dep_ == "pobj"]
+
+
 @rule("drop", "ditch", "abandon", "deprecate", "sunset", "decommission", "remove", "rid", "phase", "uninstall")
 def _drop(frame: Frame) -> list[Rel]:
     if frame.lemma == "rid":  # "we got rid of Jenkins"
@@ -170,5 +207,9 @@ def _drop(frame: Frame) -> list[Rel]:
         arg = A.token_tool(tok, frame.idx)
         if arg is not None and (arg.strength >= 3 or name_arg(tok, frame.idx) is not None):
             out += emit(frame, "USES", tool_subjects(frame), arg, frame.when("end"), obj_tok=tok)
+    start = frame.when("start")
+    if out and start is not None:
+        for tok in _in_favor_of(frame):
+            out += emit(frame, "USES", tool_subjects(frame), A.token_tool(tok, frame.idx), start, obj_tok=tok)
     return out
 

@@ -90,7 +90,14 @@ def _role(words: str) -> str:
 def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
     """The time expressions of ``sent`` (``ents`` are the doc's DATE/TIME spans in it)."""
     doc = sent.doc
-    spans = [(e.start, e.end, e.root) for e in ents]
+    in_term = {i for t in doc._.cm_terms or () for i in range(t.start, t.end)}  # "PostgreSQL 14 last month"
+    spans = []
+    for e in ents:
+        start = e.start
+        while start < e.end and start in in_term:
+            start += 1
+        if start < e.end:
+            spans.append((start, e.end, e.root if e.root.i >= start else doc[e.end - 1]))
     covered = {i for e in ents for i in range(e.start, e.end)}
     spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
         t.lower_ in _ADVERB_TIMES or (t.tag_ == "CD" and _YEAR.match(t.text) and t.head.lower_ in _YEAR_HEADS))]
