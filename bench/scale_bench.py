@@ -732,14 +732,18 @@ def render(paths: Sequence[str], name: str | None) -> int:
     """Re-render tables and plot from saved JSON results (rows of later files replace earlier ones)."""
     rows: dict[tuple, dict[str, Any]] = {}
     meta: dict[str, Any] = {}
+    commands: list[str] = []
     for p in paths:
         data = json.loads(Path(p).read_text())
         meta = {**meta, **data["meta"]}
+        if data["meta"].get("command") and data["meta"]["command"] not in commands:
+            commands.append(data["meta"]["command"])
         for r in data["meta"]["rows_raw"]:
             rows[(r["size"], r["backend"])] = r
     ordered = [rows[k] for k in sorted(rows, key=lambda k: (k[0], k[1] != "sqlite"))]
-    report(ordered, name=name or meta.get("name", "scale"), command=meta.get("command", ""), queries=meta.get("queries", 400),
-           restarted=bool(meta.get("neo4j_restart")), skipped=meta.get("skipped", ()), total_s=meta.get("total_s"))
+    report(ordered, name=name or meta.get("name", "scale"), command="`, then `".join(commands), queries=meta.get("queries", 400),
+           restarted=bool(meta.get("neo4j_restart")), skipped=meta.get("skipped", ()),
+           total_s=None if len(paths) > 1 else meta.get("total_s"))
     return 0
 
 
