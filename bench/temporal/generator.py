@@ -24,7 +24,7 @@ from bench.temporal import templates as T
 from bench.temporal.histories import simulate_world
 from bench.temporal.model import Benchmark, Slot, Utterance, canon
 from bench.temporal.probes import expected_at, flag_out_of_order, make_probes
-from bench.temporal.render import Context, Item, SessionPlan, person_key, render_event, render_session
+from bench.temporal.render import Context, Item, SessionPlan, Untellable, person_key, render_event, render_session
 from bench.temporal.timephrases import monday, months_between
 from bench.temporal.world import Event, Person, World
 from chronomem.schema.models import Session, Turn
@@ -38,10 +38,7 @@ def generate(seed: int, *, worlds: int = 12, years: float = 4.5) -> Benchmark:
     stats: dict = defaultdict(int)
     known: dict[str, set[str]] = defaultdict(set)
     for n in range(worlds):
-        rng = random.Random(f"chronomem-temporal:{seed}:{n}")
-        start = date(2018, 1, 1) + timedelta(days=rng.randint(0, 700))
-        w = simulate_world(f"w{seed}-{n:02d}", rng, start=start, years=years)
-        plans, utts = _tell(w, stats)
+        w, plans, utts = _told_world(seed, n, years, stats)
         ordered = _arrival_order(w, plans, utts)
         flag_out_of_order(w.slots.values(), utts, {p.id: i for i, p in enumerate(ordered)})
         utterances.update(utts)
@@ -59,6 +56,25 @@ def generate(seed: int, *, worlds: int = 12, years: float = 4.5) -> Benchmark:
         p.id = f"q{i}"
     stats = dict(stats, sessions=len(sessions), turns=sum(len(s.turns) for s in sessions), worlds=worlds)
     return Benchmark(seed, sessions, utterances, slots, probes, now, dict(known), stats)
+
+
+def _told_world(seed: int, n: int, years: float, stats: dict, *, attempts: int = 20):
+    """Simulate world ``n`` and tell it; a simulation with an event no phrase can tell
+    unambiguously (a rare collision of boundary periods) is replaced by the next draw."""
+    for attempt in range(attempts):
+        rng = random.Random(f"chronomem-temporal:{seed}:{n}" + (f":{attempt}" if attempt else ""))
+        start = date(2018, 1, 1) + timedelta(days=rng.randint(0, 700))
+        w = simulate_world(f"w{seed}-{n:02d}", rng, start=start, years=years)
+        local: dict = defaultdict(int)
+        try:
+            plans, utts = _tell(w, local)
+        except Untellable:
+            stats["worlds_redrawn"] += 1
+            continue
+        for key, value in local.items():
+            stats[key] += value
+        return w, plans, utts
+    raise RuntimeError(f"world {n} of seed {seed}: no tellable simulation in {attempts} draws")
 
 
 # ---- telling events in sessions --------------------------------------------------------------

@@ -106,6 +106,10 @@ def _subject_phrase(ctx: Context, p: Person, plan: SessionPlan, last: Item | Non
     return s, s + "'s"
 
 
+class Untellable(Exception):
+    """No phrase can tell an event without blurring it into a neighbouring boundary's period."""
+
+
 def _fits(ev: Event, lo: date, hi: date) -> bool:
     """A boundary's period must not overlap the zones of the other boundaries of its slots.
 
@@ -186,7 +190,7 @@ def render_event(ctx: Context, plan: SessionPlan, item: Item, last: Item | None,
     if not choices:
         if optional:
             return False  # a restatement with nothing to say
-        raise AssertionError(f"no template for {kind} {person} {ev.forms} {ev.date} told {s}")
+        raise Untellable(f"no template for {kind} {person} {ev.forms} {ev.date} told {s}")
     tpls = sorted({id(t): t for t, _ in choices}.values(), key=lambda t: t.id)
     tpl = rng.choice(tpls)
     opts = [p for t, p in choices if t is tpl]
