@@ -39,12 +39,14 @@ def org(arg: Arg | None, *, strict: bool = False, tools: bool = True) -> Arg | N
     return arg.typed("ORG")
 
 
-def tool(arg: Arg | None) -> Arg | None:
+def tool(arg: Arg | None, *, loose: bool = False) -> Arg | None:
+    """A tool. ``loose``: the slot only takes tools (what a team switched from and to), so a
+    name NER called a place is taken as a tool unless the gazetteer knows it as one."""
     if arg is None or arg.kind != ENTITY:
         return None
     if arg.strength >= GAZETTEER and arg.type not in ("TOOL", "ORG", "VALUE"):
         return None
-    if arg.gender or arg.label in ("GPE", "LOC", "FAC"):
+    if arg.gender or (arg.label in ("GPE", "LOC", "FAC") and not loose):
         return None
     return arg.typed("TOOL")
 
@@ -108,14 +110,14 @@ def token_place(tok: Token, idx: DocIndex) -> Arg | None:
     return place(name_arg(tok, idx))
 
 
-def token_tool(tok: Token, idx: DocIndex, base: Arg | None = None) -> Arg | None:
+def token_tool(tok: Token, idx: DocIndex, base: Arg | None = None, *, loose: bool = False) -> Arg | None:
     """A tool, or a version of ``base`` ("13" after "upgraded Postgres from …")."""
     version = version_of(tok)
     if version is not None and base is not None and idx.term_at[tok.i] is None:
         return Arg(ENTITY, tok.i, f"{base.name} {version}", "TOOL", GAZETTEER)
     if idx.is_time(tok) and idx.term_at[tok.i] is None or tok.pos_ == "PRON":
         return None
-    return tool(name_arg(tok, idx))
+    return tool(name_arg(tok, idx), loose=loose)
 
 
 def token_org(tok: Token, idx: DocIndex, *, strict: bool = False, tools: bool = True) -> Arg | None:

@@ -53,4 +53,8 @@ def _union_ended(frame: Frame) -> list[Rel]:
         if owner is None or not partners:
             continue
         out += _marital(frame, "divorced", [owner], {"from": partners})
+    if not out and frame.lemma == "end":
+        from chronomem.extract.couples import end_things
+
+        return end_things(frame)  # "I ended things with Elena"
     return out

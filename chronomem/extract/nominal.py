@@ -168,7 +168,15 @@ def _copula(frame: Frame) -> list[Rel]:
             return _marital(frame, word, subjects, frame.preps)
         return []
     if attr is None:
-        out: list[Rel] = []
+        if frame.lemma == "be" and frame.prep("with"):
+            from chronomem.extract.couples import been_with
+
+            partners = been_with(frame)  # "I've been with Arjun since 2016"
+            if partners:
+                return partners
+        from chronomem.extract.leadership import in_charge_rels
+
+        out: list[Rel] = in_charge_rels(frame)  # "Mei is in charge of the payments team"
         for tok in frame.prep("on", "in"):
             out += emit(frame, "MEMBER_OF", subjects, team_arg(tok, allow_area=False), when, obj_tok=tok)
         if not out and frame.lemma == "be" and when is not None and when.phrase:
@@ -185,6 +193,10 @@ def _copula(frame: Frame) -> list[Rel]:
     if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
         return _copula_identity(frame, attr, subjects, when)
     lemma = attr.lemma_.lower()
+    if lemma in ("couple", "item") and frame.lemma == "become":
+        from chronomem.extract.couples import became_couple
+
+        return became_couple(frame)
     if lemma == "fan":
         return [r for t in frame.dobj_preps.get("of", []) for r in emit(frame, "LIKES", subjects, thing_arg(t, idx), when)]
     if lemma == "friend" and frame.lemma == "become":

@@ -115,6 +115,9 @@ def _based(frame: Frame) -> list[Rel]:
                                             frame.when("state"), obj_tok=t)]
 
 
+_ROLE_SLOTS = frozenset({"role", "position", "job", "title", "post"})
+
+
 @rule("move", "relocate", "emigrate", "immigrate")
 def _move(frame: Frame) -> list[Rel]:
     from chronomem.extract.tech import switch_rels
@@ -126,6 +129,10 @@ def _move(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     if src and to:
         return switch_rels(frame, None)
+    roles = [role_arg(c, strict=False) for t in frame.prep("into") if t.lemma_.lower() in _ROLE_SLOTS
+             for c in t.children if c.dep_ == "compound"]
+    if roles and roles[0] is not None:  # "I moved into a site reliability engineer role"
+        return emit(frame, "HAS_ROLE", subjects, roles[0], frame.when("start"))
     out: list[Rel] = []
     for tok in to:
         dest = A.classify_destination(tok, frame.idx)
@@ -180,6 +187,8 @@ def _leave(frame: Frame) -> list[Rel]:
     lemma = frame.lemma
     if lemma in ("lay", "fire", "sack") and not (frame.v.tag_ == "VBN" and (lemma != "lay" or frame.prt == "off")):
         return []
+    if frame.v.lower_ == "quits" and frame.v.i >= 2 and frame.v.doc[frame.v.i - 2].lemma_.lower() == "call":
+        return []  # "Julia and I called it quits": read from "call" (chronomem.extract.couples)
     subjects = persons(frame)
     when = frame.when("end")
     dobj = frame.dobj
@@ -198,9 +207,9 @@ def _leave(frame: Frame) -> list[Rel]:
         if arg is None:
             return []
         if arg.type == "PLACE" and arg.strength >= 3:
-            return emit(frame, "LIVES_IN", subjects, arg, when, obj_tok=dobj)
+            return emit(frame, "LIVES_IN", subjects, arg, when, obj_tok=dobj) + _left_for(frame, subjects, when, "LIVES_IN")
         if (arg.type == "ORG" and arg.strength >= 1) or arg.label == "ORG":
-            return emit(frame, "WORKS_AT", subjects, arg.typed("ORG"), when, obj_tok=dobj)
+            return emit(frame, "WORKS_AT", subjects, arg.typed("ORG"), when, obj_tok=dobj) + _left_for(frame, subjects, when, "WORKS_AT")
         if A.org(arg) is not None:  # unknown name: decided by what the session said before
             return [_ambiguous(r) for r in emit(frame, "WORKS_AT", subjects, arg, when, confidence=0.8)]
         return []
@@ -211,6 +220,20 @@ def _leave(frame: Frame) -> list[Rel]:
         # "I quit in 2021": the employer the session named last for this subject
         return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
     return _employment(frame, subjects, when, orgs, strict=lemma == "retire")
+
+
+def _left_for(frame: Frame, subjects: list[Arg], end: When | None, predicate: str) -> list[Rel]:
+    """"left Oracle for Yelp", "left Toronto for Seoul": the value after "for" starts when the old one ends."""
+    if end is None or frame.lemma != "leave":
+        return []
+    start = replace(end, mode="start", vague=False)
+    out: list[Rel] = []
+    for tok in frame.prep("for"):
+        if frame.idx.is_time(tok):
+            continue
+        new = A.token_place(tok, frame.idx) if predicate == "LIVES_IN" else A.token_org(tok, frame.idx)
+        out += emit(frame, predicate, subjects, new, start, obj_tok=tok)
+    return out
 
 
 def _ambiguous(rel: Rel) -> Rel:
@@ -226,17 +249,38 @@ def _get(frame: Frame) -> list[Rel]:
     acomp = frame.acomp
     if acomp is not None and frame.lemma == "get":
         return _marital(frame, acomp.lower_, subjects, frame.preps)
+    if frame.lemma == "get" and any(c.lower_ == "together" and c.dep_ in ("advmod", "prt") for c in frame.v.children):
+        from chronomem.extract.couples import together_rels
+
+        return together_rels(frame)
     dobj = frame.dobj
     if frame.lemma == "take" and frame.prt == "over" and dobj is not None:
         team, start = team_arg(dobj), frame.when("start")
         before = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("from")) if a is not None]
         return (emit(frame, "LEADS", subjects, team, start, obj_tok=dobj)  # "took over X from Kenji": Kenji stopped
                 + (emit(frame, "LEADS", before, team, replace(start, mode="end")) if start is not None else []))
+    if frame.lemma == "get" and dobj is not None and dobj.lemma_.lower() in _BOSS_NOUNS:
+        boss = _named_after_colon(frame, dobj)  # "I got a new manager last week: Lucas"
+        if boss is not None:
+            return emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, frame.when("start"))
     if A.is_job_noun(dobj) and frame.lemma in ("get", "land", "accept", "take"):
         orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
         return _employment(frame, subjects, frame.when("start"), orgs, places=frame.dobj_preps.get("in", []),
                            roles=frame.dobj_preps.get("as", []) + frame.prep("as"))
     return family_verb_rels(frame, subjects, "start") if frame.lemma == "get" else []
+
+
+_BOSS_NOUNS = frozenset({"manager", "boss", "supervisor", "lead"})
+
+
+def _named_after_colon(frame: Frame, noun: Token) -> Arg | None:
+    """The name a noun is given after a colon: "a new manager: Lucas", "a new boss on Monday: Ana"."""
+    sent = noun.sent
+    colon = next((t for t in noun.doc[noun.i + 1:sent.end] if t.text in (":", "—")), None)
+    if colon is None:
+        return None
+    name = next((t for t in noun.doc[colon.i + 1:sent.end] if not t.is_punct), None)
+    return person_arg(name, frame.idx, trust_ner=False) if name is not None and name.pos_ == "PROPN" else None
 
 
 @rule("hire")
@@ -258,11 +302,27 @@ def _promote(frame: Frame) -> list[Rel]:
     return _role_rels(frame, persons(frame), frame.when("start"), frame.prep("to"))
 
 
+_TEAM_CHANGES = frozenset({"switch", "change", "move", "transfer", "join", "rejoin"})
+
+
+def _after_change(frame: Frame) -> When | None:
+    """"I switched teams in February and now report to Lena": "now" after a dated change means
+    since that change, so the state starts at the change's time."""
+    head = frame.v.head
+    if frame.v.dep_ != "conj" or head.lemma_.lower() not in _TEAM_CHANGES or frame.times:
+        return None
+    if not any(c.lower_ == "now" for c in frame.v.children):
+        return None
+    t = next((t for t in frame.all_times if t.anchor == head.i and t.role in ("point", "since")), None)
+    return When("start", t.text, prefer="past") if t is not None else None
+
+
 @rule("report")
 def _report(frame: Frame) -> list[Rel]:
     subjects = persons(frame, we=False)
+    when = _after_change(frame) or frame.when("state")
     return [r for t in frame.prep("to") for r in emit(frame, "REPORTS_TO", subjects, person_arg(t, frame.idx, trust_ner=False),
-                                                        frame.when("state"), obj_tok=t)]
+                                                        when, obj_tok=t)]
 
 
 @rule("lead", "head", "manage", "run", "oversee", "direct", "captain")
@@ -318,21 +378,6 @@ def _marry(frame: Frame) -> list[Rel]:
     if frame.dobj is not None and frame.v.tag_ != "VBN" or (frame.dobj is not None and frame.lemma == "divorce"):
         return _marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.dobj]})
     return _marital(frame, word, subjects, frame.preps)
-
-
-@rule("date")
-def _date(frame: Frame) -> list[Rel]:
-    subjects = persons(frame, we=False)
-    return emit(frame, "PARTNER_OF", subjects, A.token_person(frame.dobj, frame.idx), frame.when("state"))
-
-
-@rule("break", "split")
-def _break_up(frame: Frame) -> list[Rel]:
-    if frame.prt != "up":
-        return []
-    subjects = persons(frame, we=False)
-    return [r for t in frame.prep("with") for r in emit(frame, "PARTNER_OF", subjects, A.token_person(t, frame.idx),
-                                                          frame.when("end"))]
 
 
 # --------------------------------------------------------------------------- tastes and possessions

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from chronomem.extract import events, nominal, tech  # noqa: F401  (they register their rules)
+from chronomem.extract import couples, events, leadership, nominal, tech  # noqa: F401  (they register their rules)
 from chronomem.extract.args import DocIndex
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame

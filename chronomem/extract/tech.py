@@ -14,7 +14,7 @@ from spacy.tokens import Token
 from chronomem.extract import accept as A
 from chronomem.extract.args import name_arg, team_arg
 from chronomem.extract.frames import Frame
-from chronomem.extract.records import WE, Arg, Rel
+from chronomem.extract.records import GAZETTEER, WE, Arg, Rel
 from chronomem.extract.relations import emit, persons, rule
 
 _PURPOSE_SKIP = frozenset({"a", "an", "the", "our", "my", "their", "its", "his", "her", "your"})
@@ -46,9 +46,41 @@ def tool_subjects(frame: Frame) -> list[Arg]:
     return subjects
 
 
+_JOB_OBJECTS = frozenset({"job", "jobs", "company", "companies", "employer", "employers"})
+
+
+def _job_switch(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token) -> tuple[str, Arg, Arg] | None:
+    """A person (not "we") moving between employers: "Adam switched from Monzo to Plaid",
+    "I switched jobs from Coinbase to Amazon". Names the gazetteer knows only as tools stay tools."""
+    if base is not None or frame.lemma not in ("switch", "move", "transition", "change"):
+        return None
+    subjects = persons(frame, we=False, loose=False)
+    if not subjects or any(s.kind == WE for s in subjects) or any(
+            t.lemma_.lower() in _OUR_UNITS for t in frame.subj_toks):
+        return None
+    job_words = frame.dobj is not None and frame.dobj.lower_ in _JOB_OBJECTS
+    if frame.dobj is not None and not job_words:
+        return None
+    old, new = A.token_org(old_tok, frame.idx), A.token_org(new_tok, frame.idx)
+    if old is None or new is None:
+        return None
+    known_tool = any(a.strength >= GAZETTEER and a.type == "TOOL" and a.label != "ORG" for a in (old, new))
+    if known_tool and not job_words:
+        return None
+    return "WORKS_AT", old.typed("ORG"), new.typed("ORG")
+
+
 def _switch_pair(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token) -> tuple[str, Arg, Arg] | None:
-    old = A.token_tool(old_tok, frame.idx, base)
-    new = A.token_tool(new_tok, frame.idx, base)
+    if frame.lemma in ("move", "relocate"):
+        old_p, new_p = A.token_place(old_tok, frame.idx), A.token_place(new_tok, frame.idx)
+        if old_p is not None and new_p is not None and old_p.strength >= GAZETTEER and new_p.strength >= GAZETTEER:
+            return "LIVES_IN", old_p, new_p
+    job = _job_switch(frame, base, old_tok, new_tok)
+    if job is not None:
+        return job
+    ours = any(a.kind == WE or a.type in ("GROUP", "ORG") for a in tool_subjects(frame))
+    old = A.token_tool(old_tok, frame.idx, base, loose=ours)
+    new = A.token_tool(new_tok, frame.idx, base, loose=ours)
     if old is not None and new is not None:
         return "USES", old, new
     old_team, new_team = team_arg(old_tok), team_arg(new_tok)
@@ -99,13 +131,38 @@ def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
             + emit(frame, predicate, subjects, new, when_start, qualifiers=quals))
 
 
+_TITLE_NOUNS = frozenset({"title", "role", "position", "job"})
+
+
+def title_change(frame: Frame) -> list[Rel]:
+    """"My title changed to product manager", "Greta's role changed to data engineer"."""
+    from chronomem.extract.nominal import _possessor
+    from chronomem.extract.relations import _role_rels
+
+    out: list[Rel] = []
+    for tok in frame.subj_toks:
+        if tok.lemma_.lower() not in _TITLE_NOUNS:
+            continue
+        owner = next((_possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+        if owner is not None:
+            out += _role_rels(frame, [owner], frame.when("start"), frame.prep("to"), strict=False)
+    return out
+
+
 @rule("switch", "migrate", "transition", "port", "convert", "change", "upgrade", "downgrade", "update", "bump")
 def _switch(frame: Frame) -> list[Rel]:
+    if frame.lemma == "change" and frame.dobj is None:
+        return title_change(frame)
     return switch_rels(frame, frame.dobj)
 
 
 @rule("replace", "swap", "substitute")
 def _replace(frame: Frame) -> list[Rel]:
+    from chronomem.extract.leadership import replaced_as_lead
+
+    leads = replaced_as_lead(frame)  # "Pablo replaced Lena as the lead of the payments team"
+    if leads:
+        return leads
     passive = frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children)
     if passive:  # "Redis was replaced by Memcached" — the group's setup
         old_toks = frame.subj_toks[:1]

@@ -1,0 +1,157 @@
+"""Relationships that begin and end between two people: dating, getting together, breaking up.
+
+"Julia and I got together", "Ana and Raj became a couple", "I've been seeing Diego since May",
+"I started going out with Kenji", "we broke up", "Tom and I called it quits", "I ended things
+with Elena". Both people are often the conjoined subject, which the small parser attaches in
+many ways ("Fatima and I got together" hangs "Fatima" as an adverbial): :func:`couple_members`
+reads them from the parse first and from the words before the verb second.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract import accept as A
+from chronomem.extract.args import person_arg
+from chronomem.extract.frames import Frame, when_for
+from chronomem.extract.records import SPEAKER, Arg, Rel, When
+from chronomem.extract.relations import emit, persons, rule
+
+PARTNER = "PARTNER_OF"
+_SPAN_WORDS = frozenset({"and", "my", "best", "friend", "sister", "brother", "colleague", "roommate", "neighbor",
+                         "neighbour", "cousin", "coworker", "co-worker", "'s", "’s"})
+_SKIP_BEFORE_VERB = frozenset({"finally", "officially", "just", "recently", "also", "then", "have", "has", "had",
+                               "'ve", "’ve", "did", "eventually"})
+
+
+def partner_arg(tok: Token | None, frame: Frame) -> Arg | None:
+    """The other person in a relationship: any person-shaped name (the slot takes only people)."""
+    if tok is None:
+        return None
+    arg = person_arg(tok, frame.idx, trust_ner=False)
+    if arg is None or (arg.kind == "entity" and arg.label in ("ORG", "GPE", "PRODUCT") and not A.person_shaped(arg.name)):
+        return None
+    return arg
+
+
+def _left_span(frame: Frame) -> list[Arg]:
+    """People named in the words right before the verb: "My sister Amara and Oliver got together"."""
+    doc, sent = frame.v.doc, frame.v.sent
+    j = frame.v.i - 1
+    while j >= sent.start and doc[j].lower_ in _SKIP_BEFORE_VERB:
+        j -= 1
+    out: list[Arg] = []
+    saw_and = False
+    while j >= sent.start:
+        tok = doc[j]
+        low = tok.lower_
+        if low in _SPAN_WORDS or tok.pos_ == "NOUN":
+            saw_and = saw_and or low == "and"
+        elif low == "i" or tok.pos_ == "PROPN":
+            arg = person_arg(tok, frame.idx, trust_ner=False)
+            if arg is not None and not any(a.kind == arg.kind and a.name == arg.name for a in out):
+                out.append(arg)
+        else:
+            break
+        j -= 1
+    names = {(a.kind, a.name) for a in out}
+    # a multi-word name ("Ada Park") is one person: keep its head only
+    out = [a for a in out if not any(b is not a and b.name and a.name and a.name in b.name.split() for b in out)]
+    return out[::-1] if saw_and and len(names) >= 2 else []
+
+
+def couple_members(frame: Frame) -> list[Arg]:
+    """The two people of a couple named as the subject ("X and I", "X and Y"), speaker first."""
+    subjects = persons(frame, we=False)
+    if len(subjects) < 2:
+        subjects = _left_span(frame) or subjects
+    if len(subjects) != 2:
+        return subjects[:1]
+    return sorted(subjects, key=lambda a: a.kind != SPEAKER)
+
+
+def couple_rels(frame: Frame, when: When | None, *, partner_toks: list[Token] = ()) -> list[Rel]:
+    """PARTNER_OF between the subject and the named partner, or between the two subjects."""
+    if when is None:
+        return []
+    partners = [p for p in (partner_arg(t, frame) for t in partner_toks) if p is not None]
+    if partners:
+        subjects = [s for s in persons(frame, we=False)]
+        return [r for p in partners for r in emit(frame, PARTNER, subjects, p, when)]
+    members = couple_members(frame)
+    if len(members) == 2:
+        return emit(frame, PARTNER, members[:1], members[1], when)
+    return []
+
+
+@rule("date")
+def _date(frame: Frame) -> list[Rel]:
+    return couple_rels(frame, frame.when("state"), partner_toks=frame.dobjs)
+
+
+@rule("see")
+def _seeing(frame: Frame) -> list[Rel]:
+    """"I've been seeing Diego since May" (progressive only: "I saw Diego" is not dating)."""
+    if frame.status.tense not in ("progressive", "perfect_progressive") and frame.v.tag_ != "VBG":
+        return []
+    return couple_rels(frame, frame.when("state"), partner_toks=frame.dobjs)
+
+
+@rule("go")
+def _go_out(frame: Frame) -> list[Rel]:
+    """"started going out with Kenji", "we've been going out since March"."""
+    if frame.prt != "out":
+        return []
+    return couple_rels(frame, frame.when("state"), partner_toks=frame.prep("with"))
+
+
+def together_rels(frame: Frame) -> list[Rel]:
+    """"Fatima and I got together in March", "Jo got together with Sam" (not "got together for lunch")."""
+    if frame.prep("for", "at", "over") or any(c.dep_ in ("xcomp", "advcl") for c in frame.v.children):
+        return []
+    return couple_rels(frame, frame.when("start"), partner_toks=frame.prep("with"))
+
+
+def became_couple(frame: Frame) -> list[Rel]:
+    """"Last week, Yusuf and I became a couple"."""
+    return couple_rels(frame, frame.when("start"))
+
+
+def been_with(frame: Frame) -> list[Rel]:
+    """"I've been with Arjun since June 2016" (only with a since/for phrase: "I was with Tom at lunch" is not)."""
+    when = frame.when("state")
+    if when is None or when.mode != "start" or not when.phrase or when.role not in ("since", "for"):
+        return []
+    return couple_rels(frame, when, partner_toks=frame.prep("with"))
+
+
+@rule("break", "split")
+def _break_up(frame: Frame) -> list[Rel]:
+    if frame.prt != "up":
+        return []
+    return couple_rels(frame, frame.when("end"), partner_toks=frame.prep("with"))
+
+
+def end_things(frame: Frame) -> list[Rel]:
+    """"I ended things with Elena", "she ended it with Tom" (not "the meeting ended")."""
+    if frame.dobj is None or frame.dobj.lower_ not in ("things", "it", "everything", "relationship"):
+        return []
+    return couple_rels(frame, frame.when("end"), partner_toks=frame.prep("with") + frame.dobj_preps.get("with", []))
+
+
+def called_it_quits(frame: Frame) -> list[Rel]:
+    """"Julia and I called it quits": the idiom, read from "call" whatever the parser made of "quits"."""
+    doc, i = frame.v.doc, frame.v.i
+    if not (i + 2 < frame.v.sent.end and doc[i + 1].lower_ == "it" and doc[i + 2].lower_ == "quits"):
+        return []
+    times = [t for t in frame.all_times if t.anchor in (i, i + 2) or t.anchor == -1]
+    when = when_for(frame.status, "end", times)
+    members = couple_members(frame)
+    if len(members) == 2 and when is not None:
+        return emit(frame, PARTNER, members[:1], members[1], when)
+    return []
+
+
+@rule("call")
+def _call(frame: Frame) -> list[Rel]:
+    return called_it_quits(frame)

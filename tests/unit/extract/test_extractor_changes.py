@@ -1,0 +1,93 @@
+"""Rules for relationships, leads, titles, managers and switches between employers or cities
+(own wordings, not benchmark text).
+
+Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
+2024-03-12T09:00Z (a Tuesday).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import last_turn_rows
+
+U, W = "user", "default"
+A, E = "assert", "end"
+NOW = ("turn", "day", True)
+
+
+def c(s, p, o, kind, t):
+    return (s, p, o, kind, *t)
+
+
+def day(d):
+    return (d, "day", False)
+
+
+def month(m):
+    return (f"{m}-01", "month", False)
+
+
+LAST_WEEK = ("2024-03-05", "week", False)
+
+CASES = [
+    # couples: dating, getting together, breaking up
+    ("I started dating Haruto on February 2.", [c(U, "PARTNER_OF", "Haruto", A, day("2024-02-02"))]),
+    ("Marisol and I got together in October 2021.", [c(U, "PARTNER_OF", "Marisol", A, month("2021-10"))]),
+    ("I've been seeing Tobiah since March 2019.", [c(U, "PARTNER_OF", "Tobiah", A, month("2019-03"))]),
+    ("Quentin has been seeing Odile since 2020.", [c("Quentin", "PARTNER_OF", "Odile", A, ("2020-01-01", "year", False))]),
+    ("Two days ago, Renata and I became a couple.", [c(U, "PARTNER_OF", "Renata", A, day("2024-03-10"))]),
+    ("I've been with Ignacio since June 2015.", [c(U, "PARTNER_OF", "Ignacio", A, month("2015-06"))]),
+    ("Last month, I started going out with Leilani.", [c(U, "PARTNER_OF", "Leilani", A, month("2024-02"))]),
+    ("Bastian and I broke up on March 3.", [c(U, "PARTNER_OF", "Bastian", E, day("2024-03-03"))]),
+    ("Priyanka and Tomas split up in January.", [c("Priyanka", "PARTNER_OF", "Tomas", E, month("2024-01"))]),
+    ("Anouk and I called it quits last week.", [c(U, "PARTNER_OF", "Anouk", E, LAST_WEEK)]),
+    ("I ended things with Casimir on March 1.", [c(U, "PARTNER_OF", "Casimir", E, day("2024-03-01"))]),
+    # leads changing hands
+    ("I stepped down as lead of the payments team on March 4.", [c(U, "LEADS", "payments team", E, day("2024-03-04"))]),
+    ("Wendell gave up the lead of the data team last week.", [c("Wendell", "LEADS", "data team", E, LAST_WEEK)]),
+    ("Ottilie handed off the search team in February.", [c("Ottilie", "LEADS", "search team", E, month("2024-02"))]),
+    ("Nadia was put in charge of the growth team on March 5.",
+     [c("Nadia", "LEADS", "growth team", A, day("2024-03-05"))]),
+    ("Devika is in charge of the billing team.", [c("Devika", "LEADS", "billing team", A, NOW)]),
+    ("In February, Kwame replaced Ilse as the lead of the mobile team.",
+     [c("Kwame", "LEADS", "mobile team", A, month("2024-02")), c("Ilse", "LEADS", "mobile team", E, month("2024-02"))]),
+    # titles, roles, managers
+    ("My title changed to staff engineer in January.", [c(U, "HAS_ROLE", "staff engineer", A, month("2024-01"))]),
+    ("Yusra's title changed to data analyst on March 1.", [c("Yusra", "HAS_ROLE", "data analyst", A, day("2024-03-01"))]),
+    ("Last month I moved into a product designer role.", [c(U, "HAS_ROLE", "product designer", A, month("2024-02"))]),
+    ("I got a new manager on March 4: Benedikt.", [c(U, "REPORTS_TO", "Benedikt", A, day("2024-03-04"))]),
+    ("I changed teams in January and now report to Solveig.", [c(U, "REPORTS_TO", "Solveig", A, month("2024-01"))]),
+    # a person moving between employers or cities
+    ("Ezra switched from Klarna to Adyen in February.",
+     [c("Ezra", "WORKS_AT", "Klarna", E, month("2024-02")), c("Ezra", "WORKS_AT", "Adyen", A, month("2024-02"))]),
+    ("I switched jobs from Atlassian to Canva last month.",
+     [c(U, "WORKS_AT", "Atlassian", E, month("2024-02")), c(U, "WORKS_AT", "Canva", A, month("2024-02"))]),
+    ("I left Stripe for Plaid in January.",
+     [c(U, "WORKS_AT", "Stripe", E, month("2024-01")), c(U, "WORKS_AT", "Plaid", A, month("2024-01"))]),
+    ("I left Lisbon for Madrid in January.",
+     [c(U, "LIVES_IN", "Lisbon", E, month("2024-01")), c(U, "LIVES_IN", "Madrid", A, month("2024-01"))]),
+    # a team's tools the parser reads as places
+    ("In January we switched from Algolia to Typesense.",
+     [c(W, "USES", "Algolia", E, month("2024-01")), c(W, "USES", "Typesense", A, month("2024-01"))]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES, ids=[t for t, _ in CASES])
+def test_change_rule(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+NO_FACTS = [
+    "Tom and I got together for coffee.",
+    "I saw Diego yesterday.",
+    "The meeting ended early.",
+    "I stepped down from the stage.",
+    "Can you hand off the report?",
+    "She gave up coffee last month.",
+]
+
+
+@pytest.mark.parametrize("text", NO_FACTS)
+def test_no_change_fact(extractor, text):
+    assert last_turn_rows(extractor, text) == []
