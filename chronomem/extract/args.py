@@ -322,8 +322,12 @@ def first_name_gender(name: str) -> str:
 
 
 def version_of(tok: Token) -> str | None:
-    """"13", "3.12", "v14" → the version string, else ``None``."""
+    """"13", "3.12", "v14" → the version string, "version 3.10" → "3.10", else ``None``."""
     text = tok.text
     if re.fullmatch(r"v?\d{1,4}(?:\.\d{1,4}){0,3}", text):
         return text.lstrip("v")
+    if tok.lower_ in ("version", "release", "v"):
+        for child in tok.children:
+            if child.dep_ in ("nummod", "appos", "npadvmod") and child.i > tok.i:
+                return version_of(child)
     return None

@@ -183,6 +183,9 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             break  # "We no longer use X; we shut it down": two clauses, not a complement
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
             status.blocked |= lemma not in _REPORTING
+        elif lemma == "have" and gov.tag_ == "VBD" and cur.dep_ == "xcomp" and any(
+                c.lower_ == "to" for c in inner.children) and not any(c.dep_ == "aux" for c in gov.children):
+            pass  # "I had to rehome my cat": a past obligation that was carried out
         elif lemma in L.START_GOVERNORS:
             status.governor = "start"
         elif lemma in L.END_GOVERNORS:

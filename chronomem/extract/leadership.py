@@ -56,9 +56,11 @@ def _step_down(frame: Frame) -> list[Rel]:
 
 @rule("give")
 def _give_up(frame: Frame) -> list[Rel]:
-    """"Jake gave up the lead of the design team"."""
+    """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.pets.gave_away`)."""
     if frame.prt != "up":
-        return []
+        from chronomem.extract.pets import gave_away
+
+        return gave_away(frame)
     team = lead_team(frame.dobj)
     return emit(frame, LEADS, _leaders(frame), team, frame.when("end")) if team is not None else []
 

@@ -143,7 +143,9 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel
     kin = kin_of(dobj)
     name_tok = _named(dobj, frame.idx) if kin is not None else None
     if name_tok is None:
-        return []
+        from chronomem.extract.pets import pet_rels
+
+        return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
     named = name_arg(name_tok, frame.idx) if kin[0] == "pet" else person_arg(name_tok, frame.idx, trust_ner=False)
     when = frame.when(aspect)
     if named is None or when is None or named.strength >= 3:

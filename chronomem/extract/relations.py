@@ -334,7 +334,7 @@ def _lead(frame: Frame) -> list[Rel]:
         leaders = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("by")) if a is not None]
         return emit(frame, "LEADS", leaders, team, frame.when("state"))
     if frame.dobj is None:
-        return []
+        return uses_rels(frame, "state") if frame.lemma == "run" else []  # "we run Mattermost" (an adverb to the parser)
     team = team_arg(frame.dobj)
     if team is None:
         return uses_rels(frame, "state") if frame.lemma == "run" else []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from chronomem.extract import couples, events, leadership, nominal, tech  # noqa: F401  (they register their rules)
+from chronomem.extract import couples, events, leadership, nominal, pets, tech  # noqa: F401  (they register their rules)
 from chronomem.extract.args import DocIndex
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame
@@ -26,10 +26,11 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         if len(sent) > MAX_SENTENCE_TOKENS or len(sent) < 2:
             continue
         hypothetical = is_hypothetical(sent)
-        if not hypothetical:
-            rels += apposition_rels(sent, idx)
+        appositions = apposition_rels(sent, idx) if not hypothetical else []
         if hypothetical or is_question(sent) or is_dropped_plan(sent):
+            rels += appositions
             continue
+        verb_rels: list[Rel] = []
         times = None
         hedged = hedged_clauses(sent)
         for tok in sent:
@@ -44,6 +45,14 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
                 continue
             if times is None:
                 times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
-            rels += run_handler(build_frame(tok, idx, times, hedged, lemma))
+            verb_rels += run_handler(build_frame(tok, idx, times, hedged, lemma))
+        rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
     return rels, hints
+
+
+def _unstated(appositions: list[Rel], verb_rels: list[Rel]) -> list[Rel]:
+    """Appositions ("my cat Fudge" → a current pet) that no verb of the sentence says more
+    about: "I had to rehome my cat Fudge" is Fudge's ending, not a pet held now."""
+    said = {(r.predicate, r.obj.name) for r in verb_rels}
+    return [r for r in appositions if (r.predicate, r.obj.name) not in said]

@@ -153,7 +153,10 @@ def title_change(frame: Frame) -> list[Rel]:
 def _switch(frame: Frame) -> list[Rel]:
     if frame.lemma == "change" and frame.dobj is None:
         return title_change(frame)
-    return switch_rels(frame, frame.dobj)
+    dobj = frame.dobj
+    if dobj is None:  # "we upgraded PostgreSQL from 14 to 15" with the tool parsed as an adverb
+        dobj = next(iter(_tool_objects(frame)), None)
+    return switch_rels(frame, dobj)
 
 
 @rule("replace", "swap", "substitute")
@@ -187,7 +190,7 @@ def _replace(frame: Frame) -> list[Rel]:
 
 
 def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
-    objs = list(frame.dobjs) or (_tool_objects(frame) if frame.lemma == "retire" else [])
+    objs = list(frame.dobjs) or _tool_objects(frame)  # "we run Mattermost" with the name parsed as an adverb
     objs += frame.prep("on") if frame.lemma in ("rely", "depend", "standardize", "settle") else []
     if frame.lemma == "move" and frame.prt == "off":
         objs = frame.prep("of")
@@ -221,6 +224,10 @@ _PHRASAL_END = {"turn": "off", "shut": "down", "switch": "off", "tear": "down", 
 @rule("roll", "bring", "spin", "set", "deploy", "introduce", "install", "onboard")
 def _roll_out(frame: Frame) -> list[Rel]:
     """"we rolled out Prometheus", "we brought in New Relic", "we deployed Vault": a known tool starts."""
+    if frame.lemma == "bring" and frame.prt != "in":
+        from chronomem.extract.pets import brought_home
+
+        return brought_home(frame)  # "I brought home a puppy called Rex"
     if _PHRASAL_START.get(frame.lemma, frame.prt) != frame.prt:
         return []
     toks = _tool_objects(frame)
@@ -240,9 +247,26 @@ def _turn_off(frame: Frame) -> list[Rel]:
 
 
 def _tool_objects(frame: Frame) -> list[Token]:
-    """Known tools the verb acts on (also when the parser hung them as an adverb: "retired Prometheus")."""
-    toks = frame.dobjs or [c for c in frame.v.children if c.dep_ in ("npadvmod", "advmod", "dep", "oprd", "attr")]
-    return [t for t in toks if (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"]
+    """Known tools the verb acts on (also when the parser hung them as an adverb: "retired Prometheus",
+    and "it" for the tool named just before: "we no longer use Algolia; we shut it down in May")."""
+    toks = frame.dobjs or [c for c in frame.v.children if c.dep_ in ("npadvmod", "advmod", "dep", "oprd", "attr", "punct")]
+    out = [t for t in toks if (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"]
+    if not out and frame.dobj is not None and frame.dobj.lower_ == "it":
+        antecedent = previous_tool(frame, frame.dobj)
+        out = [antecedent] if antecedent is not None else []
+    return out
+
+
+def previous_tool(frame: Frame, it: Token) -> Token | None:
+    """The last known tool named before ``it`` in the same turn, if no other name comes between."""
+    doc = it.doc
+    for j in range(it.i - 1, max(-1, it.i - 40), -1):
+        term = frame.idx.term_at[j]
+        if term is not None:
+            return doc[j] if term.type == "TOOL" else None
+        if doc[j].pos_ == "PROPN" or doc[j].ent_type_ in ("PERSON", "ORG", "GPE"):
+            return None
+    return None
 
 
 def _in_favor_of(frame: Frame) -> list[Token]:

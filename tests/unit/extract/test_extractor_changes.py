@@ -67,6 +67,18 @@ CASES = [
      [c(U, "WORKS_AT", "Stripe", E, month("2024-01")), c(U, "WORKS_AT", "Plaid", A, month("2024-01"))]),
     ("I left Lisbon for Madrid in January.",
      [c(U, "LIVES_IN", "Lisbon", E, month("2024-01")), c(U, "LIVES_IN", "Madrid", A, month("2024-01"))]),
+    # pets arriving and leaving, the name next to the pet noun
+    ("Yesterday I brought home a kitten called Pixel.", [c(U, "HAS_PET", "Pixel", A, day("2024-03-11"))]),
+    ("I've had my gecko Ziggy since October.", [c(U, "HAS_PET", "Ziggy", A, month("2023-10"))]),
+    ("Biscuit, my old dog, passed away in January.", [c(U, "HAS_PET", "Biscuit", E, month("2024-01"))]),
+    ("Last week I had to rehome my rabbit Clover.", [c(U, "HAS_PET", "Clover", E, LAST_WEEK)]),
+    ("I gave my hamster Peanut to my niece in 2022.", [c(U, "HAS_PET", "Peanut", E, ("2022-01-01", "year", False))]),
+    # tools the parser reads as adverbs, "it" for the tool named before, "version 3.10"
+    ("We run Zulip.", [c(W, "USES", "Zulip", A, NOW)]),
+    ("We stopped using Splunk; we shut it down in February.",
+     [c(W, "USES", "Splunk", E, ("turn", "unknown", True)), c(W, "USES", "Splunk", E, month("2024-02"))]),
+    ("In January we upgraded Python from version 3.11 to 3.12.",
+     [c(W, "USES", "Python 3.11", E, month("2024-01")), c(W, "USES", "Python 3.12", A, month("2024-01"))]),
     # a team's tools the parser reads as places
     ("In January we switched from Algolia to Typesense.",
      [c(W, "USES", "Algolia", E, month("2024-01")), c(W, "USES", "Typesense", A, month("2024-01"))]),
@@ -85,6 +97,8 @@ NO_FACTS = [
     "I stepped down from the stage.",
     "Can you hand off the report?",
     "She gave up coffee last month.",
+    "I had to work late.",
+    "My dog loves the park.",
 ]
 
 
