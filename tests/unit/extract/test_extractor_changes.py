@@ -79,6 +79,8 @@ CASES = [
      [c(W, "USES", "Splunk", E, ("turn", "unknown", True)), c(W, "USES", "Splunk", E, month("2024-02"))]),
     ("In January we upgraded Python from version 3.11 to 3.12.",
      [c(W, "USES", "Python 3.11", E, month("2024-01")), c(W, "USES", "Python 3.12", A, month("2024-01"))]),
+    # cities NER calls organisations, from the gazetteer
+    ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # a team's tools the parser reads as places
     ("In January we switched from Algolia to Typesense.",
      [c(W, "USES", "Algolia", E, month("2024-01")), c(W, "USES", "Typesense", A, month("2024-01"))]),
