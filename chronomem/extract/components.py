@@ -81,6 +81,8 @@ class GazetteerMatcher:
         terms = []
         for span in sorted(filter_spans(spans), key=lambda s: s.start):
             entry = gz.entries[span.label_]
+            if entry.type == "PLACE" and _inside_longer_name(doc, span):
+                continue  # "FC Nantes", "SK Sturm Graz", "Basil Sydney", "Newcastle United"
             end, name = span.end, entry.name
             version = doc[end].text.rstrip(".") if end < len(doc) else ""
             if entry.type == "TOOL" and _VERSION.match(version) and not _date_number(doc, end):
@@ -91,6 +93,22 @@ class GazetteerMatcher:
             terms.append(Term(span.start, end, name, entry.type, entry.aliases if name == entry.name else (), entry.employer))
         doc._.cm_terms = terms
         return doc
+
+
+def _inside_longer_name(doc: Doc, span: Span) -> bool:
+    """A place name that is one word of a longer proper name (a club, a person, a company).
+
+    >>> import spacy
+    >>> nlp = spacy.blank("en")
+    >>> doc = nlp("Basil Sydney joined FC Nantes")
+    >>> for tok, tag in zip(doc, ["NNP", "NNP", "VBD", "NNP", "NNP"]):
+    ...     tok.tag_, tok.pos_ = tag, "PROPN" if tag == "NNP" else "VERB"
+    >>> _inside_longer_name(doc, doc[1:2]), _inside_longer_name(doc, doc[4:5]), _inside_longer_name(doc, doc[0:1])
+    (True, True, True)
+    """
+    before = doc[span.start - 1] if span.start > 0 else None
+    after = doc[span.end] if span.end < len(doc) else None
+    return any(t is not None and t.pos_ == "PROPN" and t.ent_type_ not in ("DATE", "TIME") for t in (before, after))
 
 
 _MONTHS = frozenset({"jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul",

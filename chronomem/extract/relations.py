@@ -229,8 +229,8 @@ def _left_for(frame: Frame, subjects: list[Arg], end: When | None, predicate: st
     start = replace(end, mode="start", vague=False)
     out: list[Rel] = []
     for tok in frame.prep("for"):
-        if frame.idx.is_time(tok):
-            continue
+        if frame.idx.is_time(tok) or frame.idx.ent_at[tok.head.i] is not None or tok.head.i == frame.v.i + 1:
+            continue  # "left National Center for Atmospheric Research": "for" inside the name
         new = A.token_place(tok, frame.idx) if predicate == "LIVES_IN" else A.token_org(tok, frame.idx)
         out += emit(frame, predicate, subjects, new, start, obj_tok=tok)
     return out

@@ -81,6 +81,12 @@ CASES = [
      [c(W, "USES", "Python 3.11", E, month("2024-01")), c(W, "USES", "Python 3.12", A, month("2024-01"))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
+    # ... but not a city inside a longer name, nor "for" inside an organisation's name
+    ("Ines Duarte joined FC Lyon in 2008.", [c("Ines Duarte", "WORKS_AT", "FC Lyon", A, ("2008-01-01", "year", False))]),
+    ("Ruth Avery has been married to Colin Sydney since 1990.",
+     [c("Ruth Avery", "MARRIED_TO", "Colin Sydney", A, ("1990-01-01", "year", False))]),
+    ("Dana Webb left Center for Applied Linguistics in 1999.",
+     [c("Dana Webb", "WORKS_AT", "Center for Applied Linguistics", E, ("1999-01-01", "year", False))]),
     # a team's tools the parser reads as places
     ("In January we switched from Algolia to Typesense.",
      [c(W, "USES", "Algolia", E, month("2024-01")), c(W, "USES", "Typesense", A, month("2024-01"))]),
