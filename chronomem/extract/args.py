@@ -31,6 +31,9 @@ _DET_WORDS = frozenset({"the", "a", "an", "my", "our", "your", "his", "her", "th
                         "those", "some", "any"})
 
 
+_TIME_TAILS = frozenset({"today", "yesterday", "tonight", "tomorrow", "now", "recently", "again"})
+
+
 class DocIndex:
     """Per-doc lookups: the gazetteer term and the named entity covering each token."""
 
@@ -100,6 +103,8 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
         kind = NAME_LABELS.get(ent.label_)
         if kind is not None and len(ent) <= 6 and ent[0].pos_ != "PRON":
             start, end = _widen(ent.start, ent.end, idx, person=ent.label_ == "PERSON", org=ent.label_ == "ORG")
+            while end - start > 1 and idx.doc[end - 1].lower_ in _TIME_TAILS:
+                end -= 1  # "Daniel married Leah today": NER's "Leah today"
             name = clean_name(idx.doc[start:end].text)
             if valid_name(name) and (name[0].isupper() or name[0].isdigit()):
                 strength = NER if kind != "OTHER" else GUESS
@@ -108,7 +113,9 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
                     kind, label, strength = "ORG", "ORG", NER
                 return Arg(ENTITY, start, name, kind, strength, gender=first_name_gender(name) if kind != "ORG" else "",
                            label=label)
-    if tok.pos_ == "PROPN" or (tok.is_title and tok.pos_ == "NOUN" and not tok.is_sent_start) or allow_lower:
+    first_name = tok.is_sent_start and tok.is_title and tok.pos_ == "NOUN" and (
+        bool(first_name_gender(tok.text)) or _bare_subject_name(tok))
+    if tok.pos_ == "PROPN" or (tok.is_title and tok.pos_ == "NOUN" and not tok.is_sent_start) or first_name or allow_lower:
         start, end = _widen(*_proper_chunk(tok), idx, person=bool(first_name_gender(tok.doc[tok.i].text)), org=False)
         name = clean_name(idx.doc[start:end].text)
         if valid_name(name) and (name[0].isupper() or allow_lower):
@@ -116,6 +123,14 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
                 return Arg(ENTITY, start, name, "ORG", NER, label="ORG")
             return Arg(ENTITY, start, name, "OTHER", GUESS, gender=first_name_gender(name))
     return None
+
+
+def _bare_subject_name(tok: Token) -> bool:
+    """A capitalised sentence-initial subject the small model tagged as a common noun ("Pablo lives
+    in Sydney" → NN): bare (no article, possessive or modifier), singular, followed by its verb."""
+    return (tok.tag_ == "NN" and tok.dep_ in ("nsubj", "nsubjpass") and tok.head.pos_ in ("VERB", "AUX")
+            and tok.head.i == tok.i + 1 and len(tok.text) >= 3 and not any(True for _ in tok.children)
+            and tok.lower_ not in L.COMMON_SUBJECT_NOUNS)
 
 
 def _org_named(name: str) -> bool:

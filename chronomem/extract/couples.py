@@ -70,17 +70,17 @@ def couple_members(frame: Frame) -> list[Arg]:
     return sorted(subjects, key=lambda a: a.kind != SPEAKER)
 
 
-def couple_rels(frame: Frame, when: When | None, *, partner_toks: list[Token] = ()) -> list[Rel]:
-    """PARTNER_OF between the subject and the named partner, or between the two subjects."""
+def couple_rels(frame: Frame, when: When | None, *, partner_toks: list[Token] = (), predicate: str = "PARTNER_OF") -> list[Rel]:
+    """PARTNER_OF (or ``predicate``) between the subject and the named partner, or between the two subjects."""
     if when is None:
         return []
     partners = [p for p in (partner_arg(t, frame) for t in partner_toks) if p is not None]
     if partners:
         subjects = [s for s in persons(frame, we=False)]
-        return [r for p in partners for r in emit(frame, PARTNER, subjects, p, when)]
+        return [r for p in partners for r in emit(frame, predicate, subjects, p, when)]
     members = couple_members(frame)
     if len(members) == 2:
-        return emit(frame, PARTNER, members[:1], members[1], when)
+        return emit(frame, predicate, members[:1], members[1], when)
     return []
 
 
@@ -155,3 +155,11 @@ def called_it_quits(frame: Frame) -> list[Rel]:
 @rule("call")
 def _call(frame: Frame) -> list[Rel]:
     return called_it_quits(frame)
+
+
+@rule("tie")
+def _tie_the_knot(frame: Frame) -> list[Rel]:
+    """"Yusuf and I tied the knot last week", "Ana tied the knot with Raj"."""
+    if frame.dobj is None or frame.dobj.lower_ != "knot":
+        return []
+    return couple_rels(frame, frame.when("start"), partner_toks=frame.prep("with"), predicate="MARRIED_TO")

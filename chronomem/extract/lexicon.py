@@ -174,3 +174,13 @@ amit ravi sanjay wei hiroshi kenji takashi ivan dmitri sergei nikolai hans klaus
 jean-luc francois antoine marco giovanni paolo ahmed mohammed omar ali hassan yusuf tariq kwame chen hugo oscar
 felix theo oliver harry charlie archie freddie alfie finn liam mason elijah owen caleb isaac julian miles
 """.split())
+
+# sentence-initial bare nouns that are not names ("Work is busy", "Dinner was great")
+COMMON_SUBJECT_NOUNS = frozenset({
+    "work", "life", "everything", "nothing", "something", "dinner", "lunch", "breakfast", "coffee", "tea", "school",
+    "college", "traffic", "weather", "rent", "money", "time", "today", "tomorrow", "yesterday", "tonight", "home",
+    "family", "food", "music", "business", "management", "engineering", "marketing", "sales", "finance", "support",
+    "security", "design", "product", "research", "legal", "hr", "training", "practice", "testing", "deployment",
+    "production", "staging", "documentation", "history", "science", "math", "art", "sport", "football", "soccer",
+    "basketball", "tennis", "golf", "running", "cooking", "travel", "health", "sleep", "water", "power", "internet",
+})

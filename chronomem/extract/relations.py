@@ -118,6 +118,33 @@ def _based(frame: Frame) -> list[Rel]:
 _ROLE_SLOTS = frozenset({"role", "position", "job", "title", "post"})
 
 
+_HOMES = frozenset({"apartment", "flat", "house", "home", "place", "condo", "studio"})
+
+
+def _new_home(frame: Frame, toks: list[Token]) -> list[Rel]:
+    """"moved into a new apartment in Mumbai", "got a place in Chicago": LIVES_IN the home's city."""
+    out: list[Rel] = []
+    for tok in toks:
+        if tok.lemma_.lower() not in _HOMES:
+            continue
+        places = [p for c in tok.children if c.dep_ == "prep" and c.lower_ in ("in", "near")
+                  for p in c.children if p.dep_ == "pobj"]
+        for place in places:
+            out += emit(frame, "LIVES_IN", persons(frame), A.token_place(place, frame.idx), frame.when("start"), obj_tok=place)
+    return out
+
+
+@rule("settle")
+def _settle(frame: Frame) -> list[Rel]:
+    """"I finally settled in Pittsburgh", "we settled down in Porto" (not "we settled on Go": tools)."""
+    if frame.prep("on"):
+        from chronomem.extract.tech import uses_rels
+
+        return uses_rels(frame, "start")
+    return [r for t in frame.prep("in") for r in emit(frame, "LIVES_IN", persons(frame), A.token_place(t, frame.idx),
+                                                      frame.when("start"), obj_tok=t)]
+
+
 @rule("move", "relocate", "emigrate", "immigrate")
 def _move(frame: Frame) -> list[Rel]:
     from chronomem.extract.tech import switch_rels
@@ -129,6 +156,9 @@ def _move(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     if src and to:
         return switch_rels(frame, None)
+    homes = _new_home(frame, frame.prep("into", "to"))
+    if homes:
+        return homes
     roles = [role_arg(c, strict=False) for t in frame.prep("into") if t.lemma_.lower() in _ROLE_SLOTS
              for c in t.children if c.dep_ == "compound"]
     if roles and roles[0] is not None:  # "I moved into a site reliability engineer role"
@@ -149,8 +179,10 @@ def _move(frame: Frame) -> list[Rel]:
 def _work(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("state")
-    out = _employment(frame, subjects, when, frame.prep("at", "for"), places=frame.prep("in"),
-                      roles=frame.prep("as"))
+    orgs = frame.prep("at", "for")
+    out = _employment(frame, subjects, when, orgs, places=frame.prep("in"), roles=frame.prep("as"))
+    if not orgs and not out:  # "Pablo works as a physiotherapist": "as" after "work" names a role
+        out = _role_rels(frame, subjects, when, frame.prep("as"), strict=False)
     for tok in frame.prep("on", "in"):
         team = team_arg(tok, allow_area=tok in frame.prep("on"))
         out += emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=tok)

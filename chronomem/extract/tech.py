@@ -12,7 +12,7 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import accept as A
-from chronomem.extract.args import name_arg, team_arg
+from chronomem.extract.args import name_arg, team_arg, version_of
 from chronomem.extract.frames import Frame
 from chronomem.extract.records import GAZETTEER, WE, Arg, Rel
 from chronomem.extract.relations import emit, persons, rule
@@ -103,6 +103,10 @@ def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
         fallback = frame.term_after_to()
         dst = [fallback] if fallback is not None else []
     base = A.token_tool(dobj, frame.idx) if dobj is not None else None
+    if not dst and src and base is not None:  # "from version 3.9 to 3.10" parsed as one number phrase
+        versions = [t for t in src[0].subtree if t is not src[0] and version_of(t) is not None]
+        if len(versions) == 2:
+            src, dst = versions[:1], versions[1:]
     if not dst:
         return []
     quals = purpose(frame)
@@ -173,13 +177,20 @@ def _replace(frame: Frame) -> list[Rel]:
         subjects = [Arg(WE, frame.v.i)]
         confidence = 0.7
     else:
-        old_toks = [frame.dobj] if frame.dobj is not None else []
-        new_toks = frame.prep("with", "by") + (frame.prep("for") if frame.lemma == "swap" else [])
+        old_toks = [frame.dobj] if frame.dobj is not None else _tool_objects(frame)[:1]
+        new_toks = frame.prep("with", "by") + (frame.prep("for") + frame.dobj_preps.get("for", []) if frame.lemma == "swap" else [])
         new_toks += frame.dobj_preps.get("with", []) + frame.dobj_preps.get("by", [])
         subjects = tool_subjects(frame)
         confidence = 0.9
     if not old_toks or not new_toks:
         return []
+    if frame.lemma == "swap" and not passive:  # "I swapped Manchester for Seoul"
+        old_p, new_p = A.token_place(old_toks[0], frame.idx), A.token_place(new_toks[0], frame.idx)
+        people = persons(frame, we=False, loose=False)
+        if old_p is not None and new_p is not None and old_p.strength >= GAZETTEER and people:
+            start = frame.when("start")
+            return (emit(frame, "LIVES_IN", people, old_p, replace(start, mode="end")) + emit(frame, "LIVES_IN", people, new_p, start)
+                    if start is not None else [])
     old, new = A.token_tool(old_toks[0], frame.idx), A.token_tool(new_toks[0], frame.idx)
     start = frame.when("start")
     if old is None or new is None or start is None:

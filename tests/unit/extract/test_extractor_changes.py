@@ -79,6 +79,21 @@ CASES = [
      [c(W, "USES", "Splunk", E, ("turn", "unknown", True)), c(W, "USES", "Splunk", E, month("2024-02"))]),
     ("In January we upgraded Python from version 3.11 to 3.12.",
      [c(W, "USES", "Python 3.11", E, month("2024-01")), c(W, "USES", "Python 3.12", A, month("2024-01"))]),
+    # settling, new homes, swapping cities, tying the knot
+    ("I finally settled in Lisbon in January.", [c(U, "LIVES_IN", "Lisbon", A, month("2024-01"))]),
+    ("Two days ago I moved into a new flat in Vienna.", [c(U, "LIVES_IN", "Vienna", A, day("2024-03-10"))]),
+    ("In February, I swapped Madrid for Lisbon.",
+     [c(U, "LIVES_IN", "Madrid", E, month("2024-02")), c(U, "LIVES_IN", "Lisbon", A, month("2024-02"))]),
+    ("Noor and I tied the knot on March 2.", [c(U, "MARRIED_TO", "Noor", A, day("2024-03-02"))]),
+    ("Tobias married Ingrid today.", [c("Tobias", "MARRIED_TO", "Ingrid", A, ("turn", "day", False))]),
+    # sentence-initial names the small model tags as common nouns; "works as" names a role
+    ("Pablo lives in Quito.", [c("Pablo", "LIVES_IN", "Quito", A, NOW)]),
+    ("Marisol works as a physiotherapist.", [c("Marisol", "HAS_ROLE", "physiotherapist", A, NOW)]),
+    # a tool the parser reads as punctuation, versions in one number phrase
+    ("We replaced RabbitMQ with Kafka last week.",
+     [c(W, "USES", "RabbitMQ", E, LAST_WEEK), c(W, "USES", "Kafka", A, LAST_WEEK)]),
+    ("Yesterday, we upgraded Python from version 3.9 to 3.10.",
+     [c(W, "USES", "Python 3.9", E, day("2024-03-11")), c(W, "USES", "Python 3.10", A, day("2024-03-11"))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
@@ -107,6 +122,8 @@ NO_FACTS = [
     "She gave up coffee last month.",
     "I had to work late.",
     "My dog loves the park.",
+    "Work is a nightmare.",
+    "We settled the bill.",
 ]
 
 
