@@ -125,8 +125,8 @@ def _date_number(doc: Doc, i: int) -> bool:
     tok = doc[i]
     if tok.ent_type_ not in ("DATE", "TIME"):
         return False
-    if len(tok.text.rstrip(".")) == 4:
-        return True
+    if len(tok.text.rstrip(".")) == 4 and tok.text.rstrip(".").isdigit():
+        return True  # a year ("since 2019"), not "3.11"
     nxt = doc[i + 1].lower_ if i + 1 < len(doc) else ""
     return nxt in _MONTHS or nxt in ("th", "st", "nd", "rd", "am", "pm", "o'clock", "of")
 

@@ -152,7 +152,9 @@ def _move(frame: Frame) -> list[Rel]:
     to = frame.prep("to") + [c for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
     src = frame.prep("from") + (frame.prep("of") if "out" in frame.preps or frame.prt == "out" else [])
     if frame.dobj is not None and frame.dobj.lower_ not in ("in", "back"):
-        return switch_rels(frame, frame.dobj)  # "we moved CI from Jenkins to GitHub Actions"
+        from chronomem.extract.tech import complete_switch
+
+        return complete_switch(frame, switch_rels(frame, frame.dobj))  # "we moved CI from Jenkins to GitHub Actions"
     subjects = persons(frame)
     if src and to:
         return switch_rels(frame, None)

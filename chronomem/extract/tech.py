@@ -160,7 +160,62 @@ def _switch(frame: Frame) -> list[Rel]:
     dobj = frame.dobj
     if dobj is None:  # "we upgraded PostgreSQL from 14 to 15" with the tool parsed as an adverb
         dobj = next(iter(_tool_objects(frame)), None)
-    return switch_rels(frame, dobj)
+    return complete_switch(frame, switch_rels(frame, dobj))
+
+
+def complete_switch(frame: Frame, rels: list[Rel]) -> list[Rel]:
+    """The parse's switch, or the words' when the parse lost the old value (no ``end``)."""
+    if not any(r.kind == "end" for r in rels):
+        return surface_switch(frame) or rels
+    return rels
+
+
+_SWITCH_LEMMAS = frozenset({"switch", "migrate", "move", "upgrade", "bump", "downgrade", "transition", "port", "update"})
+
+
+def surface_switch(frame: Frame) -> list[Rel]:
+    """"from X to Y" read from the words when the parse scattered it ("We moved team chat from Slack
+    to Microsoft Teams", "upgraded Postgres from 14 to 15" with "14 to 15" as one number phrase).
+
+    Only known tools (or versions of the tool the verb acts on), only the team's own switches, and
+    only when the sentence has a single time phrase, so the time cannot belong to another clause.
+    """
+    if frame.lemma not in _SWITCH_LEMMAS:
+        return []
+    subjects = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("GROUP", "ORG")]
+    sent, doc, idx = frame.v.sent, frame.v.doc, frame.idx
+    after = [t for t in sent if t.i > frame.v.i]
+    src = next((t for t in after if t.lower_ == "from"), None)
+    dst = next((t for t in after if t.lower_ == "to" and src is not None and t.i > src.i), None)
+    if not subjects or src is None or dst is None or src.i + 1 >= sent.end or dst.i + 1 >= sent.end:
+        return []
+    base_tok = next((t for t in after if t.i < src.i and (term := idx.term_at[t.i]) is not None and term.type == "TOOL"), None)
+    base = A.token_tool(base_tok, idx) if base_tok is not None else None
+    old, new = _surface_value(doc[src.i + 1], idx, base), _surface_value(doc[dst.i + 1], idx, base)
+    times = []
+    for t in frame.all_times:  # NER folds versions into dates: "14 to 15 last month" → "last month"
+        if t.start <= dst.i + 1 < t.end or t.start <= src.i + 1 < t.end:
+            if t.end <= dst.i + 2:
+                continue
+            t = replace(t, start=dst.i + 2, text=doc[dst.i + 2:t.end].text)
+        times.append(t)
+    if old is None or new is None or old.name == new.name or len(times) > 1:
+        return []
+    from chronomem.extract.frames import when_for
+
+    start = when_for(frame.status, "start", times)
+    if start is None:
+        return []
+    return (emit(frame, "USES", subjects, old, replace(start, mode="end")) + emit(frame, "USES", subjects, new, start))
+
+
+def _surface_value(tok: Token, idx, base: Arg | None) -> Arg | None:  # noqa: ANN001
+    term = idx.term_at[tok.i]
+    if term is not None:
+        return A.token_tool(tok, idx) if term.type == "TOOL" else None
+    if base is not None and version_of(tok) is not None:
+        return Arg("entity", tok.i, f"{base.name} {version_of(tok)}", "TOOL", GAZETTEER)
+    return None
 
 
 @rule("replace", "swap", "substitute")

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.records import When
 from chronomem.extract.timeexpr import resolve_time
@@ -87,6 +87,26 @@ def _role(words: str) -> str:
     return "point"
 
 
+_UNITS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years", "am", "pm", "th", "st", "nd", "rd"})
+_MONTH_WORDS = frozenset({"jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul",
+                          "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec",
+                          "december"})
+
+
+def _after_version_range(doc: Doc, start: int, end: int) -> int:
+    """Skip "14 to 15" at the front of a date NER ran into it ("from 14 to 15 last month" → "last month"),
+    unless a unit or month follows ("5 to 10 days ago", "14 to 15 May" are times)."""
+    i = start
+    if not (i + 2 < end and doc[i].like_num and doc[i + 1].lower_ in ("to", "-", "–") and doc[i + 2].like_num):
+        return start
+    if any(_YEAR.match(doc[j].text) for j in (i, i + 2)):
+        return start
+    nxt = doc[i + 3].lower_ if i + 3 < end else ""
+    if not nxt or nxt in _UNITS or nxt in _MONTH_WORDS:
+        return start
+    return i + 3
+
+
 def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
     """The time expressions of ``sent`` (``ents`` are the doc's DATE/TIME spans in it)."""
     doc = sent.doc
@@ -96,6 +116,7 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
         start = e.start
         while start < e.end and start in in_term:
             start += 1
+        start = _after_version_range(doc, start, e.end)
         if start < e.end:
             spans.append((start, e.end, e.root if e.root.i >= start else doc[e.end - 1]))
     covered = {i for e in ents for i in range(e.start, e.end)}

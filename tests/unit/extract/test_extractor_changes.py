@@ -94,6 +94,13 @@ CASES = [
      [c(W, "USES", "RabbitMQ", E, LAST_WEEK), c(W, "USES", "Kafka", A, LAST_WEEK)]),
     ("Yesterday, we upgraded Python from version 3.9 to 3.10.",
      [c(W, "USES", "Python 3.9", E, day("2024-03-11")), c(W, "USES", "Python 3.10", A, day("2024-03-11"))]),
+    # switches the parse scattered: read from the words; versions NER folded into a date
+    ("We moved team chat from Slack to Zulip two days ago.",
+     [c(W, "USES", "Slack", E, day("2024-03-10")), c(W, "USES", "Zulip", A, day("2024-03-10"))]),
+    ("We upgraded Postgres from 15 to 16 last month.",
+     [c(W, "USES", "PostgreSQL 15", E, month("2024-02")), c(W, "USES", "PostgreSQL 16", A, month("2024-02"))]),
+    ("We moved from Python 3.11 to Python 3.12 last month.",
+     [c(W, "USES", "Python 3.11", E, month("2024-02")), c(W, "USES", "Python 3.12", A, month("2024-02"))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
