@@ -192,6 +192,11 @@ def _copula(frame: Frame) -> list[Rel]:
             out += [r for t in frame.prep("at") for r in emit(frame, "WORKS_AT", subjects,
                                                               A.token_org(t, idx, strict=not ranged), when, obj_tok=t)]
         return out
+    titled = _title_owner(frame)
+    if titled is not None:  # "my new title is solutions architect (, not backend developer)"
+        from chronomem.extract.relations import _role_rels
+
+        return _role_rels(frame, [titled], when, [attr], strict=False)
     if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
         return _copula_identity(frame, attr, subjects, when)
     lemma = attr.lemma_.lower()
@@ -219,6 +224,14 @@ def _copula(frame: Frame) -> list[Rel]:
     if orgs:
         return _employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr])
     return [r for r in emit(frame, "HAS_ROLE", people, role_arg(attr, strict=True), when, obj_tok=attr)]
+
+
+def _title_owner(frame: Frame) -> Arg | None:
+    """Whose title the subject is: "my title", "Ana's new role"."""
+    for tok in frame.subj_toks:
+        if tok.lemma_.lower() in ("title", "role", "position"):
+            return next((_possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+    return None
 
 
 def _copula_identity(frame: Frame, attr: Token, subjects: list[Arg], when: When | None) -> list[Rel]:

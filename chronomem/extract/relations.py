@@ -15,9 +15,9 @@ from spacy.tokens import Token
 
 from chronomem.extract import accept as A
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import name_arg, person_arg, role_arg, team_arg, thing_arg
+from chronomem.extract.args import is_role_head, name_arg, person_arg, role_arg, team_arg, thing_arg
 from chronomem.extract.frames import Frame, with_conj
-from chronomem.extract.records import ENTITY, LAST, Arg, Rel, When
+from chronomem.extract.records import ENTITY, GAZETTEER, LAST, Arg, Rel, When
 
 Handler = Callable[[Frame], list[Rel]]
 HANDLERS: dict[str, Handler] = {}
@@ -60,6 +60,8 @@ def alternative(tok: Token, frame: Frame) -> Arg | None:
         t = doc[j]
         if t.lower_ == "not" and j + 1 < tok.sent.end:
             nxt = doc[j + 1]
+            while nxt.dep_ in ("compound", "amod") and nxt.head.i > nxt.i and nxt.head.i < tok.sent.end:
+                nxt = nxt.head  # "not backend developer" → developer's phrase
             return name_arg(nxt, frame.idx) or team_arg(nxt) or role_arg(nxt, strict=False)
         if not (t.is_punct or t.pos_ == "PROPN" or frame.idx.term_at[j] is not None):
             return None
@@ -333,7 +335,17 @@ def _hire(frame: Frame) -> list[Rel]:
 
 @rule("promote")
 def _promote(frame: Frame) -> list[Rel]:
-    return _role_rels(frame, persons(frame), frame.when("start"), frame.prep("to"))
+    out = _role_rels(frame, persons(frame), frame.when("start"), frame.prep("to"))
+    if not out:  # "promoted to backend developer" with "backend" parsed as a verb ("to backend" + object)
+        for x in frame.v.children:
+            obj = next((c for c in x.children if c.dep_ == "dobj"), None) if x.dep_ == "xcomp" else None
+            if obj is None or not any(c.lower_ == "to" for c in x.children) or not is_role_head(obj):
+                continue
+            words = [t for t in x.doc[x.i:obj.i + 1] if t.is_alpha]
+            if len(words) == obj.i + 1 - x.i <= 4:
+                role = Arg(ENTITY, x.i, " ".join(t.lower_ for t in words), "ROLE", GAZETTEER)
+                out += emit(frame, "HAS_ROLE", persons(frame), role, frame.when("start"), obj_tok=obj)
+    return out
 
 
 _TEAM_CHANGES = frozenset({"switch", "change", "move", "transfer", "join", "rejoin"})

@@ -170,7 +170,10 @@ class SessionResolver:
                 elif ent.type == "PLACE":
                     self._places.append((turn_no, pos, key))
             self._mention(turn, key)
-        events: list[tuple[int, int, Rel | Hint]] = [(r.i, 0, r) for r in rels] + [(h.i, 1, h) for h in hints]
+        # a hint naming the wrong value ("I meant Lyon, not Mumbai: I moved to Lyon") waits for the
+        # turn's own claims, which may restate the right value
+        events: list[tuple[int, int, Rel | Hint]] = [(r.i, 0, r) for r in rels] + [
+            (h.i if h.old is None else 1 << 30, 1, h) for h in hints]
         for _, _, item in sorted(events, key=lambda e: (e[0], e[1])):
             if isinstance(item, Rel):
                 self._add_rel(item, turn_no, turn, refs)
@@ -272,6 +275,40 @@ class SessionResolver:
             self._emit(claim.predicate, subj, obj, "correct", wrong, claim.qualifiers, claim.at, claim.at_precision,
                        claim.observed, 0.8, turn, turn_no)
             return
+        if old_key is not None:
+            self._correct_earlier_session(hint, new, turn, turn_no)
+
+    def _correct_earlier_session(self, hint: Hint, new: str, turn: Turn, turn_no: int) -> None:
+        """The wrong value was said in an earlier session: this turn's claim of the right value becomes
+        a correction of it ("Sorry, I meant Lyon, not Mumbai: I moved to Lyon"); with no such claim, a
+        place or an employer named in a correction by the speaker is the speaker's home or job
+        ("Actually, it was Singapore, not Buenos Aires, that I moved to"). The store gives the
+        correction the wrong value's interval."""
+        old = self._resolve(hint.old, turn, {}) if hint.old is not None else None
+        if old is None or old == new:
+            return
+        for n, claim in enumerate(self.claims):
+            said = self._history_of(claim)
+            if said is None or said.turn_no != turn_no or said.obj != new or claim.kind not in ("assert", "correct"):
+                continue
+            if self.vocabulary[claim.predicate].cardinality == "one_per_object":
+                continue
+            self.claims[n] = claim.model_copy(update={
+                "kind": "correct", "replaces_object_id": entity_id(self.group, self.entities[old].name)})
+            return
+        by_type = {"PLACE": "LIVES_IN", "ORG": "WORKS_AT"}
+        predicate = by_type.get(self.entities[old].type)
+        if predicate is None or self.entities[old].strength < 2 or predicate not in self.vocabulary:
+            return
+        ent_new = self.entities[new]
+        if ent_new.type == "OTHER" or ent_new.strength < 2:
+            ent_new.type, ent_new.strength = self.entities[old].type, 2
+        speaker = self._resolve(Arg(SPEAKER, hint.i), turn, {})
+        if speaker is not None:
+            self._emit(predicate, speaker, new, "correct", old, {}, turn.at, "day", True, 0.7, turn, turn_no)
+
+    def _history_of(self, claim: Claim) -> _Said | None:
+        return next((said for said in reversed(self._history) if said.claim is claim), None)
 
     def result(self) -> ExtractionResult:
         used = {m.entity_id for m in self.mentions}

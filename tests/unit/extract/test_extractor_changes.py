@@ -101,6 +101,9 @@ CASES = [
      [c(W, "USES", "PostgreSQL 15", E, month("2024-02")), c(W, "USES", "PostgreSQL 16", A, month("2024-02"))]),
     ("We moved from Python 3.11 to Python 3.12 last month.",
      [c(W, "USES", "Python 3.11", E, month("2024-02")), c(W, "USES", "Python 3.12", A, month("2024-02"))]),
+    # titles in a copula (with the value corrected), promotions the parser reads as "to <verb>"
+    ("My title is staff engineer.", [c(U, "HAS_ROLE", "staff engineer", A, NOW)]),
+    ("I was promoted to backend developer last week.", [c(U, "HAS_ROLE", "backend developer", A, LAST_WEEK)]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
@@ -137,3 +140,29 @@ NO_FACTS = [
 @pytest.mark.parametrize("text", NO_FACTS)
 def test_no_change_fact(extractor, text):
     assert last_turn_rows(extractor, text) == []
+
+
+def _store_after(first: str, second: str, predicate: str):
+    """A memory after two sessions three weeks apart; the answers as of the first week and now."""
+    from datetime import datetime, timezone
+
+    from chronomem import Memory
+    from chronomem.schema import Session, Turn
+
+    utc = timezone.utc
+    mem = Memory.open(":memory:")
+    mem.ingest([Session(session_id="a", started_at=datetime(2024, 3, 12, tzinfo=utc), turns=[Turn(speaker="user", text=first)]),
+                Session(session_id="b", started_at=datetime(2024, 4, 2, tzinfo=utc), turns=[Turn(speaker="user", text=second)])],
+               recorded_at="session")
+    return [sorted(r.object for r in mem.facts("user", predicate=predicate, as_of=datetime(2024, m, d, tzinfo=utc)))
+            for m, d in ((3, 10), (4, 10))]
+
+
+@pytest.mark.parametrize(("first", "second", "predicate", "right"), [
+    ("I moved to Oslo last week.", "Sorry, I meant Bergen, not Oslo: I moved to Bergen.", "LIVES_IN", "Bergen"),
+    ("Last week, I relocated to Lima.", "Actually, it was Quito, not Lima, that I moved to.", "LIVES_IN", "Quito"),
+    ("I was promoted to data analyst last week.", "Small correction: my new title is data scientist, not data analyst.",
+     "HAS_ROLE", "data scientist"),
+])
+def test_a_correction_in_a_later_session_replaces_the_wrong_value_over_its_interval(first, second, predicate, right):
+    assert _store_after(first, second, predicate) == [[right], [right]]
