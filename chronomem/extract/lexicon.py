@@ -151,28 +151,63 @@ PERSON_NOUNS = {"guy": "m", "man": "m", "boy": "m", "dude": "m", "woman": "f", "
 
 # --------------------------------------------------------------------------- common first names with a usual gender
 FEMALE_NAMES = frozenset("""
-mary patricia jennifer linda elizabeth barbara susan jessica sarah karen lisa nancy betty sandra margaret ashley
-kimberly emily donna michelle carol amanda melissa deborah stephanie rebecca sharon laura cynthia amy kathleen
-angela shirley brenda emma anna nicole helen samantha katherine christine debra rachel carolyn janet maria
-catherine heather diane olivia julie joyce victoria ruth virginia lauren kelly christina joan evelyn judith andrea
-hannah megan cheryl jacqueline martha madison teresa gloria sara janice ann kathryn abigail sophia frances jean
-alice judy isabella julia grace amber denise danielle marilyn beverly charlotte natalie theresa diana brittany
-doris kayla alexis lori marie priya ana sofia lucia chloe mia ava ella zoe lily leah nina eva laila aisha fatima
-mei yuki sakura elena irina olga natasha katya ingrid astrid freya sienna harper aria layla nora camila luna
-valentina gabriela isabel ines beatriz carmen rosa lucy molly ellie ruby alice sophie jasmine maya anya tara
-caroline melanie jenny kate claire emma-jane sunita anjali deepa kavya meera neha pooja riya
+mary patricia jennifer linda elizabeth barbara susan jessica sarah karen lisa nancy betty sandra margaret
+ashley kimberly emily donna michelle carol amanda melissa deborah stephanie rebecca sharon laura cynthia amy
+kathleen angela shirley brenda emma anna nicole helen samantha katherine christine debra rachel carolyn janet
+maria catherine heather diane olivia julie joyce victoria ruth virginia lauren kelly christina joan evelyn
+judith andrea hannah megan cheryl jacqueline martha madison teresa gloria sara janice ann kathryn abigail
+sophia frances jean alice judy isabella julia grace amber denise danielle marilyn beverly charlotte natalie
+theresa diana brittany doris kayla alexis lori marie priya ana sofia lucia chloe mia ava ella zoe lily leah
+nina eva laila aisha fatima mei yuki sakura elena irina olga natasha katya ingrid astrid freya sienna harper
+aria layla nora camila luna valentina gabriela isabel ines beatriz carmen rosa lucy molly ellie ruby alice
+sophie jasmine maya anya tara caroline melanie jenny kate claire emma-jane sunita anjali deepa kavya meera
+neha pooja riya greta tessa naomi amara camille clara elise helene ines irene isla jade julia juliette leila
+lena lina louise mila noemi paula rita silvia simone stella vera wendy yasmin zara adriana alejandra daniela
+fernanda florencia paloma renata ximena alessia chiara francesca giulia martina aurora bianca federica hanna
+johanna katharina lea leonie marlene mathilda paulina svenja ida ebba elsa saga signe maja alma agnes linnea
+dagny solveig liv malin ewa agnieszka katarzyna magdalena zofia hana petra jana lenka tereza ioana andreea
+elif zeynep ayse selin defne amina khadija maryam noor salma yara hiba rania dalia farah lina nadia samira
+zainab amani chioma ngozi adaeze wanjiru akua abena efua ama esi nia imani zawadi ayumi haruka hina kaori
+keiko mai misaki naoko rin yui yumi jia xia xin ying yan lan hui jing min-ji seo-yeon ji-woo hye-jin su-bin
+ananya divya ishita lakshmi nisha priyanka shreya swati aditi kiran lan linh mai thao anh ngoc hoa trang sari
+dewi putri ayu isabelle madeleine genevieve margot manon oceane anais chloe-marie rosalie eloise cecile sabine
+brigitte ursula heidi monika claudia sandra tanja nadine kristin annika birgit wiebke beatrice alessandra
+serena valeria natalia veronica ximena lorena marisol esperanza guadalupe rocio pilar consuelo dolores
+montserrat nuria olivia-rose abby addison allison amelia aubrey audrey avery bella brooke chelsea courtney
+delilah eleanor eliza ella-grace erin fiona gemma georgia gwen hailey jess jocelyn josephine kaitlyn katie
+kelsey kylie lila lillian lucille mackenzie maddie mallory miranda morgan naomi-jane paige penelope phoebe
+piper quinn reese riley sabrina savannah scarlett sydney taylor tiffany vanessa whitney zoey beth becky cathy
+debbie jill joanne kay lynn marge meg pam peggy
 """.split())
 MALE_NAMES = frozenset("""
 james robert john michael david william richard joseph thomas charles christopher daniel matthew anthony mark
-donald steven paul andrew joshua kenneth kevin brian george timothy ronald edward jason jeffrey ryan jacob gary
-nicholas eric jonathan stephen larry justin scott brandon benjamin samuel gregory alexander frank patrick raymond
-jack dennis jerry tyler aaron jose adam nathan henry douglas zachary peter kyle noah ethan jeremy walter christian
-keith roger terry austin sean gerald carl harold dylan arthur lawrence jordan jesse bryan billy bruce gabriel joe
-logan albert willie alan eugene russell vincent philip bobby johnny bradley roy ralph louis tom tim mike dave
-steve bob bill jim ben sam max leo luca lucas mateo diego carlos juan luis pedro miguel raj rahul arjun vikram
-amit ravi sanjay wei hiroshi kenji takashi ivan dmitri sergei nikolai hans klaus jan lars erik sven olaf pierre
-jean-luc francois antoine marco giovanni paolo ahmed mohammed omar ali hassan yusuf tariq kwame chen hugo oscar
-felix theo oliver harry charlie archie freddie alfie finn liam mason elijah owen caleb isaac julian miles
+donald steven paul andrew joshua kenneth kevin brian george timothy ronald edward jason jeffrey ryan jacob
+gary nicholas eric jonathan stephen larry justin scott brandon benjamin samuel gregory alexander frank patrick
+raymond jack dennis jerry tyler aaron jose adam nathan henry douglas zachary peter kyle noah ethan jeremy
+walter christian keith roger terry austin sean gerald carl harold dylan arthur lawrence jordan jesse bryan
+billy bruce gabriel joe logan albert willie alan eugene russell vincent philip bobby johnny bradley roy ralph
+louis tom tim mike dave steve bob bill jim ben sam max leo luca lucas mateo diego carlos juan luis pedro
+miguel raj rahul arjun vikram amit ravi sanjay wei hiroshi kenji takashi ivan dmitri sergei nikolai hans klaus
+jan lars erik sven olaf pierre jean-luc francois antoine marco giovanni paolo ahmed mohammed omar ali hassan
+yusuf tariq kwame chen hugo oscar felix theo oliver harry charlie archie freddie alfie finn liam mason elijah
+owen caleb isaac julian miles jake pablo nikhil rafael victor simon tobias karl leon lukas jonas elias emil
+anton moritz niklas paul-henri fabian florian dominik matthias stefan andreas markus tobias-jan johannes
+bastian marcel sebastian henrik magnus nils anders bjorn gustav axel oskar viktor mikkel rasmus mads jesper
+aksel johan piotr pawel tomasz krzysztof marcin jakub michal lukasz mateusz ondrej jiri tomas martin radek
+andrei mihai bogdan cristian vlad alexandru emre mehmet mustafa burak cem kerem baris hakan murat karim rami
+tarek nabil samir walid khalid faisal bilal hamza ibrahim ismail youssef mahmoud amir reza farid kofi kojo
+kwesi yaw chidi emeka obinna tunde segun femi olu juma baraka jabari haruto hiroki kaito kazuki kenta ren riku
+ryo ryota sota takumi yuto daiki shota hao lei ming tao wen yang yong zhang min-jun seo-jun ji-ho hyun-woo
+jae-won do-yun aditya akash anand arun ashok deepak gaurav harsh karan manish naveen nitin pranav rohan sahil
+siddharth suresh varun vivek yash minh duc tuan quang huy bao dat khanh agus budi dimas eko andrea-luca
+alessandro antonio davide federico francesco giorgio lorenzo matteo riccardo simone-paolo stefano vittorio
+alberto alvaro andres fernando gonzalo ignacio javier jorge manuel pablo-luis rodrigo santiago sergio
+tomas-andres eduardo enrique felipe gustavo joaquin julio mauricio nicolas ricardo rafa thiago vinicius joao
+gabriel-luiz bruno caio diogo leandro marcelo rui tiago vasco louis-pierre mathieu maxime nicolas-jean olivier
+romain thibault vincent-louis yannick benoit cedric didier etienne fabrice guillaume jerome laurent ludovic
+aidan brody cameron carter chase cole colin connor cooper dalton declan dominic easton elliot emmett everett
+gavin graham grayson hayden hunter ian jace jasper jaxon josiah kai landon levi lincoln luke marcus micah
+nolan parker preston reid rowan ryder silas spencer tristan tucker wesley weston wyatt xavier zane ned ted
 """.split())
 
 # sentence-initial bare nouns that are not names ("Work is busy", "Dinner was great")
