@@ -10,7 +10,7 @@ import re
 import unicodedata
 from dataclasses import replace
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, THERE, WE, Arg, Term
@@ -53,7 +53,18 @@ class DocIndex:
 
     def is_time(self, tok: Token) -> bool:
         ent = self.ent_at[tok.i]
-        return ent is not None and ent.label_ in TIME_LABELS
+        if ent is None or ent.label_ not in TIME_LABELS:
+            return False
+        # "worked at Moderna (a few days ago)" with "Moderna" in a DATE: a capitalised word that names no time
+        return not named_no_time(tok, ent)
+
+
+def named_no_time(tok: Token, ent: Span) -> bool:
+    """A name NER ran into a time expression: a capitalised word that is not a month, weekday or
+    holiday, alone or at the start of the span ("Moderna a few days ago")."""
+    return (tok.pos_ == "PROPN" and tok.is_alpha and tok.text[:1].isupper() and tok.lower_ not in L.TIME_NAMES
+            and (len(ent) == 1 or all(t.pos_ == "PROPN" and t.lower_ not in L.TIME_NAMES for t in ent[:tok.i - ent.start + 1]))
+            and tok.i - ent.start < 3 and not tok.is_sent_start)
 
 
 def clean_name(text: str) -> str:

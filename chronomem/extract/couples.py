@@ -38,7 +38,7 @@ def _left_span(frame: Frame) -> list[Arg]:
     """People named in the words right before the verb: "My sister Amara and Oliver got together"."""
     doc, sent = frame.v.doc, frame.v.sent
     j = frame.v.i - 1
-    while j >= sent.start and doc[j].lower_ in _SKIP_BEFORE_VERB:
+    while j >= sent.start and (doc[j].lower_ in _SKIP_BEFORE_VERB or doc[j].dep_ in ("aux", "auxpass", "neg")):
         j -= 1
     out: list[Arg] = []
     saw_and = False
@@ -94,7 +94,8 @@ def _seeing(frame: Frame) -> list[Rel]:
     """"I've been seeing Diego since May" (progressive only: "I saw Diego" is not dating)."""
     if frame.status.tense not in ("progressive", "perfect_progressive") and frame.v.tag_ != "VBG":
         return []
-    return couple_rels(frame, frame.when("state"), partner_toks=frame.dobjs)
+    toks = frame.dobjs or [c for c in frame.v.children if c.dep_ in ("advmod", "npadvmod") and c.ent_type_ == "PERSON"]
+    return couple_rels(frame, frame.when("state"), partner_toks=toks)
 
 
 @rule("go")
@@ -107,8 +108,9 @@ def _go_out(frame: Frame) -> list[Rel]:
 
 def together_rels(frame: Frame) -> list[Rel]:
     """"Fatima and I got together in March", "Jo got together with Sam" (not "got together for lunch")."""
-    if frame.prep("for", "at", "over") or any(c.dep_ in ("xcomp", "advcl") for c in frame.v.children):
-        return []
+    purposes = [t for t in frame.prep("for", "at", "over") if not frame.idx.is_time(t)]
+    if purposes or any(c.dep_ in ("xcomp", "advcl") for c in frame.v.children):
+        return []  # "got together for coffee", "… over lunch", "… to plan the trip"
     return couple_rels(frame, frame.when("start"), partner_toks=frame.prep("with"))
 
 

@@ -219,3 +219,12 @@ COMMON_SUBJECT_NOUNS = frozenset({
     "production", "staging", "documentation", "history", "science", "math", "art", "sport", "football", "soccer",
     "basketball", "tennis", "golf", "running", "cooking", "travel", "health", "sleep", "water", "power", "internet",
 })
+
+# capitalised words that do name a time (months, weekdays, seasons, holidays)
+TIME_NAMES = frozenset({
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+    "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "monday",
+    "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "spring", "summer", "autumn", "fall", "winter",
+    "christmas", "easter", "thanksgiving", "halloween", "ramadan", "diwali", "hanukkah", "today", "yesterday",
+    "tomorrow", "tonight", "now", "weekend", "noon", "midnight",
+})

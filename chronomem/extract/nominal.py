@@ -170,6 +170,9 @@ def _copula(frame: Frame) -> list[Rel]:
             return _marital(frame, word, subjects, frame.preps)
         return []
     if attr is None:
+        first_last = _first_or_last_day(frame)
+        if first_last:
+            return first_last
         if frame.lemma == "be" and frame.prep("with"):
             from chronomem.extract.couples import been_with
 
@@ -226,6 +229,29 @@ def _copula(frame: Frame) -> list[Rel]:
     return [r for r in emit(frame, "HAS_ROLE", people, role_arg(attr, strict=True), when, obj_tok=attr)]
 
 
+def _first_or_last_day(frame: Frame) -> list[Rel]:
+    """"My last day at Siemens was on December 18", "Ana's first day at Stripe was last Monday"."""
+    from chronomem.extract.frames import when_for
+    from chronomem.extract.relations import emit
+
+    out: list[Rel] = []
+    for tok in frame.subj_toks:
+        if tok.lemma_.lower() != "day":
+            continue
+        which = {c.lower_ for c in tok.children if c.dep_ == "amod"} & {"first", "last"}
+        owner = next((_possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+        orgs = [p for c in tok.children if c.dep_ == "prep" and c.lower_ in ("at", "with") for p in c.children
+                if p.dep_ == "pobj"]
+        if len(which) != 1 or owner is None or not orgs:
+            continue
+        times = [t for t in frame.all_times if t.start > tok.i + 1 and not (t.start <= tok.i < t.end)]
+        when = when_for(frame.status, "start" if "first" in which else "end", times[:1]) if times else None
+        if when is None or not when.phrase:
+            continue
+        out += [r for o in orgs for r in emit(frame, "WORKS_AT", [owner], A.token_org(o, frame.idx), when)]
+    return out
+
+
 def _title_owner(frame: Frame) -> Arg | None:
     """Whose title the subject is: "my title", "Ana's new role"."""
     for tok in frame.subj_toks:
@@ -278,11 +304,22 @@ def correction_hints(sent: Span, idx: DocIndex) -> list[Hint]:
                 out.append(Hint(new, alternative(dobj, fake), tok.i, True))
         elif tok.dep_ in ("attr", "ROOT") and tok.pos_ == "PROPN" and (tok.dep_ == "ROOT" or _it_was(tok)):
             fake = Frame(tok, "", clause_status(tok), idx, [])
-            old = alternative(tok, fake)
+            old = alternative(tok, fake) or (_not_later(tok, fake) if _it_was(tok) else None)
             new = name_arg(tok, idx)
             if old is not None and new is not None:
                 out.append(Hint(new, old, tok.i, False))
     return out
+
+
+def _not_later(tok: Token, frame: Frame) -> Arg | None:
+    """"It was Adobe that I joined, not Netflix": the value after a later "not" in the sentence."""
+    from chronomem.extract.relations import alternative
+
+    sent = tok.sent
+    for j in range(tok.i + 1, sent.end - 1):
+        if tok.doc[j].lower_ == "not" and tok.doc[j - 1].text == ",":
+            return alternative(tok.doc[j - 1], frame)
+    return None
 
 
 def _it_was(tok: Token) -> bool:

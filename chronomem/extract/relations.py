@@ -193,11 +193,27 @@ def _work(frame: Frame) -> list[Rel]:
     return out
 
 
+def cleft_value(frame: Frame) -> Token | None:
+    """"It was Adobe that I joined": the value a cleft sentence puts first."""
+    head = frame.v.head
+    if frame.v.dep_ not in ("ccomp", "relcl", "advcl") or head.lemma_ != "be":
+        return None
+    if not any(c.dep_ == "nsubj" and c.lower_ in ("it", "that", "this") for c in head.children):
+        return None
+    return next((c for c in head.children if c.dep_ == "attr" and c.pos_ == "PROPN"), None)
+
+
 @rule("join")
 def _join(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("start")
     dobj = frame.dobj
+    if dobj is not None and dobj.lower_ in ("that", "which", "who"):
+        dobj = cleft_value(frame)
+        if dobj is not None:  # the cleft's "be" is not a hedge and its "not Netflix" is not a negation
+            from chronomem.extract.frames import when_for
+
+            when = when_for(replace(frame.status, blocked=False, negated=False), "start", frame.times)
     if dobj is None:
         return []
     team = team_arg(dobj)
@@ -411,6 +427,10 @@ def _marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list
     when = frame.when(aspect)
     partners = [person_arg(t, frame.idx, trust_ner=False) for t in preps.get("to" if aspect != "end" else "from", [])]
     partners = [p for p in partners if p is not None]
+    if not partners and len(subjects) != 2:  # "My friend Felix and Tessa got married": the couple before the verb
+        from chronomem.extract.couples import couple_members
+
+        subjects = couple_members(frame) if len(couple_members(frame)) == 2 else subjects
     if not partners and len(subjects) == 2:  # "Sarah and I got married": the speaker first
         first, second = sorted(subjects, key=lambda a: a.kind != "speaker")
         return emit(frame, pred, [first], second, when)

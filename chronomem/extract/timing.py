@@ -27,6 +27,7 @@ from datetime import datetime
 
 from spacy.tokens import Doc, Span, Token
 
+from chronomem.extract.args import named_no_time
 from chronomem.extract.records import When
 from chronomem.extract.timeexpr import resolve_time
 
@@ -114,8 +115,8 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
     spans = []
     for e in ents:
         start = e.start
-        while start < e.end and start in in_term:
-            start += 1
+        while start < e.end and (start in in_term or named_no_time(doc[start], e)):
+            start += 1  # "PostgreSQL 14 last month", "Moderna a few days ago"
         start = _after_version_range(doc, start, e.end)
         if start < e.end:
             spans.append((start, e.end, e.root if e.root.i >= start else doc[e.end - 1]))

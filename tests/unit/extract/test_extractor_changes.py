@@ -104,6 +104,13 @@ CASES = [
     # titles in a copula (with the value corrected), promotions the parser reads as "to <verb>"
     ("My title is staff engineer.", [c(U, "HAS_ROLE", "staff engineer", A, NOW)]),
     ("I was promoted to backend developer last week.", [c(U, "HAS_ROLE", "backend developer", A, LAST_WEEK)]),
+    # first and last days, a name NER ran into a date, couples after a kin word, "over the weekend"
+    ("My last day at Siemens was on March 1.", [c(U, "WORKS_AT", "Siemens", E, day("2024-03-01"))]),
+    ("My first day at Mozilla was on February 19.", [c(U, "WORKS_AT", "Mozilla", A, day("2024-02-19"))]),
+    ("I stopped working at Moderna a few days ago.", [c(U, "WORKS_AT", "Moderna", E, day("2024-03-09"))]),
+    ("My friend Felix and Tessa got married in November.",
+     [c(U, "FRIEND_OF", "Felix", A, NOW), c("Felix", "MARRIED_TO", "Tessa", A, month("2023-11"))]),
+    ("Victor and Simon got together over the weekend.", [c("Victor", "PARTNER_OF", "Simon", A, day("2024-03-09"))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
@@ -134,6 +141,8 @@ NO_FACTS = [
     "My dog loves the park.",
     "Work is a nightmare.",
     "We settled the bill.",
+    "Tom and I got together over lunch.",
+    "See you on Monday.",
 ]
 
 
@@ -163,6 +172,7 @@ def _store_after(first: str, second: str, predicate: str):
     ("Last week, I relocated to Lima.", "Actually, it was Quito, not Lima, that I moved to.", "LIVES_IN", "Quito"),
     ("I was promoted to data analyst last week.", "Small correction: my new title is data scientist, not data analyst.",
      "HAS_ROLE", "data scientist"),
+    ("I joined Netflix last week.", "Actually, it was Adobe that I joined, not Netflix.", "WORKS_AT", "Adobe"),
 ])
 def test_a_correction_in_a_later_session_replaces_the_wrong_value_over_its_interval(first, second, predicate, right):
     assert _store_after(first, second, predicate) == [[right], [right]]
