@@ -124,8 +124,9 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
                     kind, label, strength = "ORG", "ORG", NER
                 return Arg(ENTITY, start, name, kind, strength, gender=first_name_gender(name) if kind != "ORG" else "",
                            label=label)
-    first_name = tok.is_sent_start and tok.is_title and tok.pos_ == "NOUN" and (
-        bool(first_name_gender(tok.text)) or _bare_subject_name(tok))
+    first_name = tok.is_sent_start and tok.is_title and (
+        (tok.pos_ == "NOUN" and (bool(first_name_gender(tok.text)) or _bare_subject_name(tok)))
+        or (tok.pos_ in ("ADV", "ADJ", "VERB", "NOUN") and bool(first_name_gender(tok.text))))
     if tok.pos_ == "PROPN" or (tok.is_title and tok.pos_ == "NOUN" and not tok.is_sent_start) or first_name or allow_lower:
         start, end = _widen(*_proper_chunk(tok), idx, person=bool(first_name_gender(tok.doc[tok.i].text)), org=False)
         name = clean_name(idx.doc[start:end].text)

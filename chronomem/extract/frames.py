@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Token
 
-from chronomem.extract.args import DocIndex, entity_arg, subject_head, team_arg
+from chronomem.extract.args import DocIndex, entity_arg, first_name_gender, subject_head, team_arg
 from chronomem.extract.filters import ClauseStatus, clause_status
 from chronomem.extract.records import Arg, When
 from chronomem.extract.timeexpr import split_range
@@ -36,6 +36,9 @@ def subject_tokens(v: Token) -> list[Token]:
         subs = [c for c in cur.children if c.dep_ in _SUBJ]
         if not subs:  # "Annette Bening and Warren Beatty got married": the subject parsed under "got"
             subs = [g for c in cur.children if c.dep_ in ("aux", "auxpass") for g in c.children if g.dep_ in _SUBJ]
+        if not subs:  # "Raj lives in Tokyo" with "Raj" parsed as an adverb: a first name opening the clause
+            subs = [c for c in cur.children if c.i < cur.i and c.is_sent_start and c.is_title
+                    and c.dep_ in ("advmod", "npadvmod", "dep", "amod", "compound") and first_name_gender(c.text)]
         if subs:
             out = [t for s in subs for t in with_conj(s)]
             if cur.dep_ == "conj" and cur.head.pos_ in ("PROPN", "NOUN", "PRON"):

@@ -151,6 +151,7 @@ PERSON_NOUNS = {"guy": "m", "man": "m", "boy": "m", "dude": "m", "woman": "f", "
 
 # --------------------------------------------------------------------------- common first names with a usual gender
 FEMALE_NAMES = frozenset("""
+aarti anita bhavna jyoti kajal komal manisha nandini pallavi preeti rekha shweta sneha sonali tanvi usha
 mary patricia jennifer linda elizabeth barbara susan jessica sarah karen lisa nancy betty sandra margaret
 ashley kimberly emily donna michelle carol amanda melissa deborah stephanie rebecca sharon laura cynthia amy
 kathleen angela shirley brenda emma anna nicole helen samantha katherine christine debra rachel carolyn janet
@@ -180,6 +181,8 @@ piper quinn reese riley sabrina savannah scarlett sydney taylor tiffany vanessa 
 debbie jill joanne kay lynn marge meg pam peggy
 """.split())
 MALE_NAMES = frozenset("""
+nikhil rohit ajay vijay sunil anil rakesh mahesh ramesh dinesh sandeep vikas abhishek ankit kunal mohit neeraj pankaj
+prakash rajesh sachin shyam tarun uday
 james robert john michael david william richard joseph thomas charles christopher daniel matthew anthony mark
 donald steven paul andrew joshua kenneth kevin brian george timothy ronald edward jason jeffrey ryan jacob
 gary nicholas eric jonathan stephen larry justin scott brandon benjamin samuel gregory alexander frank patrick

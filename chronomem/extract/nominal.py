@@ -189,6 +189,8 @@ def _copula(frame: Frame) -> list[Rel]:
 
             groups = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("ORG", "GROUP")]
             tools = [t for t in frame.prep("on") if (term := idx.term_at[t.i]) is not None and term.type == "TOOL"]
+            tools += [t for t in frame.v.children if t.dep_ in ("punct", "advmod", "npadvmod", "dep") and t.i > 0
+                      and t.doc[t.i - 1].lower_ == "on" and (term := idx.term_at[t.i]) is not None and term.type == "TOOL"]
             out += [r for t in tools for r in emit(frame, "USES", groups, A.token_tool(t, idx), when, obj_tok=t)]
         ranged = when is not None and bool(when.until)  # "was at Leeds United from 2006 to 2007"
         if not out and frame.lemma == "be" and (frame.status.ending or ranged):  # "I'm no longer at Shopify" (not "I'm at Starbucks")

@@ -86,7 +86,8 @@ def gave_away(frame: Frame) -> list[Rel]:
     """"I gave my parrot Clementine to my parents", "Jake gave his hamster Pretzel away"."""
     if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
         return []
-    return [r for tok in frame.dobjs for r in pet_rels(frame, tok, frame.when("end"), persons(frame))]
+    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ == "dative" and _is_pet_noun(c)]
+    return [r for tok in toks for r in pet_rels(frame, tok, frame.when("end"), persons(frame))]
 
 
 def brought_home(frame: Frame) -> list[Rel]:

@@ -115,6 +115,13 @@ def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
         if 0 < len(words) <= 4:
             quals = {"for": " ".join(words)}
     when_start = frame.when("start")
+    if when_start is not None and not frame.times:  # "moved monitoring from X to Y on May 2": the date hung lower
+        inside = {t.i for t in frame.v.subtree}
+        lower = [t for t in frame.all_times if t.start in inside]
+        if len(lower) == 1:
+            from chronomem.extract.frames import when_for
+
+            when_start = when_for(frame.status, "start", lower)
     if when_start is None:
         return []
     subjects = tool_subjects(frame)
@@ -360,3 +367,39 @@ def _drop(frame: Frame) -> list[Rel]:
             out += emit(frame, "USES", tool_subjects(frame), A.token_tool(tok, frame.idx), start, obj_tok=tok)
     return out
 
+
+
+_CHANGE_NOUNS = frozenset({"upgrade", "migration", "switch", "move", "transition", "cutover", "downgrade"})
+
+
+@rule("finish", "complete", "wrap", "do")
+def _finished_change(frame: Frame) -> list[Rel]:
+    """"We finished the Postgres 14 to 15 upgrade on November 15", "we completed the move from Jira to Linear"."""
+    nouns = [t for t in [*frame.dobjs, *(c for c in frame.v.children if c.dep_ in ("dobj", "npadvmod"))]
+             if t.lemma_.lower() in _CHANGE_NOUNS]
+    if not nouns:
+        return []
+    noun = nouns[0]
+    preps = {c.lower_: [p for p in c.children if p.dep_ == "pobj"] for c in noun.children if c.dep_ == "prep"}
+    for key in ("from", "to"):
+        preps[key] = preps.get(key) or frame.prep(key)
+    if preps.get("from") and preps.get("to"):
+        old, new = A.token_tool(preps["from"][0], frame.idx), A.token_tool(preps["to"][0], frame.idx)
+    else:  # "the Postgres 14 to 15 upgrade": a versioned tool, "to", a version, before the noun
+        doc, idx = noun.doc, frame.idx
+        start = noun.left_edge.i
+        term = next((idx.term_at[j] for j in range(start, noun.i) if idx.term_at[j] is not None
+                     and idx.term_at[j].type == "TOOL"), None)
+        to = next((j for j in range(start, noun.i) if doc[j].lower_ == "to"), None)
+        if term is None or to is None or to + 1 >= noun.i or " " not in term.name:
+            return []
+        base = term.name.rsplit(" ", 1)[0]
+        version = version_of(doc[to + 1])
+        old = Arg("entity", term.start, term.name, "TOOL", GAZETTEER)
+        new = Arg("entity", to + 1, f"{base} {version}", "TOOL", GAZETTEER) if version else None
+    start_when = frame.when("start")
+    if old is None or new is None or start_when is None:
+        return []
+    subjects = tool_subjects(frame)
+    return (emit(frame, "USES", subjects, old, replace(start_when, mode="end"))
+            + emit(frame, "USES", subjects, new, start_when))

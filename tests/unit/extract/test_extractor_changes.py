@@ -111,6 +111,17 @@ CASES = [
     ("My friend Felix and Tessa got married in November.",
      [c(U, "FRIEND_OF", "Felix", A, NOW), c("Felix", "MARRIED_TO", "Tessa", A, month("2023-11"))]),
     ("Victor and Simon got together over the weekend.", [c("Victor", "PARTNER_OF", "Simon", A, day("2024-03-09"))]),
+    # a first name the parser hung as an adverb or modifier; a pet given as a dative; a tool as punctuation
+    ("Raj lives in Tokyo.", [c("Raj", "LIVES_IN", "Tokyo", A, NOW)]),
+    ("I gave my dog Chewie to my parents last week.", [c(U, "HAS_PET", "Chewie", E, LAST_WEEK)]),
+    ("We've been on CircleCI since May 12.", [c(W, "USES", "CircleCI", A, day("2023-05-12"))]),
+    # a switch dated lower in the parse; a finished upgrade or migration (a noun)
+    ("We moved monitoring from Prometheus to Datadog on November 29, 2019.",
+     [c(W, "USES", "Prometheus", E, day("2019-11-29")), c(W, "USES", "Datadog", A, day("2019-11-29"))]),
+    ("We finished the Postgres 14 to 15 upgrade on November 15.",
+     [c(W, "USES", "PostgreSQL 14", E, day("2023-11-15")), c(W, "USES", "PostgreSQL 15", A, day("2023-11-15"))]),
+    ("We completed the migration from Jira to Linear last week.",
+     [c(W, "USES", "Jira", E, LAST_WEEK), c(W, "USES", "Linear", A, LAST_WEEK)]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
@@ -143,6 +154,8 @@ NO_FACTS = [
     "We settled the bill.",
     "Tom and I got together over lunch.",
     "See you on Monday.",
+    "I did my homework.",
+    "We finished the report last week.",
 ]
 
 
