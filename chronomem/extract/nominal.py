@@ -304,6 +304,8 @@ def correction_hints(sent: Span, idx: DocIndex) -> list[Hint]:
             if new is not None:
                 fake = Frame(tok, "mean", clause_status(tok), idx, [])
                 out.append(Hint(new, alternative(dobj, fake), tok.i, True))
+        elif tok.lemma_ in ("say", "tell", "mention", "write") and tok.pos_ == "VERB" and (hint := _said_before(tok, idx)):
+            out.append(hint)  # "I said Atlanta before, but I actually live in Helsinki"
         elif tok.dep_ in ("attr", "ROOT") and tok.pos_ == "PROPN" and (tok.dep_ == "ROOT" or _it_was(tok)):
             fake = Frame(tok, "", clause_status(tok), idx, [])
             old = alternative(tok, fake) or (_not_later(tok, fake) if _it_was(tok) else None)
@@ -311,6 +313,20 @@ def correction_hints(sent: Span, idx: DocIndex) -> list[Hint]:
             if old is not None and new is not None:
                 out.append(Hint(new, old, tok.i, False))
     return out
+
+
+def _said_before(tok: Token, idx: DocIndex) -> Hint | None:
+    """"I said Atlanta before, but I actually live in Helsinki": Helsinki replaces Atlanta."""
+    if not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.children):
+        return None
+    old_tok = next((c for c in tok.children if c.dep_ in ("dobj", "attr", "oprd") and c.pos_ == "PROPN"), None)
+    fixed = next((c for c in tok.children if c.dep_ == "conj" and any(a.lower_ == "actually" for a in c.children)), None)
+    if old_tok is None or fixed is None:
+        return None
+    old = name_arg(old_tok, idx)
+    new_tok = next((t for t in fixed.subtree if t.i > fixed.i and (t.pos_ == "PROPN" or idx.term_at[t.i] is not None)), None)
+    new = name_arg(new_tok, idx) if new_tok is not None else None
+    return Hint(new, old, tok.i, True) if old is not None and new is not None and old.name != new.name else None
 
 
 def _not_later(tok: Token, frame: Frame) -> Arg | None:

@@ -186,6 +186,7 @@ def _store_after(first: str, second: str, predicate: str):
     ("I was promoted to data analyst last week.", "Small correction: my new title is data scientist, not data analyst.",
      "HAS_ROLE", "data scientist"),
     ("I joined Netflix last week.", "Actually, it was Adobe that I joined, not Netflix.", "WORKS_AT", "Adobe"),
+    ("I moved to Atlanta last week.", "I said Atlanta before, but I actually live in Helsinki.", "LIVES_IN", "Helsinki"),
 ])
 def test_a_correction_in_a_later_session_replaces_the_wrong_value_over_its_interval(first, second, predicate, right):
     assert _store_after(first, second, predicate) == [[right], [right]]
