@@ -29,10 +29,10 @@ def pet_mention(tok: Token | None, idx: DocIndex) -> tuple[Token, Token] | None:
     if _is_pet_noun(tok) and tok.pos_ in ("NOUN", "ADJ"):
         name = _named(tok, idx)
         nxt = tok.doc[tok.i + 1] if tok.i + 1 < tok.sent.end else None
-        if name is None and nxt is not None and nxt.pos_ == "PROPN" and idx.term_at[nxt.i] is None:
-            name = nxt  # "my rabbit Clover" with the name hung elsewhere by the parser
+        if name is None and nxt is not None and (nxt.pos_ == "PROPN" or nxt.is_title) and idx.term_at[nxt.i] is None:
+            name = nxt  # "my rabbit Clover" with the name hung elsewhere ("my dog Pickles": a plural noun to the parser)
         return (tok, name) if name is not None else None
-    if tok.pos_ != "PROPN":
+    if tok.pos_ != "PROPN" and not (tok.is_title and not tok.is_sent_start):
         return None
     for child in tok.children:
         if child.dep_ in ("compound", "amod", "appos", "nmod") and _is_pet_noun(child):

@@ -327,11 +327,12 @@ _BOSS_NOUNS = frozenset({"manager", "boss", "supervisor", "lead"})
 
 def _named_after_colon(frame: Frame, noun: Token) -> Arg | None:
     """The name a noun is given after a colon: "a new manager: Lucas", "a new boss on Monday: Ana"."""
-    sent = noun.sent
-    colon = next((t for t in noun.doc[noun.i + 1:sent.end] if t.text in (":", "—")), None)
+    sent, doc = noun.sent, noun.doc
+    colon = next((t for t in doc[noun.i + 1:sent.end] if t.text in (":", "—")), None)
     if colon is None:
         return None
-    name = next((t for t in noun.doc[colon.i + 1:sent.end] if not t.is_punct), None)
+    nxt = doc[colon.i + 1].sent if colon.i + 1 < len(doc) else sent  # the parser may start a sentence after ":"
+    name = next((t for t in doc[colon.i + 1:nxt.end] if not t.is_punct), None)
     return person_arg(name, frame.idx, trust_ner=False) if name is not None and name.pos_ == "PROPN" else None
 
 

@@ -324,6 +324,9 @@ def _tool_objects(frame: Frame) -> list[Token]:
     and "it" for the tool named just before: "we no longer use Algolia; we shut it down in May")."""
     toks = frame.dobjs or [c for c in frame.v.children if c.dep_ in ("npadvmod", "advmod", "dep", "oprd", "attr", "punct")]
     out = [t for t in toks if (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"]
+    if not out and not frame.dobjs and frame.v.dep_ == "xcomp":  # "started using RabbitMQ" hung under "started"
+        out = [t for t in frame.v.head.children if t.i > frame.v.i and t.dep_ in ("advmod", "npadvmod", "dep", "punct", "dobj")
+               and (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"]
     if not out and frame.dobj is not None and frame.dobj.lower_ == "it":
         antecedent = previous_tool(frame, frame.dobj)
         out = [antecedent] if antecedent is not None else []

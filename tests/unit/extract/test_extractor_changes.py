@@ -122,6 +122,10 @@ CASES = [
      [c(W, "USES", "PostgreSQL 14", E, day("2023-11-15")), c(W, "USES", "PostgreSQL 15", A, day("2023-11-15"))]),
     ("We completed the migration from Jira to Linear last week.",
      [c(W, "USES", "Jira", E, LAST_WEEK), c(W, "USES", "Linear", A, LAST_WEEK)]),
+    # a tool hung under the governing verb, a pet name the parser reads as a plural noun, a name after ":"
+    ("We started using RabbitMQ last Tuesday.", [c(W, "USES", "RabbitMQ", A, day("2024-03-05"))]),
+    ("I lost my dog Pickles on March 2.", [c(U, "HAS_PET", "Pickles", E, day("2024-03-02"))]),
+    ("I got a new manager in July: Nora.", [c(U, "REPORTS_TO", "Nora", A, month("2023-07"))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
