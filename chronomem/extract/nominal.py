@@ -115,7 +115,8 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """"my sister Emma", "Emma, my sister", "our dog Rex" (and "Emma is my sister" through copulas)."""
     out: list[Rel] = []
     for tok in sent:
-        if tok.pos_ != "NOUN" or tok.dep_ == "attr":
+        pet_adjective = tok.pos_ == "ADJ" and tok.dep_ == "amod" and tok.head.pos_ == "PROPN" and tok.lower_ in L.PET_NOUNS
+        if (tok.pos_ != "NOUN" and not pet_adjective) or tok.dep_ == "attr":  # "My parrot Noodle": parrot as an adjective
             continue
         kin = kin_of(tok)
         if kin is None:

@@ -139,7 +139,7 @@ def _new_home(frame: Frame, toks: list[Token]) -> list[Rel]:
 @rule("settle")
 def _settle(frame: Frame) -> list[Rel]:
     """"I finally settled in Pittsburgh", "we settled down in Porto" (not "we settled on Go": tools)."""
-    if frame.prep("on"):
+    if [t for t in frame.prep("on") if not frame.idx.is_time(t)]:
         from chronomem.extract.tech import uses_rels
 
         return uses_rels(frame, "start")

@@ -264,7 +264,12 @@ def _replace(frame: Frame) -> list[Rel]:
 
 def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
     objs = list(frame.dobjs) or _tool_objects(frame)  # "we run Mattermost" with the name parsed as an adverb
-    objs += frame.prep("on") if frame.lemma in ("rely", "depend", "standardize", "settle") else []
+    if frame.lemma in ("rely", "depend", "standardize", "settle"):
+        objs += frame.prep("on") + [t for t in frame.v.children if t.i > 0 and t.doc[t.i - 1].lower_ == "on"
+                                    and (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"]
+        objs += [t for t in frame.v.doc[frame.v.i + 1:frame.v.sent.end] if t.i > 0 and t.doc[t.i - 1].lower_ == "on"
+                 and (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"
+                 and t not in objs][:1]  # "rely on RabbitMQ" with the name hung nowhere useful
     if frame.lemma == "move" and frame.prt == "off":
         objs = frame.prep("of")
     when = frame.when(aspect)
@@ -360,7 +365,7 @@ def _drop(frame: Frame) -> list[Rel]:
     if frame.lemma == "phase" and frame.prt != "out":
         return []
     out: list[Rel] = []
-    for tok in frame.dobjs:
+    for tok in frame.dobjs or _tool_objects(frame):  # "we dropped RabbitMQ" with the name parsed as an adverb
         arg = A.token_tool(tok, frame.idx)
         if arg is not None and (arg.strength >= 3 or name_arg(tok, frame.idx) is not None):
             out += emit(frame, "USES", tool_subjects(frame), arg, frame.when("end"), obj_tok=tok)

@@ -126,6 +126,13 @@ CASES = [
     ("We started using RabbitMQ last Tuesday.", [c(W, "USES", "RabbitMQ", A, day("2024-03-05"))]),
     ("I lost my dog Pickles on March 2.", [c(U, "HAS_PET", "Pickles", E, day("2024-03-02"))]),
     ("I got a new manager in July: Nora.", [c(U, "REPORTS_TO", "Nora", A, month("2023-07"))]),
+    # more parser slips: a pet noun as an adjective, tools as punctuation or adverbs, a date after "on"
+    ("My parrot Noodle is doing great.", [c(U, "HAS_PET", "Noodle", A, NOW)]),
+    ("We rely on RabbitMQ for the job queue.", [c(W, "USES", "RabbitMQ", A, NOW)]),
+    ("We dropped RabbitMQ in favor of Kafka last week.", [c(W, "USES", "RabbitMQ", E, LAST_WEEK), c(W, "USES", "Kafka", A, LAST_WEEK)]),
+    ("I finally settled in Munich on March 2.", [c(U, "LIVES_IN", "Munich", A, day("2024-03-02"))]),
+    ("Olivia left Phoenix for Denver a few days ago.",
+     [c("Olivia", "LIVES_IN", "Phoenix", E, day("2024-03-09")), c("Olivia", "LIVES_IN", "Denver", A, day("2024-03-09"))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
