@@ -51,6 +51,9 @@ def _step_down(frame: Frame) -> list[Rel]:
     if not down:
         return []
     teams = [t for t in (lead_team(tok) for tok in frame.prep("as", "from")) if t is not None]
+    if not teams and frame.times:  # "Ana is no longer leading the search team; she stepped down last Sunday"
+        teams = [team for t in frame.v.sent if t.i < frame.v.i and t.lemma_.lower() in ("lead", "head", "run")
+                 for c in t.children if c.dep_ == "dobj" and (team := team_arg(c)) is not None][:1]
     return emit(frame, LEADS, _leaders(frame), teams[0], frame.when("end")) if teams else []
 
 

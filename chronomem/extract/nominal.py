@@ -194,6 +194,10 @@ def _copula(frame: Frame) -> list[Rel]:
                       and t.doc[t.i - 1].lower_ == "on" and (term := idx.term_at[t.i]) is not None and term.type == "TOOL"]
             out += [r for t in tools for r in emit(frame, "USES", groups, A.token_tool(t, idx), when, obj_tok=t)]
         ranged = when is not None and bool(when.until)  # "was at Leeds United from 2006 to 2007"
+        still = any(c.lower_ == "still" for c in frame.v.children) and frame.status.tense == "present"
+        if not out and frame.lemma == "be" and still:  # "I'm still at Lyft" (not "I'm at Starbucks")
+            orgs = [t for t in frame.prep("at") if t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "LOC", "FAC", "PERSON")]
+            out += [r for t in orgs for r in emit(frame, "WORKS_AT", subjects, A.token_org(t, idx), when, obj_tok=t)]
         if not out and frame.lemma == "be" and (frame.status.ending or ranged):  # "I'm no longer at Shopify" (not "I'm at Starbucks")
             out += [r for t in frame.prep("at") for r in emit(frame, "WORKS_AT", subjects,
                                                               A.token_org(t, idx, strict=not ranged), when, obj_tok=t)]
@@ -269,7 +273,11 @@ def _copula_identity(frame: Frame, attr: Token, subjects: list[Arg], when: When 
     owner = _owner(attr, frame.idx)
     subject_toks = frame.subj_toks
     if when is not None and len(subject_toks) == 1 and attr.pos_ == "PROPN" and subject_toks[0].pos_ == "NOUN":
-        subj_kin, subj_owner = kin_of(subject_toks[0]), _owner(subject_toks[0], frame.idx)
+        head = subject_toks[0]
+        inner = next((c for c in head.children if c.dep_ == "appos" and kin_of(c) is not None
+                      and any(p.dep_ == "poss" and p.pos_ == "PROPN" for p in c.children)), None)
+        head = inner if inner is not None else head  # "My sister Nora's partner is Clara": Nora's partner
+        subj_kin, subj_owner = kin_of(head), _owner(head, frame.idx)
         if subj_kin is not None and subj_owner is not None:  # "My manager is Felix", "Sofia's partner is Noah"
             named = person_arg(attr, frame.idx, trust_ner=False) if subj_kin[0] != "pet" else name_arg(attr, frame.idx)
             if named is not None and named.kind == ENTITY and named.strength < 3:

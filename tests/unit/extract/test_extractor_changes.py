@@ -133,6 +133,11 @@ CASES = [
     ("I finally settled in Munich on March 2.", [c(U, "LIVES_IN", "Munich", A, day("2024-03-02"))]),
     ("Olivia left Phoenix for Denver a few days ago.",
      [c("Olivia", "LIVES_IN", "Phoenix", E, day("2024-03-09")), c("Olivia", "LIVES_IN", "Denver", A, day("2024-03-09"))]),
+    # "still at" an employer; a kin word inside a possessive; an ending dated in the next clause
+    ("I'm still at Lyft.", [c(U, "WORKS_AT", "Lyft", A, NOW)]),
+    ("My sister Nora's partner is Clara.", [c("Nora", "PARTNER_OF", "Clara", A, NOW)]),
+    ("Paula is no longer leading the search team; she stepped down last Sunday.",
+     [c("Paula", "LEADS", "search team", E, ("turn", "unknown", True)), c("Paula", "LEADS", "search team", E, day("2024-03-10"))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
@@ -167,6 +172,8 @@ NO_FACTS = [
     "See you on Monday.",
     "I did my homework.",
     "We finished the report last week.",
+    "I'm still at the airport.",
+    "I'm at Starbucks.",
 ]
 
 
