@@ -148,7 +148,10 @@ def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozen
         elif dep in ("attr", "oprd") and frame.attr is None:
             frame.attr = child
         elif dep == "acomp" and frame.acomp is None:
-            frame.acomp = child
+            if child.pos_ == "PROPN" and frame.attr is None:
+                frame.attr = child  # "Omar's manager is Oliver" with the name parsed as an adjective complement
+            else:
+                frame.acomp = child
     _collect_preps(v, frame.preps)
     if frame.dobj is not None:
         _collect_preps(frame.dobj, frame.dobj_preps)

@@ -123,6 +123,9 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue
         owner = _owner(tok, idx)
         name_tok = _named(tok, idx) if owner is not None else None
+        if name_tok is None and owner is not None and kin[0] == "pet" and tok.i + 1 < sent.end:
+            nxt = tok.doc[tok.i + 1]  # "My rabbit Maple is doing great" with Maple hung on the verb
+            name_tok = nxt if nxt.pos_ == "PROPN" and idx.term_at[nxt.i] is None else None
         if name_tok is None:
             continue
         named = name_arg(name_tok, idx) if kin[0] == "pet" else person_arg(name_tok, idx, trust_ner=False)
@@ -149,6 +152,11 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel
         return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
     named = name_arg(name_tok, frame.idx) if kin[0] == "pet" else person_arg(name_tok, frame.idx, trust_ner=False)
     when = frame.when(aspect)
+    if when is not None and not when.phrase and name_tok.head.dep_ == "acl":  # "adopted a rabbit named Maple in June"
+        from chronomem.extract.frames import when_for
+
+        hung = [t for t in frame.all_times if t.anchor == name_tok.head.i]
+        when = when_for(frame.status, aspect, hung) if hung else when
     if named is None or when is None or named.strength >= 3:
         return []
     return [r for s in subjects for r in kin_rels(s, named, kin, when, frame.v.i)]

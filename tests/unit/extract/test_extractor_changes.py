@@ -138,6 +138,10 @@ CASES = [
     ("My sister Nora's partner is Clara.", [c("Nora", "PARTNER_OF", "Clara", A, NOW)]),
     ("Paula is no longer leading the search team; she stepped down last Sunday.",
      [c("Paula", "LEADS", "search team", E, ("turn", "unknown", True)), c("Paula", "LEADS", "search team", E, day("2024-03-10"))]),
+    # a name as an adjective complement, a pet name hung on the verb, a date under "named"
+    ("Omar's manager is Oliver.", [c("Omar", "REPORTS_TO", "Oliver", A, NOW)]),
+    ("My rabbit Maple is doing great.", [c(U, "HAS_PET", "Maple", A, NOW)]),
+    ("I adopted a rabbit named Maple in June.", [c(U, "HAS_PET", "Maple", A, month("2023-06"))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
@@ -174,6 +178,7 @@ NO_FACTS = [
     "We finished the report last week.",
     "I'm still at the airport.",
     "I'm at Starbucks.",
+    "Maria is happy.",
 ]
 
 
