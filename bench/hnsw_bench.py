@@ -159,13 +159,13 @@ def brute_force_top(matrix: np.ndarray, queries: np.ndarray, k: int) -> np.ndarr
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns a process exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="n=10,000 and fewer queries (for CI)")
-    parser.add_argument("--n", type=int, default=None, help="statements to index (default 100,000; quick 10,000)")
+    parser.add_argument("--quick", action="store_true", help="n=4,000 and fewer queries (for CI)")
+    parser.add_argument("--n", type=int, default=None, help="statements to index (default 100,000; quick 4,000)")
     parser.add_argument("--queries", type=int, default=None, help="query statements (default 1,000; quick 300)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--k", type=int, default=10)
     args = parser.parse_args(argv)
-    n = args.n or (10_000 if args.quick else 100_000)
+    n = args.n or (4_000 if args.quick else 100_000)
     n_queries = args.queries or (300 if args.quick else 1_000)
     k = args.k
 

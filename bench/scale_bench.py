@@ -61,7 +61,7 @@ PREDICATES = ("LIVES_IN", "WORKS_AT", "HAS_ROLE", "REPORTS_TO", "USES")
 VERSIONS_PER_PREDICATE = (2, 6)  # inclusive range: about 20 versions per person
 MINILM_MAX = 100_000  # --embedder auto: MiniLM up to here, HashingEmbedder(384) above
 FULL_SIZES = (10_000, 100_000, 1_000_000)
-QUICK_SIZES = (2_000, 10_000)
+QUICK_SIZES = (1_000, 5_000)
 TARGETS = {
     "import_sqlite": 50_000, "import_neo4j": 10_000, "facts_p50_sqlite_ms": 1.0, "facts_p50_neo4j_ms": 5.0,
     "search_p50_sqlite_ms": 50.0, "peak_rss_mb": 3 * 1024,

@@ -155,13 +155,13 @@ def measure(mem: Memory, backend: str, qs: list[str], *, build_s: float, extra: 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.search_bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="N = 10,000 (for CI)")
-    parser.add_argument("--n", type=int, default=None, help="facts and turns each (default 100,000; 10,000 quick)")
+    parser.add_argument("--quick", action="store_true", help="N = 3,000 (for CI)")
+    parser.add_argument("--n", type=int, default=None, help="facts and turns each (default 100,000; 3,000 quick)")
     parser.add_argument("--queries", type=int, default=None, help="distinct questions timed (default 300; 100 quick)")
     parser.add_argument("--workdir", type=Path, default=None, help="keep the store and index here (reused when present)")
     args = parser.parse_args(argv)
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)  # "no MENTIONS yet" warnings
-    n = args.n or (10_000 if args.quick else 100_000)
+    n = args.n or (3_000 if args.quick else 100_000)
     qs = questions((args.queries or (100 if args.quick else 300)) + 5)
     log = lambda line: print(line, file=sys.stderr)  # noqa: E731
     tmp = None
