@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -82,6 +84,23 @@ def open_store(path: str | Path | None = None, *, neo4j_uri: str | None = None, 
     if target != ":memory:" and not target.endswith((".sqlite", ".db", ".sqlite3")):
         target = str(Path(target) / "memory.sqlite")
     return SqliteGraphStore(target, vocabulary=vocabulary)
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector during a bulk import, then restore it.
+
+    An import allocates millions of short-lived, acyclic objects (records, claims, facts), which
+    reference counting frees; the collector would still walk every batch's live objects again
+    and again (about a fifth of the import's time). Cycles made meanwhile are collected later.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class Memory:
@@ -183,11 +202,12 @@ class Memory:
 
         summary = IngestSummary()
         started = time.perf_counter()
-        for batch in batches_from_records(records, group_id=self.group, vocabulary=self.store.vocabulary,
-                                          batch_size=batch_size, said_at=recorded_at or self.clock.now()):
-            report = self.store.write(batch, recorded_at=recorded_at or self.clock.now())
-            summary.add(report, None)
-            self._after_write(report)
+        with _gc_paused():
+            for batch in batches_from_records(records, group_id=self.group, vocabulary=self.store.vocabulary,
+                                              batch_size=batch_size, said_at=recorded_at or self.clock.now()):
+                report = self.store.write(batch, recorded_at=recorded_at or self.clock.now())
+                summary.add(report, None)
+                self._after_write(report)
         summary.seconds = time.perf_counter() - started
         return summary
 

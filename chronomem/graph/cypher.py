@@ -112,9 +112,9 @@ ON CREATE SET q.next = 0
 SET q.next = q.next + $count
 RETURN q.next - $count AS first
 """
-EXISTING_CLAIMS = """
-UNWIND $rows AS row
-MATCH (c:Claim {group_id: $g, slot: row.slot, id: row.id}) USING INDEX c:Claim(group_id, slot, id)
+PRIOR_CLAIM_IDS = """
+UNWIND $slots AS slot
+MATCH (c:Claim {slot: slot}) USING INDEX c:Claim(slot) WHERE c.group_id = $g
 RETURN c.slot AS slot, c.id AS id
 """
 CREATE_CLAIMS = """

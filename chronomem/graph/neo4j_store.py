@@ -177,14 +177,18 @@ class Neo4jGraphStore:
             session_added = bool(tx.run(cypher.MERGE_SESSION, g=g, id=session.session_id, started_at=to_us(session.started_at),
                                         metadata_json=json.dumps(session.metadata, default=str)).single()["created"])
         filed = file_claims_by_id(self.vocabulary, batch.claims)
-        touched, claims_added = self._insert_claims(tx, g, filed, to_us(recorded_at))
-        all_claims: dict[str, list[Claim]] = {slot: [] for slot in touched}
+        touched, earlier, claims_added = self._insert_claims(tx, g, filed, to_us(recorded_at))
+        # Every claim of a touched slot in claim-id order: the batch's as given (a stored claim is its
+        # model_dump_json), the earlier ones parsed from the store. A slot's versions come from its
+        # claims, so only slots that had claims before can have versions to read.
+        all_claims: dict[str, list[Claim]] = {}
+        for slot in touched:
+            by_id = {**earlier.get(slot, {}), **filed[slot]}
+            all_claims[slot] = [by_id[cid] for cid in sorted(by_id)]
         current: dict[str, list[Fact]] = {slot: [] for slot in touched}
-        if touched:
-            for r in tx.run(cypher.CLAIMS_OF_SLOTS, g=g, slots=touched):  # in claim-id order
-                given = filed[r["slot"]].get(r["id"])  # a stored claim is its model_dump_json: reuse the batch's
-                all_claims[r["slot"]].append(given if given is not None else Claim.model_validate_json(r["body"]))
-            for r in tx.run(cypher.CURRENT_OF_SLOTS, g=g, slots=touched):
+        reread = [slot for slot in touched if slot in earlier]
+        if reread:
+            for r in tx.run(cypher.CURRENT_OF_SLOTS, g=g, slots=reread):
                 current[r["slot"]].append(record_to_fact(r))
         plans = plan_slots(self.vocabulary, g, all_claims, current, recorded_at=recorded_at)
         inserts = [f for plan in plans.values() for f in plan.insert]
@@ -220,18 +224,32 @@ class Neo4jGraphStore:
 
     @staticmethod
     def _insert_claims(tx: neo4j.ManagedTransaction, g: str, filed: dict[str, dict[str, Claim]],
-                       rec: int | None) -> tuple[list[str], int]:
-        """Lock the batch's slots, store the claims not seen before; return the slots that got new ones."""
+                       rec: int | None) -> tuple[list[str], dict[str, dict[str, Claim]], int]:
+        """Lock the batch's slots and store the claims not seen before.
+
+        Returns the slots that got new claims, the claims those slots held before (by slot, then
+        id; the batch's own objects where it restates one) and the count of claims stored. Slots
+        the store has never seen cost one index lookup and no bodies read back.
+        """
         if not filed:
-            return [], 0
-        tx.run(cypher.LOCK_SLOTS, g=g, slots=sorted(filed)).consume()  # serializes writers of the same slots
-        keys = [{"slot": slot, "id": cid} for slot, by_id in filed.items() for cid in by_id]
-        have = {(r["slot"], r["id"]) for r in tx.run(cypher.EXISTING_CLAIMS, g=g, rows=keys)}
+            return [], {}, 0
+        slots = sorted(filed)
+        tx.run(cypher.LOCK_SLOTS, g=g, slots=slots).consume()  # serializes writers of the same slots
+        prior: dict[str, set[str]] = {}
+        for r in tx.run(cypher.PRIOR_CLAIM_IDS, g=g, slots=slots):
+            prior.setdefault(r["slot"], set()).add(r["id"])
         rows = [{"slot": slot, "id": cid, "body": c.model_dump_json()}
-                for slot, by_id in filed.items() for cid, c in by_id.items() if (slot, cid) not in have]
+                for slot, by_id in filed.items() for cid, c in by_id.items() if cid not in prior.get(slot, ())]
+        touched = list(dict.fromkeys(r["slot"] for r in rows))
+        earlier: dict[str, dict[str, Claim]] = {}
+        reread = [slot for slot in touched if slot in prior]
+        if reread:  # before the new claims exist: only the earlier ones come back
+            for r in tx.run(cypher.CLAIMS_OF_SLOTS, g=g, slots=reread):
+                given = filed[r["slot"]].get(r["id"])
+                earlier.setdefault(r["slot"], {})[r["id"]] = given if given is not None else Claim.model_validate_json(r["body"])
         if rows:
             tx.run(cypher.CREATE_CLAIMS, g=g, rows=rows, recorded_at=rec).consume()
-        return list(dict.fromkeys(r["slot"] for r in rows)), len(rows)
+        return touched, earlier, len(rows)
 
     def _upsert_entities(self, tx: neo4j.ManagedTransaction, g: str, entities: Sequence[Entity]) -> int:
         """Exactly sqlite's merge: keep the first name, merge aliases, upgrade the type from OTHER."""

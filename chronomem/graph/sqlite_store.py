@@ -19,7 +19,8 @@ import re
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 from pathlib import Path
 
 from chronomem.errors import InputError, StoreError
@@ -39,6 +40,13 @@ from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _TOKEN = re.compile(r"\w+", re.UNICODE)
+#: Up to this many matching rows (all groups), full-text search ranks every match; above it, only
+#: the rows holding at least two of the query's words (see ``SqliteGraphStore.fulltext``).
+EXACT_FULLTEXT_MATCHES = 2_000
+_PAIR_TERMS = 8  # more words than this: every match is ranked (the pairs grow quadratically)
+# kind -> (FTS table, table whose rowids it shares, column giving the id)
+_FULLTEXT_TABLES = {"fact": ("facts_fts", "facts", "id"), "turn": ("turns_fts", "turns", "id"),
+                    "entity": ("entities_fts", "entities_fts", "entity_id")}
 # Batched forms of sql.CLAIMS_OF_SLOT and sql.CURRENT_OF_SLOT, for the write path ({} = placeholders).
 _CLAIMS_OF_SLOTS = "SELECT slot, id, body FROM claims WHERE group_id = ? AND slot IN ({})"
 _CURRENT_OF_SLOTS = f"SELECT rowid, {sql.FACT_COLUMNS} FROM facts WHERE group_id = ? AND slot IN ({{}}) AND expired_at IS NULL"
@@ -53,9 +61,16 @@ def to_us(value: datetime | None) -> int | None:
 
 
 def from_us(value: int | None) -> datetime | None:
-    from datetime import timedelta
-
     return None if value is None else _EPOCH + timedelta(microseconds=value)
+
+
+def fts_terms(text: str) -> list[str]:
+    """The distinct lower-cased words of ``text`` that full text matches on (at most 64).
+
+    >>> fts_terms("Ana met ana in Porto")
+    ['ana', 'met', 'in', 'porto']
+    """
+    return list(dict.fromkeys(w.lower() for w in _TOKEN.findall(text)))[:64]
 
 
 def fts_query(text: str) -> str:
@@ -64,8 +79,16 @@ def fts_query(text: str) -> str:
     >>> fts_query('where does "Ana" live? OR NEAR(')
     '"where" OR "does" OR "ana" OR "live" OR "or" OR "near"'
     """
-    words = list(dict.fromkeys(w.lower() for w in _TOKEN.findall(text)))[:64]
-    return " OR ".join(f'"{w}"' for w in words)
+    return " OR ".join(f'"{w}"' for w in fts_terms(text))
+
+
+def fts_pairs_query(terms: Sequence[str]) -> str:
+    """An FTS5 query matching the rows that hold at least two of ``terms`` (``""`` for fewer terms).
+
+    >>> fts_pairs_query(["ana", "silva", "live"])
+    '("ana" AND "silva") OR ("ana" AND "live") OR ("silva" AND "live")'
+    """
+    return " OR ".join(f'("{a}" AND "{b}")' for n, a in enumerate(terms) for b in terms[n + 1:])
 
 
 def _valid_clause(as_of: datetime | None, known_at: datetime | None, include_expired: bool) -> tuple[str, list]:
@@ -86,16 +109,27 @@ def _valid_clause(as_of: datetime | None, known_at: datetime | None, include_exp
 def row_to_fact(row: Sequence) -> Fact:
     return Fact.model_construct(
         id=row[0], group_id=row[1], slot=row[2], subject_id=row[3], predicate=row[4], object_id=row[5],
-        qualifiers=json.loads(row[6]), statement=row[7], valid_from=from_us(row[8]), valid_to=from_us(row[9]),
-        valid_from_precision=row[10], valid_to_precision=row[11], start_observed=bool(row[12]),
-        recorded_at=from_us(row[13]), expired_at=from_us(row[14]), confidence=row[15],
-        sources=[Source.model_construct(session_id=s, turn_id=t or None) for s, t in json.loads(row[16])],
+        qualifiers=json.loads(row[6]) if row[6] != "{}" else {}, statement=row[7], valid_from=from_us(row[8]),
+        valid_to=from_us(row[9]), valid_from_precision=row[10], valid_to_precision=row[11], start_observed=bool(row[12]),
+        recorded_at=from_us(row[13]), expired_at=from_us(row[14]), confidence=row[15], sources=list(_sources(row[16])),
     )
+
+
+@lru_cache(maxsize=4096)
+def _sources(column: str) -> tuple[Source, ...]:
+    """The sources in a fact row's JSON column. Many facts share one (an import, a turn), and
+    sources are frozen, so each distinct text is parsed once and its objects shared.
+
+    >>> _sources('[["s1", "s1:3"], ["import", ""]]')
+    (Source(session_id='s1', turn_id='s1:3'), Source(session_id='import', turn_id=None))
+    """
+    return tuple(Source.model_construct(session_id=s, turn_id=t or None) for s, t in json.loads(column))
 
 
 def fact_to_row(f: Fact) -> tuple:
     return (
-        f.id, f.group_id, f.slot, f.subject_id, f.predicate, f.object_id, json.dumps(f.qualifiers, sort_keys=True),
+        f.id, f.group_id, f.slot, f.subject_id, f.predicate, f.object_id,
+        json.dumps(f.qualifiers, sort_keys=True) if f.qualifiers else "{}",
         f.statement, to_us(f.valid_from), to_us(f.valid_to), f.valid_from_precision, f.valid_to_precision,
         int(f.start_observed), to_us(f.recorded_at), to_us(f.expired_at), f.confidence,
         json.dumps([[s.session_id, s.turn_id or ""] for s in f.sources]),
@@ -206,7 +240,9 @@ class SqliteGraphStore:
             by_id.update((cid, Claim.model_validate_json(body)) for cid, body in stored.get(slot, {}).items())
             all_claims[slot] = [by_id[cid] for cid in sorted(by_id)]
         current: dict[str, list[Fact]] = {slot: [] for slot in touched}
-        for chunk in _chunks(touched):
+        # A slot's fact versions are derived from its claims in the same transaction, so a slot
+        # without stored claims has no versions yet: only slots that had claims are read back.
+        for chunk in _chunks([slot for slot in touched if slot in stored]):
             rows = db.execute(_CURRENT_OF_SLOTS.format(_marks(chunk)), [group, *chunk]).fetchall()
             for r in sorted(rows, key=lambda r: r[0]):  # rowid order within a slot, as the per-slot query gave
                 current[r[3]].append(row_to_fact(r[1:]))
@@ -214,7 +250,11 @@ class SqliteGraphStore:
         # Expire and insert for every slot in two statements; no id is both expired and inserted
         # (inserted ids are new, a UNIQUE violation otherwise), so the order across slots is immaterial.
         db.executemany(sql.EXPIRE_FACT, [(to_us(plan.recorded_at), fid, group) for plan in plans.values() for fid in plan.expire])
-        db.executemany(sql.INSERT_FACT, [fact_to_row(f) for plan in plans.values() for f in plan.insert])
+        new_facts = [fact_to_row(f) for plan in plans.values() for f in plan.insert]
+        if new_facts:
+            (last_rowid,) = db.execute(sql.LAST_FACT_ROWID).fetchone()
+            db.executemany(sql.INSERT_FACT, new_facts)
+            db.execute(sql.INDEX_NEW_FACTS, (last_rowid,))
         report = summarize(plans, current)
         report.entities_added = entities_added
         report.claims_added = claims_added
@@ -222,16 +262,17 @@ class SqliteGraphStore:
         return report
 
     def _upsert_entities(self, db: sqlite3.Connection, entities: Sequence[Entity]) -> int:
-        added = 0
         merged = merge_batch_entities(entities)
         known: dict[str, tuple] = {}  # the stored rows of the batch's entities, one query per 900 ids
         for chunk in _chunks(list(merged)):
             known.update((r[0], r) for r in db.execute(sql.SELECT_ENTITY + f" WHERE id IN ({_marks(chunk)})", chunk))
+        # New entities are written in bulk; the pending rows are flushed before any update, so the
+        # statements (and the full-text rowids) come in the same order as one entity at a time.
+        pending = _EntityRows()
         for e in merged.values():
             row = known.get(e.id)
             if row is None:
-                db.execute(sql.INSERT_ENTITY, (e.id, e.group_id, e.name, e.type, json.dumps(e.aliases)))
-                added += 1
+                pending.entities.append((e.id, e.group_id, e.name, e.type, json.dumps(e.aliases)))
                 names = [e.name, *e.aliases]
             else:
                 old = _row_to_entity(row)
@@ -241,12 +282,15 @@ class SqliteGraphStore:
                 etype = old.type if old.type != "OTHER" else e.type
                 if aliases == old.aliases and etype == old.type:
                     continue
+                pending.flush(db)
                 db.execute(sql.UPDATE_ENTITY, (etype, json.dumps(aliases), e.id))
                 db.execute("DELETE FROM entities_fts WHERE entity_id = ?", (e.id,))
                 names = [old.name, *aliases]
-            db.executemany(sql.INSERT_ENTITY_NAME, [(e.group_id, normalize_name(n), e.id) for n in names if normalize_name(n)])
-            db.execute("INSERT INTO entities_fts (names, group_id, entity_id) VALUES (?, ?, ?)", (" ; ".join(names), e.group_id, e.id))
-        return added
+            norms = [normalize_name(n) for n in names]
+            pending.names.extend((e.group_id, norm, e.id) for norm in norms if norm)
+            pending.fts.append((" ; ".join(names), e.group_id, e.id))
+        pending.flush(db)
+        return pending.entities_added
 
     # -- entities ------------------------------------------------------------------------
     def get_entities(self, group_id: str, ids: Sequence[str]) -> dict[str, Entity]:
@@ -309,10 +353,12 @@ class SqliteGraphStore:
             return self.facts_of(group_id, entity_ids, as_of=as_of, known_at=known_at)[:count]
         where, params = _valid_clause(as_of, known_at, False)
         marks = _marks(entity_ids)
-        statement = (f"SELECT * FROM ({sql.SELECT_FACTS} WHERE group_id = ? AND subject_id IN ({marks}) AND {where} "
-                     f"UNION {sql.SELECT_FACTS} WHERE group_id = ? AND object_id IN ({marks}) AND {where}) "
+        # The rowids of the entities' facts come from the two covering indexes; only those rows are
+        # read and filtered (a UNION of whole rows would sort every column of every fact to dedupe).
+        statement = (f"{sql.SELECT_FACTS} WHERE rowid IN (SELECT rowid FROM facts WHERE group_id = ? AND subject_id IN ({marks}) "
+                     f"UNION ALL SELECT rowid FROM facts WHERE group_id = ? AND object_id IN ({marks})) AND {where} "
                      "ORDER BY valid_from IS NOT NULL, coalesce(valid_from, 0), predicate, recorded_at, id LIMIT ?")
-        rows = self._query(statement, [group_id, *entity_ids, *params, group_id, *entity_ids, *params, count])
+        rows = self._query(statement, [group_id, *entity_ids, group_id, *entity_ids, *params, count])
         return [row_to_fact(r) for r in rows]
 
     def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
@@ -325,33 +371,50 @@ class SqliteGraphStore:
 
     # -- text ----------------------------------------------------------------------------
     def fulltext(self, group_id: str, text: str, *, kind: TextKind, limit: int = 20) -> list[tuple[str, float]]:
-        query = fts_query(text)
-        if not query:
+        """The ``limit`` best BM25 matches of ``text``'s words (any of them) among ``group_id``'s
+        facts, turns or entity names, as ``(id, score)``, best first (higher is better).
+
+        Every match is ranked (``bm25`` costs about a microsecond a row), except when the words
+        match more than :data:`EXACT_FULLTEXT_MATCHES` rows of the store: then only the rows that
+        hold at least two of the words are ranked (with the score the full query gives them), as
+        long as ``limit`` of the group's come back; otherwise every match is ranked after all."""
+        terms = fts_terms(text)
+        if not terms:
             return []
-        if kind in ("fact", "turn"):
-            # Rank in the FTS index first, then look up only the best rows (joining every match to
-            # check its group costs more than the ranking). The group's best `limit` are the first
-            # of the group in the global order, so this is exact when enough of them come back;
-            # otherwise (other groups crowd the top, or few matches) the plain join answers.
-            fts, table = ("facts_fts", "facts") if kind == "fact" else ("turns_fts", "turns")
-            first = (f"SELECT x.id, s.score FROM (SELECT rowid, bm25({fts}) AS score FROM {fts} WHERE {fts} MATCH ? "
-                     f"ORDER BY score LIMIT ?) s JOIN {table} x ON x.rowid = s.rowid WHERE x.group_id = ? "
-                     "ORDER BY s.score, s.rowid LIMIT ?")
-            rows = self._query(first, (query, max(4 * limit, 100), group_id, limit))
+        if kind not in _FULLTEXT_TABLES:
+            raise InputError(f"unknown text kind {kind!r}; use fact, entity or turn")
+        fts, table, key = _FULLTEXT_TABLES[kind]
+        query = " OR ".join(f'"{w}"' for w in terms)
+        top = max(4 * limit, 100)
+        pairs = fts_pairs_query(terms) if 2 <= len(terms) <= _PAIR_TERMS else ""
+        if pairs and self._worth_pairs(fts, query, pairs, limit):
+            # "+rowid": the pairs only filter the rows FTS5 returns, so bm25 runs for those alone
+            only = f"AND +rowid IN (SELECT rowid FROM {fts} WHERE {fts} MATCH ?)"
+            rows = self._query(_ranked_fulltext(fts, table, key, only), (query, pairs, top, group_id, limit))
             if len(rows) >= limit:
                 return [(r[0], -float(r[1])) for r in rows]
-        if kind == "fact":
-            statement = ("SELECT f.id, bm25(facts_fts) FROM facts_fts JOIN facts f ON f.rowid = facts_fts.rowid "
-                         "WHERE facts_fts MATCH ? AND f.group_id = ? ORDER BY bm25(facts_fts) LIMIT ?")
-        elif kind == "turn":
-            statement = ("SELECT t.id, bm25(turns_fts) FROM turns_fts JOIN turns t ON t.rowid = turns_fts.rowid "
-                         "WHERE turns_fts MATCH ? AND t.group_id = ? ORDER BY bm25(turns_fts) LIMIT ?")
-        elif kind == "entity":
-            statement = ("SELECT entity_id, bm25(entities_fts) FROM entities_fts WHERE entities_fts MATCH ? AND group_id = ? "
-                         "ORDER BY bm25(entities_fts) LIMIT ?")
-        else:
-            raise InputError(f"unknown text kind {kind!r}; use fact, entity or turn")
-        return [(r[0], -float(r[1])) for r in self._query(statement, (query, group_id, limit))]
+        # Rank in the FTS index first, then look up only the best rows (joining every match to
+        # check its group costs more than the ranking). The group's best `limit` are the first
+        # of the group in the global order, so this is exact when enough of them come back;
+        # otherwise (other groups crowd the top, or few matches) the plain join answers.
+        rows = self._query(_ranked_fulltext(fts, table, key), (query, top, group_id, limit))
+        if len(rows) < limit:
+            if kind == "entity":
+                statement = ("SELECT entity_id, bm25(entities_fts) FROM entities_fts WHERE entities_fts MATCH ? "
+                             "AND group_id = ? ORDER BY bm25(entities_fts), rowid LIMIT ?")
+            else:
+                statement = (f"SELECT x.id, bm25({fts}) FROM {fts} JOIN {table} x ON x.rowid = {fts}.rowid "
+                             f"WHERE {fts} MATCH ? AND x.group_id = ? ORDER BY bm25({fts}), {fts}.rowid LIMIT ?")
+            rows = self._query(statement, (query, group_id, limit))
+        return [(r[0], -float(r[1])) for r in rows]
+
+    def _worth_pairs(self, fts: str, query: str, pairs: str, limit: int) -> bool:
+        """True when ``query`` matches more than ``EXACT_FULLTEXT_MATCHES`` rows of ``fts`` and
+        ``pairs`` at least ``limit`` (both counted only that far: cheap next to ranking)."""
+        statement = (f"SELECT (SELECT count(*) FROM (SELECT 1 FROM {fts} WHERE {fts} MATCH ? LIMIT ?)), "
+                     f"(SELECT count(*) FROM (SELECT 1 FROM {fts} WHERE {fts} MATCH ? LIMIT ?))")
+        matches, paired = self._query(statement, (query, EXACT_FULLTEXT_MATCHES + 1, pairs, limit))[0]
+        return matches > EXACT_FULLTEXT_MATCHES and paired >= limit
 
     # -- sessions and turns --------------------------------------------------------------
     def sessions(self, group_id: str) -> list[SessionRecord]:
@@ -419,6 +482,32 @@ class SqliteGraphStore:
                 db.execute("ROLLBACK")
                 raise StoreError(f"deleting group {group_id!r} from {self.path} failed: {e}") from e
 
+
+class _EntityRows:
+    """Entity rows waiting to be written in bulk (see ``SqliteGraphStore._upsert_entities``)."""
+
+    def __init__(self) -> None:
+        self.entities: list[tuple] = []
+        self.names: list[tuple] = []
+        self.fts: list[tuple] = []
+        self.entities_added = 0
+
+    def flush(self, db: sqlite3.Connection) -> None:
+        """Write the pending rows: entities, then their names, then their full-text rows."""
+        db.executemany(sql.INSERT_ENTITY, self.entities)
+        db.executemany(sql.INSERT_ENTITY_NAME, self.names)
+        db.executemany("INSERT INTO entities_fts (names, group_id, entity_id) VALUES (?, ?, ?)", self.fts)
+        self.entities_added += len(self.entities)
+        self.entities, self.names, self.fts = [], [], []
+
+
+
+def _ranked_fulltext(fts: str, table: str, key: str, only: str = "") -> str:
+    """SQL for the best ``?`` rows of an FTS match (``only``: an extra condition on them), then
+    the group's best ``?`` of those: parameters ``(query, [only's], top, group_id, limit)``."""
+    return (f"SELECT x.{key}, s.score FROM (SELECT rowid, bm25({fts}) AS score FROM {fts} WHERE {fts} MATCH ? {only} "
+            f"ORDER BY score LIMIT ?) s JOIN {table} x ON x.rowid = s.rowid WHERE x.group_id = ? "
+            "ORDER BY s.score, s.rowid LIMIT ?")
 
 def _marks(items: Sequence) -> str:
     return ", ".join("?" * len(items))

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from chronomem.schema.models import Claim, Fact, Source, stable_id
+from chronomem.schema.timeutil import UTC
 from chronomem.schema.vocabulary import PredicateSpec
 
 _EPOCH_KEY = (0, datetime.min.isoformat())
@@ -98,16 +99,34 @@ class _Event:
     claim: Claim
 
     def key(self) -> tuple:
-        at_key = _EPOCH_KEY if self.at is None else (1, self.at.isoformat())
-        return (at_key, self.rank, self.said_at.isoformat(), self.value, self.claim.id)
+        at_key = _EPOCH_KEY if self.at is None else (1, _iso(self.at))
+        return (at_key, self.rank, _iso(self.said_at), self.value, self.claim.id)
+
+
+_ISO_TEXT: dict[datetime, str] = {}
+
+
+def _iso(value: datetime) -> str:
+    """``value.isoformat()``, remembered for UTC datetimes (claims repeat the same few dates)."""
+    if value.__class__ is not datetime or value.tzinfo is not UTC:
+        return value.isoformat()
+    text = _ISO_TEXT.get(value)
+    if text is None:
+        if len(_ISO_TEXT) >= 65_536:
+            _ISO_TEXT.clear()
+        text = _ISO_TEXT[value] = value.isoformat()
+    return text
 
 
 def _apply_corrections(spec: PredicateSpec, claims: Sequence[Claim]) -> tuple[list[Claim], list[Claim]]:
     """Rewrite evidence about a corrected value; return (evidence, corrections that matched nothing)."""
+    if all(c.kind == "assert" or c.kind == "end" for c in claims):
+        return list(claims), []  # nothing corrected or retracted: the usual case
     corrections = sorted((c for c in claims if c.kind == "correct"), key=lambda c: (c.said_at, c.id))
     retractions = [c for c in claims if c.kind == "retract"]
     evidence = [c for c in claims if c.kind in ("assert", "end")]
-    evidence = [c for c in evidence if not any(r.said_at >= c.said_at for r in retractions)]
+    if retractions:
+        evidence = [c for c in evidence if not any(r.said_at >= c.said_at for r in retractions)]
     unmatched = []
     for corr in corrections:
         wrong, right = corr.replaces_object_id, (corr.subject_id if spec.cardinality == "one_per_object" else corr.object_id)
@@ -215,11 +234,17 @@ def stint_to_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str
     the current versions of a slot never repeat, so an id is never reused even when the same
     content is re-derived at the same recorded time (a fixed clock, a replay).
     """
+    return _stint_fact(spec, slot, stint, group_id=group_id, recorded_at=recorded_at, replacing=sorted(replacing))[1]
+
+
+def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, recorded_at: datetime,
+                replacing: Sequence[str]) -> tuple[tuple, Fact]:
+    """:func:`stint_to_fact` and the fact's :func:`fact_signature` (``replacing`` already sorted)."""
     own = [c for c in stint.claims if _value(spec, c) == stint.value] or stint.claims  # not the claim that closed it
-    first = min(own, key=lambda c: (c.kind != "assert", c.said_at, c.id))
+    first = own[0] if len(own) == 1 else min(own, key=lambda c: (c.kind != "assert", c.said_at, c.id))
     subject, obj = (stint.value, first.object_id) if spec.cardinality == "one_per_object" else (first.subject_id, stint.value)
     qualifiers: dict[str, str] = {}
-    for c in sorted(stint.claims, key=lambda c: (c.said_at, c.id)):
+    for c in sorted((c for c in stint.claims if c.qualifiers), key=lambda c: (c.said_at, c.id)):
         qualifiers.update(c.qualifiers)
     fact = Fact(
         id="",
@@ -239,7 +264,9 @@ def stint_to_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str
         sources=_merge_sources(*(c.sources for c in stint.claims)),
         slot=slot,
     )
-    return fact.model_copy(update={"id": stable_id(*fact_signature(fact), recorded_at, *sorted(replacing), prefix="f_")})
+    signature = fact_signature(fact)
+    fact.id = stable_id(*signature, recorded_at, *replacing, prefix="f_")
+    return signature, fact
 
 
 def fact_signature(fact: Fact) -> tuple:
@@ -281,11 +308,10 @@ def reconcile(
     """
     if current:
         recorded_at = max(recorded_at, max(f.recorded_at for f in current))
-    replacing = [f.id for f in current]
-    wanted = [stint_to_fact(spec, slot, s, group_id=group_id, recorded_at=recorded_at, replacing=replacing)
-              for s in derive_timeline(spec, claims)]
+    replacing = sorted(f.id for f in current)
+    want = dict(_stint_fact(spec, slot, s, group_id=group_id, recorded_at=recorded_at, replacing=replacing)
+                for s in derive_timeline(spec, claims))  # by signature: the last of equal ones, in first place
     have = {fact_signature(f): f for f in current}
-    want = {fact_signature(f): f for f in wanted}
     plan = SlotPlan(recorded_at=recorded_at)
     plan.expire = sorted(f.id for sig, f in have.items() if sig not in want)
     plan.insert = [f for sig, f in want.items() if sig not in have]

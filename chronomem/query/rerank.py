@@ -85,19 +85,28 @@ def mmr(items: Sequence[tuple[K, float, str]], *, k: int, diversity: float = 0.3
         return []
     top = max(rel for _, rel, _ in items) or 1.0
     empty: frozenset[str] = frozenset()
-    pool = [(key, rel, rel / top, words(text), (origins or {}).get(key, empty)) for key, rel, text in items]
+    found = origins or {}
+    keys = [key for key, _, _ in items]
+    rels = [rel for _, rel, _ in items]
+    scaled = [rel / top for rel in rels]
+    texts = [words(text) for _, _, text in items] if diversity else []
+    sources = [found.get(key, empty) for key in keys] if diversity else []
+    overlap = [0.0] * len(items)  # max similarity to the items picked so far, kept up to date
+    left = list(range(len(items)))  # input order, so that ties keep it
     picked: list[tuple[K, float]] = []
-    seen: list[tuple[frozenset[str], frozenset[str]]] = []
-    while pool and len(picked) < k:
+    while left and len(picked) < k:
         best, best_value = 0, -math.inf
-        for n, (_, _, scaled, ws, og) in enumerate(pool):
-            overlap = max((1.0 if og & o else _jaccard(ws, w) for w, o in seen), default=0.0) if diversity else 0.0
-            value = scaled - diversity * overlap
+        for n, i in enumerate(left):
+            value = scaled[i] - diversity * overlap[i]
             if value > best_value:
                 best, best_value = n, value
-        key, rel, _, ws, og = pool.pop(best)
-        picked.append((key, rel))
-        seen.append((ws, og))
+        chosen = left.pop(best)
+        picked.append((keys[chosen], rels[chosen]))
+        if diversity and len(picked) < k:
+            ws, og = texts[chosen], sources[chosen]
+            for i in left:
+                if overlap[i] < 1.0:
+                    overlap[i] = max(overlap[i], 1.0 if og & sources[i] else _jaccard(ws, texts[i]))
     return picked
 
 

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime, timezone
+from functools import lru_cache
 
 from chronomem.errors import InputError
 
@@ -37,6 +38,12 @@ def parse_time(text: str | datetime | date) -> datetime:
     raw = text.strip()
     if raw.lower() == "now":
         return datetime.now(UTC)
+    return _parse_text(raw)
+
+
+@lru_cache(maxsize=8192)
+def _parse_text(raw: str) -> datetime:
+    """:func:`parse_time` of a stripped string other than "now", remembered: imports repeat dates."""
     candidate = raw[:-1] + "+00:00" if raw.endswith(("Z", "z")) else raw
     try:
         parsed = datetime.fromisoformat(candidate)
