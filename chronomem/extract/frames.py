@@ -145,6 +145,7 @@ def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozen
             frame.dobj = child
         elif dep == "prt":
             frame.prt = child.lower_
+            _collect_preps(child, frame.preps)  # "swapped X out for Y": "for" hangs from "out"
         elif dep in ("attr", "oprd") and frame.attr is None:
             frame.attr = child
         elif dep == "acomp" and frame.acomp is None:

@@ -141,7 +141,7 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
 
 def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
     """"we adopted a cat named Luna", "I have a sister named Emma", "I got a puppy called Max"."""
-    dobj = frame.dobj
+    dobj = frame.dobj or next((c for c in frame.v.children if c.dep_ == "ccomp" and kin_of(c) is not None), None)
     if dobj is None or not subjects:
         return []
     kin = kin_of(dobj)

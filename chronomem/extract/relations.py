@@ -350,18 +350,45 @@ def _hire(frame: Frame) -> list[Rel]:
     return []
 
 
+def to_roles(frame: Frame) -> list[Arg]:
+    """A role after "to" that the parser read as a verb: "promoted to architect", "changed to
+    data engineer" ("to" + a role noun tagged as a verb), "to backend developer" ("backend" a verb
+    with "developer" its object)."""
+    out: list[Arg] = []
+    for x in frame.v.children:
+        if x.dep_ not in ("xcomp", "advcl") or not any(c.lower_ == "to" for c in x.children):
+            continue
+        if is_role_head(x, strict=False) and x.lemma_.lower() not in ("work", "move", "lead", "manage", "run"):
+            mods = [c for c in x.children if c.dep_ in ("compound", "amod") and c.i < x.i]
+            first, last = (mods[0].i if mods else x.i), x.i
+        else:
+            obj = next((c for c in x.children if c.dep_ == "dobj"), None)
+            if obj is None or not is_role_head(obj):
+                continue
+            first, last = x.i, obj.i
+        words = [t for t in x.doc[first:last + 1] if t.is_alpha]
+        if words and len(words) == last + 1 - first <= 4:
+            out.append(Arg(ENTITY, first, " ".join(t.lower_ for t in words), "ROLE", GAZETTEER))
+    return out
+
+
+def role_when(frame: Frame, role: Arg) -> When | None:
+    """The start of a role from :func:`to_roles`: the clause's time, or one hung on the role's words."""
+    when = frame.when("start")
+    if when is None or when.phrase:
+        return when
+    from chronomem.extract.frames import when_for
+
+    words = {t.i for t in frame.v.doc[role.i:role.i + len(role.name.split()) + 1]}
+    hung = [t for t in frame.all_times if t.anchor in words]
+    return when_for(frame.status, "start", hung[:1]) if hung else when
+
+
 @rule("promote")
 def _promote(frame: Frame) -> list[Rel]:
     out = _role_rels(frame, persons(frame), frame.when("start"), frame.prep("to"))
-    if not out:  # "promoted to backend developer" with "backend" parsed as a verb ("to backend" + object)
-        for x in frame.v.children:
-            obj = next((c for c in x.children if c.dep_ == "dobj"), None) if x.dep_ == "xcomp" else None
-            if obj is None or not any(c.lower_ == "to" for c in x.children) or not is_role_head(obj):
-                continue
-            words = [t for t in x.doc[x.i:obj.i + 1] if t.is_alpha]
-            if len(words) == obj.i + 1 - x.i <= 4:
-                role = Arg(ENTITY, x.i, " ".join(t.lower_ for t in words), "ROLE", GAZETTEER)
-                out += emit(frame, "HAS_ROLE", persons(frame), role, frame.when("start"), obj_tok=obj)
+    if not out:
+        out = [r for role in to_roles(frame) for r in emit(frame, "HAS_ROLE", persons(frame), role, role_when(frame, role))]
     return out
 
 

@@ -54,7 +54,7 @@ def _job_switch(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token) 
     "I switched jobs from Coinbase to Amazon". Names the gazetteer knows only as tools stay tools."""
     if base is not None or frame.lemma not in ("switch", "move", "transition", "change"):
         return None
-    subjects = persons(frame, we=False, loose=False)
+    subjects = persons(frame, we=False)
     if not subjects or any(s.kind == WE for s in subjects) or any(
             t.lemma_.lower() in _OUR_UNITS for t in frame.subj_toks):
         return None
@@ -157,6 +157,10 @@ def title_change(frame: Frame) -> list[Rel]:
         owner = next((_possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
         if owner is not None:
             out += _role_rels(frame, [owner], frame.when("start"), frame.prep("to"), strict=False)
+            if not out:  # "My title changed to frontend developer" with "frontend" read as a verb
+                from chronomem.extract.relations import role_when, to_roles
+
+                out += [r for role in to_roles(frame) for r in emit(frame, "HAS_ROLE", [owner], role, role_when(frame, role))]
     return out
 
 
@@ -383,8 +387,7 @@ _CHANGE_NOUNS = frozenset({"upgrade", "migration", "switch", "move", "transition
 @rule("finish", "complete", "wrap", "do")
 def _finished_change(frame: Frame) -> list[Rel]:
     """"We finished the Postgres 14 to 15 upgrade on November 15", "we completed the move from Jira to Linear"."""
-    nouns = [t for t in [*frame.dobjs, *(c for c in frame.v.children if c.dep_ in ("dobj", "npadvmod"))]
-             if t.lemma_.lower() in _CHANGE_NOUNS]
+    nouns = [t for t in frame.v.subtree if t.i > frame.v.i and t.pos_ == "NOUN" and t.lemma_.lower() in _CHANGE_NOUNS]
     if not nouns:
         return []
     noun = nouns[0]
@@ -395,7 +398,7 @@ def _finished_change(frame: Frame) -> list[Rel]:
         old, new = A.token_tool(preps["from"][0], frame.idx), A.token_tool(preps["to"][0], frame.idx)
     else:  # "the Postgres 14 to 15 upgrade": a versioned tool, "to", a version, before the noun
         doc, idx = noun.doc, frame.idx
-        start = noun.left_edge.i
+        start = frame.v.i + 1
         term = next((idx.term_at[j] for j in range(start, noun.i) if idx.term_at[j] is not None
                      and idx.term_at[j].type == "TOOL"), None)
         to = next((j for j in range(start, noun.i) if doc[j].lower_ == "to"), None)

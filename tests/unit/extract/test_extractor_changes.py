@@ -142,6 +142,17 @@ CASES = [
     ("Omar's manager is Oliver.", [c("Omar", "REPORTS_TO", "Oliver", A, NOW)]),
     ("My rabbit Maple is doing great.", [c(U, "HAS_PET", "Maple", A, NOW)]),
     ("I adopted a rabbit named Maple in June.", [c(U, "HAS_PET", "Maple", A, month("2023-06"))]),
+    # roles after "to" read as verbs, "out for", a dotted version upgrade, a pet as a clausal object
+    ("Oliver was promoted to architect last week.", [c("Oliver", "HAS_ROLE", "architect", A, LAST_WEEK)]),
+    ("My title changed to frontend developer earlier this year.",
+     [c(U, "HAS_ROLE", "frontend developer", A, ("2024-01-01", "year", False))]),
+    ("We swapped GitHub Actions out for Buildkite last week.",
+     [c(W, "USES", "GitHub Actions", E, LAST_WEEK), c(W, "USES", "Buildkite", A, LAST_WEEK)]),
+    ("We finished the Python 3.8 to 3.9 upgrade over the weekend.",
+     [c(W, "USES", "Python 3.8", E, day("2024-03-09")), c(W, "USES", "Python 3.9", A, day("2024-03-09"))]),
+    ("Tessa has had her tortoise Whiskers since March 2021.", [c("Tessa", "HAS_PET", "Whiskers", A, month("2021-03"))]),
+    ("On March 1, Helen moved from Adobe to Stripe.",
+     [c("Helen", "WORKS_AT", "Adobe", E, day("2024-03-01")), c("Helen", "WORKS_AT", "Stripe", A, day("2024-03-01"))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
