@@ -187,6 +187,8 @@ def _work(frame: Frame) -> list[Rel]:
     out = _employment(frame, subjects, when, orgs, places=frame.prep("in"), roles=frame.prep("as"))
     if not orgs and not out:  # "Pablo works as a physiotherapist": "as" after "work" names a role
         out = _role_rels(frame, subjects, when, frame.prep("as"), strict=False)
+    if not orgs and not out:  # "as a machine learning engineer" parsed as "machine" + "learning engineer"
+        out = [r for role in _split_roles(frame.prep("as")) for r in emit(frame, "HAS_ROLE", subjects, role, when)]
     for tok in frame.prep("on", "in"):
         team = team_arg(tok, allow_area=tok in frame.prep("on"))
         out += emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=tok)
@@ -262,6 +264,13 @@ def _leave(frame: Frame) -> list[Rel]:
             return emit(frame, "LIVES_IN", subjects, arg, when, obj_tok=dobj) + _left_for(frame, subjects, when, "LIVES_IN")
         if (arg.type == "ORG" and arg.strength >= 1) or arg.label == "ORG":
             return emit(frame, "WORKS_AT", subjects, arg.typed("ORG"), when, obj_tok=dobj) + _left_for(frame, subjects, when, "WORKS_AT")
+        targets = [t for t in frame.prep("for") if not frame.idx.is_time(t)]
+        target = name_arg(targets[0], frame.idx) if targets else None
+        if target is not None and target.strength >= 3 and target.type in ("ORG", "PLACE"):
+            # "Zoe left Square for Pfizer": the known destination says what was left
+            predicate = "WORKS_AT" if target.type == "ORG" else "LIVES_IN"
+            left = arg.typed("ORG") if predicate == "WORKS_AT" else A.place(arg)
+            return emit(frame, predicate, subjects, left, when, obj_tok=dobj) + _left_for(frame, subjects, when, predicate)
         if A.org(arg) is not None:  # unknown name: decided by what the session said before
             return [_ambiguous(r) for r in emit(frame, "WORKS_AT", subjects, arg, when, confidence=0.8)]
         return []
@@ -348,6 +357,18 @@ def _hire(frame: Frame) -> list[Rel]:
         return [r for s in frame.subj_toks for r in emit(frame, "WORKS_AT", [hired] if hired else [],
                                                          A.token_org(s, frame.idx), when)]
     return []
+
+
+def _split_roles(toks: list[Token]) -> list[Arg]:
+    """A role noun phrase the parser broke at a participle: "machine" ← acl "learning" → dobj "engineer"."""
+    out: list[Arg] = []
+    for tok in toks:
+        for acl in (c for c in tok.children if c.dep_ == "acl" and c.i == tok.i + 1):
+            obj = next((c for c in acl.children if c.dep_ == "dobj" and c.i <= acl.i + 2), None)
+            if obj is not None and is_role_head(obj):
+                words = [t for t in tok.doc[tok.i:obj.i + 1] if t.is_alpha]
+                out.append(Arg(ENTITY, tok.i, " ".join(t.lower_ for t in words), "ROLE", GAZETTEER))
+    return out
 
 
 def to_roles(frame: Frame) -> list[Arg]:

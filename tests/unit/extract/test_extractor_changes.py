@@ -153,6 +153,12 @@ CASES = [
     ("Tessa has had her tortoise Whiskers since March 2021.", [c("Tessa", "HAS_PET", "Whiskers", A, month("2021-03"))]),
     ("On March 1, Helen moved from Adobe to Stripe.",
      [c("Helen", "WORKS_AT", "Adobe", E, day("2024-03-01")), c("Helen", "WORKS_AT", "Stripe", A, day("2024-03-01"))]),
+    ("Last week, we upgraded Postgres from version 11 to 12.",
+     [c(W, "USES", "PostgreSQL 11", E, LAST_WEEK), c(W, "USES", "PostgreSQL 12", A, LAST_WEEK)]),
+    ("I've been working as a machine learning engineer since March 4.",
+     [c(U, "HAS_ROLE", "machine learning engineer", A, day("2024-03-04"))]),
+    ("Zoe left Brightwave for Pfizer in 2022.",
+     [c("Zoe", "WORKS_AT", "Brightwave", E, ("2022-01-01", "year", False)), c("Zoe", "WORKS_AT", "Pfizer", A, ("2022-01-01", "year", False))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
