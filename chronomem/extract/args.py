@@ -220,7 +220,19 @@ def entity_arg(tok: Token, idx: DocIndex) -> Arg | None:
         return arg
     if tok.pos_ == "PRON" or tok.lower_ in L.OTHER_PRONOUNS:
         return None
-    return name_arg(tok, idx)
+    return speaker_arg(tok) or name_arg(tok, idx)
+
+
+def speaker_arg(tok: Token) -> Arg | None:
+    """A session speaker named in the text as written ("Karl replaced user as the lead", with a
+    speaker called "user"); not after an article ("the user")."""
+    speakers = tok.doc.user_data.get("chronomem_speakers") or {}
+    name = speakers.get(tok.lower_)
+    if name is None or tok.text != name or tok.pos_ == "PRON":
+        return None
+    if tok.i > 0 and tok.doc[tok.i - 1].lower_ in _DET_WORDS:
+        return None
+    return Arg(ENTITY, tok.i, name, "PERSON", NER, gender=first_name_gender(name), label="PERSON")
 
 
 def person_arg(tok: Token, idx: DocIndex, *, trust_ner: bool = True) -> Arg | None:

@@ -50,8 +50,25 @@ from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 if TYPE_CHECKING:
     from spacy.language import Language
+    from spacy.tokens import Doc
 
 DEFAULT_SKIP_SPEAKERS = ("assistant", "system", "bot", "ai")
+SPEAKERS_KEY = "chronomem_speakers"
+
+
+def speaker_names(session: Session, skip: Iterable[str] = DEFAULT_SKIP_SPEAKERS) -> dict[str, str]:
+    """Lower-cased speaker name → the name as the session writes it (assistants left out).
+
+    >>> from datetime import datetime, timezone
+    >>> from chronomem.schema import Session, Turn
+    >>> s = Session(session_id="s", started_at=datetime(2024, 1, 1, tzinfo=timezone.utc),
+    ...             turns=[Turn(speaker="user", text="hi"), Turn(speaker="assistant", text="hello")])
+    >>> speaker_names(s)
+    {'user': 'user'}
+    """
+    skipped = {x.lower() for x in skip}
+    return {t.speaker.strip().lower(): t.speaker.strip() for t in session.turns
+            if t.speaker.strip() and t.speaker.strip().lower() not in skipped}
 _BREAK = re.compile(r"(?<=[.!?\n])\s+")
 
 
@@ -163,15 +180,18 @@ class SpacyRuleExtractor:
         nlp = self.nlp
         pending: deque[_Job] = deque()
 
-        def feed() -> Iterator[tuple[str, tuple[_Job, int]]]:
+        def feed() -> Iterator[tuple[Doc, tuple[_Job, int]]]:
             for session in sessions:
                 job = _Job(session, SessionResolver(session, self.vocabulary, skip_speakers=self.skip_speakers))
                 pending.append(job)
+                speakers = speaker_names(session, self.skip_speakers)
                 for turn_no, turn in enumerate(session.turns):
                     pieces = self.chunks(turn.text)
                     job.expected += len(pieces)
                     for piece in pieces:
-                        yield piece, (job, turn_no)
+                        doc = nlp.make_doc(piece)
+                        doc.user_data[SPEAKERS_KEY] = speakers  # "Karl replaced user as lead": a speaker by name
+                        yield doc, (job, turn_no)
                 job.fed = True
 
         for doc, (job, turn_no) in nlp.pipe(feed(), as_tuples=True, batch_size=self.batch_size):

@@ -230,3 +230,13 @@ def _store_after(first: str, second: str, predicate: str):
 ])
 def test_a_correction_in_a_later_session_replaces_the_wrong_value_over_its_interval(first, second, predicate, right):
     assert _store_after(first, second, predicate) == [[right], [right]]
+
+
+def test_a_speaker_named_in_the_text_is_that_speaker(extractor):
+    from tests.unit.extract.extract_helpers import rows, session_of
+
+    session = session_of(("Nora", "Last week, Ben replaced user as the lead of the infrastructure team."), ("user", "Yes."))
+    assert sorted(rows(extractor.extract(session))) == [
+        ("Ben", "LEADS", "infrastructure team", A, *LAST_WEEK), ("user", "LEADS", "infrastructure team", E, *LAST_WEEK)]
+    # "the user" is a common noun, not the speaker
+    assert rows(extractor.extract(session_of(("Nora", "The user lives in Paris."), ("user", "Hi.")))) == []
