@@ -62,8 +62,11 @@ class DocIndex:
 def named_no_time(tok: Token, ent: Span) -> bool:
     """A name NER ran into a time expression: a capitalised word that is not a month, weekday or
     holiday, alone or at the start of the span ("Moderna a few days ago")."""
-    return (tok.pos_ == "PROPN" and tok.is_alpha and tok.text[:1].isupper() and tok.lower_ not in L.TIME_NAMES
-            and (len(ent) == 1 or all(t.pos_ == "PROPN" and t.lower_ not in L.TIME_NAMES for t in ent[:tok.i - ent.start + 1]))
+    if not (tok.pos_ == "PROPN" and tok.is_alpha and tok.text[:1].isupper() and tok.lower_ not in L.TIME_NAMES):
+        return False
+    if tok.i > ent.start and tok.doc[tok.i - 1].text in (":", "—"):
+        return True  # "on March 30, 2023: Emma"
+    return ((len(ent) == 1 or all(t.pos_ == "PROPN" and t.lower_ not in L.TIME_NAMES for t in ent[:tok.i - ent.start + 1]))
             and tok.i - ent.start < 3 and not tok.is_sent_start)
 
 
@@ -108,6 +111,8 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
         return Arg(ENTITY, term.start, term.name, term.type, GAZETTEER, aliases=term.aliases,
                    label="ORG" if term.employer else "")
     ent = idx.ent_at[tok.i]
+    if ent is not None and ent.label_ in TIME_LABELS and named_no_time(tok, ent):
+        ent = None  # a name NER ran into a date: read it as a proper noun
     if ent is not None:
         if ent.label_ in TIME_LABELS:
             return None

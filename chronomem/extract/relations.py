@@ -84,6 +84,8 @@ def _employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list
                 places: list[Token] = (), roles: list[Token] = (), confidence: float = 0.9, strict: bool = False) -> list[Rel]:
     """WORKS_AT for each organisation, HAS_ROLE for "as a …", and a location qualifier for "in Zurich"."""
     out: list[Rel] = []
+    roles = [*roles, *(p for o in orgs for c in o.children if c.dep_ == "prep" and c.lower_ == "as"
+                       for p in c.children if p.dep_ == "pobj" and p not in roles)]  # "at Coinbase as a …" under the org
     place_args = [p for p in (A.token_place(t, frame.idx) for t in places) if p is not None and p.kind == ENTITY]
     quals = {"location": place_args[0].name} if place_args else {}
     for tok in orgs:

@@ -118,8 +118,11 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
         while start < e.end and (start in in_term or named_no_time(doc[start], e)):
             start += 1  # "PostgreSQL 14 last month", "Moderna a few days ago"
         start = _after_version_range(doc, start, e.end)
-        if start < e.end:
-            spans.append((start, e.end, e.root if e.root.i >= start else doc[e.end - 1]))
+        end = e.end
+        while end > start and (named_no_time(doc[end - 1], e) or doc[end - 1].text in (":", "—", ",")):
+            end -= 1  # "on March 30, 2023: Emma"
+        if start < end:
+            spans.append((start, end, e.root if start <= e.root.i < end else doc[end - 1]))
     covered = {i for e in ents for i in range(e.start, e.end)}
     spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
         t.lower_ in _ADVERB_TIMES or (t.tag_ == "CD" and _YEAR.match(t.text) and t.head.lower_ in _YEAR_HEADS))]

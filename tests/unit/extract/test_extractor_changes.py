@@ -159,6 +159,10 @@ CASES = [
      [c(U, "HAS_ROLE", "machine learning engineer", A, day("2024-03-04"))]),
     ("Zoe left Brightwave for Pfizer in 2022.",
      [c("Zoe", "WORKS_AT", "Brightwave", E, ("2022-01-01", "year", False)), c("Zoe", "WORKS_AT", "Pfizer", A, ("2022-01-01", "year", False))]),
+    ("I got a new manager on March 30, 2023: Emma.", [c(U, "REPORTS_TO", "Emma", A, day("2023-03-30"))]),
+    ("Three weeks ago, I started at Coinbase as a site reliability engineer.",
+     [c(U, "WORKS_AT", "Coinbase", A, ("2024-02-20", "week", False)),
+      c(U, "HAS_ROLE", "site reliability engineer", A, ("2024-02-20", "week", False))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
