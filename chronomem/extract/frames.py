@@ -37,7 +37,7 @@ def subject_tokens(v: Token) -> list[Token]:
         if not subs:  # "Annette Bening and Warren Beatty got married": the subject parsed under "got"
             subs = [g for c in cur.children if c.dep_ in ("aux", "auxpass") for g in c.children if g.dep_ in _SUBJ]
         if not subs:  # "Raj lives in Tokyo" with "Raj" parsed as an adverb: a first name opening the clause
-            subs = [c for c in cur.children if c.i < cur.i and c.is_sent_start and c.is_title
+            subs = [c for c in cur.children if c.i < cur.i and (c.is_sent_start or c.i == cur.i - 1) and c.is_title
                     and c.dep_ in ("advmod", "npadvmod", "dep", "amod", "compound") and first_name_gender(c.text)]
         if subs:
             out = [t for s in subs for t in with_conj(s)]

@@ -122,6 +122,17 @@ def _based(frame: Frame) -> list[Rel]:
 _ROLE_SLOTS = frozenset({"role", "position", "job", "title", "post"})
 
 
+def _role_before_slot(tok: Token) -> Arg | None:
+    """The words before "role" in a phrase the parser split: "a director of engineering role"."""
+    slot = next((t for t in tok.subtree if t.lemma_.lower() in _ROLE_SLOTS and t.i > tok.i), None)
+    if slot is None or not is_role_head(tok, strict=False):
+        return None
+    words = [t for t in tok.doc[tok.i:slot.i] if t.is_alpha]
+    if not words or len(words) != slot.i - tok.i or len(words) > 5:
+        return None
+    return Arg(ENTITY, tok.i, " ".join(t.lower_ for t in words), "ROLE", GAZETTEER)
+
+
 _HOMES = frozenset({"apartment", "flat", "house", "home", "place", "condo", "studio"})
 
 
@@ -167,6 +178,8 @@ def _move(frame: Frame) -> list[Rel]:
         return homes
     roles = [role_arg(c, strict=False) for t in frame.prep("into") if t.lemma_.lower() in _ROLE_SLOTS
              for c in t.children if c.dep_ == "compound"]
+    if not roles or roles[0] is None:  # "into a director of engineering role"
+        roles = [_role_before_slot(t) for t in frame.prep("into")]
     if roles and roles[0] is not None:  # "I moved into a site reliability engineer role"
         return emit(frame, "HAS_ROLE", subjects, roles[0], frame.when("start"))
     out: list[Rel] = []

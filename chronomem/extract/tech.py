@@ -388,7 +388,7 @@ _CHANGE_NOUNS = frozenset({"upgrade", "migration", "switch", "move", "transition
 @rule("finish", "complete", "wrap", "do")
 def _finished_change(frame: Frame) -> list[Rel]:
     """"We finished the Postgres 14 to 15 upgrade on November 15", "we completed the move from Jira to Linear"."""
-    nouns = [t for t in frame.v.subtree if t.i > frame.v.i and t.pos_ == "NOUN" and t.lemma_.lower() in _CHANGE_NOUNS]
+    nouns = [t for t in frame.v.subtree if t.i > frame.v.i and t.pos_ in ("NOUN", "VERB") and t.lemma_.lower() in _CHANGE_NOUNS]
     if not nouns:
         return []
     noun = nouns[0]
@@ -410,6 +410,11 @@ def _finished_change(frame: Frame) -> list[Rel]:
         old = Arg("entity", term.start, term.name, "TOOL", GAZETTEER)
         new = Arg("entity", to + 1, f"{base} {version}", "TOOL", GAZETTEER) if version else None
     start_when = frame.when("start")
+    if start_when is not None and not start_when.phrase:  # "the … upgrade a few days ago": the date on the noun
+        from chronomem.extract.frames import when_for
+
+        hung = [t for t in frame.all_times if t.anchor == noun.i]
+        start_when = when_for(frame.status, "start", hung[:1]) if hung else start_when
     if old is None or new is None or start_when is None:
         return []
     subjects = tool_subjects(frame)

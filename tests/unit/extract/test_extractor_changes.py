@@ -163,6 +163,12 @@ CASES = [
     ("Three weeks ago, I started at Coinbase as a site reliability engineer.",
      [c(U, "WORKS_AT", "Coinbase", A, ("2024-02-20", "week", False)),
       c(U, "HAS_ROLE", "site reliability engineer", A, ("2024-02-20", "week", False))]),
+    ("Last week, I moved into a director of engineering role.", [c(U, "HAS_ROLE", "director of engineering", A, LAST_WEEK)]),
+    ("We finished the Postgres 15 to 16 upgrade a few days ago.",
+     [c(W, "USES", "PostgreSQL 15", E, day("2024-03-09")), c(W, "USES", "PostgreSQL 16", A, day("2024-03-09"))]),
+    ("Two weeks ago, Raj replaced Emma as the lead of the security team.",
+     [c("Raj", "LEADS", "security team", A, ("2024-02-27", "week", False)),
+      c("Emma", "LEADS", "security team", E, ("2024-02-27", "week", False))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
@@ -200,6 +206,7 @@ NO_FACTS = [
     "I'm still at the airport.",
     "I'm at Starbucks.",
     "Maria is happy.",
+    "I moved into a new apartment.",
 ]
 
 
