@@ -123,7 +123,68 @@ def token_tool(tok: Token, idx: DocIndex, base: Arg | None = None, *, loose: boo
 def token_org(tok: Token, idx: DocIndex, *, strict: bool = False, tools: bool = True) -> Arg | None:
     if idx.is_time(tok) or tok.pos_ == "PRON" or tok.like_num:
         return None
-    return org(name_arg(tok, idx), strict=strict, tools=tools)
+    arg = org(name_arg(tok, idx), strict=strict, tools=tools)
+    if arg is not None and arg.strength < GAZETTEER:
+        whole = org_phrase(tok, idx)
+        if whole is not None and len(whole) > len(arg.name) and arg.name in whole:
+            arg = Arg(ENTITY, arg.i, whole, "ORG", max(arg.strength, 1), label="ORG")
+    return arg
+
+
+_ORG_GLUE = frozenset({"of", "for", "the", "a", "an", "and", "in", "de", "du", "des", "la", "le", "del", "der", "für", "'", "’",
+                       "'s", "’s", "&"})
+
+
+def _name_tail(doc, hi: int, end: int, idx: DocIndex) -> int:  # noqa: ANN001
+    """Extend a name over what the parser hung elsewhere: "Rally | for the Republic", "Unity | (Russian
+    political party)" — a closed parenthesis, or "of"/"for" and capitalised words."""
+    for _ in range(3):
+        if hi < end and doc[hi].text == "(":
+            close = next((k for k in range(hi + 1, min(end, hi + 8)) if doc[k].text == ")"), None)
+            if close is None or not all(doc[k].is_alpha or doc[k].like_num for k in range(hi + 1, close)):
+                return hi
+            hi = close + 1
+        elif hi + 1 < end and doc[hi].lower_ in ("of", "for"):
+            k = hi + 1 + (doc[hi + 1].lower_ in ("the", "a"))
+            j = k
+            while j < end and doc[j].text[:1].isupper() and doc[j].is_alpha and not idx.is_time(doc[j]):
+                j += 1
+            if j == k:
+                return hi
+            hi = j
+        else:
+            return hi
+    return hi
+
+
+def org_phrase(tok: Token, idx: DocIndex) -> str | None:
+    """The whole name an organisation noun phrase spells, where NER cut it short: "Democrats of
+    the Left", "Rally for the Republic", "Workers' Party", "Unity (Russian political party)",
+    "Social Democratic Party in the GDR". Only capitalised words, a few connecting words and a
+    closing parenthesis; ``None`` when the phrase holds anything else."""
+    doc, sent = tok.doc, tok.sent
+    lo, hi = tok.left_edge.i, tok.right_edge.i + 1
+    while lo < hi and doc[lo].lower_ in ("the", "a", "an"):
+        lo += 1
+    hi = _name_tail(doc, hi, sent.end, idx)
+    words = doc[lo:hi]
+    if len(words) < 2 or len(words) > 12 or not words[0].text[:1].isupper():
+        return None
+    depth = 0
+    for t in words:
+        if t.text == "(":
+            depth += 1
+        elif t.text == ")":
+            depth -= 1
+        elif depth > 0:
+            if not (t.is_alpha or t.like_num):
+                return None
+        elif idx.is_time(t) or not (t.text[:1].isupper() or t.lower_ in _ORG_GLUE):
+            return None
+    if depth != 0 or words[-1].lower_ in _ORG_GLUE or any(idx.term_at[t.i] is not None for t in words):
+        return None
+    text = words.text
+    return text if hi <= sent.end else None
 
 
 def classify_destination(tok: Token, idx: DocIndex) -> tuple[str, Arg] | None:

@@ -210,7 +210,7 @@ def _proper_chunk(tok: Token) -> tuple[int, int]:
     doc = tok.doc
     start = end = tok.i
     while start > tok.sent.start and doc[start - 1].pos_ == "PROPN" and doc[start - 1].head.i in range(start, tok.i + 1) \
-            and doc[start - 1].dep_ in ("compound", "flat", "nmod", "amod"):
+            and doc[start - 1].dep_ in ("compound", "flat", "nmod", "amod", "det"):  # "Käthe" as a determiner
         start -= 1
     while end + 1 < tok.sent.end and doc[end + 1].pos_ == "PROPN" and doc[end + 1].dep_ in ("compound", "flat") \
             and start <= doc[end + 1].head.i <= end + 1:

@@ -169,6 +169,15 @@ CASES = [
     ("Two weeks ago, Raj replaced Emma as the lead of the security team.",
      [c("Raj", "LEADS", "security team", A, ("2024-02-27", "week", False)),
       c("Emma", "LEADS", "security team", E, ("2024-02-27", "week", False))]),
+    # organisation names NER cut short ("of"/"for" tails, apostrophes, dated parentheses), a first name as a determiner
+    ("In 1971, Jean Marc joined Rally for the Republic.",
+     [c("Jean Marc", "WORKS_AT", "Rally for the Republic", A, ("1971-01-01", "year", False))]),
+    ("Marco Minniti joined Democrats of the Left in 1998.",
+     [c("Marco Minniti", "WORKS_AT", "Democrats of the Left", A, ("1998-01-01", "year", False))]),
+    ("In 1986, Dilma Rousseff joined the Workers' Party.",
+     [c("Dilma Rousseff", "WORKS_AT", "Workers' Party", A, ("1986-01-01", "year", False))]),
+    ("Käthe Dahlem joined the Communist Party of Germany in 1920.",
+     [c("Käthe Dahlem", "WORKS_AT", "Communist Party of Germany", A, ("1920-01-01", "year", False))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
@@ -208,6 +217,10 @@ NO_FACTS = [
     "Maria is happy.",
     "I moved into a new apartment.",
 ]
+
+
+def test_for_the_money_is_not_part_of_the_name(extractor):
+    assert last_turn_rows(extractor, "I joined Acme for the money.") == [(U, "WORKS_AT", "Acme", A, *NOW)]
 
 
 @pytest.mark.parametrize("text", NO_FACTS)
