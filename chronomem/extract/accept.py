@@ -123,11 +123,16 @@ def token_tool(tok: Token, idx: DocIndex, base: Arg | None = None, *, loose: boo
 def token_org(tok: Token, idx: DocIndex, *, strict: bool = False, tools: bool = True) -> Arg | None:
     if idx.is_time(tok) or tok.pos_ == "PRON" or tok.like_num:
         return None
-    arg = org(name_arg(tok, idx), strict=strict, tools=tools)
-    if arg is not None and arg.strength < GAZETTEER:
-        whole = org_phrase(tok, idx)
-        if whole is not None and len(whole) > len(arg.name) and arg.name in whole:
-            arg = Arg(ENTITY, arg.i, whole, "ORG", max(arg.strength, 1), label="ORG")
+    return widen_org(tok, org(name_arg(tok, idx), strict=strict, tools=tools), idx)
+
+
+def widen_org(tok: Token, arg: Arg | None, idx: DocIndex) -> Arg | None:
+    """``arg`` (an employer) under its whole name when NER cut it short (see :func:`org_phrase`)."""
+    if arg is None or arg.strength >= GAZETTEER:
+        return arg
+    whole = org_phrase(tok, idx)
+    if whole is not None and len(whole) > len(arg.name) and arg.name.rstrip(" ,").removesuffix(" at").removesuffix(" in") in whole:
+        return Arg(ENTITY, arg.i, whole, "ORG", max(arg.strength, 1), label="ORG")
     return arg
 
 
@@ -135,19 +140,28 @@ _ORG_GLUE = frozenset({"of", "for", "the", "a", "an", "and", "in", "de", "du", "
                        "'s", "’s", "&"})
 
 
-def _name_tail(doc, hi: int, end: int, idx: DocIndex) -> int:  # noqa: ANN001
+_INSTITUTIONS = frozenset({"university", "institute", "college", "school", "center", "centre", "hospital", "academy"})
+_TEAM_WORDS = frozenset({"national", "football", "soccer", "basketball", "rugby", "hockey", "cricket", "volleyball",
+                         "handball", "olympic", "youth", "team", "women's", "men's"})
+
+
+def _name_tail(doc, hi: int, end: int, idx: DocIndex, *, institution: bool = False) -> int:  # noqa: ANN001
     """Extend a name over what the parser hung elsewhere: "Rally | for the Republic", "Unity | (Russian
-    political party)" — a closed parenthesis, or "of"/"for" and capitalised words."""
-    for _ in range(3):
+    political party)" — a closed parenthesis, or "of"/"for" and capitalised words; for a university
+    or institute also "at"/"in"/"," and capitalised words ("University of California, San Diego",
+    "Washington University in St. Louis")."""
+    links = ("of", "for", "at", "in", ",") if institution else ("of", "for")
+    for _ in range(4):
         if hi < end and doc[hi].text == "(":
             close = next((k for k in range(hi + 1, min(end, hi + 8)) if doc[k].text == ")"), None)
             if close is None or not all(doc[k].is_alpha or doc[k].like_num for k in range(hi + 1, close)):
                 return hi
             hi = close + 1
-        elif hi + 1 < end and doc[hi].lower_ in ("of", "for"):
+        elif hi + 1 < end and doc[hi].lower_ in links:
             k = hi + 1 + (doc[hi + 1].lower_ in ("the", "a"))
             j = k
-            while j < end and doc[j].text[:1].isupper() and doc[j].is_alpha and not idx.is_time(doc[j]):
+            while j < end and doc[j].text[:1].isupper() and (doc[j].is_alpha or doc[j].text.endswith(".")) \
+                    and not idx.is_time(doc[j]):
                 j += 1
             if j == k:
                 return hi
@@ -166,10 +180,12 @@ def org_phrase(tok: Token, idx: DocIndex) -> str | None:
     lo, hi = tok.left_edge.i, tok.right_edge.i + 1
     while lo < hi and doc[lo].lower_ in ("the", "a", "an"):
         lo += 1
-    hi = _name_tail(doc, hi, sent.end, idx)
+    institution = any(t.lower_ in _INSTITUTIONS for t in doc[lo:hi])
+    hi = _name_tail(doc, hi, sent.end, idx, institution=institution)
     words = doc[lo:hi]
     if len(words) < 2 or len(words) > 12 or not words[0].text[:1].isupper():
         return None
+    team = words[-1].lower_ == "team"  # "the France national under-18 football team"
     depth = 0
     for t in words:
         if t.text == "(":
@@ -179,10 +195,13 @@ def org_phrase(tok: Token, idx: DocIndex) -> str | None:
         elif depth > 0:
             if not (t.is_alpha or t.like_num):
                 return None
-        elif idx.is_time(t) or not (t.text[:1].isupper() or t.lower_ in _ORG_GLUE):
+        elif (idx.is_time(t) and not team) or not (t.text[:1].isupper() or t.lower_ in _ORG_GLUE or t.text in (",", ".", "-")
+                                                  or (team and (t.lower_ in _TEAM_WORDS or t.lower_.startswith("under")
+                                                                or t.like_num))):
             return None
-    if depth != 0 or words[-1].lower_ in _ORG_GLUE or any(idx.term_at[t.i] is not None for t in words):
-        return None
+    if depth != 0 or words[-1].lower_ in _ORG_GLUE or words[-1].text in (",", "-") \
+            or any((term := idx.term_at[t.i]) is not None and term.type != "PLACE" for t in words):
+        return None  # places may be part of the name ("University of California, San Diego"), products not
     text = words.text
     return text if hi <= sent.end else None
 
@@ -207,3 +226,17 @@ def classify_destination(tok: Token, idx: DocIndex) -> tuple[str, Arg] | None:
 
 def is_job_noun(tok: Token | None) -> bool:
     return tok is not None and tok.lemma_.lower() in L.JOB_NOUNS
+
+
+def national_team(tok: Token | None, idx: DocIndex) -> Arg | None:
+    """"the Turkey national under-21 football team": a country's team is an employer, not a work group."""
+    if tok is None or tok.lemma_.lower() not in ("team", "squad", "side"):
+        return None
+    phrase = org_phrase(tok, idx)
+    if phrase is None:
+        return None
+    first = tok.doc[tok.left_edge.i + (tok.doc[tok.left_edge.i].lower_ == "the")]
+    known_place = (term := idx.term_at[first.i]) is not None and term.type == "PLACE"
+    if not (first.ent_type_ in ("GPE", "NORP") or known_place) or "national" not in phrase.lower().split():
+        return None
+    return Arg(ENTITY, first.i, phrase, "ORG", 1, label="ORG")

@@ -225,6 +225,9 @@ def _join(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("start")
     dobj = frame.dobj
+    national = A.national_team(dobj, frame.idx)
+    if national is not None:  # "joined the Turkey national under-21 football team"
+        return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
     if dobj is not None and dobj.lower_ in ("that", "which", "who"):
         dobj = cleft_value(frame)
         if dobj is not None:  # the cleft's "be" is not a hedge and its "not Netflix" is not a negation
@@ -267,6 +270,9 @@ def _leave(frame: Frame) -> list[Rel]:
         if _tool_objects(frame):
             return uses_rels(frame, "end")  # "we retired Prometheus"
     if dobj is not None and lemma in ("leave", "quit", "exit", "depart"):
+        national = A.national_team(dobj, frame.idx)
+        if national is not None:
+            return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
         if A.is_job_noun(dobj):
             return _employment(frame, subjects, when, frame.dobj_preps.get("at", []) + frame.prep("at"))
         team = team_arg(dobj)
@@ -278,7 +284,8 @@ def _leave(frame: Frame) -> list[Rel]:
         if arg.type == "PLACE" and arg.strength >= 3:
             return emit(frame, "LIVES_IN", subjects, arg, when, obj_tok=dobj) + _left_for(frame, subjects, when, "LIVES_IN")
         if (arg.type == "ORG" and arg.strength >= 1) or arg.label == "ORG":
-            return emit(frame, "WORKS_AT", subjects, arg.typed("ORG"), when, obj_tok=dobj) + _left_for(frame, subjects, when, "WORKS_AT")
+            return (emit(frame, "WORKS_AT", subjects, A.widen_org(dobj, arg.typed("ORG"), frame.idx), when, obj_tok=dobj)
+                    + _left_for(frame, subjects, when, "WORKS_AT"))
         targets = [t for t in frame.prep("for") if not frame.idx.is_time(t)]
         target = name_arg(targets[0], frame.idx) if targets else None
         if target is not None and target.strength >= 3 and target.type in ("ORG", "PLACE"):

@@ -178,6 +178,12 @@ CASES = [
      [c("Dilma Rousseff", "WORKS_AT", "Workers' Party", A, ("1986-01-01", "year", False))]),
     ("Käthe Dahlem joined the Communist Party of Germany in 1920.",
      [c("Käthe Dahlem", "WORKS_AT", "Communist Party of Germany", A, ("1920-01-01", "year", False))]),
+    ("In 1990, Mia Sailor joined the University of California, San Diego.",
+     [c("Mia Sailor", "WORKS_AT", "University of California, San Diego", A, ("1990-01-01", "year", False))]),
+    ("Rob Furch left Washington University in St. Louis in 1956.",
+     [c("Rob Furch", "WORKS_AT", "Washington University in St. Louis", E, ("1956-01-01", "year", False))]),
+    ("In 2006, Gökhan Inler joined the Turkey national under-21 football team.",
+     [c("Gökhan Inler", "WORKS_AT", "Turkey national under-21 football team", A, ("2006-01-01", "year", False))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
