@@ -118,7 +118,8 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
             return None
         kind = NAME_LABELS.get(ent.label_)
         if kind is not None and len(ent) <= 6 and ent[0].pos_ != "PRON":
-            start, end = _widen(ent.start, ent.end, idx, person=ent.label_ == "PERSON", org=ent.label_ == "ORG")
+            cut = next((t.i for t in ent if t.pos_ in ("VERB", "AUX") and t.i > tok.i), ent.end)  # "Dolores Dorn married"
+            start, end = _widen(ent.start, cut, idx, person=ent.label_ == "PERSON", org=ent.label_ == "ORG")
             while end - start > 1 and idx.doc[end - 1].lower_ in _TIME_TAILS:
                 end -= 1  # "Daniel married Leah today": NER's "Leah today"
             name = clean_name(idx.doc[start:end].text)

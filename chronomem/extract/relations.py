@@ -512,6 +512,8 @@ def _marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list
 def _marry(frame: Frame) -> list[Rel]:
     word = {"marry": "married", "wed": "married", "divorce": "divorced", "engage": "engaged"}[frame.lemma]
     subjects = persons(frame)
+    if frame.v.dep_ == "amod" and frame.v.head.pos_ == "PROPN" and frame.dobj is None:
+        return _marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.v.head]})  # parsed "married Blair"
     if frame.dobj is not None and frame.v.tag_ != "VBN" or (frame.dobj is not None and frame.lemma == "divorce"):
         return _marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.dobj]})
     return _marital(frame, word, subjects, frame.preps)

@@ -34,7 +34,8 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         times = None
         hedged = hedged_clauses(sent)
         for tok in sent:
-            if tok.pos_ not in ("VERB", "AUX") or tok.dep_ in _SKIP_DEPS:
+            verb_with_subject = tok.pos_ == "VERB" and tok.dep_ == "amod" and any(c.dep_ == "nsubj" for c in tok.children)
+            if (tok.pos_ not in ("VERB", "AUX") or tok.dep_ in _SKIP_DEPS) and not verb_with_subject:
                 # "Teresa was married to Robert from 1959 to 1978": a participle parsed as the adjective root
                 lemma = _ADJ_VERBS.get(tok.lower_, "") if tok.pos_ == "ADJ" and tok.dep_ == "ROOT" else ""
                 if not lemma:

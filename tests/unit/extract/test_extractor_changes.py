@@ -184,6 +184,10 @@ CASES = [
      [c("Rob Furch", "WORKS_AT", "Washington University in St. Louis", E, ("1956-01-01", "year", False))]),
     ("In 2006, Gökhan Inler joined the Turkey national under-21 football team.",
      [c("Gökhan Inler", "WORKS_AT", "Turkey national under-21 football team", A, ("2006-01-01", "year", False))]),
+    # "married" parsed as a modifier of the spouse; a name NER ran into the verb
+    ("Julian Glover married Isla Blair in 1968.", [c("Julian Glover", "MARRIED_TO", "Isla Blair", A, ("1968-01-01", "year", False))]),
+    ("In 1956, Dolores Dorn married Franchot Tone.",
+     [c("Dolores Dorn", "MARRIED_TO", "Franchot Tone", A, ("1956-01-01", "year", False))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
