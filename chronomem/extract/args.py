@@ -18,7 +18,7 @@ from chronomem.extract.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SP
 NAME_LABELS = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "PLACE", "LOC": "PLACE", "FAC": "PLACE",
                "PRODUCT": "TOOL", "NORP": "OTHER", "WORK_OF_ART": "OTHER", "EVENT": "OTHER", "LANGUAGE": "TOOL"}
 TIME_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
-_NAME_OK = re.compile(r"^[^\W_][\w .'&+#/()-]{0,79}$")
+_NAME_OK = re.compile(r"^[^\W_][\w .,'&+#/()-]{0,79}$")  # commas: "University of California, Berkeley", "X, Jr."
 _HAS_ALPHA = re.compile(r"[^\W\d_]")
 _SKIP_MODIFIERS = frozenset({"new", "old", "current", "same", "whole", "entire", "first", "own", "other", "previous",
                              "former", "next", "last", "great", "good", "nice", "amazing", "awesome", "big", "little",
@@ -195,6 +195,8 @@ def _widen(start: int, end: int, idx: DocIndex, *, person: bool, org: bool) -> t
             if close is None or any(doc[k].pos_ in ("VERB", "AUX", "PRON", "DET") for k in range(end + 1, close)):
                 break
             end = close + 1
+        elif person and low == "," and end + 1 < sent.end and (k := _title_end(doc, end + 1, sent.end)) > end + 1:
+            end = k  # "David W. Pipes, Jr.", "Andrew Cavendish, 11th Duke of Devonshire", "Ian Gilmour, Baron Gilmour"
         elif person and low in L.NAME_PARTICLES and low != "of" and end + 1 < sent.end and doc[end + 1].pos_ == "PROPN" \
                 and doc[end + 1].text[:1].isupper():
             k = end + 1
@@ -205,6 +207,28 @@ def _widen(start: int, end: int, idx: DocIndex, *, person: bool, org: bool) -> t
         else:
             break
     return start, end
+
+
+_SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv"})
+_TITLES = frozenset({"duke", "duchess", "baron", "baroness", "earl", "count", "countess", "viscount", "viscountess",
+                     "marquess", "marquis", "lord", "lady", "prince", "princess", "king", "queen", "hereditary", "grand",
+                     "archduke", "archduchess", "sir", "dame"})
+
+
+def _title_end(doc: Doc, i: int, end: int) -> int:
+    """Where a name's appended suffix or title ends (``i`` when there is none): "Jr.", "11th Duke of Devonshire"."""
+    if doc[i].lower_ in _SUFFIXES:
+        return i + 1
+    j = i
+    if j < end and re.fullmatch(r"\d+(st|nd|rd|th)", doc[j].lower_):
+        j += 1
+    if j >= end or doc[j].lower_ not in _TITLES:
+        return i
+    while j < end and (doc[j].lower_ in _TITLES or (doc[j].text[:1].isupper() and doc[j].is_alpha)
+                       or (doc[j].lower_ == "of" and j + 1 < end and doc[j + 1].text[:1].isupper())
+                       or (doc[j].text == "-" and j + 1 < end)):
+        j += 1
+    return j
 
 
 def _proper_chunk(tok: Token) -> tuple[int, int]:

@@ -86,7 +86,8 @@ class Frame:
         if len(out) > 1:  # a name split by the parser ("Miguel Herrero y Rodríguez de Miñón"): keep the whole
             out = list({(a.kind, a.i, a.name): a for a in out}.values())
             out = [b for b in out if not any(a is not b and a.kind == b.kind and b.name and b.name in a.name
-                                             and a.name != b.name and a.i <= b.i < a.i + len(a.name.split()) for a in out)]
+                                             and a.name != b.name and a.i <= b.i < a.i + len(a.name.split()) + a.name.count(",")
+                                             for a in out)]
         return out
 
     @property

@@ -188,6 +188,13 @@ CASES = [
     ("Julian Glover married Isla Blair in 1968.", [c("Julian Glover", "MARRIED_TO", "Isla Blair", A, ("1968-01-01", "year", False))]),
     ("In 1956, Dolores Dorn married Franchot Tone.",
      [c("Dolores Dorn", "MARRIED_TO", "Franchot Tone", A, ("1956-01-01", "year", False))]),
+    # names with suffixes and titles after a comma; a campus after a comma
+    ("Andrew Cavendish, 11th Duke of Devonshire joined the Conservative Party in 1950.",
+     [c("Andrew Cavendish, 11th Duke of Devonshire", "WORKS_AT", "Conservative Party", A, ("1950-01-01", "year", False))]),
+    ("David W. Pipes, Jr. joined the Republican Party in 1940.",
+     [c("David W. Pipes, Jr", "WORKS_AT", "Republican Party", A, ("1940-01-01", "year", False))]),
+    ("Charles R. Marshall has worked at the University of California, Berkeley since 2010.",
+     [c("Charles R. Marshall", "WORKS_AT", "University of California, Berkeley", A, ("2010-01-01", "year", False))]),
     # cities NER calls organisations, from the gazetteer
     ("I moved to Sydney in May.", [c(U, "LIVES_IN", "Sydney", A, month("2023-05"))]),
     # ... but not a city inside a longer name, nor "for" inside an organisation's name
