@@ -108,7 +108,9 @@ class Memory:
 
     def __init__(self, store: GraphStore, *, group: str = "default", clock: Clock | None = None,
                  extractor: Any | None = None, index: Any | None = None, embedder: Any = "auto",
-                 index_dir: str | Path | None = None) -> None:
+                 index_dir: str | Path | None = None, similar_entities: float | None = None) -> None:
+        if similar_entities is not None and not 0 < similar_entities <= 1:
+            raise InputError("similar_entities is a cosine similarity in (0, 1]")
         self.store = store
         self.group = group
         self.clock: Clock = clock or SystemClock()
@@ -116,11 +118,13 @@ class Memory:
         self.index = index
         self._embedder_option = embedder
         self._index_dir = index_dir
+        self.similar_entities = similar_entities
 
     @classmethod
     def open(cls, path: str | Path | None = None, *, neo4j_uri: str | None = None, group: str = "default",
              clock: Clock | None = None, extractor: Any | None = None, vocabulary: Vocabulary | None = None,
-             index: Any | None = None, embedder: Any = "auto", index_dir: str | Path | None = None) -> Memory:
+             index: Any | None = None, embedder: Any = "auto", index_dir: str | Path | None = None,
+             similar_entities: float | None = None) -> Memory:
         """Open (or create) a memory on the embedded store or on Neo4j.
 
         ``embedder`` feeds the HNSW side-index used by :meth:`search`: ``"auto"`` (all-MiniLM-L6-v2
@@ -129,9 +133,13 @@ class Memory:
         and kept beside the SQLite file, or in ``index_dir`` (for Neo4j; in memory without one).
         ``"auto"`` caps numpy's BLAS at one thread when the model first loads (process-wide;
         pass ``MiniLmEmbedder()`` to keep numpy's default).
+        ``similar_entities`` (a cosine, e.g. 0.9; off by default) also merges a new organisation,
+        tool, place or team into an indexed one whose name embeds that close
+        (:mod:`chronomem.graph.similar_entities`); names and aliases always merge.
         """
         return cls(open_store(path, neo4j_uri=neo4j_uri, vocabulary=vocabulary), group=group, clock=clock,
-                   extractor=extractor, index=index, embedder=embedder, index_dir=index_dir)
+                   extractor=extractor, index=index, embedder=embedder, index_dir=index_dir,
+                   similar_entities=similar_entities)
 
     def close(self) -> None:
         if self.index is not None and hasattr(self.index, "close"):
@@ -171,8 +179,8 @@ class Memory:
         else:
             extracted = self.extractor.extract_many(self._in_group(sessions))
         for session, result in extracted:
-            batch = WriteBatch(session.group_id, session=session, entities=result.entities,
-                               mentions=result.mentions, claims=result.claims)
+            batch = self._resolve_similar(WriteBatch(session.group_id, session=session, entities=result.entities,
+                                                     mentions=result.mentions, claims=result.claims))
             at = session.started_at if recorded_at == "session" else self.clock.now()
             report = self.store.write(batch, recorded_at=at)
             summary.add(report, session)
@@ -181,6 +189,17 @@ class Memory:
                 progress(session, report)
         summary.seconds = time.perf_counter() - started
         return summary
+
+    def _resolve_similar(self, batch: WriteBatch) -> WriteBatch:
+        """Merge new entities into similar indexed ones when ``similar_entities`` is set."""
+        if self.similar_entities is None:
+            return batch
+        side = self._side_index()
+        if side is None:
+            return batch
+        from chronomem.graph.similar_entities import remap_batch, similar_entity_map
+
+        return remap_batch(batch, similar_entity_map(batch, self.store, side, threshold=self.similar_entities))
 
     def _extractor_factory(self) -> Callable[[], Any]:
         factory = getattr(self.extractor, "factory", None)
