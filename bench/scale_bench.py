@@ -40,7 +40,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta, timezone
@@ -377,7 +376,7 @@ def run_one(backend: str, size: int, *, work: Path, queries: int, embedder_kind:
             _warm_up(mem.store, clock)
 
     started = time.perf_counter()
-    summary = mem.import_facts(generate(size, seed=seed))
+    mem.import_facts(generate(size, seed=seed))
     import_s = time.perf_counter() - started
     stats = mem.stats()
     row.update(versions=stats["fact_versions"], entities=stats["entities"], import_s=round(import_s, 2),

@@ -33,7 +33,7 @@ from chronomem.extract.timeexpr import resolve_time
 
 _PREPS = frozenset({"in", "on", "at", "since", "until", "till", "til", "by", "from", "during", "over", "around",
                     "before", "after", "for", "starting", "beginning", "through", "throughout", "within", "as",
-                    "of", "back", "effective", "circa", "about", "sometime", "until", "till"})
+                    "of", "back", "effective", "circa", "about", "sometime"})
 _SINCE = ("since", "starting", "beginning", "from", "as of", "effective", "ever since")
 _UNTIL = ("until", "till", "til", "up until", "up to")
 _ADVERB_TIMES = frozenset({"recently", "lately", "yesterday", "today", "tonight", "tomorrow"})
