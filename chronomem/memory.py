@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -29,6 +29,7 @@ from chronomem.graph.base import GraphStore, WriteBatch, WriteReport
 from chronomem.query import temporal_queries as tq
 from chronomem.query.records import FactRecord
 from chronomem.schema.models import Session, validate_session
+from chronomem.schema.timeutil import ensure_utc, parse_time
 from chronomem.schema.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -101,6 +102,30 @@ def _gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+
+When = datetime | date | str
+"""A time argument: an aware datetime, a date (midnight UTC) or an ISO string ("2024-03", "2024-03-12T10:00Z")."""
+
+
+def _when(value: When | None, what: str) -> datetime | None:
+    """``value`` as an aware UTC datetime (``None`` stays ``None``); anything else is an :class:`InputError`.
+
+    >>> _when("2024-03-12", "as_of").isoformat()
+    '2024-03-12T00:00:00+00:00'
+    >>> _when(datetime(2024, 3, 12), "as_of")
+    Traceback (most recent call last):
+    ...
+    chronomem.errors.InputError: as_of 2024-03-12T00:00:00 has no timezone; pass an aware datetime such as datetime(..., tzinfo=timezone.utc) or an ISO string ending in 'Z'
+    """
+    if value is None:
+        return None
+    if isinstance(value, datetime):
+        return ensure_utc(value, what=what)
+    if isinstance(value, (date, str)):
+        return parse_time(value)
+    raise InputError(f"{what} must be a datetime, a date or an ISO date string, not {type(value).__name__}")
 
 
 class Memory:
@@ -213,12 +238,13 @@ class Memory:
                 s = validate_session(s)
             yield s if s.group_id == self.group else s.model_copy(update={"group_id": self.group})
 
-    def import_facts(self, records: Iterable[dict | Any], *, recorded_at: datetime | None = None,
+    def import_facts(self, records: Iterable[dict | Any], *, recorded_at: When | None = None,
                      batch_size: int = 5_000) -> IngestSummary:
         """Import pre-extracted facts (subject, predicate, object, valid_from, valid_to, statement,
         optional sources and group), skipping extraction but going through the same temporal rules."""
         from chronomem.extract.importer import batches_from_records
 
+        recorded_at = _when(recorded_at, "recorded_at")
         summary = IngestSummary()
         started = time.perf_counter()
         with _gc_paused():
@@ -235,23 +261,26 @@ class Memory:
             self.index.notify(report)
 
     # -- reading -------------------------------------------------------------------------
-    def facts(self, entity: str, *, predicate: str | None = None, as_of: datetime | None = None,
-              known_at: datetime | None = None) -> list[FactRecord]:
+    def facts(self, entity: str, *, predicate: str | None = None, as_of: When | None = None,
+              known_at: When | None = None) -> list[FactRecord]:
         """Facts about ``entity`` true at ``as_of`` (default now), as believed at ``known_at`` (default now)."""
-        return tq.facts(self.store, self.group, entity, now=self.clock.now(), predicate=predicate, as_of=as_of, known_at=known_at)
+        return tq.facts(self.store, self.group, entity, now=self.clock.now(), predicate=predicate,
+                        as_of=_when(as_of, "as_of"), known_at=_when(known_at, "known_at"))
 
     def timeline(self, entity: str, *, predicate: str | None = None, include_retracted: bool = False) -> list[FactRecord]:
         """Every value of ``entity``'s facts with its interval, in valid-time order."""
         return tq.timeline(self.store, self.group, entity, now=self.clock.now(), predicate=predicate,
                            include_retracted=include_retracted)
 
-    def changes(self, since: datetime, until: datetime | None = None) -> list[dict]:
+    def changes(self, since: When, until: When | None = None) -> list[dict]:
         """Facts that began, ended or were corrected between ``since`` and ``until`` (default now)."""
-        return tq.changes(self.store, self.group, since, until or self.clock.now(), now=self.clock.now())
+        return tq.changes(self.store, self.group, _when(since, "since"), _when(until, "until") or self.clock.now(),
+                          now=self.clock.now())
 
-    def to_networkx(self, *, as_of: datetime | None = None, known_at: datetime | None = None) -> nx.MultiDiGraph:
+    def to_networkx(self, *, as_of: When | None = None, known_at: When | None = None) -> nx.MultiDiGraph:
         """The graph as of ``as_of`` (default now) as believed at ``known_at``."""
-        return tq.to_networkx(self.store, self.group, as_of=as_of or self.clock.now(), known_at=known_at)
+        return tq.to_networkx(self.store, self.group, as_of=_when(as_of, "as_of") or self.clock.now(),
+                              known_at=_when(known_at, "known_at"))
 
     def stats(self) -> dict[str, int]:
         return self.store.stats(self.group)
@@ -279,20 +308,20 @@ class Memory:
                                    path=default_index_path(self.store, self.group, self._index_dir))
         return self.index
 
-    def search(self, text: str, *, as_of: datetime | None = None, known_at: datetime | None = None,
+    def search(self, text: str, *, as_of: When | None = None, known_at: When | None = None,
                k: int = 10) -> list[SearchResult]:
         """Facts (valid at ``as_of``, default now) and turns relevant to ``text``, best first."""
         from chronomem.query.search import search
 
         return search(self.store, self.group, text, index=self._side_index(), now=self.clock.now(),
-                      as_of=as_of, known_at=known_at, k=k)
+                      as_of=_when(as_of, "as_of"), known_at=_when(known_at, "known_at"), k=k)
 
-    def context(self, text: str, *, as_of: datetime | None = None, max_tokens: int = 800) -> str:
+    def context(self, text: str, *, as_of: When | None = None, max_tokens: int = 800) -> str:
         """A dated block of relevant facts and turns, at most ``max_tokens`` (estimated), for a prompt."""
         from chronomem.query.context import context
 
         return context(self.store, self.group, text, index=self._side_index(), now=self.clock.now(),
-                       as_of=as_of, max_tokens=max_tokens)
+                       as_of=_when(as_of, "as_of"), max_tokens=max_tokens)
 
     def reindex(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Rebuild the side-index from the store; returns how many items were embedded."""

@@ -39,6 +39,34 @@ def test_import_then_as_of_and_timeline(mem):
     assert began == ["Porto"]
 
 
+
+def test_query_times_accept_iso_strings_and_dates(mem):
+    """Regression: a string as_of reached the store and failed there with a TypeError."""
+    from datetime import date
+
+    mem.import_facts([
+        {"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon", "valid_from": "2019-01-01"},
+        {"subject": "Ana", "predicate": "LIVES_IN", "object": "Porto", "valid_from": "2023-05-01"},
+    ], recorded_at="2024-01-01")
+    assert [f.object for f in mem.facts("Ana", as_of="2020-01-01")] == ["Lisbon"]
+    assert [f.object for f in mem.facts("Ana", as_of=date(2023, 6, 1))] == ["Porto"]
+    assert mem.facts("Ana", known_at="2023-12-31T23:59Z") == []
+    assert [e["fact"].object for e in mem.changes("2023-01", "2024-01-01") if e["change"] == "began"] == ["Porto"]
+    assert [r.text for r in mem.search("Ana lives", as_of="2020-06-01") if r.kind == "fact"]
+    assert "Lisbon" in mem.context("where does Ana live", as_of="2020-06-01")
+    assert mem.to_networkx(as_of="2020").number_of_edges() == 1
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"as_of": "last tuesday"}, "last tuesday"),
+    ({"as_of": datetime(2020, 1, 1)}, "has no timezone"),
+    ({"known_at": 2020}, "not int"),
+])
+def test_bad_query_times_are_input_errors(mem, kwargs, message):
+    with pytest.raises(InputError, match=message):
+        mem.facts("Ana", **kwargs)
+
+
 @pytest.mark.parametrize("bad, message", [
     ({"subject": "A", "predicate": "HAUNTS", "object": "B"}, "unknown predicate"),
     ({"subject": "A", "predicate": "LIVES_IN", "object": "B", "valid_from": "2020-01-01", "valid_to": "2019-01-01"}, "half-open"),
