@@ -1,4 +1,4 @@
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -7,7 +7,7 @@ from chronomem.schema import ExtractionResult
 
 
 def d(y, m=1, day=1):
-    return datetime(y, m, day, tzinfo=timezone.utc)
+    return datetime(y, m, day, tzinfo=UTC)
 
 
 class NoClaims:
