@@ -378,6 +378,19 @@ def _drop(frame: Frame) -> list[Rel]:
     if out and start is not None:
         for tok in _in_favor_of(frame):
             out += emit(frame, "USES", tool_subjects(frame), A.token_tool(tok, frame.idx), start, obj_tok=tok)
+        for tok in _replaced_for(frame):
+            out += emit(frame, "USES", tool_subjects(frame), A.token_tool(tok, frame.idx), start, obj_tok=tok)
+    return out
+
+
+def _replaced_for(frame: Frame) -> list[Token]:
+    """"ditched Jira for Linear" → Linear; only a named tool ("dropped Slack for cost reasons" names none)."""
+    toks = frame.prep("for") + frame.dobj_preps.get("for", [])
+    out = []
+    for tok in toks:
+        arg = A.token_tool(tok, frame.idx)
+        if arg is not None and (arg.strength >= 3 or name_arg(tok, frame.idx) is not None):
+            out.append(tok)
     return out
 
 

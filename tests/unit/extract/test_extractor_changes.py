@@ -131,6 +131,11 @@ CASES = [
     ("We rely on RabbitMQ for the job queue.", [c(W, "USES", "RabbitMQ", A, NOW)]),
     ("We dropped RabbitMQ in favor of Kafka last week.", [c(W, "USES", "RabbitMQ", E, LAST_WEEK), c(W, "USES", "Kafka", A, LAST_WEEK)]),
     ("I finally settled in Munich on March 2.", [c(U, "LIVES_IN", "Munich", A, day("2024-03-02"))]),
+    # "dropped X for Y": Y replaces X when Y is a named tool; a reason after "for" names nothing
+    ("We ditched Jira for Linear in April.", [c(W, "USES", "Jira", E, month("2023-04")), c(W, "USES", "Linear", A, month("2023-04"))]),
+    ("Last year we abandoned Travis CI for GitHub Actions.",
+     [c(W, "USES", "Travis CI", E, ("2023-01-01", "year", False)), c(W, "USES", "GitHub Actions", A, ("2023-01-01", "year", False))]),
+    ("We dropped Heroku for cost reasons in 2022.", [c(W, "USES", "Heroku", E, ("2022-01-01", "year", False))]),
     ("Olivia left Phoenix for Denver a few days ago.",
      [c("Olivia", "LIVES_IN", "Phoenix", E, day("2024-03-09")), c("Olivia", "LIVES_IN", "Denver", A, day("2024-03-09"))]),
     # "still at" an employer; a kin word inside a possessive; an ending dated in the next clause
