@@ -9,10 +9,10 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract import accept as A
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import DocIndex, name_arg, person_arg, pronoun_arg, role_arg, team_arg, thing_arg
+from chronomem.extract.args import DocIndex, name_arg, person_arg, pronoun_arg, role_arg, team_arg, thing_arg, valid_name
 from chronomem.extract.filters import clause_status
 from chronomem.extract.frames import Frame
-from chronomem.extract.records import ENTITY, SPEAKER, WE, Arg, Hint, Rel, When
+from chronomem.extract.records import ENTITY, GAZETTEER, SPEAKER, WE, Arg, Hint, Rel, When
 from chronomem.extract.relations import _employment, _marital, emit, persons, rule
 
 # relation → (predicate, the named person is the subject?)
@@ -217,6 +217,12 @@ def _copula(frame: Frame) -> list[Rel]:
         return _role_rels(frame, [titled], when, [attr], strict=False)
     if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
         return _copula_identity(frame, attr, subjects, when)
+    split = _split_role(frame, attr)
+    if split is not None:  # "I became a team lead at Spotify": "team" the attribute, "lead" beside it
+        head, role = split
+        people = [s for s in subjects if s.kind != WE]
+        orgs = [p for c in head.children if c.dep_ == "prep" and c.lower_ in ("at", "for") for p in c.children if p.dep_ == "pobj"]
+        return _employment(frame, people, when, orgs) + emit(frame, "HAS_ROLE", people, role, when, obj_tok=head)
     lemma = attr.lemma_.lower()
     if lemma in ("couple", "item") and frame.lemma == "become":
         from chronomem.extract.couples import became_couple
@@ -242,6 +248,21 @@ def _copula(frame: Frame) -> list[Rel]:
     if orgs:
         return _employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr])
     return [r for r in emit(frame, "HAS_ROLE", people, role_arg(attr, strict=True), when, obj_tok=attr)]
+
+
+def _split_role(frame: Frame, attr: Token) -> tuple[Token, Arg] | None:
+    """A role the parser broke after its first noun: "a team lead" as attribute "team" and "lead"
+    right after it (beside it or hung under it); "lead" and the role ("team lead") are returned."""
+    if attr.pos_ != "NOUN" or attr.lemma_.lower() in L.ROLE_HEADS:
+        return None
+    beside = [c for c in frame.v.children if c.dep_ in ("dep", "attr", "npadvmod", "appos", "ccomp")]
+    beside += [c for c in attr.children if c.dep_ in ("acl", "dep", "appos")]
+    head = next((c for c in beside if c.i == attr.i + 1), None)
+    if head is None or head.pos_ != "NOUN" or head.lemma_.lower() not in L.ROLE_HEADS:
+        return None
+    words = [m.lower_ for m in attr.children if m.dep_ in ("amod", "compound") and m.i < attr.i]
+    name = " ".join([*words, attr.lower_, head.lower_])
+    return (head, Arg(ENTITY, attr.i, name, "ROLE", GAZETTEER)) if valid_name(name) and len(words) <= 3 else None
 
 
 def _first_or_last_day(frame: Frame) -> list[Rel]:

@@ -131,6 +131,13 @@ CASES = [
     ("We rely on RabbitMQ for the job queue.", [c(W, "USES", "RabbitMQ", A, NOW)]),
     ("We dropped RabbitMQ in favor of Kafka last week.", [c(W, "USES", "RabbitMQ", E, LAST_WEEK), c(W, "USES", "Kafka", A, LAST_WEEK)]),
     ("I finally settled in Munich on March 2.", [c(U, "LIVES_IN", "Munich", A, day("2024-03-02"))]),
+    # a role the parser broke after its first noun ("team" the attribute, "lead" beside it or under it)
+    ("I became a team lead at Spotify in 2022.",
+     [c(U, "WORKS_AT", "Spotify", A, ("2022-01-01", "year", False)), c(U, "HAS_ROLE", "team lead", A, ("2022-01-01", "year", False))]),
+    ("Maria is a team lead at Spotify.", [c("Maria", "WORKS_AT", "Spotify", A, NOW), c("Maria", "HAS_ROLE", "team lead", A, NOW)]),
+    ("Kevin was a team lead at Zalando until 2021.",
+     [c("Kevin", "WORKS_AT", "Zalando", E, ("2021-01-01", "year", False)), c("Kevin", "HAS_ROLE", "team lead", E, ("2021-01-01", "year", False))]),
+    ("Tom is a team player.", []),
     # "dropped X for Y": Y replaces X when Y is a named tool; a reason after "for" names nothing
     ("We ditched Jira for Linear in April.", [c(W, "USES", "Jira", E, month("2023-04")), c(W, "USES", "Linear", A, month("2023-04"))]),
     ("Last year we abandoned Travis CI for GitHub Actions.",
