@@ -296,7 +296,22 @@ def subject_head(tok: Token) -> Token:
         for child in tok.children:
             if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN":
                 return child
+        name = hung_name(tok)
+        if name is not None:
+            return name
     return tok
+
+
+def hung_name(tok: Token) -> Token | None:
+    """A person's name right after a common noun that the parser hung on the verb as an adverb or
+    modifier: "My husband Raj got a job" ("Raj" RB, advmod of "got"); NER still calls it a person."""
+    if tok.i + 1 >= tok.sent.end:
+        return None
+    nxt = tok.doc[tok.i + 1]
+    if nxt.ent_type_ == "PERSON" and nxt.ent_iob_ == "B" and nxt.is_title and nxt.pos_ in ("ADV", "ADJ", "NOUN", "PROPN") \
+            and nxt.head.i == tok.head.i and nxt.dep_ in ("advmod", "npadvmod", "dep", "amod"):
+        return nxt
+    return None
 
 
 def there_arg(tok: Token) -> Arg | None:

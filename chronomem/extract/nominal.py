@@ -9,7 +9,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract import accept as A
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import DocIndex, name_arg, person_arg, pronoun_arg, role_arg, team_arg, thing_arg, valid_name
+from chronomem.extract.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg, role_arg, team_arg, thing_arg, valid_name
 from chronomem.extract.filters import clause_status
 from chronomem.extract.frames import Frame
 from chronomem.extract.records import ENTITY, GAZETTEER, SPEAKER, WE, Arg, Hint, Rel, When
@@ -77,7 +77,8 @@ def _named(tok: Token, idx: DocIndex) -> Token | None:
     if nxt < tok.sent.end and tok.doc[nxt].pos_ == "PROPN" and tok.doc[nxt].head.i in (tok.i, nxt) \
             and idx.term_at[nxt] is None:
         return tok.doc[nxt]
-    return None
+    hung = hung_name(tok) if tok.dep_ in ("nsubj", "nsubjpass") else None  # "My husband Raj got …"
+    return hung if hung is not None and idx.term_at[hung.i] is None else None
 
 
 def _modifier_state(tok: Token) -> str:

@@ -138,6 +138,8 @@ CASES = [
     ("Kevin was a team lead at Zalando until 2021.",
      [c("Kevin", "WORKS_AT", "Zalando", E, ("2021-01-01", "year", False)), c("Kevin", "HAS_ROLE", "team lead", E, ("2021-01-01", "year", False))]),
     ("Tom is a team player.", []),
+    # a name after a kin word that the parser hung on the verb as an adverb ("Raj" RB)
+    ("My husband Raj got a job at Infosys.", [c(U, "MARRIED_TO", "Raj", A, NOW), c("Raj", "WORKS_AT", "Infosys", A, NOW)]),
     # "dropped X for Y": Y replaces X when Y is a named tool; a reason after "for" names nothing
     ("We ditched Jira for Linear in April.", [c(W, "USES", "Jira", E, month("2023-04")), c(W, "USES", "Linear", A, month("2023-04"))]),
     ("Last year we abandoned Travis CI for GitHub Actions.",
