@@ -62,7 +62,10 @@ def alternative(tok: Token, frame: Frame) -> Arg | None:
             nxt = doc[j + 1]
             while nxt.dep_ in ("compound", "amod") and nxt.head.i > nxt.i and nxt.head.i < tok.sent.end:
                 nxt = nxt.head  # "not backend developer" → developer's phrase
-            return name_arg(nxt, frame.idx) or team_arg(nxt) or role_arg(nxt, strict=False)
+            found = name_arg(nxt, frame.idx) or team_arg(nxt) or role_arg(nxt, strict=False)
+            if found is None and nxt.is_title and nxt.pos_ in ("ADJ", "ADV", "VERB") and len(nxt.text) > 1:
+                found = name_arg(nxt, frame.idx, allow_lower=True)  # "Pinterest, not Snap" with "Snap" an adjective
+            return found
         if not (t.is_punct or t.pos_ == "PROPN" or frame.idx.term_at[j] is not None):
             return None
     return None

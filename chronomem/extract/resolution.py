@@ -242,7 +242,7 @@ class SessionResolver:
         self._claim_ids.add(claim.id)
         self.claims.append(claim)
         self._history.append(_Said(claim, turn.speaker, turn_no, subj, obj))
-        for key in (subj, obj):
+        for key in (subj, obj, replaces):  # the corrected value is named in the turn too
             self._mention(turn, key)
 
     def _add_hint(self, hint: Hint, turn_no: int, turn: Turn) -> None:

@@ -242,6 +242,7 @@ IN_SENTENCE_CORRECTIONS = [
     ("I joined Plaid, not Stripe.", ("user", "WORKS_AT", "Plaid", "Stripe")),
     ("I moved to Munich, not Berlin.", ("user", "LIVES_IN", "Munich", "Berlin")),
     ("We switched to CircleCI, not Travis.", ("default", "USES", "CircleCI", "Travis CI")),
+    ("Actually, I work at Pinterest, not Snap.", ("user", "WORKS_AT", "Pinterest", "Snap")),  # "Snap" parsed as an adjective
 ]
 
 
