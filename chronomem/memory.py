@@ -104,7 +104,6 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-
 When = datetime | date | str
 """A time argument: an aware datetime, a date (midnight UTC) or an ISO string ("2024-03", "2024-03-12T10:00Z")."""
 
