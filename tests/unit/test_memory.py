@@ -93,3 +93,26 @@ def test_ingest_is_idempotent_and_counts(mem):
     again = mem.ingest([session])
     assert (again.sessions, again.sessions_skipped, again.turns) == (0, 1, 0)
     assert mem.stats()["turns"] == 1
+
+
+def test_background_indexing_keeps_up_and_finishes_on_stop(tmp_path):
+    from chronomem.graph.embedders import HashingEmbedder
+
+    mem = Memory.open(tmp_path / "store", clock=FixedClock(d(2024, 6)), extractor=NoClaims(), embedder=HashingEmbedder(64))
+    try:
+        assert mem.start_indexing(interval=0.05) is True
+        assert mem.index.status()["worker"] is True
+        mem.import_facts([{"subject": f"P{i}", "predicate": "LIVES_IN", "object": "Oslo"} for i in range(20)])
+        mem.stop_indexing()  # finishes what the worker had not embedded yet
+        assert mem.index.status()["worker"] is False
+        assert mem.index.pending_count() == 0
+        assert len(mem.index.vectors) == 20 + 21  # 20 facts, 21 entities
+        assert mem.catch_up_index() == 0
+    finally:
+        mem.close()
+
+
+def test_start_indexing_without_an_embedder_says_so(tmp_path):
+    with Memory.open(tmp_path / "store", extractor=NoClaims(), embedder=None) as m:
+        assert m.start_indexing() is False
+        assert m.stop_indexing() == 0
