@@ -40,6 +40,7 @@ MODULES = (
     "locomo_bench",
     "extract_speed",
     "parallel_bench",
+    "ingest_index_bench",
     "embedder_bench",
     "hnsw_bench",
     "search_bench",
@@ -47,7 +48,8 @@ MODULES = (
 )
 # README order of result files, by name prefix; within a prefix the full run comes before
 # the quick one, and a ``<name>_quick.md`` is left out when ``<name>.md`` exists.
-RESULT_ORDER = ("temporal", "timeblind", "yago", "locomo", "extract", "parallel", "embedder", "hnsw", "search", "scale")
+RESULT_ORDER = ("temporal", "timeblind", "yago", "locomo", "extract", "parallel", "ingest_index", "embedder", "hnsw", "search",
+                "scale")
 QUICK_BUDGET_S = 300.0
 
 

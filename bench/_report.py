@@ -82,8 +82,9 @@ def write_result(
     command: str = "",
     title: str | None = None,
     results_dir: Path | None = None,
+    note: str | None = None,
 ) -> Path:
-    """Print ``rows`` as a table and write ``<name>.json`` and ``<name>.md``."""
+    """Print ``rows`` as a table and write ``<name>.json`` and ``<name>.md`` (``note``: a paragraph after the table)."""
     out = results_dir or RESULTS_DIR
     out.mkdir(parents=True, exist_ok=True)
     info = {
@@ -93,7 +94,7 @@ def write_result(
         "machine": {"python": platform.python_version(), "cpus": _cpu_count()},
         **(meta or {}),
     }
-    table = markdown_table(rows)
+    table = markdown_table(rows) + (f"\n\n{note}" if note else "")
     (out / f"{name}.json").write_text(json.dumps({"meta": info, "rows": list(rows)}, indent=2, default=str))
     header = f"### {title or name}\n\n" + (f"`{command}`\n\n" if command else "")
     (out / f"{name}.md").write_text(header + table + "\n")
