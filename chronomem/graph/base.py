@@ -117,6 +117,30 @@ class WriteReport:
         return self
 
 
+@dataclass(frozen=True)
+class FactsAbout:
+    """What a question about one name needs: the entities called that, their facts (in
+    :func:`fact_order`) and every entity those facts touch, by id."""
+
+    entities: list[Entity]
+    facts: list[Fact]
+    touched: dict[str, Entity]
+
+
+def facts_about_in_parts(store: GraphStore, group_id: str, name: str, *, predicate: str | None = None,
+                         as_of: datetime | None = None, known_at: datetime | None = None,
+                         include_expired: bool = False) -> FactsAbout:
+    """:meth:`GraphStore.facts_about` from :meth:`~GraphStore.find_entities`, :meth:`~GraphStore.facts_of`
+    and :meth:`~GraphStore.get_entities` (a backend answering in one query gives the same result)."""
+    entities = store.find_entities(group_id, name)
+    if not entities:
+        return FactsAbout([], [], {})
+    facts = store.facts_of(group_id, [e.id for e in entities], predicate=predicate, as_of=as_of, known_at=known_at,
+                           include_expired=include_expired)
+    touched = store.get_entities(group_id, [i for f in facts for i in (f.subject_id, f.object_id)])
+    return FactsAbout(entities, facts, touched)
+
+
 @runtime_checkable
 class GraphStore(Protocol):
     """A bitemporal property graph of entities and facts."""
@@ -152,6 +176,20 @@ class GraphStore(Protocol):
         include_expired: bool = False,
     ) -> list[Fact]:
         """Facts whose subject or object is one of ``entity_ids``."""
+        ...
+
+    def facts_about(
+        self,
+        group_id: str,
+        name: str,
+        *,
+        predicate: str | None = None,
+        as_of: datetime | None = None,
+        known_at: datetime | None = None,
+        include_expired: bool = False,
+    ) -> FactsAbout:
+        """The entities called ``name``, their facts (as :meth:`facts_of`) and the entities those
+        facts touch: exactly :func:`facts_about_in_parts`, in one round trip where that matters."""
         ...
 
     def get_facts(self, group_id: str, ids: Sequence[str]) -> list[Fact]: ...

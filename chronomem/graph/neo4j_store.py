@@ -36,6 +36,7 @@ from neo4j.exceptions import (
 from chronomem.errors import ChronomemError, ConfigError, InputError, StoreError
 from chronomem.graph import cypher
 from chronomem.graph.base import (
+    FactsAbout,
     SessionRecord,
     TextKind,
     TurnRecord,
@@ -325,6 +326,18 @@ class Neo4jGraphStore:
                           **_time_params(as_of, known_at, include_expired))
         out = {r["id"]: record_to_fact(r) for r in rows}
         return sorted(out.values(), key=fact_order)
+
+    def facts_about(self, group_id: str, name: str, *, predicate: str | None = None, as_of: datetime | None = None,
+                    known_at: datetime | None = None, include_expired: bool = False) -> FactsAbout:
+        norm = normalize_name(name)
+        if not norm:
+            return FactsAbout([], [], {})
+        (row,) = self._read(cypher.FACTS_ABOUT, g=group_id, norm=norm, predicate=predicate or None,
+                            **_time_params(as_of, known_at, include_expired))
+        rows = [r for per_entity in row["facts"] for r in per_entity]
+        facts = {r["id"]: record_to_fact(r) for r in rows}
+        touched = {e["id"]: _record_to_entity(e) for r in rows for e in (r["s"], r["o"])}
+        return FactsAbout([_record_to_entity(e) for e in row["entities"]], sorted(facts.values(), key=fact_order), touched)
 
     def get_facts(self, group_id: str, ids: Sequence[str]) -> list[Fact]:
         wanted = list(dict.fromkeys(ids))

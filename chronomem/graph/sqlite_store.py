@@ -26,6 +26,7 @@ from pathlib import Path
 from chronomem.errors import InputError, StoreError
 from chronomem.graph import sqlite_schema as sql
 from chronomem.graph.base import (
+    FactsAbout,
     SessionRecord,
     TextKind,
     TurnRecord,
@@ -33,6 +34,7 @@ from chronomem.graph.base import (
     WriteReport,
     breadth_first,
     fact_order,
+    facts_about_in_parts,
 )
 from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name
@@ -325,6 +327,11 @@ class SqliteGraphStore:
             rows = self._query(statement, [group_id, *chunk, *pred_params, *params, group_id, *chunk, *pred_params, *params])
             out.update((r[0], row_to_fact(r)) for r in rows)
         return sorted(out.values(), key=fact_order)
+
+    def facts_about(self, group_id: str, name: str, *, predicate: str | None = None, as_of: datetime | None = None,
+                    known_at: datetime | None = None, include_expired: bool = False) -> FactsAbout:
+        return facts_about_in_parts(self, group_id, name, predicate=predicate, as_of=as_of, known_at=known_at,
+                                    include_expired=include_expired)  # in-process: no round trips to save
 
     def get_facts(self, group_id: str, ids: Sequence[str]) -> list[Fact]:
         out: dict[str, Fact] = {}

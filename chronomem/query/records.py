@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from chronomem.graph.base import GraphStore
-from chronomem.schema.models import Fact, Source
+from chronomem.schema.models import Entity, Fact, Source
 
 Status = Literal["current", "ended", "future", "superseded", "retracted"]
 
@@ -65,9 +65,11 @@ def fact_status(fact: Fact, *, now: datetime, superseded_by: Iterable[Fact] = ()
 
 
 def to_records(store: GraphStore, group_id: str, facts: Sequence[Fact], *, now: datetime,
-               context: Sequence[Fact] = ()) -> list[FactRecord]:
-    """Resolve names and statuses for a list of fact versions."""
-    entities = store.get_entities(group_id, [i for f in facts for i in (f.subject_id, f.object_id)])
+               context: Sequence[Fact] = (), entities: Mapping[str, Entity] | None = None) -> list[FactRecord]:
+    """Resolve names and statuses for a list of fact versions (``entities``: the ones they touch, when
+    already read; otherwise they are read from the store)."""
+    if entities is None:
+        entities = store.get_entities(group_id, [i for f in facts for i in (f.subject_id, f.object_id)])
     pool = list(context) or list(facts)
     out = []
     for f in facts:

@@ -14,11 +14,10 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-def resolve_entity(store: GraphStore, group_id: str, name: str) -> list[Entity]:
-    """Entities called ``name`` (normalized name or alias) in the group."""
+def _name(name: str) -> str:
     if not name or not name.strip():
         raise InputError("an entity name is required")
-    return store.find_entities(group_id, name)
+    return name
 
 
 def _dedupe_symmetric(store: GraphStore, facts: list[Fact], entity_ids: set[str]) -> list[Fact]:
@@ -35,11 +34,9 @@ def _dedupe_symmetric(store: GraphStore, facts: list[Fact], entity_ids: set[str]
 def facts(store: GraphStore, group_id: str, entity: str, *, now: datetime, predicate: str | None = None,
           as_of: datetime | None = None, known_at: datetime | None = None) -> list[FactRecord]:
     """Facts about ``entity`` (as subject or object) true at ``as_of`` (default: now), as believed at ``known_at``."""
-    ids = [e.id for e in resolve_entity(store, group_id, entity)]
-    if not ids:
-        return []
-    found = store.facts_of(group_id, ids, predicate=predicate, as_of=as_of or now, known_at=known_at)
-    return to_records(store, group_id, _dedupe_symmetric(store, found, set(ids)), now=now)
+    about = store.facts_about(group_id, _name(entity), predicate=predicate, as_of=as_of or now, known_at=known_at)
+    ids = {e.id for e in about.entities}
+    return to_records(store, group_id, _dedupe_symmetric(store, about.facts, ids), now=now, entities=about.touched)
 
 
 def timeline(store: GraphStore, group_id: str, entity: str, *, now: datetime, predicate: str | None = None,
@@ -48,13 +45,11 @@ def timeline(store: GraphStore, group_id: str, entity: str, *, now: datetime, pr
 
     With ``include_retracted`` the superseded and corrected versions are included too.
     """
-    ids = [e.id for e in resolve_entity(store, group_id, entity)]
-    if not ids:
-        return []
-    every = store.facts_of(group_id, ids, predicate=predicate, include_expired=True)
+    about = store.facts_about(group_id, _name(entity), predicate=predicate, include_expired=True)
+    every = about.facts
     chosen = every if include_retracted else [f for f in every if f.expired_at is None]
-    chosen = _dedupe_symmetric(store, chosen, set(ids))
-    return to_records(store, group_id, chosen, now=now, context=every)
+    chosen = _dedupe_symmetric(store, chosen, {e.id for e in about.entities})
+    return to_records(store, group_id, chosen, now=now, context=every, entities=about.touched)
 
 
 def changes(store: GraphStore, group_id: str, since: datetime, until: datetime, *, now: datetime) -> list[dict]:

@@ -9,6 +9,7 @@ import pytest
 
 from chronomem.errors import InputError
 from chronomem.graph import GraphStore, WriteBatch
+from chronomem.graph.base import facts_about_in_parts
 from chronomem.schema import Claim, Entity, Mention, Session, Source, Turn, entity_id
 
 
@@ -68,6 +69,25 @@ def test_facts_of_entity_as_of_and_known_at(store, world):
     every = store.facts_of(world.group, [ana], include_expired=True)
     assert len(every) == 3 and sum(f.expired_at is not None for f in every) == 1
 
+
+
+def test_facts_about_a_name_is_find_then_facts_of_then_get_entities(store, world):
+    world.e("PostgreSQL", "TOOL", aliases=["Postgres"])
+    store.write(world.batch(world.claim("Ana", "LIVES_IN", "Toronto", d(2020)), world.claim("Ana", "USES", "PostgreSQL", d(2019)),
+                            world.claim("Bo", "USES", "PostgreSQL", d(2021))), recorded_at=d(2021))
+    store.write(world.batch(world.claim("Ana", "LIVES_IN", "Vancouver", d(2023))), recorded_at=d(2023, 2))
+    cases = [("Ana", {}), ("ana", {"as_of": d(2022)}), ("Ana", {"as_of": d(2024), "known_at": d(2022)}),
+             ("Ana", {"predicate": "LIVES_IN", "include_expired": True}), ("postgres", {"as_of": d(2022)}),
+             ("Nobody", {}), ("Toronto", {"as_of": d(2024)})]
+    for name, kwargs in cases:
+        got = store.facts_about(world.group, name, **kwargs)
+        want = facts_about_in_parts(store, world.group, name, **kwargs)
+        assert got == want, (name, kwargs)
+    about = store.facts_about(world.group, "Postgres", as_of=d(2022))
+    assert [e.name for e in about.entities] == ["PostgreSQL"]
+    assert sorted(names(store, world, about.facts)) == [("Ana", "USES", "PostgreSQL"), ("Bo", "USES", "PostgreSQL")]
+    assert set(about.touched) == {world.e(n).id for n in ("Ana", "Bo", "PostgreSQL")}
+    assert store.facts_about(world.group, "Nobody").facts == []
 
 def test_write_report_counts_and_idempotence(store, world):
     batch = world.batch(world.claim("Ana", "WORKS_AT", "Shopify", d(2020)))
