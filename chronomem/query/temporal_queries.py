@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from chronomem.errors import InputError
 from chronomem.graph.base import GraphStore
 from chronomem.query.records import FactRecord, to_records
-from chronomem.schema.models import Entity, Fact
+from chronomem.schema.models import Fact
 
 if TYPE_CHECKING:
     import networkx as nx
