@@ -456,6 +456,8 @@ def run_one(backend: str, size: int, *, work: Path, queries: int, embedder_kind:
         row["store_bytes"] = _dir_bytes(Path(neo4j_state) / "data" / "databases")
         row["neo4j_tx_log_bytes"] = _dir_bytes(Path(neo4j_state) / "data" / "transactions")
         row["server_rss_mb"] = _server_rss(neo4j_state)
+        row["server_memory"] = (f"heap {os.environ.get('CHRONOMEM_NEO4J_HEAP', '512m')}, "
+                                f"page cache {os.environ.get('CHRONOMEM_NEO4J_PAGECACHE', '256m')}")
     row["peak_rss_self_mb"] = round(_peak_mb())
     row["loadavg_end"] = round(os.getloadavg()[0], 2)  # the machine is shared: how busy it was
     if backend == "neo4j":
@@ -692,7 +694,9 @@ def report(rows: list[dict[str, Any]], *, name: str, command: str, queries: int,
         "³ peak RSS of the benchmark process (psutil polling and ru_maxrss), one subprocess per size and backend; "
         "for Neo4j the server's memory is not included" + (
             " (server RSS after the run: " + ", ".join(f"{r['size']:,}: {r['server_rss_mb']:,} MB" for r in rows
-                                                       if r.get("server_rss_mb")) + ")" if any(r.get("server_rss_mb") for r in rows) else "") + ".",
+                                                       if r.get("server_rss_mb")) + ")" if any(r.get("server_rss_mb") for r in rows) else "")
+        + ("; test server " + "; ".join(sorted({f"{r['server_memory']}" for r in rows if r.get("server_memory")}))
+           + " (CHRONOMEM_NEO4J_HEAP / CHRONOMEM_NEO4J_PAGECACHE)" if any(r.get("server_memory") for r in rows) else "") + ".",
         "⁴ SQLite file after a WAL checkpoint; for Neo4j the store files (`data/databases`, transaction logs not "
         "included) " + ("after a clean shutdown; the server was restarted empty (and warmed up in a scratch group) "
                         "before each size" if restarted else
