@@ -1,0 +1,172 @@
+"""The README's "at a glance" table: each issue target next to what the result files say.
+
+Every number is read from ``bench/results/<name>.json`` (the full runs); a target whose file is
+missing is listed as "not measured". Nothing here measures anything.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bench._report import markdown_table
+
+Json = dict[str, Any]
+
+
+def _load(results_dir: Path, name: str) -> Json | None:
+    path = results_dir / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def _row(rows: list[Json], key: str, value: str) -> Json:
+    return next(r for r in rows if r.get(key) == value)
+
+
+def _fmt(x: float, digits: int = 1) -> str:
+    return f"{x:,.{digits}f}"
+
+
+def _temporal(d: Json) -> list[tuple[str, str, str, bool]]:
+    rows = d["rows"]
+    seeds = ", ".join(str(s) for s in d["meta"].get("seeds", []))
+    asof = _row(rows, "metric", "as-of accuracy (%)")["mean"]
+    stale = _row(rows, "metric", "stale-answer rate (%)")["mean"]
+    abst = _row(rows, "metric", "abstention accuracy (%)")["mean"]
+    return [(f"synthetic temporal: as-of accuracy (seeds {seeds})", f"{_fmt(asof, 2)}%", "≥ 97%", asof >= 97),
+            ("synthetic temporal: stale-answer rate", f"{_fmt(stale, 2)}%", "≤ 1%", stale <= 1),
+            ("synthetic temporal: abstention accuracy", f"{_fmt(abst, 2)}%", "≥ 95%", abst >= 95)]
+
+
+def _yago(d: Json) -> list[tuple[str, str, str, bool]]:
+    overall = _row(d["rows"], "relation", "overall")["accuracy (%)"]
+    return [("YAGO11k as-of, four relations", f"{_fmt(overall, 2)}%", "≥ 98%", overall >= 98)]
+
+
+def _extract(d: Json) -> list[tuple[str, str, str, bool]]:
+    plain, ours = d["rows"][0], d["rows"][1]
+    return [("ingest (extraction) vs spaCy nlp.pipe, same run", f"{ours['relative']:.3f}× ({_fmt(ours['turns_per_s'])} vs "
+             f"{_fmt(plain['turns_per_s'])} turns/s)", "≥ 0.70×", ours["relative"] >= 0.7)]
+
+
+def _parallel(d: Json) -> list[tuple[str, str, str, bool]]:
+    row = d["rows"][-1]
+    return [(f"--workers {row['workers']} ingest speed-up, identical result", f"{row['speedup']}×, identical: "
+             f"{row['identical_result']}", "≥ 1.6×", row["speedup"] >= 1.6 and bool(row["identical_result"]))]
+
+
+def _locomo(d: Json) -> list[tuple[str, str, str, bool]]:
+    row = _row(d["rows"], "category", "overall (1-4)")
+    ours, bm25, dense = row["chronomem R@10"], row["bm25 R@10"], row["minilm R@10"]
+    return [("LoCoMo evidence recall@10, categories 1-4", f"{_fmt(ours)}% (BM25 {_fmt(bm25)}%, MiniLM {_fmt(dense)}%)",
+             "≥ 70% and above both", ours >= 70 and ours > bm25 and ours > dense)]
+
+
+def _embedder(d: Json) -> list[tuple[str, str, str, bool]]:
+    rate = _row(d["rows"], "measure", "throughput, batch 32")["value"]
+    parity = float(_row(d["rows"], "measure", "parity vs sentence-transformers, min cosine")["value"])
+    return [("MiniLM embedder throughput, batch 32", f"{_fmt(rate)} sentences/s", "≥ 180", rate >= 180),
+            ("MiniLM parity with PyTorch, min cosine", f"{parity}", "≥ 0.999", parity >= 0.999)]
+
+
+def _hnsw(d: Json) -> list[tuple[str, str, str, bool]]:
+    ef = d["meta"].get("index_default_ef", 100)
+    row = _row(d["rows"], "method", f"HNSW ef={ef}")
+    n = d["meta"].get("n", 0)
+    return [(f"HNSW recall@10 / p50 at {n:,} (ef={ef})", f"{row['recall@10']} / {row['p50_ms']} ms", "≥ 0.98 / ≤ 1 ms",
+             row["recall@10"] >= 0.98 and row["p50_ms"] <= 1)]
+
+
+def _search(d: Json) -> list[tuple[str, str, str, bool]]:
+    out = []
+    for row in d["rows"]:
+        embedded = row["backend"].startswith("embedded")
+        target = "≤ 30 / ≤ 80 ms" if embedded else "reported"
+        met = row["search_p50_ms"] <= 30 and row["search_p95_ms"] <= 80 if embedded else True
+        out.append((f"search p50 / p95, {row['facts']:,} facts + {row['turns']:,} turns, {row['backend']}",
+                    f"{row['search_p50_ms']} / {row['search_p95_ms']} ms", target, met))
+    return out
+
+
+def _timeblind(d: Json) -> list[tuple[str, str, str, bool]]:
+    rows = d["rows"]
+    ours = _row(rows, "memory", "chronomem, extractor")["stale-answer rate %"]
+    vector = _row(rows, "memory", "vector top-10, extractor")["stale-answer rate %"]
+    return [("stale-answer rate: chronomem vs time-blind vector memory", f"{ours}% vs {vector}%", "reported side by side",
+             ours < vector)]
+
+
+def _scale(d: Json) -> list[tuple[str, str, str, bool]]:
+    rows = [r for r in d["meta"]["rows_raw"] if "error" not in r]
+    out = []
+    for backend, goal in (("sqlite", 50_000), ("neo4j", 10_000)):
+        mine = [r for r in rows if r["backend"] == backend and r.get("import_fps")]
+        if mine:
+            worst = min(r["import_fps"] for r in mine)
+            out.append((f"bulk import, {backend} (slowest size)", f"{worst:,} facts/s", f"≥ {goal:,}", worst >= goal))
+    big = max((r["size"] for r in rows), default=0)
+    for backend, goal in (("sqlite", 1.0), ("neo4j", 5.0)):
+        r = next((r for r in rows if r["backend"] == backend and r["size"] == big), None)
+        if r is not None and r.get("facts_p50_ms") is not None:
+            out.append((f"facts as-of p50 at {r['versions']:,} versions, {backend}", f"{r['facts_p50_ms']} ms", f"≤ {goal:g} ms",
+                        r["facts_p50_ms"] <= goal))
+    r = next((r for r in rows if r["backend"] == "sqlite" and r["size"] == big), None)
+    if r is not None and r.get("search_p50_ms") is not None:
+        out.append((f"search p50 at {r['versions']:,} versions, sqlite", f"{r['search_p50_ms']} ms", "≤ 50 ms",
+                    r["search_p50_ms"] <= 50))
+    for backend in ("sqlite", "neo4j"):
+        mine = sorted((r for r in rows if r["backend"] == backend and r.get("facts_p50_ms")), key=lambda r: r["size"])
+        if len(mine) >= 2 and mine[-1]["size"] > mine[0]["size"]:
+            small, large = mine[0], mine[-1]
+            slope = math.log(large["facts_p50_ms"] / small["facts_p50_ms"]) / math.log(large["versions"] / small["versions"])
+            out.append((f"as-of lookup growth {small['size']:,} → {large['size']:,}, {backend}",
+                        f"×{large['facts_p50_ms'] / small['facts_p50_ms']:.2f} (log-log slope {slope:.2f})",
+                        "sub-linear (slope < 1)", slope < 1))
+    peaks = [r for r in rows if r["size"] == big and r.get("peak_rss_mb")]
+    if peaks:
+        worst = max(r["peak_rss_mb"] for r in peaks)
+        out.append((f"peak RSS at {big:,} with the HNSW index loaded (client)", f"{worst:,} MB", "≤ 3,072 MB", worst <= 3072))
+    return out
+
+
+LABELS = {"temporal": "synthetic temporal: as-of accuracy", "yago": "YAGO11k as-of", "extract_speed": "extraction speed",
+          "parallel": "parallel ingest", "timeblind": "time-blind baseline", "locomo": "LoCoMo recall",
+          "embedder": "MiniLM embedder", "hnsw": "HNSW recall and latency", "search": "search latency", "scale": "scale"}
+SOURCES: tuple[tuple[str, Callable[[Json], list[tuple[str, str, str, bool]]]], ...] = (
+    ("temporal", _temporal), ("yago", _yago), ("extract_speed", _extract), ("parallel", _parallel),
+    ("timeblind", _timeblind), ("locomo", _locomo), ("embedder", _embedder), ("hnsw", _hnsw), ("search", _search),
+    ("scale", _scale),
+)
+
+
+def headline_rows(results_dir: Path) -> list[Json]:
+    """One row per target: what was measured, the goal, whether it is met, and the result file."""
+    out = []
+    for name, extract in SOURCES:
+        data = _load(results_dir, name)
+        if data is None:
+            out.append({"target": LABELS.get(name, name), "measured": "not measured", "goal": "", "": "", "from": ""})
+            continue
+        for label, measured, goal, met in extract(data):
+            status = "reported" if goal.startswith("reported") else ("met" if met else "MISSED")
+            out.append({"target": label, "measured": measured, "goal": goal, "": status, "from": f"`{name}.json`"})
+    return out
+
+
+def headline_table(results_dir: Path) -> str:
+    """The "at a glance" Markdown section.
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "yago.json").write_text(json.dumps({"meta": {}, "rows": [{"relation": "overall", "accuracy (%)": 98.4}]}))
+    >>> lines = headline_table(d).splitlines()
+    >>> print(next(line for line in lines if "YAGO" in line))
+    | YAGO11k as-of, four relations | 98.40% | ≥ 98% | met | `yago.json` |
+    >>> print(lines[4])
+    | synthetic temporal: as-of accuracy | not measured |  |  |  |
+    """
+    return ("### At a glance: the issues' targets against the result files\n\n"
+            + markdown_table(headline_rows(results_dir)))
