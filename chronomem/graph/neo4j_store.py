@@ -172,6 +172,17 @@ class Neo4jGraphStore:
         except (Neo4jError, DriverError) as e:
             raise StoreError(f"Neo4j query failed at {self.uri}: {e}") from e
 
+    def _stream(self, statement: str, **params: Any) -> Iterator[Any]:
+        """A whole-group read as the server sends it (``fetch_size`` records at a time), so that
+        a million fact versions are never all in memory at once; no retry, as a stream cannot be
+        replayed halfway."""
+        try:
+            with self._driver.session(database=self.database, fetch_size=2000,
+                                      default_access_mode=neo4j.READ_ACCESS) as session:
+                yield from session.run(statement, params)  # type: ignore[arg-type]
+        except (Neo4jError, DriverError) as e:
+            raise StoreError(f"Neo4j query failed at {self.uri}: {e}") from e
+
     # -- writing -------------------------------------------------------------------------
     def write(self, batch: WriteBatch, *, recorded_at: datetime) -> WriteReport:
         validate_batch(self.vocabulary, batch)
@@ -314,7 +325,7 @@ class Neo4jGraphStore:
         return [_record_to_entity(r) for r in self._read(cypher.FIND_ENTITIES, g=group_id, norm=norm)]
 
     def iter_entities(self, group_id: str) -> Iterator[Entity]:
-        yield from (_record_to_entity(r) for r in self._read(cypher.ENTITIES_OF_GROUP, g=group_id))
+        yield from (_record_to_entity(r) for r in self._stream(cypher.ENTITIES_OF_GROUP, g=group_id))
 
     # -- facts ---------------------------------------------------------------------------
     def facts_of(self, group_id: str, entity_ids: Sequence[str], *, predicate: str | None = None,
@@ -348,7 +359,7 @@ class Neo4jGraphStore:
 
     def iter_facts(self, group_id: str, *, as_of: datetime | None = None, known_at: datetime | None = None,
                    include_expired: bool = False) -> Iterator[Fact]:
-        rows = self._read(cypher.ALL_FACTS, g=group_id, **_time_params(as_of, known_at, include_expired))
+        rows = self._stream(cypher.ALL_FACTS, g=group_id, **_time_params(as_of, known_at, include_expired))
         yield from (record_to_fact(r) for r in rows)
 
     def neighbourhood(self, group_id: str, entity_ids: Sequence[str], *, depth: int = 1, as_of: datetime | None = None,
@@ -390,7 +401,7 @@ class Neo4jGraphStore:
         return [_record_to_turn(r) for r in self._read(cypher.TURNS_OF_SESSION, g=group_id, session_id=session_id)]
 
     def iter_turns(self, group_id: str) -> Iterator[TurnRecord]:
-        yield from (_record_to_turn(r) for r in self._read(cypher.TURNS_OF_GROUP, g=group_id))
+        yield from (_record_to_turn(r) for r in self._stream(cypher.TURNS_OF_GROUP, g=group_id))
 
     def mentions_of(self, group_id: str, turn_id: str) -> list[str]:
         return [r["id"] for r in self._read(cypher.MENTIONS_OF, g=group_id, turn_id=turn_id)]

@@ -67,3 +67,25 @@ def test_other_server_errors_are_store_errors():
     store, _ = store_with([ClientError("syntax error")])
     with pytest.raises(StoreError, match="Neo4j query failed"):
         store._read("RETURN")
+
+
+class CountingResult:
+    """Records handed out one at a time, counting how many the consumer has taken."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.taken = n, 0
+
+    def __iter__(self):
+        for i in range(self.n):
+            self.taken += 1
+            yield {"i": i}
+
+
+def test_whole_group_reads_stream_instead_of_holding_every_record(monkeypatch):
+    store, driver = store_with([])
+    result = CountingResult(10_000)
+    monkeypatch.setattr(FakeSession, "run", lambda self, statement, params: (driver.calls.append(("run", self.access)), result)[1])
+    stream = store._stream("MATCH (n) RETURN n")
+    assert [next(stream)["i"] for _ in range(3)] == [0, 1, 2]
+    assert result.taken == 3  # not all 10,000 read before the first is used
+    assert driver.calls == [("run", neo4j.READ_ACCESS)]
