@@ -34,3 +34,26 @@ def rows(result: ExtractionResult, turn_id: str | None = None) -> list[tuple]:
 def last_turn_rows(extractor, *texts: str, **kw) -> list[tuple]:
     session = session_of(*texts, **kw)
     return rows(extractor.extract(session), session.turns[-1].id)
+
+
+# Expected rows, as `rows` gives them: (subject, predicate, object, kind, at, precision, observed).
+U, W = "user", "default"  # the speaker; the speaker's group ("we")
+A, E = "assert", "end"
+NOW = ("turn", "day", True)  # stated as current: starts when said, observed
+
+
+def c(s, p, o, kind, t):
+    """An expected row: ``t`` is (at, precision, observed)."""
+    return (s, p, o, kind, *t)
+
+
+def day(d: str) -> tuple:
+    return (d, "day", False)
+
+
+def month(m: str) -> tuple:
+    return (f"{m}-01", "month", False)
+
+
+def year(y: int) -> tuple:
+    return (f"{y}-01-01", "year", False)

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extract.extract_helpers import last_turn_rows, session_of
+from tests.unit.extract.extract_helpers import (
+    NOW,
+    A,
+    E,
+    U,
+    c,
+    last_turn_rows,
+    session_of,
+)
 
-U = "user"
-A, E, C = "assert", "end", "correct"
-NOW = ("turn", "day", True)  # stated as current: starts when said, observed
+C = "correct"
 FRESH = ("turn", "day", False)  # "just", "now", "today": began when said
 VAGUE_END = ("turn", "unknown", True)  # "used to", "no longer": ended some time before
-
-
-def c(s, p, o, kind, t):
-    return (s, p, o, kind, *t)
 
 
 CURRENT_STATE = [

@@ -9,24 +9,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extract.extract_helpers import last_turn_rows
-
-U, W = "user", "default"
-A, E = "assert", "end"
-NOW = ("turn", "day", True)
-
-
-def c(s, p, o, kind, t):
-    return (s, p, o, kind, *t)
-
-
-def day(d):
-    return (d, "day", False)
-
-
-def month(m):
-    return (f"{m}-01", "month", False)
-
+from tests.unit.extract.extract_helpers import (
+    NOW,
+    A,
+    E,
+    U,
+    W,
+    c,
+    day,
+    last_turn_rows,
+    month,
+)
 
 LAST_WEEK = ("2024-03-05", "week", False)
 

@@ -8,20 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extract.extract_helpers import last_turn_rows
-
-U, W = "user", "default"
-A, E = "assert", "end"
-NOW = ("turn", "day", True)
-
-
-def c(s, p, o, kind, t):
-    return (s, p, o, kind, *t)
-
-
-def year(y):
-    return (f"{y}-01-01", "year", False)
-
+from tests.unit.extract.extract_helpers import NOW, A, E, U, W, c, last_turn_rows, year
 
 CASES = [
     # person-shaped names NER labels ORG/GPE, in slots only people fill
