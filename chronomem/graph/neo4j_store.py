@@ -140,8 +140,9 @@ class Neo4jGraphStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _session(self) -> neo4j.Session:
-        return self._driver.session(database=self.database, fetch_size=2000)
+    def _session(self, *, read: bool = False) -> neo4j.Session:
+        mode = {"default_access_mode": neo4j.READ_ACCESS} if read else {}
+        return self._driver.session(database=self.database, fetch_size=2000, **mode)
 
     def _create_schema(self) -> None:
         with self._session() as session:
@@ -163,8 +164,7 @@ class Neo4jGraphStore:
 
         try:
             try:
-                with self._driver.session(database=self.database, fetch_size=2000,
-                                          default_access_mode=neo4j.READ_ACCESS) as session:
+                with self._session(read=True) as session:
                     return list(session.run(statement, params))  # type: ignore[arg-type]
             except (TransientError, SessionExpired, ServiceUnavailable):
                 with self._session() as session:
@@ -177,8 +177,7 @@ class Neo4jGraphStore:
         a million fact versions are never all in memory at once; no retry, as a stream cannot be
         replayed halfway."""
         try:
-            with self._driver.session(database=self.database, fetch_size=2000,
-                                      default_access_mode=neo4j.READ_ACCESS) as session:
+            with self._session(read=True) as session:
                 yield from session.run(statement, params)  # type: ignore[arg-type]
         except (Neo4jError, DriverError) as e:
             raise StoreError(f"Neo4j query failed at {self.uri}: {e}") from e
