@@ -108,8 +108,8 @@ def test_a_large_batch_is_one_transaction_of_a_few_statements(neo4j_store, monke
     transactions, statements = [], []
     real_session = neo4j_store._session
 
-    def counting_session():
-        session = real_session()
+    def counting_session(**kwargs):
+        session = real_session(**kwargs)
         execute_write = session.execute_write
 
         def counted(fn, *args, **kwargs):
