@@ -371,27 +371,23 @@ def _drop(frame: Frame) -> list[Rel]:
         return []
     out: list[Rel] = []
     for tok in frame.dobjs or _tool_objects(frame):  # "we dropped RabbitMQ" with the name parsed as an adverb
-        arg = A.token_tool(tok, frame.idx)
-        if arg is not None and (arg.strength >= 3 or name_arg(tok, frame.idx) is not None):
+        arg = _named_tool(tok, frame)
+        if arg is not None:
             out += emit(frame, "USES", tool_subjects(frame), arg, frame.when("end"), obj_tok=tok)
     start = frame.when("start")
     if out and start is not None:
-        for tok in _in_favor_of(frame):
-            out += emit(frame, "USES", tool_subjects(frame), A.token_tool(tok, frame.idx), start, obj_tok=tok)
-        for tok in _replaced_for(frame):
-            out += emit(frame, "USES", tool_subjects(frame), A.token_tool(tok, frame.idx), start, obj_tok=tok)
+        # "in favor of Kafka"; "ditched Jira for Linear" only with a named tool ("for cost reasons" names none)
+        successors = [(t, A.token_tool(t, frame.idx)) for t in _in_favor_of(frame)]
+        successors += [(t, _named_tool(t, frame)) for t in frame.prep("for") + frame.dobj_preps.get("for", [])]
+        for tok, arg in successors:
+            out += emit(frame, "USES", tool_subjects(frame), arg, start, obj_tok=tok)
     return out
 
 
-def _replaced_for(frame: Frame) -> list[Token]:
-    """"ditched Jira for Linear" → Linear; only a named tool ("dropped Slack for cost reasons" names none)."""
-    toks = frame.prep("for") + frame.dobj_preps.get("for", [])
-    out = []
-    for tok in toks:
-        arg = A.token_tool(tok, frame.idx)
-        if arg is not None and (arg.strength >= 3 or name_arg(tok, frame.idx) is not None):
-            out.append(tok)
-    return out
+def _named_tool(tok: Token, frame: Frame) -> Arg | None:
+    """The tool ``tok`` names outright: a gazetteer term or a proper name, not any noun."""
+    arg = A.token_tool(tok, frame.idx)
+    return arg if arg is not None and (arg.strength >= 3 or name_arg(tok, frame.idx) is not None) else None
 
 
 
