@@ -586,42 +586,44 @@ def _short(name: str) -> str:
     return "MiniLM" if "MiniLM" in name or "minilm" in name.lower() else ("hash-384" if "hashing" in name else name)
 
 
-def check_targets(rows: Sequence[dict[str, Any]]) -> list[str]:
-    """One line per target: met / missed, with the measured value."""
+def target_checks(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, str, bool | None]]:
+    """One (label, measured, goal, met) per issue target; ``met`` is None when it was not measured."""
     ok = [r for r in rows if "error" not in r]
-    lines = []
-
-    def line(label: str, value: Any, target: str, met: bool | None) -> None:
-        mark = "n/a" if met is None else ("met" if met else "MISSED")
-        lines.append(f"| {label} | {value} | {target} | {mark} |")
-
+    out: list[tuple[str, str, str, bool | None]] = []
     for backend, key in (("sqlite", "import_sqlite"), ("neo4j", "import_neo4j")):
         rs = [r for r in ok if r["backend"] == backend]
         if rs:
             worst = min(r["import_fps"] for r in rs)
-            line(f"bulk import, {backend} (slowest size)", f"{worst:,} facts/s", f"≥ {TARGETS[key]:,}", worst >= TARGETS[key])
+            out.append((f"bulk import, {backend} (slowest size)", f"{worst:,} facts/s", f"≥ {TARGETS[key]:,}",
+                        worst >= TARGETS[key]))
     big = max((r["size"] for r in ok), default=None)
     for backend, key in (("sqlite", "facts_p50_sqlite_ms"), ("neo4j", "facts_p50_neo4j_ms")):
         r = next((r for r in ok if r["backend"] == backend and r["size"] == big), None)
         if r:
-            line(f"facts as-of p50 at {big:,}, {backend}", f"{r['facts_p50_ms']} ms", f"≤ {TARGETS[key]} ms",
-                 r["facts_p50_ms"] <= TARGETS[key])
+            out.append((f"facts as-of p50 at {big:,}, {backend}", f"{r['facts_p50_ms']} ms", f"≤ {TARGETS[key]} ms",
+                        r["facts_p50_ms"] <= TARGETS[key]))
     r = next((r for r in ok if r["backend"] == "sqlite" and r["size"] == big), None)
     if r:
         s = r.get("search_p50_ms")
-        line(f"search p50 at {big:,}, sqlite", f"{s} ms" if s is not None else "not measured (no Memory.search)",
-             f"≤ {TARGETS['search_p50_sqlite_ms']} ms", None if s is None else s <= TARGETS["search_p50_sqlite_ms"])
+        out.append((f"search p50 at {big:,}, sqlite", f"{s} ms" if s is not None else "not measured (no Memory.search)",
+                    f"≤ {TARGETS['search_p50_sqlite_ms']} ms", None if s is None else s <= TARGETS["search_p50_sqlite_ms"]))
     for r in [r for r in ok if r["size"] == big]:
-        line(f"peak RSS at {big:,} with HNSW loaded, {r['backend']} (client)", f"{r['peak_rss_mb']:,} MB",
-             f"≤ {TARGETS['peak_rss_mb']:,} MB", r["peak_rss_mb"] <= TARGETS["peak_rss_mb"] if "hnsw_build_s" in r else None)
+        out.append((f"peak RSS at {big:,} with HNSW loaded, {r['backend']} (client)", f"{r['peak_rss_mb']:,} MB",
+                    f"≤ {TARGETS['peak_rss_mb']:,} MB", r["peak_rss_mb"] <= TARGETS["peak_rss_mb"] if "hnsw_build_s" in r else None))
     for backend in ("sqlite", "neo4j"):
         rs = sorted((r for r in ok if r["backend"] == backend), key=lambda r: r["size"])
         if len(rs) >= 2 and rs[0]["facts_p50_ms"] and rs[-1]["size"] > rs[0]["size"]:
             slope = math.log(rs[-1]["facts_p50_ms"] / rs[0]["facts_p50_ms"]) / math.log(rs[-1]["size"] / rs[0]["size"])
-            line(f"as-of lookup growth {rs[0]['size']:,} → {rs[-1]['size']:,}, {backend}",
-                 f"×{rs[-1]['facts_p50_ms'] / rs[0]['facts_p50_ms']:.2f} for ×{rs[-1]['size'] // rs[0]['size']} data "
-                 f"(log-log slope {slope:.2f})", "sub-linear (slope < 1)", slope < 1)
-    return lines
+            out.append((f"as-of lookup growth {rs[0]['size']:,} → {rs[-1]['size']:,}, {backend}",
+                        f"×{rs[-1]['facts_p50_ms'] / rs[0]['facts_p50_ms']:.2f} for ×{rs[-1]['size'] // rs[0]['size']} data "
+                        f"(log-log slope {slope:.2f})", "sub-linear (slope < 1)", slope < 1))
+    return out
+
+
+def check_targets(rows: Sequence[dict[str, Any]]) -> list[str]:
+    """One Markdown table line per target: met / missed, with the measured value."""
+    return [f"| {label} | {value} | {goal} | {'n/a' if met is None else ('met' if met else 'MISSED')} |"
+            for label, value, goal, met in target_checks(rows)]
 
 
 def plot(rows: Sequence[dict[str, Any]], path: Path) -> Path | None:
