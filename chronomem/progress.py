@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 
 @contextmanager
@@ -13,11 +14,7 @@ def progress_bar(total: int, description: str, *, quiet: bool = False) -> Iterat
     if quiet or not sys.stderr.isatty() or total <= 1:
         yield lambda n=1: None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  transient=True) as bar:
-        task = bar.add_task(description, total=total)
+    with _rich_bar(description, total) as (bar, task):
         yield lambda n=1: bar.advance(task, n)
 
 
@@ -28,9 +25,14 @@ def count_bar(description: str, *, quiet: bool = False) -> Iterator[Callable[[in
     if quiet or not sys.stderr.isatty():
         yield lambda done, total: None
         return
+    with _rich_bar(description, None) as (bar, task):
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+@contextmanager
+def _rich_bar(description: str, total: int | None) -> Iterator[tuple[Any, Any]]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   transient=True) as bar:
-        task = bar.add_task(description, total=None)
-        yield lambda done, total: bar.update(task, completed=done, total=total)
+        yield bar, bar.add_task(description, total=total)
