@@ -141,14 +141,16 @@ SET f = row.props
 """
 
 # -- reading facts ---------------------------------------------------------------------------
-FACT_FIELDS = """
-RETURN f.id AS id, f.group_id AS group_id, f.slot AS slot, s.id AS subject_id, f.predicate AS predicate,
-       o.id AS object_id, f.qualifiers_json AS qualifiers_json, f.statement AS statement,
-       f.valid_from AS valid_from, f.valid_to AS valid_to, f.valid_from_precision AS valid_from_precision,
-       f.valid_to_precision AS valid_to_precision, f.start_observed AS start_observed,
-       f.recorded_at AS recorded_at, f.expired_at AS expired_at, f.confidence AS confidence,
-       f.sources_json AS sources_json
-"""
+# The columns of a fact row (record_to_fact reads them): f is the relationship, s and o its end nodes.
+_FACT_COLUMNS = (
+    ("id", "f.id"), ("group_id", "f.group_id"), ("slot", "f.slot"), ("subject_id", "s.id"), ("predicate", "f.predicate"),
+    ("object_id", "o.id"), ("qualifiers_json", "f.qualifiers_json"), ("statement", "f.statement"),
+    ("valid_from", "f.valid_from"), ("valid_to", "f.valid_to"), ("valid_from_precision", "f.valid_from_precision"),
+    ("valid_to_precision", "f.valid_to_precision"), ("start_observed", "f.start_observed"),
+    ("recorded_at", "f.recorded_at"), ("expired_at", "f.expired_at"), ("confidence", "f.confidence"),
+    ("sources_json", "f.sources_json"),
+)
+FACT_FIELDS = "\nRETURN " + ", ".join(f"{expr} AS {key}" for key, expr in _FACT_COLUMNS) + "\n"
 # $as_of / $known_at may be NULL; $include_expired only matters without $known_at.
 TIME_FILTER = """
 ($as_of IS NULL OR ((f.valid_from IS NULL OR f.valid_from <= $as_of) AND (f.valid_to IS NULL OR f.valid_to > $as_of)))
@@ -177,12 +179,10 @@ _ENTITY_MAP = "{.id, .group_id, .name, .type, .aliases}"
 
 
 def _fact_map(s: str, o: str) -> str:
-    """A fact row (the keys of FACT_FIELDS) with its end nodes' entity maps, for f between ``s`` and ``o``."""
-    return (f"{{id: f.id, group_id: f.group_id, slot: f.slot, subject_id: {s}.id, predicate: f.predicate, "
-            f"object_id: {o}.id, qualifiers_json: f.qualifiers_json, statement: f.statement, valid_from: f.valid_from, "
-            f"valid_to: f.valid_to, valid_from_precision: f.valid_from_precision, valid_to_precision: f.valid_to_precision, "
-            f"start_observed: f.start_observed, recorded_at: f.recorded_at, expired_at: f.expired_at, "
-            f"confidence: f.confidence, sources_json: f.sources_json, s: {s}{_ENTITY_MAP}, o: {o}{_ENTITY_MAP}}}")
+    """A fact row (the columns of FACT_FIELDS) with its end nodes' entity maps, for f between ``s`` and ``o``."""
+    ends = {"s.id": f"{s}.id", "o.id": f"{o}.id"}
+    fields = ", ".join(f"{key}: {ends.get(expr, expr)}" for key, expr in _FACT_COLUMNS)
+    return f"{{{fields}, s: {s}{_ENTITY_MAP}, o: {o}{_ENTITY_MAP}}}"
 
 
 _ABOUT_WHERE = "f.group_id = $g AND ($predicate IS NULL OR f.predicate = $predicate) AND " + " ".join(TIME_FILTER.split())
