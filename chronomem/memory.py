@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 RecordedAt = Literal["now", "session"]
 DEFAULT_STORE = "./chronomem-data"
+DEFAULT_IMPORT_BATCH = 5_000  # records per transaction for a store that does not say (import_batch_size)
 
 
 @dataclass
@@ -88,17 +89,20 @@ def open_store(path: str | Path | None = None, *, neo4j_uri: str | None = None, 
 
 
 @contextmanager
-def _gc_paused() -> Iterator[None]:
+def _gc_paused() -> Iterator[Callable[[], None]]:
     """Pause Python's cyclic garbage collector during a bulk import, then restore it.
 
     An import allocates millions of short-lived, acyclic objects (records, claims, facts), which
     reference counting frees; the collector would still walk every batch's live objects again
-    and again (about a fifth of the import's time). Cycles made meanwhile are collected later.
+    and again (about a fifth of the import's time). Yields ``between_batches()``, which collects
+    the young generation: the cycles a batch made (the Neo4j driver's transaction and result
+    objects refer to each other and hold the batch's parameters) are freed before the next
+    batch instead of piling up for the whole import (about 1 GB at a million records on Neo4j).
     """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        yield
+        yield (lambda: gc.collect(0)) if was_enabled else (lambda: None)
     finally:
         if was_enabled:
             gc.enable()
@@ -238,20 +242,33 @@ class Memory:
             yield s if s.group_id == self.group else s.model_copy(update={"group_id": self.group})
 
     def import_facts(self, records: Iterable[dict | Any], *, recorded_at: When | None = None,
-                     batch_size: int = 5_000) -> IngestSummary:
+                     batch_size: int | None = None,
+                     progress: Callable[[int], None] | None = None) -> IngestSummary:
         """Import pre-extracted facts (subject, predicate, object, valid_from, valid_to, statement,
-        optional sources and group), skipping extraction but going through the same temporal rules."""
+        optional sources and group), skipping extraction but going through the same temporal rules.
+
+        Records are written in transactions of ``batch_size`` (default: the store's
+        ``import_batch_size``, else 5,000); ``progress(n)`` is called with the number of records
+        each transaction wrote.
+        """
         from chronomem.extract.importer import batches_from_records
 
         recorded_at = _when(recorded_at, "recorded_at")
+        if batch_size is None:
+            batch_size = getattr(self.store, "import_batch_size", DEFAULT_IMPORT_BATCH)
         summary = IngestSummary()
         started = time.perf_counter()
-        with _gc_paused():
+        with _gc_paused() as between_batches:
             for batch in batches_from_records(records, group_id=self.group, vocabulary=self.store.vocabulary,
                                               batch_size=batch_size, said_at=recorded_at or self.clock.now()):
                 report = self.store.write(batch, recorded_at=recorded_at or self.clock.now())
                 summary.add(report, None)
                 self._after_write(report)
+                count = len(batch.claims)
+                del batch, report  # before collecting: nothing of this batch is kept alive
+                between_batches()
+                if progress is not None:
+                    progress(count)
         summary.seconds = time.perf_counter() - started
         return summary
 
