@@ -19,11 +19,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from chronomem.errors import InputError
 from chronomem.graph.base import WriteBatch
-from chronomem.schema.models import MAX_NAME_CHARS, MAX_STATEMENT_CHARS, Claim, Entity, EntityType, Source, entity_id
+from chronomem.schema.models import (
+    MAX_NAME_CHARS,
+    MAX_STATEMENT_CHARS,
+    Claim,
+    Entity,
+    EntityType,
+    Source,
+    check_interval,
+    entity_id,
+    trusted,
+)
 from chronomem.schema.timeutil import parse_time
 from chronomem.schema.vocabulary import Vocabulary
 
@@ -50,6 +60,19 @@ class FactImport(BaseModel):
     def _time(cls, value: Any) -> Any:
         return None if value in (None, "") else parse_time(value)
 
+    @model_validator(mode="after")
+    def _interval(self) -> FactImport:
+        check_interval(self.valid_from, self.valid_to, "fact")
+        return self
+
+
+_IMPORT_SOURCE = Source(session_id="import")
+
+
+def _source(text: str) -> Source:
+    """A record's source: ``"<session>:<turn>"`` is a turn of that session, anything else a turn of "import"."""
+    return trusted(Source, {"session_id": text.split(":", 1)[0] if ":" in text else "import", "turn_id": text})
+
 
 def read_fact_records(path: str | Path) -> Iterator[dict]:
     """Records from a JSONL file; a bad line is an :class:`InputError` naming file and line."""
@@ -75,21 +98,23 @@ def batches_from_records(records: Iterable[dict | FactImport], *, group_id: str,
             if group != group_id:
                 raise InputError(f"record {n} is for group {group!r}; import it with --group {group}")
             # The first mention of a name in a batch makes its entity (later ones reuse it).
+            # Everything below is built from the validated record, so it is constructed without
+            # validating again (the record's checks are the claim's: names, statement, interval,
+            # confidence; its times are UTC).
             subj = entities.get(rec.subject)
             if subj is None:
-                subj = entities[rec.subject] = Entity(id=entity_id(group, rec.subject), group_id=group, name=rec.subject,
-                                                      type=rec.subject_type)
+                subj = entities[rec.subject] = trusted(Entity, {"id": entity_id(group, rec.subject), "group_id": group,
+                                                                "name": rec.subject, "type": rec.subject_type})
             obj = entities.get(rec.object)
             if obj is None:
-                obj = entities[rec.object] = Entity(id=entity_id(group, rec.object), group_id=group, name=rec.object,
-                                                    type=rec.object_type)
-            claims.append(Claim(
-                group_id=group, subject_id=subj.id, predicate=spec.name, object_id=obj.id,
-                statement=rec.statement or vocabulary.statement(spec.name, rec.subject, rec.object),
-                at=rec.valid_from, until=rec.valid_to, said_at=said_at, confidence=rec.confidence,
-                sources=[Source(session_id=s.split(":", 1)[0] if ":" in s else "import", turn_id=s) for s in rec.sources]
-                or [Source(session_id="import")],
-            ))
+                obj = entities[rec.object] = trusted(Entity, {"id": entity_id(group, rec.object), "group_id": group,
+                                                              "name": rec.object, "type": rec.object_type})
+            claims.append(trusted(Claim, {
+                "group_id": group, "subject_id": subj.id, "predicate": spec.name, "object_id": obj.id,
+                "statement": rec.statement or vocabulary.statement(spec.name, rec.subject, rec.object),
+                "at": rec.valid_from, "until": rec.valid_to, "said_at": said_at, "confidence": rec.confidence,
+                "sources": [_source(s) for s in rec.sources] or [_IMPORT_SOURCE],
+            }))
         except ValidationError as e:
             first = e.errors()[0]
             raise InputError(f"record {n}: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from None

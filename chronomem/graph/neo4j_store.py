@@ -47,7 +47,7 @@ from chronomem.graph.base import (
 )
 from chronomem.graph.sqlite_store import from_us, to_us
 from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
-from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name
+from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name, trusted
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 _WORD = re.compile(r"\w+(?:['\u2019]\w+)*", re.UNICODE)
@@ -67,15 +67,15 @@ def lucene_query(text: str) -> str:
 
 
 def record_to_fact(r: Any) -> Fact:
-    return Fact.model_construct(
-        id=r["id"], group_id=r["group_id"], slot=r["slot"], subject_id=r["subject_id"], predicate=r["predicate"],
-        object_id=r["object_id"], qualifiers=json.loads(r["qualifiers_json"]), statement=r["statement"],
-        valid_from=from_us(r["valid_from"]), valid_to=from_us(r["valid_to"]),
-        valid_from_precision=r["valid_from_precision"], valid_to_precision=r["valid_to_precision"],
-        start_observed=bool(r["start_observed"]), recorded_at=from_us(r["recorded_at"]),
-        expired_at=from_us(r["expired_at"]), confidence=r["confidence"],
-        sources=[Source.model_construct(session_id=s, turn_id=t or None) for s, t in json.loads(r["sources_json"])],
-    )
+    return trusted(Fact, {
+        "id": r["id"], "group_id": r["group_id"], "slot": r["slot"], "subject_id": r["subject_id"], "predicate": r["predicate"],
+        "object_id": r["object_id"], "qualifiers": json.loads(r["qualifiers_json"]), "statement": r["statement"],
+        "valid_from": from_us(r["valid_from"]), "valid_to": from_us(r["valid_to"]),
+        "valid_from_precision": r["valid_from_precision"], "valid_to_precision": r["valid_to_precision"],
+        "start_observed": bool(r["start_observed"]), "recorded_at": from_us(r["recorded_at"]),
+        "expired_at": from_us(r["expired_at"]), "confidence": r["confidence"],
+        "sources": [trusted(Source, {"session_id": s, "turn_id": t or None}) for s, t in json.loads(r["sources_json"])],
+    })
 
 
 def fact_props(f: Fact, ord_: int) -> dict[str, Any]:
@@ -91,8 +91,8 @@ def fact_props(f: Fact, ord_: int) -> dict[str, Any]:
 
 
 def _record_to_entity(r: Any) -> Entity:
-    return Entity.model_construct(id=r["id"], group_id=r["group_id"], name=r["name"], type=r["type"],
-                                  aliases=list(r["aliases"] or []))
+    return trusted(Entity, {"id": r["id"], "group_id": r["group_id"], "name": r["name"], "type": r["type"],
+                            "aliases": list(r["aliases"] or [])})
 
 
 def _record_to_turn(r: Any) -> TurnRecord:

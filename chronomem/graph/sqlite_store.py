@@ -37,7 +37,7 @@ from chronomem.graph.base import (
     facts_about_in_parts,
 )
 from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
-from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name
+from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name, trusted
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -109,12 +109,14 @@ def _valid_clause(as_of: datetime | None, known_at: datetime | None, include_exp
 
 
 def row_to_fact(row: Sequence) -> Fact:
-    return Fact.model_construct(
-        id=row[0], group_id=row[1], slot=row[2], subject_id=row[3], predicate=row[4], object_id=row[5],
-        qualifiers=json.loads(row[6]) if row[6] != "{}" else {}, statement=row[7], valid_from=from_us(row[8]),
-        valid_to=from_us(row[9]), valid_from_precision=row[10], valid_to_precision=row[11], start_observed=bool(row[12]),
-        recorded_at=from_us(row[13]), expired_at=from_us(row[14]), confidence=row[15], sources=list(_sources(row[16])),
-    )
+    return trusted(Fact, {
+        "id": row[0], "group_id": row[1], "slot": row[2], "subject_id": row[3], "predicate": row[4], "object_id": row[5],
+        "qualifiers": json.loads(row[6]) if row[6] != "{}" else {}, "statement": row[7], "valid_from": from_us(row[8]),
+        "valid_to": from_us(row[9]), "valid_from_precision": row[10], "valid_to_precision": row[11],
+        "start_observed": bool(row[12]),
+        "recorded_at": from_us(row[13]), "expired_at": from_us(row[14]), "confidence": row[15],
+        "sources": list(_sources(row[16])),
+    })
 
 
 @lru_cache(maxsize=4096)
@@ -125,7 +127,7 @@ def _sources(column: str) -> tuple[Source, ...]:
     >>> _sources('[["s1", "s1:3"], ["import", ""]]')
     (Source(session_id='s1', turn_id='s1:3'), Source(session_id='import', turn_id=None))
     """
-    return tuple(Source.model_construct(session_id=s, turn_id=t or None) for s, t in json.loads(column))
+    return tuple(trusted(Source, {"session_id": s, "turn_id": t or None}) for s, t in json.loads(column))
 
 
 def fact_to_row(f: Fact) -> tuple:
@@ -139,7 +141,7 @@ def fact_to_row(f: Fact) -> tuple:
 
 
 def _row_to_entity(row: Sequence) -> Entity:
-    return Entity.model_construct(id=row[0], group_id=row[1], name=row[2], type=row[3], aliases=json.loads(row[4]))
+    return trusted(Entity, {"id": row[0], "group_id": row[1], "name": row[2], "type": row[3], "aliases": json.loads(row[4])})
 
 
 def _row_to_turn(row: Sequence) -> TurnRecord:
@@ -148,6 +150,11 @@ def _row_to_turn(row: Sequence) -> TurnRecord:
 
 class SqliteGraphStore:
     """The default store: a single SQLite file (or ``":memory:"``)."""
+
+    #: Records per transaction in :meth:`Memory.import_facts`. Each commit rewrites the index
+    #: pages the transaction touched, so fewer, larger transactions cost less per fact: at 100k
+    #: records, 50,000 per transaction spends about 1.5 s less in COMMIT than 5,000.
+    import_batch_size = 50_000
 
     def __init__(self, path: str | Path, *, vocabulary: Vocabulary | None = None) -> None:
         self.vocabulary = vocabulary or CORE_VOCABULARY

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from chronomem.schema.models import Claim, Fact, Source, stable_id
+from chronomem.schema.models import Claim, Fact, Source, check_interval, stable_id, trusted
 from chronomem.schema.timeutil import UTC
 from chronomem.schema.vocabulary import PredicateSpec
 
@@ -246,24 +246,27 @@ def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, 
     qualifiers: dict[str, str] = {}
     for c in sorted((c for c in stint.claims if c.qualifiers), key=lambda c: (c.said_at, c.id)):
         qualifiers.update(c.qualifiers)
-    fact = Fact(
-        id="",
-        group_id=group_id,
-        subject_id=subject,
-        predicate=spec.name,
-        object_id=obj,
-        qualifiers=qualifiers,
-        statement=first.statement,
-        valid_from=stint.start,
-        valid_to=stint.end,
-        valid_from_precision=stint.start_precision,  # type: ignore[arg-type]
-        valid_to_precision=stint.end_precision,  # type: ignore[arg-type]
-        start_observed=stint.start_observed,
-        recorded_at=recorded_at,
-        confidence=max(c.confidence for c in stint.claims),
-        sources=_merge_sources(*(c.sources for c in stint.claims)),
-        slot=slot,
-    )
+    # Built from validated claims, so not validated again; the one check a stint could break is
+    # its interval's, and derive_timeline drops empty stints before they get here.
+    check_interval(stint.start, stint.end, "fact")
+    fact = trusted(Fact, {
+        "id": "",
+        "group_id": group_id,
+        "subject_id": subject,
+        "predicate": spec.name,
+        "object_id": obj,
+        "qualifiers": qualifiers,
+        "statement": first.statement,
+        "valid_from": stint.start,
+        "valid_to": stint.end,
+        "valid_from_precision": stint.start_precision,
+        "valid_to_precision": stint.end_precision,
+        "start_observed": stint.start_observed,
+        "recorded_at": recorded_at,
+        "confidence": max(c.confidence for c in stint.claims),
+        "sources": _merge_sources(*(c.sources for c in stint.claims)),
+        "slot": slot,
+    })
     signature = fact_signature(fact)
     fact.id = stable_id(*signature, recorded_at, *replacing, prefix="f_")
     return signature, fact
