@@ -138,14 +138,17 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
 
 @cli.command("import")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--quiet", "-q", is_flag=True)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_context
 @handle_errors
 def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
     """Import pre-extracted facts (JSONL: subject, predicate, object, valid_from, valid_to, statement)."""
-    from chronomem.extract.importer import read_fact_records
+    from chronomem.extract.importer import count_fact_records, read_fact_records
+    from chronomem.progress import progress_bar
 
-    summary = _memory(ctx).import_facts(read_fact_records(path))
+    total = 0 if quiet else count_fact_records(path)
+    with progress_bar(total, "importing", quiet=quiet) as advance:
+        summary = _memory(ctx).import_facts(read_fact_records(path), progress=advance)
     click.echo(summary.line())
 
 

@@ -55,10 +55,12 @@ class IngestSummary:
     facts_corrected: int = 0
     seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
+    records: int = 0  # imported fact records (import_facts; no sessions)
 
     def add(self, report: WriteReport, session: Session | None) -> None:
-        self.sessions += 1 if report.session_added or session is None else 0
-        self.sessions_skipped += 0 if report.session_added or session is None else 1
+        if session is not None:
+            self.sessions += 1 if report.session_added else 0
+            self.sessions_skipped += 0 if report.session_added else 1
         self.turns += len(session.turns) if session is not None and report.session_added else 0
         self.entities += report.entities_added
         self.facts_added += report.facts_added
@@ -68,7 +70,9 @@ class IngestSummary:
     def line(self) -> str:
         skipped = f" ({self.sessions_skipped} already known)" if self.sessions_skipped else ""
         errors = f"; {len(self.errors)} skipped with errors" if self.errors else ""
-        return (f"{self.sessions} sessions{skipped}, {self.turns} turns, {self.entities} new entities; facts: "
+        read = (f"{self.records} records imported" if self.records and not self.sessions
+                else f"{self.sessions} sessions{skipped}, {self.turns} turns")
+        return (f"{read}, {self.entities} new entities; facts: "
                 f"{self.facts_added} added, {self.facts_closed} closed, {self.facts_corrected} corrected; "
                 f"{self.seconds:.1f} s{errors}")
 
@@ -265,6 +269,7 @@ class Memory:
                 summary.add(report, None)
                 self._after_write(report)
                 count = len(batch.claims)
+                summary.records += count
                 del batch, report  # before collecting: nothing of this batch is kept alive
                 between_batches()
                 if progress is not None:

@@ -74,6 +74,12 @@ def _source(text: str) -> Source:
     return trusted(Source, {"session_id": text.split(":", 1)[0] if ":" in text else "import", "turn_id": text})
 
 
+def count_fact_records(path: str | Path) -> int:
+    """How many records (non-blank lines) a JSONL file holds, for a progress bar's total."""
+    with open(path, encoding="utf-8") as fh:
+        return sum(1 for line in fh if line.strip())
+
+
 def read_fact_records(path: str | Path) -> Iterator[dict]:
     """Records from a JSONL file; a bad line is an :class:`InputError` naming file and line."""
     with open(path, encoding="utf-8") as fh:

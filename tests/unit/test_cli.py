@@ -23,7 +23,9 @@ def test_import_facts_timeline_json(tmp_path):
     ]))
     store = ["--store", str(tmp_path / "db")]
     runner = CliRunner()
-    assert runner.invoke(cli, [*store, "import", str(path)]).exit_code == 0
+    result = runner.invoke(cli, [*store, "import", str(path)])
+    assert result.exit_code == 0
+    assert result.output.startswith("2 records imported, 3 new entities; facts: 2 added")
     out = runner.invoke(cli, [*store, "facts", "Ana", "--as-of", "2020-06-01", "--json"])
     (fact,) = json.loads(out.output)
     for key in ["id", "subject", "predicate", "object", "statement", "valid_from", "valid_to", "recorded_at", "expired_at", "sources"]:
