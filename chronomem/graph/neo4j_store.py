@@ -48,6 +48,7 @@ from chronomem.graph.base import (
 from chronomem.graph.sqlite_store import from_us, to_us
 from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name, trusted
+from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 _WORD = re.compile(r"\w+(?:['\u2019]\w+)*", re.UNICODE)
@@ -185,8 +186,7 @@ class Neo4jGraphStore:
     # -- writing -------------------------------------------------------------------------
     def write(self, batch: WriteBatch, *, recorded_at: datetime) -> WriteReport:
         validate_batch(self.vocabulary, batch)
-        if recorded_at.tzinfo is None:
-            raise InputError("recorded_at must be timezone-aware (UTC)")
+        recorded_at = ensure_utc(recorded_at, what="recorded_at")
         try:
             with self._session() as session:
                 return session.execute_write(self._write_tx, batch, recorded_at)

@@ -38,6 +38,7 @@ from chronomem.graph.base import (
 )
 from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name, trusted
+from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -195,6 +196,7 @@ class SqliteGraphStore:
     # -- writing -------------------------------------------------------------------------
     def write(self, batch: WriteBatch, *, recorded_at: datetime) -> WriteReport:
         validate_batch(self.vocabulary, batch)
+        recorded_at = ensure_utc(recorded_at, what="recorded_at")
         with self._lock:
             db = self._db
             try:

@@ -121,6 +121,19 @@ def test_unknown_predicate_writes_nothing(store, world):
     assert store.stats(world.group)["entities"] == 0
 
 
+def test_naive_recorded_at_is_an_input_error_and_writes_nothing(store, world):
+    with pytest.raises(InputError, match="timezone"):
+        store.write(world.batch(world.claim("Ana", "LIVES_IN", "Lisbon", d(2020))), recorded_at=datetime(2021, 1, 1))
+    assert store.stats(world.group)["facts"] == 0
+
+
+def test_recorded_at_in_another_zone_is_stored_in_utc(store, world):
+    cet = timezone(timedelta(hours=1))
+    store.write(world.batch(world.claim("Ana", "LIVES_IN", "Lisbon", d(2020))), recorded_at=datetime(2021, 1, 1, 1, tzinfo=cet))
+    (fact,) = store.facts_of(world.group, [world.e("Ana").id])
+    assert fact.recorded_at == d(2021) and fact.recorded_at.utcoffset() == timedelta(0)
+
+
 def test_dangling_entity_writes_nothing(store, world):
     c = world.claim("Ana", "LIVES_IN", "Lisbon", d(2020))
     batch = WriteBatch(world.group, entities=[world.e("Ana")], claims=[c])
