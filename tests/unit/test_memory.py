@@ -116,3 +116,17 @@ def test_start_indexing_without_an_embedder_says_so(tmp_path):
     with Memory.open(tmp_path / "store", extractor=NoClaims(), embedder=None) as m:
         assert m.start_indexing() is False
         assert m.stop_indexing() == 0
+
+
+def test_importing_the_same_records_later_adds_no_fact_versions(mem):
+    rows = [{"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon", "valid_from": "2019-01-01"},
+            {"subject": "Ana", "predicate": "LIVES_IN", "object": "Porto", "valid_from": "2023-05-01"},
+            {"subject": "Ana", "predicate": "USES", "object": "Redis", "valid_from": "2020", "valid_to": "2021"}]
+    seen = []
+    first = mem.import_facts(rows, batch_size=2, progress=seen.append)
+    assert (first.records, first.facts_added, seen) == (3, 3, [2, 1])
+    before = mem.stats()
+    again = mem.import_facts(rows, recorded_at=d(2024, 9))
+    assert (again.records, again.facts_added, again.facts_closed, again.facts_corrected) == (3, 0, 0, 0)
+    assert mem.stats()["fact_versions"] == before["fact_versions"]
+    assert again.line().startswith("3 records imported, 0 new entities")
