@@ -672,10 +672,22 @@ def plot(rows: Sequence[dict[str, Any]], path: Path) -> Path | None:
     return path
 
 
+def _auto_note(rows: list[dict[str, Any]]) -> str:
+    """What ``--embedder auto`` did, for the HNSW footnote of a run that used MiniLM."""
+    rate = _minilm_rate(rows)
+    return (f"`--embedder auto` uses MiniLM up to {MINILM_MAX:,} versions and HashingEmbedder(dim=384) above"
+            + (f" (MiniLM embedded {rate:,.0f} texts/s in this run, so the ~1.05M texts of the 1M side-index would "
+               f"take ~{1.05e6 / rate / 60:.0f} min per build)" if rate else "")
+            + ": above that the index time is measured on 384-d hashing vectors and search embeds its query with the "
+            "hashing embedder (cheap) where the smaller sizes pay MiniLM's ~20-30 ms per query. MiniLM vectors are "
+            "computed once per size and reused by the second backend (\"(cached)\"): the texts are the same. ")
+
+
 def report(rows: list[dict[str, Any]], *, name: str, command: str, queries: int, restarted: bool,
            skipped: Sequence[str] = (), total_s: float | None = None) -> None:
     """Write ``<name>.{json,md,png}``: the table, its notes and the target check."""
-    embedders = sorted({f"{r['size']:,}: {_short(r['hnsw_embedder'])}" for r in rows if r.get("hnsw_embedder")})
+    embedders = [f"{size:,}: {kind}" for size, kind in
+                 sorted({(r["size"], _short(r["hnsw_embedder"])) for r in rows if r.get("hnsw_embedder")})]
     loads = [f"{r['backend']} {r['size']:,}: {r['loadavg_start']:g}→{r['loadavg_end']:g}" for r in rows if "loadavg_end" in r]
     notes = [
         "¹ ingest turns/s: 8-turn chat sessions through `Memory.ingest` with an extractor that extracts nothing - the "
@@ -683,16 +695,13 @@ def report(rows: list[dict[str, Any]], *, name: str, command: str, queries: int,
         "`bench/extract_speed.py`'s.",
         "² HNSW side-index built from scratch (`SideIndex.rebuild`: current fact versions, entities and turns), "
         "embedding seconds + index seconds (hnswlib inserts, store reads, saving), by size: "
-        + ("; ".join(embedders) if embedders else "not built")
-        + f". `--embedder auto` uses MiniLM up to {MINILM_MAX:,} versions and HashingEmbedder(dim=384) above"
-        + (f" (MiniLM embedded {rate:,.0f} texts/s in this run, so the ~1.05M texts of the 1M side-index would take "
-           f"~{1.05e6 / rate / 60:.0f} min per build)" if (rate := _minilm_rate(rows)) else "")
-        + ": at 1M the index time is measured on 384-d hashing vectors, the embedding time is not MiniLM's, and "
-        "search embeds its query with the hashing embedder (cheap) where the smaller sizes pay MiniLM's ~20-30 ms "
-        "(more on a busy machine) per query. MiniLM vectors are computed once "
-        "per size and reused by the second backend (\"(cached)\"): the texts are the same. Search runs "
-        + ", ".join(sorted({r.get("search_via", "?") for r in rows if "error" not in r})) + " with that index "
-        "(with MiniLM, a query's embedding is most of a search's time).",
+        + ("; ".join(embedders) if embedders else "not built") + ". "
+        + (_auto_note(rows) if any(_short(r.get("hnsw_embedder", "")) == "MiniLM" for r in rows) else
+           "Every size used 384-d hashing vectors (`--embedder hashing`), so the index and search times measure "
+           "hnswlib and the stores, not MiniLM (a MiniLM query embedding adds ~10-30 ms to a search; "
+           "`bench/embedder_bench.py`). ")
+        + "Search runs " + ", ".join(sorted({r.get("search_via", "?") for r in rows if "error" not in r}))
+        + " with that index.",
         "³ peak RSS of the benchmark process (psutil polling and ru_maxrss), one subprocess per size and backend; "
         "for Neo4j the server's memory is not included" + (
             " (server RSS after the run: " + ", ".join(f"{r['size']:,}: {r['server_rss_mb']:,} MB" for r in rows
