@@ -123,7 +123,8 @@ def batches_from_records(records: Iterable[dict | FactImport], *, group_id: str,
             }))
         except ValidationError as e:
             first = e.errors()[0]
-            raise InputError(f"record {n}: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from None
+            where = ".".join(str(p) for p in first["loc"])
+            raise InputError(f"record {n}: {where + ': ' if where else ''}{first['msg']}") from None
         except InputError as e:
             raise InputError(f"record {n}: {e}") from None
         if len(claims) >= batch_size:

@@ -75,8 +75,9 @@ def test_bad_query_times_are_input_errors(mem, kwargs, message):
 ])
 def test_bad_import_records_are_input_errors_and_write_nothing(mem, bad, message):
     good = {"subject": "A", "predicate": "LIVES_IN", "object": "C"}
-    with pytest.raises(InputError, match=message):
+    with pytest.raises(InputError, match=message) as raised:
         mem.import_facts([good, bad])
+    assert str(raised.value).startswith("record 2: ") and ": :" not in str(raised.value)
     assert mem.stats()["facts"] == 0
 
 
