@@ -53,7 +53,7 @@ def _extract(d: Json) -> list[tuple[str, str, str, bool]]:
 
 def _parallel(d: Json) -> list[tuple[str, str, str, bool]]:
     """One line per input size (the parallel rows), as the benchmark measured them."""
-    return [(f"--workers {row['workers']} ingest speed-up, {_fmt(row['turns'])} turns, identical result",
+    return [(f"--workers {row['workers']} ingest speed-up, {int(row['turns']):,} turns, identical result",
              f"{row['speedup']}×, identical: {row['identical_result']}", "≥ 1.6×",
              row["speedup"] >= 1.6 and bool(row["identical_result"]))
             for row in d["rows"] if row["workers"] > 1]
