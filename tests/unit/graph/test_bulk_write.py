@@ -178,3 +178,23 @@ def test_import_frees_each_batch_s_reference_cycles_before_the_next():
     mem.import_facts(rows(7, 60), batch_size=10)
     assert len(made) >= 5
     assert max(alive_at_write) == 0
+
+
+def test_records_built_without_validation_equal_validated_ones():
+    """Import claims and entities, fact versions and rows read back are built with ``trusted``:
+    validating them again gives equal models with the same JSON (claim bodies are stored as JSON)."""
+    from chronomem.schema import CORE_VOCABULARY
+    from chronomem.schema.models import Entity, Fact
+
+    (batch,) = batches_from_records(rows(8, 40), group_id="g", vocabulary=CORE_VOCABULARY, said_at=T0)
+    for claim in batch.claims:
+        again = Claim.model_validate(claim.model_dump())
+        assert again == claim and again.model_dump_json() == claim.model_dump_json() and again.id == claim.id
+    for entity in batch.entities:
+        assert Entity.model_validate(entity.model_dump()).model_dump_json() == entity.model_dump_json()
+    store = SqliteGraphStore(":memory:")
+    store.write(batch, recorded_at=T0)
+    facts = list(store.iter_facts("g", include_expired=True))
+    assert facts
+    for fact in facts:
+        assert Fact.model_validate(fact.model_dump()).model_dump_json() == fact.model_dump_json()
