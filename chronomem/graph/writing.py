@@ -15,7 +15,6 @@ from chronomem.errors import InputError
 from chronomem.graph.base import WriteBatch, WriteReport
 from chronomem.graph.temporal import SlotPlan, claim_slots, reconcile
 from chronomem.schema.models import Claim, Entity, Fact, normalize_name
-from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import Vocabulary
 
 
@@ -99,8 +98,8 @@ def plan_slots(
     *,
     recorded_at: datetime,
 ) -> dict[str, SlotPlan]:
-    """Reconcile every slot; slots whose plan is empty are left out."""
-    recorded_at = ensure_utc(recorded_at, what="recorded_at")
+    """Reconcile every slot; slots whose plan is empty are left out (``recorded_at`` is aware UTC:
+    the stores check it before anything is written)."""
     plans = {}
     for slot in sorted(claims_by_slot):
         spec = vocabulary[slot_predicate(slot)]
