@@ -45,11 +45,12 @@ MODULES = (
     "hnsw_bench",
     "search_bench",
     "scale_bench",
+    "import_bound_bench",
 )
 # README order of result files, by name prefix; within a prefix the full run comes before
 # the quick one, and a ``<name>_quick.md`` is left out when ``<name>.md`` exists.
 RESULT_ORDER = ("temporal", "timeblind", "yago", "locomo", "extract", "parallel", "ingest_index", "embedder", "hnsw", "search",
-                "scale")
+                "scale", "import_bound")
 QUICK_BUDGET_S = 300.0
 
 
