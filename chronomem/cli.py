@@ -144,9 +144,9 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
 def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
     """Import pre-extracted facts (JSONL: subject, predicate, object, valid_from, valid_to, statement)."""
     from chronomem.extract.importer import count_fact_records, read_fact_records
-    from chronomem.progress import progress_bar
+    from chronomem.progress import draws_bars, progress_bar
 
-    total = 0 if quiet else count_fact_records(path)
+    total = count_fact_records(path) if draws_bars(quiet=quiet) else 0  # a pass over the file, for the bar only
     with progress_bar(total, "importing", quiet=quiet) as advance:
         summary = _memory(ctx).import_facts(read_fact_records(path), progress=advance)
     click.echo(summary.line())

@@ -8,10 +8,16 @@ from contextlib import contextmanager
 from typing import Any
 
 
+def draws_bars(*, quiet: bool = False) -> bool:
+    """Whether progress bars are drawn (stderr is a terminal and ``quiet`` is off): work that only
+    feeds a bar, such as counting a file's records for its total, can be skipped otherwise."""
+    return not quiet and sys.stderr.isatty()
+
+
 @contextmanager
 def progress_bar(total: int, description: str, *, quiet: bool = False) -> Iterator[Callable[[int], None]]:
     """Yield an ``advance(n)`` function; draws a bar only when stderr is a terminal."""
-    if quiet or not sys.stderr.isatty() or total <= 1:
+    if not draws_bars(quiet=quiet) or total <= 1:
         yield lambda n=1: None
         return
     with _rich_bar(description, total) as (bar, task):
@@ -22,7 +28,7 @@ def progress_bar(total: int, description: str, *, quiet: bool = False) -> Iterat
 def count_bar(description: str, *, quiet: bool = False) -> Iterator[Callable[[int, int], None]]:
     """Yield a ``progress(done, total)`` callback (the side-index's shape), whose total may only be
     known once the work starts; draws a bar only when stderr is a terminal."""
-    if quiet or not sys.stderr.isatty():
+    if not draws_bars(quiet=quiet):
         yield lambda done, total: None
         return
     with _rich_bar(description, None) as (bar, task):

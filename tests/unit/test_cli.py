@@ -61,3 +61,51 @@ def test_ingest_with_index_leaves_nothing_pending(tmp_path):
         return
     assert "side-index caught up" in result.output
     assert runner.invoke(cli, [*store, "index"]).output.strip() == "indexed 0 new items"
+
+
+def _fact_file(tmp_path, n):
+    path = tmp_path / "facts.jsonl"
+    path.write_text("".join(json.dumps({"subject": f"P{i}", "predicate": "LIVES_IN", "object": "Lisbon",
+                                        "valid_from": "2020-01-01"}) + "\n" for i in range(n)))
+    return path
+
+
+def test_import_counts_the_file_for_its_bar_only_when_a_bar_is_drawn(tmp_path, monkeypatch):
+    import chronomem.extract.importer as importer
+    import chronomem.progress as progress
+
+    counted = []
+    real_count = importer.count_fact_records
+    monkeypatch.setattr(importer, "count_fact_records", lambda path: counted.append(path) or real_count(path))
+    path = _fact_file(tmp_path, 3)
+    store = ["--store", str(tmp_path / "db")]
+    result = CliRunner().invoke(cli, [*store, "import", str(path)])  # stderr is not a terminal here
+    assert result.exit_code == 0 and counted == []
+
+    drawn = []
+    monkeypatch.setattr(progress, "draws_bars", lambda *, quiet=False: not quiet)
+    monkeypatch.setattr(progress, "_rich_bar", _recording_bar(drawn))
+    result = CliRunner().invoke(cli, [*store, "import", str(path)])
+    assert result.exit_code == 0 and counted == [path]
+    assert drawn == [("importing", 3, 3)]  # total from the count, advanced by every record
+    result = CliRunner().invoke(cli, [*store, "import", "--quiet", str(path)])
+    assert result.exit_code == 0 and counted == [path] and len(drawn) == 1
+
+
+def _recording_bar(drawn):
+    from contextlib import contextmanager
+
+    class Bar:
+        def __init__(self, description, total):
+            self.description, self.total, self.done = description, total, 0
+
+        def advance(self, task, n):
+            self.done += n
+
+    @contextmanager
+    def bar(description, total):
+        b = Bar(description, total)
+        yield b, None
+        drawn.append((b.description, b.total, b.done))
+
+    return bar
