@@ -212,7 +212,16 @@ def search(ctx: click.Context, query: str, as_of: datetime | None, known_at: dat
         click.echo(json.dumps([r.to_json() for r in results], indent=2, default=str))
         return
     for r in results:
-        click.echo(f"{r.score:7.4f}  {r.kind:<4}  {r.text}")
+        click.echo(_search_line(r))
+
+
+def _search_line(r: Any) -> str:
+    """One search hit: score, kind, when it holds (a fact's interval, a turn's day), then the
+    statement (with its status when not current) or the turn's speaker and text."""
+    if r.kind == "fact":
+        status = "" if r.status in (None, "current") else f"  [{r.status}]"
+        return f"{r.score:7.4f}  fact  {r.when():<23}  {r.text}{status}"
+    return f"{r.score:7.4f}  turn  {r.when():<23}  {r.speaker}: {r.text}"
 
 
 @cli.command()

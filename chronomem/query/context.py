@@ -43,18 +43,11 @@ def estimate_tokens(text: str) -> int:
     return (len(text) + 3) // 4
 
 
-def _interval(r: SearchResult) -> str:
-    start = "?" if r.valid_from is None else r.valid_from.date().isoformat()
-    end = "now" if r.valid_to is None else r.valid_to.date().isoformat()
-    return f"{start} → {end}"
-
-
 def _turn_line(r: SearchResult) -> str:
     text = " ".join(r.text.split())
     if len(text) > MAX_TURN_CHARS:
         text = text[: MAX_TURN_CHARS - 1].rstrip() + "…"
-    day = r.at.date().isoformat() if r.at is not None else "?"
-    return f"- [{day}] {r.speaker}: {text}"
+    return f"- [{r.when()}] {r.speaker}: {text}"
 
 
 def context(store: GraphStore, group_id: str, text: str, *, index: SideIndex | None, now: datetime,
@@ -72,7 +65,7 @@ def context(store: GraphStore, group_id: str, text: str, *, index: SideIndex | N
     used_entities: set[str] = set()
     for r in hits:  # relevance order decides what fits
         if r.kind == "fact":
-            cost = estimate_tokens(f"- {r.text} ({_interval(r)})") + 1
+            cost = estimate_tokens(f"- {r.text} ({r.when()})") + 1
             if not facts:
                 cost += estimate_tokens(header) + 1
             if r.subject not in used_entities:
@@ -96,7 +89,7 @@ def context(store: GraphStore, group_id: str, text: str, *, index: SideIndex | N
             lines.append(subject)
             mine = [r for r in facts if (r.subject or "") == subject]
             mine.sort(key=lambda r: (r.valid_from or _EPOCH, r.text, r.id))
-            lines.extend(f"- {r.text} ({_interval(r)})" for r in mine)
+            lines.extend(f"- {r.text} ({r.when()})" for r in mine)
     if turns:
         lines.append(turn_header)
         lines.extend(_turn_line(r) for r in sorted(turns, key=lambda r: (r.at or _EPOCH, r.id)))

@@ -14,6 +14,18 @@ from chronomem.schema.models import Entity, Fact, Source
 Status = Literal["current", "ended", "future", "superseded", "retracted"]
 
 
+def interval_text(valid_from: datetime | None, valid_to: datetime | None) -> str:
+    """A valid interval as dates: an unknown start is ``?``, an open end ``now``.
+
+    >>> from datetime import timezone
+    >>> interval_text(datetime(2023, 5, 1, tzinfo=timezone.utc), None), interval_text(None, datetime(2020, 1, 1))
+    ('2023-05-01 → now', '? → 2020-01-01')
+    """
+    start = "?" if valid_from is None else valid_from.date().isoformat()
+    end = "now" if valid_to is None else valid_to.date().isoformat()
+    return f"{start} → {end}"
+
+
 class FactRecord(BaseModel):
     """A fact version with subject and object names (the ``--json`` shape of DESIGN §8)."""
 
@@ -40,9 +52,7 @@ class FactRecord(BaseModel):
 
     def interval(self) -> str:
         """``2023-05-01 → now`` style text of the valid interval."""
-        start = "?" if self.valid_from is None else self.valid_from.date().isoformat()
-        end = "now" if self.valid_to is None else self.valid_to.date().isoformat()
-        return f"{start} → {end}"
+        return interval_text(self.valid_from, self.valid_to)
 
     def to_json(self) -> dict[str, Any]:
         data = self.model_dump(mode="json")

@@ -45,7 +45,7 @@ from pydantic import BaseModel, ConfigDict
 from chronomem.errors import InputError
 from chronomem.graph.base import GraphStore, TurnRecord
 from chronomem.graph.side_index import SideIndex
-from chronomem.query.records import Status, to_records
+from chronomem.query.records import Status, interval_text, to_records
 from chronomem.query.candidates import (
     Tuning,
     conversation_signals,
@@ -91,6 +91,12 @@ class SearchResult(BaseModel):
     speaker: str | None = None
     session_id: str | None = None
     at: datetime | None = None
+
+    def when(self) -> str:
+        """When the hit holds: a fact's valid interval (``2023-05-01 → now``), a turn's day (``?`` unknown)."""
+        if self.kind == "fact":
+            return interval_text(self.valid_from, self.valid_to)
+        return "?" if self.at is None else self.at.date().isoformat()
 
     def turn_ids(self) -> list[str]:
         """The turns this hit comes from (a turn's own id; a fact's source turns)."""

@@ -109,3 +109,20 @@ def _recording_bar(drawn):
         drawn.append((b.description, b.total, b.done))
 
     return bar
+
+
+def test_search_lines_say_when_each_hit_holds(tmp_path):
+    sessions = tmp_path / "s.jsonl"
+    sessions.write_text(json.dumps({"session_id": "s1", "started_at": "2024-03-12T09:00:00Z", "turns": [
+        {"id": "s1:1", "speaker": "Ana", "text": "I moved to Lisbon in May 2021."},
+        {"id": "s1:2", "speaker": "Ben", "text": "Lisbon sounds lovely."}]}) + "\n")
+    store = ["--store", str(tmp_path / "db")]
+    runner = CliRunner()
+    assert runner.invoke(cli, [*store, "ingest", str(sessions)]).exit_code == 0
+    result = runner.invoke(cli, [*store, "search", "Lisbon", "-k", "5"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    fact = next(line for line in lines if "  fact  " in line)
+    assert "2021-05-01 → now" in fact and fact.endswith("Ana lives in Lisbon")
+    turn = next(line for line in lines if "  turn  " in line and "lovely" in line)
+    assert "2024-03-12" in turn and turn.endswith("Ben: Lisbon sounds lovely.")
