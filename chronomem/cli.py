@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from chronomem.errors import ChronomemError
+from chronomem.errors import ChronomemError, InputError
 from chronomem.schema.timeutil import parse_time
 
 
@@ -34,11 +34,18 @@ class TimeParam(click.ParamType):
 TIME = TimeParam()
 
 
-def _memory(ctx: click.Context):
-    from chronomem.memory import Memory
+def _memory(ctx: click.Context, *, create: bool = False):
+    """The command's memory. Commands that only read (``create=False``) refuse an embedded store
+    that does not exist yet, instead of making an empty one at a mistyped path."""
+    from chronomem.memory import Memory, store_file
 
     obj = ctx.obj
     if obj.get("memory") is None:
+        if not create and not obj["neo4j"]:
+            target = store_file(obj["store"])
+            if target != ":memory:" and not Path(target).exists():
+                raise InputError(f"no store at {target}: ingest or import into it first, or point --store "
+                                 "(or $CHRONOMEM_STORE) at an existing one")
         obj["memory"] = Memory.open(obj["store"], neo4j_uri=obj["neo4j"], group=obj["group"])
         ctx.call_on_close(obj["memory"].close)
     return obj["memory"]
@@ -110,7 +117,7 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
     from chronomem.extract.readers import read_sessions
     from chronomem.progress import count_bar, progress_bar
 
-    mem = _memory(ctx)
+    mem = _memory(ctx, create=True)
     sessions, errors = [], []
     for path in paths:
         for result in read_sessions(path, format=fmt, started_at=session_time, group=mem.group):
@@ -148,7 +155,7 @@ def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
 
     total = count_fact_records(path) if draws_bars(quiet=quiet) else 0  # a pass over the file, for the bar only
     with progress_bar(total, "importing", quiet=quiet) as advance:
-        summary = _memory(ctx).import_facts(read_fact_records(path), progress=advance)
+        summary = _memory(ctx, create=True).import_facts(read_fact_records(path), progress=advance)
     click.echo(summary.line())
 
 
@@ -283,7 +290,7 @@ def demo(ctx: click.Context, quiet: bool) -> None:
     """Ingest the bundled example sessions and answer a few as-of questions."""
     from chronomem.demo import run_demo
 
-    run_demo(_memory(ctx), echo=click.echo, quiet=quiet)
+    run_demo(_memory(ctx, create=True), echo=click.echo, quiet=quiet)
 
 
 def main() -> None:

@@ -86,10 +86,21 @@ def open_store(path: str | Path | None = None, *, neo4j_uri: str | None = None, 
                                password=os.environ.get("NEO4J_PASSWORD"), vocabulary=vocabulary)
     from chronomem.graph.sqlite_store import SqliteGraphStore
 
+    return SqliteGraphStore(store_file(path), vocabulary=vocabulary)
+
+
+def store_file(path: str | Path | None = None) -> str:
+    """The embedded store's file for ``path`` (default ``$CHRONOMEM_STORE`` or ./chronomem-data):
+    a ``.sqlite``/``.db``/``.sqlite3`` path is the file itself, anything else a directory holding
+    ``memory.sqlite``.
+
+    >>> store_file("/data/mem"), store_file("/data/mem.db"), store_file(":memory:")
+    ('/data/mem/memory.sqlite', '/data/mem.db', ':memory:')
+    """
     target = str(path or os.environ.get("CHRONOMEM_STORE") or DEFAULT_STORE)
     if target != ":memory:" and not target.endswith((".sqlite", ".db", ".sqlite3")):
         target = str(Path(target) / "memory.sqlite")
-    return SqliteGraphStore(target, vocabulary=vocabulary)
+    return target
 
 
 @contextmanager

@@ -126,3 +126,20 @@ def test_search_lines_say_when_each_hit_holds(tmp_path):
     assert "2021-05-01 → now" in fact and fact.endswith("Ana lives in Lisbon")
     turn = next(line for line in lines if "  turn  " in line and "lovely" in line)
     assert "2024-03-12" in turn and turn.endswith("Ben: Lisbon sounds lovely.")
+
+
+@pytest.mark.parametrize("command", [["facts", "Ana"], ["timeline", "Ana"], ["changes", "2024-01-01"], ["search", "Ana"],
+                                     ["context", "Ana"], ["stats"], ["index"], ["reindex"]])
+def test_reading_commands_refuse_a_store_that_does_not_exist(tmp_path, command):
+    missing = tmp_path / "typo"
+    result = CliRunner().invoke(cli, ["--store", str(missing), *command])
+    assert result.exit_code == 2 and f"no store at {missing / 'memory.sqlite'}" in result.output
+    assert not missing.exists()  # nothing made at the mistyped path
+
+
+def test_writing_commands_create_the_store(tmp_path):
+    path = _fact_file(tmp_path, 1)
+    result = CliRunner().invoke(cli, ["--store", str(tmp_path / "new.sqlite"), "import", str(path)])
+    assert result.exit_code == 0 and (tmp_path / "new.sqlite").exists()
+    result = CliRunner().invoke(cli, ["--store", str(tmp_path / "new.sqlite"), "stats"])
+    assert result.exit_code == 0 and "facts" in result.output
