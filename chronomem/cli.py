@@ -128,7 +128,8 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
     for err in errors:
         click.echo(f"skipped {err}", err=True)
     if errors and strict:
-        raise click.ClickException(f"{len(errors)} malformed session(s); nothing ingested (--strict)")
+        click.echo(f"error: {len(errors)} malformed session(s); nothing ingested (--strict)", err=True)
+        sys.exit(2)
     indexing = index and mem.start_indexing()
     if index and not indexing:
         click.echo("no embedder installed: search stays full-text only (--index ignored)", err=True)
@@ -141,6 +142,8 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
         with count_bar("indexing", quiet=quiet) as progress:
             count = mem.stop_indexing(progress=progress)
         click.echo(f"side-index caught up: {count} more items embedded in {time.perf_counter() - started:.1f} s after ingest")
+    if errors:
+        sys.exit(2)  # bad input: the good sessions are in, the skipped ones are reported above
 
 
 @cli.command("import")

@@ -143,3 +143,29 @@ def test_writing_commands_create_the_store(tmp_path):
     assert result.exit_code == 0 and (tmp_path / "new.sqlite").exists()
     result = CliRunner().invoke(cli, ["--store", str(tmp_path / "new.sqlite"), "stats"])
     assert result.exit_code == 0 and "facts" in result.output
+
+
+def _sessions_with_a_bad_line(tmp_path):
+    path = tmp_path / "mixed.jsonl"
+    good = {"session_id": "s1", "started_at": "2024-03-12T09:00:00Z",
+            "turns": [{"id": "s1:1", "speaker": "Ana", "text": "I moved to Lisbon in May 2021."}]}
+    path.write_text(json.dumps(good) + "\n" + '{"session_id": "s2", "turns": [\n')
+    return path
+
+
+def test_ingest_skips_a_malformed_session_ingests_the_rest_and_exits_2(tmp_path):
+    store = ["--store", str(tmp_path / "db")]
+    result = CliRunner().invoke(cli, [*store, "ingest", str(_sessions_with_a_bad_line(tmp_path))])
+    assert result.exit_code == 2, result.output
+    assert "skipped" in result.output and "mixed.jsonl:2" in result.output
+    assert "1 sessions" in result.output
+    stats = json.loads(CliRunner().invoke(cli, [*store, "stats", "--json"]).output)
+    assert stats["sessions"] == 1
+
+
+def test_strict_ingest_refuses_the_whole_run_and_exits_2(tmp_path):
+    store = ["--store", str(tmp_path / "db")]
+    result = CliRunner().invoke(cli, [*store, "ingest", "--strict", str(_sessions_with_a_bad_line(tmp_path))])
+    assert result.exit_code == 2 and "nothing ingested (--strict)" in result.output
+    stats = json.loads(CliRunner().invoke(cli, [*store, "stats", "--json"]).output)
+    assert stats["sessions"] == 0
