@@ -178,7 +178,9 @@ def fastest(measure: Callable[[], Any], repeat: int) -> Any:
 
 
 def sqlite_rows(size: int, work: Path, *, repeat: int, log: Callable[[str], None]) -> list[dict[str, Any]]:
-    real_s = _timed_import(_memory(work / "real.sqlite"), size)
+    mem = _memory(work / "real.sqlite")
+    real_s = _timed_import(mem, size)
+    mem.close()
     log(f"[sqlite {size:,}] real import {size / real_s:,.0f} facts/s")
     mem = _memory(work / "captured.sqlite")
     capture = mem.store._db = _CapturingConnection(mem.store._db)
