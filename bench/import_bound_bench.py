@@ -141,8 +141,8 @@ def replay_floor(log: Sequence[Statement], path: Path) -> float:
     schema, indexes = schema_without_indexes(sql.SCHEMA)
     db = sqlite3.connect(_fresh(path), isolation_level=None)
     try:
-        for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "cache_size = -65536"):  # the store's
-            db.execute(f"PRAGMA {pragma}")
+        for pragma in sql.CONNECTION_PRAGMAS:  # as the store opens its file
+            db.execute(pragma)
         db.executescript(schema)
         started = time.perf_counter()
         db.execute("BEGIN IMMEDIATE")

@@ -164,10 +164,8 @@ class SqliteGraphStore:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("PRAGMA synchronous = NORMAL")
-            # 64 MiB page cache (the default is 2 MiB): large stores' indexes stay cached during bulk writes.
-            self._db.execute("PRAGMA cache_size = -65536")
+            for pragma in sql.CONNECTION_PRAGMAS:
+                self._db.execute(pragma)
             self._db.executescript(sql.SCHEMA)
         except sqlite3.Error as e:
             raise StoreError(f"cannot open the embedded store at {self.path}: {e}") from e
