@@ -314,13 +314,13 @@ def _server_floor(store: Any, entities: list[dict], facts: list[dict], *, writer
         return [rows[i:i + NEO4J_FLOOR_BATCH] for i in range(0, len(rows), NEO4J_FLOOR_BATCH)]
 
     def writer(mine: list[list[dict]]) -> None:
-        with store._driver.session(database=store.database) as session:
+        with store._session() as session:
             for batch in mine:
                 session.execute_write(write, cypher.CREATE_FACTS, batch)
 
     server0 = _cpu_s(server)
     started = time.perf_counter()
-    with store._driver.session(database=store.database) as session:
+    with store._session() as session:
         for batch in batches(entities):
             session.execute_write(write, CREATE_ENTITIES, batch)
     fact_batches = batches(facts)

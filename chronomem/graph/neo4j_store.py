@@ -45,9 +45,9 @@ from chronomem.graph.base import (
     breadth_first,
     fact_order,
 )
-from chronomem.graph.sqlite_store import from_us, to_us
+from chronomem.graph.sqlite_store import from_us, sources_from_json, to_us
 from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
-from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name, trusted
+from chronomem.schema.models import Claim, Entity, Fact, normalize_name, trusted
 from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
@@ -75,7 +75,7 @@ def record_to_fact(r: Any) -> Fact:
         "valid_from_precision": r["valid_from_precision"], "valid_to_precision": r["valid_to_precision"],
         "start_observed": bool(r["start_observed"]), "recorded_at": from_us(r["recorded_at"]),
         "expired_at": from_us(r["expired_at"]), "confidence": r["confidence"],
-        "sources": [trusted(Source, {"session_id": s, "turn_id": t or None}) for s, t in json.loads(r["sources_json"])],
+        "sources": list(sources_from_json(r["sources_json"])),
     })
 
 

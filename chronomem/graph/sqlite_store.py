@@ -116,16 +116,16 @@ def row_to_fact(row: Sequence) -> Fact:
         "valid_to": from_us(row[9]), "valid_from_precision": row[10], "valid_to_precision": row[11],
         "start_observed": bool(row[12]),
         "recorded_at": from_us(row[13]), "expired_at": from_us(row[14]), "confidence": row[15],
-        "sources": list(_sources(row[16])),
+        "sources": list(sources_from_json(row[16])),
     })
 
 
 @lru_cache(maxsize=4096)
-def _sources(column: str) -> tuple[Source, ...]:
-    """The sources in a fact row's JSON column. Many facts share one (an import, a turn), and
-    sources are frozen, so each distinct text is parsed once and its objects shared.
+def sources_from_json(column: str) -> tuple[Source, ...]:
+    """The sources in a fact's JSON column (both stores keep them so). Many facts share one (an
+    import, a turn), and sources are frozen, so each distinct text is parsed once and its objects shared.
 
-    >>> _sources('[["s1", "s1:3"], ["import", ""]]')
+    >>> sources_from_json('[["s1", "s1:3"], ["import", ""]]')
     (Source(session_id='s1', turn_id='s1:3'), Source(session_id='import', turn_id=None))
     """
     return tuple(trusted(Source, {"session_id": s, "turn_id": t or None}) for s, t in json.loads(column))
