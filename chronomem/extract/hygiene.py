@@ -1,0 +1,65 @@
+"""Entity hygiene: greetings, interjections, vocatives and capitalised common words are not names.
+
+A chat turn opens with "Wow", "Yep Sam, …" or "Congrats Mia!"; NER and capital letters make
+those look like names. :func:`clean_mention` strips interjections glued to a name and
+:func:`is_not_a_name` rejects what is left when it is not one: a chat word, a day abbreviation
+("Fri"), a sentence-initial word that the tagger reads as a common word ("Dance", "Nature"), or
+a vocative (the name of the person spoken to: "Thanks, Mel!", "Hey Jon").
+
+>>> clean_mention("Congrats Mia"), clean_mention("Yep"), clean_mention("Last Fri"), clean_mention("Mia")
+('Mia', '', '', 'Mia')
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract.lexicon_data import load_lexicon
+
+NAMES = load_lexicon("names")
+_NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "conj", "compound", "appos", "attr", "dative",
+                         "oprd", "agent"})
+
+
+def clean_mention(name: str) -> str:
+    """``name`` without interjections before or after it; empty when nothing of a name is left."""
+    words = name.split()
+    while words and words[0].lower().strip("!,.?") in NAMES.interjections:
+        words = words[1:]
+    while words and words[-1].lower().strip("!,.?") in NAMES.interjections:
+        words = words[:-1]
+    if any(w.lower().strip(".") in NAMES.day_abbreviations for w in words):
+        return ""
+    return " ".join(words)
+
+
+def is_vocative(tokens: Span) -> bool:
+    """The name of the person spoken to: after a greeting or interjection ("Hey Jon", "Thanks, Mel!"),
+    or set off by a comma at the start or end of its sentence with no role in the clause."""
+    doc = tokens.doc
+    start, end = tokens.start, tokens.end
+    before = doc[start - 1] if start > 0 else None
+    if before is not None and before.is_punct and before.text == "," and start > 1:
+        before = doc[start - 2]
+    if before is not None and (before.lower_ in NAMES.interjections or before.pos_ == "INTJ"):
+        return not any(t.dep_ in ("nsubj", "nsubjpass") for t in tokens)
+    after = doc[end] if end < len(doc) else None
+    at_start = start == tokens.sent.start or (before is not None and before.is_sent_start and before.is_punct)
+    at_end = after is None or after.is_sent_end or (after.is_punct and after.text in "!?.")
+    root = tokens.root
+    if root.dep_ in _NAME_ROLES and root.dep_ != "appos":
+        return False
+    if at_start and after is not None and after.text == ",":
+        return True
+    return at_end and before is not None and before.text == ","
+
+
+def is_not_a_name(tokens: Span) -> bool:
+    """A span NER or a capital letter offered as a name that is not one."""
+    if not clean_mention(tokens.text):
+        return True
+    if len(tokens) == 1:
+        tok: Token = tokens[0]
+        if tok.pos_ in ("INTJ", "ADJ", "ADV", "VERB", "AUX", "PRON", "DET", "NOUN") and tok.i == tok.sent.start:
+            return True  # "Dance is my life", "Glad you liked it": a sentence-initial common word
+    return is_vocative(tokens)

@@ -1,0 +1,113 @@
+"""Object phrases that keep their essential words: "restoring old motorbikes", "the sound of rain".
+
+A rule that found a clause's object token asks for the phrase it heads. The phrase is the token's
+subtree without what does not name the thing: determiners and possessives at its start, relative
+clauses and other clauses hanging from it, time words, adverbs, punctuation and conjuncts (each
+conjunct is an object of its own). A gerund keeps its own object ("making pottery"); an
+infinitive becomes a gerund ("to paint landscapes" → "painting landscapes"). Pronouns, vague
+nouns ("things", "stuff") and phrases longer than ``MAX_WORDS`` give ``None``: a wrong object is
+worse than none.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract.lexicon_data import OPEN
+
+MAX_WORDS = 7
+_DROP_CHILD_DEPS = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "parataxis", "dep", "advmod",
+                              "npadvmod", "mark", "aux", "auxpass", "neg", "nsubj", "nsubjpass", "intj", "meta"})
+_LEADING_DROP = frozenset({"det", "poss", "case", "nummod"})
+_PRONOUN_WORDS = frozenset({"i", "me", "my", "you", "your", "he", "him", "his", "she", "her", "it", "its", "we",
+                            "us", "our", "they", "them", "their", "this", "that", "these", "those", "one"})
+_VOWELS = "aeiou"
+
+
+def gerund(lemma: str) -> str:
+    """The -ing form of a verb lemma.
+
+    >>> [gerund(v) for v in ("paint", "make", "run", "tie", "see", "visit", "swim", "bake", "ski")]
+    ['painting', 'making', 'running', 'tying', 'seeing', 'visiting', 'swimming', 'baking', 'skiing']
+    """
+    if lemma.endswith("ie"):
+        return lemma[:-2] + "ying"
+    if lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")) and len(lemma) > 2:
+        return lemma[:-1] + "ing"
+    groups = sum(1 for i, ch in enumerate(lemma) if ch in _VOWELS and (i == 0 or lemma[i - 1] not in _VOWELS))
+    if (groups == 1 and len(lemma) >= 3 and lemma[-1] not in _VOWELS + "wxy" and lemma[-2] in _VOWELS
+            and lemma[-3] not in _VOWELS):
+        return lemma + lemma[-1] + "ing"
+    return lemma + "ing"
+
+
+def third_person(lemma: str) -> str:
+    """The present-tense form after he/she: "volunteer" → "volunteers".
+
+    >>> [third_person(v) for v in ("volunteer", "teach", "fix", "study", "play", "go", "have", "be")]
+    ['volunteers', 'teaches', 'fixes', 'studies', 'plays', 'goes', 'has', 'is']
+    """
+    irregular = {"be": "is", "have": "has", "do": "does", "go": "goes"}
+    if lemma in irregular:
+        return irregular[lemma]
+    if lemma.endswith(("s", "x", "z", "ch", "sh", "o")):
+        return lemma + "es"
+    if lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in _VOWELS:
+        return lemma[:-1] + "ies"
+    return lemma + "s"
+
+
+def _kept(tok: Token, root: Token, is_time) -> list[Token]:
+    out = [tok]
+    for child in tok.children:
+        dep = child.dep_
+        if dep in _DROP_CHILD_DEPS or is_time(child):
+            continue
+        if dep == "prep" and (all(is_time(g) or g.lower_ in OPEN.frequency_nouns or g.ent_type_ in ("DATE", "TIME")
+                                  for g in child.children) or child.lower_ in ("since", "until", "during")):
+            continue  # "… in May", "… since 2019", "… on weekends"
+        if dep == "prep" and child.lower_ in ("over", "than") and tok is root:
+            continue  # "tea over coffee": the comparison is not the thing
+        if dep in _LEADING_DROP and child.i < root.i and tok is root:
+            continue
+        out += _kept(child, root, is_time)
+    return out
+
+
+def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_WORDS) -> str | None:
+    """The phrase ``tok`` heads, trimmed to the words that name the thing.
+
+    ``is_time(token)`` says which tokens are time words (left out).
+    """
+    if tok.pos_ == "PRON" or tok.lower_ in _PRONOUN_WORDS or tok.lemma_.lower() in OPEN.vague_objects:
+        if not (tok.pos_ == "VERB"):
+            return None
+    words = sorted(_kept(tok, tok, is_time), key=lambda t: t.i)
+    if tok.pos_ == "VERB" and len(words) == 1 and any(
+            c.dep_ not in ("aux", "advmod", "punct", "neg", "cc", "conj") for c in tok.children):
+        return None  # "watching [them play]": a gerund cut from what it needs
+    if tok.pos_ in ("VERB", "AUX") and tok.tag_ == "VB":  # "to paint landscapes" → "painting landscapes"
+        words = [w for w in words if not (w.dep_ == "aux" and w.lower_ == "to")]
+    while words and (words[0].is_punct or words[0].lower_ in ("to", "of", "and", "or", "with")):
+        words = words[1:]
+    while words and (words[-1].is_punct or words[-1].dep_ in ("prep", "cc") or words[-1].lower_ in ("of", "to")):
+        words = words[:-1]
+    if not words or len(words) > max_words:
+        return None
+    if any(w.i != words[0].i + n for n, w in enumerate(words)):
+        return None  # the kept words are not one stretch of text: the parse is not to be trusted
+    text = []
+    for w in words:
+        if w is tok and tok.pos_ == "VERB" and tok.tag_ == "VB":
+            text.append(gerund(tok.lemma_.lower()))
+        elif w.pos_ == "PROPN" or (w.text[:1].isupper() and w.i != w.sent.start):
+            text.append(w.text)
+        else:
+            text.append(w.lower_)
+        if w.whitespace_ == "" and w is not words[-1] and words[words.index(w) + 1].text.startswith("'"):
+            continue
+    phrase = " ".join(text).replace(" 's", "'s").replace(" - ", "-").replace(" n't", "n't")
+    content = [w for w in words if not w.is_stop and not w.is_punct]
+    if not content or all(w.lower_ in _PRONOUN_WORDS for w in content):
+        return None
+    return phrase

@@ -1,0 +1,78 @@
+"""Open-domain clauses, kin without names, "we" and entity hygiene (own wordings, not benchmark text).
+
+Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
+2024-03-12T09:00Z; open facts carry their relation phrase as a qualifier.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extract.phrases import gerund, third_person
+from tests.unit.extract.extract_helpers import NOW, A, U, c, last_turn_rows, session_of
+
+OPEN = [
+    # tastes keep their essential words
+    ("I adore the smell of fresh bread in the morning.", [c(U, "LIKES", "smell of fresh bread", A, NOW)]),
+    ("Honestly I'm really into birdwatching.", [c(U, "LIKES", "birdwatching", A, NOW)]),
+    ("I'm a huge fan of spicy food.", [c(U, "LIKES", "spicy food", A, NOW)]),
+    ("Woodworking is my passion.", [c(U, "LIKES", "woodworking", A, NOW)]),
+    ("Baking bread relaxes me.", [c(U, "LIKES", "baking bread", A, NOW)]),
+    ("I'm passionate about restoring old motorbikes.", [c(U, "LIKES", "restoring old motorbikes", A, NOW)]),
+    # habits and ongoing activities
+    ("I play the cello in a community orchestra.", [c(U, "RELATED_TO", "cello", A, NOW)]),
+    ("I'm training for the city marathon.", [c(U, "RELATED_TO", "city marathon", A, NOW)]),
+    # identities
+    ("I'm a vegetarian.", [c(U, "RELATED_TO", "vegetarian", A, NOW)]),
+    # possessions, relative clauses, unnamed pets and relatives
+    ("The canoe that I bought is in the garage.", [c(U, "OWNS", "canoe", A, NOW)]),
+    ("I have three hamsters.", [c(U, "HAS_PET", "user's hamsters", A, NOW)]),
+    ("I drove my kids to school.", [c(U, "PARENT_OF", "user's kids", A, NOW)]),
+    ("My brother visited on Sunday.", [c(U, "SIBLING_OF", "user's brother", A, NOW)]),
+    # a new job as …
+    ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
+]
+
+NO_OPEN_FACT = [
+    "I think you're right.", "I hope you have a lovely weekend!", "I went to a concert yesterday.",
+    "I really want to make a difference.", "Do you play the cello?", "I don't eat meat.", "I'm so happy for you.",
+    "I took a nap.", "Wow, that sounds amazing!", "I love it!", "I might take up pottery.",
+    "My late grandfather loved chess.", "I bought lunch for the team.",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), OPEN, ids=[t for t, _ in OPEN])
+def test_open_clause(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+@pytest.mark.parametrize("text", NO_OPEN_FACT)
+def test_no_open_fact(extractor, text):
+    assert last_turn_rows(extractor, text) == []
+
+
+def test_open_fact_reads_with_its_relation(extractor):
+    result = extractor.extract(session_of("I volunteer at the food bank on weekends."))
+    (claim,) = result.claims
+    assert claim.predicate == "RELATED_TO" and claim.qualifiers == {"relation": "volunteers at"}
+    assert claim.statement == "user volunteers at food bank"
+
+
+def test_no_entity_from_greetings_interjections_or_vocatives(extractor):
+    session = session_of(("Ines", "Hey Bruno! Woohoo, congrats on the new flat!"), ("Bruno", "Yep Ines, thanks!"),
+                         ("Ines", "Glad you liked it. Thanks, Bruno!"))
+    names = {e.name for e in extractor.extract(session).entities}
+    assert not names & {"Woohoo", "Yep Ines", "Yep", "Glad", "Hey Bruno"}
+    assert "Bruno" not in names  # a vocative is not a mention
+
+
+def test_we_in_a_two_person_chat_is_the_speakers_household(extractor):
+    session = session_of(("Noor", "We got a second puppy, Biscuit."), group_id="chat-17")
+    result = extractor.extract(session)
+    assert {e.name for e in result.entities} >= {"Noor", "Biscuit"}
+    assert "chat-17" not in {e.name for e in result.entities}
+
+
+def test_word_forms():
+    assert [gerund(v) for v in ("jog", "hike", "garden")] == ["jogging", "hiking", "gardening"]
+    assert [third_person(v) for v in ("watch", "carry", "coach")] == ["watches", "carries", "coaches"]
