@@ -34,7 +34,7 @@ class TimeParam(click.ParamType):
 TIME = TimeParam()
 
 
-def _memory(ctx: click.Context, *, create: bool = False):
+def _memory(ctx: click.Context, *, create: bool = False, extractor: Any = None):
     """The command's memory. Commands that only read (``create=False``) refuse an embedded store
     that does not exist yet, instead of making an empty one at a mistyped path."""
     from chronomem.memory import Memory, store_file
@@ -46,7 +46,7 @@ def _memory(ctx: click.Context, *, create: bool = False):
             if target != ":memory:" and not Path(target).exists():
                 raise InputError(f"no store at {target}: ingest or import into it first, or point --store "
                                  "(or $CHRONOMEM_STORE) at an existing one")
-        obj["memory"] = Memory.open(obj["store"], neo4j_uri=obj["neo4j"], group=obj["group"])
+        obj["memory"] = Memory.open(obj["store"], neo4j_uri=obj["neo4j"], group=obj["group"], extractor=extractor)
         ctx.call_on_close(obj["memory"].close)
     return obj["memory"]
 
@@ -108,16 +108,30 @@ def cli(ctx: click.Context, store: str | None, neo4j: str | None, group: str) ->
 @click.option("--index/--no-index", "index", default=False, show_default=True,
               help="Embed for search in a background thread while ingesting, and finish before exiting "
                    "(otherwise `chronomem index` or the next search catches up).")
+@click.option("--extractor", "extractor_name", type=click.Choice(["spacy", "llm"]), default="spacy", show_default=True,
+              help="spacy: rules, no LLM. llm: an OpenAI-compatible chat endpoint (Ollama, vLLM, OpenAI) from "
+                   "$CHRONOMEM_LLM_BASE_URL, $CHRONOMEM_LLM_MODEL and $CHRONOMEM_LLM_API_KEY.")
+@click.option("--llm-model", default=None, help="Model for --extractor llm (overrides $CHRONOMEM_LLM_MODEL).")
+@click.option("--llm-base-url", default=None,
+              help="Endpoint for --extractor llm, e.g. http://localhost:11434/v1 (overrides $CHRONOMEM_LLM_BASE_URL).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_context
 @handle_errors
 def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: str, session_time: datetime | None,
-           strict: bool, workers: int, index: bool, quiet: bool) -> None:
+           strict: bool, workers: int, index: bool, extractor_name: str, llm_model: str | None,
+           llm_base_url: str | None, quiet: bool) -> None:
     """Ingest session transcripts (JSON, JSON array, JSONL or 'Speaker: text' files)."""
     from chronomem.extract.readers import read_sessions
     from chronomem.progress import count_bar, progress_bar
 
-    mem = _memory(ctx, create=True)
+    extractor = None
+    if extractor_name == "llm":
+        from chronomem.extract.llm import OpenAiCompatibleExtractor
+
+        extractor = OpenAiCompatibleExtractor(base_url=llm_base_url, model=llm_model)
+    elif llm_model or llm_base_url:
+        raise InputError("--llm-model and --llm-base-url need --extractor llm")
+    mem = _memory(ctx, create=True, extractor=extractor)
     sessions, errors = [], []
     for path in paths:
         for result in read_sessions(path, format=fmt, started_at=session_time, group=mem.group):
@@ -135,15 +149,17 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
         click.echo("no embedder installed: search stays full-text only (--index ignored)", err=True)
     with progress_bar(len(sessions), "ingesting", quiet=quiet) as advance:
         summary = mem.ingest(sessions, recorded_at=recorded_at, progress=lambda s, r: advance(1), workers=workers)
-    summary.errors = errors
+    for err in summary.errors:  # sessions the extractor could not read (the LLM's reply, a timeout)
+        click.echo(f"skipped {err}", err=True)
+    summary.errors = errors + summary.errors
     click.echo(summary.line())
     if indexing:
         started = time.perf_counter()
         with count_bar("indexing", quiet=quiet) as progress:
             count = mem.stop_indexing(progress=progress)
         click.echo(f"side-index caught up: {count} more items embedded in {time.perf_counter() - started:.1f} s after ingest")
-    if errors:
-        sys.exit(2)  # bad input: the good sessions are in, the skipped ones are reported above
+    if summary.errors:
+        sys.exit(2)  # the good sessions are in, the skipped ones are reported above
 
 
 @cli.command("import")

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from chronomem.clock import Clock, SystemClock
-from chronomem.errors import ConfigError, InputError
+from chronomem.errors import ConfigError, ExtractionError, InputError
 from chronomem.graph.base import GraphStore, WriteBatch, WriteReport
 from chronomem.query import temporal_queries as tq
 from chronomem.query.records import FactRecord
@@ -208,7 +208,9 @@ class Memory:
                progress: Callable[[Session, WriteReport], None] | None = None, workers: int = 1) -> IngestSummary:
         """Extract and store sessions, one transaction each. ``recorded_at="session"`` replays
         history: each session's facts are recorded at the session's start. ``workers > 1`` runs
-        extraction in that many processes while this one writes; the result is the same."""
+        extraction in that many processes while this one writes; the result is the same. A session
+        the extractor could not read (it yields an :class:`ExtractionError` for it, as the LLM
+        extractor does) is skipped, nothing of it written, and its error listed in ``errors``."""
         if recorded_at not in ("now", "session"):
             raise InputError("recorded_at is 'now' or 'session'")
         if workers < 1:
@@ -222,6 +224,9 @@ class Memory:
         else:
             extracted = self.extractor.extract_many(self._in_group(sessions))
         for session, result in extracted:
+            if isinstance(result, ExtractionError):  # this session could not be extracted: skip it, report it
+                summary.errors.append(str(result))
+                continue
             batch = self._resolve_similar(WriteBatch(session.group_id, session=session, entities=result.entities,
                                                      mentions=result.mentions, claims=result.claims))
             at = session.started_at if recorded_at == "session" else self.clock.now()

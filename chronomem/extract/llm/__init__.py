@@ -1,0 +1,52 @@
+"""``OpenAiCompatibleExtractor``: facts read by an LLM behind any OpenAI-compatible chat endpoint.
+
+Optional (``pip install "chronomem[llm]"``, which needs nothing beyond the standard library):
+the default extractor is :class:`~chronomem.extract.SpacyRuleExtractor`, with no LLM. This one
+sends each session to ``POST {base_url}/chat/completions`` (Ollama, vLLM, llama.cpp's server,
+OpenAI…) with temperature 0 and ``response_format`` ``json_object``, and asks for facts:
+subject, predicate (from the vocabulary, or ``RELATED_TO`` with a ``relation`` phrase), object,
+entity types, the turn each came from, the time words *as written* ("last week", "in 2020")
+and a kind (``assert``/``end``/``correct``). The model never computes dates: the time words
+are resolved here, against the turn's time, by :func:`chronomem.extract.timeexpr.resolve_time`,
+so the temporal rules are the same deterministic ones as the spaCy extractor's.
+
+Whatever goes wrong with a session (timeouts and connection errors after ``retries`` retries
+with exponential backoff, HTTP errors, a reply that is not JSON, JSON that does not validate,
+a predicate outside the vocabulary) is one :class:`~chronomem.errors.ExtractionError` naming
+the session, the problem and the fix. :meth:`OpenAiCompatibleExtractor.extract` raises it;
+:meth:`~OpenAiCompatibleExtractor.extract_many` yields it in place of the session's result,
+so :meth:`chronomem.Memory.ingest` skips that session (nothing of it written) and goes on.
+
+Parts: ``prompt.py`` (the instructions and the vocabulary, as sent), ``facts.py`` (the reply,
+validated, into claims), ``extractor.py`` (the HTTP client: retries, timeouts, error messages).
+
+>>> from datetime import datetime, timezone
+>>> from chronomem.schema import Session, Turn
+>>> s = Session(session_id="s1", started_at=datetime(2024, 3, 12, 9, tzinfo=timezone.utc),
+...             turns=[Turn(speaker="Ana", text="I moved to Lisbon last week.")])
+>>> facts = [{"subject": "Ana", "subject_type": "PERSON", "predicate": "LIVES_IN", "object": "Lisbon",
+...           "object_type": "PLACE", "turn_id": "s1:1", "time": "last week", "kind": "assert"}]
+>>> (claim,) = result_from_facts(s, facts).claims
+>>> claim.statement, claim.at.date().isoformat(), claim.at_precision, claim.observed
+('Ana lives in Lisbon', '2024-03-05', 'week', False)
+"""
+
+from __future__ import annotations
+
+from chronomem.extract.llm.extractor import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, OpenAiCompatibleExtractor
+from chronomem.extract.llm.facts import LlmFact, LlmReply, parse_reply, resolve_fact_time, result_from_facts
+from chronomem.extract.llm.prompt import SYSTEM_PROMPT, chat_messages
+
+__all__ = [
+    "ENV_API_KEY",
+    "ENV_BASE_URL",
+    "ENV_MODEL",
+    "SYSTEM_PROMPT",
+    "LlmFact",
+    "LlmReply",
+    "OpenAiCompatibleExtractor",
+    "chat_messages",
+    "parse_reply",
+    "resolve_fact_time",
+    "result_from_facts",
+]

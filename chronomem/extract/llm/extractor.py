@@ -1,0 +1,193 @@
+"""``OpenAiCompatibleExtractor``: one chat-completions request per session (or per window of turns)."""
+
+from __future__ import annotations
+
+import functools
+import http.client
+import json
+import os
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from chronomem.errors import ConfigError, ExtractionError, InputError
+from chronomem.extract.extractor import DEFAULT_SKIP_SPEAKERS
+from chronomem.extract.llm.facts import LlmFact, parse_reply, result_from_facts
+from chronomem.extract.llm.prompt import chat_messages
+from chronomem.schema.models import ExtractionResult, Session
+from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
+
+ENV_BASE_URL, ENV_MODEL, ENV_API_KEY = "CHRONOMEM_LLM_BASE_URL", "CHRONOMEM_LLM_MODEL", "CHRONOMEM_LLM_API_KEY"
+_RETRY_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
+
+
+class _Transient(Exception):
+    """A failure worth retrying (timeout, connection, 5xx, 429)."""
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class OpenAiCompatibleExtractor:
+    """Extracts facts with an LLM behind an OpenAI-compatible chat-completions endpoint.
+
+    ``base_url`` (e.g. ``http://localhost:11434/v1`` for Ollama, ``http://localhost:8000/v1`` for
+    vLLM, ``https://api.openai.com/v1``), ``model`` and ``api_key`` default to
+    ``$CHRONOMEM_LLM_BASE_URL``, ``$CHRONOMEM_LLM_MODEL`` and ``$CHRONOMEM_LLM_API_KEY``; a missing
+    base URL or model is a :class:`~chronomem.errors.ConfigError`. ``timeout`` (seconds) bounds
+    each wait on the socket; a timeout, a dropped connection, HTTP 429 or 5xx is retried
+    ``retries`` times after ``backoff``, ``2·backoff``, ``4·backoff``… seconds (or the server's
+    ``Retry-After``). Long sessions go in requests of ``turns_per_request`` turns.
+    ``json_mode=False`` leaves out ``response_format`` for servers that refuse it.
+    """
+
+    def __init__(self, *, base_url: str | None = None, model: str | None = None, api_key: str | None = None,
+                 vocabulary: Vocabulary | None = None, timeout: float = 120.0, retries: int = 2, backoff: float = 1.0,
+                 max_tokens: int | None = None, turns_per_request: int = 60, json_mode: bool = True,
+                 confidence: float = 0.8, skip_speakers: Iterable[str] = DEFAULT_SKIP_SPEAKERS) -> None:
+        self.base_url = (base_url or os.environ.get(ENV_BASE_URL) or "").strip()
+        self.model = (model or os.environ.get(ENV_MODEL) or "").strip()
+        self.api_key = api_key if api_key is not None else os.environ.get(ENV_API_KEY) or None
+        if not self.base_url:
+            raise ConfigError(f"the LLM extractor needs a base URL: set {ENV_BASE_URL} (e.g. http://localhost:11434/v1 "
+                              "for Ollama) or pass base_url=... (--llm-base-url on the command line)")
+        if not self.base_url.startswith(("http://", "https://")):
+            raise ConfigError(f"LLM base URL {self.base_url!r} must start with http:// or https://")
+        if not self.model:
+            raise ConfigError(f"the LLM extractor needs a model name: set {ENV_MODEL} (e.g. qwen2.5:7b-instruct) "
+                              "or pass model=... (--llm-model on the command line)")
+        if timeout <= 0 or retries < 0 or backoff < 0 or turns_per_request < 1 or not 0 <= confidence <= 1:
+            raise InputError("timeout must be > 0, retries and backoff >= 0, turns_per_request >= 1, confidence in [0, 1]")
+        base = self.base_url.rstrip("/")
+        self.url = base if base.endswith("/chat/completions") else base + "/chat/completions"
+        self.vocabulary = vocabulary or CORE_VOCABULARY
+        self.timeout, self.retries, self.backoff = timeout, retries, backoff
+        self.max_tokens, self.turns_per_request, self.json_mode = max_tokens, turns_per_request, json_mode
+        self.confidence = confidence
+        self.skip_speakers = tuple(s.strip().lower() for s in skip_speakers)
+
+    def factory(self) -> Callable[[], OpenAiCompatibleExtractor]:
+        """A picklable callable that builds an equal extractor (for ``ingest(workers=N)``)."""
+        return functools.partial(
+            OpenAiCompatibleExtractor, base_url=self.base_url, model=self.model, api_key=self.api_key,
+            vocabulary=self.vocabulary, timeout=self.timeout, retries=self.retries, backoff=self.backoff,
+            max_tokens=self.max_tokens, turns_per_request=self.turns_per_request, json_mode=self.json_mode,
+            confidence=self.confidence, skip_speakers=self.skip_speakers)
+
+    def extract(self, session: Session) -> ExtractionResult:
+        """Entities, mentions and claims of one session; any failure is an :class:`ExtractionError`."""
+        try:
+            facts: list[LlmFact] = []
+            for start in range(0, len(session.turns), self.turns_per_request):
+                window = session.turns[start:start + self.turns_per_request]
+                messages = chat_messages(session, vocabulary=self.vocabulary, turns=window, skip_speakers=self.skip_speakers)
+                facts += parse_reply(self._complete(messages))
+            return result_from_facts(session, facts, vocabulary=self.vocabulary, skip_speakers=self.skip_speakers,
+                                     confidence=self.confidence)
+        except ExtractionError as e:
+            raise ExtractionError(f"LLM extraction of session {session.session_id!r} failed: {e}") from None
+
+    def extract_many(self, sessions: Iterable[Session]) -> Iterator[tuple[Session, ExtractionResult | ExtractionError]]:
+        """``(session, result)`` in input order; a session that fails comes with its :class:`ExtractionError`
+        instead of a result, so one bad session does not stop the others."""
+        for session in sessions:
+            try:
+                yield session, self.extract(session)
+            except ExtractionError as e:
+                yield session, e
+
+    # -- one request ----------------------------------------------------------------------
+    def _complete(self, messages: list[dict[str, str]]) -> str:
+        body: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0}
+        if self.json_mode:
+            body["response_format"] = {"type": "json_object"}
+        if self.max_tokens:
+            body["max_tokens"] = self.max_tokens
+        data = json.dumps(body).encode()
+        attempts = self.retries + 1
+        for attempt in range(attempts):
+            try:
+                reply = self._post(data)
+                break
+            except _Transient as e:
+                if attempt + 1 == attempts:
+                    raise ExtractionError(
+                        f"{e} (tried {attempts} time{'s' if attempts > 1 else ''}); check that the server at "
+                        f"{self.base_url} is running and reachable, or raise timeout= / retries=") from None
+                delay = self.backoff * 2 ** attempt
+                time.sleep(min(max(delay, e.retry_after or 0.0), 60.0))
+        try:
+            choice = reply["choices"][0]
+            content, finish = choice["message"].get("content"), choice.get("finish_reason")
+        except (KeyError, IndexError, TypeError, AttributeError):
+            raise ExtractionError(f"the reply of {self.url} has no choices[0].message: {json.dumps(reply)[:200]}; "
+                                  "is it an OpenAI-compatible chat-completions endpoint?") from None
+        if finish == "length":
+            raise ExtractionError("the model's answer was cut off at its token limit (finish_reason 'length'); "
+                                  "raise max_tokens or lower turns_per_request")
+        if not isinstance(content, str) or not content.strip():
+            raise ExtractionError(f"the model returned no text (finish_reason {finish!r}); try another model")
+        return content
+
+    def _post(self, data: bytes) -> Any:
+        headers = {"Content-Type": "application/json", "Accept": "application/json", "User-Agent": "chronomem"}
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        request = urllib.request.Request(self.url, data=data, headers=headers, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                raw = response.read()
+        except urllib.error.HTTPError as e:
+            detail = _error_detail(e)
+            if e.code in _RETRY_STATUS:
+                raise _Transient(f"{self.url} answered HTTP {e.code}: {detail}", _retry_after(e)) from None
+            raise ExtractionError(f"{self.url} answered HTTP {e.code}: {detail}; {self._hint(e.code)}") from None
+        except urllib.error.URLError as e:
+            if isinstance(e.reason, TimeoutError):
+                raise _Transient(f"no answer from {self.url} within {self.timeout:g} s") from None
+            raise _Transient(f"cannot connect to {self.url}: {e.reason}") from None
+        except TimeoutError:
+            raise _Transient(f"no answer from {self.url} within {self.timeout:g} s") from None
+        except (ConnectionError, http.client.HTTPException) as e:
+            raise _Transient(f"the connection to {self.url} failed: {e!r}") from None
+        try:
+            return json.loads(raw)
+        except ValueError:
+            raise ExtractionError(f"{self.url} did not answer with JSON ({raw[:80]!r}); the base URL should be an "
+                                  "OpenAI-compatible API root such as http://localhost:11434/v1") from None
+
+    def _hint(self, status: int) -> str:
+        if status in (401, 403):
+            return f"check the API key ({ENV_API_KEY})"
+        if status == 404:
+            return (f"check the base URL (usually ending in /v1) and that the server has the model {self.model!r} "
+                    "(for Ollama: ollama pull)")
+        if status == 413:
+            return "the request is too large; lower turns_per_request"
+        if status in (400, 422) and self.json_mode:
+            return "if the server does not support response_format json_object, pass json_mode=False"
+        return "the server refused the request (its message is above)"
+
+
+def _error_detail(e: urllib.error.HTTPError) -> str:
+    """The server's own error message (OpenAI's ``{"error": {"message": …}}`` and the like)."""
+    try:
+        body = e.read().decode("utf-8", "replace")
+    except (OSError, http.client.HTTPException):  # the status says enough without a body
+        return str(e.reason or "")
+    try:
+        err = json.loads(body).get("error")
+        message = err.get("message") if isinstance(err, dict) else err
+        return str(message or body)[:300]
+    except (ValueError, AttributeError):
+        return body.strip()[:300] or str(e.reason)
+
+
+def _retry_after(e: urllib.error.HTTPError) -> float | None:
+    try:
+        return float(e.headers.get("Retry-After", ""))
+    except (TypeError, ValueError):
+        return None
