@@ -37,7 +37,9 @@ MODULES = (
     "temporal_bench",
     "timeblind_bench",
     "yago_bench",
+    "locomo_gold_bench",
     "locomo_bench",
+    "dialogre_bench",
     "extract_speed",
     "parallel_bench",
     "ingest_index_bench",
@@ -49,8 +51,8 @@ MODULES = (
 )
 # README order of result files, by name prefix; within a prefix the full run comes before
 # the quick one, and a ``<name>_quick.md`` is left out when ``<name>.md`` exists.
-RESULT_ORDER = ("temporal", "timeblind", "yago", "locomo", "extract", "parallel", "ingest_index", "embedder", "hnsw", "search",
-                "scale", "import_bound")
+RESULT_ORDER = ("temporal", "timeblind", "yago", "locomo_gold", "locomo", "dialogre", "extract", "parallel", "ingest_index", "embedder",
+                "hnsw", "search", "scale", "import_bound")
 QUICK_BUDGET_S = 300.0
 
 
