@@ -66,6 +66,21 @@ def _locomo(d: Json) -> list[tuple[str, str, str, bool]]:
              "≥ 70% and above both", ours >= 70 and ours > bm25 and ours > dense)]
 
 
+def _locomo_gold(d: Json) -> list[tuple[str, str, str, bool]]:
+    row = _row(d["rows"], "conversation", "all")
+    p, r, junk = row["precision %"], row["recall %"], row["junk entities %"]
+    return [(f"extraction on real chat (LoCoMo hand gold, {row['turns']:,} turns): precision / recall",
+             f"{_fmt(p)}% / {_fmt(r)}% ({row['facts/100 turns']} facts per 100 turns)", "≥ 85% / ≥ 50%", p >= 85 and r >= 50),
+            ("junk entities on real chat", f"{_fmt(junk)}%", "≤ 3%", junk <= 3)]
+
+
+def _dialogre(d: Json) -> list[tuple[str, str, str, bool]]:
+    s = d["meta"]["summary"]
+    recall, precision = s["recall_pct"], s["precision_on_annotated_pct"]
+    return [("DialogRE dev, mapped relations: recall / precision on annotated pairs", f"{_fmt(recall)}% / {_fmt(precision)}%",
+             "≥ 25% / ≥ 80%", recall >= 25 and precision >= 80)]
+
+
 def _embedder(d: Json) -> list[tuple[str, str, str, bool]]:
     rate = _row(d["rows"], "measure", "throughput, batch 32")["value"]
     parity = float(_row(d["rows"], "measure", "parity vs sentence-transformers, min cosine")["value"])
@@ -123,9 +138,10 @@ def _import_bound(d: Json) -> list[tuple[str, str, str, bool]]:
 LABELS = {"temporal": "synthetic temporal: as-of accuracy", "yago": "YAGO11k as-of", "extract_speed": "extraction speed",
           "parallel": "parallel ingest", "timeblind": "time-blind baseline", "locomo": "LoCoMo recall",
           "embedder": "MiniLM embedder", "hnsw": "HNSW recall and latency", "search": "search latency", "scale": "scale",
-          "import_bound": "bulk import floors"}
+          "import_bound": "bulk import floors", "locomo_gold": "extraction on real chat", "dialogre": "DialogRE relations"}
 SOURCES: tuple[tuple[str, Callable[[Json], list[tuple[str, str, str, bool]]]], ...] = (
-    ("temporal", _temporal), ("yago", _yago), ("extract_speed", _extract), ("parallel", _parallel),
+    ("temporal", _temporal), ("yago", _yago), ("locomo_gold", _locomo_gold), ("dialogre", _dialogre),
+    ("extract_speed", _extract), ("parallel", _parallel),
     ("timeblind", _timeblind), ("locomo", _locomo), ("embedder", _embedder), ("hnsw", _hnsw), ("search", _search),
     ("scale", _scale), ("import_bound", _import_bound),
 )

@@ -136,15 +136,6 @@ def widen_org(tok: Token, arg: Arg | None, idx: DocIndex) -> Arg | None:
     return arg
 
 
-_ORG_GLUE = frozenset({"of", "for", "the", "a", "an", "and", "in", "de", "du", "des", "la", "le", "del", "der", "für", "'", "’",
-                       "'s", "’s", "&"})
-
-
-_INSTITUTIONS = frozenset({"university", "institute", "college", "school", "center", "centre", "hospital", "academy"})
-_TEAM_WORDS = frozenset({"national", "football", "soccer", "basketball", "rugby", "hockey", "cricket", "volleyball",
-                         "handball", "olympic", "youth", "team", "women's", "men's"})
-
-
 def _name_tail(doc, hi: int, end: int, idx: DocIndex, *, institution: bool = False) -> int:  # noqa: ANN001
     """Extend a name over what the parser hung elsewhere: "Rally | for the Republic", "Unity | (Russian
     political party)" — a closed parenthesis, or "of"/"for" and capitalised words; for a university
@@ -180,7 +171,7 @@ def org_phrase(tok: Token, idx: DocIndex) -> str | None:
     lo, hi = tok.left_edge.i, tok.right_edge.i + 1
     while lo < hi and doc[lo].lower_ in ("the", "a", "an"):
         lo += 1
-    institution = any(t.lower_ in _INSTITUTIONS for t in doc[lo:hi])
+    institution = any(t.lower_ in L.INSTITUTIONS for t in doc[lo:hi])
     hi = _name_tail(doc, hi, sent.end, idx, institution=institution)
     words = doc[lo:hi]
     if len(words) < 2 or len(words) > 12 or not words[0].text[:1].isupper():
@@ -195,11 +186,11 @@ def org_phrase(tok: Token, idx: DocIndex) -> str | None:
         elif depth > 0:
             if not (t.is_alpha or t.like_num):
                 return None
-        elif (idx.is_time(t) and not team) or not (t.text[:1].isupper() or t.lower_ in _ORG_GLUE or t.text in (",", ".", "-")
-                                                  or (team and (t.lower_ in _TEAM_WORDS or t.lower_.startswith("under")
+        elif (idx.is_time(t) and not team) or not (t.text[:1].isupper() or t.lower_ in L.ORG_GLUE or t.text in (",", ".", "-")
+                                                  or (team and (t.lower_ in L.NATIONAL_TEAM_WORDS or t.lower_.startswith("under")
                                                                 or t.like_num))):
             return None
-    if depth != 0 or words[-1].lower_ in _ORG_GLUE or words[-1].text in (",", "-") \
+    if depth != 0 or words[-1].lower_ in L.ORG_GLUE or words[-1].text in (",", "-") \
             or any((term := idx.term_at[t.i]) is not None and term.type == "TOOL" for t in words):
         return None  # places and organisations may be part of the name ("University of California, Berkeley"), products not
     text = words.text

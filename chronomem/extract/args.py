@@ -20,18 +20,6 @@ NAME_LABELS = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "PLACE", "LOC": "PLACE",
 TIME_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
 _NAME_OK = re.compile(r"^[^\W_][\w .,'&+#/()-]{0,79}$")  # commas: "University of California, Berkeley", "X, Jr."
 _HAS_ALPHA = re.compile(r"[^\W\d_]")
-_SKIP_MODIFIERS = frozenset({"new", "old", "current", "same", "whole", "entire", "first", "own", "other", "previous",
-                             "former", "next", "last", "great", "good", "nice", "amazing", "awesome", "big", "little",
-                             "small", "fantastic", "wonderful", "lovely", "cool", "favorite", "favourite", "actual"})
-_VAGUE_THINGS = frozenset({"thing", "things", "stuff", "lot", "lots", "idea", "time", "times", "one", "ones", "way",
-                           "bit", "kind", "sort", "part", "fact", "it", "that", "this", "everything", "anything",
-                           "something", "nothing", "all", "much", "more", "most", "some", "any", "job", "work",
-                           "place", "life", "day", "week", "month", "year", "people", "person", "guy", "girl"})
-_DET_WORDS = frozenset({"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these",
-                        "those", "some", "any"})
-
-
-_TIME_TAILS = frozenset({"today", "yesterday", "tonight", "tomorrow", "now", "recently", "again"})
 
 
 class DocIndex:
@@ -120,7 +108,7 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
         if kind is not None and len(ent) <= 6 and ent[0].pos_ != "PRON":
             cut = next((t.i for t in ent if t.pos_ in ("VERB", "AUX") and t.i > tok.i), ent.end)  # "Dolores Dorn married"
             start, end = _widen(ent.start, cut, idx, person=ent.label_ == "PERSON", org=ent.label_ == "ORG")
-            while end - start > 1 and idx.doc[end - 1].lower_ in _TIME_TAILS:
+            while end - start > 1 and idx.doc[end - 1].lower_ in L.TIME_TAILS:
                 end -= 1  # "Daniel married Leah today": NER's "Leah today"
             name = clean_name(idx.doc[start:end].text)
             if valid_name(name) and (name[0].isupper() or name[0].isdigit()):
@@ -209,22 +197,16 @@ def _widen(start: int, end: int, idx: DocIndex, *, person: bool, org: bool) -> t
     return start, end
 
 
-_SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv"})
-_TITLES = frozenset({"duke", "duchess", "baron", "baroness", "earl", "count", "countess", "viscount", "viscountess",
-                     "marquess", "marquis", "lord", "lady", "prince", "princess", "king", "queen", "hereditary", "grand",
-                     "archduke", "archduchess", "sir", "dame"})
-
-
 def _title_end(doc: Doc, i: int, end: int) -> int:
     """Where a name's appended suffix or title ends (``i`` when there is none): "Jr.", "11th Duke of Devonshire"."""
-    if doc[i].lower_ in _SUFFIXES:
+    if doc[i].lower_ in L.NAME_SUFFIXES:
         return i + 1
     j = i
     if j < end and re.fullmatch(r"\d+(st|nd|rd|th)", doc[j].lower_):
         j += 1
-    if j >= end or doc[j].lower_ not in _TITLES:
+    if j >= end or doc[j].lower_ not in L.NOBLE_TITLES:
         return i
-    while j < end and (doc[j].lower_ in _TITLES or (doc[j].text[:1].isupper() and doc[j].is_alpha)
+    while j < end and (doc[j].lower_ in L.NOBLE_TITLES or (doc[j].text[:1].isupper() and doc[j].is_alpha)
                        or (doc[j].lower_ == "of" and j + 1 < end and doc[j + 1].text[:1].isupper())
                        or (doc[j].text == "-" and j + 1 < end)):
         j += 1
@@ -260,7 +242,7 @@ def speaker_arg(tok: Token) -> Arg | None:
     name = speakers.get(tok.lower_)
     if name is None or tok.text != name or tok.pos_ == "PRON":
         return None
-    if tok.i > 0 and tok.doc[tok.i - 1].lower_ in _DET_WORDS:
+    if tok.i > 0 and tok.doc[tok.i - 1].lower_ in L.DET_WORDS:
         return None
     return Arg(ENTITY, tok.i, name, "PERSON", NER, gender=first_name_gender(name), label="PERSON")
 
@@ -324,12 +306,12 @@ def _modifiers(tok: Token, *, keep_adj: bool = True) -> list[Token]:
     j = tok.i - 1
     while j >= tok.sent.start:
         left = tok.doc[j]
-        if left.dep_ in ("compound", "amod", "nmod", "npadvmod") and left.head.i >= j and left.lower_ not in _SKIP_MODIFIERS \
-                and left.lower_ not in _DET_WORDS and (keep_adj or left.dep_ != "amod") and not left.is_punct:
+        if left.dep_ in ("compound", "amod", "nmod", "npadvmod") and left.head.i >= j and left.lower_ not in L.SKIP_MODIFIERS \
+                and left.lower_ not in L.DET_WORDS and (keep_adj or left.dep_ != "amod") and not left.is_punct:
             mods.insert(0, left)
             j -= 1
             continue
-        if left.lower_ in _SKIP_MODIFIERS or left.dep_ == "advmod":
+        if left.lower_ in L.SKIP_MODIFIERS or left.dep_ == "advmod":
             j -= 1
             continue
         break
@@ -369,7 +351,7 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
         if child.dep_ == "prep" and child.lower_ == "of" and tok.lemma_.lower() in ("head", "vp", "director", "lead", "chief"):
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
             if pobj is not None:
-                words += ["of", *(t.lower_ for t in pobj.subtree if not t.is_punct and t.lower_ not in _DET_WORDS)]
+                words += ["of", *(t.lower_ for t in pobj.subtree if not t.is_punct and t.lower_ not in L.DET_WORDS)]
     name = " ".join(words)
     return Arg(ENTITY, tok.i, name, "ROLE", GAZETTEER) if valid_name(name) and len(words) <= 6 else None
 
@@ -389,7 +371,7 @@ def thing_arg(tok: Token, idx: DocIndex) -> Arg | None:
             return arg
     if tok.pos_ == "VERB" and tok.tag_ == "VBG" and not any(c.dep_ in ("dobj", "prep", "xcomp") for c in tok.children):
         return Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS)
-    if tok.pos_ != "NOUN" or tok.lemma_.lower() in _VAGUE_THINGS or tok.lower_ in _VAGUE_THINGS:
+    if tok.pos_ != "NOUN" or tok.lemma_.lower() in L.VAGUE_THINGS or tok.lower_ in L.VAGUE_THINGS:
         return None
     if any(c.dep_ in ("det", "poss") and c.lower_ in ("no", "your", "their", "his", "her") for c in tok.children):
         return None

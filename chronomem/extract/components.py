@@ -23,14 +23,13 @@ from spacy.util import filter_spans
 from chronomem.extract import lexicon as L
 from chronomem.extract.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
 from chronomem.extract.gazetteer import Gazetteer
+from chronomem.extract.hygiene import NAMES, is_not_a_name, is_vocative
+from chronomem.extract.lexicon_time import MONTH_WORDS, QUANTITY_UNITS
 from chronomem.extract.records import ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg, Term
 
 log = logging.getLogger(__name__)
 EXTENSIONS = ("cm_terms", "cm_rels", "cm_hints", "cm_mentions")
 _VERSION = re.compile(r"^v?\d{1,4}(?:\.\d{1,4}){0,3}$")
-_UNIT_WORDS = frozenset({"years", "year", "months", "month", "weeks", "week", "days", "day", "hours", "hour", "times",
-                         "people", "users", "servers", "nodes", "instances", "minutes", "%", "percent", "k", "gb", "mb",
-                         "ms", "seconds", "engineers", "devs", "of", "x"})
 
 
 def register_extensions() -> None:
@@ -87,7 +86,7 @@ class GazetteerMatcher:
             version = doc[end].text.rstrip(".") if end < len(doc) else ""
             if entry.type == "TOOL" and _VERSION.match(version) and not _date_number(doc, end):
                 unit = doc[end + 1].lower_ if end + 1 < len(doc) else ""
-                if unit not in _UNIT_WORDS:
+                if unit not in QUANTITY_UNITS:
                     name = f"{entry.name} {version.lstrip('v')}"
                     end += 1
             terms.append(Term(span.start, end, name, entry.type, entry.aliases if name == entry.name else (), entry.employer))
@@ -111,11 +110,6 @@ def _inside_longer_name(doc: Doc, span: Span) -> bool:
     return any(t is not None and t.pos_ == "PROPN" and t.ent_type_ not in ("DATE", "TIME") for t in (before, after))
 
 
-_MONTHS = frozenset({"jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul",
-                     "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec",
-                     "december"})
-
-
 def _date_number(doc: Doc, i: int) -> bool:
     """The number after a tool name belongs to a date, not a version: "since 2019", "… 14 May", "May 14".
 
@@ -128,7 +122,7 @@ def _date_number(doc: Doc, i: int) -> bool:
     if len(tok.text.rstrip(".")) == 4 and tok.text.rstrip(".").isdigit():
         return True  # a year ("since 2019"), not "3.11"
     nxt = doc[i + 1].lower_ if i + 1 < len(doc) else ""
-    return nxt in _MONTHS or nxt in ("th", "st", "nd", "rd", "am", "pm", "o'clock", "of")
+    return nxt in MONTH_WORDS or nxt in ("th", "st", "nd", "rd", "am", "pm", "o'clock", "of")
 
 
 @Language.factory("chronomem_gazetteer_v1", assigns=["doc._.cm_terms"], requires=["token.tag", "token.is_sent_start"])
@@ -140,21 +134,30 @@ def make_gazetteer_matcher(nlp: Language, name: str) -> GazetteerMatcher:
 def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
     """Names (gazetteer, NER) and pronouns of a doc in text order."""
     out: list[Arg] = [Arg(ENTITY, t.start, t.name, t.type, GAZETTEER, aliases=t.aliases) for t in doc._.cm_terms or ()]
+    vetoed: set[int] = set()
     for ent in doc.ents:
         kind = NAME_LABELS.get(ent.label_)
         if kind == "OTHER" and ent.label_ == "NORP" and first_name_gender(ent.text):
             kind = "PERSON"
         if kind is None or kind == "OTHER" or len(ent) > 6 or any(idx.term_at[i] is not None for i in range(ent.start, ent.end)):
             continue
-        name = clean_name(ent.text)
+        span = ent
+        while len(span) and span[0].lower_ in NAMES.interjections:  # "Congrats Mia", "Yep Sam"
+            span = doc[span.start + 1:span.end]
+        while len(span) and span[-1].lower_ in NAMES.interjections:
+            span = doc[span.start:span.end - 1]
+        if not len(span) or is_not_a_name(span):
+            vetoed.update(range(ent.start, ent.end))
+            continue
+        name = clean_name(span.text)
         if not valid_name(name) or not (name[0].isupper() or name[0].isdigit()) or name.lower() in L.ROLE_HEADS:
             continue
         if ent.root.pos_ == "PRON" or name.lower() in L.FIRST_PLURAL or (len(name) <= 2 and name.isupper()):
             continue  # pronouns, and two-letter acronyms NER guesses at ("CI" as a place)
-        out.append(Arg(ENTITY, ent.start, name, kind, NER, gender=first_name_gender(name), label=ent.label_))
-    seen = {i for a in out for i in range(a.i, a.i + len(a.name.split()))}
+        out.append(Arg(ENTITY, span.start, name, kind, NER, gender=first_name_gender(name), label=ent.label_))
+    seen = {i for a in out for i in range(a.i, a.i + len(a.name.split()))} | vetoed
     for tok in doc:
-        if tok.pos_ == "PROPN" and tok.i not in seen and first_name_gender(tok.text):
+        if tok.pos_ == "PROPN" and tok.i not in seen and first_name_gender(tok.text) and not is_vocative(doc[tok.i:tok.i + 1]):
             out.append(Arg(ENTITY, tok.i, tok.text, "PERSON", NER, gender=first_name_gender(tok.text)))
             continue  # a known first name NER missed or mislabelled ("Priya" as NORP)
         low = tok.lower_

@@ -14,14 +14,12 @@ from spacy.tokens import Token
 from chronomem.extract import accept as A
 from chronomem.extract.args import person_arg
 from chronomem.extract.frames import Frame, when_for
+from chronomem.extract.lexicon_rules import SKIP_BEFORE_VERB, SPAN_WORDS
 from chronomem.extract.records import SPEAKER, Arg, Rel, When
-from chronomem.extract.relations import emit, persons, rule
+from chronomem.extract.rulebase import Rule, emit, persons
+
 
 PARTNER = "PARTNER_OF"
-_SPAN_WORDS = frozenset({"and", "my", "best", "friend", "sister", "brother", "colleague", "roommate", "neighbor",
-                         "neighbour", "cousin", "coworker", "co-worker", "'s", "’s"})
-_SKIP_BEFORE_VERB = frozenset({"finally", "officially", "just", "recently", "also", "then", "have", "has", "had",
-                               "'ve", "’ve", "did", "eventually"})
 
 
 def partner_arg(tok: Token | None, frame: Frame) -> Arg | None:
@@ -38,14 +36,14 @@ def _left_span(frame: Frame) -> list[Arg]:
     """People named in the words right before the verb: "My sister Amara and Oliver got together"."""
     doc, sent = frame.v.doc, frame.v.sent
     j = frame.v.i - 1
-    while j >= sent.start and (doc[j].lower_ in _SKIP_BEFORE_VERB or doc[j].dep_ in ("aux", "auxpass", "neg")):
+    while j >= sent.start and (doc[j].lower_ in SKIP_BEFORE_VERB or doc[j].dep_ in ("aux", "auxpass", "neg")):
         j -= 1
     out: list[Arg] = []
     saw_and = False
     while j >= sent.start:
         tok = doc[j]
         low = tok.lower_
-        if low in _SPAN_WORDS or tok.pos_ == "NOUN":
+        if low in SPAN_WORDS or tok.pos_ == "NOUN":
             saw_and = saw_and or low == "and"
         elif low == "i" or tok.pos_ == "PROPN":
             arg = person_arg(tok, frame.idx, trust_ner=False)
@@ -84,12 +82,28 @@ def couple_rels(frame: Frame, when: When | None, *, partner_toks: list[Token] = 
     return []
 
 
-@rule("date")
+def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[Token]]) -> list[Rel]:
+    pred, aspect = {"married": ("MARRIED_TO", "start"), "engaged": ("ENGAGED_TO", "start"),
+                    "divorced": ("MARRIED_TO", "end")}.get(word, ("", ""))
+    if not pred:
+        return []
+    if frame.lemma == "be" and aspect == "start":
+        aspect = "state"
+    when = frame.when(aspect)
+    partners = [person_arg(t, frame.idx, trust_ner=False) for t in preps.get("to" if aspect != "end" else "from", [])]
+    partners = [p for p in partners if p is not None]
+    if not partners and len(subjects) != 2:  # "My friend Felix and Tessa got married": the couple before the verb
+        subjects = couple_members(frame) if len(couple_members(frame)) == 2 else subjects
+    if not partners and len(subjects) == 2:  # "Sarah and I got married": the speaker first
+        first, second = sorted(subjects, key=lambda a: a.kind != "speaker")
+        return emit(frame, pred, [first], second, when)
+    return [r for p in partners for r in emit(frame, pred, [s for s in subjects if s.kind != "we"], p, when)]
+
+
 def _date(frame: Frame) -> list[Rel]:
     return couple_rels(frame, frame.when("state"), partner_toks=frame.dobjs)
 
 
-@rule("see")
 def _seeing(frame: Frame) -> list[Rel]:
     """"I've been seeing Diego since May" (progressive only: "I saw Diego" is not dating)."""
     if frame.status.tense not in ("progressive", "perfect_progressive") and frame.v.tag_ != "VBG":
@@ -98,7 +112,6 @@ def _seeing(frame: Frame) -> list[Rel]:
     return couple_rels(frame, frame.when("state"), partner_toks=toks)
 
 
-@rule("go")
 def _go_out(frame: Frame) -> list[Rel]:
     """"started going out with Kenji", "we've been going out since March"."""
     if frame.prt != "out":
@@ -127,7 +140,6 @@ def been_with(frame: Frame) -> list[Rel]:
     return couple_rels(frame, when, partner_toks=frame.prep("with"))
 
 
-@rule("break", "split")
 def _break_up(frame: Frame) -> list[Rel]:
     if frame.prt != "up":
         return []
@@ -154,14 +166,22 @@ def called_it_quits(frame: Frame) -> list[Rel]:
     return []
 
 
-@rule("call")
 def _call(frame: Frame) -> list[Rel]:
     return called_it_quits(frame)
 
 
-@rule("tie")
 def _tie_the_knot(frame: Frame) -> list[Rel]:
     """"Yusuf and I tied the knot last week", "Ana tied the knot with Raj"."""
     if frame.dobj is None or frame.dobj.lower_ != "knot":
         return []
     return couple_rels(frame, frame.when("start"), partner_toks=frame.prep("with"), predicate="MARRIED_TO")
+
+
+RULES = (
+    Rule(("date",), _date),
+    Rule(("see",), _seeing),
+    Rule(("go",), _go_out),
+    Rule(("break", "split"), _break_up),
+    Rule(("call",), _call),
+    Rule(("tie",), _tie_the_knot),
+)

@@ -6,55 +6,57 @@
 from __future__ import annotations
 
 from chronomem.extract import accept as A
+from chronomem.extract.couples import end_things, marital
 from chronomem.extract.frames import Frame
-from chronomem.extract.nominal import _possessor
+from chronomem.extract.kin import possessor
+from chronomem.extract.lexicon_rules import UNIONS
 from chronomem.extract.records import Rel
-from chronomem.extract.relations import _employment, _marital, persons, rule
-
-_UNIONS = {"marriage": "married", "divorce": "divorced"}  # event nouns whose ending or completion ends a marriage
+from chronomem.extract.rulebase import Rule, employment, persons
 
 
-@rule("play")
 def _play(frame: Frame) -> list[Rel]:
     """"played for Leeds United": a club or team someone is on is their employer."""
     orgs = [t for t in frame.prep("for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
-    return _employment(frame, persons(frame), frame.when("state"), orgs, confidence=0.8)
+    return employment(frame, persons(frame), frame.when("state"), orgs, confidence=0.8)
 
 
-@rule("sign")
 def _sign(frame: Frame) -> list[Rel]:
     """"signed with/for Udinese", "signed a contract with Acme": starts a job there."""
     if frame.dobj is not None and not A.is_job_noun(frame.dobj) and frame.dobj.lemma_.lower() not in ("contract", "deal"):
         return []
     orgs = frame.prep("with", "for") + frame.dobj_preps.get("with", []) + frame.dobj_preps.get("for", [])
     orgs = [t for t in orgs if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
-    return _employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
+    return employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
 
 
-@rule("employ")
 def _employ(frame: Frame) -> list[Rel]:
     """"was employed by Washington State University" (passive only: the subject is the employee)."""
     if frame.v.tag_ != "VBN" or not any(c.dep_ == "auxpass" for c in frame.v.children):
         return []
-    return _employment(frame, persons(frame), frame.when("state"), frame.prep("by", "at"), roles=frame.prep("as"))
+    return employment(frame, persons(frame), frame.when("state"), frame.prep("by", "at"), roles=frame.prep("as"))
 
 
-@rule("end", "finalize", "finalise", "dissolve", "annul")
 def _union_ended(frame: Frame) -> list[Rel]:
     """"Steve's marriage to Jayne ended in 1954", "my divorce from Rafael was finalized last week"."""
     out: list[Rel] = []
     for noun in frame.subj_toks:
-        word = _UNIONS.get(noun.lemma_.lower())
+        word = UNIONS.get(noun.lemma_.lower())
         if word is None or (word == "divorced") != (frame.lemma in ("finalize", "finalise")):
             continue
-        owner = next((_possessor(c, frame.idx) for c in noun.children if c.dep_ == "poss"), None)
+        owner = next((possessor(c, frame.idx) for c in noun.children if c.dep_ == "poss"), None)
         partners = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("to", "with", "from")
                     for t in c.children if t.dep_ == "pobj"]
         if owner is None or not partners:
             continue
-        out += _marital(frame, "divorced", [owner], {"from": partners})
+        out += marital(frame, "divorced", [owner], {"from": partners})
     if not out and frame.lemma == "end":
-        from chronomem.extract.couples import end_things
-
         return end_things(frame)  # "I ended things with Elena"
     return out
+
+
+RULES = (
+    Rule(("play",), _play),
+    Rule(("sign",), _sign),
+    Rule(("employ",), _employ),
+    Rule(("end", "finalize", "finalise", "dissolve", "annul"), _union_ended),
+)

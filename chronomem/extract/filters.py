@@ -14,11 +14,6 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
 
-_WH = frozenset({"who", "what", "when", "where", "why", "how", "which", "whose", "whom"})
-_INVERTING = frozenset({"do", "does", "did", "are", "is", "was", "were", "am", "have", "has", "had", "can", "could",
-                        "would", "will", "should", "shall", "may", "might", "must", "'re", "ai"})
-_REPORTING = frozenset({"say", "tell", "mention", "hear", "know", "learn", "find", "announce", "confirm", "realize",
-                        "notice", "write", "post", "explain", "share", "text", "message", "email", "admit", "reveal"})
 _GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
 
 
@@ -30,9 +25,9 @@ def is_question(sent: Span) -> bool:
     if any(t.text in ("?", "？") for t in toks[-3:]):
         return True
     first = toks[0].lower_
-    if first in _WH and len(toks) > 1 and toks[1].lower_ in _INVERTING:
+    if first in L.WH_WORDS and len(toks) > 1 and toks[1].lower_ in L.INVERTING_VERBS:
         return True
-    if first in _INVERTING and len(toks) > 1 and toks[0].dep_ in ("aux", "ROOT", "auxpass") and \
+    if first in L.INVERTING_VERBS and len(toks) > 1 and toks[0].dep_ in ("aux", "ROOT", "auxpass") and \
             any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.i > toks[0].i for t in toks[1:4]):
         return toks[0].tag_ != "MD" or first in ("can", "could", "would", "will", "should")
     return False
@@ -182,7 +177,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
                                                           cur.doc[cur.right_edge.i + 1:gov.i]):
             break  # "We no longer use X; we shut it down": two clauses, not a complement
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
-            status.blocked |= lemma not in _REPORTING
+            status.blocked |= lemma not in L.REPORTING_VERBS
         elif lemma == "have" and gov.tag_ == "VBD" and cur.dep_ == "xcomp" and any(
                 c.lower_ == "to" for c in inner.children) and not any(c.dep_ == "aux" for c in gov.children):
             pass  # "I had to rehome my cat": a past obligation that was carried out

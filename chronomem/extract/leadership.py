@@ -2,7 +2,7 @@
 being put in charge, replacing someone as lead.
 
 "Starting today Priya leads the platform team" and "X took over the team from Y" are in
-:mod:`chronomem.extract.relations`; these are the other ways people say it. LEADS is
+:mod:`chronomem.extract.work`; these are the other ways people say it. LEADS is
 ``one_per_object``: a new lead closes the previous one's fact by itself, so a rule here only
 emits an ``end`` when the sentence says someone stopped.
 """
@@ -16,8 +16,10 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.args import person_arg, team_arg
 from chronomem.extract.frames import Frame
+from chronomem.extract.pets import gave_away
 from chronomem.extract.records import WE, Arg, Rel
-from chronomem.extract.relations import emit, persons, rule
+from chronomem.extract.rulebase import Rule, emit, persons
+
 
 LEADS = "LEADS"
 
@@ -44,7 +46,6 @@ def _leaders(frame: Frame) -> list[Arg]:
     return [s for s in persons(frame) if s.kind != WE]
 
 
-@rule("step")
 def _step_down(frame: Frame) -> list[Rel]:
     """"I stepped down as lead of the design team last Friday"."""
     down = frame.prt == "down" or any(c.lower_ == "down" and c.dep_ in ("advmod", "prt") for c in frame.v.children)
@@ -57,18 +58,14 @@ def _step_down(frame: Frame) -> list[Rel]:
     return emit(frame, LEADS, _leaders(frame), teams[0], frame.when("end")) if teams else []
 
 
-@rule("give")
 def _give_up(frame: Frame) -> list[Rel]:
     """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.pets.gave_away`)."""
     if frame.prt != "up":
-        from chronomem.extract.pets import gave_away
-
         return gave_away(frame)
     team = lead_team(frame.dobj)
     return emit(frame, LEADS, _leaders(frame), team, frame.when("end")) if team is not None else []
 
 
-@rule("hand")
 def _hand_off(frame: Frame) -> list[Rel]:
     """"Sophia handed off the mobile team" (she stopped leading it); "… handed it over to Rosa" (Rosa started)."""
     if frame.prt not in ("off", "over"):
@@ -90,7 +87,6 @@ def _in_charge(frame: Frame) -> Arg | None:
     return next((t for t in (lead_team(tok) for tok in frame.prep("in")) if t is not None), None)
 
 
-@rule("put", "place", "name", "appoint", "make")
 def _put_in_charge(frame: Frame) -> list[Rel]:
     """"Jake was put in charge of the analytics team", "Ana was named lead of the data team"."""
     passive = frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children)
@@ -118,3 +114,11 @@ def replaced_as_lead(frame: Frame) -> list[Rel]:
         return []
     out = emit(frame, LEADS, _leaders(frame), team, start)
     return out + emit(frame, LEADS, [before], team, replace(start, mode="end")) if out else []
+
+
+RULES = (
+    Rule(("step",), _step_down),
+    Rule(("give",), _give_up),
+    Rule(("hand",), _hand_off),
+    Rule(("put", "place", "name", "appoint", "make"), _put_in_charge),
+)

@@ -3,7 +3,7 @@
 Each file loads once into a read-only namespace whose attributes are frozensets (JSON lists) or
 dicts (JSON objects); keys starting with ``_`` are comments.
 
->>> "paint" in OPEN.habit_verbs, OPEN.taste_verbs["love"]
+>>> "paint" in OPEN.intransitive_habits, OPEN.taste_verbs["love"]
 (True, 'LIKES')
 """
 

@@ -9,107 +9,17 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract import accept as A
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg, role_arg, team_arg, thing_arg, valid_name
+from chronomem.extract.args import DocIndex, name_arg, person_arg, role_arg, team_arg, thing_arg, valid_name
+from chronomem.extract.couples import became_couple, been_with, marital
 from chronomem.extract.filters import clause_status
-from chronomem.extract.frames import Frame
+from chronomem.extract.frames import Frame, when_for
+from chronomem.extract.kin import KIN_RELATIONS, family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
+from chronomem.extract.leadership import in_charge_rels
 from chronomem.extract.records import ENTITY, GAZETTEER, SPEAKER, WE, Arg, Hint, Rel, When
-from chronomem.extract.relations import _employment, _marital, emit, persons, rule
+from chronomem.extract.rulebase import Rule, alternative, emit, employment, persons, role_rels
+from chronomem.extract.tools import tool_subjects
 
-# relation → (predicate, the named person is the subject?)
-KIN_RELATIONS = {
-    "sibling": ("SIBLING_OF", False), "parent": ("PARENT_OF", True), "child": ("PARENT_OF", False),
-    "spouse": ("MARRIED_TO", False), "partner": ("PARTNER_OF", False), "fiance": ("ENGAGED_TO", False),
-    "boss": ("REPORTS_TO", False), "report": ("REPORTS_TO", True), "friend": ("FRIEND_OF", False),
-    "relative": ("RELATED_TO", False), "pet": ("HAS_PET", False),
-}
-
-
-def kin_of(tok: Token) -> tuple[str, str, str] | None:
-    """``(relation, gender, word)`` for a kin, boss, friend or pet noun."""
-    lemma = tok.lemma_.lower()
-    low = tok.lower_
-    for word in (low, lemma):
-        if word in L.KIN:
-            rel, gender = L.KIN[word]
-            if word == "lead" and not any(c.lower_ == "team" for c in tok.children):
-                return None
-            return rel, gender, word
-        if word in L.PET_NOUNS:
-            return "pet", "", word
-    return None
-
-
-def _owner(tok: Token, idx: DocIndex) -> Arg | None:
-    """Whose: "my sister", "our dog", "her brother", "Tom's wife" (also when the parse hangs "my" elsewhere)."""
-    doc = tok.doc
-    for child in tok.children:
-        if child.dep_ == "poss":
-            return _possessor(child, idx)
-    for j in range(tok.i - 1, max(tok.sent.start, tok.i - 4) - 1, -1):
-        left = doc[j]
-        if left.tag_ == "PRP$" or (left.dep_ == "poss" and left.pos_ == "PROPN"):
-            return _possessor(left, idx)
-        if left.pos_ in ("VERB", "AUX", "ADP", "PUNCT") and left.text != "-":
-            return None
-    return None
-
-
-def _possessor(tok: Token, idx: DocIndex) -> Arg | None:
-    arg = pronoun_arg(tok)
-    if arg is not None:
-        return arg if arg.kind in (SPEAKER, WE) or arg.name in ("his", "her") else None
-    return person_arg(tok, idx, trust_ner=False) if tok.pos_ == "PROPN" else None
-
-
-def _named(tok: Token, idx: DocIndex) -> Token | None:
-    """The name given to ``tok``: "my sister Emma", "my dog Rex", "Emma, my sister", "a cat named Luna"."""
-    for child in tok.children:
-        if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN" and child.i > tok.i:
-            return child
-        if child.dep_ == "acl" and child.lemma_ in ("name", "call"):
-            return next((c for c in child.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod", "xcomp")
-                         and c.pos_ == "PROPN"), None)
-    if tok.dep_ in ("compound", "amod") and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
-        return tok.head
-    if tok.dep_ == "appos" and tok.head.pos_ == "PROPN" and tok.head.i < tok.i:
-        return tok.head
-    nxt = tok.i + 1
-    if nxt < tok.sent.end and tok.doc[nxt].pos_ == "PROPN" and tok.doc[nxt].head.i in (tok.i, nxt) \
-            and idx.term_at[nxt] is None:
-        return tok.doc[nxt]
-    hung = hung_name(tok) if tok.dep_ in ("nsubj", "nsubjpass") else None  # "My husband Raj got …"
-    return hung if hung is not None and idx.term_at[hung.i] is None else None
-
-
-def _modifier_state(tok: Token) -> str:
-    words = {c.lower_ for c in tok.children if c.dep_ in ("amod", "compound", "nmod", "advmod")}
-    j = tok.i - 1
-    while j >= tok.sent.start and tok.doc[j].lower_ in ("-", "ex", "former", "late", "future", "previous"):
-        words.add(tok.doc[j].lower_)
-        j -= 1
-    if words & L.SKIP_KIN_MODIFIERS:
-        return "skip"
-    return "ended" if words & L.ENDED_KIN_MODIFIERS else ""
-
-
-def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: int) -> list[Rel]:
-    relation, gender, word = kin
-    predicate, reverse = KIN_RELATIONS[relation]
-    if relation == "pet":
-        if owner.kind == WE or owner.kind == SPEAKER or owner.kind == "pronoun" or owner.kind == ENTITY:
-            named = named.typed("PET", 3)
-            return [Rel("HAS_PET", owner, named, when, "end" if when.mode == "end" else "assert", None, 0.9,
-                        {"species": word}, i)]
-        return []
-    if owner.kind == WE:
-        if relation != "child":
-            return []
-        owner = Arg(SPEAKER, owner.i)
-    named = named.typed("PERSON").with_gender(gender)
-    quals = {"relation": word} if relation == "relative" else {}
-    subj, obj = (named, owner) if reverse else (owner, named)
-    kind = "end" if when.mode == "end" else "assert"
-    return [Rel(predicate, subj, obj, when, kind, None, 0.9, quals, i)]
+__all__ = ["KIN_RELATIONS", "RULES", "apposition_rels", "correction_hints", "family_verb_rels", "kin_of", "kin_rels"]
 
 
 def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -122,8 +32,8 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         kin = kin_of(tok)
         if kin is None:
             continue
-        owner = _owner(tok, idx)
-        name_tok = _named(tok, idx) if owner is not None else None
+        owner = owner_of(tok, idx)
+        name_tok = named_token(tok, idx) if owner is not None else None
         if name_tok is None and owner is not None and kin[0] == "pet" and tok.i + 1 < sent.end:
             nxt = tok.doc[tok.i + 1]  # "My rabbit Maple is doing great" with Maple hung on the verb
             name_tok = nxt if nxt.pos_ == "PROPN" and idx.term_at[nxt.i] is None else None
@@ -132,7 +42,7 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         named = name_arg(name_tok, idx) if kin[0] == "pet" else person_arg(name_tok, idx, trust_ner=False)
         if named is None or named.kind != ENTITY or named.strength >= 3:
             continue
-        state = _modifier_state(tok)
+        state = modifier_state(tok)
         if state == "skip":
             continue
         when = When("end", vague=True) if state == "ended" else When("state")
@@ -140,35 +50,10 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     return out
 
 
-def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
-    """"we adopted a cat named Luna", "I have a sister named Emma", "I got a puppy called Max"."""
-    dobj = frame.dobj or next((c for c in frame.v.children if c.dep_ == "ccomp" and kin_of(c) is not None), None)
-    if dobj is None or not subjects:
-        return []
-    kin = kin_of(dobj)
-    name_tok = _named(dobj, frame.idx) if kin is not None else None
-    if name_tok is None:
-        from chronomem.extract.pets import pet_rels
-
-        return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
-    named = name_arg(name_tok, frame.idx) if kin[0] == "pet" else person_arg(name_tok, frame.idx, trust_ner=False)
-    when = frame.when(aspect)
-    if when is not None and not when.phrase and name_tok.head.dep_ == "acl":  # "adopted a rabbit named Maple in June"
-        from chronomem.extract.frames import when_for
-
-        hung = [t for t in frame.all_times if t.anchor == name_tok.head.i]
-        when = when_for(frame.status, aspect, hung) if hung else when
-    if named is None or when is None or named.strength >= 3:
-        return []
-    return [r for s in subjects for r in kin_rels(s, named, kin, when, frame.v.i)]
-
-
-@rule("have")
 def _have(frame: Frame) -> list[Rel]:
     return family_verb_rels(frame, persons(frame), "state")
 
 
-@rule("be", "become")
 def _copula(frame: Frame) -> list[Rel]:
     aspect = "start" if frame.lemma == "become" else "state"
     subjects = persons(frame)
@@ -177,26 +62,20 @@ def _copula(frame: Frame) -> list[Rel]:
     if frame.acomp is not None:
         word = frame.acomp.lower_
         if word in ("married", "engaged", "divorced"):
-            return _marital(frame, word, subjects, frame.preps)
+            return marital(frame, word, subjects, frame.preps)
         return []
     if attr is None:
         first_last = _first_or_last_day(frame)
         if first_last:
             return first_last
         if frame.lemma == "be" and frame.prep("with"):
-            from chronomem.extract.couples import been_with
-
             partners = been_with(frame)  # "I've been with Arjun since 2016"
             if partners:
                 return partners
-        from chronomem.extract.leadership import in_charge_rels
-
         out: list[Rel] = in_charge_rels(frame)  # "Mei is in charge of the payments team"
         for tok in frame.prep("on", "in"):
             out += emit(frame, "MEMBER_OF", subjects, team_arg(tok, allow_area=False), when, obj_tok=tok)
         if not out and frame.lemma == "be" and when is not None and when.phrase:
-            from chronomem.extract.tech import tool_subjects  # "we've been on GitHub Actions since 2017" (not "I'm on Twitter")
-
             groups = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("ORG", "GROUP")]
             tools = [t for t in frame.prep("on") if (term := idx.term_at[t.i]) is not None and term.type == "TOOL"]
             tools += [t for t in frame.v.children if t.dep_ in ("punct", "advmod", "npadvmod", "dep") and t.i > 0
@@ -213,9 +92,7 @@ def _copula(frame: Frame) -> list[Rel]:
         return out
     titled = _title_owner(frame)
     if titled is not None:  # "my new title is solutions architect (, not backend developer)"
-        from chronomem.extract.relations import _role_rels
-
-        return _role_rels(frame, [titled], when, [attr], strict=False)
+        return role_rels(frame, [titled], when, [attr], strict=False)
     if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
         return _copula_identity(frame, attr, subjects, when)
     split = _split_role(frame, attr)
@@ -223,11 +100,9 @@ def _copula(frame: Frame) -> list[Rel]:
         head, role = split
         people = [s for s in subjects if s.kind != WE]
         orgs = [p for c in head.children if c.dep_ == "prep" and c.lower_ in ("at", "for") for p in c.children if p.dep_ == "pobj"]
-        return _employment(frame, people, when, orgs) + emit(frame, "HAS_ROLE", people, role, when, obj_tok=head)
+        return employment(frame, people, when, orgs) + emit(frame, "HAS_ROLE", people, role, when, obj_tok=head)
     lemma = attr.lemma_.lower()
     if lemma in ("couple", "item") and frame.lemma == "become":
-        from chronomem.extract.couples import became_couple
-
         return became_couple(frame)
     if lemma == "fan":
         return [r for t in frame.dobj_preps.get("of", []) for r in emit(frame, "LIKES", subjects, thing_arg(t, idx), when)]
@@ -247,7 +122,7 @@ def _copula(frame: Frame) -> list[Rel]:
     orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at")
     people = [s for s in subjects if s.kind != WE]
     if orgs:
-        return _employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr])
+        return employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr])
     return [r for r in emit(frame, "HAS_ROLE", people, role_arg(attr, strict=True), when, obj_tok=attr)]
 
 
@@ -268,15 +143,12 @@ def _split_role(frame: Frame, attr: Token) -> tuple[Token, Arg] | None:
 
 def _first_or_last_day(frame: Frame) -> list[Rel]:
     """"My last day at Siemens was on December 18", "Ana's first day at Stripe was last Monday"."""
-    from chronomem.extract.frames import when_for
-    from chronomem.extract.relations import emit
-
     out: list[Rel] = []
     for tok in frame.subj_toks:
         if tok.lemma_.lower() != "day":
             continue
         which = {c.lower_ for c in tok.children if c.dep_ == "amod"} & {"first", "last"}
-        owner = next((_possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+        owner = next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
         orgs = [p for c in tok.children if c.dep_ == "prep" and c.lower_ in ("at", "with") for p in c.children
                 if p.dep_ == "pobj"]
         if len(which) != 1 or owner is None or not orgs:
@@ -293,21 +165,21 @@ def _title_owner(frame: Frame) -> Arg | None:
     """Whose title the subject is: "my title", "Ana's new role"."""
     for tok in frame.subj_toks:
         if tok.lemma_.lower() in ("title", "role", "position"):
-            return next((_possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+            return next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
     return None
 
 
 def _copula_identity(frame: Frame, attr: Token, subjects: list[Arg], when: When | None) -> list[Rel]:
     """"Emma is my sister", "Priya is my manager", "Python is my favorite language", "X is our new CTO"."""
     kin = kin_of(attr)
-    owner = _owner(attr, frame.idx)
+    owner = owner_of(attr, frame.idx)
     subject_toks = frame.subj_toks
     if when is not None and len(subject_toks) == 1 and attr.pos_ == "PROPN" and subject_toks[0].pos_ == "NOUN":
         head = subject_toks[0]
         inner = next((c for c in head.children if c.dep_ == "appos" and kin_of(c) is not None
                       and any(p.dep_ == "poss" and p.pos_ == "PROPN" for p in c.children)), None)
         head = inner if inner is not None else head  # "My sister Nora's partner is Clara": Nora's partner
-        subj_kin, subj_owner = kin_of(head), _owner(head, frame.idx)
+        subj_kin, subj_owner = kin_of(head), owner_of(head, frame.idx)
         if subj_kin is not None and subj_owner is not None:  # "My manager is Felix", "Sofia's partner is Noah"
             named = person_arg(attr, frame.idx, trust_ner=False) if subj_kin[0] != "pet" else name_arg(attr, frame.idx)
             if named is not None and named.kind == ENTITY and named.strength < 3:
@@ -328,11 +200,8 @@ def _copula_identity(frame: Frame, attr: Token, subjects: list[Arg], when: When 
     return []
 
 
-# --------------------------------------------------------------------------- corrections across turns
 def correction_hints(sent: Span, idx: DocIndex) -> list[Hint]:
     """"sorry, I meant Plaid", "actually it was Plaid, not Stripe", "Plaid, not Stripe"."""
-    from chronomem.extract.relations import alternative
-
     out: list[Hint] = []
     for tok in sent:
         if tok.lemma_ == "mean" and tok.pos_ == "VERB" and any(c.lower_ == "i" and c.dep_ == "nsubj" for c in tok.children):
@@ -370,8 +239,6 @@ def _said_before(tok: Token, idx: DocIndex) -> Hint | None:
 
 def _not_later(tok: Token, frame: Frame) -> Arg | None:
     """"It was Adobe that I joined, not Netflix": the value after a later "not" in the sentence."""
-    from chronomem.extract.relations import alternative
-
     sent = tok.sent
     for j in range(tok.i + 1, sent.end - 1):
         if tok.doc[j].lower_ == "not" and tok.doc[j - 1].text == ",":
@@ -383,3 +250,8 @@ def _it_was(tok: Token) -> bool:
     head = tok.head
     return head.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("it", "that", "this") for c in head.children)
 
+
+RULES = (
+    Rule(("have",), _have),
+    Rule(("be", "become"), _copula),
+)

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon_data import OPEN
 
 MAX_WORDS = 7
 _DROP_CHILD_DEPS = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "parataxis", "dep", "advmod",
                               "npadvmod", "mark", "aux", "auxpass", "neg", "nsubj", "nsubjpass", "intj", "meta"})
 _LEADING_DROP = frozenset({"det", "poss", "case", "nummod"})
-_PRONOUN_WORDS = frozenset({"i", "me", "my", "you", "your", "he", "him", "his", "she", "her", "it", "its", "we",
-                            "us", "our", "they", "them", "their", "this", "that", "these", "those", "one"})
 _VOWELS = "aeiou"
 
 
@@ -79,7 +78,7 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
 
     ``is_time(token)`` says which tokens are time words (left out).
     """
-    if tok.pos_ == "PRON" or tok.lower_ in _PRONOUN_WORDS or tok.lemma_.lower() in OPEN.vague_objects:
+    if tok.pos_ == "PRON" or tok.lower_ in L.OBJECT_PRONOUNS or tok.lemma_.lower() in OPEN.vague_objects:
         if not (tok.pos_ == "VERB"):
             return None
     words = sorted(_kept(tok, tok, is_time), key=lambda t: t.i)
@@ -108,6 +107,6 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
             continue
     phrase = " ".join(text).replace(" 's", "'s").replace(" - ", "-").replace(" n't", "n't")
     content = [w for w in words if not w.is_stop and not w.is_punct]
-    if not content or all(w.lower_ in _PRONOUN_WORDS for w in content):
+    if not content or all(w.lower_ in L.OBJECT_PRONOUNS for w in content):
         return None
     return phrase

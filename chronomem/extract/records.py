@@ -12,8 +12,10 @@ from dataclasses import dataclass, field, replace
 # Arg kinds: a named entity, the turn's speaker ("I"), the speaker's group ("we"),
 # a third-person pronoun ("she"), "there" (the place mentioned last), a person without a
 # name ("my mom": a pronoun after it must not jump to someone named earlier), or the value
-# the subject last had for a predicate ("I quit in May": the employer named before).
+# the subject last had for a predicate ("I quit in May": the employer named before), or
+# something of the subject's that has no name ("I have two dogs": named "<subject>'s dogs").
 ENTITY, SPEAKER, WE, PRONOUN, THERE, UNNAMED, LAST = "entity", "speaker", "we", "pronoun", "there", "unnamed", "last"
+OWNED = "owned"
 
 # How strongly an entity's type is known: gazetteer > rule that used it > NER > bare proper noun.
 GAZETTEER, RULE, NER, GUESS = 3, 2, 1, 0

@@ -4,7 +4,7 @@ The spaCy components describe each turn in words; :class:`SessionResolver` reads
 order and turns those words into entities, mentions and claims:
 
 * "I"/"my"/"me" → the entity named exactly as the turn's speaker; "we"/"our"/"us" → a GROUP
-  entity named ``session.metadata["we"]``, else the session's ``group_id``;
+  entity named ``session.metadata["we"]``, else the speaker (their household or couple);
 * "he"/"she"/"his"/"her" → the most recent person mentioned in the last few turns whose
   gender is unknown or matches (never the turn's own speaker); "there" → the last place;
 * an entity's type is the strongest evidence seen in the session: gazetteer, then the rule
@@ -20,7 +20,8 @@ from datetime import datetime
 
 from spacy.tokens import Doc
 
-from chronomem.extract.records import ENTITY, GAZETTEER, LAST, PRONOUN, SPEAKER, THERE, UNNAMED, WE, Arg, Hint, Rel
+from chronomem.extract.hygiene import clean_mention
+from chronomem.extract.records import ENTITY, GAZETTEER, LAST, OWNED, PRONOUN, SPEAKER, THERE, UNNAMED, WE, Arg, Hint, Rel
 from chronomem.extract.timing import resolve_when
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
 from chronomem.schema.vocabulary import Vocabulary
@@ -48,6 +49,28 @@ class _Said:
     obj: str
 
 
+def _clean(arg: Arg) -> str:
+    """A name as resolved: interjections glued to a capitalised name dropped ("Yep Sam" → "Sam")."""
+    if arg.kind != ENTITY or not arg.name or arg.strength >= GAZETTEER or not arg.name[:1].isupper():
+        return arg.name
+    return clean_mention(arg.name)
+
+
+def statement(vocabulary: Vocabulary, predicate: str, subject: str, obj: str, qualifiers: dict[str, str]) -> str:
+    """The fact in words; an open fact reads with its own relation ("Marta volunteers at food bank").
+
+    >>> from chronomem.schema.vocabulary import CORE_VOCABULARY
+    >>> statement(CORE_VOCABULARY, "RELATED_TO", "Marta", "food bank", {"relation": "volunteers at"})
+    'Marta volunteers at food bank'
+    >>> statement(CORE_VOCABULARY, "LIVES_IN", "Ana", "Lisbon", {})
+    'Ana lives in Lisbon'
+    """
+    relation = qualifiers.get("relation") if predicate == "RELATED_TO" else None
+    if relation:
+        return f"{subject} {relation} {obj}"
+    return vocabulary.statement(predicate, subject, obj)
+
+
 class SessionResolver:
     """Collects one session's entities, mentions and claims, turn by turn (in order)."""
 
@@ -57,7 +80,9 @@ class SessionResolver:
         self.vocabulary = vocabulary
         self.skip_speakers = skip_speakers
         we = session.metadata.get("we") if isinstance(session.metadata, dict) else None
-        self.we_name = str(we).strip() if we is not None and str(we).strip() else session.group_id
+        # "we" is the team named in the metadata; without one, the speaker (and their household),
+        # never the group id (a partition key, not a name)
+        self.we_name: str | None = str(we).strip() if we is not None and str(we).strip() else None
         self.entities: dict[str, _Ent] = {}
         self.claims: list[Claim] = []
         self.mentions: list[Mention] = []
@@ -90,12 +115,15 @@ class SessionResolver:
         if arg.kind == SPEAKER:
             return self._speaker_key(turn)
         if arg.kind == WE:
+            if self.we_name is None:
+                return self._speaker_key(turn)
             return self._register(self.we_name, "GROUP", GAZETTEER + 1)
         if arg.kind in (PRONOUN, THERE):
             return refs.get(arg.i)
-        if not arg.name:
-            return None
-        return self._register(arg.name, arg.type, arg.strength, arg.aliases, arg.gender)
+        name = _clean(arg)
+        if not name:
+            return None  # "Yep", "Congrats": not a name
+        return self._register(name, arg.type, arg.strength, arg.aliases, arg.gender)
 
     def _mention(self, turn: Turn, key: str | None) -> None:
         if key is not None and (turn.id, key) not in self._mention_keys:
@@ -137,8 +165,9 @@ class SessionResolver:
         hints: list[Hint] = [] if skip else list(doc._.cm_hints or ())
         for rel in rels:  # genders and types that rules know ("my sister Emma") before pronouns resolve
             for arg in (rel.subject, rel.obj):
-                if arg.kind == ENTITY and arg.name:
-                    self._register(arg.name, arg.type, arg.strength, arg.aliases, arg.gender)
+                name = _clean(arg)
+                if arg.kind == ENTITY and name:
+                    self._register(name, arg.type, arg.strength, arg.aliases, arg.gender)
         items = {(a.i, a.name, a.kind): a for a in doc._.cm_mentions or ()}
         for rel in rels:
             for arg in (rel.subject, rel.obj):
@@ -188,10 +217,22 @@ class SessionResolver:
                 return said.obj
         return None
 
+    def _owned(self, arg: Arg, owner: str | None) -> str | None:
+        """"I have two dogs", "my mom": the owner's dogs or mom, an entity named from the owner."""
+        return None if owner is None else self._register(f"{self.entities[owner].name}'s {arg.name}", arg.type, arg.strength)
+
     def _add_rel(self, rel: Rel, turn_no: int, turn: Turn, refs: dict[int, str]) -> None:
-        subj = self._resolve(rel.subject, turn, refs)
-        if rel.obj.kind == LAST:
+        if rel.subject.kind == OWNED:  # "my mom" is the parent: named from the other side
+            obj = self._resolve(rel.obj, turn, refs)
+            subj = self._owned(rel.subject, obj)
+        else:
+            subj = self._resolve(rel.subject, turn, refs)
+        if rel.subject.kind == OWNED:
+            pass
+        elif rel.obj.kind == LAST:
             obj = self._last_value(subj, rel.obj.name, turn_no)
+        elif rel.obj.kind == OWNED:
+            obj = self._owned(rel.obj, subj)
         else:
             obj = self._resolve(rel.obj, turn, refs)
         if subj is None or obj is None or subj == obj:
@@ -233,7 +274,7 @@ class SessionResolver:
             group_id=self.group, kind=kind, subject_id=entity_id(self.group, s_name), predicate=predicate,  # type: ignore[arg-type]
             object_id=entity_id(self.group, o_name),
             replaces_object_id=entity_id(self.group, self.entities[replaces].name) if replaces else None,
-            qualifiers=dict(qualifiers), statement=self.vocabulary.statement(predicate, s_name, o_name),
+            qualifiers=dict(qualifiers), statement=statement(self.vocabulary, predicate, s_name, o_name, qualifiers),
             at=at, at_precision=precision, observed=observed, said_at=turn.at,  # type: ignore[arg-type]
             confidence=round(min(1.0, confidence), 3), sources=[Source(session_id=self.session.session_id, turn_id=turn.id)],
         )

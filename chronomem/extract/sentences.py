@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from chronomem.extract import couples, events, leadership, nominal, pets, tech  # noqa: F401  (they register their rules)
 from chronomem.extract.args import DocIndex
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame
+from chronomem.extract.lexicon_rules import ADJ_VERBS
 from chronomem.extract.nominal import apposition_rels, correction_hints
+from chronomem.extract.open_clauses import kin_rels, merge, open_rels
 from chronomem.extract.records import Hint, Rel
-from chronomem.extract.relations import HANDLERS, run_handler
+from chronomem.extract.registry import RULES, run_rules
 from chronomem.extract.timing import time_phrases
 
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
 _SKIP_DEPS = frozenset({"aux", "auxpass", "amod", "compound"})
-_ADJ_VERBS = {"married": "marry", "engaged": "engage", "divorced": "divorce", "wed": "wed"}
 
 
 def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
@@ -37,16 +37,19 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
             verb_with_subject = tok.pos_ == "VERB" and tok.dep_ == "amod" and any(c.dep_ == "nsubj" for c in tok.children)
             if (tok.pos_ not in ("VERB", "AUX") or tok.dep_ in _SKIP_DEPS) and not verb_with_subject:
                 # "Teresa was married to Robert from 1959 to 1978": a participle parsed as the adjective root
-                lemma = _ADJ_VERBS.get(tok.lower_, "") if tok.pos_ == "ADJ" and tok.dep_ == "ROOT" else ""
+                lemma = ADJ_VERBS.get(tok.lower_, "") if tok.pos_ == "ADJ" and tok.dep_ == "ROOT" else ""
                 if not lemma:
                     continue
             else:
                 lemma = tok.lemma_.lower()
-            if lemma not in HANDLERS:
+            if lemma not in RULES:
                 continue
             if times is None:
                 times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
-            verb_rels += run_handler(build_frame(tok, idx, times, hedged, lemma))
+            verb_rels += run_rules(build_frame(tok, idx, times, hedged, lemma))
+        if times is None:
+            times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
+        verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged)) + kin_rels(sent)
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
     return rels, hints

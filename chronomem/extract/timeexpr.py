@@ -31,6 +31,19 @@ from datetime import date, datetime, timedelta, timezone
 from typing import Any, Callable, Literal, Optional
 
 from . import timeexpr_rules as R
+from .lexicon_time import (
+    DAY_AFTER_TOMORROW,
+    DAY_BEFORE_YESTERDAY,
+    EARLIER_THIS_MONTH,
+    EARLIER_THIS_WEEK,
+    EARLIER_THIS_YEAR,
+    OTHER_DAY,
+    OTHER_WEEK,
+    RECENTLY_PHRASES,
+    TODAY_PHRASES,
+    UNDATED_PHRASES,
+    YESTERDAY_PHRASES,
+)
 
 Precision = Literal["day", "month", "year", "week", "season"]
 Prefer = Literal["past", "future", "nearest"]
@@ -71,32 +84,21 @@ def _nothing(t: date) -> None:
 
 _TODAY: _FixedFn = _day
 _FIXED: dict[str, _FixedFn] = {
-    **dict.fromkeys(["today", "now", "right now", "just now", "currently", "at the moment",
-                     "this morning", "this afternoon", "this evening", "tonight", "earlier today",
-                     "later today", "so far today", "day", "the day", "moments ago",
-                     "a moment ago", "a few minutes ago", "this very day"], _TODAY),
-    **dict.fromkeys(["yesterday", "last night", "yesterday night", "last evening"],
-                    lambda t: _day(t - _D1)),
+    **dict.fromkeys(TODAY_PHRASES, _TODAY),
+    **dict.fromkeys(YESTERDAY_PHRASES, lambda t: _day(t - _D1)),
     "tomorrow": lambda t: _day(t + _D1),
-    **dict.fromkeys(["the day before yesterday", "day before yesterday"], lambda t: _day(t - 2 * _D1)),
-    **dict.fromkeys(["the day after tomorrow", "day after tomorrow"], lambda t: _day(t + 2 * _D1)),
-    **dict.fromkeys(["the other day", "other day"], lambda t: (t - 7 * _D1, "week", t)),
-    **dict.fromkeys(["the other week", "other week"], lambda t: (t - 14 * _D1, "week", t - 7 * _D1)),
-    **dict.fromkeys(["recently", "lately", "just recently", "only recently", "not long ago",
-                     "not too long ago", "a little while ago", "a short while ago", "of late"],
-                    lambda t: (R.add_months(t, -1), "month", t + _D1)),
-    **dict.fromkeys(["earlier this week", "earlier in the week"], lambda t: _earlier(_monday(t), t, "week")),
-    **dict.fromkeys(["earlier this month", "earlier in the month"],
-                    lambda t: _earlier(t.replace(day=1), t, "month")),
-    **dict.fromkeys(["earlier this year", "earlier in the year"],
-                    lambda t: _earlier(date(t.year, 1, 1), t, "year")),
+    **dict.fromkeys(DAY_BEFORE_YESTERDAY, lambda t: _day(t - 2 * _D1)),
+    **dict.fromkeys(DAY_AFTER_TOMORROW, lambda t: _day(t + 2 * _D1)),
+    **dict.fromkeys(OTHER_DAY, lambda t: (t - 7 * _D1, "week", t)),
+    **dict.fromkeys(OTHER_WEEK, lambda t: (t - 14 * _D1, "week", t - 7 * _D1)),
+    **dict.fromkeys(RECENTLY_PHRASES, lambda t: (R.add_months(t, -1), "month", t + _D1)),
+    **dict.fromkeys(EARLIER_THIS_WEEK, lambda t: _earlier(_monday(t), t, "week")),
+    **dict.fromkeys(EARLIER_THIS_MONTH, lambda t: _earlier(t.replace(day=1), t, "month")),
+    **dict.fromkeys(EARLIER_THIS_YEAR, lambda t: _earlier(date(t.year, 1, 1), t, "year")),
     "later this week": lambda t: _later(t, _monday(t) + 7 * _D1, "week"),
     "later this month": lambda t: _later(t, R.add_months(t.replace(day=1), 1), "month"),
     "later this year": lambda t: _later(t, date(t.year + 1, 1, 1), "year"),
-    **dict.fromkeys(["a while ago", "a while back", "some time ago", "a long time ago",
-                     "long ago", "ages ago", "way back", "years ago", "months ago", "weeks ago",
-                     "days ago", "in the past", "the past", "the future", "in the future",
-                     "before", "earlier", "later", "once", "one day", "at some point"], _nothing),
+    **dict.fromkeys(UNDATED_PHRASES, _nothing),
 }
 
 _NONE_RE = re.compile(

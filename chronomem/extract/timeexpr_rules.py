@@ -12,40 +12,13 @@ from calendar import monthrange
 from datetime import date, datetime, timedelta
 from typing import Callable, Iterable, Optional
 
+from chronomem.extract.lexicon_time import DECADE_WORDS, MONTHS, NUMBER_HEDGES, NUMBER_WORDS, SEASONS, TENS_WORDS, VAGUE_COUNTS, WEEKDAYS
+
 Span = tuple[date, str, Optional[date]]
 Match = re.Match[str]
 Pair = tuple[date, date]
 
 # --------------------------------------------------------------------------- tables
-MONTHS: dict[str, int] = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3,
-    "april": 4, "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7,
-    "august": 8, "aug": 8, "september": 9, "sept": 9, "sep": 9, "october": 10,
-    "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
-}
-WEEKDAYS: dict[str, int] = {
-    "monday": 0, "mon": 0, "tuesday": 1, "tues": 1, "tue": 1, "wednesday": 2,
-    "wed": 2, "thursday": 3, "thurs": 3, "thur": 3, "thu": 3, "friday": 4,
-    "fri": 4, "saturday": 5, "sat": 5, "sunday": 6, "sun": 6,
-}
-# Meteorological, northern hemisphere: start month of each season.
-SEASONS: dict[str, int] = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
-
-_ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-         "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-         "seventeen", "eighteen", "nineteen"]
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-         "seventy": 70, "eighty": 80, "ninety": 90}
-_VAGUE: dict[str, float] = {
-    "a": 1, "an": 1, "a single": 1, "a couple": 2, "a couple of": 2, "couple of": 2,
-    "couple": 2, "a pair of": 2, "a few": 3, "few": 3, "several": 3, "a handful of": 3,
-    "some": 3, "a dozen": 12, "dozen": 12, "half a": 0.5, "half an": 0.5, "a half": 0.5,
-}
-_NUM_HEDGES = ("about ", "around ", "roughly ", "approximately ", "nearly ", "almost ",
-               "over ", "just ", "only ", "like ", "maybe ", "some ", "another ")
-DECADE_WORDS = {w: 1900 + v for w, v in (("twenties", 20), ("thirties", 30), ("forties", 40),
-                ("fifties", 50), ("sixties", 60), ("seventies", 70), ("eighties", 80),
-                ("nineties", 90))}
 
 
 def _alt(words: Iterable[str]) -> str:
@@ -164,20 +137,20 @@ def parse_num(s: str) -> Optional[float]:
     half = 0.0
     if s.endswith(" and a half"):
         s, half = s[:-11], 0.5
-    for h in _NUM_HEDGES:
+    for h in NUMBER_HEDGES:
         if s.startswith(h) and s != h.strip():
             s = s[len(h):]
-    if s in _VAGUE:
-        return _VAGUE[s] + half
+    if s in VAGUE_COUNTS:
+        return VAGUE_COUNTS[s] + half
     try:
         return float(s) + half
     except ValueError:
         pass
-    if s in _ONES:
-        return _ONES.index(s) + half
+    if s in NUMBER_WORDS:
+        return NUMBER_WORDS.index(s) + half
     parts = s.replace("-", " ").split()
-    if parts and parts[0] in _TENS and (len(parts) == 1 or (len(parts) == 2 and parts[1] in _ONES[1:10])):
-        return _TENS[parts[0]] + (_ONES.index(parts[1]) if len(parts) == 2 else 0) + half
+    if parts and parts[0] in TENS_WORDS and (len(parts) == 1 or (len(parts) == 2 and parts[1] in NUMBER_WORDS[1:10])):
+        return TENS_WORDS[parts[0]] + (NUMBER_WORDS.index(parts[1]) if len(parts) == 2 else 0) + half
     return None
 
 
@@ -289,7 +262,6 @@ def day_span(d: date) -> Span:
 
 def monday(t: date) -> date:
     return t - timedelta(t.weekday())
-
 
 
 def h_cal(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:

@@ -28,20 +28,11 @@ from datetime import datetime
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.args import named_no_time
+from chronomem.extract.lexicon_time import ADVERB_TIMES, MONTH_WORDS, RANGE_CLOSE, RANGE_OPEN, SINCE_WORDS, TIME_PREPS, TIME_UNIT_WORDS, UNTIL_WORDS, YEAR_HEADS
 from chronomem.extract.records import When
 from chronomem.extract.timeexpr import resolve_time
 
-_PREPS = frozenset({"in", "on", "at", "since", "until", "till", "til", "by", "from", "during", "over", "around",
-                    "before", "after", "for", "starting", "beginning", "through", "throughout", "within", "as",
-                    "of", "back", "effective", "circa", "about", "sometime"})
-_SINCE = ("since", "starting", "beginning", "from", "as of", "effective", "ever since")
-_UNTIL = ("until", "till", "til", "up until", "up to")
-_ADVERB_TIMES = frozenset({"recently", "lately", "yesterday", "today", "tonight", "tomorrow"})
 _YEAR = re.compile(r"^(?:1[0-9]|20)\d\d$")  # a bare year NER left out ("From 2000 to 2002, …")
-_YEAR_HEADS = frozenset({"in", "since", "from", "to", "until", "till", "between", "and", "through", "by", "before",
-                         "after", "around", "circa"})
-_RANGE_OPEN = ("from ", "between ")
-_RANGE_CLOSE = ("to ", "and ", "until ", "till ", "through ", "thru ")
 _RANGE = re.compile(r"^(?:from|between)\s+.+\s+(?:to|and|until|till|through|thru)\s+\S")
 
 
@@ -79,19 +70,15 @@ def _anchor(root: Token, lo: int, hi: int) -> int:
 def _role(words: str) -> str:
     if _RANGE.match(words):
         return "range"
-    if words.startswith(_SINCE):
+    if words.startswith(SINCE_WORDS):
         return "since"
-    if words.startswith(_UNTIL):
+    if words.startswith(UNTIL_WORDS):
         return "until"
     if words.startswith("for ") and not words.startswith(("for now", "for the moment")):
         return "for"
     return "point"
 
 
-_UNITS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years", "am", "pm", "th", "st", "nd", "rd"})
-_MONTH_WORDS = frozenset({"jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul",
-                          "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec",
-                          "december"})
 
 
 def _after_version_range(doc: Doc, start: int, end: int) -> int:
@@ -103,7 +90,7 @@ def _after_version_range(doc: Doc, start: int, end: int) -> int:
     if any(_YEAR.match(doc[j].text) for j in (i, i + 2)):
         return start
     nxt = doc[i + 3].lower_ if i + 3 < end else ""
-    if not nxt or nxt in _UNITS or nxt in _MONTH_WORDS:
+    if not nxt or nxt in TIME_UNIT_WORDS or nxt in MONTH_WORDS:
         return start
     return i + 3
 
@@ -125,21 +112,21 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
             spans.append((start, end, e.root if start <= e.root.i < end else doc[end - 1]))
     covered = {i for e in ents for i in range(e.start, e.end)}
     spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
-        t.lower_ in _ADVERB_TIMES or (t.tag_ == "CD" and _YEAR.match(t.text) and t.head.lower_ in _YEAR_HEADS))]
+        t.lower_ in ADVERB_TIMES or (t.tag_ == "CD" and _YEAR.match(t.text) and t.head.lower_ in YEAR_HEADS))]
     out: list[TimePhrase] = []
     for ent_start, ent_end, root in sorted(spans, key=lambda s: s[0]):
         start = ent_start
-        while start - 1 >= sent.start and doc[start - 1].lower_ in _PREPS and start > ent_start - 3:
+        while start - 1 >= sent.start and doc[start - 1].lower_ in TIME_PREPS and start > ent_start - 3:
             start -= 1
         text = doc[start:ent_end].text
         low = text.lower()
-        if out and out[-1].end == start and out[-1].role == "since" and out[-1].text.lower().startswith(_RANGE_OPEN) \
-                and (low.startswith(_RANGE_CLOSE) or (doc[start].lower_ in ("and", "-", "–") and start + 1 < ent_end)):
+        if out and out[-1].end == start and out[-1].role == "since" and out[-1].text.lower().startswith(RANGE_OPEN) \
+                and (low.startswith(RANGE_CLOSE) or (doc[start].lower_ in ("and", "-", "–") and start + 1 < ent_end)):
             prev = out.pop()  # "from 1929" + "to 1962": one range
             out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
             continue
-        if start > sent.start and doc[start].lower_ not in _PREPS and doc[start - 1].lower_ in ("and", "to") \
-                and out and out[-1].end == start - 1 and out[-1].text.lower().startswith(_RANGE_OPEN):
+        if start > sent.start and doc[start].lower_ not in TIME_PREPS and doc[start - 1].lower_ in ("and", "to") \
+                and out and out[-1].end == start - 1 and out[-1].text.lower().startswith(RANGE_OPEN):
             prev = out.pop()  # "between 1968" "and" "1998"
             out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
             continue

@@ -37,7 +37,7 @@ def last_turn_rows(extractor, *texts: str, **kw) -> list[tuple]:
 
 
 # Expected rows, as `rows` gives them: (subject, predicate, object, kind, at, precision, observed).
-U, W = "user", "default"  # the speaker; the speaker's group ("we")
+U = W = "user"  # the speaker; "we" without a team named in the metadata is the speaker too
 A, E = "assert", "end"
 NOW = ("turn", "day", True)  # stated as current: starts when said, observed
 

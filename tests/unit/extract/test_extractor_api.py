@@ -35,7 +35,7 @@ def test_entities_types_aliases_and_mentions(extractor):
     result = extractor.extract(session)
     by_name = {e.name: e for e in result.entities}
     assert by_name["PostgreSQL 14"].type == "TOOL"
-    assert by_name["default"].type == "GROUP"
+    assert "default" not in by_name  # "we" with no team named is the speaker, never the group id
     assert by_name["Emma"].type == "PERSON"
     assert by_name["Zurich"].type == "PLACE"
     assert by_name["platform team"].type == "GROUP"
@@ -61,18 +61,26 @@ def test_custom_gazetteer_entries():
 
     ex = SpacyRuleExtractor(gazetteer={"Acme Deployer": ["deployer", "acmed"]}, raise_errors=True)
     result = ex.extract(session_of("We switched to acmed last week."))
-    assert rows(result) == [("default", "USES", "Acme Deployer", "assert", "2024-03-05", "week", False)]
+    assert rows(result) == [("user", "USES", "Acme Deployer", "assert", "2024-03-05", "week", False)]
     assert set(result.entities[[e.name for e in result.entities].index("Acme Deployer")].aliases) == {"deployer", "acmed"}
 
 
-def test_first_person_is_the_speaker_and_we_is_the_group(extractor):
+def test_first_person_is_the_speaker_and_we_is_the_named_team(extractor):
     session = session_of(("Sam", "I live in Lisbon."), ("Sam", "We use Redis."), metadata={"we": "Acme"})
     assert rows(extractor.extract(session)) == [
         ("Sam", "LIVES_IN", "Lisbon", "assert", "turn", "day", True),
         ("Acme", "USES", "Redis", "assert", "turn", "day", True),
     ]
     grouped = session_of("We use Redis.", group_id="team-7")
-    assert rows(extractor.extract(grouped))[0][0] == "team-7"
+    assert rows(extractor.extract(grouped))[0][0] == "user"  # no team named: the speaker, never the group id
+
+
+def test_we_without_a_named_team_is_the_speaker_never_the_group_id(extractor):
+    session = session_of(("Noor", "We adopted a second kitten, Pickle, on Sunday."), ("Noor", "We're using Postgres now."),
+                         group_id="household-3")
+    result = extractor.extract(session)
+    assert "household-3" not in {e.name for e in result.entities}
+    assert {r[0] for r in rows(result)} == {"Noor"}
 
 
 def test_assistant_turns_yield_mentions_but_no_claims(extractor):
@@ -104,8 +112,8 @@ def test_pronoun_gender(extractor):
 def test_statement_and_switch_qualifiers(extractor):
     result = extractor.extract(session_of("We replaced Redis with Memcached for the session cache."))
     assert [(c.kind, c.statement, c.qualifiers) for c in result.claims] == [
-        ("end", "default uses Redis", {"for": "session cache"}),
-        ("assert", "default uses Memcached", {"for": "session cache"}),
+        ("end", "user uses Redis", {"for": "session cache"}),
+        ("assert", "user uses Memcached", {"for": "session cache"}),
     ]
 
 
@@ -192,7 +200,7 @@ def test_huge_turn_is_capped_and_fast(extractor):
     start = time.perf_counter()
     result = extractor.extract(session_of(text))
     assert time.perf_counter() - start < 30
-    assert sorted(c.statement for c in result.claims) == ["default uses PostgreSQL", "user lives in Vancouver"]
+    assert sorted(c.statement for c in result.claims) == ["user lives in Vancouver", "user uses PostgreSQL"]
 
 
 def test_chunks(extractor):

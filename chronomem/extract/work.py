@@ -1,0 +1,226 @@
+"""Work and study: works at/for/as, join, start, leave/quit/retire ("left Oracle for Yelp"), hire,
+promote, report to, lead/manage a team, study/attend/graduate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Token
+
+from chronomem.extract import accept as A
+from chronomem.extract.args import is_role_head, name_arg, person_arg, pronoun_arg, team_arg
+from chronomem.extract.frames import Frame, when_for
+from chronomem.extract.lexicon_rules import TEAM_CHANGES
+from chronomem.extract.records import ENTITY, GAZETTEER, LAST, Arg, Rel, When
+from chronomem.extract.rulebase import Rule, emit, employment, persons, role_rels, role_when, to_roles
+from chronomem.extract.tools import tool_objects, uses_rels
+
+
+def _work(frame: Frame) -> list[Rel]:
+    subjects = persons(frame)
+    when = frame.when("state")
+    orgs = frame.prep("at", "for")
+    out = employment(frame, subjects, when, orgs, places=frame.prep("in"), roles=frame.prep("as"))
+    if not orgs and not out:  # "Pablo works as a physiotherapist": "as" after "work" names a role
+        out = role_rels(frame, subjects, when, frame.prep("as"), strict=False)
+    if not orgs and not out:  # "as a machine learning engineer" parsed as "machine" + "learning engineer"
+        out = [r for role in _split_roles(frame.prep("as")) for r in emit(frame, "HAS_ROLE", subjects, role, when)]
+    for tok in frame.prep("on", "in"):
+        team = team_arg(tok, allow_area=tok in frame.prep("on"))
+        out += emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=tok)
+    return out
+
+
+def _split_roles(toks: list[Token]) -> list[Arg]:
+    """A role noun phrase the parser broke at a participle: "machine" ← acl "learning" → dobj "engineer"."""
+    out: list[Arg] = []
+    for tok in toks:
+        for acl in (c for c in tok.children if c.dep_ == "acl" and c.i == tok.i + 1):
+            obj = next((c for c in acl.children if c.dep_ == "dobj" and c.i <= acl.i + 2), None)
+            if obj is not None and is_role_head(obj):
+                words = [t for t in tok.doc[tok.i:obj.i + 1] if t.is_alpha]
+                out.append(Arg(ENTITY, tok.i, " ".join(t.lower_ for t in words), "ROLE", GAZETTEER))
+    return out
+
+
+def cleft_value(frame: Frame) -> Token | None:
+    """"It was Adobe that I joined": the value a cleft sentence puts first."""
+    head = frame.v.head
+    if frame.v.dep_ not in ("ccomp", "relcl", "advcl") or head.lemma_ != "be":
+        return None
+    if not any(c.dep_ == "nsubj" and c.lower_ in ("it", "that", "this") for c in head.children):
+        return None
+    return next((c for c in head.children if c.dep_ == "attr" and c.pos_ == "PROPN"), None)
+
+
+def _join(frame: Frame) -> list[Rel]:
+    subjects = persons(frame)
+    when = frame.when("start")
+    dobj = frame.dobj
+    national = A.national_team(dobj, frame.idx)
+    if national is not None:  # "joined the Turkey national under-21 football team"
+        return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
+    if dobj is not None and dobj.lower_ in ("that", "which", "who"):
+        dobj = cleft_value(frame)
+        if dobj is not None:  # the cleft's "be" is not a hedge and its "not Netflix" is not a negation
+            when = when_for(replace(frame.status, blocked=False, negated=False), "start", frame.times)
+    if dobj is None:
+        return []
+    team = team_arg(dobj)
+    if team is not None:
+        return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj) + role_rels(frame, subjects, when, frame.prep("as"))
+    return employment(frame, subjects, when, [dobj] if A.token_org(dobj, frame.idx, tools=False) else [],
+                       places=frame.prep("in"), roles=frame.prep("as"))
+
+
+def _start(frame: Frame) -> list[Rel]:
+    subjects = persons(frame)
+    when = frame.when("start")
+    if frame.dobj is not None and not A.is_job_noun(frame.dobj):
+        return []
+    preps = {**frame.preps, **{k: v for k, v in frame.dobj_preps.items() if k not in frame.preps}}
+    orgs = [t for k in ("at", "with", "for") for t in preps.get(k, ())]
+    return employment(frame, subjects, when, orgs, places=preps.get("in", []), roles=preps.get("as", []))
+
+
+def _leave(frame: Frame) -> list[Rel]:
+    lemma = frame.lemma
+    if lemma in ("lay", "fire", "sack") and not (frame.v.tag_ == "VBN" and (lemma != "lay" or frame.prt == "off")):
+        return []
+    if frame.v.lower_ == "quits" and frame.v.i >= 2 and frame.v.doc[frame.v.i - 2].lemma_.lower() == "call":
+        return []  # "Julia and I called it quits": read from "call" (chronomem.extract.couples)
+    subjects = persons(frame)
+    when = frame.when("end")
+    dobj = frame.dobj
+    if lemma == "retire":
+        if tool_objects(frame):
+            return uses_rels(frame, "end")  # "we retired Prometheus"
+    if dobj is not None and lemma in ("leave", "quit", "exit", "depart"):
+        national = A.national_team(dobj, frame.idx)
+        if national is not None:
+            return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
+        if A.is_job_noun(dobj):
+            return employment(frame, subjects, when, frame.dobj_preps.get("at", []) + frame.prep("at"))
+        team = team_arg(dobj)
+        if team is not None:
+            return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj)
+        arg = name_arg(dobj, frame.idx) if not frame.idx.is_time(dobj) else None
+        if arg is None:
+            return []
+        if arg.type == "PLACE" and arg.strength >= 3:
+            return emit(frame, "LIVES_IN", subjects, arg, when, obj_tok=dobj) + _left_for(frame, subjects, when, "LIVES_IN")
+        if (arg.type == "ORG" and arg.strength >= 1) or arg.label == "ORG":
+            return (emit(frame, "WORKS_AT", subjects, A.widen_org(dobj, arg.typed("ORG"), frame.idx), when, obj_tok=dobj)
+                    + _left_for(frame, subjects, when, "WORKS_AT"))
+        targets = [t for t in frame.prep("for") if not frame.idx.is_time(t)]
+        target = name_arg(targets[0], frame.idx) if targets else None
+        if target is not None and target.strength >= 3 and target.type in ("ORG", "PLACE"):
+            # "Zoe left Square for Pfizer": the known destination says what was left
+            predicate = "WORKS_AT" if target.type == "ORG" else "LIVES_IN"
+            left = arg.typed("ORG") if predicate == "WORKS_AT" else A.place(arg)
+            return emit(frame, predicate, subjects, left, when, obj_tok=dobj) + _left_for(frame, subjects, when, predicate)
+        if A.org(arg) is not None:  # unknown name: decided by what the session said before
+            return [_ambiguous(r) for r in emit(frame, "WORKS_AT", subjects, arg, when, confidence=0.8)]
+        return []
+    orgs = [t for t in frame.prep("from", "by") if not frame.idx.is_time(t)] if lemma != "quit" else []
+    if lemma == "depart" and not orgs:
+        return []
+    if not orgs and dobj is None and lemma in ("quit", "resign") and not frame.preps.get("as"):
+        # "I quit in 2021": the employer the session named last for this subject
+        return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
+    return employment(frame, subjects, when, orgs, strict=lemma == "retire")
+
+
+def _left_for(frame: Frame, subjects: list[Arg], end: When | None, predicate: str) -> list[Rel]:
+    """"left Oracle for Yelp", "left Toronto for Seoul": the value after "for" starts when the old one ends."""
+    if end is None or frame.lemma != "leave":
+        return []
+    start = replace(end, mode="start", vague=False)
+    out: list[Rel] = []
+    for tok in frame.prep("for"):
+        if frame.idx.is_time(tok) or frame.idx.ent_at[tok.head.i] is not None or tok.head.i == frame.v.i + 1:
+            continue  # "left National Center for Atmospheric Research": "for" inside the name
+        new = A.token_place(tok, frame.idx) if predicate == "LIVES_IN" else A.token_org(tok, frame.idx)
+        out += emit(frame, predicate, subjects, new, start, obj_tok=tok)
+    return out
+
+
+def _ambiguous(rel: Rel) -> Rel:
+    rel.predicate = "WORKS_AT|LIVES_IN"
+    return rel
+
+
+def _hire(frame: Frame) -> list[Rel]:
+    when = frame.when("start")
+    if frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children):
+        return employment(frame, persons(frame), when, frame.prep("by", "at"), roles=frame.prep("as"))
+    if frame.dobj is not None and frame.dobj.lower_ in ("me", "us", "him", "her"):
+        hired = pronoun_arg(frame.dobj)
+        return [r for s in frame.subj_toks for r in emit(frame, "WORKS_AT", [hired] if hired else [],
+                                                         A.token_org(s, frame.idx), when)]
+    return []
+
+
+def _promote(frame: Frame) -> list[Rel]:
+    out = role_rels(frame, persons(frame), frame.when("start"), frame.prep("to"))
+    if not out:
+        out = [r for role in to_roles(frame) for r in emit(frame, "HAS_ROLE", persons(frame), role, role_when(frame, role))]
+    return out
+
+
+def _after_change(frame: Frame) -> When | None:
+    """"I switched teams in February and now report to Lena": "now" after a dated change means
+    since that change, so the state starts at the change's time."""
+    head = frame.v.head
+    if frame.v.dep_ != "conj" or head.lemma_.lower() not in TEAM_CHANGES or frame.times:
+        return None
+    if not any(c.lower_ == "now" for c in frame.v.children):
+        return None
+    t = next((t for t in frame.all_times if t.anchor == head.i and t.role in ("point", "since")), None)
+    return When("start", t.text, prefer="past") if t is not None else None
+
+
+def _report(frame: Frame) -> list[Rel]:
+    subjects = persons(frame, we=False)
+    when = _after_change(frame) or frame.when("state")
+    return [r for t in frame.prep("to") for r in emit(frame, "REPORTS_TO", subjects, person_arg(t, frame.idx, trust_ner=False),
+                                                        when, obj_tok=t)]
+
+
+def _lead(frame: Frame) -> list[Rel]:
+    if frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children) and frame.subj_toks:
+        team = team_arg(frame.subj_toks[0])  # "the analytics team is led by Kenji"
+        leaders = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("by")) if a is not None]
+        return emit(frame, "LEADS", leaders, team, frame.when("state"))
+    if frame.dobj is None:
+        return uses_rels(frame, "state") if frame.lemma == "run" else []  # "we run Mattermost" (an adverb to the parser)
+    team = team_arg(frame.dobj)
+    if team is None:
+        return uses_rels(frame, "state") if frame.lemma == "run" else []
+    return emit(frame, "LEADS", persons(frame, we=False), team, frame.when("state"), obj_tok=frame.dobj)
+
+
+def _study(frame: Frame) -> list[Rel]:
+    aspect = {"study": "state", "attend": "state", "graduate": "end"}.get(frame.lemma, "start")
+    toks = frame.prep("from") if aspect == "end" else frame.prep("at", "in")
+    if frame.lemma == "attend" and frame.dobj is not None:
+        toks = [frame.dobj]
+    when = frame.when(aspect)
+    subjects = persons(frame, we=False)
+    strict = frame.lemma in ("attend",)
+    return [r for t in toks for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, frame.idx, strict=strict, tools=False),
+                                         when, obj_tok=t)]
+
+
+RULES = (
+    Rule(("work",), _work),
+    Rule(("join",), _join),
+    Rule(("start", "begin"), _start),
+    Rule(("leave", "quit", "exit", "depart", "resign", "retire", "lay", "fire", "sack"), _leave),
+    Rule(("hire",), _hire),
+    Rule(("promote",), _promote),
+    Rule(("report",), _report),
+    Rule(("lead", "head", "manage", "run", "oversee", "direct", "captain"), _lead),
+    Rule(("study", "enroll", "enrol", "attend", "graduate"), _study),
+)
