@@ -58,9 +58,13 @@ def open_rels(sent: Span, idx: DocIndex, times: list, hedged: frozenset[int]) ->
     return out
 
 
-def merge(verb_rels: list[Rel], open_found: list[Rel]) -> list[Rel]:
+def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = None) -> list[Rel]:
     """Open candidates join the vocabulary rules' output for verbs those rules did not use; a
-    taste whose object the open reading keeps whole replaces the rule's cut one."""
+    taste whose object the open reading keeps whole replaces the rule's cut one, and a taste
+    whose object the open reading rejects (a bare gerund, a pronoun, the other speaker) goes."""
+    if idx is not None:
+        verb_rels = [r for r in verb_rels if not (r.predicate in REPLACEABLE and r.obj.kind == ENTITY and r.obj.i >= 0
+                                                  and _phrase_arg(idx.doc[r.obj.i], idx) is None)]
     fired = {r.i for r in verb_rels}
     open_by_verb: dict[int, list[Rel]] = {}
     for r in open_found:
@@ -112,11 +116,16 @@ def clause_rels(frame: Frame) -> list[Rel]:
 
 # ----------------------------------------------------------------------------- pieces
 def _person_subjects(frame: Frame) -> list[Arg]:
+    """Subjects that are surely people: the speaker, "we", a pronoun, or a name NER calls a person
+    or that is a known first name (not "Painting" opening a sentence, not "the dance crew")."""
     out = []
     for arg in frame.subjects(team=True):
         person = A.subject_person(arg, we=True, loose=True)
-        if person is not None:
-            out.append(person)
+        if person is None:
+            continue
+        if person.kind == ENTITY and not (person.label == "PERSON" or person.gender):
+            continue
+        out.append(person)
     return out
 
 
@@ -135,8 +144,9 @@ def _aspect(frame: Frame) -> str | None:
         return "state"
     if status.tense == "perfect_progressive":
         return "state"
-    if status.tense == "progressive" and lemma in OPEN.ongoing_verbs:
-        return "state"
+    if status.tense == "progressive" and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs) and not any(
+            t.role == "point" for t in frame.times):
+        return "state"  # "I'm writing a screenplay", not "I'm eating lunch" nor "I'm seeing her tonight"
     return None
 
 
@@ -164,6 +174,8 @@ def _phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | Non
     phrase = object_phrase(tok, is_time=_is_time(idx))
     if phrase is None or len(phrase) < 3:
         return None
+    if phrase.split(" ", 1)[0] in OPEN.light_gerunds:
+        return None  # "having a supportive team", "making a difference": no lasting thing named
     speakers = tok.doc.user_data.get("chronomem_speakers") or {}
     if phrase.lower() in speakers:
         return None
@@ -194,8 +206,8 @@ def _rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | None, as
 def _taste(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
     if frame.v.pos_ != "VERB":
         return []
-    past = frame.status.tense in ("past", "perfect")
-    if not past and frame.status.tense not in ("present", "perfect_progressive", "progressive"):
+    past = frame.status.tense == "past"  # "I've always loved X" (perfect) is a lasting taste
+    if not past and frame.status.tense not in ("present", "perfect", "perfect_progressive", "progressive"):
         return []
     out = []
     for tok in _objects(frame):
@@ -206,6 +218,9 @@ def _taste(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
         arg = _phrase_arg(tok, frame.idx)
         if past and arg is not None:
             out += [Rel(predicate, s, arg, When("state"), "assert", None, 0.6, {}, frame.v.i) for s in subjects]
+            continue
+        if frame.status.tense == "perfect" and arg is not None:  # when_for has no start for a bare perfect
+            out += [Rel(predicate, s, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i) for s in subjects]
             continue
         out += _rels(frame, subjects, predicate, arg, "state", confidence=TASTE_CONFIDENCE)
     return out
@@ -242,6 +257,7 @@ def _loved_subject(frame: Frame) -> list[Rel]:
     if frame.status.tense not in ("present", "perfect"):
         return []
     subj = next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None)
+    subjs = with_conj(subj) if subj is not None else []
     if lemma == "find" and frame.dobj is not None:  # "I find knitting calming"
         me = next((pronoun_arg(c) for c in v.children if c.dep_ == "nsubj"), None)
         judged = [c for c in v.children if c.dep_ in ("oprd", "ccomp", "xcomp") and c.lower_ in OPEN.positive_adjectives]
@@ -267,10 +283,8 @@ def _loved_subject(frame: Frame) -> list[Rel]:
             owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ in ("me", "us")), None)
     if owner is None or owner.kind not in ("speaker", "we"):
         return []
-    arg = _phrase_arg(subj, frame.idx)
-    if arg is None:
-        return []
-    return [Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, v.i)]
+    args = [a for a in (_phrase_arg(t, frame.idx) for t in subjs) if a is not None]  # "Cooking and baking are my outlets"
+    return [Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, v.i) for arg in args]
 
 
 def _speaker_in(frame: Frame) -> Arg | None:
@@ -281,11 +295,30 @@ def _speaker_in(frame: Frame) -> Arg | None:
     return Arg("speaker", frame.v.i)
 
 
+def _owned_thing(tok: Token) -> list[Rel]:
+    """"my studio", "our online store", "my guitar": something lasting the speaker owns."""
+    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+    if not poss or tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"):
+        return []  # "my studio space", "my guitar teacher": the noun names something else
+    me = pronoun_arg(poss[0])
+    if any(c.lower_ in OPEN.unreal_modifiers for c in tok.children):
+        return []  # "my dream studio" is not owned yet
+    words = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and c.i > poss[0].i
+             and c.lower_ not in ("new", "old", "little", "own", "first", "favorite", "favourite", "current", "dream")]
+    name = " ".join([w.lower_ for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
+    if me is None or tok.lower_ != tok.lemma_.lower() and tok.tag_ == "NNS" and tok.lemma_.lower() in ("painting",):
+        return []
+    return [Rel("OWNS", me, Arg(ENTITY, tok.i, name, "OTHER", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
 def kin_rels(sent: Span) -> list[Rel]:
     """"my kids", "our daughter", "my husband", "my friends" (no name): the speaker's relatives and friends,
     as entities named from the speaker ("<speaker>'s kids")."""
     out = []
     for tok in sent:
+        if tok.pos_ == "NOUN" and tok.lemma_.lower() in OPEN.possession_nouns and tok.dep_ not in ("compound", "amod"):
+            out += _owned_thing(tok)
+            continue
         kin = OPEN.kin_possessions.get(tok.lower_)
         if kin is None or tok.pos_ != "NOUN":
             continue
@@ -328,7 +361,7 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         if word in OPEN.taste_adjectives or word in OPEN.open_adjectives:
             preps = OPEN.taste_adjectives.get(word, OPEN.open_adjectives.get(word, ()))
             toks = [t for p in preps for c in adj.children if c.dep_ == "prep" and c.lower_ == p
-                    for t in c.children if t.dep_ in ("pobj", "pcomp")]
+                    for o in c.children if o.dep_ in ("pobj", "pcomp") for t in with_conj(o)]
             predicate = "LIKES" if word in OPEN.taste_adjectives else OPEN_PREDICATE
             out = []
             for tok in toks:
@@ -336,8 +369,10 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
                 out += _rels(frame, subjects, predicate, _phrase_arg(tok, frame.idx), aspect,
                              relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)
             return out
-        if word in OPEN.identity_adjectives:
-            return _rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, word, "OTHER", GUESS), aspect, relation="is")
+        if word in OPEN.identity_adjectives:  # "lactose intolerant" keeps its modifier
+            mods = [c.lower_ for c in adj.children if c.dep_ in ("npadvmod", "compound", "amod") and c.i < adj.i]
+            name = " ".join([*mods, word])
+            return _rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
         return []
     into = [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ == "into" for t in c.children if t.dep_ == "pobj"]
     if into:  # "I'm into birdwatching"
@@ -414,7 +449,7 @@ def _activity(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             continue  # "I try to…", "I keep going": the inner verb is its own clause
         if predicate == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or tok.lemma_.lower() in L.PET_NOUNS):
             continue  # "bought lunch"; pets are HAS_PET
-        if predicate == OPEN_PREDICATE and lemma in OPEN.start_verbs:
+        if predicate == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):
             continue  # "started school", "set up a meeting": a beginning of something, not a habit
         if predicate == "HAS_PET" and tok.lemma_.lower() not in L.PET_NOUNS:
             predicate = OPEN_PREDICATE

@@ -49,7 +49,9 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
             verb_rels += run_rules(build_frame(tok, idx, times, hedged, lemma))
         if times is None:
             times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
-        verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged)) + kin_rels(sent)
+        verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged), idx)
+        said = {(r.predicate, r.obj.name) for r in verb_rels}  # "I sold my car": the verb says more than "my car"
+        verb_rels += [r for r in kin_rels(sent) if (r.predicate, r.obj.name) not in said]
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
     return rels, hints

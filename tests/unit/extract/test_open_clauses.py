@@ -29,6 +29,13 @@ OPEN = [
     ("I have three hamsters.", [c(U, "HAS_PET", "user's hamsters", A, NOW)]),
     ("I drove my kids to school.", [c(U, "PARENT_OF", "user's kids", A, NOW)]),
     ("My brother visited on Sunday.", [c(U, "SIBLING_OF", "user's brother", A, NOW)]),
+    # conditions, progressive projects, several loved things at once
+    ("I'm allergic to cats and dust.", [c(U, "RELATED_TO", "cats", A, NOW), c(U, "RELATED_TO", "dust", A, NOW)]),
+    ("I'm diabetic.", [c(U, "RELATED_TO", "diabetic", A, NOW)]),
+    ("I'm writing a novel about sailors.", [c(U, "RELATED_TO", "novel about sailors", A, NOW)]),
+    ("Knitting and sewing are my favorite hobbies.", [c(U, "LIKES", "knitting", A, NOW), c(U, "LIKES", "sewing", A, NOW)]),
+    ("I've always loved horses.", [c(U, "LIKES", "horses", A, NOW)]),
+    ("My bakery is doing well.", [c(U, "OWNS", "bakery", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
@@ -37,7 +44,8 @@ NO_OPEN_FACT = [
     "I think you're right.", "I hope you have a lovely weekend!", "I went to a concert yesterday.",
     "I really want to make a difference.", "Do you play the cello?", "I don't eat meat.", "I'm so happy for you.",
     "I took a nap.", "Wow, that sounds amazing!", "I love it!", "I might take up pottery.",
-    "My late grandfather loved chess.", "I bought lunch for the team.",
+    "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
+    "I'm meeting her tonight.", "My dream studio would have big windows.",
 ]
 
 
