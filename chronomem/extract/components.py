@@ -21,6 +21,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from chronomem.extract import lexicon as L
+from chronomem.extract import sentences
 from chronomem.extract.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
 from chronomem.extract.gazetteer import Gazetteer
 from chronomem.extract.hygiene import NAMES, is_not_a_name, is_vocative
@@ -189,22 +190,20 @@ def _has_name(tok) -> bool:
 
 
 class RelationExtractor:
-    """Filters and rules over each sentence: see :mod:`chronomem.extract.relations`."""
+    """Filters and rules over each sentence: see :mod:`chronomem.extract.sentences` and :mod:`chronomem.extract.registry`."""
 
     def __init__(self, nlp: Language, name: str, raise_errors: bool = False) -> None:
         self.name = name
         self.raise_errors = raise_errors
 
     def __call__(self, doc: Doc) -> Doc:
-        from chronomem.extract.sentences import doc_relations
-
         doc._.cm_rels, doc._.cm_hints, doc._.cm_mentions = [], [], []
         if not len(doc):
             return doc
         try:
             idx = DocIndex(doc)
             doc._.cm_mentions = doc_mentions(doc, idx)
-            doc._.cm_rels, doc._.cm_hints = doc_relations(doc, idx)
+            doc._.cm_rels, doc._.cm_hints = sentences.doc_relations(doc, idx)
         except Exception:  # a rule failing on odd text must not stop an ingest of thousands of sessions
             if self.raise_errors:
                 raise

@@ -234,32 +234,32 @@ TIME_NAMES = frozenset({
 
 # --------------------------------------------------------------------------- words around names and things
 SKIP_MODIFIERS = frozenset({"new", "old", "current", "same", "whole", "entire", "first", "own", "other", "previous",
-                             "former", "next", "last", "great", "good", "nice", "amazing", "awesome", "big", "little",
-                             "small", "fantastic", "wonderful", "lovely", "cool", "favorite", "favourite", "actual"})
+                            "former", "next", "last", "great", "good", "nice", "amazing", "awesome", "big", "little",
+                            "small", "fantastic", "wonderful", "lovely", "cool", "favorite", "favourite", "actual"})
 VAGUE_THINGS = frozenset({"thing", "things", "stuff", "lot", "lots", "idea", "time", "times", "one", "ones", "way",
-                           "bit", "kind", "sort", "part", "fact", "it", "that", "this", "everything", "anything",
-                           "something", "nothing", "all", "much", "more", "most", "some", "any", "job", "work",
-                           "place", "life", "day", "week", "month", "year", "people", "person", "guy", "girl"})
+                          "bit", "kind", "sort", "part", "fact", "it", "that", "this", "everything", "anything",
+                          "something", "nothing", "all", "much", "more", "most", "some", "any", "job", "work",
+                          "place", "life", "day", "week", "month", "year", "people", "person", "guy", "girl"})
 DET_WORDS = frozenset({"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these",
-                        "those", "some", "any"})
+                       "those", "some", "any"})
 TIME_TAILS = frozenset({"today", "yesterday", "tonight", "tomorrow", "now", "recently", "again"})
 NAME_SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv"})
 NOBLE_TITLES = frozenset({"duke", "duchess", "baron", "baroness", "earl", "count", "countess", "viscount", "viscountess",
-                     "marquess", "marquis", "lord", "lady", "prince", "princess", "king", "queen", "hereditary", "grand",
-                     "archduke", "archduchess", "sir", "dame"})
+                          "marquess", "marquis", "lord", "lady", "prince", "princess", "king", "queen", "hereditary", "grand",
+                          "archduke", "archduchess", "sir", "dame"})
 ORG_GLUE = frozenset({"of", "for", "the", "a", "an", "and", "in", "de", "du", "des", "la", "le", "del", "der", "für", "'", "’",
-                       "'s", "’s", "&"})
+                      "'s", "’s", "&"})
 INSTITUTIONS = frozenset({"university", "institute", "college", "school", "center", "centre", "hospital", "academy"})
 NATIONAL_TEAM_WORDS = frozenset({"national", "football", "soccer", "basketball", "rugby", "hockey", "cricket", "volleyball",
-                         "handball", "olympic", "youth", "team", "women's", "men's"})
+                                 "handball", "olympic", "youth", "team", "women's", "men's"})
 
 # --------------------------------------------------------------------------- questions and reported speech
 WH_WORDS = frozenset({"who", "what", "when", "where", "why", "how", "which", "whose", "whom"})
 INVERTING_VERBS = frozenset({"do", "does", "did", "are", "is", "was", "were", "am", "have", "has", "had", "can", "could",
-                        "would", "will", "should", "shall", "may", "might", "must", "'re", "ai"})
+                             "would", "will", "should", "shall", "may", "might", "must", "'re", "ai"})
 REPORTING_VERBS = frozenset({"say", "tell", "mention", "hear", "know", "learn", "find", "announce", "confirm", "realize",
-                        "notice", "write", "post", "explain", "share", "text", "message", "email", "admit", "reveal"})
+                             "notice", "write", "post", "explain", "share", "text", "message", "email", "admit", "reveal"})
 
 # --------------------------------------------------------------------------- pronouns an object phrase cannot be
 OBJECT_PRONOUNS = frozenset({"i", "me", "my", "you", "your", "he", "him", "his", "she", "her", "it", "its", "we",
-                            "us", "our", "they", "them", "their", "this", "that", "these", "those", "one"})
+                             "us", "our", "they", "them", "their", "this", "that", "these", "those", "one"})

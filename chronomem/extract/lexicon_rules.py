@@ -18,9 +18,9 @@ KIN_RELATIONS = {
     "relative": ("RELATED_TO", False), "pet": ("HAS_PET", False),
 }
 SPAN_WORDS = frozenset({"and", "my", "best", "friend", "sister", "brother", "colleague", "roommate", "neighbor",
-                         "neighbour", "cousin", "coworker", "co-worker", "'s", "’s"})
+                        "neighbour", "cousin", "coworker", "co-worker", "'s", "’s"})
 SKIP_BEFORE_VERB = frozenset({"finally", "officially", "just", "recently", "also", "then", "have", "has", "had",
-                               "'ve", "’ve", "did", "eventually"})
+                              "'ve", "’ve", "did", "eventually"})
 UNIONS = {"marriage": "married", "divorce": "divorced"}  # event nouns whose ending or completion ends a marriage
 
 # --------------------------------------------------------------------------- homes, jobs and teams
@@ -33,15 +33,15 @@ TITLE_NOUNS = frozenset({"title", "role", "position", "job"})
 
 # --------------------------------------------------------------------------- tastes and possessions
 TASTES = {"love": "LIKES", "like": "LIKES", "enjoy": "LIKES", "adore": "LIKES", "hate": "DISLIKES",
-           "dislike": "DISLIKES", "detest": "DISLIKES", "loathe": "DISLIKES", "despise": "DISLIKES", "prefer": "PREFERS"}
+          "dislike": "DISLIKES", "detest": "DISLIKES", "loathe": "DISLIKES", "despise": "DISLIKES", "prefer": "PREFERS"}
 CONSUMABLES = frozenset({"groceries", "grocery", "food", "lunch", "dinner", "breakfast", "snack", "snacks", "meal", "coffee",
-                          "tea", "drink", "drinks", "beer", "wine", "ticket", "tickets", "gift", "gifts", "present",
-                          "presents", "stuff", "things", "supplies", "flowers", "ingredients", "time", "round"})
+                         "tea", "drink", "drinks", "beer", "wine", "ticket", "tickets", "gift", "gifts", "present",
+                         "presents", "stuff", "things", "supplies", "flowers", "ingredients", "time", "round"})
 
 # --------------------------------------------------------------------------- tools and switches
 PURPOSE_SKIP = frozenset({"a", "an", "the", "our", "my", "their", "its", "his", "her", "your"})
 OUR_UNITS = frozenset({"team", "company", "startup", "org", "organization", "organisation", "department", "group",
-                        "employer", "shop", "lab"})
+                       "employer", "shop", "lab"})
 SWITCH_LEMMAS = frozenset({"switch", "migrate", "move", "upgrade", "bump", "downgrade", "transition", "port", "update"})
 CHANGE_NOUNS = frozenset({"upgrade", "migration", "switch", "move", "transition", "cutover", "downgrade"})
 PHRASAL_START = {"roll": "out", "bring": "in", "spin": "up", "set": "up"}

@@ -26,34 +26,34 @@ DECADE_WORDS = {w: 1900 + v for w, v in (("twenties", 20), ("thirties", 30), ("f
                 ("fifties", 50), ("sixties", 60), ("seventies", 70), ("eighties", 80),
                 ("nineties", 90))}
 NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-         "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-         "seventeen", "eighteen", "nineteen"]
+                "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                "seventeen", "eighteen", "nineteen"]
 TENS_WORDS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-         "seventy": 70, "eighty": 80, "ninety": 90}
+              "seventy": 70, "eighty": 80, "ninety": 90}
 VAGUE_COUNTS: dict[str, float] = {
     "a": 1, "an": 1, "a single": 1, "a couple": 2, "a couple of": 2, "couple of": 2,
     "couple": 2, "a pair of": 2, "a few": 3, "few": 3, "several": 3, "a handful of": 3,
     "some": 3, "a dozen": 12, "dozen": 12, "half a": 0.5, "half an": 0.5, "a half": 0.5,
 }
 NUMBER_HEDGES = ("about ", "around ", "roughly ", "approximately ", "nearly ", "almost ",
-               "over ", "just ", "only ", "like ", "maybe ", "some ", "another ")
+                 "over ", "just ", "only ", "like ", "maybe ", "some ", "another ")
 
 # --------------------------------------------------------------------------- words around a time phrase
 TIME_PREPS = frozenset({"in", "on", "at", "since", "until", "till", "til", "by", "from", "during", "over", "around",
-                    "before", "after", "for", "starting", "beginning", "through", "throughout", "within", "as",
-                    "of", "back", "effective", "circa", "about", "sometime"})
+                        "before", "after", "for", "starting", "beginning", "through", "throughout", "within", "as",
+                        "of", "back", "effective", "circa", "about", "sometime"})
 SINCE_WORDS = ("since", "starting", "beginning", "from", "as of", "effective", "ever since")
 UNTIL_WORDS = ("until", "till", "til", "up until", "up to")
 ADVERB_TIMES = frozenset({"recently", "lately", "yesterday", "today", "tonight", "tomorrow"})
 YEAR_HEADS = frozenset({"in", "since", "from", "to", "until", "till", "between", "and", "through", "by", "before",
-                         "after", "around", "circa"})
+                        "after", "around", "circa"})
 RANGE_OPEN = ("from ", "between ")
 RANGE_CLOSE = ("to ", "and ", "until ", "till ", "through ", "thru ")
 TIME_UNIT_WORDS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years", "am", "pm", "th", "st", "nd", "rd"})
 MONTH_WORDS = frozenset(MONTHS)  # "may", "sept", "december"
 QUANTITY_UNITS = frozenset({"years", "year", "months", "month", "weeks", "week", "days", "day", "hours", "hour", "times",
-                         "people", "users", "servers", "nodes", "instances", "minutes", "%", "percent", "k", "gb", "mb",
-                         "ms", "seconds", "engineers", "devs", "of", "x"})
+                            "people", "users", "servers", "nodes", "instances", "minutes", "%", "percent", "k", "gb", "mb",
+                            "ms", "seconds", "engineers", "devs", "of", "x"})
 
 # --------------------------------------------------------------------------- fixed phrases and what they mean
 # (:mod:`chronomem.extract.timeexpr` maps each list to a span: the turn's day, the day before, the last

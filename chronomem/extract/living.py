@@ -11,17 +11,9 @@ from chronomem.extract.args import is_role_head, role_arg
 from chronomem.extract.frames import Frame
 from chronomem.extract.lexicon_rules import HOMES, ROLE_SLOTS
 from chronomem.extract.records import ENTITY, GAZETTEER, Arg, Rel
-from chronomem.extract.rulebase import Rule, emit, obj_token, persons
+from chronomem.extract.rulebase import PrepRule, Rule, emit, persons
 from chronomem.extract.switches import complete_switch, switch_rels
 from chronomem.extract.tools import uses_rels
-
-
-def _live(frame: Frame) -> list[Rel]:
-    places = [A.token_place(t, frame.idx) for t in frame.prep("in", "at")]
-    places += [A.token_place(c, frame.idx) for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
-    when = frame.when("state")
-    subjects = persons(frame)
-    return [r for p in places for r in emit(frame, "LIVES_IN", subjects, p, when, obj_tok=obj_token(frame, p))]
 
 
 def _based(frame: Frame) -> list[Rel]:
@@ -92,8 +84,11 @@ def _move(frame: Frame) -> list[Rel]:
     return out
 
 
+LIVE = PrepRule(("live", "reside"), "LIVES_IN", ("in", "at"), "place", "state", there=True, anchor="arg")
+"""Live/reside in or at a place, or "there": LIVES_IN, a state."""
+
 RULES = (
-    Rule(("live", "reside"), _live),
+    LIVE.rule(),
     Rule(("base",), _based),
     Rule(("settle",), _settle),
     Rule(("move", "relocate", "emigrate", "immigrate"), _move),

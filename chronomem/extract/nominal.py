@@ -13,7 +13,16 @@ from chronomem.extract.args import DocIndex, name_arg, person_arg, role_arg, tea
 from chronomem.extract.couples import became_couple, been_with, marital
 from chronomem.extract.filters import clause_status
 from chronomem.extract.frames import Frame, when_for
-from chronomem.extract.kin import KIN_RELATIONS, family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
+from chronomem.extract.kin import (
+    KIN_RELATIONS,
+    family_verb_rels,
+    kin_of,
+    kin_rels,
+    modifier_state,
+    named_token,
+    owner_of,
+    possessor,
+)
 from chronomem.extract.leadership import in_charge_rels
 from chronomem.extract.records import ENTITY, GAZETTEER, SPEAKER, WE, Arg, Hint, Rel, When
 from chronomem.extract.rulebase import Rule, alternative, emit, employment, persons, role_rels

@@ -38,12 +38,16 @@ def build_rules(rows: Iterable[Rule]) -> dict[str, tuple[Rule, ...]]:
             rules = by_lemma.setdefault(lemma, [])
             for other in rules:
                 if other.handler is row.handler:
-                    raise ValueError(f"rule {row.handler.__qualname__} is listed twice for {lemma!r}")
+                    raise ValueError(f"rule {_name(row)} is listed twice for {lemma!r}")
                 if other.priority == row.priority:
-                    raise ValueError(f"rules {other.handler.__qualname__} and {row.handler.__qualname__} both read "
+                    raise ValueError(f"rules {_name(other)} and {_name(row)} both read "
                                      f"{lemma!r} at priority {row.priority}: give one of them another priority")
             rules.append(row)
     return {lemma: tuple(sorted(rules, key=lambda r: -r.priority)) for lemma, rules in by_lemma.items()}
+
+
+def _name(rule: Rule) -> str:
+    return getattr(rule.handler, "__qualname__", None) or repr(rule.handler)
 
 
 RULES: dict[str, tuple[Rule, ...]] = build_rules(row for module in RULE_MODULES for row in module.RULES)

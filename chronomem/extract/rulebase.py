@@ -15,14 +15,14 @@ is worse than a missing one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from spacy.tokens import Token
 
 from chronomem.extract import accept as A
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import is_role_head, name_arg, role_arg, team_arg
+from chronomem.extract.args import is_role_head, name_arg, person_arg, role_arg, team_arg
 from chronomem.extract.frames import Frame, when_for
 from chronomem.extract.records import ENTITY, GAZETTEER, Arg, Rel, When
 
@@ -147,3 +147,59 @@ def role_when(frame: Frame, role: Arg) -> When | None:
     words = {t.i for t in frame.v.doc[role.i:role.i + len(role.name.split()) + 1]}
     hung = [t for t in frame.all_times if t.anchor in words]
     return when_for(frame.status, "start", hung[:1]) if hung else when
+
+
+# --------------------------------------------------------------------------- declarative rows
+_OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
+    "place": lambda tok, frame, strict: A.token_place(tok, frame.idx),
+    "person": lambda tok, frame, strict: person_arg(tok, frame.idx, trust_ner=False),
+    "school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
+}
+
+
+@dataclass(frozen=True)
+class PrepRule:
+    """A short rule as a row: "<subject> <lemma> <preposition> <object>" → ``predicate``.
+
+    ``obj`` says what the object must be ("place", "person", "school"); ``aspect`` is the
+    clause's reading (state, start, end); ``we`` lets "we" be a subject; ``there`` also takes
+    "there" ("I live there"); ``dobj`` takes the direct object instead when there is one ("attended
+    MIT"); ``strict`` asks for a name the gazetteer or NER knows; ``anchor`` is where "X, not Y"
+    is looked for: after the preposition's object ("token") or after the name's first word
+    ("arg"); ``when`` may find the time first (``None`` → the clause's own time).
+
+    >>> PrepRule(("report",), "REPORTS_TO", ("to",), "person").lemmas
+    ('report',)
+    """
+
+    lemmas: tuple[str, ...]
+    predicate: str
+    preps: tuple[str, ...]
+    obj: str
+    aspect: str = "state"
+    we: bool = True
+    there: bool = False
+    dobj: bool = False
+    strict: bool = False
+    anchor: str = "token"
+    when: Callable[[Frame], When | None] | None = None
+
+    def __call__(self, frame: Frame) -> list[Rel]:
+        toks = frame.prep(*self.preps)
+        if self.dobj and frame.dobj is not None:
+            toks = [frame.dobj]
+        if self.there:
+            toks = toks + [c for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
+        when = (self.when(frame) if self.when is not None else None) or frame.when(self.aspect)
+        subjects = persons(frame, we=self.we)
+        read = _OBJECTS[self.obj]
+        out: list[Rel] = []
+        for tok in toks:
+            arg = read(tok, frame, self.strict)
+            out += emit(frame, self.predicate, subjects, arg, when, obj_tok=obj_token(frame, arg) if self.anchor == "arg" else tok)
+        return out
+
+    def rule(self, priority: int = 0) -> Rule:
+        """This row as a :class:`Rule` of the registry."""
+        return Rule(self.lemmas, self, priority)
+

@@ -16,7 +16,14 @@ from chronomem.extract.args import team_arg, version_of
 from chronomem.extract.frames import Frame, when_for
 from chronomem.extract.kin import possessor
 from chronomem.extract.leadership import replaced_as_lead
-from chronomem.extract.lexicon_rules import CHANGE_NOUNS, JOB_OBJECTS, OUR_UNITS, PURPOSE_SKIP, SWITCH_LEMMAS, TITLE_NOUNS
+from chronomem.extract.lexicon_rules import (
+    CHANGE_NOUNS,
+    JOB_OBJECTS,
+    OUR_UNITS,
+    PURPOSE_SKIP,
+    SWITCH_LEMMAS,
+    TITLE_NOUNS,
+)
 from chronomem.extract.records import GAZETTEER, WE, Arg, Rel
 from chronomem.extract.rulebase import Rule, emit, persons, role_rels, role_when, to_roles
 from chronomem.extract.tools import purpose, tool_objects, tool_subjects

@@ -12,7 +12,16 @@ from calendar import monthrange
 from datetime import date, datetime, timedelta
 from typing import Callable, Iterable, Optional
 
-from chronomem.extract.lexicon_time import DECADE_WORDS, MONTHS, NUMBER_HEDGES, NUMBER_WORDS, SEASONS, TENS_WORDS, VAGUE_COUNTS, WEEKDAYS
+from chronomem.extract.lexicon_time import (
+    DECADE_WORDS,
+    MONTHS,
+    NUMBER_HEDGES,
+    NUMBER_WORDS,
+    SEASONS,
+    TENS_WORDS,
+    VAGUE_COUNTS,
+    WEEKDAYS,
+)
 
 Span = tuple[date, str, Optional[date]]
 Match = re.Match[str]

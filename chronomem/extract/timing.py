@@ -28,7 +28,17 @@ from datetime import datetime
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.args import named_no_time
-from chronomem.extract.lexicon_time import ADVERB_TIMES, MONTH_WORDS, RANGE_CLOSE, RANGE_OPEN, SINCE_WORDS, TIME_PREPS, TIME_UNIT_WORDS, UNTIL_WORDS, YEAR_HEADS
+from chronomem.extract.lexicon_time import (
+    ADVERB_TIMES,
+    MONTH_WORDS,
+    RANGE_CLOSE,
+    RANGE_OPEN,
+    SINCE_WORDS,
+    TIME_PREPS,
+    TIME_UNIT_WORDS,
+    UNTIL_WORDS,
+    YEAR_HEADS,
+)
 from chronomem.extract.records import When
 from chronomem.extract.timeexpr import resolve_time
 

@@ -13,7 +13,7 @@ from chronomem.extract.args import is_role_head, name_arg, person_arg, pronoun_a
 from chronomem.extract.frames import Frame, when_for
 from chronomem.extract.lexicon_rules import TEAM_CHANGES
 from chronomem.extract.records import ENTITY, GAZETTEER, LAST, Arg, Rel, When
-from chronomem.extract.rulebase import Rule, emit, employment, persons, role_rels, role_when, to_roles
+from chronomem.extract.rulebase import PrepRule, Rule, emit, employment, persons, role_rels, role_when, to_roles
 from chronomem.extract.tools import tool_objects, uses_rels
 
 
@@ -181,13 +181,6 @@ def _after_change(frame: Frame) -> When | None:
     return When("start", t.text, prefer="past") if t is not None else None
 
 
-def _report(frame: Frame) -> list[Rel]:
-    subjects = persons(frame, we=False)
-    when = _after_change(frame) or frame.when("state")
-    return [r for t in frame.prep("to") for r in emit(frame, "REPORTS_TO", subjects, person_arg(t, frame.idx, trust_ner=False),
-                                                        when, obj_tok=t)]
-
-
 def _lead(frame: Frame) -> list[Rel]:
     if frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children) and frame.subj_toks:
         team = team_arg(frame.subj_toks[0])  # "the analytics team is led by Kenji"
@@ -201,26 +194,23 @@ def _lead(frame: Frame) -> list[Rel]:
     return emit(frame, "LEADS", persons(frame, we=False), team, frame.when("state"), obj_tok=frame.dobj)
 
 
-def _study(frame: Frame) -> list[Rel]:
-    aspect = {"study": "state", "attend": "state", "graduate": "end"}.get(frame.lemma, "start")
-    toks = frame.prep("from") if aspect == "end" else frame.prep("at", "in")
-    if frame.lemma == "attend" and frame.dobj is not None:
-        toks = [frame.dobj]
-    when = frame.when(aspect)
-    subjects = persons(frame, we=False)
-    strict = frame.lemma in ("attend",)
-    return [r for t in toks for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, frame.idx, strict=strict, tools=False),
-                                         when, obj_tok=t)]
-
+# Short rules as rows (see :class:`~chronomem.extract.rulebase.PrepRule`).
+REPORT = PrepRule(("report",), "REPORTS_TO", ("to",), "person", "state", we=False, when=_after_change)
+STUDY = (
+    PrepRule(("study",), "STUDIES_AT", ("at", "in"), "school", "state", we=False),
+    PrepRule(("attend",), "STUDIES_AT", ("at", "in"), "school", "state", we=False, dobj=True, strict=True),
+    PrepRule(("enroll", "enrol"), "STUDIES_AT", ("at", "in"), "school", "start", we=False),
+    PrepRule(("graduate",), "STUDIES_AT", ("from",), "school", "end", we=False),
+)
 
 RULES = (
+    REPORT.rule(),
+    *(row.rule() for row in STUDY),
     Rule(("work",), _work),
     Rule(("join",), _join),
     Rule(("start", "begin"), _start),
     Rule(("leave", "quit", "exit", "depart", "resign", "retire", "lay", "fire", "sack"), _leave),
     Rule(("hire",), _hire),
     Rule(("promote",), _promote),
-    Rule(("report",), _report),
     Rule(("lead", "head", "manage", "run", "oversee", "direct", "captain"), _lead),
-    Rule(("study", "enroll", "enrol", "attend", "graduate"), _study),
 )
