@@ -1,0 +1,88 @@
+"""Shared pieces of the open-domain rules: who the subject is, what the object phrase is, one relation per subject.
+
+Used by :mod:`~chronomem.extract.open_clauses`, :mod:`~chronomem.extract.open_tastes` and
+:mod:`~chronomem.extract.open_possessives`.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract import accept as A
+from chronomem.extract.args import DocIndex, name_arg
+from chronomem.extract.frames import Frame, with_conj
+from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.phrases import object_phrase
+from chronomem.extract.records import ENTITY, GUESS, Arg, Rel
+
+OPEN_PREDICATE = "RELATED_TO"
+OPEN_CONFIDENCE = 0.6
+TASTE_CONFIDENCE = 0.8
+RELATIVE = frozenset({"that", "which", "who", "whom"})
+
+
+def person_subjects(frame: Frame) -> list[Arg]:
+    """Subjects that are surely people: the speaker, "we", a pronoun, or a name NER calls a person
+    or that is a known first name (not "Painting" opening a sentence, not "the dance crew")."""
+    out = []
+    for arg in frame.subjects(team=True):
+        person = A.subject_person(arg, we=True, loose=True)
+        if person is None:
+            continue
+        if person.kind == ENTITY and not (person.label == "PERSON" or person.gender):
+            continue
+        out.append(person)
+    return out
+
+
+def is_time_of(idx: DocIndex):
+    return lambda t: idx.is_time(t)
+
+
+def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:
+    if tok.lower_ in RELATIVE and tok.head.dep_ == "relcl":
+        tok = tok.head.head  # "the kayak that I bought": the object is the noun the clause describes
+    common_opener = tok.i == tok.sent.start and tok.pos_ != "PROPN"  # "Dance is my life": a common word
+    if (tok.pos_ == "PROPN" or idx.term_at[tok.i] is not None or idx.ent_at[tok.i] is not None) and not common_opener:
+        named = name_arg(tok, idx)
+        phrase = object_phrase(tok, is_time=is_time_of(idx))
+        if named is not None and phrase and named.name in phrase and len(phrase) > len(named.name) and named.type == "OTHER":
+            return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)  # "old Westerns"
+        if named is not None:
+            if named.name.lower() in (tok.doc.user_data.get("chronomem_speakers") or {}):
+                return None  # "I love Nate": the other speaker is not a taste
+            return named if people or named.label != "PERSON" and not named.gender else None
+    if not people and tok.lemma_.lower() in OPEN.person_objects:
+        return None
+    if tok.lemma_.lower() in OPEN.abstract_objects or tok.lower_ in OPEN.abstract_objects:
+        return None  # "make a difference", "take the plunge", "chase my dreams"
+    phrase = object_phrase(tok, is_time=is_time_of(idx))
+    if phrase is None or len(phrase) < 3:
+        return None
+    if phrase.split(" ", 1)[0] in OPEN.light_gerunds:
+        return None  # "having a supportive team", "making a difference": no lasting thing named
+    speakers = tok.doc.user_data.get("chronomem_speakers") or {}
+    if phrase.lower() in speakers:
+        return None
+    return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)
+
+
+def clause_objects(frame: Frame) -> list[Token]:
+    """Direct objects (with conjuncts), else an ``xcomp`` gerund or infinitive."""
+    if frame.dobj is not None:
+        return with_conj(frame.dobj)
+    if frame.v.dep_ == "relcl" and frame.v.head.pos_ == "NOUN" and not any(
+            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in RELATIVE for c in frame.v.children):
+        return [frame.v.head]  # "the canoe I bought"
+    return [t for c in frame.v.children if c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB"
+            and c.tag_ in ("VBG", "VB") for t in with_conj(c)]
+
+
+def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | None, aspect: str, *,
+          relation: str = "", confidence: float = OPEN_CONFIDENCE) -> list[Rel]:
+    when = frame.when(aspect)
+    if obj is None or when is None:
+        return []
+    quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else {}
+    return [Rel(predicate, s, obj, when, "end" if when.mode == "end" else "assert", None, confidence, dict(quals), frame.v.i)
+            for s in subjects if not (s.kind == ENTITY and s.name == obj.name)]

@@ -1,0 +1,69 @@
+"""Possessives without names: "my kids", "our daughter", "my husband", "my friends", "my studio".
+
+The relative or the thing has no name, so it becomes an entity named from its owner
+("<speaker>'s kids"), never one shared by everybody's kids. Named ones ("my sister Emma") and
+past ones ("my late father", "my ex-husband") are left to the vocabulary rules.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.args import pronoun_arg
+from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.records import ENTITY, GUESS, OWNED, Arg, Rel, When
+
+
+def _owned_thing(tok: Token) -> list[Rel]:
+    """"my studio", "our online store", "my guitar": something lasting the speaker owns."""
+    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+    if not poss or tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"):
+        return []  # "my studio space", "my guitar teacher": the noun names something else
+    me = pronoun_arg(poss[0])
+    if any(c.lower_ in OPEN.unreal_modifiers for c in tok.children):
+        return []  # "my dream studio" is not owned yet
+    words = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and c.i > poss[0].i
+             and c.lower_ not in ("new", "old", "little", "own", "first", "favorite", "favourite", "current", "dream")]
+    name = " ".join([w.lower_ for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
+    if me is None or tok.lower_ != tok.lemma_.lower() and tok.tag_ == "NNS" and tok.lemma_.lower() in ("painting",):
+        return []
+    return [Rel("OWNS", me, Arg(ENTITY, tok.i, name, "OTHER", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+def kin_rels(sent: Span) -> list[Rel]:
+    """"my kids", "our daughter", "my husband", "my friends" (no name): the speaker's relatives and friends,
+    as entities named from the speaker ("<speaker>'s kids")."""
+    out = []
+    for tok in sent:
+        if tok.pos_ == "NOUN" and tok.lemma_.lower() in OPEN.possession_nouns and tok.dep_ not in ("compound", "amod"):
+            out += _owned_thing(tok)
+            continue
+        kin = OPEN.kin_possessions.get(tok.lower_)
+        if kin is None or tok.pos_ != "NOUN":
+            continue
+        poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+        if tok.dep_ in ("appos", "attr", "npadvmod") and (tok.head.pos_ in ("PROPN", "AUX", "VERB")):
+            continue  # "Tom, my brother", "Emma is my sister": a named relative, the vocabulary rules'
+        if any(c.dep_ == "appos" for c in tok.children) or any(
+                t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)]):
+            continue
+        if not poss or any(c.dep_ in ("appos", "compound", "amod") and (c.pos_ == "PROPN" or c.lower_ in L.ENDED_KIN_MODIFIERS
+                                                                          or c.lower_ in L.SKIP_KIN_MODIFIERS) for c in tok.children):
+            continue  # "my sister Emma" is the vocabulary rules'; "my late father", "my ex-husband" are not current
+        nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+        if nxt is not None and (nxt.pos_ == "PROPN" or (nxt.is_punct and nxt.i + 1 < len(tok.doc) and tok.doc[nxt.i + 1].pos_ == "PROPN")):
+            continue
+        me = pronoun_arg(poss[0])
+        if me is None:
+            continue
+        other = Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS)
+        if kin == "child":
+            out.append(Rel("PARENT_OF", me, other, When("state"), "assert", None, 0.7, {}, tok.i))
+        elif kin == "parent":
+            out.append(Rel("PARENT_OF", other, me, When("state"), "assert", None, 0.7, {}, tok.i))
+        else:
+            predicate = {"sibling": "SIBLING_OF", "spouse": "MARRIED_TO", "partner": "PARTNER_OF", "fiance": "ENGAGED_TO",
+                         "friend": "FRIEND_OF"}[kin]
+            out.append(Rel(predicate, me, other, When("state"), "assert", None, 0.7, {}, tok.i))
+    return out

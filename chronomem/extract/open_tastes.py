@@ -1,0 +1,108 @@
+"""Tastes: "I love the sound of rain", "X is my passion", "pottery relaxes me", "my favourite book is Dune".
+
+The object keeps its essential words (:mod:`~chronomem.extract.phrases`); a past-tense taste
+counts only for a named thing ("I loved Little Women"); a judgement without a person as subject
+("gardening is so therapeutic for me") belongs to the speaker.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract.args import pronoun_arg
+from chronomem.extract.frames import Frame, with_conj
+from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.open_base import TASTE_CONFIDENCE, clause_objects, subject_rels, phrase_arg
+from chronomem.extract.records import Arg, Rel, When
+
+
+def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
+    if frame.v.pos_ != "VERB":
+        return []
+    past = frame.status.tense == "past"  # "I've always loved X" (perfect) is a lasting taste
+    if not past and frame.status.tense not in ("present", "perfect", "perfect_progressive", "progressive"):
+        return []
+    out = []
+    for tok in clause_objects(frame):
+        if predicate == "PREFERS":
+            tok = _without_comparison(tok)
+        if past and tok.pos_ != "PROPN":
+            continue  # "I loved that book" says little; "I loved Little Women" names a lasting taste
+        arg = phrase_arg(tok, frame.idx)
+        if past and arg is not None:
+            out += [Rel(predicate, s, arg, When("state"), "assert", None, 0.6, {}, frame.v.i) for s in subjects]
+            continue
+        if frame.status.tense == "perfect" and arg is not None:  # when_for has no start for a bare perfect
+            out += [Rel(predicate, s, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i) for s in subjects]
+            continue
+        out += subject_rels(frame, subjects, predicate, arg, "state", confidence=TASTE_CONFIDENCE)
+    return out
+
+
+def _without_comparison(tok: Token) -> Token:
+    """"tea over coffee": the vocabulary rule keeps the other side as a qualifier; the object is "tea"."""
+    return tok
+
+
+def favourite_rels(frame: Frame) -> list[Rel]:
+    """"My favourite book is Dune" → the speaker LIKES "Dune"."""
+    subj = next((c for c in frame.v.children if c.dep_ == "nsubj"), None)
+    if subj is None or frame.attr is None or frame.status.tense != "present":
+        return []
+    if not any(c.lower_ in ("favorite", "favourite", "fave") for c in subj.children):
+        return []
+    owner = next((pronoun_arg(c) for c in subj.children if c.dep_ == "poss"), None)
+    if owner is None:
+        return []
+    out = []
+    for tok in with_conj(frame.attr):
+        arg = phrase_arg(tok, frame.idx)
+        if arg is not None:
+            out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i))
+    return out
+
+
+def loved_subject_rels(frame: Frame) -> list[Rel]:
+    """A thing that the clause says the speaker loves, though the speaker is not its subject:
+    "Painting is my passion", "pottery relaxes me", "dancing makes me happy", "gardening is so
+    therapeutic", "I find knitting calming"."""
+    v, lemma = frame.v, frame.lemma
+    if frame.status.tense not in ("present", "perfect"):
+        return []
+    subj = next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None)
+    subjs = with_conj(subj) if subj is not None else []
+    if lemma == "find" and frame.dobj is not None:  # "I find knitting calming"
+        me = next((pronoun_arg(c) for c in v.children if c.dep_ == "nsubj"), None)
+        judged = [c for c in v.children if c.dep_ in ("oprd", "ccomp", "xcomp") and c.lower_ in OPEN.positive_adjectives]
+        judged += [c for c in frame.dobj.children if c.dep_ in ("amod", "acomp") and c.lower_ in OPEN.positive_adjectives
+                   and c.i > frame.dobj.i]
+        if me is not None and me.kind == "speaker" and judged:
+            arg = phrase_arg(frame.dobj, frame.idx)
+            return [] if arg is None else [Rel("LIKES", me, arg, When("state"), "assert", None, 0.7, {}, v.i)]
+        return []
+    if subj is None or subj.pos_ == "PRON" or subj.lower_ in ("it", "that", "this"):
+        return []
+    owner = None
+    if lemma == "be" and frame.attr is not None and frame.attr.lemma_.lower() in OPEN.passion_nouns:
+        owner = next((pronoun_arg(c) for c in frame.attr.children if c.dep_ == "poss"), None)
+    elif lemma == "be" and (frame.acomp is not None and frame.acomp.lower_ in OPEN.positive_adjectives) and (
+            subj.tag_ == "VBG" or subj.dep_ == "csubj"):
+        owner = _speaker_in(frame)  # "Painting is so relaxing for me"
+    elif lemma in OPEN.joy_verbs and frame.dobj is not None:
+        owner = pronoun_arg(frame.dobj)
+    elif lemma in OPEN.joy_light_verbs:
+        words = OPEN.joy_light_verbs[lemma]
+        if any(t.lower_ in words for t in v.subtree if t.i > v.i):
+            owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ in ("me", "us")), None)
+    if owner is None or owner.kind not in ("speaker", "we"):
+        return []
+    args = [a for a in (phrase_arg(t, frame.idx) for t in subjs) if a is not None]  # "Cooking and baking are my outlets"
+    return [Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, v.i) for arg in args]
+
+
+def _speaker_in(frame: Frame) -> Arg | None:
+    """"… for me": the speaker the judgement belongs to; in a chat, a bare judgement is the speaker's own."""
+    for tok in frame.v.subtree:
+        if tok.lower_ in ("me", "us") and tok.dep_ == "pobj":
+            return pronoun_arg(tok)
+    return Arg("speaker", frame.v.i)
