@@ -61,6 +61,12 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
         return None
     if phrase.split(" ", 1)[0] in OPEN.light_gerunds:
         return None  # "having a supportive team", "making a difference": no lasting thing named
+    if any(c.dep_ == "poss" and c.lower_ in ("your", "his", "her", "their", "its") for c in tok.children) or any(
+            w in ("you", "your") for w in phrase.lower().split()):
+        return None  # "his tech", "sparking your imagination": someone else's, or said to the listener
+    if tok.tag_ == "VBG" and any(c.dep_ == "dobj" and (c.lemma_.lower() in OPEN.abstract_objects or c.pos_ == "PRON")
+                                 for c in tok.children):
+        return None  # "building up confidence"
     speakers = tok.doc.user_data.get("chronomem_speakers") or {}
     if phrase.lower() in speakers:
         return None

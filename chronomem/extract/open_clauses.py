@@ -126,6 +126,8 @@ def clause_rels(frame: Frame) -> list[Rel]:
 def _aspect(frame: Frame) -> str | None:
     """``state`` for a habit or an ongoing activity, ``start`` for a beginning; ``None`` for an event."""
     status, lemma = frame.status, frame.lemma
+    if frame.v.dep_ in ("xcomp", "advcl", "ccomp") and frame.v.head.lemma_.lower() in OPEN.leading_verbs:
+        return None  # "I'm off to go do some research", "I want to paint": the inner verb is no habit
     if status.governor == "end":
         return None  # "I quit smoking": an ending the vocabulary rules read when they can
     if status.used_to:

@@ -18,6 +18,10 @@ from chronomem.extract.records import ENTITY, GUESS, OWNED, Arg, Rel, When
 def _owned_thing(tok: Token) -> list[Rel]:
     """"my studio", "our online store", "my guitar": something lasting the speaker owns."""
     poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+    own = any(c.lower_ == "own" for c in tok.children)
+    verb = tok.head if tok.dep_ in ("dobj", "nsubj", "nsubjpass") else None
+    if not own and (verb is None or verb.lemma_.lower() not in OPEN.ownership_verbs):
+        return []  # "my store" in passing is no statement of owning it; "my own store", "I run my store" are
     if not poss or tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"):
         return []  # "my studio space", "my guitar teacher": the noun names something else
     me = pronoun_arg(poss[0])
@@ -42,7 +46,7 @@ def kin_rels(sent: Span) -> list[Rel]:
         kin = OPEN.kin_possessions.get(tok.lower_)
         if kin is None or tok.pos_ != "NOUN":
             continue
-        poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+        poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"]  # "our kids" is often everybody's
         if tok.dep_ in ("appos", "attr", "npadvmod") and (tok.head.pos_ in ("PROPN", "AUX", "VERB")):
             continue  # "Tom, my brother", "Emma is my sister": a named relative, the vocabulary rules'
         if any(c.dep_ == "appos" for c in tok.children) or any(

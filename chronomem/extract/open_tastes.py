@@ -87,22 +87,22 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         owner = next((pronoun_arg(c) for c in frame.attr.children if c.dep_ == "poss"), None)
     elif lemma == "be" and (frame.acomp is not None and frame.acomp.lower_ in OPEN.positive_adjectives) and (
             subj.tag_ == "VBG" or subj.dep_ == "csubj"):
-        owner = _speaker_in(frame)  # "Painting is so relaxing for me"
+        owner = _speaker_in(frame)  # "Painting is so relaxing for me" (not a bare "being a mom is awesome")
     elif lemma in OPEN.joy_verbs and frame.dobj is not None:
-        owner = pronoun_arg(frame.dobj)
+        owner = pronoun_arg(frame.dobj) if frame.dobj.lower_ == "me" else None  # "us" is people in general
     elif lemma in OPEN.joy_light_verbs:
         words = OPEN.joy_light_verbs[lemma]
         if any(t.lower_ in words for t in v.subtree if t.i > v.i):
-            owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ in ("me", "us")), None)
-    if owner is None or owner.kind not in ("speaker", "we"):
+            owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ == "me"), None)
+    if owner is None or owner.kind != "speaker":
         return []
     args = [a for a in (phrase_arg(t, frame.idx) for t in subjs) if a is not None]  # "Cooking and baking are my outlets"
     return [Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, v.i) for arg in args]
 
 
 def _speaker_in(frame: Frame) -> Arg | None:
-    """"… for me": the speaker the judgement belongs to; in a chat, a bare judgement is the speaker's own."""
+    """"… for me": the speaker the judgement belongs to (a bare judgement is about things in general)."""
     for tok in frame.v.subtree:
-        if tok.lower_ in ("me", "us") and tok.dep_ == "pobj":
+        if tok.lower_ == "me" and tok.dep_ == "pobj":
             return pronoun_arg(tok)
-    return Arg("speaker", frame.v.i)
+    return None

@@ -87,7 +87,7 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
         return None  # "watching [them play]": a gerund cut from what it needs
     if tok.pos_ in ("VERB", "AUX") and tok.tag_ == "VB":  # "to paint landscapes" → "painting landscapes"
         words = [w for w in words if not (w.dep_ == "aux" and w.lower_ == "to")]
-    while words and (words[0].is_punct or words[0].lower_ in ("to", "of", "and", "or", "with")):
+    while words and (words[0].is_punct or words[0].lower_ in ("to", "of", "and", "or", "with", "own")):
         words = words[1:]
     while words and (words[-1].is_punct or words[-1].dep_ in ("prep", "cc") or words[-1].lower_ in ("of", "to")):
         words = words[:-1]

@@ -35,7 +35,7 @@ OPEN = [
     ("I'm writing a novel about sailors.", [c(U, "RELATED_TO", "novel about sailors", A, NOW)]),
     ("Knitting and sewing are my favorite hobbies.", [c(U, "LIKES", "knitting", A, NOW), c(U, "LIKES", "sewing", A, NOW)]),
     ("I've always loved horses.", [c(U, "LIKES", "horses", A, NOW)]),
-    ("My bakery is doing well.", [c(U, "OWNS", "bakery", A, NOW)]),
+    ("I run my own bakery.", [c(U, "OWNS", "bakery", A, NOW), c(U, "RELATED_TO", "bakery", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
@@ -45,7 +45,8 @@ NO_OPEN_FACT = [
     "I really want to make a difference.", "Do you play the cello?", "I don't eat meat.", "I'm so happy for you.",
     "I took a nap.", "Wow, that sounds amazing!", "I love it!", "I might take up pottery.",
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
-    "I'm meeting her tonight.", "My dream studio would have big windows.",
+    "I'm meeting her tonight.", "My dream studio would have big windows.", "My store was packed today.",
+    "I'm off to go do some research.", "Being a parent is awesome.", "Our kids are our future.",
 ]
 
 
