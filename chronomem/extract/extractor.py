@@ -70,6 +70,16 @@ def speaker_names(session: Session, skip: Iterable[str] = DEFAULT_SKIP_SPEAKERS)
     return {t.speaker.strip().lower(): t.speaker.strip() for t in session.turns
             if t.speaker.strip() and t.speaker.strip().lower() not in skipped}
 _BREAK = re.compile(r"(?<=[.!?\n])\s+")
+_DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)['’](?=[\s.,!?;:)]|$)")
+
+
+def normalize_chat(text: str) -> str:
+    """Dropped g's written out ("livin'" → "living"), the rest unchanged.
+
+    >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
+    "Starting my biz has been tough but I'm living my dreams, ya know."
+    """
+    return _DROPPED_G.sub(lambda m: m.group(1) + "g", text)
 
 
 @dataclass
@@ -146,9 +156,14 @@ class SpacyRuleExtractor:
         raise AssertionError("extract_many yielded nothing")  # pragma: no cover
 
     def chunks(self, text: str) -> list[str]:
-        """The pieces of a turn's text that go through spaCy (none for blank text)."""
+        """The pieces of a turn's text that go through spaCy (none for blank text).
+
+        Chat spelling the parser does not know is written out first: "startin' my biz" → "starting
+        my biz" (:func:`normalize_chat`).
+        """
         if not text or not text.strip():
             return []
+        text = normalize_chat(text)
         if len(text) > self.max_turn_chars:
             cut = text.rfind(" ", 0, self.max_turn_chars)
             text = text[: cut if cut > self.max_turn_chars // 2 else self.max_turn_chars]

@@ -59,6 +59,9 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     phrase = object_phrase(tok, is_time=is_time_of(idx))
     if phrase is None or len(phrase) < 3:
         return None
+    head = shared_head(tok)
+    if head is not None:
+        phrase = f"{phrase} {head.lower_}"  # "fantasy and sci-fi movies": fantasy movies
     if phrase.split(" ", 1)[0] in OPEN.light_gerunds:
         return None  # "having a supportive team", "making a difference": no lasting thing named
     if any(c.dep_ == "poss" and c.lower_ in ("your", "his", "her", "their", "its") for c in tok.children) or any(
@@ -71,6 +74,28 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     if phrase.lower() in speakers:
         return None
     return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)
+
+
+def shared_head(tok: Token) -> Token | None:
+    """The noun a bare first conjunct shares with the last one: "fantasy and sci-fi movies" parsed as
+    "fantasy" + "movies" → "movies" (only when the first is a lone noun and the last is modified).
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("fantasy and scifi movies")
+    >>> for t, (dep, head) in zip(doc, [("dobj", 0), ("cc", 0), ("compound", 3), ("conj", 0)]):
+    ...     t.dep_, t.head, t.pos_ = dep, doc[head], "NOUN"
+    >>> shared_head(doc[0]).text
+    'movies'
+    """
+    conjs = [c for c in tok.children if c.dep_ == "conj"]
+    if not conjs or any(c.dep_ not in ("cc", "conj", "punct") for c in tok.children) or tok.pos_ != "NOUN":
+        return None
+    last = conjs[-1]
+    while any(c.dep_ == "conj" for c in last.children):
+        last = [c for c in last.children if c.dep_ == "conj"][-1]
+    if last.pos_ == "NOUN" and any(c.dep_ in ("compound", "amod") for c in last.children):
+        return last
+    return None
 
 
 def clause_objects(frame: Frame) -> list[Token]:

@@ -246,6 +246,9 @@ def _activity(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             continue  # "I try to…", "I keep going": the inner verb is its own clause
         if predicate == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or tok.lemma_.lower() in L.PET_NOUNS):
             continue  # "bought lunch"; pets are HAS_PET
+        if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.business_nouns and aspect == "start":
+            out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), aspect, relation=verb)
+            continue  # "I opened an online store last year"
         if predicate == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):
             continue  # "started school", "set up a meeting": a beginning of something, not a habit
         if predicate == "HAS_PET" and tok.lemma_.lower() not in L.PET_NOUNS:

@@ -20,8 +20,10 @@ def _owned_thing(tok: Token) -> list[Rel]:
     poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
     own = any(c.lower_ == "own" for c in tok.children)
     verb = tok.head if tok.dep_ in ("dobj", "nsubj", "nsubjpass") else None
-    if not own and (verb is None or verb.lemma_.lower() not in OPEN.ownership_verbs):
-        return []  # "my store" in passing is no statement of owning it; "my own store", "I run my store" are
+    business = tok.lemma_.lower() in OPEN.business_nouns
+    if business and not own and (verb is None or verb.lemma_.lower() not in OPEN.ownership_verbs):
+        return []  # "my store" in passing is no statement of owning it; "my own store", "I run my store" are;
+        # "my violin", "my car" are owned whatever is said about them
     if not poss or tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"):
         return []  # "my studio space", "my guitar teacher": the noun names something else
     me = pronoun_arg(poss[0])
@@ -35,13 +37,35 @@ def _owned_thing(tok: Token) -> list[Rel]:
     return [Rel("OWNS", me, Arg(ENTITY, tok.i, name, "OTHER", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
 
 
+def _unnamed_pet(tok: Token) -> list[Rel]:
+    """"my dog" with no name near it: the speaker's dog (named pets are the vocabulary rules')."""
+    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"]
+    if tok.dep_ in ("appos", "attr", "npadvmod", "conj") or tok.head.lemma_.lower() in OPEN.pet_rule_verbs:
+        return []  # "Biscuit, my old dog": named; "I lost my dog": the vocabulary rules read the ending
+    if not poss or any(c.dep_ in ("appos", "acl", "relcl", "compound", "amod") and (c.pos_ == "PROPN" or c.lower_ in
+                                                                                   L.ENDED_KIN_MODIFIERS | L.SKIP_KIN_MODIFIERS)
+                       for c in tok.children):
+        return []
+    if any(t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)]):
+        return []
+    me = pronoun_arg(poss[0])
+    if me is None:
+        return []
+    return [Rel("HAS_PET", me, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
 def kin_rels(sent: Span) -> list[Rel]:
     """"my kids", "our daughter", "my husband", "my friends" (no name): the speaker's relatives and friends,
     as entities named from the speaker ("<speaker>'s kids")."""
     out = []
     for tok in sent:
-        if tok.pos_ == "NOUN" and tok.lemma_.lower() in OPEN.possession_nouns and tok.dep_ not in ("compound", "amod"):
+        lemma = tok.lemma_.lower()
+        if tok.pos_ == "NOUN" and (lemma in OPEN.possession_nouns or lemma in OPEN.business_nouns) and tok.dep_ not in (
+                "compound", "amod"):
             out += _owned_thing(tok)
+            continue
+        if tok.pos_ == "NOUN" and lemma in L.PET_NOUNS and tok.dep_ not in ("compound", "amod"):
+            out += _unnamed_pet(tok)
             continue
         kin = OPEN.kin_possessions.get(tok.lower_)
         if kin is None or tok.pos_ != "NOUN":

@@ -60,6 +60,12 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
     out = [tok]
     for child in tok.children:
         dep = child.dep_
+        if dep in ("cc", "conj") and tok is not root and tok.dep_ in ("compound", "amod", "nmod"):
+            out += _kept(child, root, is_time)  # "fantasy and sci-fi movies": a coordinated modifier stays
+            continue
+        if dep == "punct" and child.text in ("-", "–", "/") and not child.whitespace_:
+            out.append(child)  # "sci-fi", "hip-hop": a hyphen inside a word
+            continue
         if dep in _DROP_CHILD_DEPS or is_time(child):
             continue
         if dep == "prep" and (all(is_time(g) or g.lower_ in OPEN.frequency_nouns or g.ent_type_ in ("DATE", "TIME")

@@ -230,7 +230,7 @@ NO_FACTS = [
     "Can you hand off the report?",
     "She gave up coffee last month.",
     "I had to work late.",
-    "My dog loves the park.",
+    "The dog next door loves the park.",
     "Work is a nightmare.",
     "We settled the bill.",
     "Tom and I got together over lunch.",

@@ -27,6 +27,11 @@ OPEN = [
     # possessions, relative clauses, unnamed pets and relatives
     ("The canoe that I bought is in the garage.", [c(U, "OWNS", "canoe", A, NOW)]),
     ("I have three hamsters.", [c(U, "HAS_PET", "user's hamsters", A, NOW)]),
+    ("My dog loves the park.", [c(U, "HAS_PET", "user's dog", A, NOW)]),  # an unnamed pet is still a pet
+    ("I practice every evening on my cello.", [c(U, "OWNS", "cello", A, NOW), c(U, "RELATED_TO", "cello", A, NOW)]),
+    ("I love fantasy and sci-fi movies.", [c(U, "LIKES", "fantasy movies", A, NOW), c(U, "LIKES", "sci-fi movies", A, NOW)]),
+    ("I opened an online bookstore last year.", [c(U, "OWNS", "online bookstore", A, ("2023-01-01", "year", False))]),
+    ("I've been blogging about local politics.", [c(U, "RELATED_TO", "local politics", A, NOW)]),
     ("I drove my kids to school.", [c(U, "PARENT_OF", "user's kids", A, NOW)]),
     ("My brother visited on Sunday.", [c(U, "SIBLING_OF", "user's brother", A, NOW)]),
     # conditions, progressive projects, several loved things at once
