@@ -12,7 +12,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.args import pronoun_arg
 from chronomem.extract.lexicon_data import OPEN
-from chronomem.extract.records import ENTITY, GUESS, OWNED, Arg, Rel, When
+from chronomem.extract.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When
 
 
 def _owned_thing(tok: Token) -> list[Rel]:
@@ -52,6 +52,37 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
     if me is None:
         return []
     return [Rel("HAS_PET", me, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+def listener_rels(sent: Span) -> list[Rel]:
+    """The speaker and the person spoken to: "you're my best friend", "we're good friends",
+    "I treasure our friendship" → FRIEND_OF; "you're my sister" → SIBLING_OF."""
+    out = []
+    for tok in sent:
+        low = tok.lower_
+        if low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ == "our" for c in tok.children):
+            out.append(_with_listener("FRIEND_OF", tok))
+            continue
+        if tok.dep_ != "attr" or tok.head.lemma_.lower() != "be" or tok.pos_ != "NOUN":
+            continue
+        subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+        if subj is None or any(c.dep_ == "neg" for c in tok.head.children):
+            continue
+        if subj.lower_ == "you" and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
+            kin = OPEN.kin_possessions.get(low)
+            predicate = "FRIEND_OF" if low in OPEN.friend_nouns else _KIN_TO_PREDICATE.get(kin or "", "")
+            if predicate:
+                out.append(_with_listener(predicate, tok))
+        elif subj.lower_ == "we" and low in OPEN.friend_nouns and tok.tag_ == "NNS":
+            out.append(_with_listener("FRIEND_OF", tok))
+    return out
+
+
+_KIN_TO_PREDICATE = {"sibling": "SIBLING_OF", "spouse": "MARRIED_TO", "partner": "PARTNER_OF", "fiance": "ENGAGED_TO"}
+
+
+def _with_listener(predicate: str, tok: Token) -> Rel:
+    return Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), When("state"), "assert", None, 0.7, {}, tok.i)
 
 
 def kin_rels(sent: Span) -> list[Rel]:

@@ -21,7 +21,7 @@ from datetime import datetime
 from spacy.tokens import Doc
 
 from chronomem.extract.hygiene import clean_mention
-from chronomem.extract.records import ENTITY, GAZETTEER, LAST, OWNED, PRONOUN, SPEAKER, THERE, UNNAMED, WE, Arg, Hint, Rel
+from chronomem.extract.records import ENTITY, GAZETTEER, LAST, OWNED, PRONOUN, SPEAKER, THERE, UNNAMED, WE, YOU, Arg, Hint, Rel
 from chronomem.extract.timing import resolve_when
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
 from chronomem.schema.vocabulary import Vocabulary
@@ -108,6 +108,20 @@ class SessionResolver:
             ent.gender = gender
         return key
 
+    def _listener(self, turn: Turn) -> str | None:
+        """The person a turn speaks to: the speaker of the latest earlier turn by someone else (or, at
+        the start, of the first later one), when that person is a named speaker (not an assistant)."""
+        turns = self.session.turns
+        at = next((n for n, t in enumerate(turns) if t is turn), None)
+        if at is None:
+            return None
+        me = turn.speaker.strip().lower()
+        for other in [*reversed(turns[:at]), *turns[at + 1:]]:
+            name = other.speaker.strip()
+            if name.lower() != me:
+                return None if name.lower() in self.skip_speakers else name
+        return None
+
     def _speaker_key(self, turn: Turn) -> str:
         return self._register(turn.speaker, "PERSON", GAZETTEER + 1)
 
@@ -120,6 +134,9 @@ class SessionResolver:
             return self._register(self.we_name, "GROUP", GAZETTEER + 1)
         if arg.kind in (PRONOUN, THERE):
             return refs.get(arg.i)
+        if arg.kind == YOU:
+            listener = self._listener(turn)
+            return None if listener is None else self._register(listener, "PERSON", GAZETTEER + 1)
         name = _clean(arg)
         if not name:
             return None  # "Yep", "Congrats": not a name

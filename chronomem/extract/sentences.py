@@ -10,9 +10,11 @@ from chronomem.extract.frames import build_frame
 from chronomem.extract.lexicon_rules import ADJ_VERBS
 from chronomem.extract.nominal import apposition_rels, correction_hints
 from chronomem.extract.open_clauses import kin_rels, merge, open_rels
+from chronomem.extract.open_possessives import listener_rels
 from chronomem.extract.records import Hint, Rel
 from chronomem.extract.registry import RULES, run_rules
 from chronomem.extract.timing import time_phrases
+from chronomem.extract.work import conj_endings
 
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
 _SKIP_DEPS = frozenset({"aux", "auxpass", "amod", "compound"})
@@ -46,12 +48,14 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
                 continue
             if times is None:
                 times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
-            verb_rels += run_rules(build_frame(tok, idx, times, hedged, lemma))
+            frame = build_frame(tok, idx, times, hedged, lemma)
+            found = run_rules(frame)
+            verb_rels += found or conj_endings(frame, verb_rels)  # "joined the choir in 2018 and quit in 2021"
         if times is None:
             times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
         verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged), idx)
         said = {(r.predicate, r.obj.name) for r in verb_rels}  # "I sold my car": the verb says more than "my car"
-        verb_rels += [r for r in kin_rels(sent) if (r.predicate, r.obj.name) not in said]
+        verb_rels += [r for r in kin_rels(sent) if (r.predicate, r.obj.name) not in said] + listener_rels(sent)
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
     return rels, hints

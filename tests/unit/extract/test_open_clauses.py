@@ -90,3 +90,12 @@ def test_we_in_a_two_person_chat_is_the_speakers_household(extractor):
 def test_word_forms():
     assert [gerund(v) for v in ("jog", "hike", "garden")] == ["jogging", "hiking", "gardening"]
     assert [third_person(v) for v in ("watch", "carry", "coach")] == ["watches", "carries", "coaches"]
+
+
+def test_you_is_the_person_spoken_to(extractor):
+    session = session_of(("Rosa", "I got the job!"), ("Lena", "You're my best friend, you know that?"),
+                         ("Rosa", "I cherish our friendship so much."))
+    result = extractor.extract(session)
+    names = {e.id: e.name for e in result.entities}
+    pairs = {(names[c.subject_id], c.predicate, names[c.object_id]) for c in result.claims}
+    assert pairs == {("Lena", "FRIEND_OF", "Rosa"), ("Rosa", "FRIEND_OF", "Lena")}
