@@ -43,7 +43,7 @@ from chronomem.extract.open_base import (
 from chronomem.extract.open_possessives import kin_rels
 from chronomem.extract.open_tastes import favourite_rels, loved_subject_rels, taste_rels
 from chronomem.extract.phrases import gerund, third_person
-from chronomem.extract.records import ENTITY, GUESS, OWNED, Arg, Rel
+from chronomem.extract.records import ENTITY, GUESS, OWNED, Arg, Rel, When
 
 __all__ = ["REPLACEABLE", "clause_rels", "kin_rels", "merge", "open_rels"]
 
@@ -172,7 +172,10 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
             return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
         return []
     into = [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ == "into" for t in c.children if t.dep_ == "pobj"]
-    if into:  # "I'm into birdwatching"
+    if into:  # "I'm into birdwatching", "I've been into climbing since I was a kid" (still is)
+        if frame.status.tense == "perfect":
+            return [Rel("LIKES", s_, a, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i)
+                    for t in into if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
         return [r for t in into for r in subject_rels(frame, subjects, "LIKES", phrase_arg(t, frame.idx), aspect,
                                                confidence=TASTE_CONFIDENCE)]
     noun = frame.attr

@@ -7,9 +7,9 @@ counts only for a named thing ("I loved Little Women"); a judgement without a pe
 
 from __future__ import annotations
 
-from spacy.tokens import Token
+from spacy.tokens import Span, Token
 
-from chronomem.extract.args import pronoun_arg
+from chronomem.extract.args import DocIndex, pronoun_arg
 from chronomem.extract.frames import Frame, with_conj
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.open_base import TASTE_CONFIDENCE, clause_objects, subject_rels, phrase_arg
@@ -23,7 +23,11 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
     if not past and frame.status.tense not in ("present", "perfect", "perfect_progressive", "progressive"):
         return []
     out = []
-    for tok in clause_objects(frame):
+    objects = clause_objects(frame)
+    if frame.dobj is not None:  # "I enjoy reading, watching films, and hiking": a list the parser broke up
+        objects += [t for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG" and c.i > frame.dobj.i
+                    and c.nbor(-1).is_punct for t in with_conj(c)]
+    for tok in objects:
         if predicate == "PREFERS":
             tok = _without_comparison(tok)
         if past and tok.pos_ != "PROPN":
@@ -49,8 +53,9 @@ def favourite_rels(frame: Frame) -> list[Rel]:
     subj = next((c for c in frame.v.children if c.dep_ == "nsubj"), None)
     if subj is None or frame.attr is None or frame.status.tense != "present":
         return []
-    if not any(c.lower_ in ("favorite", "favourite", "fave") for c in subj.children):
-        return []
+    favourite = ("favorite", "favourite", "fave")
+    if not (subj.lower_ in favourite or any(c.lower_ in favourite for c in subj.children)):
+        return []  # "my favourite book is …", "my favourite is …"
     owner = next((pronoun_arg(c) for c in subj.children if c.dep_ == "poss"), None)
     if owner is None:
         return []
@@ -59,6 +64,26 @@ def favourite_rels(frame: Frame) -> list[Rel]:
         arg = phrase_arg(tok, frame.idx)
         if arg is not None:
             out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i))
+    return out
+
+
+def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """"my love of reading", "my passion for dance", "my dancing passion" → the speaker LIKES it."""
+    out = []
+    for tok in sent:
+        if tok.lemma_.lower() not in OPEN.love_nouns or tok.pos_ != "NOUN":
+            continue
+        owner = next((pronoun_arg(c) for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")), None)
+        if owner is None:
+            continue
+        things = [g for c in tok.children if c.dep_ == "prep" and c.lower_ in ("of", "for") for o in c.children
+                  if o.dep_ in ("pobj", "pcomp") for g in with_conj(o)]
+        things += [c for c in tok.children if c.dep_ == "compound" and c.i > next(
+            (p.i for p in tok.children if p.dep_ == "poss"), tok.i) and c.tag_ in ("NN", "VBG")]  # "my dancing passion"
+        for thing in things:
+            arg = phrase_arg(thing, idx)
+            if arg is not None:
+                out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, tok.i))
     return out
 
 
@@ -83,8 +108,20 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     if subj is None or subj.pos_ == "PRON" or subj.lower_ in ("it", "that", "this"):
         return []
     owner = None
-    if lemma == "be" and frame.attr is not None and frame.attr.lemma_.lower() in OPEN.passion_nouns:
-        owner = next((pronoun_arg(c) for c in frame.attr.children if c.dep_ == "poss"), None)
+    attr = frame.attr
+    if lemma == "be" and attr is not None and attr.lower_ == "one":  # "… is one of my faves"
+        attr = next((g for c in attr.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                     if g.dep_ == "pobj"), None)
+    if lemma == "be" and attr is None and frame.acomp is not None and frame.acomp.lower_ in ("favorite", "favourite"):
+        attr = frame.acomp  # "painting landscapes is my favorite!" parsed with an adjective
+    if lemma == "be" and attr is not None and attr.lemma_.lower() in OPEN.passion_nouns | {"favorite", "favourite"}:
+        if attr.lemma_.lower() == "part" and not any(t.lower_ == "life" for t in attr.subtree):
+            return []  # "a huge part of my life", not any "part"
+        owner = next((pronoun_arg(c) for t in attr.subtree if t.dep_ == "poss" for c in (t,)), None)
+    elif lemma in OPEN.self_relating and any(
+            c.dep_ == "prep" and c.lower_ in OPEN.self_relating[lemma] and any(g.lower_ == "me" for g in c.children)
+            for c in v.children):
+        owner = Arg("speaker", v.i)  # "family time matters to me", "contemporary dance speaks to me"
     elif lemma == "be" and (frame.acomp is not None and frame.acomp.lower_ in OPEN.positive_adjectives) and (
             subj.tag_ == "VBG" or subj.dep_ == "csubj"):
         owner = _speaker_in(frame)  # "Painting is so relaxing for me" (not a bare "being a mom is awesome")

@@ -19,6 +19,17 @@ OPEN = [
     ("Woodworking is my passion.", [c(U, "LIKES", "woodworking", A, NOW)]),
     ("Baking bread relaxes me.", [c(U, "LIKES", "baking bread", A, NOW)]),
     ("I'm passionate about restoring old motorbikes.", [c(U, "LIKES", "restoring old motorbikes", A, NOW)]),
+    # liking said with nouns, favourites and self-relating verbs
+    ("Origami is one of my faves.", [c(U, "LIKES", "origami", A, NOW)]),
+    ("My favourite is the plum cake.", [c(U, "LIKES", "plum cake", A, NOW)]),
+    ("Gardening is a huge part of my life.", [c(U, "LIKES", "gardening", A, NOW)]),
+    ("Old blues records really speak to me.", [c(U, "LIKES", "old blues records", A, NOW)]),
+    ("It reminded me of my love of poetry.", [c(U, "LIKES", "poetry", A, NOW)]),
+    ("I want to mix my passion for cooking and travel.", [c(U, "LIKES", "cooking", A, NOW), c(U, "LIKES", "travel", A, NOW)]),
+    ("I've been into bouldering since I was a teenager.", [c(U, "LIKES", "bouldering", A, NOW)]),
+    ("Apart from knitting, I also enjoy baking, watching documentaries, and sailing.",
+     [c(U, "LIKES", "baking", A, NOW), c(U, "LIKES", "watching documentaries", A, NOW), c(U, "LIKES", "sailing", A, NOW)]),
+    ("I cherish our family hikes.", [c(U, "LIKES", "family hikes", A, NOW)]),
     # habits and ongoing activities
     ("I play the cello in a community orchestra.", [c(U, "RELATED_TO", "cello", A, NOW)]),
     ("I'm training for the city marathon.", [c(U, "RELATED_TO", "city marathon", A, NOW)]),
@@ -93,7 +104,7 @@ def test_word_forms():
 
 
 def test_you_is_the_person_spoken_to(extractor):
-    session = session_of(("Rosa", "I got the job!"), ("Lena", "You're my best friend, you know that?"),
+    session = session_of(("Rosa", "I got the job!"), ("Lena", "You're my best friend, honestly."),
                          ("Rosa", "I cherish our friendship so much."))
     result = extractor.extract(session)
     names = {e.id: e.name for e in result.entities}
