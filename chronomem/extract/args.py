@@ -332,6 +332,16 @@ def team_arg(tok: Token, *, allow_area: bool = False) -> Arg | None:
     return None
 
 
+def club_arg(tok: Token) -> Arg | None:
+    """A team ("the platform team") or a club ("the choir", "a chess club") one joins or quits."""
+    team = team_arg(tok)
+    if team is not None or tok.pos_ != "NOUN" or tok.lemma_.lower() not in L.CLUB_NOUNS:
+        return team
+    mods = [m for m in _modifiers(tok) if m.pos_ != "PRON" and not m.like_num]
+    name = " ".join([*(m.lower_ for m in mods), tok.lemma_.lower()])
+    return Arg(ENTITY, mods[0].i if mods else tok.i, name, "GROUP", GAZETTEER)
+
+
 def is_role_head(tok: Token, *, strict: bool = True) -> bool:
     lemma = tok.lemma_.lower() if tok.pos_ != "PROPN" else tok.lower_
     if lemma in L.ROLE_HEADS or tok.lower_ in L.ROLE_HEADS:

@@ -140,6 +140,8 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
             status.tense = "present"
     elif did:
         status.tense = "past"
+    elif tag in ("VBP", "VB") and not auxes and tok.lower_ in L.SAME_PAST_FORMS:
+        status.tense = "past"  # "I quit Spotify in February": the past spelled like the present
     else:
         status.tense = "present"
 

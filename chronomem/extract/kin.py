@@ -22,8 +22,8 @@ def kin_of(tok: Token) -> tuple[str, str, str] | None:
     lemma = tok.lemma_.lower()
     low = tok.lower_
     for word in (low, lemma):
-        if word in L.KIN:
-            rel, gender = L.KIN[word]
+        if word in L.KIN or word in L.HOUSEMATES:
+            rel, gender = L.KIN[word] if word in L.KIN else L.HOUSEMATES[word]
             if word == "lead" and not any(c.lower_ == "team" for c in tok.children):
                 return None
             return rel, gender, word
@@ -74,15 +74,29 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
     return hung if hung is not None and idx.term_at[hung.i] is None else None
 
 
-def modifier_state(tok: Token) -> str:
-    words = {c.lower_ for c in tok.children if c.dep_ in ("amod", "compound", "nmod", "advmod")}
+def modifier_state(tok: Token, name: Token | None = None) -> str:
+    """``"skip"`` for "my late husband", ``"ended"`` for "my ex-wife", "my childhood cat", "my old
+    dog Rex from when I was a kid" (the past words may hang on the noun or on the ``name``), else ``""``."""
+    heads = [tok] if name is None else [tok, name]
+    words = {c.lower_ for h in heads for c in h.children if c.dep_ in ("amod", "compound", "nmod", "advmod")
+             and (h is tok or c.i < h.i)}
     j = tok.i - 1
-    while j >= tok.sent.start and tok.doc[j].lower_ in ("-", "ex", "former", "late", "future", "previous"):
+    while j >= tok.sent.start and (tok.doc[j].lower_ == "-" or tok.doc[j].lower_ in L.ENDED_KIN_MODIFIERS
+                                   or tok.doc[j].lower_ in L.SKIP_KIN_MODIFIERS):
         words.add(tok.doc[j].lower_)
         j -= 1
     if words & L.SKIP_KIN_MODIFIERS:
         return "skip"
-    return "ended" if words & L.ENDED_KIN_MODIFIERS else ""
+    if words & L.ENDED_KIN_MODIFIERS:
+        return "ended"
+    if name is not None and (_said_of_childhood(" ".join(t.lower_ for h in heads for t in h.subtree))
+                             or (words & L.OLD_KIN_MODIFIERS and _said_of_childhood(tok.sent.text.lower()))):
+        return "ended"
+    return ""
+
+
+def _said_of_childhood(text: str) -> bool:
+    return any(phrase in text for phrase in L.CHILDHOOD_PHRASES)
 
 
 def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: int) -> list[Rel]:

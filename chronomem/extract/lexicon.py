@@ -54,10 +54,24 @@ NEGATORS = frozenset({"not", "n't", "never", "no", "nor", "neither", "nobody", "
 ENDING_ADVERBS = frozenset({"anymore", "longer"})  # "not … anymore", "no longer", "not … any longer"
 CURRENT_MARKERS = frozenset({"currently", "still", "presently", "nowadays"})
 FRESH_MARKERS = frozenset({"just", "now", "newly", "recently", "finally", "officially"})
+# Past forms spelled like the present ("I quit Spotify in February"): read as past without an auxiliary.
+SAME_PAST_FORMS = frozenset({"quit", "split", "shut", "set", "cut", "let", "put"})
+# A verb conjoined after a clause that named a value, with no object of its own, ends that value
+# ("joined the choir in 2018 and quit in 2021"): lemma → the predicates it can end (empty: any).
+CONJ_ENDINGS: dict[str, frozenset[str]] = {
+    "leave": frozenset(), "exit": frozenset(), "depart": frozenset(),
+    "quit": frozenset({"WORKS_AT", "HAS_ROLE", "MEMBER_OF", "LEADS", "STUDIES_AT", "USES"}),
+    "resign": frozenset({"WORKS_AT", "HAS_ROLE", "MEMBER_OF", "LEADS"}),
+    "retire": frozenset({"WORKS_AT", "HAS_ROLE"}),
+    "graduate": frozenset({"STUDIES_AT"}),
+}
 
 # --------------------------------------------------------------------------- nouns
 TEAM_NOUNS = frozenset({"team", "squad", "group", "department", "dept", "division", "unit", "crew", "guild", "tribe",
                         "chapter", "committee", "org", "pod", "taskforce"})
+# Groups people join and quit that need no modifier to be one ("joined the choir", "quit the book club").
+CLUB_NOUNS = frozenset({"choir", "chorus", "band", "orchestra", "club", "ensemble", "troupe", "league", "society",
+                        "quartet"})
 # Bare areas that name a team when someone "works on" them ("Tom works on billing").
 TEAM_AREAS = frozenset({
     "billing", "payments", "payment", "platform", "infra", "infrastructure", "search", "growth", "security", "mobile",
@@ -141,8 +155,16 @@ KIN: dict[str, tuple[str, str]] = {
     "grandson": ("relative", "m"), "granddaughter": ("relative", "f"), "mother-in-law": ("relative", "f"),
     "father-in-law": ("relative", "m"), "sister-in-law": ("relative", "f"), "brother-in-law": ("relative", "m"),
 }
-ENDED_KIN_MODIFIERS = frozenset({"ex", "ex-", "former", "previous"})
+ENDED_KIN_MODIFIERS = frozenset({"ex", "ex-", "former", "previous", "childhood", "onetime", "one-time", "erstwhile"})
 SKIP_KIN_MODIFIERS = frozenset({"late", "future", "dead", "deceased", "imaginary", "potential", "prospective"})
+# "my old dog Rex from when I was a kid": "old" means former only with a childhood phrase beside it
+OLD_KIN_MODIFIERS = frozenset({"old"})
+CHILDHOOD_PHRASES = ("when i was a kid", "when i was little", "when i was a child", "when i was young",
+                     "when i was younger", "when i was a boy", "when i was a girl", "when i was a teenager",
+                     "growing up", "as a kid", "as a child", "in my childhood", "back in high school")
+# Housemates: not in the vocabulary, recorded as an open relation ("relation": "roommate")
+HOUSEMATES: dict[str, tuple[str, str]] = {"roommate": ("relative", ""), "flatmate": ("relative", ""),
+                                          "housemate": ("relative", ""), "room-mate": ("relative", "")}
 
 # Person nouns without a name: a pronoun after "my mom" or "this guy" means them, not someone named earlier.
 PERSON_NOUNS = {"guy": "m", "man": "m", "boy": "m", "dude": "m", "woman": "f", "girl": "f", "lady": "f",

@@ -51,7 +51,7 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         named = name_arg(name_tok, idx) if kin[0] == "pet" else person_arg(name_tok, idx, trust_ner=False)
         if named is None or named.kind != ENTITY or named.strength >= 3:
             continue
-        state = modifier_state(tok)
+        state = modifier_state(tok, name_tok)
         if state == "skip":
             continue
         when = When("end", vague=True) if state == "ended" else When("state")
@@ -191,22 +191,30 @@ def _copula_identity(frame: Frame, attr: Token, subjects: list[Arg], when: When 
         subj_kin, subj_owner = kin_of(head), owner_of(head, frame.idx)
         if subj_kin is not None and subj_owner is not None:  # "My manager is Felix", "Sofia's partner is Noah"
             named = person_arg(attr, frame.idx, trust_ner=False) if subj_kin[0] != "pet" else name_arg(attr, frame.idx)
-            if named is not None and named.kind == ENTITY and named.strength < 3:
-                return kin_rels(subj_owner, named, subj_kin, when, attr.i)
+            state = modifier_state(head)
+            if named is not None and named.kind == ENTITY and named.strength < 3 and state != "skip":
+                return kin_rels(subj_owner, named, subj_kin, _past_kin(state, when), attr.i)
     if when is None or not subject_toks or owner is None:
         return []
     if kin is not None:
         named = (person_arg(subject_toks[0], frame.idx, trust_ner=False) if kin[0] != "pet"
                  else name_arg(subject_toks[0], frame.idx))
-        if named is None or named.kind != ENTITY:
-            return []
-        return kin_rels(owner, named, kin, when, attr.i)
+        state = modifier_state(attr)
+        if named is None or named.kind != ENTITY or state == "skip":
+            return []  # "Paul was my late husband"
+        return kin_rels(owner, named, kin, _past_kin(state, when), attr.i)
     if any(c.lower_ in ("favorite", "favourite") for c in attr.children) and owner.kind in (SPEAKER, WE):
         return emit(frame, "LIKES", [owner], thing_arg(subject_toks[0], frame.idx), when)
     role = role_arg(attr, strict=True)
     if role is not None and owner.kind == WE:  # "Priya is our new CTO"
         return emit(frame, "HAS_ROLE", [a for a in (person_arg(t, frame.idx) for t in subject_toks) if a], role, when)
     return []
+
+
+def _past_kin(state: str, when: When) -> When:
+    """"Ana is my former boss", "Tiger is my childhood cat": a relation of the past, ended before
+    it was said (like "used to"), whatever the copula's tense."""
+    return When("end", vague=True) if state == "ended" and when.mode != "end" else when
 
 
 def correction_hints(sent: Span, idx: DocIndex) -> list[Hint]:

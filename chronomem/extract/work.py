@@ -9,7 +9,8 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import accept as A
-from chronomem.extract.args import is_role_head, name_arg, person_arg, pronoun_arg, team_arg
+from chronomem.extract import lexicon as L
+from chronomem.extract.args import club_arg, is_role_head, name_arg, person_arg, pronoun_arg, team_arg
 from chronomem.extract.frames import Frame, when_for
 from chronomem.extract.lexicon_rules import TEAM_CHANGES
 from chronomem.extract.records import ENTITY, GAZETTEER, LAST, Arg, Rel, When
@@ -54,10 +55,22 @@ def cleft_value(frame: Frame) -> Token | None:
     return next((c for c in head.children if c.dep_ == "attr" and c.pos_ == "PROPN"), None)
 
 
+def employer_after(frame: Frame) -> Token | None:
+    """"I left Spotify in January" with "Spotify" parsed as a verb: a gazetteer name known as an
+    employer (or an organisation) right after the verb, hung from it, read as its object."""
+    j = frame.v.i + 1
+    if frame.dobj is not None or j >= frame.v.sent.end:
+        return None
+    tok, term = frame.v.doc[j], frame.idx.term_at[j]
+    if term is None or term.start != j or tok.head.i != frame.v.i or tok.dep_ in ("prep", "dobj", "conj", "cc"):
+        return None
+    return tok if term.employer or term.type == "ORG" else None
+
+
 def _join(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("start")
-    dobj = frame.dobj
+    dobj = frame.dobj or employer_after(frame)
     national = A.national_team(dobj, frame.idx)
     if national is not None:  # "joined the Turkey national under-21 football team"
         return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
@@ -67,7 +80,7 @@ def _join(frame: Frame) -> list[Rel]:
             when = when_for(replace(frame.status, blocked=False, negated=False), "start", frame.times)
     if dobj is None:
         return []
-    team = team_arg(dobj)
+    team = club_arg(dobj)
     if team is not None:
         return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj) + role_rels(frame, subjects, when, frame.prep("as"))
     return employment(frame, subjects, when, [dobj] if A.token_org(dobj, frame.idx, tools=False) else [],
@@ -92,7 +105,7 @@ def _leave(frame: Frame) -> list[Rel]:
         return []  # "Julia and I called it quits": read from "call" (chronomem.extract.couples)
     subjects = persons(frame)
     when = frame.when("end")
-    dobj = frame.dobj
+    dobj = frame.dobj or employer_after(frame)
     if lemma == "retire":
         if tool_objects(frame):
             return uses_rels(frame, "end")  # "we retired Prometheus"
@@ -102,7 +115,7 @@ def _leave(frame: Frame) -> list[Rel]:
             return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
         if A.is_job_noun(dobj):
             return employment(frame, subjects, when, frame.dobj_preps.get("at", []) + frame.prep("at"))
-        team = team_arg(dobj)
+        team = club_arg(dobj)
         if team is not None:
             return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj)
         arg = name_arg(dobj, frame.idx) if not frame.idx.is_time(dobj) else None
@@ -126,10 +139,46 @@ def _leave(frame: Frame) -> list[Rel]:
     orgs = [t for t in frame.prep("from", "by") if not frame.idx.is_time(t)] if lemma != "quit" else []
     if lemma == "depart" and not orgs:
         return []
-    if not orgs and dobj is None and lemma in ("quit", "resign") and not frame.preps.get("as"):
+    if not orgs and dobj is None and lemma in ("quit", "resign") and not frame.preps.get("as") and not ends_named(frame):
         # "I quit in 2021": the employer the session named last for this subject
         return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
     return employment(frame, subjects, when, orgs, strict=lemma == "retire")
+
+
+def ends_named(frame: Frame) -> bool:
+    """"joined the choir in 2018 and quit in 2021": an objectless ending conjoined to a clause of
+    the same subject that named what it ends (:func:`conj_endings` ends that value)."""
+    v, head = frame.v, frame.v.head
+    if v.dep_ != "conj" or frame.lemma not in L.CONJ_ENDINGS or head.pos_ not in ("VERB", "AUX") or frame.dobj is not None:
+        return False
+    own = [c.lower_ for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
+    theirs = [c.lower_ for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if own and own != theirs:
+        return False  # "I joined Acme in 2018 and Tom left in 2020"
+    return any(c.dep_ in ("dobj", "prep", "xcomp", "attr") and c.i < v.i for c in head.children)
+
+
+def conj_endings(frame: Frame, before: list[Rel]) -> list[Rel]:
+    """"I started at Netflix in 2020 and left in 2022", "moved to Denver in 2016 and left in 2019":
+    the values the first clause started (``before``: the sentence's relations so far) end at the
+    conjoined verb's time. Only relations the rules were sure of, of predicates the verb can end."""
+    if not ends_named(frame):
+        return []
+    when = frame.when("end")
+    if when is None or when.mode != "end":
+        return []
+    head = frame.v.head
+    clause = {head.i, *(c.i for c in head.children if c.dep_ == "xcomp")}
+    allowed = L.CONJ_ENDINGS[frame.lemma]
+    out: dict[tuple, Rel] = {}
+    for r in before:
+        if r.i not in clause or r.confidence < 0.8 or (r.kind == "end" and not r.when.vague):
+            continue  # "used to work at Apple, but resigned in 2021": a vague ending gets its date
+        if allowed and not any(p in allowed for p in r.predicate.split("|")):
+            continue
+        out.setdefault((r.predicate, r.subject, r.obj.name), Rel(r.predicate, r.subject, r.obj, when, "end", None, r.confidence,
+                                                              dict(r.qualifiers), frame.v.i))
+    return list(out.values())
 
 
 def _left_for(frame: Frame, subjects: list[Arg], end: When | None, predicate: str) -> list[Rel]:

@@ -145,10 +145,54 @@ def _apply_corrections(spec: PredicateSpec, claims: Sequence[Claim]) -> tuple[li
     return evidence, unmatched
 
 
+def is_plan(claim: Claim) -> bool:
+    """A start stated before it happened ("I'm moving to Berlin next month"): an assertion whose
+    start lies after the time it was said. It holds like any fact until later evidence says
+    otherwise (see :func:`_unrealized_plans`).
+
+    >>> from datetime import datetime, timezone
+    >>> d = lambda m: datetime(2024, m, 1, tzinfo=timezone.utc)
+    >>> is_plan(Claim(subject_id="u", predicate="LIVES_IN", object_id="berlin", at=d(4), said_at=d(3)))
+    True
+    """
+    return claim.kind == "assert" and claim.at is not None and claim.at > claim.said_at and not claim.observed
+
+
+def _unrealized_plans(spec: PredicateSpec, evidence: Sequence[Claim]) -> set[str]:
+    """Ids of plans later evidence overrides (a plan is weak, like an observed start):
+
+    - a later dated start of the same value, at or after the plan was made ("I moved to Berlin
+      last week"), says when it really happened: that date wins over the plan's;
+    - otherwise any later word of the same value (it started, it ended) confirms the plan;
+    - unconfirmed, a plan is refuted by another value of the slot said after the planned start
+      that held through it: stated as current ("I live in Osaka", start unknown) or started at or
+      before the planned start ("I've lived in Osaka since 2020"). A value that started after the
+      planned start ("I moved to Osaka in August") leaves the plan standing.
+    """
+    plans = [c for c in evidence if is_plan(c)]
+    if not plans:
+        return set()
+    drop: set[str] = set()
+    for plan in plans:
+        value = _value(spec, plan)
+        later = [c for c in evidence if c.said_at > plan.said_at and not is_plan(c)]
+        same = [c for c in later if _value(spec, c) == value]
+        if any(c.kind == "assert" and not c.observed and c.at is not None and c.at >= plan.said_at for c in same):
+            drop.add(plan.id)
+        elif not same and any(_value(spec, c) != value and c.kind == "assert" and c.said_at >= plan.at
+                              and (c.observed or c.at is None or c.at <= plan.at) for c in later):
+            drop.add(plan.id)
+    return drop
+
+
 def _events(spec: PredicateSpec, claims: Sequence[Claim]) -> list[_Event]:
     evidence, unmatched = _apply_corrections(spec, claims)
+    evidence = evidence + [u.model_copy(update={"kind": "assert"}) for u in unmatched]
+    dropped = _unrealized_plans(spec, evidence)
+    if dropped:
+        evidence = [c for c in evidence if c.id not in dropped]
     events: list[_Event] = []
-    for c in evidence + [u.model_copy(update={"kind": "assert"}) for u in unmatched]:
+    for c in evidence:
         value = _value(spec, c)
         if c.kind == "assert":
             rank = 2 if c.observed else 1
