@@ -105,14 +105,21 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if not subjects or frame.status.blocked or frame.status.negated:
         return []
     lemma = frame.lemma
+    job = _my_job(frame, subjects)
+    if job:
+        return job
     if lemma in OPEN.taste_verbs:
         return taste_rels(frame, subjects, OPEN.taste_verbs[lemma])
     if lemma == "be":
         return _copula(frame, subjects)
-    if lemma == "have":
-        return _have(frame, subjects)
-    if lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs:
-        return []
+    if lemma == "have" or (lemma == "get" and frame.status.tense == "perfect" and frame.dobj is not None
+                           and any(c.lower_ in ("'ve", "have", "'s", "has") for c in frame.v.children)):
+        return _have(frame, subjects, perfect_got=lemma == "get")  # "I've got two dogs" is having them
+    if lemma == "join":
+        return _joined_group(frame, subjects)
+    phrasal = OPEN.phrasal_exceptions.get(lemma, ())
+    if (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs) and not any(p in frame.preps for p in phrasal):
+        return []  # "look into", "work on" are activities; "look", "work at" are not open facts
     aspect = _aspect(frame)
     if aspect is None:
         return []
@@ -123,6 +130,42 @@ def clause_rels(frame: Frame) -> list[Rel]:
 
 
 # ----------------------------------------------------------------------------- pieces
+def _my_job(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I lost my job as a banker", "I love my job at the clinic": the role and the employer, ended
+    when the verb ends the job."""
+    dobj = frame.dobj
+    if dobj is None or dobj.lemma_.lower() not in L.JOB_NOUNS or not any(
+            c.dep_ == "poss" and c.lower_ == "my" for c in dobj.children):
+        return []
+    ending = frame.lemma in OPEN.job_end_verbs
+    aspect = "end" if ending else "state"
+    out: list[Rel] = []
+    for prep, predicate in (("as", "HAS_ROLE"), ("at", "WORKS_AT"), ("with", "WORKS_AT")):
+        for tok in frame.dobj_preps.get(prep, []) + frame.preps.get(prep, []):
+            arg = phrase_arg(tok, frame.idx) if predicate == "HAS_ROLE" else A.token_org(tok, frame.idx)
+            if arg is not None and predicate == "HAS_ROLE":
+                arg = Arg(ENTITY, arg.i, arg.name, "ROLE", GUESS)
+            when = frame.when("end") if ending else frame.when(aspect)
+            if ending and when is None and frame.status.tense in ("past", "perfect"):
+                when = When("end", vague=True)
+            if arg is None or when is None:
+                continue
+            kind = "end" if when.mode == "end" else "assert"
+            out += [Rel(predicate, s_, arg, when, kind, None, 0.8, {}, frame.v.i) for s_ in subjects]
+    return out
+
+
+def _joined_group(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I joined a mentorship program", "I joined a choir last year" → MEMBER_OF from then (named
+    organisations and teams are the vocabulary rules')."""
+    out: list[Rel] = []
+    for tok in frame.dobjs:
+        if tok.lemma_.lower() not in OPEN.group_nouns or tok.pos_ != "NOUN":
+            continue
+        out += subject_rels(frame, subjects, "MEMBER_OF", phrase_arg(tok, frame.idx), "start", confidence=0.7)
+    return out
+
+
 def _aspect(frame: Frame) -> str | None:
     """``state`` for a habit or an ongoing activity, ``start`` for a beginning; ``None`` for an event."""
     status, lemma = frame.status, frame.lemma
@@ -195,9 +238,9 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     return subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(noun, frame.idx), aspect, relation="is")
 
 
-def _have(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> list[Rel]:
     """"I have two dogs" → HAS_PET; "I have a sister" → SIBLING_OF; "we have a cabin" → OWNS."""
-    if frame.status.tense not in ("present",) or frame.v.pos_ == "AUX" and frame.dobj is None:
+    if not perfect_got and (frame.status.tense not in ("present",) or frame.v.pos_ == "AUX" and frame.dobj is None):
         return []
     out: list[Rel] = []
     for tok in frame.dobjs:

@@ -54,6 +54,25 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
     return [Rel("HAS_PET", me, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
 
 
+def _my_group(tok: Token) -> list[Rel]:
+    """"our group, 'Open Hands'", "my band The Foxes", "my dance crew": a group the speaker belongs to."""
+    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+    if not poss or tok.lemma_.lower() in ("class", "course", "workshop", "program", "programme", "network", "community"):
+        return []  # "my class" is a lesson as often as a group
+    me = pronoun_arg(poss[0])
+    if me is None:
+        return []
+    name = next((c for c in tok.children if c.dep_ == "appos"), None)
+    if name is not None and any(t.pos_ == "PROPN" for t in name.subtree):
+        words = [t for t in name.subtree if not t.is_punct or t.text in ("-", "&")]
+        label = " ".join(t.text for t in words).strip("'\"‘’“” ")
+        obj = Arg(ENTITY, name.i, label, "GROUP", GUESS)
+    else:
+        mods = [c.lower_ for c in tok.children if c.dep_ in ("compound", "amod") and c.i > poss[0].i]
+        obj = Arg(OWNED, tok.i, " ".join([*mods, tok.lower_]), "GROUP", GUESS)
+    return [Rel("MEMBER_OF", me, obj, When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
 def listener_rels(sent: Span) -> list[Rel]:
     """The speaker and the person spoken to: "you're my best friend", "we're good friends",
     "I treasure our friendship" → FRIEND_OF; "you're my sister" → SIBLING_OF."""
@@ -97,6 +116,9 @@ def kin_rels(sent: Span) -> list[Rel]:
             continue
         if tok.pos_ == "NOUN" and lemma in L.PET_NOUNS and tok.dep_ not in ("compound", "amod"):
             out += _unnamed_pet(tok)
+            continue
+        if tok.pos_ == "NOUN" and lemma in OPEN.group_nouns and tok.dep_ not in ("compound", "amod"):
+            out += _my_group(tok)
             continue
         kin = OPEN.kin_possessions.get(tok.lower_)
         if kin is None or tok.pos_ != "NOUN":
