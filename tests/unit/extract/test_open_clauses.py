@@ -52,6 +52,12 @@ OPEN = [
     ("Knitting and sewing are my favorite hobbies.", [c(U, "LIKES", "knitting", A, NOW), c(U, "LIKES", "sewing", A, NOW)]),
     ("I've always loved horses.", [c(U, "LIKES", "horses", A, NOW)]),
     ("I run my own bakery.", [c(U, "OWNS", "bakery", A, NOW), c(U, "RELATED_TO", "bakery", A, NOW)]),
+    # jobs named through "my job", groups through "our club" and "joined"
+    ("I lost my job as a cashier last week.", [c(U, "HAS_ROLE", "cashier", "end", ("2024-03-05", "week", False))]),
+    ("Our choir, 'Silver Larks', sings on Fridays.", [c(U, "MEMBER_OF", "Silver Larks", A, NOW)]),
+    ("My climbing crew won a prize.", [c(U, "MEMBER_OF", "user's climbing crew", A, NOW)]),
+    ("I joined a reading circle last spring.", [c(U, "MEMBER_OF", "reading circle", A, ("2023-03-01", "season", False))]),
+    ("I've been looking into beekeeping courses.", [c(U, "RELATED_TO", "beekeeping courses", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
