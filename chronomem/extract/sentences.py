@@ -12,6 +12,7 @@ from chronomem.extract.nominal import apposition_rels, correction_hints
 from chronomem.extract.open_clauses import kin_rels, merge, open_rels
 from chronomem.extract.open_possessives import listener_rels
 from chronomem.extract.open_tastes import love_noun_rels
+from chronomem.extract.people import people_rels
 from chronomem.extract.records import Hint, Rel
 from chronomem.extract.registry import RULES, run_rules
 from chronomem.extract.timing import time_phrases
@@ -57,7 +58,7 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged), idx)
         said = {(r.predicate, r.obj.name) for r in verb_rels}  # "I sold my car": the verb says more than "my car"
         verb_rels += [r for r in kin_rels(sent) + love_noun_rels(sent, idx) if (r.predicate, r.obj.name) not in said]
-        verb_rels += listener_rels(sent)
+        verb_rels += listener_rels(sent) + people_rels(sent, idx)
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
     return rels, hints
