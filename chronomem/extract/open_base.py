@@ -67,7 +67,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     if any(c.dep_ == "poss" and c.lower_ in ("your", "his", "her", "their", "its") for c in tok.children) or any(
             w in ("you", "your") for w in phrase.lower().split()):
         return None  # "his tech", "sparking your imagination": someone else's, or said to the listener
-    if tok.tag_ == "VBG" and any(c.dep_ == "dobj" and (c.lemma_.lower() in OPEN.abstract_objects or c.pos_ == "PRON")
+    if tok.tag_ == "VBG" and any(c.dep_ == "dobj" and (c.lemma_.lower() in OPEN.abstract_gerund_objects or c.pos_ == "PRON")
                                  for c in tok.children):
         return None  # "building up confidence"
     speakers = tok.doc.user_data.get("chronomem_speakers") or {}
@@ -105,7 +105,7 @@ def clause_objects(frame: Frame) -> list[Token]:
     if frame.v.dep_ == "relcl" and frame.v.head.pos_ == "NOUN" and not any(
             c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in RELATIVE for c in frame.v.children):
         return [frame.v.head]  # "the canoe I bought"
-    return [t for c in frame.v.children if c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB"
+    return [t for c in frame.v.children if c.dep_ in ("xcomp", "ccomp") and c.pos_ in ("VERB", "AUX")
             and c.tag_ in ("VBG", "VB") for t in with_conj(c)]
 
 

@@ -33,6 +33,7 @@ from chronomem.extract.args import DocIndex
 from chronomem.extract.frames import Frame, build_frame, with_conj
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.open_base import (
+    OPEN_CONFIDENCE,
     OPEN_PREDICATE,
     TASTE_CONFIDENCE,
     clause_objects,
@@ -202,6 +203,8 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
             preps = OPEN.taste_adjectives.get(word, OPEN.open_adjectives.get(word, ()))
             toks = [t for p in preps for c in adj.children if c.dep_ == "prep" and c.lower_ == p
                     for o in c.children if o.dep_ in ("pobj", "pcomp") for t in with_conj(o)]
+            if toks:  # "passionate about old cars and restoring radios": the list the parser broke up
+                toks += [c for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG" and c.nbor(-1).lower_ in ("and", ",")]
             predicate = "LIKES" if word in OPEN.taste_adjectives else OPEN_PREDICATE
             out = []
             for tok in toks:
@@ -209,12 +212,20 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
                 out += subject_rels(frame, subjects, predicate, phrase_arg(tok, frame.idx), aspect,
                              relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)
             return out
+        busy = [c for c in adj.children if c.dep_ == "xcomp" and c.tag_ == "VBG"] if word == "busy" else []
+        if busy:  # "I've been busy painting": an activity of these days
+            return [Rel(OPEN_PREDICATE, s_, Arg(ENTITY, b.i, gerund(b.lemma_.lower()), "OTHER", GUESS), When("state"),
+                        "assert", None, OPEN_CONFIDENCE, {"relation": "does"}, frame.v.i)
+                    for b in busy if not any(c.dep_ == "dobj" for c in b.children) for s_ in subjects]
         if word in OPEN.identity_adjectives:  # "lactose intolerant" keeps its modifier
             mods = [c.lower_ for c in adj.children if c.dep_ in ("npadvmod", "compound", "amod") and c.i < adj.i]
             name = " ".join([*mods, word])
             return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
         return []
     into = [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ == "into" for t in c.children if t.dep_ == "pobj"]
+    into += [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ == "about" and any(  # "I'm all about thrillers"
+        g.lower_ == "all" for g in (*c.children, *frame.v.children) if g.dep_ in ("advmod", "det", "predet", "npadvmod", "dep"))
+        for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]
     if into:  # "I'm into birdwatching", "I've been into climbing since I was a kid" (still is)
         if frame.status.tense == "perfect":
             return [Rel("LIKES", s_, a, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i)

@@ -30,6 +30,13 @@ OPEN = [
     ("Apart from knitting, I also enjoy baking, watching documentaries, and sailing.",
      [c(U, "LIKES", "baking", A, NOW), c(U, "LIKES", "watching documentaries", A, NOW), c(U, "LIKES", "sailing", A, NOW)]),
     ("I cherish our family hikes.", [c(U, "LIKES", "family hikes", A, NOW)]),
+    ("I love being around friends and having fun.", [c(U, "LIKES", "being around friends", A, NOW)]),
+    ("I love spending time with my cousins.", [c(U, "LIKES", "spending time with my cousins", A, NOW)]),
+    ("I'm passionate about old maps and restoring clocks.",
+     [c(U, "LIKES", "old maps", A, NOW), c(U, "LIKES", "restoring clocks", A, NOW)]),
+    ("I'm all about thrillers and westerns.", [c(U, "LIKES", "thrillers", A, NOW), c(U, "LIKES", "westerns", A, NOW)]),
+    ("Knitting helps me unwind after work.", [c(U, "LIKES", "knitting", A, NOW)]),
+    ("I've been busy painting lately.", [c(U, "RELATED_TO", "painting", A, NOW)]),
     # habits and ongoing activities
     ("I play the cello in a community orchestra.", [c(U, "RELATED_TO", "cello", A, NOW)]),
     ("I'm training for the city marathon.", [c(U, "RELATED_TO", "city marathon", A, NOW)]),
