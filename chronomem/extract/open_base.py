@@ -13,7 +13,7 @@ from chronomem.extract.args import DocIndex, name_arg
 from chronomem.extract.frames import Frame, with_conj
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.phrases import object_phrase
-from chronomem.extract.records import ENTITY, GUESS, Arg, Rel
+from chronomem.extract.records import ENTITY, GUESS, SPEAKER, Arg, Rel
 
 OPEN_PREDICATE = "RELATED_TO"
 OPEN_CONFIDENCE = 0.6
@@ -32,7 +32,39 @@ def person_subjects(frame: Frame) -> list[Arg]:
         if person.kind == ENTITY and not (person.label == "PERSON" or person.gender):
             continue
         out.append(person)
+    if not out and not frame.subj_toks and dropped_subject(frame.v):
+        out.append(Arg(SPEAKER, frame.v.i))  # "Started hitting the gym last week": chat drops the "I"
     return out
+
+
+def dropped_subject(v: Token) -> bool:
+    """A sentence that starts with a past-tense verb and has no subject: in a chat, the speaker's own
+    news ("Lost my job yesterday", "Been practicing hard"); not an imperative ("Try it"), not a question.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("Started hitting the gym")
+    >>> for t in doc:
+    ...     t.is_sent_start = t.i == 0
+    >>> for t, (tag, dep, head) in zip(doc, [("VBD", "ROOT", 0), ("VBG", "xcomp", 0), ("DT", "det", 3), ("NN", "dobj", 1)]):
+    ...     t.tag_, t.dep_, t.head = tag, dep, doc[head]
+    >>> dropped_subject(doc[0]), dropped_subject(doc[1])  # the inner verb shares the opening verb's missing "I"
+    (True, True)
+    """
+    if v.dep_ == "xcomp" and v.head.dep_ == "ROOT":  # "Started hitting the gym": the governing verb opens it
+        return dropped_subject(v.head)
+    been = next((c for c in v.children if c.dep_ == "aux" and c.lower_ == "been"), None)
+    past = v.tag_ in ("VBD", "VBN") or (v.tag_ == "VB" and v.lower_ in OPEN.irregular_pasts)  # "Lost" tagged as a base form
+    if v.dep_ != "ROOT" or not (past or been is not None) or any(
+            c.dep_ in ("nsubj", "nsubjpass", "expl") for c in v.children):
+        return False
+    v = been if been is not None else v
+    first = v.sent[0]
+    while first.is_punct or first.pos_ in ("INTJ", "CCONJ") or first.lower_ in ("just", "also", "finally", "recently",
+                                                                               "so", "and", "but", "then", "actually"):
+        if first.i + 1 >= v.sent.end:
+            return False
+        first = v.doc[first.i + 1]
+    return first.i == v.i and not v.sent.text.rstrip().endswith("?")
 
 
 def is_time_of(idx: DocIndex):

@@ -138,7 +138,7 @@ def _my_job(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if dobj is None or dobj.lemma_.lower() not in L.JOB_NOUNS or not any(
             c.dep_ == "poss" and c.lower_ == "my" for c in dobj.children):
         return []
-    ending = frame.lemma in OPEN.job_end_verbs
+    ending = frame.lemma in OPEN.job_end_verbs or frame.v.lower_ in OPEN.job_end_verbs  # "Lost" mis-lemmatised
     aspect = "end" if ending else "state"
     out: list[Rel] = []
     for prep, predicate in (("as", "HAS_ROLE"), ("at", "WORKS_AT"), ("with", "WORKS_AT")):

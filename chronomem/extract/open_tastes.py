@@ -125,9 +125,9 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     elif lemma == "be" and (frame.acomp is not None and frame.acomp.lower_ in OPEN.positive_adjectives) and (
             subj.tag_ == "VBG" or subj.dep_ == "csubj"):
         owner = _speaker_in(frame)  # "Painting is so relaxing for me" (not a bare "being a mom is awesome")
-    elif lemma in ("help", "let", "allow") and frame.dobj is not None and frame.dobj.lower_ == "me" and (
-            subj.tag_ == "VBG" or subj.pos_ == "NOUN" and subj.lower_.endswith("ing")):
-        owner = pronoun_arg(frame.dobj)  # "knitting helps me unwind"
+    elif lemma in ("help", "let", "allow") and (subj.tag_ == "VBG" or subj.pos_ == "NOUN" and subj.lower_.endswith("ing")):
+        me = next((t for c in v.children for t in (c, *c.children) if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj")), None)
+        owner = pronoun_arg(me) if me is not None else None  # "knitting helps me unwind", "… helps me explore"
     elif lemma in OPEN.joy_verbs and frame.dobj is not None:
         owner = pronoun_arg(frame.dobj) if frame.dobj.lower_ == "me" else None  # "us" is people in general
     elif lemma in OPEN.joy_light_verbs:

@@ -37,6 +37,10 @@ OPEN = [
     ("I'm all about thrillers and westerns.", [c(U, "LIKES", "thrillers", A, NOW), c(U, "LIKES", "westerns", A, NOW)]),
     ("Knitting helps me unwind after work.", [c(U, "LIKES", "knitting", A, NOW)]),
     ("I've been busy painting lately.", [c(U, "RELATED_TO", "painting", A, NOW)]),
+    # chat drops the "I" of one's own news
+    ("Started going to the climbing gym last week.", [c(U, "RELATED_TO", "climbing gym", A, ("2024-03-05", "week", False))]),
+    ("Lost my job as a courier yesterday.", [c(U, "HAS_ROLE", "courier", "end", ("2024-03-11", "day", False))]),
+    ("Been practicing the violin every day.", [c(U, "RELATED_TO", "violin", A, NOW)]),
     # habits and ongoing activities
     ("I play the cello in a community orchestra.", [c(U, "RELATED_TO", "cello", A, NOW)]),
     ("I'm training for the city marathon.", [c(U, "RELATED_TO", "city marathon", A, NOW)]),
@@ -75,7 +79,7 @@ NO_OPEN_FACT = [
     "I took a nap.", "Wow, that sounds amazing!", "I love it!", "I might take up pottery.",
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
     "I'm meeting her tonight.", "My dream studio would have big windows.", "My store was packed today.",
-    "I'm off to go do some research.", "Being a parent is awesome.", "Our kids are our future.",
+    "I'm off to go do some research.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.",
 ]
 
 
