@@ -68,8 +68,13 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 
 # ----------------------------------------------------------------------------- matching
+# Words for one relative or thing that annotators and extractors spell differently.
+SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "dad": "father", "daddy": "father", "kid": "child",
+            "children": "child", "hubby": "husband", "fam": "family"}
+
+
 def content_words(phrase: str) -> frozenset[str]:
-    """Lower-case content words of a phrase, plural ``s`` dropped.
+    """Lower-case content words of a phrase, plural ``s`` dropped, kin spelled one way (mom → mother).
 
     >>> sorted(content_words("the sound of rain on the roof"))
     ['rain', 'roof', 'sound']
@@ -82,7 +87,7 @@ def content_words(phrase: str) -> frozenset[str]:
             continue
         if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
             w = w[:-1]
-        out.add(w)
+        out.add(SYNONYMS.get(w, w))
     return frozenset(out)
 
 

@@ -11,6 +11,7 @@ from spacy.tokens import Token
 from chronomem.extract import accept as A
 from chronomem.extract.args import DocIndex, name_arg
 from chronomem.extract.frames import Frame, with_conj
+from chronomem.extract.hygiene import NAMES
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.phrases import object_phrase
 from chronomem.extract.records import ENTITY, GUESS, SPEAKER, Arg, Rel
@@ -103,8 +104,8 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
                                  for c in tok.children):
         return None  # "building up confidence"
     speakers = tok.doc.user_data.get("chronomem_speakers") or {}
-    if phrase.lower() in speakers:
-        return None
+    if phrase.lower() in speakers or phrase.split(" ", 1)[0].lower() in NAMES.interjections:
+        return None  # the other speaker; "cheers for asking"
     return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)
 
 

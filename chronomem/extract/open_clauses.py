@@ -291,7 +291,9 @@ def _org(tok: Token, frame: Frame) -> Arg | None:
 
 def _activity(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
     """A habit or ongoing activity: the verb (with its particle and preposition) and its object."""
-    lemma = frame.lemma
+    lemma = OPEN.irregular_pasts.get(frame.lemma, frame.lemma)  # "Took …" tagged as a base form keeps "took"
+    if lemma != frame.lemma and (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs):
+        return []
     verb = third_person(lemma) if frame.status.tense != "progressive" else f"is {frame.v.lower_}"
     if frame.prt:
         verb += f" {frame.prt}"

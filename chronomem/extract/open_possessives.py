@@ -30,7 +30,7 @@ def _owned_thing(tok: Token) -> list[Rel]:
     if any(c.lower_ in OPEN.unreal_modifiers for c in tok.children):
         return []  # "my dream studio" is not owned yet
     words = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and c.i > poss[0].i
-             and c.lower_ not in ("new", "old", "little", "own", "first", "favorite", "favourite", "current", "dream")]
+             and c.lower_ not in OPEN.dropped_owned_modifiers]
     name = " ".join([w.lower_ for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
     if me is None or tok.lower_ != tok.lemma_.lower() and tok.tag_ == "NNS" and tok.lemma_.lower() in ("painting",):
         return []
@@ -57,7 +57,7 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
 def _my_group(tok: Token) -> list[Rel]:
     """"our group, 'Open Hands'", "my band The Foxes", "my dance crew": a group the speaker belongs to."""
     poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
-    if not poss or tok.lemma_.lower() in ("class", "course", "workshop", "program", "programme", "network", "community"):
+    if not poss or tok.lemma_.lower() in OPEN.loose_group_nouns:
         return []  # "my class" is a lesson as often as a group
     me = pronoun_arg(poss[0])
     if me is None:
@@ -79,7 +79,8 @@ def listener_rels(sent: Span) -> list[Rel]:
     out = []
     for tok in sent:
         low = tok.lower_
-        if low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ == "our" for c in tok.children):
+        if low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ == "our" for c in tok.children) and not any(
+                c.dep_ in ("compound", "amod") for c in tok.children):
             out.append(_with_listener("FRIEND_OF", tok))
             continue
         if tok.dep_ != "attr" or tok.head.lemma_.lower() != "be" or tok.pos_ != "NOUN":

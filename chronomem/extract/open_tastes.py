@@ -73,7 +73,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     for tok in sent:
         if tok.lemma_.lower() not in OPEN.love_nouns or tok.pos_ != "NOUN":
             continue
-        owner = next((pronoun_arg(c) for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")), None)
+        owner = next((pronoun_arg(c) for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"), None)  # "our love of" is shared
         if owner is None:
             continue
         things = [g for c in tok.children if c.dep_ == "prep" and c.lower_ in ("of", "for") for o in c.children
