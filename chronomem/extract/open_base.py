@@ -33,7 +33,8 @@ def person_subjects(frame: Frame) -> list[Arg]:
         if person.kind == ENTITY and not (person.label == "PERSON" or person.gender):
             continue
         out.append(person)
-    if not out and not frame.subj_toks and dropped_subject(frame.v):
+    borrowed = all(t.i > frame.v.i for t in frame.subj_toks)  # "Just started yoga, it's great": "it" is the next clause's
+    if not out and borrowed and dropped_subject(frame.v):
         out.append(Arg(SPEAKER, frame.v.i))  # "Started hitting the gym last week": chat drops the "I"
     return out
 
@@ -51,11 +52,12 @@ def dropped_subject(v: Token) -> bool:
     >>> dropped_subject(doc[0]), dropped_subject(doc[1])  # the inner verb shares the opening verb's missing "I"
     (True, True)
     """
-    if v.dep_ == "xcomp" and v.head.dep_ == "ROOT":  # "Started hitting the gym": the governing verb opens it
+    if v.dep_ == "xcomp" and v.head.dep_ in ("ROOT", "advcl"):  # "Started hitting the gym": the governing verb opens it
         return dropped_subject(v.head)
+    opening = v.dep_ == "ROOT" or (v.dep_ == "advcl" and v.i < v.head.i)  # "Just started yoga, it's great"
     been = next((c for c in v.children if c.dep_ == "aux" and c.lower_ == "been"), None)
     past = v.tag_ in ("VBD", "VBN") or (v.tag_ == "VB" and v.lower_ in OPEN.irregular_pasts)  # "Lost" tagged as a base form
-    if v.dep_ != "ROOT" or not (past or been is not None) or any(
+    if not opening or not (past or been is not None) or any(
             c.dep_ in ("nsubj", "nsubjpass", "expl") for c in v.children):
         return False
     v = been if been is not None else v

@@ -191,8 +191,8 @@ def _aspect(frame: Frame) -> str | None:
 
 
 def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
-    if frame.status.tense not in ("present", "perfect", "perfect_progressive"):
-        return []
+    if frame.status.tense not in ("present", "perfect", "perfect_progressive") and frame.v.lower_ != "been":
+        return []  # a bare "Been busy …" is "I've been"
     aspect = "state"
     adj = frame.acomp
     if adj is None and frame.attr is not None and frame.attr.pos_ == "ADJ":
@@ -212,11 +212,16 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
                 out += subject_rels(frame, subjects, predicate, phrase_arg(tok, frame.idx), aspect,
                              relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)
             return out
-        busy = [c for c in adj.children if c.dep_ == "xcomp" and c.tag_ == "VBG"] if word == "busy" else []
-        if busy:  # "I've been busy painting": an activity of these days
-            return [Rel(OPEN_PREDICATE, s_, Arg(ENTITY, b.i, gerund(b.lemma_.lower()), "OTHER", GUESS), When("state"),
-                        "assert", None, OPEN_CONFIDENCE, {"relation": "does"}, frame.v.i)
-                    for b in busy if not any(c.dep_ == "dobj" for c in b.children) for s_ in subjects]
+        busy = [t for c in adj.children if c.dep_ == "xcomp" and c.tag_ == "VBG" for t in with_conj(c)] if word == "busy" else []
+        if busy:  # "I've been busy painting", "busy volunteering at the shelter and keeping fit"
+            out = []
+            for b in busy:
+                arg = phrase_arg(b, frame.idx) if len(list(b.children)) else Arg(ENTITY, b.i, gerund(b.lemma_.lower()),
+                                                                                 "OTHER", GUESS)
+                if arg is not None:
+                    out += [Rel(OPEN_PREDICATE, s_, arg, When("state"), "assert", None, OPEN_CONFIDENCE,
+                                {"relation": "does"}, frame.v.i) for s_ in subjects]
+            return out
         if word in OPEN.identity_adjectives:  # "lactose intolerant" keeps its modifier
             mods = [c.lower_ for c in adj.children if c.dep_ in ("npadvmod", "compound", "amod") and c.i < adj.i]
             name = " ".join([*mods, word])
@@ -235,6 +240,11 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     noun = frame.attr
     if noun is None or noun.pos_ != "NOUN":
         return []
+    if noun.lower_.endswith("ing") and any(c.dep_ == "amod" and c.lower_ == "busy" for c in noun.children):
+        arg = phrase_arg(noun, frame.idx)  # "Been busy volunteering at the shelter" parsed as a noun
+        name = arg.name.removeprefix("busy ") if arg is not None else ""
+        return [Rel(OPEN_PREDICATE, s_, Arg(ENTITY, noun.i, name, "OTHER", GUESS), When("state"), "assert", None,
+                    OPEN_CONFIDENCE, {"relation": "does"}, frame.v.i) for s_ in subjects] if name else []
     head = noun.lemma_.lower()
     if head in OPEN.fan_nouns:  # "a big fan of jazz"
         toks = [t for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for t in c.children if t.dep_ == "pobj"]
@@ -308,6 +318,9 @@ def _activity(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.business_nouns and aspect == "start":
             out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), aspect, relation=verb)
             continue  # "I opened an online store last year"
+        if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.class_nouns and aspect == "start":
+            out += subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx), aspect, relation="takes")
+            continue  # "I started a weekend yoga class": taking it from then
         if predicate == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):
             continue  # "started school", "set up a meeting": a beginning of something, not a habit
         if predicate == "HAS_PET" and tok.lemma_.lower() not in L.PET_NOUNS:

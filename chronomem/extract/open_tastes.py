@@ -118,6 +118,9 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         if attr.lemma_.lower() == "part" and not any(t.lower_ == "life" for t in attr.subtree):
             return []  # "a huge part of my life", not any "part"
         owner = next((pronoun_arg(c) for t in attr.subtree if t.dep_ == "poss" for c in (t,)), None)
+    elif lemma == "be" and frame.acomp is not None and frame.acomp.lower_ in OPEN.interest_adjectives and any(
+            c.dep_ == "prep" and c.lower_ == "to" and any(g.lower_ == "me" for g in c.children) for c in frame.acomp.children):
+        owner = Arg("speaker", v.i)  # "improving schools is really interesting to me"
     elif lemma in OPEN.self_relating and any(
             c.dep_ == "prep" and c.lower_ in OPEN.self_relating[lemma] and any(g.lower_ == "me" for g in c.children)
             for c in v.children):
