@@ -24,7 +24,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract import sentences
 from chronomem.extract.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
 from chronomem.extract.gazetteer import Gazetteer
-from chronomem.extract.hygiene import NAMES, is_not_a_name, is_vocative
+from chronomem.extract.hygiene import is_not_a_name, is_vocative, strip_interjections
 from chronomem.extract.lexicon_time import MONTH_WORDS, QUANTITY_UNITS
 from chronomem.extract.records import ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg, Term
 
@@ -142,12 +142,9 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
             kind = "PERSON"
         if kind is None or kind == "OTHER" or len(ent) > 6 or any(idx.term_at[i] is not None for i in range(ent.start, ent.end)):
             continue
-        span = ent
-        while len(span) and span[0].lower_ in NAMES.interjections:  # "Congrats Mia", "Yep Sam"
-            span = doc[span.start + 1:span.end]
-        while len(span) and span[-1].lower_ in NAMES.interjections:
-            span = doc[span.start:span.end - 1]
-        if not len(span) or is_not_a_name(span):
+        place = ent.label_ in ("GPE", "LOC", "FAC")  # places keep their names ("Nice", "Hello Bay")
+        span = ent if place else strip_interjections(ent)  # "Congrats Mia", "Yep Sam"
+        if not len(span) or (not place and is_not_a_name(span)):
             vetoed.update(range(ent.start, ent.end))
             continue
         name = clean_name(span.text)

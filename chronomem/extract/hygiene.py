@@ -22,15 +22,32 @@ _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "conj", "
 
 
 def clean_mention(name: str) -> str:
-    """``name`` without interjections before or after it; empty when nothing of a name is left."""
+    """``name`` without the greetings or interjections before it; empty when nothing of a name is left
+    (a lone chat word, a day abbreviation). Names that merely contain such a word stay whole.
+
+    >>> clean_mention("Hope Lange"), clean_mention("Jaime Bravo"), clean_mention("Sun Yi"), clean_mention("Glad")
+    ('Hope Lange', 'Jaime Bravo', 'Sun Yi', '')
+    """
     words = name.split()
-    while words and words[0].lower().strip("!,.?") in NAMES.interjections:
+    while len(words) > 1 and words[0].lower().strip("!,.?") in NAMES.interjections:
         words = words[1:]
-    while words and words[-1].lower().strip("!,.?") in NAMES.interjections:
-        words = words[:-1]
-    if any(w.lower().strip(".") in NAMES.day_abbreviations for w in words):
+    lowered = [w.lower().strip("!,.?") for w in words]
+    if len(words) == 1 and (lowered[0] in NAMES.interjections or lowered[0] in NAMES.chat_words):
         return ""
+    if lowered and lowered[-1].strip(".") in NAMES.day_abbreviations and (
+            len(words) == 1 or lowered[0] in ("last", "next", "this", "on")):
+        return ""  # "Fri", "last Tues"
     return " ".join(words)
+
+
+def strip_interjections(span: Span) -> Span:
+    """``span`` without interjection tokens at either end ("Congrats Mia" → "Mia"; may become empty)."""
+    doc, start, end = span.doc, span.start, span.end
+    while start < end and doc[start].lower_ in NAMES.interjections:
+        start += 1
+    if end - start == 1 and doc[start].lower_ in NAMES.chat_words:
+        return doc[start:start]  # "Glad", "Awesome" alone
+    return doc[start:end]
 
 
 def is_vocative(tokens: Span) -> bool:

@@ -131,3 +131,11 @@ def test_you_is_the_person_spoken_to(extractor):
     names = {e.id: e.name for e in result.entities}
     pairs = {(names[c.subject_id], c.predicate, names[c.object_id]) for c in result.claims}
     assert pairs == {("Lena", "FRIEND_OF", "Rosa"), ("Rosa", "FRIEND_OF", "Lena")}
+
+
+def test_names_that_contain_chat_words_stay_whole(extractor):
+    # "hope", "bravo", "okay" and "sun" are chat words or day abbreviations on their own, parts of names here
+    rows_ = last_turn_rows(extractor, "Hope Carter married Jaime Bravo in 1961.")
+    assert rows_ == [c("Hope Carter", "MARRIED_TO", "Jaime Bravo", A, ("1961-01-01", "year", False))]
+    names = {e.name for e in extractor.extract(session_of("Sun Wei moved to Lyon in 2015.")).entities}
+    assert "Sun Wei" in names
