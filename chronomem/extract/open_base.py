@@ -74,7 +74,29 @@ def is_time_of(idx: DocIndex):
     return lambda t: idx.is_time(t)
 
 
+def quoted_title(tok: Token) -> str | None:
+    """The quoted title ``tok`` is part of: "I loved 'The Secret Garden'" → The Secret Garden.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")('I loved "The Secret Garden" a lot')
+    >>> quoted_title(doc[4]), quoted_title(doc[1])
+    ('The Secret Garden', None)
+    """
+    quotes = ('"', "“", "”")
+    sent_start = tok.sent.start if tok.doc.has_annotation("SENT_START") else 0
+    sent_end = tok.sent.end if tok.doc.has_annotation("SENT_START") else len(tok.doc)
+    left = next((j for j in range(tok.i - 1, max(sent_start, tok.i - 12) - 1, -1) if tok.doc[j].text in quotes), None)
+    right = next((j for j in range(tok.i + 1, min(sent_end, tok.i + 12)) if tok.doc[j].text in quotes), None)
+    if left is None or right is None or right - left < 2:
+        return None
+    inside = tok.doc[left + 1:right].text.strip()
+    return inside if inside[:1].isupper() else None
+
+
 def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:
+    title = quoted_title(tok)
+    if title is not None:
+        return Arg(ENTITY, tok.i, title, "OTHER", GUESS)  # a book, a film, a song
     if tok.lower_ in RELATIVE and tok.head.dep_ == "relcl":
         tok = tok.head.head  # "the kayak that I bought": the object is the noun the clause describes
     common_opener = tok.i == tok.sent.start and tok.pos_ != "PROPN"  # "Dance is my life": a common word
@@ -106,8 +128,11 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
                                  for c in tok.children):
         return None  # "building up confidence"
     speakers = tok.doc.user_data.get("chronomem_speakers") or {}
-    if phrase.lower() in speakers or phrase.split(" ", 1)[0].lower() in NAMES.interjections:
+    first = phrase.split(" ", 1)[0].lower()
+    if phrase.lower() in speakers or first in NAMES.interjections or first in NAMES.chat_words:
         return None  # the other speaker; "cheers for asking"
+    if any(t.lower_ in ("this", "that", "these", "those") and t.dep_ == "det" for t in tok.subtree):
+        return None  # "that sarcastic humor", "the food of this city": something on show, not a lasting taste
     return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)
 
 

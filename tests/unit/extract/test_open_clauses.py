@@ -45,6 +45,8 @@ OPEN = [
     ("Just started doing hot yoga, it's great.", [c(U, "RELATED_TO", "hot yoga", A, ("turn", "day", False))]),
     ("Local history is really interesting to me.", [c(U, "LIKES", "local history", A, NOW)]),
     ("I started a weekend pottery class with a friend.", [c(U, "RELATED_TO", "pottery class", A, NOW)]),
+    ("I loved \"The Secret Garden\" as a kid and I still love \"The Hobbit\".",  # quoted titles stay whole
+     [c(U, "LIKES", "The Secret Garden", A, NOW), c(U, "LIKES", "The Hobbit", A, NOW)]),
     # habits and ongoing activities
     ("I play the cello in a community orchestra.", [c(U, "RELATED_TO", "cello", A, NOW)]),
     ("I'm training for the city marathon.", [c(U, "RELATED_TO", "city marathon", A, NOW)]),
@@ -82,7 +84,7 @@ NO_OPEN_FACT = [
     "I really want to make a difference.", "Do you play the cello?", "I don't eat meat.", "I'm so happy for you.",
     "I took a nap.", "Wow, that sounds amazing!", "I love it!", "I might take up pottery.",
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
-    "I'm meeting her tonight.", "My dream studio would have big windows.", "My store was packed today.",
+    "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.", "My dream studio would have big windows.", "My store was packed today.",
     "I'm off to go do some research.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.",
 ]
 
