@@ -14,6 +14,7 @@ from chronomem.extract.frames import Frame, with_conj
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.open_base import TASTE_CONFIDENCE, clause_objects, subject_rels, phrase_arg
 from chronomem.extract.records import Arg, Rel, When
+from chronomem.extract.shapes import shape_matches
 
 
 def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
@@ -68,22 +69,17 @@ def favourite_rels(frame: Frame) -> list[Rel]:
 
 
 def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """"my love of reading", "my passion for dance", "my dancing passion" → the speaker LIKES it."""
+    """"my love of reading", "my passion for dance", "my dancing passion" → the speaker LIKES it (the
+    shapes ``love_noun_of`` and ``love_noun_compound`` of :mod:`~chronomem.extract.shapes`)."""
     out = []
-    for tok in sent:
-        if tok.lemma_.lower() not in OPEN.love_nouns or tok.pos_ != "NOUN":
-            continue
-        owner = next((pronoun_arg(c) for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"), None)  # "our love of" is shared
-        if owner is None:
-            continue
-        things = [g for c in tok.children if c.dep_ == "prep" and c.lower_ in ("of", "for") for o in c.children
-                  if o.dep_ in ("pobj", "pcomp") for g in with_conj(o)]
-        things += [c for c in tok.children if c.dep_ == "compound" and c.i > next(
-            (p.i for p in tok.children if p.dep_ == "poss"), tok.i) and c.tag_ in ("NN", "VBG")]  # "my dancing passion"
-        for thing in things:
-            arg = phrase_arg(thing, idx)
+    seen: set[int] = set()
+    for _name, roles in shape_matches(sent.doc, sent, ("love_noun_of", "love_noun_compound")):
+        owner = pronoun_arg(roles["owner"])
+        for thing in with_conj(roles["thing"]):
+            arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None
             if arg is not None:
-                out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, tok.i))
+                seen.add(thing.i)
+                out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, roles["noun"].i))
     return out
 
 
