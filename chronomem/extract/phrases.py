@@ -63,6 +63,11 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
         if dep in ("cc", "conj") and tok is not root and tok.dep_ in ("compound", "amod", "nmod"):
             out += _kept(child, root, is_time)  # "fantasy and sci-fi movies": a coordinated modifier stays
             continue
+        if dep == "relcl" and tok is root and tok.tag_ == "NNS" and not any(c.dep_ in ("det", "poss", "amod", "compound")
+                                                                          for c in tok.children) and any(
+                g.dep_ == "nsubj" and g.lower_ in ("that", "which", "who") for g in child.children):
+            out += list(child.subtree)  # "stories that tackle big issues": the clause says which stories
+            continue
         if dep == "punct" and child.text in ("-", "–", "/") and not child.whitespace_:
             out.append(child)  # "sci-fi", "hip-hop": a hyphen inside a word
             continue

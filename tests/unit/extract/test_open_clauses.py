@@ -47,6 +47,8 @@ OPEN = [
     ("I started a weekend pottery class with a friend.", [c(U, "RELATED_TO", "pottery class", A, NOW)]),
     ("I loved \"The Secret Garden\" as a kid and I still love \"The Hobbit\".",  # quoted titles stay whole
      [c(U, "LIKES", "The Secret Garden", A, NOW), c(U, "LIKES", "The Hobbit", A, NOW)]),
+    ("I love songs that tell a story.", [c(U, "LIKES", "songs that tell a story", A, NOW)]),
+    ("I've always been drawn to lighthouses.", [c(U, "LIKES", "lighthouses", A, NOW)]),
     # habits and ongoing activities
     ("I play the cello in a community orchestra.", [c(U, "RELATED_TO", "cello", A, NOW)]),
     ("I'm training for the city marathon.", [c(U, "RELATED_TO", "city marathon", A, NOW)]),
