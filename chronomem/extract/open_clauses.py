@@ -106,6 +106,11 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if not subjects or frame.status.blocked or frame.status.negated:
         return []
     lemma = frame.lemma
+    if frame.v.tag_ == "VBN" and frame.v.lower_ in OPEN.taste_adjectives and any(c.dep_ == "auxpass" for c in frame.v.children):
+        toks = [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ in OPEN.taste_adjectives[frame.v.lower_]
+                for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]  # "I've always been drawn to lighthouses"
+        return [Rel("LIKES", s_, a, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i)
+                for t in toks if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
     job = _my_job(frame, subjects)
     if job:
         return job
