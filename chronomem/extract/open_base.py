@@ -97,6 +97,11 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     title = quoted_title(tok)
     if title is not None:
         return Arg(ENTITY, tok.i, title, "OTHER", GUESS)  # a book, a film, a song
+    if tok.lemma_.lower() in OPEN.quantity_nouns:  # "a bunch of fantasy books": the books
+        inner = next((g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                      if g.dep_ == "pobj"), None)
+        if inner is not None:
+            return phrase_arg(inner, idx, people=people)
     if tok.lower_ in RELATIVE and tok.head.dep_ == "relcl":
         tok = tok.head.head  # "the kayak that I bought": the object is the noun the clause describes
     common_opener = tok.i == tok.sent.start and tok.pos_ != "PROPN"  # "Dance is my life": a common word

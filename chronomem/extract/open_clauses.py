@@ -206,14 +206,14 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         word = adj.lower_
         if word in OPEN.taste_adjectives or word in OPEN.open_adjectives:
             preps = OPEN.taste_adjectives.get(word, OPEN.open_adjectives.get(word, ()))
-            toks = [t for p in preps for c in adj.children if c.dep_ == "prep" and c.lower_ == p
+            toks = [(t, p) for p in preps for c in adj.children if c.dep_ == "prep" and c.lower_ == p
                     for o in c.children if o.dep_ in ("pobj", "pcomp") for t in with_conj(o)]
             if toks:  # "passionate about old cars and restoring radios": the list the parser broke up
-                toks += [c for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG" and c.nbor(-1).lower_ in ("and", ",")]
+                toks += [(c, toks[0][1]) for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG"
+                         and c.nbor(-1).lower_ in ("and", ",")]
             predicate = "LIKES" if word in OPEN.taste_adjectives else OPEN_PREDICATE
             out = []
-            for tok in toks:
-                prep = tok.head.lower_
+            for tok, prep in toks:
                 out += subject_rels(frame, subjects, predicate, phrase_arg(tok, frame.idx), aspect,
                              relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)
             return out
@@ -341,7 +341,7 @@ def _activity(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         if out:
             break
     if not out and not _object_preps(frame) and aspect in ("state", "start") and frame.v.tag_ in ("VBZ", "VBP", "VBG") and (
-            frame.status.tense in ("present", "perfect_progressive")) and _stands_alone(frame.v):
+            frame.status.tense in ("present", "perfect_progressive") or aspect == "start") and _stands_alone(frame.v):
         out = subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, _gerund_name(frame.v), "OTHER", GUESS),
                     aspect, relation="does")  # "I paint", "I've been running for years"
     return out

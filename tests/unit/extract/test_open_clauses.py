@@ -49,6 +49,9 @@ OPEN = [
      [c(U, "LIKES", "The Secret Garden", A, NOW), c(U, "LIKES", "The Hobbit", A, NOW)]),
     ("I love songs that tell a story.", [c(U, "LIKES", "songs that tell a story", A, NOW)]),
     ("I've always been drawn to lighthouses.", [c(U, "LIKES", "lighthouses", A, NOW)]),
+    ("I started surfing five years ago and it's been great.", [c(U, "RELATED_TO", "surfing", A, ("2019-03-12", "year", False))]),
+    ("I collect lots of old sci-fi novels.", [c(U, "RELATED_TO", "old sci-fi novels", A, NOW)]),
+    ("Gardening has been my focus lately.", [c(U, "LIKES", "gardening", A, NOW)]),
     # habits and ongoing activities
     ("I play the cello in a community orchestra.", [c(U, "RELATED_TO", "cello", A, NOW)]),
     ("I'm training for the city marathon.", [c(U, "RELATED_TO", "city marathon", A, NOW)]),
