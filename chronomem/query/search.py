@@ -11,7 +11,7 @@
    entities too, and the source turns of relevant facts.
 3. **Conversation.** Turns by a speaker the query names count more, questions less, and the
    answer to a relevant question inherits part of its relevance.
-4. **Rerank.** ``relevance · exp(−λ·Δt)`` with λ per predicate (:data:`DEFAULT_DECAY`) and
+4. **Rerank.** ``relevance · confidence · exp(−λ·Δt)`` (a turn's confidence is 1) with λ per predicate (:data:`DEFAULT_DECAY`) and
    Δt from the fact's ``valid_from`` (a turn's time) to the reference time, then MMR diversity.
 
 Facts always pass the time filter: valid at ``as_of`` (default: now) and believed at
@@ -230,7 +230,8 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
     if "fact" in kinds:
         for i, f in _without_mirrors(store, facts, fact_rel).items():
             age = (ref - f.valid_from).total_seconds() / 86_400 if f.valid_from is not None else 0.0
-            pool.append((("fact", i), fact_rel[i] * decay_factor(f.predicate, age, rates), f.statement))
+            # an uncertain extraction (an open fact, a guess) ranks below a sure one of the same relevance
+            pool.append((("fact", i), fact_rel[i] * f.confidence * decay_factor(f.predicate, age, rates), f.statement))
     for i, t in turns.items():
         factor = decay_factor("turn", (ref - t.at).total_seconds() / 86_400, rates)
         if window is not None and t.at >= window.end + PLAN_GRACE:

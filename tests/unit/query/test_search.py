@@ -272,3 +272,16 @@ def test_auto_embedder_is_created_lazily_and_loads_nothing_until_needed(tmp_path
             return
         assert isinstance(index.embedder, MiniLmEmbedder) and index.embedder._weights is None
         assert index.path == tmp_path / "auto" / "index" / "default.hnsw"
+
+
+def test_an_uncertain_fact_ranks_below_a_sure_one_of_the_same_relevance():
+    from chronomem.extract.importer import batches_from_records
+
+    store, t = SqliteGraphStore(":memory:"), datetime(2024, 6, 1, tzinfo=timezone.utc)
+    rows = [{"subject": "Ana", "predicate": "LIKES", "object": "jazz", "valid_from": "2020-01-01", "confidence": 0.2},
+            {"subject": "Ana", "predicate": "LIKES", "object": "blues", "valid_from": "2020-01-01", "confidence": 1.0}]
+    for batch in batches_from_records(rows, group_id="default", vocabulary=store.vocabulary, said_at=t):
+        store.write(batch, recorded_at=t)
+    ranked = [r.text for r in search(store, "default", "does Ana like jazz", index=None, now=t)]
+    # the text matches the jazz fact better, but it was a guess (confidence 0.2): the sure fact comes first
+    assert ranked.index("Ana likes blues") < ranked.index("Ana likes jazz")
