@@ -97,6 +97,11 @@ ROLE_HEADS = frozenset({
     "product manager", "representative", "rep", "agent", "broker", "banker", "trader", "auditor", "supervisor",
     "executive", "associate", "partner", "contractor", "freelancer", "maintainer", "contributor", "sysadmin",
     "devrel", "evangelist", "advocate", "ux", "staff", "principal engineer", "tech lead", "team lead",
+    # trades and professions of everyday talk (actors, masseuses, scientists of one field)
+    "actor", "actress", "masseuse", "masseur", "paleontologist", "archaeologist", "anthropologist", "botanist",
+    "chiropractor", "orthodontist", "periodontist", "dermatologist", "pediatrician", "gynecologist", "babysitter",
+    "nanny", "curator", "critic", "dancer", "singer", "comedian", "butcher", "doorman", "janitor", "lifeguard",
+    "counselor", "counsellor", "understudy", "cop", "detective", "sheriff", "firefighter", "caterer", "stylist",
 })
 # Role nouns that are also kin/boss words or too vague to stand alone after a copula.
 WEAK_ROLE_HEADS = frozenset({"partner", "owner", "head", "staff", "associate", "agent", "rep", "advocate",

@@ -1,13 +1,244 @@
-"""Relations between people named or spoken to in a conversation (placeholder: no rules yet)."""
+"""Relations between people named or spoken to in a conversation, several people at once.
+
+In a chat of three or more, "you" is whoever the turn addresses: a name set off as a vocative
+("Ross, you're my best friend", "Thanks, Mona") names the listener (:func:`addressee`, used by
+the session resolver); without one, the previous other speaker. This module reads:
+
+* kin vocatives: "Hi Mom!", "Thanks, Dad" → the listener is the speaker's parent; "sis", "bro" →
+  siblings; "Grandma" → a grandparent (an open ``RELATED_TO``). Pet names ("honey") say nothing;
+* relatives of the listener and of third parties: "your brother Ross", "Ross, your brother",
+  "Julie is his girlfriend", "I'm Ross's sister", "Ross is your ex-husband" (ended);
+* couples spoken of with the listener: "you and I are married / engaged / together";
+* roommates: "Joey and Chandler are roommates" → an open ``RELATED_TO`` (relation "roommate"): sharing
+  a flat is not friendship, and the vocabulary has no predicate for it;
+* titles: "Dr. Green", "Professor Lund" → HAS_ROLE doctor / professor; "I'm Doctor Vale" → the speaker's;
+  "I'm your teacher", "he's my doctor" (a role noun owned by someone) → HAS_ROLE;
+* impressions of people, by :mod:`chronomem.extract.people_tastes` (its docstring gives the policy).
+"""
 
 from __future__ import annotations
 
-from spacy.tokens import Span
+from collections.abc import Sequence
 
-from chronomem.extract.args import DocIndex
-from chronomem.extract.records import Rel
+from spacy.tokens import Doc, Span, Token
+
+from chronomem.extract.args import DocIndex, is_role_head, person_arg, pronoun_arg, role_arg
+from chronomem.extract.hygiene import clean_mention, is_vocative
+from chronomem.extract.kin import kin_of, kin_rels, modifier_state, named_token
+from chronomem.extract.lexicon_data import OPEN, load_lexicon
+from chronomem.extract.people_tastes import GROUP_YOU, impression_rels
+from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
+
+PEOPLE = load_lexicon("people")
+_KIN_VOCATIVE = {"parent": ("PARENT_OF", True), "child": ("PARENT_OF", False), "sibling": ("SIBLING_OF", False)}
 
 
 def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """Relations between people that no verb rule reads (none yet)."""
+    """Relations between people that no verb rule reads (see the module docstring)."""
+    out: list[Rel] = []
+    for tok in sent:
+        low = tok.lower_
+        if low in PEOPLE.kin_vocatives:
+            out += _kin_vocative(tok)
+        elif low in PEOPLE.person_titles or low.rstrip(".") in PEOPLE.person_titles:
+            out += _titled(tok, idx) or _role_vocative(tok)
+        elif tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
+            out += _copula_kin(tok, idx) or _copula_owned_role(tok, idx) or _listener_is(tok)
+        elif low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
+            out += _friendship_with(tok, idx)
+        elif tok.pos_ == "NOUN" and any(c.dep_ == "poss" and c.lower_ == "your" for c in tok.children):
+            out += _your_kin(tok, idx)
+        if tok.dep_ in ("acomp", "advmod") and tok.head.lemma_ == "be" and low in PEOPLE.couple_states:
+            out += _couple(tok)
+    return out + impression_rels(sent, idx)
+
+
+# ----------------------------------------------------------------------------- who "you" is
+def addressee(docs: Sequence[Doc]) -> str | None:
+    """The name a turn addresses its listener by: "Ross, you're my best friend", "Thanks, Mona",
+    "Hey Ross", "You're great, Rachel!" (kin words and pet names are not names)."""
+    for doc in docs:
+        for span in _name_spans(doc):
+            if is_vocative(span):
+                name = clean_mention(span.text)
+                if name and name.lower() not in PEOPLE.kin_vocatives:
+                    return name
+    return None
+
+
+def _name_spans(doc: Doc) -> list[Span]:
+    spans = [e for e in doc.ents if e.label_ == "PERSON"]
+    taken = {t.i for e in spans for t in e}
+    spans += [doc[t.i:t.i + 1] for t in doc if t.pos_ == "PROPN" and t.i not in taken and t.is_title]
+    return sorted(spans, key=lambda s: s.start)
+
+
+# ----------------------------------------------------------------------------- kin
+def _kin_vocative(tok: Token) -> list[Rel]:
+    """"Hi Mom!", "Thanks, Dad", "Night, sis": the listener is the speaker's parent, child or sibling."""
+    if any(c.dep_ in ("poss", "det") for c in tok.children) or not _said_to(tok):
+        return []
+    kin = PEOPLE.kin_vocatives[tok.lower_]
+    me, you = Arg(SPEAKER, tok.i), Arg(YOU, tok.i)
+    if kin == "grandparent":
+        return [Rel("RELATED_TO", you, me, When("state"), "assert", None, 0.6, {"relation": "is grandparent of"}, tok.i)]
+    predicate, listener_first = _KIN_VOCATIVE[kin]
+    subj, obj = (you, me) if listener_first else (me, you)
+    return [Rel(predicate, subj, obj, When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+def _said_to(tok: Token) -> bool:
+    """A one-word vocative: "Hi Mom!", "Thanks, Dad", "Night, sis.", "Thank you doctor"."""
+    doc = tok.doc
+    if is_vocative(doc[tok.i:tok.i + 1]):
+        return True
+    before = doc[tok.i - 1] if tok.i > 0 else None
+    after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    closing = after is None or (after.is_punct and after.text in "!?.,")
+    return before is not None and closing and tok.dep_ not in ("nsubj", "dobj", "pobj", "attr", "poss") and (
+        before.text == "," or before.lower_ == "you")
+
+
+def _owner(tok: Token, idx: DocIndex) -> Arg | None:
+    """Whose kin: "your" → the listener, "my" → the speaker, "his"/"her" → a pronoun, "Ross's" → Ross."""
+    poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if poss is None:
+        return None
+    if poss.lower_ == "your":
+        return Arg(YOU, poss.i)
+    if poss.lower_ in ("his", "her", "my"):
+        return pronoun_arg(poss)
+    return person_arg(poss, idx, trust_ner=False) if poss.pos_ == "PROPN" else None
+
+
+def _subject(tok: Token, idx: DocIndex) -> Arg | None:
+    """The subject of a copula as a person: "I", "you", "he", or a name."""
+    if tok.lower_ == "you":
+        return Arg(YOU, tok.i)
+    arg = pronoun_arg(tok)
+    if arg is not None:
+        return arg if arg.kind in (SPEAKER, PRONOUN) else None
+    if tok.pos_ != "PROPN":
+        return None
+    arg = person_arg(tok, idx, trust_ner=False)
+    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
+
+
+def _copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
+    """"Julie is his girlfriend", "I'm Ross's sister", "Ross is your ex-husband", "Joey and I are roommates"."""
+    kin = kin_of(attr)
+    if kin is None or kin[0] == "pet" or any(c.dep_ == "neg" for c in attr.head.children):
+        return []
+    state = modifier_state(attr)
+    if state == "skip":
+        return []
+    when = When("end", vague=True) if state == "ended" else When("state")
+    subj = max((s for s in attr.head.children if s.dep_ == "nsubj"), key=lambda s: s.i, default=None)
+    subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
+    # (the subject nearest the verb: "Hey John, … I'm now friends with …" parses the vocative as a second subject)
+    args = [a for a in (_subject(s, idx) for s in subjects) if a is not None]
+    owner = _owner(attr, idx)
+    if owner is not None:
+        if owner.kind == SPEAKER:  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
+            args = [a for a in args if a.kind == PRONOUN]
+        return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
+    if attr.tag_ == "NNS" and len(args) == 2 and kin[0] in ("friend", "relative", "sibling"):  # "X and Y are roommates"
+        return kin_rels(args[0], args[1], kin, when, attr.i)
     return []
+
+
+def _your_kin(tok: Token, idx: DocIndex) -> list[Rel]:
+    """"your brother Ross", "Ross, your sister": a named relative of the listener."""
+    kin = kin_of(tok)
+    if kin is None or kin[0] == "pet":
+        return []
+    name = named_token(tok, idx)
+    named = person_arg(name, idx, trust_ner=False) if name is not None else None
+    state = modifier_state(tok, name)
+    if named is None or named.kind != ENTITY or named.strength >= GAZETTEER or state == "skip":
+        return []
+    when = When("end", vague=True) if state == "ended" else When("state")
+    return kin_rels(Arg(YOU, tok.i), named, kin, when, tok.i)
+
+
+def _couple(tok: Token) -> list[Rel]:
+    """"You and I are married", "you and me are together": the speaker and the listener."""
+    if any(c.dep_ == "neg" for c in tok.head.children):
+        return []
+    subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+    if subj is None:
+        return []
+    words = {subj.lower_, *(c.lower_ for c in subj.children if c.dep_ == "conj")}
+    if not ({"you"} < words and words & {"i", "me"}):
+        return []
+    predicate = PEOPLE.couple_states[tok.lower_]
+    return [Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), When("state"), "assert", None, 0.7, {}, tok.i)]
+
+
+# ----------------------------------------------------------------------------- titles
+def _titled(tok: Token, idx: DocIndex) -> list[Rel]:
+    """"Dr. Green", "Professor Lund" → HAS_ROLE; "I'm Doctor Vale" → the speaker's role too."""
+    head = tok.head
+    if tok.dep_ != "compound" or head.pos_ != "PROPN" or head.i <= tok.i or not tok.is_title:
+        return []
+    role = PEOPLE.person_titles.get(tok.lower_) or PEOPLE.person_titles[tok.lower_.rstrip(".")]
+    role_ent = Arg(ENTITY, tok.i, role, "ROLE", RULE)
+    named = person_arg(head, idx, trust_ner=False)
+    out = []
+    if named is not None and named.kind == ENTITY and named.strength < GAZETTEER:
+        out.append(Rel("HAS_ROLE", named, role_ent, When("state"), "assert", None, 0.7, {}, tok.i))
+    if head.dep_ == "attr" and head.head.lemma_ == "be":
+        subj = next((c for c in head.head.children if c.dep_ == "nsubj"), None)
+        if subj is not None and subj.lower_ in ("i", "you") and not any(c.dep_ == "neg" for c in head.head.children):
+            me = Arg(SPEAKER, subj.i) if subj.lower_ == "i" else Arg(YOU, subj.i)
+            out.append(Rel("HAS_ROLE", me, role_ent, When("state"), "assert", None, 0.7, {}, tok.i))
+    return out
+
+
+def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
+    """"I'm your teacher", "he's my doctor": a role noun owned by someone is still the subject's role."""
+    if not any(c.dep_ == "poss" for c in attr.children) or not is_role_head(attr) or kin_of(attr) is not None:
+        return []
+    if any(c.dep_ == "neg" for c in attr.head.children):
+        return []
+    subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
+    who = _subject(subj, idx) if subj is not None else None
+    role = role_arg(attr, strict=True)
+    if who is None or role is None:
+        return []
+    return [Rel("HAS_ROLE", who, role, When("state"), "assert", None, 0.7, {}, attr.i)]
+
+
+def _role_vocative(tok: Token) -> list[Rel]:
+    """"Thank you, doctor", "Just a minute, officer!": in a group, the listener's role."""
+    if tok.pos_ not in ("NOUN", "PROPN") or any(c.dep_ in ("poss", "det", "compound") for c in tok.children):
+        return []
+    if not _said_to(tok):
+        return []
+    role = Arg(ENTITY, tok.i, PEOPLE.person_titles[tok.lower_.rstrip(".")], "ROLE", RULE)
+    return [Rel("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+def _listener_is(attr: Token) -> list[Rel]:
+    """In a group: "Ross, you're a paleontologist" → the listener's role; "you're such a good friend" →
+    the speaker's friend (between two people such words are compliments more than facts)."""
+    verb = attr.head
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.lower_ != "you" or any(c.dep_ in ("neg", "aux") for c in verb.children):
+        return []
+    if any(c.dep_ == "poss" for c in attr.children):
+        return []
+    you = Arg(GROUP_YOU, subj.i)
+    if attr.lemma_ in OPEN.friend_nouns and attr.tag_ == "NN":
+        return [Rel("FRIEND_OF", Arg(SPEAKER, attr.i), you, When("state"), "assert", None, 0.6, {}, attr.i)]
+    role = role_arg(attr, strict=True)
+    return [] if role is None else [Rel("HAS_ROLE", you, role, When("state"), "assert", None, 0.6, {}, attr.i)]
+
+
+def _friendship_with(tok: Token, idx: DocIndex) -> list[Rel]:
+    """"my friendship with Ross" → the speaker and Ross are friends."""
+    others = [p for prep in tok.children if prep.dep_ == "prep" and prep.lower_ == "with"
+              for p in prep.children if p.dep_ == "pobj"]
+    args = [a for a in (_subject(o, idx) if o.lower_ != "you" else Arg(YOU, o.i) for o in others) if a is not None]
+    return [Rel("FRIEND_OF", Arg(SPEAKER, tok.i), a, When("state"), "assert", None, 0.7, {}, tok.i)
+            for a in args if a.kind != SPEAKER]

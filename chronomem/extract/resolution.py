@@ -21,7 +21,10 @@ from datetime import datetime
 from spacy.tokens import Doc
 
 from chronomem.extract.hygiene import clean_mention
-from chronomem.extract.records import ENTITY, GAZETTEER, LAST, OWNED, PRONOUN, SPEAKER, THERE, UNNAMED, WE, YOU, Arg, Hint, Rel
+from chronomem.extract.people import addressee
+from chronomem.extract.people_tastes import GROUP_YOU
+from chronomem.extract.records import (ENTITY, GAZETTEER, LAST, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg,
+                                       Hint, Rel)
 from chronomem.extract.timing import resolve_when
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
 from chronomem.schema.vocabulary import Vocabulary
@@ -51,8 +54,9 @@ class _Said:
 
 def _clean(arg: Arg) -> str:
     """A name as resolved: interjections glued to a capitalised name dropped ("Yep Sam" → "Sam")."""
-    if arg.kind != ENTITY or not arg.name or arg.strength >= GAZETTEER or not arg.name[:1].isupper():
-        return arg.name
+    if arg.kind != ENTITY or not arg.name or arg.strength >= GAZETTEER or not arg.name[:1].isupper() or arg.label in (
+            "GPE", "LOC", "FAC") or arg.type == "PLACE":
+        return arg.name  # places keep their names ("Nice", "Hello Bay")
     return clean_mention(arg.name)
 
 
@@ -91,6 +95,9 @@ class SessionResolver:
         self._history: list[_Said] = []
         self._persons: list[tuple[int, int, str]] = []  # (turn_no, token, key)
         self._places: list[tuple[int, int, str]] = []
+        speakers = {t.speaker.strip().lower() for t in session.turns} - set(skip_speakers)
+        self.group_chat = len(speakers) >= 3  # "you" may be any of several: a vocative names the listener
+        self._addressed: str | None = None  # the name the current turn addresses its listener by
 
     # ------------------------------------------------------------------ entities
     def _register(self, name: str, type_: str, strength: int, aliases: tuple[str, ...] = (), gender: str = "") -> str:
@@ -109,17 +116,31 @@ class SessionResolver:
         return key
 
     def _listener(self, turn: Turn) -> str | None:
-        """The person a turn speaks to: the speaker of the latest earlier turn by someone else (or, at
-        the start, of the first later one), when that person is a named speaker (not an assistant)."""
+        """The person a turn speaks to: in a group chat, the one it names ("Ross, you're my best
+        friend": a speaker whose name starts with it, else the name itself); otherwise the speaker of
+        the latest earlier turn by someone else (or, at the start, of the first later one), when that
+        person is a named speaker (not an assistant). In a chat of two the other speaker is the listener
+        whatever the turn calls them ("Thanks, Mel!")."""
         turns = self.session.turns
         at = next((n for n, t in enumerate(turns) if t is turn), None)
         if at is None:
             return None
         me = turn.speaker.strip().lower()
+        if self.group_chat and self._addressed is not None and self._addressed.lower() != me:
+            return self._addressed
         for other in [*reversed(turns[:at]), *turns[at + 1:]]:
             name = other.speaker.strip()
             if name.lower() != me:
                 return None if name.lower() in self.skip_speakers else name
+        return None
+
+    def _speaker_named(self, name: str) -> str | None:
+        """The session's speaker ``name`` is, or is the first name of ("Mel" → "Melanie" is not one)."""
+        low = name.strip().lower()
+        for t in self.session.turns:
+            full = t.speaker.strip()
+            if full.lower() == low or full.lower().split()[:1] == [low]:
+                return full
         return None
 
     def _speaker_key(self, turn: Turn) -> str:
@@ -134,9 +155,14 @@ class SessionResolver:
             return self._register(self.we_name, "GROUP", GAZETTEER + 1)
         if arg.kind in (PRONOUN, THERE):
             return refs.get(arg.i)
-        if arg.kind == YOU:
+        if arg.kind == YOU or (arg.kind == GROUP_YOU and self.group_chat):
             listener = self._listener(turn)
-            return None if listener is None else self._register(listener, "PERSON", GAZETTEER + 1)
+            if listener is None:
+                return None
+            speaker = self._speaker_named(listener)
+            return self._register(speaker or listener, "PERSON", GAZETTEER + 1 if speaker else RULE)
+        if arg.kind == GROUP_YOU:
+            return None  # "love you!" between two people: no impression (chronomem.extract.people_tastes)
         name = _clean(arg)
         if not name:
             return None  # "Yep", "Congrats": not a name
@@ -168,6 +194,7 @@ class SessionResolver:
         """Resolve one turn (its text may come as several docs when it was long)."""
         skip = turn.speaker.strip().lower() in self.skip_speakers
         speaker_key = None if skip else self._speaker_key(turn) if self._uses_first_person(docs) else None
+        self._addressed = addressee(docs) if self.group_chat else None
         offset = 0
         for doc in docs:
             self._add_doc(turn_no, turn, doc, offset, skip, speaker_key)
@@ -210,6 +237,8 @@ class SessionResolver:
                 key = None if skip else self._resolve(arg, turn, refs)
             else:
                 key = self._resolve(arg, turn, refs)
+                if key is None:  # an interjection, not a name ("Yep")
+                    continue
                 ent = self.entities[key]
                 if ent.type == "PERSON" or (ent.gender and ent.type in ("OTHER", "PERSON")):
                     self._persons.append((turn_no, pos, key))

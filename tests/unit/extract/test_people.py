@@ -1,0 +1,75 @@
+"""Relations between people in a chat of several (chronomem.extract.people, people_tastes).
+
+The dialogues are our own. ``group(...)`` is a chat of three: Nina and Omar speak before the last
+turn, so without a vocative "you" in the last turn (said by Pia) is Omar, the previous other speaker.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import rows, session_of
+
+
+def group(text: str) -> list[tuple]:
+    return [("Nina", "Morning, all."), ("Omar", "Hey."), ("Pia", text)]
+
+
+def triples(extractor, turns) -> set[tuple[str, str, str]]:
+    session = session_of(*turns)
+    return {(s, p, o) for s, p, o, *_ in rows(extractor.extract(session), session.turns[-1].id)}
+
+
+CASES = [
+    # who "you" is: a vocative names the listener, else the previous other speaker
+    (group("Omar, you're my best friend."), {("Pia", "FRIEND_OF", "Omar")}),
+    (group("Lena, you are my best friend."), {("Pia", "FRIEND_OF", "Lena")}),
+    (group("You're such a good friend!"), {("Pia", "FRIEND_OF", "Omar")}),
+    # kin vocatives
+    (group("Hi Mom!"), {("Omar", "PARENT_OF", "Pia")}),
+    (group("Thanks, Dad."), {("Omar", "PARENT_OF", "Pia")}),
+    (group("Night, sis."), {("Pia", "SIBLING_OF", "Omar")}),
+    # relatives of the listener and of third parties
+    (group("Your brother Tomas phoned twice."), {("Omar", "SIBLING_OF", "Tomas")}),
+    ([("A", "Hello."), ("B", "I'm Tomas's sister.")], {("Tomas", "SIBLING_OF", "B")}),
+    ([("A", "Mark stopped by earlier."), ("B", "He's my friend.")], {("B", "FRIEND_OF", "Mark")}),
+    (group("You and I are married, remember."), {("Pia", "MARRIED_TO", "Omar")}),
+    ([("A", "Joey and Chandler are roommates.")], {("Joey", "RELATED_TO", "Chandler")}),
+    (group("I really value my friendship with Lena."), {("Pia", "FRIEND_OF", "Lena")}),
+    # titles
+    ([("A", "I have a meeting with Professor Lund today.")], {("Professor Lund", "HAS_ROLE", "professor")}),
+    ([("A", "I'm a masseuse, by day.")], {("A", "HAS_ROLE", "masseuse")}),
+    ([("A", "Well, I'm an actor.")], {("A", "HAS_ROLE", "actor")}),
+    ([("A", "I'm your teacher.")], {("A", "HAS_ROLE", "teacher")}),
+    (group("Thank you, doctor."), {("Omar", "HAS_ROLE", "doctor")}),
+    (group("Omar, you're a paleontologist."), {("Omar", "HAS_ROLE", "paleontologist")}),
+    # impressions of people: explicit, stated
+    ([("A", "I love Sarah.")], {("A", "LIKES", "Sarah")}),
+    ([("A", "Rachel is in love with Ross.")], {("Rachel", "LIKES", "Ross")}),
+    ([("A", "I hate Vincent.")], {("A", "DISLIKES", "Vincent")}),
+    (group("I love you."), {("Pia", "LIKES", "Omar")}),
+]
+
+
+@pytest.mark.parametrize("turns,expected", CASES, ids=[c[0][-1][1] for c in CASES])
+def test_people(extractor, turns, expected):
+    assert expected <= triples(extractor, turns)
+
+
+NO_PEOPLE_FACTS = [
+    [("A", "Hi."), ("B", "I love you.")],  # two people: "love you" is a formula, not a recorded impression
+    [("A", "Hi."), ("B", "You're a great friend.")],  # between two, a compliment
+    [("A", "I don't love Sarah.")],
+    [("A", "I'd like you to meet Sarah.")],
+    [("A", "Do you love Sarah?")],
+    [("A", "If I hated Vincent, I'd say so.")],
+    group("I love you guys."),
+    group("Hi honey!"),  # a pet name says nothing about kin
+    group("I think you'll love Sarah."),
+]
+
+
+@pytest.mark.parametrize("turns", NO_PEOPLE_FACTS, ids=[t[-1][1] for t in NO_PEOPLE_FACTS])
+def test_no_people_fact(extractor, turns):
+    found = triples(extractor, turns)
+    assert not {t for t in found if t[1] in ("LIKES", "DISLIKES", "FRIEND_OF", "PARENT_OF", "SIBLING_OF", "MARRIED_TO")}
