@@ -7,7 +7,9 @@ past ones ("my late father", "my ex-husband") are left to the vocabulary rules.
 
 from __future__ import annotations
 
-from spacy.tokens import Span, Token
+import re
+
+from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.args import pronoun_arg
@@ -148,4 +150,45 @@ def kin_rels(sent: Span) -> list[Rel]:
             predicate = {"sibling": "SIBLING_OF", "spouse": "MARRIED_TO", "partner": "PARTNER_OF", "fiance": "ENGAGED_TO",
                          "friend": "FRIEND_OF"}[kin]
             out.append(Rel(predicate, me, other, When("state"), "assert", None, 0.7, {}, tok.i))
+    return out
+
+
+_AGED = re.compile(r"\b(?:my|our) (?:\w+-)+(?:year|month|week)-old\b")
+
+
+def naming_rels(doc: Doc) -> list[Rel]:
+    """A pet or child named in the turn that introduces it: "We got a puppy! This is Biscuit.",
+    "Meet Pip, our new addition to the family", "Our one-year-old is a joy, his name is Kyle"."""
+    text = doc.text.lower()
+    pet = any(t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" for t in doc) or any(
+        p in text for p in OPEN.newcomer_phrases)
+    child = any(t.lower_ in OPEN.child_nouns and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)
+                for t in doc) or bool(_AGED.search(text))  # "our one-year-old"
+    if not (pet or child):
+        return []
+    out = []
+    for name in _introduced_names(doc):
+        if pet:
+            out.append(Rel("HAS_PET", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PET", GUESS), When("state"),
+                           "assert", None, 0.6, {}, name.i))
+        elif child:
+            out.append(Rel("PARENT_OF", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PERSON", GUESS),
+                           When("state"), "assert", None, 0.6, {}, name.i))
+    return out
+
+
+def _introduced_names(doc: Doc) -> list[Token]:
+    """Names introduced as "this is X", "meet X", "(his|her|its|their) name is X"."""
+    out = []
+    for tok in doc:
+        if not tok.text[:1].isupper() or not (tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and not tok.is_sent_start)):
+            continue  # a name ("Kyle" tagged as a noun after "his name is" too)
+        head = tok.head
+        if tok.dep_ == "attr" and head.lemma_ == "be":
+            subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+            if subj is not None and (subj.lower_ in ("this", "that") or (
+                    subj.lower_ == "name" and any(c.lower_ in ("his", "her", "its", "their") for c in subj.children))):
+                out.append(tok)
+        elif tok.i > 0 and doc[tok.i - 1].lower_ == "meet" and doc[tok.i - 1].is_sent_start:
+            out.append(tok)  # "Meet Pip!"
     return out

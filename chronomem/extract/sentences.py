@@ -10,7 +10,7 @@ from chronomem.extract.frames import build_frame
 from chronomem.extract.lexicon_rules import ADJ_VERBS
 from chronomem.extract.nominal import apposition_rels, correction_hints
 from chronomem.extract.open_clauses import kin_rels, merge, open_rels
-from chronomem.extract.open_possessives import listener_rels
+from chronomem.extract.open_possessives import listener_rels, naming_rels
 from chronomem.extract.open_tastes import love_noun_rels
 from chronomem.extract.people import people_rels
 from chronomem.extract.records import Hint, Rel
@@ -61,6 +61,8 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         verb_rels += listener_rels(sent) + people_rels(sent, idx)
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
+    named = {r.obj.name for r in rels}
+    rels += [r for r in naming_rels(doc) if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
     return rels, hints
 
 

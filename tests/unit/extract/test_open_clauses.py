@@ -146,3 +146,13 @@ def test_names_that_contain_chat_words_stay_whole(extractor):
     assert rows_ == [c("Hope Carter", "MARRIED_TO", "Jaime Bravo", A, ("1961-01-01", "year", False))]
     names = {e.name for e in extractor.extract(session_of("Sun Wei moved to Lyon in 2015.")).entities}
     assert "Sun Wei" in names
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We finally got a puppy! This is Mochi.", [c(U, "HAS_PET", "Mochi", A, NOW)]),
+    ("Meet Pip, the newest addition to the family!", [c(U, "HAS_PET", "Pip", A, NOW)]),
+    ("Our two-year-old is a handful, her name is Ivy!", [c(U, "PARENT_OF", "Ivy", A, NOW)]),
+    ("This is Rome, where we spent the summer.", []),
+])
+def test_a_pet_or_child_named_where_it_is_introduced(extractor, text, expected):
+    assert [r for r in last_turn_rows(extractor, text) if r[1] in ("HAS_PET", "PARENT_OF")] == expected
