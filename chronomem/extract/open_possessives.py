@@ -81,9 +81,12 @@ def listener_rels(sent: Span) -> list[Rel]:
     out = []
     for tok in sent:
         low = tok.lower_
-        if low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ == "our" for c in tok.children) and not any(
+        if low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in tok.children) and not any(
                 c.dep_ in ("compound", "amod") for c in tok.children):
-            out.append(_with_listener("FRIEND_OF", tok))
+            out.append(_with_listener("FRIEND_OF", tok))  # "our friendship", "I appreciate your friendship"
+            continue
+        if low == "friend" and _you_as_friend(tok):
+            out.append(_with_listener("FRIEND_OF", tok))  # "you're a great friend", "thanks for being a good friend"
             continue
         if tok.dep_ != "attr" or tok.head.lemma_.lower() != "be" or tok.pos_ != "NOUN":
             continue
@@ -101,6 +104,21 @@ def listener_rels(sent: Span) -> list[Rel]:
 
 
 _KIN_TO_PREDICATE = {"sibling": "SIBLING_OF", "spouse": "MARRIED_TO", "partner": "PARTNER_OF", "fiance": "ENGAGED_TO"}
+
+
+def _you_as_friend(tok: Token) -> bool:
+    """"You're a great friend (to me)", "thanks for being such a good friend", "glad to have you as a friend"."""
+    head = tok.head
+    if tok.dep_ == "attr" and head.lemma_ == "be":
+        subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+        if subj is not None:
+            return subj.lower_ == "you"
+        return head.dep_ == "pcomp" and head.head.lower_ == "for" and any(  # "thanks for being a friend"
+            t.lower_ in ("thanks", "thank") for t in head.sent)
+    if tok.dep_ == "pobj" and head.lower_ == "as":
+        verb = head.head
+        return any(c.dep_ == "dobj" and c.lower_ == "you" for c in verb.children)
+    return False
 
 
 def _with_listener(predicate: str, tok: Token) -> Rel:
@@ -127,6 +145,11 @@ def kin_rels(sent: Span) -> list[Rel]:
         if kin is None or tok.pos_ != "NOUN":
             continue
         poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"]  # "our kids" is often everybody's
+        if not poss and tok.dep_ == "conj":  # "my husband and kids": the first conjunct's "my" covers both
+            poss = [c for c in tok.head.children if c.dep_ == "poss" and c.lower_ == "my"]
+        if not poss and tok.lower_ in OPEN.definite_kin and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children) \
+                and not any(c.dep_ in ("prep", "relcl", "acl", "amod", "compound") for c in tok.children):
+            poss = [c for c in tok.children if c.dep_ == "det"]  # "took the kids to the museum", "with the wife"
         if tok.dep_ in ("appos", "attr", "npadvmod") and (tok.head.pos_ in ("PROPN", "AUX", "VERB")):
             continue  # "Tom, my brother", "Emma is my sister": a named relative, the vocabulary rules'
         if any(c.dep_ == "appos" for c in tok.children) or any(
@@ -138,7 +161,7 @@ def kin_rels(sent: Span) -> list[Rel]:
         nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
         if nxt is not None and (nxt.pos_ == "PROPN" or (nxt.is_punct and nxt.i + 1 < len(tok.doc) and tok.doc[nxt.i + 1].pos_ == "PROPN")):
             continue
-        me = pronoun_arg(poss[0])
+        me = pronoun_arg(poss[0]) if poss[0].lower_ != "the" else Arg(SPEAKER, poss[0].i)
         if me is None:
             continue
         other = Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS)

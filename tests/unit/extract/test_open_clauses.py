@@ -37,6 +37,9 @@ OPEN = [
     ("I'm all about thrillers and westerns.", [c(U, "LIKES", "thrillers", A, NOW), c(U, "LIKES", "westerns", A, NOW)]),
     ("Knitting helps me unwind after work.", [c(U, "LIKES", "knitting", A, NOW)]),
     ("I've been busy painting lately.", [c(U, "RELATED_TO", "painting", A, NOW)]),
+    ("I took the kids to the zoo.", [c(U, "PARENT_OF", "user's kids", A, NOW)]),
+    ("I'm lucky to have my wife and kids.", [c(U, "MARRIED_TO", "user's wife", A, NOW), c(U, "PARENT_OF", "user's kids", A, NOW)]),
+    ("I'm grateful for my loyal friends.", [c(U, "FRIEND_OF", "user's friends", A, NOW)]),
     # chat drops the "I" of one's own news
     ("Started going to the climbing gym last week.", [c(U, "RELATED_TO", "climbing gym", A, ("2024-03-05", "week", False))]),
     ("Lost my job as a courier yesterday.", [c(U, "HAS_ROLE", "courier", "end", ("2024-03-11", "day", False))]),
@@ -90,7 +93,7 @@ NO_OPEN_FACT = [
     "I took a nap.", "Wow, that sounds amazing!", "I love it!", "I might take up pottery.",
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
     "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.", "My dream studio would have big windows.", "My store was packed today.",
-    "I'm off to go do some research.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.",
+    "I'm off to go do some research.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "The kids at the library were loud.",
 ]
 
 
@@ -156,3 +159,12 @@ def test_names_that_contain_chat_words_stay_whole(extractor):
 ])
 def test_a_pet_or_child_named_where_it_is_introduced(extractor, text, expected):
     assert [r for r in last_turn_rows(extractor, text) if r[1] in ("HAS_PET", "PARENT_OF")] == expected
+
+
+@pytest.mark.parametrize("text", ["Your friendship means the world to me.", "You're a wonderful friend.",
+                                  "Thanks for being such a good friend!"])
+def test_friendship_with_the_person_spoken_to(extractor, text):
+    session = session_of(("Rosa", "I got the job!"), ("Lena", text))
+    result = extractor.extract(session)
+    names = {e.id: e.name for e in result.entities}
+    assert {(names[x.subject_id], x.predicate, names[x.object_id]) for x in result.claims} == {("Lena", "FRIEND_OF", "Rosa")}

@@ -58,7 +58,7 @@ def test_people(extractor, turns, expected):
 
 NO_PEOPLE_FACTS = [
     [("A", "Hi."), ("B", "I love you.")],  # two people: "love you" is a formula, not a recorded impression
-    [("A", "Hi."), ("B", "You're a great friend.")],  # between two, a compliment
+    [("A", "Hi."), ("B", "You're a great cook.")],  # between two, a compliment ("you're a great friend" states a friendship)
     [("A", "I don't love Sarah.")],
     [("A", "I'd like you to meet Sarah.")],
     [("A", "Do you love Sarah?")],
