@@ -82,7 +82,8 @@ def listener_rels(sent: Span) -> list[Rel]:
     for tok in sent:
         low = tok.lower_
         if low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in tok.children) and not any(
-                c.dep_ in ("compound", "amod") for c in tok.children):
+                c.dep_ in ("compound", "amod") for c in tok.children) and (
+                any(c.lower_ == "your" for c in tok.children) or (tok.head.lemma_.lower() in OPEN.taste_verbs or tok.head.lemma_.lower() in ("appreciate", "value"))):
             out.append(_with_listener("FRIEND_OF", tok))  # "our friendship", "I appreciate your friendship"
             continue
         if low == "friend" and _you_as_friend(tok):
@@ -150,6 +151,8 @@ def kin_rels(sent: Span) -> list[Rel]:
         if not poss and tok.lower_ in OPEN.definite_kin and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children) \
                 and not any(c.dep_ in ("prep", "relcl", "acl", "amod", "compound") for c in tok.children):
             poss = [c for c in tok.children if c.dep_ == "det"]  # "took the kids to the museum", "with the wife"
+            if any(t.lower_ in ("you", "your") for t in tok.sent):
+                poss = []  # "you and the kids had a blast": the listener's kids
         if tok.dep_ in ("appos", "attr", "npadvmod") and (tok.head.pos_ in ("PROPN", "AUX", "VERB")):
             continue  # "Tom, my brother", "Emma is my sister": a named relative, the vocabulary rules'
         if any(c.dep_ == "appos" for c in tok.children) or any(
