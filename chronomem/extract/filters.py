@@ -146,6 +146,14 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
         status.tense = "present"
 
 
+def _to_the_listener(gov: Token) -> bool:
+    """A reporting verb addressed to the listener: "let you know", "tell you", "I have to tell you"."""
+    if any(c.lower_ == "you" and c.dep_ in ("dobj", "dative", "nsubj", "iobj") for c in gov.children):
+        return True
+    return gov.head is not gov and gov.head.lemma_.lower() == "let" and any(
+        c.lower_ == "you" for c in gov.head.children)
+
+
 def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:
     """Look at ``tok`` and the verbs governing it (through xcomp/ccomp/pcomp/prep) up to the clause root.
 
@@ -180,6 +188,8 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             break  # "We no longer use X; we shut it down": two clauses, not a complement
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
             status.blocked |= lemma not in L.REPORTING_VERBS
+            if lemma in L.REPORTING_VERBS and _to_the_listener(gov) and not status.blocked:
+                break  # "Wanted to let you know that I'm running for office": the frame above is only how it is said
         elif lemma == "have" and gov.tag_ == "VBD" and cur.dep_ == "xcomp" and any(
                 c.lower_ == "to" for c in inner.children) and not any(c.dep_ == "aux" for c in gov.children):
             pass  # "I had to rehome my cat": a past obligation that was carried out

@@ -168,3 +168,12 @@ def test_friendship_with_the_person_spoken_to(extractor, text):
     result = extractor.extract(session)
     names = {e.id: e.name for e in result.entities}
     assert {(names[x.subject_id], x.predicate, names[x.object_id]) for x in result.claims} == {("Lena", "FRIEND_OF", "Rosa")}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Just wanted to let you know that I'm training for a triathlon.", [c(U, "RELATED_TO", "triathlon", A, NOW)]),
+    ("I have to tell you that I live in Porto now.", [c(U, "LIVES_IN", "Porto", A, ("turn", "day", False))]),
+    ("I think that I might move to Porto.", []),
+])
+def test_news_told_to_the_listener_is_stated(extractor, text, expected):
+    assert last_turn_rows(extractor, text) == expected
