@@ -186,6 +186,9 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         elif cur.dep_ == "ccomp" and cur.i < gov.i and any(t.text in (";", ":", "—", "–") for t in
                                                           cur.doc[cur.right_edge.i + 1:gov.i]):
             break  # "We no longer use X; we shut it down": two clauses, not a complement
+        elif cur.dep_ == "ccomp" and cur.i < gov.i and any(c.dep_ in ("mark", "cc") and c.lower_ in ("so", "but", "and")
+                                                          and c.i < gov.i for c in gov.children):
+            break  # "I'm lactose intolerant, so I'll need the vegan recipe": two clauses, not a complement
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
             status.blocked |= lemma not in L.REPORTING_VERBS
             if lemma in L.REPORTING_VERBS and _to_the_listener(gov) and not status.blocked:

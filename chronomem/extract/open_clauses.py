@@ -106,11 +106,19 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if not subjects or frame.status.blocked or frame.status.negated:
         return []
     lemma = frame.lemma
-    if frame.v.tag_ == "VBN" and frame.v.lower_ in OPEN.taste_adjectives and any(c.dep_ == "auxpass" for c in frame.v.children):
-        toks = [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ in OPEN.taste_adjectives[frame.v.lower_]
-                for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]  # "I've always been drawn to lighthouses"
-        return [Rel("LIKES", s_, a, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i)
-                for t in toks if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
+    word = frame.v.lower_
+    if frame.v.tag_ == "VBN" and (word in OPEN.taste_adjectives or word in OPEN.open_adjectives) and any(
+            c.dep_ == "auxpass" for c in frame.v.children):  # "I've always been drawn to lighthouses", "been involved in"
+        preps = OPEN.taste_adjectives.get(word) or OPEN.open_adjectives.get(word, ())
+        predicate = "LIKES" if word in OPEN.taste_adjectives else OPEN_PREDICATE
+        out = []
+        for c in frame.v.children:
+            if c.dep_ == "prep" and c.lower_ in preps:
+                quals = {} if predicate == "LIKES" else {"relation": f"is {word} {c.lower_}"}
+                out += [Rel(predicate, s_, a, When("state"), "assert", None, TASTE_CONFIDENCE, dict(quals), frame.v.i)
+                        for o in c.children if o.dep_ == "pobj" for t in with_conj(o)
+                        if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
+        return out
     job = _my_job(frame, subjects)
     if job:
         return job
@@ -189,7 +197,8 @@ def _aspect(frame: Frame) -> str | None:
         return "state"
     if status.tense == "perfect_progressive":
         return "state"
-    if status.tense == "progressive" and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs) and not any(
+    phrasal = any(p in frame.preps for p in OPEN.phrasal_exceptions.get(lemma, ()))  # "looking into", "working on"
+    if status.tense == "progressive" and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
             t.role == "point" for t in frame.times):
         return "state"  # "I'm writing a screenplay", not "I'm eating lunch" nor "I'm seeing her tonight"
     return None
@@ -251,6 +260,9 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return [Rel(OPEN_PREDICATE, s_, Arg(ENTITY, noun.i, name, "OTHER", GUESS), When("state"), "assert", None,
                     OPEN_CONFIDENCE, {"relation": "does"}, frame.v.i) for s_ in subjects] if name else []
     head = noun.lemma_.lower()
+    if head in OPEN.identity_adjectives and not any(c.dep_ in ("det", "poss") for c in noun.children):
+        return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, noun.i, head, "OTHER", GUESS), aspect,
+                            relation="is")  # "I'm vegan" parsed with a noun
     if head in OPEN.fan_nouns:  # "a big fan of jazz"
         toks = [t for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for t in c.children if t.dep_ == "pobj"]
         return [r for t in toks for r in subject_rels(frame, subjects, "LIKES", phrase_arg(t, frame.idx), aspect,

@@ -89,9 +89,10 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
 
     ``is_time(token)`` says which tokens are time words (left out).
     """
-    if tok.pos_ == "PRON" or tok.lower_ in L.OBJECT_PRONOUNS or tok.lemma_.lower() in OPEN.vague_objects:
+    specific = any(c.dep_ in ("compound", "nmod") and c.lemma_.lower() not in OPEN.vague_objects for c in tok.children)
+    if tok.pos_ == "PRON" or tok.lower_ in L.OBJECT_PRONOUNS or (tok.lemma_.lower() in OPEN.vague_objects and not specific):
         if not (tok.pos_ == "VERB"):
-            return None
+            return None  # "things", "stuff" (but "career options", "endorsement opportunities" name something)
     words = sorted(_kept(tok, tok, is_time), key=lambda t: t.i)
     if tok.pos_ == "VERB" and len(words) == 1 and any(
             c.dep_ not in ("aux", "advmod", "punct", "neg", "cc", "conj") for c in tok.children):
@@ -104,8 +105,10 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
         words = words[:-1]
     if not words or len(words) > max_words:
         return None
-    if any(w.i != words[0].i + n for n, w in enumerate(words)):
-        return None  # the kept words are not one stretch of text: the parse is not to be trusted
+    skipped = {t.i for w in words for c in w.children if c.dep_ in ("cc", "conj") and c not in words for t in c.subtree}
+    stretch = [i for i in range(words[0].i, words[-1].i + 1) if i not in skipped]
+    if [w.i for w in words] != stretch:
+        return None  # not one stretch of text (apart from dropped conjuncts): the parse is not to be trusted
     text = []
     for w in words:
         if w is tok and tok.pos_ == "VERB" and tok.tag_ == "VB":

@@ -40,6 +40,12 @@ OPEN = [
     ("I took the kids to the zoo.", [c(U, "PARENT_OF", "user's kids", A, NOW)]),
     ("I'm lucky to have my wife and kids.", [c(U, "MARRIED_TO", "user's wife", A, NOW), c(U, "PARENT_OF", "user's kids", A, NOW)]),
     ("I'm grateful for my loyal friends.", [c(U, "FRIEND_OF", "user's friends", A, NOW)]),
+    ("I'm vegan, so I'll need the dairy-free version!", [c(U, "RELATED_TO", "vegan", A, NOW)]),
+    ("I'm still looking into nursing and teaching jobs.", [c(U, "RELATED_TO", "nursing and teaching jobs", A, NOW)]),
+    ("I've been involved in some animal rescue work.", [c(U, "RELATED_TO", "animal rescue work", A, NOW)]),
+    ("I'm exploring sponsorship opportunities.", [c(U, "RELATED_TO", "sponsorship opportunities", A, NOW)]),
+    ("I'm passionate about protecting rivers and forests in my region.",
+     [c(U, "LIKES", "protecting rivers in my region", A, NOW)]),
     # chat drops the "I" of one's own news
     ("Started going to the climbing gym last week.", [c(U, "RELATED_TO", "climbing gym", A, ("2024-03-05", "week", False))]),
     ("Lost my job as a courier yesterday.", [c(U, "HAS_ROLE", "courier", "end", ("2024-03-11", "day", False))]),
