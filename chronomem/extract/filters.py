@@ -148,7 +148,7 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
 
 def _to_the_listener(gov: Token) -> bool:
     """A reporting verb addressed to the listener: "let you know", "tell you", "I have to tell you"."""
-    if any(c.lower_ == "you" and c.dep_ in ("dobj", "dative", "nsubj", "iobj") for c in gov.children):
+    if any(c.lower_ in ("you", "ya", "u") and c.dep_ in ("dobj", "dative", "nsubj", "iobj") for c in gov.children):
         return True
     return gov.head is not gov and gov.head.lemma_.lower() == "let" and any(
         c.lower_ == "you" for c in gov.head.children)
@@ -186,8 +186,10 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         elif cur.dep_ == "ccomp" and cur.i < gov.i and any(t.text in (";", ":", "—", "–") for t in
                                                           cur.doc[cur.right_edge.i + 1:gov.i]):
             break  # "We no longer use X; we shut it down": two clauses, not a complement
-        elif cur.dep_ == "ccomp" and cur.i < gov.i and any(c.dep_ in ("mark", "cc") and c.lower_ in ("so", "but", "and")
-                                                          and c.i < gov.i for c in gov.children):
+        elif cur.dep_ == "ccomp" and cur.i < gov.i and (any(c.dep_ in ("mark", "cc") and c.lower_ in ("so", "but", "and")
+                                                           and c.i < gov.i for c in gov.children) or (
+                any(t.text == "," for t in cur.doc[cur.right_edge.i:gov.i]) and any(
+                    c.dep_ in ("nsubj", "expl") and c.i > cur.right_edge.i for c in gov.children))):
             break  # "I'm lactose intolerant, so I'll need the vegan recipe": two clauses, not a complement
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
             status.blocked |= lemma not in L.REPORTING_VERBS

@@ -148,12 +148,12 @@ def shared_head(tok: Token) -> Token | None:
     >>> import spacy
     >>> doc = spacy.blank("en")("fantasy and scifi movies")
     >>> for t, (dep, head) in zip(doc, [("dobj", 0), ("cc", 0), ("compound", 3), ("conj", 0)]):
-    ...     t.dep_, t.head, t.pos_ = dep, doc[head], "NOUN"
+    ...     t.dep_, t.head, t.pos_, t.tag_ = dep, doc[head], "NOUN", "NN"
     >>> shared_head(doc[0]).text
     'movies'
     """
     conjs = [c for c in tok.children if c.dep_ == "conj"]
-    if not conjs or any(c.dep_ not in ("cc", "conj", "punct") for c in tok.children) or tok.pos_ != "NOUN":
+    if not conjs or any(c.dep_ not in ("cc", "conj", "punct") for c in tok.children) or tok.pos_ != "NOUN" or tok.tag_ != "NN":
         return None
     last = conjs[-1]
     while any(c.dep_ == "conj" for c in last.children):
@@ -170,7 +170,7 @@ def clause_objects(frame: Frame) -> list[Token]:
     if frame.v.dep_ == "relcl" and frame.v.head.pos_ == "NOUN" and not any(
             c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in RELATIVE for c in frame.v.children):
         return [frame.v.head]  # "the canoe I bought"
-    return [t for c in frame.v.children if c.dep_ in ("xcomp", "ccomp") and c.pos_ in ("VERB", "AUX")
+    return [t for c in frame.v.children if c.dep_ in ("xcomp", "ccomp", "pcomp") and c.pos_ in ("VERB", "AUX")
             and c.tag_ in ("VBG", "VB") for t in with_conj(c)]
 
 

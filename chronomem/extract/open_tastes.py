@@ -114,6 +114,11 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         if attr.lemma_.lower() == "part" and not any(t.lower_ == "life" for t in attr.subtree):
             return []  # "a huge part of my life", not any "part"
         owner = next((pronoun_arg(c) for t in attr.subtree if t.dep_ == "poss" for c in (t,)), None)
+        if owner is None and any(t.lower_ == "mine" for t in attr.subtree):
+            owner = Arg("speaker", v.i)  # "Spider-Man has always been a favorite of mine"
+    elif lemma == "be" and attr is not None and attr.lemma_.lower() == "way" and _activity_subject(subj) and any(
+            t.lower_ == "my" for t in attr.subtree):
+        owner = Arg("speaker", v.i)  # "playing video games is a great way to express my creativity"
     elif lemma == "be" and frame.acomp is not None and frame.acomp.lower_ in OPEN.interest_adjectives and any(
             c.dep_ == "prep" and c.lower_ == "to" and any(g.lower_ == "me" for g in c.children) for c in frame.acomp.children):
         owner = Arg("speaker", v.i)  # "improving schools is really interesting to me"
@@ -124,7 +129,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     elif lemma == "be" and (frame.acomp is not None and frame.acomp.lower_ in OPEN.positive_adjectives) and (
             subj.tag_ == "VBG" or subj.dep_ == "csubj"):
         owner = _speaker_in(frame)  # "Painting is so relaxing for me" (not a bare "being a mom is awesome")
-    elif lemma in ("help", "let", "allow") and (subj.tag_ == "VBG" or subj.pos_ == "NOUN" and subj.lower_.endswith("ing")):
+    elif lemma in ("help", "let", "allow") and _activity_subject(subj):
         me = next((t for c in v.children for t in (c, *c.children) if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj")), None)
         owner = pronoun_arg(me) if me is not None else None  # "knitting helps me unwind", "… helps me explore"
     elif lemma in OPEN.joy_verbs and frame.dobj is not None:
@@ -135,8 +140,16 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
             owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ == "me"), None)
     if owner is None or owner.kind != "speaker":
         return []
-    args = [a for a in (phrase_arg(t, frame.idx) for t in subjs) if a is not None]  # "Cooking and baking are my outlets"
+    # "Cooking and baking are my outlets"; "LeBron is my favorite", "Iron Man is my top pick" (a name is fine here)
+    args = [a for a in (phrase_arg(t, frame.idx, people=True) for t in subjs) if a is not None]
     return [Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, v.i) for arg in args]
+
+
+def _activity_subject(subj: Token) -> bool:
+    """An activity as subject: a gerund ("Knitting helps"), an -ing noun, or "Playing chess" parsed with the
+    gerund as a modifier of the noun."""
+    return subj.tag_ == "VBG" or (subj.pos_ == "NOUN" and subj.lower_.endswith("ing")) or any(
+        c.dep_ == "amod" and c.tag_ == "VBG" and c.i < subj.i for c in subj.children)
 
 
 def _speaker_in(frame: Frame) -> Arg | None:

@@ -46,6 +46,13 @@ OPEN = [
     ("I'm exploring sponsorship opportunities.", [c(U, "RELATED_TO", "sponsorship opportunities", A, NOW)]),
     ("I'm passionate about protecting rivers and forests in my region.",
      [c(U, "LIKES", "protecting rivers in my region", A, NOW)]),
+    ("I love thrillers and horror movies, they're a great escape.",
+     [c(U, "LIKES", "thrillers", A, NOW), c(U, "LIKES", "horror movies", A, NOW)]),  # a plural first conjunct is no modifier
+    ("Wonder Woman is my top pick.", [c(U, "LIKES", "Wonder Woman", A, NOW)]),
+    ("Jazz has always been a favorite of mine.", [c(U, "LIKES", "jazz", A, NOW)]),
+    ("Playing chess is a great way to clear my head.", [c(U, "LIKES", "playing chess", A, NOW)]),
+    ("Thanks, I just like helping people.", [c(U, "LIKES", "helping people", A, ("turn", "day", False))]),
+    ("I wanted to tell ya I just joined a book club.", [c(U, "MEMBER_OF", "book club", A, ("turn", "day", False))]),
     # chat drops the "I" of one's own news
     ("Started going to the climbing gym last week.", [c(U, "RELATED_TO", "climbing gym", A, ("2024-03-05", "week", False))]),
     ("Lost my job as a courier yesterday.", [c(U, "HAS_ROLE", "courier", "end", ("2024-03-11", "day", False))]),
