@@ -12,7 +12,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract.args import DocIndex, pronoun_arg
 from chronomem.extract.frames import Frame, with_conj
 from chronomem.extract.lexicon_data import OPEN
-from chronomem.extract.open_base import TASTE_CONFIDENCE, clause_objects, subject_rels, phrase_arg
+from chronomem.extract.open_base import TASTE_CONFIDENCE, clause_objects, phrase_arg, quoted_title, subject_rels
 from chronomem.extract.records import Arg, Rel, When
 from chronomem.extract.shapes import shape_matches
 
@@ -31,7 +31,7 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
     for tok in objects:
         if predicate == "PREFERS":
             tok = _without_comparison(tok)
-        if past and tok.pos_ != "PROPN":
+        if past and tok.pos_ != "PROPN" and quoted_title(tok) is None:
             continue  # "I loved that book" says little; "I loved Little Women" names a lasting taste
         arg = phrase_arg(tok, frame.idx)
         if past and arg is not None:
@@ -73,7 +73,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     shapes ``love_noun_of`` and ``love_noun_compound`` of :mod:`~chronomem.extract.shapes`)."""
     out = []
     seen: set[int] = set()
-    for _name, roles in shape_matches(sent.doc, sent, ("love_noun_of", "love_noun_compound")):
+    for _name, roles in shape_matches(sent.doc, sent, ("love_noun_of", "love_noun_compound", "love_noun_verb_for")):
         owner = pronoun_arg(roles["owner"])
         for thing in with_conj(roles["thing"]):
             arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None

@@ -53,6 +53,9 @@ OPEN = [
     ("Playing chess is a great way to clear my head.", [c(U, "LIKES", "playing chess", A, NOW)]),
     ("Thanks, I just like helping people.", [c(U, "LIKES", "helping people", A, ("turn", "day", False))]),
     ("I wanted to tell ya I just joined a book club.", [c(U, "MEMBER_OF", "book club", A, ("turn", "day", False))]),
+    ("I'll keep pursuing my passion for pottery.", [c(U, "LIKES", "pottery", A, NOW)]),
+    ("I loved \"Little Dorrit\" by Charles Dickens.", [c(U, "LIKES", "Little Dorrit", A, NOW)]),
+    ("Last week I joined a local church.", [c(U, "MEMBER_OF", "local church", A, ("2024-03-05", "week", False))]),
     # chat drops the "I" of one's own news
     ("Started going to the climbing gym last week.", [c(U, "RELATED_TO", "climbing gym", A, ("2024-03-05", "week", False))]),
     ("Lost my job as a courier yesterday.", [c(U, "HAS_ROLE", "courier", "end", ("2024-03-11", "day", False))]),
