@@ -183,8 +183,9 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             if gs.tense == "past_progressive":
                 status.blocked = True  # "I was going to move …"
             status.tense = "future"
-        elif cur.dep_ == "ccomp" and cur.i < gov.i and any(t.text in (";", ":", "—", "–") for t in
-                                                          cur.doc[cur.right_edge.i + 1:gov.i]):
+        elif cur.dep_ == "ccomp" and cur.i < gov.i and any(
+                t.text in (";", ":", "—", "–") or (t.text == "-" and t.whitespace_ and cur.doc[t.i - 1].whitespace_)
+                for t in cur.doc[cur.right_edge.i:gov.i]):
             break  # "We no longer use X; we shut it down": two clauses, not a complement
         elif cur.dep_ == "ccomp" and cur.i < gov.i and (any(c.dep_ in ("mark", "cc") and c.lower_ in ("so", "but", "and")
                                                            and c.i < gov.i for c in gov.children) or (

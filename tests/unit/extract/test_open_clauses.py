@@ -56,6 +56,10 @@ OPEN = [
     ("I'll keep pursuing my passion for pottery.", [c(U, "LIKES", "pottery", A, NOW)]),
     ("I loved \"Little Dorrit\" by Charles Dickens.", [c(U, "LIKES", "Little Dorrit", A, NOW)]),
     ("Last week I joined a local church.", [c(U, "MEMBER_OF", "local church", A, ("2024-03-05", "week", False))]),
+    ("Last weekend I joined a walking group for retirees - it's really fun.",  # a dash splits two clauses
+     [c(U, "MEMBER_OF", "walking group", A, ("2024-03-09", "day", False))]),
+    ("Our club, 'Quiet Oak Readers', meets monthly.", [c(U, "MEMBER_OF", "Quiet Oak Readers", A, NOW)]),
+    ("Here's one of my trophies from a chess contest.", [c(U, "OWNS", "trophies", A, NOW)]),
     # chat drops the "I" of one's own news
     ("Started going to the climbing gym last week.", [c(U, "RELATED_TO", "climbing gym", A, ("2024-03-05", "week", False))]),
     ("Lost my job as a courier yesterday.", [c(U, "HAS_ROLE", "courier", "end", ("2024-03-11", "day", False))]),
