@@ -52,9 +52,12 @@ def strip_interjections(span: Span) -> Span:
 
 def is_vocative(tokens: Span) -> bool:
     """The name of the person spoken to: after a greeting or interjection ("Hey Jon", "Thanks, Mel!"),
-    or set off by a comma at the start or end of its sentence with no role in the clause."""
+    or set off by a comma at the start or end of its sentence with no role in the clause; after
+    words that open a call ("Listen Chandler, …", "Come on Ross, …"); or alone in its sentence ("Ross!")."""
     doc = tokens.doc
     start, end = tokens.start, tokens.end
+    if _called(tokens):
+        return True
     before = doc[start - 1] if start > 0 else None
     if before is not None and before.is_punct and before.text == "," and start > 1:
         before = doc[start - 2]
@@ -69,6 +72,23 @@ def is_vocative(tokens: Span) -> bool:
     if at_start and after is not None and after.text == ",":
         return True
     return at_end and before is not None and before.text == ","
+
+
+def _called(tokens: Span) -> bool:
+    """A proper name called out: only opener words before it in its sentence and "," or "!" after it
+    ("Listen Chandler, …", "Come on Ross! …"), or nothing but punctuation and interjections around
+    it ("Ross!", "Oh, Ross?"; not "Ross." answering a question)."""
+    doc, sent = tokens.doc, tokens.sent
+    if not all(t.pos_ == "PROPN" for t in tokens):
+        return False
+    after = doc[tokens.end] if tokens.end < sent.end else None
+    lead = [t for t in doc[sent.start:tokens.start] if not t.is_punct]
+    rest = [t for t in doc[tokens.end:sent.end] if not t.is_punct]
+    called = after is not None and after.text in (",", "!")
+    if lead and called and all(t.lower_ in NAMES.vocative_openers for t in lead):
+        return True
+    alone = all(t.lower_ in NAMES.interjections or t.pos_ == "INTJ" for t in lead) and not rest
+    return alone and after is not None and after.text in ("!", "?", ",")
 
 
 def is_not_a_name(tokens: Span) -> bool:

@@ -9,6 +9,10 @@ the session resolver); without one, the previous other speaker. This module read
 * relatives of the listener and of third parties: "your brother Ross", "Ross, your brother",
   "Julie is his girlfriend", "I'm Ross's sister", "Ross is your ex-husband" (ended);
 * couples spoken of with the listener: "you and I are married / engaged / together";
+* dating and breaking up with "you", "me" or he/she as a partner, which the verb rules of
+  :mod:`chronomem.extract.couples` leave to this module: "she dumped me", "I'm breaking up with you",
+  "I'm dating him", "you broke up with Tag", "Ross and I used to date" (ended); "we broke up" only
+  when the turn names its listener ("Ross! We broke up years ago");
 * roommates: "Joey and Chandler are roommates" → an open ``RELATED_TO`` (relation "roommate"): sharing
   a flat is not friendship, and the vocabulary has no predicate for it;
 * titles: "Dr. Green", "Professor Lund" → HAS_ROLE doctor / professor; "I'm Doctor Vale" → the speaker's;
@@ -30,6 +34,7 @@ from chronomem.extract.people_tastes import GROUP_YOU, impression_rels
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
 
 PEOPLE = load_lexicon("people")
+_COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
 _KIN_VOCATIVE = {"parent": ("PARENT_OF", True), "child": ("PARENT_OF", False), "sibling": ("SIBLING_OF", False)}
 
 
@@ -50,6 +55,8 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             out += _your_kin(tok, idx)
         if tok.dep_ in ("acomp", "advmod") and tok.head.lemma_ == "be" and low in PEOPLE.couple_states:
             out += _couple(tok)
+        elif tok.lemma_.lower() in _COUPLE_LEMMAS and (tok.pos_ == "VERB" or _used_to(tok) is not None):
+            out += _couple_verb(tok, idx)
     return out + impression_rels(sent, idx)
 
 
@@ -61,7 +68,7 @@ def addressee(docs: Sequence[Doc]) -> str | None:
         for span in _name_spans(doc):
             if is_vocative(span):
                 name = clean_mention(span.text)
-                if name and name.lower() not in PEOPLE.kin_vocatives:
+                if name and name.lower() not in PEOPLE.kin_vocatives and name.lower() not in PEOPLE.pet_names:
                     return name
     return None
 
@@ -173,6 +180,65 @@ def _couple(tok: Token) -> list[Rel]:
         return []
     predicate = PEOPLE.couple_states[tok.lower_]
     return [Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), When("state"), "assert", None, 0.7, {}, tok.i)]
+
+
+# ----------------------------------------------------------------------------- dating
+def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
+    """"She dumped me", "I'm breaking up with you", "I'm dating him", "Ross and I used to date"."""
+    prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+    mode = PEOPLE.couple_verbs.get(f"{verb.lemma_.lower()} {prt}") if prt else None
+    mode = mode or PEOPLE.couple_verbs.get(verb.lemma_.lower())
+    if mode is None or (verb.lemma_.lower() == "see" and verb.tag_ != "VBG"):  # "I saw him" is not dating
+        return []
+    used = _used_to(verb)
+    used_to = used is not None
+    clause = used or verb
+    if any(c.dep_ == "neg" or c.tag_ == "MD" for v in (verb, clause) for c in v.children):
+        return []
+    if not used_to and (verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod")
+                        or verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")):
+        return []
+    subjects = [c for c in clause.children if c.dep_ == "nsubj"]
+    subjects += [c for s in subjects for c in s.children if c.dep_ == "conj"]
+    if prt:  # "break up with you", "go out with him"
+        objects = [p for head in (verb, *(c for c in verb.children if c.dep_ == "prt")) for prep in head.children
+                   if prep.dep_ == "prep" and prep.lower_ == "with" for p in prep.children if p.dep_ == "pobj"]
+    else:
+        objects = [c for c in verb.children if c.dep_ == "dobj"]
+    when = When("end", vague=True) if mode == "end" or used_to else When("state")
+    if len(subjects) == 1 and subjects[0].lower_ == "we" and not objects:
+        if addressee([verb.doc]) is None:  # "we broke up" said to friends is about someone else
+            return []
+        args = [Arg(SPEAKER, verb.i), Arg(GROUP_YOU, verb.i)]
+    else:
+        people = subjects[:1] + objects[:1] if objects else subjects
+        args = [a for a in (_partner(t, idx) for t in people) if a is not None]
+        if len(people) != 2 or len(args) != 2 or args[0].kind == args[1].kind != ENTITY:
+            return []
+    told = {a.kind for a in args} & {YOU, GROUP_YOU, PRONOUN}
+    if not (told or used_to or mode == "end" and not prt):  # the rest is couples.py's ("I'm dating Nora")
+        return []
+    return [Rel("PARTNER_OF", args[0], args[1], when, "assert", None, 0.7, {}, verb.i)]
+
+
+def _used_to(tok: Token) -> Token | None:
+    """The "used" of "used to date" (which the parser may read as "used" + "to the date")."""
+    if tok.dep_ == "xcomp" and tok.head.lemma_ == "use" and tok.head.tag_ == "VBD":
+        return tok.head
+    used = tok.head.head
+    if tok.dep_ == "pobj" and tok.head.lower_ == "to" and used.lemma_ == "use" and used.tag_ == "VBD" \
+            and not any(c.dep_ in ("det", "poss", "amod") for c in tok.children):
+        return used
+    return None
+
+
+def _partner(tok: Token, idx: DocIndex) -> Arg | None:
+    """One of a couple: "I"/"me", "you", he/she/him/her, or a name."""
+    if tok.lower_ == "you":
+        return Arg(YOU, tok.i)
+    if tok.lower_ in ("he", "she", "him", "her") and tok.tag_ == "PRP":
+        return pronoun_arg(tok)
+    return _subject(tok, idx)
 
 
 # ----------------------------------------------------------------------------- titles

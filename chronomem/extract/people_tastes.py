@@ -9,12 +9,18 @@ person is liked or disliked here only when the sentence says so outright, as a s
 * an adjective or noun of liking with the person after its preposition: "I'm crazy about her",
   "she's in love with Ross", "he has a crush on Monica", "I'm mad at him", "I'm a big fan of yours".
 
+* in a chat of three or more, praise of the listener or of he/she: "you're so talented", "you look
+  great", "you're my hero", "I think you're a really good guy", "he's so cute" (and blame: "she's so
+  rude", "he's a jerk") — said among several people, a compliment picks one of them out.
+
 Not: questions, conditionals and hypotheticals (the sentence loop drops them), negations ("I
-don't love him"), modals and wishes ("I'd like you to meet Sam", "you'll love her"), praise in
-adjectives ("you're amazing": politeness more than an impression), and "I love you" in a chat of
-two. Two people who talk alone trade "love you!" and compliments as a matter of course (the
-LoCoMo gold does not count them); among several people, "I love you" picks one of them out, so
-the listener is liked (:data:`~chronomem.extract.records.YOU` resolves only in a group).
+don't love him"), modals and wishes ("I'd like you to meet Sam", "you'll love her"), commands
+("you be nice"), someone else's opinion ("you think you're so perfect"), several people ("you guys
+are great"), and, in a chat of two, praise and "I love you". Two people who talk alone trade
+"love you!" and compliments as a matter of course (the LoCoMo gold does not count them); among
+several people, "I love you" or "you're so sexy" picks one of them out, so the listener is liked
+(:data:`GROUP_YOU` and :data:`GROUP_PRONOUN` resolve only in a group). Romantic words are stated
+feelings in any chat: "I'm in love with you", "I have a crush on you".
 """
 
 from __future__ import annotations
@@ -23,10 +29,11 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.args import DocIndex, name_arg, pronoun_arg
 from chronomem.extract.lexicon_data import load_lexicon
-from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, Arg, Rel, When
+from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
 
 PEOPLE = load_lexicon("people")
 GROUP_YOU = "group_you"  # "you" in a chat of three or more (resolved like YOU, only in a group)
+GROUP_PRONOUN = "group_pronoun"  # he/she in a chat of three or more (resolved like a pronoun, only in a group)
 _PREPS = ("about", "with", "on", "of", "at")
 
 
@@ -45,6 +52,13 @@ def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             verb = _governing_verb(tok)
             if verb is not None:
                 out += _with_prep(tok, verb, PEOPLE.liking_nouns[lemma], idx)
+        elif tok.pos_ == "ADJ" and low in PEOPLE.praise_adjectives and tok.dep_ == "acomp":
+            out += _praise(tok, PEOPLE.praise_adjectives[low])
+        elif tok.dep_ == "attr" and tok.pos_ == "NOUN":
+            praise = PEOPLE.praise_nouns.get(lemma) or next((PEOPLE.praise_adjectives[a.lower_] for a in tok.children
+                                                             if a.dep_ == "amod" and a.lower_ in PEOPLE.praise_adjectives), None)
+            if praise is not None and all(c.lower_ == "my" for c in tok.children if c.dep_ == "poss"):
+                out += _praise(tok, praise)
     return out
 
 
@@ -68,14 +82,54 @@ def _blocked(verb: Token) -> bool:
         or verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp")
 
 
-def _person(tok: Token, idx: DocIndex) -> Arg | None:
-    """A person as the object of a feeling: a named PERSON, him/her, or "you" (in a group)."""
+def _you_all(tok: Token) -> bool:
+    """"you guys", "you all", "you two": several listeners."""
+    return any(c.lower_ in ("guys", "all", "both", "two", "people") for c in tok.children) or \
+        (tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ in ("guys", "all", "both", "two", "people"))
+
+
+def _praise(word: Token, predicate: str) -> list[Rel]:
+    """In a group: "you're so talented", "you look great", "he's cute", "you're my hero", "she's a great
+    actress" → the speaker likes (or dislikes) the person; between two people, nothing (see the docstring)."""
+    verb = word.head
+    if verb.lemma_ not in ("be", "look", "seem", "sound") or _negated(verb) or _blocked_praise(verb):
+        return []
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.tag_ != "PRP":
+        return []
+    if any(c.lower_ in ("both", "all") for c in (*verb.children, *word.children)) or word.tag_ == "NNS":
+        return []  # "you are both idiots": several people
+    if subj.lower_ == "you" and not _you_all(subj):
+        obj = Arg(GROUP_YOU, subj.i)
+    elif subj.lower_ in ("he", "she"):
+        pron = pronoun_arg(subj)
+        obj = Arg(GROUP_PRONOUN, subj.i, name=pron.name, gender=pron.gender) if pron is not None else None
+    else:
+        obj = None
+    if obj is None:
+        return []
+    return [Rel(predicate, Arg(SPEAKER, word.i), obj, When("state"), "assert", None, 0.6, {}, word.i)]
+
+
+def _blocked_praise(verb: Token) -> bool:
+    """Modals, commands, conditions, clauses of their own ("you'd look great", "you be nice", "to make you
+    look good"), and thoughts of someone else than the speaker ("you think you're so perfect")."""
+    if verb.dep_ == "ccomp" and not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.head.children):
+        return True
+    if verb.tag_ == "VB" or verb.lower_ == "be":
+        return True
+    return any(c.tag_ == "MD" or c.dep_ in ("xcomp", "mark") for c in verb.children) or \
+        verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj")
+
+
+def _person(tok: Token, idx: DocIndex, *, romantic: bool = False) -> Arg | None:
+    """A person as the object of a feeling: a named PERSON, him/her, or "you" (in a group; in any chat
+    for a romantic feeling: "I'm in love with you")."""
     low = tok.lower_
     if low in ("you", "yours"):
-        if any(c.lower_ in ("guys", "all", "both", "two", "people") for c in tok.children) or \
-                (tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ in ("guys", "all", "both", "two", "people")):
+        if _you_all(tok):
             return None
-        return Arg(GROUP_YOU, tok.i)
+        return Arg(YOU if romantic else GROUP_YOU, tok.i)
     arg = pronoun_arg(tok)
     if arg is not None:
         return arg if arg.kind == PRONOUN and low in ("him", "her") and tok.tag_ == "PRP" else None
@@ -116,7 +170,8 @@ def _with_prep(word: Token, verb: Token, predicate: str, idx: DocIndex) -> list[
     if word.dep_ == "pobj":  # "in love with": the preposition hangs from "love" or from "in"
         objs += [p for prep in word.head.children if prep.dep_ == "prep" and prep.lower_ in _PREPS
                  for p in prep.children if p.dep_ == "pobj"]
-    return _emit(predicate, _subject(verb, idx), [_person(o, idx) for o in objs], word.i)
+    romantic = word.lemma_.lower() in PEOPLE.romantic_nouns
+    return _emit(predicate, _subject(verb, idx), [_person(o, idx, romantic=romantic) for o in objs], word.i)
 
 
 def _emit(predicate: str, subject: Arg | None, objs: list[Arg | None], i: int) -> list[Rel]:

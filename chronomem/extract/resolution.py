@@ -22,7 +22,7 @@ from spacy.tokens import Doc
 
 from chronomem.extract.hygiene import clean_mention
 from chronomem.extract.people import addressee
-from chronomem.extract.people_tastes import GROUP_YOU
+from chronomem.extract.people_tastes import GROUP_PRONOUN, GROUP_YOU
 from chronomem.extract.records import (ENTITY, GAZETTEER, LAST, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg,
                                        Hint, Rel)
 from chronomem.extract.timing import resolve_when
@@ -155,6 +155,8 @@ class SessionResolver:
             return self._register(self.we_name, "GROUP", GAZETTEER + 1)
         if arg.kind in (PRONOUN, THERE):
             return refs.get(arg.i)
+        if arg.kind == GROUP_PRONOUN:  # "he's cute" in a group (chronomem.extract.people_tastes)
+            return refs.get(arg.i) if self.group_chat else None
         if arg.kind == YOU or (arg.kind == GROUP_YOU and self.group_chat):
             listener = self._listener(turn)
             if listener is None:
