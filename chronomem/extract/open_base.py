@@ -55,6 +55,9 @@ def dropped_subject(v: Token) -> bool:
     if v.dep_ == "xcomp" and v.head.dep_ in ("ROOT", "advcl"):  # "Started hitting the gym": the governing verb opens it
         return dropped_subject(v.head)
     opening = v.dep_ == "ROOT" or (v.dep_ == "advcl" and v.i < v.head.i)  # "Just started yoga, it's great"
+    if v.lemma_.lower() in OPEN.dropped_subject_tastes and v.tag_ in ("VB", "VBP", "NN") and v.i == v.sent.start and not any(
+            c.dep_ in ("nsubj", "expl") for c in v.children) and not v.sent.text.rstrip().endswith("?"):
+        return True  # "Love experimenting with spices." (not a command: nobody orders a taste)
     been = next((c for c in v.children if c.dep_ == "aux" and c.lower_ == "been"), None)
     past = v.tag_ in ("VBD", "VBN") or (v.tag_ == "VB" and v.lower_ in OPEN.irregular_pasts)  # "Lost" tagged as a base form
     if not opening or not (past or been is not None) or any(

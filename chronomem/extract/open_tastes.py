@@ -73,10 +73,15 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     shapes ``love_noun_of`` and ``love_noun_compound`` of :mod:`~chronomem.extract.shapes`)."""
     out = []
     seen: set[int] = set()
-    for _name, roles in shape_matches(sent.doc, sent, ("love_noun_of", "love_noun_compound", "love_noun_verb_for")):
-        owner = pronoun_arg(roles["owner"])
+    shapes = ("love_noun_of", "love_noun_compound", "love_noun_verb_for", "shared_love_of", "my_favourite_thing")
+    for name, roles in shape_matches(sent.doc, sent, shapes):
+        owner = pronoun_arg(roles["owner"]) if name != "shared_love_of" else Arg("speaker", roles["owner"].i)
         for thing in with_conj(roles["thing"]):
             arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None
+            if arg is not None and name == "my_favourite_thing":  # "filled with my favorite fantasy novels"
+                words = [w for w in arg.name.split() if w.lower() not in ("favorite", "favourite", "fave")]
+                generic = len(words) == 1 and thing.tag_ == "NNS"  # "my favorite books": a kind, not a taste said
+                arg = Arg(arg.kind, arg.i, " ".join(words), arg.type, arg.strength) if words and not generic else None
             if arg is not None:
                 seen.add(thing.i)
                 out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, roles["noun"].i))
@@ -124,7 +129,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         owner = Arg("speaker", v.i)  # "improving schools is really interesting to me"
     elif lemma in OPEN.self_relating and any(
             c.dep_ == "prep" and c.lower_ in OPEN.self_relating[lemma] and any(g.lower_ == "me" for g in c.children)
-            for c in v.children):
+            for c in (*v.children, *(g for d in v.children if d.dep_ in ("dobj", "npadvmod") for g in d.children))):
         owner = Arg("speaker", v.i)  # "family time matters to me", "contemporary dance speaks to me"
     elif lemma == "be" and (frame.acomp is not None and frame.acomp.lower_ in OPEN.positive_adjectives) and (
             subj.tag_ == "VBG" or subj.dep_ == "csubj"):

@@ -60,6 +60,9 @@ OPEN = [
      [c(U, "MEMBER_OF", "walking group", A, ("2024-03-09", "day", False))]),
     ("Our club, 'Quiet Oak Readers', meets monthly.", [c(U, "MEMBER_OF", "Quiet Oak Readers", A, NOW)]),
     ("Here's one of my trophies from a chess contest.", [c(U, "OWNS", "trophies", A, NOW)]),
+    ("Love a good mystery with clever twists.", [c(U, "LIKES", "good mystery with clever twists", A, NOW)]),
+    ("The shelf is full of my favorite poetry books.", [c(U, "LIKES", "poetry books", A, NOW)]),
+    ("We bonded over our shared love for sailing.", [c(U, "LIKES", "sailing", A, NOW)]),
     # chat drops the "I" of one's own news
     ("Started going to the climbing gym last week.", [c(U, "RELATED_TO", "climbing gym", A, ("2024-03-05", "week", False))]),
     ("Lost my job as a courier yesterday.", [c(U, "HAS_ROLE", "courier", "end", ("2024-03-11", "day", False))]),
@@ -113,7 +116,7 @@ NO_OPEN_FACT = [
     "I took a nap.", "Wow, that sounds amazing!", "I love it!", "I might take up pottery.",
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
     "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.", "My dream studio would have big windows.", "My store was packed today.",
-    "I'm off to go do some research.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "The kids at the library were loud.",
+    "I'm off to go do some research.", "Enjoy the sunshine tomorrow!", "These are my favorite books.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "The kids at the library were loud.",
 ]
 
 
