@@ -105,6 +105,9 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
         words = words[:-1]
     if not words or len(words) > max_words:
         return None
+    first = words[0]
+    if first.i >= 2 and first.doc[first.i - 1].text == "-" and not first.doc[first.i - 2].whitespace_:
+        return None  # "to de-stress" parsed as "to" + "stress": half a word is no object
     skipped = {t.i for w in words for c in w.children if c.dep_ in ("cc", "conj") and c not in words for t in c.subtree}
     stretch = [i for i in range(words[0].i, words[-1].i + 1) if i not in skipped]
     if [w.i for w in words] != stretch:
