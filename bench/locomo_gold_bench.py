@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
 import time
@@ -46,7 +45,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import write_result  # noqa: E402
+from bench._report import data_missing, write_result  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT / ".." / "shared" / "data" / "locomo"
@@ -386,9 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--misses", type=Path, default=None, help="write wrong and missed triples to this file")
     args = parser.parse_args(argv)
     if not (args.data / "locomo_dev.json").exists():
-        print(f"LoCoMo data not found at {args.data} (locomo_dev.json; see bench/locomo_gold_bench.py): skipped",
-              file=sys.stderr)
-        return 2 if os.environ.get("CI") else 0
+        return data_missing(args.data / "locomo_dev.json", "LoCoMo data (see bench/locomo_gold_bench.py)")
     rows, meta = run(args.data, args.gold, quick=args.quick, misses=args.misses)
     name = "locomo_gold_quick" if args.quick else "locomo_gold"
     per_pred = [{"predicate": p, "gold": v["gold"], "found": v["found"], "recall %": round(100 * v["recall"], 1) if v["recall"] is not None else ""}

@@ -11,6 +11,8 @@ is the notebook's folder and the checkout root is put on ``PYTHONPATH``.
   left out.
 * ``--check`` fails when the text outputs of a fresh run differ from the stored ones.
 * ``--png-dir DIR`` saves every figure as ``DIR/<notebook>-<cell>-<n>.png`` (to look at them).
+* Needs the ``notebooks`` extra (``pip install -e ".[notebooks]"``: nbclient, nbformat,
+  ipykernel and the ``viz`` extra's matplotlib and pandas); without it, says so and exits 2.
 * A notebook whose metadata says ``{"chronomem": {"requires_env": ["NEO4J_URI"]}}`` is skipped,
   with a message, when one of those variables is unset, unless ``CI`` is set: then it must run
   and the missing variable is an error.
@@ -164,6 +166,17 @@ def _first_lines(text: str, n: int) -> str:
     return "\n".join(lines[:n] + (["..."] if len(lines) > n else []))
 
 
+INSTALL_HINT = 'pip install -e ".[notebooks]" (in the checkout)'
+
+
+def missing_requirement() -> str | None:
+    """The first package needed to run notebooks that is not installed, or None."""
+    import importlib.util
+
+    return next((name for name in ("nbformat", "nbclient", "ipykernel", "matplotlib", "pandas")
+                 if importlib.util.find_spec(name) is None), None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.run_notebooks", description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="+", type=Path)
@@ -172,6 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--png-dir", type=Path, help="save every figure as a PNG in this directory")
     parser.add_argument("--timeout", type=int, default=900, help="seconds per cell (default 900)")
     args = parser.parse_args(argv)
+    if (name := missing_requirement()) is not None:
+        print(f"{name} is not installed: running notebooks needs the notebooks extra: {INSTALL_HINT}", file=sys.stderr)
+        return 2
 
     failed = False
     for path in args.notebooks:

@@ -49,7 +49,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import RESULTS_DIR, percentile, write_result  # noqa: E402
+from bench._report import percentile, result_path, write_result  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GROUP = "scale"
@@ -730,14 +730,14 @@ def report(rows: list[dict[str, Any]], *, name: str, command: str, queries: int,
                                                "queries": queries, "neo4j_restart": restarted, "skipped": list(skipped),
                                                "total_s": None if total_s is None else round(total_s, 1)},
                  command=command, title="Scale: cost against size (generated timelines)")
-    md = RESULTS_DIR / f"{name}.md"
+    md = result_path(f"{name}.md")
     extra = "\n" + "\n\n".join(notes) + "\n"
     if target_lines:
         extra += "\n| target | measured | goal | |\n|---|---|---|---|\n" + "\n".join(target_lines) + "\n"
     with md.open("a", encoding="utf-8") as fh:
         fh.write(extra)
     print(extra)
-    png = plot(rows, RESULTS_DIR / f"{name}.png")
+    png = plot(rows, result_path(f"{name}.png"))
     if png:
         print(f"plot: {png}")
 

@@ -22,7 +22,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import RESULTS_DIR, write_result  # noqa: E402
+from bench._report import result_path, write_result  # noqa: E402
 from bench.temporal.generator import generate  # noqa: E402
 from bench.temporal.scorer import check_claims, claim_summary, metrics, run, write_failures  # noqa: E402
 
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
                  meta={"mode": mode, "seeds": seeds, "worlds_per_seed": worlds,
                        "generator": {str(r.bench.seed): r.bench.stats for r in runs}})
     if checks and not args.no_failures:
-        path = RESULTS_DIR / f"temporal_failures{'_quick' if args.quick else ''}.txt"
+        path = result_path(f"temporal_failures{'_quick' if args.quick else ''}.txt")
         write_failures(path, runs, checks)
         print(f"failures: {path}", file=sys.stderr)
     return 0

@@ -299,14 +299,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                  title="Time-blind memories vs chronomem (synthetic temporal benchmark)",
                  meta={"seeds": seeds, "worlds": worlds, "k": args.k, "embedder": getattr(embedder, "name", "?"),
                        "per_seed": infos, "seconds": round(time.perf_counter() - started, 1)})
-    from bench._report import RESULTS_DIR
+    from bench._report import result_path
 
     note = (f"\nSeeds {', '.join(map(str, seeds))}, {worlds} worlds each: {sum(i['turns'] for i in infos.values()):,} turns, "
             f"{sum(i['probes'] for i in infos.values()):,} questions ({int(n['overall']['stale_n']):,} with an earlier value "
             f"that no longer holds: the stale-rate denominator). Vector memory: {getattr(embedder, 'name', '?')}, top-{args.k} "
             "turns, a perfect reader of the retrieved turns' claims. \"gold claims\" feeds every memory the generator's "
             "claims (only the memory differs); \"extractor\" feeds it what the spaCy extractor produced.\n")
-    with (RESULTS_DIR / f"{name}.md").open("a", encoding="utf-8") as fh:
+    with result_path(f"{name}.md").open("a", encoding="utf-8") as fh:
         fh.write(note)
     print(note)
     return 0

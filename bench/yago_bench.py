@@ -37,7 +37,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import RESULTS_DIR, write_result  # noqa: E402
+from bench._report import data_missing, result_path, write_result  # noqa: E402
 from bench.temporal.model import Benchmark, Boundary, GoldClaim, Slot, Stint, Utterance  # noqa: E402
 from bench.temporal.probes import ABSTAIN, make_probes  # noqa: E402
 from bench.temporal.scorer import Answer, check_claims, claim_summary, run, score, write_failures  # noqa: E402
@@ -463,8 +463,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="phrasing and sampling seed")
     args = parser.parse_args(argv)
     if not (args.data / "temporal").exists():
-        print(f"YAGO11k not found at {args.data} (expected entities.dict, relations.dict, temporal)", file=sys.stderr)
-        return 2
+        return data_missing(args.data, "YAGO11k (entities.dict, relations.dict, temporal; pass --data DIR)")
 
     stats: Counter = Counter()
     rows = read_rows(args.data, stats)
@@ -498,7 +497,7 @@ def main(argv: list[str] | None = None) -> int:
         meta["claims"] = claim_summary(checks)
         table.append({"relation": "sentences with all claims right (%)",
                       "accuracy (%)": round(100 * meta["claims"]["turns with facts: all claims right"], 2)})
-        path = RESULTS_DIR / f"yago_failures{suffix}.txt"
+        path = result_path(f"yago_failures{suffix}.txt")
         write_failures(path, [result], {args.seed: checks}, title="YAGO11k benchmark: failures")
         print(f"failures: {path}", file=sys.stderr)
     write_result(f"yago{suffix}", table, command=command.strip(),

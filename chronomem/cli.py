@@ -6,7 +6,7 @@ import functools
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -37,16 +37,17 @@ TIME = TimeParam()
 def _memory(ctx: click.Context, *, create: bool = False, extractor: Any = None):
     """The command's memory. Commands that only read (``create=False``) refuse an embedded store
     that does not exist yet, instead of making an empty one at a mistyped path."""
-    from chronomem.memory import Memory, store_file
+    from chronomem.memory import Memory, neo4j_uri_from_env, store_file
 
     obj = ctx.obj
     if obj.get("memory") is None:
-        if not create and not obj["neo4j"]:
+        neo4j_uri = obj["neo4j"] or neo4j_uri_from_env(obj["store"])
+        if not create and not neo4j_uri:
             target = store_file(obj["store"])
             if target != ":memory:" and not Path(target).exists():
                 raise InputError(f"no store at {target}: ingest or import into it first, or point --store "
                                  "(or $CHRONOMEM_STORE) at an existing one")
-        obj["memory"] = Memory.open(obj["store"], neo4j_uri=obj["neo4j"], group=obj["group"], extractor=extractor)
+        obj["memory"] = Memory.open(obj["store"], neo4j_uri=neo4j_uri, group=obj["group"], extractor=extractor)
         ctx.call_on_close(obj["memory"].close)
     return obj["memory"]
 
@@ -84,10 +85,13 @@ def _print_facts(records: list, as_json: bool, empty: str) -> None:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--store", type=click.Path(path_type=str), default=None, envvar="CHRONOMEM_STORE",
-              help="Embedded store directory or .sqlite file (default: $CHRONOMEM_STORE or ./chronomem-data).")
-@click.option("--neo4j", "neo4j", default=None, envvar="CHRONOMEM_NEO4J_URI",
-              help="Use Neo4j at this bolt:// URI (credentials from NEO4J_USER / NEO4J_PASSWORD).")
-@click.option("--group", default="default", show_default=True, help="The group (tenant, user, project) to work in.")
+              help="Embedded store directory or .sqlite file (default: $CHRONOMEM_STORE, else Neo4j at $NEO4J_URI, "
+                   "else ./chronomem-data).")
+@click.option("--neo4j", "neo4j", default=None,
+              help="Use Neo4j at this bolt:// URI (default: $NEO4J_URI, unless --store or $CHRONOMEM_STORE names "
+                   "an embedded store; credentials from $NEO4J_USER and $NEO4J_PASSWORD).")
+@click.option("--group", default="default", envvar="CHRONOMEM_GROUP",
+              help="The group (tenant, user, project) to work in (default: $CHRONOMEM_GROUP or 'default').")
 @click.version_option(package_name="chronomem")
 @click.pass_context
 def cli(ctx: click.Context, store: str | None, neo4j: str | None, group: str) -> None:
@@ -96,9 +100,66 @@ def cli(ctx: click.Context, store: str | None, neo4j: str | None, group: str) ->
     ctx.obj.update(store=store, neo4j=neo4j, group=group, memory=None)
 
 
+STDIN = Path("-")
+
+
+def _read_input(path: Path, text: str | None, *, fmt: str, started_at: datetime | None, group: str) -> Iterator[Any]:
+    """The sessions of one ``ingest`` argument: a file, or standard input (``-``, its ``text`` already read)."""
+    from chronomem.extract import readers
+
+    if text is None:
+        yield from readers.read_sessions(path, format=fmt, started_at=started_at, group=group)
+        return
+    used = readers.detect_format(STDIN, text[:4096]) if fmt == "auto" else fmt
+    if used == "text":
+        yield from readers.read_text(text, name="stdin", started_at=started_at, group=group)
+    else:
+        yield from (readers.read_json if used == "json" else readers.read_jsonl)(text, name="stdin", group=group)
+
+
+def _json_shape(text: str) -> str | None:
+    """``json`` when ``text`` is one JSON object or array, ``jsonl`` when it is JSON objects one a line.
+
+    >>> _json_shape('{"a": 1}\\n{"a": 2}\\n'), _json_shape('[{"a": 1},\\n {"a": 2}]'), _json_shape("Ana: hi")
+    ('jsonl', 'json', None)
+    """
+    try:
+        return "json" if isinstance(json.loads(text), (dict, list)) else None
+    except ValueError:
+        pass
+    lines = [line for line in text.splitlines() if line.strip()]
+    try:
+        return "jsonl" if len(lines) > 1 and all(isinstance(json.loads(line), dict) for line in lines) else None
+    except ValueError:
+        return None
+
+
+def format_hint(path: Path, text: str | None, fmt: str) -> str | None:
+    """The line to print when ``path`` did not read as ``fmt`` (``auto``: what its name or start
+    suggested) but its content is another format: which ``--format`` to use instead."""
+    from chronomem.extract.readers import detect_format
+
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+    used = detect_format(path, text[:4096]) if fmt == "auto" else fmt
+    shape = _json_shape(text)
+    if shape is None or shape == used:
+        return None
+    if used == "jsonl" and shape == "json" and len(text.strip().splitlines()) == 1 and text.lstrip().startswith("{"):
+        return None  # one object on one line reads the same either way: the problem is not the format
+    what = "JSONL (one JSON object per line)" if shape == "jsonl" else "one JSON document (an object or an array)"
+    name = "standard input" if path == STDIN else str(path)
+    return f"hint: {name} looks like {what}, not {used}: use --format {shape}"
+
+
 @cli.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--format", "fmt", type=click.Choice(["auto", "json", "jsonl", "text"]), default="auto", show_default=True)
+@click.argument("paths", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["auto", "json", "jsonl", "text"]), default="auto", show_default=True,
+              help="auto: from the file's extension, else from its first characters.")
 @click.option("--recorded-at", type=click.Choice(["now", "session"]), default="now", show_default=True,
               help="'session' replays history: facts are recorded at each session's time.")
 @click.option("--session-time", type=TIME, default=None, help="Session start for plain-text transcripts without a header.")
@@ -120,8 +181,7 @@ def cli(ctx: click.Context, store: str | None, neo4j: str | None, group: str) ->
 def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: str, session_time: datetime | None,
            strict: bool, workers: int, index: bool, extractor_name: str, llm_model: str | None,
            llm_base_url: str | None, quiet: bool) -> None:
-    """Ingest session transcripts (JSON, JSON array, JSONL or 'Speaker: text' files)."""
-    from chronomem.extract.readers import read_sessions
+    """Ingest session transcripts (JSON, JSON array, JSONL or 'Speaker: text' files; - reads standard input)."""
     from chronomem.progress import count_bar, progress_bar
 
     extractor = None
@@ -132,15 +192,21 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
     elif llm_model or llm_base_url:
         raise InputError("--llm-model and --llm-base-url need --extractor llm")
     mem = _memory(ctx, create=True, extractor=extractor)
-    sessions, errors = [], []
+    sessions, errors, hints = [], [], []
     for path in paths:
-        for result in read_sessions(path, format=fmt, started_at=session_time, group=mem.group):
+        text = sys.stdin.read() if path == STDIN else None
+        failed = len(errors)
+        for result in _read_input(path, text, fmt=fmt, started_at=session_time, group=mem.group):
             if result.error:
                 errors.append(f"{result.where}: {result.error}")
             else:
                 sessions.append(result.session)
+        if len(errors) > failed and (hint := format_hint(path, text, fmt)):
+            hints.append(hint)
     for err in errors:
         click.echo(f"skipped {err}", err=True)
+    for hint in hints:
+        click.echo(hint, err=True)
     if errors and strict:
         click.echo(f"error: {len(errors)} malformed session(s); nothing ingested (--strict)", err=True)
         sys.exit(2)
@@ -195,7 +261,7 @@ def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetim
 
 @cli.command()
 @click.argument("entity")
-@click.option("--predicate", "-p", default=None)
+@click.option("--predicate", "-p", default=None, help="Only this predicate, e.g. LIVES_IN.")
 @click.option("--all", "include_retracted", is_flag=True, help="Include superseded and corrected versions.")
 @json_option
 @click.pass_context
@@ -225,9 +291,9 @@ def changes(ctx: click.Context, since: datetime, until: datetime | None, as_json
 
 @cli.command()
 @click.argument("query")
-@click.option("--as-of", type=TIME, default=None)
-@click.option("--known-at", type=TIME, default=None)
-@click.option("-k", "k", type=click.IntRange(1, 1000), default=10, show_default=True)
+@click.option("--as-of", type=TIME, default=None, help="Facts valid at this time (default: now).")
+@click.option("--known-at", type=TIME, default=None, help="As believed at this time (default: now).")
+@click.option("-k", "k", type=click.IntRange(1, 1000), default=10, show_default=True, help="Number of hits.")
 @json_option
 @click.pass_context
 @handle_errors
@@ -252,8 +318,9 @@ def _search_line(r: Any) -> str:
 
 @cli.command()
 @click.argument("query")
-@click.option("--as-of", type=TIME, default=None)
-@click.option("--max-tokens", type=click.IntRange(50, 100_000), default=800, show_default=True)
+@click.option("--as-of", type=TIME, default=None, help="Facts valid at this time (default: now).")
+@click.option("--max-tokens", type=click.IntRange(50, 100_000), default=800, show_default=True,
+              help="Budget of the block, in tokens (about 4 characters each).")
 @click.pass_context
 @handle_errors
 def context(ctx: click.Context, query: str, as_of: datetime | None, max_tokens: int) -> None:
@@ -262,7 +329,7 @@ def context(ctx: click.Context, query: str, as_of: datetime | None, max_tokens: 
 
 
 @cli.command()
-@click.option("--quiet", "-q", is_flag=True)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_context
 @handle_errors
 def reindex(ctx: click.Context, quiet: bool) -> None:
@@ -275,7 +342,7 @@ def reindex(ctx: click.Context, quiet: bool) -> None:
 
 
 @cli.command()
-@click.option("--quiet", "-q", is_flag=True)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_context
 @handle_errors
 def index(ctx: click.Context, quiet: bool) -> None:
@@ -302,7 +369,7 @@ def stats(ctx: click.Context, as_json: bool) -> None:
 
 
 @cli.command()
-@click.option("--quiet", "-q", is_flag=True)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_context
 @handle_errors
 def demo(ctx: click.Context, quiet: bool) -> None:

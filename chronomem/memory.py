@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 RecordedAt = Literal["now", "session"]
 DEFAULT_STORE = "./chronomem-data"
+NEO4J_URI_VARIABLES = ("NEO4J_URI", "CHRONOMEM_NEO4J_URI")  # the second is the older name, still read
 DEFAULT_IMPORT_BATCH = 5_000  # records per transaction for a store that does not say (import_batch_size)
 
 
@@ -77,13 +78,29 @@ class IngestSummary:
                 f"{self.seconds:.1f} s{errors}")
 
 
+def neo4j_uri_from_env(path: str | Path | None = None) -> str | None:
+    """The Neo4j URI to use when none is given: ``$NEO4J_URI`` (or the older ``$CHRONOMEM_NEO4J_URI``),
+    unless an embedded store is named, by ``path`` or by ``$CHRONOMEM_STORE``.
+
+    >>> neo4j_uri_from_env("/data/mem") is None
+    True
+    """
+    if path or os.environ.get("CHRONOMEM_STORE"):
+        return None
+    return next((os.environ[name] for name in NEO4J_URI_VARIABLES if os.environ.get(name)), None)
+
+
 def open_store(path: str | Path | None = None, *, neo4j_uri: str | None = None, vocabulary: Vocabulary | None = None) -> GraphStore:
-    """Open the embedded store at ``path`` (default ``$CHRONOMEM_STORE`` or ./chronomem-data), or Neo4j."""
+    """Open Neo4j at ``neo4j_uri``, or the embedded store at ``path``; with neither, ``$CHRONOMEM_STORE``,
+    else Neo4j at ``$NEO4J_URI``, else ./chronomem-data. Neo4j's credentials come from ``NEO4J_USER``
+    (default ``neo4j``) and ``NEO4J_PASSWORD``, its database from ``NEO4J_DATABASE`` (default: the server's)."""
+    neo4j_uri = neo4j_uri or neo4j_uri_from_env(path)
     if neo4j_uri:
         from chronomem.graph.neo4j_store import Neo4jGraphStore
 
-        return Neo4jGraphStore(neo4j_uri, user=os.environ.get("NEO4J_USER", "neo4j"),
-                               password=os.environ.get("NEO4J_PASSWORD"), vocabulary=vocabulary)
+        return Neo4jGraphStore(neo4j_uri, user=os.environ.get("NEO4J_USER") or "neo4j",
+                               password=os.environ.get("NEO4J_PASSWORD"),
+                               database=os.environ.get("NEO4J_DATABASE") or None, vocabulary=vocabulary)
     from chronomem.graph.sqlite_store import SqliteGraphStore
 
     return SqliteGraphStore(store_file(path), vocabulary=vocabulary)
@@ -168,7 +185,7 @@ class Memory:
              clock: Clock | None = None, extractor: Any | None = None, vocabulary: Vocabulary | None = None,
              index: Any | None = None, embedder: Any = "auto", index_dir: str | Path | None = None,
              similar_entities: float | None = None) -> Memory:
-        """Open (or create) a memory on the embedded store or on Neo4j.
+        """Open (or create) a memory on the embedded store or on Neo4j (which one: :func:`open_store`).
 
         ``embedder`` feeds the HNSW side-index used by :meth:`search`: ``"auto"`` (all-MiniLM-L6-v2
         when its weights are installed, else full-text search only), ``None``/``False`` (full text

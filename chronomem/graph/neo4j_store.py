@@ -24,6 +24,7 @@ from typing import Any
 
 import neo4j
 from neo4j.exceptions import (
+    AuthError,
     ClientError,
     ConstraintError,
     DriverError,
@@ -59,6 +60,13 @@ START_HINT = (
     "`eval \"$(python scripts/neo4j_test_server.py start --state-dir .ci/state/neo4j)\"` in a checkout) and set "
     "NEO4J_URI, NEO4J_USER and NEO4J_PASSWORD"
 )
+
+
+def is_auth_failure(error: BaseException) -> bool:
+    """True when Neo4j refused the credentials (wrong or missing user or password, too many attempts)."""
+    code = getattr(error, "code", None) or ""
+    return isinstance(error, AuthError) or code.rsplit(".", 1)[-1] in ("Unauthorized", "AuthenticationRateLimit",
+                                                                          "CredentialsExpired")
 
 
 def lucene_query(text: str) -> str:
@@ -118,6 +126,10 @@ class Neo4jGraphStore:
             self._create_schema()
         except (DriverError, Neo4jError, OSError) as e:
             self._driver.close()
+            if is_auth_failure(e):
+                who = f"user {(user or 'neo4j')!r}" + ("" if password else " with no password")
+                raise StoreError(f"Neo4j at {uri} refused the credentials ({who}): {e}; set NEO4J_USER and "
+                                 "NEO4J_PASSWORD to an account of that server") from e
             raise StoreError(f"cannot connect to Neo4j at {uri}: {e}; {START_HINT}") from e
 
     @classmethod

@@ -1,7 +1,7 @@
 """Explore the graph in notebooks: timelines, subgraphs as of a date, and tables.
 
 Drawing needs matplotlib and tables are DataFrames when pandas is installed
-(``pip install "chronomem[viz]"``); both are imported only when a function needs them.
+(the ``viz`` extra: ``pip install -e ".[viz]"`` in a checkout); both are imported only when a function needs them.
 
 - :func:`plot_timeline`: fact versions as a Gantt chart, coloured by status.
 - :func:`draw_subgraph`, :func:`draw_as_of_pair`: the graph around an entity (at two dates).

@@ -6,7 +6,7 @@ from typing import Any
 
 from chronomem.errors import ConfigError
 
-INSTALL_HINT = 'pip install "chronomem[viz]"'
+INSTALL_HINT = 'pip install -e ".[viz]" (in a chronomem checkout)'
 
 # Okabe–Ito colours: distinguishable with the common colour-vision deficiencies.
 STATUS_STYLE: dict[str, dict[str, Any]] = {

@@ -1,18 +1,30 @@
 import json
 
+import click
 import pytest
 from click.testing import CliRunner
 
 from chronomem.cli import cli
 
-COMMANDS = ["ingest", "import", "facts", "timeline", "changes", "search", "context", "reindex", "index", "stats", "demo"]
+COMMANDS = sorted(cli.commands)  # every registered command, not a hand-kept list
+
+
+def test_the_commands_are_registered():
+    assert {"ingest", "import", "facts", "timeline", "changes", "search", "context", "reindex", "index", "stats",
+            "demo"} <= set(COMMANDS)
 
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help(command):
+    """A sentence saying what the command does, and help for each of its options."""
+    cmd = cli.commands[command]
+    summary = (cmd.help or "").strip()
+    assert len(summary.split()) >= 3, f"`chronomem {command}` has no help text (give the function a docstring)"
     result = CliRunner().invoke(cli, [command, "--help"])
     assert result.exit_code == 0
-    assert len(result.output.splitlines()) > 3
+    assert " ".join(summary.split()[:3]) in " ".join(result.output.split())
+    undocumented = [p.opts[0] for p in cmd.params if isinstance(p, click.Option) and not (p.help or "").strip()]
+    assert not undocumented, f"`chronomem {command}` options without help: {undocumented}"
 
 
 def test_import_facts_timeline_json(tmp_path):
@@ -169,3 +181,112 @@ def test_strict_ingest_refuses_the_whole_run_and_exits_2(tmp_path):
     assert result.exit_code == 2 and "nothing ingested (--strict)" in result.output
     stats = json.loads(CliRunner().invoke(cli, [*store, "stats", "--json"]).output)
     assert stats["sessions"] == 0
+
+
+# ---------------------------------------------------------------- Neo4j settings from the environment
+class _RefusingNeo4j:
+    """Stands in for Neo4jGraphStore: says what it was opened with, then fails like an unreachable server."""
+
+    def __init__(self, uri, *, user=None, password=None, database=None, vocabulary=None):
+        from chronomem.errors import StoreError
+
+        raise StoreError(f"would connect to {uri} as {user}/{password}")
+
+
+@pytest.fixture
+def neo4j_env(monkeypatch):
+    import chronomem.graph.neo4j_store as neo4j_store
+
+    monkeypatch.setattr(neo4j_store, "Neo4jGraphStore", _RefusingNeo4j)
+    for name in ("NEO4J_URI", "CHRONOMEM_NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "CHRONOMEM_STORE", "CHRONOMEM_GROUP"):
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+@pytest.mark.parametrize("variable", ["NEO4J_URI", "CHRONOMEM_NEO4J_URI"])
+def test_neo4j_uri_and_credentials_come_from_the_environment(neo4j_env, variable):
+    neo4j_env.setenv(variable, "bolt://db.example:7687")
+    neo4j_env.setenv("NEO4J_USER", "reader")
+    neo4j_env.setenv("NEO4J_PASSWORD", "s3cret")
+    result = CliRunner().invoke(cli, ["stats"])
+    assert result.exit_code == 2 and "would connect to bolt://db.example:7687 as reader/s3cret" in result.output
+
+
+def test_a_named_store_wins_over_neo4j_uri(neo4j_env, tmp_path):
+    neo4j_env.setenv("NEO4J_URI", "bolt://db.example:7687")
+    path = _fact_file(tmp_path, 1)
+    assert CliRunner().invoke(cli, ["--store", str(tmp_path / "db"), "import", str(path)]).exit_code == 0
+    neo4j_env.setenv("CHRONOMEM_STORE", str(tmp_path / "db"))
+    result = CliRunner().invoke(cli, ["stats", "--json"])
+    assert result.exit_code == 0 and json.loads(result.output)["facts"] == 1
+
+
+def test_the_group_comes_from_chronomem_group(neo4j_env, tmp_path):
+    store = ["--store", str(tmp_path / "db")]
+    neo4j_env.setenv("CHRONOMEM_GROUP", "team-a")
+    assert CliRunner().invoke(cli, [*store, "import", str(_fact_file(tmp_path, 1))]).exit_code == 0
+    assert "P0 LIVES_IN" in CliRunner().invoke(cli, [*store, "facts", "P0"]).output
+    assert "P0 LIVES_IN" in CliRunner().invoke(cli, [*store, "--group", "team-a", "facts", "P0"]).output
+    neo4j_env.delenv("CHRONOMEM_GROUP")
+    assert "no facts about 'P0'" in CliRunner().invoke(cli, [*store, "facts", "P0"]).output
+
+
+def test_an_authentication_failure_says_so(monkeypatch):
+    import neo4j
+    from neo4j.exceptions import AuthError
+
+    class Driver:
+        def verify_connectivity(self):
+            raise AuthError("The client is unauthorized due to authentication failure.")
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(neo4j.GraphDatabase, "driver", lambda uri, auth=None: Driver())
+    monkeypatch.delenv("NEO4J_PASSWORD", raising=False)
+    result = CliRunner().invoke(cli, ["--neo4j", "bolt://db.example:7687", "stats"])
+    assert result.exit_code == 2
+    assert "refused the credentials (user 'neo4j' with no password)" in result.output
+    assert "NEO4J_PASSWORD" in result.output and "start Neo4j" not in result.output
+
+
+# ---------------------------------------------------------------- ingest: standard input, format hints
+SESSION = {"session_id": "s1", "started_at": "2024-03-12T09:00:00Z",
+           "turns": [{"id": "s1:1", "speaker": "Ana", "text": "I moved to Lisbon in May 2021."}]}
+SESSION_2 = {**SESSION, "session_id": "s2", "turns": [{"id": "s2:1", "speaker": "Ben", "text": "Hello."}]}
+
+
+def test_ingest_dash_reads_standard_input(tmp_path):
+    store = ["--store", str(tmp_path / "db")]
+    jsonl = json.dumps(SESSION) + "\n" + json.dumps(SESSION_2) + "\n"
+    result = CliRunner().invoke(cli, [*store, "ingest", "-"], input=jsonl)
+    assert result.exit_code == 0, result.output
+    assert "2 sessions" in result.output
+    text = "Ana: I moved to Porto in June 2023.\n"
+    result = CliRunner().invoke(cli, [*store, "ingest", "--session-time", "2024-04-01", "-"], input=text)
+    assert result.exit_code == 0 and "1 sessions" in result.output
+    assert "Porto" in CliRunner().invoke(cli, [*store, "facts", "Ana"]).output
+
+
+@pytest.mark.parametrize("name, content, fmt, suggested", [
+    ("s.jsonl", json.dumps(SESSION) + "\n" + json.dumps(SESSION_2) + "\n", "json", "jsonl"),
+    ("s.json", json.dumps(SESSION) + "\n" + json.dumps(SESSION_2) + "\n", "auto", "jsonl"),
+    ("s.jsonl", json.dumps([SESSION, SESSION_2], indent=2), "auto", "json"),
+    ("s.json", json.dumps([SESSION, SESSION_2], indent=2), "jsonl", "json"),
+    ("s.txt", json.dumps(SESSION, indent=2), "auto", "json"),
+])
+def test_a_format_mismatch_suggests_the_right_format(tmp_path, name, content, fmt, suggested):
+    path = tmp_path / name
+    path.write_text(content)
+    result = CliRunner().invoke(cli, ["--store", str(tmp_path / "db"), "ingest", "--format", fmt, str(path)])
+    assert result.exit_code == 2
+    assert f"use --format {suggested}" in result.output
+    result = CliRunner().invoke(cli, ["--store", str(tmp_path / "db"), "ingest", "--format", suggested, str(path)])
+    assert result.exit_code == 0, result.output
+
+
+def test_no_format_hint_when_the_format_is_right(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps({"session_id": "s1", "turns": []}) + "\n" + json.dumps(SESSION) + "\n")
+    result = CliRunner().invoke(cli, ["--store", str(tmp_path / "db"), "ingest", str(path)])
+    assert result.exit_code == 2 and "skipped" in result.output and "--format" not in result.output

@@ -175,7 +175,7 @@ def test_empty_timeline_says_so():
 
 def test_drawing_without_matplotlib_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
-    with pytest.raises(ConfigError, match=r'pip install "chronomem\[viz\]"'):
+    with pytest.raises(ConfigError, match=r'pip install -e "\.\[viz\]"'):
         plot_timeline([])
 
 

@@ -268,6 +268,22 @@ def test_connection_failure_says_how_to_start_neo4j():
         Neo4jGraphStore("bolt://127.0.0.1:9", user="neo4j", password="x")
 
 
+@pytest.mark.parametrize("password", ["wrong-password", None])
+def test_bad_credentials_say_so_instead_of_start_neo4j(neo4j_store, monkeypatch, password):
+    from chronomem.memory import Memory
+
+    if password is None:
+        monkeypatch.delenv("NEO4J_PASSWORD", raising=False)
+    else:
+        monkeypatch.setenv("NEO4J_PASSWORD", password)
+    with pytest.raises(StoreError) as caught:
+        Memory.open(neo4j_uri=neo4j_store.uri)
+    message = str(caught.value)
+    assert "refused the credentials" in message and "NEO4J_PASSWORD" in message
+    assert "start Neo4j" not in message
+    assert ("no password" in message) == (password is None)
+
+
 def test_from_env_without_uri_is_a_config_error(monkeypatch):
     from chronomem.graph.neo4j_store import Neo4jGraphStore
 

@@ -67,7 +67,6 @@ def test_oracle_and_import_answer_every_probe(data, vocab):
 
 
 def test_main_writes_a_table(data, tmp_path, monkeypatch):
-    monkeypatch.setattr(Y, "RESULTS_DIR", tmp_path)
     import bench._report as report
 
     monkeypatch.setattr(report, "RESULTS_DIR", tmp_path)

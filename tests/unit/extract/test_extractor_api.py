@@ -139,7 +139,24 @@ def test_store_accepts_the_output(extractor, tmp_path):
     for session, result in extractor.extract_many([s1, s2]):
         store.write(WriteBatch(session.group_id, session=session, entities=result.entities, mentions=result.mentions,
                                claims=result.claims), recorded_at=session.started_at)
+    from chronomem.query.temporal_queries import timeline
+
+    def day(y, m, d):
+        return datetime(y, m, d, tzinfo=timezone.utc)
+
+    now = day(2024, 7, 1)
+    lives = timeline(store, "default", "user", now=now, predicate="LIVES_IN")
+    uses = timeline(store, "default", "user", now=now, predicate="USES")
     store.close()
+    # Toronto from the first session until the move "last week" before 1 June; Vancouver since.
+    assert [(f.object, f.status) for f in lives] == [("Toronto", "ended"), ("Vancouver", "current")]
+    toronto, vancouver = lives
+    assert toronto.valid_from == TURN_AT and vancouver.valid_to is None
+    assert toronto.valid_to == vancouver.valid_from and day(2024, 5, 20) <= vancouver.valid_from < day(2024, 6, 1)
+    # Postgres 13 until the upgrade over the weekend before the first session, 14 since.
+    assert [(f.object, f.status) for f in uses] == [("PostgreSQL 13", "ended"), ("PostgreSQL 14", "current")]
+    pg13, pg14 = uses
+    assert pg13.valid_to == pg14.valid_from and day(2024, 3, 9) <= pg14.valid_from <= day(2024, 3, 10) and pg14.valid_to is None
 
 
 def test_extract_many_keeps_input_order_and_matches_extract(extractor):
