@@ -343,6 +343,9 @@ def _activity(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             continue  # "started school", "set up a meeting": a beginning of something, not a habit
         if predicate == "HAS_PET" and tok.lemma_.lower() not in L.PET_NOUNS:
             predicate = OPEN_PREDICATE
+        if predicate == "HAS_PET" and (any(c.dep_ in ("acl", "appos", "relcl") for c in tok.children) or any(
+                t.pos_ == "PROPN" or t.is_title for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])):
+            continue  # "adopted a dog named Pickles": named, the vocabulary rules' (never "<owner>'s dog" beside it)
         arg = Arg(OWNED, tok.i, tok.lower_, "PET", GUESS) if predicate == "HAS_PET" else phrase_arg(tok, frame.idx)
         out += subject_rels(frame, subjects, predicate, arg, aspect, relation=verb)
     if out or objs:

@@ -164,10 +164,11 @@ def _unrealized_plans(spec: PredicateSpec, evidence: Sequence[Claim]) -> set[str
     - a later dated start of the same value, at or after the plan was made ("I moved to Berlin
       last week"), says when it really happened: that date wins over the plan's;
     - otherwise any later word of the same value (it started, it ended) confirms the plan;
-    - unconfirmed, a plan is refuted by another value of the slot said after the planned start
-      that held through it: stated as current ("I live in Osaka", start unknown) or started at or
-      before the planned start ("I've lived in Osaka since 2020"). A value that started after the
-      planned start ("I moved to Osaka in August") leaves the plan standing.
+    - a plan is NOT refuted by another value said later (an earlier version dropped a plan when a
+      different value was stated as current after the planned start, "I live in Osaka"; on the
+      synthetic benchmark, where plans come true and old values are restated, that raised stale
+      answers from 0.97% to 1.14%, so it is off until the evidence can tell a plan that fell
+      through from stale talk). The later value still closes the planned one from its own start.
     """
     plans = [c for c in evidence if is_plan(c)]
     if not plans:
@@ -179,9 +180,7 @@ def _unrealized_plans(spec: PredicateSpec, evidence: Sequence[Claim]) -> set[str
         same = [c for c in later if _value(spec, c) == value]
         if any(c.kind == "assert" and not c.observed and c.at is not None and c.at >= plan.said_at for c in same):
             drop.add(plan.id)
-        elif not same and any(_value(spec, c) != value and c.kind == "assert" and c.said_at >= plan.at
-                              and (c.observed or c.at is None or c.at <= plan.at) for c in later):
-            drop.add(plan.id)
+
     return drop
 
 

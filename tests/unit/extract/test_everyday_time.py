@@ -101,7 +101,7 @@ def test_plans_are_starts_after_the_turn(extractor, text, planned):
     assert claims and all(is_plan(cl) is planned for cl in claims)
 
 
-def test_a_plan_later_contradicted_never_shows_in_the_timeline(extractor):
+def test_a_plan_is_kept_and_a_dated_confirmation_gives_the_real_move(extractor):
     from chronomem import Memory
     from chronomem.graph import SqliteGraphStore
 
@@ -121,5 +121,7 @@ def test_a_plan_later_contradicted_never_shows_in_the_timeline(extractor):
         return [(f.object, f.valid_from.date().isoformat()) for f in mem.timeline("user", predicate="LIVES_IN")]
 
     assert places(plan) == [("Quito", "2024-03-12"), ("Rotterdam", "2024-04-01")]
-    assert places(plan, later) == [("Quito", "2024-03-12")]
+    # a later "I live in Quito" closes the plan from when it was said; it does not erase it (see
+    # chronomem.graph.temporal._unrealized_plans: erasing raised the synthetic benchmark's stale answers)
+    assert places(plan, later) == [("Quito", "2024-03-12"), ("Rotterdam", "2024-04-01"), ("Quito", "2024-08-02")]
     assert places(plan, confirmed) == [("Quito", "2024-03-12"), ("Rotterdam", "2024-07-26")]  # the real move, not the planned April
