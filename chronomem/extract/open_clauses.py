@@ -306,15 +306,11 @@ def _new_job(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
     out: list[Rel] = []
     for prep, predicate in (("as", "HAS_ROLE"), ("at", "WORKS_AT"), ("with", "WORKS_AT")):
         for tok in frame.dobj_preps.get(prep, []) + frame.preps.get(prep, []):
-            arg = phrase_arg(tok, frame.idx) if predicate == "HAS_ROLE" else _org(tok, frame)
+            arg = phrase_arg(tok, frame.idx) if predicate == "HAS_ROLE" else A.token_org(tok, frame.idx)
             if arg is not None and predicate == "HAS_ROLE":
                 arg = Arg(ENTITY, arg.i, arg.name, "ROLE", GUESS)
             out += subject_rels(frame, subjects, predicate, arg, "start", confidence=0.8)
     return out
-
-
-def _org(tok: Token, frame: Frame) -> Arg | None:
-    return A.token_org(tok, frame.idx)
 
 
 def _activity(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:

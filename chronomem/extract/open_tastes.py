@@ -29,8 +29,6 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
         objects += [t for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG" and c.i > frame.dobj.i
                     and c.nbor(-1).is_punct for t in with_conj(c)]
     for tok in objects:
-        if predicate == "PREFERS":
-            tok = _without_comparison(tok)
         if past and tok.pos_ != "PROPN" and quoted_title(tok) is None:
             continue  # "I loved that book" says little; "I loved Little Women" names a lasting taste
         arg = phrase_arg(tok, frame.idx)
@@ -42,11 +40,6 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
             continue
         out += subject_rels(frame, subjects, predicate, arg, "state", confidence=TASTE_CONFIDENCE)
     return out
-
-
-def _without_comparison(tok: Token) -> Token:
-    """"tea over coffee": the vocabulary rule keeps the other side as a qualifier; the object is "tea"."""
-    return tok
 
 
 def favourite_rels(frame: Frame) -> list[Rel]:
