@@ -153,20 +153,14 @@ def _my_job(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return []
     ending = frame.lemma in OPEN.job_end_verbs or frame.v.lower_ in OPEN.job_end_verbs  # "Lost" mis-lemmatised
     aspect = "end" if ending else "state"
-    out: list[Rel] = []
-    for prep, predicate in (("as", "HAS_ROLE"), ("at", "WORKS_AT"), ("with", "WORKS_AT")):
-        for tok in frame.dobj_preps.get(prep, []) + frame.preps.get(prep, []):
-            arg = phrase_arg(tok, frame.idx) if predicate == "HAS_ROLE" else A.token_org(tok, frame.idx)
-            if arg is not None and predicate == "HAS_ROLE":
-                arg = Arg(ENTITY, arg.i, arg.name, "ROLE", GUESS)
-            when = frame.when("end") if ending else frame.when(aspect)
-            if ending and when is None and frame.status.tense in ("past", "perfect"):
-                when = When("end", vague=True)
-            if arg is None or when is None:
-                continue
-            kind = "end" if when.mode == "end" else "assert"
-            out += [Rel(predicate, s_, arg, when, kind, None, 0.8, {}, frame.v.i) for s_ in subjects]
-    return out
+    when = frame.when(aspect)
+    if ending and when is None and frame.status.tense in ("past", "perfect"):
+        when = When("end", vague=True)
+    if when is None:
+        return []
+    kind = "end" if when.mode == "end" else "assert"
+    return [Rel(predicate, s_, arg, when, kind, None, 0.8, {}, frame.v.i)
+            for predicate, arg in _job_args(frame) if arg is not None for s_ in subjects]
 
 
 def _joined_group(frame: Frame, subjects: list[Arg]) -> list[Rel]:
@@ -304,12 +298,20 @@ def _new_job(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
     if dobj is None or dobj.lemma_.lower() not in L.JOB_NOUNS:
         return None
     out: list[Rel] = []
+    for predicate, arg in _job_args(frame):
+        out += subject_rels(frame, subjects, predicate, arg, "start", confidence=0.8)
+    return out
+
+
+def _job_args(frame: Frame) -> list[tuple[str, Arg | None]]:
+    """The role ("as a nurse") and the employer ("at the clinic", "with Acme") a job noun's clause names."""
+    out: list[tuple[str, Arg | None]] = []
     for prep, predicate in (("as", "HAS_ROLE"), ("at", "WORKS_AT"), ("with", "WORKS_AT")):
         for tok in frame.dobj_preps.get(prep, []) + frame.preps.get(prep, []):
             arg = phrase_arg(tok, frame.idx) if predicate == "HAS_ROLE" else A.token_org(tok, frame.idx)
             if arg is not None and predicate == "HAS_ROLE":
                 arg = Arg(ENTITY, arg.i, arg.name, "ROLE", GUESS)
-            out += subject_rels(frame, subjects, predicate, arg, "start", confidence=0.8)
+            out.append((predicate, arg))
     return out
 
 
