@@ -73,8 +73,9 @@ def dropped_subject(v: Token) -> bool:
     return first.i == v.i and not v.sent.text.rstrip().endswith("?")
 
 
-def is_time_of(idx: DocIndex):
-    return lambda t: idx.is_time(t)
+def name_follows(tok: Token) -> bool:
+    """A name right after ``tok`` ("my sister Emma", "my dog, Rex"): the noun is not left unnamed."""
+    return any(t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])
 
 
 def quoted_title(tok: Token) -> str | None:
@@ -110,7 +111,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     common_opener = tok.i == tok.sent.start and tok.pos_ != "PROPN"  # "Dance is my life": a common word
     if (tok.pos_ == "PROPN" or idx.term_at[tok.i] is not None or idx.ent_at[tok.i] is not None) and not common_opener:
         named = name_arg(tok, idx)
-        phrase = object_phrase(tok, is_time=is_time_of(idx))
+        phrase = object_phrase(tok, is_time=idx.is_time)
         if named is not None and phrase and named.name in phrase and len(phrase) > len(named.name) and named.type == "OTHER":
             return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)  # "old Westerns"
         if named is not None:
@@ -121,7 +122,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
         return None
     if tok.lemma_.lower() in OPEN.abstract_objects or tok.lower_ in OPEN.abstract_objects:
         return None  # "make a difference", "take the plunge", "chase my dreams"
-    phrase = object_phrase(tok, is_time=is_time_of(idx))
+    phrase = object_phrase(tok, is_time=idx.is_time)
     if phrase is None or len(phrase) < 3:
         return None
     head = shared_head(tok)

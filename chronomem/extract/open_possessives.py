@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.args import pronoun_arg
 from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.open_base import name_follows
 from chronomem.extract.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When
 
 
@@ -34,7 +35,7 @@ def _owned_thing(tok: Token) -> list[Rel]:
     words = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and c.i > poss[0].i
              and c.lower_ not in OPEN.dropped_owned_modifiers]
     name = " ".join([w.lower_ for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
-    if me is None or tok.lower_ != tok.lemma_.lower() and tok.tag_ == "NNS" and tok.lemma_.lower() in ("painting",):
+    if me is None:
         return []
     return [Rel("OWNS", me, Arg(ENTITY, tok.i, name, "OTHER", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
 
@@ -48,7 +49,7 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
                                                                                    L.ENDED_KIN_MODIFIERS | L.SKIP_KIN_MODIFIERS)
                        for c in tok.children):
         return []
-    if any(t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)]):
+    if name_follows(tok):
         return []
     me = pronoun_arg(poss[0])
     if me is None:
@@ -156,8 +157,7 @@ def kin_rels(sent: Span) -> list[Rel]:
                 poss = []  # "you and the kids had a blast": the listener's kids
         if tok.dep_ in ("appos", "attr", "npadvmod") and (tok.head.pos_ in ("PROPN", "AUX", "VERB")):
             continue  # "Tom, my brother", "Emma is my sister": a named relative, the vocabulary rules'
-        if any(c.dep_ == "appos" for c in tok.children) or any(
-                t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)]):
+        if any(c.dep_ == "appos" for c in tok.children) or name_follows(tok):
             continue
         if not poss or any(c.dep_ in ("appos", "compound", "amod") and (c.pos_ == "PROPN" or c.lower_ in L.ENDED_KIN_MODIFIERS
                                                                           or c.lower_ in L.SKIP_KIN_MODIFIERS) for c in tok.children):
