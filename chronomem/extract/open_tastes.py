@@ -47,7 +47,7 @@ def favourite_rels(frame: Frame) -> list[Rel]:
     subj = next((c for c in frame.v.children if c.dep_ == "nsubj"), None)
     if subj is None or frame.attr is None or frame.status.tense != "present":
         return []
-    favourite = ("favorite", "favourite", "fave")
+    favourite = OPEN.favourite_words
     if not (subj.lower_ in favourite or any(c.lower_ in favourite for c in subj.children)):
         return []  # "my favourite book is …", "my favourite is …"
     owner = next((pronoun_arg(c) for c in subj.children if c.dep_ == "poss"), None)
@@ -72,7 +72,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         for thing in with_conj(roles["thing"]):
             arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None
             if arg is not None and name == "my_favourite_thing":  # "filled with my favorite fantasy novels"
-                words = [w for w in arg.name.split() if w.lower() not in ("favorite", "favourite", "fave")]
+                words = [w for w in arg.name.split() if w.lower() not in OPEN.favourite_words]
                 generic = len(words) == 1 and thing.tag_ == "NNS"  # "my favorite books": a kind, not a taste said
                 arg = Arg(arg.kind, arg.i, " ".join(words), arg.type, arg.strength) if words and not generic else None
             if arg is not None:
@@ -108,7 +108,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
                      if g.dep_ == "pobj"), None)
     if lemma == "be" and attr is None and frame.acomp is not None and frame.acomp.lower_ in ("favorite", "favourite"):
         attr = frame.acomp  # "painting landscapes is my favorite!" parsed with an adjective
-    if lemma == "be" and attr is not None and attr.lemma_.lower() in OPEN.passion_nouns | {"favorite", "favourite"}:
+    if lemma == "be" and attr is not None and attr.lemma_.lower() in OPEN.passion_nouns | OPEN.favourite_words:
         if attr.lemma_.lower() == "part" and not any(t.lower_ == "life" for t in attr.subtree):
             return []  # "a huge part of my life", not any "part"
         owner = next((pronoun_arg(c) for t in attr.subtree if t.dep_ == "poss" for c in (t,)), None)
