@@ -132,7 +132,8 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
         else:
             status.tense = "past"
     elif tag == "VBG":
-        if have and any(a.lower_ == "been" for a in be):
+        if any(a.lower_ == "been" for a in be) and (have or not any(a.lower_ in ("be", "being") for a in be)):
+            # "I've been knitting"; chat drops the "have": "Been practicing a lot", "I been running"
             status.tense = "perfect_progressive" if not any(a.tag_ == "VBD" for a in have) else "past_progressive"
         elif be:
             status.tense = "past_progressive" if past_aux else "progressive"

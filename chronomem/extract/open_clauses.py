@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from chronomem.extract import accept as A
 from chronomem.extract import lexicon as L
 from chronomem.extract.args import DocIndex
 from chronomem.extract.frames import Frame, build_frame, with_conj
@@ -42,6 +41,7 @@ from chronomem.extract.open_base import (
     phrase_arg,
 )
 from chronomem.extract.open_possessives import kin_rels
+from chronomem.extract.open_roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.open_tastes import favourite_rels, loved_subject_rels, taste_rels
 from chronomem.extract.phrases import gerund, third_person
 from chronomem.extract.records import ENTITY, GUESS, OWNED, Arg, Rel, When
@@ -119,7 +119,7 @@ def clause_rels(frame: Frame) -> list[Rel]:
                         for o in c.children if o.dep_ == "pobj" for t in with_conj(o)
                         if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
         return out
-    job = _my_job(frame, subjects)
+    job = my_job_rels(frame, subjects)
     if job:
         return job
     if lemma in OPEN.taste_verbs:
@@ -130,54 +130,33 @@ def clause_rels(frame: Frame) -> list[Rel]:
                            and any(c.lower_ in ("'ve", "have", "'s", "has") for c in frame.v.children)):
         return _have(frame, subjects, perfect_got=lemma == "get")  # "I've got two dogs" is having them
     if lemma == "join":
-        return _joined_group(frame, subjects)
+        return joined_group_rels(frame, subjects)
+    if lemma in OPEN.enrol_verbs:
+        return enrolled_rels(frame, subjects)
     phrasal = OPEN.phrasal_exceptions.get(lemma, ())
     if (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs) and not any(p in frame.preps for p in phrasal):
         return []  # "look into", "work on" are activities; "look", "work at" are not open facts
     aspect = _aspect(frame)
     if aspect is None:
         return []
-    job = _new_job(frame, subjects)
+    job = new_job_rels(frame, subjects)
     if job is not None:
         return job
     return _activity(frame, subjects, aspect)
 
 
 # ----------------------------------------------------------------------------- pieces
-def _my_job(frame: Frame, subjects: list[Arg]) -> list[Rel]:
-    """"I lost my job as a banker", "I love my job at the clinic": the role and the employer, ended
-    when the verb ends the job."""
-    dobj = frame.dobj
-    if dobj is None or dobj.lemma_.lower() not in L.JOB_NOUNS or not any(
-            c.dep_ == "poss" and c.lower_ == "my" for c in dobj.children):
-        return []
-    ending = frame.lemma in OPEN.job_end_verbs or frame.v.lower_ in OPEN.job_end_verbs  # "Lost" mis-lemmatised
-    aspect = "end" if ending else "state"
-    when = frame.when(aspect)
-    if ending and when is None and frame.status.tense in ("past", "perfect"):
-        when = When("end", vague=True)
-    if when is None:
-        return []
-    kind = "end" if when.mode == "end" else "assert"
-    return [Rel(predicate, s_, arg, when, kind, None, 0.8, {}, frame.v.i)
-            for predicate, arg in _job_args(frame) if arg is not None for s_ in subjects]
 
 
-def _joined_group(frame: Frame, subjects: list[Arg]) -> list[Rel]:
-    """"I joined a mentorship program", "I joined a choir last year" → MEMBER_OF from then (named
-    organisations and teams are the vocabulary rules')."""
-    out: list[Rel] = []
-    for tok in frame.dobjs:
-        if tok.lemma_.lower() not in OPEN.group_nouns or tok.pos_ != "NOUN":
-            continue
-        out += subject_rels(frame, subjects, "MEMBER_OF", phrase_arg(tok, frame.idx), "start", confidence=0.7)
-    return out
+
+
 
 
 def _aspect(frame: Frame) -> str | None:
     """``state`` for a habit or an ongoing activity, ``start`` for a beginning; ``None`` for an event."""
     status, lemma = frame.status, frame.lemma
-    if frame.v.dep_ in ("xcomp", "advcl", "ccomp") and frame.v.head.lemma_.lower() in OPEN.leading_verbs:
+    if frame.v.dep_ in ("xcomp", "advcl", "ccomp") and frame.v.head.lemma_.lower() in OPEN.leading_verbs and not (
+            frame.v.dep_ == "advcl" and frame.v.nbor(-1).is_punct):
         return None  # "I'm off to go do some research", "I want to paint": the inner verb is no habit
     if status.governor == "end":
         return None  # "I quit smoking": an ending the vocabulary rules read when they can
@@ -192,10 +171,22 @@ def _aspect(frame: Frame) -> str | None:
     if status.tense == "perfect_progressive":
         return "state"
     phrasal = any(p in frame.preps for p in OPEN.phrasal_exceptions.get(lemma, ()))  # "looking into", "working on"
-    if status.tense == "progressive" and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
+    if (status.tense == "progressive" or _continues_progressive(frame.v)) and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
             t.role == "point" for t in frame.times):
         return "state"  # "I'm writing a screenplay", not "I'm eating lunch" nor "I'm seeing her tonight"
     return None
+
+
+def _continues_progressive(v: Token) -> bool:
+    """A bare participle going on from a present progressive clause: "I'm keeping busy, learning
+    the piano" (it shares the "I'm"); not one after a past one ("I was walking home, thinking")."""
+    if v.tag_ != "VBG" or v.dep_ not in ("advcl", "conj") or any(c.dep_ in ("aux", "nsubj", "mark") for c in v.children):
+        return False
+    head = v.head
+    if v.dep_ == "conj" and head.dep_ in ("advcl", "conj"):
+        return _continues_progressive(head)  # "…, volunteering at the shelter and studying Spanish"
+    return head.tag_ == "VBG" and v.i > head.i and any(
+        c.dep_ == "aux" and c.lemma_.lower() == "be" and c.tag_ in ("VBP", "VBZ") for c in head.children)
 
 
 def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
@@ -292,27 +283,8 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
     return out
 
 
-def _new_job(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
-    """"started a new job as a nurse", "got a position at the clinic": HAS_ROLE / WORKS_AT from then."""
-    dobj = frame.dobj
-    if dobj is None or dobj.lemma_.lower() not in L.JOB_NOUNS:
-        return None
-    out: list[Rel] = []
-    for predicate, arg in _job_args(frame):
-        out += subject_rels(frame, subjects, predicate, arg, "start", confidence=0.8)
-    return out
 
 
-def _job_args(frame: Frame) -> list[tuple[str, Arg | None]]:
-    """The role ("as a nurse") and the employer ("at the clinic", "with Acme") a job noun's clause names."""
-    out: list[tuple[str, Arg | None]] = []
-    for prep, predicate in (("as", "HAS_ROLE"), ("at", "WORKS_AT"), ("with", "WORKS_AT")):
-        for tok in frame.dobj_preps.get(prep, []) + frame.preps.get(prep, []):
-            arg = phrase_arg(tok, frame.idx) if predicate == "HAS_ROLE" else A.token_org(tok, frame.idx)
-            if arg is not None and predicate == "HAS_ROLE":
-                arg = Arg(ENTITY, arg.i, arg.name, "ROLE", GUESS)
-            out.append((predicate, arg))
-    return out
 
 
 def _activity(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:

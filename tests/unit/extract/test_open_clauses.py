@@ -106,6 +106,15 @@ OPEN = [
     ("My climbing crew won a prize.", [c(U, "MEMBER_OF", "user's climbing crew", A, NOW)]),
     ("I joined a reading circle last spring.", [c(U, "MEMBER_OF", "reading circle", A, ("2023-03-01", "season", False))]),
     ("I've been looking into beekeeping courses.", [c(U, "RELATED_TO", "beekeeping courses", A, NOW)]),
+    # enrolling in a class or a group: taking it, or belonging, from then
+    ("I signed up for a ceramics class on Monday.", [c(U, "RELATED_TO", "ceramics class", A, ("2024-03-11", "day", False))]),
+    ("Yesterday I enrolled in a coding course.", [c(U, "RELATED_TO", "coding course", A, ("2024-03-11", "day", False))]),
+    ("I signed up for guitar lessons.", [c(U, "RELATED_TO", "guitar lessons", A, ("turn", "day", True))]),
+    ("I've registered for the running club.", [c(U, "MEMBER_OF", "running club", A, NOW)]),
+    # a bare participle goes on from a present progressive clause; chat drops the "have" of "have been"
+    ("I'm keeping busy, volunteering at the library and learning Portuguese.",
+     [c(U, "RELATED_TO", "library", A, NOW), c(U, "RELATED_TO", "Portuguese", A, NOW)]),
+    ("Been studying Italian lately.", [c(U, "RELATED_TO", "Italian", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
@@ -117,6 +126,7 @@ NO_OPEN_FACT = [
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
     "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.", "My dream studio would have big windows.", "My store was packed today.",
     "I'm off to go do some research.", "I adopted a dog named Pickles on June 23.", "Enjoy the sunshine tomorrow!", "I've been jogging farther to de-stress.", "These are my favorite books.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "The kids at the library were loud.",
+    "I signed up for the charity race.", "I was walking home, thinking about guitars.", "I'm sitting outside, eating a sandwich.",
 ]
 
 
