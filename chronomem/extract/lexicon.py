@@ -285,7 +285,8 @@ WH_WORDS = frozenset({"who", "what", "when", "where", "why", "how", "which", "wh
 INVERTING_VERBS = frozenset({"do", "does", "did", "are", "is", "was", "were", "am", "have", "has", "had", "can", "could",
                              "would", "will", "should", "shall", "may", "might", "must", "'re", "ai"})
 REPORTING_VERBS = frozenset({"say", "tell", "mention", "hear", "know", "learn", "find", "announce", "confirm", "realize",
-                             "notice", "write", "post", "explain", "share", "text", "message", "email", "admit", "reveal"})
+                             "notice", "write", "post", "explain", "share", "text", "message", "email", "admit", "reveal",
+                             "remind", "realise"})
 
 # --------------------------------------------------------------------------- pronouns an object phrase cannot be
 OBJECT_PRONOUNS = frozenset({"i", "me", "my", "you", "your", "he", "him", "his", "she", "her", "it", "its", "we",

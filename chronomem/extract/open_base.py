@@ -120,7 +120,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
             return named if people or named.label != "PERSON" and not named.gender else None
     if not people and tok.lemma_.lower() in OPEN.person_objects:
         return None
-    if tok.lemma_.lower() in OPEN.abstract_objects or tok.lower_ in OPEN.abstract_objects:
+    if (tok.lemma_.lower() in OPEN.abstract_objects or tok.lower_ in OPEN.abstract_objects) and not _made_concrete(tok):
         return None  # "make a difference", "take the plunge", "chase my dreams"
     phrase = object_phrase(tok, is_time=idx.is_time)
     if phrase is None or len(phrase) < 3:
@@ -143,6 +143,14 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     if any(t.lower_ in ("this", "that", "these", "those") and t.dep_ == "det" for t in tok.subtree):
         return None  # "that sarcastic humor", "the food of this city": something on show, not a lasting taste
     return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)
+
+
+def _made_concrete(tok: Token) -> bool:
+    """An abstract noun made a nameable thing by a noun before it ("family time", "action movies" as
+    "action and sci-fi movies"); never by a word that is itself vague ("a lot of time")."""
+    return shared_head(tok) is not None or any(
+        c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and c.lemma_.lower() not in OPEN.vague_objects
+        and c.lemma_.lower() not in OPEN.abstract_objects for c in tok.children)
 
 
 def shared_head(tok: Token) -> Token | None:

@@ -117,9 +117,11 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     elif lemma == "be" and attr is not None and attr.lemma_.lower() == "way" and _activity_subject(subj) and any(
             t.lower_ == "my" for t in attr.subtree):
         owner = Arg("speaker", v.i)  # "playing video games is a great way to express my creativity"
-    elif lemma == "be" and frame.acomp is not None and frame.acomp.lower_ in OPEN.interest_adjectives and any(
+    elif lemma == "be" and frame.acomp is not None and frame.acomp.lower_ in OPEN.positive_adjectives and quoted_title(subj):
+        owner = Arg("speaker", v.i)  # '"The Long Walk" is amazing': a named work the speaker rates
+    elif lemma == "be" and frame.acomp is not None and frame.acomp.lower_ in OPEN.interest_adjectives | OPEN.dear_adjectives and any(
             c.dep_ == "prep" and c.lower_ == "to" and any(g.lower_ == "me" for g in c.children) for c in frame.acomp.children):
-        owner = Arg("speaker", v.i)  # "improving schools is really interesting to me"
+        owner = Arg("speaker", v.i)  # "improving schools is really interesting to me", "this book is special to me"
     elif lemma in OPEN.self_relating and any(
             c.dep_ == "prep" and c.lower_ in OPEN.self_relating[lemma] and any(g.lower_ == "me" for g in c.children)
             for c in (*v.children, *(g for d in v.children if d.dep_ in ("dobj", "npadvmod") for g in d.children))):

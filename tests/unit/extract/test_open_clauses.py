@@ -115,6 +115,13 @@ OPEN = [
     ("I'm keeping busy, volunteering at the library and learning Portuguese.",
      [c(U, "RELATED_TO", "library", A, NOW), c(U, "RELATED_TO", "Portuguese", A, NOW)]),
     ("Been studying Italian lately.", [c(U, "RELATED_TO", "Italian", A, NOW)]),
+    # an abstract head made concrete by a noun before it; things held dear; named works rated
+    ("Board games matter a lot to me.", [c(U, "LIKES", "board games", A, NOW)]),
+    ("Quiet family time matters a lot to me.", [c(U, "LIKES", "quiet family time", A, NOW)]),
+    ("I really like action and disaster movies.", [c(U, "LIKES", "action movies", A, NOW), c(U, "LIKES", "disaster movies", A, NOW)]),
+    ("My grandpa's pocket watch is very special to me.", [c(U, "LIKES", "pocket watch", A, NOW)]),
+    ("\"The Quiet Harbor\" is wonderful.", [c(U, "LIKES", "The Quiet Harbor", A, NOW)]),
+    ("That reminds me why I love teaching.", [c(U, "LIKES", "teaching", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
@@ -126,7 +133,8 @@ NO_OPEN_FACT = [
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
     "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.", "My dream studio would have big windows.", "My store was packed today.",
     "I'm off to go do some research.", "I adopted a dog named Pickles on June 23.", "Enjoy the sunshine tomorrow!", "I've been jogging farther to de-stress.", "These are my favorite books.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "The kids at the library were loud.",
-    "I signed up for the charity race.", "I was walking home, thinking about guitars.", "I'm sitting outside, eating a sandwich.",
+    "I signed up for the charity race.", "The soup is amazing here.", "\"Blue Lanterns\" was great, thanks for the tip.",
+    "I'll take some time off.", "I was walking home, thinking about guitars.", "I'm sitting outside, eating a sandwich.",
 ]
 
 
