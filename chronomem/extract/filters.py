@@ -108,6 +108,8 @@ def _negation(tok: Token, status: ClauseStatus) -> None:
 
 def _tense(tok: Token, status: ClauseStatus) -> None:
     auxes = [c for c in tok.children if c.dep_ in ("aux", "auxpass")]
+    if not auxes and tok.dep_ == "conj" and tok.tag_ == "VBG" and tok.head.tag_ == "VBG":
+        auxes = [c for c in tok.head.children if c.dep_ == "aux"]  # "I've been cooking and reading": shared
     for a in auxes:
         if a.tag_ == "MD" or a.lower_ in L.BLOCK_MODALS:
             if a.lower_ in L.FUTURE_MODALS:

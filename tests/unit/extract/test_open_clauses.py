@@ -115,6 +115,9 @@ OPEN = [
     ("I'm keeping busy, volunteering at the library and learning Portuguese.",
      [c(U, "RELATED_TO", "library", A, NOW), c(U, "RELATED_TO", "Portuguese", A, NOW)]),
     ("Been studying Italian lately.", [c(U, "RELATED_TO", "Italian", A, NOW)]),
+    ("I've been fixing bikes and baking sourdough bread.",  # the second participle shares "I've been"
+     [c(U, "RELATED_TO", "bikes", A, NOW), c(U, "RELATED_TO", "sourdough bread", A, NOW)]),
+    ("I've been sketching old churches - it calms me down.", [c(U, "RELATED_TO", "old churches", A, NOW)]),
     # an abstract head made concrete by a noun before it; things held dear; named works rated
     ("Board games matter a lot to me.", [c(U, "LIKES", "board games", A, NOW)]),
     ("Quiet family time matters a lot to me.", [c(U, "LIKES", "quiet family time", A, NOW)]),
