@@ -136,7 +136,7 @@ TEAM_LEAD_VERBS = frozenset({"lead", "head", "manage", "run", "oversee", "direct
 PET_NOUNS = frozenset({
     "dog", "cat", "puppy", "pup", "kitten", "kitty", "doggo", "hamster", "rabbit", "bunny", "parrot", "bird",
     "budgie", "canary", "fish", "goldfish", "horse", "pony", "turtle", "tortoise", "snake", "lizard", "gecko",
-    "ferret", "guinea pig", "chinchilla", "rat", "mouse", "hedgehog", "cockatiel", "iguana", "pig", "goat",
+    "ferret", "guinea pig", "chinchilla", "rat", "mouse", "hedgehog", "cockatiel", "iguana", "pig", "goat", "pet",
 })
 # kin word → (relation, gender of the named person); relations: see nominal.KIN_RELATIONS
 KIN: dict[str, tuple[str, str]] = {

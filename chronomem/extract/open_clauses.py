@@ -267,6 +267,8 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
     """"I have two dogs" → HAS_PET; "I have a sister" → SIBLING_OF; "we have a cabin" → OWNS."""
     if not perfect_got and (frame.status.tense not in ("present",) or frame.v.pos_ == "AUX" and frame.dobj is None):
         return []
+    if perfect_got:
+        frame.status.tense = "present"  # "I've got two dogs": having them now, not a time they were got
     out: list[Rel] = []
     for tok in frame.dobjs:
         lemma = tok.lemma_.lower()

@@ -22,9 +22,11 @@ def _owned_thing(tok: Token) -> list[Rel]:
     """"my studio", "our online store", "my guitar": something lasting the speaker owns."""
     poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
     own = any(c.lower_ == "own" for c in tok.children)
-    verb = tok.head if tok.dep_ in ("dobj", "nsubj", "nsubjpass") else None
+    verb = tok.head if tok.dep_ == "dobj" else None  # "I run my store" (not "my store was closed")
     business = tok.lemma_.lower() in OPEN.business_nouns
-    if business and not own and (verb is None or verb.lemma_.lower() not in OPEN.ownership_verbs):
+    described = any(c.dep_ in ("amod", "compound") and c.i < tok.i and c.lower_ not in OPEN.patron_modifiers
+                    for c in tok.children)  # "my online clothing store" (not "my local store")
+    if business and not own and not described and (verb is None or verb.lemma_.lower() not in OPEN.ownership_verbs):
         return []  # "my store" in passing is no statement of owning it; "my own store", "I run my store" are;
         # "my violin", "my car" are owned whatever is said about them
     if not poss or tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"):
@@ -106,6 +108,9 @@ def listener_rels(sent: Span) -> list[Rel]:
     return out
 
 
+# The listener's relatives a speaker names ("your wife", "your kids"): close family, not "your friends"
+# (said of anyone's) nor "your mom" (as often an exclamation as a relative).
+_LISTENER_KIN = frozenset({"spouse", "partner", "fiance", "child"})
 _KIN_TO_PREDICATE = {"sibling": "SIBLING_OF", "spouse": "MARRIED_TO", "partner": "PARTNER_OF", "fiance": "ENGAGED_TO"}
 
 
@@ -148,8 +153,11 @@ def kin_rels(sent: Span) -> list[Rel]:
         if kin is None or tok.pos_ != "NOUN":
             continue
         poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"]  # "our kids" is often everybody's
+        listener = kin in _LISTENER_KIN and not any(t.lower_ in OPEN.generic_you_markers for t in tok.sent)
+        if not poss and listener:
+            poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "your"]  # "you and your new wife"
         if not poss and tok.dep_ == "conj":  # "my husband and kids": the first conjunct's "my" covers both
-            poss = [c for c in tok.head.children if c.dep_ == "poss" and c.lower_ == "my"]
+            poss = [c for c in tok.head.children if c.dep_ == "poss" and (c.lower_ == "my" or listener and c.lower_ == "your")]
         if not poss and tok.lower_ in OPEN.definite_kin and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children) \
                 and not any(c.dep_ in ("prep", "relcl", "acl", "amod", "compound") for c in tok.children):
             poss = [c for c in tok.children if c.dep_ == "det"]  # "took the kids to the museum", "with the wife"
@@ -165,7 +173,8 @@ def kin_rels(sent: Span) -> list[Rel]:
         nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
         if nxt is not None and (nxt.pos_ == "PROPN" or (nxt.is_punct and nxt.i + 1 < len(tok.doc) and tok.doc[nxt.i + 1].pos_ == "PROPN")):
             continue
-        me = pronoun_arg(poss[0]) if poss[0].lower_ != "the" else Arg(SPEAKER, poss[0].i)
+        me = Arg(SPEAKER, poss[0].i) if poss[0].lower_ == "the" else Arg(YOU, poss[0].i) if poss[0].lower_ == "your" \
+            else pronoun_arg(poss[0])
         if me is None:
             continue
         other = Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS)

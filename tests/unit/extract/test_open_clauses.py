@@ -125,6 +125,10 @@ OPEN = [
     ("My grandpa's pocket watch is very special to me.", [c(U, "LIKES", "pocket watch", A, NOW)]),
     ("\"The Quiet Harbor\" is wonderful.", [c(U, "LIKES", "The Quiet Harbor", A, NOW)]),
     ("That reminds me why I love teaching.", [c(U, "LIKES", "teaching", A, NOW)]),
+    # "have got" is having; unnamed pets in general; a described business of one's own; the listener's close family
+    ("We've got a puppy and two hamsters.", [c(U, "HAS_PET", "user's puppy", A, NOW), c(U, "HAS_PET", "user's hamsters", A, NOW)]),
+    ("My pets keep me sane.", [c(U, "HAS_PET", "user's pets", A, NOW), c(U, "LIKES", "pets", A, NOW)]),
+    ("My little flower shop had a busy week.", [c(U, "OWNS", "flower shop", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
@@ -137,7 +141,7 @@ NO_OPEN_FACT = [
     "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.", "My dream studio would have big windows.", "My store was packed today.",
     "I'm off to go do some research.", "I adopted a dog named Pickles on June 23.", "Enjoy the sunshine tomorrow!", "I've been jogging farther to de-stress.", "These are my favorite books.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "The kids at the library were loud.",
     "I signed up for the charity race.", "The soup is amazing here.", "\"Blue Lanterns\" was great, thanks for the tip.",
-    "I'll take some time off.", "I was walking home, thinking about guitars.", "I'm sitting outside, eating a sandwich.",
+    "I'll take some time off.", "My local bakery was closed today.", "I closed my bakery last year.", "When your kids grow up, you miss this.", "I was walking home, thinking about guitars.", "I'm sitting outside, eating a sandwich.",
 ]
 
 
@@ -176,6 +180,14 @@ def test_we_in_a_two_person_chat_is_the_speakers_household(extractor):
 def test_word_forms():
     assert [gerund(v) for v in ("jog", "hike", "garden")] == ["jogging", "hiking", "gardening"]
     assert [third_person(v) for v in ("watch", "carry", "coach")] == ["watches", "carries", "coaches"]
+
+
+def test_the_listeners_close_family(extractor):
+    session = session_of(("Rosa", "We finally moved into the new house."), ("Lena", "Say hi to your husband and kids for me!"))
+    result = extractor.extract(session)
+    names = {e.id: e.name for e in result.entities}
+    pairs = {(names[c.subject_id], c.predicate, names[c.object_id]) for c in result.claims}
+    assert {("Rosa", "MARRIED_TO", "Rosa's husband"), ("Rosa", "PARENT_OF", "Rosa's kids")} <= pairs
 
 
 def test_you_is_the_person_spoken_to(extractor):
