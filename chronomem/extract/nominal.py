@@ -36,8 +36,8 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out: list[Rel] = []
     for tok in sent:
         pet_adjective = tok.pos_ == "ADJ" and tok.dep_ == "amod" and tok.head.pos_ == "PROPN" and tok.lower_ in L.PET_NOUNS
-        if (tok.pos_ != "NOUN" and not pet_adjective) or tok.dep_ == "attr":  # "My parrot Noodle": parrot as an adjective
-            continue
+        if (tok.pos_ != "NOUN" and not pet_adjective) or (tok.dep_ == "attr" and not _introduced(tok)):
+            continue  # "My parrot Noodle": parrot as an adjective; "Emma is my sister": the copula rules
         kin = kin_of(tok)
         if kin is None:
             continue
@@ -57,6 +57,11 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         when = When("end", vague=True) if state == "ended" else When("state")
         out += kin_rels(owner, named, kin, when, tok.i)
     return out
+
+
+def _introduced(attr: Token) -> bool:
+    """"This is my sister Emma", "that's my friend, Rachel": an introduction, the name beside the noun."""
+    return attr.head.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("this", "that", "these") for c in attr.head.children)
 
 
 def _have(frame: Frame) -> list[Rel]:

@@ -33,6 +33,9 @@ CASES = [
     (group("Your brother Tomas phoned twice."), {("Omar", "SIBLING_OF", "Tomas")}),
     ([("A", "Hello."), ("B", "I'm Tomas's sister.")], {("Tomas", "SIBLING_OF", "B")}),
     ([("A", "Mark stopped by earlier."), ("B", "He's my friend.")], {("B", "FRIEND_OF", "Mark")}),
+    # introductions: "this is my …" with the name beside the noun
+    (group("Oh, this is my cousin Marek."), {("Pia", "RELATED_TO", "Marek")}),
+    (group("And that's my friend, Ilse."), {("Pia", "FRIEND_OF", "Ilse")}),
     (group("You and I are married, remember."), {("Pia", "MARRIED_TO", "Omar")}),
     ([("A", "Joey and Chandler are roommates.")], {("Joey", "RELATED_TO", "Chandler")}),
     (group("I really value my friendship with Lena."), {("Pia", "FRIEND_OF", "Lena")}),
