@@ -218,7 +218,8 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     told = {a.kind for a in args} & {YOU, GROUP_YOU, PRONOUN}
     if not (told or used_to or mode == "end" and not prt):  # the rest is couples.py's ("I'm dating Nora")
         return []
-    return [Rel("PARTNER_OF", args[0], args[1], when, "assert", None, 0.7, {}, verb.i)]
+    kind = "end" if when.mode == "end" else "assert"  # "She dumped me": the relationship ended then
+    return [Rel("PARTNER_OF", args[0], args[1], when, kind, None, 0.7, {}, verb.i)]
 
 
 def _used_to(tok: Token) -> Token | None:

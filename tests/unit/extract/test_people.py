@@ -78,6 +78,13 @@ def test_people(extractor, turns, expected):
     assert expected <= triples(extractor, turns)
 
 
+@pytest.mark.parametrize("text", ["Ingrid just dumped me.", "Tomas and I used to date.", "I broke up with Aron."])
+def test_a_relationship_that_ended_is_an_ending(extractor, text):
+    session = session_of(*group(text))
+    kinds = {r[3] for r in rows(extractor.extract(session), session.turns[-1].id) if r[1] == "PARTNER_OF"}
+    assert kinds == {"end"}
+
+
 NO_PEOPLE_FACTS = [
     [("A", "Hi."), ("B", "I love you.")],  # two people: "love you" is a formula, not a recorded impression
     [("A", "Hi."), ("B", "You're a great cook.")],  # between two, a compliment ("you're a great friend" states a friendship)
