@@ -41,7 +41,8 @@ def person_subjects(frame: Frame) -> list[Arg]:
 
 def dropped_subject(v: Token) -> bool:
     """A sentence that starts with a past-tense verb and has no subject: in a chat, the speaker's own
-    news ("Lost my job yesterday", "Been practicing hard"); not an imperative ("Try it"), not a question.
+    news ("Lost my job yesterday", "Been practicing hard", "Still working on the album"); not an
+    imperative ("Try it"), not a question.
 
     >>> import spacy
     >>> doc = spacy.blank("en")("Started hitting the gym")
@@ -60,13 +61,14 @@ def dropped_subject(v: Token) -> bool:
         return True  # "Love experimenting with spices." (not a command: nobody orders a taste)
     been = next((c for c in v.children if c.dep_ == "aux" and c.lower_ == "been"), None)
     past = v.tag_ in ("VBD", "VBN") or (v.tag_ == "VB" and v.lower_ in OPEN.irregular_pasts)  # "Lost" tagged as a base form
-    if not opening or not (past or been is not None) or any(
+    going_on = v.tag_ == "VBG" and v.dep_ == "ROOT" and not any(c.dep_ == "aux" for c in v.children) and (
+        v.lemma_.lower() not in OPEN.taste_verbs)  # "Still working on it"; "Loving the colors!" reacts to a photo
+    if not opening or not (past or been is not None or going_on) or any(
             c.dep_ in ("nsubj", "nsubjpass", "expl") for c in v.children):
         return False
     v = been if been is not None else v
     first = v.sent[0]
-    while first.is_punct or first.pos_ in ("INTJ", "CCONJ") or first.lower_ in ("just", "also", "finally", "recently",
-                                                                               "so", "and", "but", "then", "actually"):
+    while first.is_punct or first.pos_ in ("INTJ", "CCONJ") or first.lower_ in OPEN.chat_openers:
         if first.i + 1 >= v.sent.end:
             return False
         first = v.doc[first.i + 1]
@@ -142,6 +144,8 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
         return None  # the other speaker; "cheers for asking"
     if any(t.lower_ in ("this", "that", "these", "those") and t.dep_ == "det" for t in tok.subtree):
         return None  # "that sarcastic humor", "the food of this city": something on show, not a lasting taste
+    if any(c.lower_ == "same" and c.dep_ == "amod" for c in tok.children):
+        return None  # "we face the same challenges": the same as something said before, not a thing named
     return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)
 
 
@@ -151,6 +155,15 @@ def _made_concrete(tok: Token) -> bool:
     return shared_head(tok) is not None or any(
         c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and c.lemma_.lower() not in OPEN.vague_objects
         and c.lemma_.lower() not in OPEN.abstract_objects for c in tok.children)
+
+def is_reaction(tok: Token) -> bool:
+    """A reaction to what the listener did or showed, not a taste: "I love how you painted the sky",
+    "Where did you take this picture? I love the dark sky" (a "the" thing in a turn about a photo)."""
+    if any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "you" for c in tok.children):
+        return True
+    first = tok.head if tok.dep_ == "conj" else tok  # "the dark sky and green scenery": one "the" for both
+    definite = any(c.dep_ == "det" and c.lower_ == "the" for c in first.children)
+    return definite and any(t.lemma_.lower() in OPEN.photo_nouns for t in tok.doc)
 
 
 def shared_head(tok: Token) -> Token | None:

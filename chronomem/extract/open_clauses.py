@@ -36,6 +36,8 @@ from chronomem.extract.open_base import (
     OPEN_PREDICATE,
     TASTE_CONFIDENCE,
     clause_objects,
+    dropped_subject,
+    is_reaction,
     subject_rels,
     person_subjects,
     phrase_arg,
@@ -72,8 +74,8 @@ def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = No
     taste whose object the open reading keeps whole replaces the rule's cut one, and a taste
     whose object the open reading rejects (a bare gerund, a pronoun, the other speaker) goes."""
     if idx is not None:
-        verb_rels = [r for r in verb_rels if not (r.predicate in REPLACEABLE and r.obj.kind == ENTITY and r.obj.i >= 0
-                                                  and phrase_arg(idx.doc[r.obj.i], idx) is None)]
+        verb_rels = [r for r in verb_rels if not (r.predicate in REPLACEABLE and r.obj.kind == ENTITY and r.obj.i >= 0 and (
+            phrase_arg(idx.doc[r.obj.i], idx) is None or is_reaction(idx.doc[r.obj.i])))]
     fired = {r.i for r in verb_rels}
     open_by_verb: dict[int, list[Rel]] = {}
     for r in open_found:
@@ -172,7 +174,8 @@ def _aspect(frame: Frame) -> str | None:
     if status.tense == "perfect_progressive":
         return "state"
     phrasal = any(p in frame.preps for p in OPEN.phrasal_exceptions.get(lemma, ()))  # "looking into", "working on"
-    if (status.tense == "progressive" or _continues_progressive(frame.v)) and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
+    dropped = frame.v.tag_ == "VBG" and status.tense == "present" and frame.v.dep_ == "ROOT" and dropped_subject(frame.v)
+    if (status.tense == "progressive" or dropped or _continues_progressive(frame.v)) and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
             t.role == "point" for t in frame.times):
         return "state"  # "I'm writing a screenplay", not "I'm eating lunch" nor "I'm seeing her tonight"
     return None
@@ -227,6 +230,9 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
             name = " ".join([*mods, word])
             return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
         return []
+    origin = _origin(frame)
+    if origin is not None:  # "I'm originally from Porto"
+        return subject_rels(frame, subjects, OPEN_PREDICATE, origin, aspect, relation="is from")
     into = [t for c in (*frame.v.children, *(g for m in frame.v.children if m.lower_ == "more" for g in m.children))
             if c.dep_ == "prep" and c.lower_ == "into" for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]
     into += [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ == "about" and any(  # "I'm all about thrillers"
@@ -261,6 +267,18 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if any(c.dep_ == "prep" for c in noun.children) or any(c.lower_ in ("such", "what", "quite") for c in noun.children):
         return []
     return subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(noun, frame.idx), aspect, relation="is")
+
+
+def _origin(frame: Frame) -> Arg | None:
+    """The place a person is from: "I'm from Chile", "she's originally from Oslo"; not a trip ("I'm
+    back from Lima", "just home from Rome") nor a group ("I'm from the sales team")."""
+    if frame.status.tense != "present" or any(c.lower_ in OPEN.trip_adverbs for c in frame.v.children):
+        return None
+    place = next((t for t in frame.preps.get("from", []) if t.ent_type_ in ("GPE", "LOC", "NORP")), None)
+    if place is None or any(c.lower_ in OPEN.trip_adverbs for c in place.head.children):
+        return None
+    ent = next((e for e in place.doc.ents if e.start <= place.i < e.end), None)
+    return Arg(ENTITY, place.i, ent.text if ent is not None else place.text, "PLACE", GUESS)
 
 
 def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> list[Rel]:

@@ -59,6 +59,17 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
     return [Rel("HAS_PET", me, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
 
 
+def _home_place(tok: Token) -> list[Rel]:
+    """"my home country, Sweden", "my hometown Lodz": where the speaker is from."""
+    poss = next((c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"), None)
+    place = next((c for c in tok.children if c.dep_ == "appos" and c.ent_type_ in ("GPE", "LOC")), None)
+    if poss is None or place is None:
+        return []
+    ent = next((e for e in tok.doc.ents if e.start <= place.i < e.end), None)
+    obj = Arg(ENTITY, place.i, ent.text if ent is not None else place.text, "PLACE", GUESS)
+    return [Rel("RELATED_TO", Arg(SPEAKER, poss.i), obj, When("state"), "assert", None, 0.6, {"relation": "is from"}, tok.i)]
+
+
 def _my_group(tok: Token) -> list[Rel]:
     """"our group, 'Open Hands'", "my band The Foxes", "my dance crew": a group the speaker belongs to."""
     poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
@@ -148,6 +159,10 @@ def kin_rels(sent: Span) -> list[Rel]:
             continue
         if tok.pos_ == "NOUN" and lemma in OPEN.group_nouns and tok.dep_ not in ("compound", "amod"):
             out += _my_group(tok)
+            continue
+        if tok.pos_ == "NOUN" and (tok.lemma_.lower() in OPEN.origin_nouns or tok.lemma_.lower() in OPEN.home_nouns and any(
+                c.dep_ == "compound" and c.lower_ == "home" for c in tok.children)):
+            out += _home_place(tok)
             continue
         kin = OPEN.kin_possessions.get(tok.lower_)
         if kin is None or tok.pos_ != "NOUN":

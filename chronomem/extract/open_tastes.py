@@ -12,7 +12,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract.args import DocIndex, pronoun_arg
 from chronomem.extract.frames import Frame, with_conj
 from chronomem.extract.lexicon_data import OPEN
-from chronomem.extract.open_base import TASTE_CONFIDENCE, clause_objects, phrase_arg, quoted_title, subject_rels
+from chronomem.extract.open_base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
 from chronomem.extract.records import Arg, Rel, When
 from chronomem.extract.shapes import shape_matches
 
@@ -31,6 +31,8 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
     for tok in objects:
         if past and tok.pos_ != "PROPN" and quoted_title(tok) is None:
             continue  # "I loved that book" says little; "I loved Little Women" names a lasting taste
+        if is_reaction(tok):
+            continue
         arg = phrase_arg(tok, frame.idx)
         if past and arg is not None:
             out += [Rel(predicate, s, arg, When("state"), "assert", None, 0.6, {}, frame.v.i) for s in subjects]
@@ -40,6 +42,8 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
             continue
         out += subject_rels(frame, subjects, predicate, arg, "state", confidence=TASTE_CONFIDENCE)
     return out
+
+
 
 
 def favourite_rels(frame: Frame) -> list[Rel]:

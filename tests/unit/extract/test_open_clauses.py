@@ -129,6 +129,11 @@ OPEN = [
     ("We've got a puppy and two hamsters.", [c(U, "HAS_PET", "user's puppy", A, NOW), c(U, "HAS_PET", "user's hamsters", A, NOW)]),
     ("My pets keep me sane.", [c(U, "HAS_PET", "user's pets", A, NOW), c(U, "LIKES", "pets", A, NOW)]),
     ("My little flower shop had a busy week.", [c(U, "OWNS", "flower shop", A, NOW)]),
+    # where a person is from; chat drops the "I'm" of an ongoing activity
+    ("I'm originally from Chile.", [c(U, "RELATED_TO", "Chile", A, NOW)]),
+    ("The scarf was knitted by my aunt in my home country, Norway.", [c(U, "RELATED_TO", "Norway", A, NOW)]),
+    ("Still working on my pottery studio.", [c(U, "OWNS", "pottery studio", A, NOW), c(U, "RELATED_TO", "pottery studio", A, NOW)]),
+    ("Currently learning Korean.", [c(U, "RELATED_TO", "Korean", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
@@ -141,7 +146,9 @@ NO_OPEN_FACT = [
     "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.", "My dream studio would have big windows.", "My store was packed today.",
     "I'm off to go do some research.", "I adopted a dog named Pickles on June 23.", "Enjoy the sunshine tomorrow!", "I've been jogging farther to de-stress.", "These are my favorite books.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "The kids at the library were loud.",
     "I signed up for the charity race.", "The soup is amazing here.", "\"Blue Lanterns\" was great, thanks for the tip.",
-    "I'll take some time off.", "My local bakery was closed today.", "I closed my bakery last year.", "When your kids grow up, you miss this.", "I was walking home, thinking about guitars.", "I'm sitting outside, eating a sandwich.",
+    "I'll take some time off.", "I'm back from Lima.", "I'm from the sales team.", "Looking forward to it!",
+    "Working late tonight.", "Loving the colors in this one!", "Nice photo! I love the old bridge and quiet river.",
+    "I love how you framed the mountains.", "We both face the same problems.", "My local bakery was closed today.", "I closed my bakery last year.", "When your kids grow up, you miss this.", "I was walking home, thinking about guitars.", "I'm sitting outside, eating a sandwich.",
 ]
 
 
