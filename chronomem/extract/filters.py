@@ -18,11 +18,13 @@ _GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
 
 
 def is_question(sent: Span) -> bool:
-    """Ends in "?", or opens like one ("Where does Tom work", "Do you live in Paris")."""
+    """Ends in "?", or opens like one ("Where does Tom work", "Do you live in Paris"); a statement
+    with a question tagged on after a dash or a semicolon is not one ("Dune is a favourite - who
+    doesn't love it?": :func:`hedged_clauses` blocks the question part only)."""
     toks = [t for t in sent if not t.is_space]
     if not toks:
         return False
-    if any(t.text in ("?", "？") for t in toks[-3:]):
+    if any(t.text in ("?", "？") for t in toks[-3:]) and question_tail(sent) is None:
         return True
     first = toks[0].lower_
     if first in L.WH_WORDS and len(toks) > 1 and toks[1].lower_ in L.INVERTING_VERBS:
@@ -49,9 +51,27 @@ def blocked_sentence(sent: Span) -> bool:
     return is_question(sent) or is_hypothetical(sent) or is_dropped_plan(sent)
 
 
+def question_tail(sent: Span) -> int | None:
+    """Where a question tagged onto a statement starts, after a spaced dash or a semicolon ("I've
+    always loved Spider-Man - I mean, who doesn't?"); ``None`` when the sentence has no such part.
+
+    >>> import spacy
+    >>> nlp = spacy.blank("en")
+    >>> question_tail(nlp("Dune is great - who doesn't love it?")[:]), question_tail(nlp("Is Dune great?")[:])
+    (4, None)
+    """
+    if not any(t.text in ("?", "？") for t in sent[-3:]):
+        return None
+    cuts = [t.i + 1 for t in sent[1:-2] if t.text in ("—", "–", ";") or (
+        t.text == "-" and t.whitespace_ and t.i > 0 and t.doc[t.i - 1].whitespace_)]
+    return cuts[-1] if cuts else None
+
+
 def hedged_clauses(sent: Span) -> frozenset[int]:
-    """Heads of the clauses a hedge ("maybe", "someday", "probably", "almost") modifies; ``{-1}``: all."""
-    out: set[int] = set()
+    """Heads of the clauses a hedge ("maybe", "someday", "probably", "almost") modifies; ``{-1}``: all;
+    and every verb of a question tagged on after a dash (:func:`question_tail`)."""
+    tail = question_tail(sent)
+    out: set[int] = {t.i for t in sent if tail is not None and t.i >= tail and t.pos_ in ("VERB", "AUX")}
     for tok in sent:
         if tok.lower_ not in L.HEDGES:
             continue
@@ -149,6 +169,13 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
         status.tense = "present"
 
 
+def _two_clauses(cur: Token, gov: Token) -> bool:
+    """A "complement" before its verb with a dash, a colon or a semicolon between: two clauses."""
+    return cur.dep_ == "ccomp" and cur.i < gov.i and any(
+        t.text in (";", ":", "—", "–") or (t.text == "-" and t.whitespace_ and cur.doc[t.i - 1].whitespace_)
+        for t in cur.doc[cur.right_edge.i:gov.i])
+
+
 def _to_the_listener(gov: Token) -> bool:
     """A reporting verb addressed to the listener: "let you know", "tell you", "I have to tell you"."""
     if any(c.lower_ in ("you", "ya", "u") and c.dep_ in ("dobj", "dative", "nsubj", "iobj") for c in gov.children):
@@ -176,6 +203,8 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             cur = gov
             continue
         lemma = gov.lemma_.lower()
+        if _two_clauses(cur, gov):
+            break  # "We no longer use X; we shut it down": two clauses, not a complement
         if gov.i in hedged:
             status.blocked = True
         if lemma == "use" and gov.tag_ == "VBD" and any(c.lower_ == "to" for c in inner.children):
@@ -186,10 +215,6 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             if gs.tense == "past_progressive":
                 status.blocked = True  # "I was going to move …"
             status.tense = "future"
-        elif cur.dep_ == "ccomp" and cur.i < gov.i and any(
-                t.text in (";", ":", "—", "–") or (t.text == "-" and t.whitespace_ and cur.doc[t.i - 1].whitespace_)
-                for t in cur.doc[cur.right_edge.i:gov.i]):
-            break  # "We no longer use X; we shut it down": two clauses, not a complement
         elif cur.dep_ == "ccomp" and cur.i < gov.i and (any(c.dep_ in ("mark", "cc") and c.lower_ in ("so", "but", "and")
                                                            and c.i < gov.i for c in gov.children) or (
                 any(t.text == "," for t in cur.doc[cur.right_edge.i:gov.i]) and any(

@@ -134,6 +134,9 @@ OPEN = [
     ("The scarf was knitted by my aunt in my home country, Norway.", [c(U, "RELATED_TO", "Norway", A, NOW)]),
     ("Still working on my pottery studio.", [c(U, "OWNS", "pottery studio", A, NOW), c(U, "RELATED_TO", "pottery studio", A, NOW)]),
     ("Currently learning Korean.", [c(U, "RELATED_TO", "Korean", A, NOW)]),
+    # a question tagged on after a dash or a semicolon leaves the statement before it standing
+    ("I play the oboe; do you play anything?", [c(U, "RELATED_TO", "oboe", A, NOW)]),
+    ("Batman has always been a favorite of mine - I mean, who doesn't love a gadget?", [c(U, "LIKES", "Batman", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
@@ -148,7 +151,7 @@ NO_OPEN_FACT = [
     "I signed up for the charity race.", "The soup is amazing here.", "\"Blue Lanterns\" was great, thanks for the tip.",
     "I'll take some time off.", "I'm back from Lima.", "I'm from the sales team.", "Looking forward to it!",
     "Working late tonight.", "Loving the colors in this one!", "Nice photo! I love the old bridge and quiet river.",
-    "I love how you framed the mountains.", "We both face the same problems.", "My local bakery was closed today.", "I closed my bakery last year.", "When your kids grow up, you miss this.", "I was walking home, thinking about guitars.", "I'm sitting outside, eating a sandwich.",
+    "I love how you framed the mountains.", "Do you still live in Porto - or did you move?", "We both face the same problems.", "My local bakery was closed today.", "I closed my bakery last year.", "When your kids grow up, you miss this.", "I was walking home, thinking about guitars.", "I'm sitting outside, eating a sandwich.",
 ]
 
 
