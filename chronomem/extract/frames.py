@@ -73,6 +73,7 @@ class Frame:
     acomp: Token | None = None
     times: list[TimePhrase] = field(default_factory=list)
     all_times: list[TimePhrase] = field(default_factory=list)
+    hedged: frozenset[int] = frozenset()  # heads of the sentence's hedged clauses (filters.hedged_clauses)
 
     def subjects(self, *, team: bool = False) -> list[Arg]:
         out = []
@@ -136,7 +137,7 @@ def _collect_preps(tok: Token, into: dict[str, list[Token]]) -> None:
 
 def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozenset[int] = frozenset(),
                 lemma: str = "") -> Frame:
-    frame = Frame(v, lemma or v.lemma_.lower(), clause_status(v, hedged), idx, subject_tokens(v))
+    frame = Frame(v, lemma or v.lemma_.lower(), clause_status(v, hedged), idx, subject_tokens(v), hedged=hedged)
     head = clause_head(v).i
     frame.times = [t for t in times if t.anchor == head or (t.anchor == -1)]
     frame.all_times = times

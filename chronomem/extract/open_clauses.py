@@ -42,6 +42,7 @@ from chronomem.extract.open_base import (
     person_subjects,
     phrase_arg,
 )
+from chronomem.extract.open_goals import goal_rels
 from chronomem.extract.open_possessives import kin_rels
 from chronomem.extract.open_roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.open_tastes import favourite_rels, loved_subject_rels, taste_rels
@@ -105,6 +106,9 @@ def clause_rels(frame: Frame) -> list[Rel]:
         if loved:
             return loved
     subjects = person_subjects(frame)
+    goals = goal_rels(frame, subjects) if subjects and not frame.status.negated else []
+    if goals:
+        return goals  # "I want to open a dance studio" (the wish blocks the clause for every other reading)
     if not subjects or frame.status.blocked or frame.status.negated:
         return []
     lemma = frame.lemma

@@ -137,6 +137,12 @@ OPEN = [
     # a question tagged on after a dash or a semicolon leaves the statement before it standing
     ("I play the oboe; do you play anything?", [c(U, "RELATED_TO", "oboe", A, NOW)]),
     ("Batman has always been a favorite of mine - I mean, who doesn't love a gadget?", [c(U, "LIKES", "Batman", A, NOW)]),
+    # goals: what a person wants, hopes or aims to do
+    ("I want to open a bike repair shop someday, honestly.", []),  # "someday" hedges it
+    ("I really want to open a bike repair shop.", [c(U, "RELATED_TO", "bike repair shop", A, NOW)]),
+    ("I'm hoping to get into wildlife photography.", [c(U, "RELATED_TO", "wildlife photography", A, NOW)]),
+    ("I wanna build a treehouse for the kids.",
+     [c(U, "PARENT_OF", "user's kids", A, NOW), c(U, "RELATED_TO", "treehouse for the kids", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
@@ -150,7 +156,8 @@ NO_OPEN_FACT = [
     "I'm off to go do some research.", "I adopted a dog named Pickles on June 23.", "Enjoy the sunshine tomorrow!", "I've been jogging farther to de-stress.", "These are my favorite books.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "The kids at the library were loud.",
     "I signed up for the charity race.", "The soup is amazing here.", "\"Blue Lanterns\" was great, thanks for the tip.",
     "I'll take some time off.", "I'm back from Lima.", "I'm from the sales team.", "Looking forward to it!",
-    "Working late tonight.", "Loving the colors in this one!", "Nice photo! I love the old bridge and quiet river.",
+    "Working late tonight.", "I want to grab a coffee.", "I don't want to learn French.", "I want you to meet my cousin.",
+    "I'd want to write a novel.", "I wanted to start a band.", "Loving the colors in this one!", "Nice photo! I love the old bridge and quiet river.",
     "I love how you framed the mountains.", "Do you still live in Porto - or did you move?", "We both face the same problems.", "My local bakery was closed today.", "I closed my bakery last year.", "When your kids grow up, you miss this.", "I was walking home, thinking about guitars.", "I'm sitting outside, eating a sandwich.",
 ]
 
