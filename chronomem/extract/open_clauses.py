@@ -179,7 +179,8 @@ def _aspect(frame: Frame) -> str | None:
         return "state"
     phrasal = any(p in frame.preps for p in OPEN.phrasal_exceptions.get(lemma, ()))  # "looking into", "working on"
     dropped = frame.v.tag_ == "VBG" and status.tense == "present" and frame.v.dep_ == "ROOT" and dropped_subject(frame.v)
-    if (status.tense == "progressive" or dropped or _continues_progressive(frame.v)) and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
+    going_on = status.tense == "progressive" or dropped or _continues_progressive(frame.v)
+    if going_on and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
             t.role == "point" for t in frame.times):
         return "state"  # "I'm writing a screenplay", not "I'm eating lunch" nor "I'm seeing her tonight"
     return None
@@ -219,12 +220,13 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
                 out += subject_rels(frame, subjects, predicate, phrase_arg(tok, frame.idx), aspect,
                              relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)
             return out
-        busy = [t for c in adj.children if c.dep_ == "xcomp" and c.tag_ == "VBG" for t in with_conj(c)] if word == "busy" else []
+        busy = [t for c in adj.children if c.dep_ == "xcomp" and (c.tag_ == "VBG" or c.lower_.endswith("ing"))
+                for t in with_conj(c)] if word == "busy" else []  # "painting" may be tagged a noun
         if busy:  # "I've been busy painting", "busy volunteering at the shelter and keeping fit"
             out = []
             for b in busy:
-                arg = phrase_arg(b, frame.idx) if len(list(b.children)) else Arg(ENTITY, b.i, gerund(b.lemma_.lower()),
-                                                                                 "OTHER", GUESS)
+                bare = gerund(b.lemma_.lower()) if b.tag_ == "VBG" else b.lower_
+                arg = phrase_arg(b, frame.idx) if len(list(b.children)) else Arg(ENTITY, b.i, bare, "OTHER", GUESS)
                 if arg is not None:
                     out += [Rel(OPEN_PREDICATE, s_, arg, When("state"), "assert", None, OPEN_CONFIDENCE,
                                 {"relation": "does"}, frame.v.i) for s_ in subjects]

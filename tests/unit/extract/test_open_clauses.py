@@ -67,6 +67,7 @@ OPEN = [
     ("Started going to the climbing gym last week.", [c(U, "RELATED_TO", "climbing gym", A, ("2024-03-05", "week", False))]),
     ("Lost my job as a courier yesterday.", [c(U, "HAS_ROLE", "courier", "end", ("2024-03-11", "day", False))]),
     ("Been practicing the violin every day.", [c(U, "RELATED_TO", "violin", A, NOW)]),
+    ("I've been busy painting - here's one I just finished.", [c(U, "RELATED_TO", "painting", A, NOW)]),
     ("Been busy volunteering at the animal shelter.", [c(U, "RELATED_TO", "volunteering at the animal shelter", A, NOW)]),
     ("Just started doing hot yoga, it's great.", [c(U, "RELATED_TO", "hot yoga", A, ("turn", "day", False))]),
     ("Local history is really interesting to me.", [c(U, "LIKES", "local history", A, NOW)]),
