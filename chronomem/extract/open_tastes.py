@@ -70,8 +70,11 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     shapes ``love_noun_of`` and ``love_noun_compound`` of :mod:`~chronomem.extract.shapes`)."""
     out = []
     seen: set[int] = set()
-    shapes = ("love_noun_of", "love_noun_compound", "love_noun_verb_for", "shared_love_of", "my_favourite_thing")
+    shapes = ("love_noun_of", "love_noun_compound", "love_noun_verb_for", "shared_love_of", "my_favourite_thing",
+              "have_love_for")
     for name, roles in shape_matches(sent.doc, sent, shapes):
+        if name == "have_love_for" and not _held_now(roles["verb"]):
+            continue  # "I had a love for horses as a kid", "I don't feel a connection to it"
         owner = pronoun_arg(roles["owner"]) if name != "shared_love_of" else Arg("speaker", roles["owner"].i)
         for thing in with_conj(roles["thing"]):
             arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None
@@ -83,6 +86,14 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 seen.add(thing.i)
                 out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, roles["noun"].i))
     return out
+
+
+def _held_now(verb: Token) -> bool:
+    """"I have", "I've always had", "I feel": present or perfect, not negated, not a modal."""
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "neg")]
+    if any(a.dep_ == "neg" or a.tag_ == "MD" for a in auxes):
+        return False
+    return verb.tag_ in ("VBP", "VBZ") or (verb.tag_ == "VBN" and any(a.lemma_ == "have" and a.tag_ != "VBD" for a in auxes))
 
 
 def loved_subject_rels(frame: Frame) -> list[Rel]:

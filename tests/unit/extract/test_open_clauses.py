@@ -138,6 +138,8 @@ OPEN = [
     # a question tagged on after a dash or a semicolon leaves the statement before it standing
     ("I play the oboe; do you play anything?", [c(U, "RELATED_TO", "oboe", A, NOW)]),
     ("Batman has always been a favorite of mine - I mean, who doesn't love a gadget?", [c(U, "LIKES", "Batman", A, NOW)]),
+    ("I've always had a real love for sailboats!", [c(U, "LIKES", "sailboats", A, NOW)]),
+    ("I feel a deep connection to folk music.", [c(U, "LIKES", "folk music", A, NOW)]),
     # goals: what a person wants, hopes or aims to do
     ("I want to open a bike repair shop someday, honestly.", []),  # "someday" hedges it
     ("I really want to open a bike repair shop.", [c(U, "RELATED_TO", "bike repair shop", A, NOW)]),
@@ -158,7 +160,7 @@ NO_OPEN_FACT = [
     "I signed up for the charity race.", "The soup is amazing here.", "\"Blue Lanterns\" was great, thanks for the tip.",
     "I'll take some time off.", "I'm back from Lima.", "I'm from the sales team.", "Looking forward to it!",
     "Working late tonight.", "I want to grab a coffee.", "I don't want to learn French.", "I want you to meet my cousin.",
-    "I'd want to write a novel.", "I wanted to start a band.", "Loving the colors in this one!", "Nice photo! I love the old bridge and quiet river.",
+    "I'd want to write a novel.", "I wanted to start a band.", "I had a love for trains as a boy.", "I don't feel any connection to opera.", "Loving the colors in this one!", "Nice photo! I love the old bridge and quiet river.",
     "I love how you framed the mountains.", "Do you still live in Porto - or did you move?", "We both face the same problems.", "My local bakery was closed today.", "I closed my bakery last year.", "When your kids grow up, you miss this.", "I was walking home, thinking about guitars.", "I'm sitting outside, eating a sandwich.",
 ]
 
