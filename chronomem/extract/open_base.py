@@ -14,7 +14,7 @@ from chronomem.extract.frames import Frame, with_conj
 from chronomem.extract.hygiene import NAMES
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.phrases import object_phrase
-from chronomem.extract.records import ENTITY, GUESS, SPEAKER, Arg, Rel
+from chronomem.extract.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel
 
 OPEN_PREDICATE = "RELATED_TO"
 OPEN_CONFIDENCE = 0.6
@@ -25,6 +25,9 @@ RELATIVE = frozenset({"that", "which", "who", "whom"})
 def person_subjects(frame: Frame) -> list[Arg]:
     """Subjects that are surely people: the speaker, "we", a pronoun, or a name NER calls a person
     or that is a known first name (not "Painting" opening a sentence, not "the dance crew")."""
+    mine = [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
+    if mine:  # "my son loves dinosaurs", "the kids love the beach" (their jobs and homes are the vocabulary's)
+        return mine if frame.lemma in OPEN.taste_verbs else []
     out = []
     for arg in frame.subjects(team=True):
         person = A.subject_person(arg, we=True, loose=True)
@@ -37,6 +40,17 @@ def person_subjects(frame: Frame) -> list[Arg]:
     if not out and borrowed and dropped_subject(frame.v):
         out.append(Arg(SPEAKER, frame.v.i))  # "Started hitting the gym last week": chat drops the "I"
     return out
+
+
+def my_relative(tok: Token) -> bool:
+    """"my son", "my husband and kids", "the kids": the speaker's unnamed relative (no name beside it)."""
+    if tok.pos_ != "NOUN" or tok.lower_ not in OPEN.kin_possessions or name_follows(tok):
+        return False
+    first = tok.head if tok.dep_ == "conj" else tok
+    dets = [c for c in first.children if c.dep_ in ("poss", "det")]
+    return any(c.lower_ == "my" for c in dets) or (
+        tok.lower_ in OPEN.definite_kin and [c.lower_ for c in dets] == ["the"] and not any(
+            c.dep_ in ("prep", "relcl", "acl") for c in tok.children))
 
 
 def dropped_subject(v: Token) -> bool:

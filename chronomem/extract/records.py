@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 # something of the subject's that has no name ("I have two dogs": named "<subject>'s dogs").
 ENTITY, SPEAKER, WE, PRONOUN, THERE, UNNAMED, LAST = "entity", "speaker", "we", "pronoun", "there", "unnamed", "last"
 OWNED = "owned"
+MINE = "mine"  # the speaker's unnamed relative as a subject: "my kids love nature" → "<speaker>'s kids"
 YOU = "you"  # the person spoken to: in a chat, the last other speaker
 
 # How strongly an entity's type is known: gazetteer > rule that used it > NER > bare proper noun.

@@ -23,7 +23,7 @@ from spacy.tokens import Doc
 from chronomem.extract.hygiene import clean_mention
 from chronomem.extract.people import addressee
 from chronomem.extract.people_tastes import GROUP_PRONOUN, GROUP_YOU
-from chronomem.extract.records import (ENTITY, GAZETTEER, LAST, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg,
+from chronomem.extract.records import (ENTITY, GAZETTEER, LAST, MINE, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg,
                                        Hint, Rel)
 from chronomem.extract.timing import resolve_when
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
@@ -149,6 +149,8 @@ class SessionResolver:
     def _resolve(self, arg: Arg, turn: Turn, refs: dict[int, str]) -> str | None:
         if arg.kind == SPEAKER:
             return self._speaker_key(turn)
+        if arg.kind == MINE:
+            return self._owned(arg, self._speaker_key(turn))
         if arg.kind == WE:
             if self.we_name is None:
                 return self._speaker_key(turn)

@@ -140,6 +140,10 @@ OPEN = [
     ("Batman has always been a favorite of mine - I mean, who doesn't love a gadget?", [c(U, "LIKES", "Batman", A, NOW)]),
     ("I've always had a real love for sailboats!", [c(U, "LIKES", "sailboats", A, NOW)]),
     ("I feel a deep connection to folk music.", [c(U, "LIKES", "folk music", A, NOW)]),
+    # the speaker's unnamed relatives as subjects: named from the speaker
+    ("My daughter adores giraffes.", [c(U, "PARENT_OF", "user's daughter", A, NOW), c("user's daughter", "LIKES", "giraffes", A, NOW)]),
+    ("The kids love the aquarium downtown.", [c(U, "PARENT_OF", "user's kids", A, NOW),
+                                              c("user's kids", "LIKES", "aquarium downtown", A, NOW)]),
     # goals: what a person wants, hopes or aims to do
     ("I want to open a bike repair shop someday, honestly.", []),  # "someday" hedges it
     ("I really want to open a bike repair shop.", [c(U, "RELATED_TO", "bike repair shop", A, NOW)]),
