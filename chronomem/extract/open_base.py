@@ -24,7 +24,8 @@ RELATIVE = frozenset({"that", "which", "who", "whom"})
 
 def person_subjects(frame: Frame) -> list[Arg]:
     """Subjects that are surely people: the speaker, "we", a pronoun, or a name NER calls a person
-    or that is a known first name (not "Painting" opening a sentence, not "the dance crew")."""
+    or that is a known first name (not "Painting" opening a sentence, not "the dance crew"); for a
+    taste, also the speaker's unnamed relative ("my son loves dinosaurs")."""
     mine = [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
     if mine:  # "my son loves dinosaurs", "the kids love the beach" (their jobs and homes are the vocabulary's)
         return mine if frame.lemma in OPEN.taste_verbs else []
@@ -169,6 +170,7 @@ def _made_concrete(tok: Token) -> bool:
     return shared_head(tok) is not None or any(
         c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and c.lemma_.lower() not in OPEN.vague_objects
         and c.lemma_.lower() not in OPEN.abstract_objects for c in tok.children)
+
 
 def is_reaction(tok: Token) -> bool:
     """A reaction to what the listener did or showed, not a taste: "I love how you painted the sky",
