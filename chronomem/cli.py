@@ -379,6 +379,10 @@ def demo(ctx: click.Context, quiet: bool) -> None:
     run_demo(_memory(ctx, create=True), echo=click.echo, quiet=quiet)
 
 
+# Commands kept in their own modules (they register themselves on `cli`).
+from chronomem import cli_forget  # noqa: E402,F401
+
+
 def main() -> None:
     cli(prog_name="chronomem")
 
