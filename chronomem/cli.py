@@ -381,6 +381,7 @@ def demo(ctx: click.Context, quiet: bool) -> None:
 
 # Commands kept in their own modules (they register themselves on `cli`).
 from chronomem import cli_forget  # noqa: E402,F401
+from chronomem.mcp import cli as mcp_cli  # noqa: E402,F401
 
 
 def main() -> None:
