@@ -128,6 +128,14 @@ def _current(mem: Memory, subject: str, predicate: str | None, obj: str, relatio
     return [f for f in found if f.object_id in objects and f.qualifiers.get("relation", f.predicate) == relation]
 
 
+def _retract_matching(mem: Memory, wanted: Sequence[tuple[str, str, str, str]], done: str) -> str:
+    """Retract, now, the current facts (subject, predicate, object, relation) listed; returns ``done``."""
+    for subject, predicate, obj, relation in wanted:
+        for f in _current(mem, subject, predicate, obj, relation):
+            retract(mem.store, mem.group, f.id, at=mem.clock.now())
+    return done
+
+
 def register_memory_server_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
     """Add create_entities, create_relations, add_observations, delete_entities, delete_observations,
     delete_relations, read_graph, search_nodes and open_nodes to ``server``."""
@@ -215,26 +223,13 @@ def register_memory_server_tools(server: Any, pool: MemoryPool, caller_of: Calle
 
     async def delete_observations(deletions: list[DeletionIn], ctx: Context, group: Group = None) -> str:
         mem = memory(ctx, group, write=True)
-
-        def work() -> str:
-            for d in deletions:
-                for text in d.observations:
-                    for f in _current(mem, d.entityName, "RELATED_TO", text, OBSERVATION):
-                        retract(mem.store, mem.group, f.id, at=mem.clock.now())
-            return "Observations deleted successfully"
-
-        return await pool.write(work)
+        wanted = [(d.entityName, "RELATED_TO", text, OBSERVATION) for d in deletions for text in d.observations]
+        return await pool.write(lambda: _retract_matching(mem, wanted, "Observations deleted successfully"))
 
     async def delete_relations(relations: list[RelationIn], ctx: Context, group: Group = None) -> str:
         mem = memory(ctx, group, write=True)
-
-        def work() -> str:
-            for r in relations:
-                for f in _current(mem, r.from_, predicate_for(mem, r.relationType), r.to, r.relationType):
-                    retract(mem.store, mem.group, f.id, at=mem.clock.now())
-            return "Relations deleted successfully"
-
-        return await pool.write(work)
+        wanted = [(r.from_, predicate_for(mem, r.relationType), r.to, r.relationType) for r in relations]
+        return await pool.write(lambda: _retract_matching(mem, wanted, "Relations deleted successfully"))
 
     async def read_graph(ctx: Context, group: Group = None) -> KnowledgeGraph:
         mem = memory(ctx, group)
