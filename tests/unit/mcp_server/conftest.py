@@ -1,13 +1,9 @@
-"""An in-process MCP client on a fresh embedded store (no embedder: search is full text)."""
+"""Helpers of the MCP tests (they need the mcp extra; the checkout's conftest.py skips them without it)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
-
-import pytest
-
-pytest.importorskip("mcp", reason='the MCP tests need the mcp extra: pip install "chronomem[mcp]"')
 
 
 async def call(client: Any, tool: str, **arguments: Any) -> Any:

@@ -5,27 +5,17 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
 import uuid
 from pathlib import Path
 
 import anyio
 import pytest
 
-from chronomem.mcp.clients import connect_http
+from chronomem.mcp.clients import connect_http, free_port, spawn_server
 from tests.unit.mcp_server.conftest import call
 
 ROOT = Path(__file__).resolve().parents[3]
 TOKENS = {"alpha": "alpha-token-0123456789", "beta": "beta-token-0123456789", "peek": "peek-token-0123456789"}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(params=["sqlite", pytest.param("neo4j", marks=pytest.mark.neo4j)])
@@ -48,19 +38,11 @@ def server(request, tmp_path):
         neo4j_or_skip().close()
         where = ["--neo4j", os.environ["NEO4J_URI"]]
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-c", "from chronomem.cli import main; main()", *where, "serve",
-                             "--port", str(port), "--config", str(tmp_path / "config.json")],
-                            env=env, cwd=str(ROOT), stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail(f"chronomem serve did not start: {proc.stderr.read() if proc.stderr else ''}")
-            time.sleep(0.2)
+    args = [*where, "serve", "--config", str(tmp_path / "config.json")]
+    try:
+        proc = spawn_server(args, port=port, env=env, cwd=str(ROOT))
+    except RuntimeError as e:
+        pytest.fail(str(e))
     yield f"http://127.0.0.1:{port}/mcp", groups, request.param, where
     proc.terminate()
     proc.wait(timeout=30)
