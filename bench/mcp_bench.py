@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
 
     n = args.n or (2_000 if args.quick else 100_000)
     count = args.sessions or (40 if args.quick else 96)
-    qs = questions((60 if args.quick else 205))
+    qs = questions(60 if args.quick else 205)
     log = lambda line: print(line, file=sys.stderr)  # noqa: E731
     tmp = tempfile.TemporaryDirectory(prefix="chronomem-mcp-") if args.workdir is None else None
     workdir = Path(tmp.name) if tmp is not None else args.workdir

@@ -46,10 +46,11 @@ def retract(store: GraphStore, group_id: str, fact_id: str, *, at: datetime) -> 
     Raises :class:`InputError` when the group has no such fact, when its current versions are
     already gone (retracted, superseded or corrected) or when ``at`` is before it was recorded.
     """
-    (fact,) = store.get_facts(group_id, [fact_id]) or [None]
-    if fact is None:
+    found = store.get_facts(group_id, [fact_id])
+    if not found:
         raise InputError(f"no fact {fact_id!r} in group {group_id!r}; find fact ids with "
                          "`chronomem facts ENTITY --json` (the id field)")
+    fact = found[0]
     if fact.expired_at is not None:
         raise InputError(f"fact {fact_id!r} is no longer believed (expired {fact.expired_at.isoformat()}); "
                          "retract its current version instead (`chronomem timeline ENTITY --all --json`)")

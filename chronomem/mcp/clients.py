@@ -23,9 +23,9 @@ async def connect_http(url: str, token: str | None = None, *, timeout: float = 1
     from mcp.shared._httpx_utils import create_mcp_http_client
 
     headers = {"Authorization": f"Bearer {token}"} if token else None
-    async with create_mcp_http_client(headers=headers, timeout=httpx2.Timeout(30.0, read=timeout)) as http:
-        async with Client(streamable_http_client(url, http_client=http), read_timeout_seconds=timeout) as client:
-            yield client
+    http = create_mcp_http_client(headers=headers, timeout=httpx2.Timeout(30.0, read=timeout))
+    async with http, Client(streamable_http_client(url, http_client=http), read_timeout_seconds=timeout) as client:
+        yield client
 
 
 def free_port() -> int:

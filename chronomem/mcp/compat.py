@@ -75,7 +75,8 @@ def _entity(mem: Memory, name: str, etype: str = "OTHER") -> Entity:
     known = mem.store.find_entities(mem.group, name)
     if known:
         return known[0]
-    return Entity(id=entity_id(mem.group, name), group_id=mem.group, name=name, type=_TYPES.get(etype.lower(), "OTHER"))
+    return Entity.model_validate({"id": entity_id(mem.group, name), "group_id": mem.group, "name": name,
+                                  "type": _TYPES.get(etype.lower(), "OTHER")})
 
 
 def _claim(mem: Memory, subject: Entity, predicate: str, obj: Entity, relation: str, statement: str,

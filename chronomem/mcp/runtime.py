@@ -16,7 +16,7 @@ import anyio
 import anyio.to_thread
 
 from chronomem.graph.base import GraphStore
-from chronomem.mcp.access import Limits, LimitError
+from chronomem.mcp.access import LimitError, Limits
 from chronomem.memory import Memory
 
 T = TypeVar("T")

@@ -179,7 +179,7 @@ def register_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
         def look() -> EntitiesResult:
             if name:
                 return EntitiesResult(entities=mem.store.find_entities(mem.group, name))
-            found = []
+            found: list[Any] = []
             for e in mem.store.iter_entities(mem.group):
                 if len(found) == limit:
                     return EntitiesResult(entities=found, truncated=True)

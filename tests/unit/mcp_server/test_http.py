@@ -61,7 +61,7 @@ def session(client_no: int, n: int) -> dict:
 
 
 def test_eight_concurrent_clients_lose_nothing_and_never_cross_groups(server):
-    url, groups, backend, where = server
+    url, groups, _backend, _where = server
     results: dict[int, list] = {}
     errors: list[str] = []
 

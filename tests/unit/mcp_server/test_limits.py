@@ -9,7 +9,7 @@ import pytest
 
 from chronomem.errors import ConfigError
 from chronomem.graph import SqliteGraphStore
-from chronomem.mcp.access import Limits, LimitError, ServerConfig, load_config
+from chronomem.mcp.access import LimitError, Limits, ServerConfig, load_config
 from chronomem.mcp.http import http_app
 from chronomem.mcp.runtime import MemoryPool
 
