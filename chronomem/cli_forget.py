@@ -7,11 +7,11 @@ from datetime import datetime
 
 import click
 
-from chronomem.cli import TIME, _memory, cli, handle_errors, json_option
+from chronomem.cli_support import TIME, _memory, handle_errors, json_option
 from chronomem.errors import InputError
 
 
-@cli.command()
+@click.command()
 @click.argument("fact_id")
 @click.option("--at", type=TIME, default=None, help="When the fact stopped being believed (default: now).")
 @json_option
@@ -27,7 +27,7 @@ def retract(ctx: click.Context, fact_id: str, at: datetime | None, as_json: bool
                f"version(s) expired, {report.facts_added} added")
 
 
-@cli.command()
+@click.command()
 @click.argument("entity", required=False)
 @click.option("--session", "session", default=None, help="Erase this session instead of an entity.")
 @click.option("--by", default="cli", show_default=True, help="Who erases, for the audit record.")

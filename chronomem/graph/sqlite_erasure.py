@@ -20,7 +20,6 @@ from chronomem.graph.erasure import (
     session_needle,
     without_session,
 )
-from chronomem.graph.sqlite_store import to_us
 from chronomem.schema.models import normalize_name
 
 
@@ -43,14 +42,15 @@ def _claims_containing(db: sqlite3.Connection, group_id: str, needle: str) -> se
     return {(slot, cid) for slot, cid in db.execute(sql.ERASE_CLAIMS_CONTAINING, (group_id, needle))}
 
 
-def erase_entities(db: sqlite3.Connection, group_id: str, entity_ids: Sequence[str], audit: Erasure) -> ErasureReport:
+def erase_entities(db: sqlite3.Connection, group_id: str, entity_ids: Sequence[str], audit: Erasure, *,
+                   erased_at_us: int) -> ErasureReport:
     """Erase the entities ``entity_ids`` of ``group_id``: their facts, the claims naming them and
-    the turns that mention them or that they spoke."""
+    the turns that mention them or that they spoke. ``erased_at_us``: the audit time as the store keeps times."""
     doomed = _Doomed()
     rows = db.execute(sql.ERASE_ENTITIES_OF.format(_marks(entity_ids)), [group_id, *entity_ids]).fetchall()
     doomed.entities = [r[0] for r in rows]
     if not doomed.entities:
-        return _finish(db, group_id, doomed, audit)
+        return _finish(db, group_id, doomed, audit, erased_at_us)
     ids = doomed.entities
     norms = {normalize_name(n) for _, name, aliases in rows for n in [name, *json.loads(aliases)]}
     speakers = [s for (s,) in db.execute(sql.ERASE_SPEAKERS, (group_id,)) if normalize_name(s) in norms]
@@ -60,10 +60,11 @@ def erase_entities(db: sqlite3.Connection, group_id: str, entity_ids: Sequence[s
     doomed.facts.update(db.execute(sql.ERASE_FACTS_TOUCHING.format(_marks(ids)), [group_id, *ids, *ids]))
     for entity_id in ids:
         doomed.claims |= _claims_containing(db, group_id, entity_needle(entity_id))
-    return _finish(db, group_id, doomed, audit)
+    return _finish(db, group_id, doomed, audit, erased_at_us)
 
 
-def erase_session(db: sqlite3.Connection, group_id: str, session_id: str, audit: Erasure) -> ErasureReport:
+def erase_session(db: sqlite3.Connection, group_id: str, session_id: str, audit: Erasure, *,
+                  erased_at_us: int) -> ErasureReport:
     """Erase the session ``session_id`` of ``group_id``: its turns, the claims and fact versions it
     sourced (a version with other sources only loses this one) and the entities left unused."""
     doomed = _Doomed(sessions=[session_id])
@@ -84,10 +85,10 @@ def erase_session(db: sqlite3.Connection, group_id: str, session_id: str, audit:
         else:
             kept_sources[rowid] = rest
     db.executemany(sql.ERASE_SET_FACT_SOURCES, [(rest, rowid) for rowid, rest in kept_sources.items()])
-    return _finish(db, group_id, doomed, audit, orphan_candidates=sorted(candidates))
+    return _finish(db, group_id, doomed, audit, erased_at_us, orphan_candidates=sorted(candidates))
 
 
-def _finish(db: sqlite3.Connection, group_id: str, doomed: _Doomed, audit: Erasure, *,
+def _finish(db: sqlite3.Connection, group_id: str, doomed: _Doomed, audit: Erasure, erased_at_us: int, *,
             orphan_candidates: Sequence[str] = ()) -> ErasureReport:
     """Delete what ``doomed`` lists (then the candidates left unused), optimize the full-text
     indexes touched and write the audit record."""
@@ -113,7 +114,7 @@ def _finish(db: sqlite3.Connection, group_id: str, doomed: _Doomed, audit: Erasu
     audit = audit.model_copy(update={"counts": counts(
         facts=len(doomed.facts), turns=len(doomed.turns), claims=len(doomed.claims),
         entities=len(doomed.entities), sessions=len(doomed.sessions))})
-    db.execute(sql.INSERT_ERASURE, (group_id, audit.kind, audit.target_sha256, to_us(audit.erased_at),
+    db.execute(sql.INSERT_ERASURE, (group_id, audit.kind, audit.target_sha256, erased_at_us,
                                     audit.erased_by, json.dumps(audit.counts)))
     return ErasureReport(erasure=audit, fact_ids=sorted(doomed.facts.values()), entity_ids=sorted(doomed.entities),
                          turn_ids=sorted(doomed.turns.values()))

@@ -115,7 +115,8 @@ ERASE_TURNS_MENTIONING = ("SELECT DISTINCT t.rowid, t.id FROM mentions m JOIN tu
                           "AND t.id = m.turn_id WHERE m.group_id = ? AND m.entity_id IN ({})")
 ERASE_TURNS_OF_SESSION = "SELECT rowid, id FROM turns WHERE group_id = ? AND session_id = ?"
 ERASE_FACTS_TOUCHING = "SELECT rowid, id FROM facts WHERE group_id = ? AND (subject_id IN ({0}) OR object_id IN ({0}))"
-ERASE_FACTS_CITING = "SELECT rowid, id, subject_id, object_id, sources FROM facts WHERE group_id = ? AND instr(sources, ?) > 0"
+ERASE_FACTS_CITING = ("SELECT rowid, id, subject_id, object_id, sources FROM facts "
+                      "WHERE group_id = ? AND instr(sources, ?) > 0")
 ERASE_CLAIMS_CONTAINING = "SELECT slot, id FROM claims WHERE group_id = ? AND instr(body, ?) > 0"
 ERASE_MENTIONED_BY_TURN = "SELECT entity_id FROM mentions WHERE group_id = ? AND turn_id = ?"
 ERASE_ENTITY_IN_USE = ("SELECT EXISTS (SELECT 1 FROM facts WHERE group_id = ?1 AND subject_id = ?2) "

@@ -504,16 +504,22 @@ class SqliteGraphStore:
         """Erase the entities ``entity_ids`` of ``group_id`` for good (see :mod:`chronomem.graph.erasure`)."""
         from chronomem.graph import sqlite_erasure
 
-        return self._erase(lambda db: sqlite_erasure.erase_entities(db, group_id, list(entity_ids), audit))
+        at = to_us(audit.erased_at)
+        assert at is not None
+        ids = list(entity_ids)
+        return self._erase(lambda db: sqlite_erasure.erase_entities(db, group_id, ids, audit, erased_at_us=at))
 
     def forget_session(self, group_id: str, session_id: str, *, audit: Erasure) -> ErasureReport:
         """Erase the session ``session_id`` of ``group_id`` for good; :class:`InputError` if it is unknown."""
         from chronomem.graph import sqlite_erasure
 
+        at = to_us(audit.erased_at)
+        assert at is not None
+
         def erase(db: sqlite3.Connection) -> ErasureReport:
             if not sqlite_erasure.session_exists(db, group_id, session_id):
                 raise unknown_session(group_id, session_id)
-            return sqlite_erasure.erase_session(db, group_id, session_id, audit)
+            return sqlite_erasure.erase_session(db, group_id, session_id, audit, erased_at_us=at)
 
         return self._erase(erase)
 

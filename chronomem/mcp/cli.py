@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from chronomem.cli import _memory, cli, handle_errors
+from chronomem.cli_support import _memory, handle_errors
 from chronomem.mcp import require_sdk
 
 PROFILE = click.Choice(["chronomem", "memory-server"])
@@ -20,7 +20,7 @@ def _pool(ctx: click.Context, limits: Any = None) -> Any:
     return MemoryPool(mem.store, limits=limits, index_dir=None)
 
 
-@cli.command()
+@click.command()
 @click.option("--profile", type=PROFILE, default="chronomem", show_default=True, help=PROFILE_HELP)
 @click.pass_context
 @handle_errors
@@ -33,7 +33,7 @@ def mcp(ctx: click.Context, profile: str) -> None:
     build_server(pool, stdio_caller(ctx.obj["group"]), profile=profile).run("stdio")  # type: ignore[arg-type]
 
 
-@cli.command()
+@click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind (non-loopback needs tokens).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port to listen on.")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
