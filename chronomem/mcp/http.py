@@ -79,7 +79,8 @@ def http_app(pool: MemoryPool, config: ServerConfig, *, host: str = "127.0.0.1",
     server = build_server(pool, token_caller(config, open_group=open_group), profile=profile)
     security = None if is_loopback(host) else TransportSecuritySettings(enable_dns_rebinding_protection=False)
     inner = server.streamable_http_app(streamable_http_path=MCP_PATH, host=host, transport_security=security,
-                                       max_request_body_size=config.limits.max_request_bytes, json_response=True)
+                                       max_request_body_size=config.limits.max_request_bytes, json_response=True,
+                                       stateless_http=True)
     return BearerGate(inner, config)
 
 
