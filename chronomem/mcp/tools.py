@@ -125,12 +125,13 @@ def register_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
         mem = memory(ctx, group, write=True)
         sid = session_id or session_key(started_at, turns)
         session = {"session_id": sid, "started_at": parse_time(started_at), "metadata": metadata or {},
-                   "turns": [{k: v for k, v in t.model_dump().items() if v is not None} for t in turns]}
-        summary = await pool.write(lambda: mem.ingest([session]))
-        if summary.errors:
-            raise InputError(summary.errors[0])
-        return RememberResult(session_id=sid, stored=bool(summary.sessions), turns=summary.turns,
-                              **summary_fields(summary))
+                   "turns": [{k: parse_time(v) if k == "at" else v for k, v in t.model_dump().items() if v is not None}
+                             for t in turns]}
+        report = await pool.remember(mem.group, session)
+        turns = len(turns) if report.session_added else 0
+        return RememberResult(session_id=sid, stored=report.session_added, turns=turns,
+                              entities_added=report.entities_added, facts_added=report.facts_added,
+                              facts_closed=report.facts_closed, facts_corrected=report.facts_corrected)
 
     async def recall(
         query: Annotated[str, Field(min_length=1, description="The question or keywords.")],

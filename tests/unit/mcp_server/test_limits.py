@@ -7,7 +7,7 @@ import time
 import anyio
 import pytest
 
-from chronomem.errors import ConfigError
+from chronomem.errors import ConfigError, InputError
 from chronomem.graph import SqliteGraphStore
 from chronomem.mcp.access import LimitError, Limits, ServerConfig, load_config
 from chronomem.mcp.http import http_app
@@ -52,3 +52,48 @@ def test_config_errors_say_where(tmp_path, monkeypatch):
         load_config(bad)
     monkeypatch.setenv("CHRONOMEM_MCP_TOKENS", '[{"name": "a", "token": "0123456789abcdef", "groups": {"g": "read"}}]')
     assert [t.name for t in load_config().tokens] == ["a"]
+
+
+class CountingExtractor:
+    """No facts; remembers how many sessions each extraction batch held."""
+
+    def __init__(self):
+        self.batches: list[int] = []
+
+    def extract_many(self, sessions):
+        from chronomem.schema import ExtractionResult
+
+        sessions = list(sessions)
+        self.batches.append(len(sessions))
+        for s in sessions:
+            yield s, ExtractionResult()
+
+
+def test_concurrent_remembers_are_committed_together_each_once():
+    extractor = CountingExtractor()
+    pool = MemoryPool(SqliteGraphStore(":memory:"), embedder=None, extractor=extractor)
+    sessions = [{"session_id": f"s{n % 6}", "started_at": "2024-01-01T00:00:00Z",
+                 "turns": [{"speaker": "u", "text": f"turn {n % 6}"}]} for n in range(12)]  # each sent twice
+
+    async def main():
+        results = {}
+        async with anyio.create_task_group() as tg:
+            for n, s in enumerate(sessions):
+                async def one(n=n, s=s):
+                    results[n] = await pool.remember("g", s)
+                tg.start_soon(one)
+        return results
+
+    try:
+        pool._writer.acquire()  # the writer is busy: all twelve queue up
+        import threading
+
+        threading.Timer(0.5, pool._writer.release).start()
+        results = anyio.run(main)
+        assert sum(r.session_added for r in results.values()) == 6  # stored exactly once each
+        assert len(pool.store.sessions("g")) == 6
+        assert len(extractor.batches) <= 2 and sum(extractor.batches) == 12  # in one (or two) batches, not 12
+        with pytest.raises(InputError, match="timezone"):  # a malformed one is refused alone
+            anyio.run(pool.remember, "g", {**sessions[0], "started_at": "2024-01-01"})
+    finally:
+        pool.close()

@@ -16,7 +16,7 @@ from tests.unit.mcp_server.conftest import call
 TORONTO = {"session_id": "s1", "started_at": "2023-01-10T09:00:00Z",
            "turns": [{"speaker": "user", "text": "I live in Toronto and I work at Shopify."}]}
 VANCOUVER = {"session_id": "s2", "started_at": "2024-03-12T09:00:00Z",
-             "turns": [{"speaker": "user", "text": "I moved to Vancouver last week!"}]}
+             "turns": [{"speaker": "user", "text": "I moved to Vancouver last week!", "at": "2024-03-12T09:01"}]}
 
 
 @pytest.fixture(scope="module")
