@@ -178,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
                  meta={"n": n, "sessions": count, "as_of": AS_OF, "load_avg_1m": round(os.getloadavg()[0], 1),
                        "targets": "recall http p50 <= 40 ms, p95 <= 100 ms; facts http p50 <= 5 ms; "
                                   "remember with 4 clients >= 0.9x single-process"},
-                 command="python -m bench.mcp_bench" + (" --quick" if args.quick else ""),
+                 command="python -m bench.mcp_bench" + (" --quick" if args.quick else "")
+                 + (f" --n {args.n}" if args.n else "") + (f" --sessions {args.sessions}" if args.sessions else ""),
                  title=f"MCP server: HTTP beside in-process, {n:,} facts + {n:,} turns; remember throughput")
     return 0
 
