@@ -54,11 +54,12 @@ MODULES = (
     "search_bench",
     "scale_bench",
     "import_bound_bench",
+    "mcp_bench",
 )
 # README order of result files, by name prefix. Quick runs (``<name>_quick``, written to the
 # ignored ``bench/results/quick/``) are never published.
 RESULT_ORDER = ("temporal", "timeblind", "yago", "locomo_gold", "locomo", "dialogre", "extract", "parallel", "ingest_index", "embedder",
-                "hnsw", "search", "scale", "import_bound")
+                "hnsw", "search", "scale", "import_bound", "mcp")
 QUICK_BUDGET_S = 300.0
 
 

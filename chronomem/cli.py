@@ -2,73 +2,20 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import click
 
-from chronomem.errors import ChronomemError, InputError
-from chronomem.schema.timeutil import parse_time
-
-
-class TimeParam(click.ParamType):
-    """ISO dates and datetimes (UTC when no offset is given)."""
-
-    name = "time"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> datetime:
-        if isinstance(value, datetime):
-            return value
-        try:
-            return parse_time(value)
-        except ChronomemError as e:
-            self.fail(str(e), param, ctx)
-
-
-TIME = TimeParam()
-
-
-def _memory(ctx: click.Context, *, create: bool = False, extractor: Any = None):
-    """The command's memory. Commands that only read (``create=False``) refuse an embedded store
-    that does not exist yet, instead of making an empty one at a mistyped path."""
-    from chronomem.memory import Memory, neo4j_uri_from_env, store_file
-
-    obj = ctx.obj
-    if obj.get("memory") is None:
-        neo4j_uri = obj["neo4j"] or neo4j_uri_from_env(obj["store"])
-        if not create and not neo4j_uri:
-            target = store_file(obj["store"])
-            if target != ":memory:" and not Path(target).exists():
-                raise InputError(f"no store at {target}: ingest or import into it first, or point --store "
-                                 "(or $CHRONOMEM_STORE) at an existing one")
-        obj["memory"] = Memory.open(obj["store"], neo4j_uri=neo4j_uri, group=obj["group"], extractor=extractor)
-        ctx.call_on_close(obj["memory"].close)
-    return obj["memory"]
-
-
-def handle_errors(fn: Callable) -> Callable:
-    """Bad input gets one clear line on stderr and exit code 2, never a traceback."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except ChronomemError as e:
-            click.echo(f"error: {e}", err=True)
-            sys.exit(2)
-
-    return wrapper
-
-
-def json_option(fn: Callable) -> Callable:
-    """The shared ``--json`` flag of commands that return records."""
-    return click.option("--json", "as_json", is_flag=True, help="Print a JSON array instead of a table.")(fn)
+from chronomem.cli_forget import forget, retract
+from chronomem.cli_support import TIME, _memory, handle_errors, json_option
+from chronomem.errors import InputError
+from chronomem.mcp.cli import mcp, serve
 
 
 def _print_facts(records: list, as_json: bool, empty: str) -> None:
@@ -377,6 +324,11 @@ def demo(ctx: click.Context, quiet: bool) -> None:
     from chronomem.demo import run_demo
 
     run_demo(_memory(ctx, create=True), echo=click.echo, quiet=quiet)
+
+
+# Commands kept in their own modules.
+for _command in (retract, forget, mcp, serve):
+    cli.add_command(_command)
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from typing import Literal, Protocol, runtime_checkable
 
 from chronomem.errors import InputError
+from chronomem.graph.erasure import Erasure, ErasureReport
 from chronomem.schema.models import Claim, Entity, Fact, Mention, Session
 from chronomem.schema.vocabulary import Vocabulary
 
@@ -252,4 +253,18 @@ class GraphStore(Protocol):
         """Delete everything stored for ``group_id`` (entities, sessions, turns, mentions, claims,
         fact versions and their full-text entries); other groups are untouched. Deleting a group
         that does not exist does nothing."""
+        ...
+
+    # -- forget (erasure; see chronomem.graph.erasure) ------------------------------------
+    def forget_entities(self, group_id: str, entity_ids: Sequence[str], *, audit: Erasure) -> ErasureReport:
+        """Erase entities for good: their facts, the claims naming them, the turns mentioning them;
+        write ``audit`` (with the counts filled in) as the only trace."""
+        ...
+
+    def forget_session(self, group_id: str, session_id: str, *, audit: Erasure) -> ErasureReport:
+        """Erase a session for good: its turns, what it alone sourced, the entities left unused."""
+        ...
+
+    def erasures(self, group_id: str) -> list[Erasure]:
+        """The audit records of the group's erasures, oldest first."""
         ...

@@ -286,4 +286,76 @@ DELETE_GROUP = (
     "MATCH (n:Entity {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
     "MATCH (n:SlotLock {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
     "MATCH (n:GroupSequence {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
+    "MATCH (n:Erasure {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
 )
+
+# -- forget (erasure) and its audit trail (Neo4jGraphStore.forget_*; chronomem.graph.erasure) ---
+ERASE_ENTITIES_OF = """
+UNWIND $ids AS id
+MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
+RETURN e.id AS id, e.name AS name, coalesce(e.aliases, []) AS aliases
+"""
+ERASE_SPEAKERS = "MATCH (t:Turn {group_id: $g}) RETURN DISTINCT t.speaker AS speaker"
+ERASE_TURNS_SPOKEN_BY = "MATCH (t:Turn {group_id: $g}) WHERE t.speaker IN $speakers RETURN t.id AS id"
+ERASE_TURNS_MENTIONING = """
+UNWIND $ids AS id
+MATCH (t:Turn)-[:MENTIONS]->(e:Entity {id: id}) WHERE t.group_id = $g
+RETURN DISTINCT t.id AS id
+"""
+ERASE_TURNS_OF_SESSION = """
+MATCH (s:Session {group_id: $g, id: $session_id})-[:HAS_TURN]->(t:Turn) USING INDEX s:Session(group_id, id)
+OPTIONAL MATCH (t)-[:MENTIONS]->(e:Entity)
+RETURN t.id AS id, collect(e.id) AS mentioned
+"""
+ERASE_FACTS_TOUCHING = """
+UNWIND $ids AS id
+MATCH (e:Entity {id: id})-[f:FACT]-() WHERE f.group_id = $g
+RETURN DISTINCT f.id AS id
+"""
+ERASE_FACTS_CITING = """
+MATCH (s)-[f:FACT]->(o) WHERE f.group_id = $g AND f.sources_json CONTAINS $needle
+RETURN f.id AS id, s.id AS subject_id, o.id AS object_id, f.sources_json AS sources
+"""
+ERASE_CLAIMS_CONTAINING = """
+MATCH (c:Claim {group_id: $g}) WHERE any(needle IN $needles WHERE c.body CONTAINS needle)
+RETURN c.slot AS slot, c.id AS id
+"""
+ERASE_SESSION_EXISTS = "MATCH (s:Session {group_id: $g, id: $session_id}) RETURN count(s) AS n"
+ERASE_SET_FACT_SOURCES = """
+UNWIND $rows AS row
+MATCH ()-[f:FACT {id: row.id}]->() USING INDEX f:FACT(id) WHERE f.group_id = $g
+SET f.sources_json = row.sources
+"""
+ERASE_FACTS = """
+UNWIND $ids AS id
+MATCH ()-[f:FACT {id: id}]->() USING INDEX f:FACT(id) WHERE f.group_id = $g
+DELETE f
+"""
+ERASE_TURNS = "UNWIND $ids AS id MATCH (t:Turn {group_id: $g, id: id}) DETACH DELETE t"
+ERASE_CLAIMS = "UNWIND $rows AS row MATCH (c:Claim {group_id: $g, slot: row.slot, id: row.id}) DETACH DELETE c"
+ERASE_SESSION = "MATCH (s:Session {group_id: $g, id: $session_id}) DETACH DELETE s"
+ERASE_UNUSED_ENTITIES = """
+UNWIND $ids AS id
+MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
+  AND NOT EXISTS { (e)-[:FACT]-() } AND NOT EXISTS { (:Turn)-[:MENTIONS]->(e) }
+  AND NOT EXISTS { MATCH (c:Claim {group_id: $g}) WHERE c.body CONTAINS ('"' + id + '"') }
+RETURN e.id AS id
+"""
+ERASE_ENTITIES = """
+UNWIND $ids AS id
+MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
+OPTIONAL MATCH (n:EntityName)-[:NAMES]->(e)
+DETACH DELETE e
+WITH DISTINCT n WHERE n IS NOT NULL AND NOT EXISTS { (n)-[:NAMES]->() }
+DELETE n
+"""
+CREATE_ERASURE = """
+CREATE (:Erasure {group_id: $g, kind: $kind, target_sha256: $target_sha256, erased_at: $erased_at,
+                  erased_by: $erased_by, counts_json: $counts_json})
+"""
+ERASURES = """
+MATCH (x:Erasure {group_id: $g})
+RETURN x.kind AS kind, x.target_sha256 AS target_sha256, x.erased_at AS erased_at, x.erased_by AS erased_by,
+       x.counts_json AS counts_json
+ORDER BY x.erased_at, elementId(x)
+"""

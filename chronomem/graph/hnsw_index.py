@@ -213,6 +213,26 @@ class HnswVectorIndex:
                 count += 1
         return count
 
+    def erase(self, ids: Iterable[str]) -> int:
+        """Remove ``ids`` for good: each vector is overwritten with zeros and hidden, and its id
+        replaced by ``erased:<label>`` (the files change at the next :meth:`save`). Returns how many."""
+        count = 0
+        with self._lock:
+            for item in ids:
+                label = self._labels.get(item)
+                if label is None:
+                    continue
+                self.mark_deleted([item])
+                self._index.unmark_deleted(label)
+                self._index.add_items(np.zeros((1, self.dim), dtype=np.float32), np.array([label], dtype=np.uint64))
+                self._index.mark_deleted(label)
+                del self._labels[item]
+                tombstone = f"erased:{label}"
+                self._ids[label] = tombstone
+                self._labels[tombstone] = label
+                count += 1
+        return count
+
     def clear(self) -> None:
         """Remove everything (the files on disk change at the next :meth:`save`)."""
         with self._lock:

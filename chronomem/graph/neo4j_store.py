@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -46,6 +46,7 @@ from chronomem.graph.base import (
     breadth_first,
     fact_order,
 )
+from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
 from chronomem.graph.sqlite_store import from_us, sources_from_json, to_us
 from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, normalize_name, trusted
@@ -443,6 +444,40 @@ class Neo4jGraphStore:
                         pass
         except (Neo4jError, DriverError) as e:
             raise StoreError(f"deleting group {group_id!r} from Neo4j at {self.uri} failed: {e}") from e
+
+
+    # -- forget (erasure; see chronomem.graph.erasure) ------------------------------------
+    def forget_entities(self, group_id: str, entity_ids: Sequence[str], *, audit: Erasure) -> ErasureReport:
+        """Erase the entities ``entity_ids`` of ``group_id`` for good (see :mod:`chronomem.graph.erasure`)."""
+        from chronomem.graph import neo4j_erasure
+
+        return self._erase(lambda tx: neo4j_erasure.erase_entities(tx, group_id, list(entity_ids), audit))
+
+    def forget_session(self, group_id: str, session_id: str, *, audit: Erasure) -> ErasureReport:
+        """Erase the session ``session_id`` of ``group_id`` for good; :class:`InputError` if it is unknown."""
+        from chronomem.graph import neo4j_erasure
+
+        def erase(tx: neo4j.ManagedTransaction) -> ErasureReport:
+            if not neo4j_erasure.session_exists(tx, group_id, session_id):
+                raise unknown_session(group_id, session_id)
+            return neo4j_erasure.erase_session(tx, group_id, session_id, audit)
+
+        return self._erase(erase)
+
+    def erasures(self, group_id: str) -> list[Erasure]:
+        """The audit records of every erasure in ``group_id``, oldest first."""
+        return [Erasure(kind=r["kind"], target_sha256=r["target_sha256"], erased_at=from_us(r["erased_at"]),
+                        erased_by=r["erased_by"], counts=json.loads(r["counts_json"]))
+                for r in self._read(cypher.ERASURES, g=group_id)]
+
+    def _erase(self, work: Callable[[neo4j.ManagedTransaction], ErasureReport]) -> ErasureReport:
+        try:
+            with self._session() as session:
+                return session.execute_write(work)
+        except ChronomemError:
+            raise
+        except (Neo4jError, DriverError) as e:
+            raise StoreError(f"erasing from Neo4j at {self.uri} failed (nothing was erased): {e}") from e
 
 
 def _limit(limit: int) -> int:

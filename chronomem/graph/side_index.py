@@ -332,6 +332,21 @@ class SideIndex:
                 self.save()
             return count
 
+    def erase(self, keys: Iterable[str]) -> int:
+        """Remove prefixed ids (``fact:…``, ``turn:…``, ``entity:…``) for good: their vectors are
+        overwritten, their texts dropped from the pending queue, and the files saved at once."""
+        keys = list(keys)
+        with self._work_lock, self._lock:
+            for key in keys:
+                self._pending.pop(key, None)
+                self._deletes.discard(key)
+            self._query_cache.clear()
+            self._sessions_seen.clear()  # erased sessions' turns are not rediscovered (the store has none)
+            count = self.vectors.erase(keys)
+            if self.path is not None:
+                self.save()
+        return count
+
     # -- reading -------------------------------------------------------------------------
     def embed_query(self, text: str) -> Any:
         """The query's vector (the last 256 distinct queries are cached)."""

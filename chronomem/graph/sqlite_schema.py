@@ -92,4 +92,63 @@ DELETE_GROUP = (
     "DELETE FROM entities_fts WHERE group_id = ?",
     "DELETE FROM entity_names WHERE group_id = ?",
     "DELETE FROM entities WHERE group_id = ?",
+    "DELETE FROM erasures WHERE group_id = ?",
 )
+
+# -- forget (erasure) and its audit trail (chronomem.graph.sqlite_erasure) --------------------
+# An erasure deletes rows with secure_delete on (freed space is zeroed), rewrites the full-text
+# indexes it touched ('optimize' merges away the segments that still hold deleted words) and
+# checkpoints the WAL (TRUNCATE) so no copy of the erased pages is left in the WAL file.
+ERASURES_SCHEMA = """
+CREATE TABLE IF NOT EXISTS erasures (
+  rowid INTEGER PRIMARY KEY, group_id TEXT NOT NULL, kind TEXT NOT NULL, target_sha256 TEXT NOT NULL,
+  erased_at INTEGER NOT NULL, erased_by TEXT NOT NULL, counts TEXT NOT NULL
+);
+"""
+SECURE_DELETE_ON = "PRAGMA secure_delete = ON"
+SECURE_DELETE_OFF = "PRAGMA secure_delete = OFF"
+CHECKPOINT_TRUNCATE = "PRAGMA wal_checkpoint(TRUNCATE)"
+ERASE_ENTITIES_OF = "SELECT id, name, aliases FROM entities WHERE group_id = ? AND id IN ({})"
+ERASE_SPEAKERS = "SELECT DISTINCT speaker FROM turns WHERE group_id = ?"
+ERASE_TURNS_SPOKEN_BY = "SELECT rowid, id FROM turns WHERE group_id = ? AND speaker IN ({})"
+ERASE_TURNS_MENTIONING = ("SELECT DISTINCT t.rowid, t.id FROM mentions m JOIN turns t ON t.group_id = m.group_id "
+                          "AND t.id = m.turn_id WHERE m.group_id = ? AND m.entity_id IN ({})")
+ERASE_TURNS_OF_SESSION = "SELECT rowid, id FROM turns WHERE group_id = ? AND session_id = ?"
+ERASE_FACTS_TOUCHING = "SELECT rowid, id FROM facts WHERE group_id = ? AND (subject_id IN ({0}) OR object_id IN ({0}))"
+ERASE_FACTS_CITING = ("SELECT rowid, id, subject_id, object_id, sources FROM facts "
+                      "WHERE group_id = ? AND instr(sources, ?) > 0")
+ERASE_CLAIMS_CONTAINING = "SELECT slot, id FROM claims WHERE group_id = ? AND instr(body, ?) > 0"
+ERASE_MENTIONED_BY_TURN = "SELECT entity_id FROM mentions WHERE group_id = ? AND turn_id = ?"
+ERASE_ENTITY_IN_USE = ("SELECT EXISTS (SELECT 1 FROM facts WHERE group_id = ?1 AND subject_id = ?2) "
+                       "OR EXISTS (SELECT 1 FROM facts WHERE group_id = ?1 AND object_id = ?2) "
+                       "OR EXISTS (SELECT 1 FROM mentions WHERE group_id = ?1 AND entity_id = ?2) "
+                       "OR EXISTS (SELECT 1 FROM claims WHERE group_id = ?1 AND instr(body, ?3) > 0)")
+ERASE_SESSION_EXISTS = "SELECT 1 FROM sessions WHERE group_id = ? AND id = ?"
+ERASE_FACT = (
+    "INSERT INTO facts_fts (facts_fts, rowid, statement) SELECT 'delete', rowid, statement FROM facts WHERE rowid = ?",
+    "DELETE FROM facts WHERE rowid = ?",
+)
+ERASE_SET_FACT_SOURCES = "UPDATE facts SET sources = ? WHERE rowid = ?"
+ERASE_TURN = (
+    "INSERT INTO turns_fts (turns_fts, rowid, text) SELECT 'delete', rowid, text FROM turns WHERE rowid = ?",
+    "DELETE FROM mentions WHERE group_id = (SELECT group_id FROM turns WHERE rowid = ?1) "
+    "AND turn_id = (SELECT id FROM turns WHERE rowid = ?1)",
+    "DELETE FROM turns WHERE rowid = ?",
+)
+ERASE_CLAIM = "DELETE FROM claims WHERE group_id = ? AND slot = ? AND id = ?"
+ERASE_SESSION = "DELETE FROM sessions WHERE group_id = ? AND id = ?"
+ERASE_ENTITY = (  # parameters (group_id, entity_id); mentions and facts first (foreign keys)
+    "DELETE FROM mentions WHERE group_id = ?1 AND entity_id = ?2",
+    "DELETE FROM entities_fts WHERE group_id = ?1 AND entity_id = ?2",
+    "DELETE FROM entity_names WHERE group_id = ?1 AND entity_id = ?2",
+    "DELETE FROM entities WHERE group_id = ?1 AND id = ?2",
+)
+OPTIMIZE_FULLTEXT = {
+    "facts": "INSERT INTO facts_fts (facts_fts) VALUES ('optimize')",
+    "turns": "INSERT INTO turns_fts (turns_fts) VALUES ('optimize')",
+    "entities": "INSERT INTO entities_fts (entities_fts) VALUES ('optimize')",
+}
+INSERT_ERASURE = ("INSERT INTO erasures (group_id, kind, target_sha256, erased_at, erased_by, counts) "
+                  "VALUES (?, ?, ?, ?, ?, ?)")
+SELECT_ERASURES = ("SELECT kind, target_sha256, erased_at, erased_by, counts FROM erasures WHERE group_id = ? "
+                   "ORDER BY rowid")

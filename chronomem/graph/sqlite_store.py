@@ -18,7 +18,7 @@ import json
 import re
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +36,7 @@ from chronomem.graph.base import (
     fact_order,
     facts_about_in_parts,
 )
+from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
 from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name, trusted
 from chronomem.schema.timeutil import ensure_utc
@@ -167,6 +168,7 @@ class SqliteGraphStore:
             for pragma in sql.CONNECTION_PRAGMAS:
                 self._db.execute(pragma)
             self._db.executescript(sql.SCHEMA)
+            self._db.executescript(sql.ERASURES_SCHEMA)
         except sqlite3.Error as e:
             raise StoreError(f"cannot open the embedded store at {self.path}: {e}") from e
         self._lock = threading.RLock()
@@ -495,6 +497,57 @@ class SqliteGraphStore:
             except sqlite3.Error as e:
                 db.execute("ROLLBACK")
                 raise StoreError(f"deleting group {group_id!r} from {self.path} failed: {e}") from e
+
+
+    # -- forget (erasure; see chronomem.graph.erasure) ------------------------------------
+    def forget_entities(self, group_id: str, entity_ids: Sequence[str], *, audit: Erasure) -> ErasureReport:
+        """Erase the entities ``entity_ids`` of ``group_id`` for good (see :mod:`chronomem.graph.erasure`)."""
+        from chronomem.graph import sqlite_erasure
+
+        at = to_us(audit.erased_at)
+        assert at is not None
+        ids = list(entity_ids)
+        return self._erase(lambda db: sqlite_erasure.erase_entities(db, group_id, ids, audit, erased_at_us=at))
+
+    def forget_session(self, group_id: str, session_id: str, *, audit: Erasure) -> ErasureReport:
+        """Erase the session ``session_id`` of ``group_id`` for good; :class:`InputError` if it is unknown."""
+        from chronomem.graph import sqlite_erasure
+
+        at = to_us(audit.erased_at)
+        assert at is not None
+
+        def erase(db: sqlite3.Connection) -> ErasureReport:
+            if not sqlite_erasure.session_exists(db, group_id, session_id):
+                raise unknown_session(group_id, session_id)
+            return sqlite_erasure.erase_session(db, group_id, session_id, audit, erased_at_us=at)
+
+        return self._erase(erase)
+
+    def erasures(self, group_id: str) -> list[Erasure]:
+        """The audit records of every erasure in ``group_id``, oldest first."""
+        rows = self._query(sql.SELECT_ERASURES, (group_id,))
+        return [Erasure(kind=r[0], target_sha256=r[1], erased_at=from_us(r[2]), erased_by=r[3], counts=json.loads(r[4]))
+                for r in rows]
+
+    def _erase(self, work: Callable[[sqlite3.Connection], ErasureReport]) -> ErasureReport:
+        """Run ``work`` in one write transaction with secure_delete on, then checkpoint the WAL."""
+        with self._lock:
+            db = self._db
+            try:
+                db.execute(sql.SECURE_DELETE_ON)
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    report = work(db)
+                    db.execute("COMMIT")
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute(sql.CHECKPOINT_TRUNCATE)
+                return report
+            except sqlite3.Error as e:
+                raise StoreError(f"erasing from {self.path} failed (nothing was erased): {e}") from e
+            finally:
+                db.execute(sql.SECURE_DELETE_OFF)
 
 
 class _EntityRows:

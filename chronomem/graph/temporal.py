@@ -126,7 +126,10 @@ def _apply_corrections(spec: PredicateSpec, claims: Sequence[Claim]) -> tuple[li
     retractions = [c for c in claims if c.kind == "retract"]
     evidence = [c for c in claims if c.kind in ("assert", "end")]
     if retractions:
-        evidence = [c for c in evidence if not any(r.said_at >= c.said_at for r in retractions)]
+        # a retraction withdraws the evidence of its own value said up to it (a `one` slot holds
+        # every value of its subject: the others stay)
+        evidence = [c for c in evidence
+                    if not any(r.said_at >= c.said_at and _value(spec, r) == _value(spec, c) for r in retractions)]
     unmatched = []
     for corr in corrections:
         wrong, right = corr.replaces_object_id, (corr.subject_id if spec.cardinality == "one_per_object" else corr.object_id)

@@ -1,0 +1,227 @@
+"""The MCP server's cost: ``recall`` and ``facts`` over HTTP beside the same calls in process, and
+``remember`` throughput with 1, 4 and 8 concurrent HTTP clients beside single-process ingest.
+
+Latency: the store of :mod:`bench.search_bench` (N fact records + N chat turns, HNSW side-index
+built with the default embedder) is served by ``chronomem serve`` (a subprocess on 127.0.0.1, no
+tokens); one SDK client calls ``recall`` (k=10) and ``facts`` (a person's name) with ``as_of`` and
+the same questions are asked of ``Memory.search`` / ``Memory.facts`` in this process, in the same run.
+
+Throughput: chat sessions (the search bench's templates, 10 turns each) are remembered through the
+real extractor: first by ``Memory.ingest`` in this process (the single-process rate), then by 1, 4
+and 8 concurrent HTTP clients into fresh groups of one server; rate = sessions / wall time.
+
+Run ``python -m bench.mcp_bench [--quick] [--n N] [--workdir DIR]``; writes
+``bench/results/mcp.{json,md}`` (``mcp_quick`` with ``--quick``). Targets: recall over HTTP p50 ≤ 40 ms,
+p95 ≤ 100 ms and facts p50 ≤ 5 ms at 100k + 100k on the embedded store; remember with 4 clients
+≥ 0.9× the single-process rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench._report import summarize_ms, write_result  # noqa: E402
+from bench.search_bench import GROUP, NOW, TEMPLATES, _fill, _person, populate, questions  # noqa: E402
+from chronomem import FixedClock, Memory  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+AS_OF = NOW.date().isoformat()
+
+
+def chat_sessions(count: int, *, seed: int, turns: int = 10) -> list[dict[str, Any]]:
+    """``count`` sessions of chat turns from the search bench's templates (distinct ids and text)."""
+    rng = random.Random(seed)
+    out = []
+    for s in range(count):
+        day = 1 + s % 28
+        speakers = (_person(rng), _person(rng))
+        out.append({"session_id": f"r{seed}-{s}", "started_at": f"2024-{1 + s % 12:02d}-{day:02d}T10:00:00Z",
+                    "turns": [{"speaker": speakers[t % 2], "text": _fill(rng.choice(TEMPLATES), rng)}
+                              for t in range(turns)]})
+    return out
+
+
+def timed(fn: Any) -> float:
+    started = time.perf_counter()
+    fn()
+    return (time.perf_counter() - started) * 1000
+
+
+def in_process_latency(store_dir: Path, qs: list[str], names: list[str]) -> dict[str, Any]:
+    mem = Memory.open(store_dir, group=GROUP, clock=FixedClock(NOW))
+    try:
+        for q in qs[:5]:
+            mem.search(q, as_of=AS_OF)
+        recall = [timed(lambda q=q: mem.search(q, as_of=AS_OF, k=10)) for q in qs[5:]]
+        facts = [timed(lambda n=n: mem.facts(n, as_of=AS_OF)) for n in names]
+        return {"recall": summarize_ms(recall), "facts": summarize_ms(facts), "calls": len(recall)}
+    finally:
+        mem.close()
+
+
+async def http_latency(url: str, qs: list[str], names: list[str]) -> dict[str, Any]:
+    from chronomem.mcp.clients import connect_http
+
+    async with connect_http(url) as client:
+        for q in qs[:5]:
+            await client.call_tool("recall", {"query": q, "as_of": AS_OF})
+        recall, facts = [], []
+        for q in qs[5:]:
+            started = time.perf_counter()
+            result = await client.call_tool("recall", {"query": q, "as_of": AS_OF, "k": 10})
+            recall.append((time.perf_counter() - started) * 1000)
+            assert not result.is_error, result.content
+        for n in names:
+            started = time.perf_counter()
+            result = await client.call_tool("facts", {"entity": n, "as_of": AS_OF})
+            facts.append((time.perf_counter() - started) * 1000)
+            assert not result.is_error, result.content
+    return {"recall": summarize_ms(recall), "facts": summarize_ms(facts), "calls": len(recall)}
+
+
+async def remember_over_http(url: str, sessions: list[dict[str, Any]], clients: int, group: str,
+                             token: str) -> float:
+    """Sessions per second when ``clients`` concurrent clients remember ``sessions`` into ``group``."""
+    import anyio
+
+    from chronomem.mcp.clients import connect_http
+
+    shares = [sessions[i::clients] for i in range(clients)]
+    failures: list[str] = []
+
+    async def one(share: list[dict[str, Any]]) -> None:
+        async with connect_http(url, token) as client:
+            for s in share:
+                result = await client.call_tool("remember", {**s, "group": group})
+                if result.is_error:
+                    failures.append(str(result.content))
+
+    started = time.perf_counter()
+    async with anyio.create_task_group() as tg:
+        for share in shares:
+            tg.start_soon(one, share)
+    wall = time.perf_counter() - started
+    if failures:
+        raise RuntimeError(f"{len(failures)} remember calls failed: {failures[0]}")
+    return len(sessions) / wall
+
+
+def main(argv: list[str] | None = None) -> int:
+    import anyio
+
+    parser = argparse.ArgumentParser(prog="python -m bench.mcp_bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="N = 2,000, 40 sessions (for CI)")
+    parser.add_argument("--n", type=int, default=None, help="facts and turns each (default 100,000; 2,000 quick)")
+    parser.add_argument("--sessions", type=int, default=None, help="sessions per throughput run (default 96; 40 quick)")
+    parser.add_argument("--workdir", type=Path, default=None, help="keep the generated store and index here")
+    args = parser.parse_args(argv)
+    try:
+        from chronomem.mcp import require_sdk
+
+        require_sdk()
+    except Exception as e:  # noqa: BLE001 - said in one line
+        from bench._report import data_missing
+
+        return data_missing("chronomem[mcp]", f"the mcp SDK ({e})")
+    from chronomem.mcp.clients import free_port, spawn_server
+
+    n = args.n or (2_000 if args.quick else 100_000)
+    count = args.sessions or (40 if args.quick else 96)
+    qs = questions(60 if args.quick else 205)
+    log = lambda line: print(line, file=sys.stderr)  # noqa: E731
+    tmp = tempfile.TemporaryDirectory(prefix="chronomem-mcp-") if args.workdir is None else None
+    workdir = Path(tmp.name) if tmp is not None else args.workdir
+    env = {k: v for k, v in os.environ.items() if k != "NEO4J_URI"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    try:
+        store_dir = workdir / f"sqlite-{n}"
+        mem = Memory.open(store_dir, group=GROUP, clock=FixedClock(NOW))
+        if mem.stats()["facts"] == 0:
+            populate(mem, n, log=log)
+        log(f"side-index: {mem.catch_up_index()} items embedded")
+        mem.index.save()
+        names = [e.name for e in list(mem.store.iter_entities(GROUP))[:400] if " " in e.name][:100]
+        mem.close()
+        local = in_process_latency(store_dir, qs, names)
+        port = free_port()
+        proc = spawn_server(["--store", str(store_dir), "--group", GROUP, "serve"], port=port, env=env, cwd=str(ROOT))
+        try:
+            remote = anyio.run(http_latency, f"http://127.0.0.1:{port}/mcp", qs, names)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+        rows: list[dict[str, Any]] = []
+        for tool in ("recall", "facts"):
+            rows.append({"measure": f"{tool} latency", "in_process_p50_ms": local[tool]["p50_ms"],
+                         "in_process_p95_ms": local[tool]["p95_ms"], "http_p50_ms": remote[tool]["p50_ms"],
+                         "http_p95_ms": remote[tool]["p95_ms"], "calls": remote["calls"] if tool == "recall" else len(names)})
+        rows += throughput(workdir, count, env, log=log)
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+    columns = ("measure", "in_process_p50_ms", "in_process_p95_ms", "http_p50_ms", "http_p95_ms", "calls",
+               "sessions_per_s", "vs_single_process")
+    rows = [{c: row.get(c, "") for c in columns} for row in rows]
+    write_result("mcp_quick" if args.quick else "mcp", rows,
+                 meta={"n": n, "sessions": count, "as_of": AS_OF, "load_avg_1m": round(os.getloadavg()[0], 1),
+                       "targets": "recall http p50 <= 40 ms, p95 <= 100 ms; facts http p50 <= 5 ms; "
+                                  "remember with 4 clients >= 0.9x single-process"},
+                 command="python -m bench.mcp_bench" + (" --quick" if args.quick else "")
+                 + (f" --n {args.n}" if args.n else "") + (f" --sessions {args.sessions}" if args.sessions else ""),
+                 title=f"MCP server: HTTP beside in-process, {n:,} facts + {n:,} turns; remember throughput")
+    return 0
+
+
+def throughput(workdir: Path, count: int, env: dict[str, str], *, log: Any) -> list[dict[str, Any]]:
+    """Single-process ingest rate, then 1, 4 and 8 concurrent HTTP clients (fresh groups, one server)."""
+    import anyio
+
+    from chronomem.mcp.clients import free_port, spawn_server
+
+    store_dir = workdir / "remember"
+    shutil.rmtree(store_dir, ignore_errors=True)
+    mem = Memory.open(store_dir, group="local", embedder=None)
+    mem.ingest(chat_sessions(4, seed=99))  # warm-up: the spaCy model loads
+    started = time.perf_counter()
+    mem.ingest(chat_sessions(count, seed=1))
+    local_rate = count / (time.perf_counter() - started)
+    mem.close()
+    log(f"single process: {local_rate:.1f} sessions/s")
+    token = "bench-token-" + "0" * 16
+    config = workdir / "remember-tokens.json"
+    config.write_text(json.dumps({"tokens": [{"name": "bench", "token": token, "groups": {
+        g: "read-write" for g in ("warm", "c1", "c4", "c8")}}]}))
+    port = free_port()
+    proc = spawn_server(["--store", str(store_dir), "serve", "--config", str(config)], port=port, env=env,
+                        cwd=str(ROOT))
+    url = f"http://127.0.0.1:{port}/mcp"
+    rows = [{"measure": "remember, single process (Memory.ingest)", "sessions_per_s": round(local_rate, 2),
+             "vs_single_process": 1.0}]
+    try:
+        anyio.run(remember_over_http, url, chat_sessions(4, seed=98), 1, "warm", token)
+        for clients in (1, 4, 8):
+            rate = anyio.run(remember_over_http, url, chat_sessions(count, seed=10 + clients), clients, f"c{clients}",
+                             token)
+            log(f"{clients} HTTP clients: {rate:.1f} sessions/s")
+            rows.append({"measure": f"remember, {clients} HTTP client(s)", "sessions_per_s": round(rate, 2),
+                         "vs_single_process": round(rate / local_rate, 2)})
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    return rows
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

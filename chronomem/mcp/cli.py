@@ -1,0 +1,54 @@
+"""``chronomem mcp`` (stdio) and ``chronomem serve`` (streamable HTTP): commands of :mod:`chronomem.cli`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from chronomem.cli_support import _memory, handle_errors
+from chronomem.mcp import require_sdk
+
+PROFILE = click.Choice(["chronomem", "memory-server"])
+PROFILE_HELP = "Tool set: chronomem's, or also the reference memory server's (create_entities, …)."
+
+
+def _pool(ctx: click.Context, limits: Any = None) -> Any:
+    from chronomem.mcp.runtime import MemoryPool
+
+    mem = _memory(ctx, create=True)
+    return MemoryPool(mem.store, limits=limits, index_dir=None)
+
+
+@click.command()
+@click.option("--profile", type=PROFILE, default="chronomem", show_default=True, help=PROFILE_HELP)
+@click.pass_context
+@handle_errors
+def mcp(ctx: click.Context, profile: str) -> None:
+    """Serve MCP over stdio for one group (--group or $CHRONOMEM_GROUP), for desktop agent clients."""
+    require_sdk()
+    from chronomem.mcp.server import build_server, stdio_caller
+
+    pool = _pool(ctx)
+    build_server(pool, stdio_caller(ctx.obj["group"]), profile=profile).run("stdio")  # type: ignore[arg-type]
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind (non-loopback needs tokens).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port to listen on.")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+              help="Tokens and limits (JSON); default $CHRONOMEM_MCP_CONFIG or $CHRONOMEM_MCP_TOKENS.")
+@click.option("--profile", type=PROFILE, default="chronomem", show_default=True, help=PROFILE_HELP)
+@click.pass_context
+@handle_errors
+def serve(ctx: click.Context, host: str, port: int, config_path: str | None, profile: str) -> None:
+    """Serve MCP over streamable HTTP at /mcp; bearer tokens map to groups (see docs/mcp.md)."""
+    require_sdk()
+    from chronomem.mcp.access import load_config
+    from chronomem.mcp.http import serve as run
+
+    config = load_config(config_path)
+    pool = _pool(ctx, config.limits)
+    who = f"{len(config.tokens)} token(s)" if config.tokens else f"no tokens: local, group {ctx.obj['group']!r}"
+    click.echo(f"chronomem MCP on http://{host}:{port}/mcp ({who})", err=True)
+    run(pool, config, host=host, port=port, open_group=ctx.obj["group"], profile=profile)  # type: ignore[arg-type]

@@ -1,0 +1,44 @@
+"""Wiring: an ``MCPServer`` with the chronomem tools, for stdio (one group) or HTTP (tokens).
+
+>>> from chronomem.graph import SqliteGraphStore
+>>> server = build_server(MemoryPool(SqliteGraphStore(":memory:"), embedder=None), stdio_caller("default"))
+>>> import anyio; sorted(t.name for t in anyio.run(server.list_tools))[:3]
+['changes', 'context', 'entities']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from chronomem.mcp import require_sdk
+from chronomem.mcp.access import Caller
+from chronomem.mcp.runtime import MemoryPool
+from chronomem.mcp.tools import CallerOf, register_tools
+
+Profile = Literal["chronomem", "memory-server"]
+INSTRUCTIONS = (
+    "chronomem is a temporal memory: it knows when each fact was true. Call `remember` after a conversation, "
+    "`recall` (or `context`) before answering, and pass `as_of` (an ISO date) for questions about the past; "
+    "`facts`, `timeline` and `changes` answer structured questions about an entity or a time window."
+)
+
+
+def stdio_caller(group: str) -> CallerOf:
+    """Every call of a stdio server is the local user, with read-write access to ``group`` only."""
+    caller = Caller("stdio", {group: "read-write"})
+    return lambda ctx: caller
+
+
+def build_server(pool: MemoryPool, caller_of: CallerOf, *, profile: Profile = "chronomem") -> Any:
+    """An ``MCPServer`` whose tools work on ``pool``; ``profile="memory-server"`` adds the reference
+    memory server's tools (create_entities, …, open_nodes) mapped onto chronomem."""
+    require_sdk()
+    from mcp.server.mcpserver import MCPServer
+
+    server = MCPServer(name="chronomem", instructions=INSTRUCTIONS, log_level="WARNING")
+    register_tools(server, pool, caller_of)
+    if profile == "memory-server":
+        from chronomem.mcp.compat import register_memory_server_tools
+
+        register_memory_server_tools(server, pool, caller_of)
+    return server
