@@ -7,6 +7,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from query_helpers import NoClaims, d, session
 
 from chronomem import FixedClock, Memory
 from chronomem.graph import SqliteGraphStore
@@ -15,25 +16,10 @@ from chronomem.graph.side_index import SideIndex
 from chronomem.query.context import context, estimate_tokens
 from chronomem.query.rerank import rrf
 from chronomem.query.search import search
-from chronomem.schema import ExtractionResult
-
-
-def d(y, m=1, day=1):
-    return datetime(y, m, day, tzinfo=timezone.utc)
-
 
 NOW = d(2024, 6)
 
 
-class NoClaims:
-    def extract_many(self, sessions):
-        for s in sessions:
-            yield s, ExtractionResult()
-
-
-def session(sid, at, *lines):
-    return {"session_id": sid, "started_at": at.isoformat(),
-            "turns": [{"speaker": who, "text": text} for who, text in lines]}
 
 
 @pytest.fixture
