@@ -7,9 +7,12 @@ finds:
 * the *slot facts*: the versions holding in the search's time scope; they rank first;
 * the *stale turns*: turns whose facts in the slot all ended before the reference time while a
   newer value holds (see :mod:`chronomem.query.slots`). A stale turn ranks below the fact that
-  holds instead and below the turn that states it, and carries ``superseded_by``.
+  holds instead and below the turn that states it, and carries ``superseded_by``;
+* the *outdated turns*, which keep their rank but carry ``superseded_by`` too: turns where only
+  some of the slot's facts were replaced, and turns that name a replaced value of the slot
+  (by the value's name) without naming what holds instead ("How do you like Berlin?").
 
-Turns that sourced no fact of the slot keep their rank.
+Turns that sourced no fact of the slot and name none of its old values keep their rank, unmarked.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from chronomem.graph.base import GraphStore
-from chronomem.query.slots import anchor, implied_predicates, stale_turns, supersessions
+from chronomem.graph.base import GraphStore, TurnRecord
+from chronomem.query.slots import anchor, asks_history, first_person, implied_predicates, stale_turns, supersessions
 from chronomem.schema.models import Fact, normalize_name
 
 if TYPE_CHECKING:
@@ -38,6 +41,20 @@ class Focus:
 
     slot_facts: list[Fact] = field(default_factory=list)
     stale: dict[str, Fact] = field(default_factory=dict)  # turn id -> the fact holding instead
+    partly: dict[str, Fact] = field(default_factory=dict)  # turn id -> a fact holding instead of some of its facts
+    old_values: list[tuple[re.Pattern[str], re.Pattern[str], Fact]] = field(default_factory=list)
+
+    def outdated(self, turns: Mapping[str, TurnRecord]) -> dict[str, Fact]:
+        """Every turn of ``turns`` to mark with what holds instead: stale, partly stale, or naming
+        a replaced value (and not its replacement)."""
+        out = {i: self.stale.get(i) or self.partly[i] for i in turns if i in self.stale or i in self.partly}
+        for i, t in turns.items():
+            if i not in out:
+                for old, new, holder in self.old_values:
+                    if old.search(t.text) and not new.search(t.text):
+                        out[i] = holder
+                        break
+        return out
 
     def reorder(self, pool: Sequence[PoolItem], *, diversity: float) -> list[PoolItem]:
         """The pool with slot facts lifted above everything else, each fact holding instead of a
@@ -77,6 +94,22 @@ def _named(store: GraphStore, group_id: str, question: str, candidates: Sequence
     return out
 
 
+def _asker(store: GraphStore, group_id: str, rel: Mapping[tuple[str, str], float], *, top: int = 10) -> list[str]:
+    """The entity of the person asking a first-person question: the speaker of the turns that
+    match it best, whenever said (relevance summed per speaker), that is also an entity."""
+    ranked = sorted(((i, v) for (kind, i), v in rel.items() if kind == "turn"), key=lambda kv: (-kv[1], kv[0]))[:top]
+    said = store.get_turns(group_id, [i for i, _ in ranked])
+    weight: dict[str, float] = {}
+    for i, v in ranked:
+        if i in said:
+            weight[said[i].speaker] = weight.get(said[i].speaker, 0.0) + v
+    for speaker in sorted(weight, key=lambda s: (-weight[s], s)):
+        found = store.find_entities(group_id, speaker)
+        if found:
+            return [found[0].id]
+    return []
+
+
 def history(store: GraphStore, group_id: str, entities: Sequence[str], predicates: Collection[str],
             scope: Scope) -> list[Fact]:
     """Every version of the entities' facts (of ``predicates`` when given) believed at the
@@ -89,16 +122,44 @@ def history(store: GraphStore, group_id: str, entities: Sequence[str], predicate
 
 def focus(store: GraphStore, group_id: str, question: str, rel: Mapping[tuple[str, str], float],
           entry: Mapping[str, float], scope: Scope, *, entry_points: int) -> Focus:
-    """The :class:`Focus` of a search: ``rel`` holds the entry lists' relevance (entities among
-    them), ``entry`` the entry entities of the traversal."""
+    """The :class:`Focus` of a search: ``rel`` holds the entry lists' relevance (entities and
+    turns among them), ``entry`` the entry entities of the traversal."""
     ranked = sorted(((i, v) for (kind, i), v in rel.items() if kind == "entity"), key=lambda kv: (-kv[1], kv[0]))
     named = _named(store, group_id, question, [i for i, _ in ranked[:entry_points]])
+    if not named and first_person(question):
+        named = _asker(store, group_id, rel)
     entities = named or list(entry)
     if not entities:
         return Focus()
     predicates = implied_predicates(question)
     past = history(store, group_id, entities, predicates, scope)
     replaced = supersessions(past, at=scope.reference, vocabulary=store.vocabulary)
-    stale = stale_turns(past, replaced, predicates=predicates)
+    stale, partly = stale_turns(past, replaced, predicates=predicates)
+    if asks_history(question):  # the old episodes are what is asked about: mark them, keep their rank
+        stale, partly = {}, {**partly, **stale}
     slot_facts = [f for f in past if predicates and named and anchor(store.vocabulary, f) in named and scope.fact_ok(f)]
-    return Focus(slot_facts=slot_facts, stale=stale)
+    return Focus(slot_facts=slot_facts, stale=stale, partly=partly,
+                 old_values=_old_values(store, group_id, [f for f in past if f.id in replaced], replaced))
+
+
+def _value(store: GraphStore, f: Fact) -> str:
+    """The entity that is a fact's value: the object, or the holder for ``one_per_object``."""
+    return f.subject_id if anchor(store.vocabulary, f) == f.object_id else f.object_id
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)", re.IGNORECASE)
+
+
+def _old_values(store: GraphStore, group_id: str, old: Sequence[Fact],
+                replaced: Mapping[str, Fact]) -> list[tuple[re.Pattern[str], re.Pattern[str], Fact]]:
+    """``(old value's name, new value's name, fact holding instead)`` of every replaced version."""
+    if not old:
+        return []
+    names = store.get_entities(group_id, [_value(store, f) for f in old] + [_value(store, replaced[f.id]) for f in old])
+    out = []
+    for f in old:
+        was, now = names.get(_value(store, f)), names.get(_value(store, replaced[f.id]))
+        if was is not None and now is not None:
+            out.append((_name_pattern(was.name), _name_pattern(now.name), replaced[f.id]))
+    return out

@@ -263,7 +263,8 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
     origins = {("fact", i): frozenset(s.turn_id for s in f.sources if s.turn_id) for i, f in facts.items()}
     origins.update({("turn", i): frozenset((i,)) for i in turns})
     picked = mmr(pool[: max(3 * k, k + 20)], k=k, diversity=diversity, origins=origins)
-    return _results(store, group_id, picked, facts, turns, now=now, stale=focus.stale)
+    return _results(store, group_id, picked, facts, turns, now=now, stale=focus.stale,
+                    outdated=focus.outdated({i: turns[i] for (kind, i), _ in picked if kind == "turn"}))
 
 
 def _without_mirrors(store: GraphStore, facts: Mapping[str, Fact], rel: Mapping[str, float]) -> dict[str, Fact]:
@@ -284,7 +285,7 @@ def _without_mirrors(store: GraphStore, facts: Mapping[str, Fact], rel: Mapping[
 
 def _results(store: GraphStore, group_id: str, picked: Sequence[tuple[tuple[str, str], float]],
              facts: Mapping[str, Fact], turns: Mapping[str, TurnRecord], *, now: datetime,
-             stale: Mapping[str, Fact]) -> list[SearchResult]:
+             stale: Mapping[str, Fact], outdated: Mapping[str, Fact]) -> list[SearchResult]:
     chosen = [facts[i] for (kind, i), _ in picked if kind == "fact"]
     records = {r.id: r for r in to_records(store, group_id, chosen, now=now)}
     out = []
@@ -302,5 +303,5 @@ def _results(store: GraphStore, group_id: str, picked: Sequence[tuple[tuple[str,
                                     sources=[Source(session_id=t.session_id, turn_id=t.id)],
                                     speaker=t.speaker, session_id=t.session_id, at=t.at,
                                     status="superseded" if i in stale else None,
-                                    superseded_by=superseded_by(stale[i], stale[i].statement) if i in stale else None))
+                                    superseded_by=superseded_by(outdated[i]) if i in outdated else None))
     return out

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from functools import lru_cache
+from typing import Any
 from importlib import resources
 
 from pydantic import BaseModel, ConfigDict
@@ -61,11 +62,47 @@ class SupersededBy(BaseModel):
 
 
 @lru_cache(maxsize=1)
-def _cues() -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _table() -> dict[str, Any]:
     text = resources.files("chronomem.data").joinpath("question_cues.json").read_text(encoding="utf-8")
-    cues: dict[str, list[str]] = json.loads(text)["cues"]
-    return tuple((pred, re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b"))
-                 for pred, words in cues.items())
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _words(words: Iterable[str]) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)")
+
+
+@lru_cache(maxsize=1)
+def _cues() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((pred, _words(words)) for pred, words in _table()["cues"].items())
+
+
+@lru_cache(maxsize=1)
+def _first_person() -> re.Pattern[str]:
+    return _words(_table()["first_person"])
+
+
+@lru_cache(maxsize=1)
+def _past() -> re.Pattern[str]:
+    return _words(_table()["past"])
+
+
+def asks_history(question: str) -> bool:
+    """Whether the question asks about the past ("where did Ana work before") rather than what holds.
+
+    >>> asks_history("Where did Ana work before Adyen?"), asks_history("Where does Ana work?")
+    (True, False)
+    """
+    return bool(_past().search(question.lower()))
+
+
+def first_person(question: str) -> bool:
+    """Whether the question speaks in the first person ("where do I live").
+
+    >>> first_person("Where do I live?"), first_person("Where does Ana live?")
+    (True, False)
+    """
+    return bool(_first_person().search(question.lower()))
 
 
 def implied_predicates(question: str) -> frozenset[str]:
@@ -123,9 +160,12 @@ def supersessions(history: Iterable[Fact], *, at: datetime, vocabulary: Vocabula
 
 
 def stale_turns(history: Sequence[Fact], replaced: Mapping[str, Fact], *,
-                predicates: frozenset[str]) -> dict[str, Fact]:
-    """``{turn id: the fact holding instead}`` for turns whose facts in ``history`` (only those
-    of ``predicates`` when given) were all replaced; turns that sourced none keep their rank."""
+                predicates: frozenset[str]) -> tuple[dict[str, Fact], dict[str, Fact]]:
+    """``({turn id: the fact holding instead}, same for partly stale turns)``: turns whose facts
+    in ``history`` (only those of ``predicates`` when given) were all replaced, and turns where
+    only some were ("I work at Acme as a designer" after a new role at Acme). Turns that
+    sourced none are in neither, nor is a turn that states the newer value itself (a change is
+    told by the turn that closes the old value and opens the new one)."""
     stated: dict[str, list[Fact]] = {}
     for f in history:
         if predicates and f.predicate not in predicates:
@@ -133,13 +173,16 @@ def stale_turns(history: Sequence[Fact], replaced: Mapping[str, Fact], *,
         for s in f.sources:
             if s.turn_id:
                 stated.setdefault(s.turn_id, []).append(f)
-    out: dict[str, Fact] = {}
+    whole: dict[str, Fact] = {}
+    partly: dict[str, Fact] = {}
     for turn, facts in stated.items():
-        if all(f.id in replaced for f in facts):
-            out[turn] = max((replaced[f.id] for f in facts), key=lambda g: (g.valid_from is not None, g.valid_from, g.id))
-    return out
+        newer = [replaced[f.id] for f in facts if f.id in replaced]
+        if newer and not {g.id for g in newer} & {f.id for f in facts}:  # not the turn telling the change
+            latest = max(newer, key=lambda g: (g.valid_from is not None, g.valid_from, g.id))
+            (whole if len(newer) == len(facts) else partly)[turn] = latest
+    return whole, partly
 
 
-def superseded_by(f: Fact, statement: str) -> SupersededBy:
+def superseded_by(f: Fact) -> SupersededBy:
     """The :class:`SupersededBy` a stale turn carries, from the fact holding instead."""
-    return SupersededBy(fact_id=f.id, statement=statement, since=f.valid_from, since_precision=f.valid_from_precision)
+    return SupersededBy(fact_id=f.id, statement=f.statement, since=f.valid_from, since_precision=f.valid_from_precision)

@@ -55,7 +55,7 @@ def test_a_superseded_turn_ranks_below_what_holds_instead_and_says_so(mem):
     assert stale.superseded_by.text() == "later: Alice works at Adyen since 2024-05-01"
     data = stale.to_json()
     assert data["status"] == "superseded" and data["superseded_by"]["statement"] == "Alice works at Adyen"
-    assert all(h.superseded_by is None for h in hits if h.id != "s1:1")  # turns that sourced nothing keep as is
+    assert all(h.superseded_by is None for h in hits if h.id != "s1:1")  # nor the turn telling the change
 
 
 def test_as_of_before_the_change_the_old_turn_is_not_stale(mem):
@@ -105,3 +105,11 @@ def test_since_is_written_at_the_precision_known():
     assert by.text() == "later: Alice works at Adyen since 2024-05"
     assert SupersededBy(fact_id="f", statement="x", since=d(2024, 5), since_precision="year").since_text() == "2024"
     assert SupersededBy(fact_id="f", statement="x").text() == "later: x"
+
+
+def test_a_question_about_the_past_marks_old_episodes_but_keeps_their_rank(mem):
+    now = {h.id: n for n, h in enumerate(mem.search("where does Alice work", k=8))}
+    before = mem.search("where did Alice work before", k=8)
+    old = next(h for h in before if h.id == "s1:1")
+    assert old.superseded_by is not None and old.status is None
+    assert before.index(old) < now["s1:1"]
