@@ -208,20 +208,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     from chronomem.graph.embedders import HashingEmbedder, MiniLmEmbedder
 
     parser = argparse.ArgumentParser(prog="python -m bench.nl_search_bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one seed, one world, 20 probes")
+    parser.add_argument("--quick", action="store_true", help="one seed, one world, 12 probes")
     parser.add_argument("--seeds", help="comma-separated seeds (default 11,12,13)")
-    parser.add_argument("--worlds", type=int, help="worlds per seed (default 2; 1 with --quick)")
+    parser.add_argument("--worlds", type=int, help="worlds per seed (default 1)")
     parser.add_argument("--mode", choices=("extract", "oracle"), default="extract",
                         help="extract: the default spaCy extractor; oracle: the generator's gold claims")
     args = parser.parse_args(argv)
     seeds = [int(s) for s in args.seeds.split(",")] if args.seeds else ([SEEDS[0]] if args.quick else list(SEEDS))
-    worlds = args.worlds or (1 if args.quick else 2)
+    worlds = args.worlds or 1
     embedder = MiniLmEmbedder() if MiniLmEmbedder.available() else HashingEmbedder(dim=384)
     started = time.perf_counter()
     pooled: dict[str, list[dict[str, Any]]] = defaultdict(list)
     infos = {}
     for seed in seeds:
-        rows, info = evaluate(seed, worlds, mode=args.mode, limit=20 if args.quick else None, embedder=embedder)
+        rows, info = evaluate(seed, worlds, mode=args.mode, limit=12 if args.quick else None, embedder=embedder)
         for system, r in rows.items():
             pooled[system] += r
         infos[seed] = info

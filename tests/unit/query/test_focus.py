@@ -4,7 +4,6 @@ slot's facts come first. Run on every backend."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
 
 import pytest
 from query_helpers import NoClaims, d, session
