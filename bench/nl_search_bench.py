@@ -46,7 +46,8 @@ from bench._report import write_result  # noqa: E402
 SEEDS = (11, 12, 13)
 K = 5
 QUESTIONS_FILE = Path(__file__).resolve().parent / "temporal" / "nl_questions.json"
-_MONTHS = ("January February March April May June July August September October November December").split()
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from functools import lru_cache
-from typing import Any
 from importlib import resources
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 

@@ -4,7 +4,6 @@ slot's facts come first. Run on every backend."""
 
 from __future__ import annotations
 
-
 import pytest
 from query_helpers import NoClaims, d, session
 
