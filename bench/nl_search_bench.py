@@ -121,11 +121,16 @@ def first_scores(texts: Sequence[str], right: frozenset[str], stale: frozenset[s
     return current_first, stale_first
 
 
+_TURN_LINE = re.compile(r"^- \[[^\]]*\] [^:]*: ")
+
+
 def context_scores(block: str, right: frozenset[str], stale: frozenset[str]) -> tuple[bool, bool]:
-    """``(right value present, no unmarked superseded turn line)`` of a context block."""
+    """``(right value present, no unmarked superseded turn line)`` of a context block. A turn
+    line's speaker label is not part of what it says: "- [2019-07-18] Ryan: I'm a writer" does
+    not name Ryan as a value."""
     present = bool(names(block, right))
-    unmarked = any(line.startswith("- [") and names(line, stale - right) and not names(line, right)
-                   and "(later:" not in line for line in block.splitlines())
+    said = [_TURN_LINE.sub("", line) for line in block.splitlines() if _TURN_LINE.match(line)]
+    unmarked = any(names(text, stale - right) and not names(text, right) and "(later:" not in text for text in said)
     return present, not unmarked
 
 

@@ -21,6 +21,7 @@ def test_a_superseded_turn_line_must_say_what_holds_instead():
     marked = "Facts as of 2025-01-01:\n- [2022-03-01] Alice: I joined Stripe (later: Alice works at Adyen since 2024-05)"
     assert context_scores(marked, RIGHT, OLD) == (True, True)
     assert context_scores("- [2022-03-01] Alice: I joined Stripe", RIGHT, OLD) == (False, False)
+    assert context_scores("- [2022-03-01] Stripe: we are hiring", RIGHT, OLD) == (False, True)  # a speaker label
 
 
 def test_values_are_matched_as_whole_words_with_aliases():
