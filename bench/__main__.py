@@ -42,6 +42,7 @@ START, END = "<!-- bench-tables:start -->", "<!-- bench-tables:end -->"
 MODULES = (
     "temporal_bench",
     "timeblind_bench",
+    "nl_search_bench",
     "yago_bench",
     "locomo_gold_bench",
     "locomo_bench",
@@ -58,8 +59,8 @@ MODULES = (
 )
 # README order of result files, by name prefix. Quick runs (``<name>_quick``, written to the
 # ignored ``bench/results/quick/``) are never published.
-RESULT_ORDER = ("temporal", "timeblind", "yago", "locomo_gold", "locomo", "dialogre", "extract", "parallel", "ingest_index", "embedder",
-                "hnsw", "search", "scale", "import_bound", "mcp")
+RESULT_ORDER = ("temporal", "timeblind", "nl_search", "yago", "locomo_gold", "locomo", "dialogre", "extract", "parallel",
+                "ingest_index", "embedder", "hnsw", "search", "scale", "import_bound", "mcp")
 QUICK_BUDGET_S = 300.0
 
 

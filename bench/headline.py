@@ -119,6 +119,22 @@ def _timeblind(d: Json) -> list[tuple[str, str, str, bool]]:
              ours < vector)]
 
 
+def _nl_search(d: Json) -> list[tuple[str, str, str, bool]]:
+    rows = [r for r in d["rows"] if r["questions"] == "all"]
+    ours = _row(rows, "system", "chronomem")
+    vector = next(r for r in rows if r["system"].startswith("vector"))
+    seeds = ", ".join(str(s) for s in d["meta"].get("seeds", []))
+    cf, sf = ours["current-first@3 %"], ours["stale-first %"]
+    right, clean = ours["context right value %"], ours["context no unmarked superseded %"]
+    return [(f"NL as-of search: current-first@3 / stale-first (seeds {seeds})", f"{cf}% / {sf}%", "≥ 95% / ≤ 2%",
+             cf >= 95 and sf <= 2),
+            ("NL as-of context: right value / no unmarked superseded", f"{right}% / {clean}%", "≥ 97% / ≥ 99%",
+             right >= 97 and clean >= 99),
+            ("NL as-of search vs time-blind vector top-5: current-first@3 / stale-first",
+             f"{cf}% / {sf}% vs {vector['current-first@3 %']}% / {vector['stale-first %']}%", "reported side by side",
+             True)]
+
+
 def _scale(d: Json) -> list[tuple[str, str, str, bool]]:
     from bench.scale_bench import target_checks  # the benchmark's own reading of its targets
 
@@ -142,11 +158,12 @@ def _import_bound(d: Json) -> list[tuple[str, str, str, bool]]:
 LABELS = {"temporal": "synthetic temporal: as-of accuracy", "yago": "YAGO11k as-of", "extract_speed": "extraction speed",
           "parallel": "parallel ingest", "timeblind": "time-blind baseline", "locomo": "LoCoMo recall",
           "embedder": "MiniLM embedder", "hnsw": "HNSW recall and latency", "search": "search latency", "scale": "scale",
-          "import_bound": "bulk import floors", "locomo_gold": "extraction on real chat", "dialogre": "DialogRE relations"}
+          "import_bound": "bulk import floors", "locomo_gold": "extraction on real chat", "dialogre": "DialogRE relations",
+          "nl_search": "natural-language as-of search"}
 SOURCES: tuple[tuple[str, Callable[[Json], list[tuple[str, str, str, bool]]]], ...] = (
     ("temporal", _temporal), ("yago", _yago), ("locomo_gold", _locomo_gold), ("dialogre", _dialogre),
     ("extract_speed", _extract), ("parallel", _parallel),
-    ("timeblind", _timeblind), ("locomo", _locomo), ("embedder", _embedder), ("hnsw", _hnsw), ("search", _search),
+    ("timeblind", _timeblind), ("nl_search", _nl_search), ("locomo", _locomo), ("embedder", _embedder), ("hnsw", _hnsw), ("search", _search),
     ("scale", _scale), ("import_bound", _import_bound),
 )
 

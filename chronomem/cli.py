@@ -202,7 +202,7 @@ def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
 def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetime | None, known_at: datetime | None,
           as_json: bool) -> None:
     """Facts about ENTITY that were true at --as-of, as believed at --known-at."""
-    records = _memory(ctx).facts(entity, predicate=predicate.upper() if predicate else None, as_of=as_of, known_at=known_at)
+    records = _memory(ctx, reading=True).facts(entity, predicate=predicate.upper() if predicate else None, as_of=as_of, known_at=known_at)
     _print_facts(records, as_json, f"no facts about {entity!r} at that time")
 
 
@@ -215,7 +215,7 @@ def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetim
 @handle_errors
 def timeline(ctx: click.Context, entity: str, predicate: str | None, include_retracted: bool, as_json: bool) -> None:
     """Every value of ENTITY's facts with its valid interval, oldest first."""
-    records = _memory(ctx).timeline(entity, predicate=predicate.upper() if predicate else None,
+    records = _memory(ctx, reading=True).timeline(entity, predicate=predicate.upper() if predicate else None,
                                     include_retracted=include_retracted)
     _print_facts(records, as_json, f"nothing known about {entity!r}")
 
@@ -228,7 +228,7 @@ def timeline(ctx: click.Context, entity: str, predicate: str | None, include_ret
 @handle_errors
 def changes(ctx: click.Context, since: datetime, until: datetime | None, as_json: bool) -> None:
     """Facts that began, ended or were corrected between SINCE and UNTIL (default now)."""
-    events = _memory(ctx).changes(since, until)
+    events = _memory(ctx, reading=True).changes(since, until)
     if as_json:
         click.echo(json.dumps([{"at": e["at"].isoformat(), "change": e["change"], **e["fact"].to_json()} for e in events], indent=2))
         return
@@ -246,10 +246,14 @@ def changes(ctx: click.Context, since: datetime, until: datetime | None, as_json
 @handle_errors
 def search(ctx: click.Context, query: str, as_of: datetime | None, known_at: datetime | None, k: int, as_json: bool) -> None:
     """Hybrid search over facts and turns, as of a time."""
-    results = _memory(ctx).search(query, as_of=as_of, known_at=known_at, k=k)
+    results = _memory(ctx, reading=True).search(query, as_of=as_of, known_at=known_at, k=k)
     if as_json:
         click.echo(json.dumps([r.to_json() for r in results], indent=2, default=str))
         return
+    if not results:
+        when = f" as of {as_of.date().isoformat()}" if as_of else ""
+        click.echo(f"no hits for {query!r}{when} in group {_memory(ctx).group!r}: try other words, a later --as-of, "
+                   "or check `chronomem stats`", err=True)
     for r in results:
         click.echo(_search_line(r))
 
@@ -260,7 +264,8 @@ def _search_line(r: Any) -> str:
     if r.kind == "fact":
         status = "" if r.status in (None, "current") else f"  [{r.status}]"
         return f"{r.score:7.4f}  fact  {r.when():<23}  {r.text}{status}"
-    return f"{r.score:7.4f}  turn  {r.when():<23}  {r.speaker}: {r.text}"
+    later = "" if r.superseded_by is None else f"  [superseded; {r.superseded_by.text()}]"
+    return f"{r.score:7.4f}  turn  {r.when():<23}  {r.speaker}: {r.text}{later}"
 
 
 @cli.command()
@@ -272,7 +277,7 @@ def _search_line(r: Any) -> str:
 @handle_errors
 def context(ctx: click.Context, query: str, as_of: datetime | None, max_tokens: int) -> None:
     """A dated block of facts and turns for QUERY, ready to paste into a prompt."""
-    click.echo(_memory(ctx).context(query, as_of=as_of, max_tokens=max_tokens))
+    click.echo(_memory(ctx, reading=True).context(query, as_of=as_of, max_tokens=max_tokens))
 
 
 @cli.command()

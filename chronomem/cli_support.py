@@ -33,7 +33,7 @@ class TimeParam(click.ParamType):
 TIME = TimeParam()
 
 
-def _memory(ctx: click.Context, *, create: bool = False, extractor: Any = None):
+def _memory(ctx: click.Context, *, create: bool = False, extractor: Any = None, reading: bool = False):
     """The command's memory. Commands that only read (``create=False``) refuse an embedded store
     that does not exist yet, instead of making an empty one at a mistyped path."""
     from chronomem.memory import Memory, neo4j_uri_from_env, store_file
@@ -48,6 +48,8 @@ def _memory(ctx: click.Context, *, create: bool = False, extractor: Any = None):
                                  "(or $CHRONOMEM_STORE) at an existing one")
         obj["memory"] = Memory.open(obj["store"], neo4j_uri=neo4j_uri, group=obj["group"], extractor=extractor)
         ctx.call_on_close(obj["memory"].close)
+    if reading:
+        obj["memory"].require_group()  # a reading command on a mistyped group says so, instead of answering nothing
     return obj["memory"]
 
 

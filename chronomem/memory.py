@@ -345,6 +345,20 @@ class Memory:
     def sessions(self) -> Sequence:
         return self.store.sessions(self.group)
 
+    # -- reading: say why an answer would be empty ----------------------------------------
+    def require_group(self) -> None:
+        """Raise an :class:`InputError` naming the groups that exist when this memory's group has
+        nothing stored (a typo, or another case: group names are case-sensitive)."""
+        groups = self.store.groups()
+        if self.group in groups:
+            return
+        if not groups:
+            raise InputError(f"group {self.group!r} is empty: this store holds nothing yet (ingest or import first)")
+        near = [g for g in groups if g.lower() == self.group.lower()]
+        hint = f"; did you mean {near[0]!r}? (group names are case-sensitive)" if near else ""
+        listed = ", ".join(repr(g) for g in groups[:20]) + (" …" if len(groups) > 20 else "")
+        raise InputError(f"no group {self.group!r} in this store{hint}; groups: {listed} (choose one with --group)")
+
     # -- search --------------------------------------------------------------------------
     def _side_index(self) -> Any:
         """The side-index, created on first use (``None`` when search is full-text only)."""

@@ -3,7 +3,8 @@
 :func:`context` runs :func:`~chronomem.query.search.search` and lays out the hits as dated
 facts grouped by entity, then the most relevant conversation turns, within a token budget.
 Tokens are estimated as ``ceil(characters / 4)`` (about right for English with BPE
-tokenizers; no tokenizer needed). Entities appear in the order of their best fact, facts
+tokenizers; no tokenizer needed). A turn whose facts were superseded says what holds instead
+("(later: Alice works at Adyen since 2024-05)"), so a stale episode never reads as current. Entities appear in the order of their best fact, facts
 within an entity in valid-time order, turns in time order, so the same memory and question
 always give the same text.
 
@@ -47,7 +48,8 @@ def _turn_line(r: SearchResult) -> str:
     text = " ".join(r.text.split())
     if len(text) > MAX_TURN_CHARS:
         text = text[: MAX_TURN_CHARS - 1].rstrip() + "…"
-    return f"- [{r.when()}] {r.speaker}: {text}"
+    later = "" if r.superseded_by is None else f" ({r.superseded_by.text()})"
+    return f"- [{r.when()}] {r.speaker}: {text}{later}"
 
 
 def context(store: GraphStore, group_id: str, text: str, *, index: SideIndex | None, now: datetime,

@@ -80,10 +80,13 @@ def mmr(items: Sequence[tuple[K, float, str]], *, k: int, diversity: float = 0.3
     ``relevance − diversity · max similarity to the picked ones``, relevance scaled to the best
     one. Similarity is the Jaccard index of the content words, or 1 for items that share an
     origin (``origins``: e.g. a fact and the turn it was extracted from). Returns
-    ``(key, relevance)`` in pick order; ties keep the input order."""
+    ``(key, score)`` in pick order, ties keeping the input order; the score is the MMR value at
+    which the item was picked, mapped back to relevance units (:func:`mmr_score`), so scores
+    never increase down the list and the first item keeps its relevance."""
     if not items or k < 1:
         return []
-    top = max(rel for _, rel, _ in items) or 1.0
+    best_rel = max(rel for _, rel, _ in items)
+    top = best_rel or 1.0
     empty: frozenset[str] = frozenset()
     found = origins or {}
     keys = [key for key, _, _ in items]
@@ -101,13 +104,23 @@ def mmr(items: Sequence[tuple[K, float, str]], *, k: int, diversity: float = 0.3
             if value > best_value:
                 best, best_value = n, value
         chosen = left.pop(best)
-        picked.append((keys[chosen], rels[chosen]))
+        picked.append((keys[chosen], mmr_score(best_value, top=best_rel, diversity=diversity)))
         if diversity and len(picked) < k:
             ws, og = texts[chosen], sources[chosen]
             for i in left:
                 if overlap[i] < 1.0:
                     overlap[i] = max(overlap[i], 1.0 if og & sources[i] else _jaccard(ws, texts[i]))
     return picked
+
+
+def mmr_score(value: float, *, top: float, diversity: float) -> float:
+    """An MMR value (``scaled relevance − diversity · overlap``, in ``[−diversity, 1]``) as a
+    score in ``[0, top]``: ``top · (value + diversity) / (1 + diversity)``.
+
+    >>> mmr_score(1.0, top=2.0, diversity=0.3), mmr_score(-0.3, top=2.0, diversity=0.3)
+    (2.0, 0.0)
+    """
+    return top * (value + diversity) / (1.0 + diversity)
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:

@@ -12,7 +12,12 @@
 3. **Conversation.** Turns by a speaker the query names count more, questions less, and the
    answer to a relevant question inherits part of its relevance.
 4. **Rerank.** ``relevance · confidence · exp(−λ·Δt)`` (a turn's confidence is 1) with λ per predicate (:data:`DEFAULT_DECAY`) and
-   Δt from the fact's ``valid_from`` (a turn's time) to the reference time, then MMR diversity.
+   Δt from the fact's ``valid_from`` (a turn's time) to the reference time, then MMR diversity;
+   a hit's ``score`` is the MMR value it was picked at, so scores never increase down the list.
+5. **The asked slot** (:mod:`chronomem.query.focus`): when the question names an entity and
+   implies a predicate ("where does Ana work"), that slot's facts come first; a turn whose
+   facts in the slot were all superseded by the reference time ranks below what holds instead
+   and carries ``superseded_by``.
 
 Facts always pass the time filter: valid at ``as_of`` (default: now) and believed at
 ``known_at`` (default: current belief). A time named in the query ("in 2023", "last May")
@@ -45,14 +50,16 @@ from pydantic import BaseModel, ConfigDict
 from chronomem.errors import InputError
 from chronomem.graph.base import GraphStore, TurnRecord
 from chronomem.graph.side_index import SideIndex
-from chronomem.query.records import Status, interval_text, to_records
 from chronomem.query.candidates import (
     Tuning,
     conversation_signals,
     entry_lists,
     traverse,
 )
+from chronomem.query.focus import focus as slot_focus
+from chronomem.query.records import Status, interval_text, to_records
 from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value
+from chronomem.query.slots import SupersededBy, superseded_by
 from chronomem.query.timewindow import TimeWindow, split_time
 from chronomem.schema.models import Fact, Source
 
@@ -91,6 +98,7 @@ class SearchResult(BaseModel):
     speaker: str | None = None
     session_id: str | None = None
     at: datetime | None = None
+    superseded_by: SupersededBy | None = None
 
     def when(self) -> str:
         """When the hit holds: a fact's valid interval (``2023-05-01 → now``), a turn's day (``?`` unknown)."""
@@ -104,17 +112,19 @@ class SearchResult(BaseModel):
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` shape (DESIGN §8): facts carry ``statement`` and both intervals, turns
-        carry ``speaker``, ``session_id`` and ``at``; both carry ``score`` and ``sources``."""
+        carry ``speaker``, ``session_id``, ``at`` and, when what they said no longer holds,
+        ``status: "superseded"`` and ``superseded_by`` (the fact holding instead and since when);
+        both carry ``score`` and ``sources``."""
         data = self.model_dump(mode="json")
         data["sources"] = [{"session_id": s.session_id, "turn_id": s.turn_id} for s in self.sources]
         data["score"] = round(self.score, 6)
         if self.kind == "fact":
             data["statement"] = self.text
-            for key in ("speaker", "session_id", "at"):
+            for key in ("speaker", "session_id", "at", "superseded_by"):
                 data.pop(key)
         else:
             for key in ("subject", "subject_id", "predicate", "object", "object_id", "valid_from", "valid_to",
-                        "recorded_at", "expired_at", "status"):
+                        "recorded_at", "expired_at"):
                 data.pop(key)
         return data
 
@@ -208,8 +218,8 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
 
     turn_rel = {i: r for (kind, i), r in rel.items() if kind == "turn"}
     if entry and w["mentions"]:
-        for rank, t in enumerate(store.turns_mentioning(group_id, list(entry), limit=fetch)):
-            turn_rel[t] = turn_rel.get(t, 0.0) + w["mentions"] * rank_value(rank, tune.rrf_k) * max(entry.values())
+        for rank, tid in enumerate(store.turns_mentioning(group_id, list(entry), limit=fetch)):
+            turn_rel[tid] = turn_rel.get(tid, 0.0) + w["mentions"] * rank_value(rank, tune.rrf_k) * max(entry.values())
     best = max(fact_rel.values(), default=0.0)
     if w["evidence"] and best > 0:
         for i, r in fact_rel.items():
@@ -224,6 +234,17 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
     else:
         turns = {}
 
+    focus = slot_focus(store, group_id, query, rel, entry, scope, entry_points=entry_points)
+    if "fact" in kinds:
+        for f in focus.slot_facts + [g for g in focus.stale.values() if scope.fact_ok(g)]:
+            facts.setdefault(f.id, f)
+            fact_rel.setdefault(f.id, 0.0)
+    if "turn" in kinds:
+        stating = [s.turn_id for f in focus.stale.values() for s in f.sources if s.turn_id and s.turn_id not in turns]
+        for tid, said in store.get_turns(group_id, stating).items():
+            if scope.turn_ok(said):
+                turns[tid], turn_rel[tid] = said, turn_rel.get(tid, 0.0)
+
     rates = {**DEFAULT_DECAY, **(decay or {})}
     ref = scope.reference
     pool: list[tuple[tuple[str, str], float, str]] = []
@@ -237,11 +258,13 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
         if window is not None and t.at >= window.end + PLAN_GRACE:
             factor *= _OUTSIDE_WINDOW
         pool.append((("turn", i), turn_rel[i] * factor, t.text))
+    pool = focus.reorder(pool, diversity=diversity)
     pool.sort(key=lambda item: (-item[1], item[0]))
     origins = {("fact", i): frozenset(s.turn_id for s in f.sources if s.turn_id) for i, f in facts.items()}
     origins.update({("turn", i): frozenset((i,)) for i in turns})
     picked = mmr(pool[: max(3 * k, k + 20)], k=k, diversity=diversity, origins=origins)
-    return _results(store, group_id, picked, facts, turns, now=now)
+    return _results(store, group_id, picked, facts, turns, now=now, stale=focus.stale,
+                    outdated=focus.outdated({i: turns[i] for (kind, i), _ in picked if kind == "turn"}))
 
 
 def _without_mirrors(store: GraphStore, facts: Mapping[str, Fact], rel: Mapping[str, float]) -> dict[str, Fact]:
@@ -261,7 +284,8 @@ def _without_mirrors(store: GraphStore, facts: Mapping[str, Fact], rel: Mapping[
 
 
 def _results(store: GraphStore, group_id: str, picked: Sequence[tuple[tuple[str, str], float]],
-             facts: Mapping[str, Fact], turns: Mapping[str, TurnRecord], *, now: datetime) -> list[SearchResult]:
+             facts: Mapping[str, Fact], turns: Mapping[str, TurnRecord], *, now: datetime,
+             stale: Mapping[str, Fact], outdated: Mapping[str, Fact]) -> list[SearchResult]:
     chosen = [facts[i] for (kind, i), _ in picked if kind == "fact"]
     records = {r.id: r for r in to_records(store, group_id, chosen, now=now)}
     out = []
@@ -277,5 +301,7 @@ def _results(store: GraphStore, group_id: str, picked: Sequence[tuple[tuple[str,
             t = turns[i]
             out.append(SearchResult(kind="turn", id=i, text=t.text, score=score,
                                     sources=[Source(session_id=t.session_id, turn_id=t.id)],
-                                    speaker=t.speaker, session_id=t.session_id, at=t.at))
+                                    speaker=t.speaker, session_id=t.session_id, at=t.at,
+                                    status="superseded" if i in stale else None,
+                                    superseded_by=superseded_by(outdated[i]) if i in outdated else None))
     return out

@@ -31,12 +31,27 @@ def _dedupe_symmetric(store: GraphStore, facts: list[Fact], entity_ids: set[str]
     return out
 
 
+def _versions(store: GraphStore, group_id: str, facts: list[Fact]) -> list[Fact]:
+    """Every version (expired too) of the triples of the expired ones among ``facts``: what a
+    status needs to tell a version later replaced by a newer one (superseded) from a withdrawn
+    one (retracted)."""
+    expired = [f for f in facts if f.expired_at is not None]
+    if not expired:
+        return facts
+    found = store.facts_of(group_id, sorted({f.subject_id for f in expired}), include_expired=True)
+    triples = {(f.subject_id, f.predicate, f.object_id) for f in expired}
+    return facts + [f for f in found if (f.subject_id, f.predicate, f.object_id) in triples]
+
+
 def facts(store: GraphStore, group_id: str, entity: str, *, now: datetime, predicate: str | None = None,
           as_of: datetime | None = None, known_at: datetime | None = None) -> list[FactRecord]:
-    """Facts about ``entity`` (as subject or object) true at ``as_of`` (default: now), as believed at ``known_at``."""
+    """Facts about ``entity`` (as subject or object) true at ``as_of`` (default: now), as believed at ``known_at``;
+    a version believed then but replaced since is ``superseded`` (a newer version of it exists) or
+    ``retracted`` (withdrawn), as in :func:`timeline`."""
     about = store.facts_about(group_id, _name(entity), predicate=predicate, as_of=as_of or now, known_at=known_at)
     ids = {e.id for e in about.entities}
-    return to_records(store, group_id, _dedupe_symmetric(store, about.facts, ids), now=now, entities=about.touched)
+    chosen = _dedupe_symmetric(store, about.facts, ids)
+    return to_records(store, group_id, chosen, now=now, entities=about.touched, context=_versions(store, group_id, chosen))
 
 
 def timeline(store: GraphStore, group_id: str, entity: str, *, now: datetime, predicate: str | None = None,
@@ -52,12 +67,29 @@ def timeline(store: GraphStore, group_id: str, entity: str, *, now: datetime, pr
     return to_records(store, group_id, chosen, now=now, context=every, entities=about.touched)
 
 
+def _one_side(store: GraphStore, facts: list[Fact]) -> list[Fact]:
+    """Symmetric facts stored in both directions (Ana married to Bo, Bo married to Ana) once."""
+    out, seen = [], set()
+    for f in facts:
+        spec = store.vocabulary[f.predicate] if f.predicate in store.vocabulary else None
+        if spec is not None and spec.symmetric:
+            key = (f.predicate, frozenset((f.subject_id, f.object_id)), f.valid_from, f.valid_to, f.expired_at is None)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(f)
+    return out
+
+
 def changes(store: GraphStore, group_id: str, since: datetime, until: datetime, *, now: datetime) -> list[dict]:
-    """Facts that began, ended or were corrected in ``[since, until)``, oldest first."""
+    """Facts that began, ended or were corrected in ``[since, until)``, oldest first. An end date
+    added to a fact is its "ended" event (the version it supersedes is no correction); a
+    symmetric fact is listed once."""
     if until <= since:
         raise InputError("'until' must be after 'since'")
-    versions = store.changed_between(group_id, since, until)
-    records = {r.id: r for r in to_records(store, group_id, versions, now=now)}
+    versions = _one_side(store, store.changed_between(group_id, since, until))
+    records = {r.id: r for r in to_records(store, group_id, versions, now=now,
+                                            context=_versions(store, group_id, versions))}
     events = []
     for f in versions:
         if f.expired_at is None:

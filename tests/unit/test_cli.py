@@ -228,7 +228,8 @@ def test_the_group_comes_from_chronomem_group(neo4j_env, tmp_path):
     assert "P0 LIVES_IN" in CliRunner().invoke(cli, [*store, "facts", "P0"]).output
     assert "P0 LIVES_IN" in CliRunner().invoke(cli, [*store, "--group", "team-a", "facts", "P0"]).output
     neo4j_env.delenv("CHRONOMEM_GROUP")
-    assert "no facts about 'P0'" in CliRunner().invoke(cli, [*store, "facts", "P0"]).output
+    other = CliRunner().invoke(cli, [*store, "facts", "P0"])  # the default group holds nothing: say so
+    assert other.exit_code == 2 and "no group 'default' in this store; groups: 'team-a'" in other.output
 
 
 def test_an_authentication_failure_says_so(monkeypatch):
@@ -290,3 +291,22 @@ def test_no_format_hint_when_the_format_is_right(tmp_path):
     path.write_text(json.dumps({"session_id": "s1", "turns": []}) + "\n" + json.dumps(SESSION) + "\n")
     result = CliRunner().invoke(cli, ["--store", str(tmp_path / "db"), "ingest", str(path)])
     assert result.exit_code == 2 and "skipped" in result.output and "--format" not in result.output
+
+
+# ---------------------------------------------------------------- no silent empty answers
+def test_reading_an_unknown_group_lists_the_groups_and_suggests_the_case(tmp_path):
+    store = ["--store", str(tmp_path / "db")]
+    assert CliRunner().invoke(cli, [*store, "--group", "Team-A", "import", str(_fact_file(tmp_path, 1))]).exit_code == 0
+    for command in (["facts", "P0"], ["timeline", "P0"], ["changes", "2000-01-01"], ["search", "P0"],
+                    ["context", "P0"]):
+        r = CliRunner().invoke(cli, [*store, "--group", "team-a", *command])
+        assert r.exit_code == 2, command
+        assert "no group 'team-a'" in r.output and "did you mean 'Team-A'" in r.output and "Traceback" not in r.output
+    assert CliRunner().invoke(cli, [*store, "--group", "Team-A", "facts", "P0"]).exit_code == 0
+
+
+def test_a_search_without_hits_says_so_on_stderr(tmp_path):
+    store = ["--store", str(tmp_path / "db")]
+    assert CliRunner().invoke(cli, [*store, "import", str(_fact_file(tmp_path, 1))]).exit_code == 0
+    r = CliRunner().invoke(cli, [*store, "search", "where does P0 live", "--as-of", "2019-01-01"])
+    assert r.exit_code == 0 and r.stdout == "" and "no hits for 'where does P0 live' as of 2019-01-01" in r.stderr

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chronomem.query.rerank import _jaccard, mmr, words
+from chronomem.query.rerank import _jaccard, mmr, mmr_score, words
 
 
 def textbook_mmr(items, *, k, diversity, origins):
@@ -16,6 +17,7 @@ def textbook_mmr(items, *, k, diversity, origins):
     if not items or k < 1:
         return []
     top = max(rel for _, rel, _ in items) or 1.0
+    best_rel = max(rel for _, rel, _ in items)
     pool = [(key, rel, rel / top, words(text), origins.get(key, frozenset())) for key, rel, text in items]
     picked, seen = [], []
     while pool and len(picked) < k:
@@ -26,7 +28,7 @@ def textbook_mmr(items, *, k, diversity, origins):
             if value > best_value:
                 best, best_value = n, value
         key, rel, _, ws, og = pool.pop(best)
-        picked.append((key, rel))
+        picked.append((key, mmr_score(best_value, top=best_rel, diversity=diversity)))
         seen.append((ws, og))
     return picked
 
@@ -50,3 +52,19 @@ def test_shared_origin_counts_as_a_duplicate():
     origins = {"fact": frozenset({"s1:2"}), "turn": frozenset({"s1:2"})}
     assert [key for key, _ in mmr(items, k=2, diversity=0.3, origins=origins)] == ["fact", "other"]
     assert [key for key, _ in mmr(items, k=2, diversity=0.0, origins=origins)] == ["fact", "turn"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(item, max_size=25), st.integers(0, 12), st.sampled_from([0.0, 0.3, 0.7, 1.0]))
+def test_scores_are_final_and_never_increase_down_the_list(rows, k, diversity):
+    items = [(f"k{n}", rel, " ".join(text)) for n, (rel, text, _) in enumerate(rows)]
+    origins = {f"k{n}": frozenset(og) for n, (_, _, og) in enumerate(rows) if og}
+    scores = [score for _, score in mmr(items, k=k, diversity=diversity, origins=origins)]
+    assert all(a >= b for a, b in zip(scores, scores[1:]))
+    assert all(s >= 0 for s in scores)
+    if scores:
+        assert scores[0] == pytest.approx(max(rel for _, rel, _ in items))
+
+
+def test_all_zero_relevance_scores_zero():
+    assert mmr([("a", 0.0, "x"), ("b", 0.0, "y")], k=2, diversity=0.3) == [("a", 0.0), ("b", 0.0)]

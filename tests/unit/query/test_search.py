@@ -7,6 +7,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from query_helpers import NoClaims, d, session
 
 from chronomem import FixedClock, Memory
 from chronomem.graph import SqliteGraphStore
@@ -15,25 +16,10 @@ from chronomem.graph.side_index import SideIndex
 from chronomem.query.context import context, estimate_tokens
 from chronomem.query.rerank import rrf
 from chronomem.query.search import search
-from chronomem.schema import ExtractionResult
-
-
-def d(y, m=1, day=1):
-    return datetime(y, m, day, tzinfo=timezone.utc)
-
 
 NOW = d(2024, 6)
 
 
-class NoClaims:
-    def extract_many(self, sessions):
-        for s in sessions:
-            yield s, ExtractionResult()
-
-
-def session(sid, at, *lines):
-    return {"session_id": sid, "started_at": at.isoformat(),
-            "turns": [{"speaker": who, "text": text} for who, text in lines]}
 
 
 @pytest.fixture
@@ -150,9 +136,11 @@ def test_recency_decay_is_per_predicate(mem):
     ])
     order = [r.object for r in mem.search("Ana likes music")]
     assert order[:2] == ["techno", "jazz"]
-    decayed = {r.object: r.score for r in search(mem.store, "default", "Ana likes music", index=None, now=NOW)}
+    # diversity off: the final score is then the decayed relevance itself
+    decayed = {r.object: r.score for r in search(mem.store, "default", "Ana likes music", index=None, now=NOW,
+                                                 diversity=0.0)}
     flat = {r.object: r.score for r in search(mem.store, "default", "Ana likes music", index=None, now=NOW,
-                                              decay={"LIKES": 0.0})}
+                                              decay={"LIKES": 0.0}, diversity=0.0)}
     years = (NOW - d(2010)).days / 365  # LIKES halves every year by default
     assert decayed["jazz"] / flat["jazz"] == pytest.approx(0.5 ** years)
     assert decayed["techno"] / flat["techno"] == pytest.approx(0.5 ** ((NOW - d(2024)).days / 365))
@@ -285,3 +273,12 @@ def test_an_uncertain_fact_ranks_below_a_sure_one_of_the_same_relevance():
     ranked = [r.text for r in search(store, "default", "does Ana like jazz", index=None, now=t)]
     # the text matches the jazz fact better, but it was a guess (confidence 0.2): the sure fact comes first
     assert ranked.index("Ana likes blues") < ranked.index("Ana likes jazz")
+
+
+def test_scores_are_final_and_in_order(mem):
+    seed(mem)
+    hits = mem.search("Ana Porto Lisbon Acme", k=10)
+    assert len(hits) >= 3
+    scores = [r.score for r in hits]
+    assert scores == sorted(scores, reverse=True)
+    assert [h.to_json()["score"] for h in hits] == [round(s, 6) for s in scores]

@@ -1,0 +1,165 @@
+"""The slot a search is about, and the ranking rules that follow from it.
+
+A question that names an entity and implies a predicate ("where does Alice work") is about one
+slot. :func:`focus` reads that slot's history (every version believed at ``known_at``) and
+finds:
+
+* the *slot facts*: the versions holding in the search's time scope; they rank first;
+* the *stale turns*: turns whose facts in the slot all ended before the reference time while a
+  newer value holds (see :mod:`chronomem.query.slots`). A stale turn ranks below the fact that
+  holds instead and below the turn that states it, and carries ``superseded_by``;
+* the *outdated turns*, which keep their rank but carry ``superseded_by`` too: turns where only
+  some of the slot's facts were replaced, and turns that name a replaced value of the slot
+  (by the value's name) without naming what holds instead ("How do you like Berlin?").
+
+Turns that sourced no fact of the slot and name none of its old values keep their rank, unmarked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from chronomem.graph.base import GraphStore, TurnRecord
+from chronomem.query.slots import anchor, asks_history, first_person, implied_predicates, stale_turns, supersessions
+from chronomem.schema.models import Fact, normalize_name
+
+if TYPE_CHECKING:
+    from chronomem.query.search import Scope
+
+STALE_SHARE = 0.5  # a stale turn scores at most this share of what holds instead (minus the MMR diversity)
+_WORD = re.compile(r"\w+")
+
+PoolItem = tuple[tuple[str, str], float, str]
+
+
+@dataclass(frozen=True)
+class Focus:
+    """What a search found out about the slot it is asked about (see the module docstring)."""
+
+    slot_facts: list[Fact] = field(default_factory=list)
+    stale: dict[str, Fact] = field(default_factory=dict)  # turn id -> the fact holding instead
+    partly: dict[str, Fact] = field(default_factory=dict)  # turn id -> a fact holding instead of some of its facts
+    old_values: list[tuple[re.Pattern[str], re.Pattern[str], Fact]] = field(default_factory=list)
+
+    def outdated(self, turns: Mapping[str, TurnRecord]) -> dict[str, Fact]:
+        """Every turn of ``turns`` to mark with what holds instead: stale, partly stale, or naming
+        a replaced value (and not its replacement)."""
+        out = {i: self.stale.get(i) or self.partly[i] for i in turns if i in self.stale or i in self.partly}
+        for i, t in turns.items():
+            if i not in out:
+                for old, new, holder in self.old_values:
+                    if old.search(t.text) and not new.search(t.text):
+                        out[i] = holder
+                        break
+        return out
+
+    def reorder(self, pool: Sequence[PoolItem], *, diversity: float) -> list[PoolItem]:
+        """The pool with slot facts lifted above everything else, each fact holding instead of a
+        stale turn (and the turns stating it) at least as relevant as that turn, and stale turns
+        below them by a margin MMR's diversity penalty cannot undo."""
+        if not pool or not (self.slot_facts or self.stale):
+            return list(pool)
+        value = {key: v for key, v, _ in pool}
+        top = max(value.values()) or 1.0
+        for f in self.slot_facts:
+            if ("fact", f.id) in value:
+                value[("fact", f.id)] += top
+        orig = {t: value[("turn", t)] for t in self.stale if ("turn", t) in value}
+        holders: dict[str, list[tuple[str, str]]] = {}
+        for t, rel in orig.items():
+            g = self.stale[t]
+            keys = [("fact", g.id)] + [("turn", s.turn_id) for s in g.sources if s.turn_id]
+            holders[t] = [key for key in keys if key in value and key[1] not in self.stale]
+            for key in holders[t]:
+                value[key] = max(value[key], rel)
+        top = max(value.values()) or 1.0
+        for t, rel in orig.items():
+            floor = min((value[key] for key in holders[t]), default=rel)
+            value[("turn", t)] = max(0.0, min(rel, STALE_SHARE * floor) - diversity * top)
+        return [(key, value[key], text) for key, _, text in pool]
+
+
+def _named(store: GraphStore, group_id: str, question: str, candidates: Sequence[str]) -> list[str]:
+    """The candidate entities whose every name word appears in the question."""
+    asked = set(_WORD.findall(normalize_name(question)))
+    found = store.get_entities(group_id, list(candidates))
+    out = []
+    for e in candidates:
+        words = set(_WORD.findall(normalize_name(found[e].name))) if e in found else set()
+        if words and words <= asked:
+            out.append(e)
+    return out
+
+
+def _asker(store: GraphStore, group_id: str, rel: Mapping[tuple[str, str], float], *, top: int = 10) -> list[str]:
+    """The entity of the person asking a first-person question: the speaker of the turns that
+    match it best, whenever said (relevance summed per speaker), that is also an entity."""
+    ranked = sorted(((i, v) for (kind, i), v in rel.items() if kind == "turn"), key=lambda kv: (-kv[1], kv[0]))[:top]
+    said = store.get_turns(group_id, [i for i, _ in ranked])
+    weight: dict[str, float] = {}
+    for i, v in ranked:
+        if i in said:
+            weight[said[i].speaker] = weight.get(said[i].speaker, 0.0) + v
+    for speaker in sorted(weight, key=lambda s: (-weight[s], s)):
+        found = store.find_entities(group_id, speaker)
+        if found:
+            return [found[0].id]
+    return []
+
+
+def history(store: GraphStore, group_id: str, entities: Sequence[str], predicates: Collection[str],
+            scope: Scope) -> list[Fact]:
+    """Every version of the entities' facts (of ``predicates`` when given) believed at the
+    scope's ``known_at``, whatever their valid time."""
+    if not predicates:
+        return store.facts_of(group_id, entities, known_at=scope.known_at)
+    return [f for p in sorted(predicates) for f in store.facts_of(group_id, entities, predicate=p,
+                                                                   known_at=scope.known_at)]
+
+
+def focus(store: GraphStore, group_id: str, question: str, rel: Mapping[tuple[str, str], float],
+          entry: Mapping[str, float], scope: Scope, *, entry_points: int) -> Focus:
+    """The :class:`Focus` of a search: ``rel`` holds the entry lists' relevance (entities and
+    turns among them), ``entry`` the entry entities of the traversal."""
+    ranked = sorted(((i, v) for (kind, i), v in rel.items() if kind == "entity"), key=lambda kv: (-kv[1], kv[0]))
+    named = _named(store, group_id, question, [i for i, _ in ranked[:entry_points]])
+    if not named and first_person(question):
+        named = _asker(store, group_id, rel)
+    entities = named or list(entry)
+    if not entities:
+        return Focus()
+    predicates = implied_predicates(question)
+    past = history(store, group_id, entities, predicates, scope)
+    replaced = supersessions(past, at=scope.reference, vocabulary=store.vocabulary)
+    stale, partly = stale_turns(past, replaced, predicates=predicates)
+    if asks_history(question):  # the old episodes are what is asked about: mark them, keep their rank
+        stale, partly = {}, {**partly, **stale}
+    slot_facts = [f for f in past if predicates and named and anchor(store.vocabulary, f) in named and scope.fact_ok(f)]
+    return Focus(slot_facts=slot_facts, stale=stale, partly=partly,
+                 old_values=_old_values(store, group_id, [f for f in past if f.id in replaced], replaced))
+
+
+def _value(store: GraphStore, f: Fact) -> str:
+    """The entity that is a fact's value: the object, or the holder for ``one_per_object``."""
+    return f.subject_id if anchor(store.vocabulary, f) == f.object_id else f.object_id
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)", re.IGNORECASE)
+
+
+def _old_values(store: GraphStore, group_id: str, old: Sequence[Fact],
+                replaced: Mapping[str, Fact]) -> list[tuple[re.Pattern[str], re.Pattern[str], Fact]]:
+    """``(old value's name, new value's name, fact holding instead)`` of every replaced version."""
+    if not old:
+        return []
+    names = store.get_entities(group_id, [_value(store, f) for f in old] + [_value(store, replaced[f.id]) for f in old])
+    out = []
+    for f in old:
+        was, now = names.get(_value(store, f)), names.get(_value(store, replaced[f.id]))
+        if was is not None and now is not None:
+            out.append((_name_pattern(was.name), _name_pattern(now.name), replaced[f.id]))
+    return out

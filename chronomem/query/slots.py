@@ -1,0 +1,188 @@
+"""What a question is about, and what became of the facts a turn stated.
+
+* :func:`implied_predicates`: the predicates a question asks about, from the cue table
+  ``chronomem/data/question_cues.json`` ("where … live" → ``LIVES_IN``, "who leads" → ``LEADS``).
+* :func:`supersessions`: for fact versions of one entity's slots, which of them were replaced
+  by a newer value that holds at the reference time, and by which.
+* :func:`stale_turns`: the turns whose facts (in the slots the question is about) have *all*
+  been replaced — an episode that is no longer true, with what holds instead.
+
+>>> sorted(implied_predicates("Where does Alice live these days?"))
+['LIVES_IN']
+>>> sorted(implied_predicates("Who leads the platform team?"))
+['LEADS', 'MEMBER_OF']
+>>> implied_predicates("What did we talk about?")
+frozenset()
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timedelta
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from chronomem.schema.models import Fact
+from chronomem.schema.vocabulary import Vocabulary
+
+#: A ``many`` value (a tool) counts as replaced by one that started within this of its end.
+SWITCH_GAP = timedelta(days=45)
+_MONTH_PRECISIONS = frozenset({"month", "season", "week"})
+
+
+class SupersededBy(BaseModel):
+    """What holds instead of a turn's facts: the current fact and since when."""
+
+    model_config = ConfigDict(frozen=True)
+
+    fact_id: str
+    statement: str
+    since: datetime | None = None
+    since_precision: str = "day"
+
+    def since_text(self) -> str:
+        """``2024-05`` (month precision), ``2024`` (year) or ``2024-05-03``; ``?`` when unknown."""
+        if self.since is None:
+            return "?"
+        if self.since_precision == "year":
+            return str(self.since.year)
+        if self.since_precision in _MONTH_PRECISIONS:
+            return self.since.strftime("%Y-%m")
+        return self.since.date().isoformat()
+
+    def text(self) -> str:
+        """``later: Alice works at Adyen since 2024-05``."""
+        when = "" if self.since is None else f" since {self.since_text()}"
+        return f"later: {self.statement}{when}"
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, Any]:
+    text = resources.files("chronomem.data").joinpath("question_cues.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _words(words: Iterable[str]) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)")
+
+
+@lru_cache(maxsize=1)
+def _cues() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((pred, _words(words)) for pred, words in _table()["cues"].items())
+
+
+@lru_cache(maxsize=1)
+def _first_person() -> re.Pattern[str]:
+    return _words(_table()["first_person"])
+
+
+@lru_cache(maxsize=1)
+def _past() -> re.Pattern[str]:
+    return _words(_table()["past"])
+
+
+def asks_history(question: str) -> bool:
+    """Whether the question asks about the past ("where did Ana work before") rather than what holds.
+
+    >>> asks_history("Where did Ana work before Adyen?"), asks_history("Where does Ana work?")
+    (True, False)
+    """
+    return bool(_past().search(question.lower()))
+
+
+def first_person(question: str) -> bool:
+    """Whether the question speaks in the first person ("where do I live").
+
+    >>> first_person("Where do I live?"), first_person("Where does Ana live?")
+    (True, False)
+    """
+    return bool(_first_person().search(question.lower()))
+
+
+def implied_predicates(question: str) -> frozenset[str]:
+    """The predicates the question's words point at (see the module docstring)."""
+    low = question.lower()
+    return frozenset(pred for pred, pattern in _cues() if pattern.search(low))
+
+
+def cardinality(vocabulary: Vocabulary, predicate: str) -> str:
+    """The predicate's cardinality (``many`` for one the vocabulary does not know)."""
+    return vocabulary[predicate].cardinality if predicate in vocabulary else "many"
+
+
+def anchor(vocabulary: Vocabulary, f: Fact) -> str:
+    """The entity a fact's slot belongs to: the subject, or the object for ``one_per_object``
+    predicates (LEADS: a team has one lead)."""
+    return f.object_id if cardinality(vocabulary, f.predicate) == "one_per_object" else f.subject_id
+
+
+def _group(vocabulary: Vocabulary, f: Fact) -> tuple[str, str]:
+    """Facts that compete for one answer: the anchor's values of one predicate."""
+    return f.predicate, anchor(vocabulary, f)
+
+
+def _replaces(vocabulary: Vocabulary, new: Fact, old: Fact) -> bool:
+    if (new.subject_id, new.object_id) == (old.subject_id, old.object_id):
+        return False
+    if old.valid_from is not None and new.valid_from is not None and new.valid_from < old.valid_from:
+        return False
+    if cardinality(vocabulary, old.predicate) != "many":
+        return True
+    # a `many` predicate (tools): only a value that took over when the old one ended
+    return (old.valid_to is not None and new.valid_from is not None
+            and abs(new.valid_from - old.valid_to) <= SWITCH_GAP)
+
+
+def supersessions(history: Iterable[Fact], *, at: datetime, vocabulary: Vocabulary) -> dict[str, Fact]:
+    """``{fact id: the fact that replaced it}`` for the versions in ``history`` that ended by
+    ``at`` while a newer value of their slot holds at ``at`` (the latest-starting one)."""
+    groups: dict[tuple[str, str], list[Fact]] = {}
+    for f in history:
+        groups.setdefault(_group(vocabulary, f), []).append(f)
+    out: dict[str, Fact] = {}
+    for facts in groups.values():
+        holding = [g for g in facts if g.valid_at(at)]
+        if not holding:
+            continue
+        for f in facts:
+            if f.valid_to is None or f.valid_to > at:
+                continue
+            newer = [g for g in holding if _replaces(vocabulary, g, f)]
+            if newer:
+                out[f.id] = max(newer, key=lambda g: (g.valid_from or at, g.id))
+    return out
+
+
+def stale_turns(history: Sequence[Fact], replaced: Mapping[str, Fact], *,
+                predicates: frozenset[str]) -> tuple[dict[str, Fact], dict[str, Fact]]:
+    """``({turn id: the fact holding instead}, same for partly stale turns)``: turns whose facts
+    in ``history`` (only those of ``predicates`` when given) were all replaced, and turns where
+    only some were ("I work at Acme as a designer" after a new role at Acme). Turns that
+    sourced none are in neither, nor is a turn that states the newer value itself (a change is
+    told by the turn that closes the old value and opens the new one)."""
+    stated: dict[str, list[Fact]] = {}
+    for f in history:
+        if predicates and f.predicate not in predicates:
+            continue
+        for s in f.sources:
+            if s.turn_id:
+                stated.setdefault(s.turn_id, []).append(f)
+    whole: dict[str, Fact] = {}
+    partly: dict[str, Fact] = {}
+    for turn, facts in stated.items():
+        newer = [replaced[f.id] for f in facts if f.id in replaced]
+        if newer and not {g.id for g in newer} & {f.id for f in facts}:  # not the turn telling the change
+            latest = max(newer, key=lambda g: (g.valid_from is not None, g.valid_from, g.id))
+            (whole if len(newer) == len(facts) else partly)[turn] = latest
+    return whole, partly
+
+
+def superseded_by(f: Fact) -> SupersededBy:
+    """The :class:`SupersededBy` a stale turn carries, from the fact holding instead."""
+    return SupersededBy(fact_id=f.id, statement=f.statement, since=f.valid_from, since_precision=f.valid_from_precision)
