@@ -232,11 +232,12 @@ def _statements(store: Any, group: str) -> Iterator[tuple[str, str]]:
 
 
 def _embedder(kind: str, size: int) -> Any:
-    from chronomem.graph.embedders import HashingEmbedder, MiniLmEmbedder
+    from chronomem.graph.embedders import HashingEmbedder, installed_minilm, require_minilm
 
-    if kind == "auto":
-        kind = "minilm" if size <= MINILM_MAX and MiniLmEmbedder.available() else "hashing"
-    return MiniLmEmbedder() if kind == "minilm" else HashingEmbedder(dim=384)
+    if kind == "minilm":
+        return require_minilm()
+    minilm = installed_minilm() if kind == "auto" and size <= MINILM_MAX else None
+    return minilm or HashingEmbedder(dim=384)
 
 
 def build_hnsw(store: Any, group: str, embedder: Any, path: Path, *, chunk: int = 8_192) -> dict[str, Any]:
