@@ -121,7 +121,7 @@ def store_file(path: str | Path | None = None) -> str:
 
 
 @contextmanager
-def _gc_paused() -> Iterator[Callable[[], None]]:
+def _gc_paused() -> Iterator[Callable[[], object]]:
     """Pause Python's cyclic garbage collector during a bulk import, then restore it.
 
     An import allocates millions of short-lived, acyclic objects (records, claims, facts), which
@@ -328,8 +328,10 @@ class Memory:
 
     def changes(self, since: When, until: When | None = None) -> list[dict]:
         """Facts that began, ended or were corrected between ``since`` and ``until`` (default now)."""
-        return tq.changes(self.store, self.group, _when(since, "since"), _when(until, "until") or self.clock.now(),
-                          now=self.clock.now())
+        start = _when(since, "since")
+        if start is None:
+            raise InputError("changes() needs a start time (since)")
+        return tq.changes(self.store, self.group, start, _when(until, "until") or self.clock.now(), now=self.clock.now())
 
     def to_networkx(self, *, as_of: When | None = None, known_at: When | None = None) -> nx.MultiDiGraph:
         """The graph as of ``as_of`` (default now) as believed at ``known_at``."""
