@@ -37,9 +37,9 @@ from chronomem.extract.open_base import (
     OPEN_PREDICATE,
     TASTE_CONFIDENCE,
     clause_objects,
-    subject_rels,
     person_subjects,
     phrase_arg,
+    subject_rels,
 )
 from chronomem.extract.open_possessives import kin_rels
 from chronomem.extract.open_tastes import favourite_rels, loved_subject_rels, taste_rels

@@ -45,13 +45,13 @@ from pydantic import BaseModel, ConfigDict
 from chronomem.errors import InputError
 from chronomem.graph.base import GraphStore, TurnRecord
 from chronomem.graph.side_index import SideIndex
-from chronomem.query.records import Status, interval_text, to_records
 from chronomem.query.candidates import (
     Tuning,
     conversation_signals,
     entry_lists,
     traverse,
 )
+from chronomem.query.records import Status, interval_text, to_records
 from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value
 from chronomem.query.timewindow import TimeWindow, split_time
 from chronomem.schema.models import Fact, Source

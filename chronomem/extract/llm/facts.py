@@ -14,7 +14,16 @@ from chronomem.errors import ExtractionError
 from chronomem.extract.extractor import DEFAULT_SKIP_SPEAKERS
 from chronomem.extract.timeexpr import resolve_time, split_range
 from chronomem.schema.models import (
-    MAX_NAME_CHARS, Claim, Entity, EntityType, ExtractionResult, Mention, Session, Source, Turn, entity_id,
+    MAX_NAME_CHARS,
+    Claim,
+    Entity,
+    EntityType,
+    ExtractionResult,
+    Mention,
+    Session,
+    Source,
+    Turn,
+    entity_id,
     normalize_name,
 )
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
