@@ -706,7 +706,7 @@ def report(rows: list[dict[str, Any]], *, name: str, command: str, queries: int,
         "³ peak RSS of the benchmark process (psutil polling and ru_maxrss), one subprocess per size and backend; "
         "for Neo4j the server's memory is not included" + (
             " (server RSS after the run: " + ", ".join(f"{r['size']:,}: {r['server_rss_mb']:,} MB" for r in rows
-                                                       if r.get("server_rss_mb")) + ")" if any(r.get("server_rss_mb") for r in rows) else "")
+                                                       if r.get("server_rss_mb")) + ")" if any(r.get("server_rss_mb") for r in rows) else "")  # noqa: E501
         + ("; test server " + "; ".join(sorted({f"{r['server_memory']}" for r in rows if r.get("server_memory")}))
            + " (CHRONOMEM_NEO4J_HEAP / CHRONOMEM_NEO4J_PAGECACHE)" if any(r.get("server_memory") for r in rows) else "") + ".",
         "⁴ SQLite file after a WAL checkpoint; for Neo4j the store files (`data/databases`, transaction logs not "

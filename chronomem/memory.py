@@ -153,7 +153,7 @@ def _when(value: When | None, what: str) -> datetime | None:
     Traceback (most recent call last):
     ...
     chronomem.errors.InputError: as_of 2024-03-12T00:00:00 has no timezone; pass an aware datetime such as datetime(..., tzinfo=timezone.utc) or an ISO string ending in 'Z'
-    """
+    """  # noqa: E501
     if value is None:
         return None
     if isinstance(value, datetime):

@@ -225,7 +225,7 @@ def parse_reply(content: str) -> list[LlmFact]:
     >>> parse_reply('{"facts": [{"subject": "Ana"')
     Traceback (most recent call last):
     chronomem.errors.ExtractionError: the model's answer is not valid JSON (Expecting ',' delimiter: line 1 column 29 (char 28)): '{"facts": [{"subject": "Ana"'; use a model that supports JSON output (response_format json_object), or a larger one
-    """
+    """  # noqa: E501
     fenced = _FENCE.match(content)
     text = fenced.group(1) if fenced else content
     try:

@@ -115,8 +115,8 @@ NO_OPEN_FACT = [
     "I really want to make a difference.", "Do you play the cello?", "I don't eat meat.", "I'm so happy for you.",
     "I took a nap.", "Wow, that sounds amazing!", "I love it!", "I might take up pottery.",
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
-    "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.", "My dream studio would have big windows.", "My store was packed today.",
-    "I'm off to go do some research.", "I adopted a dog named Pickles on June 23.", "Enjoy the sunshine tomorrow!", "I've been jogging farther to de-stress.", "These are my favorite books.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "The kids at the library were loud.",
+    "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.", "My dream studio would have big windows.", "My store was packed today.",  # noqa: E501
+    "I'm off to go do some research.", "I adopted a dog named Pickles on June 23.", "Enjoy the sunshine tomorrow!", "I've been jogging farther to de-stress.", "These are my favorite books.", "Try the soup, it's great.", "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "The kids at the library were loud.",  # noqa: E501
 ]
 
 
