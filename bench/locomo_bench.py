@@ -16,8 +16,9 @@ dense (brute-force cosine). Category codes: 1 multi-hop, 2 temporal, 3 open-doma
 The data (CC BY-NC 4.0) is read from ``../shared/data/locomo`` (relative to the repository
 root) or ``--data``; it is never copied into the repository.
 
-Run ``python -m bench.locomo_bench [--quick] [--data DIR] [--extractor auto|spacy|none]``;
-writes ``bench/results/locomo.{json,md}`` (``locomo_quick`` with ``--quick``).
+Run ``python -m bench.locomo_bench [--quick] [--data DIR] [--extractor auto|spacy|none]
+[--embedder auto|onnx|numpy]``; writes ``bench/results/locomo.{json,md}`` (``locomo_quick`` with
+``--quick``; ``locomo_onnx``/``locomo_numpy`` with an ``--embedder`` other than ``auto``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` i
 
 from bench._report import data_missing, summarize_ms, write_result  # noqa: E402
 from chronomem import FixedClock, Memory  # noqa: E402
+from chronomem.graph.embedders.auto import MINILM_KINDS, installed_minilm  # noqa: E402
 from chronomem.graph.side_index import turn_text  # noqa: E402
 from chronomem.schema import ExtractionResult  # noqa: E402
 
@@ -229,17 +231,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="directory holding locomo_dev.json (or the file)")
     parser.add_argument("--extractor", choices=("auto", "spacy", "none"), default="auto")
     parser.add_argument("--conversations", type=int, default=None, help="use only the first N conversations")
+    parser.add_argument("--embedder", choices=MINILM_KINDS, default="auto",
+                        help="which all-MiniLM-L6-v2 (default: what Memory uses); others write locomo_<embedder>")
     args = parser.parse_args(argv)
     path = args.data if args.data.is_file() else args.data / "locomo_dev.json"
     if not path.exists():
         return data_missing(path, "LoCoMo data (pass --data DIR; see bench/locomo_bench.py)")
     samples = json.loads(path.read_text(encoding="utf-8"))
     samples = samples[: 1 if args.quick else (args.conversations or len(samples))]
-    from chronomem.graph.embedders import MiniLmEmbedder
-
-    embedder = MiniLmEmbedder(threads=1) if MiniLmEmbedder.available() else None  # what Memory's "auto" uses
+    embedder = installed_minilm(args.embedder, threads=1)  # threads=1: what Memory's "auto" uses
+    if embedder is None and args.embedder != "auto":
+        return data_missing(args.embedder, "the all-MiniLM-L6-v2 embedder asked for")
     if embedder is None:
-        print("all-MiniLM-L6-v2 weights not installed: full-text search only, no dense baseline", file=sys.stderr)
+        print("all-MiniLM-L6-v2 not installed: full-text search only, no dense baseline", file=sys.stderr)
     extractor, extractor_name = (NoClaims(), "none (turns only)") if args.extractor == "none" else pick_extractor(args.extractor)
     rows: list[dict[str, Any]] = []
     runs = []
@@ -251,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
             rows += run["rows"]
             runs.append(run)
     latencies = [ms for run in runs for ms in run["latencies"]]
-    name = "locomo_quick" if args.quick else "locomo"
+    name = "locomo" + ("" if args.embedder == "auto" else f"_{args.embedder}") + ("_quick" if args.quick else "")
     write_result(
         name, table(rows),
         meta={"data": str(path.name), "conversations": [s.get("sample_id") for s in samples],
@@ -265,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
               "reference": "LoCoMo paper Table 3, DRAGON over dialog turns (all 10 conversations): "
                            "R@5 56.7, R@10 66.2, R@25 76.7"},
         command="python -m bench.locomo_bench" + (" --quick" if args.quick else "")
+        + ("" if args.embedder == "auto" else f" --embedder {args.embedder}")
         + (f" --extractor {args.extractor}" if args.extractor != "auto" else ""),
         title=f"LoCoMo evidence recall (%), {len(samples)} conversation(s), extractor: {extractor_name}",
     )

@@ -388,7 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return data_missing(args.data / "locomo_dev.json", "LoCoMo data (see bench/locomo_gold_bench.py)")
     rows, meta = run(args.data, args.gold, quick=args.quick, misses=args.misses)
     name = "locomo_gold_quick" if args.quick else "locomo_gold"
-    per_pred = [{"predicate": p, "gold": v["gold"], "found": v["found"], "recall %": round(100 * v["recall"], 1) if v["recall"] is not None else ""}
+    per_pred = [{"predicate": p, "gold": v["gold"], "found": v["found"], "recall %": round(100 * v["recall"], 1) if v["recall"] is not None else ""}  # noqa: E501
                 for p, v in meta["per_predicate"].items()]
     from bench._report import markdown_table
 

@@ -25,7 +25,6 @@ from pathlib import Path
 
 from bench._report import write_result
 
-
 NOTE = ("Every run loads the spaCy model inside its timing (in the process, or in each worker while the writer "
         "waits), a fixed cost that a larger input spreads thinner. Importing spaCy is paid in the first pair only, "
         "on both sides (then the benchmark process has it, and the workers' fork server preloads it): the first "

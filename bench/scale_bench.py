@@ -232,11 +232,12 @@ def _statements(store: Any, group: str) -> Iterator[tuple[str, str]]:
 
 
 def _embedder(kind: str, size: int) -> Any:
-    from chronomem.graph.embedders import HashingEmbedder, MiniLmEmbedder
+    from chronomem.graph.embedders import HashingEmbedder, installed_minilm, require_minilm
 
-    if kind == "auto":
-        kind = "minilm" if size <= MINILM_MAX and MiniLmEmbedder.available() else "hashing"
-    return MiniLmEmbedder() if kind == "minilm" else HashingEmbedder(dim=384)
+    if kind == "minilm":
+        return require_minilm()
+    minilm = installed_minilm() if kind == "auto" and size <= MINILM_MAX else None
+    return minilm or HashingEmbedder(dim=384)
 
 
 def build_hnsw(store: Any, group: str, embedder: Any, path: Path, *, chunk: int = 8_192) -> dict[str, Any]:
@@ -705,7 +706,7 @@ def report(rows: list[dict[str, Any]], *, name: str, command: str, queries: int,
         "³ peak RSS of the benchmark process (psutil polling and ru_maxrss), one subprocess per size and backend; "
         "for Neo4j the server's memory is not included" + (
             " (server RSS after the run: " + ", ".join(f"{r['size']:,}: {r['server_rss_mb']:,} MB" for r in rows
-                                                       if r.get("server_rss_mb")) + ")" if any(r.get("server_rss_mb") for r in rows) else "")
+                                                       if r.get("server_rss_mb")) + ")" if any(r.get("server_rss_mb") for r in rows) else "")  # noqa: E501
         + ("; test server " + "; ".join(sorted({f"{r['server_memory']}" for r in rows if r.get("server_memory")}))
            + " (CHRONOMEM_NEO4J_HEAP / CHRONOMEM_NEO4J_PAGECACHE)" if any(r.get("server_memory") for r in rows) else "") + ".",
         "⁴ SQLite file after a WAL checkpoint; for Neo4j the store files (`data/databases`, transaction logs not "

@@ -204,11 +204,11 @@ def _scoped(probe: Any, got: Iterable[str], scopes: dict[tuple, frozenset[str]])
 
 
 def _embedder(kind: str) -> Any:
-    from chronomem.graph.embedders import HashingEmbedder, MiniLmEmbedder
+    from chronomem.graph.embedders import HashingEmbedder, installed_minilm, require_minilm
 
-    if kind == "minilm" or (kind == "auto" and MiniLmEmbedder.available()):
-        return MiniLmEmbedder()
-    return HashingEmbedder(dim=384)
+    if kind == "minilm":
+        return require_minilm()
+    return (installed_minilm() if kind == "auto" else None) or HashingEmbedder(dim=384)
 
 
 def evaluate(seed: int, worlds: int, *, k: int, embedder: Any) -> tuple[dict[str, list[Any]], dict[str, Any]]:

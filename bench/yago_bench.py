@@ -273,7 +273,7 @@ def select(rows: list[Row], vocab: str, stats: Counter) -> tuple[list[Row], dict
 
 # ---- telling ------------------------------------------------------------------------------------
 PHRASES = {
-    "playsFor": {"start": ("{When}, {X} joined {Y}.", "{X} signed for {Y} {when}.", "{X} joined {Y} {when}.", "{X} signed with {Y} {when}."),
+    "playsFor": {"start": ("{When}, {X} joined {Y}.", "{X} signed for {Y} {when}.", "{X} joined {Y} {when}.", "{X} signed with {Y} {when}."),  # noqa: E501
                  "end": ("{X} left {Y} {when}.", "{When}, {X} left {Y}.", "{X} departed {Y} {when}."),
                  "range": ("{X} played for {Y} from {a} to {b}.", "Between {a} and {b}, {X} played for {Y}.",
                            "From {a} to {b}, {X} was at {Y}."),

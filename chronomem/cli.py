@@ -8,7 +8,7 @@ import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import click
 
@@ -55,7 +55,7 @@ def _read_input(path: Path, text: str | None, *, fmt: str, started_at: datetime 
     from chronomem.extract import readers
 
     if text is None:
-        yield from readers.read_sessions(path, format=fmt, started_at=started_at, group=group)
+        yield from readers.read_sessions(path, format=cast("readers.Format", fmt), started_at=started_at, group=group)
         return
     used = readers.detect_format(STDIN, text[:4096]) if fmt == "auto" else fmt
     if used == "text":
@@ -139,7 +139,9 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
     elif llm_model or llm_base_url:
         raise InputError("--llm-model and --llm-base-url need --extractor llm")
     mem = _memory(ctx, create=True, extractor=extractor)
-    sessions, errors, hints = [], [], []
+    sessions: list[Any] = []
+    errors: list[str] = []
+    hints: list[str] = []
     for path in paths:
         text = sys.stdin.read() if path == STDIN else None
         failed = len(errors)

@@ -57,6 +57,20 @@ def answer(mem: Memory, q: Question) -> str:
     return ", ".join(sorted(set(values))) or "(no answer)"
 
 
+SEARCH_QUERY = "which city is Sam's home these days?"
+
+
+def show_search(mem: Memory, *, echo: Callable[[str], None] = print) -> str:
+    """Print the top hits of :data:`SEARCH_QUERY` and which search ran; returns the search mode."""
+    mem.catch_up_index()
+    embedder = getattr(mem.index, "embedder", None)
+    mode = f"semantic, {embedder.name}" if embedder is not None else "full text only: no embedder installed"
+    echo(f"search ({mode}): {SEARCH_QUERY}")
+    for hit in mem.search(SEARCH_QUERY, k=2):
+        echo(f"  {hit.when()} {hit.speaker + ': ' if hit.speaker else ''}{hit.text}")
+    return mode
+
+
 def run_demo(mem: Memory, *, echo: Callable[[str], None] = print, quiet: bool = False) -> list[tuple[str, str]]:
     """Ingest the examples and print each question with its answer; returns the pairs."""
     sessions = example_sessions()
@@ -69,6 +83,8 @@ def run_demo(mem: Memory, *, echo: Callable[[str], None] = print, quiet: bool = 
         a = answer(mem, q)
         pairs.append((q.text, a))
         echo(f"{q.text:<{width}}  {a}")
+    echo("")
+    show_search(mem, echo=echo)
     echo("")
     echo("Try: chronomem timeline Sam --all   |   chronomem facts Acme --as-of 2023-07-01 --json")
     return pairs

@@ -14,14 +14,22 @@ def draws_bars(*, quiet: bool = False) -> bool:
     return not quiet and sys.stderr.isatty()
 
 
+def _no_advance(n: int = 1) -> None:
+    """What ``advance`` does when no bar is drawn."""
+
+
 @contextmanager
 def progress_bar(total: int, description: str, *, quiet: bool = False) -> Iterator[Callable[[int], None]]:
     """Yield an ``advance(n)`` function; draws a bar only when stderr is a terminal."""
     if not draws_bars(quiet=quiet) or total <= 1:
-        yield lambda n=1: None
+        yield _no_advance
         return
     with _rich_bar(description, total) as (bar, task):
-        yield lambda n=1: bar.advance(task, n)
+
+        def advance(n: int = 1) -> None:
+            bar.advance(task, n)
+
+        yield advance
 
 
 @contextmanager

@@ -248,7 +248,7 @@ def _restate_event(w: World, slot: Slot, stint, day: date) -> Event | None:
         return None
     return Event(kind, stint.start.date, origin.channel, subj if slot.predicate != "USES" else None, fields,
                  [stint.start] if use_since else [], claims, [slot], mentions=origin.mentions,
-                 forms=("since",) if use_since else ("none",), stint=stint, only=("works.1.1", "works.1.2") if kind == "works" and subj and subj.is_user else ())
+                 forms=("since",) if use_since else ("none",), stint=stint, only=("works.1.1", "works.1.2") if kind == "works" and subj and subj.is_user else ())  # noqa: E501
 
 
 

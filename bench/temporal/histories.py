@@ -289,7 +289,7 @@ def _tools(w: World, org: str, fam: T.ToolFamily, lo: date, hi: date, first_sess
                         [slot], stint=stints[-1]))
             active = new
         elif not fam.versions and r < 0.7:
-            new = rng.choice([v for v in values if v != active and v not in {s.value for s in stints}] or [v for v in values if v != active])
+            new = rng.choice([v for v in values if v != active and v not in {s.value for s in stints}] or [v for v in values if v != active])  # noqa: E501
             stints[-1].end = b
             stints.append(Stint(new, b))
             w.add(Event("tool_switch", d, org, None, {"tool": new, "old_tool": active, "purpose": fam.purpose}, [b],

@@ -137,7 +137,7 @@ def _phrase_options(form: str, d: date, s: date, ongoing: bool) -> list[Phrase]:
     return phrases(form, d, s)
 
 
-def render_event(ctx: Context, plan: SessionPlan, item: Item, last: Item | None, mentioned: set[str], *,
+def render_event(ctx: Context, plan: SessionPlan, item: Item, last: Item | None, mentioned: set[str], *,  # noqa: C901
                   optional: bool = False) -> bool:
     rng, w = ctx.rng, ctx.w
     ev = item.event

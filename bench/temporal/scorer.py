@@ -12,10 +12,10 @@ slot had an earlier value that no longer holds, how often that value is returned
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-import random
 from datetime import datetime, timedelta
 
 from bench.temporal.model import Benchmark, GoldClaim, Probe, Utterance, canon

@@ -18,7 +18,6 @@ from chronomem.extract.lexicon_rules import SKIP_BEFORE_VERB, SPAN_WORDS
 from chronomem.extract.records import SPEAKER, Arg, Rel, When
 from chronomem.extract.rulebase import Rule, emit, persons
 
-
 PARTNER = "PARTNER_OF"
 
 

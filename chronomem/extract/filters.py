@@ -184,7 +184,7 @@ def _to_the_listener(gov: Token) -> bool:
         c.lower_ == "you" for c in gov.head.children)
 
 
-def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:
+def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:  # noqa: C901
     """Look at ``tok`` and the verbs governing it (through xcomp/ccomp/pcomp/prep) up to the clause root.
 
     ``hedged`` holds the heads of hedged clauses (see :func:`hedged_clauses`).

@@ -172,7 +172,7 @@ def _pick(times: list[TimePhrase], *roles: str) -> TimePhrase | None:
     return next((t for t in times if t.role in roles), None)
 
 
-def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When | None:
+def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When | None:  # noqa: C901
     """Combine a clause's status with a rule's aspect into time words, or ``None`` for no fact."""
     if status.blocked or status.negated:
         return None

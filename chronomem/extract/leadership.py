@@ -20,7 +20,6 @@ from chronomem.extract.pets import gave_away
 from chronomem.extract.records import WE, Arg, Rel
 from chronomem.extract.rulebase import Rule, emit, persons
 
-
 LEADS = "LEADS"
 
 

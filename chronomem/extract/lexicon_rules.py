@@ -7,8 +7,6 @@ rule looks words up in. Extending coverage is a data change.
 
 from __future__ import annotations
 
-
-
 # --------------------------------------------------------------------------- kin and people
 # relation → (predicate, the named person is the subject?)
 KIN_RELATIONS = {

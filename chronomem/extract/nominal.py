@@ -68,7 +68,7 @@ def _have(frame: Frame) -> list[Rel]:
     return family_verb_rels(frame, persons(frame), "state")
 
 
-def _copula(frame: Frame) -> list[Rel]:
+def _copula(frame: Frame) -> list[Rel]:  # noqa: C901
     aspect = "start" if frame.lemma == "become" else "state"
     subjects = persons(frame)
     when = frame.when(aspect)

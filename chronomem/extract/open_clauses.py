@@ -38,9 +38,9 @@ from chronomem.extract.open_base import (
     clause_objects,
     dropped_subject,
     is_reaction,
-    subject_rels,
     person_subjects,
     phrase_arg,
+    subject_rels,
 )
 from chronomem.extract.open_goals import goal_rels
 from chronomem.extract.open_possessives import kin_rels
@@ -131,6 +131,9 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if lemma in OPEN.taste_verbs:
         return taste_rels(frame, subjects, OPEN.taste_verbs[lemma])
     if lemma == "be":
+        origin = _origin(frame)  # "I'm originally from Porto"
+        if origin is not None:
+            return subject_rels(frame, subjects, OPEN_PREDICATE, origin, "state", relation="is from")
         return _copula(frame, subjects)
     if lemma == "have" or (lemma == "get" and frame.status.tense == "perfect" and frame.dobj is not None
                            and any(c.lower_ in ("'ve", "have", "'s", "has") for c in frame.v.children)):
@@ -236,9 +239,6 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
             name = " ".join([*mods, word])
             return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
         return []
-    origin = _origin(frame)
-    if origin is not None:  # "I'm originally from Porto"
-        return subject_rels(frame, subjects, OPEN_PREDICATE, origin, aspect, relation="is from")
     into = [t for c in (*frame.v.children, *(g for m in frame.v.children if m.lower_ == "more" for g in m.children))
             if c.dep_ == "prep" and c.lower_ == "into" for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]
     into += [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ == "about" and any(  # "I'm all about thrillers"

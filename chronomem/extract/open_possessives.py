@@ -98,7 +98,7 @@ def listener_rels(sent: Span) -> list[Rel]:
         low = tok.lower_
         if low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in tok.children) and not any(
                 c.dep_ in ("compound", "amod") for c in tok.children) and (
-                any(c.lower_ == "your" for c in tok.children) or (tok.head.lemma_.lower() in OPEN.taste_verbs or tok.head.lemma_.lower() in ("appreciate", "value"))):
+                any(c.lower_ == "your" for c in tok.children) or (tok.head.lemma_.lower() in OPEN.taste_verbs or tok.head.lemma_.lower() in ("appreciate", "value"))):  # noqa: E501
             out.append(_with_listener("FRIEND_OF", tok))  # "our friendship", "I appreciate your friendship"
             continue
         if low == "friend" and _you_as_friend(tok):

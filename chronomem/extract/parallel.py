@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
-from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from chronomem.schema.models import ExtractionResult, Session

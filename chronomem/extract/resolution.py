@@ -23,8 +23,7 @@ from spacy.tokens import Doc
 from chronomem.extract.hygiene import clean_mention
 from chronomem.extract.people import addressee
 from chronomem.extract.people_tastes import GROUP_PRONOUN, GROUP_YOU
-from chronomem.extract.records import (ENTITY, GAZETTEER, LAST, MINE, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg,
-                                       Hint, Rel)
+from chronomem.extract.records import ENTITY, GAZETTEER, LAST, MINE, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg, Hint, Rel
 from chronomem.extract.timing import resolve_when
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
 from chronomem.schema.vocabulary import Vocabulary

@@ -10,7 +10,7 @@
 1
 >>> [f.statement for f in store.facts_of("default", [ana.id], as_of=t)]
 ['Ana lives in Lisbon']
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 

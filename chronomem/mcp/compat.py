@@ -137,7 +137,7 @@ def _retract_matching(mem: Memory, wanted: Sequence[tuple[str, str, str, str]], 
     return done
 
 
-def register_memory_server_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
+def register_memory_server_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:  # noqa: C901
     """Add create_entities, create_relations, add_observations, delete_entities, delete_observations,
     delete_relations, read_graph, search_nodes and open_nodes to ``server``."""
 

@@ -128,8 +128,8 @@ def register_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
                    "turns": [{k: parse_time(v) if k == "at" else v for k, v in t.model_dump().items() if v is not None}
                              for t in turns]}
         report = await pool.remember(mem.group, session)
-        turns = len(turns) if report.session_added else 0
-        return RememberResult(session_id=sid, stored=report.session_added, turns=turns,
+        stored_turns = len(turns) if report.session_added else 0
+        return RememberResult(session_id=sid, stored=report.session_added, turns=stored_turns,
                               entities_added=report.entities_added, facts_added=report.facts_added,
                               facts_closed=report.facts_closed, facts_corrected=report.facts_corrected)
 

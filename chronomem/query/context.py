@@ -4,9 +4,9 @@
 facts grouped by entity, then the most relevant conversation turns, within a token budget.
 Tokens are estimated as ``ceil(characters / 4)`` (about right for English with BPE
 tokenizers; no tokenizer needed). A turn whose facts were superseded says what holds instead
-("(later: Alice works at Adyen since 2024-05)"), so a stale episode never reads as current. Entities appear in the order of their best fact, facts
-within an entity in valid-time order, turns in time order, so the same memory and question
-always give the same text.
+("(later: Alice works at Adyen since 2024-05)"), so a stale episode never reads as current.
+Entities appear in the order of their best fact, facts within an entity in valid-time order,
+turns in time order, so the same memory and question always give the same text.
 
 >>> from datetime import datetime, timezone
 >>> from chronomem.graph import SqliteGraphStore

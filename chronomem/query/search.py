@@ -166,7 +166,7 @@ class Scope:
         return self.window is None or t.at >= self.window.start - PLAN_GRACE
 
 
-def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | None, now: datetime,
+def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | None, now: datetime,  # noqa: C901
            as_of: datetime | None = None, known_at: datetime | None = None, k: int = 10,
            kinds: Sequence[str] = ("fact", "turn"), decay: Mapping[str, float] | None = None,
            weights: Mapping[str, float] | None = None, diversity: float = 0.3, depth: int = 2,

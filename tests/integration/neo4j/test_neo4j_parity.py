@@ -65,7 +65,7 @@ def both_answer_alike(sq, n4, group, entity_ids, times):
                 assert dump(sq.neighbourhood(group, entity_ids[2:3], depth=depth, **kw)) == \
                     dump(n4.neighbourhood(group, entity_ids[2:3], depth=depth, **kw))
     for since in range(0, 12, 3):
-        assert dump(sq.changed_between(group, year(since), year(since + 3))) == dump(n4.changed_between(group, year(since), year(since + 3)))
+        assert dump(sq.changed_between(group, year(since), year(since + 3))) == dump(n4.changed_between(group, year(since), year(since + 3)))  # noqa: E501
     ids = [f.id for f in sq.iter_facts(group, include_expired=True)][::-1]
     assert dump(sq.get_facts(group, ids + ["nope"])) == dump(n4.get_facts(group, ids + ["nope"]))
 

@@ -77,9 +77,10 @@ def test_extract_speed_needs_locomo_in_ci(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("module", ["embedder_bench", "hnsw_bench"])
 def test_benchmarks_on_minilm_skip_without_its_weights(module, monkeypatch):
-    from chronomem.graph.embedders import MiniLmEmbedder
+    from chronomem.graph.embedders import MiniLmEmbedder, OnnxMiniLmEmbedder
 
-    monkeypatch.setattr(MiniLmEmbedder, "available", staticmethod(lambda: False))
+    for cls in (MiniLmEmbedder, OnnxMiniLmEmbedder):
+        monkeypatch.setattr(cls, "available", classmethod(lambda cls, path=None: False))
     monkeypatch.delenv("CI", raising=False)
     assert bench_main.run_module(module, ["--quick"])[0] == "skipped"
     monkeypatch.setenv("CI", "1")

@@ -130,7 +130,7 @@ CASES = [
      [c(U, "WORKS_AT", "Spotify", A, ("2022-01-01", "year", False)), c(U, "HAS_ROLE", "team lead", A, ("2022-01-01", "year", False))]),
     ("Maria is a team lead at Spotify.", [c("Maria", "WORKS_AT", "Spotify", A, NOW), c("Maria", "HAS_ROLE", "team lead", A, NOW)]),
     ("Kevin was a team lead at Zalando until 2021.",
-     [c("Kevin", "WORKS_AT", "Zalando", E, ("2021-01-01", "year", False)), c("Kevin", "HAS_ROLE", "team lead", E, ("2021-01-01", "year", False))]),
+     [c("Kevin", "WORKS_AT", "Zalando", E, ("2021-01-01", "year", False)), c("Kevin", "HAS_ROLE", "team lead", E, ("2021-01-01", "year", False))]),  # noqa: E501
     ("Tom is a team player.", [c("Tom", "RELATED_TO", "team player", A, NOW)]),  # an open fact, not LEADS
     # a name after a kin word that the parser hung on the verb as an adverb ("Raj" RB)
     ("My husband Raj got a job at Infosys.", [c(U, "MARRIED_TO", "Raj", A, NOW), c("Raj", "WORKS_AT", "Infosys", A, NOW)]),
@@ -166,7 +166,7 @@ CASES = [
     ("I've been working as a machine learning engineer since March 4.",
      [c(U, "HAS_ROLE", "machine learning engineer", A, day("2024-03-04"))]),
     ("Zoe left Brightwave for Pfizer in 2022.",
-     [c("Zoe", "WORKS_AT", "Brightwave", E, ("2022-01-01", "year", False)), c("Zoe", "WORKS_AT", "Pfizer", A, ("2022-01-01", "year", False))]),
+     [c("Zoe", "WORKS_AT", "Brightwave", E, ("2022-01-01", "year", False)), c("Zoe", "WORKS_AT", "Pfizer", A, ("2022-01-01", "year", False))]),  # noqa: E501
     ("I got a new manager on March 30, 2023: Emma.", [c(U, "REPORTS_TO", "Emma", A, day("2023-03-30"))]),
     ("Three weeks ago, I started at Coinbase as a site reliability engineer.",
      [c(U, "WORKS_AT", "Coinbase", A, ("2024-02-20", "week", False)),

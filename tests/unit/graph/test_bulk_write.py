@@ -113,7 +113,7 @@ def test_a_store_made_with_the_old_trigger_indexes_each_fact_once(tmp_path):
         store.write(batch, recorded_at=T0)
     assert store._db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'facts_ai'").fetchone() == (0,)
     store._db.execute("INSERT INTO facts_fts (facts_fts, rank) VALUES ('integrity-check', 1)")
-    assert len(store.fulltext("g", "lives", kind="fact", limit=1000)) == sum("lives" in f.statement for f in store.iter_facts("g", include_expired=True))
+    assert len(store.fulltext("g", "lives", kind="fact", limit=1000)) == sum("lives" in f.statement for f in store.iter_facts("g", include_expired=True))  # noqa: E501
     store.close()
 
 

@@ -248,17 +248,18 @@ def test_symmetric_facts_come_once(mem):
 
 
 def test_auto_embedder_is_created_lazily_and_loads_nothing_until_needed(tmp_path):
-    from chronomem.graph.embedders import MiniLmEmbedder
+    from chronomem.graph.embedders import installed_minilm
 
     with Memory.open(tmp_path / "auto", clock=FixedClock(NOW), extractor=NoClaims()) as m:
         seed(m)
         assert m.index is None
         index = m._side_index()
-        if not MiniLmEmbedder.available():
+        if installed_minilm() is None:
             assert index is None  # full-text search only
             assert m.search("Ana Porto")
             return
-        assert isinstance(index.embedder, MiniLmEmbedder) and index.embedder._weights is None
+        assert isinstance(index.embedder, type(installed_minilm()))
+        assert not index.embedder._loaded and index.embedder.threads == 1
         assert index.path == tmp_path / "auto" / "index" / "default.hnsw"
 
 
