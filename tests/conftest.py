@@ -38,3 +38,11 @@ def store(request, tmp_path):
     if request.param == "neo4j":
         s.delete_group(s.test_group)
     s.close()
+
+
+@pytest.fixture(scope="session")
+def rule_extractor():
+    """One spaCy rule extractor (one model load) shared by every test outside tests/unit/extract."""
+    from chronomem.extract import SpacyRuleExtractor
+
+    return SpacyRuleExtractor()

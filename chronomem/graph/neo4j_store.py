@@ -47,6 +47,7 @@ from chronomem.graph.base import (
     fact_order,
 )
 from chronomem.graph.sqlite_store import from_us, sources_from_json, to_us
+from chronomem.graph.turn_scope import clash_error, migrate_neo4j
 from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, normalize_name, trusted
 from chronomem.schema.timeutil import ensure_utc
@@ -166,6 +167,7 @@ class Neo4jGraphStore:
                     if not any(code in (e.code or "") for code in _SCHEMA_EXISTS):
                         raise
             session.run(cypher.AWAIT_INDEXES, seconds=300).consume()
+            session.execute_write(migrate_neo4j)
 
     def _read(self, statement: str, **params: Any) -> list[Any]:
         """One read statement as an auto-commit transaction: a single round trip (RUN and PULL)
@@ -242,6 +244,10 @@ class Neo4jGraphStore:
         if turns or inserts:  # insertion order per group (the embedded store's rowid)
             first = tx.run(cypher.NEXT_SEQUENCE, g=g, count=len(turns) + len(inserts)).single()["first"]
         if session is not None and turns:
+            others = tx.run(cypher.TURNS_OF_OTHER_SESSIONS, g=g, session_id=session.session_id, ids=[t.id for t in turns])
+            clashes = [(r["id"], r["session_id"]) for r in others]
+            if clashes:
+                raise clash_error(g, session.session_id, clashes)
             tx.run(cypher.MERGE_TURNS, g=g, session_id=session.session_id, rows=[
                 {"id": t.id, "speaker": t.speaker, "text": t.text, "at": to_us(t.at), "seq": n, "ord": first + n}
                 for n, t in enumerate(turns)]).consume()
