@@ -48,7 +48,7 @@ from chronomem.graph.base import (
 )
 from chronomem.graph.sqlite_store import from_us, sources_from_json, to_us
 from chronomem.graph.turn_scope import clash_error, migrate_neo4j
-from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
+from chronomem.graph.writing import file_claims_by_id, merge_batch_entities, merge_entity, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, normalize_name, trusted
 from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
@@ -298,7 +298,7 @@ class Neo4jGraphStore:
         return touched, earlier, len(rows)
 
     def _upsert_entities(self, tx: neo4j.ManagedTransaction, g: str, entities: Sequence[Entity]) -> int:
-        """Exactly sqlite's merge: keep the first name, merge aliases, upgrade the type from OTHER."""
+        """Exactly sqlite's merge (:func:`~chronomem.graph.writing.merge_entity`): the same in any order."""
         merged = merge_batch_entities(entities)
         if not merged:
             return 0
@@ -313,12 +313,12 @@ class Neo4jGraphStore:
             else:
                 if row["group_id"] != e.group_id:
                     raise InputError(f"entity id {e.id!r} already belongs to group {row['group_id']!r}")
-                aliases = merge_aliases(row["aliases"] or [], e.aliases, row["name"])
-                etype = row["type"] if row["type"] != "OTHER" else e.type
-                if aliases == list(row["aliases"] or []) and etype == row["type"]:
+                stored = (row["name"], row["type"], list(row["aliases"] or []))
+                m = merge_entity(e.model_copy(update=dict(zip(("name", "type", "aliases"), stored))), e)
+                if (m.name, m.type, m.aliases) == stored:
                     continue
-                names, known = [row["name"], *aliases], list(row["norm_names"])
-                props = {"type": etype, "aliases": aliases}
+                names, known = [m.name, *m.aliases], list(row["norm_names"])
+                props = {"name": m.name, "type": m.type, "aliases": m.aliases}
             norms = [n for n in dict.fromkeys(normalize_name(n) for n in names) if n]
             props.update(names=" ; ".join(names), norm_names=list(dict.fromkeys([*known, *norms])))
             rows.append({"id": e.id, "props": props})

@@ -37,7 +37,7 @@ from chronomem.graph.base import (
     facts_about_in_parts,
 )
 from chronomem.graph.turn_scope import clash_error, migrate_sqlite
-from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
+from chronomem.graph.writing import file_claims_by_id, merge_batch_entities, merge_entity, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, Session, Source, normalize_name, trusted
 from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
@@ -300,14 +300,13 @@ class SqliteGraphStore:
                 old = _row_to_entity(row)
                 if old.group_id != e.group_id:
                     raise InputError(f"entity id {e.id!r} already belongs to group {old.group_id!r}")
-                aliases = merge_aliases(old.aliases, e.aliases, old.name)
-                etype = old.type if old.type != "OTHER" else e.type
-                if aliases == old.aliases and etype == old.type:
+                m = merge_entity(old, e)
+                if (m.name, m.type, m.aliases) == (old.name, old.type, old.aliases):
                     continue
                 pending.flush(db)
-                db.execute(sql.UPDATE_ENTITY, (etype, json.dumps(aliases), e.id))
+                db.execute(sql.UPDATE_ENTITY, (m.name, m.type, json.dumps(m.aliases), e.id))
                 db.execute("DELETE FROM entities_fts WHERE entity_id = ?", (e.id,))
-                names = [old.name, *aliases]
+                names = [m.name, *m.aliases]
             norms = [normalize_name(n) for n in names]
             pending.names.extend((e.group_id, norm, e.id) for norm in norms if norm)
             pending.fts.append((" ; ".join(names), e.group_id, e.id))
