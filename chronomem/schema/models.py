@@ -12,6 +12,7 @@ Datetimes must be timezone-aware; they are stored in UTC. Intervals are half-ope
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -28,6 +29,7 @@ from pydantic import (
     model_validator,
 )
 
+from chronomem.errors import check_text, clip
 from chronomem.schema.timeutil import UTC
 
 MAX_NAME_CHARS = 300
@@ -175,6 +177,11 @@ class Session(_Model):
             turn.id = f"{self.session_id}:{n}" if turn.id is None else scoped_turn_id(self.session_id, turn.id)
             if turn.at is None:
                 turn.at = self.started_at
+        for text, what in [(self.session_id, "session_id"), (self.group_id, "group_id"),
+                           (json.dumps(self.metadata, ensure_ascii=False, default=str), "metadata"),
+                           *((v, f"turn {n} {k}") for n, t in enumerate(self.turns, start=1)
+                             for k, v in (("id", t.id), ("speaker", t.speaker), ("text", t.text)))]:
+            check_text(text or "", what)  # a lone surrogate cannot be stored (SQLite and Neo4j take UTF-8)
         ids = [t.id for t in self.turns]
         if len(set(ids)) != len(ids):
             raise ValueError(f"session {self.session_id!r} has duplicate turn ids")
@@ -339,4 +346,4 @@ def validate_session(data: dict) -> Session:
     except ValidationError as e:
         where = data.get("session_id", "?") if isinstance(data, dict) else "?"
         problems = "; ".join(f"{'.'.join(str(p) for p in err['loc']) or 'session'}: {err['msg']}" for err in e.errors()[:5])
-        raise InputError(f"session {where!r} is invalid: {problems}") from None
+        raise InputError(f"session {clip(where)} is invalid: {problems}") from None
