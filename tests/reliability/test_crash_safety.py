@@ -186,3 +186,46 @@ def test_kill_during_ingest_on_neo4j_then_rerun_converges(corpus: dict) -> None:
     finally:
         store.delete_group(group)
         store.close()
+
+
+def _big_array(tmp: Path, bad_at: int = 5_000, n: int = 10_000) -> Path:
+    rows: list[Any] = [{"session_id": f"b{i:05d}", "started_at": "2024-01-01T00:00:00Z",
+                        "turns": [{"speaker": "Ana", "text": "ok"}]} for i in range(n)]
+    rows[bad_at] = {**rows[bad_at], "started_at": "2024-13-45"}
+    path = tmp / "big.json"
+    path.write_text(json.dumps(rows))
+    return path
+
+
+@pytest.mark.parametrize("backend", ["embedded", pytest.param("neo4j", marks=pytest.mark.neo4j)])
+def test_a_10000_session_array_with_one_bad_session(tmp_path: Path, backend: str) -> None:
+    """--strict writes nothing; without it the 9,999 good sessions go in and the bad one is one line."""
+    import uuid
+
+    path = _big_array(tmp_path)
+    store: GraphStore
+    if backend == "embedded":
+        target, group = ["--store", str(tmp_path / "store")], "default"
+    else:
+        from tests.conftest import neo4j_or_skip
+
+        group = f"big-{uuid.uuid4().hex[:10]}"
+        target = ["--neo4j", os.environ["NEO4J_URI"], "--group", group]
+    try:
+        for strict, sessions in ((True, 0), (False, 9_999)):
+            proc = _cli(target, "ingest", str(path), *(["--strict"] if strict else []))
+            out, err = proc.communicate(timeout=900)
+            lines = err.decode().splitlines()
+            assert proc.returncode == 2 and "Traceback" not in err.decode()
+            assert [ln for ln in lines if ln.startswith("skipped ")] == [
+                f"skipped {path}[5000]: started_at: Input should be a valid datetime or date, "
+                "month value is outside expected range of 1-12"], lines
+            with Memory.open(None if backend == "neo4j" else tmp_path / "store", embedder=None,
+                             neo4j_uri=os.environ.get("NEO4J_URI") if backend == "neo4j" else None) as mem:
+                ids = {s.id for s in mem.store.sessions(group)}
+            assert len(ids) == sessions and "b05000" not in ids
+    finally:
+        if backend == "neo4j":
+            store = neo4j_or_skip()
+            store.delete_group(group)
+            store.close()
