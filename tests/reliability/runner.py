@@ -7,7 +7,8 @@ cross-group reads with hostile group names; print the counts.
 A case *crashes* when anything but a clear :class:`ChronomemError` comes out (a traceback, another
 exception); it is *unclear* when its error lines are missing, not one per bad record, or longer
 than :data:`MAX_LINE`; it *writes partially* when anything of a refused record is stored or
-anything lands outside the case's own group; a read *leaks* when it shows another group's data.
+anything lands in another group the input names (or "default"); a read *leaks* when it shows
+another group's data.
 """
 
 from __future__ import annotations
@@ -94,8 +95,12 @@ class Backend:
         self.groups.append(g)
         return g
 
-    def snapshot(self) -> dict[str, dict[str, int]]:
-        return {g: self.store.stats(g) for g in self.store.groups()}
+    def snapshot(self, payload: bytes, group: str) -> dict[str, dict[str, int]]:
+        """Counts of the case's group, the default group and any group the payload names (where a
+        hostile input could write instead); other groups may belong to tests running beside this one."""
+        text = payload.decode("utf-8", "ignore")
+        return {g: self.store.stats(g) for g in self.store.groups()
+                if g in (group, "default") or (g.strip() and g in text)}
 
     def close(self) -> None:
         import chronomem.memory
@@ -135,13 +140,14 @@ def run_case(backend: Backend, case: Case, tmp: Path, extractor: Any, counts: Co
     file.write_bytes(payload)
     good = GOOD_RECORDS.get(label, 0)
     # -- through the CLI
-    group, before = backend.group(), backend.snapshot()
+    group = backend.group()
+    before = backend.snapshot(payload, group)
     code, out, err, error = _cli(backend, group, command, str(file), "-q")
     counts.tried += 1
     if error is not None or "Traceback" in out + err:
         counts.add(label + " (cli)", repr(error) if error else err, "crashes")
         return
-    mine, others = _written(before, backend.snapshot(), group)
+    mine, others = _written(before, backend.snapshot(payload, group), group)
     counts.add(label + " (cli)", f"wrote to other groups {others}" if others else None, "partial")
     if code == 0:
         counts.accepted += 1
@@ -157,7 +163,8 @@ def run_case(backend: Backend, case: Case, tmp: Path, extractor: Any, counts: Co
         records = [json.loads(ln) for ln in lines]
     except (ValueError, RecursionError):
         return
-    group, before = backend.group(), backend.snapshot()
+    group = backend.group()
+    before = backend.snapshot(payload, group)
     mem = Memory(backend.store, group=group, extractor=extractor, embedder=None)
     counts.tried += 1
     try:
@@ -176,7 +183,7 @@ def run_case(backend: Backend, case: Case, tmp: Path, extractor: Any, counts: Co
     except Exception as e:  # noqa: BLE001 - anything else is what this suite looks for
         counts.add(label + " (api)", repr(e), "crashes")
         return
-    mine, others = _written(before, backend.snapshot(), group)
+    mine, others = _written(before, backend.snapshot(payload, group), group)
     counts.add(label + " (api)", f"wrote to other groups {others}" if others else None, "partial")
     if refused and (mine.get("sessions", 0) or mine.get("versions", 0)):
         counts.add(label + " (api)", f"refused but stored {mine}", "partial")
