@@ -45,7 +45,7 @@ from bench._report import data_missing, summarize_ms, write_result  # noqa: E402
 from chronomem import FixedClock, Memory  # noqa: E402
 from chronomem.graph.embedders.auto import MINILM_KINDS, installed_minilm  # noqa: E402
 from chronomem.graph.side_index import turn_text  # noqa: E402
-from chronomem.schema import ExtractionResult  # noqa: E402
+from chronomem.schema import ExtractionResult, scoped_turn_id  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT / ".." / "shared" / "data" / "locomo"
@@ -165,15 +165,16 @@ def run_conversation(sample: dict, *, embedder: Any, extractor: Any, workdir: Pa
     started = time.perf_counter()
     mem.catch_up_index()
     index_s = time.perf_counter() - started
-    turn_ids = [t["id"] for s in sessions for t in s["turns"]]
+    # stored turn ids are scoped to their session ("S1:D1:3"); the evidence names dia_ids ("D1:3")
+    scoped = {t["id"]: scoped_turn_id(s["session_id"], t["id"]) for s in sessions for t in s["turns"]}
+    turn_ids = list(scoped.values())
     texts = [turn_text(t["speaker"], t["text"]) for s in sessions for t in s["turns"]]
     base = Baselines(turn_ids, texts, embedder)
-    known = set(turn_ids)
     rows: list[dict[str, Any]] = []
     latencies: list[float] = []
     skipped = 0
     for qa in sample["qa"]:
-        evidence = {normalize_dia(e) for e in qa.get("evidence", [])} & known
+        evidence = {scoped[dia] for dia in (normalize_dia(e) for e in qa.get("evidence", [])) if dia in scoped}
         if not evidence:
             skipped += 1
             continue

@@ -315,7 +315,8 @@ def extracted_triples(sessions: list[dict], extractor: Any) -> tuple[list[Triple
             subject, obj = by_id.get(claim.subject_id, claim.subject_id), by_id.get(claim.object_id, claim.object_id)
             valid_from = claim.at.date().isoformat() if claim.at is not None and not claim.observed and claim.kind != "end" else None
             for src in claim.sources or [None]:
-                turn = src.turn_id if src is not None else ""
+                # the gold names dia_ids ("D1:3"); stored ids are scoped to the session ("conv-26:S1:D1:3")
+                turn = (src.turn_id or "").removeprefix(f"{src.session_id}:") if src is not None else ""
                 t = Triple(turn or "", subject, claim.predicate, obj, claim.qualifiers.get("relation", ""),
                            valid_from=valid_from)
                 triples.setdefault((t.turn, t.subject, t.predicate, t.object), t)

@@ -72,12 +72,12 @@ def _json_shape(text: str) -> str | None:
     """
     try:
         return "json" if isinstance(json.loads(text), (dict, list)) else None
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
     lines = [line for line in text.splitlines() if line.strip()]
     try:
         return "jsonl" if len(lines) > 1 and all(isinstance(json.loads(line), dict) for line in lines) else None
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
 
 

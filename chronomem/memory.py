@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from chronomem.clock import Clock, SystemClock
-from chronomem.errors import ConfigError, ExtractionError, InputError
+from chronomem.errors import ConfigError, ExtractionError, InputError, check_text
 from chronomem.graph.base import GraphStore, WriteBatch, WriteReport
 from chronomem.query import temporal_queries as tq
 from chronomem.query.records import FactRecord
@@ -174,7 +174,7 @@ class Memory:
         if similar_entities is not None and not 0 < similar_entities <= 1:
             raise InputError("similar_entities is a cosine similarity in (0, 1]")
         self.store = store
-        self.group = group
+        self.group = check_text(group, "group")
         self.clock: Clock = clock or SystemClock()
         self._extractor = extractor
         self.index = index
@@ -320,12 +320,13 @@ class Memory:
     def facts(self, entity: str, *, predicate: str | None = None, as_of: When | None = None,
               known_at: When | None = None) -> list[FactRecord]:
         """Facts about ``entity`` true at ``as_of`` (default now), as believed at ``known_at`` (default now)."""
-        return tq.facts(self.store, self.group, entity, now=self.clock.now(), predicate=predicate,
+        return tq.facts(self.store, self.group, check_text(entity, "entity"), now=self.clock.now(), predicate=predicate,
                         as_of=_when(as_of, "as_of"), known_at=_when(known_at, "known_at"))
 
     def timeline(self, entity: str, *, predicate: str | None = None, include_retracted: bool = False) -> list[FactRecord]:
         """Every value of ``entity``'s facts with its interval, in valid-time order."""
-        return tq.timeline(self.store, self.group, entity, now=self.clock.now(), predicate=predicate,
+        return tq.timeline(self.store, self.group, check_text(entity, "entity"), now=self.clock.now(),
+                           predicate=predicate,
                            include_retracted=include_retracted)
 
     def changes(self, since: When, until: When | None = None) -> list[dict]:
@@ -385,14 +386,15 @@ class Memory:
         """Facts (valid at ``as_of``, default now) and turns relevant to ``text``, best first."""
         from chronomem.query.search import search
 
-        return search(self.store, self.group, text, index=self._side_index(), now=self.clock.now(),
+        return search(self.store, self.group, check_text(text, "query"), index=self._side_index(), now=self.clock.now(),
                       as_of=_when(as_of, "as_of"), known_at=_when(known_at, "known_at"), k=k)
 
     def context(self, text: str, *, as_of: When | None = None, max_tokens: int = 800) -> str:
         """A dated block of relevant facts and turns, at most ``max_tokens`` (estimated), for a prompt."""
         from chronomem.query.context import context
 
-        return context(self.store, self.group, text, index=self._side_index(), now=self.clock.now(),
+        return context(self.store, self.group, check_text(text, "query"), index=self._side_index(),
+                       now=self.clock.now(),
                        as_of=_when(as_of, "as_of"), max_tokens=max_tokens)
 
     def reindex(self, progress: Callable[[int, int], None] | None = None) -> int:

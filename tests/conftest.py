@@ -38,3 +38,21 @@ def store(request, tmp_path):
     if request.param == "neo4j":
         s.delete_group(s.test_group)
     s.close()
+
+
+@pytest.fixture(scope="session")
+def rule_extractor():
+    """One spaCy rule extractor (one model load) shared by every test outside tests/unit/extract."""
+    from chronomem.extract import SpacyRuleExtractor
+
+    return SpacyRuleExtractor()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long reliability suite runs only when asked for (``-m reliability``, as ``.ci/run`` does)."""
+    if "reliability" in (config.option.markexpr or ""):
+        return
+    skip = pytest.mark.skip(reason="long reliability suite: run with -m reliability (.ci/run does)")
+    for item in items:
+        if item.get_closest_marker("reliability") is not None:
+            item.add_marker(skip)

@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from chronomem.errors import InputError
+from chronomem.errors import InputError, check_text, clip
 from chronomem.graph.base import WriteBatch
 from chronomem.schema.models import (
     MAX_NAME_CHARS,
@@ -63,6 +63,10 @@ class FactImport(BaseModel):
     @model_validator(mode="after")
     def _interval(self) -> FactImport:
         check_interval(self.valid_from, self.valid_to, "fact")
+        for what in ("subject", "predicate", "object", "statement", "group"):
+            check_text(getattr(self, what) or "", what)
+        for source in self.sources:
+            check_text(source, "source")
         return self
 
 
@@ -76,19 +80,25 @@ def _source(text: str) -> Source:
 
 def count_fact_records(path: str | Path) -> int:
     """How many records (non-blank lines) a JSONL file holds, for a progress bar's total."""
-    with open(path, encoding="utf-8") as fh:
+    with open(path, "rb") as fh:
         return sum(1 for line in fh if line.strip())
 
 
 def read_fact_records(path: str | Path) -> Iterator[dict]:
-    """Records from a JSONL file; a bad line is an :class:`InputError` naming file and line."""
-    with open(path, encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if line.strip():
+    """Records from a JSONL file; a bad line (not UTF-8, not JSON, nested too deeply) is an
+    :class:`InputError` naming file and line."""
+    with open(path, "rb") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            if raw.strip():
                 try:
-                    yield json.loads(line)
+                    yield json.loads(raw.decode("utf-8"))
+                except UnicodeDecodeError as e:
+                    raise InputError(f"{path}:{lineno}: not UTF-8 text (byte {e.start + 1} of the line); "
+                                     "save the file as UTF-8") from None
                 except json.JSONDecodeError as e:
                     raise InputError(f"{path}:{lineno}: invalid JSON: {e.msg}") from None
+                except RecursionError:
+                    raise InputError(f"{path}:{lineno}: JSON nested too deeply to read") from None
 
 
 def batches_from_records(records: Iterable[dict | FactImport], *, group_id: str, vocabulary: Vocabulary,
@@ -102,7 +112,7 @@ def batches_from_records(records: Iterable[dict | FactImport], *, group_id: str,
             spec = vocabulary[rec.predicate]
             group = rec.group or group_id
             if group != group_id:
-                raise InputError(f"record {n} is for group {group!r}; import it with --group {group}")
+                raise InputError(f"record {n} is for group {clip(group)}; import it with that --group")
             # The first mention of a name in a batch makes its entity (later ones reuse it).
             # Everything below is built from the validated record, so it is constructed without
             # validating again (the record's checks are the claim's: names, statement, interval,

@@ -76,6 +76,9 @@ def read_json(text: str, *, name: str, group: str | None = None) -> Iterator[Rea
     except json.JSONDecodeError as e:
         yield ReadResult(f"{name}:{e.lineno}", error=f"invalid JSON: {e.msg}")
         return
+    except RecursionError:
+        yield ReadResult(name, error="JSON nested too deeply to read")
+        return
     items = data if isinstance(data, list) else [data]
     for n, item in enumerate(items):
         yield _session(item, f"{name}[{n}]" if isinstance(data, list) else name, group=group)
@@ -91,6 +94,9 @@ def read_jsonl(text: str, *, name: str, group: str | None = None) -> Iterator[Re
             obj = json.loads(line)
         except json.JSONDecodeError as e:
             yield ReadResult(where, error=f"invalid JSON: {e.msg}")
+            continue
+        except RecursionError:
+            yield ReadResult(where, error="JSON nested too deeply to read")
             continue
         yield _session(obj, where, group=group)
 

@@ -12,6 +12,7 @@ Model::
     (:Claim {group_id, slot, id, body, recorded_at})               # the evidence of every slot
     (:Entity)-[:FACT {id, group_id, slot, predicate, statement, valid_from, valid_to, ...}]->(:Entity)
     (:SlotLock {group_id, key}), (:GroupSequence {group_id, next})  # write serialization, insertion order
+    (:ChronomemMeta {key, value})                                  # store-wide marks (turn_scope's migration)
 """
 
 # -- schema (run once per open; every statement is idempotent) ----------------------------
@@ -24,6 +25,7 @@ CONSTRAINTS = (
     "CREATE CONSTRAINT chronomem_fact_id IF NOT EXISTS FOR ()-[f:FACT]-() REQUIRE f.id IS UNIQUE",
     "CREATE CONSTRAINT chronomem_slot_lock_key IF NOT EXISTS FOR (l:SlotLock) REQUIRE (l.group_id, l.key) IS UNIQUE",
     "CREATE CONSTRAINT chronomem_group_sequence_key IF NOT EXISTS FOR (q:GroupSequence) REQUIRE q.group_id IS UNIQUE",
+    "CREATE CONSTRAINT chronomem_meta_key IF NOT EXISTS FOR (m:ChronomemMeta) REQUIRE m.key IS UNIQUE",
 )
 INDEXES = (
     "CREATE INDEX chronomem_fact_group IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.group_id)",
@@ -88,6 +90,12 @@ ON CREATE SET t.session_id = $session_id, t.speaker = row.speaker, t.text = row.
               t.seq = row.seq, t.ord = row.ord
 WITH s, t WHERE t.session_id = $session_id
 MERGE (s)-[:HAS_TURN]->(t)
+"""
+TURNS_OF_OTHER_SESSIONS = """
+UNWIND $ids AS id
+MATCH (t:Turn {group_id: $g, id: id}) USING INDEX t:Turn(group_id, id)
+WHERE t.session_id <> $session_id
+RETURN t.id AS id, t.session_id AS session_id
 """
 MISSING_TURNS = """
 UNWIND $ids AS id

@@ -48,7 +48,8 @@ from chronomem.graph.base import (
 )
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
 from chronomem.graph.sqlite_store import from_us, sources_from_json, to_us
-from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
+from chronomem.graph.turn_scope import clash_error, migrate_neo4j
+from chronomem.graph.writing import file_claims_by_id, merge_batch_entities, merge_entity, plan_slots, summarize, validate_batch
 from chronomem.schema.models import Claim, Entity, Fact, normalize_name, trusted
 from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
@@ -167,6 +168,7 @@ class Neo4jGraphStore:
                     if not any(code in (e.code or "") for code in _SCHEMA_EXISTS):
                         raise
             session.run(cypher.AWAIT_INDEXES, seconds=300).consume()
+            session.execute_write(migrate_neo4j)
 
     def _read(self, statement: str, **params: Any) -> list[Any]:
         """One read statement as an auto-commit transaction: a single round trip (RUN and PULL)
@@ -243,6 +245,10 @@ class Neo4jGraphStore:
         if turns or inserts:  # insertion order per group (the embedded store's rowid)
             first = tx.run(cypher.NEXT_SEQUENCE, g=g, count=len(turns) + len(inserts)).single()["first"]
         if session is not None and turns:
+            others = tx.run(cypher.TURNS_OF_OTHER_SESSIONS, g=g, session_id=session.session_id, ids=[t.id for t in turns])
+            clashes = [(r["id"], r["session_id"]) for r in others]
+            if clashes:
+                raise clash_error(g, session.session_id, clashes)
             tx.run(cypher.MERGE_TURNS, g=g, session_id=session.session_id, rows=[
                 {"id": t.id, "speaker": t.speaker, "text": t.text, "at": to_us(t.at), "seq": n, "ord": first + n}
                 for n, t in enumerate(turns)]).consume()
@@ -293,7 +299,7 @@ class Neo4jGraphStore:
         return touched, earlier, len(rows)
 
     def _upsert_entities(self, tx: neo4j.ManagedTransaction, g: str, entities: Sequence[Entity]) -> int:
-        """Exactly sqlite's merge: keep the first name, merge aliases, upgrade the type from OTHER."""
+        """Exactly sqlite's merge (:func:`~chronomem.graph.writing.merge_entity`): the same in any order."""
         merged = merge_batch_entities(entities)
         if not merged:
             return 0
@@ -308,12 +314,12 @@ class Neo4jGraphStore:
             else:
                 if row["group_id"] != e.group_id:
                     raise InputError(f"entity id {e.id!r} already belongs to group {row['group_id']!r}")
-                aliases = merge_aliases(row["aliases"] or [], e.aliases, row["name"])
-                etype = row["type"] if row["type"] != "OTHER" else e.type
-                if aliases == list(row["aliases"] or []) and etype == row["type"]:
+                stored = (row["name"], row["type"], list(row["aliases"] or []))
+                m = merge_entity(e.model_copy(update=dict(zip(("name", "type", "aliases"), stored))), e)
+                if (m.name, m.type, m.aliases) == stored:
                     continue
-                names, known = [row["name"], *aliases], list(row["norm_names"])
-                props = {"type": etype, "aliases": aliases}
+                names, known = [m.name, *m.aliases], list(row["norm_names"])
+                props = {"name": m.name, "type": m.type, "aliases": m.aliases}
             norms = [n for n in dict.fromkeys(normalize_name(n) for n in names) if n]
             props.update(names=" ; ".join(names), norm_names=list(dict.fromkeys([*known, *norms])))
             rows.append({"id": e.id, "props": props})

@@ -37,8 +37,16 @@ from chronomem.graph.base import (
     facts_about_in_parts,
 )
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
-from chronomem.graph.writing import file_claims_by_id, merge_aliases, merge_batch_entities, plan_slots, summarize, validate_batch
-from chronomem.schema.models import Claim, Entity, Fact, Source, normalize_name, trusted
+from chronomem.graph.turn_scope import clash_error, migrate_sqlite
+from chronomem.graph.writing import (
+    file_claims_by_id,
+    merge_batch_entities,
+    merge_entity,
+    plan_slots,
+    summarize,
+    validate_batch,
+)
+from chronomem.schema.models import Claim, Entity, Fact, Session, Source, normalize_name, trusted
 from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
@@ -146,6 +154,16 @@ def _row_to_entity(row: Sequence) -> Entity:
     return trusted(Entity, {"id": row[0], "group_id": row[1], "name": row[2], "type": row[3], "aliases": json.loads(row[4])})
 
 
+def _refuse_turn_clashes(db: sqlite3.Connection, group: str, session: Session) -> None:
+    """Raise when a turn id of ``session`` is already a turn of another session of ``group``."""
+    clashes: list[tuple[str, str]] = []
+    for chunk in _chunks([t.id for t in session.turns if t.id is not None]):
+        clashes += db.execute(f"SELECT id, session_id FROM turns WHERE group_id = ? AND id IN ({_marks(chunk)}) "
+                              "AND session_id <> ?", [group, *chunk, session.session_id]).fetchall()
+    if clashes:
+        raise clash_error(group, session.session_id, clashes)
+
+
 def _row_to_turn(row: Sequence) -> TurnRecord:
     return TurnRecord(id=row[0], session_id=row[1], group_id=row[2], speaker=row[3], text=row[4], at=from_us(row[5]), seq=row[6])
 
@@ -169,6 +187,7 @@ class SqliteGraphStore:
                 self._db.execute(pragma)
             self._db.executescript(sql.SCHEMA)
             self._db.executescript(sql.ERASURES_SCHEMA)
+            migrate_sqlite(self._db)
         except sqlite3.Error as e:
             raise StoreError(f"cannot open the embedded store at {self.path}: {e}") from e
         self._lock = threading.RLock()
@@ -222,6 +241,7 @@ class SqliteGraphStore:
             s = batch.session
             cur = db.execute(sql.INSERT_SESSION, (group, s.session_id, to_us(s.started_at), json.dumps(s.metadata, default=str)))
             session_added = cur.rowcount > 0
+            _refuse_turn_clashes(db, group, s)
             db.executemany(sql.INSERT_TURN, [(group, t.id, s.session_id, t.speaker, t.text, to_us(t.at), n)
                                              for n, t in enumerate(s.turns)])
         db.executemany(sql.INSERT_MENTION, [(group, m.turn_id, m.entity_id) for m in batch.mentions])
@@ -289,14 +309,13 @@ class SqliteGraphStore:
                 old = _row_to_entity(row)
                 if old.group_id != e.group_id:
                     raise InputError(f"entity id {e.id!r} already belongs to group {old.group_id!r}")
-                aliases = merge_aliases(old.aliases, e.aliases, old.name)
-                etype = old.type if old.type != "OTHER" else e.type
-                if aliases == old.aliases and etype == old.type:
+                m = merge_entity(old, e)
+                if (m.name, m.type, m.aliases) == (old.name, old.type, old.aliases):
                     continue
                 pending.flush(db)
-                db.execute(sql.UPDATE_ENTITY, (etype, json.dumps(aliases), e.id))
+                db.execute(sql.UPDATE_ENTITY, (m.name, m.type, json.dumps(m.aliases), e.id))
                 db.execute("DELETE FROM entities_fts WHERE entity_id = ?", (e.id,))
-                names = [old.name, *aliases]
+                names = [m.name, *m.aliases]
             norms = [normalize_name(n) for n in names]
             pending.names.extend((e.group_id, norm, e.id) for norm in norms if norm)
             pending.fts.append((" ; ".join(names), e.group_id, e.id))

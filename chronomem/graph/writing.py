@@ -37,32 +37,57 @@ def validate_batch(vocabulary: Vocabulary, batch: WriteBatch) -> None:
                 raise InputError(f"mention of unknown turn {m.turn_id!r}")
 
 
+def name_rank(name: str) -> tuple[bool, str]:
+    """How spellings of one name are chosen between, whatever order they arrive in: a capitalised
+    spelling first, then code-point order ("NVIDIA" before "Nvidia" before "nvidia").
+
+    >>> sorted(["nvidia", "Nvidia", "NVIDIA"], key=name_rank)
+    ['NVIDIA', 'Nvidia', 'nvidia']
+    """
+    return (not name[:1].isupper(), name)
+
+
 def merge_aliases(old: Sequence[str], new: Sequence[str], name: str) -> list[str]:
-    """Aliases of ``old`` then ``new``, one per normalized form, none equal to ``name``.
+    """Aliases of ``old`` and ``new``, one spelling per normalized form (the first by :func:`name_rank`),
+    none equal to ``name``, in :func:`name_rank` order: the same whichever list came first.
 
     >>> merge_aliases(["Postgres"], ["postgres", "PostgreSQL", "psql"], "PostgreSQL")
     ['Postgres', 'psql']
+    >>> merge_aliases(["postgres", "psql"], ["Postgres"], "PostgreSQL")
+    ['Postgres', 'psql']
     """
-    seen = {normalize_name(name)}
-    out = []
+    taken = normalize_name(name)
+    best: dict[str, str] = {}
     for alias in [*old, *new]:
         key = normalize_name(alias)
-        if key and key not in seen:
-            seen.add(key)
-            out.append(alias)
-    return out
+        if key and key != taken and (key not in best or name_rank(alias) < name_rank(best[key])):
+            best[key] = alias
+    return sorted(best.values(), key=name_rank)
+
+
+def merge_types(a: str, b: str) -> str:
+    """One type for an entity typed twice: ``OTHER`` gives way, otherwise the alphabetically first
+    (an order-free choice).
+
+    >>> merge_types("OTHER", "ORG"), merge_types("PLACE", "ORG")
+    ('ORG', 'ORG')
+    """
+    return min(a, b, key=lambda t: (t == "OTHER", t))
+
+
+def merge_entity(old: Entity, new: Entity) -> Entity:
+    """Two records of one entity (same id) as one, the same in either order: the preferred spelling
+    as the name (:func:`name_rank`), every other spelling kept as an alias, types by :func:`merge_types`."""
+    name = min(old.name, new.name, key=name_rank)
+    return old.model_copy(update={"name": name, "type": merge_types(old.type, new.type),
+                                  "aliases": merge_aliases(old.aliases, [*new.aliases, old.name, new.name], name)})
 
 
 def merge_batch_entities(entities: Sequence[Entity]) -> dict[str, Entity]:
-    """One entity per id: the first name wins, aliases merge, a type upgrades from ``OTHER``."""
+    """One entity per id, merged by :func:`merge_entity`."""
     merged: dict[str, Entity] = {}
     for e in entities:
-        if e.id in merged:
-            prev = merged[e.id]
-            merged[e.id] = prev.model_copy(update={"aliases": merge_aliases(prev.aliases, e.aliases, prev.name),
-                                                   "type": prev.type if prev.type != "OTHER" else e.type})
-        else:
-            merged[e.id] = e
+        merged[e.id] = merge_entity(merged[e.id], e) if e.id in merged else e
     return merged
 
 

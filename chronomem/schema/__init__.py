@@ -11,6 +11,7 @@ from chronomem.schema.models import (
     Turn,
     entity_id,
     normalize_name,
+    scoped_turn_id,
     stable_id,
 )
 from chronomem.schema.timeutil import ensure_utc, iso, parse_time
@@ -34,5 +35,6 @@ __all__ = [
     "iso",
     "normalize_name",
     "parse_time",
+    "scoped_turn_id",
     "stable_id",
 ]

@@ -12,6 +12,7 @@ Datetimes must be timezone-aware; they are stored in UTC. Intervals are half-ope
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -28,6 +29,7 @@ from pydantic import (
     model_validator,
 )
 
+from chronomem.errors import check_text, clip
 from chronomem.schema.timeutil import UTC
 
 MAX_NAME_CHARS = 300
@@ -136,8 +138,23 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=False, str_strip_whitespace=False)
 
 
+def scoped_turn_id(session_id: str, turn_id: str) -> str:
+    """A turn id made unique in its group: ``<session_id>:<turn_id>``, unless it already starts so.
+
+    Exported transcripts number their turns per session ("t1", "1", "msg-1"), so a turn id alone
+    names several turns of a group; the session prefix keeps every turn. The given id stays
+    readable at the end, and a scoped id maps to itself, so scoping twice changes nothing.
+
+    >>> scoped_turn_id("chat-7", "t1"), scoped_turn_id("s1", "s1:3")
+    ('chat-7:t1', 's1:3')
+    """
+    prefix = f"{session_id}:"
+    return turn_id if turn_id.startswith(prefix) else prefix + turn_id
+
+
 class Turn(_Model):
-    """One utterance. ``id`` defaults to ``<session_id>:<n>`` and ``at`` to the session start."""
+    """One utterance. ``id`` defaults to ``<session_id>:<n>`` and ``at`` to the session start;
+    a given id is scoped to its session (:func:`scoped_turn_id`): "t1" of session "s2" is "s2:t1"."""
 
     id: str | None = Field(default=None, max_length=300)
     speaker: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
@@ -157,10 +174,14 @@ class Session(_Model):
     @model_validator(mode="after")
     def _fill_turn_defaults(self) -> Session:
         for n, turn in enumerate(self.turns, start=1):
-            if turn.id is None:
-                turn.id = f"{self.session_id}:{n}"
+            turn.id = f"{self.session_id}:{n}" if turn.id is None else scoped_turn_id(self.session_id, turn.id)
             if turn.at is None:
                 turn.at = self.started_at
+        for text, what in [(self.session_id, "session_id"), (self.group_id, "group_id"),
+                           (json.dumps(self.metadata, ensure_ascii=False, default=str), "metadata"),
+                           *((v, f"turn {n} {k}") for n, t in enumerate(self.turns, start=1)
+                             for k, v in (("id", t.id), ("speaker", t.speaker), ("text", t.text)))]:
+            check_text(text or "", what)  # a lone surrogate cannot be stored (SQLite and Neo4j take UTF-8)
         ids = [t.id for t in self.turns]
         if len(set(ids)) != len(ids):
             raise ValueError(f"session {self.session_id!r} has duplicate turn ids")
@@ -325,4 +346,4 @@ def validate_session(data: dict) -> Session:
     except ValidationError as e:
         where = data.get("session_id", "?") if isinstance(data, dict) else "?"
         problems = "; ".join(f"{'.'.join(str(p) for p in err['loc']) or 'session'}: {err['msg']}" for err in e.errors()[:5])
-        raise InputError(f"session {where!r} is invalid: {problems}") from None
+        raise InputError(f"session {clip(where)} is invalid: {problems}") from None

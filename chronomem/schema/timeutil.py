@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from functools import lru_cache
 
-from chronomem.errors import InputError
+from chronomem.errors import InputError, clip
 
 UTC = timezone.utc
 
@@ -35,6 +35,9 @@ def parse_time(text: str | datetime | date) -> datetime:
         return ensure_utc(text)
     if isinstance(text, date):
         return datetime(text.year, text.month, text.day, tzinfo=UTC)
+    if not isinstance(text, str):
+        raise InputError(f"cannot read a {type(text).__name__} as a time; use an ISO date (2024-03-12), "
+                         "month (2024-03), year (2024) or datetime (2024-03-12T09:00:00Z) string")
     raw = text.strip()
     if raw.lower() == "now":
         return datetime.now(UTC)
@@ -57,7 +60,7 @@ def _parse_text(raw: str) -> datetime:
             parsed = datetime(int(candidate), 1, 1)
         if parsed is None:
             raise InputError(
-                f"cannot read {raw!r} as a time; use an ISO date (2024-03-12), month (2024-03), "
+                f"cannot read {clip(raw)} as a time; use an ISO date (2024-03-12), month (2024-03), "
                 f"year (2024) or datetime (2024-03-12T09:00:00Z)"
             ) from None
     if parsed.tzinfo is None:

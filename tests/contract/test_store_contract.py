@@ -260,3 +260,17 @@ def test_concurrent_writers_keep_one_value_per_slot(store, world):
     facts = store.facts_of(world.group, [world.e("Ana").id])
     assert [f.valid_from.year for f in facts] == list(range(2010, 2018))
     assert store.stats(world.group)["claims"] == 8
+
+
+@pytest.mark.parametrize("first, second", [(0, 1), (1, 0)])
+def test_entity_spellings_and_types_merge_the_same_in_any_order(store, first, second):
+    """Regression: the first spelling and the first type kept won, so the order of arrival decided
+    an entity's name ("blue" or "Blue"), its type and which alias spelling stayed."""
+    g = store.test_group
+    records = [Entity(id=entity_id(g, "Globex"), group_id=g, name="globex", type="TOOL", aliases=["gbx"]),
+               Entity(id=entity_id(g, "Globex"), group_id=g, name="Globex", type="ORG", aliases=["GBX", "Globex Corp"])]
+    store.write(WriteBatch(g, entities=[records[first]]), recorded_at=d(2024))
+    store.write(WriteBatch(g, entities=[records[second]]), recorded_at=d(2024))
+    (stored,) = store.iter_entities(g)
+    assert (stored.name, stored.type, stored.aliases) == ("Globex", "ORG", ["GBX", "Globex Corp"])
+    assert [e.id for e in store.find_entities(g, "gbx")] == [stored.id]
