@@ -250,4 +250,18 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         inner, cur = gov, gov
     if status.ending:
         status.negated = False
+    _share_with_first_verb(tok, status, hedged)
     return status
+
+
+def _share_with_first_verb(tok: Token, status: ClauseStatus, hedged: frozenset[int]) -> None:
+    """A verb conjoined without its own subject or auxiliary shares the first verb's hedge, modal
+    and future: "Maybe I'll write a play and publish it", "I'll move and start a job"."""
+    head = tok.head
+    if tok.dep_ != "conj" or head.pos_ not in ("VERB", "AUX") or any(
+            c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in tok.children):
+        return
+    first = clause_status(head, hedged)
+    status.blocked |= first.blocked
+    if first.tense == "future" and tok.tag_ == "VB":
+        status.tense = "future"

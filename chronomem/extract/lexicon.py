@@ -102,6 +102,9 @@ ROLE_HEADS = frozenset({
     "chiropractor", "orthodontist", "periodontist", "dermatologist", "pediatrician", "gynecologist", "babysitter",
     "nanny", "curator", "critic", "dancer", "singer", "comedian", "butcher", "doorman", "janitor", "lifeguard",
     "counselor", "counsellor", "understudy", "cop", "detective", "sheriff", "firefighter", "caterer", "stylist",
+    # positions on a team (a professional's role), and working for oneself
+    "guard", "point guard", "shooting guard", "goalkeeper", "goalie", "striker", "quarterback", "pitcher",
+    "midfielder", "defender", "shortstop", "entrepreneur",
 })
 # Role nouns that are also kin/boss words or too vague to stand alone after a copula.
 WEAK_ROLE_HEADS = frozenset({"partner", "owner", "head", "staff", "associate", "agent", "rep", "advocate",

@@ -28,7 +28,8 @@ from chronomem.extract.records import ENTITY, GAZETTEER, SPEAKER, WE, Arg, Hint,
 from chronomem.extract.rulebase import Rule, alternative, emit, employment, persons, role_rels
 from chronomem.extract.tools import tool_subjects
 
-__all__ = ["KIN_RELATIONS", "RULES", "apposition_rels", "correction_hints", "family_verb_rels", "kin_of", "kin_rels"]
+__all__ = ["KIN_RELATIONS", "RULES", "apposition_rels", "correction_hints", "family_verb_rels", "kin_of", "kin_rels",
+           "role_apposition_rels"]
 
 
 def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -57,6 +58,44 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         when = When("end", vague=True) if state == "ended" else When("state")
         out += kin_rels(owner, named, kin, when, tok.i)
     return out
+
+
+def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """A name beside a role noun: "Tim, my new sous chef", "that waitress, Katy", "our dentist Dr. Koh"
+    → HAS_ROLE (ended for "my old boss, Tim"; not for a weak role word such as "partner" or "agent")."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.pos_ != "NOUN" or tok.lemma_.lower() in L.WEAK_ROLE_HEADS or tok.dep_ in ("compound", "amod"):
+            continue
+        if kin_of(tok) is not None:
+            continue  # "my manager Priya": a reporting line, the kin rules' (apposition_rels)
+        role = role_arg(tok, strict=True)
+        name_tok = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None) or _name_beside(tok)
+        if role is None or name_tok is None or not any(c.dep_ in ("det", "poss") for c in tok.children):
+            continue
+        person = person_arg(name_tok, idx, trust_ner=False)
+        state = modifier_state(tok, name_tok)
+        if person is None or person.kind != ENTITY or state == "skip":
+            continue
+        when = When("end", vague=True) if state == "ended" else When("state")
+        out.append(Rel("HAS_ROLE", person, role, when, "end" if state == "ended" else "assert", None, 0.7, {}, tok.i))
+    return out
+
+
+def _name_beside(tok: Token) -> Token | None:
+    """The name a comma sets beside a noun phrase: "Tim, my new sous chef", "that waitress, Katy"."""
+    doc, left = tok.doc, tok.left_edge.i
+    if tok.dep_ == "appos" and tok.head.pos_ == "PROPN":
+        return tok.head
+    right = tok.right_edge.i + 1
+    ends = right == len(doc) or doc[right].is_punct  # "…, my new line cook." (not "…, my cook said")
+    if left >= 2 and doc[left - 1].text == "," and doc[left - 2].pos_ == "PROPN" and ends:
+        return doc[left - 2]
+    after = tok.i + 2
+    if after < len(doc) and doc[tok.i + 1].text == "," and doc[after].pos_ == "PROPN" and doc[after].dep_ in (
+            "appos", "npadvmod", "attr") and (after + 1 == len(doc) or doc[after + 1].is_punct):
+        return doc[after]
+    return None
 
 
 def _introduced(attr: Token) -> bool:

@@ -367,7 +367,8 @@ def _object_preps(frame: Frame) -> dict[str, list[Token]]:
         if prep in OPEN.non_object_preps:
             continue
         kept = [t for t in toks if not (frame.idx.is_time(t) or t.ent_type_ in ("DATE", "TIME")
-                                        or t.lower_ in OPEN.frequency_nouns)]
+                                        or t.lower_ in OPEN.frequency_nouns or t.head.i < frame.v.i)]
+        # (a phrase before the verb is a setting, not its object: "Off the court, I'm looking into …")
         if kept:
             out[prep] = kept
     return out

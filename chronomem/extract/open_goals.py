@@ -27,6 +27,8 @@ def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if wish is None:
         return []
     lemma = frame.lemma
+    if lemma == "be":
+        return []  # "I want to be brave for my family": a wish about oneself, not a goal with an object
     start = OPEN.start_particles.get(lemma)
     beginning = bool(start) and (frame.prt == start or start in frame.preps)  # "I hope to get into politics"
     if lemma in OPEN.vocabulary_verbs or (lemma in OPEN.transient_verbs or lemma in OPEN.momentary_verbs) and not beginning:

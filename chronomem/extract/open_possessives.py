@@ -59,6 +59,37 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
     return [Rel("HAS_PET", me, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
 
 
+def _identity_of_mine(tok: Token) -> list[Rel]:
+    """An identity said in passing: "my transgender journey", "my life as a vegan", "my own story as a
+    deaf woman" → the speaker RELATED_TO {"relation": "is"} "transgender" / "vegan" / "deaf woman"."""
+    if tok.pos_ != "NOUN":
+        return []
+    if tok.lemma_.lower() in OPEN.life_nouns and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
+        adj = next((c for c in tok.children if c.dep_ in ("amod", "compound") and c.lower_ in OPEN.identity_adjectives
+                    and c.lower_ not in OPEN.passing_states), None)
+        if adj is not None:  # "my transgender journey"
+            return [_is(tok, adj.lower_, adj.i)]
+    prep = tok.head
+    if tok.dep_ != "pobj" or prep.lower_ != "as" or not any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in tok.children):
+        return []
+    owner = prep.head
+    if owner.pos_ in ("VERB", "AUX"):  # "tells my story as a deaf musician": "as" hung on the verb
+        owner = next((c for c in owner.children if c.dep_ == "dobj"), owner)
+    mine = owner.pos_ == "NOUN" and owner.lemma_.lower() in OPEN.life_nouns and any(
+        c.dep_ == "poss" and c.lower_ == "my" for c in owner.children)
+    if not mine:
+        return []
+    adjs = [c.lower_ for c in tok.children if c.dep_ == "amod" and c.lower_ in OPEN.identity_adjectives]
+    if tok.lower_ in OPEN.identity_adjectives:  # "my life as a vegan"
+        return [_is(tok, tok.lower_, tok.i)]
+    return [_is(tok, " ".join([*adjs, tok.lower_]), tok.i)] if adjs else []  # "my journey as a transgender woman"
+
+
+def _is(tok: Token, name: str, i: int) -> Rel:
+    return Rel("RELATED_TO", Arg(SPEAKER, tok.i), Arg(ENTITY, i, name, "OTHER", GUESS), When("state"), "assert", None,
+               0.6, {"relation": "is"}, tok.i)
+
+
 def _home_place(tok: Token) -> list[Rel]:
     """"my home country, Sweden", "my hometown Lodz": where the speaker is from."""
     poss = next((c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"), None)
@@ -159,6 +190,10 @@ def kin_rels(sent: Span) -> list[Rel]:
             continue
         if tok.pos_ == "NOUN" and lemma in OPEN.group_nouns and tok.dep_ not in ("compound", "amod"):
             out += _my_group(tok)
+            continue
+        identity = _identity_of_mine(tok)
+        if identity:
+            out += identity
             continue
         if tok.pos_ == "NOUN" and (tok.lemma_.lower() in OPEN.origin_nouns or tok.lemma_.lower() in OPEN.home_nouns and any(
                 c.dep_ == "compound" and c.lower_ == "home" for c in tok.children)):

@@ -8,7 +8,7 @@ from chronomem.extract.args import DocIndex
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame
 from chronomem.extract.lexicon_rules import ADJ_VERBS
-from chronomem.extract.nominal import apposition_rels, correction_hints
+from chronomem.extract.nominal import apposition_rels, correction_hints, role_apposition_rels
 from chronomem.extract.open_clauses import kin_rels, merge, open_rels
 from chronomem.extract.open_possessives import listener_rels, naming_rels
 from chronomem.extract.open_tastes import love_noun_rels
@@ -30,7 +30,7 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         if len(sent) > MAX_SENTENCE_TOKENS or len(sent) < 2:
             continue
         hypothetical = is_hypothetical(sent)
-        appositions = apposition_rels(sent, idx) if not hypothetical else []
+        appositions = apposition_rels(sent, idx) + role_apposition_rels(sent, idx) if not hypothetical else []
         if hypothetical or is_question(sent) or is_dropped_plan(sent):
             rels += appositions
             continue

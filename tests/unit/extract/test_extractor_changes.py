@@ -82,6 +82,7 @@ CASES = [
     # sentence-initial names the small model tags as common nouns; "works as" names a role
     ("Pablo lives in Quito.", [c("Pablo", "LIVES_IN", "Quito", A, NOW)]),
     ("Marisol works as a physiotherapist.", [c("Marisol", "HAS_ROLE", "physiotherapist", A, NOW)]),
+    ("I'm a point guard for the team.", [c(U, "HAS_ROLE", "point guard", A, NOW)]),  # a position on a team is a role
     # a tool the parser reads as punctuation, versions in one number phrase
     ("We replaced RabbitMQ with Kafka last week.",
      [c(W, "USES", "RabbitMQ", E, LAST_WEEK), c(W, "USES", "Kafka", A, LAST_WEEK)]),

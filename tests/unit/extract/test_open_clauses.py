@@ -144,6 +144,11 @@ OPEN = [
     ("My daughter adores giraffes.", [c(U, "PARENT_OF", "user's daughter", A, NOW), c("user's daughter", "LIKES", "giraffes", A, NOW)]),
     ("The kids love the aquarium downtown.", [c(U, "PARENT_OF", "user's kids", A, NOW),
                                               c("user's kids", "LIKES", "aquarium downtown", A, NOW)]),
+    ("Outside of work, I'm looking into beekeeping.", [c(U, "RELATED_TO", "beekeeping", A, NOW)]),  # a fronted setting
+    # an identity said in passing, through "my … journey/life/story"
+    ("I wrote about my bisexual identity for the zine.", [c(U, "RELATED_TO", "bisexual", A, NOW)]),
+    ("My life as a vegetarian started in college.", [c(U, "RELATED_TO", "vegetarian", A, NOW)]),
+    ("The song tells my story as a deaf musician.", [c(U, "RELATED_TO", "deaf musician", A, NOW)]),
     # goals: what a person wants, hopes or aims to do
     ("I want to open a bike repair shop someday, honestly.", []),  # "someday" hedges it
     ("I really want to open a bike repair shop.", [c(U, "RELATED_TO", "bike repair shop", A, NOW)]),
@@ -163,9 +168,10 @@ NO_OPEN_FACT = [
     "My dream studio would have big windows.", "My store was packed today.", "I'm off to go do some research.",
     "I adopted a dog named Pickles on June 23.", "Enjoy the sunshine tomorrow!",
     "I've been jogging farther to de-stress.", "These are my favorite books.", "Try the soup, it's great.",
-    "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.",
+    "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "I love my single life.",
+    "Maybe I'll sketch a plan and publish a zine.", "I want to be brave for my team.",
     "The kids at the library were loud.", "I signed up for the charity race.", "The soup is amazing here.",
-    '"Blue Lanterns" was great, thanks for the tip.', "I'll take some time off.", "I'm back from Lima.",
+    "\"Blue Lanterns\" was great, thanks for the tip.", "I'll take some time off.", "I'm back from Lima.",
     "I'm from the sales team.", "Looking forward to it!", "Working late tonight.", "I want to grab a coffee.",
     "I don't want to learn French.", "I want you to meet my cousin.", "I'd want to write a novel.",
     "I wanted to start a band.", "I had a love for trains as a boy.", "I don't feel any connection to opera.",

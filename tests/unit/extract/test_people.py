@@ -42,6 +42,9 @@ CASES = [
     # titles
     ([("A", "I have a meeting with Professor Lund today.")], {("Professor Lund", "HAS_ROLE", "professor")}),
     ([("A", "I'm a masseuse, by day.")], {("A", "HAS_ROLE", "masseuse")}),
+    # a name beside a role noun
+    ([("A", "Come meet Sven, my new line cook.")], {("Sven", "HAS_ROLE", "line cook")}),
+    ([("A", "I had lunch with that barista, Noor.")], {("Noor", "HAS_ROLE", "barista")}),
     ([("A", "Well, I'm an actor.")], {("A", "HAS_ROLE", "actor")}),
     ([("A", "I'm your teacher.")], {("A", "HAS_ROLE", "teacher")}),
     (group("Thank you, doctor."), {("Omar", "HAS_ROLE", "doctor")}),
