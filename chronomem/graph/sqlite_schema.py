@@ -1,4 +1,8 @@
-"""SQL for the embedded store: the schema and the statements, as named constants."""
+"""SQL for the embedded store: the schema and the statements, as named constants.
+
+``{}`` in a statement stands for a list of ``?`` placeholders (see ``sqlite_store.marks``)."""
+
+from chronomem.graph.codec import FACT_FIELDS
 
 # Every connection: WAL (readers never wait for the writer), fsync at checkpoints only, and a
 # 64 MiB page cache (the default is 2 MiB) so large stores' indexes stay cached during bulk writes.
@@ -55,11 +59,8 @@ CREATE TRIGGER IF NOT EXISTS turns_ai AFTER INSERT ON turns BEGIN
 END;
 """
 
-FACT_COLUMNS = (
-    "id, group_id, slot, subject_id, predicate, object_id, qualifiers, statement, valid_from, valid_to, "
-    "valid_from_precision, valid_to_precision, start_observed, recorded_at, expired_at, confidence, sources"
-)
-INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * 17)})"
+FACT_COLUMNS = ", ".join(FACT_FIELDS)  # the columns of a fact row, in chronomem.graph.codec order
+INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * len(FACT_FIELDS))})"
 EXPIRE_FACT = "UPDATE facts SET expired_at = ? WHERE id = ? AND group_id = ? AND expired_at IS NULL"
 SELECT_FACTS = f"SELECT {FACT_COLUMNS} FROM facts"
 # facts_fts is filled once per write, for the rows after the largest rowid before it (new rows
@@ -68,8 +69,14 @@ SELECT_FACTS = f"SELECT {FACT_COLUMNS} FROM facts"
 # (the DROP TRIGGER in SCHEMA); the index content, and so every search, is the same.
 LAST_FACT_ROWID = "SELECT coalesce(max(rowid), 0) FROM facts"
 INDEX_NEW_FACTS = "INSERT INTO facts_fts (rowid, statement) SELECT rowid, statement FROM facts WHERE rowid > ?"
-CURRENT_OF_SLOT = SELECT_FACTS + " WHERE group_id = ? AND slot = ? AND expired_at IS NULL"
-CLAIMS_OF_SLOT = "SELECT body FROM claims WHERE group_id = ? AND slot = ?"
+# -- the write path (chronomem.graph.sqlite_write) ------------------------------------------
+CURRENT_OF_SLOTS = f"SELECT rowid, {FACT_COLUMNS} FROM facts WHERE group_id = ? AND slot IN ({{}}) AND expired_at IS NULL"
+CLAIM_IDS_OF_SLOTS = "SELECT slot, id FROM claims WHERE group_id = ? AND slot IN ({})"
+CLAIMS_OF_SLOTS = "SELECT slot, id, body FROM claims WHERE group_id = ? AND slot IN ({})"
+TURN_CLASHES = "SELECT id, session_id FROM turns WHERE group_id = ? AND id IN ({}) AND session_id <> ?"
+ENTITIES_BY_ID = "SELECT id, group_id, name, type, aliases FROM entities WHERE id IN ({})"
+INSERT_ENTITY_FULLTEXT = "INSERT INTO entities_fts (names, group_id, entity_id) VALUES (?, ?, ?)"
+DELETE_ENTITY_FULLTEXT = "DELETE FROM entities_fts WHERE entity_id = ?"
 INSERT_CLAIM = "INSERT OR IGNORE INTO claims (group_id, slot, id, body, recorded_at) VALUES (?, ?, ?, ?, ?)"
 SELECT_ENTITY = "SELECT id, group_id, name, type, aliases FROM entities"
 INSERT_ENTITY = "INSERT INTO entities (id, group_id, name, type, aliases) VALUES (?, ?, ?, ?, ?)"
