@@ -88,14 +88,14 @@ def _valid_clause(as_of: datetime | None, known_at: datetime | None, include_exp
     clauses, params = [], []
     if as_of is not None:
         t = to_us(as_of)
-        clauses.append("(valid_from IS NULL OR valid_from <= ?) AND (valid_to IS NULL OR valid_to > ?)")
+        clauses.append(sql.VALID_AT)
         params += [t, t]
     if known_at is not None:
         k = to_us(known_at)
-        clauses.append("recorded_at <= ? AND (expired_at IS NULL OR expired_at > ?)")
+        clauses.append(sql.KNOWN_AT)
         params += [k, k]
     elif not include_expired:
-        clauses.append("expired_at IS NULL")
+        clauses.append(sql.NOT_EXPIRED)
     return (" AND ".join(clauses) or "1"), params
 
 
@@ -176,31 +176,25 @@ class SqliteGraphStore:
         rows: list[tuple] = []
         ids = list(dict.fromkeys(ids))
         for chunk in chunks(ids):
-            # "+group_id": without it SQLite answers 5+ ids by scanning the group's index (every entity of
-            # the group: linear in the store's size) instead of looking each id up by primary key.
-            rows += self._query(f"SELECT rowid, id, group_id, name, type, aliases FROM entities WHERE id IN ({marks(chunk)}) "
-                                "AND +group_id = ?", [*chunk, group_id])
+            rows += self._query(sql.ENTITIES_OF_IDS.format(ids=marks(chunk)), [*chunk, group_id])
         return {r[1]: row_to_entity(r[1:]) for r in sorted(rows, key=lambda r: r[0])}  # in insertion order
 
     def find_entities(self, group_id: str, name: str) -> list[Entity]:
-        rows = self._query(sql.SELECT_ENTITY + " WHERE id IN (SELECT entity_id FROM entity_names WHERE group_id = ? AND norm = ?)"
-                           " ORDER BY id", (group_id, normalize_name(name)))
+        rows = self._query(sql.ENTITIES_NAMED, (group_id, normalize_name(name)))
         return [row_to_entity(r) for r in rows]
 
     def iter_entities(self, group_id: str) -> Iterator[Entity]:
-        yield from (row_to_entity(r) for r in self._query(sql.SELECT_ENTITY + " WHERE group_id = ? ORDER BY id", (group_id,)))
+        yield from (row_to_entity(r) for r in self._query(sql.ENTITIES_OF_GROUP, (group_id,)))
 
     # -- facts ---------------------------------------------------------------------------
     def facts_of(self, group_id: str, entity_ids: Sequence[str], *, predicate: str | None = None,
                  as_of: datetime | None = None, known_at: datetime | None = None, include_expired: bool = False) -> list[Fact]:
         where, params = _valid_clause(as_of, known_at, include_expired)
-        pred_clause, pred_params = ("AND predicate = ?", [predicate]) if predicate else ("", [])
+        pred_clause, pred_params = (sql.PREDICATE_IS, [predicate]) if predicate else ("", [])
         out: dict[str, Fact] = {}
         ids = list(dict.fromkeys(entity_ids))
         for chunk in chunks(ids, 400):
-            places = marks(chunk)
-            statement = (f"{sql.SELECT_FACTS} WHERE group_id = ? AND subject_id IN ({places}) {pred_clause} AND {where} "
-                         f"UNION {sql.SELECT_FACTS} WHERE group_id = ? AND object_id IN ({places}) {pred_clause} AND {where}")
+            statement = sql.FACTS_OF_ENTITIES.format(ids=marks(chunk), predicate=pred_clause, where=where)
             rows = self._query(statement, [group_id, *chunk, *pred_params, *params, group_id, *chunk, *pred_params, *params])
             out.update((r[0], row_to_fact(r)) for r in rows)
         return sorted(out.values(), key=fact_order)
@@ -213,15 +207,14 @@ class SqliteGraphStore:
     def get_facts(self, group_id: str, ids: Sequence[str]) -> list[Fact]:
         out: dict[str, Fact] = {}
         for chunk in chunks(list(dict.fromkeys(ids))):
-            # "+group_id" keeps SQLite on the id index (with 5+ ids it would scan every fact of the group).
-            rows = self._query(sql.SELECT_FACTS + f" WHERE id IN ({marks(chunk)}) AND +group_id = ?", [*chunk, group_id])
+            rows = self._query(sql.FACTS_OF_IDS.format(ids=marks(chunk)), [*chunk, group_id])
             out.update((r[0], row_to_fact(r)) for r in rows)
         return [out[i] for i in ids if i in out]
 
     def iter_facts(self, group_id: str, *, as_of: datetime | None = None, known_at: datetime | None = None,
                    include_expired: bool = False) -> Iterator[Fact]:
         where, params = _valid_clause(as_of, known_at, include_expired)
-        rows = self._query(f"{sql.SELECT_FACTS} WHERE group_id = ? AND {where} ORDER BY rowid", [group_id, *params])
+        rows = self._query(sql.FACTS_OF_GROUP.format(where=where), [group_id, *params])
         yield from (row_to_fact(r) for r in rows)
 
     def neighbourhood(self, group_id: str, entity_ids: Sequence[str], *, depth: int = 1, as_of: datetime | None = None,
@@ -236,21 +229,13 @@ class SqliteGraphStore:
         if len(entity_ids) > 400:
             return self.facts_of(group_id, entity_ids, as_of=as_of, known_at=known_at)[:count]
         where, params = _valid_clause(as_of, known_at, False)
-        places = marks(entity_ids)
-        # The rowids of the entities' facts come from the two covering indexes; only those rows are
-        # read and filtered (a UNION of whole rows would sort every column of every fact to dedupe).
-        statement = (f"{sql.SELECT_FACTS} WHERE rowid IN (SELECT rowid FROM facts WHERE group_id = ? AND subject_id IN ({places}) "
-                     f"UNION ALL SELECT rowid FROM facts WHERE group_id = ? AND object_id IN ({places})) AND {where} "
-                     "ORDER BY valid_from IS NOT NULL, coalesce(valid_from, 0), predicate, recorded_at, id LIMIT ?")
+        statement = sql.FIRST_FACTS_OF_ENTITIES.format(ids=marks(entity_ids), where=where)
         rows = self._query(statement, [group_id, *entity_ids, group_id, *entity_ids, *params, count])
         return [row_to_fact(r) for r in rows]
 
     def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
         a, b = to_us(since), to_us(until)
-        rows = self._query(
-            f"{sql.SELECT_FACTS} WHERE group_id = ? AND ((valid_from >= ? AND valid_from < ?) OR (valid_to >= ? AND valid_to < ?)"
-            " OR (recorded_at >= ? AND recorded_at < ?) OR (expired_at >= ? AND expired_at < ?))",
-            [group_id, a, b, a, b, a, b, a, b])
+        rows = self._query(sql.CHANGED_BETWEEN, [group_id, a, b, a, b, a, b, a, b])
         return sorted((row_to_fact(r) for r in rows), key=fact_order)
 
     # -- text ----------------------------------------------------------------------------
@@ -272,86 +257,65 @@ class SqliteGraphStore:
         top = max(4 * limit, 100)
         pairs = fts_pairs_query(terms) if 2 <= len(terms) <= _PAIR_TERMS else ""
         if pairs and self._worth_pairs(fts, query, pairs, limit):
-            # "+rowid": the pairs only filter the rows FTS5 returns, so bm25 runs for those alone
-            only = f"AND +rowid IN (SELECT rowid FROM {fts} WHERE {fts} MATCH ?)"
-            rows = self._query(_ranked_fulltext(fts, table, key, only), (query, pairs, top, group_id, limit))
+            only = sql.FULLTEXT_ONLY_PAIRS.format(fts=fts)
+            rows = self._query(sql.FULLTEXT_RANKED.format(fts=fts, table=table, key=key, only=only),
+                               (query, pairs, top, group_id, limit))
             if len(rows) >= limit:
                 return [(r[0], -float(r[1])) for r in rows]
         # Rank in the FTS index first, then look up only the best rows (joining every match to
         # check its group costs more than the ranking). The group's best `limit` are the first
         # of the group in the global order, so this is exact when enough of them come back;
         # otherwise (other groups crowd the top, or few matches) the plain join answers.
-        rows = self._query(_ranked_fulltext(fts, table, key), (query, top, group_id, limit))
+        rows = self._query(sql.FULLTEXT_RANKED.format(fts=fts, table=table, key=key, only=""), (query, top, group_id, limit))
         if len(rows) < limit:
-            if kind == "entity":
-                statement = ("SELECT entity_id, bm25(entities_fts) FROM entities_fts WHERE entities_fts MATCH ? "
-                             "AND group_id = ? ORDER BY bm25(entities_fts), rowid LIMIT ?")
-            else:
-                statement = (f"SELECT x.id, bm25({fts}) FROM {fts} JOIN {table} x ON x.rowid = {fts}.rowid "
-                             f"WHERE {fts} MATCH ? AND x.group_id = ? ORDER BY bm25({fts}), {fts}.rowid LIMIT ?")
+            statement = (sql.FULLTEXT_ENTITIES_OF_GROUP if kind == "entity"
+                         else sql.FULLTEXT_OF_GROUP.format(fts=fts, table=table))
             rows = self._query(statement, (query, group_id, limit))
         return [(r[0], -float(r[1])) for r in rows]
 
     def _worth_pairs(self, fts: str, query: str, pairs: str, limit: int) -> bool:
         """True when ``query`` matches more than ``EXACT_FULLTEXT_MATCHES`` rows of ``fts`` and
         ``pairs`` at least ``limit`` (both counted only that far: cheap next to ranking)."""
-        statement = (f"SELECT (SELECT count(*) FROM (SELECT 1 FROM {fts} WHERE {fts} MATCH ? LIMIT ?)), "
-                     f"(SELECT count(*) FROM (SELECT 1 FROM {fts} WHERE {fts} MATCH ? LIMIT ?))")
-        matches, paired = self._query(statement, (query, EXACT_FULLTEXT_MATCHES + 1, pairs, limit))[0]
+        matches, paired = self._query(sql.FULLTEXT_MATCH_COUNTS.format(fts=fts), (query, EXACT_FULLTEXT_MATCHES + 1, pairs, limit))[0]
         return matches > EXACT_FULLTEXT_MATCHES and paired >= limit
 
     # -- sessions and turns --------------------------------------------------------------
     def sessions(self, group_id: str) -> list[SessionRecord]:
-        rows = self._query("SELECT s.id, s.group_id, s.started_at, s.metadata, (SELECT count(*) FROM turns t WHERE t.group_id = s.group_id"
-                           " AND t.session_id = s.id) FROM sessions s WHERE s.group_id = ? ORDER BY s.started_at, s.id", (group_id,))
+        rows = self._query(sql.SESSIONS_OF_GROUP, (group_id,))
         return [SessionRecord(r[0], r[1], from_us(r[2]), r[4], json.loads(r[3])) for r in rows]
 
     def get_turns(self, group_id: str, ids: Sequence[str]) -> dict[str, TurnRecord]:
         out: dict[str, TurnRecord] = {}
         for chunk in chunks(list(dict.fromkeys(ids))):
-            rows = self._query(sql.SELECT_TURNS + f" WHERE group_id = ? AND id IN ({marks(chunk)})", [group_id, *chunk])
+            rows = self._query(sql.TURNS_OF_IDS.format(ids=marks(chunk)), [group_id, *chunk])
             out.update((r[0], _row_to_turn(r)) for r in rows)
         return out
 
     def turns_of(self, group_id: str, session_id: str) -> list[TurnRecord]:
-        rows = self._query(sql.SELECT_TURNS + " WHERE group_id = ? AND session_id = ? ORDER BY seq", (group_id, session_id))
+        rows = self._query(sql.TURNS_OF_SESSION, (group_id, session_id))
         return [_row_to_turn(r) for r in rows]
 
     def iter_turns(self, group_id: str) -> Iterator[TurnRecord]:
-        yield from (_row_to_turn(r) for r in self._query(sql.SELECT_TURNS + " WHERE group_id = ? ORDER BY rowid", (group_id,)))
+        yield from (_row_to_turn(r) for r in self._query(sql.TURNS_OF_GROUP, (group_id,)))
 
     def mentions_of(self, group_id: str, turn_id: str) -> list[str]:
-        rows = self._query("SELECT entity_id FROM mentions WHERE group_id = ? AND turn_id = ? ORDER BY entity_id", (group_id, turn_id))
+        rows = self._query(sql.MENTIONS_OF_TURN, (group_id, turn_id))
         return [r[0] for r in rows]
 
     def turns_mentioning(self, group_id: str, entity_ids: Sequence[str], *, limit: int = 50) -> list[str]:
         ids = list(dict.fromkeys(entity_ids))[:400]
         if not ids:
             return []
-        # INDEXED BY: with 5+ ids SQLite would otherwise scan every mention of the group (its primary key).
-        rows = self._query(f"SELECT m.turn_id FROM mentions m INDEXED BY mentions_entity "
-                           f"JOIN turns t ON t.group_id = m.group_id AND t.id = m.turn_id "
-                           f"WHERE m.group_id = ? AND m.entity_id IN ({marks(ids)}) GROUP BY m.turn_id "
-                           f"ORDER BY count(*) DESC, max(t.at) DESC LIMIT ?", [group_id, *ids, limit])
+        rows = self._query(sql.TURNS_MENTIONING.format(ids=marks(ids)), [group_id, *ids, limit])
         return [r[0] for r in rows]
 
     # -- housekeeping --------------------------------------------------------------------
     def groups(self) -> list[str]:
-        rows = self._query("SELECT group_id FROM entities UNION SELECT group_id FROM sessions ORDER BY 1")
+        rows = self._query(sql.GROUPS)
         return [r[0] for r in rows]
 
     def stats(self, group_id: str) -> dict[str, int]:
-        def count(statement: str) -> int:
-            return int(self._query(statement, (group_id,))[0][0])
-
-        return {
-            "entities": count("SELECT count(*) FROM entities WHERE group_id = ?"),
-            "sessions": count("SELECT count(*) FROM sessions WHERE group_id = ?"),
-            "turns": count("SELECT count(*) FROM turns WHERE group_id = ?"),
-            "claims": count("SELECT count(*) FROM claims WHERE group_id = ?"),
-            "facts": count("SELECT count(*) FROM facts WHERE group_id = ? AND expired_at IS NULL"),
-            "fact_versions": count("SELECT count(*) FROM facts WHERE group_id = ?"),
-        }
+        return {name: int(self._query(statement, (group_id,))[0][0]) for name, statement in sql.STATS.items()}
 
     def delete_group(self, group_id: str) -> None:
         """Delete every row of ``group_id`` from every table, full-text indexes included."""
@@ -416,11 +380,3 @@ class SqliteGraphStore:
                 raise StoreError(f"erasing from {self.path} failed (nothing was erased): {e}") from e
             finally:
                 db.execute(sql.SECURE_DELETE_OFF)
-
-
-def _ranked_fulltext(fts: str, table: str, key: str, only: str = "") -> str:
-    """SQL for the best ``?`` rows of an FTS match (``only``: an extra condition on them), then
-    the group's best ``?`` of those: parameters ``(query, [only's], top, group_id, limit)``."""
-    return (f"SELECT x.{key}, s.score FROM (SELECT rowid, bm25({fts}) AS score FROM {fts} WHERE {fts} MATCH ? {only} "
-            f"ORDER BY score LIMIT ?) s JOIN {table} x ON x.rowid = s.rowid WHERE x.group_id = ? "
-            "ORDER BY s.score, s.rowid LIMIT ?")
