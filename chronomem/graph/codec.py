@@ -62,8 +62,18 @@ def sources_from_json(column: str) -> tuple[Source, ...]:
 
 
 def sources_to_json(sources: Sequence[Source]) -> str:
-    """The JSON column of ``sources`` (the inverse of :func:`sources_from_json`)."""
-    return json.dumps([[s.session_id, s.turn_id or ""] for s in sources])
+    """The JSON column of ``sources`` (the inverse of :func:`sources_from_json`).
+
+    >>> sources_to_json([Source(session_id="s1", turn_id="s1:3"), Source(session_id="import")])
+    '[["s1", "s1:3"], ["import", ""]]'
+    """
+    return _pairs_json(tuple([(s.session_id, s.turn_id or "") for s in sources]))
+
+
+@lru_cache(maxsize=4096)
+def _pairs_json(pairs: tuple[tuple[str, str], ...]) -> str:
+    """The JSON of ``pairs``: many facts share their sources (an import, a turn), so each is encoded once."""
+    return json.dumps(pairs)
 
 
 def fact_values(f: Fact) -> tuple[Any, ...]:
