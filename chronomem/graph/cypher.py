@@ -15,6 +15,9 @@ Model::
     (:ChronomemMeta {key, value})                                  # store-wide marks (turn_scope's migration)
 """
 
+from chronomem.graph import codec
+from chronomem.graph.codec import NEO4J_PROPERTY
+
 # -- schema (run once per open; every statement is idempotent) ----------------------------
 CONSTRAINTS = (
     "CREATE CONSTRAINT chronomem_entity_id IF NOT EXISTS FOR (e:Entity) REQUIRE e.id IS UNIQUE",
@@ -150,14 +153,8 @@ SET f = row.props
 
 # -- reading facts ---------------------------------------------------------------------------
 # The columns of a fact row (record_to_fact reads them): f is the relationship, s and o its end nodes.
-_FACT_COLUMNS = (
-    ("id", "f.id"), ("group_id", "f.group_id"), ("slot", "f.slot"), ("subject_id", "s.id"), ("predicate", "f.predicate"),
-    ("object_id", "o.id"), ("qualifiers_json", "f.qualifiers_json"), ("statement", "f.statement"),
-    ("valid_from", "f.valid_from"), ("valid_to", "f.valid_to"), ("valid_from_precision", "f.valid_from_precision"),
-    ("valid_to_precision", "f.valid_to_precision"), ("start_observed", "f.start_observed"),
-    ("recorded_at", "f.recorded_at"), ("expired_at", "f.expired_at"), ("confidence", "f.confidence"),
-    ("sources_json", "f.sources_json"),
-)
+_ENDS = {"subject_id": "s.id", "object_id": "o.id"}
+_FACT_COLUMNS = tuple((k, _ENDS.get(k) or f"f.{NEO4J_PROPERTY.get(k, k)}") for k in codec.FACT_FIELDS)
 FACT_FIELDS = "\nRETURN " + ", ".join(f"{expr} AS {key}" for key, expr in _FACT_COLUMNS) + "\n"
 # $as_of / $known_at may be NULL; $include_expired only matters without $known_at.
 TIME_FILTER = """

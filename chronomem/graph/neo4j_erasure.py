@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from chronomem.graph import cypher
+from chronomem.graph.codec import to_us
 from chronomem.graph.erasure import Erasure, ErasureReport, counts, entity_needle, session_needle, without_session
-from chronomem.graph.sqlite_store import to_us
 from chronomem.schema.models import normalize_name
 
 

@@ -46,16 +46,19 @@ from chronomem.graph.base import (
     breadth_first,
     fact_order,
 )
+from chronomem.graph.codec import fact_from_mapping, from_us, to_us
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
-from chronomem.graph.sqlite_store import from_us, sources_from_json, to_us
-from chronomem.graph.turn_scope import clash_error, migrate_neo4j
-from chronomem.graph.writing import file_claims_by_id, merge_batch_entities, merge_entity, plan_slots, summarize, validate_batch
-from chronomem.schema.models import Claim, Entity, Fact, normalize_name, trusted
+from chronomem.graph.neo4j_write import Neo4jWrite, fact_props, record_to_entity
+from chronomem.graph.turn_scope import migrate_neo4j
+from chronomem.graph.writer import write_batch
+from chronomem.graph.writing import validate_batch
+from chronomem.schema.models import Entity, Fact, normalize_name
 from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 _WORD = re.compile(r"\w+(?:['\u2019]\w+)*", re.UNICODE)
 _FULLTEXT = {"entity": cypher.FULLTEXT_ENTITIES, "fact": cypher.FULLTEXT_FACTS, "turn": cypher.FULLTEXT_TURNS}
+__all__ = ["Neo4jGraphStore", "fact_props", "lucene_query", "record_to_fact"]
 _SCHEMA_EXISTS = ("EquivalentSchemaRuleAlreadyExists", "IndexAlreadyExists", "ConstraintAlreadyExists")
 START_HINT = (
     "start Neo4j 5 (Neo4j Desktop, `docker run -p 7687:7687 -e NEO4J_AUTH=neo4j/<password> neo4j:5.26`, Aura, or "
@@ -77,33 +80,7 @@ def lucene_query(text: str) -> str:
     return " OR ".join(f'"{w}"' for w in words)
 
 
-def record_to_fact(r: Any) -> Fact:
-    return trusted(Fact, {
-        "id": r["id"], "group_id": r["group_id"], "slot": r["slot"], "subject_id": r["subject_id"], "predicate": r["predicate"],
-        "object_id": r["object_id"], "qualifiers": json.loads(r["qualifiers_json"]), "statement": r["statement"],
-        "valid_from": from_us(r["valid_from"]), "valid_to": from_us(r["valid_to"]),
-        "valid_from_precision": r["valid_from_precision"], "valid_to_precision": r["valid_to_precision"],
-        "start_observed": bool(r["start_observed"]), "recorded_at": from_us(r["recorded_at"]),
-        "expired_at": from_us(r["expired_at"]), "confidence": r["confidence"],
-        "sources": list(sources_from_json(r["sources_json"])),
-    })
-
-
-def fact_props(f: Fact, ord_: int) -> dict[str, Any]:
-    """The ``FACT`` relationship's properties (``None`` values are simply not stored)."""
-    return {
-        "id": f.id, "group_id": f.group_id, "slot": f.slot, "predicate": f.predicate, "statement": f.statement,
-        "qualifiers_json": json.dumps(f.qualifiers, sort_keys=True), "valid_from": to_us(f.valid_from),
-        "valid_to": to_us(f.valid_to), "valid_from_precision": f.valid_from_precision,
-        "valid_to_precision": f.valid_to_precision, "start_observed": bool(f.start_observed),
-        "recorded_at": to_us(f.recorded_at), "expired_at": to_us(f.expired_at), "confidence": float(f.confidence),
-        "sources_json": json.dumps([[s.session_id, s.turn_id or ""] for s in f.sources]), "ord": ord_,
-    }
-
-
-def _record_to_entity(r: Any) -> Entity:
-    return trusted(Entity, {"id": r["id"], "group_id": r["group_id"], "name": r["name"], "type": r["type"],
-                            "aliases": list(r["aliases"] or [])})
+record_to_fact = fact_from_mapping  # a fact record or map (keyed by chronomem.graph.codec.FACT_FIELDS)
 
 
 def _record_to_turn(r: Any) -> TurnRecord:
@@ -204,7 +181,8 @@ class Neo4jGraphStore:
         recorded_at = ensure_utc(recorded_at, what="recorded_at")
         try:
             with self._session() as session:
-                return session.execute_write(self._write_tx, batch, recorded_at)
+                return session.execute_write(
+                    lambda tx: write_batch(Neo4jWrite(tx, batch.group_id), self.vocabulary, batch, recorded_at))
         except ChronomemError:
             raise
         except ConstraintError as e:
@@ -212,138 +190,21 @@ class Neo4jGraphStore:
         except (Neo4jError, DriverError) as e:
             raise StoreError(f"writing to Neo4j at {self.uri} failed (nothing was written): {e}") from e
 
-    def _write_tx(self, tx: neo4j.ManagedTransaction, batch: WriteBatch, recorded_at: datetime) -> WriteReport:
-        g, session = batch.group_id, batch.session
-        entities_added = self._upsert_entities(tx, g, batch.entities)
-        session_added = False
-        if session is not None:
-            session_added = bool(tx.run(cypher.MERGE_SESSION, g=g, id=session.session_id, started_at=to_us(session.started_at),
-                                        metadata_json=json.dumps(session.metadata, default=str)).single()["created"])
-        filed = file_claims_by_id(self.vocabulary, batch.claims)
-        touched, earlier, claims_added = self._insert_claims(tx, g, filed, to_us(recorded_at))
-        # Every claim of a touched slot in claim-id order: the batch's as given (a stored claim is its
-        # model_dump_json), the earlier ones parsed from the store. A slot's versions come from its
-        # claims, so only slots that had claims before can have versions to read.
-        all_claims: dict[str, list[Claim]] = {}
-        for slot in touched:
-            by_id = {**earlier.get(slot, {}), **filed[slot]}
-            all_claims[slot] = [by_id[cid] for cid in sorted(by_id)]
-        current: dict[str, list[Fact]] = {slot: [] for slot in touched}
-        reread = [slot for slot in touched if slot in earlier]
-        if reread:
-            for r in tx.run(cypher.CURRENT_OF_SLOTS, g=g, slots=reread):
-                current[r["slot"]].append(record_to_fact(r))
-        plans = plan_slots(self.vocabulary, g, all_claims, current, recorded_at=recorded_at)
-        inserts = [f for plan in plans.values() for f in plan.insert]
-        referenced = {i for f in inserts for i in (f.subject_id, f.object_id)} | {m.entity_id for m in batch.mentions}
-        missing = [r["id"] for r in tx.run(cypher.MISSING_ENTITIES, g=g, ids=sorted(referenced))] if referenced else []
-        if missing:  # what a foreign key does in the embedded store
-            raise InputError(f"batch for group {g!r} refers to unknown entities {missing[:5]}; "
-                             "include them in the batch's entities")
-        turns = session.turns if session is not None else []
-        first = 0
-        if turns or inserts:  # insertion order per group (the embedded store's rowid)
-            first = tx.run(cypher.NEXT_SEQUENCE, g=g, count=len(turns) + len(inserts)).single()["first"]
-        if session is not None and turns:
-            others = tx.run(cypher.TURNS_OF_OTHER_SESSIONS, g=g, session_id=session.session_id, ids=[t.id for t in turns])
-            clashes = [(r["id"], r["session_id"]) for r in others]
-            if clashes:
-                raise clash_error(g, session.session_id, clashes)
-            tx.run(cypher.MERGE_TURNS, g=g, session_id=session.session_id, rows=[
-                {"id": t.id, "speaker": t.speaker, "text": t.text, "at": to_us(t.at), "seq": n, "ord": first + n}
-                for n, t in enumerate(turns)]).consume()
-        if batch.mentions:
-            unknown = [r["id"] for r in tx.run(cypher.MISSING_TURNS, g=g, ids=sorted({m.turn_id for m in batch.mentions}))]
-            if unknown:
-                raise InputError(f"mentions of unknown turns {unknown[:5]} in group {g!r}")
-            tx.run(cypher.MERGE_MENTIONS, g=g, rows=[{"turn_id": m.turn_id, "entity_id": m.entity_id}
-                                                      for m in batch.mentions]).consume()
-        expire = [{"id": fid, "expired_at": to_us(plan.recorded_at)} for plan in plans.values() for fid in plan.expire]
-        if expire:
-            tx.run(cypher.EXPIRE_FACTS, g=g, rows=expire).consume()
-        if inserts:
-            tx.run(cypher.CREATE_FACTS, rows=[{"subject_id": f.subject_id, "object_id": f.object_id,
-                                               "props": fact_props(f, first + len(turns) + n)}
-                                              for n, f in enumerate(inserts)]).consume()
-        report = summarize(plans, current)
-        report.entities_added, report.claims_added, report.session_added = entities_added, claims_added, session_added
-        return report
-
-    @staticmethod
-    def _insert_claims(tx: neo4j.ManagedTransaction, g: str, filed: dict[str, dict[str, Claim]],
-                       rec: int | None) -> tuple[list[str], dict[str, dict[str, Claim]], int]:
-        """Lock the batch's slots and store the claims not seen before.
-
-        Returns the slots that got new claims, the claims those slots held before (by slot, then
-        id; the batch's own objects where it restates one) and the count of claims stored. Slots
-        the store has never seen cost one index lookup and no bodies read back.
-        """
-        if not filed:
-            return [], {}, 0
-        slots = sorted(filed)
-        tx.run(cypher.LOCK_SLOTS, g=g, slots=slots).consume()  # serializes writers of the same slots
-        prior: dict[str, set[str]] = {}
-        for r in tx.run(cypher.PRIOR_CLAIM_IDS, g=g, slots=slots):
-            prior.setdefault(r["slot"], set()).add(r["id"])
-        rows = [{"slot": slot, "id": cid, "body": c.model_dump_json()}
-                for slot, by_id in filed.items() for cid, c in by_id.items() if cid not in prior.get(slot, ())]
-        touched = list(dict.fromkeys(r["slot"] for r in rows))
-        earlier: dict[str, dict[str, Claim]] = {}
-        reread = [slot for slot in touched if slot in prior]
-        if reread:  # before the new claims exist: only the earlier ones come back
-            for r in tx.run(cypher.CLAIMS_OF_SLOTS, g=g, slots=reread):
-                given = filed[r["slot"]].get(r["id"])
-                earlier.setdefault(r["slot"], {})[r["id"]] = given if given is not None else Claim.model_validate_json(r["body"])
-        if rows:
-            tx.run(cypher.CREATE_CLAIMS, g=g, rows=rows, recorded_at=rec).consume()
-        return touched, earlier, len(rows)
-
-    def _upsert_entities(self, tx: neo4j.ManagedTransaction, g: str, entities: Sequence[Entity]) -> int:
-        """Exactly sqlite's merge (:func:`~chronomem.graph.writing.merge_entity`): the same in any order."""
-        merged = merge_batch_entities(entities)
-        if not merged:
-            return 0
-        old = {r["id"]: r for r in tx.run(cypher.LOCK_ENTITIES, ids=sorted(merged))}
-        added, rows, name_rows = 0, [], []
-        for e in merged.values():
-            row = old[e.id]
-            if row["group_id"] is None:  # created by the MERGE just now
-                added += 1
-                names, known = [e.name, *e.aliases], []
-                props = {"group_id": e.group_id, "name": e.name, "type": e.type, "aliases": list(e.aliases)}
-            else:
-                if row["group_id"] != e.group_id:
-                    raise InputError(f"entity id {e.id!r} already belongs to group {row['group_id']!r}")
-                stored = (row["name"], row["type"], list(row["aliases"] or []))
-                m = merge_entity(e.model_copy(update=dict(zip(("name", "type", "aliases"), stored))), e)
-                if (m.name, m.type, m.aliases) == stored:
-                    continue
-                names, known = [m.name, *m.aliases], list(row["norm_names"])
-                props = {"name": m.name, "type": m.type, "aliases": m.aliases}
-            norms = [n for n in dict.fromkeys(normalize_name(n) for n in names) if n]
-            props.update(names=" ; ".join(names), norm_names=list(dict.fromkeys([*known, *norms])))
-            rows.append({"id": e.id, "props": props})
-            name_rows.append({"id": e.id, "norms": norms})
-        if rows:
-            tx.run(cypher.SET_ENTITIES, rows=rows).consume()
-            tx.run(cypher.MERGE_ENTITY_NAMES, g=g, rows=name_rows).consume()
-        return added
-
     # -- entities ------------------------------------------------------------------------
     def get_entities(self, group_id: str, ids: Sequence[str]) -> dict[str, Entity]:
         ids = list(dict.fromkeys(ids))
         if not ids:
             return {}
-        return {r["id"]: _record_to_entity(r) for r in self._read(cypher.ENTITIES_BY_ID, g=group_id, ids=ids)}
+        return {r["id"]: record_to_entity(r) for r in self._read(cypher.ENTITIES_BY_ID, g=group_id, ids=ids)}
 
     def find_entities(self, group_id: str, name: str) -> list[Entity]:
         norm = normalize_name(name)
         if not norm:
             return []
-        return [_record_to_entity(r) for r in self._read(cypher.FIND_ENTITIES, g=group_id, norm=norm)]
+        return [record_to_entity(r) for r in self._read(cypher.FIND_ENTITIES, g=group_id, norm=norm)]
 
     def iter_entities(self, group_id: str) -> Iterator[Entity]:
-        yield from (_record_to_entity(r) for r in self._stream(cypher.ENTITIES_OF_GROUP, g=group_id))
+        yield from (record_to_entity(r) for r in self._stream(cypher.ENTITIES_OF_GROUP, g=group_id))
 
     # -- facts ---------------------------------------------------------------------------
     def facts_of(self, group_id: str, entity_ids: Sequence[str], *, predicate: str | None = None,
@@ -365,8 +226,8 @@ class Neo4jGraphStore:
                             **_time_params(as_of, known_at, include_expired))
         rows = [r for per_entity in row["facts"] for r in per_entity]
         facts = {r["id"]: record_to_fact(r) for r in rows}
-        touched = {e["id"]: _record_to_entity(e) for r in rows for e in (r["s"], r["o"])}
-        return FactsAbout([_record_to_entity(e) for e in row["entities"]], sorted(facts.values(), key=fact_order), touched)
+        touched = {e["id"]: record_to_entity(e) for r in rows for e in (r["s"], r["o"])}
+        return FactsAbout([record_to_entity(e) for e in row["entities"]], sorted(facts.values(), key=fact_order), touched)
 
     def get_facts(self, group_id: str, ids: Sequence[str]) -> list[Fact]:
         wanted = list(dict.fromkeys(ids))

@@ -1,4 +1,8 @@
-"""SQL for the embedded store: the schema and the statements, as named constants."""
+"""SQL for the embedded store: the schema and the statements, as named constants.
+
+``{}`` in a statement stands for a list of ``?`` placeholders (see ``sqlite_store.marks``)."""
+
+from chronomem.graph.codec import FACT_FIELDS
 
 # Every connection: WAL (readers never wait for the writer), fsync at checkpoints only, and a
 # 64 MiB page cache (the default is 2 MiB) so large stores' indexes stay cached during bulk writes.
@@ -55,11 +59,8 @@ CREATE TRIGGER IF NOT EXISTS turns_ai AFTER INSERT ON turns BEGIN
 END;
 """
 
-FACT_COLUMNS = (
-    "id, group_id, slot, subject_id, predicate, object_id, qualifiers, statement, valid_from, valid_to, "
-    "valid_from_precision, valid_to_precision, start_observed, recorded_at, expired_at, confidence, sources"
-)
-INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * 17)})"
+FACT_COLUMNS = ", ".join(FACT_FIELDS)  # the columns of a fact row, in chronomem.graph.codec order
+INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * len(FACT_FIELDS))})"
 EXPIRE_FACT = "UPDATE facts SET expired_at = ? WHERE id = ? AND group_id = ? AND expired_at IS NULL"
 SELECT_FACTS = f"SELECT {FACT_COLUMNS} FROM facts"
 # facts_fts is filled once per write, for the rows after the largest rowid before it (new rows
@@ -68,8 +69,14 @@ SELECT_FACTS = f"SELECT {FACT_COLUMNS} FROM facts"
 # (the DROP TRIGGER in SCHEMA); the index content, and so every search, is the same.
 LAST_FACT_ROWID = "SELECT coalesce(max(rowid), 0) FROM facts"
 INDEX_NEW_FACTS = "INSERT INTO facts_fts (rowid, statement) SELECT rowid, statement FROM facts WHERE rowid > ?"
-CURRENT_OF_SLOT = SELECT_FACTS + " WHERE group_id = ? AND slot = ? AND expired_at IS NULL"
-CLAIMS_OF_SLOT = "SELECT body FROM claims WHERE group_id = ? AND slot = ?"
+# -- the write path (chronomem.graph.sqlite_write) ------------------------------------------
+CURRENT_OF_SLOTS = f"SELECT rowid, {FACT_COLUMNS} FROM facts WHERE group_id = ? AND slot IN ({{}}) AND expired_at IS NULL"
+CLAIM_IDS_OF_SLOTS = "SELECT slot, id FROM claims WHERE group_id = ? AND slot IN ({})"
+CLAIMS_OF_SLOTS = "SELECT slot, id, body FROM claims WHERE group_id = ? AND slot IN ({})"
+TURN_CLASHES = "SELECT id, session_id FROM turns WHERE group_id = ? AND id IN ({}) AND session_id <> ?"
+ENTITIES_BY_ID = "SELECT id, group_id, name, type, aliases FROM entities WHERE id IN ({})"
+INSERT_ENTITY_FULLTEXT = "INSERT INTO entities_fts (names, group_id, entity_id) VALUES (?, ?, ?)"
+DELETE_ENTITY_FULLTEXT = "DELETE FROM entities_fts WHERE entity_id = ?"
 INSERT_CLAIM = "INSERT OR IGNORE INTO claims (group_id, slot, id, body, recorded_at) VALUES (?, ?, ?, ?, ?)"
 SELECT_ENTITY = "SELECT id, group_id, name, type, aliases FROM entities"
 INSERT_ENTITY = "INSERT INTO entities (id, group_id, name, type, aliases) VALUES (?, ?, ?, ?, ?)"
@@ -152,3 +159,68 @@ INSERT_ERASURE = ("INSERT INTO erasures (group_id, kind, target_sha256, erased_a
                   "VALUES (?, ?, ?, ?, ?, ?)")
 SELECT_ERASURES = ("SELECT kind, target_sha256, erased_at, erased_by, counts FROM erasures WHERE group_id = ? "
                    "ORDER BY rowid")
+
+# -- reading (chronomem.graph.sqlite_store) ---------------------------------------------------
+# Fields in braces are filled by str.format: {ids} with "?" placeholders, {where} with a time
+# filter built from VALID_AT / KNOWN_AT / NOT_EXPIRED, {predicate} with PREDICATE_IS or nothing,
+# {fts}/{table}/{key}/{only} from sqlite_store's fixed table of full-text indexes (never user input).
+VALID_AT = "(valid_from IS NULL OR valid_from <= ?) AND (valid_to IS NULL OR valid_to > ?)"
+KNOWN_AT = "recorded_at <= ? AND (expired_at IS NULL OR expired_at > ?)"
+NOT_EXPIRED = "expired_at IS NULL"
+PREDICATE_IS = "AND predicate = ?"
+# "+group_id": without it SQLite answers 5+ ids by scanning the group's index (every row of the
+# group: linear in the store's size) instead of looking each id up by its own index.
+ENTITIES_OF_IDS = "SELECT rowid, id, group_id, name, type, aliases FROM entities WHERE id IN ({ids}) AND +group_id = ?"
+ENTITIES_NAMED = (SELECT_ENTITY + " WHERE id IN (SELECT entity_id FROM entity_names WHERE group_id = ? AND norm = ?)"
+                  " ORDER BY id")
+ENTITIES_OF_GROUP = SELECT_ENTITY + " WHERE group_id = ? ORDER BY id"
+FACTS_OF_ENTITIES = (SELECT_FACTS + " WHERE group_id = ? AND subject_id IN ({ids}) {predicate} AND {where} UNION "
+                     + SELECT_FACTS + " WHERE group_id = ? AND object_id IN ({ids}) {predicate} AND {where}")
+FACTS_OF_IDS = SELECT_FACTS + " WHERE id IN ({ids}) AND +group_id = ?"
+FACTS_OF_GROUP = SELECT_FACTS + " WHERE group_id = ? AND {where} ORDER BY rowid"
+# The rowids of the entities' facts come from the two covering indexes; only those rows are
+# read and filtered (a UNION of whole rows would sort every column of every fact to dedupe).
+FIRST_FACTS_OF_ENTITIES = (
+    SELECT_FACTS + " WHERE rowid IN (SELECT rowid FROM facts WHERE group_id = ? AND subject_id IN ({ids}) "
+    "UNION ALL SELECT rowid FROM facts WHERE group_id = ? AND object_id IN ({ids})) AND {where} "
+    "ORDER BY valid_from IS NOT NULL, coalesce(valid_from, 0), predicate, recorded_at, id LIMIT ?"
+)
+CHANGED_BETWEEN = (
+    SELECT_FACTS + " WHERE group_id = ? AND ((valid_from >= ? AND valid_from < ?) OR (valid_to >= ? AND valid_to < ?)"
+    " OR (recorded_at >= ? AND recorded_at < ?) OR (expired_at >= ? AND expired_at < ?))"
+)
+# The best ? rows of an FTS match ({only}: an extra condition on them), then the group's best ? of
+# those: parameters (query, [only's], top, group_id, limit).
+FULLTEXT_RANKED = (
+    "SELECT x.{key}, s.score FROM (SELECT rowid, bm25({fts}) AS score FROM {fts} WHERE {fts} MATCH ? {only} "
+    "ORDER BY score LIMIT ?) s JOIN {table} x ON x.rowid = s.rowid WHERE x.group_id = ? ORDER BY s.score, s.rowid LIMIT ?"
+)
+# "+rowid": the pairs only filter the rows FTS5 returns, so bm25 runs for those alone.
+FULLTEXT_ONLY_PAIRS = "AND +rowid IN (SELECT rowid FROM {fts} WHERE {fts} MATCH ?)"
+FULLTEXT_ENTITIES_OF_GROUP = ("SELECT entity_id, bm25(entities_fts) FROM entities_fts WHERE entities_fts MATCH ? "
+                              "AND group_id = ? ORDER BY bm25(entities_fts), rowid LIMIT ?")
+FULLTEXT_OF_GROUP = ("SELECT x.id, bm25({fts}) FROM {fts} JOIN {table} x ON x.rowid = {fts}.rowid "
+                     "WHERE {fts} MATCH ? AND x.group_id = ? ORDER BY bm25({fts}), {fts}.rowid LIMIT ?")
+FULLTEXT_MATCH_COUNTS = ("SELECT (SELECT count(*) FROM (SELECT 1 FROM {fts} WHERE {fts} MATCH ? LIMIT ?)), "
+                         "(SELECT count(*) FROM (SELECT 1 FROM {fts} WHERE {fts} MATCH ? LIMIT ?))")
+SESSIONS_OF_GROUP = ("SELECT s.id, s.group_id, s.started_at, s.metadata, (SELECT count(*) FROM turns t "
+                     "WHERE t.group_id = s.group_id AND t.session_id = s.id) FROM sessions s WHERE s.group_id = ? "
+                     "ORDER BY s.started_at, s.id")
+TURNS_OF_IDS = SELECT_TURNS + " WHERE group_id = ? AND id IN ({ids})"
+TURNS_OF_SESSION = SELECT_TURNS + " WHERE group_id = ? AND session_id = ? ORDER BY seq"
+TURNS_OF_GROUP = SELECT_TURNS + " WHERE group_id = ? ORDER BY rowid"
+MENTIONS_OF_TURN = "SELECT entity_id FROM mentions WHERE group_id = ? AND turn_id = ? ORDER BY entity_id"
+# INDEXED BY: with 5+ ids SQLite would otherwise scan every mention of the group (its primary key).
+TURNS_MENTIONING = ("SELECT m.turn_id FROM mentions m INDEXED BY mentions_entity "
+                    "JOIN turns t ON t.group_id = m.group_id AND t.id = m.turn_id "
+                    "WHERE m.group_id = ? AND m.entity_id IN ({ids}) GROUP BY m.turn_id "
+                    "ORDER BY count(*) DESC, max(t.at) DESC LIMIT ?")
+GROUPS = "SELECT group_id FROM entities UNION SELECT group_id FROM sessions ORDER BY 1"
+STATS = {  # parameter: group_id
+    "entities": "SELECT count(*) FROM entities WHERE group_id = ?",
+    "sessions": "SELECT count(*) FROM sessions WHERE group_id = ?",
+    "turns": "SELECT count(*) FROM turns WHERE group_id = ?",
+    "claims": "SELECT count(*) FROM claims WHERE group_id = ?",
+    "facts": "SELECT count(*) FROM facts WHERE group_id = ? AND expired_at IS NULL",
+    "fact_versions": "SELECT count(*) FROM facts WHERE group_id = ?",
+}

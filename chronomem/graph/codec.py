@@ -1,0 +1,103 @@
+"""How a fact version is stored, for every backend: one list of fields and one encoding.
+
+A stored fact is the 17 values of :data:`FACT_FIELDS`, in that order: times as integer microseconds
+since the epoch (``None``: unbounded), qualifiers and sources as JSON text. The embedded store keeps
+them as the columns of ``facts`` (same names), Neo4j as the properties of a ``FACT`` relationship
+(:data:`NEO4J_PROPERTY` renames two of them; subject and object are the relationship's ends).
+
+>>> from datetime import datetime, timezone
+>>> t = datetime(2024, 3, 1, tzinfo=timezone.utc)
+>>> to_us(t), from_us(to_us(t)) == t
+(1709251200000000, True)
+>>> len(FACT_FIELDS)
+17
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime, timedelta, timezone
+from functools import lru_cache
+from typing import Any
+
+from chronomem.schema.models import Fact, Source, trusted
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+#: The stored fields of a fact version, in storage order.
+FACT_FIELDS = (
+    "id", "group_id", "slot", "subject_id", "predicate", "object_id", "qualifiers", "statement",
+    "valid_from", "valid_to", "valid_from_precision", "valid_to_precision", "start_observed",
+    "recorded_at", "expired_at", "confidence", "sources",
+)
+#: The Neo4j property holding a field, where its name differs (the JSON-text fields).
+NEO4J_PROPERTY = {"qualifiers": "qualifiers_json", "sources": "sources_json"}
+#: The fields a Neo4j ``FACT`` relationship does not hold as properties: its end nodes' ids.
+RELATIONSHIP_ENDS = ("subject_id", "object_id")
+
+
+def to_us(value: datetime | None) -> int | None:
+    """Microseconds since the epoch (``None`` stays ``None``)."""
+    if value is None:
+        return None
+    delta = value - _EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+def from_us(value: int | None) -> datetime | None:
+    """The aware UTC time ``value`` microseconds after the epoch (``None`` stays ``None``)."""
+    return None if value is None else _EPOCH + timedelta(microseconds=value)
+
+
+@lru_cache(maxsize=4096)
+def sources_from_json(column: str) -> tuple[Source, ...]:
+    """The sources in a fact's JSON column (both stores keep them so). Many facts share one (an
+    import, a turn), and sources are frozen, so each distinct text is parsed once and its objects shared.
+
+    >>> sources_from_json('[["s1", "s1:3"], ["import", ""]]')
+    (Source(session_id='s1', turn_id='s1:3'), Source(session_id='import', turn_id=None))
+    """
+    return tuple(trusted(Source, {"session_id": s, "turn_id": t or None}) for s, t in json.loads(column))
+
+
+def sources_to_json(sources: Sequence[Source]) -> str:
+    """The JSON column of ``sources`` (the inverse of :func:`sources_from_json`).
+
+    >>> sources_to_json([Source(session_id="s1", turn_id="s1:3"), Source(session_id="import")])
+    '[["s1", "s1:3"], ["import", ""]]'
+    """
+    return _pairs_json(tuple([(s.session_id, s.turn_id or "") for s in sources]))
+
+
+@lru_cache(maxsize=4096)
+def _pairs_json(pairs: tuple[tuple[str, str], ...]) -> str:
+    """The JSON of ``pairs``: many facts share their sources (an import, a turn), so each is encoded once."""
+    return json.dumps(pairs)
+
+
+def fact_values(f: Fact) -> tuple[Any, ...]:
+    """The stored values of ``f``, in :data:`FACT_FIELDS` order."""
+    return (
+        f.id, f.group_id, f.slot, f.subject_id, f.predicate, f.object_id,
+        json.dumps(f.qualifiers, sort_keys=True) if f.qualifiers else "{}",
+        f.statement, to_us(f.valid_from), to_us(f.valid_to), f.valid_from_precision, f.valid_to_precision,
+        bool(f.start_observed), to_us(f.recorded_at), to_us(f.expired_at), float(f.confidence),
+        sources_to_json(f.sources),
+    )
+
+
+def fact_from_values(v: Sequence[Any]) -> Fact:
+    """The fact stored as ``v`` (values in :data:`FACT_FIELDS` order, as :func:`fact_values` gives them)."""
+    return trusted(Fact, {
+        "id": v[0], "group_id": v[1], "slot": v[2], "subject_id": v[3], "predicate": v[4], "object_id": v[5],
+        "qualifiers": json.loads(v[6]) if v[6] != "{}" else {}, "statement": v[7], "valid_from": from_us(v[8]),
+        "valid_to": from_us(v[9]), "valid_from_precision": v[10], "valid_to_precision": v[11],
+        "start_observed": bool(v[12]), "recorded_at": from_us(v[13]), "expired_at": from_us(v[14]),
+        "confidence": v[15], "sources": list(sources_from_json(v[16])),
+    })
+
+
+def fact_from_mapping(m: Any) -> Fact:
+    """The fact in a mapping keyed by :data:`FACT_FIELDS` (a Neo4j map or record)."""
+    return fact_from_values([m[k] for k in FACT_FIELDS])

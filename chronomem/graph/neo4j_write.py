@@ -1,0 +1,146 @@
+"""The Neo4j store's write primitives (a :class:`~chronomem.graph.writer.WriteTransaction`).
+
+Each primitive is one or two ``UNWIND $rows`` statements of :mod:`chronomem.graph.cypher` in the
+caller's managed transaction; the algorithm that calls them is
+:func:`chronomem.graph.writer.write_batch`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+import neo4j
+
+from chronomem.errors import InputError, StoreError
+from chronomem.graph import cypher
+from chronomem.graph.codec import FACT_FIELDS, NEO4J_PROPERTY, RELATIONSHIP_ENDS, fact_from_mapping, fact_values, to_us
+from chronomem.graph.turn_scope import clash_error
+from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
+
+#: The property names of a ``FACT`` relationship, in the order of :func:`~chronomem.graph.codec.fact_values`
+#: (``None`` for the fields held by its end nodes).
+_FACT_PROPERTIES = tuple(None if k in RELATIONSHIP_ENDS else NEO4J_PROPERTY.get(k, k) for k in FACT_FIELDS)
+
+
+def fact_props(f: Fact, ord_: int) -> dict[str, Any]:
+    """The ``FACT`` relationship's properties (``None`` values are simply not stored)."""
+    props = {k: v for k, v in zip(_FACT_PROPERTIES, fact_values(f), strict=True) if k is not None}
+    props["ord"] = ord_
+    return props
+
+
+def record_to_entity(r: Any) -> Entity:
+    """The entity of a record or map with ``id, group_id, name, type, aliases``."""
+    return trusted(Entity, {"id": r["id"], "group_id": r["group_id"], "name": r["name"], "type": r["type"],
+                            "aliases": list(r["aliases"] or [])})
+
+
+def _single(result: neo4j.Result, key: str) -> Any:
+    """The ``key`` of the one record of ``result`` (a statement that always returns one row)."""
+    record = result.single()
+    if record is None:
+        raise StoreError(f"Neo4j returned no row where one was expected ({key})")
+    return record[key]
+
+
+class Neo4jWrite:
+    """The primitives of one write transaction ``tx`` of group ``group``."""
+
+    def __init__(self, tx: neo4j.ManagedTransaction, group: str) -> None:
+        self.tx, self.group = tx, group
+        self._norm_names: dict[str, list[str]] = {}  # stored entities' normalized names (kept when renamed)
+
+    def _sequence(self, count: int) -> int:
+        """The first of ``count`` consecutive insertion numbers of the group (the embedded store's rowid)."""
+        return int(_single(self.tx.run(cypher.NEXT_SEQUENCE, g=self.group, count=count), "first"))
+
+    def _refuse_missing_entities(self, ids: Iterable[str]) -> None:
+        """What a foreign key does in the embedded store."""
+        missing = [r["id"] for r in self.tx.run(cypher.MISSING_ENTITIES, g=self.group, ids=sorted(set(ids)))]
+        if missing:
+            raise InputError(f"batch for group {self.group!r} refers to unknown entities {missing[:5]}; "
+                             "include them in the batch's entities")
+
+    def stored_entities(self, ids: Sequence[str]) -> dict[str, Entity]:
+        out: dict[str, Entity] = {}
+        for r in self.tx.run(cypher.LOCK_ENTITIES, ids=sorted(ids)):
+            if r["group_id"] is not None:  # else created by the MERGE just now
+                out[r["id"]] = record_to_entity(r)
+                self._norm_names[r["id"]] = list(r["norm_names"])
+        return out
+
+    def put_entities(self, entities: Sequence[tuple[Entity, bool]]) -> None:
+        rows, name_rows = [], []
+        for e, new in entities:
+            names = [e.name, *e.aliases]
+            norms = [n for n in dict.fromkeys(normalize_name(n) for n in names) if n]
+            props: dict[str, Any] = {"name": e.name, "type": e.type, "aliases": list(e.aliases), "names": " ; ".join(names),
+                                     "norm_names": list(dict.fromkeys([*self._norm_names.get(e.id, []), *norms]))}
+            if new:
+                props["group_id"] = e.group_id
+            rows.append({"id": e.id, "props": props})
+            name_rows.append({"id": e.id, "norms": norms})
+        if rows:
+            self.tx.run(cypher.SET_ENTITIES, rows=rows).consume()
+            self.tx.run(cypher.MERGE_ENTITY_NAMES, g=self.group, rows=name_rows).consume()
+
+    def put_session(self, session: Session) -> bool:
+        g, turns = self.group, session.turns
+        created = bool(_single(self.tx.run(cypher.MERGE_SESSION, g=g, id=session.session_id,
+                                           started_at=to_us(session.started_at),
+                                           metadata_json=json.dumps(session.metadata, default=str)), "created"))
+        if turns:
+            others = self.tx.run(cypher.TURNS_OF_OTHER_SESSIONS, g=g, session_id=session.session_id,
+                                 ids=[t.id for t in turns])
+            clashes = [(r["id"], r["session_id"]) for r in others]
+            if clashes:
+                raise clash_error(g, session.session_id, clashes)
+            first = self._sequence(len(turns))
+            self.tx.run(cypher.MERGE_TURNS, g=g, session_id=session.session_id, rows=[
+                {"id": t.id, "speaker": t.speaker, "text": t.text, "at": to_us(t.at), "seq": n, "ord": first + n}
+                for n, t in enumerate(turns)]).consume()
+        return created
+
+    def put_mentions(self, mentions: Sequence[Mention]) -> None:
+        g = self.group
+        unknown = [r["id"] for r in self.tx.run(cypher.MISSING_TURNS, g=g, ids=sorted({m.turn_id for m in mentions}))]
+        if unknown:
+            raise InputError(f"mentions of unknown turns {unknown[:5]} in group {g!r}")
+        self._refuse_missing_entities(m.entity_id for m in mentions)
+        self.tx.run(cypher.MERGE_MENTIONS, g=g, rows=[{"turn_id": m.turn_id, "entity_id": m.entity_id}
+                                                       for m in mentions]).consume()
+
+    def claim_ids(self, slots: Sequence[str]) -> dict[str, set[str]]:
+        self.tx.run(cypher.LOCK_SLOTS, g=self.group, slots=list(slots)).consume()  # serializes writers of a slot
+        out: dict[str, set[str]] = {}
+        for r in self.tx.run(cypher.PRIOR_CLAIM_IDS, g=self.group, slots=list(slots)):
+            out.setdefault(r["slot"], set()).add(r["id"])
+        return out
+
+    def claim_bodies(self, slots: Sequence[str]) -> Iterable[tuple[str, str, str]]:
+        return [(r["slot"], r["id"], r["body"]) for r in self.tx.run(cypher.CLAIMS_OF_SLOTS, g=self.group,
+                                                                       slots=list(slots))]
+
+    def insert_claims(self, rows: Sequence[tuple[str, str, str]], recorded_at: datetime) -> None:
+        self.tx.run(cypher.CREATE_CLAIMS, g=self.group, recorded_at=to_us(recorded_at),
+                    rows=[{"slot": slot, "id": cid, "body": body} for slot, cid, body in rows]).consume()
+
+    def current_versions(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
+        out: dict[str, list[Fact]] = {}
+        for r in self.tx.run(cypher.CURRENT_OF_SLOTS, g=self.group, slots=list(slots)):
+            out.setdefault(r["slot"], []).append(fact_from_mapping(r))
+        return out
+
+    def expire_versions(self, expired: Sequence[tuple[str, datetime]]) -> None:
+        self.tx.run(cypher.EXPIRE_FACTS, g=self.group,
+                    rows=[{"id": fid, "expired_at": to_us(at)} for fid, at in expired]).consume()
+
+    def insert_versions(self, facts: Sequence[Fact]) -> None:
+        self._refuse_missing_entities(i for f in facts for i in (f.subject_id, f.object_id))
+        first = self._sequence(len(facts))
+        self.tx.run(cypher.CREATE_FACTS, rows=[{"subject_id": f.subject_id, "object_id": f.object_id,
+                                                "props": fact_props(f, first + n)}
+                                               for n, f in enumerate(facts)]).consume()

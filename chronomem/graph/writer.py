@@ -1,0 +1,144 @@
+"""The write algorithm, once for every store: the batch's orchestration above, the backend below.
+
+A store opens a transaction, wraps it in a :class:`WriteTransaction` (a handful of primitives:
+read and put entities, put the session and its turns, read and store claims, read the current
+versions of slots, expire and insert versions) and calls :func:`write_batch`. What a write
+*decides* (entity merges, which claims are new, the slots' versions) is decided here and in
+:mod:`chronomem.graph.writing` / :mod:`chronomem.graph.temporal`, never in a backend; a new
+backend implements the primitives and passes the contract suite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Protocol
+
+from chronomem.errors import InputError
+from chronomem.graph.base import WriteBatch, WriteReport
+from chronomem.graph.writing import file_claims_by_id, merge_batch_entities, merge_entity, plan_slots, summarize
+from chronomem.schema.models import Claim, Entity, Fact, Mention, Session
+from chronomem.schema.vocabulary import Vocabulary
+
+
+class WriteTransaction(Protocol):
+    """The primitives of one open write transaction on one group (all of them or none are kept)."""
+
+    def stored_entities(self, ids: Sequence[str]) -> dict[str, Entity]:
+        """The stored entities among ``ids`` (any group), locked against concurrent merges until commit."""
+        ...
+
+    def put_entities(self, entities: Sequence[tuple[Entity, bool]]) -> None:
+        """Store each ``(entity, is_new)`` in the given order: new ones created, the others replaced by
+        their merged record (the names an entity ever had stay findable)."""
+        ...
+
+    def put_session(self, session: Session) -> bool:
+        """Store the session (if new) and its turns not stored yet; ``True`` if the session was new.
+        Raise :class:`~chronomem.errors.InputError` when a turn id belongs to another session."""
+        ...
+
+    def put_mentions(self, mentions: Sequence[Mention]) -> None:
+        """Store the mentions (stored ones are kept once)."""
+        ...
+
+    def claim_ids(self, slots: Sequence[str]) -> dict[str, set[str]]:
+        """The ids of the claims stored in ``slots``, by slot; the slots are locked until commit."""
+        ...
+
+    def claim_bodies(self, slots: Sequence[str]) -> Iterable[tuple[str, str, str]]:
+        """``(slot, claim id, claim JSON)`` of every claim stored in ``slots``."""
+        ...
+
+    def insert_claims(self, rows: Sequence[tuple[str, str, str]], recorded_at: datetime) -> None:
+        """Store new claims given as ``(slot, claim id, claim JSON)``."""
+        ...
+
+    def current_versions(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
+        """The unexpired fact versions of ``slots``, by slot, each slot's in insertion order."""
+        ...
+
+    def expire_versions(self, expired: Sequence[tuple[str, datetime]]) -> None:
+        """Mark the versions ``(fact id, expired at)`` expired."""
+        ...
+
+    def insert_versions(self, facts: Sequence[Fact]) -> None:
+        """Store new fact versions, in this order; an unknown subject or object is an :class:`InputError`."""
+        ...
+
+
+def upsert_entities(tx: WriteTransaction, entities: Sequence[Entity]) -> int:
+    """Merge ``entities`` into the stored ones (:func:`~chronomem.graph.writing.merge_entity`: the
+    same in any order) and return how many were new."""
+    merged = merge_batch_entities(entities)
+    if not merged:
+        return 0
+    stored = tx.stored_entities(list(merged))
+    writes: list[tuple[Entity, bool]] = []
+    for e in merged.values():
+        old = stored.get(e.id)
+        if old is None:
+            writes.append((e, True))
+            continue
+        if old.group_id != e.group_id:
+            raise InputError(f"entity id {e.id!r} already belongs to group {old.group_id!r}")
+        m = merge_entity(old, e)
+        if (m.name, m.type, m.aliases) != (old.name, old.type, old.aliases):
+            writes.append((m, False))
+    tx.put_entities(writes)
+    return sum(1 for _, new in writes if new)
+
+
+def store_claims(tx: WriteTransaction, filed: Mapping[str, Mapping[str, Claim]],
+                 recorded_at: datetime) -> tuple[dict[str, list[Claim]], set[str], int]:
+    """Store the batch's claims not seen before.
+
+    Returns every claim of each slot that got new ones, in claim-id order (the batch's objects as
+    given, the earlier ones parsed from the store), the slots among them that had claims before
+    (only those can have versions), and the count of claims stored. Brand-new slots cost one
+    lookup and nothing read back.
+    """
+    if not filed:
+        return {}, set(), 0
+    prior = tx.claim_ids(sorted(filed))
+    rows = [(slot, cid, c.model_dump_json()) for slot, by_id in filed.items()
+            for cid, c in by_id.items() if cid not in prior.get(slot, ())]
+    touched = list(dict.fromkeys(slot for slot, _, _ in rows))
+    had = {slot for slot in touched if slot in prior}
+    earlier: dict[str, dict[str, Claim]] = {}
+    if had:  # before the new claims exist: only the earlier ones come back
+        for slot, cid, body in tx.claim_bodies(sorted(had)):
+            given = filed[slot].get(cid)
+            earlier.setdefault(slot, {})[cid] = given if given is not None else Claim.model_validate_json(body)
+    if rows:
+        tx.insert_claims(rows, recorded_at)
+    all_claims: dict[str, list[Claim]] = {}
+    for slot in touched:
+        by_id = {**earlier.get(slot, {}), **filed[slot]}
+        all_claims[slot] = [by_id[cid] for cid in sorted(by_id)]
+    return all_claims, had, len(rows)
+
+
+def write_batch(tx: WriteTransaction, vocabulary: Vocabulary, batch: WriteBatch, recorded_at: datetime) -> WriteReport:
+    """Write ``batch`` (already validated; ``recorded_at`` aware UTC) through ``tx``: entities, the
+    session and its turns, mentions, new claims, then the versions their slots now derive."""
+    entities_added = upsert_entities(tx, batch.entities)
+    session_added = tx.put_session(batch.session) if batch.session is not None else False
+    if batch.mentions:
+        tx.put_mentions(batch.mentions)
+    filed = file_claims_by_id(vocabulary, batch.claims)
+    all_claims, had, claims_added = store_claims(tx, filed, recorded_at)
+    current: dict[str, list[Fact]] = {slot: [] for slot in all_claims}
+    if had:
+        current.update(tx.current_versions(sorted(had)))
+    plans = plan_slots(vocabulary, batch.group_id, all_claims, current, recorded_at=recorded_at)
+    # No id is both expired and inserted (inserted ids are new), so expiring first is no constraint.
+    expired = [(fid, plan.recorded_at or recorded_at) for plan in plans.values() for fid in plan.expire]
+    if expired:
+        tx.expire_versions(expired)
+    inserts = [f for plan in plans.values() for f in plan.insert]
+    if inserts:
+        tx.insert_versions(inserts)
+    report = summarize(plans, current)
+    report.entities_added, report.claims_added, report.session_added = entities_added, claims_added, session_added
+    return report

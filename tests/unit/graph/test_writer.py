@@ -1,0 +1,131 @@
+"""The write algorithm over a third backend (plain dicts): the primitives are all a store adds.
+
+The dict backend below implements :class:`~chronomem.graph.writer.WriteTransaction` and nothing
+else; the same batches written to it and to the embedded store must give the same facts, and
+the algorithm must not read back what a brand-new slot cannot have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from chronomem.errors import InputError
+from chronomem.graph import SqliteGraphStore
+from chronomem.graph.base import WriteBatch
+from chronomem.graph.codec import FACT_FIELDS, fact_from_mapping, fact_from_values, fact_values
+from chronomem.graph.writer import WriteTransaction, write_batch
+from chronomem.schema.models import Claim, Entity, EntityType, Fact, Mention, Session, entity_id
+from chronomem.schema.vocabulary import CORE_VOCABULARY
+
+T0 = datetime(2024, 3, 1, tzinfo=timezone.utc)
+
+
+class DictWrite:
+    """A whole store in dicts (one group), counting the reads the algorithm asks for."""
+
+    def __init__(self) -> None:
+        self.entities: dict[str, Entity] = {}
+        self.claims: dict[str, dict[str, str]] = {}
+        self.facts: list[Fact] = []
+        self.reads: list[str] = []
+
+    def stored_entities(self, ids: Sequence[str]) -> dict[str, Entity]:
+        return {i: self.entities[i] for i in ids if i in self.entities}
+
+    def put_entities(self, entities: Sequence[tuple[Entity, bool]]) -> None:
+        self.entities.update((e.id, e) for e, _ in entities)
+
+    def put_session(self, session: Session) -> bool:
+        return True
+
+    def put_mentions(self, mentions: Sequence[Mention]) -> None:
+        pass
+
+    def claim_ids(self, slots: Sequence[str]) -> dict[str, set[str]]:
+        return {s: set(self.claims[s]) for s in slots if s in self.claims}
+
+    def claim_bodies(self, slots: Sequence[str]) -> Iterable[tuple[str, str, str]]:
+        self.reads.append("claims")
+        return [(s, cid, body) for s in slots for cid, body in self.claims.get(s, {}).items()]
+
+    def insert_claims(self, rows: Sequence[tuple[str, str, str]], recorded_at: datetime) -> None:
+        for slot, cid, body in rows:
+            self.claims.setdefault(slot, {})[cid] = body
+
+    def current_versions(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
+        self.reads.append("versions")
+        return {s: [f for f in self.facts if f.slot == s and f.expired_at is None] for s in slots}
+
+    def expire_versions(self, expired: Sequence[tuple[str, datetime]]) -> None:
+        at = dict(expired)
+        self.facts = [f.model_copy(update={"expired_at": at[f.id]}) if f.id in at else f for f in self.facts]
+
+    def insert_versions(self, facts: Sequence[Fact]) -> None:
+        missing = [i for f in facts for i in (f.subject_id, f.object_id) if i not in self.entities]
+        if missing:
+            raise InputError(f"unknown entities {missing}")
+        self.facts.extend(facts)
+
+
+def _entity(name: str, type_: EntityType = "PERSON") -> Entity:
+    return Entity(id=entity_id("default", name), name=name, type=type_)
+
+
+def _moves(*cities: str) -> list[WriteBatch]:
+    ana = _entity("Ana")
+    out = []
+    for n, city in enumerate(cities):
+        place = _entity(city, "PLACE")
+        at = T0 + timedelta(days=30 * n)
+        claim = Claim(subject_id=ana.id, predicate="LIVES_IN", object_id=place.id, statement=f"Ana lives in {city}",
+                      at=at, said_at=at)
+        out.append(WriteBatch("default", entities=[ana, place], claims=[claim]))
+    return out
+
+
+def _view(facts: Iterable[Fact]) -> list[tuple[str, str, str, datetime | None, datetime | None]]:
+    return sorted((f.subject_id, f.object_id, f.statement, f.valid_from, f.valid_to) for f in facts)
+
+
+def test_a_dict_backend_gives_the_embedded_stores_facts() -> None:
+    tx: WriteTransaction = DictWrite()
+    store = SqliteGraphStore(":memory:")
+    for n, batch in enumerate(_moves("Lisbon", "Porto", "Madrid")):
+        at = T0 + timedelta(days=n)
+        assert write_batch(tx, CORE_VOCABULARY, batch, at) == store.write(batch, recorded_at=at)
+    assert isinstance(tx, DictWrite)
+    current = [f for f in tx.facts if f.expired_at is None]
+    assert _view(current) == _view(store.iter_facts("default"))
+    assert len(tx.facts) == len(list(store.iter_facts("default", include_expired=True)))
+
+
+def test_brand_new_slots_read_nothing_back_and_a_rewrite_adds_nothing() -> None:
+    tx = DictWrite()
+    (batch,) = _moves("Lisbon")
+    report = write_batch(tx, CORE_VOCABULARY, batch, T0)
+    assert (report.facts_added, report.claims_added, report.entities_added) == (1, 1, 2)
+    assert tx.reads == []  # a slot without claims before has no versions and no earlier claims
+    again = write_batch(tx, CORE_VOCABULARY, batch, T0 + timedelta(days=1))
+    assert (again.facts_added, again.claims_added, again.entities_added, len(tx.facts)) == (0, 0, 0, 1)
+
+
+def test_an_entity_of_another_group_is_refused() -> None:
+    tx = DictWrite()
+    ana = _entity("Ana")
+    tx.entities[ana.id] = ana.model_copy(update={"group_id": "other"})
+    with pytest.raises(InputError, match="already belongs to group 'other'"):
+        write_batch(tx, CORE_VOCABULARY, WriteBatch("default", entities=[ana]), T0)
+
+
+def test_the_codec_round_trips_a_fact_by_position_and_by_name() -> None:
+    store = SqliteGraphStore(":memory:")
+    (batch,) = _moves("Lisbon")
+    store.write(batch, recorded_at=T0)
+    (fact,) = store.iter_facts("default")
+    values = fact_values(fact)
+    assert len(values) == len(FACT_FIELDS)
+    assert fact_from_values(values) == fact
+    assert fact_from_mapping(dict(zip(FACT_FIELDS, values, strict=True))) == fact
