@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chronomem.errors import ExtractionError
 from chronomem.extract.gazetteer import Gazetteer
@@ -68,9 +68,10 @@ def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None, raise_error
         if missing:
             raise ExtractionError(f"the spaCy pipeline {model or nlp.meta.get('name')!r} has no {', '.join(missing)}; "
                                   + INSTALL_HINT)
-        for word in OPEN.whole_words:  # "go-to", "de-stress": one word, as people mean them
-            nlp.tokenizer.add_special_case(word, [{"ORTH": word}])
-            nlp.tokenizer.add_special_case(word.capitalize(), [{"ORTH": word.capitalize()}])
+        tokenizer: Any = nlp.tokenizer
+        for word in OPEN.whole_words:  # "self-care", "well-being": one word, as people mean them
+            tokenizer.add_special_case(word, [{"ORTH": word}])
+            tokenizer.add_special_case(word.capitalize(), [{"ORTH": word.capitalize()}])
         matcher = nlp.add_pipe(GAZETTEER_PIPE, last=True)
         matcher.set_gazetteer(gazetteer)  # type: ignore[attr-defined]
         nlp.add_pipe(RELATIONS_PIPE, last=True, config={"raise_errors": raise_errors})
