@@ -145,7 +145,8 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
             subj.tag_ == "VBG" or subj.dep_ == "csubj"):
         owner = _speaker_in(frame)  # "Painting is so relaxing for me" (not a bare "being a mom is awesome")
     elif lemma in ("help", "let", "allow") and _activity_subject(subj):
-        me = next((t for c in v.children for t in (c, *c.children) if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj")), None)
+        me = next((t for c in v.children for t in (c, *c.children) if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj", "dative")),
+                  None)
         owner = pronoun_arg(me) if me is not None else None  # "knitting helps me unwind", "… helps me explore"
     elif lemma in OPEN.joy_verbs and frame.dobj is not None:
         owner = pronoun_arg(frame.dobj) if frame.dobj.lower_ == "me" else None  # "us" is people in general

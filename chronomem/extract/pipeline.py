@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chronomem.errors import ExtractionError
 from chronomem.extract.gazetteer import Gazetteer
+from chronomem.extract.lexicon_data import OPEN
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -67,6 +68,10 @@ def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None, raise_error
         if missing:
             raise ExtractionError(f"the spaCy pipeline {model or nlp.meta.get('name')!r} has no {', '.join(missing)}; "
                                   + INSTALL_HINT)
+        tokenizer: Any = nlp.tokenizer
+        for word in OPEN.whole_words:  # "self-care", "well-being": one word, as people mean them
+            tokenizer.add_special_case(word, [{"ORTH": word}])
+            tokenizer.add_special_case(word.capitalize(), [{"ORTH": word.capitalize()}])
         matcher = nlp.add_pipe(GAZETTEER_PIPE, last=True)
         matcher.set_gazetteer(gazetteer)  # type: ignore[attr-defined]
         nlp.add_pipe(RELATIONS_PIPE, last=True, config={"raise_errors": raise_errors})

@@ -36,6 +36,7 @@ OPEN = [
      [c(U, "LIKES", "old maps", A, NOW), c(U, "LIKES", "restoring clocks", A, NOW)]),
     ("I'm all about thrillers and westerns.", [c(U, "LIKES", "thrillers", A, NOW), c(U, "LIKES", "westerns", A, NOW)]),
     ("Knitting helps me unwind after work.", [c(U, "LIKES", "knitting", A, NOW)]),
+    ("Swimming helps me de-stress.", [c(U, "LIKES", "swimming", A, NOW)]),  # "me" parsed as a dative
     ("I've been busy painting lately.", [c(U, "RELATED_TO", "painting", A, NOW)]),
     ("I took the kids to the zoo.", [c(U, "PARENT_OF", "user's kids", A, NOW)]),
     ("I'm lucky to have my wife and kids.", [c(U, "MARRIED_TO", "user's wife", A, NOW), c(U, "PARENT_OF", "user's kids", A, NOW)]),
