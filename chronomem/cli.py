@@ -16,6 +16,7 @@ from chronomem.cli_forget import forget, retract
 from chronomem.cli_support import TIME, _memory, handle_errors, json_option
 from chronomem.errors import InputError
 from chronomem.mcp.cli import mcp, serve
+from chronomem.query.empty import empty_input
 
 
 def _print_facts(records: list, as_json: bool, empty: str) -> None:
@@ -144,12 +145,17 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
     hints: list[str] = []
     for path in paths:
         text = sys.stdin.read() if path == STDIN else None
-        failed = len(errors)
+        failed, read = len(errors), len(sessions)
+        if empty_input(path, text):  # exit 2 below like a malformed session: an empty export is usually a mistake
+            errors.append(f"{'standard input' if path == STDIN else path}: the input is empty, no sessions in it")
+            continue
         for result in _read_input(path, text, fmt=fmt, started_at=session_time, group=mem.group):
             if result.error:
                 errors.append(f"{result.where}: {result.error}")
             else:
                 sessions.append(result.session)
+        if len(errors) == failed and len(sessions) == read:
+            errors.append(f"{'standard input' if path == STDIN else path}: no sessions in it")
         if len(errors) > failed and (hint := format_hint(path, text, fmt)):
             hints.append(hint)
     for err in errors:
@@ -187,6 +193,9 @@ def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
     from chronomem.extract.importer import count_fact_records, read_fact_records
     from chronomem.progress import draws_bars, progress_bar
 
+    if empty_input(path):
+        raise InputError(f"{path} is empty: nothing to import (one JSON object a line: subject, predicate, "
+                         "object, valid_from, valid_to, statement)")
     total = count_fact_records(path) if draws_bars(quiet=quiet) else 0  # a pass over the file, for the bar only
     with progress_bar(total, "importing", quiet=quiet) as advance:
         summary = _memory(ctx, create=True).import_facts(read_fact_records(path), progress=advance)
@@ -204,8 +213,11 @@ def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
 def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetime | None, known_at: datetime | None,
           as_json: bool) -> None:
     """Facts about ENTITY that were true at --as-of, as believed at --known-at."""
-    records = _memory(ctx, reading=True).facts(entity, predicate=predicate.upper() if predicate else None, as_of=as_of, known_at=known_at)
+    mem = _memory(ctx, reading=True)
+    records = mem.facts(entity, predicate=predicate, as_of=as_of, known_at=known_at)
     _print_facts(records, as_json, f"no facts about {entity!r} at that time")
+    if not records and (reason := mem.why_empty(known_at=known_at)):
+        click.echo(reason, err=True)
 
 
 @cli.command()
@@ -217,8 +229,7 @@ def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetim
 @handle_errors
 def timeline(ctx: click.Context, entity: str, predicate: str | None, include_retracted: bool, as_json: bool) -> None:
     """Every value of ENTITY's facts with its valid interval, oldest first."""
-    records = _memory(ctx, reading=True).timeline(entity, predicate=predicate.upper() if predicate else None,
-                                    include_retracted=include_retracted)
+    records = _memory(ctx, reading=True).timeline(entity, predicate=predicate, include_retracted=include_retracted)
     _print_facts(records, as_json, f"nothing known about {entity!r}")
 
 
@@ -248,14 +259,16 @@ def changes(ctx: click.Context, since: datetime, until: datetime | None, as_json
 @handle_errors
 def search(ctx: click.Context, query: str, as_of: datetime | None, known_at: datetime | None, k: int, as_json: bool) -> None:
     """Hybrid search over facts and turns, as of a time."""
-    results = _memory(ctx, reading=True).search(query, as_of=as_of, known_at=known_at, k=k)
+    mem = _memory(ctx, reading=True)
+    results = mem.search(query, as_of=as_of, known_at=known_at, k=k)
+    if not results:
+        when = f" as of {as_of.date().isoformat()}" if as_of else ""
+        reason = mem.why_empty(known_at=known_at)
+        click.echo(reason or f"no hits for {query!r}{when} in group {mem.group!r}: try other words, a later --as-of, "
+                   "or check `chronomem stats`", err=True)
     if as_json:
         click.echo(json.dumps([r.to_json() for r in results], indent=2, default=str))
         return
-    if not results:
-        when = f" as of {as_of.date().isoformat()}" if as_of else ""
-        click.echo(f"no hits for {query!r}{when} in group {_memory(ctx).group!r}: try other words, a later --as-of, "
-                   "or check `chronomem stats`", err=True)
     for r in results:
         click.echo(_search_line(r))
 

@@ -27,6 +27,7 @@ from chronomem.clock import Clock, SystemClock
 from chronomem.errors import ConfigError, ExtractionError, InputError, check_text
 from chronomem.graph.base import GraphStore, WriteBatch, WriteReport
 from chronomem.query import temporal_queries as tq
+from chronomem.query.empty import before_first_record, require_predicate
 from chronomem.query.records import FactRecord
 from chronomem.schema.models import Session, validate_session
 from chronomem.schema.timeutil import ensure_utc, parse_time
@@ -319,12 +320,15 @@ class Memory:
     # -- reading -------------------------------------------------------------------------
     def facts(self, entity: str, *, predicate: str | None = None, as_of: When | None = None,
               known_at: When | None = None) -> list[FactRecord]:
-        """Facts about ``entity`` true at ``as_of`` (default now), as believed at ``known_at`` (default now)."""
+        """Facts about ``entity`` true at ``as_of`` (default now), as believed at ``known_at`` (default now).
+        An unknown ``predicate`` is an :class:`InputError` naming the closest ones (see :meth:`why_empty`)."""
+        predicate = require_predicate(self.store.vocabulary, predicate)
         return tq.facts(self.store, self.group, check_text(entity, "entity"), now=self.clock.now(), predicate=predicate,
                         as_of=_when(as_of, "as_of"), known_at=_when(known_at, "known_at"))
 
     def timeline(self, entity: str, *, predicate: str | None = None, include_retracted: bool = False) -> list[FactRecord]:
         """Every value of ``entity``'s facts with its interval, in valid-time order."""
+        predicate = require_predicate(self.store.vocabulary, predicate)
         return tq.timeline(self.store, self.group, check_text(entity, "entity"), now=self.clock.now(),
                            predicate=predicate,
                            include_retracted=include_retracted)
@@ -360,6 +364,11 @@ class Memory:
         hint = f"; did you mean {near[0]!r}? (group names are case-sensitive)" if near else ""
         listed = ", ".join(repr(g) for g in groups[:20]) + (" …" if len(groups) > 20 else "")
         raise InputError(f"no group {self.group!r} in this store{hint}; groups: {listed} (choose one with --group)")
+
+    def why_empty(self, *, known_at: When | None = None) -> str | None:
+        """Why a reading answer is empty when that can be told from ``known_at`` alone: it is before
+        the group's first recorded fact (the sentence says when that was); ``None`` otherwise."""
+        return before_first_record(self.store, self.group, _when(known_at, "known_at"))
 
     # -- search --------------------------------------------------------------------------
     def _side_index(self) -> Any:
