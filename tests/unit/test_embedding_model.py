@@ -72,3 +72,15 @@ def test_memory_status_reports_the_missing_model(no_model):
 def test_similar_entities_refuses_without_an_embedder(no_model, embedder):
     with pytest.raises(InputError, match="similar_entities needs an embedder.*install it with"):
         Memory.open(":memory:", embedder=embedder, similar_entities=0.9)
+
+
+@pytest.mark.parametrize("session", [{**SESSION, "session_id": "a\nb"},
+                                     {**SESSION, "turns": [{**SESSION["turns"][0], "id": "t\r\n1"}]}])
+def test_an_id_with_a_line_break_is_refused_before_anything_is_stored(tmp_path, session):
+    """The side-index keeps ids on one line: such a session used to be stored, then fail to embed."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(session))
+    store = ["--store", str(tmp_path / "db")]
+    r = CliRunner().invoke(cli, [*store, "ingest", "-q", str(path)])
+    assert r.exit_code == 2 and "contains a line break" in r.stderr and "Traceback" not in r.output
+    assert Memory.open(tmp_path / "db").stats()["sessions"] == 0
