@@ -14,8 +14,9 @@ import click
 
 from chronomem.cli_forget import forget, retract
 from chronomem.cli_support import TIME, _memory, handle_errors, json_option
-from chronomem.errors import InputError
+from chronomem.errors import ConfigError, InputError
 from chronomem.mcp.cli import mcp, serve
+from chronomem.query.empty import empty_input
 
 
 def _print_facts(records: list, as_json: bool, empty: str) -> None:
@@ -113,9 +114,9 @@ def format_hint(path: Path, text: str | None, fmt: str) -> str | None:
 @click.option("--strict", is_flag=True, help="Refuse the whole run if any session is malformed.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Extraction processes (one writer); results are identical to --workers 1.")
-@click.option("--index/--no-index", "index", default=False, show_default=True,
-              help="Embed for search in a background thread while ingesting, and finish before exiting "
-                   "(otherwise `chronomem index` or the next search catches up).")
+@click.option("--index/--no-index", "index", default=True, show_default=True,
+              help="Embed for search in a background thread while ingesting, and finish before exiting, so that "
+                   "search is at full quality at once (--no-index: later, by `chronomem index`).")
 @click.option("--extractor", "extractor_name", type=click.Choice(["spacy", "llm"]), default="spacy", show_default=True,
               help="spacy: rules, no LLM. llm: an OpenAI-compatible chat endpoint (Ollama, vLLM, OpenAI) from "
                    "$CHRONOMEM_LLM_BASE_URL, $CHRONOMEM_LLM_MODEL and $CHRONOMEM_LLM_API_KEY.")
@@ -138,18 +139,23 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
         extractor = OpenAiCompatibleExtractor(base_url=llm_base_url, model=llm_model)
     elif llm_model or llm_base_url:
         raise InputError("--llm-model and --llm-base-url need --extractor llm")
-    mem = _memory(ctx, create=True, extractor=extractor)
+    mem = _memory(ctx, create=True, extractor=extractor, embeds=index)
     sessions: list[Any] = []
     errors: list[str] = []
     hints: list[str] = []
     for path in paths:
         text = sys.stdin.read() if path == STDIN else None
-        failed = len(errors)
+        failed, read = len(errors), len(sessions)
+        if empty_input(path, text):  # exit 2 below like a malformed session: an empty export is usually a mistake
+            errors.append(f"{'standard input' if path == STDIN else path}: the input is empty, no sessions in it")
+            continue
         for result in _read_input(path, text, fmt=fmt, started_at=session_time, group=mem.group):
             if result.error:
                 errors.append(f"{result.where}: {result.error}")
             else:
                 sessions.append(result.session)
+        if len(errors) == failed and len(sessions) == read:
+            errors.append(f"{'standard input' if path == STDIN else path}: no sessions in it")
         if len(errors) > failed and (hint := format_hint(path, text, fmt)):
             hints.append(hint)
     for err in errors:
@@ -160,8 +166,6 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
         click.echo(f"error: {len(errors)} malformed session(s); nothing ingested (--strict)", err=True)
         sys.exit(2)
     indexing = index and mem.start_indexing()
-    if index and not indexing:
-        click.echo("no embedder installed: search stays full-text only (--index ignored)", err=True)
     with progress_bar(len(sessions), "ingesting", quiet=quiet) as advance:
         summary = mem.ingest(sessions, recorded_at=recorded_at, progress=lambda s, r: advance(1), workers=workers)
     for err in summary.errors:  # sessions the extractor could not read (the LLM's reply, a timeout)
@@ -187,10 +191,17 @@ def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
     from chronomem.extract.importer import count_fact_records, read_fact_records
     from chronomem.progress import draws_bars, progress_bar
 
+    if empty_input(path):
+        raise InputError(f"{path} is empty: nothing to import (one JSON object a line: subject, predicate, "
+                         "object, valid_from, valid_to, statement)")
     total = count_fact_records(path) if draws_bars(quiet=quiet) else 0  # a pass over the file, for the bar only
+    mem = _memory(ctx, create=True)
     with progress_bar(total, "importing", quiet=quiet) as advance:
-        summary = _memory(ctx, create=True).import_facts(read_fact_records(path), progress=advance)
+        summary = mem.import_facts(read_fact_records(path), progress=advance)
     click.echo(summary.line())
+    if summary.facts_added and mem.has_vectors():  # import does not embed (a million facts would take an hour)
+        click.echo(f"{summary.facts_added} new facts are not embedded yet: `chronomem index` embeds them "
+                   "(until then search finds them by full text, and embeds a few before each query)", err=True)
 
 
 @cli.command()
@@ -204,8 +215,11 @@ def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
 def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetime | None, known_at: datetime | None,
           as_json: bool) -> None:
     """Facts about ENTITY that were true at --as-of, as believed at --known-at."""
-    records = _memory(ctx, reading=True).facts(entity, predicate=predicate.upper() if predicate else None, as_of=as_of, known_at=known_at)
+    mem = _memory(ctx, reading=True)
+    records = mem.facts(entity, predicate=predicate, as_of=as_of, known_at=known_at)
     _print_facts(records, as_json, f"no facts about {entity!r} at that time")
+    if not records and (reason := mem.why_empty(known_at=known_at)):
+        click.echo(reason, err=True)
 
 
 @cli.command()
@@ -217,8 +231,7 @@ def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetim
 @handle_errors
 def timeline(ctx: click.Context, entity: str, predicate: str | None, include_retracted: bool, as_json: bool) -> None:
     """Every value of ENTITY's facts with its valid interval, oldest first."""
-    records = _memory(ctx, reading=True).timeline(entity, predicate=predicate.upper() if predicate else None,
-                                    include_retracted=include_retracted)
+    records = _memory(ctx, reading=True).timeline(entity, predicate=predicate, include_retracted=include_retracted)
     _print_facts(records, as_json, f"nothing known about {entity!r}")
 
 
@@ -248,14 +261,16 @@ def changes(ctx: click.Context, since: datetime, until: datetime | None, as_json
 @handle_errors
 def search(ctx: click.Context, query: str, as_of: datetime | None, known_at: datetime | None, k: int, as_json: bool) -> None:
     """Hybrid search over facts and turns, as of a time."""
-    results = _memory(ctx, reading=True).search(query, as_of=as_of, known_at=known_at, k=k)
+    mem = _memory(ctx, reading=True, embeds=True)
+    results = mem.search(query, as_of=as_of, known_at=known_at, k=k)
+    if not results:
+        when = f" as of {as_of.date().isoformat()}" if as_of else ""
+        reason = mem.why_empty(known_at=known_at)
+        click.echo(reason or f"no hits for {query!r}{when} in group {mem.group!r}: try other words, a later --as-of, "
+                   "or check `chronomem stats`", err=True)
     if as_json:
         click.echo(json.dumps([r.to_json() for r in results], indent=2, default=str))
         return
-    if not results:
-        when = f" as of {as_of.date().isoformat()}" if as_of else ""
-        click.echo(f"no hits for {query!r}{when} in group {_memory(ctx).group!r}: try other words, a later --as-of, "
-                   "or check `chronomem stats`", err=True)
     for r in results:
         click.echo(_search_line(r))
 
@@ -279,7 +294,7 @@ def _search_line(r: Any) -> str:
 @handle_errors
 def context(ctx: click.Context, query: str, as_of: datetime | None, max_tokens: int) -> None:
     """A dated block of facts and turns for QUERY, ready to paste into a prompt."""
-    click.echo(_memory(ctx, reading=True).context(query, as_of=as_of, max_tokens=max_tokens))
+    click.echo(_memory(ctx, reading=True, embeds=True).context(query, as_of=as_of, max_tokens=max_tokens))
 
 
 @cli.command()
@@ -303,8 +318,13 @@ def index(ctx: click.Context, quiet: bool) -> None:
     """Embed whatever the side-index has not caught up with yet."""
     from chronomem.progress import count_bar
 
+    mem = _memory(ctx)
+    if not mem.has_vectors():
+        from chronomem.graph.vector_status import no_model_note
+
+        raise ConfigError(f"nothing to index: {no_model_note()}")
     with count_bar("embedding", quiet=quiet) as progress:
-        count = _memory(ctx).catch_up_index(progress=progress)
+        count = mem.catch_up_index(progress=progress)
     click.echo(f"indexed {count} new items")
 
 
@@ -313,13 +333,20 @@ def index(ctx: click.Context, quiet: bool) -> None:
 @click.pass_context
 @handle_errors
 def stats(ctx: click.Context, as_json: bool) -> None:
-    """Counts of entities, sessions, turns, claims and facts in the group."""
-    counts = _memory(ctx).stats()
+    """Counts of entities, sessions, turns, claims and facts in the group, and what search runs on."""
+    status = _memory(ctx).status()
     if as_json:
-        click.echo(json.dumps(counts))
+        click.echo(json.dumps(status))
+        return
+    search = status.pop("search")
+    for key, value in status.items():
+        click.echo(f"{key:<14} {value}")
+    if search["vectors"]:
+        later = " (run `chronomem index` to embed them)" if search["pending"] else ""
+        click.echo(f"{'search':<14} vectors ({search['embedder']}): {search['indexed']} indexed, "
+                   f"{search['pending']} pending{later}")
     else:
-        for key, value in counts.items():
-            click.echo(f"{key:<14} {value}")
+        click.echo(f"{'search':<14} full text only ({search['note']})")
 
 
 @cli.command()

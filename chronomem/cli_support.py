@@ -33,9 +33,11 @@ class TimeParam(click.ParamType):
 TIME = TimeParam()
 
 
-def _memory(ctx: click.Context, *, create: bool = False, extractor: Any = None, reading: bool = False):
+def _memory(ctx: click.Context, *, create: bool = False, extractor: Any = None, reading: bool = False,
+            embeds: bool = False):
     """The command's memory. Commands that only read (``create=False``) refuse an embedded store
-    that does not exist yet, instead of making an empty one at a mistyped path."""
+    that does not exist yet, instead of making an empty one at a mistyped path. A command whose
+    quality depends on the embedding model (``embeds``) says once on stderr when it is missing."""
     from chronomem.memory import Memory, neo4j_uri_from_env, store_file
 
     obj = ctx.obj
@@ -50,6 +52,11 @@ def _memory(ctx: click.Context, *, create: bool = False, extractor: Any = None, 
         ctx.call_on_close(obj["memory"].close)
     if reading:
         obj["memory"].require_group()  # a reading command on a mistyped group says so, instead of answering nothing
+    if embeds and not obj.get("warned_no_model") and not obj["memory"].has_vectors():
+        from chronomem.graph.vector_status import no_model_note
+
+        obj["warned_no_model"] = True
+        click.echo(f"note: {no_model_note()}", err=True)
     return obj["memory"]
 
 

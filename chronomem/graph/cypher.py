@@ -272,6 +272,7 @@ MATCH (e:Entity) WHERE e.group_id IS NOT NULL RETURN DISTINCT e.group_id AS g
 UNION
 MATCH (s:Session) WHERE s.group_id IS NOT NULL RETURN DISTINCT s.group_id AS g
 """
+FIRST_RECORDED = "MATCH ()-[f:FACT]->() WHERE f.group_id = $g RETURN min(f.recorded_at) AS first"
 STATS = """
 RETURN COUNT { MATCH (e:Entity {group_id: $g}) } AS entities,
        COUNT { MATCH (s:Session {group_id: $g}) } AS sessions,

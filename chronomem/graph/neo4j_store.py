@@ -255,6 +255,10 @@ class Neo4jGraphStore:
         rows = self._read(cypher.CHANGED_BETWEEN, g=group_id, since=to_us(since), until=to_us(until))
         return sorted((record_to_fact(r) for r in rows), key=fact_order)
 
+    def first_recorded_at(self, group_id: str) -> datetime | None:
+        (r,) = self._read(cypher.FIRST_RECORDED, g=group_id)
+        return from_us(r["first"])
+
     # -- text ----------------------------------------------------------------------------
     def fulltext(self, group_id: str, text: str, *, kind: TextKind, limit: int = 20) -> list[tuple[str, float]]:
         query = lucene_query(text)

@@ -238,6 +238,9 @@ class SqliteGraphStore:
         rows = self._query(sql.CHANGED_BETWEEN, [group_id, a, b, a, b, a, b, a, b])
         return sorted((row_to_fact(r) for r in rows), key=fact_order)
 
+    def first_recorded_at(self, group_id: str) -> datetime | None:
+        return from_us(self._query("SELECT min(recorded_at) FROM facts WHERE group_id = ?", (group_id,))[0][0])
+
     # -- text ----------------------------------------------------------------------------
     def fulltext(self, group_id: str, text: str, *, kind: TextKind, limit: int = 20) -> list[tuple[str, float]]:
         """The ``limit`` best BM25 matches of ``text``'s words (any of them) among ``group_id``'s

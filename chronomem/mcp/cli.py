@@ -16,7 +16,7 @@ PROFILE_HELP = "Tool set: chronomem's, or also the reference memory server's (cr
 def _pool(ctx: click.Context, limits: Any = None) -> Any:
     from chronomem.mcp.runtime import MemoryPool
 
-    mem = _memory(ctx, create=True)
+    mem = _memory(ctx, create=True, embeds=True)  # a server without the model says so once, at start
     return MemoryPool(mem.store, limits=limits, index_dir=None)
 
 

@@ -64,9 +64,10 @@ class Focus:
             return list(pool)
         value = {key: v for key, v, _ in pool}
         top = max(value.values()) or 1.0
+        lift = slot_lift(top, diversity)
         for f in self.slot_facts:
             if ("fact", f.id) in value:
-                value[("fact", f.id)] += top
+                value[("fact", f.id)] += lift
         orig = {t: value[("turn", t)] for t in self.stale if ("turn", t) in value}
         holders: dict[str, list[tuple[str, str]]] = {}
         for t, rel in orig.items():
@@ -82,6 +83,19 @@ class Focus:
         return [(key, value[key], text) for key, _, text in pool]
 
 
+def slot_lift(top: float, diversity: float) -> float:
+    """What a slot fact gets added to its relevance so that it stays above every other item of a
+    pool whose best value is ``top``, even after MMR's largest diversity penalty (``diversity``
+    times the best value, when it shares a source turn with a fact picked before it): with the
+    lift L, a slot fact is worth at least L of at most L + top, the rest at most top, so
+    ``L / (L + top) − diversity > top / (L + top)`` holds for ``L > top (1 + d) / (1 − d)``.
+
+    >>> round(slot_lift(1.0, 0.3), 3), slot_lift(2.0, 0.0)
+    (1.957, 2.2)
+    """
+    return top * ((1.0 + diversity) / (1.0 - diversity) + 0.1) if diversity < 1.0 else 3.0 * top
+
+
 def _named(store: GraphStore, group_id: str, question: str, candidates: Sequence[str]) -> list[str]:
     """The candidate entities whose every name word appears in the question."""
     asked = set(_WORD.findall(normalize_name(question)))
@@ -94,14 +108,16 @@ def _named(store: GraphStore, group_id: str, question: str, candidates: Sequence
     return out
 
 
-def _asker(store: GraphStore, group_id: str, rel: Mapping[tuple[str, str], float], *, top: int = 10) -> list[str]:
-    """The entity of the person asking a first-person question: the speaker of the turns that
-    match it best, whenever said (relevance summed per speaker), that is also an entity."""
+def _asker(store: GraphStore, group_id: str, rel: Mapping[tuple[str, str], float], *, top: int = 20) -> list[str]:
+    """The entity of the person asking a first-person question: the speaker of the first-person
+    turns that match it best, whenever said (relevance summed per speaker), that is also an
+    entity. Only turns in the first person count: "I" in the question is whoever says "I" or
+    "my" about the same thing, not whoever answered ("That's a tough one")."""
     ranked = sorted(((i, v) for (kind, i), v in rel.items() if kind == "turn"), key=lambda kv: (-kv[1], kv[0]))[:top]
     said = store.get_turns(group_id, [i for i, _ in ranked])
     weight: dict[str, float] = {}
     for i, v in ranked:
-        if i in said:
+        if i in said and first_person(said[i].text):
             weight[said[i].speaker] = weight.get(said[i].speaker, 0.0) + v
     for speaker in sorted(weight, key=lambda s: (-weight[s], s)):
         found = store.find_entities(group_id, speaker)

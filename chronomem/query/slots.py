@@ -106,9 +106,25 @@ def first_person(question: str) -> bool:
 
 
 def implied_predicates(question: str) -> frozenset[str]:
-    """The predicates the question's words point at (see the module docstring)."""
+    """The predicates the question's words point at (see the module docstring): those with the
+    most cue words in it. A cue inside a longer cue of another predicate at the same place does
+    not count ("work" in "work as"), and a word two predicates share only decides between them
+    when nothing else does ("job" in "what is my job title" is a role, "what is my job" either).
+
+    >>> sorted(implied_predicates("What is my job title?")), sorted(implied_predicates("What do I work as?"))
+    (['HAS_ROLE'], ['HAS_ROLE'])
+    >>> sorted(implied_predicates("What is my job?"))
+    ['HAS_ROLE', 'WORKS_AT']
+    """
     low = question.lower()
-    return frozenset(pred for pred, pattern in _cues() if pattern.search(low))
+    spans = [(pred, m.start(), m.end()) for pred, pattern in _cues() for m in pattern.finditer(low)]
+    kept = [(pred, a, b) for pred, a, b in spans
+            if not any(other != pred and x <= a and b <= y and y - x > b - a for other, x, y in spans)]
+    counts: dict[str, int] = {}
+    for pred, _, _ in kept:
+        counts[pred] = counts.get(pred, 0) + 1
+    most = max(counts.values(), default=0)
+    return frozenset(pred for pred, n in counts.items() if n == most)
 
 
 def cardinality(vocabulary: Vocabulary, predicate: str) -> str:

@@ -183,6 +183,9 @@ class Session(_Model):
                              for k, v in (("id", t.id), ("speaker", t.speaker), ("text", t.text)))]:
             check_text(text or "", what)  # a lone surrogate cannot be stored (SQLite and Neo4j take UTF-8)
         ids = [t.id for t in self.turns]
+        for what, value in [("session_id", self.session_id), *((f"turn {n} id", i) for n, i in enumerate(ids, start=1))]:
+            if value is not None and ("\n" in value or "\r" in value):  # ids are one line in the side-index and errors
+                raise ValueError(f"{what} {value[:60]!r} contains a line break: use an id on one line")
         if len(set(ids)) != len(ids):
             raise ValueError(f"session {self.session_id!r} has duplicate turn ids")
         return self

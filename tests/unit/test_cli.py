@@ -69,7 +69,7 @@ def test_ingest_with_index_leaves_nothing_pending(tmp_path):
     from chronomem.graph.embedders import installed_minilm
 
     if installed_minilm() is None:
-        assert "no embedder installed" in result.output
+        assert "no embedding model installed" in result.output
         return
     assert "side-index caught up" in result.output
     assert runner.invoke(cli, [*store, "index"]).output.strip() == "indexed 0 new items"
@@ -310,3 +310,38 @@ def test_a_search_without_hits_says_so_on_stderr(tmp_path):
     assert CliRunner().invoke(cli, [*store, "import", str(_fact_file(tmp_path, 1))]).exit_code == 0
     r = CliRunner().invoke(cli, [*store, "search", "where does P0 live", "--as-of", "2019-01-01"])
     assert r.exit_code == 0 and r.stdout == "" and "no hits for 'where does P0 live' as of 2019-01-01" in r.stderr
+
+
+def test_an_unknown_predicate_exits_2_with_the_closest_names(tmp_path):
+    store = ["--store", str(tmp_path / "db")]
+    assert CliRunner().invoke(cli, [*store, "import", str(_fact_file(tmp_path, 1))]).exit_code == 0
+    for command in ("facts", "timeline"):
+        r = CliRunner().invoke(cli, [*store, command, "P0", "--predicate", "LIVESIN"])
+        assert r.exit_code == 2 and "did you mean LIVES_IN?" in r.stderr and "WORKS_AT" in r.stderr, command
+
+
+def test_known_at_before_anything_was_recorded_says_when_the_first_record_was(tmp_path):
+    store = ["--store", str(tmp_path / "db")]
+    assert CliRunner().invoke(cli, [*store, "import", str(_fact_file(tmp_path, 1))]).exit_code == 0
+    r = CliRunner().invoke(cli, [*store, "facts", "P0", "--known-at", "2001-01-01"])
+    assert r.exit_code == 0 and "nothing had been recorded yet" in r.stderr and "was recorded at 20" in r.stderr
+    r = CliRunner().invoke(cli, [*store, "search", "P0", "--known-at", "2001-01-01", "--json"])
+    assert json.loads(r.stdout) == [] and "nothing had been recorded yet" in r.stderr
+    assert "nothing had been recorded" not in CliRunner().invoke(cli, [*store, "facts", "P0"]).stderr
+
+
+@pytest.mark.parametrize("content", ["", "\n  \n"])
+def test_empty_input_files_are_reported_and_exit_2(tmp_path, content):
+    store = ["--store", str(tmp_path / "db")]
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text(content)
+    r = CliRunner().invoke(cli, [*store, "import", str(empty)])
+    assert r.exit_code == 2 and f"{empty} is empty: nothing to import" in r.stderr
+    r = CliRunner().invoke(cli, [*store, "ingest", "-q", str(empty)])
+    assert r.exit_code == 2 and f"skipped {empty}: the input is empty" in r.stderr
+    r = CliRunner().invoke(cli, [*store, "ingest", "-q", "-"], input=content)
+    assert r.exit_code == 2 and "skipped standard input: the input is empty" in r.stderr
+    array = tmp_path / "none.json"
+    array.write_text("[]")
+    r = CliRunner().invoke(cli, [*store, "ingest", "-q", str(array)])
+    assert r.exit_code == 2 and f"skipped {array}: no sessions in it" in r.stderr
