@@ -164,6 +164,12 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)
 
 
+def place_arg(tok: Token) -> Arg:
+    """A place named by ``tok``, whole as NER spans it ("New Zealand", not "Zealand")."""
+    ent = next((e for e in tok.doc.ents if e.start <= tok.i < e.end), None)
+    return Arg(ENTITY, tok.i, ent.text if ent is not None else tok.text, "PLACE", GUESS)
+
+
 def _made_concrete(tok: Token) -> bool:
     """An abstract noun made a nameable thing by a noun before it ("family time", "action movies" as
     "action and sci-fi movies"); never by a word that is itself vague ("a lot of time")."""

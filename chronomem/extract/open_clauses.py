@@ -40,6 +40,7 @@ from chronomem.extract.open_base import (
     is_reaction,
     person_subjects,
     phrase_arg,
+    place_arg,
     subject_rels,
 )
 from chronomem.extract.open_goals import goal_rels
@@ -283,8 +284,7 @@ def _origin(frame: Frame) -> Arg | None:
     place = next((t for t in frame.preps.get("from", []) if t.ent_type_ in ("GPE", "LOC", "NORP")), None)
     if place is None or any(c.lower_ in OPEN.trip_adverbs for c in place.head.children):
         return None
-    ent = next((e for e in place.doc.ents if e.start <= place.i < e.end), None)
-    return Arg(ENTITY, place.i, ent.text if ent is not None else place.text, "PLACE", GUESS)
+    return place_arg(place)
 
 
 def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> list[Rel]:

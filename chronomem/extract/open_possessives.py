@@ -14,7 +14,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.args import pronoun_arg
 from chronomem.extract.lexicon_data import OPEN
-from chronomem.extract.open_base import name_follows
+from chronomem.extract.open_base import name_follows, place_arg
 from chronomem.extract.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When
 
 
@@ -96,9 +96,8 @@ def _home_place(tok: Token) -> list[Rel]:
     place = next((c for c in tok.children if c.dep_ == "appos" and c.ent_type_ in ("GPE", "LOC")), None)
     if poss is None or place is None:
         return []
-    ent = next((e for e in tok.doc.ents if e.start <= place.i < e.end), None)
-    obj = Arg(ENTITY, place.i, ent.text if ent is not None else place.text, "PLACE", GUESS)
-    return [Rel("RELATED_TO", Arg(SPEAKER, poss.i), obj, When("state"), "assert", None, 0.6, {"relation": "is from"}, tok.i)]
+    return [Rel("RELATED_TO", Arg(SPEAKER, poss.i), place_arg(place), When("state"), "assert", None, 0.6,
+                {"relation": "is from"}, tok.i)]
 
 
 def _my_group(tok: Token) -> list[Rel]:
