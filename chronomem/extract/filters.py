@@ -231,6 +231,9 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             status.governor = "start"
         elif lemma in L.END_GOVERNORS:
             status.governor = "end"
+        elif gov.pos_ == "ADJ" and lemma in L.FACTIVE_ADJECTIVES and inner.lemma_.lower() in ("be", "have") and (
+                cur.dep_ == "xcomp"):
+            pass  # "I'm proud to be part of the choir", "lucky to have a brother": a state taken as given
         elif lemma in L.BLOCK_GOVERNORS or gov.pos_ == "ADJ":
             status.blocked = True
         gstatus = ClauseStatus()

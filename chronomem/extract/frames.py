@@ -49,6 +49,9 @@ def subject_tokens(v: Token) -> list[Token]:
         if cur.dep_ in ("xcomp", "conj", "advcl", "pcomp") and cur.head is not cur:
             cur = cur.head
             if cur.pos_ not in ("VERB", "AUX"):
+                if cur.pos_ == "ADJ" and cur.dep_ == "acomp" and cur.head.lemma_ in ("be", "feel"):
+                    cur = cur.head  # "I'm proud to be part of the team": the subject of "I'm"
+                    continue
                 if cur.pos_ == "ADP" and cur.head.pos_ in ("VERB", "AUX"):
                     cur = cur.head
                     continue

@@ -29,6 +29,11 @@ HEDGES = frozenset({
 CONDITIONALS = frozenset({"if", "unless", "whether", "suppose", "supposing", "imagine", "assuming", "wish", "wished",
                           "hypothetical", "pretend", "lest", "otherwise"})
 # Verbs that, governing a fact verb ("thinking about moving", "want to join"), make it a non-fact.
+# "I'm proud to be part of the team", "lucky to have a sister": the adjective takes the state as a
+# given (a governing adjective otherwise blocks: "I'd be happy to help", "eager to move").
+FACTIVE_ADJECTIVES = frozenset({
+    "proud", "lucky", "happy", "glad", "grateful", "thankful", "blessed", "fortunate", "honored", "honoured",
+})
 BLOCK_GOVERNORS = frozenset({
     "think", "consider", "plan", "want", "hope", "wish", "dream", "intend", "try", "attempt", "need", "expect",
     "decide", "like", "love", "prefer", "hate", "imagine", "suppose", "mean", "seem", "tend", "refuse", "fail",

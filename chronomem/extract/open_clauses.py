@@ -45,7 +45,7 @@ from chronomem.extract.open_base import (
 )
 from chronomem.extract.open_goals import goal_rels
 from chronomem.extract.open_possessives import kin_rels
-from chronomem.extract.open_roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
+from chronomem.extract.open_roles import belonging_rels, enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.open_tastes import favourite_rels, loved_subject_rels, taste_rels
 from chronomem.extract.phrases import gerund, third_person
 from chronomem.extract.records import ENTITY, GUESS, OWNED, Arg, Rel, When
@@ -132,10 +132,7 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if lemma in OPEN.taste_verbs:
         return taste_rels(frame, subjects, OPEN.taste_verbs[lemma])
     if lemma == "be":
-        origin = _origin(frame)  # "I'm originally from Porto"
-        if origin is not None:
-            return subject_rels(frame, subjects, OPEN_PREDICATE, origin, "state", relation="is from")
-        return _copula(frame, subjects)
+        return _be_rels(frame, subjects)
     if lemma == "have" or (lemma == "get" and frame.status.tense == "perfect" and frame.dobj is not None
                            and any(c.lower_ in ("'ve", "have", "'s", "has") for c in frame.v.children)):
         return _have(frame, subjects, perfect_got=lemma == "get")  # "I've got two dogs" is having them
@@ -160,6 +157,17 @@ def clause_rels(frame: Frame) -> list[Rel]:
 
 
 
+
+
+def _be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I'm part of a running club", "I'm originally from Porto", then the copula's other readings."""
+    belonging = belonging_rels(frame, subjects)
+    if belonging:
+        return belonging
+    origin = _origin(frame)
+    if origin is not None:
+        return subject_rels(frame, subjects, OPEN_PREDICATE, origin, "state", relation="is from")
+    return _copula(frame, subjects)
 
 
 def _aspect(frame: Frame) -> str | None:
@@ -202,13 +210,20 @@ def _continues_progressive(v: Token) -> bool:
         c.dep_ == "aux" and c.lemma_.lower() == "be" and c.tag_ in ("VBP", "VBZ") for c in head.children)
 
 
+def _copula_adjective(frame: Frame) -> Token | None:
+    adj = frame.acomp
+    if adj is None and frame.attr is not None and frame.attr.pos_ == "ADJ":
+        adj = frame.attr
+    if adj is not None and adj.lower_ == "more" and "into" in frame.preps:
+        return None  # "I'm more into board games": the comparison is no adjective of the speaker's
+    return adj
+
+
 def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if frame.status.tense not in ("present", "perfect", "perfect_progressive") and frame.v.lower_ != "been":
         return []  # a bare "Been busy …" is "I've been"
     aspect = "state"
-    adj = frame.acomp
-    if adj is None and frame.attr is not None and frame.attr.pos_ == "ADJ":
-        adj = frame.attr
+    adj = _copula_adjective(frame)
     if adj is not None:
         word = adj.lower_
         if word in OPEN.taste_adjectives or word in OPEN.open_adjectives:

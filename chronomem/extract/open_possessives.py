@@ -36,10 +36,32 @@ def _owned_thing(tok: Token) -> list[Rel]:
         return []  # "my dream studio" is not owned yet
     words = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and c.i > poss[0].i
              and c.lower_ not in OPEN.dropped_owned_modifiers]
-    name = " ".join([w.lower_ for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
+    name = " ".join([_modifier_text(w) for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
     if me is None:
         return []
     return [Rel("OWNS", me, Arg(ENTITY, tok.i, name, "OTHER", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+def _modifier_text(word: Token) -> str:
+    """A modifier with its hyphenated parts: "hand-painted", "one-of-a-kind"; else the word."""
+    span = word.doc[word.left_edge.i:word.i + 1]
+    if any(t.text == "-" for t in span) and all(t.text == "-" or not t.whitespace_ for t in span[:-1]):
+        return span.text.lower()
+    return word.lower_
+
+
+def _shown_or_described(tok: Token) -> bool:
+    """An everyday thing of one's own that the speaker presents ("these are my lucky boots", "a photo
+    of my bookshelf") or describes ("my hand-knitted scarf", "my running shoes"); "my shoes got wet"
+    is no statement of owning something that lasts."""
+    head = tok.head
+    if tok.dep_ == "attr" and head.lemma_ == "be" and any(
+            c.dep_ == "nsubj" and c.lower_ in ("this", "these", "that", "those") for c in head.children):
+        return True
+    if tok.dep_ == "pobj" and head.lower_ == "of" and head.head.lemma_.lower() in OPEN.photo_nouns:
+        return True
+    return any(c.dep_ in ("amod", "compound") and c.i < tok.i and c.lower_ not in OPEN.dropped_owned_modifiers
+               and c.pos_ in ("ADJ", "NOUN", "VERB") for c in tok.children)
 
 
 def _unnamed_pet(tok: Token) -> list[Rel]:
@@ -105,6 +127,8 @@ def _my_group(tok: Token) -> list[Rel]:
     poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
     if not poss or tok.lemma_.lower() in OPEN.loose_group_nouns:
         return []  # "my class" is a lesson as often as a group
+    if any(c.lower_ in OPEN.favourite_words for c in tok.children):
+        return []  # "my favourite band" is one the speaker listens to, not one they play in
     me = pronoun_arg(poss[0])
     if me is None:
         return []
@@ -183,6 +207,10 @@ def kin_rels(sent: Span) -> list[Rel]:
         if tok.pos_ == "NOUN" and (lemma in OPEN.possession_nouns or lemma in OPEN.business_nouns) and tok.dep_ not in (
                 "compound", "amod"):
             out += _owned_thing(tok)
+            continue
+        if tok.pos_ == "NOUN" and (lemma in OPEN.everyday_possessions or tok.lower_ in OPEN.everyday_possessions) and (
+                tok.dep_ not in ("compound", "amod")):
+            out += _owned_thing(tok) if _shown_or_described(tok) else []
             continue
         if tok.pos_ == "NOUN" and lemma in L.PET_NOUNS and tok.dep_ not in ("compound", "amod"):
             out += _unnamed_pet(tok)

@@ -16,9 +16,9 @@ from chronomem.extract.frames import Frame
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.open_base import OPEN_PREDICATE, phrase_arg, subject_rels
 from chronomem.extract.phrases import object_phrase
-from chronomem.extract.records import ENTITY, GUESS, Arg, Rel, When
+from chronomem.extract.records import ENTITY, GUESS, OWNED, SPEAKER, Arg, Rel, When
 
-__all__ = ["enrolled_rels", "joined_group_rels", "my_job_rels", "new_job_rels"]
+__all__ = ["belonging_rels", "enrolled_rels", "joined_group_rels", "my_job_rels", "new_job_rels"]
 
 
 def my_job_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
@@ -48,6 +48,30 @@ def joined_group_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         if tok.lemma_.lower() not in OPEN.group_nouns or tok.pos_ != "NOUN":
             continue
         out += subject_rels(frame, subjects, "MEMBER_OF", phrase_arg(tok, frame.idx), "start", confidence=0.7)
+    return out
+
+
+def belonging_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I'm part of a hiking group", "I'm lucky to be a member of this team", "she's part of the
+    choir" → MEMBER_OF now. "It's part of my routine" is no group; named organisations are the
+    vocabulary rules'."""
+    attr = frame.attr
+    if attr is None or attr.lemma_.lower() not in OPEN.belonging_nouns or frame.status.tense not in ("present", "perfect"):
+        return []
+    out: list[Rel] = []
+    for prep in attr.children:
+        if prep.dep_ != "prep" or prep.lower_ != "of":
+            continue
+        for tok in (o for o in prep.children if o.dep_ == "pobj"):
+            head = tok.lemma_.lower()
+            if tok.pos_ != "NOUN" or not (head in OPEN.group_nouns or head in OPEN.belonging_groups):
+                continue
+            arg = phrase_arg(tok, frame.idx)
+            mine = all(s_.kind == SPEAKER for s_ in subjects)
+            if arg is None and mine and any(c.dep_ == "det" and c.lower_ in ("this", "that") for c in tok.children):
+                words = [c.lower_ for c in tok.children if c.dep_ in ("compound", "amod") and c.i < tok.i]
+                arg = Arg(OWNED, tok.i, " ".join([*words, tok.lower_]), "GROUP", GUESS)  # "this team": the speaker's team
+            out += subject_rels(frame, subjects, "MEMBER_OF", arg, "state", confidence=0.7)
     return out
 
 

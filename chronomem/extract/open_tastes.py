@@ -53,7 +53,7 @@ def favourite_rels(frame: Frame) -> list[Rel]:
         return []
     favourite = OPEN.favourite_words
     if not (subj.lower_ in favourite or any(c.lower_ in favourite for c in subj.children)):
-        return []  # "my favourite book is …", "my favourite is …"
+        return _one_of_my_favourites(frame, subj)  # "my favourite book is …", "my favourite is …"
     owner = next((pronoun_arg(c) for c in subj.children if c.dep_ == "poss"), None)
     if owner is None:
         return []
@@ -63,6 +63,23 @@ def favourite_rels(frame: Frame) -> list[Rel]:
         if arg is not None:
             out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i))
     return out
+
+
+def _one_of_my_favourites(frame: Frame, subj: Token) -> list[Rel]:
+    """"Lisbon is one of my favourite cities", "tacos are one of my favourite foods" → the owner of
+    "my" LIKES the subject (a name or a noun phrase, never a pronoun: "it's one of my favourites")."""
+    attr = frame.attr
+    if attr is None or attr.lower_ != "one":
+        return []
+    group = next((o for c in attr.children if c.dep_ == "prep" and c.lower_ == "of" for o in c.children
+                  if o.dep_ == "pobj"), None)
+    if group is None or not any(c.lower_ in OPEN.favourite_words for c in group.children) or group.lower_ in ("one", "ones"):
+        return []
+    owner = next((pronoun_arg(c) for c in group.children if c.dep_ == "poss"), None)
+    arg = phrase_arg(subj, frame.idx) if subj.pos_ in ("PROPN", "NOUN") else None
+    if owner is None or arg is None:
+        return []
+    return [Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i)]
 
 
 def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:

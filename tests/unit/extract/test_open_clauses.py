@@ -156,6 +156,18 @@ OPEN = [
     ("I'm hoping to get into wildlife photography.", [c(U, "RELATED_TO", "wildlife photography", A, NOW)]),
     ("I wanna build a treehouse for the kids.",
      [c(U, "PARENT_OF", "user's kids", A, NOW), c(U, "RELATED_TO", "treehouse for the kids", A, NOW)]),
+    # "one of my favourite …", "more into …"
+    ("Lisbon is one of my favourite cities.", [c(U, "LIKES", "Lisbon", A, NOW)]),
+    ("Dumplings are one of my favorite foods.", [c(U, "LIKES", "dumplings", A, NOW)]),
+    ("I'm more into chess than poker these days.", [c(U, "LIKES", "chess", A, NOW)]),
+    # belonging to a group: "part of", "a member of", also taken as given by "proud/lucky to be"
+    ("I'm part of a knitting circle.", [c(U, "MEMBER_OF", "knitting circle", A, NOW)]),
+    ("I'm a member of the rowing club.", [c(U, "MEMBER_OF", "rowing club", A, NOW)]),
+    ("I feel so lucky to be a part of this orchestra!", [c(U, "MEMBER_OF", "user's orchestra", A, NOW)]),
+    # everyday things of one's own, when shown or described
+    ("These are my trusty climbing gloves, and this is my lucky scarf.", [c(U, "OWNS", "lucky scarf", A, NOW)]),
+    ("Here's a picture of my bookcase.", [c(U, "OWNS", "bookcase", A, NOW)]),
+    ("I keep a few treasures, like my hand-carved bowl.", [c(U, "OWNS", "hand-carved bowl", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
@@ -181,6 +193,9 @@ NO_OPEN_FACT = [
     "We both face the same problems.", "My local bakery was closed today.", "I closed my bakery last year.",
     "When your kids grow up, you miss this.", "I was walking home, thinking about guitars.",
     "I'm sitting outside, eating a sandwich.",
+    "It's one of my favourite places.", "My favourite band is the Beatles.", "I was part of a choir in school.",
+    "I'd be happy to be part of the team.", "It's part of my morning routine.", "My shoes got soaked today.",
+    "I left my bag on the train.",
 ]
 
 
