@@ -210,6 +210,27 @@ def _continues_progressive(v: Token) -> bool:
         c.dep_ == "aux" and c.lemma_.lower() == "be" and c.tag_ in ("VBP", "VBZ") for c in head.children)
 
 
+def _busy_rels(frame: Frame, subjects: list[Arg], parts: list[Token]) -> list[Rel]:
+    """What one is busy doing goes on: "busy volunteering at the shelter" reads as volunteering
+    there ("volunteers at" the shelter); a participle the activity reading cannot place (or one
+    tagged as a noun, "busy painting") is something the person does."""
+    out: list[Rel] = []
+    for b in parts:
+        if b.tag_ == "VBG":
+            inner = build_frame(b, frame.idx, frame.all_times, frame.hedged)
+            inner.status.blocked = frame.status.blocked  # "busy" governs it without hedging it
+            found = _activity(inner, subjects, "state")
+            if found:
+                out += found
+                continue
+        bare = gerund(b.lemma_.lower()) if b.tag_ == "VBG" else b.lower_
+        arg = phrase_arg(b, frame.idx) if len(list(b.children)) else Arg(ENTITY, b.i, bare, "OTHER", GUESS)
+        if arg is not None:
+            out += [Rel(OPEN_PREDICATE, s_, arg, When("state"), "assert", None, OPEN_CONFIDENCE,
+                        {"relation": "does"}, frame.v.i) for s_ in subjects]
+    return out
+
+
 def _copula_adjective(frame: Frame) -> Token | None:
     adj = frame.acomp
     if adj is None and frame.attr is not None and frame.attr.pos_ == "ADJ":
@@ -242,14 +263,7 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         busy = [t for c in adj.children if c.dep_ == "xcomp" and (c.tag_ == "VBG" or c.lower_.endswith("ing"))
                 for t in with_conj(c)] if word == "busy" else []  # "painting" may be tagged a noun
         if busy:  # "I've been busy painting", "busy volunteering at the shelter and keeping fit"
-            out = []
-            for b in busy:
-                bare = gerund(b.lemma_.lower()) if b.tag_ == "VBG" else b.lower_
-                arg = phrase_arg(b, frame.idx) if len(list(b.children)) else Arg(ENTITY, b.i, bare, "OTHER", GUESS)
-                if arg is not None:
-                    out += [Rel(OPEN_PREDICATE, s_, arg, When("state"), "assert", None, OPEN_CONFIDENCE,
-                                {"relation": "does"}, frame.v.i) for s_ in subjects]
-            return out
+            return _busy_rels(frame, subjects, busy)
         if word in OPEN.identity_adjectives:  # "lactose intolerant" keeps its modifier
             mods = [c.lower_ for c in adj.children if c.dep_ in ("npadvmod", "compound", "amod") and c.i < adj.i]
             name = " ".join([*mods, word])
@@ -267,6 +281,8 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return [r for t in into for r in subject_rels(frame, subjects, "LIKES", phrase_arg(t, frame.idx), aspect,
                                                confidence=TASTE_CONFIDENCE)]
     noun = frame.attr
+    if noun is not None and noun.tag_ == "VBG" and any(c.dep_ == "amod" and c.lower_ == "busy" for c in noun.children):
+        return _busy_rels(frame, subjects, with_conj(noun))  # "Been busy volunteering at the shelter" (parsed as an attr)
     if noun is None or noun.pos_ != "NOUN":
         return []
     if noun.lower_.endswith("ing") and any(c.dep_ == "amod" and c.lower_ == "busy" for c in noun.children):

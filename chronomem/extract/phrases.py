@@ -119,7 +119,7 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
         elif w.pos_ == "PROPN" or (w.text[:1].isupper() and w.i != w.sent.start):
             text.append(w.text)
         else:
-            text.append(w.lower_)
+            text.append(OPEN.chat_spellings.get(w.lower_, w.lower_))  # "my biz" names "my business"
         if w.whitespace_ == "" and w is not words[-1] and words[words.index(w) + 1].text.startswith("'"):
             continue
     phrase = " ".join(text).replace(" 's", "'s").replace(" - ", "-").replace(" n't", "n't")

@@ -168,6 +168,13 @@ OPEN = [
     ("These are my trusty climbing gloves, and this is my lucky scarf.", [c(U, "OWNS", "lucky scarf", A, NOW)]),
     ("Here's a picture of my bookcase.", [c(U, "OWNS", "bookcase", A, NOW)]),
     ("I keep a few treasures, like my hand-carved bowl.", [c(U, "OWNS", "hand-carved bowl", A, NOW)]),
+    # chat words: "go-to" is one word, "biz" names a business, "hubby" a husband
+    ("Crosswords are my go-to on lazy Sundays.", [c(U, "LIKES", "crosswords", A, NOW)]),
+    ("My go-to breakfast is porridge.", [c(U, "LIKES", "porridge", A, NOW)]),
+    ("Still growing my biz.", [c(U, "RELATED_TO", "business", A, NOW)]),
+    ("I adore my hubby.", [c(U, "MARRIED_TO", "user's hubby", A, NOW)]),
+    # what one is busy doing goes on, read as the activity itself
+    ("Been busy tutoring at the library.", [c(U, "RELATED_TO", "library", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
