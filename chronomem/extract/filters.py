@@ -221,7 +221,8 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
                     c.dep_ in ("nsubj", "expl") and c.i > cur.right_edge.i for c in gov.children))):
             break  # "I'm lactose intolerant, so I'll need the vegan recipe": two clauses, not a complement
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
-            status.blocked |= lemma not in L.REPORTING_VERBS
+            phrasal = any((lemma, c.lower_) in L.FACT_PHRASALS for c in gov.children if c.dep_ == "prt")
+            status.blocked |= lemma not in L.REPORTING_VERBS and not phrasal
             if lemma in L.REPORTING_VERBS and _to_the_listener(gov) and not status.blocked:
                 break  # "Wanted to let you know that I'm running for office": the frame above is only how it is said
         elif lemma == "have" and gov.tag_ == "VBD" and cur.dep_ == "xcomp" and any(

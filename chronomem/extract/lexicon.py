@@ -292,6 +292,9 @@ NATIONAL_TEAM_WORDS = frozenset({"national", "football", "soccer", "basketball",
 WH_WORDS = frozenset({"who", "what", "when", "where", "why", "how", "which", "whose", "whom"})
 INVERTING_VERBS = frozenset({"do", "does", "did", "are", "is", "was", "were", "am", "have", "has", "had", "can", "could",
                              "would", "will", "should", "shall", "may", "might", "must", "'re", "ai"})
+# Phrasal verbs that state their complement as a fact: "(it) turns out I'm allergic to cats".
+FACT_PHRASALS = frozenset({("turn", "out")})
+
 REPORTING_VERBS = frozenset({"say", "tell", "mention", "hear", "know", "learn", "find", "announce", "confirm", "realize",
                              "notice", "write", "post", "explain", "share", "text", "message", "email", "admit", "reveal",
                              "remind", "realise"})

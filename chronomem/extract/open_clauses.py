@@ -31,11 +31,11 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.args import DocIndex
 from chronomem.extract.frames import Frame, build_frame, with_conj
 from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.open_activity import activity_rels
 from chronomem.extract.open_base import (
     OPEN_CONFIDENCE,
     OPEN_PREDICATE,
     TASTE_CONFIDENCE,
-    clause_objects,
     dropped_subject,
     is_reaction,
     person_subjects,
@@ -44,10 +44,11 @@ from chronomem.extract.open_base import (
     subject_rels,
 )
 from chronomem.extract.open_goals import goal_rels
+from chronomem.extract.open_limits import diet_rels
 from chronomem.extract.open_possessives import kin_rels
 from chronomem.extract.open_roles import belonging_rels, enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.open_tastes import favourite_rels, loved_subject_rels, taste_rels
-from chronomem.extract.phrases import gerund, third_person
+from chronomem.extract.phrases import gerund
 from chronomem.extract.records import ENTITY, GUESS, OWNED, Arg, Rel, When
 
 __all__ = ["REPLACEABLE", "clause_rels", "kin_rels", "merge", "open_rels"]
@@ -110,6 +111,8 @@ def clause_rels(frame: Frame) -> list[Rel]:
     goals = goal_rels(frame, subjects) if subjects and not frame.status.negated else []
     if goals:
         return goals  # "I want to open a dance studio" (the wish blocks the clause for every other reading)
+    if subjects and frame.status.negated:
+        return diet_rels(frame, subjects)  # "I can't have dairy" (the "can" alone blocks the clause)
     if not subjects or frame.status.blocked or frame.status.negated:
         return []
     lemma = frame.lemma
@@ -149,7 +152,7 @@ def clause_rels(frame: Frame) -> list[Rel]:
     job = new_job_rels(frame, subjects)
     if job is not None:
         return job
-    return _activity(frame, subjects, aspect)
+    return activity_rels(frame, subjects, aspect)
 
 
 # ----------------------------------------------------------------------------- pieces
@@ -219,7 +222,7 @@ def _busy_rels(frame: Frame, subjects: list[Arg], parts: list[Token]) -> list[Re
         if b.tag_ == "VBG":
             inner = build_frame(b, frame.idx, frame.all_times, frame.hedged)
             inner.status.blocked = frame.status.blocked  # "busy" governs it without hedging it
-            found = _activity(inner, subjects, "state")
+            found = activity_rels(inner, subjects, "state")
             if found:
                 out += found
                 continue
@@ -339,77 +342,3 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
         elif lemma in OPEN.possession_nouns:
             out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), "state", confidence=0.7)
     return out
-
-
-
-
-
-
-def _activity(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
-    """A habit or ongoing activity: the verb (with its particle and preposition) and its object."""
-    lemma = OPEN.irregular_pasts.get(frame.lemma, frame.lemma)  # "Took …" tagged as a base form keeps "took"
-    if lemma != frame.lemma and (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs):
-        return []
-    verb = third_person(lemma) if frame.status.tense != "progressive" else f"is {frame.v.lower_}"
-    if frame.prt:
-        verb += f" {frame.prt}"
-    out: list[Rel] = []
-    objs = clause_objects(frame)
-    predicate = OPEN.verb_predicates.get(lemma, OPEN_PREDICATE)
-    for tok in objs:
-        if tok.pos_ == "VERB":
-            continue  # "I try to…", "I keep going": the inner verb is its own clause
-        if predicate == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or tok.lemma_.lower() in L.PET_NOUNS):
-            continue  # "bought lunch"; pets are HAS_PET
-        if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.business_nouns and aspect == "start":
-            out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), aspect, relation=verb)
-            continue  # "I opened an online store last year"
-        if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.class_nouns and aspect == "start":
-            out += subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx), aspect, relation="takes")
-            continue  # "I started a weekend yoga class": taking it from then
-        if predicate == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):
-            continue  # "started school", "set up a meeting": a beginning of something, not a habit
-        if predicate == "HAS_PET" and tok.lemma_.lower() not in L.PET_NOUNS:
-            predicate = OPEN_PREDICATE
-        if predicate == "HAS_PET" and (any(c.dep_ in ("acl", "appos", "relcl") for c in tok.children) or any(
-                t.pos_ == "PROPN" or t.is_title for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])):
-            continue  # "adopted a dog named Pickles": named, the vocabulary rules' (never "<owner>'s dog" beside it)
-        arg = Arg(OWNED, tok.i, tok.lower_, "PET", GUESS) if predicate == "HAS_PET" else phrase_arg(tok, frame.idx)
-        out += subject_rels(frame, subjects, predicate, arg, aspect, relation=verb)
-    if out or objs:
-        return out
-    for prep, toks in _object_preps(frame).items():
-        for tok in toks:
-            out += subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx, people=prep == "with"),
-                         aspect, relation=f"{verb} {prep}")
-        if out:
-            break
-    if not out and not _object_preps(frame) and aspect in ("state", "start") and frame.v.tag_ in ("VBZ", "VBP", "VBG") and (
-            frame.status.tense in ("present", "perfect_progressive") or aspect == "start") and _stands_alone(frame.v):
-        out = subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, _gerund_name(frame.v), "OTHER", GUESS),
-                    aspect, relation="does")  # "I paint", "I've been running for years"
-    return out
-
-
-def _object_preps(frame: Frame) -> dict[str, list[Token]]:
-    """Prepositions whose object is a thing, not a time or a frequency ("for years", "on weekends")."""
-    out = {}
-    for prep, toks in frame.preps.items():
-        if prep in OPEN.non_object_preps:
-            continue
-        kept = [t for t in toks if not (frame.idx.is_time(t) or t.ent_type_ in ("DATE", "TIME")
-                                        or t.lower_ in OPEN.frequency_nouns or t.head.i < frame.v.i)]
-        # (a phrase before the verb is a setting, not its object: "Off the court, I'm looking into …")
-        if kept:
-            out[prep] = kept
-    return out
-
-
-def _stands_alone(v: Token) -> bool:
-    """An intransitive habit verb: nothing but its subject, auxiliaries and adverbs of time or frequency."""
-    return all(c.dep_ in ("nsubj", "aux", "advmod", "npadvmod", "punct", "cc", "conj", "prep", "neg") for c in v.children) and \
-        v.lemma_.lower() in OPEN.intransitive_habits
-
-
-def _gerund_name(v: Token) -> str:
-    return gerund(v.lemma_.lower())

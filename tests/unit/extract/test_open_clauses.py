@@ -175,6 +175,13 @@ OPEN = [
     ("I adore my hubby.", [c(U, "MARRIED_TO", "user's hubby", A, NOW)]),
     # what one is busy doing goes on, read as the activity itself
     ("Been busy tutoring at the library.", [c(U, "RELATED_TO", "library", A, NOW)]),
+    # lasting limits and discoveries: "can't have dairy", "turns out I'm allergic to …"
+    ("I can't have dairy, sadly.", [c(U, "RELATED_TO", "dairy", A, NOW)]),
+    ("Sadly I cannot eat peanuts.", [c(U, "RELATED_TO", "peanuts", A, NOW)]),
+    ("Turns out I'm allergic to horses.", [c(U, "RELATED_TO", "horses", A, NOW)]),
+    # learning to play something is learning it
+    ("I'm learning how to play the harp.", [c(U, "RELATED_TO", "harp", A, NOW)]),
+    ("I'm learning to crochet.", [c(U, "RELATED_TO", "crochet", A, NOW)]),
     # a new job as …
     ("I started a new job as a paramedic last month.", [c(U, "HAS_ROLE", "paramedic", A, ("2024-02-01", "month", False))]),
 ]
@@ -202,7 +209,8 @@ NO_OPEN_FACT = [
     "I'm sitting outside, eating a sandwich.",
     "It's one of my favourite places.", "My favourite band is the Beatles.", "I was part of a choir in school.",
     "I'd be happy to be part of the team.", "It's part of my morning routine.", "My shoes got soaked today.",
-    "I left my bag on the train.",
+    "I left my bag on the train.", "I can't have coffee right now.", "I can't eat another bite.",
+    "If I can't eat cheese, I'll cry.", "I didn't eat meat yesterday.",
 ]
 
 
