@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from chronomem.extract.gazetteer import Gazetteer, load_gazetteer
+from chronomem.extract.lexicon_data import OPEN
 from chronomem.schema.models import ExtractionResult, Session
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
@@ -73,13 +74,19 @@ _BREAK = re.compile(r"(?<=[.!?\n])\s+")
 _DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)['’](?=[\s.,!?;:)]|$)")
 
 
+_EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+do\s+(?=(?:really\s+)?(?:" + "|".join(sorted(OPEN.taste_verbs)) + r")\b)")
+
+
 def normalize_chat(text: str) -> str:
-    """Dropped g's written out ("livin'" → "living"), the rest unchanged.
+    """Dropped g's written out ("livin'" → "living") and an emphatic "do" before a taste verb left
+    out ("I do love" → "I love": the parser takes "do" for the verb), the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
+    >>> normalize_chat("I do love old films, and we do really enjoy hikes. Do you?")
+    'I love old films, and we really enjoy hikes. Do you?'
     """
-    return _DROPPED_G.sub(lambda m: m.group(1) + "g", text)
+    return _EMPHATIC_DO.sub(r"\1 ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text))
 
 
 @dataclass

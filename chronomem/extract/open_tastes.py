@@ -28,6 +28,7 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
     if frame.dobj is not None:  # "I enjoy reading, watching films, and hiking": a list the parser broke up
         objects += [t for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG" and c.i > frame.dobj.i
                     and c.nbor(-1).is_punct for t in with_conj(c)]
+    objects += _besides_objects(frame)
     for tok in objects:
         if past and tok.pos_ != "PROPN" and quoted_title(tok) is None:
             continue  # "I loved that book" says little; "I loved Little Women" names a lasting taste
@@ -63,6 +64,16 @@ def favourite_rels(frame: Frame) -> list[Rel]:
         if arg is not None:
             out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i))
     return out
+
+
+def _besides_objects(frame: Frame) -> list[Token]:
+    """"Besides painting, I also enjoy hiking": the thing set aside is enjoyed too (with "also")."""
+    if not any(c.dep_ == "advmod" and c.lower_ in ("also", "too") for c in frame.v.children):
+        return []
+    preps = [c for c in frame.v.children if c.dep_ == "prep" and c.lower_ in OPEN.besides_words]
+    preps += [g for c in frame.v.children if c.dep_ == "advmod" and c.lower_ in OPEN.besides_words
+              for g in c.children if g.dep_ == "prep" and g.lower_ == "from"]  # "aside from", "apart from"
+    return [t for p in preps for o in p.children if o.dep_ == "pobj" for t in with_conj(o)]
 
 
 def _one_of_my_favourites(frame: Frame, subj: Token) -> list[Rel]:

@@ -28,7 +28,8 @@ OPEN = [
     ("I want to mix my passion for cooking and travel.", [c(U, "LIKES", "cooking", A, NOW), c(U, "LIKES", "travel", A, NOW)]),
     ("I've been into bouldering since I was a teenager.", [c(U, "LIKES", "bouldering", A, NOW)]),
     ("Apart from knitting, I also enjoy baking, watching documentaries, and sailing.",
-     [c(U, "LIKES", "baking", A, NOW), c(U, "LIKES", "watching documentaries", A, NOW), c(U, "LIKES", "sailing", A, NOW)]),
+     [c(U, "LIKES", "baking", A, NOW), c(U, "LIKES", "watching documentaries", A, NOW), c(U, "LIKES", "sailing", A, NOW),
+      c(U, "LIKES", "knitting", A, NOW)]),  # "apart from X, I also enjoy …": X too
     ("I cherish our family hikes.", [c(U, "LIKES", "family hikes", A, NOW)]),
     ("I love being around friends and having fun.", [c(U, "LIKES", "being around friends", A, NOW)]),
     ("I love spending time with my cousins.", [c(U, "LIKES", "spending time with my cousins", A, NOW)]),
@@ -179,6 +180,10 @@ OPEN = [
     ("I can't have dairy, sadly.", [c(U, "RELATED_TO", "dairy", A, NOW)]),
     ("Sadly I cannot eat peanuts.", [c(U, "RELATED_TO", "peanuts", A, NOW)]),
     ("Turns out I'm allergic to horses.", [c(U, "RELATED_TO", "horses", A, NOW)]),
+    # an emphatic "do" the parser takes for the verb
+    ("I do love baking sourdough.", [c(U, "LIKES", "baking sourdough", A, NOW)]),
+    ("I do like board games.", [c(U, "LIKES", "board games", A, NOW)]),
+    ("Besides chess, I also enjoy poker.", [c(U, "LIKES", "chess", A, NOW), c(U, "LIKES", "poker", A, NOW)]),
     # learning to play something is learning it
     ("I'm learning how to play the harp.", [c(U, "RELATED_TO", "harp", A, NOW)]),
     ("I'm learning to crochet.", [c(U, "RELATED_TO", "crochet", A, NOW)]),
@@ -210,7 +215,8 @@ NO_OPEN_FACT = [
     "It's one of my favourite places.", "My favourite band is the Beatles.", "I was part of a choir in school.",
     "I'd be happy to be part of the team.", "It's part of my morning routine.", "My shoes got soaked today.",
     "I left my bag on the train.", "I can't have coffee right now.", "I can't eat another bite.",
-    "If I can't eat cheese, I'll cry.", "I didn't eat meat yesterday.",
+    "If I can't eat cheese, I'll cry.", "I didn't eat meat yesterday.", "I do love you.", "I do like your hat!",
+    "Besides chess, we talked about films.",
 ]
 
 
