@@ -75,8 +75,8 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
 
 
 def modifier_state(tok: Token, name: Token | None = None) -> str:
-    """``"skip"`` for "my late husband", ``"ended"`` for "my ex-wife", "my childhood cat", "my old
-    dog Rex from when I was a kid" (the past words may hang on the noun or on the ``name``), else ``""``."""
+    """``"skip"`` for "my late husband", ``"ended"`` for "my ex-wife", "my old boss", "my childhood cat",
+    "my old dog Rex from when I was a kid" (the past words may hang on the noun or on the ``name``), else ``""``."""
     heads = [tok] if name is None else [tok, name]
     words = {c.lower_ for h in heads for c in h.children if c.dep_ in ("amod", "compound", "nmod", "advmod")
              and (h is tok or c.i < h.i)}
@@ -87,8 +87,8 @@ def modifier_state(tok: Token, name: Token | None = None) -> str:
         j -= 1
     if words & L.SKIP_KIN_MODIFIERS:
         return "skip"
-    if words & L.ENDED_KIN_MODIFIERS:
-        return "ended"
+    if words & L.ENDED_KIN_MODIFIERS or (words & L.OLD_KIN_MODIFIERS and tok.lower_ in L.OLD_MEANS_FORMER):
+        return "ended"  # "my ex-wife", "my old boss"
     if name is not None and (_said_of_childhood(" ".join(t.lower_ for h in heads for t in h.subtree))
                              or (words & L.OLD_KIN_MODIFIERS and _said_of_childhood(tok.sent.text.lower()))):
         return "ended"

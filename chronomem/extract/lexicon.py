@@ -172,6 +172,11 @@ ENDED_KIN_MODIFIERS = frozenset({"ex", "ex-", "former", "previous", "childhood",
 SKIP_KIN_MODIFIERS = frozenset({"late", "future", "dead", "deceased", "imaginary", "potential", "prospective"})
 # "my old dog Rex from when I was a kid": "old" means former only with a childhood phrase beside it
 OLD_KIN_MODIFIERS = frozenset({"old"})
+# ... but for a working or living arrangement "old" is former: "my old boss", "my old landlord"
+# (an old friend is a long-standing one)
+OLD_MEANS_FORMER = frozenset({"boss", "manager", "supervisor", "employer", "coworker", "co-worker", "colleague",
+                              "landlord", "landlady", "roommate", "flatmate", "housemate", "neighbor", "neighbour",
+                              "teammate", "classmate", "tenant"})
 CHILDHOOD_PHRASES = ("when i was a kid", "when i was little", "when i was a child", "when i was young",
                      "when i was younger", "when i was a boy", "when i was a girl", "when i was a teenager",
                      "growing up", "as a kid", "as a child", "in my childhood", "back in high school")

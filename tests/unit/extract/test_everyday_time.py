@@ -56,6 +56,10 @@ PAST_QUALIFIERS = [
     ("Pudding is my childhood cat.", [c(U, "HAS_PET", "Pudding", E, VAGUE_END)]),
     ("My former flatmate Oskar texted me.", [("user", "RELATED_TO", "Oskar", E, *VAGUE_END)]),
     ("Zuzana is my former boss.", [c(U, "REPORTS_TO", "Zuzana", E, VAGUE_END)]),
+    # "old" before a working arrangement is former (an old friend or dog is a long-standing one)
+    ("I ran into my old boss, Maria, at the bakery.", [c(U, "REPORTS_TO", "Maria", E, VAGUE_END)]),
+    ("Bogdan is my old manager.", [c(U, "REPORTS_TO", "Bogdan", E, VAGUE_END)]),
+    ("My old friend Wanjiru called.", [c(U, "FRIEND_OF", "Wanjiru", A, NOW)]),
     ("My late husband Anselm loved opera.", []),
     ("Anselm was my late husband.", []),
     # without a past word they are current
