@@ -21,7 +21,7 @@ from datetime import datetime
 from spacy.tokens import Doc
 
 from chronomem.extract.hygiene import clean_mention
-from chronomem.extract.people import addressee
+from chronomem.extract.people import PEOPLE, addressee
 from chronomem.extract.people_tastes import GROUP_PRONOUN, GROUP_YOU
 from chronomem.extract.records import ENTITY, GAZETTEER, LAST, MINE, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg, Hint, Rel
 from chronomem.extract.timing import resolve_when
@@ -408,4 +408,14 @@ class SessionResolver:
             if eid in used:
                 entities.append(Entity(id=eid, group_id=self.group, name=ent.name, type=ent.type,  # type: ignore[arg-type]
                                        aliases=list(ent.aliases)))
-        return ExtractionResult(entities=entities, claims=list(self.claims), mentions=list(self.mentions))
+        return ExtractionResult(entities=entities, claims=_without_title_guesses(self.claims), mentions=list(self.mentions))
+
+
+def _without_title_guesses(claims: list[Claim]) -> list[Claim]:
+    """A role read from a title ("Dr. Koh" → doctor) is a guess: a turn that states the person's role
+    ("Dr. Koh is a dentist", "my dentist, Dr. Koh") keeps only the stated one (HAS_ROLE has one value)."""
+    titles = {entity_id(c.group_id, name) for c in claims[:1] for name in set(PEOPLE.person_titles.values())}
+    stated = {(c.sources[0].turn_id, c.subject_id) for c in claims
+              if c.predicate == "HAS_ROLE" and c.kind == "assert" and c.object_id not in titles}
+    return [c for c in claims if not (c.predicate == "HAS_ROLE" and c.object_id in titles
+                                      and (c.sources[0].turn_id, c.subject_id) in stated)]

@@ -81,6 +81,13 @@ def test_people(extractor, turns, expected):
     assert expected <= triples(extractor, turns)
 
 
+@pytest.mark.parametrize(("text", "role"), [("Dr. Osei is my dentist.", "dentist"), ("My vet, Dr. Lam, is lovely.", "vet"),
+                                           ("Dr. Osei fixed my knee.", "doctor")])
+def test_a_role_read_from_a_title_gives_way_to_the_role_stated(extractor, text, role):
+    roles = {t[2] for t in triples(extractor, [("A", text)]) if t[1] == "HAS_ROLE" and t[0].startswith("Dr.")}
+    assert roles == {role}
+
+
 @pytest.mark.parametrize("text", ["Ingrid just dumped me.", "Tomas and I used to date.", "I broke up with Aron."])
 def test_a_relationship_that_ended_is_an_ending(extractor, text):
     session = session_of(*group(text))
