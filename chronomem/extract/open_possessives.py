@@ -194,6 +194,12 @@ def _you_as_friend(tok: Token) -> bool:
     return False
 
 
+def _superlative_as_noun(tok: Token) -> bool:
+    """"my youngest took her first steps", "proud of my eldest": a superlative standing for a child."""
+    return tok.tag_ in ("JJS", "RBS") and tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "conj") and any(
+        c.dep_ == "poss" for c in tok.children)
+
+
 def _with_listener(predicate: str, tok: Token) -> Rel:
     return Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), When("state"), "assert", None, 0.7, {}, tok.i)
 
@@ -227,7 +233,7 @@ def kin_rels(sent: Span) -> list[Rel]:
             out += _home_place(tok)
             continue
         kin = OPEN.kin_possessions.get(tok.lower_)
-        if kin is None or tok.pos_ != "NOUN":
+        if kin is None or not (tok.pos_ == "NOUN" or _superlative_as_noun(tok)):
             continue
         poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"]  # "our kids" is often everybody's
         listener = kin in _LISTENER_KIN and not any(t.lower_ in OPEN.generic_you_markers for t in tok.sent)

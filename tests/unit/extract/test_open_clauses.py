@@ -180,6 +180,9 @@ OPEN = [
     ("I can't have dairy, sadly.", [c(U, "RELATED_TO", "dairy", A, NOW)]),
     ("Sadly I cannot eat peanuts.", [c(U, "RELATED_TO", "peanuts", A, NOW)]),
     ("Turns out I'm allergic to horses.", [c(U, "RELATED_TO", "horses", A, NOW)]),
+    # a superlative standing for a child
+    ("I'll always remember the day my youngest said her first word.", [c(U, "PARENT_OF", "user's youngest", A, NOW)]),
+    ("I'm so proud of my eldest.", [c(U, "PARENT_OF", "user's eldest", A, NOW)]),
     # an emphatic "do" the parser takes for the verb
     ("I do love baking sourdough.", [c(U, "LIKES", "baking sourdough", A, NOW)]),
     ("I do like board games.", [c(U, "LIKES", "board games", A, NOW)]),
