@@ -77,16 +77,24 @@ _DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)['’](?=[\s.,!?;:)]|$)")
 _EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+do\s+(?=(?:really\s+)?(?:" + "|".join(sorted(OPEN.taste_verbs)) + r")\b)")
 
 
+_DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
+
+
 def normalize_chat(text: str) -> str:
     """Dropped g's written out ("livin'" → "living") and an emphatic "do" before a taste verb left
-    out ("I do love" → "I love": the parser takes "do" for the verb), the rest unchanged.
+    out ("I do love" → "I love": the parser takes "do" for the verb), the "I" a chat line drops before a
+    taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise),
+    the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
     >>> normalize_chat("I do love old films, and we do really enjoy hikes. Do you?")
     'I love old films, and we really enjoy hikes. Do you?'
+    >>> normalize_chat("Thanks! Love baking with rye. Love it.")
+    'Thanks! I love baking with rye. Love it.'
     """
-    return _EMPHATIC_DO.sub(r"\1 ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text))
+    text = _DROPPED_G.sub(lambda m: m.group(1) + "g", text)
+    return _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
 
 
 @dataclass

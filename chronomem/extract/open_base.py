@@ -13,7 +13,7 @@ from chronomem.extract.args import DocIndex, name_arg
 from chronomem.extract.frames import Frame, with_conj
 from chronomem.extract.hygiene import NAMES
 from chronomem.extract.lexicon_data import OPEN
-from chronomem.extract.phrases import object_phrase
+from chronomem.extract.phrases import dash_between, object_phrase
 from chronomem.extract.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel
 
 OPEN_PREDICATE = "RELATED_TO"
@@ -157,7 +157,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     first = phrase.split(" ", 1)[0].lower()
     if phrase.lower() in speakers or first in NAMES.interjections or first in NAMES.chat_words:
         return None  # the other speaker; "cheers for asking"
-    if any(t.lower_ in ("this", "that", "these", "those") and t.dep_ == "det" for t in tok.subtree):
+    if any(t.lower_ in ("this", "that", "these", "those") and t.dep_ == "det" and not dash_between(tok, t) for t in tok.subtree):
         return None  # "that sarcastic humor", "the food of this city": something on show, not a lasting taste
     if any(c.lower_ == "same" and c.dep_ == "amod" for c in tok.children):
         return None  # "we face the same challenges": the same as something said before, not a thing named
@@ -218,7 +218,7 @@ def clause_objects(frame: Frame) -> list[Token]:
             c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in RELATIVE for c in frame.v.children):
         return [frame.v.head]  # "the canoe I bought"
     return [t for c in frame.v.children if c.dep_ in ("xcomp", "ccomp", "pcomp") and c.pos_ in ("VERB", "AUX")
-            and c.tag_ in ("VBG", "VB") for t in with_conj(c)]
+            and c.tag_ in ("VBG", "VB") and not dash_between(frame.v, c) for t in with_conj(c)]
 
 
 def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | None, aspect: str, *,

@@ -71,8 +71,8 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
         if dep == "punct" and child.text in ("-", "–", "/") and not child.whitespace_:
             out.append(child)  # "sci-fi", "hip-hop": a hyphen inside a word
             continue
-        if dep in _DROP_CHILD_DEPS or is_time(child):
-            continue
+        if dep in _DROP_CHILD_DEPS or is_time(child) or dash_between(tok, child):
+            continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")
         if dep == "prep" and (all(is_time(g) or g.lower_ in OPEN.frequency_nouns or g.ent_type_ in ("DATE", "TIME")
                                   for g in child.children) or child.lower_ in ("since", "until", "during")):
             continue  # "… in May", "… since 2019", "… on weekends"
@@ -82,6 +82,13 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
             continue
         out += _kept(child, root, is_time)
     return out
+
+
+def dash_between(tok: Token, child: Token) -> bool:
+    """A dash with spaces around it between ``tok`` and a later ``child``: a break between clauses."""
+    doc = tok.doc
+    return child.i > tok.i + 1 and any(t.text in ("-", "–", "—", "--") and t.whitespace_ and doc[t.i - 1].whitespace_
+                                       for t in doc[tok.i + 1:child.i])
 
 
 def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_WORDS) -> str | None:

@@ -180,6 +180,9 @@ OPEN = [
     ("I can't have dairy, sadly.", [c(U, "RELATED_TO", "dairy", A, NOW)]),
     ("Sadly I cannot eat peanuts.", [c(U, "RELATED_TO", "peanuts", A, NOW)]),
     ("Turns out I'm allergic to horses.", [c(U, "RELATED_TO", "horses", A, NOW)]),
+    # a spaced dash ends an object phrase; a chat line's dropped "I" before a taste
+    ("I love restoring old radios - check out this one!", [c(U, "LIKES", "restoring old radios", A, NOW)]),
+    ("Thanks! Love fermenting hot sauces.", [c(U, "LIKES", "fermenting hot sauces", A, NOW)]),
     # a superlative standing for a child
     ("I'll always remember the day my youngest said her first word.", [c(U, "PARENT_OF", "user's youngest", A, NOW)]),
     ("I'm so proud of my eldest.", [c(U, "PARENT_OF", "user's eldest", A, NOW)]),
@@ -219,7 +222,7 @@ NO_OPEN_FACT = [
     "I'd be happy to be part of the team.", "It's part of my morning routine.", "My shoes got soaked today.",
     "I left my bag on the train.", "I can't have coffee right now.", "I can't eat another bite.",
     "If I can't eat cheese, I'll cry.", "I didn't eat meat yesterday.", "I do love you.", "I do like your hat!",
-    "Besides chess, we talked about films.",
+    "Besides chess, we talked about films.", "Enjoy reading!", "Love seeing your pics!",
 ]
 
 
