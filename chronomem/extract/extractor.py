@@ -71,15 +71,19 @@ def speaker_names(session: Session, skip: Iterable[str] = DEFAULT_SKIP_SPEAKERS)
             if t.speaker.strip() and t.speaker.strip().lower() not in skipped}
 _BREAK = re.compile(r"(?<=[.!?\n])\s+")
 _DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)['’](?=[\s.,!?;:)]|$)")
+_CURLY_APOSTROPHE = re.compile(r"(?<=\w)’(?=\w)")
 
 
 def normalize_chat(text: str) -> str:
-    """Dropped g's written out ("livin'" → "living"), the rest unchanged.
+    """Dropped g's written out ("livin'" → "living") and typographic apostrophes inside words made plain
+    ("you’re" → "you're", which spaCy splits into "you" + "'re"); the rest unchanged, the length too.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
+    >>> normalize_chat("You’re my sister’s friend, ‘quote’.")
+    "You're my sister's friend, ‘quote’."
     """
-    return _DROPPED_G.sub(lambda m: m.group(1) + "g", text)
+    return _DROPPED_G.sub(lambda m: m.group(1) + "g", _CURLY_APOSTROPHE.sub("'", text))
 
 
 @dataclass
