@@ -223,6 +223,7 @@ class SpacyRuleExtractor:
 
     @staticmethod
     def _finish(job: _Job) -> tuple[Session, ExtractionResult]:
+        job.resolver.link_speakers(job.docs)
         for turn_no, turn in enumerate(job.session.turns):
             job.resolver.add_turn(turn_no, turn, job.docs.pop(turn_no, []))
         return job.session, job.resolver.result()

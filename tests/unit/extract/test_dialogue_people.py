@@ -30,3 +30,36 @@ CASES = [
 @pytest.mark.parametrize("turns,expected", CASES, ids=[c[0][-1][1] for c in CASES])
 def test_dialogue_people(extractor, turns, expected):
     assert expected <= triples(extractor, turns)
+
+
+def labelled(*texts: str) -> list[tuple[str, str]]:
+    """A transcript that labels its speakers "Speaker N": turn k is said by ``Speaker {k % 3 + 1}``."""
+    return [(f"Speaker {k % 3 + 1}", t) for k, t in enumerate(texts)]
+
+
+LINKED = [
+    # a self-introduction names the speaker
+    (labelled("Hi, I'm Lena.", "Welcome.", "Lena is my sister."), {("Speaker 3", "SIBLING_OF", "Speaker 1")}),
+    # answered twice to one name: Speaker 2 is Tomas
+    ([("Speaker 1", "Tomas, you look tired."), ("Speaker 2", "Long night."), ("Speaker 3", "Thanks, Tomas."),
+      ("Speaker 2", "Sure."), ("Speaker 1", "Tomas is my brother.")],
+     {("Speaker 1", "SIBLING_OF", "Speaker 2")}),
+]
+UNLINKED = [
+    # answered once: chance, not evidence
+    ([("Speaker 1", "Tomas, you look tired."), ("Speaker 2", "Long night."), ("Speaker 1", "Tomas is my brother.")],
+     {("Speaker 1", "SIBLING_OF", "Tomas")}),
+    # "I'm Lena's cousin" is no introduction
+    (labelled("Hi, I'm Lena's cousin.", "Welcome.", "Lena is my sister."), {("Speaker 3", "SIBLING_OF", "Lena")}),
+]
+
+
+@pytest.mark.parametrize("turns,expected", LINKED + UNLINKED, ids=[c[0][-1][1] + str(n) for n, c in enumerate(LINKED + UNLINKED)])
+def test_speaker_names(extractor, turns, expected):
+    assert expected <= triples(extractor, turns)
+
+
+def test_a_linked_speaker_keeps_the_name_as_an_alias(extractor):
+    result = extractor.extract(session_of(*labelled("Hi, I'm Lena.", "Welcome.", "Lena is my sister.")))
+    assert {e.name: e.aliases for e in result.entities}["Speaker 1"] == ["Lena"]
+
