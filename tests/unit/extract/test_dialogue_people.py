@@ -63,3 +63,11 @@ def test_a_linked_speaker_keeps_the_name_as_an_alias(extractor):
     result = extractor.extract(session_of(*labelled("Hi, I'm Lena.", "Welcome.", "Lena is my sister.")))
     assert {e.name: e.aliases for e in result.entities}["Speaker 1"] == ["Lena"]
 
+
+@pytest.mark.parametrize("text,role", [
+    ("Don't worry, I'm a real doctor.", "doctor"),
+    ("I'm a great actress, you know.", "actress"),
+    ("I'm a senior software engineer.", "senior software engineer"),  # a rank is part of the role
+])
+def test_praise_is_no_part_of_a_role(extractor, text, role):
+    assert ("user", "HAS_ROLE", role) in triples(extractor, [text])
