@@ -71,3 +71,13 @@ def test_a_linked_speaker_keeps_the_name_as_an_alias(extractor):
 ])
 def test_praise_is_no_part_of_a_role(extractor, text, role):
     assert ("user", "HAS_ROLE", role) in triples(extractor, [text])
+
+
+def test_a_clause_opening_the_turn_does_not_fail_the_turn():
+    """An imperative first word parsed as a clause under a later verb once made the rules fail on the
+    whole turn (its first token has no neighbour before it)."""
+    from chronomem.extract.extractor import SpacyRuleExtractor
+
+    strict = SpacyRuleExtractor(raise_errors=True)
+    session = session_of("Toss me those apples, I'm gonna show you what it should taste like! Come on, toss me them.")
+    assert strict.extract(session).claims == []  # raised IndexError (doc[0].nbor(-1)) before
