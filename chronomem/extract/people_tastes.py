@@ -16,11 +16,12 @@ person is liked or disliked here only when the sentence says so outright, as a s
 Not: questions, conditionals and hypotheticals (the sentence loop drops them), negations ("I
 don't love him"), modals and wishes ("I'd like you to meet Sam", "you'll love her"), commands
 ("you be nice"), someone else's opinion ("you think you're so perfect"), several people ("you guys
-are great"), and, in a chat of two, praise and "I love you". Two people who talk alone trade
-"love you!" and compliments as a matter of course (the LoCoMo gold does not count them); among
-several people, "I love you" or "you're so sexy" picks one of them out, so the listener is liked
-(:data:`GROUP_YOU` and :data:`GROUP_PRONOUN` resolve only in a group). Romantic words are stated
-feelings in any chat: "I'm in love with you", "I have a crush on you".
+are great"), and, in a chat of two, praise and the formula "love you!". Two people who talk alone
+trade "love you!" and compliments as a matter of course (the LoCoMo gold does not count them);
+among several people, "you're so sexy" picks one of them out, so the listener is liked
+(:data:`GROUP_YOU` and :data:`GROUP_PRONOUN` resolve only in a group). A verb of feeling with its
+subject said ("I love you", "I hate you") and romantic words ("I'm in love with you", "I have a
+crush on you") are stated feelings in any chat.
 """
 
 from __future__ import annotations
@@ -159,7 +160,9 @@ def _verb(verb: Token, predicate: str, idx: DocIndex, *, negation_ok: bool = Fal
         return []
     objs = [c for c in verb.children if c.dep_ == "dobj"]
     objs += [c for o in objs for c in o.children if c.dep_ == "conj"]
-    return _emit(predicate, _subject(verb, idx), [_person(o, idx) for o in objs], verb.i)
+    # a verb with its subject said ("I love you", "I hate you") states the feeling in any chat; the
+    # formula "love you!" has no subject and says nothing
+    return _emit(predicate, _subject(verb, idx), [_person(o, idx, romantic=True) for o in objs], verb.i)
 
 
 def _with_prep(word: Token, verb: Token, predicate: str, idx: DocIndex) -> list[Rel]:

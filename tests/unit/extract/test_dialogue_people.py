@@ -81,3 +81,12 @@ def test_a_clause_opening_the_turn_does_not_fail_the_turn():
     strict = SpacyRuleExtractor(raise_errors=True)
     session = session_of("Toss me those apples, I'm gonna show you what it should taste like! Come on, toss me them.")
     assert strict.extract(session).claims == []  # raised IndexError (doc[0].nbor(-1)) before
+
+
+@pytest.mark.parametrize("turns,expected", [
+    ([("Ada", "I got you a coffee."), ("Ben", "I love you.")], {("Ben", "LIKES", "Ada")}),
+    ([("Ada", "You took my parking spot again."), ("Ben", "Honestly, I hate you.")], {("Ben", "DISLIKES", "Ada")}),
+])
+def test_a_stated_feeling_between_two(extractor, turns, expected):
+    """Between two people a verb of feeling with its subject said is a statement, not a formula."""
+    assert expected <= triples(extractor, turns)
