@@ -72,18 +72,27 @@ def speaker_names(session: Session, skip: Iterable[str] = DEFAULT_SKIP_SPEAKERS)
 _BREAK = re.compile(r"(?<=[.!?\n])\s+")
 _DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)['’](?=[\s.,!?;:)]|$)")
 _CURLY_APOSTROPHE = re.compile(r"(?<=\w)’(?=\w)")
+# "Omar's my husband": after a capitalised word, "'s" before a determiner (or "not", "in", "so", …) can only be
+# "is" (a possessive is followed by its noun); spaCy reads it as a possessive. Pronouns it reads right are left alone.
+_NAME_IS = re.compile(r"\b(?!(?:It|That|This|What|Who|Where|Here|There|How|Why|When|He|She|Let|Everything|Nothing|"
+                      r"Something|Everyone|Someone|One)')([A-Z][a-z]+)'s (?=(?:my|your|his|her|our|their|a|an|the|not|so|"
+                      r"in|just|really|still|gonna|going|such|always|never|with)\b)")
 
 
 def normalize_chat(text: str) -> str:
-    """Dropped g's written out ("livin'" → "living") and typographic apostrophes inside words made plain
-    ("you’re" → "you're", which spaCy splits into "you" + "'re"); the rest unchanged, the length too.
+    """Dropped g's written out ("livin'" → "living"), typographic apostrophes inside words made plain
+    ("you’re" → "you're", which spaCy splits into "you" + "'re") and a name's "'s" that means "is" written
+    out ("Omar's my husband" → "Omar is my husband"); the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
     >>> normalize_chat("You’re my sister’s friend, ‘quote’.")
     "You're my sister's friend, ‘quote’."
+    >>> normalize_chat("Omar’s my husband. Omar's car is red. It's a car. Let's go. Nora's not home.")
+    "Omar is my husband. Omar's car is red. It's a car. Let's go. Nora is not home."
     """
-    return _DROPPED_G.sub(lambda m: m.group(1) + "g", _CURLY_APOSTROPHE.sub("'", text))
+    text = _CURLY_APOSTROPHE.sub("'", text)
+    return _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text))
 
 
 @dataclass

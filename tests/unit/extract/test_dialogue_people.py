@@ -24,6 +24,9 @@ CASES = [
     # typographic apostrophes read like plain ones
     (group("You’re my best friend."), {("Pia", "FRIEND_OF", "Omar")}),
     (group("I’m in love with you."), {("Pia", "LIKES", "Omar")}),
+    # a name's "'s" that can only mean "is"
+    (group("I can't say that! Tomas's my husband."), {("Pia", "MARRIED_TO", "Tomas")}),
+    (group("Yeah, Lena's my friend."), {("Pia", "FRIEND_OF", "Lena")}),
 ]
 
 
