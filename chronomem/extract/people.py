@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from spacy.tokens import Doc, Span, Token
 
-from chronomem.extract.args import DocIndex, is_role_head, person_arg, pronoun_arg, role_arg
+from chronomem.extract.args import ROLES, DocIndex, is_role_head, person_arg, pronoun_arg, role_arg
 from chronomem.extract.hygiene import clean_mention, is_vocative
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state, named_token
 from chronomem.extract.lexicon_data import OPEN, load_lexicon
@@ -45,8 +45,9 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         low = tok.lower_
         if low in PEOPLE.kin_vocatives:
             out += _kin_vocative(tok)
-        elif low in PEOPLE.person_titles or low.rstrip(".") in PEOPLE.person_titles:
-            out += _titled(tok, idx) or _role_vocative(tok)
+        elif (low in PEOPLE.person_titles or low.rstrip(".") in PEOPLE.person_titles) and (
+                titled := _titled(tok, idx) or _role_vocative(tok)):
+            out += titled
         elif tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
             out += _copula_kin(tok, idx) or _copula_owned_role(tok, idx) or _listener_is(tok)
         elif low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
@@ -287,10 +288,12 @@ def _role_vocative(tok: Token) -> list[Rel]:
 
 
 def _listener_is(attr: Token) -> list[Rel]:
-    """In a group: "Ross, you're a paleontologist" → the listener's role; "you're such a good friend" →
-    the speaker's friend (between two people such words are compliments more than facts)."""
+    """"Ross, you're a paleontologist" → the listener's role; in a group, "you're such a good friend" →
+    the speaker's friend and "you're a great cook" → the listener's role (between two people such words
+    are compliments more than facts)."""
     verb = attr.head
-    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    # the subject nearest the verb: "Ada, you're a nurse" may parse the vocative as a second subject
+    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < attr.i), key=lambda c: c.i, default=None)
     if subj is None or subj.lower_ != "you" or any(c.dep_ in ("neg", "aux") for c in verb.children):
         return []
     if any(c.dep_ == "poss" for c in attr.children):
@@ -299,6 +302,8 @@ def _listener_is(attr: Token) -> list[Rel]:
     if attr.lemma_ in OPEN.friend_nouns and attr.tag_ == "NN":
         return [Rel("FRIEND_OF", Arg(SPEAKER, attr.i), you, When("state"), "assert", None, 0.6, {}, attr.i)]
     role = role_arg(attr, strict=True)
+    if role is not None and not any(c.dep_ == "amod" and c.lower_ in ROLES.evaluative_adjectives for c in attr.children):
+        you = Arg(YOU, subj.i)  # "you're a paleontologist", plainly, is a fact between two people too
     return [] if role is None else [Rel("HAS_ROLE", you, role, When("state"), "assert", None, 0.6, {}, attr.i)]
 
 

@@ -93,3 +93,13 @@ def test_a_clause_opening_the_turn_does_not_fail_the_turn():
 def test_a_stated_feeling_between_two(extractor, turns, expected):
     """Between two people a verb of feeling with its subject said is a statement, not a formula."""
     assert expected <= triples(extractor, turns)
+
+
+@pytest.mark.parametrize("turns,expected", [
+    ([("Ada", "Look at this bone."), ("Ben", "Come on, you're a paleontologist, you tell me.")],
+     {("Ada", "HAS_ROLE", "paleontologist")}),
+    ([("Ada", "My back hurts."), ("Ben", "Ada, you're a nurse.")], {("Ada", "HAS_ROLE", "nurse")}),
+])
+def test_the_listeners_role_between_two(extractor, turns, expected):
+    """"You're a nurse", plainly, is a fact between two people; "you're a great cook" stays a compliment."""
+    assert expected <= triples(extractor, turns)
