@@ -17,7 +17,8 @@ the session resolver); without one, the previous other speaker. This module read
   a flat is not friendship, and the vocabulary has no predicate for it;
 * titles: "Dr. Green", "Professor Lund" → HAS_ROLE doctor / professor; "I'm Doctor Vale" → the speaker's;
   "I'm your teacher", "he's my doctor" (a role noun owned by someone) → HAS_ROLE;
-* impressions of people, by :mod:`chronomem.extract.people_tastes` (its docstring gives the policy).
+* impressions of people, by :mod:`chronomem.extract.people_tastes` (its docstring gives the policy);
+* "one of Ross's friends", "a friend of Ross's", "friends with Ross", by :mod:`chronomem.extract.kin_phrases`.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.args import ROLES, DocIndex, is_role_head, person_arg, pronoun_arg, role_arg
 from chronomem.extract.hygiene import clean_mention, is_vocative
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state, named_token
+from chronomem.extract.kin_phrases import kin_phrase_rels
 from chronomem.extract.lexicon_data import OPEN, load_lexicon
 from chronomem.extract.people_tastes import GROUP_YOU, impression_rels
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
@@ -58,7 +60,7 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             out += _couple(tok)
         elif tok.lemma_.lower() in _COUPLE_LEMMAS and (tok.pos_ == "VERB" or _used_to(tok) is not None):
             out += _couple_verb(tok, idx)
-    return out + impression_rels(sent, idx)
+    return out + impression_rels(sent, idx) + kin_phrase_rels(sent, idx)
 
 
 # ----------------------------------------------------------------------------- who "you" is

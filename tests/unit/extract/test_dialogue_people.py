@@ -103,3 +103,19 @@ def test_a_stated_feeling_between_two(extractor, turns, expected):
 def test_the_listeners_role_between_two(extractor, turns, expected):
     """"You're a nurse", plainly, is a fact between two people; "you're a great cook" stays a compliment."""
     assert expected <= triples(extractor, turns)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I'm one of Tomas's best friends.", {("Tomas", "FRIEND_OF", "Pia")}),
+    ("Hi! I'm a friend of Lena and Tomas's!", {("Lena", "FRIEND_OF", "Pia"), ("Tomas", "FRIEND_OF", "Pia")}),
+    ("And Lena is friends with Tomas.", {("Lena", "FRIEND_OF", "Tomas")}),
+    ("I am one of Ben's two mothers.", {("Pia", "PARENT_OF", "Ben")}),
+])
+def test_kin_phrases(extractor, text, expected):
+    assert expected <= triples(extractor, group(text))
+
+
+@pytest.mark.parametrize("text", ["I'm not friends with Tomas.", "Are you a friend of Nora's?",
+                                  "I was never one of Tomas's friends."])
+def test_no_kin_phrase(extractor, text):
+    assert not {t for t in triples(extractor, group(text)) if t[1] in ("FRIEND_OF", "PARENT_OF")}

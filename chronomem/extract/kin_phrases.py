@@ -1,0 +1,99 @@
+"""Kin and friends stated in phrases the copula rules do not read.
+
+* "one of": "I'm one of Tomas's best friends", "she's one of Ben's mothers" → the subject is one of
+  the owner's friends (parents, sisters, …);
+* "of … 's": "I'm a friend of Lena and Tomas's", "he's a friend of Nora" → the subject is a friend of
+  each owner;
+* "friends with": "Lena is friends with Tomas", "I'm friends with him" → FRIEND_OF.
+
+The subject is "I", "you", he/she or a name; not when the verb is negated ("I'm not friends with
+him"); questions and hypotheticals never reach the rules. "ex-" and "former" make an ending, "late"
+nothing (:func:`chronomem.extract.kin.modifier_state`).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract.args import DocIndex, person_arg, pronoun_arg
+from chronomem.extract.kin import kin_of, kin_rels, modifier_state
+from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
+
+
+def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """Kin and friendship in "one of X's friends", "a friend of X's", "friends with X" (see the module doc)."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be" or _negated(tok.head):
+            continue
+        subject = _subject(tok.head, tok, idx)
+        if subject is None:
+            continue
+        if tok.lower_ == "friends" and (other := _with(tok, idx)):
+            out += [Rel("FRIEND_OF", subject, o, When("state"), "assert", None, 0.7, {}, tok.i) for o in other]
+            continue
+        one_of = tok.lower_ == "one"
+        noun = _one_of(tok) if one_of else tok
+        kin = kin_of(noun) if noun is not None else None
+        if noun is None or kin is None or kin[0] == "pet" or modifier_state(noun) == "skip":
+            continue
+        when = When("end", vague=True) if modifier_state(noun) == "ended" else When("state")
+        for owner in _owners(noun, idx, possessive=one_of):  # "Ross's sister" alone is the copula rules'
+
+            if owner.kind != subject.kind or owner.kind == ENTITY and owner.name != subject.name:
+                out += kin_rels(owner, subject, kin, when, tok.i)
+    return out
+
+
+def _negated(verb: Token) -> bool:
+    return any(c.dep_ == "neg" for c in verb.children)
+
+
+def _person(tok: Token, idx: DocIndex) -> Arg | None:
+    """"I", "you", he/she/him/her, or a person's name."""
+    if tok.lower_ == "you":
+        return Arg(YOU, tok.i)
+    arg = pronoun_arg(tok)
+    if arg is not None:
+        return arg if arg.kind == SPEAKER or arg.kind == PRONOUN and tok.tag_ == "PRP" else None
+    if tok.pos_ != "PROPN":
+        return None
+    arg = person_arg(tok, idx, trust_ner=False)
+    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
+
+
+def _subject(verb: Token, word: Token, idx: DocIndex) -> Arg | None:
+    """The subject nearest the verb, before ``word`` (a vocative may parse as a second subject)."""
+    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < word.i), key=lambda c: c.i, default=None)
+    return _person(subj, idx) if subj is not None else None
+
+
+def _with(word: Token, idx: DocIndex) -> list[Arg]:
+    """"friends with Tomas (and Lena)": the people after "with"."""
+    objs = [p for prep in word.children if prep.dep_ == "prep" and prep.lower_ == "with"
+            for p in prep.children if p.dep_ == "pobj"]
+    objs += [c for o in objs for c in o.children if c.dep_ == "conj"]
+    return [a for a in (_person(o, idx) for o in objs) if a is not None]
+
+
+def _one_of(one: Token) -> Token | None:
+    """"one of Tomas's friends" → "friends"."""
+    return next((p for prep in one.children if prep.dep_ == "prep" and prep.lower_ == "of"
+                 for p in prep.children if p.dep_ == "pobj"), None)
+
+
+def _owners(noun: Token, idx: DocIndex, *, possessive: bool) -> list[Arg]:
+    """Whose friend (sister, …): "a friend of Lena and Tomas's", "a friend of Nora"; with ``possessive``
+    also "(one of) Tomas's / my / your friends"."""
+    owners = [c for c in noun.children if c.dep_ == "poss"] if possessive else []
+    owners += [p for prep in noun.children if prep.dep_ == "prep" and prep.lower_ == "of"
+               for p in prep.children if p.dep_ == "pobj"]
+    owners += [c for o in owners for c in o.children if c.dep_ == "conj"]
+    args = []
+    for owner in owners:
+        low = owner.lower_
+        arg = Arg(SPEAKER, owner.i) if low in ("my", "mine") else Arg(YOU, owner.i) if low in ("your", "yours") \
+            else _person(owner, idx)
+        if arg is not None:
+            args.append(arg)
+    return args
