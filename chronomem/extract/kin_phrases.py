@@ -4,7 +4,10 @@
   the owner's friends (parents, sisters, …);
 * "of … 's": "I'm a friend of Lena and Tomas's", "he's a friend of Nora" → the subject is a friend of
   each owner;
-* "friends with": "Lena is friends with Tomas", "I'm friends with him" → FRIEND_OF.
+* "friends with": "Lena is friends with Tomas", "I'm friends with him" → FRIEND_OF;
+* a couple in the past tense: "Timo was my boyfriend", "Nora was his wife" → the relationship ended
+  (an ``end`` claim at no known time);
+* a relative's name: "my husband's name is Haring", "his sister's name was Lena".
 
 The subject is "I", "you", he/she or a name; not when the verb is negated ("I'm not friends with
 him"); questions and hypotheticals never reach the rules. "ex-" and "former" make an ending, "late"
@@ -19,12 +22,18 @@ from chronomem.extract.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
 
+COUPLES = ("partner", "spouse", "fiance")  # kin whose past tense says the relationship is over
+
 
 def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """Kin and friendship in "one of X's friends", "a friend of X's", "friends with X" (see the module doc)."""
     out: list[Rel] = []
     for tok in sent:
         if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be" or _negated(tok.head):
+            continue
+        named = _relative_named(tok, idx)
+        if named:
+            out += named
             continue
         subject = _subject(tok.head, tok, idx)
         if subject is None:
@@ -38,11 +47,28 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if noun is None or kin is None or kin[0] == "pet" or modifier_state(noun) == "skip":
             continue
         when = When("end", vague=True) if modifier_state(noun) == "ended" else When("state")
-        for owner in _owners(noun, idx, possessive=one_of):  # "Ross's sister" alone is the copula rules'
+        past_couple = not one_of and tok.head.tag_ == "VBD" and kin[0] in COUPLES
+        if past_couple:
+            when = When("end", vague=True)
+        # "Ross's sister" alone is the copula rules' (which leave the past tense alone)
+        for owner in _owners(noun, idx, possessive=one_of or past_couple):
 
             if owner.kind != subject.kind or owner.kind == ENTITY and owner.name != subject.name:
                 out += kin_rels(owner, subject, kin, when, tok.i)
     return out
+
+
+def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
+    """"my husband's name is Haring": the relative (of a possessor) is the named person."""
+    subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.lemma_ != "name" or attr.pos_ != "PROPN":
+        return []
+    relative = next((c for c in subj.children if c.dep_ == "poss"), None)
+    kin = kin_of(relative) if relative is not None else None
+    named = _person(attr, idx)
+    if relative is None or kin is None or kin[0] == "pet" or named is None or named.kind != ENTITY:
+        return []
+    return [r for owner in _owners(relative, idx, possessive=True) for r in kin_rels(owner, named, kin, When("state"), attr.i)]
 
 
 def _negated(verb: Token) -> bool:
@@ -93,7 +119,7 @@ def _owners(noun: Token, idx: DocIndex, *, possessive: bool) -> list[Arg]:
     for owner in owners:
         low = owner.lower_
         arg = Arg(SPEAKER, owner.i) if low in ("my", "mine") else Arg(YOU, owner.i) if low in ("your", "yours") \
-            else _person(owner, idx)
+            else pronoun_arg(owner) if low in ("his", "her") else _person(owner, idx)
         if arg is not None:
             args.append(arg)
     return args

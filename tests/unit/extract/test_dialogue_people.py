@@ -119,3 +119,19 @@ def test_kin_phrases(extractor, text, expected):
                                   "I was never one of Tomas's friends."])
 def test_no_kin_phrase(extractor, text):
     assert not {t for t in triples(extractor, group(text)) if t[1] in ("FRIEND_OF", "PARENT_OF")}
+
+
+@pytest.mark.parametrize("turns,expected", [
+    (group("Timo was my boyfriend, and you kissed him!"), {("Pia", "PARTNER_OF", "Timo", "end")}),
+    (group("Nora was my wife."), {("Pia", "MARRIED_TO", "Nora", "end")}),
+    (group("My husband's name is Tomas."), {("Pia", "MARRIED_TO", "Tomas", "assert")}),
+    ([("Nina", "Tomas phoned."), ("Omar", "And?"), ("Pia", "His sister's name is Lena.")],
+     {("Tomas", "SIBLING_OF", "Lena", "assert")}),
+])
+def test_couples_past_and_named_relatives(extractor, turns, expected):
+    session = session_of(*turns)
+    assert expected <= {(s, p, o, k) for s, p, o, k, *_ in rows(extractor.extract(session))}
+
+
+def test_a_sister_in_the_past_tense_is_no_ending(extractor):
+    assert not {t for t in triples(extractor, group("Nora was my sister.")) if t[1] == "SIBLING_OF"}
