@@ -16,7 +16,8 @@ person is liked or disliked here only when the sentence says so outright, as a s
 Not: questions, conditionals and hypotheticals (the sentence loop drops them), negations ("I
 don't love him"), modals and wishes ("I'd like you to meet Sam", "you'll love her"), commands
 ("you be nice"), someone else's opinion ("you think you're so perfect"), several people ("you guys
-are great"), and, in a chat of two, praise and the formula "love you!". Two people who talk alone
+are great"), and, in a chat of two, praise (unless given as the speaker's opinion: "I think you're
+amazing") and the formula "love you!". Two people who talk alone
 trade "love you!" and compliments as a matter of course (the LoCoMo gold does not count them);
 among several people, "you're so sexy" picks one of them out, so the listener is liked
 (:data:`GROUP_YOU` and :data:`GROUP_PRONOUN` resolve only in a group). A verb of feeling with its
@@ -101,7 +102,7 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
     if any(c.lower_ in ("both", "all") for c in (*verb.children, *word.children)) or word.tag_ == "NNS":
         return []  # "you are both idiots": several people
     if subj.lower_ == "you" and not _you_all(subj):
-        obj = Arg(GROUP_YOU, subj.i)
+        obj = Arg(YOU if _my_opinion(verb) else GROUP_YOU, subj.i)
     elif subj.lower_ in ("he", "she"):
         pron = pronoun_arg(subj)
         obj = Arg(GROUP_PRONOUN, subj.i, name=pron.name, gender=pron.gender) if pron is not None else None
@@ -110,6 +111,14 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
     if obj is None:
         return []
     return [Rel(predicate, Arg(SPEAKER, word.i), obj, When("state"), "assert", None, 0.6, {}, word.i)]
+
+
+def _my_opinion(verb: Token) -> bool:
+    """"I think you're so amazing", "I really think you're a good guy": praise given as the speaker's own
+    opinion is a statement between two people too, not politeness."""
+    head = verb.head
+    return verb.dep_ == "ccomp" and head.lemma_ in ("think", "find", "believe") and not _negated(head) and \
+        any(c.dep_ == "nsubj" and c.lower_ == "i" for c in head.children)
 
 
 def _blocked_praise(verb: Token) -> bool:

@@ -135,3 +135,13 @@ def test_couples_past_and_named_relatives(extractor, turns, expected):
 
 def test_a_sister_in_the_past_tense_is_no_ending(extractor):
     assert not {t for t in triples(extractor, group("Nora was my sister.")) if t[1] == "SIBLING_OF"}
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Honestly, I think you're so amazing.", {("Ben", "LIKES", "Ada")}),
+    ("You're so amazing.", set()),  # between two, plain praise is politeness
+    ("I don't think you're amazing.", set()),
+])
+def test_praise_as_my_opinion_between_two(extractor, text, expected):
+    found = triples(extractor, [("Ada", "I fixed your bike."), ("Ben", text)])
+    assert {t for t in found if t[1] == "LIKES"} == expected
