@@ -7,7 +7,8 @@
 * "friends with": "Lena is friends with Tomas", "I'm friends with him" → FRIEND_OF;
 * a couple in the past tense: "Timo was my boyfriend", "Nora was his wife" → the relationship ended
   (an ``end`` claim at no known time);
-* a relative's name: "my husband's name is Haring", "his sister's name was Lena".
+* a relative's name: "my husband's name is Haring", "his sister's name was Lena";
+* an ending said to or of someone: "you're not my girlfriend anymore", "he's no longer her husband".
 
 The subject is "I", "you", he/she or a name; not when the verb is negated ("I'm not friends with
 him"); questions and hypotheticals never reach the rules. "ex-" and "former" make an ending, "late"
@@ -19,6 +20,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from chronomem.extract.args import DocIndex, person_arg, pronoun_arg
+from chronomem.extract.filters import clause_status
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
 
@@ -29,7 +31,10 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """Kin and friendship in "one of X's friends", "a friend of X's", "friends with X" (see the module doc)."""
     out: list[Rel] = []
     for tok in sent:
-        if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be" or _negated(tok.head):
+        if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be":
+            continue
+        if _negated(tok.head):
+            out += _no_longer(tok, idx)
             continue
         named = _relative_named(tok, idx)
         if named:
@@ -56,6 +61,18 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             if owner.kind != subject.kind or owner.kind == ENTITY and owner.name != subject.name:
                 out += kin_rels(owner, subject, kin, when, tok.i)
     return out
+
+
+def _no_longer(attr: Token, idx: DocIndex) -> list[Rel]:
+    """"You're not my girlfriend anymore", "he's no longer her husband": the relation ended (said of a name,
+    the vocabulary rules read it)."""
+    subject = _subject(attr.head, attr, idx)
+    kin = kin_of(attr)
+    if subject is None or subject.kind == ENTITY or kin is None or kin[0] == "pet" or not clause_status(attr.head).ending:
+        return []
+    when = When("end", vague=True)
+    return [r for owner in _owners(attr, idx, possessive=True) if owner.kind != subject.kind
+            for r in kin_rels(owner, subject, kin, when, attr.i)]
 
 
 def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.args import ROLES, DocIndex, is_role_head, person_arg, pronoun_arg, role_arg
+from chronomem.extract.filters import clause_status
 from chronomem.extract.hygiene import clean_mention, is_vocative
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state, named_token
 from chronomem.extract.kin_phrases import kin_phrase_rels
@@ -142,7 +143,8 @@ def _copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     state = modifier_state(attr)
     if state == "skip":
         return []
-    when = When("end", vague=True) if state == "ended" else When("state")
+    ended = state == "ended" or clause_status(attr.head).ending  # "he's no longer my husband"
+    when = When("end", vague=True) if ended else When("state")
     subj = max((s for s in attr.head.children if s.dep_ == "nsubj"), key=lambda s: s.i, default=None)
     subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
     # (the subject nearest the verb: "Hey John, … I'm now friends with …" parses the vocative as a second subject)
@@ -198,8 +200,8 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     clause = used or verb
     if any(c.dep_ == "neg" or c.tag_ == "MD" for v in (verb, clause) for c in v.children):
         return []
-    if not used_to and (verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod")
-                        or verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")):
+    if not used_to and not _when_past(verb) and (verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod")
+                                                 or verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")):
         return []
     subjects = [c for c in clause.children if c.dep_ == "nsubj"]
     subjects += [c for s in subjects for c in s.children if c.dep_ == "conj"]
@@ -223,6 +225,11 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
         return []
     kind = "end" if when.mode == "end" else "assert"  # "She dumped me": the relationship ended then
     return [Rel("PARTNER_OF", args[0], args[1], when, kind, None, 0.7, {}, verb.i)]
+
+
+def _when_past(verb: Token) -> bool:
+    """"when you and I broke up, …": a past event in a when-clause is told as having happened."""
+    return verb.dep_ == "advcl" and verb.tag_ == "VBD" and any(c.lower_ == "when" for c in verb.children)
 
 
 def _used_to(tok: Token) -> Token | None:

@@ -145,3 +145,22 @@ def test_a_sister_in_the_past_tense_is_no_ending(extractor):
 def test_praise_as_my_opinion_between_two(extractor, text, expected):
     found = triples(extractor, [("Ada", "I fixed your bike."), ("Ben", text)])
     assert {t for t in found if t[1] == "LIKES"} == expected
+
+
+@pytest.mark.parametrize("turns,expected", [
+    ([("Ada", "Hi."), ("Ben", "You're not my girlfriend anymore.")], {("Ben", "PARTNER_OF", "Ada", "end")}),
+    ([("Nina", "Tomas came by."), ("Omar", "And?"), ("Pia", "He's no longer my husband.")],
+     {("Pia", "MARRIED_TO", "Tomas", "end")}),  # was an "assert": "no longer" is no "not"
+    ([("Ada", "Hi."), ("Ben", "Yeah, when you and I broke up I started seeing someone.")],
+     {("Ada", "PARTNER_OF", "Ben", "end")}),
+])
+def test_endings_said_to_or_of_someone(extractor, turns, expected):
+    session = session_of(*turns)
+    assert expected <= {(s, p, o, k) for s, p, o, k, *_ in rows(extractor.extract(session))}
+
+
+@pytest.mark.parametrize("text", ["You're not my girlfriend.", "When you break up with him, call me.",
+                                  "If you broke up with him, I'd know."])
+def test_no_ending_without_its_words(extractor, text):
+    found = triples(extractor, [("Ada", "Tomas came by."), ("Ben", text)])
+    assert not {t for t in found if t[1] == "PARTNER_OF"}
