@@ -74,9 +74,9 @@ _DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)['’](?=[\s.,!?;:)]|$)")
 _CURLY_APOSTROPHE = re.compile(r"(?<=\w)’(?=\w)")
 # "Omar's my husband": after a capitalised word, "'s" before a determiner (or "not", "in", "so", …) can only be
 # "is" (a possessive is followed by its noun); spaCy reads it as a possessive. Pronouns it reads right are left alone.
-_NAME_IS = re.compile(r"\b(?!(?:It|That|This|What|Who|Where|Here|There|How|Why|When|He|She|Let|Everything|Nothing|"
-                      r"Something|Everyone|Someone|One)')([A-Z][a-z]+)'s (?=(?:my|your|his|her|our|their|a|an|the|not|so|"
-                      r"in|just|really|still|gonna|going|such|always|never|with)\b)")
+_NAME_IS = re.compile(r"\b(?!(?:It|That|This|What|Who|Where|Here|There|How|Why|When|He|She|Let|Everything|"
+                      r"Nothing|Something|Everyone|Someone|One)')([A-Z][a-z]+)'s (?=(?:my|your|his|her|our|their|a|an|"
+                      r"the|not|so|in|just|really|still|gonna|going|such|always|never|with)\b)")
 
 
 def normalize_chat(text: str) -> str:

@@ -68,7 +68,9 @@ def _no_longer(attr: Token, idx: DocIndex) -> list[Rel]:
     the vocabulary rules read it)."""
     subject = _subject(attr.head, attr, idx)
     kin = kin_of(attr)
-    if subject is None or subject.kind == ENTITY or kin is None or kin[0] == "pet" or not clause_status(attr.head).ending:
+    if subject is None or subject.kind == ENTITY or kin is None or kin[0] == "pet":
+        return []
+    if not clause_status(attr.head).ending:
         return []
     when = When("end", vague=True)
     return [r for owner in _owners(attr, idx, possessive=True) if owner.kind != subject.kind
@@ -85,7 +87,8 @@ def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
     named = _person(attr, idx)
     if relative is None or kin is None or kin[0] == "pet" or named is None or named.kind != ENTITY:
         return []
-    return [r for owner in _owners(relative, idx, possessive=True) for r in kin_rels(owner, named, kin, When("state"), attr.i)]
+    return [r for owner in _owners(relative, idx, possessive=True)
+            for r in kin_rels(owner, named, kin, When("state"), attr.i)]
 
 
 def _negated(verb: Token) -> bool:

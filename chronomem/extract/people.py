@@ -200,8 +200,9 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     clause = used or verb
     if any(c.dep_ == "neg" or c.tag_ == "MD" for v in (verb, clause) for c in v.children):
         return []
-    if not used_to and not _when_past(verb) and (verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod")
-                                                 or verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")):
+    embedded = verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod") or \
+        verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")
+    if not used_to and not _when_past(verb) and embedded:
         return []
     subjects = [c for c in clause.children if c.dep_ == "nsubj"]
     subjects += [c for s in subjects for c in s.children if c.dep_ == "conj"]
@@ -311,7 +312,8 @@ def _listener_is(attr: Token) -> list[Rel]:
     if attr.lemma_ in OPEN.friend_nouns and attr.tag_ == "NN":
         return [Rel("FRIEND_OF", Arg(SPEAKER, attr.i), you, When("state"), "assert", None, 0.6, {}, attr.i)]
     role = role_arg(attr, strict=True)
-    if role is not None and not any(c.dep_ == "amod" and c.lower_ in ROLES.evaluative_adjectives for c in attr.children):
+    praised = any(c.dep_ == "amod" and c.lower_ in ROLES.evaluative_adjectives for c in attr.children)
+    if role is not None and not praised:
         you = Arg(YOU, subj.i)  # "you're a paleontologist", plainly, is a fact between two people too
     return [] if role is None else [Rel("HAS_ROLE", you, role, When("state"), "assert", None, 0.6, {}, attr.i)]
 

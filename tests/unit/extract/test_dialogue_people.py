@@ -57,7 +57,8 @@ UNLINKED = [
 ]
 
 
-@pytest.mark.parametrize("turns,expected", LINKED + UNLINKED, ids=[c[0][-1][1] + str(n) for n, c in enumerate(LINKED + UNLINKED)])
+@pytest.mark.parametrize("turns,expected", LINKED + UNLINKED,
+                         ids=[c[0][-1][1] + str(n) for n, c in enumerate(LINKED + UNLINKED)])
 def test_speaker_names(extractor, turns, expected):
     assert expected <= triples(extractor, turns)
 
