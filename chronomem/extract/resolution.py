@@ -24,7 +24,7 @@ from chronomem.extract.hygiene import clean_mention
 from chronomem.extract.people import addressee
 from chronomem.extract.people_tastes import GROUP_PRONOUN, GROUP_YOU
 from chronomem.extract.records import ENTITY, GAZETTEER, LAST, MINE, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg, Hint, Rel
-from chronomem.extract.speaker_names import speaker_aliases
+from chronomem.extract.speaker_names import name_keys, speaker_aliases
 from chronomem.extract.timing import resolve_when
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
 from chronomem.schema.vocabulary import Vocabulary
@@ -105,12 +105,10 @@ class SessionResolver:
         a later "Nora" is then the speaker "Speaker 2", who gets "Nora" as an alias."""
         turns = [(t.speaker.strip(), docs.get(n, [])) for n, t in enumerate(self.session.turns)
                  if t.speaker.strip() and t.speaker.strip().lower() not in self.skip_speakers]
-        for speaker, name in speaker_aliases(turns, addressee).items():
+        links = speaker_aliases(turns, addressee)
+        self._alias_of = name_keys(links)
+        for speaker, name in links.items():
             self._register(speaker, "PERSON", GAZETTEER + 1, (name,))
-            self._alias_of[normalize_name(name)] = speaker
-            first = normalize_name(name).split()[0]
-            if first != normalize_name(name):
-                self._alias_of.setdefault(first, speaker)
 
     # ------------------------------------------------------------------ entities
     def _register(self, name: str, type_: str, strength: int, aliases: tuple[str, ...] = (), gender: str = "") -> str:

@@ -112,6 +112,20 @@ def _introduces(ent: Span) -> bool:
     return subj.lower_ == "name" and any(c.dep_ == "poss" and c.lower_ == "my" for c in subj.children)
 
 
+def name_keys(links: dict[str, str]) -> dict[str, str]:
+    """``name key → speaker`` for ``speaker → name`` links; a full name's first word names the speaker too.
+
+    >>> name_keys({"Speaker 1": "Nora Vale", "Speaker 2": "Lena"})
+    {'nora vale': 'Speaker 1', 'nora': 'Speaker 1', 'lena': 'Speaker 2'}
+    """
+    out: dict[str, str] = {}
+    for speaker, name in links.items():
+        key = normalize_name(name)
+        out[key] = speaker
+        out.setdefault(key.split()[0], speaker)
+    return out
+
+
 Addressee = Callable[[Sequence[Doc]], "str | None"]
 
 
