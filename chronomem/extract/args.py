@@ -13,7 +13,10 @@ from dataclasses import replace
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.lexicon_data import load_lexicon
 from chronomem.extract.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, THERE, WE, Arg, Term
+
+ROLES = load_lexicon("roles")
 
 NAME_LABELS = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "PLACE", "LOC": "PLACE", "FAC": "PLACE",
                "PRODUCT": "TOOL", "NORP": "OTHER", "WORK_OF_ART": "OTHER", "EVENT": "OTHER", "LANGUAGE": "TOOL"}
@@ -355,7 +358,8 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
         return None
     if tok.pos_ == "PROPN" and not tok.is_upper:  # "CTO", not a name
         return None
-    words = [_role_word(m) for m in _modifiers(tok) if not m.like_num]
+    words = [_role_word(m) for m in _modifiers(tok)  # praise is no part of a role: "a real doctor" is a doctor
+             if not m.like_num and not (m.dep_ == "amod" and m.lower_ in ROLES.evaluative_adjectives)]
     words.append(_role_word(tok))
     for child in tok.children:
         if child.dep_ == "prep" and child.lower_ == "of" and tok.lemma_.lower() in ("head", "vp", "director", "lead", "chief"):

@@ -72,6 +72,12 @@ def speaker_names(session: Session, skip: Iterable[str] = DEFAULT_SKIP_SPEAKERS)
             if t.speaker.strip() and t.speaker.strip().lower() not in skipped}
 _BREAK = re.compile(r"(?<=[.!?\n])\s+")
 _DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)['’](?=[\s.,!?;:)]|$)")
+_CURLY_APOSTROPHE = re.compile(r"(?<=\w)’(?=\w)")
+# "Omar's my husband": after a capitalised word, "'s" before a determiner (or "not", "in", "so", …) can only be
+# "is" (a possessive is followed by its noun); spaCy reads it as a possessive. Pronouns it reads right are left alone.
+_NAME_IS = re.compile(r"\b(?!(?:It|That|This|What|Who|Where|Here|There|How|Why|When|He|She|Let|Everything|"
+                      r"Nothing|Something|Everyone|Someone|One)')([A-Z][a-z]+)'s (?=(?:my|your|his|her|our|their|a|an|"
+                      r"the|not|so|in|just|really|still|gonna|going|such|always|never|with)\b)")
 
 
 _EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+do\s+(?=(?:really\s+)?(?:" + "|".join(sorted(OPEN.taste_verbs)) + r")\b)")
@@ -81,19 +87,26 @@ _DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
 
 
 def normalize_chat(text: str) -> str:
-    """Dropped g's written out ("livin'" → "living") and an emphatic "do" before a taste verb left
-    out ("I do love" → "I love": the parser takes "do" for the verb), the "I" a chat line drops before a
-    taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise),
+    """Dropped g's written out ("livin'" → "living"), typographic apostrophes inside words made plain
+    ("you’re" → "you're", which spaCy splits into "you" + "'re"), a name's "'s" that means "is" written
+    out ("Omar's my husband" → "Omar is my husband"), an emphatic "do" before a taste verb left out
+    ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
+    taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise);
     the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
+    >>> normalize_chat("You’re my sister’s friend, ‘quote’.")
+    "You're my sister's friend, ‘quote’."
+    >>> normalize_chat("Omar’s my husband. Omar's car is red. It's a car. Let's go. Nora's not home.")
+    "Omar is my husband. Omar's car is red. It's a car. Let's go. Nora is not home."
     >>> normalize_chat("I do love old films, and we do really enjoy hikes. Do you?")
     'I love old films, and we really enjoy hikes. Do you?'
     >>> normalize_chat("Thanks! Love baking with rye. Love it.")
     'Thanks! I love baking with rye. Love it.'
     """
-    text = _DROPPED_G.sub(lambda m: m.group(1) + "g", text)
+    text = _CURLY_APOSTROPHE.sub("'", text)
+    text = _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text))
     return _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
 
 
@@ -234,6 +247,7 @@ class SpacyRuleExtractor:
 
     @staticmethod
     def _finish(job: _Job) -> tuple[Session, ExtractionResult]:
+        job.resolver.link_speakers(job.docs)
         for turn_no, turn in enumerate(job.session.turns):
             job.resolver.add_turn(turn_no, turn, job.docs.pop(turn_no, []))
         return job.session, job.resolver.result()

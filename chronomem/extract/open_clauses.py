@@ -176,8 +176,8 @@ def _be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
 def _aspect(frame: Frame) -> str | None:
     """``state`` for a habit or an ongoing activity, ``start`` for a beginning; ``None`` for an event."""
     status, lemma = frame.status, frame.lemma
-    if frame.v.dep_ in ("xcomp", "advcl", "ccomp") and frame.v.head.lemma_.lower() in OPEN.leading_verbs and not (
-            frame.v.dep_ == "advcl" and frame.v.nbor(-1).is_punct) and frame.v.head.i < frame.v.i:
+    if frame.v.dep_ in ("xcomp", "advcl", "ccomp") and frame.v.head.lemma_.lower() in OPEN.leading_verbs and \
+            frame.v.head.i < frame.v.i and not (frame.v.dep_ == "advcl" and frame.v.nbor(-1).is_punct):
         return None  # "I'm off to go do some research", "I want to paint": the inner verb is no habit (a "leading"
         # verb after it is a misparse of two clauses: "I've been writing poems - it lets me relax")
     if status.governor == "end":

@@ -17,7 +17,8 @@ the session resolver); without one, the previous other speaker. This module read
   a flat is not friendship, and the vocabulary has no predicate for it;
 * titles: "Dr. Green", "Professor Lund" → HAS_ROLE doctor / professor; "I'm Doctor Vale" → the speaker's;
   "I'm your teacher", "he's my doctor" (a role noun owned by someone) → HAS_ROLE;
-* impressions of people, by :mod:`chronomem.extract.people_tastes` (its docstring gives the policy).
+* impressions of people, by :mod:`chronomem.extract.people_tastes` (its docstring gives the policy);
+* "one of Ross's friends", "a friend of Ross's", "friends with Ross", by :mod:`chronomem.extract.kin_phrases`.
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ from collections.abc import Sequence
 
 from spacy.tokens import Doc, Span, Token
 
-from chronomem.extract.args import DocIndex, is_role_head, person_arg, pronoun_arg, role_arg
+from chronomem.extract.args import ROLES, DocIndex, is_role_head, person_arg, pronoun_arg, role_arg
+from chronomem.extract.filters import clause_status
 from chronomem.extract.hygiene import clean_mention, is_vocative
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state, named_token
+from chronomem.extract.kin_phrases import kin_phrase_rels
 from chronomem.extract.lexicon_data import OPEN, load_lexicon
 from chronomem.extract.people_tastes import GROUP_YOU, impression_rels
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
@@ -45,8 +48,9 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         low = tok.lower_
         if low in PEOPLE.kin_vocatives:
             out += _kin_vocative(tok)
-        elif low in PEOPLE.person_titles or low.rstrip(".") in PEOPLE.person_titles:
-            out += _titled(tok, idx) or _role_vocative(tok)
+        elif (low in PEOPLE.person_titles or low.rstrip(".") in PEOPLE.person_titles) and (
+                titled := _titled(tok, idx) or _role_vocative(tok)):
+            out += titled
         elif tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
             out += _copula_kin(tok, idx) or _copula_owned_role(tok, idx) or _listener_is(tok)
         elif low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
@@ -57,7 +61,7 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             out += _couple(tok)
         elif tok.lemma_.lower() in _COUPLE_LEMMAS and (tok.pos_ == "VERB" or _used_to(tok) is not None):
             out += _couple_verb(tok, idx)
-    return out + impression_rels(sent, idx)
+    return out + impression_rels(sent, idx) + kin_phrase_rels(sent, idx)
 
 
 # ----------------------------------------------------------------------------- who "you" is
@@ -139,7 +143,8 @@ def _copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     state = modifier_state(attr)
     if state == "skip":
         return []
-    when = When("end", vague=True) if state == "ended" else When("state")
+    ended = state == "ended" or clause_status(attr.head).ending  # "he's no longer my husband"
+    when = When("end", vague=True) if ended else When("state")
     subj = max((s for s in attr.head.children if s.dep_ == "nsubj"), key=lambda s: s.i, default=None)
     subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
     # (the subject nearest the verb: "Hey John, … I'm now friends with …" parses the vocative as a second subject)
@@ -195,8 +200,9 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     clause = used or verb
     if any(c.dep_ == "neg" or c.tag_ == "MD" for v in (verb, clause) for c in v.children):
         return []
-    if not used_to and (verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod")
-                        or verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")):
+    embedded = verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod") or \
+        verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")
+    if not used_to and not _when_past(verb) and embedded:
         return []
     subjects = [c for c in clause.children if c.dep_ == "nsubj"]
     subjects += [c for s in subjects for c in s.children if c.dep_ == "conj"]
@@ -220,6 +226,11 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
         return []
     kind = "end" if when.mode == "end" else "assert"  # "She dumped me": the relationship ended then
     return [Rel("PARTNER_OF", args[0], args[1], when, kind, None, 0.7, {}, verb.i)]
+
+
+def _when_past(verb: Token) -> bool:
+    """"when you and I broke up, …": a past event in a when-clause is told as having happened."""
+    return verb.dep_ == "advcl" and verb.tag_ == "VBD" and any(c.lower_ == "when" for c in verb.children)
 
 
 def _used_to(tok: Token) -> Token | None:
@@ -287,10 +298,12 @@ def _role_vocative(tok: Token) -> list[Rel]:
 
 
 def _listener_is(attr: Token) -> list[Rel]:
-    """In a group: "Ross, you're a paleontologist" → the listener's role; "you're such a good friend" →
-    the speaker's friend (between two people such words are compliments more than facts)."""
+    """"Ross, you're a paleontologist" → the listener's role; in a group, "you're such a good friend" →
+    the speaker's friend and "you're a great cook" → the listener's role (between two people such words
+    are compliments more than facts)."""
     verb = attr.head
-    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    # the subject nearest the verb: "Ada, you're a nurse" may parse the vocative as a second subject
+    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < attr.i), key=lambda c: c.i, default=None)
     if subj is None or subj.lower_ != "you" or any(c.dep_ in ("neg", "aux") for c in verb.children):
         return []
     if any(c.dep_ == "poss" for c in attr.children):
@@ -299,6 +312,9 @@ def _listener_is(attr: Token) -> list[Rel]:
     if attr.lemma_ in OPEN.friend_nouns and attr.tag_ == "NN":
         return [Rel("FRIEND_OF", Arg(SPEAKER, attr.i), you, When("state"), "assert", None, 0.6, {}, attr.i)]
     role = role_arg(attr, strict=True)
+    praised = any(c.dep_ == "amod" and c.lower_ in ROLES.evaluative_adjectives for c in attr.children)
+    if role is not None and not praised:
+        you = Arg(YOU, subj.i)  # "you're a paleontologist", plainly, is a fact between two people too
     return [] if role is None else [Rel("HAS_ROLE", you, role, When("state"), "assert", None, 0.6, {}, attr.i)]
 
 

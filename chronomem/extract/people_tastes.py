@@ -16,11 +16,13 @@ person is liked or disliked here only when the sentence says so outright, as a s
 Not: questions, conditionals and hypotheticals (the sentence loop drops them), negations ("I
 don't love him"), modals and wishes ("I'd like you to meet Sam", "you'll love her"), commands
 ("you be nice"), someone else's opinion ("you think you're so perfect"), several people ("you guys
-are great"), and, in a chat of two, praise and "I love you". Two people who talk alone trade
-"love you!" and compliments as a matter of course (the LoCoMo gold does not count them); among
-several people, "I love you" or "you're so sexy" picks one of them out, so the listener is liked
-(:data:`GROUP_YOU` and :data:`GROUP_PRONOUN` resolve only in a group). Romantic words are stated
-feelings in any chat: "I'm in love with you", "I have a crush on you".
+are great"), and, in a chat of two, praise (unless given as the speaker's opinion: "I think you're
+amazing") and the formula "love you!". Two people who talk alone
+trade "love you!" and compliments as a matter of course (the LoCoMo gold does not count them);
+among several people, "you're so sexy" picks one of them out, so the listener is liked
+(:data:`GROUP_YOU` and :data:`GROUP_PRONOUN` resolve only in a group). A verb of feeling with its
+subject said ("I love you", "I hate you") and romantic words ("I'm in love with you", "I have a
+crush on you") are stated feelings in any chat.
 """
 
 from __future__ import annotations
@@ -100,7 +102,7 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
     if any(c.lower_ in ("both", "all") for c in (*verb.children, *word.children)) or word.tag_ == "NNS":
         return []  # "you are both idiots": several people
     if subj.lower_ == "you" and not _you_all(subj):
-        obj = Arg(GROUP_YOU, subj.i)
+        obj = Arg(YOU if _my_opinion(verb) else GROUP_YOU, subj.i)
     elif subj.lower_ in ("he", "she"):
         pron = pronoun_arg(subj)
         obj = Arg(GROUP_PRONOUN, subj.i, name=pron.name, gender=pron.gender) if pron is not None else None
@@ -109,6 +111,14 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
     if obj is None:
         return []
     return [Rel(predicate, Arg(SPEAKER, word.i), obj, When("state"), "assert", None, 0.6, {}, word.i)]
+
+
+def _my_opinion(verb: Token) -> bool:
+    """"I think you're so amazing", "I really think you're a good guy": praise given as the speaker's own
+    opinion is a statement between two people too, not politeness."""
+    head = verb.head
+    return verb.dep_ == "ccomp" and head.lemma_ in ("think", "find", "believe") and not _negated(head) and \
+        any(c.dep_ == "nsubj" and c.lower_ == "i" for c in head.children)
 
 
 def _blocked_praise(verb: Token) -> bool:
@@ -159,7 +169,9 @@ def _verb(verb: Token, predicate: str, idx: DocIndex, *, negation_ok: bool = Fal
         return []
     objs = [c for c in verb.children if c.dep_ == "dobj"]
     objs += [c for o in objs for c in o.children if c.dep_ == "conj"]
-    return _emit(predicate, _subject(verb, idx), [_person(o, idx) for o in objs], verb.i)
+    # a verb with its subject said ("I love you", "I hate you") states the feeling in any chat; the
+    # formula "love you!" has no subject and says nothing
+    return _emit(predicate, _subject(verb, idx), [_person(o, idx, romantic=True) for o in objs], verb.i)
 
 
 def _with_prep(word: Token, verb: Token, predicate: str, idx: DocIndex) -> list[Rel]:

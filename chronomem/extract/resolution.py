@@ -24,6 +24,7 @@ from chronomem.extract.hygiene import clean_mention
 from chronomem.extract.people import PEOPLE, addressee
 from chronomem.extract.people_tastes import GROUP_PRONOUN, GROUP_YOU
 from chronomem.extract.records import ENTITY, GAZETTEER, LAST, MINE, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg, Hint, Rel
+from chronomem.extract.speaker_names import name_keys, speaker_aliases
 from chronomem.extract.timing import resolve_when
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
 from chronomem.schema.vocabulary import Vocabulary
@@ -97,10 +98,24 @@ class SessionResolver:
         speakers = {t.speaker.strip().lower() for t in session.turns} - set(skip_speakers)
         self.group_chat = len(speakers) >= 3  # "you" may be any of several: a vocative names the listener
         self._addressed: str | None = None  # the name the current turn addresses its listener by
+        self._alias_of: dict[str, str] = {}  # a name's key -> the speaker it names ("Nora" -> "Speaker 2")
+
+    def link_speakers(self, docs: dict[int, list[Doc]]) -> None:
+        """Read the whole session once for the names its speakers go by (:mod:`chronomem.extract.speaker_names`):
+        a later "Nora" is then the speaker "Speaker 2", who gets "Nora" as an alias."""
+        turns = [(t.speaker.strip(), docs.get(n, [])) for n, t in enumerate(self.session.turns)
+                 if t.speaker.strip() and t.speaker.strip().lower() not in self.skip_speakers]
+        links = speaker_aliases(turns, addressee)
+        self._alias_of = name_keys(links)
+        for speaker, name in links.items():
+            self._register(speaker, "PERSON", GAZETTEER + 1, (name,))
 
     # ------------------------------------------------------------------ entities
     def _register(self, name: str, type_: str, strength: int, aliases: tuple[str, ...] = (), gender: str = "") -> str:
         key = normalize_name(name)
+        speaker = self._alias_of.get(key) if type_ in ("PERSON", "OTHER") else None
+        if speaker is not None and normalize_name(speaker) != key:  # "Nora" is the speaker "Speaker 2"
+            return self._register(speaker, "PERSON", GAZETTEER + 1, (name, *aliases), gender)
         ent = self.entities.get(key)
         if ent is None:
             self.entities[key] = _Ent(name, type_, strength, list(aliases), gender)
@@ -136,6 +151,8 @@ class SessionResolver:
     def _speaker_named(self, name: str) -> str | None:
         """The session's speaker ``name`` is, or is the first name of ("Mel" → "Melanie" is not one)."""
         low = name.strip().lower()
+        if normalize_name(name) in self._alias_of:
+            return self._alias_of[normalize_name(name)]
         for t in self.session.turns:
             full = t.speaker.strip()
             if full.lower() == low or full.lower().split()[:1] == [low]:

@@ -96,7 +96,7 @@ def test_a_relationship_that_ended_is_an_ending(extractor, text):
 
 
 NO_PEOPLE_FACTS = [
-    [("A", "Hi."), ("B", "I love you.")],  # two people: "love you" is a formula, not a recorded impression
+    [("A", "Hi."), ("B", "Love you, bye!")],  # two people: "love you!" is a formula, not a recorded impression
     [("A", "Hi."), ("B", "You're a great cook.")],  # between two, a compliment ("you're a great friend" states a friendship)
     [("A", "I don't love Sarah.")],
     [("A", "I'd like you to meet Sarah.")],
