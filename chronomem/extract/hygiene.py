@@ -15,6 +15,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.records import ENTITY, GAZETTEER, Arg
 
 NAMES = load_lexicon("names")
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "conj", "compound", "appos", "attr", "dative",
@@ -100,3 +101,11 @@ def is_not_a_name(tokens: Span) -> bool:
         if tok.pos_ in ("INTJ", "ADJ", "ADV", "VERB", "AUX", "PRON", "DET", "NOUN") and tok.i == tok.sent.start:
             return True  # "Dance is my life", "Glad you liked it": a sentence-initial common word
     return is_vocative(tokens)
+
+
+def resolved_name(arg: Arg) -> str:
+    """A name as resolved: interjections glued to a capitalised name dropped ("Yep Sam" → "Sam")."""
+    if arg.kind != ENTITY or not arg.name or arg.strength >= GAZETTEER or not arg.name[:1].isupper() or arg.label in (
+            "GPE", "LOC", "FAC") or arg.type == "PLACE":
+        return arg.name  # places keep their names ("Nice", "Hello Bay")
+    return clean_mention(arg.name)

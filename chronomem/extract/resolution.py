@@ -20,11 +20,12 @@ from datetime import datetime
 
 from spacy.tokens import Doc
 
-from chronomem.extract.hygiene import clean_mention
-from chronomem.extract.people import PEOPLE, addressee
+from chronomem.extract.hygiene import resolved_name
+from chronomem.extract.people import addressee
 from chronomem.extract.people_tastes import GROUP_PRONOUN, GROUP_YOU
 from chronomem.extract.records import ENTITY, GAZETTEER, LAST, MINE, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg, Hint, Rel
 from chronomem.extract.speaker_names import name_keys, speaker_aliases
+from chronomem.extract.statements import statement, without_title_guesses
 from chronomem.extract.timing import resolve_when
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
 from chronomem.schema.vocabulary import Vocabulary
@@ -50,29 +51,6 @@ class _Said:
     turn_no: int
     subject: str  # entity keys
     obj: str
-
-
-def _clean(arg: Arg) -> str:
-    """A name as resolved: interjections glued to a capitalised name dropped ("Yep Sam" → "Sam")."""
-    if arg.kind != ENTITY or not arg.name or arg.strength >= GAZETTEER or not arg.name[:1].isupper() or arg.label in (
-            "GPE", "LOC", "FAC") or arg.type == "PLACE":
-        return arg.name  # places keep their names ("Nice", "Hello Bay")
-    return clean_mention(arg.name)
-
-
-def statement(vocabulary: Vocabulary, predicate: str, subject: str, obj: str, qualifiers: dict[str, str]) -> str:
-    """The fact in words; an open fact reads with its own relation ("Marta volunteers at food bank").
-
-    >>> from chronomem.schema.vocabulary import CORE_VOCABULARY
-    >>> statement(CORE_VOCABULARY, "RELATED_TO", "Marta", "food bank", {"relation": "volunteers at"})
-    'Marta volunteers at food bank'
-    >>> statement(CORE_VOCABULARY, "LIVES_IN", "Ana", "Lisbon", {})
-    'Ana lives in Lisbon'
-    """
-    relation = qualifiers.get("relation") if predicate == "RELATED_TO" else None
-    if relation:
-        return f"{subject} {relation} {obj}"
-    return vocabulary.statement(predicate, subject, obj)
 
 
 class SessionResolver:
@@ -183,7 +161,7 @@ class SessionResolver:
             return self._register(speaker or listener, "PERSON", GAZETTEER + 1 if speaker else RULE)
         if arg.kind == GROUP_YOU:
             return None  # "love you!" between two people: no impression (chronomem.extract.people_tastes)
-        name = _clean(arg)
+        name = resolved_name(arg)
         if not name:
             return None  # "Yep", "Congrats": not a name
         return self._register(name, arg.type, arg.strength, arg.aliases, arg.gender)
@@ -229,7 +207,7 @@ class SessionResolver:
         hints: list[Hint] = [] if skip else list(doc._.cm_hints or ())
         for rel in rels:  # genders and types that rules know ("my sister Emma") before pronouns resolve
             for arg in (rel.subject, rel.obj):
-                name = _clean(arg)
+                name = resolved_name(arg)
                 if arg.kind == ENTITY and name:
                     self._register(name, arg.type, arg.strength, arg.aliases, arg.gender)
         items = {(a.i, a.name, a.kind): a for a in doc._.cm_mentions or ()}
@@ -425,14 +403,4 @@ class SessionResolver:
             if eid in used:
                 entities.append(Entity(id=eid, group_id=self.group, name=ent.name, type=ent.type,  # type: ignore[arg-type]
                                        aliases=list(ent.aliases)))
-        return ExtractionResult(entities=entities, claims=_without_title_guesses(self.claims), mentions=list(self.mentions))
-
-
-def _without_title_guesses(claims: list[Claim]) -> list[Claim]:
-    """A role read from a title ("Dr. Koh" → doctor) is a guess: a turn that states the person's role
-    ("Dr. Koh is a dentist", "my dentist, Dr. Koh") keeps only the stated one (HAS_ROLE has one value)."""
-    titles = {entity_id(c.group_id, name) for c in claims[:1] for name in set(PEOPLE.person_titles.values())}
-    stated = {(c.sources[0].turn_id, c.subject_id) for c in claims
-              if c.predicate == "HAS_ROLE" and c.kind == "assert" and c.object_id not in titles}
-    return [c for c in claims if not (c.predicate == "HAS_ROLE" and c.object_id in titles
-                                      and (c.sources[0].turn_id, c.subject_id) in stated)]
+        return ExtractionResult(entities=entities, claims=without_title_guesses(self.claims), mentions=list(self.mentions))
