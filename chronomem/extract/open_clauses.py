@@ -139,10 +139,9 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if lemma == "have" or (lemma == "get" and frame.status.tense == "perfect" and frame.dobj is not None
                            and any(c.lower_ in ("'ve", "have", "'s", "has") for c in frame.v.children)):
         return _have(frame, subjects, perfect_got=lemma == "get")  # "I've got two dogs" is having them
-    if lemma == "join":
-        return joined_group_rels(frame, subjects)
-    if lemma in OPEN.enrol_verbs:
-        return enrolled_rels(frame, subjects)
+    special = _special_verb_rels(frame, subjects)
+    if special is not None:
+        return special
     phrasal = OPEN.phrasal_exceptions.get(lemma, ())
     if (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs) and not any(p in frame.preps for p in phrasal):
         return []  # "look into", "work on" are activities; "look", "work at" are not open facts
@@ -308,6 +307,31 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if any(c.dep_ == "prep" for c in noun.children) or any(c.lower_ in ("such", "what", "quite") for c in noun.children):
         return []
     return subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(noun, frame.idx), aspect, relation="is")
+
+
+def _special_verb_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
+    """Verbs with a reading of their own: joining, enrolling, growing up (``None`` for any other)."""
+    if frame.lemma == "join":
+        return joined_group_rels(frame, subjects)
+    if frame.lemma == "grow" and frame.prt == "up":
+        return _upbringing(frame, subjects)
+    if frame.lemma in OPEN.enrol_verbs:
+        return enrolled_rels(frame, subjects)
+    return None
+
+
+def _upbringing(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I grew up in Ohio", "she grew up on a farm" → RELATED_TO {"relation": "grew up in"}: where a
+    person was raised stays true, so it is stated whatever the tense (not "my kids grew up so fast")."""
+    if frame.status.tense not in ("past", "present", "perfect"):
+        return []
+    for prep in ("in", "on"):
+        for tok in frame.preps.get(prep, []):
+            arg = place_arg(tok) if tok.ent_type_ in ("GPE", "LOC") else phrase_arg(tok, frame.idx)
+            if arg is not None:
+                return [Rel(OPEN_PREDICATE, s_, arg, When("state"), "assert", None, OPEN_CONFIDENCE,
+                            {"relation": f"grew up {prep}"}, frame.v.i) for s_ in subjects]
+    return []
 
 
 def _origin(frame: Frame) -> Arg | None:

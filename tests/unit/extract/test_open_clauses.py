@@ -183,6 +183,9 @@ OPEN = [
     # a spaced dash ends an object phrase; a chat line's dropped "I" before a taste
     ("I love restoring old radios - check out this one!", [c(U, "LIKES", "restoring old radios", A, NOW)]),
     ("Thanks! Love fermenting hot sauces.", [c(U, "LIKES", "fermenting hot sauces", A, NOW)]),
+    # where one grew up stays true
+    ("I grew up in Montana.", [c(U, "RELATED_TO", "Montana", A, NOW)]),
+    ("I grew up on a sheep farm.", [c(U, "RELATED_TO", "sheep farm", A, NOW)]),
     # a superlative standing for a child
     ("I'll always remember the day my youngest said her first word.", [c(U, "PARENT_OF", "user's youngest", A, NOW)]),
     ("I'm so proud of my eldest.", [c(U, "PARENT_OF", "user's eldest", A, NOW)]),
@@ -223,6 +226,7 @@ NO_OPEN_FACT = [
     "I left my bag on the train.", "I can't have coffee right now.", "I can't eat another bite.",
     "If I can't eat cheese, I'll cry.", "I didn't eat meat yesterday.", "I do love you.", "I do like your hat!",
     "Besides chess, we talked about films.", "Enjoy reading!", "Love seeing your pics!",
+    "I didn't grow up in Texas.", "If I had grown up in Paris, I'd speak French.", "Kids grow up so fast.",
 ]
 
 
