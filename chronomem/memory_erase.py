@@ -64,6 +64,7 @@ class ErasingMemory:
         else:
             report = self.store.forget_session(self.group, target, audit=audit)
         self._erase_vectors(report)
+        self._after_write(WriteReport(new_fact_ids=list(report.new_fact_ids)))  # re-derived versions to embed
         return report
 
     def _erase_vectors(self, report: ErasureReport) -> None:
