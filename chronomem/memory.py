@@ -14,12 +14,9 @@
 from __future__ import annotations
 
 import gc
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
@@ -27,101 +24,26 @@ from chronomem.clock import Clock, SystemClock
 from chronomem.errors import ConfigError, ExtractionError, InputError, check_text
 from chronomem.graph.base import GraphStore, WriteBatch, WriteReport
 from chronomem.graph.vector_status import default_embedder, no_model_note, vector_status
+from chronomem.ingest_summary import IngestSummary
+from chronomem.memory_erase import ErasingMemory
 from chronomem.query import temporal_queries as tq
 from chronomem.query.empty import before_first_record, require_predicate
 from chronomem.query.records import FactRecord
 from chronomem.schema.models import Session, validate_session
-from chronomem.schema.timeutil import ensure_utc, parse_time
 from chronomem.schema.vocabulary import Vocabulary
+from chronomem.store_location import DEFAULT_STORE, NEO4J_URI_VARIABLES, neo4j_uri_from_env, open_store, store_file
+from chronomem.time_args import When, _when
+
+__all__ = ["DEFAULT_STORE", "NEO4J_URI_VARIABLES", "IngestSummary", "Memory", "When", "neo4j_uri_from_env",
+           "open_store", "store_file"]
 
 if TYPE_CHECKING:
     import networkx as nx
 
-    from chronomem.graph.erasure import Erasure, ErasureReport
-    from chronomem.graph.retraction import RetractReport
     from chronomem.query.search import SearchResult
 
 RecordedAt = Literal["now", "session"]
-DEFAULT_STORE = "./chronomem-data"
-NEO4J_URI_VARIABLES = ("NEO4J_URI", "CHRONOMEM_NEO4J_URI")  # the second is the older name, still read
 DEFAULT_IMPORT_BATCH = 5_000  # records per transaction for a store that does not say (import_batch_size)
-
-
-@dataclass
-class IngestSummary:
-    """What an ingest run did (the CLI prints it as the closing summary)."""
-
-    sessions: int = 0
-    sessions_skipped: int = 0
-    turns: int = 0
-    entities: int = 0
-    facts_added: int = 0
-    facts_closed: int = 0
-    facts_corrected: int = 0
-    seconds: float = 0.0
-    errors: list[str] = field(default_factory=list)
-    records: int = 0  # imported fact records (import_facts; no sessions)
-
-    def add(self, report: WriteReport, session: Session | None) -> None:
-        if session is not None:
-            self.sessions += 1 if report.session_added else 0
-            self.sessions_skipped += 0 if report.session_added else 1
-        self.turns += len(session.turns) if session is not None and report.session_added else 0
-        self.entities += report.entities_added
-        self.facts_added += report.facts_added
-        self.facts_closed += report.facts_closed
-        self.facts_corrected += report.facts_corrected
-
-    def line(self) -> str:
-        skipped = f" ({self.sessions_skipped} already known)" if self.sessions_skipped else ""
-        errors = f"; {len(self.errors)} skipped with errors" if self.errors else ""
-        read = (f"{self.records} records imported" if self.records and not self.sessions
-                else f"{self.sessions} sessions{skipped}, {self.turns} turns")
-        return (f"{read}, {self.entities} new entities; facts: "
-                f"{self.facts_added} added, {self.facts_closed} closed, {self.facts_corrected} corrected; "
-                f"{self.seconds:.1f} s{errors}")
-
-
-def neo4j_uri_from_env(path: str | Path | None = None) -> str | None:
-    """The Neo4j URI to use when none is given: ``$NEO4J_URI`` (or the older ``$CHRONOMEM_NEO4J_URI``),
-    unless an embedded store is named, by ``path`` or by ``$CHRONOMEM_STORE``.
-
-    >>> neo4j_uri_from_env("/data/mem") is None
-    True
-    """
-    if path or os.environ.get("CHRONOMEM_STORE"):
-        return None
-    return next((os.environ[name] for name in NEO4J_URI_VARIABLES if os.environ.get(name)), None)
-
-
-def open_store(path: str | Path | None = None, *, neo4j_uri: str | None = None, vocabulary: Vocabulary | None = None) -> GraphStore:
-    """Open Neo4j at ``neo4j_uri``, or the embedded store at ``path``; with neither, ``$CHRONOMEM_STORE``,
-    else Neo4j at ``$NEO4J_URI``, else ./chronomem-data. Neo4j's credentials come from ``NEO4J_USER``
-    (default ``neo4j``) and ``NEO4J_PASSWORD``, its database from ``NEO4J_DATABASE`` (default: the server's)."""
-    neo4j_uri = neo4j_uri or neo4j_uri_from_env(path)
-    if neo4j_uri:
-        from chronomem.graph.neo4j_store import Neo4jGraphStore
-
-        return Neo4jGraphStore(neo4j_uri, user=os.environ.get("NEO4J_USER") or "neo4j",
-                               password=os.environ.get("NEO4J_PASSWORD"),
-                               database=os.environ.get("NEO4J_DATABASE") or None, vocabulary=vocabulary)
-    from chronomem.graph.sqlite_store import SqliteGraphStore
-
-    return SqliteGraphStore(store_file(path), vocabulary=vocabulary)
-
-
-def store_file(path: str | Path | None = None) -> str:
-    """The embedded store's file for ``path`` (default ``$CHRONOMEM_STORE`` or ./chronomem-data):
-    a ``.sqlite``/``.db``/``.sqlite3`` path is the file itself, anything else a directory holding
-    ``memory.sqlite``.
-
-    >>> store_file("/data/mem"), store_file("/data/mem.db"), store_file(":memory:")
-    ('/data/mem/memory.sqlite', '/data/mem.db', ':memory:')
-    """
-    target = str(path or os.environ.get("CHRONOMEM_STORE") or DEFAULT_STORE)
-    if target != ":memory:" and not target.endswith((".sqlite", ".db", ".sqlite3")):
-        target = str(Path(target) / "memory.sqlite")
-    return target
 
 
 @contextmanager
@@ -144,30 +66,7 @@ def _gc_paused() -> Iterator[Callable[[], object]]:
             gc.enable()
 
 
-When = datetime | date | str
-"""A time argument: an aware datetime, a date (midnight UTC) or an ISO string ("2024-03", "2024-03-12T10:00Z")."""
-
-
-def _when(value: When | None, what: str) -> datetime | None:
-    """``value`` as an aware UTC datetime (``None`` stays ``None``); anything else is an :class:`InputError`.
-
-    >>> _when("2024-03-12", "as_of").isoformat()
-    '2024-03-12T00:00:00+00:00'
-    >>> _when(datetime(2024, 3, 12), "as_of")
-    Traceback (most recent call last):
-    ...
-    chronomem.errors.InputError: as_of 2024-03-12T00:00:00 has no timezone; pass an aware datetime such as datetime(..., tzinfo=timezone.utc) or an ISO string ending in 'Z'
-    """  # noqa: E501
-    if value is None:
-        return None
-    if isinstance(value, datetime):
-        return ensure_utc(value, what=what)
-    if isinstance(value, (date, str)):
-        return parse_time(value)
-    raise InputError(f"{what} must be a datetime, a date or an ISO date string, not {type(value).__name__}")
-
-
-class Memory:
+class Memory(ErasingMemory):
     """A temporal memory for one group: ingest sessions, ask what was true when."""
 
     def __init__(self, store: GraphStore, *, group: str = "default", clock: Clock | None = None,
@@ -449,56 +348,3 @@ class Memory:
         returns the count (0 without an index)."""
         index = self._side_index()
         return 0 if index is None else index.catch_up(max_items, progress=progress)
-
-    # -- retract and forget ----------------------------------------------------------------
-    def retract(self, fact_id: str, *, at: When | None = None) -> RetractReport:
-        """Mark the fact ``fact_id`` wrong from ``at`` (default now), in transaction time: it stays
-        visible with a ``known_at`` before ``at`` (see :mod:`chronomem.graph.retraction`)."""
-        from chronomem.graph.retraction import retract
-
-        report = retract(self.store, self.group, fact_id, at=_when(at, "at") or self.clock.now())
-        self._after_write(WriteReport(expired_fact_ids=list(report.expired_fact_ids)))
-        return report
-
-    def forget(self, entity: str | None = None, *, session: str | None = None, by: str = "api") -> ErasureReport:
-        """Erase an entity (by name or alias) or a session for good: its facts, turns' text, full-text
-        rows and side-index vectors; only an audit record (kind, when, by whom, counts) remains
-        (see :mod:`chronomem.graph.erasure`). Give exactly one of ``entity`` and ``session``."""
-        from chronomem.graph.erasure import Erasure, target_digest
-
-        if (entity is None) == (session is None):
-            raise InputError("forget needs exactly one of an entity name or a session id")
-        kind: Literal["entity", "session"] = "entity" if entity is not None else "session"
-        target = entity if entity is not None else session
-        assert target is not None
-        if not target.strip():
-            raise InputError(f"forget needs a non-empty {kind}")
-        audit = Erasure(kind=kind, target_sha256=target_digest(kind, target), erased_at=self.clock.now(), erased_by=by)
-        if entity is not None:
-            found = self.store.find_entities(self.group, entity)
-            if not found:
-                raise InputError(f"no entity called {entity!r} in group {self.group!r}; nothing was erased "
-                                 "(check the spelling with `chronomem facts NAME`)")
-            report = self.store.forget_entities(self.group, [e.id for e in found], audit=audit)
-        else:
-            report = self.store.forget_session(self.group, target, audit=audit)
-        self._erase_vectors(report)
-        return report
-
-    def _erase_vectors(self, report: ErasureReport) -> None:
-        """Remove the erased items' vectors from the side-index; an index that cannot be opened
-        here (no embedder) has its files deleted, to be rebuilt from the store."""
-        index = self._side_index()
-        if index is not None and hasattr(index, "erase"):
-            index.erase(report.index_keys())
-            return
-        from chronomem.graph.side_index import default_index_path
-
-        path = default_index_path(self.store, self.group, self._index_dir)
-        if path is not None:
-            for file in path.parent.glob(path.name + "*"):
-                file.unlink()
-
-    def erasures(self) -> list[Erasure]:
-        """The audit records of this group's erasures, oldest first."""
-        return self.store.erasures(self.group)

@@ -47,12 +47,14 @@ class Erasure(BaseModel):
 
 
 class ErasureReport(BaseModel):
-    """What a ``forget`` erased: the audit record, and the ids whose side-index vectors must go."""
+    """What a ``forget`` erased: the audit record, the ids whose side-index vectors must go, and
+    the versions that replace those an erased statement had shaped (to embed)."""
 
     erasure: Erasure
     fact_ids: list[str] = Field(default_factory=list)
     entity_ids: list[str] = Field(default_factory=list)
     turn_ids: list[str] = Field(default_factory=list)
+    new_fact_ids: list[str] = Field(default_factory=list)  # versions re-derived without the erased claims
 
     def index_keys(self) -> list[str]:
         """The side-index ids (``fact:…``, ``entity:…``, ``turn:…``) of everything erased."""

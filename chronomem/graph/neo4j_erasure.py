@@ -13,21 +13,25 @@ from typing import Any
 from chronomem.graph import cypher
 from chronomem.graph.codec import to_us
 from chronomem.graph.erasure import Erasure, ErasureReport, counts, entity_needle, session_needle, without_session
+from chronomem.graph.erasure_replan import replan_slots
+from chronomem.graph.neo4j_write import Neo4jWrite
 from chronomem.schema.models import normalize_name
+from chronomem.schema.vocabulary import Vocabulary
 
 
 def _ids(tx: Any, statement: str, **params: Any) -> set[str]:
     return {r["id"] for r in tx.run(statement, params)}
 
 
-def erase_entities(tx: Any, group_id: str, entity_ids: Sequence[str], audit: Erasure) -> ErasureReport:
+def erase_entities(tx: Any, group_id: str, entity_ids: Sequence[str], audit: Erasure,
+                   vocabulary: Vocabulary) -> ErasureReport:
     """Erase the entities ``entity_ids``: their facts, the claims naming them, the turns that
     mention them or that they spoke."""
     g = group_id
     rows = list(tx.run(cypher.ERASE_ENTITIES_OF, g=g, ids=list(entity_ids)))
     ids = sorted(r["id"] for r in rows)
     if not ids:
-        return _finish(tx, g, audit, facts=set(), turns=set(), claims=[], entities=ids, sessions=[])
+        return _finish(tx, g, audit, vocabulary, facts=set(), turns=set(), claims=[], entities=ids, sessions=[])
     norms = {normalize_name(n) for r in rows for n in [r["name"], *r["aliases"]]}
     speakers = [r["speaker"] for r in tx.run(cypher.ERASE_SPEAKERS, g=g) if normalize_name(r["speaker"]) in norms]
     turns = _ids(tx, cypher.ERASE_TURNS_MENTIONING, g=g, ids=ids)
@@ -35,14 +39,14 @@ def erase_entities(tx: Any, group_id: str, entity_ids: Sequence[str], audit: Era
         turns |= _ids(tx, cypher.ERASE_TURNS_SPOKEN_BY, g=g, speakers=speakers)
     facts = _ids(tx, cypher.ERASE_FACTS_TOUCHING, g=g, ids=ids)
     claims = [dict(r) for r in tx.run(cypher.ERASE_CLAIMS_CONTAINING, g=g, needles=[entity_needle(i) for i in ids])]
-    return _finish(tx, g, audit, facts=facts, turns=turns, claims=claims, entities=ids, sessions=[])
+    return _finish(tx, g, audit, vocabulary, facts=facts, turns=turns, claims=claims, entities=ids, sessions=[])
 
 
 def session_exists(tx: Any, group_id: str, session_id: str) -> bool:
     return bool(tx.run(cypher.ERASE_SESSION_EXISTS, g=group_id, session_id=session_id).single()["n"])
 
 
-def erase_session(tx: Any, group_id: str, session_id: str, audit: Erasure) -> ErasureReport:
+def erase_session(tx: Any, group_id: str, session_id: str, audit: Erasure, vocabulary: Vocabulary) -> ErasureReport:
     """Erase the session ``session_id``: its turns, the claims and fact versions it alone sourced
     (the others lose it from their sources) and the entities left unused."""
     g = group_id
@@ -65,15 +69,25 @@ def erase_session(tx: Any, group_id: str, session_id: str, audit: Erasure) -> Er
             kept.append({"id": r["id"], "sources": rest})
     if kept:
         tx.run(cypher.ERASE_SET_FACT_SOURCES, g=g, rows=kept).consume()
-    return _finish(tx, g, audit, facts=facts, turns=turns, claims=claims, entities=[], sessions=[session_id],
-                   orphan_candidates=sorted(candidates))
+    return _finish(tx, g, audit, vocabulary, facts=facts, turns=turns, claims=claims, entities=[],
+                   sessions=[session_id], orphan_candidates=sorted(candidates))
 
 
-def _finish(tx: Any, g: str, audit: Erasure, *, facts: set[str], turns: set[str], claims: list[dict[str, str]],
-            entities: list[str], sessions: list[str], orphan_candidates: Sequence[str] = ()) -> ErasureReport:
+def _finish(tx: Any, g: str, audit: Erasure, vocabulary: Vocabulary, *, facts: set[str], turns: set[str],
+            claims: list[dict[str, str]], entities: list[str], sessions: list[str],
+            orphan_candidates: Sequence[str] = ()) -> ErasureReport:
+    """Delete what is listed, re-derive the slots that lost claims
+    (:mod:`chronomem.graph.erasure_replan`), delete the entities left unused, write the audit record."""
     tx.run(cypher.ERASE_FACTS, g=g, ids=sorted(facts)).consume()
     tx.run(cypher.ERASE_TURNS, g=g, ids=sorted(turns)).consume()
     tx.run(cypher.ERASE_CLAIMS, g=g, rows=claims).consume()
+
+    def delete_versions(ids: Sequence[str]) -> None:
+        tx.run(cypher.ERASE_FACTS, g=g, ids=sorted(ids)).consume()
+        facts.update(ids)
+
+    new_fact_ids = replan_slots(Neo4jWrite(tx, g), vocabulary, g, {c["slot"] for c in claims},
+                                erased_at=audit.erased_at, delete_versions=delete_versions)
     for session_id in sessions:
         tx.run(cypher.ERASE_SESSION, g=g, session_id=session_id).consume()
     if orphan_candidates:
@@ -83,4 +97,5 @@ def _finish(tx: Any, g: str, audit: Erasure, *, facts: set[str], turns: set[str]
                                                       entities=len(entities), sessions=len(sessions))})
     tx.run(cypher.CREATE_ERASURE, g=g, kind=audit.kind, target_sha256=audit.target_sha256,
            erased_at=to_us(audit.erased_at), erased_by=audit.erased_by, counts_json=json.dumps(audit.counts)).consume()
-    return ErasureReport(erasure=audit, fact_ids=sorted(facts), entity_ids=sorted(entities), turn_ids=sorted(turns))
+    return ErasureReport(erasure=audit, fact_ids=sorted(facts), entity_ids=sorted(entities), turn_ids=sorted(turns),
+                         new_fact_ids=new_fact_ids)

@@ -322,7 +322,8 @@ class Neo4jGraphStore:
         """Erase the entities ``entity_ids`` of ``group_id`` for good (see :mod:`chronomem.graph.erasure`)."""
         from chronomem.graph import neo4j_erasure
 
-        return self._erase(lambda tx: neo4j_erasure.erase_entities(tx, group_id, list(entity_ids), audit))
+        ids = list(entity_ids)
+        return self._erase(lambda tx: neo4j_erasure.erase_entities(tx, group_id, ids, audit, self.vocabulary))
 
     def forget_session(self, group_id: str, session_id: str, *, audit: Erasure) -> ErasureReport:
         """Erase the session ``session_id`` of ``group_id`` for good; :class:`InputError` if it is unknown."""
@@ -331,7 +332,7 @@ class Neo4jGraphStore:
         def erase(tx: neo4j.ManagedTransaction) -> ErasureReport:
             if not neo4j_erasure.session_exists(tx, group_id, session_id):
                 raise unknown_session(group_id, session_id)
-            return neo4j_erasure.erase_session(tx, group_id, session_id, audit)
+            return neo4j_erasure.erase_session(tx, group_id, session_id, audit, self.vocabulary)
 
         return self._erase(erase)
 

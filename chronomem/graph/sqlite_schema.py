@@ -135,6 +135,7 @@ ERASE_FACT = (
     "INSERT INTO facts_fts (facts_fts, rowid, statement) SELECT 'delete', rowid, statement FROM facts WHERE rowid = ?",
     "DELETE FROM facts WHERE rowid = ?",
 )
+ERASE_FACT_ROWIDS = "SELECT rowid, id FROM facts WHERE group_id = ? AND id IN ({})"  # versions re-planned away
 ERASE_SET_FACT_SOURCES = "UPDATE facts SET sources = ? WHERE rowid = ?"
 ERASE_TURN = (
     "INSERT INTO turns_fts (turns_fts, rowid, text) SELECT 'delete', rowid, text FROM turns WHERE rowid = ?",

@@ -342,7 +342,8 @@ class SqliteGraphStore:
         at = to_us(audit.erased_at)
         assert at is not None
         ids = list(entity_ids)
-        return self._erase(lambda db: sqlite_erasure.erase_entities(db, group_id, ids, audit, erased_at_us=at))
+        return self._erase(lambda db: sqlite_erasure.erase_entities(db, group_id, ids, audit, erased_at_us=at,
+                                                                    vocabulary=self.vocabulary))
 
     def forget_session(self, group_id: str, session_id: str, *, audit: Erasure) -> ErasureReport:
         """Erase the session ``session_id`` of ``group_id`` for good; :class:`InputError` if it is unknown."""
@@ -354,7 +355,8 @@ class SqliteGraphStore:
         def erase(db: sqlite3.Connection) -> ErasureReport:
             if not sqlite_erasure.session_exists(db, group_id, session_id):
                 raise unknown_session(group_id, session_id)
-            return sqlite_erasure.erase_session(db, group_id, session_id, audit, erased_at_us=at)
+            return sqlite_erasure.erase_session(db, group_id, session_id, audit, erased_at_us=at,
+                                                 vocabulary=self.vocabulary)
 
         return self._erase(erase)
 

@@ -127,6 +127,42 @@ def test_forget_session_erases_what_it_alone_sourced(store, world):
     assert len(store.erasures(world.group)) == 1
 
 
+def moved_to_porto(store, world) -> str:
+    """s-a (2019): Ana lives in Lisbon; s-b (2023): she moved to Porto, which closed Lisbon in 2023."""
+    for sid, year, city in (("s-a", 2019, "Lisbon"), ("s-b", 2023, "Porto")):
+        session = Session(session_id=sid, group_id=world.group, started_at=d(year),
+                          turns=[Turn(id=f"{sid}:1", speaker="user", text=f"Ana lives in {city}.")])
+        store.write(world.batch(world.claim("Ana", "LIVES_IN", city, d(year), session=sid, turn=f"{sid}:1"),
+                                session=session), recorded_at=d(year))
+    ana = world.e("Ana").id
+    (lisbon,) = store.facts_of(world.group, [ana], as_of=d(2020))
+    assert lisbon.valid_to == d(2023)  # the test can fail: the later statement did close it
+    return ana
+
+
+def only_lisbon_open(store, world, ana: str, *, known_at=None) -> bool:
+    facts = store.facts_of(world.group, [ana], as_of=d(2024, 6), known_at=known_at)
+    return names(store, world, facts) == [("Ana", "LIVES_IN", "Lisbon")] and facts[0].valid_to is None
+
+
+@pytest.mark.parametrize("what", ["session", "entity"])
+def test_forget_reopens_what_only_the_erased_statement_closed(store, world, what):
+    ana = moved_to_porto(store, world)
+    closed = store.facts_of(world.group, [ana], as_of=d(2020))[0].id
+    if what == "session":
+        report = store.forget_session(world.group, "s-b", audit=audit("session", "s-b"))
+    else:
+        report = store.forget_entities(world.group, [world.e("Porto").id], audit=audit("entity", "Porto"))
+    assert closed in report.fact_ids  # the version closed by the erased statement is erased too
+    assert store.find_entities(world.group, "Porto") == []
+    # now, and at every earlier known_at, as if "moved to Porto" had never been said
+    assert only_lisbon_open(store, world, ana)
+    for known in (d(2019, 6), d(2023, 6), d(2024, 6)):
+        assert only_lisbon_open(store, world, ana, known_at=known), known
+    (lisbon,) = store.facts_of(world.group, [ana], as_of=d(2024, 6))
+    assert {s.session_id for s in lisbon.sources} == {"s-a"}
+
+
 def test_forget_never_crosses_groups(store, world):
     two_sessions(store, world)
     other = World(world.group + "-b")

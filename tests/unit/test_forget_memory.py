@@ -108,3 +108,25 @@ def test_cli_retract_and_forget(tmp_path):
     assert done.exit_code == 0 and "erased entity 'Ana'" in done.output
     again = runner.invoke(cli, [*store, "forget", "Ana", "--yes"])
     assert again.exit_code == 2 and "no entity called 'Ana'" in again.output and "Traceback" not in again.output
+
+
+def test_forget_embeds_the_versions_it_re_derives(tmp_path):
+    from tests.contract.test_forget_contract import moved_to_porto
+
+    mem = Memory.open(tmp_path / "store", clock=FixedClock(d(2025)), extractor=NoClaims(), embedder=HashingEmbedder(64))
+    try:
+        from tests.contract.test_store_contract import World
+
+        world = World(mem.group)
+        ana = moved_to_porto(mem.store, world)
+        mem.catch_up_index()
+        (closed,) = mem.store.facts_of(mem.group, [ana], as_of=d(2020))
+        assert f"fact:{closed.id}" in mem.index.vectors
+        report = mem.forget(session="s-b")
+        (reopened,) = report.new_fact_ids
+        assert f"fact:{closed.id}" not in mem.index.vectors
+        mem.catch_up_index()
+        assert f"fact:{reopened}" in mem.index.vectors and mem.index.in_step()
+        assert [(f.object, f.valid_to) for f in mem.facts("Ana", as_of="2024-06")] == [("Lisbon", None)]
+    finally:
+        mem.close()
