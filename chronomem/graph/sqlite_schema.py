@@ -8,6 +8,18 @@ from chronomem.graph.codec import FACT_FIELDS
 # 64 MiB page cache (the default is 2 MiB) so large stores' indexes stay cached during bulk writes.
 CONNECTION_PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA cache_size = -65536")
 
+# Claims are appended in rowid order (the table's B-tree only ever grows at its end) with their key
+# in a separate, narrow unique index: about a third cheaper to fill than the earlier WITHOUT ROWID
+# table keyed by (group_id, slot, id), whose random keys split pages holding the whole JSON bodies.
+# Stores written with that table are moved to this one when opened (chronomem.graph.sqlite_migration).
+CLAIMS_TABLE = """
+CREATE TABLE IF NOT EXISTS claims (
+  rowid INTEGER PRIMARY KEY, group_id TEXT NOT NULL, slot TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL,
+  recorded_at INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS claims_key ON claims (group_id, slot, id);
+"""
+
 SCHEMA = """
 PRAGMA foreign_keys = ON;
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -34,11 +46,7 @@ CREATE TABLE IF NOT EXISTS mentions (
   PRIMARY KEY (group_id, turn_id, entity_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS mentions_entity ON mentions (group_id, entity_id);
-CREATE TABLE IF NOT EXISTS claims (
-  group_id TEXT NOT NULL, slot TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, recorded_at INTEGER NOT NULL,
-  PRIMARY KEY (group_id, slot, id)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS facts (
+""" + CLAIMS_TABLE + """CREATE TABLE IF NOT EXISTS facts (
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, group_id TEXT NOT NULL, slot TEXT NOT NULL,
   subject_id TEXT NOT NULL REFERENCES entities (id), predicate TEXT NOT NULL,
   object_id TEXT NOT NULL REFERENCES entities (id), qualifiers TEXT NOT NULL, statement TEXT NOT NULL,

@@ -37,6 +37,7 @@ from chronomem.graph.base import (
 )
 from chronomem.graph.codec import fact_from_values, from_us, sources_from_json, to_us
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
+from chronomem.graph.sqlite_migration import migrate_claims
 from chronomem.graph.sqlite_write import SqliteWrite, chunks, marks, row_to_entity
 from chronomem.graph.turn_scope import migrate_sqlite
 from chronomem.graph.writer import write_batch
@@ -123,6 +124,7 @@ class SqliteGraphStore:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
             for pragma in sql.CONNECTION_PRAGMAS:
                 self._db.execute(pragma)
+            migrate_claims(self._db)  # before the schema script: it would index the earlier table
             self._db.executescript(sql.SCHEMA)
             self._db.executescript(sql.ERASURES_SCHEMA)
             migrate_sqlite(self._db)
