@@ -67,6 +67,16 @@ CREATE TRIGGER IF NOT EXISTS turns_ai AFTER INSERT ON turns BEGIN
 END;
 """
 
+# Secondary fact indexes a bulk import into a store without facts builds once at its end (one
+# sort each) instead of updating them row by row (SqliteGraphStore.bulk_load). The write path
+# never reads through them (it needs facts_slot_current and the id's own index, which stay).
+# A store left without them (an import killed half way) gets them back when it is next opened:
+# SCHEMA creates every missing index.
+DEFERRED_FACT_INDEXES = {line.split()[5]: line.rstrip(";") for line in SCHEMA.splitlines()
+                         if line.startswith("CREATE INDEX IF NOT EXISTS facts_") and "WHERE" not in line}
+NO_FACTS = "SELECT NOT EXISTS (SELECT 1 FROM facts)"
+DROP_INDEX = "DROP INDEX IF EXISTS {}"  # {}: a name of DEFERRED_FACT_INDEXES (never user input)
+
 FACT_COLUMNS = ", ".join(FACT_FIELDS)  # the columns of a fact row, in chronomem.graph.codec order
 INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * len(FACT_FIELDS))})"
 EXPIRE_FACT = "UPDATE facts SET expired_at = ? WHERE id = ? AND group_id = ? AND expired_at IS NULL"

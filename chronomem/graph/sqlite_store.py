@@ -19,8 +19,10 @@ import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
 from chronomem.errors import InputError, StoreError
 from chronomem.graph import sqlite_schema as sql
@@ -38,13 +40,22 @@ from chronomem.graph.base import (
 from chronomem.graph.codec import fact_from_values, from_us, sources_from_json, to_us
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
 from chronomem.graph.sqlite_migration import migrate_claims
-from chronomem.graph.sqlite_write import SqliteWrite, chunks, marks, row_to_entity
+from chronomem.graph.sqlite_write import (
+    SqliteWrite,
+    build_indexes,
+    chunks,
+    drop_deferred_indexes,
+    marks,
+    row_to_entity,
+)
 from chronomem.graph.turn_scope import migrate_sqlite
 from chronomem.graph.writer import write_batch
 from chronomem.graph.writing import validate_batch
 from chronomem.schema.models import Entity, Fact, normalize_name
 from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
+
+T = TypeVar("T")
 
 __all__ = ["SqliteGraphStore", "from_us", "fts_query", "row_to_fact", "sources_from_json", "to_us"]
 
@@ -172,6 +183,25 @@ class SqliteGraphStore:
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
+
+    @contextmanager
+    def bulk_load(self) -> Iterator[None]:
+        """Around a bulk import (:meth:`Memory.import_facts`): into a store without facts, the
+        secondary fact indexes are dropped first and built once at the end (also when the import
+        fails; a killed one leaves them to the next open, which creates missing indexes)."""
+        with self._lock:
+            dropped = self._guarded(drop_deferred_indexes)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._guarded(lambda db: build_indexes(db, dropped))
+
+    def _guarded(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        try:
+            return work(self._db)
+        except sqlite3.Error as e:
+            raise StoreError(f"preparing {self.path} for a bulk import failed: {e}") from e
 
     # -- entities ------------------------------------------------------------------------
     def get_entities(self, group_id: str, ids: Sequence[str]) -> dict[str, Entity]:

@@ -125,3 +125,34 @@ class _EntityRows:
         db.executemany(sql.INSERT_ENTITY_NAME, self.names)
         db.executemany(sql.INSERT_ENTITY_FULLTEXT, self.fts)
         self.entities, self.names, self.fts = [], [], []
+
+
+def drop_deferred_indexes(db: sqlite3.Connection) -> list[str]:
+    """Drop the secondary fact indexes (:data:`~chronomem.graph.sqlite_schema.DEFERRED_FACT_INDEXES`)
+    when the store holds no facts yet, in one transaction; returns the names dropped (none when
+    it has facts: rebuilding their indexes would cost more than keeping them up to date)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        (empty,) = db.execute(sql.NO_FACTS).fetchone()
+        dropped = list(sql.DEFERRED_FACT_INDEXES) if empty else []
+        for name in dropped:
+            db.execute(sql.DROP_INDEX.format(name))
+        db.execute("COMMIT")
+        return dropped
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def build_indexes(db: sqlite3.Connection, names: Sequence[str]) -> None:
+    """Build the deferred fact indexes ``names`` (each one sort over the table), in one transaction."""
+    if not names:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for name in names:
+            db.execute(sql.DEFERRED_FACT_INDEXES[name])
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
