@@ -186,16 +186,21 @@ class SqliteGraphStore:
 
     @contextmanager
     def bulk_load(self) -> Iterator[None]:
-        """Around a bulk import (:meth:`Memory.import_facts`): into a store without facts, the
-        secondary fact indexes are dropped first and built once at the end (also when the import
-        fails; a killed one leaves them to the next open, which creates missing indexes)."""
+        """Around a bulk import (:meth:`Memory.import_facts`): a larger page cache
+        (``BULK_CACHE_SIZE``) and, into a store without facts, the secondary fact indexes dropped
+        first and built once at the end (also when the import fails; a killed one leaves them to
+        the next open, which creates missing indexes)."""
         with self._lock:
             dropped = self._guarded(drop_deferred_indexes)
+            self._db.execute(sql.BULK_CACHE_SIZE)
         try:
             yield
         finally:
             with self._lock:
-                self._guarded(lambda db: build_indexes(db, dropped))
+                try:
+                    self._guarded(lambda db: build_indexes(db, dropped))
+                finally:
+                    self._db.execute(sql.CACHE_SIZE)
 
     def _guarded(self, work: Callable[[sqlite3.Connection], T]) -> T:
         try:

@@ -33,9 +33,12 @@ def test_an_import_into_an_empty_store_defers_the_indexes_and_builds_them_at_the
     db = mem.store._db
     assert DEFERRED <= indexes(db)
     during: list[set[str]] = []
-    mem.import_facts(records(300), batch_size=100, progress=lambda n: during.append(indexes(db)))
+    caches: list[int] = []
+    mem.import_facts(records(300), batch_size=100, progress=lambda n: (during.append(indexes(db)), caches.append(
+        db.execute("PRAGMA cache_size").fetchone()[0])))
     assert len(during) == 3 and all(not (DEFERRED & seen) for seen in during)
     assert DEFERRED <= indexes(db)
+    assert caches == [-262144] * 3 and db.execute("PRAGMA cache_size").fetchone() == (-65536,)  # larger, then back
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     # the same beliefs as writing without the shortcut (another store, one record at a time)
     plain = Memory.open(tmp_path / "b", clock=FixedClock(T0), group="g")
