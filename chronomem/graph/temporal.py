@@ -89,7 +89,7 @@ class Stint:
     empty: bool = False  # displaced at its very start (two values began at the same instant)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass is built field by field through object.__setattr__
 class _Event:
     at: datetime | None
     rank: int  # 0 end, 1 become, 2 observe: ends apply before starts at the same instant
@@ -295,8 +295,10 @@ def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, 
     first = own[0] if len(own) == 1 else min(own, key=lambda c: (c.kind != "assert", c.said_at, c.id))
     subject, obj = (stint.value, first.object_id) if spec.cardinality == "one_per_object" else (first.subject_id, stint.value)
     qualifiers: dict[str, str] = {}
-    for c in sorted((c for c in claims if c.qualifiers), key=lambda c: (c.said_at, c.id)):
-        qualifiers.update(c.qualifiers)
+    qualified = [c for c in claims if c.qualifiers]
+    if qualified:
+        for c in sorted(qualified, key=lambda c: (c.said_at, c.id)):
+            qualifiers.update(c.qualifiers)
     # Built from validated claims, so not validated again; the one check a stint could break is
     # its interval's, and derive_timeline drops empty stints before they get here.
     check_interval(stint.start, stint.end, "fact")
