@@ -19,10 +19,9 @@ import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
 
 from chronomem.errors import InputError, StoreError
 from chronomem.graph import sqlite_schema as sql
@@ -42,9 +41,8 @@ from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
 from chronomem.graph.sqlite_migration import migrate_claims
 from chronomem.graph.sqlite_write import (
     SqliteWrite,
-    build_indexes,
+    bulk_import,
     chunks,
-    drop_deferred_indexes,
     marks,
     row_to_entity,
 )
@@ -54,8 +52,6 @@ from chronomem.graph.writing import validate_batch
 from chronomem.schema.models import Entity, Fact, normalize_name
 from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
-
-T = TypeVar("T")
 
 __all__ = ["SqliteGraphStore", "from_us", "fts_query", "row_to_fact", "sources_from_json", "to_us"]
 
@@ -184,29 +180,9 @@ class SqliteGraphStore:
                 db.execute("ROLLBACK")
                 raise
 
-    @contextmanager
-    def bulk_load(self) -> Iterator[None]:
-        """Around a bulk import (:meth:`Memory.import_facts`): a larger page cache
-        (``BULK_CACHE_SIZE``) and, into a store without facts, the secondary fact indexes dropped
-        first and built once at the end (also when the import fails; a killed one leaves them to
-        the next open, which creates missing indexes)."""
-        with self._lock:
-            dropped = self._guarded(drop_deferred_indexes)
-            self._db.execute(sql.BULK_CACHE_SIZE)
-        try:
-            yield
-        finally:
-            with self._lock:
-                try:
-                    self._guarded(lambda db: build_indexes(db, dropped))
-                finally:
-                    self._db.execute(sql.CACHE_SIZE)
-
-    def _guarded(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        try:
-            return work(self._db)
-        except sqlite3.Error as e:
-            raise StoreError(f"preparing {self.path} for a bulk import failed: {e}") from e
+    def bulk_load(self) -> AbstractContextManager[None]:
+        """Around a bulk import (:meth:`Memory.import_facts`): see :func:`~chronomem.graph.sqlite_write.bulk_import`."""
+        return bulk_import(self._db, self._lock, self.path)
 
     # -- entities ------------------------------------------------------------------------
     def get_entities(self, group_id: str, ids: Sequence[str]) -> dict[str, Entity]:
