@@ -111,11 +111,12 @@ def _timed_import(mem: Any, size: int) -> float:
 def schema_without_indexes(schema: str) -> tuple[str, list[str]]:
     """The schema with its ``CREATE INDEX`` statements taken out, and those statements.
 
-    >>> schema_without_indexes("CREATE TABLE t (a);\\nCREATE INDEX IF NOT EXISTS t_a ON t (a);")
-    ('CREATE TABLE t (a);', ['CREATE INDEX IF NOT EXISTS t_a ON t (a);'])
+    >>> schema_without_indexes("CREATE TABLE t (a);\\nCREATE INDEX i ON t (a);\\nCREATE UNIQUE INDEX u ON t (a);")
+    ('CREATE TABLE t (a);', ['CREATE INDEX i ON t (a);', 'CREATE UNIQUE INDEX u ON t (a);'])
     """
     lines = schema.splitlines()
-    return "\n".join(x for x in lines if not x.startswith("CREATE INDEX")), [x for x in lines if x.startswith("CREATE INDEX")]
+    index = ("CREATE INDEX", "CREATE UNIQUE INDEX")
+    return "\n".join(x for x in lines if not x.startswith(index)), [x for x in lines if x.startswith(index)]
 
 
 def floor_statements(log: Sequence[Statement]) -> Iterator[Statement]:

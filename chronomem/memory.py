@@ -16,7 +16,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
@@ -64,6 +64,12 @@ def _gc_paused() -> Iterator[Callable[[], object]]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _bulk_load(store: GraphStore) -> AbstractContextManager[object]:
+    """The store's own preparation for a bulk import (its ``bulk_load()``, if it has one)."""
+    prepare = getattr(store, "bulk_load", None)
+    return prepare() if prepare is not None else nullcontext()
 
 
 class Memory(ErasingMemory):
@@ -200,7 +206,7 @@ class Memory(ErasingMemory):
             batch_size = getattr(self.store, "import_batch_size", DEFAULT_IMPORT_BATCH)
         summary = IngestSummary()
         started = time.perf_counter()
-        with _gc_paused() as between_batches:
+        with _bulk_load(self.store), _gc_paused() as between_batches:
             for batch in batches_from_records(records, group_id=self.group, vocabulary=self.store.vocabulary,
                                               batch_size=batch_size, said_at=recorded_at or self.clock.now()):
                 report = self.store.write(batch, recorded_at=recorded_at or self.clock.now())

@@ -6,7 +6,24 @@ from chronomem.graph.codec import FACT_FIELDS
 
 # Every connection: WAL (readers never wait for the writer), fsync at checkpoints only, and a
 # 64 MiB page cache (the default is 2 MiB) so large stores' indexes stay cached during bulk writes.
-CONNECTION_PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA cache_size = -65536")
+CACHE_SIZE = "PRAGMA cache_size = -65536"
+CONNECTION_PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", CACHE_SIZE)
+# During a bulk import (SqliteGraphStore.bulk_load): 256 MiB, room for the indexes every fact and
+# claim inserts into at random places (fact ids, current slots, claim keys: ~200 MB at 1M records),
+# so they are not read back from the file again and again. CACHE_SIZE again afterwards.
+BULK_CACHE_SIZE = "PRAGMA cache_size = -262144"
+
+# Claims are appended in rowid order (the table's B-tree only ever grows at its end) with their key
+# in a separate, narrow unique index: about a third cheaper to fill than the earlier WITHOUT ROWID
+# table keyed by (group_id, slot, id), whose random keys split pages holding the whole JSON bodies.
+# Stores written with that table are moved to this one when opened (chronomem.graph.sqlite_migration).
+CLAIMS_TABLE = """
+CREATE TABLE IF NOT EXISTS claims (
+  rowid INTEGER PRIMARY KEY, group_id TEXT NOT NULL, slot TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL,
+  recorded_at INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS claims_key ON claims (group_id, slot, id);
+"""
 
 SCHEMA = """
 PRAGMA foreign_keys = ON;
@@ -34,11 +51,7 @@ CREATE TABLE IF NOT EXISTS mentions (
   PRIMARY KEY (group_id, turn_id, entity_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS mentions_entity ON mentions (group_id, entity_id);
-CREATE TABLE IF NOT EXISTS claims (
-  group_id TEXT NOT NULL, slot TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, recorded_at INTEGER NOT NULL,
-  PRIMARY KEY (group_id, slot, id)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS facts (
+""" + CLAIMS_TABLE + """CREATE TABLE IF NOT EXISTS facts (
   rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, group_id TEXT NOT NULL, slot TEXT NOT NULL,
   subject_id TEXT NOT NULL REFERENCES entities (id), predicate TEXT NOT NULL,
   object_id TEXT NOT NULL REFERENCES entities (id), qualifiers TEXT NOT NULL, statement TEXT NOT NULL,
@@ -58,6 +71,16 @@ CREATE TRIGGER IF NOT EXISTS turns_ai AFTER INSERT ON turns BEGIN
   INSERT INTO turns_fts (rowid, text) VALUES (new.rowid, new.text);
 END;
 """
+
+# Secondary fact indexes a bulk import into a store without facts builds once at its end (one
+# sort each) instead of updating them row by row (SqliteGraphStore.bulk_load). The write path
+# never reads through them (it needs facts_slot_current and the id's own index, which stay).
+# A store left without them (an import killed half way) gets them back when it is next opened:
+# SCHEMA creates every missing index.
+DEFERRED_FACT_INDEXES = {line.split()[5]: line.rstrip(";") for line in SCHEMA.splitlines()
+                         if line.startswith("CREATE INDEX IF NOT EXISTS facts_") and "WHERE" not in line}
+NO_FACTS = "SELECT NOT EXISTS (SELECT 1 FROM facts)"
+DROP_INDEX = "DROP INDEX IF EXISTS {}"  # {}: a name of DEFERRED_FACT_INDEXES (never user input)
 
 FACT_COLUMNS = ", ".join(FACT_FIELDS)  # the columns of a fact row, in chronomem.graph.codec order
 INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * len(FACT_FIELDS))})"

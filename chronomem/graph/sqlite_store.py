@@ -19,6 +19,7 @@ import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
 
@@ -37,7 +38,14 @@ from chronomem.graph.base import (
 )
 from chronomem.graph.codec import fact_from_values, from_us, sources_from_json, to_us
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
-from chronomem.graph.sqlite_write import SqliteWrite, chunks, marks, row_to_entity
+from chronomem.graph.sqlite_migration import migrate_claims
+from chronomem.graph.sqlite_write import (
+    SqliteWrite,
+    bulk_import,
+    chunks,
+    marks,
+    row_to_entity,
+)
 from chronomem.graph.turn_scope import migrate_sqlite
 from chronomem.graph.writer import write_batch
 from chronomem.graph.writing import validate_batch
@@ -123,6 +131,7 @@ class SqliteGraphStore:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
             for pragma in sql.CONNECTION_PRAGMAS:
                 self._db.execute(pragma)
+            migrate_claims(self._db)  # before the schema script: it would index the earlier table
             self._db.executescript(sql.SCHEMA)
             self._db.executescript(sql.ERASURES_SCHEMA)
             migrate_sqlite(self._db)
@@ -170,6 +179,10 @@ class SqliteGraphStore:
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
+
+    def bulk_load(self) -> AbstractContextManager[None]:
+        """Around a bulk import (:meth:`Memory.import_facts`): see :func:`~chronomem.graph.sqlite_write.bulk_import`."""
+        return bulk_import(self._db, self._lock, self.path)
 
     # -- entities ------------------------------------------------------------------------
     def get_entities(self, group_id: str, ids: Sequence[str]) -> dict[str, Entity]:

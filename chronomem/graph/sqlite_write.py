@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
+from chronomem.errors import StoreError
 from chronomem.graph import sqlite_schema as sql
 from chronomem.graph.codec import fact_from_values, fact_values, to_us
 from chronomem.graph.turn_scope import clash_error
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
+
+T = TypeVar("T")
 
 
 def marks(items: Sequence[Any]) -> str:
@@ -125,3 +129,61 @@ class _EntityRows:
         db.executemany(sql.INSERT_ENTITY_NAME, self.names)
         db.executemany(sql.INSERT_ENTITY_FULLTEXT, self.fts)
         self.entities, self.names, self.fts = [], [], []
+
+
+def drop_deferred_indexes(db: sqlite3.Connection) -> list[str]:
+    """Drop the secondary fact indexes (:data:`~chronomem.graph.sqlite_schema.DEFERRED_FACT_INDEXES`)
+    when the store holds no facts yet, in one transaction; returns the names dropped (none when
+    it has facts: rebuilding their indexes would cost more than keeping them up to date)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        (empty,) = db.execute(sql.NO_FACTS).fetchone()
+        dropped = list(sql.DEFERRED_FACT_INDEXES) if empty else []
+        for name in dropped:
+            db.execute(sql.DROP_INDEX.format(name))
+        db.execute("COMMIT")
+        return dropped
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def build_indexes(db: sqlite3.Connection, names: Sequence[str]) -> None:
+    """Build the deferred fact indexes ``names`` (each one sort over the table), in one transaction."""
+    if not names:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for name in names:
+            db.execute(sql.DEFERRED_FACT_INDEXES[name])
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+@contextmanager
+def bulk_import(db: sqlite3.Connection, lock: AbstractContextManager[Any], path: str) -> Iterator[None]:
+    """Around a bulk import into the store at ``path`` (``db`` its connection, ``lock`` its writers'
+    lock): a larger page cache (``BULK_CACHE_SIZE``) and, into a store without facts, the secondary
+    fact indexes dropped first and built once at the end, also when the import fails (a killed
+    import leaves them to the next open, which creates missing indexes)."""
+    with lock:
+        dropped = _preparing(path, lambda: drop_deferred_indexes(db))
+        db.execute(sql.BULK_CACHE_SIZE)
+    try:
+        yield
+    finally:
+        with lock:
+            try:
+                _preparing(path, lambda: build_indexes(db, dropped))
+            finally:
+                db.execute(sql.CACHE_SIZE)
+
+
+def _preparing(path: str, work: Callable[[], T]) -> T:
+    """``work()``, its SQLite errors as a :class:`StoreError` about the bulk import into ``path``."""
+    try:
+        return work()
+    except sqlite3.Error as e:
+        raise StoreError(f"preparing {path} for a bulk import (or finishing one) failed: {e}") from e

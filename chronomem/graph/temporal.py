@@ -89,7 +89,7 @@ class Stint:
     empty: bool = False  # displaced at its very start (two values began at the same instant)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass is built field by field through object.__setattr__
 class _Event:
     at: datetime | None
     rank: int  # 0 end, 1 become, 2 observe: ends apply before starts at the same instant
@@ -285,18 +285,29 @@ def stint_to_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str
 
 def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, recorded_at: datetime,
                 replacing: Sequence[str]) -> tuple[tuple, Fact]:
-    """:func:`stint_to_fact` and the fact's :func:`fact_signature` (``replacing`` already sorted)."""
-    own = [c for c in stint.claims if _value(spec, c) == stint.value] or stint.claims  # not the claim that closed it
+    """:func:`stint_to_fact` and the fact's :func:`fact_signature` (``replacing`` already sorted).
+
+    The signature and the id come from the values before the fact is built (the same
+    :func:`_signature` :func:`fact_signature` reads back from a fact): a bulk import derives a
+    fact per record here, so nothing is computed twice."""
+    claims = stint.claims
+    own = [c for c in claims if _value(spec, c) == stint.value] or claims  # not the claim that closed it
     first = own[0] if len(own) == 1 else min(own, key=lambda c: (c.kind != "assert", c.said_at, c.id))
     subject, obj = (stint.value, first.object_id) if spec.cardinality == "one_per_object" else (first.subject_id, stint.value)
     qualifiers: dict[str, str] = {}
-    for c in sorted((c for c in stint.claims if c.qualifiers), key=lambda c: (c.said_at, c.id)):
-        qualifiers.update(c.qualifiers)
+    qualified = [c for c in claims if c.qualifiers]
+    if qualified:
+        for c in sorted(qualified, key=lambda c: (c.said_at, c.id)):
+            qualifiers.update(c.qualifiers)
     # Built from validated claims, so not validated again; the one check a stint could break is
     # its interval's, and derive_timeline drops empty stints before they get here.
     check_interval(stint.start, stint.end, "fact")
+    confidence = max(c.confidence for c in claims)
+    sources = _merge_sources(*(c.sources for c in claims))
+    signature = _signature(group_id, subject, spec.name, obj, qualifiers, first.statement, stint.start, stint.end,
+                           stint.start_precision, stint.end_precision, stint.start_observed, confidence, sources)
     fact = trusted(Fact, {
-        "id": "",
+        "id": stable_id(*signature, recorded_at, *replacing, prefix="f_"),
         "group_id": group_id,
         "subject_id": subject,
         "predicate": spec.name,
@@ -309,22 +320,28 @@ def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, 
         "valid_to_precision": stint.end_precision,
         "start_observed": stint.start_observed,
         "recorded_at": recorded_at,
-        "confidence": max(c.confidence for c in stint.claims),
-        "sources": _merge_sources(*(c.sources for c in stint.claims)),
+        "confidence": confidence,
+        "sources": sources,
         "slot": slot,
     })
-    signature = fact_signature(fact)
-    fact.id = stable_id(*signature, recorded_at, *replacing, prefix="f_")
     return signature, fact
 
 
 def fact_signature(fact: Fact) -> tuple:
     """What makes two versions the same belief (everything but ids and transaction time)."""
+    return _signature(fact.group_id, fact.subject_id, fact.predicate, fact.object_id, fact.qualifiers, fact.statement,
+                      fact.valid_from, fact.valid_to, fact.valid_from_precision, fact.valid_to_precision,
+                      fact.start_observed, fact.confidence, fact.sources)
+
+
+def _signature(group_id: str, subject_id: str, predicate: str, object_id: str, qualifiers: dict[str, str],
+               statement: str, valid_from: datetime | None, valid_to: datetime | None, from_precision: str,
+               to_precision: str, start_observed: bool, confidence: float, sources: Sequence[Source]) -> tuple:
+    """:func:`fact_signature` of a fact with these values."""
     return (
-        fact.group_id, fact.subject_id, fact.predicate, fact.object_id, tuple(sorted(fact.qualifiers.items())),
-        fact.statement, fact.valid_from, fact.valid_to, fact.valid_from_precision, fact.valid_to_precision,
-        fact.start_observed, round(fact.confidence, 6),
-        tuple((s.session_id, s.turn_id or "") for s in fact.sources),
+        group_id, subject_id, predicate, object_id, tuple(sorted(qualifiers.items())) if qualifiers else (),
+        statement, valid_from, valid_to, from_precision, to_precision, start_observed, round(confidence, 6),
+        tuple([(s.session_id, s.turn_id or "") for s in sources]),
     )
 
 
@@ -360,8 +377,11 @@ def reconcile(
     replacing = sorted(f.id for f in current)
     want = dict(_stint_fact(spec, slot, s, group_id=group_id, recorded_at=recorded_at, replacing=replacing)
                 for s in derive_timeline(spec, claims))  # by signature: the last of equal ones, in first place
-    have = {fact_signature(f): f for f in current}
     plan = SlotPlan(recorded_at=recorded_at)
+    if not current:  # a brand-new slot (every slot of a fresh import): all of it is new
+        plan.insert = list(want.values())
+        return plan
+    have = {fact_signature(f): f for f in current}
     plan.expire = sorted(f.id for sig, f in have.items() if sig not in want)
     plan.insert = [f for sig, f in want.items() if sig not in have]
     return plan

@@ -139,6 +139,10 @@ def summarize(plans: Mapping[str, SlotPlan], current_by_slot: Mapping[str, Seque
     """Count added, closed and corrected facts for the ingest summary."""
     report = WriteReport()
     for slot, plan in plans.items():
+        if not plan.expire:  # nothing replaced (every slot of a fresh import): each version is a new fact
+            report.facts_added += len(plan.insert)
+            report.new_fact_ids.extend(f.id for f in plan.insert)
+            continue
         by_id = {f.id: f for f in current_by_slot.get(slot, [])}
         expired = [by_id[i] for i in plan.expire if i in by_id]
         matched: set[str] = set()

@@ -86,8 +86,16 @@ def entity_id(group_id: str, name: str) -> str:
 
 
 M = TypeVar("M", bound=BaseModel)
-_REQUIRED = object()
-_FIELDS: dict[type, tuple[tuple[str, Any, Any], ...]] = {}
+_FIELDS: dict[type, tuple[dict[str, Any], frozenset[str], tuple[tuple[str, Any], ...]]] = {}
+
+
+def _trusted_spec(cls: type[BaseModel]) -> tuple[dict[str, Any], frozenset[str], tuple[tuple[str, Any], ...]]:
+    """For :func:`trusted`: every field with its default (in declared order), the required
+    fields, and the fields whose default comes from a factory (one fresh value per instance)."""
+    fields = cls.model_fields
+    template = {n: (None if f.is_required() or f.default_factory is not None else f.default) for n, f in fields.items()}
+    required = frozenset(n for n, f in fields.items() if f.is_required())
+    return template, required, tuple((n, f.default_factory) for n, f in fields.items() if f.default_factory is not None)
 
 
 def trusted(cls: type[M], values: dict[str, Any]) -> M:
@@ -110,22 +118,16 @@ def trusted(cls: type[M], values: dict[str, Any]) -> M:
     """
     spec = _FIELDS.get(cls)
     if spec is None:
-        spec = _FIELDS[cls] = tuple((n, _REQUIRED if f.is_required() else f.default, f.default_factory)
-                                    for n, f in cls.model_fields.items())
-    fields: dict[str, Any] = {}
-    used = 0
-    for name, default, factory in spec:
-        if name in values:
-            fields[name] = values[name]
-            used += 1
-        elif factory is not None:
+        spec = _FIELDS[cls] = _trusted_spec(cls)
+    template, required, factories = spec
+    fields = {**template, **values}  # the declared order; defaults first, then the given values
+    if len(fields) != len(template):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(values) - set(template))}")
+    if not required <= values.keys():
+        raise TypeError(f"{cls.__name__} needs {next(n for n in template if n in required and n not in values)}")
+    for name, factory in factories:
+        if name not in values:
             fields[name] = factory()
-        elif default is _REQUIRED:
-            raise TypeError(f"{cls.__name__} needs {name}")
-        else:
-            fields[name] = default
-    if used != len(values):
-        raise TypeError(f"{cls.__name__} has no field {sorted(set(values) - set(fields))}")
     obj = cls.__new__(cls)
     object.__setattr__(obj, "__dict__", fields)
     object.__setattr__(obj, "__pydantic_fields_set__", set(values))

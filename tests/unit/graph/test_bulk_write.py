@@ -198,3 +198,19 @@ def test_records_built_without_validation_equal_validated_ones():
     assert facts
     for fact in facts:
         assert Fact.model_validate(fact.model_dump()).model_dump_json() == fact.model_dump_json()
+
+
+def test_trusted_fills_defaults_in_declared_order_and_refuses_unknown_or_missing_fields():
+    import pytest
+
+    from chronomem.schema.models import Entity, trusted
+
+    a, b = trusted(Claim, {"subject_id": "a", "predicate": "P", "object_id": "b", "said_at": T0}), \
+        trusted(Claim, {"said_at": T0, "object_id": "b", "predicate": "P", "subject_id": "a"})
+    assert list(a.__dict__) == list(b.__dict__) == list(Claim.model_fields)  # declared order, whatever the given one
+    assert a == Claim(subject_id="a", predicate="P", object_id="b", said_at=T0) and a.id == b.id
+    assert a.sources is not b.sources and a.qualifiers is not b.qualifiers  # a fresh default per instance
+    with pytest.raises(TypeError, match=r"Entity has no field \['nme'\]"):
+        trusted(Entity, {"id": "e_1", "name": "Ana", "nme": "x"})
+    with pytest.raises(TypeError, match="Claim needs subject_id"):
+        trusted(Claim, {"predicate": "P", "said_at": T0})

@@ -1,0 +1,48 @@
+"""Moving embedded stores written by earlier versions to the current storage layout.
+
+:func:`migrate_claims` runs when a store opens, before the schema script: a ``claims`` table of
+the earlier layout (``WITHOUT ROWID``, keyed by ``(group_id, slot, id)``) is copied into the
+current one (a rowid table with that key as a unique index; see ``sqlite_schema.CLAIMS_TABLE``)
+in one transaction, so a crash leaves either layout whole, never half of each.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from chronomem.graph import sqlite_schema as sql
+
+CLAIMS_DEFINITION = "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'claims'"
+_OLD_CLAIMS = "claims_without_rowid"
+_MOVE_CLAIMS = (
+    f"ALTER TABLE claims RENAME TO {_OLD_CLAIMS}",
+    *(statement for statement in sql.CLAIMS_TABLE.split(";") if statement.strip()),  # no ';' inside them
+    f"INSERT INTO claims (group_id, slot, id, body, recorded_at) "
+    f"SELECT group_id, slot, id, body, recorded_at FROM {_OLD_CLAIMS}",
+    f"DROP TABLE {_OLD_CLAIMS}",
+)
+
+
+def claims_layout_is_old(db: sqlite3.Connection) -> bool:
+    """True when ``db`` holds a ``claims`` table of the earlier ``WITHOUT ROWID`` layout."""
+    row = db.execute(CLAIMS_DEFINITION).fetchone()
+    return row is not None and "WITHOUT ROWID" in row[0].upper()
+
+
+def migrate_claims(db: sqlite3.Connection) -> bool:
+    """Move the claims of ``db`` (in autocommit mode) to the current layout if they are in the
+    earlier one; ``True`` if they were moved. One transaction: all or nothing."""
+    if not claims_layout_is_old(db):
+        return False
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if not claims_layout_is_old(db):  # another connection moved them while this one waited
+            db.execute("COMMIT")
+            return False
+        for statement in _MOVE_CLAIMS:
+            db.execute(statement)  # not executescript: it would commit first
+        db.execute("COMMIT")
+        return True
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
