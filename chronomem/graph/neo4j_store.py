@@ -145,6 +145,7 @@ class Neo4jGraphStore:
                     if not any(code in (e.code or "") for code in _SCHEMA_EXISTS):
                         raise
             session.run(cypher.AWAIT_INDEXES, seconds=300).consume()
+            _migrate_claims(session)  # first: the turn-id migration rescopes claims where they live now
             session.execute_write(migrate_neo4j)
 
     def _read(self, statement: str, **params: Any) -> list[Any]:
@@ -349,6 +350,18 @@ class Neo4jGraphStore:
             raise
         except (Neo4jError, DriverError) as e:
             raise StoreError(f"erasing from Neo4j at {self.uri} failed (nothing was erased): {e}") from e
+
+
+def _migrate_claims(session: neo4j.Session) -> None:
+    """Move the claim nodes of a store written before claims lived on their slots' nodes (a few
+    thousand per transaction, so a killed open resumes at the next), then drop their schema."""
+    def chunk(tx: neo4j.ManagedTransaction) -> int:
+        return int(tx.run(cypher.MIGRATE_CLAIMS, chunk=5000).single()["n"])
+
+    while session.execute_write(chunk):
+        pass
+    for statement in cypher.DROP_CLAIM_SCHEMA:
+        session.run(statement).consume()
 
 
 def _limit(limit: int) -> int:
