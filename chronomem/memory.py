@@ -302,9 +302,10 @@ class Memory:
         summary = IngestSummary()
         started = time.perf_counter()
         with _gc_paused() as between_batches:
-            for batch in batches_from_records(records, group_id=self.group, vocabulary=self.store.vocabulary,
-                                              batch_size=batch_size, said_at=recorded_at or self.clock.now()):
-                report = self.store.write(batch, recorded_at=recorded_at or self.clock.now())
+            batches = ((batch, recorded_at or self.clock.now()) for batch in batches_from_records(
+                records, group_id=self.group, vocabulary=self.store.vocabulary, batch_size=batch_size,
+                said_at=recorded_at or self.clock.now()))
+            for batch, report in self._write_batches(batches):
                 summary.add(report, None)
                 self._after_write(report)
                 count = len(batch.claims)
@@ -315,6 +316,18 @@ class Memory:
                     progress(count)
         summary.seconds = time.perf_counter() - started
         return summary
+
+    def _write_batches(self, batches: Iterator[tuple[WriteBatch, datetime]]) -> Iterator[tuple[WriteBatch, WriteReport]]:
+        """Each batch written, with its report: several at once on a store that says so
+        (``import_writers``) while no side-index follows the writes (it wants them in commit order)."""
+        writers = getattr(self.store, "import_writers", 1)
+        if writers > 1 and self.index is None:
+            from chronomem.graph.concurrent_write import write_concurrently
+
+            yield from write_concurrently(lambda b, at: self.store.write(b, recorded_at=at), batches, writers=writers)
+            return
+        for batch, recorded_at in batches:
+            yield batch, self.store.write(batch, recorded_at=recorded_at)
 
     def _after_write(self, report: WriteReport) -> None:
         if self.index is not None and hasattr(self.index, "notify"):

@@ -91,6 +91,10 @@ def _record_to_turn(r: Any) -> TurnRecord:
 class Neo4jGraphStore:
     """A :class:`~chronomem.graph.base.GraphStore` on Neo4j 5 (Community or Enterprise, or Aura)."""
 
+    #: Batches a bulk import keeps in flight (:mod:`chronomem.graph.concurrent_write`): one's Python
+    #: runs while the other's statements run on the server.
+    import_writers = 2
+
     def __init__(self, uri: str, *, user: str | None = None, password: str | None = None, database: str | None = None,
                  vocabulary: Vocabulary | None = None) -> None:
         self.vocabulary = vocabulary or CORE_VOCABULARY
