@@ -78,15 +78,17 @@ RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, e.ali
 """
 # The batch's entities in one statement: the missing ones created as given, with their names (no
 # lock needed: the uniqueness constraint makes MERGE wait for a concurrent creator); the stored
-# ones come back unlocked (chronomem.graph.writer locks and re-reads those it must change).
+# ones come back unlocked (chronomem.graph.writer locks and re-reads those it must change): even a
+# REMOVE of an absent property would lock them, and a concurrent writer creating FACT edges on
+# them (in its own order) would then deadlock with this one.
 MERGE_NEW_ENTITIES = """
 UNWIND $rows AS row
 MERGE (e:Entity {id: row.id})
 ON CREATE SET e += row.props, e._new = true
 WITH e, row, coalesce(e._new, false) AS created
-REMOVE e._new
 FOREACH (norm IN CASE WHEN created THEN row.norms ELSE [] END |
   MERGE (n:EntityName {group_id: $g, norm: norm}) MERGE (n)-[:NAMES]->(e))
+FOREACH (_ IN CASE WHEN created THEN [1] ELSE [] END | REMOVE e._new)
 WITH e, created WHERE NOT created
 RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, e.aliases AS aliases,
        coalesce(e.norm_names, []) AS norm_names

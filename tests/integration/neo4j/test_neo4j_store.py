@@ -332,3 +332,59 @@ def test_a_store_with_one_node_per_claim_is_migrated_onto_the_slots(neo4j_store,
                                                                                    for n in ("Lisbon", "Porto", "Lisbon")]
     finally:
         reopened.close()
+
+
+def _import_records(n_people: int) -> list[dict]:
+    """Moves of a few people, each person's records far apart so that their slots span batches."""
+    records = []
+    for year in range(2010, 2016):
+        for p in range(n_people):
+            records.append({"subject": f"Person {p}", "subject_type": "PERSON", "predicate": "LIVES_IN",
+                            "object": f"City {(p + year) % 7}", "object_type": "PLACE", "valid_from": f"{year}-0{1 + p % 9}-01"})
+            records.append({"subject": f"Person {p}", "subject_type": "PERSON", "predicate": "USES",
+                            "object": f"Tool {(p * year) % 5}", "object_type": "TOOL", "valid_from": f"{year}-02-01"})
+    return records
+
+
+def test_an_import_with_batches_in_flight_gives_the_embedded_stores_facts(neo4j_store):
+    from chronomem.clock import FixedClock
+    from chronomem.graph import SqliteGraphStore
+    from chronomem.memory import Memory
+
+    assert neo4j_store.import_writers == 2
+    records, g = _import_records(12), neo4j_store.test_group
+    on_neo4j = Memory(neo4j_store, group=g, clock=FixedClock(d(2024)), embedder=None)
+    embedded = Memory(SqliteGraphStore(":memory:"), group=g, clock=FixedClock(d(2024)), embedder=None)
+    first = on_neo4j.import_facts(records, batch_size=7)  # 144 records: ~20 batches, every slot spans several
+    assert first.records == len(records) and embedded.import_facts(records).records == len(records)
+
+    def view(mem: Memory) -> list[tuple]:  # the current facts: batches in another order expire other versions
+        return sorted((f.subject_id, f.predicate, f.object_id, str(f.valid_from), str(f.valid_to))
+                      for f in mem.store.iter_facts(g))
+
+    assert view(on_neo4j) == view(embedded) and len(view(embedded)) > len(records) / 2
+    versions = neo4j_store.stats(g)["fact_versions"]
+    again = on_neo4j.import_facts(records, batch_size=7)
+    assert (again.facts_added, neo4j_store.stats(g)["fact_versions"]) == (0, versions)
+
+
+def test_an_import_batch_is_three_statements_and_its_rewrite_two(neo4j_store, monkeypatch):
+    g = neo4j_store.test_group
+    entities = [ent(g, "Ana", "PERSON")] + [ent(g, f"City {i}", "PLACE") for i in range(50)]
+    claims = [claim(g, "Ana", "USES", f"City {i}", d(2000 + i)) for i in range(50)]
+    batch = WriteBatch(g, entities=entities, claims=claims)
+    statements: list[str] = []
+    real_session = neo4j_store._session
+
+    def counting_session(**kwargs):
+        session = real_session(**kwargs)
+        execute_write = session.execute_write
+        session.execute_write = lambda fn, *a, **k: execute_write(lambda tx, *a2, **k2: fn(_CountingTx(tx, statements), *a2, **k2), *a, **k)
+        return session
+
+    monkeypatch.setattr(neo4j_store, "_session", counting_session)
+    assert neo4j_store.write(batch, recorded_at=d(2024)).facts_added == 50
+    assert len(statements) == 3, statements  # entities with their names; slots with their claims; facts
+    statements.clear()
+    assert neo4j_store.write(batch, recorded_at=d(2025)).claims_added == 0
+    assert len(statements) == 2, statements
