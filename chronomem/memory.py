@@ -317,7 +317,8 @@ class Memory:
         summary.seconds = time.perf_counter() - started
         return summary
 
-    def _write_batches(self, batches: Iterator[tuple[WriteBatch, datetime]]) -> Iterator[tuple[WriteBatch, WriteReport]]:
+    def _write_batches(
+            self, batches: Iterator[tuple[WriteBatch, datetime]]) -> Iterator[tuple[WriteBatch, WriteReport]]:
         """Each batch written, with its report: several at once on a store that says so
         (``import_writers``) while no side-index follows the writes (it wants them in commit order)."""
         writers = getattr(self.store, "import_writers", 1)

@@ -126,7 +126,8 @@ class Neo4jWrite:
         return {r["slot"]: set(r["ids"]) for r in self.tx.run(cypher.LOCK_SLOTS, g=self.group, slots=list(slots))
                 if r["ids"]}
 
-    def lock_or_create_slots(self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
+    def lock_or_create_slots(
+            self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
         prior: dict[str, set[str]] = {}
         created: set[str] = set()
         params = [{"slot": slot, "ids": [cid for cid, _ in claims], "bodies": [body for _, body in claims]}

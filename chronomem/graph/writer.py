@@ -83,7 +83,8 @@ class CreatesSlots(Protocol):
     """An optional primitive: brand-new slots are created holding their claims in the step that
     locks the stored ones, so nothing is read back or written twice."""
 
-    def lock_or_create_slots(self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
+    def lock_or_create_slots(
+            self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
         """For each slot's ``(claim id, claim JSON)`` rows: a slot with no claims stored is created
         holding them; the others are locked. Returns the stored claim ids by slot, and the created slots."""
         ...
@@ -135,8 +136,8 @@ def store_claims(tx: WriteTransaction, filed: Mapping[str, Mapping[str, Claim]],
         return {}, set(), 0
     created: set[str] = set()
     if isinstance(tx, CreatesSlots):
-        prior, created = tx.lock_or_create_slots(
-            {slot: [(cid, c.model_dump_json()) for cid, c in sorted(by_id.items())] for slot, by_id in sorted(filed.items())})
+        prior, created = tx.lock_or_create_slots({slot: [(cid, c.model_dump_json()) for cid, c in sorted(by_id.items())]
+                                                  for slot, by_id in sorted(filed.items())})
     else:
         prior = tx.claim_ids(sorted(filed))
     rows = [(slot, cid, "" if slot in created else c.model_dump_json()) for slot, by_id in filed.items()

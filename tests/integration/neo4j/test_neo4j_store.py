@@ -293,7 +293,8 @@ def test_from_env_without_uri_is_a_config_error(monkeypatch):
 
 
 # What the store before claims moved onto their slots' nodes wrote: one node per claim.
-_OLD_CLAIM_SCHEMA = ("CREATE CONSTRAINT chronomem_claim_key IF NOT EXISTS FOR (c:Claim) REQUIRE (c.group_id, c.slot, c.id) IS UNIQUE",
+_OLD_CLAIM_SCHEMA = ("CREATE CONSTRAINT chronomem_claim_key IF NOT EXISTS FOR (c:Claim)"
+                     " REQUIRE (c.group_id, c.slot, c.id) IS UNIQUE",
                      "CREATE INDEX chronomem_claim_slot IF NOT EXISTS FOR (c:Claim) ON (c.slot)")
 _TO_OLD_LAYOUT = """
 MATCH (l:SlotLock {group_id: $g})
@@ -321,15 +322,16 @@ def test_a_store_with_one_node_per_claim_is_migrated_onto_the_slots(neo4j_store,
     try:
         with neo4j_driver.session() as s:
             assert s.run("MATCH (c:Claim) RETURN count(c) AS n").single()["n"] == 0
-        assert not [name for name in [*schema(neo4j_driver)[0], *schema(neo4j_driver)[1]] if name.startswith("chronomem_claim")]
+        constraints, indexes = schema(neo4j_driver)
+        assert not [name for name in [*constraints, *indexes] if name.startswith("chronomem_claim")]
         assert reopened.stats(g) == before and before["claims"] == 2
         again = reopened.write(batch, recorded_at=d(2025))  # the moved claims are known: nothing new
         assert (again.claims_added, again.facts_added, again.versions_expired) == (0, 0, 0)
-        later = reopened.write(WriteBatch(g, entities=entities[:2], claims=[claim(g, "Ana", "LIVES_IN", "Lisbon", d(2023))]),
-                               recorded_at=d(2025))
+        back = WriteBatch(g, entities=entities[:2], claims=[claim(g, "Ana", "LIVES_IN", "Lisbon", d(2023))])
+        later = reopened.write(back, recorded_at=d(2025))
         assert (later.claims_added, later.facts_added) == (1, 1)  # the slot's old claims take part in the rules
-        assert [f.object_id for f in reopened.facts_of(g, [entity_id(g, "Ana")])] == [entity_id(g, n)
-                                                                                   for n in ("Lisbon", "Porto", "Lisbon")]
+        moves = [f.object_id for f in reopened.facts_of(g, [entity_id(g, "Ana")])]
+        assert moves == [entity_id(g, n) for n in ("Lisbon", "Porto", "Lisbon")]
     finally:
         reopened.close()
 
@@ -340,7 +342,8 @@ def _import_records(n_people: int) -> list[dict]:
     for year in range(2010, 2016):
         for p in range(n_people):
             records.append({"subject": f"Person {p}", "subject_type": "PERSON", "predicate": "LIVES_IN",
-                            "object": f"City {(p + year) % 7}", "object_type": "PLACE", "valid_from": f"{year}-0{1 + p % 9}-01"})
+                            "object": f"City {(p + year) % 7}", "object_type": "PLACE",
+                            "valid_from": f"{year}-0{1 + p % 9}-01"})
             records.append({"subject": f"Person {p}", "subject_type": "PERSON", "predicate": "USES",
                             "object": f"Tool {(p * year) % 5}", "object_type": "TOOL", "valid_from": f"{year}-02-01"})
     return records
@@ -379,7 +382,11 @@ def test_an_import_batch_is_three_statements_and_its_rewrite_two(neo4j_store, mo
     def counting_session(**kwargs):
         session = real_session(**kwargs)
         execute_write = session.execute_write
-        session.execute_write = lambda fn, *a, **k: execute_write(lambda tx, *a2, **k2: fn(_CountingTx(tx, statements), *a2, **k2), *a, **k)
+
+        def counted(fn, *args, **kwargs):
+            return execute_write(lambda tx, *a, **k: fn(_CountingTx(tx, statements), *a, **k), *args, **kwargs)
+
+        session.execute_write = counted
         return session
 
     monkeypatch.setattr(neo4j_store, "_session", counting_session)

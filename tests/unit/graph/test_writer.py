@@ -148,7 +148,8 @@ class CreatingDictWrite(DictWrite):
         self.locked.extend(ids)
         return super().stored_entities(ids)
 
-    def lock_or_create_slots(self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
+    def lock_or_create_slots(
+            self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
         created = {slot for slot in rows if slot not in self.claims}
         for slot in created:
             self.claims[slot] = dict(rows[slot])
