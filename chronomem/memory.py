@@ -17,6 +17,7 @@ import gc
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
@@ -207,9 +208,10 @@ class Memory(ErasingMemory):
         summary = IngestSummary()
         started = time.perf_counter()
         with _bulk_load(self.store), _gc_paused() as between_batches:
-            for batch in batches_from_records(records, group_id=self.group, vocabulary=self.store.vocabulary,
-                                              batch_size=batch_size, said_at=recorded_at or self.clock.now()):
-                report = self.store.write(batch, recorded_at=recorded_at or self.clock.now())
+            batches = ((batch, recorded_at or self.clock.now()) for batch in batches_from_records(
+                records, group_id=self.group, vocabulary=self.store.vocabulary, batch_size=batch_size,
+                said_at=recorded_at or self.clock.now()))
+            for batch, report in self._write_batches(batches):
                 summary.add(report, None)
                 self._after_write(report)
                 count = len(batch.claims)
@@ -220,6 +222,19 @@ class Memory(ErasingMemory):
                     progress(count)
         summary.seconds = time.perf_counter() - started
         return summary
+
+    def _write_batches(
+            self, batches: Iterator[tuple[WriteBatch, datetime]]) -> Iterator[tuple[WriteBatch, WriteReport]]:
+        """Each batch written, with its report: several at once on a store that says so
+        (``import_writers``) while no side-index follows the writes (it wants them in commit order)."""
+        writers = getattr(self.store, "import_writers", 1)
+        if writers > 1 and self.index is None:
+            from chronomem.graph.concurrent_write import write_concurrently
+
+            yield from write_concurrently(lambda b, at: self.store.write(b, recorded_at=at), batches, writers=writers)
+            return
+        for batch, recorded_at in batches:
+            yield batch, self.store.write(batch, recorded_at=recorded_at)
 
     def _after_write(self, report: WriteReport) -> None:
         if self.index is not None and hasattr(self.index, "notify"):

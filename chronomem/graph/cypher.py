@@ -9,9 +9,9 @@ Model::
     (:EntityName {group_id, norm})-[:NAMES]->(:Entity)            # find_entities by normalized name
     (:Session {group_id, id, started_at, metadata_json})-[:HAS_TURN]->(:Turn {group_id, id, ...})
     (:Turn)-[:MENTIONS]->(:Entity)
-    (:Claim {group_id, slot, id, body, recorded_at})               # the evidence of every slot
+    (:SlotLock {group_id, key, claim_ids: [id, ...], claims: [JSON, ...]})  # a slot's evidence; serializes its writers
     (:Entity)-[:FACT {id, group_id, slot, predicate, statement, valid_from, valid_to, ...}]->(:Entity)
-    (:SlotLock {group_id, key}), (:GroupSequence {group_id, next})  # write serialization, insertion order
+    (:GroupSequence {group_id, next})                              # insertion order
     (:ChronomemMeta {key, value})                                  # store-wide marks (turn_scope's migration)
 """
 
@@ -24,7 +24,6 @@ CONSTRAINTS = (
     "CREATE CONSTRAINT chronomem_entity_name_key IF NOT EXISTS FOR (n:EntityName) REQUIRE (n.group_id, n.norm) IS UNIQUE",
     "CREATE CONSTRAINT chronomem_session_key IF NOT EXISTS FOR (s:Session) REQUIRE (s.group_id, s.id) IS UNIQUE",
     "CREATE CONSTRAINT chronomem_turn_key IF NOT EXISTS FOR (t:Turn) REQUIRE (t.group_id, t.id) IS UNIQUE",
-    "CREATE CONSTRAINT chronomem_claim_key IF NOT EXISTS FOR (c:Claim) REQUIRE (c.group_id, c.slot, c.id) IS UNIQUE",
     "CREATE CONSTRAINT chronomem_fact_id IF NOT EXISTS FOR ()-[f:FACT]-() REQUIRE f.id IS UNIQUE",
     "CREATE CONSTRAINT chronomem_slot_lock_key IF NOT EXISTS FOR (l:SlotLock) REQUIRE (l.group_id, l.key) IS UNIQUE",
     "CREATE CONSTRAINT chronomem_group_sequence_key IF NOT EXISTS FOR (q:GroupSequence) REQUIRE q.group_id IS UNIQUE",
@@ -41,8 +40,6 @@ INDEXES = (
     "CREATE INDEX chronomem_entity_group IF NOT EXISTS FOR (e:Entity) ON (e.group_id)",
     "CREATE INDEX chronomem_session_group IF NOT EXISTS FOR (s:Session) ON (s.group_id)",
     "CREATE INDEX chronomem_turn_group IF NOT EXISTS FOR (t:Turn) ON (t.group_id)",
-    "CREATE INDEX chronomem_claim_slot IF NOT EXISTS FOR (c:Claim) ON (c.slot)",
-    "CREATE INDEX chronomem_claim_group IF NOT EXISTS FOR (c:Claim) ON (c.group_id)",
     "CREATE INDEX chronomem_entity_name_group IF NOT EXISTS FOR (n:EntityName) ON (n.group_id)",
     "CREATE INDEX chronomem_slot_lock_group IF NOT EXISTS FOR (l:SlotLock) ON (l.group_id)",
     "CREATE FULLTEXT INDEX chronomem_entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e.names]"
@@ -53,6 +50,21 @@ INDEXES = (
     " OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}",
 )
 AWAIT_INDEXES = "CALL db.awaitIndexes($seconds)"
+# Claims were one (:Claim) node each up to 0.x (three index entries and a node per claim); they now
+# live as two parallel lists on their slot's SlotLock node. MIGRATE_CLAIMS moves a chunk of old
+# nodes per run (repeated until it moves none), then the old schema goes.
+MIGRATE_CLAIMS = """
+MATCH (c:Claim) WITH c LIMIT $chunk
+MERGE (l:SlotLock {group_id: c.group_id, key: c.slot})
+SET l.claim_ids = coalesce(l.claim_ids, []) + c.id, l.claims = coalesce(l.claims, []) + c.body
+DELETE c
+RETURN count(*) AS n
+"""
+DROP_CLAIM_SCHEMA = (
+    "DROP CONSTRAINT chronomem_claim_key IF EXISTS",
+    "DROP INDEX chronomem_claim_slot IF EXISTS",
+    "DROP INDEX chronomem_claim_group IF EXISTS",
+)
 
 # -- writing ---------------------------------------------------------------------------------
 # MERGE (backed by the uniqueness constraint) waits for a concurrent creator; SET/REMOVE of a
@@ -61,6 +73,23 @@ LOCK_ENTITIES = """
 UNWIND $ids AS id
 MERGE (e:Entity {id: id})
 SET e._lock = true REMOVE e._lock
+RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, e.aliases AS aliases,
+       coalesce(e.norm_names, []) AS norm_names
+"""
+# The batch's entities in one statement: the missing ones created as given, with their names (no
+# lock needed: the uniqueness constraint makes MERGE wait for a concurrent creator); the stored
+# ones come back unlocked (chronomem.graph.writer locks and re-reads those it must change): even a
+# REMOVE of an absent property would lock them, and a concurrent writer creating FACT edges on
+# them (in its own order) would then deadlock with this one.
+MERGE_NEW_ENTITIES = """
+UNWIND $rows AS row
+MERGE (e:Entity {id: row.id})
+ON CREATE SET e += row.props, e._new = true
+WITH e, row, coalesce(e._new, false) AS created
+FOREACH (norm IN CASE WHEN created THEN row.norms ELSE [] END |
+  MERGE (n:EntityName {group_id: $g, norm: norm}) MERGE (n)-[:NAMES]->(e))
+FOREACH (_ IN CASE WHEN created THEN [1] ELSE [] END | REMOVE e._new)
+WITH e, created WHERE NOT created
 RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, e.aliases AS aliases,
        coalesce(e.norm_names, []) AS norm_names
 """
@@ -115,7 +144,19 @@ MERGE (t)-[:MENTIONS]->(e)
 LOCK_SLOTS = """
 UNWIND $slots AS key
 MERGE (l:SlotLock {group_id: $g, key: key})
-SET l.touched = timestamp()
+ON CREATE SET l.claim_ids = [], l.claims = []
+SET l._lock = true REMOVE l._lock
+RETURN key AS slot, coalesce(l.claim_ids, []) AS ids
+"""
+# LOCK_SLOTS for slots given with their claims: a slot not stored yet is created holding them
+# (returned as created, nothing read back); a stored one is locked and its claim ids returned.
+LOCK_OR_CREATE_SLOTS = """
+UNWIND $rows AS row
+MERGE (l:SlotLock {group_id: $g, key: row.slot})
+ON CREATE SET l.claim_ids = row.ids, l.claims = row.bodies, l._new = true
+WITH l, row, coalesce(l._new, false) AS created
+SET l._lock = true REMOVE l._lock, l._new
+RETURN row.slot AS slot, created, CASE WHEN created THEN [] ELSE coalesce(l.claim_ids, []) END AS ids
 """
 NEXT_SEQUENCE = """
 MERGE (q:GroupSequence {group_id: $g})
@@ -123,19 +164,16 @@ ON CREATE SET q.next = 0
 SET q.next = q.next + $count
 RETURN q.next - $count AS first
 """
-PRIOR_CLAIM_IDS = """
-UNWIND $slots AS slot
-MATCH (c:Claim {slot: slot}) USING INDEX c:Claim(slot) WHERE c.group_id = $g
-RETURN c.slot AS slot, c.id AS id
-"""
-CREATE_CLAIMS = """
+APPEND_CLAIMS = """
 UNWIND $rows AS row
-CREATE (:Claim {group_id: $g, slot: row.slot, id: row.id, body: row.body, recorded_at: $recorded_at})
+MATCH (l:SlotLock {group_id: $g, key: row.slot})
+SET l.claim_ids = coalesce(l.claim_ids, []) + row.ids, l.claims = coalesce(l.claims, []) + row.bodies
 """
 CLAIMS_OF_SLOTS = """
 UNWIND $slots AS slot
-MATCH (c:Claim {slot: slot}) USING INDEX c:Claim(slot) WHERE c.group_id = $g
-RETURN c.slot AS slot, c.id AS id, c.body AS body ORDER BY slot, id
+MATCH (l:SlotLock {group_id: $g, key: slot})
+UNWIND range(0, size(coalesce(l.claim_ids, [])) - 1) AS i
+RETURN slot, l.claim_ids[i] AS id, l.claims[i] AS body ORDER BY slot, id
 """
 EXPIRE_FACTS = """
 UNWIND $rows AS row
@@ -143,12 +181,21 @@ MATCH ()-[f:FACT {id: row.id}]->() USING INDEX f:FACT(id)
 WHERE f.group_id = $g AND f.expired_at IS NULL
 SET f.expired_at = row.expired_at
 """
+# The versions numbered from the group's sequence in the same statement; a row whose subject or
+# object is not an entity of the group is left out (the caller compares the count and names them).
 CREATE_FACTS = """
-UNWIND $rows AS row
-MATCH (s:Entity {id: row.subject_id})
-MATCH (o:Entity {id: row.object_id})
+MERGE (q:GroupSequence {group_id: $g})
+ON CREATE SET q.next = 0
+WITH q, q.next AS first
+SET q.next = first + size($rows)
+WITH first
+UNWIND range(0, size($rows) - 1) AS i
+WITH first + i AS ord, $rows[i] AS row
+MATCH (s:Entity {id: row.subject_id}) USING INDEX s:Entity(id) WHERE s.group_id = $g
+MATCH (o:Entity {id: row.object_id}) USING INDEX o:Entity(id) WHERE o.group_id = $g
 CREATE (s)-[f:FACT]->(o)
-SET f = row.props
+SET f = row.props, f.ord = ord
+RETURN count(f) AS created
 """
 
 # -- reading facts ---------------------------------------------------------------------------
@@ -277,7 +324,7 @@ STATS = """
 RETURN COUNT { MATCH (e:Entity {group_id: $g}) } AS entities,
        COUNT { MATCH (s:Session {group_id: $g}) } AS sessions,
        COUNT { MATCH (t:Turn {group_id: $g}) } AS turns,
-       COUNT { MATCH (c:Claim {group_id: $g}) } AS claims,
+       COUNT { MATCH (l:SlotLock {group_id: $g}) UNWIND coalesce(l.claim_ids, []) AS c RETURN c } AS claims,
        COUNT { MATCH ()-[f:FACT]->() WHERE f.group_id = $g AND f.expired_at IS NULL } AS facts,
        COUNT { MATCH ()-[f:FACT]->() WHERE f.group_id = $g } AS fact_versions
 """
@@ -287,7 +334,6 @@ DELETE_GROUP = (
     "MATCH ()-[f:FACT]->() WHERE f.group_id = $g WITH f LIMIT $chunk DELETE f RETURN count(*) AS n",
     "MATCH (n:Turn {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
     "MATCH (n:Session {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
-    "MATCH (n:Claim {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
     "MATCH (n:EntityName {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
     "MATCH (n:Entity {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
     "MATCH (n:SlotLock {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
@@ -323,8 +369,10 @@ MATCH (s)-[f:FACT]->(o) WHERE f.group_id = $g AND f.sources_json CONTAINS $needl
 RETURN f.id AS id, s.id AS subject_id, o.id AS object_id, f.sources_json AS sources
 """
 ERASE_CLAIMS_CONTAINING = """
-MATCH (c:Claim {group_id: $g}) WHERE any(needle IN $needles WHERE c.body CONTAINS needle)
-RETURN c.slot AS slot, c.id AS id
+MATCH (l:SlotLock {group_id: $g}) WHERE any(body IN l.claims WHERE any(needle IN $needles WHERE body CONTAINS needle))
+UNWIND range(0, size(l.claims) - 1) AS i
+WITH l, i WHERE any(needle IN $needles WHERE l.claims[i] CONTAINS needle)
+RETURN l.key AS slot, l.claim_ids[i] AS id
 """
 ERASE_SESSION_EXISTS = "MATCH (s:Session {group_id: $g, id: $session_id}) RETURN count(s) AS n"
 ERASE_SET_FACT_SOURCES = """
@@ -338,13 +386,19 @@ MATCH ()-[f:FACT {id: id}]->() USING INDEX f:FACT(id) WHERE f.group_id = $g
 DELETE f
 """
 ERASE_TURNS = "UNWIND $ids AS id MATCH (t:Turn {group_id: $g, id: id}) DETACH DELETE t"
-ERASE_CLAIMS = "UNWIND $rows AS row MATCH (c:Claim {group_id: $g, slot: row.slot, id: row.id}) DETACH DELETE c"
+ERASE_CLAIMS = """
+UNWIND $rows AS row
+WITH row.slot AS slot, collect(row.id) AS ids
+MATCH (l:SlotLock {group_id: $g, key: slot})
+WITH l, [i IN range(0, size(l.claim_ids) - 1) WHERE NOT l.claim_ids[i] IN ids] AS keep
+SET l.claim_ids = [i IN keep | l.claim_ids[i]], l.claims = [i IN keep | l.claims[i]]
+"""
 ERASE_SESSION = "MATCH (s:Session {group_id: $g, id: $session_id}) DETACH DELETE s"
 ERASE_UNUSED_ENTITIES = """
 UNWIND $ids AS id
 MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
   AND NOT EXISTS { (e)-[:FACT]-() } AND NOT EXISTS { (:Turn)-[:MENTIONS]->(e) }
-  AND NOT EXISTS { MATCH (c:Claim {group_id: $g}) WHERE c.body CONTAINS ('"' + id + '"') }
+  AND NOT EXISTS { MATCH (l:SlotLock {group_id: $g}) WHERE any(body IN l.claims WHERE body CONTAINS ('"' + id + '"')) }
 RETURN e.id AS id
 """
 ERASE_ENTITIES = """

@@ -91,6 +91,10 @@ def _record_to_turn(r: Any) -> TurnRecord:
 class Neo4jGraphStore:
     """A :class:`~chronomem.graph.base.GraphStore` on Neo4j 5 (Community or Enterprise, or Aura)."""
 
+    #: Batches a bulk import keeps in flight (:mod:`chronomem.graph.concurrent_write`): one's Python
+    #: runs while the other's statements run on the server.
+    import_writers = 2
+
     def __init__(self, uri: str, *, user: str | None = None, password: str | None = None, database: str | None = None,
                  vocabulary: Vocabulary | None = None) -> None:
         self.vocabulary = vocabulary or CORE_VOCABULARY
@@ -145,6 +149,7 @@ class Neo4jGraphStore:
                     if not any(code in (e.code or "") for code in _SCHEMA_EXISTS):
                         raise
             session.run(cypher.AWAIT_INDEXES, seconds=300).consume()
+            _migrate_claims(session)  # first: the turn-id migration rescopes claims where they live now
             session.execute_write(migrate_neo4j)
 
     def _read(self, statement: str, **params: Any) -> list[Any]:
@@ -350,6 +355,18 @@ class Neo4jGraphStore:
             raise
         except (Neo4jError, DriverError) as e:
             raise StoreError(f"erasing from Neo4j at {self.uri} failed (nothing was erased): {e}") from e
+
+
+def _migrate_claims(session: neo4j.Session) -> None:
+    """Move the claim nodes of a store written before claims lived on their slots' nodes (a few
+    thousand per transaction, so a killed open resumes at the next), then drop their schema."""
+    def chunk(tx: neo4j.ManagedTransaction) -> int:
+        return int(tx.run(cypher.MIGRATE_CLAIMS, chunk=5000).single()["n"])
+
+    while session.execute_write(chunk):
+        pass
+    for statement in cypher.DROP_CLAIM_SCHEMA:
+        session.run(statement).consume()
 
 
 def _limit(limit: int) -> int:

@@ -8,7 +8,7 @@ caller's managed transaction; the algorithm that calls them is
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -25,11 +25,9 @@ from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_na
 _FACT_PROPERTIES = tuple(None if k in RELATIONSHIP_ENDS else NEO4J_PROPERTY.get(k, k) for k in FACT_FIELDS)
 
 
-def fact_props(f: Fact, ord_: int) -> dict[str, Any]:
-    """The ``FACT`` relationship's properties (``None`` values are simply not stored)."""
-    props = {k: v for k, v in zip(_FACT_PROPERTIES, fact_values(f), strict=True) if k is not None}
-    props["ord"] = ord_
-    return props
+def fact_props(f: Fact) -> dict[str, Any]:
+    """The ``FACT`` relationship's properties but ``ord`` (``None`` values are simply not stored)."""
+    return {k: v for k, v in zip(_FACT_PROPERTIES, fact_values(f), strict=True) if k is not None}
 
 
 def record_to_entity(r: Any) -> Entity:
@@ -57,6 +55,14 @@ class Neo4jWrite:
         """The first of ``count`` consecutive insertion numbers of the group (the embedded store's rowid)."""
         return int(_single(self.tx.run(cypher.NEXT_SEQUENCE, g=self.group, count=count), "first"))
 
+    def _stored(self, records: Iterable[Any]) -> dict[str, Entity]:
+        """The entities of ``records`` (keeping their normalized names for :meth:`put_entities`)."""
+        out: dict[str, Entity] = {}
+        for r in records:
+            out[r["id"]] = record_to_entity(r)
+            self._norm_names[r["id"]] = list(r["norm_names"])
+        return out
+
     def _refuse_missing_entities(self, ids: Iterable[str]) -> None:
         """What a foreign key does in the embedded store."""
         missing = [r["id"] for r in self.tx.run(cypher.MISSING_ENTITIES, g=self.group, ids=sorted(set(ids)))]
@@ -65,24 +71,26 @@ class Neo4jWrite:
                              "include them in the batch's entities")
 
     def stored_entities(self, ids: Sequence[str]) -> dict[str, Entity]:
-        out: dict[str, Entity] = {}
-        for r in self.tx.run(cypher.LOCK_ENTITIES, ids=sorted(ids)):
-            if r["group_id"] is not None:  # else created by the MERGE just now
-                out[r["id"]] = record_to_entity(r)
-                self._norm_names[r["id"]] = list(r["norm_names"])
-        return out
+        rows = self.tx.run(cypher.LOCK_ENTITIES, ids=sorted(ids))
+        return self._stored(r for r in rows if r["group_id"] is not None)  # else created by the MERGE just now
+
+    def _entity_row(self, e: Entity, new: bool) -> dict[str, Any]:
+        """The properties of ``e``'s node and its normalized names (``norms``)."""
+        names = [e.name, *e.aliases]
+        norms = [n for n in dict.fromkeys(normalize_name(n) for n in names) if n]
+        props: dict[str, Any] = {"name": e.name, "type": e.type, "aliases": list(e.aliases), "names": " ; ".join(names),
+                                 "norm_names": list(dict.fromkeys([*self._norm_names.get(e.id, []), *norms]))}
+        if new:
+            props["group_id"] = e.group_id
+        return {"id": e.id, "props": props, "norms": norms}
+
+    def create_new_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
+        rows = sorted((self._entity_row(e, True) for e in entities), key=lambda row: row["id"])
+        return self._stored(self.tx.run(cypher.MERGE_NEW_ENTITIES, g=self.group, rows=rows))
 
     def put_entities(self, entities: Sequence[tuple[Entity, bool]]) -> None:
-        rows, name_rows = [], []
-        for e, new in entities:
-            names = [e.name, *e.aliases]
-            norms = [n for n in dict.fromkeys(normalize_name(n) for n in names) if n]
-            props: dict[str, Any] = {"name": e.name, "type": e.type, "aliases": list(e.aliases), "names": " ; ".join(names),
-                                     "norm_names": list(dict.fromkeys([*self._norm_names.get(e.id, []), *norms]))}
-            if new:
-                props["group_id"] = e.group_id
-            rows.append({"id": e.id, "props": props})
-            name_rows.append({"id": e.id, "norms": norms})
+        rows = [self._entity_row(e, new) for e, new in entities]
+        name_rows = [{"id": row["id"], "norms": row.pop("norms")} for row in rows]
         if rows:
             self.tx.run(cypher.SET_ENTITIES, rows=rows).consume()
             self.tx.run(cypher.MERGE_ENTITY_NAMES, g=self.group, rows=name_rows).consume()
@@ -114,19 +122,35 @@ class Neo4jWrite:
                                                        for m in mentions]).consume()
 
     def claim_ids(self, slots: Sequence[str]) -> dict[str, set[str]]:
-        self.tx.run(cypher.LOCK_SLOTS, g=self.group, slots=list(slots)).consume()  # serializes writers of a slot
-        out: dict[str, set[str]] = {}
-        for r in self.tx.run(cypher.PRIOR_CLAIM_IDS, g=self.group, slots=list(slots)):
-            out.setdefault(r["slot"], set()).add(r["id"])
-        return out
+        # the slot's node holds its claims and serializes its writers
+        return {r["slot"]: set(r["ids"]) for r in self.tx.run(cypher.LOCK_SLOTS, g=self.group, slots=list(slots))
+                if r["ids"]}
+
+    def lock_or_create_slots(
+            self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
+        prior: dict[str, set[str]] = {}
+        created: set[str] = set()
+        params = [{"slot": slot, "ids": [cid for cid, _ in claims], "bodies": [body for _, body in claims]}
+                  for slot, claims in rows.items()]
+        for r in self.tx.run(cypher.LOCK_OR_CREATE_SLOTS, g=self.group, rows=params):
+            if r["created"]:
+                created.add(r["slot"])
+            elif r["ids"]:
+                prior[r["slot"]] = set(r["ids"])
+        return prior, created
 
     def claim_bodies(self, slots: Sequence[str]) -> Iterable[tuple[str, str, str]]:
         return [(r["slot"], r["id"], r["body"]) for r in self.tx.run(cypher.CLAIMS_OF_SLOTS, g=self.group,
                                                                        slots=list(slots))]
 
     def insert_claims(self, rows: Sequence[tuple[str, str, str]], recorded_at: datetime) -> None:
-        self.tx.run(cypher.CREATE_CLAIMS, g=self.group, recorded_at=to_us(recorded_at),
-                    rows=[{"slot": slot, "id": cid, "body": body} for slot, cid, body in rows]).consume()
+        by_slot: dict[str, dict[str, list[str]]] = {}
+        for slot, cid, body in rows:
+            lists = by_slot.setdefault(slot, {"ids": [], "bodies": []})
+            lists["ids"].append(cid)
+            lists["bodies"].append(body)
+        self.tx.run(cypher.APPEND_CLAIMS, g=self.group,
+                    rows=[{"slot": slot, **lists} for slot, lists in by_slot.items()]).consume()
 
     def current_versions(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
         out: dict[str, list[Fact]] = {}
@@ -139,8 +163,7 @@ class Neo4jWrite:
                     rows=[{"id": fid, "expired_at": to_us(at)} for fid, at in expired]).consume()
 
     def insert_versions(self, facts: Sequence[Fact]) -> None:
-        self._refuse_missing_entities(i for f in facts for i in (f.subject_id, f.object_id))
-        first = self._sequence(len(facts))
-        self.tx.run(cypher.CREATE_FACTS, rows=[{"subject_id": f.subject_id, "object_id": f.object_id,
-                                                "props": fact_props(f, first + n)}
-                                               for n, f in enumerate(facts)]).consume()
+        rows = [{"subject_id": f.subject_id, "object_id": f.object_id, "props": fact_props(f)} for f in facts]
+        if _single(self.tx.run(cypher.CREATE_FACTS, g=self.group, rows=rows), "created") < len(rows):
+            self._refuse_missing_entities(i for f in facts for i in (f.subject_id, f.object_id))
+            raise StoreError(f"Neo4j created fewer fact versions than given in group {self.group!r}")

@@ -120,9 +120,10 @@ _RENAME_TURNS = ("UNWIND $rows AS row MATCH (t:Turn {group_id: $g, id: row.old})
                  "SET t.id = row.new")
 _FACT_SOURCES = "MATCH ()-[f:FACT]->() WHERE f.group_id = $g RETURN f.id AS id, f.sources_json AS sources"
 _SET_FACT_SOURCES = "UNWIND $rows AS row MATCH ()-[f:FACT {id: row.id}]->() SET f.sources_json = row.sources"
-_CLAIMS = "MATCH (c:Claim {group_id: $g}) RETURN c.slot AS slot, c.id AS id, c.body AS body"
-_SET_CLAIMS = ("UNWIND $rows AS row MATCH (c:Claim {group_id: $g, slot: row.slot, id: row.id}) "
-               "SET c.id = row.new_id, c.body = row.body")
+_CLAIMS = ("MATCH (l:SlotLock {group_id: $g}) WHERE size(coalesce(l.claim_ids, [])) > 0 "
+           "RETURN l.key AS slot, l.claim_ids AS ids, l.claims AS bodies")
+_SET_CLAIMS = ("UNWIND $rows AS row MATCH (l:SlotLock {group_id: $g, key: row.slot}) "
+               "SET l.claim_ids = row.ids, l.claims = row.bodies")
 
 
 def migrate_neo4j(tx: Any) -> int:
@@ -144,10 +145,15 @@ def migrate_neo4j(tx: Any) -> int:
                 facts.append({"id": r["id"], "sources": json.dumps(changed)})
         tx.run(_SET_FACT_SOURCES, rows=facts).consume()
         claims = []
-        for r in tx.run(_CLAIMS, g=g):
-            rescoped = rescope_claim(r["body"], renames)
-            if rescoped is not None:
-                claims.append({"slot": r["slot"], "id": r["id"], "new_id": rescoped[0], "body": rescoped[1]})
+        for r in tx.run(_CLAIMS, g=g):  # a slot's claims live as two lists on its node
+            kept = {cid: body for cid, body in zip(r["ids"], r["bodies"], strict=True)}
+            for cid, body in zip(r["ids"], r["bodies"], strict=True):
+                rescoped = rescope_claim(body, renames)
+                if rescoped is not None:
+                    del kept[cid]
+                    kept.setdefault(*rescoped)  # like INSERT OR IGNORE: a claim already there stays
+            if list(kept) != list(r["ids"]):
+                claims.append({"slot": r["slot"], "ids": list(kept), "bodies": list(kept.values())})
         tx.run(_SET_CLAIMS, g=g, rows=claims).consume()
     tx.run("MATCH (m:ChronomemMeta {key: $key}) SET m.value = $value", key=MARK_KEY, value=MARK_VALUE).consume()
     return sum(len(r) for r in plans.values())

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from chronomem.errors import InputError
 from chronomem.graph.base import WriteBatch, WriteReport
@@ -67,26 +67,60 @@ class WriteTransaction(Protocol):
         ...
 
 
+@runtime_checkable
+class CreatesEntities(Protocol):
+    """An optional primitive: a backend with concurrent writers creates a batch's new entities in
+    the same step that finds its stored ones, and locks only the stored ones that must change."""
+
+    def create_new_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
+        """Create the ``entities`` not stored yet, as given (names included), and return the stored
+        others as they are (unlocked: :meth:`WriteTransaction.stored_entities` locks)."""
+        ...
+
+
+@runtime_checkable
+class CreatesSlots(Protocol):
+    """An optional primitive: brand-new slots are created holding their claims in the step that
+    locks the stored ones, so nothing is read back or written twice."""
+
+    def lock_or_create_slots(
+            self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
+        """For each slot's ``(claim id, claim JSON)`` rows: a slot with no claims stored is created
+        holding them; the others are locked. Returns the stored claim ids by slot, and the created slots."""
+        ...
+
+
+def _merged(old: Entity, new: Entity) -> Entity | None:
+    """``new`` merged into the stored ``old``, or ``None`` when that changes nothing."""
+    if old.group_id != new.group_id:
+        raise InputError(f"entity id {new.id!r} already belongs to group {old.group_id!r}")
+    m = merge_entity(old, new)
+    return m if (m.name, m.type, m.aliases) != (old.name, old.type, old.aliases) else None
+
+
 def upsert_entities(tx: WriteTransaction, entities: Sequence[Entity]) -> int:
     """Merge ``entities`` into the stored ones (:func:`~chronomem.graph.writing.merge_entity`: the
     same in any order) and return how many were new."""
     merged = merge_batch_entities(entities)
     if not merged:
         return 0
+    created = 0
+    if isinstance(tx, CreatesEntities):
+        existing = tx.create_new_entities(list(merged.values()))
+        created = len(merged) - len(existing)
+        # Merges only grow, so a stored entity that already holds the batch's record stays holding it.
+        merged = {i: e for i, e in merged.items() if i in existing and _merged(existing[i], e) is not None}
+        if not merged:
+            return created
     stored = tx.stored_entities(list(merged))
     writes: list[tuple[Entity, bool]] = []
     for e in merged.values():
         old = stored.get(e.id)
-        if old is None:
-            writes.append((e, True))
-            continue
-        if old.group_id != e.group_id:
-            raise InputError(f"entity id {e.id!r} already belongs to group {old.group_id!r}")
-        m = merge_entity(old, e)
-        if (m.name, m.type, m.aliases) != (old.name, old.type, old.aliases):
-            writes.append((m, False))
+        m = e if old is None else _merged(old, e)
+        if m is not None:
+            writes.append((m, old is None))
     tx.put_entities(writes)
-    return sum(1 for _, new in writes if new)
+    return created + sum(1 for _, new in writes if new)
 
 
 def store_claims(tx: WriteTransaction, filed: Mapping[str, Mapping[str, Claim]],
@@ -100,8 +134,13 @@ def store_claims(tx: WriteTransaction, filed: Mapping[str, Mapping[str, Claim]],
     """
     if not filed:
         return {}, set(), 0
-    prior = tx.claim_ids(sorted(filed))
-    rows = [(slot, cid, c.model_dump_json()) for slot, by_id in filed.items()
+    created: set[str] = set()
+    if isinstance(tx, CreatesSlots):
+        prior, created = tx.lock_or_create_slots({slot: [(cid, c.model_dump_json()) for cid, c in sorted(by_id.items())]
+                                                  for slot, by_id in sorted(filed.items())})
+    else:
+        prior = tx.claim_ids(sorted(filed))
+    rows = [(slot, cid, "" if slot in created else c.model_dump_json()) for slot, by_id in filed.items()
             for cid, c in by_id.items() if cid not in prior.get(slot, ())]
     touched = list(dict.fromkeys(slot for slot, _, _ in rows))
     had = {slot for slot in touched if slot in prior}
@@ -110,8 +149,9 @@ def store_claims(tx: WriteTransaction, filed: Mapping[str, Mapping[str, Claim]],
         for slot, cid, body in tx.claim_bodies(sorted(had)):
             given = filed[slot].get(cid)
             earlier.setdefault(slot, {})[cid] = given if given is not None else Claim.model_validate_json(body)
-    if rows:
-        tx.insert_claims(rows, recorded_at)
+    rows_to_insert = [row for row in rows if row[0] not in created]
+    if rows_to_insert:
+        tx.insert_claims(rows_to_insert, recorded_at)
     all_claims: dict[str, list[Claim]] = {}
     for slot in touched:
         by_id = {**earlier.get(slot, {}), **filed[slot]}

@@ -20,7 +20,6 @@ CONSTRAINTS = {
     "chronomem_entity_name_key": ("UNIQUENESS", ["EntityName"], ["group_id", "norm"]),
     "chronomem_session_key": ("UNIQUENESS", ["Session"], ["group_id", "id"]),
     "chronomem_turn_key": ("UNIQUENESS", ["Turn"], ["group_id", "id"]),
-    "chronomem_claim_key": ("UNIQUENESS", ["Claim"], ["group_id", "slot", "id"]),
     "chronomem_fact_id": ("RELATIONSHIP_UNIQUENESS", ["FACT"], ["id"]),
     "chronomem_slot_lock_key": ("UNIQUENESS", ["SlotLock"], ["group_id", "key"]),
     "chronomem_group_sequence_key": ("UNIQUENESS", ["GroupSequence"], ["group_id"]),
@@ -73,6 +72,7 @@ def test_constraints_and_indexes_exist_after_open(neo4j_store, neo4j_driver):
         assert indexes[name]["type"] == "FULLTEXT" and indexes[name]["properties"] == props
     assert indexes["chronomem_fact_statement"]["entityType"] == "RELATIONSHIP"
     assert all(r["state"] == "ONLINE" for name, r in indexes.items() if name.startswith("chronomem_"))
+    assert not [name for name in [*constraints, *indexes] if name.startswith("chronomem_claim")]  # claims live on slots
 
 
 def test_opening_twice_is_idempotent(neo4j_store, neo4j_driver):
@@ -290,3 +290,108 @@ def test_from_env_without_uri_is_a_config_error(monkeypatch):
     monkeypatch.delenv("NEO4J_URI", raising=False)
     with pytest.raises(ConfigError, match="NEO4J_URI"):
         Neo4jGraphStore.from_env()
+
+
+# What the store before claims moved onto their slots' nodes wrote: one node per claim.
+_OLD_CLAIM_SCHEMA = ("CREATE CONSTRAINT chronomem_claim_key IF NOT EXISTS FOR (c:Claim)"
+                     " REQUIRE (c.group_id, c.slot, c.id) IS UNIQUE",
+                     "CREATE INDEX chronomem_claim_slot IF NOT EXISTS FOR (c:Claim) ON (c.slot)")
+_TO_OLD_LAYOUT = """
+MATCH (l:SlotLock {group_id: $g})
+UNWIND range(0, size(l.claim_ids) - 1) AS i
+CREATE (:Claim {group_id: $g, slot: l.key, id: l.claim_ids[i], body: l.claims[i], recorded_at: 0})
+WITH DISTINCT l REMOVE l.claim_ids, l.claims
+"""
+
+
+def test_a_store_with_one_node_per_claim_is_migrated_onto_the_slots(neo4j_store, neo4j_driver):
+    from chronomem.graph.neo4j_store import Neo4jGraphStore
+
+    g = neo4j_store.test_group
+    entities = [ent(g, "Ana", "PERSON"), ent(g, "Lisbon", "PLACE"), ent(g, "Porto", "PLACE")]
+    batch = WriteBatch(g, entities=entities, claims=[claim(g, "Ana", "LIVES_IN", "Lisbon", d(2020)),
+                                                     claim(g, "Ana", "LIVES_IN", "Porto", d(2022))])
+    neo4j_store.write(batch, recorded_at=d(2024))
+    before = neo4j_store.stats(g)
+    with neo4j_driver.session() as s:
+        for statement in _OLD_CLAIM_SCHEMA:
+            s.run(statement).consume()
+        s.run(_TO_OLD_LAYOUT, g=g).consume()
+        assert s.run("MATCH (c:Claim {group_id: $g}) RETURN count(c) AS n", g=g).single()["n"] == 2
+    reopened = Neo4jGraphStore.from_env()
+    try:
+        with neo4j_driver.session() as s:
+            assert s.run("MATCH (c:Claim) RETURN count(c) AS n").single()["n"] == 0
+        constraints, indexes = schema(neo4j_driver)
+        assert not [name for name in [*constraints, *indexes] if name.startswith("chronomem_claim")]
+        assert reopened.stats(g) == before and before["claims"] == 2
+        again = reopened.write(batch, recorded_at=d(2025))  # the moved claims are known: nothing new
+        assert (again.claims_added, again.facts_added, again.versions_expired) == (0, 0, 0)
+        back = WriteBatch(g, entities=entities[:2], claims=[claim(g, "Ana", "LIVES_IN", "Lisbon", d(2023))])
+        later = reopened.write(back, recorded_at=d(2025))
+        assert (later.claims_added, later.facts_added) == (1, 1)  # the slot's old claims take part in the rules
+        moves = [f.object_id for f in reopened.facts_of(g, [entity_id(g, "Ana")])]
+        assert moves == [entity_id(g, n) for n in ("Lisbon", "Porto", "Lisbon")]
+    finally:
+        reopened.close()
+
+
+def _import_records(n_people: int) -> list[dict]:
+    """Moves of a few people, each person's records far apart so that their slots span batches."""
+    records = []
+    for year in range(2010, 2016):
+        for p in range(n_people):
+            records.append({"subject": f"Person {p}", "subject_type": "PERSON", "predicate": "LIVES_IN",
+                            "object": f"City {(p + year) % 7}", "object_type": "PLACE",
+                            "valid_from": f"{year}-0{1 + p % 9}-01"})
+            records.append({"subject": f"Person {p}", "subject_type": "PERSON", "predicate": "USES",
+                            "object": f"Tool {(p * year) % 5}", "object_type": "TOOL", "valid_from": f"{year}-02-01"})
+    return records
+
+
+def test_an_import_with_batches_in_flight_gives_the_embedded_stores_facts(neo4j_store):
+    from chronomem.clock import FixedClock
+    from chronomem.graph import SqliteGraphStore
+    from chronomem.memory import Memory
+
+    assert neo4j_store.import_writers == 2
+    records, g = _import_records(12), neo4j_store.test_group
+    on_neo4j = Memory(neo4j_store, group=g, clock=FixedClock(d(2024)), embedder=None)
+    embedded = Memory(SqliteGraphStore(":memory:"), group=g, clock=FixedClock(d(2024)), embedder=None)
+    first = on_neo4j.import_facts(records, batch_size=7)  # 144 records: ~20 batches, every slot spans several
+    assert first.records == len(records) and embedded.import_facts(records).records == len(records)
+
+    def view(mem: Memory) -> list[tuple]:  # the current facts: batches in another order expire other versions
+        return sorted((f.subject_id, f.predicate, f.object_id, str(f.valid_from), str(f.valid_to))
+                      for f in mem.store.iter_facts(g))
+
+    assert view(on_neo4j) == view(embedded) and len(view(embedded)) > len(records) / 2
+    versions = neo4j_store.stats(g)["fact_versions"]
+    again = on_neo4j.import_facts(records, batch_size=7)
+    assert (again.facts_added, neo4j_store.stats(g)["fact_versions"]) == (0, versions)
+
+
+def test_an_import_batch_is_three_statements_and_its_rewrite_two(neo4j_store, monkeypatch):
+    g = neo4j_store.test_group
+    entities = [ent(g, "Ana", "PERSON")] + [ent(g, f"City {i}", "PLACE") for i in range(50)]
+    claims = [claim(g, "Ana", "USES", f"City {i}", d(2000 + i)) for i in range(50)]
+    batch = WriteBatch(g, entities=entities, claims=claims)
+    statements: list[str] = []
+    real_session = neo4j_store._session
+
+    def counting_session(**kwargs):
+        session = real_session(**kwargs)
+        execute_write = session.execute_write
+
+        def counted(fn, *args, **kwargs):
+            return execute_write(lambda tx, *a, **k: fn(_CountingTx(tx, statements), *a, **k), *args, **kwargs)
+
+        session.execute_write = counted
+        return session
+
+    monkeypatch.setattr(neo4j_store, "_session", counting_session)
+    assert neo4j_store.write(batch, recorded_at=d(2024)).facts_added == 50
+    assert len(statements) == 3, statements  # entities with their names; slots with their claims; facts
+    statements.clear()
+    assert neo4j_store.write(batch, recorded_at=d(2025)).claims_added == 0
+    assert len(statements) == 2, statements

@@ -7,7 +7,7 @@ the algorithm must not read back what a brand-new slot cannot have.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -129,3 +129,51 @@ def test_the_codec_round_trips_a_fact_by_position_and_by_name() -> None:
     assert len(values) == len(FACT_FIELDS)
     assert fact_from_values(values) == fact
     assert fact_from_mapping(dict(zip(FACT_FIELDS, values, strict=True))) == fact
+
+
+class CreatingDictWrite(DictWrite):
+    """The dict backend with the optional primitives a concurrent backend adds (Neo4j's): new entities
+    and new slots created in the step that finds the stored ones; only changed entities locked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.locked: list[str] = []
+
+    def create_new_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
+        stored = {e.id: self.entities[e.id] for e in entities if e.id in self.entities}
+        self.entities.update((e.id, e) for e in entities if e.id not in stored)
+        return stored
+
+    def stored_entities(self, ids: Sequence[str]) -> dict[str, Entity]:
+        self.locked.extend(ids)
+        return super().stored_entities(ids)
+
+    def lock_or_create_slots(
+            self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
+        created = {slot for slot in rows if slot not in self.claims}
+        for slot in created:
+            self.claims[slot] = dict(rows[slot])
+        return {s: set(self.claims[s]) for s in rows if s not in created}, created
+
+
+def test_the_optional_primitives_give_the_same_writes_and_lock_only_what_changes() -> None:
+    plain, creating = DictWrite(), CreatingDictWrite()
+    batches = [*_moves("Lisbon", "Porto"), *_moves("Lisbon", "Porto", "Madrid")]
+    ana_renamed = _entity("Ana").model_copy(update={"aliases": ["Ana S."]})
+    batches.append(WriteBatch("default", entities=[ana_renamed]))
+    for n, batch in enumerate(batches):
+        at = T0 + timedelta(days=n)
+        assert write_batch(creating, CORE_VOCABULARY, batch, at) == write_batch(plain, CORE_VOCABULARY, batch, at)
+    assert plain.facts == creating.facts and plain.claims == creating.claims and plain.entities == creating.entities
+    assert creating.locked == [ana_renamed.id]  # unchanged stored entities are never locked
+    assert creating.entities[ana_renamed.id].aliases == ["Ana S."]
+
+
+def test_a_brand_new_slot_is_created_with_its_claims_and_nothing_inserted_twice() -> None:
+    tx = CreatingDictWrite()
+    inserted: list[tuple[str, str, str]] = []
+    tx.insert_claims = lambda rows, at: inserted.extend(rows)  # type: ignore[method-assign]
+    (batch,) = _moves("Lisbon")
+    report = write_batch(tx, CORE_VOCABULARY, batch, T0)
+    assert (report.facts_added, report.claims_added, report.entities_added) == (1, 1, 2)
+    assert inserted == [] and tx.reads == [] and len(tx.claims) == 1
