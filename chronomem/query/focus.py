@@ -23,7 +23,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from chronomem.graph.base import GraphStore, TurnRecord
-from chronomem.query.slots import anchor, asks_history, first_person, implied_predicates, stale_turns, supersessions
+from chronomem.query.slots import (
+    anchor,
+    asks_history,
+    cardinality,
+    ended_turns,
+    first_person,
+    implied_predicates,
+    mentioned_predicates,
+    stale_turns,
+    supersessions,
+)
 from chronomem.schema.models import Fact, normalize_name
 
 if TYPE_CHECKING:
@@ -43,6 +53,8 @@ class Focus:
     stale: dict[str, Fact] = field(default_factory=dict)  # turn id -> the fact holding instead
     partly: dict[str, Fact] = field(default_factory=dict)  # turn id -> a fact holding instead of some of its facts
     old_values: list[tuple[re.Pattern[str], re.Pattern[str], Fact]] = field(default_factory=list)
+    ended: dict[str, Fact] = field(default_factory=dict)  # turn id -> the latest of its facts, all ended, none replaced
+    newer_values: list[tuple[str, re.Pattern[str], re.Pattern[str], Fact]] = field(default_factory=list)
 
     def outdated(self, turns: Mapping[str, TurnRecord]) -> dict[str, Fact]:
         """Every turn of ``turns`` to mark with what holds instead: stale, partly stale, or naming
@@ -54,7 +66,18 @@ class Focus:
                     if old.search(t.text) and not new.search(t.text):
                         out[i] = holder
                         break
+        for i, t in turns.items():
+            if i not in out:
+                for who, named, value, holder in self.newer_values:
+                    if _told_before(t, who, named, value, holder):
+                        out[i] = holder
+                        break
         return out
+
+    def ended_of(self, turns: Mapping[str, TurnRecord], outdated: Mapping[str, Fact]) -> dict[str, Fact]:
+        """The turns of ``turns`` (not already ``outdated``) whose facts in the slot all ended, with
+        nothing known to hold instead: they keep their rank and say when it stopped holding."""
+        return {i: self.ended[i] for i in turns if i in self.ended and i not in outdated}
 
     def reorder(self, pool: Sequence[PoolItem], *, diversity: float) -> list[PoolItem]:
         """The pool with slot facts lifted above everything else, each fact holding instead of a
@@ -81,6 +104,16 @@ class Focus:
             floor = min((value[key] for key in holders[t]), default=rel)
             value[("turn", t)] = max(0.0, min(rel, STALE_SHARE * floor) - diversity * top)
         return [(key, value[key], text) for key, _, text in pool]
+
+
+def _told_before(t: TurnRecord, who: str, named: re.Pattern[str], value: re.Pattern[str], holder: Fact) -> bool:
+    """Whether turn ``t`` spoke about ``holder``'s slot (a cue of its predicate; said by its
+    entity ``who`` or naming it) before ``holder``'s value began, without naming that value:
+    what it said about the slot was replaced since, even when no fact came of it ("I got
+    promoted to data scientist" before a later role)."""
+    return (holder.valid_from is not None and t.at < holder.valid_from
+            and holder.predicate in mentioned_predicates(t.text)
+            and (normalize_name(t.speaker) == who or bool(named.search(t.text))) and not value.search(t.text))
 
 
 def slot_lift(top: float, diversity: float) -> float:
@@ -155,7 +188,9 @@ def focus(store: GraphStore, group_id: str, question: str, rel: Mapping[tuple[st
         stale, partly = {}, {**partly, **stale}
     slot_facts = [f for f in past if predicates and named and anchor(store.vocabulary, f) in named and scope.fact_ok(f)]
     return Focus(slot_facts=slot_facts, stale=stale, partly=partly,
-                 old_values=_old_values(store, group_id, [f for f in past if f.id in replaced], replaced))
+                 old_values=_old_values(store, group_id, [f for f in past if f.id in replaced], replaced),
+                 ended=ended_turns(past, replaced, at=scope.reference, predicates=predicates),
+                 newer_values=_newer_values(store, group_id, slot_facts))
 
 
 def _value(store: GraphStore, f: Fact) -> str:
@@ -178,4 +213,21 @@ def _old_values(store: GraphStore, group_id: str, old: Sequence[Fact],
         was, now = names.get(_value(store, f)), names.get(_value(store, replaced[f.id]))
         if was is not None and now is not None:
             out.append((_name_pattern(was.name), _name_pattern(now.name), replaced[f.id]))
+    return out
+
+
+def _newer_values(store: GraphStore, group_id: str,
+                  slot_facts: Sequence[Fact]) -> list[tuple[str, re.Pattern[str], re.Pattern[str], Fact]]:
+    """``(entity's normal name, entity's name, value's name, fact)`` of each slot fact of a
+    predicate with one value at a time (a turn about a ``many`` slot, tools or pets, may be
+    about another value that still holds)."""
+    one = [f for f in slot_facts if cardinality(store.vocabulary, f.predicate) != "many"]
+    if not one:
+        return []
+    names = store.get_entities(group_id, [anchor(store.vocabulary, f) for f in one] + [_value(store, f) for f in one])
+    out = []
+    for f in one:
+        who, value = names.get(anchor(store.vocabulary, f)), names.get(_value(store, f))
+        if who is not None and value is not None:
+            out.append((normalize_name(who.name), _name_pattern(who.name), _name_pattern(value.name), f))
     return out
