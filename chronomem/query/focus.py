@@ -108,12 +108,13 @@ class Focus:
 
 def _told_before(t: TurnRecord, who: str, named: re.Pattern[str], value: re.Pattern[str], holder: Fact) -> bool:
     """Whether turn ``t`` spoke about ``holder``'s slot (a cue of its predicate; said by its
-    entity ``who`` or naming it) before ``holder``'s value began, without naming that value:
+    entity ``who`` in the first person, or naming it) before ``holder``'s value began, without naming that value:
     what it said about the slot was replaced since, even when no fact came of it ("I got
     promoted to data scientist" before a later role)."""
     return (holder.valid_from is not None and t.at < holder.valid_from
             and holder.predicate in mentioned_predicates(t.text)
-            and (normalize_name(t.speaker) == who or bool(named.search(t.text))) and not value.search(t.text))
+            and ((normalize_name(t.speaker) == who and first_person(t.text)) or bool(named.search(t.text)))
+            and not value.search(t.text))
 
 
 def slot_lift(top: float, diversity: float) -> float:
@@ -145,13 +146,18 @@ def _asker(store: GraphStore, group_id: str, rel: Mapping[tuple[str, str], float
     """The entity of the person asking a first-person question: the speaker of the first-person
     turns that match it best, whenever said (relevance summed per speaker), that is also an
     entity. Only turns in the first person count: "I" in the question is whoever says "I" or
-    "my" about the same thing, not whoever answered ("That's a tough one")."""
+    "my" about the same thing, not whoever answered ("That's a tough one"); a speaker's same
+    sentence said again counts once ("My manager is Kevin." three times is one statement)."""
     ranked = sorted(((i, v) for (kind, i), v in rel.items() if kind == "turn"), key=lambda kv: (-kv[1], kv[0]))[:top]
     said = store.get_turns(group_id, [i for i, _ in ranked])
     weight: dict[str, float] = {}
+    counted: set[tuple[str, str]] = set()  # a sentence said again is no further evidence of who is asking
     for i, v in ranked:
         if i in said and first_person(said[i].text):
-            weight[said[i].speaker] = weight.get(said[i].speaker, 0.0) + v
+            key = (said[i].speaker, " ".join(normalize_name(said[i].text).split()))
+            if key not in counted:
+                counted.add(key)
+                weight[said[i].speaker] = weight.get(said[i].speaker, 0.0) + v
     for speaker in sorted(weight, key=lambda s: (-weight[s], s)):
         found = store.find_entities(group_id, speaker)
         if found:

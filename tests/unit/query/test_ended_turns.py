@@ -97,3 +97,16 @@ def test_a_turn_about_the_slot_from_before_the_value_holding_says_what_holds_ins
     assert "s2:2" not in hits or hits["s2:2"].later() is None  # another speaker's role
     before = {h.id: h for h in m.search("What is my job title?", as_of="2021-12-01", k=8)}
     assert before["s1:1"].later() is None
+
+
+def test_a_sentence_said_again_is_no_further_evidence_of_who_i_am(store):
+    m = memory(store, NOW)
+    m.ingest([session(f"r{n}", d(2021, n, 1), ("Ryan", "My manager is Kevin.")) for n in (1, 2, 3)]
+             + [session("u1", d(2022, 1, 1), ("user", "My manager is Pablo, I met my manager today.")),
+                session("u2", d(2022, 2, 1), ("user", "My new manager Pablo runs the team."))])
+    m.import_facts([{"subject": "Ryan", "predicate": "REPORTS_TO", "object": "Kevin", "valid_from": "2021-01-01",
+                     "sources": ["r1:1"]},
+                    {"subject": "user", "predicate": "REPORTS_TO", "object": "Pablo", "valid_from": "2022-01-01",
+                     "sources": ["u1:1"]}], recorded_at=d(2022, 2, 1))
+    hits = m.search("Who is my manager?", k=5)
+    assert hits[0].text == "user reports to Pablo", hits
