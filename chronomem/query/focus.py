@@ -4,7 +4,8 @@ A question that names an entity and implies a predicate ("where does Alice work"
 slot. :func:`focus` reads that slot's history (every version believed at ``known_at``) and
 finds:
 
-* the *slot facts*: the versions holding in the search's time scope; they rank first;
+* the *slot facts*: the versions holding in the search's time scope; they rank first, unless
+  the question asks why, when or how rather than for the value (:func:`~chronomem.query.slots.asks_for_value`);
 * the *stale turns*: turns whose facts in the slot all ended before the reference time while a
   newer value holds (see :mod:`chronomem.query.slots`). A stale turn ranks below the fact that
   holds instead and below the turn that states it, and carries ``superseded_by``;
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING
 from chronomem.graph.base import GraphStore, TurnRecord
 from chronomem.query.slots import (
     anchor,
+    asks_for_value,
     asks_history,
     cardinality,
     ended_turns,
@@ -50,6 +52,7 @@ class Focus:
     """What a search found out about the slot it is asked about (see the module docstring)."""
 
     slot_facts: list[Fact] = field(default_factory=list)
+    lift: bool = True  # slot facts first (not when the question asks why, when or how)
     stale: dict[str, Fact] = field(default_factory=dict)  # turn id -> the fact holding instead
     partly: dict[str, Fact] = field(default_factory=dict)  # turn id -> a fact holding instead of some of its facts
     old_values: list[tuple[re.Pattern[str], re.Pattern[str], Fact]] = field(default_factory=list)
@@ -80,7 +83,7 @@ class Focus:
         return {i: self.ended[i] for i in turns if i in self.ended and i not in outdated}
 
     def reorder(self, pool: Sequence[PoolItem], *, diversity: float) -> list[PoolItem]:
-        """The pool with slot facts lifted above everything else, each fact holding instead of a
+        """The pool with slot facts lifted above everything else (when ``lift``), each fact holding instead of a
         stale turn (and the turns stating it) at least as relevant as that turn, and stale turns
         below them by a margin MMR's diversity penalty cannot undo."""
         if not pool or not (self.slot_facts or self.stale):
@@ -88,7 +91,7 @@ class Focus:
         value = {key: v for key, v, _ in pool}
         top = max(value.values()) or 1.0
         lift = slot_lift(top, diversity)
-        for f in self.slot_facts:
+        for f in self.slot_facts if self.lift else ():
             if ("fact", f.id) in value:
                 value[("fact", f.id)] += lift
         orig = {t: value[("turn", t)] for t in self.stale if ("turn", t) in value}
@@ -193,7 +196,7 @@ def focus(store: GraphStore, group_id: str, question: str, rel: Mapping[tuple[st
     if asks_history(question):  # the old episodes are what is asked about: mark them, keep their rank
         stale, partly = {}, {**partly, **stale}
     slot_facts = [f for f in past if predicates and named and anchor(store.vocabulary, f) in named and scope.fact_ok(f)]
-    return Focus(slot_facts=slot_facts, stale=stale, partly=partly,
+    return Focus(slot_facts=slot_facts, lift=asks_for_value(question), stale=stale, partly=partly,
                  old_values=_old_values(store, group_id, [f for f in past if f.id in replaced], replaced),
                  ended=ended_turns(past, replaced, at=scope.reference, predicates=predicates),
                  newer_values=_newer_values(store, group_id, slot_facts))

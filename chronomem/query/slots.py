@@ -123,6 +123,21 @@ def asks_history(question: str) -> bool:
     return bool(_past().search(question.lower()))
 
 
+@lru_cache(maxsize=1)
+def _not_the_value() -> re.Pattern[str]:
+    return _words(_table()["not_the_value"])
+
+
+def asks_for_value(question: str) -> bool:
+    """Whether the question asks for a slot's value ("where does Ana live") rather than why, when
+    or how something happened ("why does Nate like turtles as pets?").
+
+    >>> asks_for_value("Which pets does Nate have?"), asks_for_value("Why does Nate like turtles as pets?")
+    (True, False)
+    """
+    return not _not_the_value().search(question.lower())
+
+
 def first_person(question: str) -> bool:
     """Whether the question speaks in the first person ("where do I live").
 

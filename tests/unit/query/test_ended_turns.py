@@ -110,3 +110,13 @@ def test_a_sentence_said_again_is_no_further_evidence_of_who_i_am(store):
                      "sources": ["u1:1"]}], recorded_at=d(2022, 2, 1))
     hits = m.search("Who is my manager?", k=5)
     assert hits[0].text == "user reports to Pablo", hits
+
+
+def test_a_question_asking_why_does_not_put_the_slot_facts_first(store):
+    m = memory(store, NOW)
+    m.ingest([session("s1", d(2023, 1, 1), ("Nate", "I like turtles as pets because turtles are calm and slow."))])
+    m.import_facts([{"subject": "Nate", "predicate": "HAS_PET", "object": name, "valid_from": "2022-01-01"}
+                    for name in ("Shelly", "Tank", "Max")], recorded_at=d(2023, 1, 1))
+    assert m.search("Which pets does Nate have?", k=4)[0].kind == "fact"
+    why = m.search("Why does Nate like turtles as pets?", k=4)
+    assert why[0].id == "s1:1", why
