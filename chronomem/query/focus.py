@@ -145,7 +145,7 @@ def _named(store: GraphStore, group_id: str, question: str, candidates: Sequence
     return out
 
 
-def _asker(store: GraphStore, group_id: str, rel: Mapping[tuple[str, str], float], *, top: int = 20) -> list[str]:
+def _asker(store: GraphStore, group_id: str, rel: Mapping[tuple[str, str], float], *, top: int = 50) -> list[str]:
     """The entity of the person asking a first-person question: the speaker of the first-person
     turns that match it best, whenever said (relevance summed per speaker), that is also an
     entity. Only turns in the first person count: "I" in the question is whoever says "I" or

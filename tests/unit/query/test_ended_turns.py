@@ -120,3 +120,15 @@ def test_a_question_asking_why_does_not_put_the_slot_facts_first(store):
     assert m.search("Which pets does Nate have?", k=4)[0].kind == "fact"
     why = m.search("Why does Nate like turtles as pets?", k=4)
     assert why[0].id == "s1:1", why
+
+
+def test_the_asker_is_found_below_many_better_matching_turns_by_others(store):
+    """Short first-person questions match chit-chat best ("What's my role?" ~ "What's up?"): the
+    asker's own turns can rank below the first twenty."""
+    m = memory(store, NOW)
+    m.ingest([session(f"a{n}", d(2022, 1, n + 1), ("assistant", f"What's the role of this, number {n}? What's up?"))
+              for n in range(25)]
+             + [session("u1", d(2023, 1, 1), ("user", "My role changed: I am now the product designer."))])
+    m.import_facts([{"subject": "user", "predicate": "HAS_ROLE", "object": "product designer",
+                     "valid_from": "2023-01-01", "sources": ["u1:1"]}], recorded_at=d(2023, 1, 1))
+    assert m.search("What's my role?", k=5)[0].text == "user works as product designer"
