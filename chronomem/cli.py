@@ -281,7 +281,8 @@ def _search_line(r: Any) -> str:
     if r.kind == "fact":
         status = "" if r.status in (None, "current") else f"  [{r.status}]"
         return f"{r.score:7.4f}  fact  {r.when():<23}  {r.text}{status}"
-    later = "" if r.superseded_by is None else f"  [superseded; {r.superseded_by.text()}]"
+    said = r.later()
+    later = "" if said is None else f"  [{'ended' if r.ended is not None else 'superseded'}; {said}]"
     return f"{r.score:7.4f}  turn  {r.when():<23}  {r.speaker}: {r.text}{later}"
 
 

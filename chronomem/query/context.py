@@ -48,7 +48,8 @@ def _turn_line(r: SearchResult) -> str:
     text = " ".join(r.text.split())
     if len(text) > MAX_TURN_CHARS:
         text = text[: MAX_TURN_CHARS - 1].rstrip() + "…"
-    later = "" if r.superseded_by is None else f" ({r.superseded_by.text()})"
+    said = r.later()
+    later = "" if said is None else f" ({said})"
     return f"- [{r.when()}] {r.speaker}: {text}{later}"
 
 

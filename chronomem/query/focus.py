@@ -4,7 +4,8 @@ A question that names an entity and implies a predicate ("where does Alice work"
 slot. :func:`focus` reads that slot's history (every version believed at ``known_at``) and
 finds:
 
-* the *slot facts*: the versions holding in the search's time scope; they rank first;
+* the *slot facts*: the versions holding in the search's time scope; they rank first, unless
+  the question asks why, when or how rather than for the value (:func:`~chronomem.query.slots.asks_for_value`);
 * the *stale turns*: turns whose facts in the slot all ended before the reference time while a
   newer value holds (see :mod:`chronomem.query.slots`). A stale turn ranks below the fact that
   holds instead and below the turn that states it, and carries ``superseded_by``;
@@ -23,7 +24,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from chronomem.graph.base import GraphStore, TurnRecord
-from chronomem.query.slots import anchor, asks_history, first_person, implied_predicates, stale_turns, supersessions
+from chronomem.query.slots import (
+    anchor,
+    asks_for_value,
+    asks_history,
+    cardinality,
+    ended_turns,
+    first_person,
+    implied_predicates,
+    mentioned_predicates,
+    stale_turns,
+    supersessions,
+)
 from chronomem.schema.models import Fact, normalize_name
 
 if TYPE_CHECKING:
@@ -40,9 +52,12 @@ class Focus:
     """What a search found out about the slot it is asked about (see the module docstring)."""
 
     slot_facts: list[Fact] = field(default_factory=list)
+    lift: bool = True  # slot facts first (not when the question asks why, when or how)
     stale: dict[str, Fact] = field(default_factory=dict)  # turn id -> the fact holding instead
     partly: dict[str, Fact] = field(default_factory=dict)  # turn id -> a fact holding instead of some of its facts
     old_values: list[tuple[re.Pattern[str], re.Pattern[str], Fact]] = field(default_factory=list)
+    ended: dict[str, Fact] = field(default_factory=dict)  # turn id -> the latest of its facts, all ended, none replaced
+    newer_values: list[tuple[str, re.Pattern[str], re.Pattern[str], Fact]] = field(default_factory=list)
 
     def outdated(self, turns: Mapping[str, TurnRecord]) -> dict[str, Fact]:
         """Every turn of ``turns`` to mark with what holds instead: stale, partly stale, or naming
@@ -54,10 +69,21 @@ class Focus:
                     if old.search(t.text) and not new.search(t.text):
                         out[i] = holder
                         break
+        for i, t in turns.items():
+            if i not in out:
+                for who, named, value, holder in self.newer_values:
+                    if _told_before(t, who, named, value, holder):
+                        out[i] = holder
+                        break
         return out
 
+    def ended_of(self, turns: Mapping[str, TurnRecord], outdated: Mapping[str, Fact]) -> dict[str, Fact]:
+        """The turns of ``turns`` (not already ``outdated``) whose facts in the slot all ended, with
+        nothing known to hold instead: they keep their rank and say when it stopped holding."""
+        return {i: self.ended[i] for i in turns if i in self.ended and i not in outdated}
+
     def reorder(self, pool: Sequence[PoolItem], *, diversity: float) -> list[PoolItem]:
-        """The pool with slot facts lifted above everything else, each fact holding instead of a
+        """The pool with slot facts lifted above everything else (when ``lift``), each fact holding instead of a
         stale turn (and the turns stating it) at least as relevant as that turn, and stale turns
         below them by a margin MMR's diversity penalty cannot undo."""
         if not pool or not (self.slot_facts or self.stale):
@@ -65,7 +91,7 @@ class Focus:
         value = {key: v for key, v, _ in pool}
         top = max(value.values()) or 1.0
         lift = slot_lift(top, diversity)
-        for f in self.slot_facts:
+        for f in self.slot_facts if self.lift else ():
             if ("fact", f.id) in value:
                 value[("fact", f.id)] += lift
         orig = {t: value[("turn", t)] for t in self.stale if ("turn", t) in value}
@@ -81,6 +107,17 @@ class Focus:
             floor = min((value[key] for key in holders[t]), default=rel)
             value[("turn", t)] = max(0.0, min(rel, STALE_SHARE * floor) - diversity * top)
         return [(key, value[key], text) for key, _, text in pool]
+
+
+def _told_before(t: TurnRecord, who: str, named: re.Pattern[str], value: re.Pattern[str], holder: Fact) -> bool:
+    """Whether turn ``t`` spoke about ``holder``'s slot (a cue of its predicate; said by its
+    entity ``who`` in the first person, or naming it) before ``holder``'s value began, without naming that value:
+    what it said about the slot was replaced since, even when no fact came of it ("I got
+    promoted to data scientist" before a later role)."""
+    return (holder.valid_from is not None and t.at < holder.valid_from
+            and holder.predicate in mentioned_predicates(t.text)
+            and ((normalize_name(t.speaker) == who and first_person(t.text)) or bool(named.search(t.text)))
+            and not value.search(t.text))
 
 
 def slot_lift(top: float, diversity: float) -> float:
@@ -108,17 +145,22 @@ def _named(store: GraphStore, group_id: str, question: str, candidates: Sequence
     return out
 
 
-def _asker(store: GraphStore, group_id: str, rel: Mapping[tuple[str, str], float], *, top: int = 20) -> list[str]:
+def _asker(store: GraphStore, group_id: str, rel: Mapping[tuple[str, str], float], *, top: int = 50) -> list[str]:
     """The entity of the person asking a first-person question: the speaker of the first-person
     turns that match it best, whenever said (relevance summed per speaker), that is also an
     entity. Only turns in the first person count: "I" in the question is whoever says "I" or
-    "my" about the same thing, not whoever answered ("That's a tough one")."""
+    "my" about the same thing, not whoever answered ("That's a tough one"); a speaker's same
+    sentence said again counts once ("My manager is Kevin." three times is one statement)."""
     ranked = sorted(((i, v) for (kind, i), v in rel.items() if kind == "turn"), key=lambda kv: (-kv[1], kv[0]))[:top]
     said = store.get_turns(group_id, [i for i, _ in ranked])
     weight: dict[str, float] = {}
+    counted: set[tuple[str, str]] = set()  # a sentence said again is no further evidence of who is asking
     for i, v in ranked:
         if i in said and first_person(said[i].text):
-            weight[said[i].speaker] = weight.get(said[i].speaker, 0.0) + v
+            key = (said[i].speaker, " ".join(normalize_name(said[i].text).split()))
+            if key not in counted:
+                counted.add(key)
+                weight[said[i].speaker] = weight.get(said[i].speaker, 0.0) + v
     for speaker in sorted(weight, key=lambda s: (-weight[s], s)):
         found = store.find_entities(group_id, speaker)
         if found:
@@ -154,8 +196,10 @@ def focus(store: GraphStore, group_id: str, question: str, rel: Mapping[tuple[st
     if asks_history(question):  # the old episodes are what is asked about: mark them, keep their rank
         stale, partly = {}, {**partly, **stale}
     slot_facts = [f for f in past if predicates and named and anchor(store.vocabulary, f) in named and scope.fact_ok(f)]
-    return Focus(slot_facts=slot_facts, stale=stale, partly=partly,
-                 old_values=_old_values(store, group_id, [f for f in past if f.id in replaced], replaced))
+    return Focus(slot_facts=slot_facts, lift=asks_for_value(question), stale=stale, partly=partly,
+                 old_values=_old_values(store, group_id, [f for f in past if f.id in replaced], replaced),
+                 ended=ended_turns(past, replaced, at=scope.reference, predicates=predicates),
+                 newer_values=_newer_values(store, group_id, slot_facts))
 
 
 def _value(store: GraphStore, f: Fact) -> str:
@@ -178,4 +222,21 @@ def _old_values(store: GraphStore, group_id: str, old: Sequence[Fact],
         was, now = names.get(_value(store, f)), names.get(_value(store, replaced[f.id]))
         if was is not None and now is not None:
             out.append((_name_pattern(was.name), _name_pattern(now.name), replaced[f.id]))
+    return out
+
+
+def _newer_values(store: GraphStore, group_id: str,
+                  slot_facts: Sequence[Fact]) -> list[tuple[str, re.Pattern[str], re.Pattern[str], Fact]]:
+    """``(entity's normal name, entity's name, value's name, fact)`` of each slot fact of a
+    predicate with one value at a time (a turn about a ``many`` slot, tools or pets, may be
+    about another value that still holds)."""
+    one = [f for f in slot_facts if cardinality(store.vocabulary, f.predicate) != "many"]
+    if not one:
+        return []
+    names = store.get_entities(group_id, [anchor(store.vocabulary, f) for f in one] + [_value(store, f) for f in one])
+    out = []
+    for f in one:
+        who, value = names.get(anchor(store.vocabulary, f)), names.get(_value(store, f))
+        if who is not None and value is not None:
+            out.append((normalize_name(who.name), _name_pattern(who.name), _name_pattern(value.name), f))
     return out

@@ -59,7 +59,7 @@ from chronomem.query.candidates import (
 from chronomem.query.focus import focus as slot_focus
 from chronomem.query.records import Status, interval_text, to_records
 from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value
-from chronomem.query.slots import SupersededBy, superseded_by
+from chronomem.query.slots import EndedAt, SupersededBy, ended_at, superseded_by
 from chronomem.query.timewindow import TimeWindow, split_time
 from chronomem.schema.models import Fact, Source
 
@@ -99,6 +99,13 @@ class SearchResult(BaseModel):
     session_id: str | None = None
     at: datetime | None = None
     superseded_by: SupersededBy | None = None
+    ended: EndedAt | None = None
+
+    def later(self) -> str | None:
+        """What became of a turn's facts, for a reader ("later: Alice works at Adyen since 2024-05",
+        "later: no longer true since 2022-03 (…)"); ``None`` when they still hold."""
+        said = self.superseded_by or self.ended
+        return None if said is None else said.text()
 
     def when(self) -> str:
         """When the hit holds: a fact's valid interval (``2023-05-01 → now``), a turn's day (``?`` unknown)."""
@@ -120,7 +127,7 @@ class SearchResult(BaseModel):
         data["score"] = round(self.score, 6)
         if self.kind == "fact":
             data["statement"] = self.text
-            for key in ("speaker", "session_id", "at", "superseded_by"):
+            for key in ("speaker", "session_id", "at", "superseded_by", "ended"):
                 data.pop(key)
         else:
             for key in ("subject", "subject_id", "predicate", "object", "object_id", "valid_from", "valid_to",
@@ -263,8 +270,10 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
     origins = {("fact", i): frozenset(s.turn_id for s in f.sources if s.turn_id) for i, f in facts.items()}
     origins.update({("turn", i): frozenset((i,)) for i in turns})
     picked = mmr(pool[: max(3 * k, k + 20)], k=k, diversity=diversity, origins=origins)
-    return _results(store, group_id, picked, facts, turns, now=now, stale=focus.stale,
-                    outdated=focus.outdated({i: turns[i] for (kind, i), _ in picked if kind == "turn"}))
+    shown = {i: turns[i] for (kind, i), _ in picked if kind == "turn"}
+    outdated = focus.outdated(shown)
+    return _results(store, group_id, picked, facts, turns, now=now, stale=focus.stale, outdated=outdated,
+                    ended=focus.ended_of(shown, outdated))
 
 
 def _without_mirrors(store: GraphStore, facts: Mapping[str, Fact], rel: Mapping[str, float]) -> dict[str, Fact]:
@@ -285,7 +294,7 @@ def _without_mirrors(store: GraphStore, facts: Mapping[str, Fact], rel: Mapping[
 
 def _results(store: GraphStore, group_id: str, picked: Sequence[tuple[tuple[str, str], float]],
              facts: Mapping[str, Fact], turns: Mapping[str, TurnRecord], *, now: datetime,
-             stale: Mapping[str, Fact], outdated: Mapping[str, Fact]) -> list[SearchResult]:
+             stale: Mapping[str, Fact], outdated: Mapping[str, Fact], ended: Mapping[str, Fact]) -> list[SearchResult]:
     chosen = [facts[i] for (kind, i), _ in picked if kind == "fact"]
     records = {r.id: r for r in to_records(store, group_id, chosen, now=now)}
     out = []
@@ -302,6 +311,7 @@ def _results(store: GraphStore, group_id: str, picked: Sequence[tuple[tuple[str,
             out.append(SearchResult(kind="turn", id=i, text=t.text, score=score,
                                     sources=[Source(session_id=t.session_id, turn_id=t.id)],
                                     speaker=t.speaker, session_id=t.session_id, at=t.at,
-                                    status="superseded" if i in stale else None,
-                                    superseded_by=superseded_by(outdated[i]) if i in outdated else None))
+                                    status="superseded" if i in stale else ("ended" if i in ended else None),
+                                    superseded_by=superseded_by(outdated[i]) if i in outdated else None,
+                                    ended=ended_at(ended[i]) if i in ended else None))
     return out

@@ -47,18 +47,45 @@ class SupersededBy(BaseModel):
 
     def since_text(self) -> str:
         """``2024-05`` (month precision), ``2024`` (year) or ``2024-05-03``; ``?`` when unknown."""
-        if self.since is None:
-            return "?"
-        if self.since_precision == "year":
-            return str(self.since.year)
-        if self.since_precision in _MONTH_PRECISIONS:
-            return self.since.strftime("%Y-%m")
-        return self.since.date().isoformat()
+        return date_text(self.since, self.since_precision)
 
     def text(self) -> str:
         """``later: Alice works at Adyen since 2024-05``."""
         when = "" if self.since is None else f" since {self.since_text()}"
         return f"later: {self.statement}{when}"
+
+
+class EndedAt(BaseModel):
+    """What became of a turn's facts that ended with nothing known to replace them: the latest
+    of them and when it ended."""
+
+    model_config = ConfigDict(frozen=True)
+
+    fact_id: str
+    statement: str
+    until: datetime
+    until_precision: str = "day"
+
+    def text(self) -> str:
+        """``later: no longer true since 2022-03 (user has a pet Juniper)``."""
+        return f"later: no longer true since {date_text(self.until, self.until_precision)} ({self.statement})"
+
+
+def date_text(when: datetime | None, precision: str) -> str:
+    """A date at the precision known: ``2024-05`` (month, season, week), ``2024`` (year) or
+    ``2024-05-03``; ``?`` when unknown.
+
+    >>> from datetime import datetime
+    >>> date_text(datetime(2024, 5, 3), "month"), date_text(datetime(2024, 5, 3), "day"), date_text(None, "day")
+    ('2024-05', '2024-05-03', '?')
+    """
+    if when is None:
+        return "?"
+    if precision == "year":
+        return str(when.year)
+    if precision in _MONTH_PRECISIONS:
+        return when.strftime("%Y-%m")
+    return when.date().isoformat()
 
 
 @lru_cache(maxsize=1)
@@ -96,6 +123,21 @@ def asks_history(question: str) -> bool:
     return bool(_past().search(question.lower()))
 
 
+@lru_cache(maxsize=1)
+def _not_the_value() -> re.Pattern[str]:
+    return _words(_table()["not_the_value"])
+
+
+def asks_for_value(question: str) -> bool:
+    """Whether the question asks for a slot's value ("where does Ana live") rather than why, when
+    or how something happened ("why does Nate like turtles as pets?").
+
+    >>> asks_for_value("Which pets does Nate have?"), asks_for_value("Why does Nate like turtles as pets?")
+    (True, False)
+    """
+    return not _not_the_value().search(question.lower())
+
+
 def first_person(question: str) -> bool:
     """Whether the question speaks in the first person ("where do I live").
 
@@ -116,15 +158,29 @@ def implied_predicates(question: str) -> frozenset[str]:
     >>> sorted(implied_predicates("What is my job?"))
     ['HAS_ROLE', 'WORKS_AT']
     """
-    low = question.lower()
-    spans = [(pred, m.start(), m.end()) for pred, pattern in _cues() for m in pattern.finditer(low)]
-    kept = [(pred, a, b) for pred, a, b in spans
-            if not any(other != pred and x <= a and b <= y and y - x > b - a for other, x, y in spans)]
     counts: dict[str, int] = {}
-    for pred, _, _ in kept:
+    for pred in _kept_cues(question):
         counts[pred] = counts.get(pred, 0) + 1
     most = max(counts.values(), default=0)
     return frozenset(pred for pred, n in counts.items() if n == most)
+
+
+def _kept_cues(text: str) -> list[str]:
+    """The predicate of every cue in ``text``, but a cue inside a longer cue of another predicate."""
+    low = text.lower()
+    spans = [(pred, m.start(), m.end()) for pred, pattern in _cues() for m in pattern.finditer(low)]
+    return [pred for pred, a, b in spans
+            if not any(other != pred and x <= a and b <= y and y - x > b - a for other, x, y in spans)]
+
+
+def mentioned_predicates(text: str) -> frozenset[str]:
+    """Every predicate a cue word of ``text`` points at (not only the most cued, as
+    :func:`implied_predicates`).
+
+    >>> sorted(mentioned_predicates("I got promoted to data scientist and moved to Oslo."))
+    ['HAS_ROLE', 'LIVES_IN']
+    """
+    return frozenset(_kept_cues(text))
 
 
 def cardinality(vocabulary: Vocabulary, predicate: str) -> str:
@@ -163,16 +219,41 @@ def supersessions(history: Iterable[Fact], *, at: datetime, vocabulary: Vocabula
         groups.setdefault(_group(vocabulary, f), []).append(f)
     out: dict[str, Fact] = {}
     for facts in groups.values():
-        holding = [g for g in facts if g.valid_at(at)]
-        if not holding:
+        if not any(g.valid_at(at) for g in facts):
             continue
         for f in facts:
             if f.valid_to is None or f.valid_to > at:
                 continue
-            newer = [g for g in holding if _replaces(vocabulary, g, f)]
-            if newer:
-                out[f.id] = max(newer, key=lambda g: (g.valid_from or at, g.id))
+            newer = _successor(vocabulary, facts, f, at)
+            if newer is not None:
+                out[f.id] = newer
     return out
+
+
+def _successor(vocabulary: Vocabulary, facts: Sequence[Fact], old: Fact, at: datetime) -> Fact | None:
+    """The value holding at ``at`` that replaced ``old``, directly or through a chain of values
+    that each took over from the one before and ended by ``at`` too (PostgreSQL 12 → 13 → 14)."""
+    seen, frontier = {old.id}, [old]
+    while frontier:
+        found = {g.id: g for f in frontier for g in facts if g.id not in seen and _replaces(vocabulary, g, f)}
+        newer = list(found.values())
+        holding = [g for g in newer if g.valid_at(at)]
+        if holding:
+            return max(holding, key=lambda g: (g.valid_from or at, g.id))
+        frontier = [g for g in newer if g.valid_to is not None and g.valid_to <= at]
+        seen.update(g.id for g in newer)
+    return None
+
+
+def _stated(history: Sequence[Fact], predicates: frozenset[str]) -> dict[str, list[Fact]]:
+    """``{turn id: the facts of history it sourced}`` (only those of ``predicates`` when given)."""
+    stated: dict[str, list[Fact]] = {}
+    for f in history:
+        if not predicates or f.predicate in predicates:
+            for s in f.sources:
+                if s.turn_id:
+                    stated.setdefault(s.turn_id, []).append(f)
+    return stated
 
 
 def stale_turns(history: Sequence[Fact], replaced: Mapping[str, Fact], *,
@@ -182,13 +263,7 @@ def stale_turns(history: Sequence[Fact], replaced: Mapping[str, Fact], *,
     only some were ("I work at Acme as a designer" after a new role at Acme). Turns that
     sourced none are in neither, nor is a turn that states the newer value itself (a change is
     told by the turn that closes the old value and opens the new one)."""
-    stated: dict[str, list[Fact]] = {}
-    for f in history:
-        if predicates and f.predicate not in predicates:
-            continue
-        for s in f.sources:
-            if s.turn_id:
-                stated.setdefault(s.turn_id, []).append(f)
+    stated = _stated(history, predicates)
     whole: dict[str, Fact] = {}
     partly: dict[str, Fact] = {}
     for turn, facts in stated.items():
@@ -197,6 +272,27 @@ def stale_turns(history: Sequence[Fact], replaced: Mapping[str, Fact], *,
             latest = max(newer, key=lambda g: (g.valid_from is not None, g.valid_from, g.id))
             (whole if len(newer) == len(facts) else partly)[turn] = latest
     return whole, partly
+
+
+def ended_turns(history: Sequence[Fact], replaced: Mapping[str, Fact], *, at: datetime,
+                predicates: frozenset[str]) -> dict[str, Fact]:
+    """``{turn id: the latest-ending of its facts}`` for the turns whose facts in ``history``
+    (only those of ``predicates`` when given) all ended by ``at`` with none of them replaced
+    ("We rely on Prometheus", retired later and nothing took over; "I lost my dog Juniper").
+    A turn that also stated a fact still holding, or one that was replaced, is not in it."""
+    out: dict[str, Fact] = {}
+    for turn, facts in _stated(history, predicates).items():
+        ends = [f.valid_to for f in facts]
+        if all(end is not None and end <= at for end in ends) and not any(f.id in replaced for f in facts):
+            out[turn] = max(facts, key=lambda f: (f.valid_to or at, f.id))
+    return out
+
+
+def ended_at(f: Fact) -> EndedAt:
+    """The :class:`EndedAt` a turn whose facts all ended carries, from the latest-ending one."""
+    if f.valid_to is None:
+        raise ValueError(f"fact {f.id} has not ended")
+    return EndedAt(fact_id=f.id, statement=f.statement, until=f.valid_to, until_precision=f.valid_to_precision)
 
 
 def superseded_by(f: Fact) -> SupersededBy:
