@@ -18,6 +18,7 @@ import json
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
@@ -114,6 +115,9 @@ def _row_to_turn(row: Sequence) -> TurnRecord:
     return TurnRecord(id=row[0], session_id=row[1], group_id=row[2], speaker=row[3], text=row[4], at=from_us(row[5]), seq=row[6])
 
 
+OPEN_WAIT_SECONDS = 30  # how long opening waits for other processes' locks (the busy timeout too)
+
+
 class SqliteGraphStore:
     """The default store: a single SQLite file (or ``":memory:"``)."""
 
@@ -127,17 +131,35 @@ class SqliteGraphStore:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
-            for pragma in sql.CONNECTION_PRAGMAS:
-                self._db.execute(pragma)
-            migrate_claims(self._db)  # before the schema script: it would index the earlier table
-            self._db.executescript(sql.SCHEMA)
-            self._db.executescript(sql.ERASURES_SCHEMA)
-            migrate_sqlite(self._db)
-        except sqlite3.Error as e:
-            raise StoreError(f"cannot open the embedded store at {self.path}: {e}") from e
+        deadline = time.monotonic() + OPEN_WAIT_SECONDS
+        while True:
+            try:
+                self._db = self._connect()
+                break
+            except sqlite3.OperationalError as e:
+                # Several processes creating one store at once: switching a new file to WAL and
+                # creating its schema can answer "locked" at once, without the busy wait.
+                if "locked" not in str(e) or time.monotonic() > deadline:
+                    raise StoreError(f"cannot open the embedded store at {self.path}: {e}") from e
+                time.sleep(0.05)
+            except sqlite3.Error as e:
+                raise StoreError(f"cannot open the embedded store at {self.path}: {e}") from e
         self._lock = threading.RLock()
+
+    def _connect(self) -> sqlite3.Connection:
+        """A connection with the pragmas set and the schema created or migrated (closed on failure)."""
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=OPEN_WAIT_SECONDS)
+        try:
+            for pragma in sql.CONNECTION_PRAGMAS:
+                db.execute(pragma)
+            migrate_claims(db)  # before the schema script: it would index the earlier table
+            db.executescript(sql.SCHEMA)
+            db.executescript(sql.ERASURES_SCHEMA)
+            migrate_sqlite(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
 
     def __repr__(self) -> str:
         return f"SqliteGraphStore({self.path!r})"
