@@ -59,6 +59,7 @@ def belonging_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if attr is None or attr.lemma_.lower() not in OPEN.belonging_nouns or frame.status.tense not in ("present", "perfect"):
         return []
     out: list[Rel] = []
+    mine = all(s_.kind == SPEAKER for s_ in subjects)
     for prep in attr.children:
         if prep.dep_ != "prep" or prep.lower_ != "of":
             continue
@@ -67,7 +68,6 @@ def belonging_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
             if tok.pos_ != "NOUN" or not (head in OPEN.group_nouns or head in OPEN.belonging_groups):
                 continue
             arg = phrase_arg(tok, frame.idx)
-            mine = all(s_.kind == SPEAKER for s_ in subjects)
             if arg is None and mine and any(c.dep_ == "det" and c.lower_ in ("this", "that") for c in tok.children):
                 words = [c.lower_ for c in tok.children if c.dep_ in ("compound", "amod") and c.i < tok.i]
                 arg = Arg(OWNED, tok.i, " ".join([*words, tok.lower_]), "GROUP", GUESS)  # "this team": the speaker's team

@@ -29,7 +29,9 @@ def statement(vocabulary: Vocabulary, predicate: str, subject: str, obj: str, qu
 def without_title_guesses(claims: list[Claim]) -> list[Claim]:
     """A role read from a title ("Dr. Koh" → doctor) is a guess: a turn that states the person's role
     ("Dr. Koh is a dentist", "my dentist, Dr. Koh") keeps only the stated one (HAS_ROLE has one value)."""
-    titles = {entity_id(c.group_id, name) for c in claims[:1] for name in set(PEOPLE.person_titles.values())}
+    if not claims:
+        return claims
+    titles = {entity_id(claims[0].group_id, name) for name in set(PEOPLE.person_titles.values())}  # one group per session
     stated = {(c.sources[0].turn_id, c.subject_id) for c in claims
               if c.predicate == "HAS_ROLE" and c.kind == "assert" and c.object_id not in titles}
     return [c for c in claims if not (c.predicate == "HAS_ROLE" and c.object_id in titles
