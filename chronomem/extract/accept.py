@@ -10,7 +10,8 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import DocIndex, first_name_place, name_arg, person_arg, team_arg, version_of
+from chronomem.extract.args import DocIndex, first_name_place, name_arg, person_arg, version_of
+from chronomem.extract.noun_args import team_arg
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, THERE, WE, Arg
 
 

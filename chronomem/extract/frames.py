@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Token
 
-from chronomem.extract.args import DocIndex, entity_arg, first_name_gender, subject_head, team_arg
+from chronomem.extract.args import DocIndex, entity_arg, first_name_gender, subject_head
 from chronomem.extract.filters import ClauseStatus, clause_status
+from chronomem.extract.noun_args import team_arg
 from chronomem.extract.records import Arg, When
 from chronomem.extract.timeexpr import split_range
 from chronomem.extract.timing import TimePhrase, clause_head

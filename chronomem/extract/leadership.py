@@ -14,8 +14,9 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import person_arg, team_arg
+from chronomem.extract.args import person_arg
 from chronomem.extract.frames import Frame
+from chronomem.extract.noun_args import team_arg
 from chronomem.extract.pets import gave_away
 from chronomem.extract.records import WE, Arg, Rel
 from chronomem.extract.rulebase import Rule, emit, persons

@@ -7,9 +7,9 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import accept as A
-from chronomem.extract.args import is_role_head, role_arg
 from chronomem.extract.frames import Frame
 from chronomem.extract.lexicon_rules import HOMES, ROLE_SLOTS
+from chronomem.extract.noun_args import is_role_head, role_arg
 from chronomem.extract.records import ENTITY, GAZETTEER, Arg, Rel
 from chronomem.extract.rulebase import PrepRule, Rule, emit, persons
 from chronomem.extract.switches import complete_switch, switch_rels

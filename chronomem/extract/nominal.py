@@ -9,7 +9,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract import accept as A
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import DocIndex, name_arg, person_arg, role_arg, team_arg, thing_arg, valid_name
+from chronomem.extract.args import DocIndex, name_arg, person_arg, valid_name
 from chronomem.extract.couples import became_couple, been_with, marital
 from chronomem.extract.filters import clause_status
 from chronomem.extract.frames import Frame, when_for
@@ -24,6 +24,7 @@ from chronomem.extract.kin import (
     possessor,
 )
 from chronomem.extract.leadership import in_charge_rels
+from chronomem.extract.noun_args import role_arg, team_arg, thing_arg
 from chronomem.extract.records import ENTITY, GAZETTEER, SPEAKER, WE, Arg, Hint, Rel, When
 from chronomem.extract.rulebase import Rule, alternative, emit, employment, persons, role_rels
 from chronomem.extract.tools import tool_subjects

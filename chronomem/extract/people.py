@@ -27,12 +27,13 @@ from collections.abc import Sequence
 
 from spacy.tokens import Doc, Span, Token
 
-from chronomem.extract.args import ROLES, DocIndex, is_role_head, person_arg, pronoun_arg, role_arg
+from chronomem.extract.args import ROLES, DocIndex, person_arg, pronoun_arg
 from chronomem.extract.filters import clause_status
 from chronomem.extract.hygiene import clean_mention, is_vocative
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state, named_token
 from chronomem.extract.kin_phrases import kin_phrase_rels
 from chronomem.extract.lexicon_data import OPEN, load_lexicon
+from chronomem.extract.noun_args import is_role_head, role_arg
 from chronomem.extract.people_tastes import GROUP_YOU, impression_rels
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
 

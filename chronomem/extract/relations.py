@@ -18,11 +18,12 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import accept as A
-from chronomem.extract.args import person_arg, team_arg, thing_arg
+from chronomem.extract.args import person_arg
 from chronomem.extract.couples import marital, together_rels
 from chronomem.extract.frames import Frame, with_conj
 from chronomem.extract.kin import family_verb_rels
 from chronomem.extract.lexicon_rules import BOSS_NOUNS, CONSUMABLES, TASTES
+from chronomem.extract.noun_args import team_arg, thing_arg
 from chronomem.extract.records import Arg, Rel
 from chronomem.extract.rulebase import Rule, emit, employment, persons
 

@@ -22,8 +22,9 @@ from spacy.tokens import Token
 
 from chronomem.extract import accept as A
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import is_role_head, name_arg, person_arg, role_arg, team_arg
+from chronomem.extract.args import name_arg, person_arg
 from chronomem.extract.frames import Frame, when_for
+from chronomem.extract.noun_args import is_role_head, role_arg, team_arg
 from chronomem.extract.records import ENTITY, GAZETTEER, Arg, Rel, When
 
 Handler = Callable[[Frame], list[Rel]]

@@ -12,7 +12,7 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import accept as A
-from chronomem.extract.args import team_arg, version_of
+from chronomem.extract.args import version_of
 from chronomem.extract.frames import Frame, when_for
 from chronomem.extract.kin import possessor
 from chronomem.extract.leadership import replaced_as_lead
@@ -24,6 +24,7 @@ from chronomem.extract.lexicon_rules import (
     SWITCH_LEMMAS,
     TITLE_NOUNS,
 )
+from chronomem.extract.noun_args import team_arg
 from chronomem.extract.records import GAZETTEER, WE, Arg, Rel
 from chronomem.extract.rulebase import Rule, emit, persons, role_rels, role_when, to_roles
 from chronomem.extract.tools import purpose, tool_objects, tool_subjects

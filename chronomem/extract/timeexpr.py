@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Callable, Literal, Optional
 
+from . import timecalc as C
 from . import timeexpr_rules as R
 from .lexicon_time import (
     DAY_AFTER_TOMORROW,
@@ -64,17 +65,17 @@ class TimePoint:
 
 
 _D1 = R.D1
-_FixedFn = Callable[[date], Optional[R.Span]]
+_FixedFn = Callable[[date], Optional[C.Span]]
 
 _day = R.day_span
 _monday = R.monday
 
 
-def _earlier(start: date, today: date, prec: str) -> R.Span:
+def _earlier(start: date, today: date, prec: str) -> C.Span:
     return start, prec, today if today > start else start + _D1
 
 
-def _later(today: date, end: date, prec: str) -> R.Span:
+def _later(today: date, end: date, prec: str) -> C.Span:
     return (today + _D1, prec, end) if today + _D1 < end else (today, prec, today + _D1)
 
 
@@ -91,12 +92,12 @@ _FIXED: dict[str, _FixedFn] = {
     **dict.fromkeys(DAY_AFTER_TOMORROW, lambda t: _day(t + 2 * _D1)),
     **dict.fromkeys(OTHER_DAY, lambda t: (t - 7 * _D1, "week", t)),
     **dict.fromkeys(OTHER_WEEK, lambda t: (t - 14 * _D1, "week", t - 7 * _D1)),
-    **dict.fromkeys(RECENTLY_PHRASES, lambda t: (R.add_months(t, -1), "month", t + _D1)),
+    **dict.fromkeys(RECENTLY_PHRASES, lambda t: (C.add_months(t, -1), "month", t + _D1)),
     **dict.fromkeys(EARLIER_THIS_WEEK, lambda t: _earlier(_monday(t), t, "week")),
     **dict.fromkeys(EARLIER_THIS_MONTH, lambda t: _earlier(t.replace(day=1), t, "month")),
     **dict.fromkeys(EARLIER_THIS_YEAR, lambda t: _earlier(date(t.year, 1, 1), t, "year")),
     "later this week": lambda t: _later(t, _monday(t) + 7 * _D1, "week"),
-    "later this month": lambda t: _later(t, R.add_months(t.replace(day=1), 1), "month"),
+    "later this month": lambda t: _later(t, C.add_months(t.replace(day=1), 1), "month"),
     "later this year": lambda t: _later(t, date(t.year + 1, 1, 1), "year"),
     **dict.fromkeys(UNDATED_PHRASES, _nothing),
 }
@@ -173,7 +174,7 @@ def _utc(d: date) -> datetime:
     return datetime(d.year, d.month, d.day, tzinfo=timezone.utc)
 
 
-def _resolve_text(s: str, ref: datetime, prefer: str) -> Optional[R.Span]:
+def _resolve_text(s: str, ref: datetime, prefer: str) -> Optional[C.Span]:
     today = ref.date()
     fn = _FIXED.get(s)
     if fn is not None:
@@ -225,7 +226,7 @@ def split_range(phrase: str) -> tuple[str, str] | None:
     return (a, b) if a and b else None
 
 
-def _resolve_range(a: str, b: str, ref: datetime, prefer: str) -> Optional[R.Span]:
+def _resolve_range(a: str, b: str, ref: datetime, prefer: str) -> Optional[C.Span]:
     y = _YEAR4_RE.search(b)
     if y and not _YEAR4_RE.search(a):
         span = _resolve_text(f"{a.strip(' ,')} {y.group()}", ref, prefer)
@@ -234,14 +235,14 @@ def _resolve_range(a: str, b: str, ref: datetime, prefer: str) -> Optional[R.Spa
     return _resolve_text(a, ref, prefer)
 
 
-def _shift(m: re.Match[str], today: date, ref: datetime, sign: int) -> Optional[R.Span]:
-    n = R.parse_num(m["n"])
+def _shift(m: re.Match[str], today: date, ref: datetime, sign: int) -> Optional[C.Span]:
+    n = C.parse_num(m["n"])
     if n is None or n <= 0:
         return None
-    return R.shift(today, n + (0.5 if m["h"] else 0), m["u"], sign, ref)
+    return C.shift(today, n + (0.5 if m["h"] else 0), m["u"], sign, ref)
 
 
-def _core(s: str, today: date, ref: datetime, prefer: str) -> Optional[R.Span]:
+def _core(s: str, today: date, ref: datetime, prefer: str) -> Optional[C.Span]:
     fn = _FIXED.get(s)
     if fn is not None:
         return fn(today)
@@ -258,42 +259,42 @@ def _core(s: str, today: date, ref: datetime, prefer: str) -> Optional[R.Span]:
 Match = re.Match[str]
 
 
-def _h_ago(m: Match, t: date, ref: datetime, p: str) -> Optional[R.Span]:
+def _h_ago(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     return _shift(m, t, ref, -1)
 
 
-def _h_from_now(m: Match, t: date, ref: datetime, p: str) -> Optional[R.Span]:
+def _h_from_now(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     return _shift(m, t, ref, +1)
 
 
-def _h_ord(m: Match, t: date, ref: datetime, p: str) -> Optional[R.Span]:
+def _h_ord(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     d = int(m["d"])
     if m["rest"]:
         base = _core(_THE_RE.sub("", m["rest"]), t, ref, p)
         return _day(base[0].replace(day=d)) if base and base[1] == "month" else None
     cands = []
     for k in (-2, -1, 0, 1, 2):
-        first = R.add_months(t.replace(day=1), k)
+        first = C.add_months(t.replace(day=1), k)
         try:
             cands.append((first.replace(day=d), first.replace(day=d) + _D1))
         except ValueError:
             continue
-    c = R.pick(cands, t, p)
+    c = C.pick(cands, t, p)
     return _day(c[0]) if c else None
 
 
-def _h_window(m: Match, t: date, ref: datetime, p: str) -> Optional[R.Span]:
-    n = R.parse_num(m["n"])
+def _h_window(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
+    n = C.parse_num(m["n"])
     if n is None or n <= 0:
         return None
     if m["w"] in ("next", "coming"):
-        s = R.shift(t, n, m["u"], +1, ref)
+        s = C.shift(t, n, m["u"], +1, ref)
         return (t, s[1], s[0] + _D1) if s else None
-    s = R.shift(t, n, m["u"], -1, ref)
+    s = C.shift(t, n, m["u"], -1, ref)
     return (s[0], s[1], t + _D1) if s else None
 
 
-def _h_relative_twice(m: Match, t: date, ref: datetime, p: str) -> Optional[R.Span]:
+def _h_relative_twice(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     x, back = m["x"], m["k"].startswith("before")
     base = _core(("last " if back else "next ") + x, t, ref, p)
     if base is None:
@@ -304,16 +305,16 @@ def _h_relative_twice(m: Match, t: date, ref: datetime, p: str) -> Optional[R.Sp
         delta = timedelta(7 * sign)
         return s + delta, prec, e + delta if e else None
     months = sign * (1 if x == "month" else 12)
-    return R.add_months(s, months), prec, R.add_months(e, months) if e else None
+    return C.add_months(s, months), prec, C.add_months(e, months) if e else None
 
 
-def _h_mod(m: Match, t: date, ref: datetime, p: str) -> Optional[R.Span]:
+def _h_mod(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     rest = m["rest"]
     base = _core("this " + rest if rest in ("month", "week", "year") else rest, t, ref, p)
-    return R.modify(" ".join(m["mod"].split()), base) if base else None
+    return C.modify(" ".join(m["mod"].split()), base) if base else None
 
 
-_RULES: list[tuple[re.Pattern[str], Callable[[Match, date, datetime, str], Optional[R.Span]]]] = [
+_RULES: list[tuple[re.Pattern[str], Callable[[Match, date, datetime, str], Optional[C.Span]]]] = [
     (R.RE_AGO, _h_ago), (R.RE_CAL, R.h_cal), (R.RE_MONTH, R.h_month), (R.RE_WEEKDAY, R.h_weekday),
     (R.RE_YEAR, R.h_year), (R.RE_MONTH_DAY, R.h_month_day), (R.RE_DAY_MONTH, R.h_month_day),
     (R.RE_SEASON, R.h_season), (R.RE_HOLIDAY, R.h_holiday), (R.RE_MOD, _h_mod),
@@ -327,7 +328,7 @@ _RULES: list[tuple[re.Pattern[str], Callable[[Match, date, datetime, str], Optio
 _PERIOD_PREC = {"day": "day", "time": "day", "week": "week", "month": "month", "year": "year"}
 
 
-def _dateparser_fallback(text: str, ref: datetime, prefer: str) -> Optional[R.Span]:
+def _dateparser_fallback(text: str, ref: datetime, prefer: str) -> Optional[C.Span]:
     """Last resort for absolute dates our rules do not know (imports dateparser lazily)."""
     try:
         from dateparser.date import DateDataParser
@@ -353,6 +354,6 @@ def _dateparser_fallback(text: str, ref: datetime, prefer: str) -> Optional[R.Sp
     if prec == "year":
         return date(d.year, 1, 1), "year", date(d.year + 1, 1, 1)
     if prec == "month":
-        s, e = R.month_pair(d.year, d.month)
+        s, e = C.month_pair(d.year, d.month)
         return s, "month", e
     return (d, "week", d + timedelta(7)) if prec == "week" else _day(d)

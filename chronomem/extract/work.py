@@ -10,9 +10,10 @@ from spacy.tokens import Token
 
 from chronomem.extract import accept as A
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import club_arg, is_role_head, name_arg, person_arg, pronoun_arg, team_arg
+from chronomem.extract.args import name_arg, person_arg, pronoun_arg
 from chronomem.extract.frames import Frame, when_for
 from chronomem.extract.lexicon_rules import TEAM_CHANGES
+from chronomem.extract.noun_args import club_arg, is_role_head, team_arg
 from chronomem.extract.records import ENTITY, GAZETTEER, LAST, Arg, Rel, When
 from chronomem.extract.rulebase import PrepRule, Rule, emit, employment, persons, role_rels, role_when, to_roles
 from chronomem.extract.tools import tool_objects, uses_rels
