@@ -13,6 +13,7 @@ from spacy.tokens import Token
 
 from chronomem.extract.args import DocIndex, entity_arg, first_name_gender, subject_head
 from chronomem.extract.filters import ClauseStatus, clause_status
+from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.noun_args import team_arg
 from chronomem.extract.records import Arg, When
 from chronomem.extract.timeexpr import split_range
@@ -23,10 +24,41 @@ _RELATIVE = frozenset({"who", "that", "which"})
 
 
 def with_conj(tok: Token) -> list[Token]:
+    """``tok`` and its conjuncts, without pastimes a chat list adds as bare verbs.
+
+    "we watch films, bike and swim" is parsed as the objects "films", "bike" and "swim": a bare
+    singular word after a different first object that is a verb (tagged so, or a pastime verb) is no
+    object of the verb governing the list. A list of likes stays whole ("I enjoy travel and dance").
+    """
+    out = _conj_chain(tok)
+    if len(out) == 1 or tok.pos_ not in ("NOUN", "PROPN") or tok.head.lemma_.lower() in OPEN.taste_verbs:
+        return out
+    first_plain = tok.tag_ == "NN" and not _modified(tok)
+    return [out[0], *(t for t in out[1:] if not _bare_verb(t, after_plain=first_plain))]
+
+
+def pastimes_in_list(tok: Token) -> list[Token]:
+    """The bare pastime verbs :func:`with_conj` leaves out of ``tok``'s list ("hike" in "we watch films, hike")."""
+    kept = {t.i for t in with_conj(tok)}
+    return [t for t in _conj_chain(tok) if t.i not in kept and t.lemma_.lower() in OPEN.pastime_verbs]
+
+
+def _modified(tok: Token) -> bool:
+    return any(c.dep_ in ("det", "poss", "amod", "compound", "nummod", "dobj", "prep") for c in tok.children)
+
+
+def _bare_verb(tok: Token, *, after_plain: bool) -> bool:
+    if tok.pos_ == "VERB" and tok.tag_ in ("VB", "VBP"):
+        return True
+    return tok.tag_ in ("NN", "NNP") and tok.is_lower and not _modified(tok) and not after_plain \
+        and tok.lemma_.lower() in OPEN.pastime_verbs
+
+
+def _conj_chain(tok: Token) -> list[Token]:
     out = [tok]
     for child in tok.children:
         if child.dep_ == "conj":
-            out.extend(with_conj(child))
+            out.extend(_conj_chain(child))
     return out
 
 

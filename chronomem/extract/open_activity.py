@@ -11,7 +11,7 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.args import DocIndex
-from chronomem.extract.frames import Frame, with_conj
+from chronomem.extract.frames import Frame, pastimes_in_list, with_conj
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.open_base import OPEN_PREDICATE, clause_objects, phrase_arg, subject_rels
 from chronomem.extract.phrases import gerund, third_person
@@ -55,6 +55,9 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             continue  # "adopted a dog named Pickles": named, the vocabulary rules' (never "<owner>'s dog" beside it)
         arg = Arg(OWNED, tok.i, tok.lower_, "PET", GUESS) if predicate == "HAS_PET" else phrase_arg(tok, frame.idx)
         out += subject_rels(frame, subjects, predicate, arg, aspect, relation=verb)
+    if frame.dobj is not None and aspect == "state" and frame.status.tense == "present":
+        out += [r for t in pastimes_in_list(frame.dobj) for r in subject_rels(  # "we watch films, hike and swim"
+            frame, subjects, OPEN_PREDICATE, Arg(ENTITY, t.i, _gerund_name(t), "OTHER", GUESS), aspect, relation="does")]
     if out or objs:
         return out
     for prep, toks in _object_preps(frame).items():

@@ -13,7 +13,7 @@ from chronomem.extract.args import DocIndex, name_arg
 from chronomem.extract.frames import Frame, with_conj
 from chronomem.extract.hygiene import NAMES
 from chronomem.extract.lexicon_data import OPEN
-from chronomem.extract.phrases import dash_between, object_phrase
+from chronomem.extract.phrases import company_of, dash_between, object_phrase
 from chronomem.extract.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel
 
 OPEN_PREDICATE = "RELATED_TO"
@@ -172,10 +172,12 @@ def place_arg(tok: Token) -> Arg:
 
 def _made_concrete(tok: Token) -> bool:
     """An abstract noun made a nameable thing by a noun before it ("family time", "action movies" as
-    "action and sci-fi movies"); never by a word that is itself vague ("a lot of time")."""
+    "action and sci-fi movies") or by company ("time with my family"); never by a word that is itself
+    vague ("a lot of time")."""
     return shared_head(tok) is not None or any(
         c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and c.lemma_.lower() not in OPEN.vague_objects
-        and c.lemma_.lower() not in OPEN.abstract_objects for c in tok.children)
+        and c.lemma_.lower() not in OPEN.abstract_objects for c in tok.children) or company_of(tok) is not None
+
 
 
 def is_reaction(tok: Token) -> bool:

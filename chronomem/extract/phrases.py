@@ -91,16 +91,28 @@ def dash_between(tok: Token, child: Token) -> bool:
                                        for t in doc[tok.i + 1:child.i])
 
 
+def company_of(tok: Token) -> Token | None:
+    """The "with" phrase that makes an abstract noun a taste: "time with my family", also when the parser
+    hangs it on the verb ("I cherish time | with my family")."""
+    if tok.lemma_.lower() not in OPEN.company_nouns:
+        return None
+    holders = [tok, tok.head] if tok.dep_ == "dobj" else [tok]
+    return next((c for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ == "with" and c.i > tok.i
+                 and any(g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") for g in c.children)), None)
+
+
 def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_WORDS) -> str | None:
     """The phrase ``tok`` heads, trimmed to the words that name the thing.
 
     ``is_time(token)`` says which tokens are time words (left out).
     """
-    specific = any(c.dep_ in ("compound", "nmod") and c.lemma_.lower() not in OPEN.vague_objects for c in tok.children)
+    company = company_of(tok)
+    specific = company is not None or any(
+        c.dep_ in ("compound", "nmod") and c.lemma_.lower() not in OPEN.vague_objects for c in tok.children)
     if tok.pos_ == "PRON" or tok.lower_ in L.OBJECT_PRONOUNS or (tok.lemma_.lower() in OPEN.vague_objects and not specific):
         if not (tok.pos_ == "VERB"):
             return None  # "things", "stuff" (but "career options", "endorsement opportunities" name something)
-    words = sorted(_kept(tok, tok, is_time), key=lambda t: t.i)
+    words = sorted(_kept(tok, tok, is_time) + (_kept(company, company, is_time) if company is not None else []), key=lambda t: t.i)
     if tok.pos_ == "VERB" and len(words) == 1 and any(
             c.dep_ not in ("aux", "advmod", "punct", "neg", "cc", "conj") for c in tok.children):
         return None  # "watching [them play]": a gerund cut from what it needs

@@ -31,6 +31,8 @@ OPEN = [
      [c(U, "LIKES", "baking", A, NOW), c(U, "LIKES", "watching documentaries", A, NOW), c(U, "LIKES", "sailing", A, NOW),
       c(U, "LIKES", "knitting", A, NOW)]),  # "apart from X, I also enjoy …": X too
     ("I cherish our family hikes.", [c(U, "LIKES", "family hikes", A, NOW)]),
+    ("I treasure time with my nephews.", [c(U, "LIKES", "time with my nephews", A, NOW)]),  # company makes time a taste
+    ("I love quiet evenings with my cousins.", [c(U, "LIKES", "quiet evenings with my cousins", A, NOW)]),
     ("I love being around friends and having fun.", [c(U, "LIKES", "being around friends", A, NOW)]),
     ("I love spending time with my cousins.", [c(U, "LIKES", "spending time with my cousins", A, NOW)]),
     ("I'm passionate about old maps and restoring clocks.",
@@ -201,7 +203,8 @@ OPEN = [
 ]
 
 NO_OPEN_FACT = [
-    "I think you're right.", "I hope you have a lovely weekend!", "I went to a concert yesterday.",
+    "I think you're right.", "I love the time with you.", "I spent some time with my aunt.",
+    "I hope you have a lovely weekend!", "I went to a concert yesterday.",
     "I really want to make a difference.", "Do you play the cello?", "I don't eat meat.", "I'm so happy for you.",
     "I took a nap.", "Wow, that sounds amazing!", "I love it!", "I might take up pottery.",
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
@@ -318,3 +321,14 @@ def test_friendship_with_the_person_spoken_to(extractor, text):
 ])
 def test_news_told_to_the_listener_is_stated(extractor, text, expected):
     assert last_turn_rows(extractor, text) == expected
+
+
+@pytest.mark.parametrize(("text", "kept", "dropped"), [
+    ("On Sundays we watch films, bike and bake together.", {"films", "biking", "baking"}, {"bike", "bake"}),
+    ("We play board games, bike and swim.", {"board games", "biking", "swimming"}, {"bike", "swim"}),  # pastimes: habits
+    ("I enjoy travel and dance.", {"travel", "dance"}, set()),  # a list of likes stays whole
+    ("I like novels, poetry and music.", {"novels", "poetry", "music"}, set()),  # a noun list stays whole
+])
+def test_a_noun_list_that_turns_into_verbs_ends_before_them(extractor, text, kept, dropped):
+    objects = {r[2] for r in last_turn_rows(extractor, text)}
+    assert kept <= objects and not (dropped & objects)
