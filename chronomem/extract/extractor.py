@@ -80,6 +80,9 @@ _NAME_IS = re.compile(r"\b(?!(?:It|That|This|What|Who|Where|Here|There|How|Why|W
                       r"the|not|so|in|just|really|still|gonna|going|such|always|never|with)\b)")
 
 
+_NAME_IS_NAME = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir) name)'s\b")  # "her name's Kiwi"
+
+
 _EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+do\s+(?=(?:really\s+)?(?:" + "|".join(sorted(OPEN.taste_verbs)) + r")\b)")
 
 
@@ -89,7 +92,7 @@ _DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
 def normalize_chat(text: str) -> str:
     """Dropped g's written out ("livin'" → "living"), typographic apostrophes inside words made plain
     ("you’re" → "you're", which spaCy splits into "you" + "'re"), a name's "'s" that means "is" written
-    out ("Omar's my husband" → "Omar is my husband"), an emphatic "do" before a taste verb left out
+    out ("Omar's my husband" → "Omar is my husband", "her name's Kiwi" → "her name is Kiwi"), an emphatic "do" before a taste verb left out
     ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
     taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise);
     the rest unchanged.
@@ -100,13 +103,15 @@ def normalize_chat(text: str) -> str:
     "You're my sister's friend, ‘quote’."
     >>> normalize_chat("Omar’s my husband. Omar's car is red. It's a car. Let's go. Nora's not home.")
     "Omar is my husband. Omar's car is red. It's a car. Let's go. Nora is not home."
+    >>> normalize_chat("Her name's Kiwi, my name's Ana.")
+    'Her name is Kiwi, my name is Ana.'
     >>> normalize_chat("I do love old films, and we do really enjoy hikes. Do you?")
     'I love old films, and we really enjoy hikes. Do you?'
     >>> normalize_chat("Thanks! Love baking with rye. Love it.")
     'Thanks! I love baking with rye. Love it.'
     """
     text = _CURLY_APOSTROPHE.sub("'", text)
-    text = _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text))
+    text = _NAME_IS_NAME.sub(r"\1 is", _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text)))
     return _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
 
 

@@ -281,7 +281,8 @@ def naming_rels(doc: Doc) -> list[Rel]:
     text = doc.text.lower()
     pet = any(t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" for t in doc) or any(
         p in text for p in OPEN.newcomer_phrases)
-    child = any(t.lower_ in OPEN.child_nouns and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)
+    child = any((t.lower_ in OPEN.child_nouns or t.lemma_.lower() in OPEN.child_nouns)
+                and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)
                 for t in doc) or bool(_AGED.search(text))  # "our one-year-old"
     if not (pet or child):
         return []
@@ -297,7 +298,7 @@ def naming_rels(doc: Doc) -> list[Rel]:
 
 
 def _introduced_names(doc: Doc) -> list[Token]:
-    """Names introduced as "this is X", "meet X", "(his|her|its|their) name is X"."""
+    """Names introduced as "this is X", "meet X", "(his|her|its|their) name is X", "(he|she|it|they) is called X"."""
     out = []
     for tok in doc:
         if not tok.text[:1].isupper() or not (tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and not tok.is_sent_start)):
@@ -310,4 +311,7 @@ def _introduced_names(doc: Doc) -> list[Token]:
                 out.append(tok)
         elif tok.i > 0 and doc[tok.i - 1].lower_ == "meet" and doc[tok.i - 1].is_sent_start:
             out.append(tok)  # "Meet Pip!"
+        elif tok.dep_ == "oprd" and head.lemma_ in ("call", "name") and any(
+                c.dep_ == "nsubjpass" and c.lower_ in ("he", "she", "it", "they") for c in head.children):
+            out += [t for t in (tok, *tok.conjuncts) if t.text[:1].isupper()]  # "She's called Luna", "They're called Salt and Pepper"
     return out

@@ -300,6 +300,11 @@ def test_names_that_contain_chat_words_stay_whole(extractor):
     ("Meet Pip, the newest addition to the family!", [c(U, "HAS_PET", "Pip", A, NOW)]),
     ("Our two-year-old is a handful, her name is Ivy!", [c(U, "PARENT_OF", "Ivy", A, NOW)]),
     ("This is Rome, where we spent the summer.", []),
+    ("We adopted a kitten in June. She's called Nutmeg.", [c(U, "HAS_PET", "Nutmeg", A, NOW)]),  # named by a pronoun
+    ("My sons are twins, they're called Leo and Max.",
+     [c(U, "PARENT_OF", "user's sons", A, NOW), c(U, "PARENT_OF", "Leo", A, NOW), c(U, "PARENT_OF", "Max", A, NOW)]),
+    ("Our new rabbit is shy. His name's Biscuit.", [c(U, "HAS_PET", "Biscuit", A, NOW)]),
+    ("I spoke to a new colleague. She is called Dana.", []),  # no pet or child in the turn
 ])
 def test_a_pet_or_child_named_where_it_is_introduced(extractor, text, expected):
     assert [r for r in last_turn_rows(extractor, text) if r[1] in ("HAS_PET", "PARENT_OF")] == expected
