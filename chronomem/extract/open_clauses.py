@@ -296,8 +296,8 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if head in OPEN.identity_adjectives and not any(c.dep_ in ("det", "poss") for c in noun.children):
         return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, noun.i, head, "OTHER", GUESS), aspect,
                             relation="is")  # "I'm vegan" parsed with a noun
-    if head in OPEN.fan_nouns:  # "a big fan of jazz"
-        toks = [t for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for t in c.children if t.dep_ == "pobj"]
+    if head in OPEN.fan_nouns:  # "a big fan of jazz", "a sucker for old maps"
+        toks = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("of", "for") for t in c.children if t.dep_ == "pobj"]
         return [r for t in toks for r in subject_rels(frame, subjects, "LIKES", phrase_arg(t, frame.idx), aspect,
                                                confidence=TASTE_CONFIDENCE)]
     if head in OPEN.not_identities or not head.endswith(tuple(OPEN.identity_suffixes)):

@@ -279,8 +279,10 @@ def naming_rels(doc: Doc) -> list[Rel]:
     """A pet or child named in the turn that introduces it: "We got a puppy! This is Biscuit.",
     "Meet Pip, our new addition to the family", "Our one-year-old is a joy, his name is Kyle"."""
     text = doc.text.lower()
-    pet = any(t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" for t in doc) or any(
-        p in text for p in OPEN.newcomer_phrases)
+    pets = [t for t in doc if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN"]
+    if pets and all(_someone_elses(t) for t in pets):
+        return []  # "My colleague Adam got a cat; it's called Maple": Adam's pet
+    pet = bool(pets) or any(p in text for p in OPEN.newcomer_phrases)
     child = any((t.lower_ in OPEN.child_nouns or t.lemma_.lower() in OPEN.child_nouns)
                 and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)
                 for t in doc) or bool(_AGED.search(text))  # "our one-year-old"
@@ -295,6 +297,14 @@ def naming_rels(doc: Doc) -> list[Rel]:
             out.append(Rel("PARENT_OF", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PERSON", GUESS),
                            When("state"), "assert", None, 0.6, {}, name.i))
     return out
+
+
+def _someone_elses(tok: Token) -> bool:
+    """A pet someone other than the speaker owns or got: "Adam got a cat", "her parrot", "Lena's dog"."""
+    if any(c.dep_ == "poss" and c.lower_ not in ("my", "our") for c in tok.children):
+        return True
+    subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None) if tok.dep_ == "dobj" else None
+    return subj is not None and subj.lower_ not in ("i", "we") and subj.pos_ in ("PROPN", "NOUN")
 
 
 def _introduced_names(doc: Doc) -> list[Token]:

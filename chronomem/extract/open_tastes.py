@@ -94,16 +94,21 @@ def _one_of_my_favourites(frame: Frame, subj: Token) -> list[Rel]:
 
 
 def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """"my love of reading", "my passion for dance", "my dancing passion" → the speaker LIKES it (the
-    shapes ``love_noun_of`` and ``love_noun_compound`` of :mod:`~chronomem.extract.shapes`)."""
+    """"my love of reading", "my passion for dance", "my dancing passion", "nothing beats fresh bread", "I can't
+    get enough of jazz" → the speaker LIKES it (the shapes of ``chronomem/data/lexicon/patterns.json``)."""
     out = []
     seen: set[int] = set()
     shapes = ("love_noun_of", "love_noun_compound", "love_noun_verb_for", "shared_love_of", "my_favourite_thing",
-              "have_love_for")
+              "have_love_for", "nothing_beats", "cant_get_enough")
     for name, roles in shape_matches(sent.doc, sent, shapes):
         if name == "have_love_for" and not _held_now(roles["verb"]):
             continue  # "I had a love for horses as a kid", "I don't feel a connection to it"
-        owner = pronoun_arg(roles["owner"]) if name != "shared_love_of" else Arg("speaker", roles["owner"].i)
+        if name == "nothing_beats" and roles["verb"].tag_ != "VBZ":
+            continue  # "nothing beat that summer": a past moment
+        if name == "cant_get_enough" and not any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in roles["verb"].children):
+            continue  # "I couldn't get enough of it as a kid": a taste of the past
+        speaker_said = name in ("shared_love_of", "nothing_beats")  # "nothing beats fresh bread": the speaker's taste
+        owner = Arg("speaker", roles["owner"].i) if speaker_said else pronoun_arg(roles["owner"])
         for thing in with_conj(roles["thing"]):
             arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None
             if arg is not None and name == "my_favourite_thing":  # "filled with my favorite fantasy novels"
@@ -112,7 +117,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 arg = Arg(arg.kind, arg.i, " ".join(words), arg.type, arg.strength) if words and not generic else None
             if arg is not None:
                 seen.add(thing.i)
-                out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, roles["noun"].i))
+                out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, roles.get("noun", roles["owner"]).i))
     return out
 
 
@@ -160,18 +165,12 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     elif lemma == "be" and attr is not None and attr.lemma_.lower() == "way" and _activity_subject(subj) and any(
             t.lower_ == "my" for t in attr.subtree):
         owner = Arg("speaker", v.i)  # "playing video games is a great way to express my creativity"
-    elif lemma == "be" and frame.acomp is not None and frame.acomp.lower_ in OPEN.positive_adjectives and quoted_title(subj):
-        owner = Arg("speaker", v.i)  # '"The Long Walk" is amazing': a named work the speaker rates
-    elif lemma == "be" and frame.acomp is not None and frame.acomp.lower_ in OPEN.interest_adjectives | OPEN.dear_adjectives and any(
-            c.dep_ == "prep" and c.lower_ == "to" and any(g.lower_ == "me" for g in c.children) for c in frame.acomp.children):
-        owner = Arg("speaker", v.i)  # "improving schools is really interesting to me", "this book is special to me"
+    elif lemma == "be" and frame.acomp is not None:
+        owner = _judging_speaker(frame, subj)
     elif lemma in OPEN.self_relating and any(
             c.dep_ == "prep" and c.lower_ in OPEN.self_relating[lemma] and any(g.lower_ == "me" for g in c.children)
             for c in (*v.children, *(g for d in v.children if d.dep_ in ("dobj", "npadvmod") for g in d.children))):
         owner = Arg("speaker", v.i)  # "family time matters to me", "contemporary dance speaks to me"
-    elif lemma == "be" and (frame.acomp is not None and frame.acomp.lower_ in OPEN.positive_adjectives) and (
-            subj.tag_ == "VBG" or subj.dep_ == "csubj"):
-        owner = _speaker_in(frame)  # "Painting is so relaxing for me" (not a bare "being a mom is awesome")
     elif lemma in ("help", "let", "allow") and _activity_subject(subj):
         me = next((t for c in v.children for t in (c, *c.children) if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj", "dative")),
                   None)
@@ -194,6 +193,29 @@ def _activity_subject(subj: Token) -> bool:
     gerund as a modifier of the noun."""
     return subj.tag_ == "VBG" or (subj.pos_ == "NOUN" and subj.lower_.endswith("ing")) or any(
         c.dep_ == "amod" and c.tag_ == "VBG" and c.i < subj.i for c in subj.children)
+
+
+def _judging_speaker(frame: Frame, subj: Token) -> Arg | None:
+    """The speaker whose taste "<subject> is <adjective>" states, if it states one."""
+    acomp, v = frame.acomp, frame.v
+    assert acomp is not None
+    word = acomp.lower_
+    if word in OPEN.positive_adjectives and quoted_title(subj):
+        return Arg("speaker", v.i)  # '"The Long Walk" is amazing': a named work the speaker rates
+    if word in OPEN.interest_adjectives | OPEN.dear_adjectives and any(
+            c.dep_ == "prep" and c.lower_ == "to" and any(g.lower_ == "me" for g in c.children) for c in acomp.children):
+        return Arg("speaker", v.i)  # "improving schools is really interesting to me", "this book is special to me"
+    if word in OPEN.restful_adjectives and frame.status.tense == "present" and _generic_subject(subj):
+        return Arg("speaker", v.i)  # "knitting is so relaxing", "pottery is soothing": what it does for the speaker
+    if word in OPEN.positive_adjectives and (subj.tag_ == "VBG" or subj.dep_ == "csubj"):
+        return _speaker_in(frame)  # "Painting is so relaxing for me" (not a bare "being a mom is awesome")
+    return None
+
+
+def _generic_subject(subj: Token) -> bool:
+    """An activity or a thing in general: "knitting", "pottery", "nature" (not "the view", "my job", "it")."""
+    return _activity_subject(subj) or (subj.pos_ == "NOUN" and subj.tag_ == "NN" and not any(
+        c.dep_ in ("det", "poss") for c in subj.children))
 
 
 def _speaker_in(frame: Frame) -> Arg | None:

@@ -31,6 +31,11 @@ OPEN = [
      [c(U, "LIKES", "baking", A, NOW), c(U, "LIKES", "watching documentaries", A, NOW), c(U, "LIKES", "sailing", A, NOW),
       c(U, "LIKES", "knitting", A, NOW)]),  # "apart from X, I also enjoy …": X too
     ("I cherish our family hikes.", [c(U, "LIKES", "family hikes", A, NOW)]),
+    ("Weaving is so calming.", [c(U, "LIKES", "weaving", A, NOW)]),  # what a pastime does for the speaker
+    ("Pottery is so soothing.", [c(U, "LIKES", "pottery", A, NOW)]),
+    ("I'm such a sucker for ghost stories.", [c(U, "LIKES", "ghost stories", A, NOW)]),
+    ("Nothing beats a cold lemonade.", [c(U, "LIKES", "cold lemonade", A, NOW)]),
+    ("I can't get enough of jazz piano.", [c(U, "LIKES", "jazz piano", A, NOW)]),
     ("I treasure time with my nephews.", [c(U, "LIKES", "time with my nephews", A, NOW)]),  # company makes time a taste
     ("I love quiet evenings with my cousins.", [c(U, "LIKES", "quiet evenings with my cousins", A, NOW)]),
     ("I love being around friends and having fun.", [c(U, "LIKES", "being around friends", A, NOW)]),
@@ -203,7 +208,9 @@ OPEN = [
 ]
 
 NO_OPEN_FACT = [
-    "I think you're right.", "I love the time with you.", "I spent some time with my aunt.",
+    "I think you're right.", "I love the time with you.", "I spent some time with my aunt.", "The view is so calming.",
+    "Volunteering abroad is inspiring.",
+    "It is so relaxing.", "My commute was relaxing.", "I couldn't get enough of cartoons as a kid.", "Nothing beats that.",
     "I hope you have a lovely weekend!", "I went to a concert yesterday.",
     "I really want to make a difference.", "Do you play the cello?", "I don't eat meat.", "I'm so happy for you.",
     "I took a nap.", "Wow, that sounds amazing!", "I love it!", "I might take up pottery.",
@@ -305,6 +312,7 @@ def test_names_that_contain_chat_words_stay_whole(extractor):
      [c(U, "PARENT_OF", "user's sons", A, NOW), c(U, "PARENT_OF", "Leo", A, NOW), c(U, "PARENT_OF", "Max", A, NOW)]),
     ("Our new rabbit is shy. His name's Biscuit.", [c(U, "HAS_PET", "Biscuit", A, NOW)]),
     ("I spoke to a new colleague. She is called Dana.", []),  # no pet or child in the turn
+    ("My neighbour Tariq got a puppy; it's called Fig.", []),  # someone else's pet (the vocabulary rules' to read)
 ])
 def test_a_pet_or_child_named_where_it_is_introduced(extractor, text, expected):
     assert [r for r in last_turn_rows(extractor, text) if r[1] in ("HAS_PET", "PARENT_OF")] == expected
