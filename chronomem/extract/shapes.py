@@ -59,13 +59,26 @@ def matcher_for(vocab: Vocab) -> tuple[DependencyMatcher, dict[str, list[str]]]:
     return _MATCHERS[key]
 
 
+_DOC_MATCHES = "chronomem_shape_matches"
+
+
+def _doc_matches(doc: Doc) -> list[tuple[str, tuple[int, ...]]]:
+    """Every shape's matches in ``doc``, found once per doc (the matcher reads the whole doc each time it
+    runs: once per sentence made a long turn quadratic) and kept in ``doc.user_data``."""
+    found = doc.user_data.get(_DOC_MATCHES)
+    if found is None:
+        matcher, _ = matcher_for(doc.vocab)
+        found = [(doc.vocab.strings[match_id], tuple(token_ids)) for match_id, token_ids in matcher(doc)]
+        doc.user_data[_DOC_MATCHES] = found
+    return found
+
+
 def shape_matches(doc: Doc, sent: Span, names: Iterable[str]) -> Iterator[tuple[str, dict[str, Token]]]:
     """``(shape name, {role: token})`` for each match of the named shapes inside ``sent``, in text order."""
-    matcher, roles = matcher_for(doc.vocab)
+    _, roles = matcher_for(doc.vocab)
     wanted = set(names)
     found = []
-    for match_id, token_ids in matcher(doc):
-        name = doc.vocab.strings[match_id]
+    for name, token_ids in _doc_matches(doc):
         if name in wanted and all(sent.start <= i < sent.end for i in token_ids):
             found.append((token_ids[0], name, {role: doc[i] for role, i in zip(roles[name], token_ids)}))
     for _, name, by_role in sorted(found, key=lambda f: (f[0], f[1])):
