@@ -136,8 +136,8 @@ def clause_rels(frame: Frame) -> list[Rel]:
         return taste_rels(frame, subjects, OPEN.taste_verbs[lemma])
     if lemma == "be":
         return _be_rels(frame, subjects)
-    if lemma == "have" or (lemma == "get" and frame.status.tense == "perfect" and frame.dobj is not None
-                           and any(c.lower_ in ("'ve", "have", "'s", "has") for c in frame.v.children)):
+    if lemma == "have" or (lemma == "get" and frame.status.tense in ("perfect", "past") and frame.dobj is not None
+                           and any(c.dep_ == "aux" and c.lower_ in ("'ve", "have", "'s", "has") for c in frame.v.children)):
         return _have(frame, subjects, perfect_got=lemma == "get")  # "I've got two dogs" is having them
     special = _special_verb_rels(frame, subjects)
     if special is not None:
@@ -353,6 +353,9 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
         frame.status.tense = "present"  # "I've got two dogs": having them now, not a time they were got
     out: list[Rel] = []
     for tok in frame.dobjs:
+        if tok.lemma_.lower() in OPEN.quantity_nouns:  # "I have tons of board games": the games
+            tok = next((g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                        if g.dep_ == "pobj"), tok)
         lemma = tok.lemma_.lower()
         if any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in ("the", "this", "that", "no")) for c in tok.children):
             continue  # "I have the flu", "I have no idea"
@@ -363,6 +366,13 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
         elif L.KIN.get(lemma, ("", ""))[0] in _KIN_PREDICATES:
             predicate = _KIN_PREDICATES[L.KIN[lemma][0]]
             out += subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS), "state", confidence=0.7)
-        elif lemma in OPEN.possession_nouns:
+        elif _possession(tok):
             out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), "state", confidence=0.7)
     return out
+
+
+def _possession(tok: Token) -> bool:
+    """A thing one owns by having it: "a kayak", "board games", "comics" (whatever the lemmatizer made of it)."""
+    words = {tok.lemma_.lower(), tok.lower_, tok.lower_.removesuffix("s")}
+    words |= {f"{c.lower_} {w}" for c in tok.children if c.dep_ == "compound" for w in tuple(words)}  # "record player"
+    return bool(words & OPEN.possession_nouns)
