@@ -179,7 +179,6 @@ def _made_concrete(tok: Token) -> bool:
         and c.lemma_.lower() not in OPEN.abstract_objects for c in tok.children) or company_of(tok) is not None
 
 
-
 def is_reaction(tok: Token) -> bool:
     """A reaction to what the listener did or showed, not a taste: "I love how you painted the sky",
     "Where did you take this picture? I love the dark sky" (a "the" thing in a turn about a photo)."""

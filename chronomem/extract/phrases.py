@@ -112,7 +112,8 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
     if tok.pos_ == "PRON" or tok.lower_ in L.OBJECT_PRONOUNS or (tok.lemma_.lower() in OPEN.vague_objects and not specific):
         if not (tok.pos_ == "VERB"):
             return None  # "things", "stuff" (but "career options", "endorsement opportunities" name something)
-    words = sorted(_kept(tok, tok, is_time) + (_kept(company, company, is_time) if company is not None else []), key=lambda t: t.i)
+    kept = _kept(tok, tok, is_time) + (_kept(company, company, is_time) if company is not None else [])
+    words = sorted(kept, key=lambda t: t.i)
     if tok.pos_ == "VERB" and len(words) == 1 and any(
             c.dep_ not in ("aux", "advmod", "punct", "neg", "cc", "conj") for c in tok.children):
         return None  # "watching [them play]": a gerund cut from what it needs
