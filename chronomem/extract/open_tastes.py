@@ -156,7 +156,8 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
                      if g.dep_ == "pobj"), None)
     if lemma == "be" and attr is None and frame.acomp is not None and frame.acomp.lower_ in ("favorite", "favourite"):
         attr = frame.acomp  # "painting landscapes is my favorite!" parsed with an adjective
-    if lemma == "be" and attr is not None and attr.lemma_.lower() in OPEN.passion_nouns | OPEN.favourite_words:
+    if lemma == "be" and attr is not None and (attr.lemma_.lower() in OPEN.passion_nouns | OPEN.favourite_words or any(
+            c.dep_ in ("amod", "compound") and f"{c.lower_} {attr.lemma_.lower()}" in OPEN.passion_nouns for c in attr.children)):
         if attr.lemma_.lower() == "part" and not any(t.lower_ == "life" for t in attr.subtree):
             return []  # "a huge part of my life", not any "part"
         owner = next((pronoun_arg(c) for t in attr.subtree if t.dep_ == "poss" for c in (t,)), None)

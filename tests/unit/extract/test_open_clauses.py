@@ -33,6 +33,7 @@ OPEN = [
     ("I cherish our family hikes.", [c(U, "LIKES", "family hikes", A, NOW)]),
     ("I've got loads of old comics.", [c(U, "OWNS", "old comics", A, NOW)]),  # having many of a thing
     ("We have tons of board games.", [c(U, "OWNS", "board games", A, NOW)]),
+    ("Birdwatching is my happy place.", [c(U, "LIKES", "birdwatching", A, NOW)]),  # a passion said with a modified noun
     ("Weaving is so calming.", [c(U, "LIKES", "weaving", A, NOW)]),  # what a pastime does for the speaker
     ("Pottery is so soothing.", [c(U, "LIKES", "pottery", A, NOW)]),
     ("I'm such a sucker for ghost stories.", [c(U, "LIKES", "ghost stories", A, NOW)]),
@@ -212,7 +213,7 @@ OPEN = [
 NO_OPEN_FACT = [
     "I think you're right.", "I love the time with you.", "I spent some time with my aunt.", "The view is so calming.",
     "Volunteering abroad is inspiring.",
-    "It is so relaxing.", "I have lots of questions.", "I've got tons of work this week.",
+    "It is so relaxing.", "I have lots of questions.", "The library is a happy place.", "I've got tons of work this week.",
     "My commute was relaxing.", "I couldn't get enough of cartoons as a kid.", "Nothing beats that.",
     "I hope you have a lovely weekend!", "I went to a concert yesterday.",
     "I really want to make a difference.", "Do you play the cello?", "I don't eat meat.", "I'm so happy for you.",
