@@ -28,11 +28,13 @@ from collections.abc import Sequence
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.args import ROLES, DocIndex, is_role_head, person_arg, pronoun_arg, role_arg
+from chronomem.extract.feelings import feeling_rels
 from chronomem.extract.filters import clause_status
 from chronomem.extract.hygiene import clean_mention, is_vocative
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state, named_token
 from chronomem.extract.kin_phrases import kin_phrase_rels
 from chronomem.extract.lexicon_data import OPEN, load_lexicon
+from chronomem.extract.partings import parting_rels
 from chronomem.extract.people_tastes import GROUP_YOU, impression_rels
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
 
@@ -61,7 +63,7 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             out += _couple(tok)
         elif tok.lemma_.lower() in _COUPLE_LEMMAS and (tok.pos_ == "VERB" or _used_to(tok) is not None):
             out += _couple_verb(tok, idx)
-    return out + impression_rels(sent, idx) + kin_phrase_rels(sent, idx)
+    return out + impression_rels(sent, idx) + kin_phrase_rels(sent, idx) + feeling_rels(sent, idx) + parting_rels(sent, idx)
 
 
 # ----------------------------------------------------------------------------- who "you" is

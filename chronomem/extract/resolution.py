@@ -20,6 +20,7 @@ from datetime import datetime
 
 from spacy.tokens import Doc
 
+from chronomem.extract.feelings import GROUP_NAME
 from chronomem.extract.hygiene import resolved_name
 from chronomem.extract.people import addressee
 from chronomem.extract.people_tastes import GROUP_PRONOUN, GROUP_YOU
@@ -153,6 +154,8 @@ class SessionResolver:
             return refs.get(arg.i)
         if arg.kind == GROUP_PRONOUN:  # "he's cute" in a group (chronomem.extract.people_tastes)
             return refs.get(arg.i) if self.group_chat else None
+        if arg.kind == GROUP_NAME and not self.group_chat:  # "Tomas is sweet" (chronomem.extract.feelings)
+            return None
         if arg.kind == YOU or (arg.kind == GROUP_YOU and self.group_chat):
             listener = self._listener(turn)
             if listener is None:

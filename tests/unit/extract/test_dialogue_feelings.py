@@ -1,0 +1,82 @@
+"""Feelings, partings and spoken restarts in multi-party dialogue (our own lines, never DialogRE's).
+
+``trio(...)`` is a chat of three: Ann and Bo speak first, the last turns are Cy's.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extract.disfluency import drop_stutters
+from tests.unit.extract.extract_helpers import rows, session_of
+
+
+def trio(*texts: str) -> list[tuple[str, str]]:
+    return [("Ann", "Evening."), ("Bo", "Hey there."), *(("Cy", t) for t in texts)]
+
+
+def duo(*texts: str) -> list[tuple[str, str]]:
+    return [("Ann", "Evening."), *(("Cy", t) for t in texts)]
+
+
+def triples(extractor, turns) -> set[tuple[str, str, str, str]]:
+    return {(s, p, o, k) for s, p, o, k, *_ in rows(extractor.extract(session_of(*turns)))}
+
+
+FOUND = [
+    # missing and caring for someone
+    (duo("Honestly, I really miss Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
+    (duo("I'm with Greta now and I truly care about her."), ("Cy", "LIKES", "Greta", "assert")),
+    # a feeling owned by someone, whatever the clause does with it
+    (duo("I let my feelings for Tomas cloud the vote."), ("Cy", "LIKES", "Tomas", "assert")),
+    (duo("Greta's crush on Tomas is obvious to everyone."), ("Greta", "LIKES", "Tomas", "assert")),
+    # praise and blame of a named person among several people
+    (trio("Tomas is so sweet."), ("Cy", "LIKES", "Tomas", "assert")),
+    (trio("Honestly, Tomas is such a jerk."), ("Cy", "DISLIKES", "Tomas", "assert")),
+    (trio("I think Greta is wonderful."), ("Cy", "LIKES", "Greta", "assert")),
+    # partings: in the past the couple ended, as a plan it holds still
+    (trio("Greta finally broke it off with Tomas."), ("Greta", "PARTNER_OF", "Tomas", "end")),
+    (duo("You broke with Tomas only last month."), ("Ann", "PARTNER_OF", "Tomas", "end")),
+    (duo("So I knew it was time to end it with Tomas."), ("Cy", "PARTNER_OF", "Tomas", "end")),
+    (duo("I'm going to break it off with Tomas tonight."), ("Cy", "PARTNER_OF", "Tomas", "assert")),
+    # a restarted word no longer breaks the parse
+    (trio("I-I-I really miss Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
+]
+
+NOT_FOUND = [
+    (duo("I don't miss Tomas at all."), ("Cy", "LIKES", "Tomas", "assert")),
+    (duo("You'll miss Tomas when he's gone."), ("Ann", "LIKES", "Tomas", "assert")),
+    (duo("I have no feelings for Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
+    # praise between two people is politeness, not a fact
+    (duo("Tomas is so sweet."), ("Cy", "LIKES", "Tomas", "assert")),
+    # praise of a thing or a place
+    (trio("Lisbon is great."), ("Cy", "LIKES", "Lisbon", "assert")),
+    (trio("I didn't end it with Tomas."), ("Cy", "PARTNER_OF", "Tomas", "assert")),
+    (trio("I didn't end it with Tomas."), ("Cy", "PARTNER_OF", "Tomas", "end")),
+    (trio("It's time for you to end it with Tomas."), ("Cy", "PARTNER_OF", "Tomas", "assert")),
+    (trio("I ended the call with Tomas."), ("Cy", "PARTNER_OF", "Tomas", "end")),
+]
+
+
+@pytest.mark.parametrize("turns,expected", FOUND, ids=[c[0][-1][1] for c in FOUND])
+def test_found(extractor, turns, expected):
+    assert expected in triples(extractor, turns)
+
+
+@pytest.mark.parametrize("turns,unexpected", NOT_FOUND, ids=[c[0][-1][1] + c[1][3] for c in NOT_FOUND])
+def test_not_found(extractor, turns, unexpected):
+    assert unexpected not in triples(extractor, turns)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I-I-I think so.", "I think so."),
+    ("She-she is here.", "She is here."),
+    ("don't-don't-don't touch it", "don't touch it"),
+    ("W-what did you say?", "What did you say?"),
+    ("y-you know", "you know"),
+    ("You'll\u2014you'll see.", "You'll see."),
+    ("We went to Bora-Bora.", "We went to Bora-Bora."),  # a name said twice is a name
+    ("a T-shirt and an e-mail, so-called", "a T-shirt and an e-mail, so-called"),
+])
+def test_drop_stutters(text, expected):
+    assert drop_stutters(text) == expected
