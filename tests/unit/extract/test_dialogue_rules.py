@@ -1,6 +1,8 @@
-"""Feelings, partings and spoken restarts in multi-party dialogue (our own lines, never DialogRE's).
+"""Dialogue rules on our own lines (never DialogRE's): feelings, partings, the speaker as someone's
+relative, ties at work, and spoken restarts.
 
-``trio(...)`` is a chat of three: Ann and Bo speak first, the last turns are Cy's.
+``duo(...)`` is a chat of two (Ann, then Cy), ``trio(...)`` of three (Ann and Bo, then Cy): the given
+turns are Cy's, and Cy's "you" is the last other speaker.
 """
 
 from __future__ import annotations
@@ -8,20 +10,7 @@ from __future__ import annotations
 import pytest
 
 from chronomem.extract.disfluency import drop_stutters
-from tests.unit.extract.extract_helpers import rows, session_of
-
-
-def trio(*texts: str) -> list[tuple[str, str]]:
-    return [("Ann", "Evening."), ("Bo", "Hey there."), *(("Cy", t) for t in texts)]
-
-
-def duo(*texts: str) -> list[tuple[str, str]]:
-    return [("Ann", "Evening."), *(("Cy", t) for t in texts)]
-
-
-def triples(extractor, turns) -> set[tuple[str, str, str, str]]:
-    return {(s, p, o, k) for s, p, o, k, *_ in rows(extractor.extract(session_of(*turns)))}
-
+from tests.unit.extract.extract_helpers import claim_set, duo, trio
 
 FOUND = [
     # missing and caring for someone
@@ -41,6 +30,17 @@ FOUND = [
     (duo("I'm going to break it off with Tomas tonight."), ("Cy", "PARTNER_OF", "Tomas", "assert")),
     # a restarted word no longer breaks the parse
     (trio("I-I-I really miss Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
+    # the speaker as a named person's relative
+    (duo("Oh, I'm Greta's mom."), ("Cy", "PARENT_OF", "Greta", "assert")),
+    (duo("Well, I'm Tomas's brother."), ("Cy", "SIBLING_OF", "Tomas", "assert")),
+    (duo("I was Tomas's girlfriend for a year."), ("Cy", "PARTNER_OF", "Tomas", "end")),
+    # roles held together, or held for one person
+    (duo("We're both pharmacists."), ("Cy", "HAS_ROLE", "pharmacist", "assert")),
+    (duo("Remember, we're Greta's two interns."), ("Cy", "REPORTS_TO", "Greta", "assert")),
+    (duo("I'm Greta's assistant."), ("Cy", "REPORTS_TO", "Greta", "assert")),
+    (duo("From today you're my secretary."), ("Ann", "REPORTS_TO", "Cy", "assert")),
+    # a dismissal said to the listener
+    (duo("That's it. You're fired!"), ("Ann", "REPORTS_TO", "Cy", "end")),
 ]
 
 NOT_FOUND = [
@@ -55,17 +55,21 @@ NOT_FOUND = [
     (trio("I didn't end it with Tomas."), ("Cy", "PARTNER_OF", "Tomas", "end")),
     (trio("It's time for you to end it with Tomas."), ("Cy", "PARTNER_OF", "Tomas", "assert")),
     (trio("I ended the call with Tomas."), ("Cy", "PARTNER_OF", "Tomas", "end")),
+    (duo("I'm not Greta's mom."), ("Cy", "PARENT_OF", "Greta", "assert")),
+    (duo("We're not pharmacists."), ("Cy", "HAS_ROLE", "pharmacist", "assert")),
+    (duo("You'll be fired for this."), ("Ann", "REPORTS_TO", "Cy", "end")),
+    (duo("You guys are fired!"), ("Ann", "REPORTS_TO", "Cy", "end")),
 ]
 
 
 @pytest.mark.parametrize("turns,expected", FOUND, ids=[c[0][-1][1] for c in FOUND])
 def test_found(extractor, turns, expected):
-    assert expected in triples(extractor, turns)
+    assert expected in claim_set(extractor, turns)
 
 
 @pytest.mark.parametrize("turns,unexpected", NOT_FOUND, ids=[c[0][-1][1] + c[1][3] for c in NOT_FOUND])
 def test_not_found(extractor, turns, unexpected):
-    assert unexpected not in triples(extractor, turns)
+    assert unexpected not in claim_set(extractor, turns)
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -80,3 +84,8 @@ def test_not_found(extractor, turns, unexpected):
 ])
 def test_drop_stutters(text, expected):
     assert drop_stutters(text) == expected
+
+
+def test_a_shared_role_is_singular(extractor):
+    found = claim_set(extractor, duo("We're both pharmacists."))
+    assert ("Cy", "HAS_ROLE", "pharmacists", "assert") not in found
