@@ -5,6 +5,8 @@
 * a feeling owned by someone: "I let my feelings for Tomas get in the way", "his crush on Nina" →
   the owner LIKES the person (whatever the clause around it does with the feeling, the phrase
   states it);
+* an insult or praise said to the listener with no verb: "You idiot!", "you genius" → the speaker
+  DISLIKES the listener in any chat (an insult is no politeness), LIKES them only in a group;
 * praise or blame of a named person, among several people: "Tomas is so sweet", "Nina is such a
   jerk", "Omar seems nice" → the speaker LIKES (DISLIKES) them. Between two people praise is
   politeness (as in :mod:`~chronomem.extract.people_tastes`), so it resolves only in a group.
@@ -22,7 +24,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.lexicon_data import load_lexicon
 from chronomem.extract.people_tastes import GROUP_YOU
-from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, Arg, Rel, When
+from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
 
 DIALOGUE = load_lexicon("dialogue")
 PEOPLE = load_lexicon("people")
@@ -41,6 +43,8 @@ def feeling_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             out += _owned_feeling(tok, DIALOGUE.feeling_nouns[lemma], idx)
         elif tok.dep_ == "acomp" and tok.lower_ in PEOPLE.praise_adjectives:
             out += _named_praise(tok, PEOPLE.praise_adjectives[tok.lower_], idx)
+        elif tok.dep_ == "ROOT" and tok.pos_ == "NOUN" and tok.lemma_.lower() in PEOPLE.praise_nouns:
+            out += _called(tok, PEOPLE.praise_nouns[tok.lemma_.lower()])
         elif tok.dep_ == "attr" and tok.pos_ == "NOUN":
             praise = PEOPLE.praise_nouns.get(tok.lemma_.lower()) or next(
                 (PEOPLE.praise_adjectives[a.lower_] for a in tok.children
@@ -145,6 +149,15 @@ def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
         return []
     obj = Arg(GROUP_NAME, named.i, named.name, named.type, named.strength, named.gender, named.aliases, named.label)
     return [Rel(predicate, Arg(SPEAKER, word.i), obj, When("state"), "assert", None, 0.6, {}, word.i)]
+
+
+def _called(noun: Token, predicate: str) -> list[Rel]:
+    """"You idiot!": "you" before the noun, and no verb."""
+    you = [c for c in noun.children if c.dep_ in ("nsubj", "dep", "compound", "nmod") and c.lower_ == "you"]
+    if len(you) != 1 or you[0].i != noun.i - 1 or any(c.pos_ in ("VERB", "AUX") for c in noun.sent):
+        return []
+    listener = Arg(YOU if predicate == "DISLIKES" else GROUP_YOU, you[0].i)
+    return [Rel(predicate, Arg(SPEAKER, noun.i), listener, When("state"), "assert", None, 0.6, {}, noun.i)]
 
 
 def _emit(predicate: str, holder: Arg, objs: list[Arg | None], i: int) -> list[Rel]:

@@ -5,6 +5,9 @@ things with Omar": the subject and the person after "with" were partners. Said i
 relationship ended (an ``end`` claim at no known time); said as a plan or a duty ("I'll break it off
 with her", "I have to end it with him"), they are a couple still (a state).
 
+A couple's state in the past tense ends it too: "I was engaged to Tomas", "when he was married to
+you" (``past_couples``): the relation held and is over.
+
 Which verb needs which particle or object, and the preposition before the partner, are data
 (``parting_verbs`` in ``chronomem/data/lexicon/dialogue.json``). The subject is "I", "you", he/she
 or a name; the partner a name, him/her or "you". Not when negated ("I didn't end it with him") nor
@@ -32,7 +35,25 @@ def parting_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     for tok in sent:
         if tok.pos_ == "VERB" and tok.lemma_.lower() in DIALOGUE.parting_verbs:
             out += _parting(tok, idx)
+        elif tok.dep_ == "acomp" and tok.lower_ in DIALOGUE.past_couples and tok.head.tag_ == "VBD":
+            out += _past_couple(tok, idx)
     return out
+
+
+def _past_couple(word: Token, idx: DocIndex) -> list[Rel]:
+    """"I was engaged to Tomas": a couple that was."""
+    verb = word.head
+    if verb.lemma_ != "be" or any(c.dep_ == "neg" for c in verb.children):
+        return []
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    subject = said_person(subj, idx) if subj is not None else None
+    partners = [said_person(p, idx) for c in word.children if c.dep_ == "prep" and c.lower_ == "to"
+                for p in c.children if p.dep_ == "pobj"]
+    if subject is None:
+        return []
+    predicate = str(DIALOGUE.past_couples[word.lower_])
+    return [Rel(predicate, subject, p, When("end", vague=True), "end", None, 0.7, {}, word.i) for p in partners
+            if p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
 
 
 def _shape(verb: Token) -> str | None:

@@ -28,6 +28,12 @@ FOUND = [
     (duo("You broke with Tomas only last month."), ("Ann", "PARTNER_OF", "Tomas", "end")),
     (duo("So I knew it was time to end it with Tomas."), ("Cy", "PARTNER_OF", "Tomas", "end")),
     (duo("I'm going to break it off with Tomas tonight."), ("Cy", "PARTNER_OF", "Tomas", "assert")),
+    # a couple's state in the past tense: it held and is over
+    (duo("I was engaged to Tomas, years ago."), ("Cy", "ENGAGED_TO", "Tomas", "end")),
+    (duo("I was married to Tomas for a decade."), ("Cy", "MARRIED_TO", "Tomas", "end")),
+    # an insult to the listener in any chat; boredom with someone
+    (duo("Look at the floor! You idiot!"), ("Cy", "DISLIKES", "Ann", "assert")),
+    (trio("Honestly, I'm bored with you."), ("Cy", "DISLIKES", "Bo", "assert")),
     # a restarted word no longer breaks the parse
     (trio("I-I-I really miss Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
     # the speaker as a named person's relative
@@ -44,6 +50,9 @@ FOUND = [
 ]
 
 NOT_FOUND = [
+    (duo("I wasn't engaged to Tomas."), ("Cy", "ENGAGED_TO", "Tomas", "end")),
+    (duo("You genius!"), ("Cy", "LIKES", "Ann", "assert")),  # praise between two: politeness
+    (duo("You are an idiot if you think so."), ("Cy", "DISLIKES", "Ann", "assert")),
     (duo("I don't miss Tomas at all."), ("Cy", "LIKES", "Tomas", "assert")),
     (duo("You'll miss Tomas when he's gone."), ("Ann", "LIKES", "Tomas", "assert")),
     (duo("I have no feelings for Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
