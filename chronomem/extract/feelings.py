@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from chronomem.extract.args import DocIndex, person_arg, pronoun_arg
+from chronomem.extract.args import DocIndex, name_arg, pronoun_arg
 from chronomem.extract.lexicon_data import load_lexicon
-from chronomem.extract.people_tastes import GROUP_YOU
+from chronomem.extract.people_tastes import GROUP_YOU, first_named
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
 
 DIALOGUE = load_lexicon("dialogue")
@@ -74,13 +74,13 @@ def _several(tok: Token) -> bool:
 
 
 def _named(tok: Token, idx: DocIndex) -> Arg | None:
-    """A named person (not a gazetteer place, tool or company)."""
+    """A named person (not a gazetteer place, tool or company; a known first name NER took for a place is one)."""
     if tok.pos_ != "PROPN":
         return None
-    arg = person_arg(tok, idx, trust_ner=True)
-    if arg is None or arg.kind != ENTITY or arg.strength >= GAZETTEER or arg.label not in ("PERSON", ""):
+    arg = name_arg(tok, idx)
+    if arg is None or arg.kind != ENTITY or arg.strength >= GAZETTEER:
         return None
-    return arg
+    return arg.typed("PERSON") if arg.label == "PERSON" or first_named(arg) else None
 
 
 def _person(tok: Token, idx: DocIndex) -> Arg | None:

@@ -34,6 +34,9 @@ FOUND = [
     # an insult to the listener in any chat; boredom with someone
     (duo("Look at the floor! You idiot!"), ("Cy", "DISLIKES", "Ann", "assert")),
     (trio("Honestly, I'm bored with you."), ("Cy", "DISLIKES", "Bo", "assert")),
+    # "hates" was lemmatised "hat" by the model: no verb of disliking (a bug)
+    (duo("Greta hates jazz."), ("Greta", "DISLIKES", "jazz", "assert")),
+    (duo("Apparently Phoebe hates Tomas."), ("Phoebe", "DISLIKES", "Tomas", "assert")),
     # a restarted word no longer breaks the parse
     (trio("I-I-I really miss Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
     # the speaker as a named person's relative
@@ -98,3 +101,8 @@ def test_drop_stutters(text, expected):
 def test_a_shared_role_is_singular(extractor):
     found = claim_set(extractor, duo("We're both pharmacists."))
     assert ("Cy", "HAS_ROLE", "pharmacists", "assert") not in found
+
+
+def test_the_model_lemmatises_hates_as_hate(extractor):
+    doc = extractor.nlp("She hates it, he hated it, hating it all.")
+    assert [t.lemma_ for t in doc if t.lower_.startswith("hat")] == ["hate", "hate", "hate"]
