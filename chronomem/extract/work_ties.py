@@ -6,7 +6,7 @@
 * "You're fired!": the listener worked for the speaker until now (``REPORTS_TO``, ended).
 
 Not negated ("we're not nurses"), not with a modal ("you'll be fired"), not for several people
-addressed ("you guys are fired": nobody in particular). The words are data
+addressed ("you guys are fired": nobody in particular), nor "fired up" (eager). The words are data
 (``assisting_roles`` and ``dismissals`` in ``chronomem/data/lexicon/dialogue.json``); questions and
 hypotheticals never reach the rules.
 """
@@ -81,6 +81,8 @@ def _shared_role(noun: Token) -> list[Rel]:
 def _dismissed(verb: Token) -> list[Rel]:
     """"You're fired!": the listener reported to the speaker until now."""
     subj = [c for c in verb.children if c.dep_ == "nsubjpass"]
+    if any(c.dep_ in ("prt", "prep", "advmod") and c.lower_ in ("up", "about", "over") for c in verb.children):
+        return []  # "you're fired up about it": eager, not dismissed
     if len(subj) != 1 or subj[0].lower_ != "you" or any(c.lower_ in ("guys", "all", "both") for c in subj[0].children):
         return []
     if not any(c.dep_ == "auxpass" and c.lemma_ == "be" and c.tag_ in ("VBP", "VBZ") for c in verb.children):

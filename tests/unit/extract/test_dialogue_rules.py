@@ -71,6 +71,7 @@ NOT_FOUND = [
     (duo("We're not pharmacists."), ("Cy", "HAS_ROLE", "pharmacist", "assert")),
     (duo("You'll be fired for this."), ("Ann", "REPORTS_TO", "Cy", "end")),
     (duo("You guys are fired!"), ("Ann", "REPORTS_TO", "Cy", "end")),
+    (duo("Glad you're fired up about the garden!"), ("Ann", "REPORTS_TO", "Cy", "end")),  # eager, not dismissed
 ]
 
 
