@@ -23,12 +23,11 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.args import DocIndex, name_arg, pronoun_arg
 from chronomem.extract.lexicon_data import load_lexicon
-from chronomem.extract.people_tastes import GROUP_YOU, first_named
+from chronomem.extract.people_tastes import GROUP_NAME, GROUP_YOU, first_named
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
 
 DIALOGUE = load_lexicon("dialogue")
 PEOPLE = load_lexicon("people")
-GROUP_NAME = "group_name"  # a named person praised in a chat of three or more (resolved only in a group)
 _SEVERAL = frozenset({"guys", "all", "both", "two", "people"})
 
 
@@ -65,7 +64,8 @@ def _my_opinion(verb: Token) -> bool:
     """"I think Tomas is great": a clause under the speaker's own "think"."""
     head = verb.head
     return verb.dep_ == "ccomp" and head.lemma_ in ("think", "find", "believe") and \
-        not any(c.dep_ == "neg" for c in head.children) and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in head.children)
+        not any(c.dep_ == "neg" for c in head.children) and \
+        any(c.dep_ == "nsubj" and c.lower_ == "i" for c in head.children)
 
 
 def _several(tok: Token) -> bool:
@@ -110,7 +110,8 @@ def _missing(verb: Token, prep: str, idx: DocIndex) -> list[Rel]:
     if holder is None:
         return []
     if prep:
-        objs = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == prep for p in c.children if p.dep_ == "pobj"]
+        objs = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == prep
+                for p in c.children if p.dep_ == "pobj"]
     else:
         objs = [c for c in verb.children if c.dep_ == "dobj"]
     objs += [c for o in objs for c in o.children if c.dep_ == "conj"]

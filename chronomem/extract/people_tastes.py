@@ -36,6 +36,7 @@ from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, 
 PEOPLE = load_lexicon("people")
 GROUP_YOU = "group_you"  # "you" in a chat of three or more (resolved like YOU, only in a group)
 GROUP_PRONOUN = "group_pronoun"  # he/she in a chat of three or more (resolved like a pronoun, only in a group)
+GROUP_NAME = "group_name"  # a named person praised in a chat of three or more (chronomem.extract.feelings)
 _PREPS = ("about", "with", "on", "of", "at")
 
 

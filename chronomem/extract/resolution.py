@@ -20,10 +20,9 @@ from datetime import datetime
 
 from spacy.tokens import Doc
 
-from chronomem.extract.feelings import GROUP_NAME
 from chronomem.extract.hygiene import resolved_name
 from chronomem.extract.people import addressee
-from chronomem.extract.people_tastes import GROUP_PRONOUN, GROUP_YOU
+from chronomem.extract.people_tastes import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU
 from chronomem.extract.records import ENTITY, GAZETTEER, LAST, MINE, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg, Hint, Rel
 from chronomem.extract.speaker_names import name_keys, speaker_aliases
 from chronomem.extract.statements import statement, without_title_guesses
