@@ -6,7 +6,8 @@ relationship ended (an ``end`` claim at no known time); said as a plan or a duty
 with her", "I have to end it with him"), they are a couple still (a state).
 
 A couple's state in the past tense ends it too: "I was engaged to Tomas", "when he was married to
-you" (``past_couples``): the relation held and is over.
+you" (``past_couples``): the relation held and is over (at no known time; with a time said, "from
+1971 to 1980", the couple rules date it).
 
 Which verb needs which particle or object, and the preposition before the partner, are data
 (``parting_verbs`` in ``chronomem/data/lexicon/dialogue.json``). The subject is "I", "you", he/she
@@ -27,6 +28,7 @@ from chronomem.extract.records import ENTITY, SPEAKER, Arg, Rel, When
 
 DIALOGUE = load_lexicon("dialogue")
 _PAST = frozenset({"past", "perfect", "past_progressive"})
+_DATING_PREPS = frozenset({"from", "since", "until", "till", "in", "between", "by"})
 
 
 def parting_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -45,6 +47,8 @@ def _past_couple(word: Token, idx: DocIndex) -> list[Rel]:
     verb = word.head
     if verb.lemma_ != "be" or any(c.dep_ == "neg" for c in verb.children):
         return []
+    if any(idx.is_time(t) and (t.like_num or t.head.lower_ in _DATING_PREPS) for t in word.sent):
+        return []  # "was married to Piet from 1971 to 1980": the dated rules read it
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     subject = said_person(subj, idx) if subj is not None else None
     partners = [said_person(p, idx) for c in word.children if c.dep_ == "prep" and c.lower_ == "to"
