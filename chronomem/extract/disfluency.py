@@ -12,19 +12,19 @@ from __future__ import annotations
 
 import re
 
+from chronomem.extract.lexicon_data import load_lexicon
+
+DIALOGUE = load_lexicon("dialogue")  # restart_openers: "And-and" is a stutter though both halves are capitalised
 # a word (with an apostrophe ending: "don't", "I'm") repeated after a hyphen or dash, once or more
 _REPEATED = re.compile(r"\b([A-Za-z]+(?:'[A-Za-z]+)?)((?:\s?[-\u2014\u2013]\s?\1\b)+)", re.IGNORECASE)
 # a first letter said alone before the word it starts: "w-what", "Y-you"
 _FIRST_LETTER = re.compile(r"\b([A-Za-z])-([A-Za-z])(?=[a-z'])")
-# capitalised words that open a sentence (so "And-and" is a stutter though both halves are capitalised)
-_OPENERS = frozenset("i i'm i'll i've i'd and but so oh well you he she it we they no yes what who how why "
-                     "that this there if okay ok hey look wait".split())
 
 
 def _repeated(m: re.Match[str]) -> str:
     word = m.group(1)
     copies = [word, *re.split(r"\s?[-\u2014\u2013]\s?", m.group(2))[1:]]
-    if all(c[:1].isupper() for c in copies) and word.lower() not in _OPENERS:
+    if all(c[:1].isupper() for c in copies) and word.lower() not in DIALOGUE.restart_openers:
         return m.group(0)  # "Bora-Bora": a name said so
     return word
 

@@ -28,7 +28,6 @@ from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, 
 
 DIALOGUE = load_lexicon("dialogue")
 PEOPLE = load_lexicon("people")
-_SEVERAL = frozenset({"guys", "all", "both", "two", "people"})
 
 
 def feeling_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -70,7 +69,8 @@ def _my_opinion(verb: Token) -> bool:
 
 def _several(tok: Token) -> bool:
     nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
-    return any(c.lower_ in _SEVERAL for c in tok.children) or (nxt is not None and nxt.lower_ in _SEVERAL)
+    several = DIALOGUE.several_listeners
+    return any(c.lower_ in several for c in tok.children) or (nxt is not None and nxt.lower_ in several)
 
 
 def _named(tok: Token, idx: DocIndex) -> Arg | None:

@@ -28,7 +28,6 @@ from chronomem.extract.records import ENTITY, SPEAKER, Arg, Rel, When
 
 DIALOGUE = load_lexicon("dialogue")
 _PAST = frozenset({"past", "perfect", "past_progressive"})
-_DATING_PREPS = frozenset({"from", "since", "until", "till", "in", "between", "by"})
 
 
 def parting_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -47,7 +46,7 @@ def _past_couple(word: Token, idx: DocIndex) -> list[Rel]:
     verb = word.head
     if verb.lemma_ != "be" or any(c.dep_ == "neg" for c in verb.children):
         return []
-    if any(idx.is_time(t) and (t.like_num or t.head.lower_ in _DATING_PREPS) for t in word.sent):
+    if any(idx.is_time(t) and (t.like_num or t.head.lower_ in DIALOGUE.dating_preps) for t in word.sent):
         return []  # "was married to Piet from 1971 to 1980": the dated rules read it
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     subject = said_person(subj, idx) if subj is not None else None
