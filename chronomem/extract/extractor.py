@@ -44,6 +44,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from chronomem.extract.disfluency import drop_stutters
 from chronomem.extract.gazetteer import Gazetteer, load_gazetteer
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.schema.models import ExtractionResult, Session
@@ -92,10 +93,10 @@ _DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
 def normalize_chat(text: str) -> str:
     """Dropped g's written out ("livin'" → "living"), typographic apostrophes inside words made plain
     ("you’re" → "you're", which spaCy splits into "you" + "'re"), a name's "'s" that means "is" written
-    out ("Omar's my husband" → "Omar is my husband", "her name's Kiwi" → "her name is Kiwi"), an emphatic "do" before a taste verb left out
-    ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
+    out ("Omar's my husband" → "Omar is my husband", "her name's Kiwi" → "her name is Kiwi"), an emphatic
+    "do" before a taste verb left out ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
     taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise);
-    the rest unchanged.
+    restarted words said once ("I-I-I think" → "I think": :mod:`chronomem.extract.disfluency`); the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
@@ -110,7 +111,7 @@ def normalize_chat(text: str) -> str:
     >>> normalize_chat("Thanks! Love baking with rye. Love it.")
     'Thanks! I love baking with rye. Love it.'
     """
-    text = _CURLY_APOSTROPHE.sub("'", text)
+    text = drop_stutters(_CURLY_APOSTROPHE.sub("'", text))
     text = _NAME_IS_NAME.sub(r"\1 is", _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text)))
     return _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
 

@@ -84,7 +84,7 @@ def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
         return []
     relative = next((c for c in subj.children if c.dep_ == "poss"), None)
     kin = kin_of(relative) if relative is not None else None
-    named = _person(attr, idx)
+    named = said_person(attr, idx)
     if relative is None or kin is None or kin[0] == "pet" or named is None or named.kind != ENTITY:
         return []
     return [r for owner in _owners(relative, idx, possessive=True)
@@ -95,7 +95,7 @@ def _negated(verb: Token) -> bool:
     return any(c.dep_ == "neg" for c in verb.children)
 
 
-def _person(tok: Token, idx: DocIndex) -> Arg | None:
+def said_person(tok: Token, idx: DocIndex) -> Arg | None:
     """"I", "you", he/she/him/her, or a person's name."""
     if tok.lower_ == "you":
         return Arg(YOU, tok.i)
@@ -111,7 +111,7 @@ def _person(tok: Token, idx: DocIndex) -> Arg | None:
 def _subject(verb: Token, word: Token, idx: DocIndex) -> Arg | None:
     """The subject nearest the verb, before ``word`` (a vocative may parse as a second subject)."""
     subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < word.i), key=lambda c: c.i, default=None)
-    return _person(subj, idx) if subj is not None else None
+    return said_person(subj, idx) if subj is not None else None
 
 
 def _with(word: Token, idx: DocIndex) -> list[Arg]:
@@ -119,7 +119,7 @@ def _with(word: Token, idx: DocIndex) -> list[Arg]:
     objs = [p for prep in word.children if prep.dep_ == "prep" and prep.lower_ == "with"
             for p in prep.children if p.dep_ == "pobj"]
     objs += [c for o in objs for c in o.children if c.dep_ == "conj"]
-    return [a for a in (_person(o, idx) for o in objs) if a is not None]
+    return [a for a in (said_person(o, idx) for o in objs) if a is not None]
 
 
 def _one_of(one: Token) -> Token | None:
@@ -139,7 +139,7 @@ def _owners(noun: Token, idx: DocIndex, *, possessive: bool) -> list[Arg]:
     for owner in owners:
         low = owner.lower_
         arg = Arg(SPEAKER, owner.i) if low in ("my", "mine") else Arg(YOU, owner.i) if low in ("your", "yours") \
-            else pronoun_arg(owner) if low in ("his", "her") else _person(owner, idx)
+            else pronoun_arg(owner) if low in ("his", "her") else said_person(owner, idx)
         if arg is not None:
             args.append(arg)
     return args

@@ -28,14 +28,18 @@ from collections.abc import Sequence
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.args import ROLES, DocIndex, person_arg, pronoun_arg
+from chronomem.extract.feelings import feeling_rels
 from chronomem.extract.filters import clause_status
 from chronomem.extract.hygiene import clean_mention, is_vocative
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state, named_token
 from chronomem.extract.kin_phrases import kin_phrase_rels
+from chronomem.extract.kin_self import self_kin_rels
 from chronomem.extract.lexicon_data import OPEN, load_lexicon
 from chronomem.extract.noun_args import is_role_head, role_arg
+from chronomem.extract.partings import parting_rels
 from chronomem.extract.people_tastes import GROUP_YOU, impression_rels
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.work_ties import work_tie_rels
 
 PEOPLE = load_lexicon("people")
 _COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
@@ -62,7 +66,9 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             out += _couple(tok)
         elif tok.lemma_.lower() in _COUPLE_LEMMAS and (tok.pos_ == "VERB" or _used_to(tok) is not None):
             out += _couple_verb(tok, idx)
-    return out + impression_rels(sent, idx) + kin_phrase_rels(sent, idx)
+    for sentence_rules in (impression_rels, kin_phrase_rels, feeling_rels, parting_rels, self_kin_rels, work_tie_rels):
+        out += sentence_rules(sent, idx)
+    return out
 
 
 # ----------------------------------------------------------------------------- who "you" is

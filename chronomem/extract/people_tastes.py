@@ -36,6 +36,7 @@ from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, 
 PEOPLE = load_lexicon("people")
 GROUP_YOU = "group_you"  # "you" in a chat of three or more (resolved like YOU, only in a group)
 GROUP_PRONOUN = "group_pronoun"  # he/she in a chat of three or more (resolved like a pronoun, only in a group)
+GROUP_NAME = "group_name"  # a named person praised in a chat of three or more (chronomem.extract.feelings)
 _PREPS = ("about", "with", "on", "of", "at")
 
 
@@ -161,7 +162,14 @@ def _subject(verb: Token, idx: DocIndex) -> Arg | None:
     if subj.pos_ != "PROPN":
         return None
     arg = name_arg(subj, idx)
-    return arg.typed("PERSON") if arg is not None and arg.kind == ENTITY and arg.label == "PERSON" else None
+    return arg.typed("PERSON") if arg is not None and arg.kind == ENTITY and (arg.label == "PERSON" or
+                                                                              first_named(arg)) else None
+
+
+def first_named(arg: Arg) -> bool:
+    """A known first name that NER took for a place, people or a company ("Phoebe" as GPE, "Nina" as
+    NORP): as the one who feels something, a person (the gazetteer's places are left alone)."""
+    return bool(arg.gender) and arg.strength < GAZETTEER and arg.label in ("GPE", "NORP", "ORG", "LOC", "")
 
 
 def _verb(verb: Token, predicate: str, idx: DocIndex, *, negation_ok: bool = False) -> list[Rel]:

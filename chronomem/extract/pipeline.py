@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from chronomem.errors import ExtractionError
 from chronomem.extract.gazetteer import Gazetteer
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon_data import OPEN, load_lexicon
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -54,6 +54,16 @@ def load_base(model: str | None = None) -> Language:
     raise ExtractionError(f"no spaCy model could be loaded ({'; '.join(errors)}); {INSTALL_HINT}")
 
 
+def _repair_lemmas(nlp: Language) -> None:
+    """Word forms the model lemmatises wrongly ("hates" → "hat") get their lemma from the attribute ruler,
+    which runs before the lemmatizer (``chronomem/data/lexicon/lemmas.json``)."""
+    if "attribute_ruler" not in nlp.pipe_names:
+        return
+    ruler: Any = nlp.get_pipe("attribute_ruler")
+    for form, lemma in load_lexicon("lemmas").fixes.items():
+        ruler.add([[{"LOWER": form}]], {"LEMMA": lemma})
+
+
 def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None, raise_errors: bool = False) -> Language:
     """The spaCy pipeline with chronomem's components, loaded once per (model, gazetteer)."""
     key = (model or "", _fingerprint(gazetteer), raise_errors)
@@ -68,6 +78,7 @@ def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None, raise_error
         if missing:
             raise ExtractionError(f"the spaCy pipeline {model or nlp.meta.get('name')!r} has no {', '.join(missing)}; "
                                   + INSTALL_HINT)
+        _repair_lemmas(nlp)
         tokenizer: Any = nlp.tokenizer
         for word in OPEN.whole_words:  # "self-care", "well-being": one word, as people mean them
             tokenizer.add_special_case(word, [{"ORTH": word}])

@@ -22,7 +22,7 @@ from spacy.tokens import Doc
 
 from chronomem.extract.hygiene import resolved_name
 from chronomem.extract.people import addressee
-from chronomem.extract.people_tastes import GROUP_PRONOUN, GROUP_YOU
+from chronomem.extract.people_tastes import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU
 from chronomem.extract.records import ENTITY, GAZETTEER, LAST, MINE, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg, Hint, Rel
 from chronomem.extract.speaker_names import name_keys, speaker_aliases
 from chronomem.extract.statements import statement, without_title_guesses
@@ -153,6 +153,8 @@ class SessionResolver:
             return refs.get(arg.i)
         if arg.kind == GROUP_PRONOUN:  # "he's cute" in a group (chronomem.extract.people_tastes)
             return refs.get(arg.i) if self.group_chat else None
+        if arg.kind == GROUP_NAME and not self.group_chat:  # "Tomas is sweet" (chronomem.extract.feelings)
+            return None
         if arg.kind == YOU or (arg.kind == GROUP_YOU and self.group_chat):
             listener = self._listener(turn)
             if listener is None:

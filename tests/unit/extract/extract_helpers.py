@@ -57,3 +57,21 @@ def month(m: str) -> tuple:
 
 def year(y: int) -> tuple:
     return (f"{y}-01-01", "year", False)
+
+
+# Dialogue tests: a chat of two (Ann, then Cy) or three (Ann, Bo, then Cy); the given turns are Cy's.
+SYMMETRIC = frozenset({"SIBLING_OF", "PARTNER_OF", "MARRIED_TO", "FRIEND_OF", "ENGAGED_TO"})
+
+
+def duo(*texts: str) -> list[tuple[str, str]]:
+    return [("Ann", "Evening."), *(("Cy", t) for t in texts)]
+
+
+def trio(*texts: str) -> list[tuple[str, str]]:
+    return [("Ann", "Evening."), ("Bo", "Hey there."), *(("Cy", t) for t in texts)]
+
+
+def claim_set(extractor, turns) -> set[tuple[str, str, str, str]]:
+    """The claims as (subject, predicate, object, kind); a symmetric predicate both ways."""
+    found = {(s, p, o, k) for s, p, o, k, *_ in rows(extractor.extract(session_of(*turns)))}
+    return found | {(o, p, s, k) for s, p, o, k in found if p in SYMMETRIC}

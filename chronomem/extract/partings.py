@@ -1,0 +1,103 @@
+"""Ending a couple in words the couple rules (:mod:`chronomem.extract.couples`, "break up", "dump") do not read.
+
+"I broke it off with Tomas", "she ended it with him", "you just broke with Nina", "it was time to end
+things with Omar": the subject and the person after "with" were partners. Said in the past, the
+relationship ended (an ``end`` claim at no known time); said as a plan or a duty ("I'll break it off
+with her", "I have to end it with him"), they are a couple still (a state).
+
+A couple's state in the past tense ends it too: "I was engaged to Tomas", "when he was married to
+you" (``past_couples``): the relation held and is over (at no known time; with a time said, "from
+1971 to 1980", the couple rules date it).
+
+Which verb needs which particle or object, and the preposition before the partner, are data
+(``parting_verbs`` in ``chronomem/data/lexicon/dialogue.json``). The subject is "I", "you", he/she
+or a name; the partner a name, him/her or "you". Not when negated ("I didn't end it with him") nor
+with other particles ("break up with" is the couple rules', "break in with" no parting); questions
+and hypotheticals never reach the rule.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract.args import DocIndex
+from chronomem.extract.filters import clause_status
+from chronomem.extract.kin_phrases import said_person
+from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.records import ENTITY, SPEAKER, Arg, Rel, When
+
+DIALOGUE = load_lexicon("dialogue")
+_PAST = frozenset({"past", "perfect", "past_progressive"})
+
+
+def parting_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """PARTNER_OF between the subject and the person a parting verb ends it with (see the module doc)."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.pos_ == "VERB" and tok.lemma_.lower() in DIALOGUE.parting_verbs:
+            out += _parting(tok, idx)
+        elif tok.dep_ == "acomp" and tok.lower_ in DIALOGUE.past_couples and tok.head.tag_ == "VBD":
+            out += _past_couple(tok, idx)
+    return out
+
+
+def _past_couple(word: Token, idx: DocIndex) -> list[Rel]:
+    """"I was engaged to Tomas": a couple that was."""
+    verb = word.head
+    if verb.lemma_ != "be" or any(c.dep_ == "neg" for c in verb.children):
+        return []
+    if any(idx.is_time(t) and (t.like_num or t.head.lower_ in DIALOGUE.dating_preps) for t in word.sent):
+        return []  # "was married to Piet from 1971 to 1980": the dated rules read it
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    subject = said_person(subj, idx) if subj is not None else None
+    partners = [said_person(p, idx) for c in word.children if c.dep_ == "prep" and c.lower_ == "to"
+                for p in c.children if p.dep_ == "pobj"]
+    if subject is None:
+        return []
+    predicate = str(DIALOGUE.past_couples[word.lower_])
+    return [Rel(predicate, subject, p, When("end", vague=True), "end", None, 0.7, {}, word.i) for p in partners
+            if p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
+
+
+def _shape(verb: Token) -> str | None:
+    """The preposition before the partner when ``verb`` has one of its listed shapes, else ``None``."""
+    prts = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+    objs = {c.lower_ for c in verb.children if c.dep_ == "dobj"}
+    for need, prep in DIALOGUE.parting_verbs[verb.lemma_.lower()]:
+        if not need and not prts and not objs:
+            return str(prep)
+        if need and (need in prts and prts <= {need} or need in objs and not prts):
+            return str(prep)
+    return None
+
+
+def _parting(verb: Token, idx: DocIndex) -> list[Rel]:
+    prep = _shape(verb)
+    if prep is None:
+        return []
+    status = clause_status(verb)
+    if status.negated or any(c.dep_ == "neg" for c in verb.children):
+        return []
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is None and verb.dep_ == "xcomp":  # "I have to end it with him": the subject of "have"
+        subj = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
+    subject = said_person(subj, idx) if subj is not None else _time_to(verb)
+    partners = [said_person(p, idx) for c in verb.children if c.dep_ == "prep" and c.lower_ == prep
+                for p in c.children if p.dep_ == "pobj"]
+    if subject is None:
+        return []
+    ended = (status.tense in _PAST or verb.head.head.tag_ == "VBD" and verb.dep_ in ("relcl", "acl")) and \
+        not any(c.tag_ == "MD" for c in verb.children)
+    when, kind = (When("end", vague=True), "end") if ended else (When("state"), "assert")
+    return [Rel("PARTNER_OF", subject, p, when, kind, None, 0.7, {}, verb.i) for p in partners
+            if p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
+
+
+def _time_to(verb: Token) -> Arg | None:
+    """"(I knew) it was time to end it with him": a time to do it, for nobody named, is the speaker's."""
+    head = verb.head
+    if verb.dep_ not in ("relcl", "acl") or head.lemma_.lower() != "time" or head.head.lemma_ != "be":
+        return None
+    if any(c.dep_ == "prep" and c.lower_ == "for" for c in (*head.children, *verb.children)):
+        return None  # "time for you to end it"
+    return Arg(SPEAKER, verb.i)
