@@ -307,7 +307,7 @@ def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, 
     signature = _signature(group_id, subject, spec.name, obj, qualifiers, first.statement, stint.start, stint.end,
                            stint.start_precision, stint.end_precision, stint.start_observed, confidence, sources)
     fact = trusted(Fact, {
-        "id": stable_id(*signature, recorded_at, *replacing, prefix="f_"),
+        "id": stable_id(*_id_parts(signature), recorded_at, *replacing, prefix="f_"),
         "group_id": group_id,
         "subject_id": subject,
         "predicate": spec.name,
@@ -325,6 +325,31 @@ def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, 
         "slot": slot,
     })
     return signature, fact
+
+
+_PAIRS_TEXT: dict[tuple[tuple[str, str], ...], str] = {}  # the sources of many facts are the same
+
+
+def _id_parts(signature: tuple) -> tuple:
+    """``signature`` with the parts that are not text (but dates) as the text :func:`stable_id`
+    would make of them: the same id, without its per-part conversions (an import derives a fact
+    per record). The sources' text is remembered: only text pairs, so equal keys have one text.
+
+    >>> from datetime import datetime, timezone
+    >>> sig = _signature("g", "s", "P", "o", {}, "x", datetime(2020, 1, 1, tzinfo=timezone.utc), None,
+    ...                  "day", "day", False, 0.5, [Source(session_id="import")])
+    >>> stable_id(*_id_parts(sig)) == stable_id(*sig)
+    True
+    """
+    sources = signature[12]
+    text = _PAIRS_TEXT.get(sources)
+    if text is None:
+        if len(_PAIRS_TEXT) >= 65_536:
+            _PAIRS_TEXT.clear()
+        text = _PAIRS_TEXT[sources] = str(sources)
+    qualifiers = signature[4]
+    return (*signature[:4], str(qualifiers) if qualifiers else "()", *signature[5:10], str(signature[10]),
+            str(signature[11]), text)
 
 
 def fact_signature(fact: Fact) -> tuple:

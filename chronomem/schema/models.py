@@ -15,7 +15,7 @@ import hashlib
 import json
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import cached_property
 from typing import Annotated, Any, Literal, TypeVar
@@ -262,10 +262,13 @@ class Claim(_Model):
         field assignment drop the cached value. Claims are treated as values: mutating a nested
         list or dict in place (``claim.sources.append``) is not supported.
         """
+        # The parts that are not text are given as the text stable_id would make of them (the
+        # same id, without its per-part conversions: a bulk import computes one id per record).
+        qualifiers = self.qualifiers
         return stable_id(
             self.group_id, self.kind, self.subject_id, self.predicate, self.object_id,
-            self.replaces_object_id, sorted(self.qualifiers.items()), self.at, self.at_precision,
-            self.until, self.observed, self.said_at, sorted((s.session_id, s.turn_id or "") for s in self.sources),
+            self.replaces_object_id or "", str(sorted(qualifiers.items())) if qualifiers else "[]", self.at,
+            self.at_precision, self.until, str(self.observed), self.said_at, _sources_text(self.sources),
             prefix="c_",
         )
 
@@ -279,6 +282,27 @@ class Claim(_Model):
     def __setattr__(self, name: str, value: Any) -> None:
         super().__setattr__(name, value)
         self.__dict__.pop("id", None)  # the content changed: the id is recomputed on use
+
+
+_ONE_SOURCE_TEXT: dict[tuple[str, str], str] = {}  # most claims have one source, shared by many
+
+
+def _sources_text(sources: Sequence[Source]) -> str:
+    """The text of ``sources`` in a claim id: the sorted ``(session, turn or "")`` pairs as a list.
+
+    >>> _sources_text([Source(session_id="s", turn_id="s:2"), Source(session_id="import")])
+    "[('import', ''), ('s', 's:2')]"
+    """
+    if len(sources) != 1:
+        return str(sorted((s.session_id, s.turn_id or "") for s in sources))
+    s = sources[0]
+    key = (s.session_id, s.turn_id or "")
+    text = _ONE_SOURCE_TEXT.get(key)
+    if text is None:
+        if len(_ONE_SOURCE_TEXT) >= 65_536:
+            _ONE_SOURCE_TEXT.clear()
+        text = _ONE_SOURCE_TEXT[key] = str([key])
+    return text
 
 
 class Fact(_Model):

@@ -37,6 +37,17 @@ def test_claim_ids_are_pinned():
     assert correction.id == "c_d0adba488a53d280b554"
 
 
+def test_claim_ids_with_one_source_or_none_are_pinned():
+    """The id's text of a single source is remembered (most claims have one): the same ids as ever."""
+    plain = dict(subject_id="e_a", predicate="LIVES_IN", object_id="e_b", at=d(2020), said_at=d(2021))
+    assert Claim(**plain).id == "c_47122a198d6289dd9b5d"
+    assert Claim(**plain, sources=[Source(session_id="import")]).id == "c_77d84b288175bc1053f0"
+    ended = Claim(group_id="g2", subject_id="e_a", predicate="LIVES_IN", object_id="e_b", kind="end", at=d(2023),
+                  said_at=d(2023), sources=[Source(session_id="s1", turn_id="s1:3")])
+    assert ended.id == "c_f517f3507bf68f6240f0"
+    assert Claim(**plain, sources=[Source(session_id="import")]).id == "c_77d84b288175bc1053f0"  # remembered text
+
+
 def test_fact_version_ids_are_pinned():
     rows = [{"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon", "valid_from": "2019-01-01"},
             {"subject": "Ana", "predicate": "LIVES_IN", "object": "Porto", "valid_from": "2023-05-01",
