@@ -288,7 +288,7 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None]) -> list[di
             for r in (r for call in seen[name] for r in call["rows"]):
                 props[r["id"]] = {**props.get(r["id"], {}), **r["props"]}
         entities = [{"id": i, "props": p} for i, p in props.items()]
-        facts = [r for call in seen["CREATE_FACTS"] for r in call["rows"]]
+        facts = [_floor_fact(r) for call in seen["CREATE_FACTS"] for r in call["rows"]]
         store.delete_group(GROUP)  # the floor writes the same ids again
 
         floors = {writers: fastest(lambda w=writers: _server_floor(store, entities, facts, writers=w, server=server), repeat)
@@ -312,6 +312,15 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None]) -> list[di
                  "facts_per_s": round(best), "us_per_fact": round(1e6 / best, 1),
                  "target": f"{target:,}", "reachable": "no" if best < target else "not excluded"})
     return rows
+
+
+def _floor_fact(row: Sequence[Any]) -> dict[str, Any]:
+    """A real import's CREATE_FACTS row (the values of ``cypher.FACT_ROW_FIELDS``) as a floor row."""
+    from chronomem.graph import cypher
+    from chronomem.graph.codec import NEO4J_PROPERTY
+
+    props = {NEO4J_PROPERTY.get(k, k): v for k, v in zip(cypher.FACT_ROW_FIELDS[2:], row[2:], strict=True)}
+    return {"subject_id": row[0], "object_id": row[1], "props": {"group_id": GROUP, **props}}
 
 
 def _server_floor(store: Any, entities: list[dict], facts: list[dict], *, writers: int,
