@@ -80,21 +80,26 @@ RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, e.ali
        coalesce(e.norm_names, []) AS norm_names
 """
 # The batch's entities in one statement: the missing ones created as given, with their names (no
-# lock needed: the uniqueness constraint makes MERGE wait for a concurrent creator); the stored
-# ones come back unlocked (chronomem.graph.writer locks and re-reads those it must change): even a
-# REMOVE of an absent property would lock them, and a concurrent writer creating FACT edges on
-# them (in its own order) would then deadlock with this one.
+# lock needed: the uniqueness constraint makes MERGE wait for a concurrent creator). One row comes
+# back: how many were created, and the stored ones that may have to change, unlocked
+# (chronomem.graph.writer locks and re-reads those): even a REMOVE of an absent property would lock
+# them, and a concurrent writer creating FACT edges on them (in its own order) would then deadlock
+# with this one. A stored entity of the group with the given name and aliases, and the given type
+# or a given OTHER, is left out when the client marked the given record ``stable`` (merging it with
+# itself changes nothing): the merge would change nothing either (DESIGN: merges only grow).
 MERGE_NEW_ENTITIES = """
 UNWIND $rows AS row
 MERGE (e:Entity {id: row.id})
 ON CREATE SET e += row.props, e._new = true
-WITH e, row, coalesce(e._new, false) AS created
+WITH e, row, e._new IS NOT NULL AS created
 FOREACH (norm IN CASE WHEN created THEN row.norms ELSE [] END |
   MERGE (n:EntityName {group_id: $g, norm: norm}) MERGE (n)-[:NAMES]->(e))
 FOREACH (_ IN CASE WHEN created THEN [1] ELSE [] END | REMOVE e._new)
-WITH e, created WHERE NOT created
-RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, e.aliases AS aliases,
-       coalesce(e.norm_names, []) AS norm_names
+WITH created, CASE WHEN created OR (row.stable AND e.group_id = $g AND e.name = row.props.name
+                                    AND e.aliases = row.props.aliases
+                                    AND (e.type = row.props.type OR row.props.type = 'OTHER')) THEN NULL
+                   ELSE e {.id, .group_id, .name, .type, .aliases, norm_names: coalesce(e.norm_names, [])} END AS stored
+RETURN count(CASE WHEN created THEN 1 END) AS created, collect(stored) AS stored
 """
 SET_ENTITIES = "UNWIND $rows AS row MATCH (e:Entity {id: row.id}) USING INDEX e:Entity(id) SET e += row.props"
 MERGE_ENTITY_NAMES = """

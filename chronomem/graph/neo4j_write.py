@@ -19,6 +19,7 @@ from chronomem.errors import InputError, StoreError
 from chronomem.graph import cypher
 from chronomem.graph.codec import FACT_FIELDS, NEO4J_PROPERTY, RELATIONSHIP_ENDS, fact_from_mapping, fact_values, to_us
 from chronomem.graph.turn_scope import clash_error
+from chronomem.graph.writing import merge_entity
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
 
 #: The property names of a ``FACT`` relationship, in the order of :func:`~chronomem.graph.codec.fact_values`
@@ -93,9 +94,12 @@ class Neo4jWrite:
             props["group_id"] = e.group_id
         return {"id": e.id, "props": props, "norms": norms}
 
-    def create_new_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
+    def create_new_entities(self, entities: Sequence[Entity]) -> tuple[int, dict[str, Entity]]:
         rows = sorted((self._entity_row(e, True) for e in entities), key=lambda row: row["id"])
-        return self._stored(self.tx.run(cypher.MERGE_NEW_ENTITIES, g=self.group, rows=rows))
+        for row, e in zip(rows, sorted(entities, key=lambda e: e.id), strict=True):
+            row["stable"] = not e.aliases or merge_entity(e, e) == e
+        (r,) = self.tx.run(cypher.MERGE_NEW_ENTITIES, g=self.group, rows=rows)
+        return int(r["created"]), self._stored(r["stored"])
 
     def put_entities(self, entities: Sequence[tuple[Entity, bool]]) -> None:
         rows = [self._entity_row(e, new) for e, new in entities]

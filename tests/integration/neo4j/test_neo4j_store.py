@@ -439,3 +439,24 @@ def test_the_insertion_counter_continues_after_the_per_group_counters_of_0x(neo4
         s.run("CREATE (:GroupSequence {group_id: $g, next: $next})", g=g, next=top + 1000).consume()
     with Neo4jGraphStore.from_env() as reopened:
         assert reopened.reserve(g, 1) == top + 1000
+
+
+def test_stored_entities_that_a_merge_would_not_change_do_not_come_back(neo4j_store):
+    from chronomem.graph.neo4j_write import Neo4jWrite
+
+    g = neo4j_store.test_group
+    ana, acme, odd = ent(g, "Ana", "PERSON"), ent(g, "Acme", "ORG", aliases=["ACME Inc"]), ent(g, "Bo", aliases=["bo"])
+
+    def create(entities):
+        with neo4j_store._session() as session:
+            return session.execute_write(lambda tx: Neo4jWrite(tx, g).create_new_entities(entities))
+
+    assert create([ana, acme, odd]) == (3, {})
+    # the same records (a given OTHER type too): nothing to merge; a new alias or type, or a record that
+    # merging with itself would change ("bo" is no alias of "Bo"), comes back with what is stored
+    created, stored = create([ana.model_copy(update={"type": "OTHER"}), acme, ana.model_copy(update={"id": "x"})])
+    assert (created, stored) == (1, {})
+    created, stored = create([ana.model_copy(update={"aliases": ["Ana B"]}), acme.model_copy(update={"type": "OTHER"}),
+                              odd])
+    assert created == 0 and set(stored) == {ana.id, odd.id}
+    assert stored[ana.id].aliases == [] and stored[odd.id].aliases == ["bo"]
