@@ -11,12 +11,15 @@ Model::
     (:Turn)-[:MENTIONS]->(:Entity)
     (:SlotLock {group_id, key, claim_ids: [id, ...], claims: [JSON, ...]})  # a slot's evidence; serializes its writers
     (:Entity)-[:FACT {id, group_id, slot, predicate, statement, valid_from, valid_to, ...}]->(:Entity)
-    (:GroupSequence {group_id, next})                              # insertion order
-    (:ChronomemMeta {key, value})                                  # store-wide marks (turn_scope's migration)
+    (:ChronomemMeta {key, value})       # store-wide marks (turn_scope's migration) and the insertion counter
+    (:GroupSequence {group_id, next})   # a group's insertion counter up to 0.x (START_SEQUENCE continues after it)
 """
 
 from chronomem.graph import codec
-from chronomem.graph.codec import NEO4J_PROPERTY
+from chronomem.graph.codec import NEO4J_PROPERTY, RELATIONSHIP_ENDS
+
+#: The values of a CREATE_FACTS row: the end nodes' ids, then the ``FACT`` properties (the group is ``$g``).
+FACT_ROW_FIELDS = (*RELATIONSHIP_ENDS, *(k for k in codec.FACT_FIELDS if k not in (*RELATIONSHIP_ENDS, "group_id")))
 
 # -- schema (run once per open; every statement is idempotent) ----------------------------
 CONSTRAINTS = (
@@ -77,21 +80,26 @@ RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, e.ali
        coalesce(e.norm_names, []) AS norm_names
 """
 # The batch's entities in one statement: the missing ones created as given, with their names (no
-# lock needed: the uniqueness constraint makes MERGE wait for a concurrent creator); the stored
-# ones come back unlocked (chronomem.graph.writer locks and re-reads those it must change): even a
-# REMOVE of an absent property would lock them, and a concurrent writer creating FACT edges on
-# them (in its own order) would then deadlock with this one.
+# lock needed: the uniqueness constraint makes MERGE wait for a concurrent creator). One row comes
+# back: how many were created, and the stored ones that may have to change, unlocked
+# (chronomem.graph.writer locks and re-reads those): even a REMOVE of an absent property would lock
+# them, and a concurrent writer creating FACT edges on them (in its own order) would then deadlock
+# with this one. A stored entity of the group with the given name and aliases, and the given type
+# or a given OTHER, is left out when the client marked the given record ``stable`` (merging it with
+# itself changes nothing): the merge would change nothing either (DESIGN: merges only grow).
 MERGE_NEW_ENTITIES = """
 UNWIND $rows AS row
 MERGE (e:Entity {id: row.id})
 ON CREATE SET e += row.props, e._new = true
-WITH e, row, coalesce(e._new, false) AS created
+WITH e, row, e._new IS NOT NULL AS created
 FOREACH (norm IN CASE WHEN created THEN row.norms ELSE [] END |
   MERGE (n:EntityName {group_id: $g, norm: norm}) MERGE (n)-[:NAMES]->(e))
 FOREACH (_ IN CASE WHEN created THEN [1] ELSE [] END | REMOVE e._new)
-WITH e, created WHERE NOT created
-RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, e.aliases AS aliases,
-       coalesce(e.norm_names, []) AS norm_names
+WITH created, CASE WHEN created OR (row.stable AND e.group_id = $g AND e.name = row.props.name
+                                    AND e.aliases = row.props.aliases
+                                    AND (e.type = row.props.type OR row.props.type = 'OTHER')) THEN NULL
+                   ELSE e {.id, .group_id, .name, .type, .aliases, norm_names: coalesce(e.norm_names, [])} END AS stored
+RETURN count(CASE WHEN created THEN 1 END) AS created, collect(stored) AS stored
 """
 SET_ENTITIES = "UNWIND $rows AS row MATCH (e:Entity {id: row.id}) USING INDEX e:Entity(id) SET e += row.props"
 MERGE_ENTITY_NAMES = """
@@ -148,21 +156,36 @@ ON CREATE SET l.claim_ids = [], l.claims = []
 SET l._lock = true REMOVE l._lock
 RETURN key AS slot, coalesce(l.claim_ids, []) AS ids
 """
-# LOCK_SLOTS for slots given with their claims: a slot not stored yet is created holding them
-# (returned as created, nothing read back); a stored one is locked and its claim ids returned.
+# LOCK_SLOTS for slots given with their claims: a slot not stored yet is created holding them (the
+# MERGE that creates it holds its lock: nothing more is written, nothing comes back); a stored one
+# is locked and returned with its claim ids. The caller knows the created ones: those not returned.
 LOCK_OR_CREATE_SLOTS = """
 UNWIND $rows AS row
-MERGE (l:SlotLock {group_id: $g, key: row.slot})
-ON CREATE SET l.claim_ids = row.ids, l.claims = row.bodies, l._new = true
-WITH l, row, coalesce(l._new, false) AS created
-SET l._lock = true REMOVE l._lock, l._new
-RETURN row.slot AS slot, created, CASE WHEN created THEN [] ELSE coalesce(l.claim_ids, []) END AS ids
+MERGE (l:SlotLock {group_id: $g, key: row[0]})
+ON CREATE SET l.claim_ids = row[1], l.claims = row[2], l._new = true
+WITH l, row, l._new IS NULL AS stored
+REMOVE l._new
+WITH l, row WHERE stored
+SET l._lock = true REMOVE l._lock
+RETURN row[0] AS slot, coalesce(l.claim_ids, []) AS ids
+"""
+# Insertion numbers (the order of turns and versions, the embedded store's rowid) come from one
+# store-wide counter, taken in a transaction of its own (Neo4jGraphStore.reserve), never inside a
+# write: a write holding the counter until its commit would make every concurrent writer wait for
+# that commit, and a failed write leaves no node of its group behind. Gaps are harmless.
+SEQUENCE_KEY = "insertion_sequence"
+# At open: the counter starts after every number the per-group counters of 0.x gave out.
+START_SEQUENCE = """
+OPTIONAL MATCH (q:GroupSequence)
+WITH coalesce(max(q.next), 0) AS start
+MERGE (m:ChronomemMeta {key: $key})
+ON CREATE SET m.value = start
 """
 NEXT_SEQUENCE = """
-MERGE (q:GroupSequence {group_id: $g})
-ON CREATE SET q.next = 0
-SET q.next = q.next + $count
-RETURN q.next - $count AS first
+MERGE (m:ChronomemMeta {key: $key})
+ON CREATE SET m.value = 0
+SET m.value = m.value + $count
+RETURN m.value - $count AS first
 """
 APPEND_CLAIMS = """
 UNWIND $rows AS row
@@ -181,22 +204,17 @@ MATCH ()-[f:FACT {id: row.id}]->() USING INDEX f:FACT(id)
 WHERE f.group_id = $g AND f.expired_at IS NULL
 SET f.expired_at = row.expired_at
 """
-# The versions numbered from the group's sequence in the same statement; a row whose subject or
-# object is not an entity of the group is left out (the caller compares the count and names them).
+# The versions numbered from $first on (a range reserved with NEXT_SEQUENCE), each row the values of
+# neo4j_write.FACT_ROW_FIELDS (subject and object ids first); a row whose subject or object is not
+# an entity of the group is left out (the caller compares the count and names them).
 CREATE_FACTS = """
-MERGE (q:GroupSequence {group_id: $g})
-ON CREATE SET q.next = 0
-WITH q, q.next AS first
-SET q.next = first + size($rows)
-WITH first
 UNWIND range(0, size($rows) - 1) AS i
-WITH first + i AS ord, $rows[i] AS row
-MATCH (s:Entity {id: row.subject_id}) USING INDEX s:Entity(id) WHERE s.group_id = $g
-MATCH (o:Entity {id: row.object_id}) USING INDEX o:Entity(id) WHERE o.group_id = $g
-CREATE (s)-[f:FACT]->(o)
-SET f = row.props, f.ord = ord
+WITH $first + i AS ord, $rows[i] AS row
+MATCH (s:Entity {id: row[0]}) USING INDEX s:Entity(id) WHERE s.group_id = $g
+MATCH (o:Entity {id: row[1]}) USING INDEX o:Entity(id) WHERE o.group_id = $g
+CREATE (s)-[f:FACT {ord: ord, group_id: $g, %s}]->(o)
 RETURN count(f) AS created
-"""
+""" % ", ".join(f"{NEO4J_PROPERTY.get(k, k)}: row[{i}]" for i, k in enumerate(FACT_ROW_FIELDS) if k not in RELATIONSHIP_ENDS)
 
 # -- reading facts ---------------------------------------------------------------------------
 # The columns of a fact row (record_to_fact reads them): f is the relationship, s and o its end nodes.

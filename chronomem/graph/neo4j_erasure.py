@@ -14,7 +14,7 @@ from chronomem.graph import cypher
 from chronomem.graph.codec import to_us
 from chronomem.graph.erasure import Erasure, ErasureReport, counts, entity_needle, session_needle, without_session
 from chronomem.graph.erasure_replan import replan_slots
-from chronomem.graph.neo4j_write import Neo4jWrite
+from chronomem.graph.neo4j_write import Neo4jWrite, Reserve
 from chronomem.schema.models import normalize_name
 from chronomem.schema.vocabulary import Vocabulary
 
@@ -24,14 +24,15 @@ def _ids(tx: Any, statement: str, **params: Any) -> set[str]:
 
 
 def erase_entities(tx: Any, group_id: str, entity_ids: Sequence[str], audit: Erasure,
-                   vocabulary: Vocabulary) -> ErasureReport:
+                   vocabulary: Vocabulary, reserve: Reserve | None = None) -> ErasureReport:
     """Erase the entities ``entity_ids``: their facts, the claims naming them, the turns that
-    mention them or that they spoke."""
+    mention them or that they spoke (``reserve``: see :class:`~chronomem.graph.neo4j_write.Neo4jWrite`)."""
     g = group_id
     rows = list(tx.run(cypher.ERASE_ENTITIES_OF, g=g, ids=list(entity_ids)))
     ids = sorted(r["id"] for r in rows)
     if not ids:
-        return _finish(tx, g, audit, vocabulary, facts=set(), turns=set(), claims=[], entities=ids, sessions=[])
+        return _finish(tx, g, audit, vocabulary, facts=set(), turns=set(), claims=[], entities=ids,
+                       sessions=[], reserve=reserve)
     norms = {normalize_name(n) for r in rows for n in [r["name"], *r["aliases"]]}
     speakers = [r["speaker"] for r in tx.run(cypher.ERASE_SPEAKERS, g=g) if normalize_name(r["speaker"]) in norms]
     turns = _ids(tx, cypher.ERASE_TURNS_MENTIONING, g=g, ids=ids)
@@ -39,14 +40,16 @@ def erase_entities(tx: Any, group_id: str, entity_ids: Sequence[str], audit: Era
         turns |= _ids(tx, cypher.ERASE_TURNS_SPOKEN_BY, g=g, speakers=speakers)
     facts = _ids(tx, cypher.ERASE_FACTS_TOUCHING, g=g, ids=ids)
     claims = [dict(r) for r in tx.run(cypher.ERASE_CLAIMS_CONTAINING, g=g, needles=[entity_needle(i) for i in ids])]
-    return _finish(tx, g, audit, vocabulary, facts=facts, turns=turns, claims=claims, entities=ids, sessions=[])
+    return _finish(tx, g, audit, vocabulary, facts=facts, turns=turns, claims=claims, entities=ids, sessions=[],
+                   reserve=reserve)
 
 
 def session_exists(tx: Any, group_id: str, session_id: str) -> bool:
     return bool(tx.run(cypher.ERASE_SESSION_EXISTS, g=group_id, session_id=session_id).single()["n"])
 
 
-def erase_session(tx: Any, group_id: str, session_id: str, audit: Erasure, vocabulary: Vocabulary) -> ErasureReport:
+def erase_session(tx: Any, group_id: str, session_id: str, audit: Erasure, vocabulary: Vocabulary,
+                  reserve: Reserve | None = None) -> ErasureReport:
     """Erase the session ``session_id``: its turns, the claims and fact versions it alone sourced
     (the others lose it from their sources) and the entities left unused."""
     g = group_id
@@ -70,12 +73,12 @@ def erase_session(tx: Any, group_id: str, session_id: str, audit: Erasure, vocab
     if kept:
         tx.run(cypher.ERASE_SET_FACT_SOURCES, g=g, rows=kept).consume()
     return _finish(tx, g, audit, vocabulary, facts=facts, turns=turns, claims=claims, entities=[],
-                   sessions=[session_id], orphan_candidates=sorted(candidates))
+                   sessions=[session_id], orphan_candidates=sorted(candidates), reserve=reserve)
 
 
 def _finish(tx: Any, g: str, audit: Erasure, vocabulary: Vocabulary, *, facts: set[str], turns: set[str],
             claims: list[dict[str, str]], entities: list[str], sessions: list[str],
-            orphan_candidates: Sequence[str] = ()) -> ErasureReport:
+            orphan_candidates: Sequence[str] = (), reserve: Reserve | None = None) -> ErasureReport:
     """Delete what is listed, re-derive the slots that lost claims
     (:mod:`chronomem.graph.erasure_replan`), delete the entities left unused, write the audit record."""
     tx.run(cypher.ERASE_FACTS, g=g, ids=sorted(facts)).consume()
@@ -86,7 +89,7 @@ def _finish(tx: Any, g: str, audit: Erasure, vocabulary: Vocabulary, *, facts: s
         tx.run(cypher.ERASE_FACTS, g=g, ids=sorted(ids)).consume()
         facts.update(ids)
 
-    new_fact_ids = replan_slots(Neo4jWrite(tx, g), vocabulary, g, {c["slot"] for c in claims},
+    new_fact_ids = replan_slots(Neo4jWrite(tx, g, reserve=reserve), vocabulary, g, {c["slot"] for c in claims},
                                 erased_at=audit.erased_at, delete_versions=delete_versions)
     for session_id in sessions:
         tx.run(cypher.ERASE_SESSION, g=g, session_id=session_id).consume()

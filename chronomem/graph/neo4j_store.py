@@ -150,6 +150,7 @@ class Neo4jGraphStore:
                         raise
             session.run(cypher.AWAIT_INDEXES, seconds=300).consume()
             _migrate_claims(session)  # first: the turn-id migration rescopes claims where they live now
+            session.run(cypher.START_SEQUENCE, key=cypher.SEQUENCE_KEY).consume()
             session.execute_write(migrate_neo4j)
 
     def _read(self, statement: str, **params: Any) -> list[Any]:
@@ -187,13 +188,26 @@ class Neo4jGraphStore:
         try:
             with self._session() as session:
                 return session.execute_write(
-                    lambda tx: write_batch(Neo4jWrite(tx, batch.group_id), self.vocabulary, batch, recorded_at))
+                    lambda tx: write_batch(Neo4jWrite(tx, batch.group_id, reserve=self.reserve), self.vocabulary, batch,
+                                           recorded_at))
         except ChronomemError:
             raise
         except ConstraintError as e:
             raise InputError(f"batch for group {batch.group_id!r} conflicts with stored records: {e}") from e
         except (Neo4jError, DriverError) as e:
             raise StoreError(f"writing to Neo4j at {self.uri} failed (nothing was written): {e}") from e
+
+    def reserve(self, group_id: str, count: int) -> int:
+        """Take ``count`` consecutive insertion numbers for ``group_id`` in a transaction of its own (a
+        few milliseconds; the counter is store-wide, see ``cypher.NEXT_SEQUENCE``) and return the first:
+        a write holding the counter until its commit would make every concurrent writer wait for
+        that commit. A number taken by a write that then fails is never used (a gap, as in the
+        embedded store's rowids)."""
+        def take(tx: neo4j.ManagedTransaction) -> int:
+            return int(tx.run(cypher.NEXT_SEQUENCE, key=cypher.SEQUENCE_KEY, count=count).single(strict=True)["first"])
+
+        with self._session() as session:
+            return session.execute_write(take)
 
     # -- entities ------------------------------------------------------------------------
     def get_entities(self, group_id: str, ids: Sequence[str]) -> dict[str, Entity]:
@@ -328,7 +342,8 @@ class Neo4jGraphStore:
         from chronomem.graph import neo4j_erasure
 
         ids = list(entity_ids)
-        return self._erase(lambda tx: neo4j_erasure.erase_entities(tx, group_id, ids, audit, self.vocabulary))
+        return self._erase(lambda tx: neo4j_erasure.erase_entities(tx, group_id, ids, audit, self.vocabulary,
+                                                                     self.reserve))
 
     def forget_session(self, group_id: str, session_id: str, *, audit: Erasure) -> ErasureReport:
         """Erase the session ``session_id`` of ``group_id`` for good; :class:`InputError` if it is unknown."""
@@ -337,7 +352,7 @@ class Neo4jGraphStore:
         def erase(tx: neo4j.ManagedTransaction) -> ErasureReport:
             if not neo4j_erasure.session_exists(tx, group_id, session_id):
                 raise unknown_session(group_id, session_id)
-            return neo4j_erasure.erase_session(tx, group_id, session_id, audit, self.vocabulary)
+            return neo4j_erasure.erase_session(tx, group_id, session_id, audit, self.vocabulary, self.reserve)
 
         return self._erase(erase)
 

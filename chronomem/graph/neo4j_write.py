@@ -8,8 +8,9 @@ caller's managed transaction; the algorithm that calls them is
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
+from operator import itemgetter
 from typing import Any
 
 import neo4j
@@ -18,11 +19,16 @@ from chronomem.errors import InputError, StoreError
 from chronomem.graph import cypher
 from chronomem.graph.codec import FACT_FIELDS, NEO4J_PROPERTY, RELATIONSHIP_ENDS, fact_from_mapping, fact_values, to_us
 from chronomem.graph.turn_scope import clash_error
+from chronomem.graph.writing import merge_entity
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
 
 #: The property names of a ``FACT`` relationship, in the order of :func:`~chronomem.graph.codec.fact_values`
 #: (``None`` for the fields held by its end nodes).
 _FACT_PROPERTIES = tuple(None if k in RELATIONSHIP_ENDS else NEO4J_PROPERTY.get(k, k) for k in FACT_FIELDS)
+#: A CREATE_FACTS row (the values of :data:`~chronomem.graph.cypher.FACT_ROW_FIELDS`) from a fact's stored values.
+_fact_row = itemgetter(*(FACT_FIELDS.index(k) for k in cypher.FACT_ROW_FIELDS))
+#: Takes ``count`` consecutive insertion numbers in a transaction of its own (for a group); returns the first.
+Reserve = Callable[[str, int], int]
 
 
 def fact_props(f: Fact) -> dict[str, Any]:
@@ -47,13 +53,17 @@ def _single(result: neo4j.Result, key: str) -> Any:
 class Neo4jWrite:
     """The primitives of one write transaction ``tx`` of group ``group``."""
 
-    def __init__(self, tx: neo4j.ManagedTransaction, group: str) -> None:
-        self.tx, self.group = tx, group
+    def __init__(self, tx: neo4j.ManagedTransaction, group: str, *, reserve: Reserve | None = None) -> None:
+        """``reserve`` takes insertion numbers outside ``tx`` (so concurrent writers do not wait for each
+        other's commit on the group's counter); without it they are taken in ``tx``."""
+        self.tx, self.group, self._reserve = tx, group, reserve
         self._norm_names: dict[str, list[str]] = {}  # stored entities' normalized names (kept when renamed)
 
     def _sequence(self, count: int) -> int:
         """The first of ``count`` consecutive insertion numbers of the group (the embedded store's rowid)."""
-        return int(_single(self.tx.run(cypher.NEXT_SEQUENCE, g=self.group, count=count), "first"))
+        if self._reserve is not None:
+            return self._reserve(self.group, count)
+        return int(_single(self.tx.run(cypher.NEXT_SEQUENCE, key=cypher.SEQUENCE_KEY, count=count), "first"))
 
     def _stored(self, records: Iterable[Any]) -> dict[str, Entity]:
         """The entities of ``records`` (keeping their normalized names for :meth:`put_entities`)."""
@@ -84,9 +94,12 @@ class Neo4jWrite:
             props["group_id"] = e.group_id
         return {"id": e.id, "props": props, "norms": norms}
 
-    def create_new_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
+    def create_new_entities(self, entities: Sequence[Entity]) -> tuple[int, dict[str, Entity]]:
         rows = sorted((self._entity_row(e, True) for e in entities), key=lambda row: row["id"])
-        return self._stored(self.tx.run(cypher.MERGE_NEW_ENTITIES, g=self.group, rows=rows))
+        for row, e in zip(rows, sorted(entities, key=lambda e: e.id), strict=True):
+            row["stable"] = not e.aliases or merge_entity(e, e) == e
+        (r,) = self.tx.run(cypher.MERGE_NEW_ENTITIES, g=self.group, rows=rows)
+        return int(r["created"]), self._stored(r["stored"])
 
     def put_entities(self, entities: Sequence[tuple[Entity, bool]]) -> None:
         rows = [self._entity_row(e, new) for e, new in entities]
@@ -128,16 +141,9 @@ class Neo4jWrite:
 
     def lock_or_create_slots(
             self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
-        prior: dict[str, set[str]] = {}
-        created: set[str] = set()
-        params = [{"slot": slot, "ids": [cid for cid, _ in claims], "bodies": [body for _, body in claims]}
-                  for slot, claims in rows.items()]
-        for r in self.tx.run(cypher.LOCK_OR_CREATE_SLOTS, g=self.group, rows=params):
-            if r["created"]:
-                created.add(r["slot"])
-            elif r["ids"]:
-                prior[r["slot"]] = set(r["ids"])
-        return prior, created
+        params = [(slot, [cid for cid, _ in claims], [body for _, body in claims]) for slot, claims in rows.items()]
+        stored = {r["slot"]: r["ids"] for r in self.tx.run(cypher.LOCK_OR_CREATE_SLOTS, g=self.group, rows=params)}
+        return {slot: set(ids) for slot, ids in stored.items() if ids}, {slot for slot in rows if slot not in stored}
 
     def claim_bodies(self, slots: Sequence[str]) -> Iterable[tuple[str, str, str]]:
         return [(r["slot"], r["id"], r["body"]) for r in self.tx.run(cypher.CLAIMS_OF_SLOTS, g=self.group,
@@ -163,7 +169,8 @@ class Neo4jWrite:
                     rows=[{"id": fid, "expired_at": to_us(at)} for fid, at in expired]).consume()
 
     def insert_versions(self, facts: Sequence[Fact]) -> None:
-        rows = [{"subject_id": f.subject_id, "object_id": f.object_id, "props": fact_props(f)} for f in facts]
-        if _single(self.tx.run(cypher.CREATE_FACTS, g=self.group, rows=rows), "created") < len(rows):
+        rows = [_fact_row(fact_values(f)) for f in facts]
+        first = self._sequence(len(rows))
+        if _single(self.tx.run(cypher.CREATE_FACTS, g=self.group, first=first, rows=rows), "created") < len(rows):
             self._refuse_missing_entities(i for f in facts for i in (f.subject_id, f.object_id))
             raise StoreError(f"Neo4j created fewer fact versions than given in group {self.group!r}")

@@ -72,9 +72,10 @@ class CreatesEntities(Protocol):
     """An optional primitive: a backend with concurrent writers creates a batch's new entities in
     the same step that finds its stored ones, and locks only the stored ones that must change."""
 
-    def create_new_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
-        """Create the ``entities`` not stored yet, as given (names included), and return the stored
-        others as they are (unlocked: :meth:`WriteTransaction.stored_entities` locks)."""
+    def create_new_entities(self, entities: Sequence[Entity]) -> tuple[int, dict[str, Entity]]:
+        """Create the ``entities`` not stored yet, as given (names included); return how many were
+        created and the stored others as they are (unlocked: :meth:`WriteTransaction.stored_entities`
+        locks). A stored one may be left out when merging the given record into it changes nothing."""
         ...
 
 
@@ -106,8 +107,7 @@ def upsert_entities(tx: WriteTransaction, entities: Sequence[Entity]) -> int:
         return 0
     created = 0
     if isinstance(tx, CreatesEntities):
-        existing = tx.create_new_entities(list(merged.values()))
-        created = len(merged) - len(existing)
+        created, existing = tx.create_new_entities(list(merged.values()))
         # Merges only grow, so a stored entity that already holds the batch's record stays holding it.
         merged = {i: e for i, e in merged.items() if i in existing and _merged(existing[i], e) is not None}
         if not merged:

@@ -124,7 +124,9 @@ def test_a_large_batch_is_one_transaction_of_a_few_statements(neo4j_store, monke
     report = neo4j_store.write(batch, recorded_at=t0)
     elapsed = time.perf_counter() - started
     assert (report.claims_added, report.facts_added, report.entities_added, report.session_added) == (n, n, n + 1, True)
-    assert len(transactions) == 1, "one execute_write per batch"
+    # one write transaction; the insertion numbers (of the turns, of the versions) in two of their own
+    numbering = [fn for fn in transactions if fn.__qualname__.startswith("Neo4jGraphStore.reserve.")]
+    assert len(transactions) - len(numbering) == 1 and len(numbering) <= 2, "one write transaction per batch"
     assert len(statements) <= 20, statements
     assert elapsed < 60, f"2,000 claims took {elapsed:.1f}s"
     stats = neo4j_store.stats(g)
@@ -384,14 +386,77 @@ def test_an_import_batch_is_three_statements_and_its_rewrite_two(neo4j_store, mo
         execute_write = session.execute_write
 
         def counted(fn, *args, **kwargs):
+            if fn.__qualname__.startswith("Neo4jGraphStore.reserve."):  # numbering, in a transaction of its own
+                numbering.append(fn)
+                return execute_write(fn, *args, **kwargs)
             return execute_write(lambda tx, *a, **k: fn(_CountingTx(tx, statements), *a, **k), *args, **kwargs)
 
         session.execute_write = counted
         return session
 
+    numbering: list = []
     monkeypatch.setattr(neo4j_store, "_session", counting_session)
     assert neo4j_store.write(batch, recorded_at=d(2024)).facts_added == 50
     assert len(statements) == 3, statements  # entities with their names; slots with their claims; facts
+    assert len(numbering) == 1  # the versions' insertion numbers
     statements.clear()
     assert neo4j_store.write(batch, recorded_at=d(2025)).claims_added == 0
     assert len(statements) == 2, statements
+
+
+def test_an_open_write_does_not_hold_the_groups_counter(neo4j_store):
+    """Two writers in flight: the second takes its insertion numbers while the first has not committed
+    (before, the first held the group's counter until its commit, and every writer waited for it)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from chronomem.graph.neo4j_write import Neo4jWrite
+    from chronomem.graph.writer import write_batch
+
+    g = neo4j_store.test_group
+    batch = WriteBatch(g, entities=[ent(g, "Ana", "PERSON"), ent(g, "Oslo", "PLACE")],
+                       claims=[claim(g, "Ana", "LIVES_IN", "Oslo", d(2020))])
+    with neo4j_store._session() as session:
+        tx = session.begin_transaction()
+        report = write_batch(Neo4jWrite(tx, g, reserve=neo4j_store.reserve), neo4j_store.vocabulary, batch, d(2024))
+        with ThreadPoolExecutor(1) as pool:  # while the write is open
+            first = pool.submit(neo4j_store.reserve, g, 5).result(timeout=20)
+        tx.commit()
+    assert report.facts_added == 1
+    assert [f.predicate for f in neo4j_store.iter_facts(g)] == ["LIVES_IN"]
+    assert neo4j_store.reserve(g, 1) == first + 5
+
+
+def test_the_insertion_counter_continues_after_the_per_group_counters_of_0x(neo4j_store, neo4j_driver):
+    """A store written before the counter was store-wide holds one ``GroupSequence`` per group; on
+    open the store-wide counter starts after the highest of them, so no number is given twice."""
+    from chronomem.graph import cypher
+    from chronomem.graph.neo4j_store import Neo4jGraphStore
+
+    g = neo4j_store.test_group
+    top = neo4j_store.reserve(g, 1)
+    with neo4j_driver.session() as s:  # as 0.x left it: no store-wide counter, a group's counter ahead
+        s.run("MATCH (m:ChronomemMeta {key: $key}) DELETE m", key=cypher.SEQUENCE_KEY).consume()
+        s.run("CREATE (:GroupSequence {group_id: $g, next: $next})", g=g, next=top + 1000).consume()
+    with Neo4jGraphStore.from_env() as reopened:
+        assert reopened.reserve(g, 1) == top + 1000
+
+
+def test_stored_entities_that_a_merge_would_not_change_do_not_come_back(neo4j_store):
+    from chronomem.graph.neo4j_write import Neo4jWrite
+
+    g = neo4j_store.test_group
+    ana, acme, odd = ent(g, "Ana", "PERSON"), ent(g, "Acme", "ORG", aliases=["ACME Inc"]), ent(g, "Bo", aliases=["bo"])
+
+    def create(entities):
+        with neo4j_store._session() as session:
+            return session.execute_write(lambda tx: Neo4jWrite(tx, g).create_new_entities(entities))
+
+    assert create([ana, acme, odd]) == (3, {})
+    # the same records (a given OTHER type too): nothing to merge; a new alias or type, or a record that
+    # merging with itself would change ("bo" is no alias of "Bo"), comes back with what is stored
+    created, stored = create([ana.model_copy(update={"type": "OTHER"}), acme, ana.model_copy(update={"id": "x"})])
+    assert (created, stored) == (1, {})
+    created, stored = create([ana.model_copy(update={"aliases": ["Ana B"]}), acme.model_copy(update={"type": "OTHER"}),
+                              odd])
+    assert created == 0 and set(stored) == {ana.id, odd.id}
+    assert stored[ana.id].aliases == [] and stored[odd.id].aliases == ["bo"]

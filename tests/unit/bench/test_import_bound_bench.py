@@ -82,3 +82,30 @@ def test_the_floor_reads_through_the_indexes_the_import_reads_through():
             assert "USING" in plan and "INDEX" in plan and not plan.startswith("SCAN"), (statement, plan)
     finally:
         db.close()
+
+
+def test_a_run_of_one_backend_keeps_the_other_backend_s_rows(tmp_path):
+    import json
+
+    earlier = [{"backend": "sqlite", "size": 100_000, "measure": "real import"},
+               {"backend": "neo4j", "size": 100_000, "measure": "real import"}]
+    path = tmp_path / "import_bound.json"
+    path.write_text(json.dumps({"meta": {"measured_at": "2026-11-24T10:00:00+00:00"}, "rows": earlier}))
+    assert B.kept_rows(path, {"sqlite": False, "neo4j": True}) == ([earlier[0]], {"sqlite": "2026-11-24T10:00:00+00:00"})
+    assert B.kept_rows(path, {"sqlite": True, "neo4j": True}) == ([], {})
+    assert B.kept_rows(tmp_path / "missing.json", {"sqlite": False, "neo4j": True}) == ([], {})
+    # kept twice: still dated by the run that measured them
+    path.write_text(json.dumps({"meta": {"measured_at": "2026-11-25T01:00:00+00:00",
+                                         "kept_from_earlier_runs": {"sqlite": "2026-11-24T10:00:00+00:00"}},
+                                "rows": earlier}))
+    assert B.kept_rows(path, {"sqlite": False, "neo4j": True})[1] == {"sqlite": "2026-11-24T10:00:00+00:00"}
+
+
+def test_the_neo4j_floor_writes_the_import_s_fact_rows_with_the_same_properties():
+    from chronomem.graph import cypher
+
+    row = tuple(f"v{i}" for i in range(len(cypher.FACT_ROW_FIELDS)))
+    floor = B._floor_fact(row)
+    assert (floor["subject_id"], floor["object_id"]) == ("v0", "v1")
+    assert floor["props"]["group_id"] == GROUP and floor["props"]["id"] == "v2"
+    assert floor["props"]["sources_json"] == row[-1] and len(floor["props"]) == len(cypher.FACT_ROW_FIELDS) - 1

@@ -139,10 +139,10 @@ class CreatingDictWrite(DictWrite):
         super().__init__()
         self.locked: list[str] = []
 
-    def create_new_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
+    def create_new_entities(self, entities: Sequence[Entity]) -> tuple[int, dict[str, Entity]]:
         stored = {e.id: self.entities[e.id] for e in entities if e.id in self.entities}
         self.entities.update((e.id, e) for e in entities if e.id not in stored)
-        return stored
+        return len(entities) - len(stored), stored
 
     def stored_entities(self, ids: Sequence[str]) -> dict[str, Entity]:
         self.locked.extend(ids)
