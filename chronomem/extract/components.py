@@ -166,7 +166,8 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
                     out.append(arg)
         elif low == "there" and tok.dep_ == "advmod":
             out.append(Arg(THERE, tok.i))
-        elif tok.pos_ == "NOUN" and (low in L.KIN or low in L.PERSON_NOUNS) and not _has_name(tok):
+        elif tok.pos_ == "NOUN" and (low in L.KIN or low in L.PERSON_NOUNS) and not _has_name(tok) \
+                and not _describes_subject(tok):
             out.append(Arg(UNNAMED, tok.i, gender=L.KIN.get(low, ("", L.PERSON_NOUNS.get(low, "")))[1]))
     out.sort(key=lambda a: a.i)
     return out
@@ -184,6 +185,12 @@ def _has_name(tok) -> bool:
         return True
     nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
     return nxt is not None and nxt.pos_ == "PROPN"
+
+
+def _describes_subject(tok) -> bool:
+    """"He is an engineering manager", "she's my manager": a copula's predicate noun says who its
+    pronoun subject is; it brings in no other person for a later "he" or "she" to mean."""
+    return tok.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ in L.THIRD_PERSON for c in tok.head.children)
 
 
 class RelationExtractor:

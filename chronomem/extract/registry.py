@@ -22,12 +22,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from chronomem.extract import couples, events, leadership, living, nominal, pets, relations, switches, tech, work
+from chronomem.extract import (
+    couples,
+    events,
+    leadership,
+    living,
+    nominal,
+    pets,
+    relations,
+    role_changes,
+    switches,
+    tech,
+    work,
+)
 from chronomem.extract.frames import Frame
 from chronomem.extract.records import Rel
 from chronomem.extract.rulebase import Rule
 
-RULE_MODULES = (living, work, relations, tech, switches, nominal, couples, leadership, pets, events)
+RULE_MODULES = (living, work, relations, tech, switches, nominal, couples, leadership, pets, events, role_changes)
 
 
 def build_rules(rows: Iterable[Rule]) -> dict[str, tuple[Rule, ...]]:

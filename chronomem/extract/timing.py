@@ -100,8 +100,12 @@ def _after_version_range(doc: Doc, start: int, end: int) -> int:
     if any(_YEAR.match(doc[j].text) for j in (i, i + 2)):
         return start
     nxt = doc[i + 3].lower_ if i + 3 < end else ""
-    if not nxt or nxt in TIME_UNIT_WORDS or nxt in MONTH_WORDS:
+    if nxt in TIME_UNIT_WORDS or nxt in MONTH_WORDS:
         return start
+    if not nxt:  # the span is "14 to 15" alone: a time only when a month or unit follows it, or nothing does
+        after = doc[end] if end < len(doc) else None
+        if after is None or after.is_punct or after.lower_ in TIME_UNIT_WORDS or after.lower_ in MONTH_WORDS:
+            return start
     return i + 3
 
 
