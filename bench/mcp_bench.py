@@ -17,8 +17,8 @@ just after ``Memory.ingest`` of as many sessions in this process (the single-pro
 compared with); rate = sessions / wall time. Rows show medians over ``--throughput-rounds`` rounds
 (the ratio: the median of the ratios of each pair, measured moments apart).
 
-Run ``python -m bench.mcp_bench [--quick] [--n N] [--rounds R] [--throughput-rounds T] [--workdir DIR]`` (``--workdir`` keeps
-the generated store and side-index and reuses them); writes
+Run ``python -m bench.mcp_bench [--quick] [--n N] [--rounds R] [--throughput-rounds T] [--workdir DIR]``
+(``--workdir`` keeps the generated store and side-index and reuses them); writes
 ``bench/results/mcp.{json,md}`` (``mcp_quick`` with ``--quick``). Targets: recall over HTTP p50 ≤ 40 ms,
 p95 ≤ 100 ms and facts p50 ≤ 5 ms at 100k + 100k on the embedded store; remember with 4 clients
 ≥ 0.9× the single-process rate.
@@ -114,7 +114,8 @@ async def http_latency(url: str, qs: list[str], names: list[str], server_pid: in
         for q in qs[:5]:
             await client.call_tool("recall", {"query": q, "as_of": AS_OF})
 
-        out = {"recall": await timed_calls([lambda q=q: client.call_tool("recall", {"query": q, "as_of": AS_OF, "k": 10})
+        out = {"recall": await timed_calls([lambda q=q: client.call_tool("recall",
+                                                                         {"query": q, "as_of": AS_OF, "k": 10})
                                             for q in qs[5:]]),
                "facts": await timed_calls([lambda n=n: client.call_tool("facts", {"entity": n, "as_of": AS_OF})
                                            for n in names]),
@@ -161,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throughput-rounds", type=int, default=None, help="remember throughput rounds (default 3; "
                         "1 quick), each measuring single-process ingest beside 1, 4 and 8 clients; the table shows "
                         "the medians (rates and each round's ratio)")
-    parser.add_argument("--workdir", type=Path, default=None, help="keep the generated store and index here and reuse them next time "
+    parser.add_argument("--workdir", type=Path, default=None, help="keep the generated store and index here and "
+                        "reuse them next time "
                         "(embedding 100k facts + 100k turns takes about half an hour on 2 cores)")
     args = parser.parse_args(argv)
     try:
@@ -293,8 +295,8 @@ def throughput(workdir: Path, count: int, env: dict[str, str], *, rounds: int, l
                 started = time.perf_counter()
                 local.ingest(chat_sessions(count, seed=1 + clients + 100 * r))
                 alone[clients].append(count / (time.perf_counter() - started))
-                rates[clients].append(anyio.run(remember_over_http, url, chat_sessions(count, seed=10 + clients + 100 * r),
-                                                clients, f"c{clients}-r{r}", token))
+                sessions = chat_sessions(count, seed=10 + clients + 100 * r)
+                rates[clients].append(anyio.run(remember_over_http, url, sessions, clients, f"c{clients}-r{r}", token))
             log(f"round {r + 1}: " + ", ".join(f"{c} client(s) {rates[c][-1]:.1f} (single process {alone[c][-1]:.1f})"
                                                for c in CLIENTS) + " sessions/s")
     finally:
@@ -306,8 +308,8 @@ def throughput(workdir: Path, count: int, env: dict[str, str], *, rounds: int, l
              "vs_single_process": 1.0}]
     for clients in CLIENTS:
         ratios = [rate / base for rate, base in zip(rates[clients], alone[clients])]
-        rows.append({"measure": f"remember, {clients} HTTP client(s)", "sessions_per_s": round(median(rates[clients]), 2),
-                     "vs_single_process": round(median(ratios), 2)})
+        rows.append({"measure": f"remember, {clients} HTTP client(s)",
+                     "sessions_per_s": round(median(rates[clients]), 2), "vs_single_process": round(median(ratios), 2)})
     return rows
 
 
