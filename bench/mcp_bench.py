@@ -7,14 +7,18 @@ tokens); one SDK client calls ``recall`` (k=10) and ``facts`` (a person's name) 
 the same questions are asked of ``Memory.search`` / ``Memory.facts`` in this process, in the same run,
 in ``--rounds`` interleaved rounds (each side's table row is its round with the lowest p50: on a shared
 machine load only adds time). Beside the latencies, the CPU time per call of the server process and of
-the client: the work a call costs, which is about its latency on an idle machine.
+the client: the work a call costs, which is about its latency on an idle machine. An ``entities``
+lookup by name (an indexed query) is the floor every call pays: HTTP, the SDK on both sides, and the
+hop to a worker thread.
 
 Throughput: chat sessions (the search bench's templates, 10 turns each) are remembered through the
-real extractor: first by ``Memory.ingest`` in this process (the single-process rate), then by 1, 4
-and 8 concurrent HTTP clients into fresh groups of one server; rate = sessions / wall time.
+real extractor, by 1, 4 and 8 concurrent HTTP clients into fresh groups of one server, each run
+just after ``Memory.ingest`` of as many sessions in this process (the single-process rate it is
+compared with); rate = sessions / wall time. Rows show medians over ``--throughput-rounds`` rounds
+(the ratio: the median of the ratios of each pair, measured moments apart).
 
-Run ``python -m bench.mcp_bench [--quick] [--n N] [--rounds R] [--workdir DIR]`` (``--workdir`` keeps
-the generated store and side-index and reuses them); writes
+Run ``python -m bench.mcp_bench [--quick] [--n N] [--rounds R] [--throughput-rounds T] [--workdir DIR]``
+(``--workdir`` keeps the generated store and side-index and reuses them); writes
 ``bench/results/mcp.{json,md}`` (``mcp_quick`` with ``--quick``). Targets: recall over HTTP p50 ≤ 40 ms,
 p95 ≤ 100 ms and facts p50 ≤ 5 ms at 100k + 100k on the embedded store; remember with 4 clients
 ≥ 0.9× the single-process rate.
@@ -31,6 +35,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from statistics import median
 from typing import Any
 
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
@@ -42,6 +47,9 @@ from chronomem import FixedClock, Memory  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 AS_OF = NOW.date().isoformat()
+TOOLS = ("recall", "facts", "entities")
+MEASURES = {"recall": "recall latency", "facts": "facts latency",
+            "entities": "entities lookup latency (the lightest tool: HTTP + SDK floor)"}
 
 
 def chat_sessions(count: int, *, seed: int, turns: int = 10) -> list[dict[str, Any]]:
@@ -70,7 +78,9 @@ def in_process_latency(store_dir: Path, qs: list[str], names: list[str]) -> dict
             mem.search(q, as_of=AS_OF)
         recall = [timed(lambda q=q: mem.search(q, as_of=AS_OF, k=10)) for q in qs[5:]]
         facts = [timed(lambda n=n: mem.facts(n, as_of=AS_OF)) for n in names]
-        return {"recall": summarize_ms(recall), "facts": summarize_ms(facts), "calls": len(recall)}
+        lookups = [timed(lambda n=n: mem.store.find_entities(GROUP, n)) for n in names]
+        return {"recall": summarize_ms(recall), "facts": summarize_ms(facts), "entities": summarize_ms(lookups),
+                "calls": len(recall)}
     finally:
         mem.close()
 
@@ -104,10 +114,12 @@ async def http_latency(url: str, qs: list[str], names: list[str], server_pid: in
         for q in qs[:5]:
             await client.call_tool("recall", {"query": q, "as_of": AS_OF})
 
-        out = {"recall": await timed_calls([lambda q=q: client.call_tool("recall", {"query": q, "as_of": AS_OF, "k": 10})
+        out = {"recall": await timed_calls([lambda q=q: client.call_tool("recall",
+                                                                         {"query": q, "as_of": AS_OF, "k": 10})
                                             for q in qs[5:]]),
                "facts": await timed_calls([lambda n=n: client.call_tool("facts", {"entity": n, "as_of": AS_OF})
-                                           for n in names])}
+                                           for n in names]),
+               "entities": await timed_calls([lambda n=n: client.call_tool("entities", {"name": n}) for n in names])}
     return {**out, "calls": len(qs) - 5}
 
 
@@ -147,7 +159,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sessions", type=int, default=None, help="sessions per throughput run (default 96; 40 quick)")
     parser.add_argument("--rounds", type=int, default=None, help="latency rounds (default 3; 1 quick); the table "
                         "shows each side's round with the lowest p50 (load only adds time; every round is in the json)")
-    parser.add_argument("--workdir", type=Path, default=None, help="keep the generated store and index here and reuse them next time "
+    parser.add_argument("--throughput-rounds", type=int, default=None, help="remember throughput rounds (default 3; "
+                        "1 quick), each measuring single-process ingest beside 1, 4 and 8 clients; the table shows "
+                        "the medians (rates and each round's ratio)")
+    parser.add_argument("--workdir", type=Path, default=None, help="keep the generated store and index here and "
+                        "reuse them next time "
                         "(embedding 100k facts + 100k turns takes about half an hour on 2 cores)")
     args = parser.parse_args(argv)
     try:
@@ -163,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     n = args.n or (2_000 if args.quick else 100_000)
     count = args.sessions or (40 if args.quick else 96)
     rounds_count = args.rounds or (1 if args.quick else 3)
+    throughput_rounds = args.throughput_rounds or (1 if args.quick else 3)
     qs = questions(60 if args.quick else 205)
     log = lambda line: print(line, file=sys.stderr)  # noqa: E731
     tmp = tempfile.TemporaryDirectory(prefix="chronomem-mcp-") if args.workdir is None else None
@@ -187,16 +204,16 @@ def main(argv: list[str] | None = None) -> int:
             proc.terminate()
             proc.wait(timeout=30)
         rows: list[dict[str, Any]] = []
-        for tool in ("recall", "facts"):
+        for tool in TOOLS:
             here, there = best_round(local, tool), best_round(remote, tool)
-            rows.append({"measure": f"{tool} latency", "in_process_p50_ms": here["p50_ms"],
+            rows.append({"measure": MEASURES[tool], "in_process_p50_ms": here["p50_ms"],
                          "in_process_p95_ms": here["p95_ms"], "http_p50_ms": there["p50_ms"],
                          "http_p95_ms": there["p95_ms"], "server_cpu_ms": there["server_cpu_ms"],
                          "client_cpu_ms": there["client_cpu_ms"],
                          "calls": remote[0]["calls"] if tool == "recall" else len(names)})
         rounds = {f"{side}_{tool}_p50_ms_by_round": [r[tool]["p50_ms"] for r in runs]
-                  for side, runs in (("in_process", local), ("http", remote)) for tool in ("recall", "facts")}
-        rows += throughput(workdir, count, env, log=log)
+                  for side, runs in (("in_process", local), ("http", remote)) for tool in TOOLS}
+        rows += throughput(workdir, count, env, rounds=throughput_rounds, log=log)
     finally:
         if tmp is not None:
             tmp.cleanup()
@@ -206,12 +223,14 @@ def main(argv: list[str] | None = None) -> int:
     rows = [{c: row.get(c, "") for c in columns} for row in rows]
     write_result("mcp_quick" if args.quick else "mcp", rows,
                  meta={"n": n, "sessions": count, "as_of": AS_OF, **build, "rounds": rounds_count, **rounds,
+                       "throughput_rounds": throughput_rounds,
                        "load_avg_1m": round(os.getloadavg()[0], 1),
                        "targets": "recall http p50 <= 40 ms, p95 <= 100 ms; facts http p50 <= 5 ms; "
                                   "remember with 4 clients >= 0.9x single-process"},
                  command="python -m bench.mcp_bench" + (" --quick" if args.quick else "")
                  + (f" --n {args.n}" if args.n else "") + (f" --sessions {args.sessions}" if args.sessions else "")
-                 + (f" --rounds {args.rounds}" if args.rounds else ""),
+                 + (f" --rounds {args.rounds}" if args.rounds else "")
+                 + (f" --throughput-rounds {args.throughput_rounds}" if args.throughput_rounds else ""),
                  title=f"MCP server: HTTP beside in-process, {n:,} facts + {n:,} turns; remember throughput")
     return 0
 
@@ -245,43 +264,56 @@ def build_store(store_dir: Path, n: int, *, log: Any) -> dict[str, Any]:
         mem.close()
 
 
-def throughput(workdir: Path, count: int, env: dict[str, str], *, log: Any) -> list[dict[str, Any]]:
-    """Single-process ingest rate, then 1, 4 and 8 concurrent HTTP clients (fresh groups, one server)."""
+def throughput(workdir: Path, count: int, env: dict[str, str], *, rounds: int, log: Any) -> list[dict[str, Any]]:
+    """Remember rates of 1, 4 and 8 concurrent HTTP clients (fresh groups, one server), each just after
+    the single-process ingest rate of as many sessions (so that load from other jobs hits both alike),
+    in ``rounds`` rounds; rows hold the median rates and the median of the ratios of each pair."""
     import anyio
 
     from chronomem.mcp.clients import free_port, spawn_server
 
-    store_dir = workdir / "remember"
-    shutil.rmtree(store_dir, ignore_errors=True)
-    mem = Memory.open(store_dir, group="local", embedder=None)
+    store_dir, local_dir = workdir / "remember", workdir / "remember-local"  # two files: no lock shared
+    for old in (store_dir, local_dir):
+        shutil.rmtree(old, ignore_errors=True)
+    mem = Memory.open(local_dir, group="warm-local", embedder=None)
     mem.ingest(chat_sessions(4, seed=99))  # warm-up: the spaCy model loads
-    started = time.perf_counter()
-    mem.ingest(chat_sessions(count, seed=1))
-    local_rate = count / (time.perf_counter() - started)
-    mem.close()
-    log(f"single process: {local_rate:.1f} sessions/s")
     token = "bench-token-" + "0" * 16
     config = workdir / "remember-tokens.json"
     config.write_text(json.dumps({"tokens": [{"name": "bench", "token": token, "groups": {
-        g: "read-write" for g in ("warm", "c1", "c4", "c8")}}]}))
+        g: "read-write" for g in ["warm"] + [f"c{c}-r{r}" for c in CLIENTS for r in range(rounds)]}}]}))
     port = free_port()
     proc = spawn_server(["--store", str(store_dir), "serve", "--config", str(config)], port=port, env=env,
                         cwd=str(ROOT))
     url = f"http://127.0.0.1:{port}/mcp"
-    rows = [{"measure": "remember, single process (Memory.ingest)", "sessions_per_s": round(local_rate, 2),
-             "vs_single_process": 1.0}]
+    alone: dict[int, list[float]] = {c: [] for c in CLIENTS}  # the single-process rate measured just before
+    rates: dict[int, list[float]] = {c: [] for c in CLIENTS}
     try:
         anyio.run(remember_over_http, url, chat_sessions(4, seed=98), 1, "warm", token)
-        for clients in (1, 4, 8):
-            rate = anyio.run(remember_over_http, url, chat_sessions(count, seed=10 + clients), clients, f"c{clients}",
-                             token)
-            log(f"{clients} HTTP clients: {rate:.1f} sessions/s")
-            rows.append({"measure": f"remember, {clients} HTTP client(s)", "sessions_per_s": round(rate, 2),
-                         "vs_single_process": round(rate / local_rate, 2)})
+        for r in range(rounds):
+            for clients in CLIENTS:
+                local = Memory(mem.store, group=f"local-c{clients}-r{r}", extractor=mem.extractor, embedder=None)
+                started = time.perf_counter()
+                local.ingest(chat_sessions(count, seed=1 + clients + 100 * r))
+                alone[clients].append(count / (time.perf_counter() - started))
+                sessions = chat_sessions(count, seed=10 + clients + 100 * r)
+                rates[clients].append(anyio.run(remember_over_http, url, sessions, clients, f"c{clients}-r{r}", token))
+            log(f"round {r + 1}: " + ", ".join(f"{c} client(s) {rates[c][-1]:.1f} (single process {alone[c][-1]:.1f})"
+                                               for c in CLIENTS) + " sessions/s")
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+        mem.close()
+    singles = [rate for c in CLIENTS for rate in alone[c]]
+    rows = [{"measure": "remember, single process (Memory.ingest)", "sessions_per_s": round(median(singles), 2),
+             "vs_single_process": 1.0}]
+    for clients in CLIENTS:
+        ratios = [rate / base for rate, base in zip(rates[clients], alone[clients])]
+        rows.append({"measure": f"remember, {clients} HTTP client(s)",
+                     "sessions_per_s": round(median(rates[clients]), 2), "vs_single_process": round(median(ratios), 2)})
     return rows
+
+
+CLIENTS = (1, 4, 8)
 
 
 if __name__ == "__main__":

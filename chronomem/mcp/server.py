@@ -13,6 +13,7 @@ from typing import Any, Literal
 from chronomem.mcp import require_sdk
 from chronomem.mcp.access import Caller
 from chronomem.mcp.runtime import MemoryPool
+from chronomem.mcp.schemas import ToolCollector
 from chronomem.mcp.tools import CallerOf, register_tools
 
 Profile = Literal["chronomem", "memory-server"]
@@ -35,10 +36,10 @@ def build_server(pool: MemoryPool, caller_of: CallerOf, *, profile: Profile = "c
     require_sdk()
     from mcp.server.mcpserver import MCPServer
 
-    server = MCPServer(name="chronomem", instructions=INSTRUCTIONS, log_level="WARNING")
-    register_tools(server, pool, caller_of)
+    tools = ToolCollector()  # the tools' output schemas are published in their lighter form
+    register_tools(tools, pool, caller_of)
     if profile == "memory-server":
         from chronomem.mcp.compat import register_memory_server_tools
 
-        register_memory_server_tools(server, pool, caller_of)
-    return server
+        register_memory_server_tools(tools, pool, caller_of)
+    return MCPServer(name="chronomem", instructions=INSTRUCTIONS, log_level="WARNING", tools=tools.tools)
