@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from chronomem.schema.models import Claim, Fact, Source, check_interval, stable_id, trusted
 from chronomem.schema.timeutil import UTC
@@ -327,7 +328,9 @@ def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, 
     return signature, fact
 
 
-_PAIRS_TEXT: dict[tuple[tuple[str, str], ...], str] = {}  # the sources of many facts are the same
+@lru_cache(maxsize=65_536)  # the sources of many facts are the same
+def _pairs_text(sources: tuple[tuple[str, str], ...]) -> str:
+    return str(sources)
 
 
 def _id_parts(signature: tuple) -> tuple:
@@ -341,15 +344,9 @@ def _id_parts(signature: tuple) -> tuple:
     >>> stable_id(*_id_parts(sig)) == stable_id(*sig)
     True
     """
-    sources = signature[12]
-    text = _PAIRS_TEXT.get(sources)
-    if text is None:
-        if len(_PAIRS_TEXT) >= 65_536:
-            _PAIRS_TEXT.clear()
-        text = _PAIRS_TEXT[sources] = str(sources)
     qualifiers = signature[4]
     return (*signature[:4], str(qualifiers) if qualifiers else "()", *signature[5:10], str(signature[10]),
-            str(signature[11]), text)
+            str(signature[11]), _pairs_text(signature[12]))
 
 
 def fact_signature(fact: Fact) -> tuple:

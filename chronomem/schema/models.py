@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
@@ -284,7 +284,9 @@ class Claim(_Model):
         self.__dict__.pop("id", None)  # the content changed: the id is recomputed on use
 
 
-_ONE_SOURCE_TEXT: dict[tuple[str, str], str] = {}  # most claims have one source, shared by many
+@lru_cache(maxsize=65_536)  # most claims have one source, shared by many
+def _one_source_text(session_id: str, turn_id: str) -> str:
+    return str([(session_id, turn_id)])
 
 
 def _sources_text(sources: Sequence[Source]) -> str:
@@ -295,14 +297,7 @@ def _sources_text(sources: Sequence[Source]) -> str:
     """
     if len(sources) != 1:
         return str(sorted((s.session_id, s.turn_id or "") for s in sources))
-    s = sources[0]
-    key = (s.session_id, s.turn_id or "")
-    text = _ONE_SOURCE_TEXT.get(key)
-    if text is None:
-        if len(_ONE_SOURCE_TEXT) >= 65_536:
-            _ONE_SOURCE_TEXT.clear()
-        text = _ONE_SOURCE_TEXT[key] = str([key])
-    return text
+    return _one_source_text(sources[0].session_id, sources[0].turn_id or "")
 
 
 class Fact(_Model):
