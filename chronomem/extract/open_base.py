@@ -114,15 +114,22 @@ def quoted_title(tok: Token) -> str | None:
     return inside if inside[:1].isupper() else None
 
 
+def counted(tok: Token) -> Token:
+    """What a quantity noun counts ("a bunch of fantasy books", "tons of board games": the books, the
+    games); any other token is itself."""
+    if tok.lemma_.lower() not in OPEN.quantity_nouns:
+        return tok
+    return next((g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                 if g.dep_ == "pobj"), tok)
+
+
 def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:
     title = quoted_title(tok)
     if title is not None:
         return Arg(ENTITY, tok.i, title, "OTHER", GUESS)  # a book, a film, a song
-    if tok.lemma_.lower() in OPEN.quantity_nouns:  # "a bunch of fantasy books": the books
-        inner = next((g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
-                      if g.dep_ == "pobj"), None)
-        if inner is not None:
-            return phrase_arg(inner, idx, people=people)
+    inner = counted(tok)
+    if inner is not tok:
+        return phrase_arg(inner, idx, people=people)
     if tok.lower_ in RELATIVE and tok.head.dep_ == "relcl":
         tok = tok.head.head  # "the kayak that I bought": the object is the noun the clause describes
     common_opener = tok.i == tok.sent.start and tok.pos_ != "PROPN"  # "Dance is my life": a common word

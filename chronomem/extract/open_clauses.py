@@ -36,6 +36,7 @@ from chronomem.extract.open_base import (
     OPEN_CONFIDENCE,
     OPEN_PREDICATE,
     TASTE_CONFIDENCE,
+    counted,
     dropped_subject,
     is_reaction,
     person_subjects,
@@ -353,9 +354,7 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
         frame.status.tense = "present"  # "I've got two dogs": having them now, not a time they were got
     out: list[Rel] = []
     for tok in frame.dobjs:
-        if tok.lemma_.lower() in OPEN.quantity_nouns:  # "I have tons of board games": the games
-            tok = next((g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
-                        if g.dep_ == "pobj"), tok)
+        tok = counted(tok)  # "I have tons of board games": the games
         lemma = tok.lemma_.lower()
         if any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in ("the", "this", "that", "no")) for c in tok.children):
             continue  # "I have the flu", "I have no idea"
