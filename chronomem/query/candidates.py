@@ -45,6 +45,8 @@ class Tuning:
         question_factor: relevance × this for turns that ask a question.
         answer_share: the turn after a relevant question gets this share of its relevance.
         answered_questions: how many of the best question turns pass relevance on.
+        reach_gate: how much a reached fact's traversal credit depends on its own match with
+            the query (:func:`~chronomem.query.rerank.reach_credit`; 0: not at all).
     """
 
     rrf_k: int = 10
@@ -52,6 +54,7 @@ class Tuning:
     question_factor: float = 0.8
     answer_share: float = 0.6
     answered_questions: int = 10
+    reach_gate: float = 1.0
 
 
 def words(text: str) -> list[str]:

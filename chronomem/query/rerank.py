@@ -48,6 +48,23 @@ def decay_factor(predicate: str, age_days: float, decay: Mapping[str, float]) ->
     return math.exp(-rate * max(0.0, age_days)) if rate > 0 else 1.0
 
 
+def reach_credit(reach: float, *, own: float, best: float, hop: int, gate: float = 1.0) -> float:
+    """The traversal credit of a fact reached from an entry entity of relevance ``reach``:
+    halved on the second hop, and scaled by ``(own / best) ** gate``, ``own`` being how well the
+    fact itself matched the query (its dense and full-text relevance) and ``best`` the best
+    match among all candidates. Being about the person asked about is weaker evidence than
+    saying what was asked: a fact that matched nothing of the question gets no credit
+    (``gate`` 0: every reached fact gets the full credit).
+
+    >>> reach_credit(1.0, own=0.0, best=2.0, hop=1), reach_credit(1.0, own=1.0, best=2.0, hop=1)
+    (0.0, 0.5)
+    >>> reach_credit(0.8, own=2.0, best=2.0, hop=2), reach_credit(0.8, own=0.0, best=2.0, hop=2, gate=0.0)
+    (0.4, 0.4)
+    """
+    scale = min(1.0, own / best) ** gate if gate and best > 0 else 1.0
+    return reach * (1.0 if hop == 1 else 0.5) * scale
+
+
 def rrf(rankings: Sequence[Sequence[K]], *, weights: Sequence[float] | None = None, k: int = RRF_K) -> dict[K, float]:
     """Reciprocal rank fusion, scaled so that rank 1 in one list of weight 1 scores 1.0:
     ``Σ w · (k + 1) / (k + rank)``."""

@@ -8,7 +8,8 @@
 2. **Traversal.** From the best entities (name hits, and the subjects of the best facts),
    facts one hop away are added, and a second hop from the entities the most relevant of
    those lead to, the as-of filter applied on every hop; turns mentioning the entry
-   entities too, and the source turns of relevant facts.
+   entities too, and the source turns of relevant facts. A reached fact's credit grows with
+   how well it matches the query itself (:func:`~chronomem.query.rerank.reach_credit`).
 3. **Conversation.** Turns by a speaker the query names count more, questions less, and the
    answer to a relevant question inherits part of its relevance.
 4. **Rerank.** ``relevance · confidence · exp(−λ·Δt)`` (a turn's confidence is 1) with λ per predicate (:data:`DEFAULT_DECAY`) and
@@ -58,7 +59,7 @@ from chronomem.query.candidates import (
 )
 from chronomem.query.focus import focus as slot_focus
 from chronomem.query.records import Status, interval_text, to_records
-from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value
+from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value, reach_credit
 from chronomem.query.slots import EndedAt, SupersededBy, ended_at, superseded_by
 from chronomem.query.timewindow import TimeWindow, split_time
 from chronomem.schema.models import Fact, Source
@@ -217,11 +218,13 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
         entity_rel[e] = max(entity_rel.get(e, 0.0), 0.5 * fact_rel[i] / top)
     entry = dict(sorted(entity_rel.items(), key=lambda kv: (-kv[1], kv[0]))[:entry_points])
     if entry and depth > 0 and "fact" in kinds and w["graph"]:
+        best_own = max((r for (kind, _), r in rel.items() if kind != "entity"), default=0.0) or 1.0
         for f, hop in traverse(store, group_id, entry, instant=scope.instant if window is None else None,
                                known_at=known_at, ok=scope.fact_ok, depth=depth, relevance=dict(fact_rel)):
             facts.setdefault(f.id, f)
             reach = max((entry[e] for e in (f.subject_id, f.object_id) if e in entry), default=max(entry.values()))
-            fact_rel[f.id] = fact_rel.get(f.id, 0.0) + w["graph"] * reach * (1.0 if hop == 1 else 0.5)
+            credit = reach_credit(reach, own=rel.get(("fact", f.id), 0.0), best=best_own, hop=hop, gate=tune.reach_gate)
+            fact_rel[f.id] = fact_rel.get(f.id, 0.0) + w["graph"] * credit
 
     turn_rel = {i: r for (kind, i), r in rel.items() if kind == "turn"}
     if entry and w["mentions"]:

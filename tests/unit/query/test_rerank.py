@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chronomem.query.rerank import _jaccard, mmr, mmr_score, words
+from chronomem.query.rerank import _jaccard, mmr, mmr_score, reach_credit, words
 
 
 def textbook_mmr(items, *, k, diversity, origins):
@@ -68,3 +68,14 @@ def test_scores_are_final_and_never_increase_down_the_list(rows, k, diversity):
 
 def test_all_zero_relevance_scores_zero():
     assert mmr([("a", 0.0, "x"), ("b", 0.0, "y")], k=2, diversity=0.3) == [("a", 0.0), ("b", 0.0)]
+
+
+def test_a_reached_fact_earns_traversal_credit_by_matching_the_question_itself():
+    # about the person asked about, but nothing of what was asked: no credit
+    assert reach_credit(1.0, own=0.0, best=1.7, hop=1) == 0.0
+    # the credit grows with the fact's own match, up to the entity's full relevance
+    weak, strong, best = (reach_credit(1.0, own=own, best=1.7, hop=1) for own in (0.4, 1.2, 1.7))
+    assert 0.0 < weak < strong < best == 1.0
+    assert reach_credit(1.0, own=3.0, best=1.7, hop=1) == 1.0  # never more than full credit
+    assert reach_credit(1.0, own=1.7, best=1.7, hop=2) == 0.5  # the second hop counts half
+    assert reach_credit(0.6, own=0.0, best=1.7, hop=1, gate=0.0) == 0.6  # gate 0: the old, ungated credit

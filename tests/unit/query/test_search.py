@@ -283,3 +283,4 @@ def test_scores_are_final_and_in_order(mem):
     scores = [r.score for r in hits]
     assert scores == sorted(scores, reverse=True)
     assert [h.to_json()["score"] for h in hits] == [round(s, 6) for s in scores]
+
