@@ -112,6 +112,8 @@ def markdown_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None
 
 
 def _fmt(value: Any) -> str:
+    if value is None:
+        return "–"
     if isinstance(value, float):
         return f"{value:.4g}" if abs(value) < 1e4 else f"{value:,.0f}"
     return str(value)

@@ -137,7 +137,7 @@ def questions(count: int, seed: int = 23) -> list[str]:
     return out
 
 
-def measure(mem: Memory, backend: str, qs: list[str], *, build_s: float, extra: dict[str, Any]) -> dict[str, Any]:
+def measure(mem: Memory, backend: str, qs: list[str], *, build_s: float | None, extra: dict[str, Any]) -> dict[str, Any]:
     for q in qs[:5]:  # warm-up: model load, caches
         mem.search(q)
     it = iter(qs[5:])
@@ -147,7 +147,8 @@ def measure(mem: Memory, backend: str, qs: list[str], *, build_s: float, extra: 
     stats = mem.stats()
     s, c = summarize_ms(search_ms), summarize_ms(context_ms)
     return {"backend": backend, "facts": stats["facts"], "turns": stats["turns"], "entities": stats["entities"],
-            "indexed": mem.index.status()["indexed"] if mem.index is not None else 0, "index_build_s": round(build_s, 1),
+            "indexed": mem.index.status()["indexed"] if mem.index is not None else 0,
+            "index_build_s": None if build_s is None else round(build_s, 1),
             "queries": len(search_ms), "search_p50_ms": s["p50_ms"], "search_p95_ms": s["p95_ms"],
             "context_p50_ms": c["p50_ms"], "context_p95_ms": c["p95_ms"],
             "load_avg_1m": round(os.getloadavg()[0], 1), **extra}
@@ -182,8 +183,10 @@ def main(argv: list[str] | None = None) -> int:
         mem.index.save()
         log(f"embedded: {embedded} items embedded in {build_s:.0f} s")
         info = store_dir / "build.json"  # a reused workdir reports how long it took to build
-        if embedded or not info.exists():
+        if fresh:
             info.write_text(json.dumps({"index_build_s": build_s, **extra}))
+        elif not info.exists():  # a store built elsewhere (the same populate): its build was not timed here
+            info.write_text(json.dumps({"index_build_s": None}))
         saved = json.loads(info.read_text())
         build_s, extra = saved.pop("index_build_s"), saved
         rows.append(measure(mem, "embedded (SQLite)", qs, build_s=build_s, extra=extra))
