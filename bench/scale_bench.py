@@ -762,6 +762,26 @@ def render(paths: Sequence[str], name: str | None) -> int:
     return 0
 
 
+def kept_rows(path: Path, *, ran: set[str], sizes: set[int]) -> tuple[list[dict[str, Any]], str]:
+    """The earlier results (``path``) of the backends this run skipped, at the sizes it ran, and
+    when they were measured: a run without Neo4j does not erase the Neo4j rows.
+
+    >>> import tempfile
+    >>> p = Path(tempfile.mkdtemp()) / "scale.json"
+    >>> _ = p.write_text(json.dumps({"meta": {"measured_at": "2026-11-23T14:51:01+00:00", "rows_raw": [
+    ...     {"backend": "sqlite", "size": 10}, {"backend": "neo4j", "size": 10}, {"backend": "neo4j", "size": 99}]}}))
+    >>> kept_rows(p, ran={"sqlite"}, sizes={10})
+    ([{'backend': 'neo4j', 'size': 10, 'measured_on': '2026-11-23'}], '2026-11-23')
+    """
+    if not path.exists():
+        return [], ""
+    meta = json.loads(path.read_text()).get("meta", {})
+    rows = [r for r in meta.get("rows_raw", []) if r.get("backend") not in ran and r.get("size") in sizes]
+    for r in rows:  # a row kept once already keeps its own date
+        r.setdefault("measured_on", str(meta.get("measured_at", "an earlier run"))[:10])
+    return rows, ", ".join(sorted({r["measured_on"] for r in rows}))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.scale_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help=f"sizes {','.join(map(str, QUICK_SIZES))}, fewer queries, hashing embedder")
@@ -829,6 +849,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     given = list(sys.argv[1:] if argv is None else argv)
     command = "python -m bench.scale_bench" + (" " + shlex.join(given) if given else "")
+    if skipped:
+        kept, when = kept_rows(result_path(f"{name}.json"), ran=set(backends), sizes=set(sizes))
+        rows = sorted(rows + kept, key=lambda r: (r["size"], r["backend"] != "sqlite"))
+        if kept:
+            skipped = [f"{what}: its rows are kept from the run of {when}" for what in skipped]
     report(rows, name=name, command=command, queries=queries, restarted=args.neo4j_restart, skipped=skipped,
            total_s=time.perf_counter() - started)
     return 1 if any("error" in r for r in rows) else 0
