@@ -273,6 +273,15 @@ def _merge_sources(*groups: Iterable[Source]) -> list[Source]:
     return [seen[k] for k in sorted(seen)]
 
 
+def _stint_sources(claims: Sequence[Claim]) -> list[Source]:
+    """:func:`_merge_sources` of the claims' sources, the usual case without sorting: every claim
+    citing the one same source (the claims of an import without sources share one object)."""
+    (only, *more) = claims[0].sources or (None,)
+    if only is not None and not more and all(len(c.sources) == 1 and c.sources[0] is only for c in claims):
+        return [only]
+    return _merge_sources(*(c.sources for c in claims))
+
+
 def stint_to_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, recorded_at: datetime,
                   replacing: Sequence[str] = ()) -> Fact:
     """The fact version a stint stands for.
@@ -291,10 +300,12 @@ def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, 
     The signature and the id come from the values before the fact is built (the same
     :func:`_signature` :func:`fact_signature` reads back from a fact): a bulk import derives a
     fact per record here, so nothing is computed twice."""
-    claims = stint.claims
-    own = [c for c in claims if _value(spec, c) == stint.value] or claims  # not the claim that closed it
+    claims, value = stint.claims, stint.value
+    by_subject = spec.cardinality == "one_per_object"  # the slot's value is the subject (see _value)
+    # not the claim that closed it
+    own = [c for c in claims if (c.subject_id if by_subject else c.object_id) == value] or claims
     first = own[0] if len(own) == 1 else min(own, key=lambda c: (c.kind != "assert", c.said_at, c.id))
-    subject, obj = (stint.value, first.object_id) if spec.cardinality == "one_per_object" else (first.subject_id, stint.value)
+    subject, obj = (value, first.object_id) if by_subject else (first.subject_id, value)
     qualifiers: dict[str, str] = {}
     qualified = [c for c in claims if c.qualifiers]
     if qualified:
@@ -303,8 +314,8 @@ def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, 
     # Built from validated claims, so not validated again; the one check a stint could break is
     # its interval's, and derive_timeline drops empty stints before they get here.
     check_interval(stint.start, stint.end, "fact")
-    confidence = max(c.confidence for c in claims)
-    sources = _merge_sources(*(c.sources for c in claims))
+    confidence = max([c.confidence for c in claims])
+    sources = _stint_sources(claims)
     signature = _signature(group_id, subject, spec.name, obj, qualifiers, first.statement, stint.start, stint.end,
                            stint.start_precision, stint.end_precision, stint.start_observed, confidence, sources)
     fact = trusted(Fact, {
