@@ -274,12 +274,12 @@ class Claim(_Model):
         # The parts that are not text are given as the text stable_id would make of them (the
         # same id, without its per-part conversions: a bulk import computes one id per record).
         qualifiers = self.qualifiers
-        return stable_id(
+        return text_id([
             self.group_id, self.kind, self.subject_id, self.predicate, self.object_id,
-            self.replaces_object_id or "", str(sorted(qualifiers.items())) if qualifiers else "[]", self.at,
-            self.at_precision, self.until, str(self.observed), self.said_at, _sources_text(self.sources),
-            prefix="c_",
-        )
+            self.replaces_object_id or "", str(sorted(qualifiers.items())) if qualifiers else "[]", part_text(self.at),
+            self.at_precision, part_text(self.until), str(self.observed), part_text(self.said_at),
+            _sources_text(self.sources),
+        ], prefix="c_")
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Claim:
         """A copy of the claim; with ``update`` its cached :attr:`id` is dropped (recomputed on use)."""
