@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -70,6 +70,75 @@ class FactImport(BaseModel):
         return self
 
 
+#: A validated record: the values of :class:`FactImport`'s fields in their declared order (a plain
+#: tuple: an import checks a million of them).
+RECORD_FIELDS = tuple(FactImport.model_fields)
+Record = tuple[str, str, str, datetime | None, datetime | None, str, list[str], str | None, str, str, float]
+_FIELD_NAMES = frozenset(RECORD_FIELDS)
+_ENTITY_TYPES = frozenset(get_args(EntityType))
+
+
+def validate_record(raw: dict | FactImport) -> Record:
+    """``raw`` checked as :class:`FactImport` checks it, as a :data:`Record`.
+
+    A plain record (a dict of strings, a number for confidence) is checked here directly, with
+    the same rules (about three times faster than pydantic); anything else, and any record that
+    fails a check, goes through :class:`FactImport`, which gives the same values or the error.
+
+    >>> rec = validate_record({"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon", "valid_from": "2019-01"})
+    >>> dict(zip(RECORD_FIELDS, rec))["valid_from"].isoformat(), rec[-3:]
+    ('2019-01-01T00:00:00+00:00', ('OTHER', 'OTHER', 1.0))
+    >>> validate_record({"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon", "confidence": 2})
+    Traceback (most recent call last):
+    pydantic_core._pydantic_core.ValidationError: 1 validation error for FactImport
+    ...
+    """
+    if raw.__class__ is dict:
+        record = _plain_record(raw)  # type: ignore[arg-type]
+        if record is not None:
+            return record
+    model = raw if isinstance(raw, FactImport) else FactImport.model_validate(raw)
+    return (model.subject, model.predicate, model.object, model.valid_from, model.valid_to, model.statement,
+            model.sources, model.group, model.subject_type, model.object_type, model.confidence)
+
+
+def _plain_record(raw: dict[str, Any]) -> Record | None:
+    """A plain ``raw`` checked by :class:`FactImport`'s rules; ``None`` when it is not plain or
+    fails one (pydantic then says why)."""
+    if not raw.keys() <= _FIELD_NAMES:
+        return None
+    get = raw.get
+    subject, predicate, obj, statement = get("subject"), get("predicate"), get("object"), get("statement", "")
+    group, sources, confidence = get("group"), get("sources", []), get("confidence", 1.0)
+    subject_type, object_type = get("subject_type", "OTHER"), get("object_type", "OTHER")
+    if not (subject.__class__ is str and obj.__class__ is str and predicate.__class__ is str
+            and statement.__class__ is str and (group is None or group.__class__ is str)
+            and 0 < len(subject) <= MAX_NAME_CHARS and 0 < len(obj) <= MAX_NAME_CHARS
+            and len(statement) <= MAX_STATEMENT_CHARS
+            and subject_type.__class__ is str and subject_type in _ENTITY_TYPES
+            and object_type.__class__ is str and object_type in _ENTITY_TYPES
+            and confidence.__class__ in (float, int) and 0 <= confidence <= 1
+            and sources.__class__ is list and all(x.__class__ is str for x in sources)):
+        return None
+    try:
+        start, end = _plain_time(get("valid_from")), _plain_time(get("valid_to"))
+        check_interval(start, end, "fact")
+        for text in (subject, predicate, obj, statement, group or "", *sources):
+            text.encode("utf-8")  # check_text's check: no lone surrogate
+    except (ValueError, UnicodeEncodeError):
+        return None
+    return subject, predicate, obj, start, end, statement, list(sources), group, subject_type, object_type, float(confidence)
+
+
+def _plain_time(value: Any) -> datetime | None:
+    """``FactImport._time`` of a plain value (a ``ValueError`` for any other)."""
+    if value is None or value == "":
+        return None
+    if value.__class__ is not str:
+        raise ValueError("not plain")
+    return parse_time(value)
+
+
 _IMPORT_SOURCE = Source(session_id="import")
 
 
@@ -108,28 +177,29 @@ def batches_from_records(records: Iterable[dict | FactImport], *, group_id: str,
     claims: list[Claim] = []
     for n, raw in enumerate(records, start=1):
         try:
-            rec = raw if isinstance(raw, FactImport) else FactImport.model_validate(raw)
-            spec = vocabulary[rec.predicate]
-            group = rec.group or group_id
+            subject, predicate, obj, start, end, statement, sources, group, subject_type, object_type, confidence = (
+                validate_record(raw))
+            spec = vocabulary[predicate]
+            group = group or group_id
             if group != group_id:
                 raise InputError(f"record {n} is for group {clip(group)}; import it with that --group")
             # The first mention of a name in a batch makes its entity (later ones reuse it).
             # Everything below is built from the validated record, so it is constructed without
             # validating again (the record's checks are the claim's: names, statement, interval,
             # confidence; its times are UTC).
-            subj = entities.get(rec.subject)
+            subj = entities.get(subject)
             if subj is None:
-                subj = entities[rec.subject] = trusted(Entity, {"id": entity_id(group, rec.subject), "group_id": group,
-                                                                "name": rec.subject, "type": rec.subject_type})
-            obj = entities.get(rec.object)
-            if obj is None:
-                obj = entities[rec.object] = trusted(Entity, {"id": entity_id(group, rec.object), "group_id": group,
-                                                              "name": rec.object, "type": rec.object_type})
+                subj = entities[subject] = trusted(Entity, {"id": entity_id(group, subject), "group_id": group,
+                                                            "name": subject, "type": subject_type})
+            other = entities.get(obj)
+            if other is None:
+                other = entities[obj] = trusted(Entity, {"id": entity_id(group, obj), "group_id": group,
+                                                         "name": obj, "type": object_type})
             claims.append(trusted(Claim, {
-                "group_id": group, "subject_id": subj.id, "predicate": spec.name, "object_id": obj.id,
-                "statement": rec.statement or vocabulary.statement(spec.name, rec.subject, rec.object),
-                "at": rec.valid_from, "until": rec.valid_to, "said_at": said_at, "confidence": rec.confidence,
-                "sources": [_source(s) for s in rec.sources] or [_IMPORT_SOURCE],
+                "group_id": group, "subject_id": subj.id, "predicate": spec.name, "object_id": other.id,
+                "statement": statement or vocabulary.statement(spec.name, subject, obj),
+                "at": start, "until": end, "said_at": said_at, "confidence": confidence,
+                "sources": [_source(s) for s in sources] or [_IMPORT_SOURCE],
             }))
         except ValidationError as e:
             first = e.errors()[0]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
+from chronomem.graph.codec import claim_from_json
 from chronomem.graph.writer import WriteTransaction
 from chronomem.graph.writing import plan_slots
 from chronomem.schema.models import Claim, Fact
@@ -34,7 +35,7 @@ def replan_slots(tx: WriteTransaction, vocabulary: Vocabulary, group_id: str, sl
         return []
     claims: dict[str, dict[str, Claim]] = {slot: {} for slot in wanted}
     for slot, cid, body in tx.claim_bodies(wanted):
-        claims[slot][cid] = Claim.model_validate_json(body)
+        claims[slot][cid] = claim_from_json(body)
     current = tx.current_versions(wanted)
     doomed: list[str] = []
     inserts: list[Fact] = []

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 
-from chronomem.schema.models import Claim, Fact, Source, check_interval, stable_id, trusted
+from chronomem.schema.models import Claim, Fact, Source, check_interval, part_text, text_id, trusted
 from chronomem.schema.timeutil import UTC
 from chronomem.schema.vocabulary import PredicateSpec
 
@@ -273,6 +273,17 @@ def _merge_sources(*groups: Iterable[Source]) -> list[Source]:
     return [seen[k] for k in sorted(seen)]
 
 
+def _stint_sources(claims: Sequence[Claim]) -> list[Source]:
+    """:func:`_merge_sources` of the claims' sources, the usual case without sorting: every claim
+    citing the one same source (the claims of an import without sources share one object)."""
+    sources = claims[0].sources
+    if len(sources) == 1:
+        only = sources[0]
+        if all(len(c.sources) == 1 and c.sources[0] is only for c in claims):
+            return [only]
+    return _merge_sources(*(c.sources for c in claims))
+
+
 def stint_to_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, recorded_at: datetime,
                   replacing: Sequence[str] = ()) -> Fact:
     """The fact version a stint stands for.
@@ -291,10 +302,12 @@ def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, 
     The signature and the id come from the values before the fact is built (the same
     :func:`_signature` :func:`fact_signature` reads back from a fact): a bulk import derives a
     fact per record here, so nothing is computed twice."""
-    claims = stint.claims
-    own = [c for c in claims if _value(spec, c) == stint.value] or claims  # not the claim that closed it
+    claims, value = stint.claims, stint.value
+    by_subject = spec.cardinality == "one_per_object"  # the slot's value is the subject (see _value)
+    # not the claim that closed it
+    own = [c for c in claims if (c.subject_id if by_subject else c.object_id) == value] or claims
     first = own[0] if len(own) == 1 else min(own, key=lambda c: (c.kind != "assert", c.said_at, c.id))
-    subject, obj = (stint.value, first.object_id) if spec.cardinality == "one_per_object" else (first.subject_id, stint.value)
+    subject, obj = (value, first.object_id) if by_subject else (first.subject_id, value)
     qualifiers: dict[str, str] = {}
     qualified = [c for c in claims if c.qualifiers]
     if qualified:
@@ -303,12 +316,12 @@ def _stint_fact(spec: PredicateSpec, slot: str, stint: Stint, *, group_id: str, 
     # Built from validated claims, so not validated again; the one check a stint could break is
     # its interval's, and derive_timeline drops empty stints before they get here.
     check_interval(stint.start, stint.end, "fact")
-    confidence = max(c.confidence for c in claims)
-    sources = _merge_sources(*(c.sources for c in claims))
+    confidence = max([c.confidence for c in claims])
+    sources = _stint_sources(claims)
     signature = _signature(group_id, subject, spec.name, obj, qualifiers, first.statement, stint.start, stint.end,
                            stint.start_precision, stint.end_precision, stint.start_observed, confidence, sources)
     fact = trusted(Fact, {
-        "id": stable_id(*_id_parts(signature), recorded_at, *replacing, prefix="f_"),
+        "id": _fact_id(signature, recorded_at, replacing),
         "group_id": group_id,
         "subject_id": subject,
         "predicate": spec.name,
@@ -333,20 +346,23 @@ def _pairs_text(sources: tuple[tuple[str, str], ...]) -> str:
     return str(sources)
 
 
-def _id_parts(signature: tuple) -> tuple:
-    """``signature`` with the parts that are not text (but dates) as the text :func:`stable_id`
-    would make of them: the same id, without its per-part conversions (an import derives a fact
-    per record). The sources' text is remembered: only text pairs, so equal keys have one text.
+def _fact_id(signature: tuple, recorded_at: datetime, replacing: Sequence[str]) -> str:
+    """``stable_id(*signature, recorded_at, *replacing, prefix="f_")`` from the parts as the text
+    :func:`stable_id` would make of them, without its per-part conversions (an import derives a
+    fact per record). The sources' text is remembered: only text pairs, so equal keys have one text.
 
     >>> from datetime import datetime, timezone
-    >>> sig = _signature("g", "s", "P", "o", {}, "x", datetime(2020, 1, 1, tzinfo=timezone.utc), None,
+    >>> from chronomem.schema.models import stable_id
+    >>> at = datetime(2025, 1, 1, tzinfo=timezone.utc)
+    >>> sig = _signature("g", "s", "P", "o", {"k": "v"}, "x", datetime(2020, 1, 1, tzinfo=timezone.utc), None,
     ...                  "day", "day", False, 0.5, [Source(session_id="import")])
-    >>> stable_id(*_id_parts(sig)) == stable_id(*sig)
+    >>> _fact_id(sig, at, ["f_1"]) == stable_id(*sig, at, "f_1", prefix="f_")
     True
     """
     qualifiers = signature[4]
-    return (*signature[:4], str(qualifiers) if qualifiers else "()", *signature[5:10], str(signature[10]),
-            str(signature[11]), _pairs_text(signature[12]))
+    return text_id([*signature[:4], str(qualifiers) if qualifiers else "()", signature[5], part_text(signature[6]),
+                    part_text(signature[7]), signature[8], signature[9], str(signature[10]), str(signature[11]),
+                    _pairs_text(signature[12]), part_text(recorded_at), *replacing], prefix="f_")
 
 
 def fact_signature(fact: Fact) -> tuple:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from chronomem.errors import InputError
+from chronomem.graph.codec import claim_to_json
 from chronomem.schema.models import Claim, scoped_turn_id
 
 #: The meta key (SQLite ``meta`` table, Neo4j ``:ChronomemMeta`` node) marking a migrated store.
@@ -64,7 +65,7 @@ def rescope_claim(body: str, renames: Renames) -> tuple[str, str] | None:
         return None
     data["sources"] = [{"session_id": s, "turn_id": t or None} for s, t in changed]
     claim = Claim.model_validate(data)
-    return claim.id, claim.model_dump_json()
+    return claim.id, claim_to_json(claim)
 
 
 # -- SQLite ------------------------------------------------------------------------------------

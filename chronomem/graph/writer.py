@@ -16,6 +16,7 @@ from typing import Protocol, runtime_checkable
 
 from chronomem.errors import InputError
 from chronomem.graph.base import WriteBatch, WriteReport
+from chronomem.graph.codec import claim_from_json, claim_to_json
 from chronomem.graph.writing import file_claims_by_id, merge_batch_entities, merge_entity, plan_slots, summarize
 from chronomem.schema.models import Claim, Entity, Fact, Mention, Session
 from chronomem.schema.vocabulary import Vocabulary
@@ -136,11 +137,11 @@ def store_claims(tx: WriteTransaction, filed: Mapping[str, Mapping[str, Claim]],
         return {}, set(), 0
     created: set[str] = set()
     if isinstance(tx, CreatesSlots):
-        prior, created = tx.lock_or_create_slots({slot: [(cid, c.model_dump_json()) for cid, c in sorted(by_id.items())]
+        prior, created = tx.lock_or_create_slots({slot: [(cid, claim_to_json(c)) for cid, c in sorted(by_id.items())]
                                                   for slot, by_id in sorted(filed.items())})
     else:
         prior = tx.claim_ids(sorted(filed))
-    rows = [(slot, cid, "" if slot in created else c.model_dump_json()) for slot, by_id in filed.items()
+    rows = [(slot, cid, "" if slot in created else claim_to_json(c)) for slot, by_id in filed.items()
             for cid, c in by_id.items() if cid not in prior.get(slot, ())]
     touched = list(dict.fromkeys(slot for slot, _, _ in rows))
     had = {slot for slot in touched if slot in prior}
@@ -148,7 +149,7 @@ def store_claims(tx: WriteTransaction, filed: Mapping[str, Mapping[str, Claim]],
     if had:  # before the new claims exist: only the earlier ones come back
         for slot, cid, body in tx.claim_bodies(sorted(had)):
             given = filed[slot].get(cid)
-            earlier.setdefault(slot, {})[cid] = given if given is not None else Claim.model_validate_json(body)
+            earlier.setdefault(slot, {})[cid] = given if given is not None else claim_from_json(body)
     rows_to_insert = [row for row in rows if row[0] not in created]
     if rows_to_insert:
         tx.insert_claims(rows_to_insert, recorded_at)
