@@ -158,15 +158,15 @@ RETURN key AS slot, coalesce(l.claim_ids, []) AS ids
 """
 # LOCK_SLOTS for slots given with their claims: a slot not stored yet is created holding them (the
 # MERGE that creates it holds its lock: nothing more is written, nothing comes back); a stored one
-# is locked and returned with its claim ids. The caller knows the created ones: those not returned.
+# is locked (the scratch property set ON MATCH, which also tells the two apart) and returned with
+# its claim ids. The caller knows the created ones: those not returned.
 LOCK_OR_CREATE_SLOTS = """
 UNWIND $rows AS row
 MERGE (l:SlotLock {group_id: $g, key: row[0]})
-ON CREATE SET l.claim_ids = row[1], l.claims = row[2], l._new = true
-WITH l, row, l._new IS NULL AS stored
-REMOVE l._new
-WITH l, row WHERE stored
-SET l._lock = true REMOVE l._lock
+ON CREATE SET l.claim_ids = row[1], l.claims = row[2]
+ON MATCH SET l._lock = true
+WITH l, row WHERE l._lock IS NOT NULL
+REMOVE l._lock
 RETURN row[0] AS slot, coalesce(l.claim_ids, []) AS ids
 """
 # Insertion numbers (the order of turns and versions, the embedded store's rowid) come from one

@@ -19,6 +19,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -48,6 +49,7 @@ from chronomem.graph.base import (
 )
 from chronomem.graph.codec import fact_from_mapping, from_us, to_us
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
+from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.neo4j_write import Neo4jWrite, fact_props, record_to_entity
 from chronomem.graph.turn_scope import migrate_neo4j
 from chronomem.graph.writer import write_batch
@@ -99,6 +101,7 @@ class Neo4jGraphStore:
                  vocabulary: Vocabulary | None = None) -> None:
         self.vocabulary = vocabulary or CORE_VOCABULARY
         self.uri, self.database = uri, database
+        self._known_entities = KnownEntities()
         auth = None if user is None and password is None else (user or "neo4j", password or "")
         try:
             self._driver = neo4j.GraphDatabase.driver(uri, auth=auth)
@@ -185,17 +188,32 @@ class Neo4jGraphStore:
     def write(self, batch: WriteBatch, *, recorded_at: datetime) -> WriteReport:
         validate_batch(self.vocabulary, batch)
         recorded_at = ensure_utc(recorded_at, what="recorded_at")
+        known = self._known_entities if self._known_entities.is_active else None
+        writes: list[Neo4jWrite] = []  # the last attempt's (the driver retries transient failures)
+
+        def work(tx: neo4j.ManagedTransaction) -> WriteReport:
+            writes.append(Neo4jWrite(tx, batch.group_id, reserve=self.reserve, known=known))
+            return write_batch(writes[-1], self.vocabulary, batch, recorded_at)
+
         try:
             with self._session() as session:
-                return session.execute_write(
-                    lambda tx: write_batch(Neo4jWrite(tx, batch.group_id, reserve=self.reserve), self.vocabulary, batch,
-                                           recorded_at))
+                report = session.execute_write(work)
         except ChronomemError:
             raise
         except ConstraintError as e:
             raise InputError(f"batch for group {batch.group_id!r} conflicts with stored records: {e}") from e
         except (Neo4jError, DriverError) as e:
             raise StoreError(f"writing to Neo4j at {self.uri} failed (nothing was written): {e}") from e
+        if known is not None:  # committed: later batches need not send these again
+            known.add(writes[-1].stored_as_given)
+        return report
+
+    @contextmanager
+    def bulk_load(self) -> Iterator[None]:
+        """A bulk import's batches (``Memory.import_facts``): an entity a committed batch stored, or
+        found stored, exactly as given is not sent again (:mod:`chronomem.graph.neo4j_known_entities`)."""
+        with self._known_entities.active():
+            yield
 
     def reserve(self, group_id: str, count: int) -> int:
         """Take ``count`` consecutive insertion numbers for ``group_id`` in a transaction of its own (a
@@ -334,7 +352,8 @@ class Neo4jGraphStore:
                         pass
         except (Neo4jError, DriverError) as e:
             raise StoreError(f"deleting group {group_id!r} from Neo4j at {self.uri} failed: {e}") from e
-
+        finally:
+            self._known_entities.clear()
 
     # -- forget (erasure; see chronomem.graph.erasure) ------------------------------------
     def forget_entities(self, group_id: str, entity_ids: Sequence[str], *, audit: Erasure) -> ErasureReport:
@@ -370,6 +389,8 @@ class Neo4jGraphStore:
             raise
         except (Neo4jError, DriverError) as e:
             raise StoreError(f"erasing from Neo4j at {self.uri} failed (nothing was erased): {e}") from e
+        finally:
+            self._known_entities.clear()
 
 
 def _migrate_claims(session: neo4j.Session) -> None:

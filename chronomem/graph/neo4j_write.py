@@ -18,6 +18,7 @@ import neo4j
 from chronomem.errors import InputError, StoreError
 from chronomem.graph import cypher
 from chronomem.graph.codec import FACT_FIELDS, NEO4J_PROPERTY, RELATIONSHIP_ENDS, fact_from_mapping, fact_values, to_us
+from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.turn_scope import clash_error
 from chronomem.graph.writing import merge_entity
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
@@ -53,11 +54,15 @@ def _single(result: neo4j.Result, key: str) -> Any:
 class Neo4jWrite:
     """The primitives of one write transaction ``tx`` of group ``group``."""
 
-    def __init__(self, tx: neo4j.ManagedTransaction, group: str, *, reserve: Reserve | None = None) -> None:
+    def __init__(self, tx: neo4j.ManagedTransaction, group: str, *, reserve: Reserve | None = None,
+                 known: KnownEntities | None = None) -> None:
         """``reserve`` takes insertion numbers outside ``tx`` (so concurrent writers do not wait for each
-        other's commit on the group's counter); without it they are taken in ``tx``."""
-        self.tx, self.group, self._reserve = tx, group, reserve
+        other's commit on the group's counter); without it they are taken in ``tx``. Entities ``known``
+        to be stored as given are not sent (a bulk import); :attr:`stored_as_given` lists those this
+        write stores, or finds stored, as given (for ``known`` once it has committed)."""
+        self.tx, self.group, self._reserve, self._known = tx, group, reserve, known
         self._norm_names: dict[str, list[str]] = {}  # stored entities' normalized names (kept when renamed)
+        self.stored_as_given: list[Entity] = []
 
     def _sequence(self, count: int) -> int:
         """The first of ``count`` consecutive insertion numbers of the group (the embedded store's rowid)."""
@@ -95,11 +100,19 @@ class Neo4jWrite:
         return {"id": e.id, "props": props, "norms": norms}
 
     def create_new_entities(self, entities: Sequence[Entity]) -> tuple[int, dict[str, Entity]]:
-        rows = sorted((self._entity_row(e, True) for e in entities), key=lambda row: row["id"])
-        for row, e in zip(rows, sorted(entities, key=lambda e: e.id), strict=True):
+        if self._known is not None:
+            entities = self._known.unsent(entities)
+            if not entities:
+                return 0, {}
+        given = sorted(entities, key=lambda e: e.id)
+        rows = [self._entity_row(e, True) for e in given]
+        for row, e in zip(rows, given, strict=True):
             row["stable"] = not e.aliases or merge_entity(e, e) == e
         (r,) = self.tx.run(cypher.MERGE_NEW_ENTITIES, g=self.group, rows=rows)
-        return int(r["created"]), self._stored(r["stored"])
+        stored = self._stored(r["stored"])
+        # created as given, or left out as stored so: merging the same record again changes nothing
+        self.stored_as_given = [e for row, e in zip(rows, given, strict=True) if row["stable"] and e.id not in stored]
+        return int(r["created"]), stored
 
     def put_entities(self, entities: Sequence[tuple[Entity, bool]]) -> None:
         rows = [self._entity_row(e, new) for e, new in entities]

@@ -1,0 +1,93 @@
+"""Neo4j bulk import: what a batch no longer sends, and that nothing is lost by it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import neo4j
+import pytest
+
+from chronomem.graph import WriteBatch, cypher
+from chronomem.schema import Claim, Entity, Source, entity_id
+
+pytestmark = pytest.mark.neo4j
+T = datetime(2024, 1, 1, tzinfo=timezone.utc)
+
+
+def ent(group: str, name: str, etype: str = "OTHER", aliases: tuple[str, ...] = ()) -> Entity:
+    return Entity(id=entity_id(group, name), group_id=group, name=name, type=etype, aliases=list(aliases))
+
+
+def lives_in(group: str, who: str, where: str, year: int) -> Claim:
+    return Claim(group_id=group, subject_id=entity_id(group, who), predicate="LIVES_IN", object_id=entity_id(group, where),
+                 statement=f"{who} lives in {where}", at=datetime(year, 1, 1, tzinfo=timezone.utc), said_at=T,
+                 sources=[Source(session_id="import")])
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """The entity names each write's MERGE_NEW_ENTITIES statement sends, one list per statement."""
+    names: list[list[str]] = []
+    run = neo4j.ManagedTransaction.run
+
+    def recording(tx, query, parameters=None, **kwargs):
+        if query == cypher.MERGE_NEW_ENTITIES:
+            names.append(sorted(row["props"]["name"] for row in kwargs["rows"]))
+        return run(tx, query, parameters, **kwargs)
+
+    monkeypatch.setattr(neo4j.ManagedTransaction, "run", recording)
+    return names
+
+
+def test_a_bulk_import_sends_an_entity_stored_as_given_once(neo4j_store, sent):
+    g = neo4j_store.test_group
+    ana, oslo, bergen = ent(g, "Ana", "PERSON"), ent(g, "Oslo", "PLACE"), ent(g, "Bergen", "PLACE")
+    bo = ent(g, "Bo", aliases=("bo",))
+    with neo4j_store.bulk_load():
+        first = WriteBatch(g, entities=[ana, oslo, bo], claims=[lives_in(g, "Ana", "Oslo", 2020)])
+        neo4j_store.write(first, recorded_at=T)
+        ana_b = ana.model_copy(update={"aliases": ["Ana B"]})
+        second = WriteBatch(g, entities=[ana_b, oslo, bergen, bo], claims=[lives_in(g, "Ana", "Bergen", 2022)])
+        assert neo4j_store.write(second, recorded_at=T).entities_added == 1
+        # Oslo was stored as given; a new alias, a new entity and a record that merging with itself
+        # changes ("bo" is no alias of "Bo", so the store must compare) are sent
+        assert sent == [["Ana", "Bo", "Oslo"], ["Ana", "Bergen", "Bo"]]
+        assert neo4j_store.get_entities(g, [ana.id])[ana.id].aliases == ["Ana B"]
+        third = WriteBatch(g, entities=[ana_b, oslo, bergen], claims=[lives_in(g, "Ana", "Oslo", 2023)])
+        assert neo4j_store.write(third, recorded_at=T).facts_added == 1
+        # Ana was merged, not stored as given, by the second batch; found stored as given now
+        assert sent[2:] == [["Ana"]]
+        assert neo4j_store.write(third, recorded_at=T).facts_added == 0
+        assert sent[3:] == []  # all three known: no entity statement at all
+        neo4j_store.delete_group(g)  # forgets them: they are created again
+        assert neo4j_store.write(third, recorded_at=T).entities_added == 3
+    assert [f.object_id for f in neo4j_store.facts_of(g, [ana.id])] == [oslo.id]
+    neo4j_store.write(third, recorded_at=T)  # the import is over: sent again
+    assert sent[-1] == ["Ana", "Bergen", "Oslo"]
+
+
+def test_an_entity_erased_during_a_bulk_import_is_sent_again(neo4j_store, sent):
+    from chronomem.graph.erasure import Erasure
+
+    g = neo4j_store.test_group
+    ana, oslo = ent(g, "Ana", "PERSON"), ent(g, "Oslo", "PLACE")
+    batch = WriteBatch(g, entities=[ana, oslo], claims=[lives_in(g, "Ana", "Oslo", 2020)])
+    with neo4j_store.bulk_load():
+        neo4j_store.write(batch, recorded_at=T)
+        neo4j_store.forget_entities(g, [oslo.id], audit=Erasure(kind="entity", target_sha256="0" * 64, erased_at=T,
+                                                                 erased_by="test", counts={}))
+        assert neo4j_store.write(batch, recorded_at=T).facts_added == 1  # Oslo created again, not assumed
+    assert sent[-1] == ["Ana", "Oslo"]
+
+
+def test_no_slot_keeps_a_scratch_property(neo4j_store, neo4j_driver):
+    g = neo4j_store.test_group
+    ana, oslo, bergen = ent(g, "Ana", "PERSON"), ent(g, "Oslo", "PLACE"), ent(g, "Bergen", "PLACE")
+    neo4j_store.write(WriteBatch(g, entities=[ana, oslo], claims=[lives_in(g, "Ana", "Oslo", 2020)]), recorded_at=T)
+    report = neo4j_store.write(WriteBatch(g, entities=[ana, bergen], claims=[lives_in(g, "Ana", "Bergen", 2022)]),
+                               recorded_at=T)
+    assert (report.claims_added, report.facts_added, report.versions_expired) == (1, 1, 1)  # the stored slot was found
+    with neo4j_driver.session() as s:
+        left = s.run("MATCH (l:SlotLock {group_id: $g}) RETURN l._lock AS lock, l._new AS new, size(l.claims) AS n",
+                     g=g).data()
+    assert left == [{"lock": None, "new": None, "n": 2}]
