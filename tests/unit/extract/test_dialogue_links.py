@@ -36,3 +36,26 @@ def test_work_for_a_person(extractor, turns, expected, absent):
     got = triples(extractor, turns)
     assert expected <= got
     assert not absent & got
+
+
+LISTENERS = [
+    # a turn that only chimes in ("Oh, okay.") does not make its speaker the one "you" means
+    ([("Omar", "I think the garage is flooding."), ("Pia", "It was fine this morning."), ("Nina", "Oh, okay."),
+      ("Omar", "You're my sister, just go and look.")],
+     {("Omar", "SIBLING_OF", "Pia")}, {("Omar", "SIBLING_OF", "Nina")}),
+    # "What?" answers the one who spoke: its speaker is the listener
+    ([("Nina", "Morning, all."), ("Omar", "I sold the van."), ("Pia", "What?"),
+      ("Omar", "You're my sister, I had to tell you first.")],
+     {("Omar", "SIBLING_OF", "Pia")}, set()),
+    # a line said by two speakers at once names nobody
+    ([("Nina", "Tell us the news."), ("Omar", "I got the part in the play."), ("Nina, Pia", "No way!"),
+      ("Omar", "You're my best friend, you knew I would.")],
+     {("Omar", "FRIEND_OF", "Nina")}, {("Omar", "FRIEND_OF", "Nina, Pia")}),
+]
+
+
+@pytest.mark.parametrize("turns,expected,absent", LISTENERS, ids=[c[0][-1][1] for c in LISTENERS])
+def test_you_is_the_last_speaker_of_substance(extractor, turns, expected, absent):
+    got = triples(extractor, turns)
+    assert expected <= got
+    assert not absent & got
