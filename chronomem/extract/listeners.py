@@ -1,8 +1,9 @@
 """Who "you" is when nobody is named: the last other speaker who said something of substance.
 
 In a chat of several people, "you" without a vocative is usually the one who spoke last. A turn
-that only acknowledges or exclaims ("Yeah.", "Oh, okay!", "Wow."; not "What?", which answers the one who spoke) is someone chiming in: the
-conversation goes on between the people who spoke before it, so such a turn is passed over, and
+that only acknowledges or exclaims ("Yeah.", "Oh, okay!", "Wow."; not "What?" nor "Hey.", which
+answer or greet someone) is someone chiming in: the conversation goes on between the people who
+spoke before it, so such a turn is passed over, and
 so is a line said by several speakers at once ("Speaker 1, Speaker 2: No!"), which names nobody.
 When every earlier turn by someone else is of that kind, the last one still counts.
 
