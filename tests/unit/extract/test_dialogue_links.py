@@ -59,3 +59,25 @@ def test_you_is_the_last_speaker_of_substance(extractor, turns, expected, absent
     got = triples(extractor, turns)
     assert expected <= got
     assert not absent & got
+
+
+FRIENDS = [
+    # "our friend X": the speaker's friend (without metadata["we"], "we" is the speaker)
+    (pair("Let's give our friend Dev a chance to explain."), {("Bruno", "FRIEND_OF", "Dev")}),
+    (pair("Well, Dev's our friend, so we forgive him."), {("Bruno", "FRIEND_OF", "Dev")}),
+    # every name of a plural kin noun's list
+    (pair("I owe a lot to my friends, Carla, Dev and Omar."),
+     {("Bruno", "FRIEND_OF", "Carla"), ("Bruno", "FRIEND_OF", "Dev"), ("Bruno", "FRIEND_OF", "Omar")}),
+    (pair("Our friends Dev and Carla came by."), {("Bruno", "FRIEND_OF", "Dev"), ("Bruno", "FRIEND_OF", "Carla")}),
+]
+
+
+@pytest.mark.parametrize("turns,expected", FRIENDS, ids=[c[0][-1][1] for c in FRIENDS])
+def test_friends_of_the_speaker(extractor, turns, expected):
+    assert expected <= triples(extractor, turns)
+
+
+def test_our_mother_names_no_parent(extractor):
+    """"our mom" says nothing of whose mother (siblings talking, or a couple about one's mother)."""
+    got = triples(extractor, pair("Our mom Rita called again."))
+    assert not {t for t in got if t[1] == "PARENT_OF"}
