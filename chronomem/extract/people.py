@@ -71,6 +71,13 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     return out
 
 
+def vocative_rels(sent: Span) -> list[Rel]:
+    """The kin a question or a wish still says by its form of address: "Dad, what are you doing here?",
+    "Mom, could you pass the salt?" (a vocative is no part of what is asked; :func:`people_rels` reads
+    statements)."""
+    return [r for tok in sent if tok.lower_ in PEOPLE.kin_vocatives for r in _kin_vocative(tok)]
+
+
 # ----------------------------------------------------------------------------- who "you" is
 def addressee(docs: Sequence[Doc]) -> str | None:
     """The name a turn addresses its listener by: "Ross, you're my best friend", "Thanks, Mona",
