@@ -78,6 +78,8 @@ class SessionResolver:
         self.group_chat = len(speakers) >= 3  # "you" may be any of several: a vocative names the listener
         self._addressed: str | None = None  # the name the current turn addresses its listener by
         self._alias_of: dict[str, str] = {}  # a name's key -> the speaker it names ("Nora" -> "Speaker 2")
+        self._said = [(t.speaker, t.text) for t in session.turns]
+        self._turn_at = {id(t): n for n, t in enumerate(session.turns)}
 
     def link_speakers(self, docs: dict[int, list[Doc]]) -> None:
         """Read the whole session once for the names its speakers go by (:mod:`chronomem.extract.speaker_names`):
@@ -115,14 +117,13 @@ class SessionResolver:
         at the start, of the first later one), when that
         person is a named speaker (not an assistant). In a chat of two the other speaker is the listener
         whatever the turn calls them ("Thanks, Mel!")."""
-        turns = self.session.turns
-        at = next((n for n, t in enumerate(turns) if t is turn), None)
+        at = self._turn_at.get(id(turn))
         if at is None:
             return None
         me = turn.speaker.strip().lower()
         if self.group_chat and self._addressed is not None and self._addressed.lower() != me:
             return self._addressed
-        name = previous_speaker([(t.speaker, t.text) for t in turns], at)  # chronomem.extract.listeners
+        name = previous_speaker(self._said, at)  # chronomem.extract.listeners
         return None if name is None or name.lower() in self.skip_speakers else name
 
     def _speaker_named(self, name: str) -> str | None:
