@@ -68,11 +68,24 @@ def is_vocative(tokens: Span) -> bool:
     at_start = start == tokens.sent.start or (before is not None and before.is_sent_start and before.is_punct)
     at_end = after is None or after.is_sent_end or (after.is_punct and after.text in "!?.")
     root = tokens.root
+    if at_start and after is not None and after.text == "," and _subject_in_name_only(root):
+        return True  # "Dad, what are you doing?", "Dad, please stop.": parsed as a subject, said to someone
     if root.dep_ in _NAME_ROLES and root.dep_ != "appos":
         return False
     if at_start and after is not None and after.text == ",":
         return True
     return at_end and before is not None and before.text == ","
+
+
+def _subject_in_name_only(root: Token) -> bool:
+    """A name set off by a comma that the parser made a subject although its verb has another subject
+    ("Dad, what are you doing?") or is a bare command ("Dad, please stop.")."""
+    if root.dep_ != "nsubj":
+        return False
+    verb = root.head
+    if any(c.dep_ in ("nsubj", "nsubjpass") and c.i != root.i for c in verb.children):
+        return True
+    return verb.tag_ == "VB" and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
 
 
 def _called(tokens: Span) -> bool:

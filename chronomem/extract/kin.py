@@ -108,8 +108,8 @@ def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: i
             return [Rel("HAS_PET", owner, named, when, "end" if when.mode == "end" else "assert", None, 0.9,
                         {"species": word}, i)]
         return []
-    if owner.kind == WE:
-        if relation != "child":
+    if owner.kind == WE:  # "our son Leo", "our friend Dev": the speaker's too ("our mom" says nothing of whose)
+        if relation not in ("child", "friend"):
             return []
         owner = Arg(SPEAKER, owner.i)
     named = named.typed("PERSON").with_gender(gender)

@@ -50,14 +50,16 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             name_tok = nxt if nxt.pos_ == "PROPN" and idx.term_at[nxt.i] is None else None
         if name_tok is None:
             continue
-        named = name_arg(name_tok, idx) if kin[0] == "pet" else person_arg(name_tok, idx, trust_ner=False)
-        if named is None or named.kind != ENTITY or named.strength >= 3:
-            continue
         state = modifier_state(tok, name_tok)
         if state == "skip":
             continue
         when = When("end", vague=True) if state == "ended" else When("state")
-        out += kin_rels(owner, named, kin, when, tok.i)
+        # "my friends Dev and Carla", "my sisters, Ana, Bea and Cleo": each name of a plural noun's list
+        names = [name_tok, *(c for c in name_tok.conjuncts if c.pos_ == "PROPN")] if tok.tag_ == "NNS" else [name_tok]
+        for name in names:
+            named = name_arg(name, idx) if kin[0] == "pet" else person_arg(name, idx, trust_ner=False)
+            if named is not None and named.kind == ENTITY and named.strength < 3:
+                out += kin_rels(owner, named, kin, when, tok.i)
     return out
 
 

@@ -71,6 +71,13 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     return out
 
 
+def vocative_rels(sent: Span) -> list[Rel]:
+    """The kin a question or a wish still says by its form of address: "Dad, what are you doing here?",
+    "Mom, could you pass the salt?" (a vocative is no part of what is asked; :func:`people_rels` reads
+    statements)."""
+    return [r for tok in sent if tok.lower_ in PEOPLE.kin_vocatives for r in _kin_vocative(tok)]
+
+
 # ----------------------------------------------------------------------------- who "you" is
 def addressee(docs: Sequence[Doc]) -> str | None:
     """The name a turn addresses its listener by: "Ross, you're my best friend", "Thanks, Mona",
@@ -106,15 +113,18 @@ def _kin_vocative(tok: Token) -> list[Rel]:
 
 
 def _said_to(tok: Token) -> bool:
-    """A one-word vocative: "Hi Mom!", "Thanks, Dad", "Night, sis.", "Thank you doctor"."""
+    """A one-word vocative: "Hi Mom!", "Thanks, Dad", "Night, sis.", "Thank you doctor", "Just a sec dad."
+    (a word closing its sentence that the parser hung nowhere: the root or a loose modifier)."""
     doc = tok.doc
     if is_vocative(doc[tok.i:tok.i + 1]):
         return True
     before = doc[tok.i - 1] if tok.i > 0 else None
     after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
     closing = after is None or (after.is_punct and after.text in "!?.,")
-    return before is not None and closing and tok.dep_ not in ("nsubj", "dobj", "pobj", "attr", "poss") and (
-        before.text == "," or before.lower_ == "you")
+    if before is None or not closing or tok.dep_ in ("nsubj", "dobj", "pobj", "attr", "poss"):
+        return False
+    loose = tok.dep_ in ("ROOT", "npadvmod") and before.pos_ not in ("ADP", "DET", "VERB", "AUX")
+    return before.text == "," or before.lower_ == "you" or loose
 
 
 def _owner(tok: Token, idx: DocIndex) -> Arg | None:

@@ -21,6 +21,7 @@ from datetime import datetime
 from spacy.tokens import Doc
 
 from chronomem.extract.hygiene import resolved_name
+from chronomem.extract.listeners import previous_speaker
 from chronomem.extract.people import addressee
 from chronomem.extract.people_tastes import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU
 from chronomem.extract.records import ENTITY, GAZETTEER, LAST, MINE, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg, Hint, Rel
@@ -77,6 +78,8 @@ class SessionResolver:
         self.group_chat = len(speakers) >= 3  # "you" may be any of several: a vocative names the listener
         self._addressed: str | None = None  # the name the current turn addresses its listener by
         self._alias_of: dict[str, str] = {}  # a name's key -> the speaker it names ("Nora" -> "Speaker 2")
+        self._said = [(t.speaker, t.text) for t in session.turns]
+        self._turn_at = {id(t): n for n, t in enumerate(session.turns)}
 
     def link_speakers(self, docs: dict[int, list[Doc]]) -> None:
         """Read the whole session once for the names its speakers go by (:mod:`chronomem.extract.speaker_names`):
@@ -110,21 +113,18 @@ class SessionResolver:
     def _listener(self, turn: Turn) -> str | None:
         """The person a turn speaks to: in a group chat, the one it names ("Ross, you're my best
         friend": a speaker whose name starts with it, else the name itself); otherwise the speaker of
-        the latest earlier turn by someone else (or, at the start, of the first later one), when that
+        the latest earlier turn by someone else that says more than "Yeah." (:mod:`chronomem.extract.listeners`;
+        at the start, of the first later one), when that
         person is a named speaker (not an assistant). In a chat of two the other speaker is the listener
         whatever the turn calls them ("Thanks, Mel!")."""
-        turns = self.session.turns
-        at = next((n for n, t in enumerate(turns) if t is turn), None)
+        at = self._turn_at.get(id(turn))
         if at is None:
             return None
         me = turn.speaker.strip().lower()
         if self.group_chat and self._addressed is not None and self._addressed.lower() != me:
             return self._addressed
-        for other in [*reversed(turns[:at]), *turns[at + 1:]]:
-            name = other.speaker.strip()
-            if name.lower() != me:
-                return None if name.lower() in self.skip_speakers else name
-        return None
+        name = previous_speaker(self._said, at)  # chronomem.extract.listeners
+        return None if name is None or name.lower() in self.skip_speakers else name
 
     def _speaker_named(self, name: str) -> str | None:
         """The session's speaker ``name`` is, or is the first name of ("Mel" → "Melanie" is not one)."""

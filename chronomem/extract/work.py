@@ -14,7 +14,7 @@ from chronomem.extract.args import name_arg, person_arg, pronoun_arg
 from chronomem.extract.frames import Frame, when_for
 from chronomem.extract.lexicon_rules import TEAM_CHANGES
 from chronomem.extract.noun_args import club_arg, is_role_head, team_arg
-from chronomem.extract.records import ENTITY, GAZETTEER, LAST, Arg, Rel, When
+from chronomem.extract.records import ENTITY, GAZETTEER, LAST, YOU, Arg, Rel, When
 from chronomem.extract.rulebase import PrepRule, Rule, emit, employment, persons, role_rels, role_when, to_roles
 from chronomem.extract.tools import tool_objects, uses_rels
 
@@ -22,8 +22,12 @@ from chronomem.extract.tools import tool_objects, uses_rels
 def _work(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("state")
-    orgs = frame.prep("at", "for")
+    bosses = [(tok, boss) for tok in frame.prep("for") if (boss := boss_for(tok, frame)) is not None]
+    orgs = [tok for tok in frame.prep("at", "for") if tok not in {t for t, _ in bosses}]
     out = employment(frame, subjects, when, orgs, places=frame.prep("in"), roles=frame.prep("as"))
+    for tok, boss in bosses:  # "I work for Nate Olsen": a person to answer to, not an employer
+        out += emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, when, obj_tok=tok)
+    orgs += [t for t, _ in bosses]
     if not orgs and not out:  # "Pablo works as a physiotherapist": "as" after "work" names a role
         out = role_rels(frame, subjects, when, frame.prep("as"), strict=False)
     if not orgs and not out:  # "as a machine learning engineer" parsed as "machine" + "learning engineer"
@@ -32,6 +36,19 @@ def _work(frame: Frame) -> list[Rel]:
         team = team_arg(tok, allow_area=tok in frame.prep("on"))
         out += emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=tok)
     return out
+
+
+def boss_for(tok: Token, frame: Frame) -> Arg | None:
+    """The person after "work for": a name NER takes for a person ("for Nate Olsen", "for Mr. Olsen") and
+    the gazetteer does not know as an employer, him/her or "you"; ``None`` for a company ("for Stripe")."""
+    if tok.lower_ in ("him", "her") and tok.tag_ == "PRP":
+        return pronoun_arg(tok)
+    if tok.lower_ == "you":
+        return Arg(YOU, tok.i)
+    arg = name_arg(tok, frame.idx)
+    if arg is None or arg.kind != ENTITY or arg.strength >= GAZETTEER or arg.label != "PERSON":
+        return None
+    return arg.typed("PERSON")
 
 
 def _split_roles(toks: list[Token]) -> list[Arg]:
