@@ -162,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throughput-rounds", type=int, default=None, help="remember throughput rounds (default 3; "
                         "1 quick), each measuring single-process ingest beside 1, 4 and 8 clients; the table shows "
                         "the medians (rates and each round's ratio)")
+    parser.add_argument("--extract-workers", type=int, default=None, help="the server's extraction processes "
+                        "(chronomem serve --extract-workers; default: the server's default)")
     parser.add_argument("--workdir", type=Path, default=None, help="keep the generated store and index here and "
                         "reuse them next time "
                         "(embedding 100k facts + 100k turns takes about half an hour on 2 cores)")
@@ -213,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
                          "calls": remote[0]["calls"] if tool == "recall" else len(names)})
         rounds = {f"{side}_{tool}_p50_ms_by_round": [r[tool]["p50_ms"] for r in runs]
                   for side, runs in (("in_process", local), ("http", remote)) for tool in TOOLS}
-        rows += throughput(workdir, count, env, rounds=throughput_rounds, log=log)
+        rows += throughput(workdir, count, env, rounds=throughput_rounds, log=log, extract_workers=args.extract_workers)
     finally:
         if tmp is not None:
             tmp.cleanup()
@@ -223,14 +225,15 @@ def main(argv: list[str] | None = None) -> int:
     rows = [{c: row.get(c, "") for c in columns} for row in rows]
     write_result("mcp_quick" if args.quick else "mcp", rows,
                  meta={"n": n, "sessions": count, "as_of": AS_OF, **build, "rounds": rounds_count, **rounds,
-                       "throughput_rounds": throughput_rounds,
+                       "throughput_rounds": throughput_rounds, "extract_workers": server_workers(args.extract_workers),
                        "load_avg_1m": round(os.getloadavg()[0], 1),
                        "targets": "recall http p50 <= 40 ms, p95 <= 100 ms; facts http p50 <= 5 ms; "
                                   "remember with 4 clients >= 0.9x single-process"},
                  command="python -m bench.mcp_bench" + (" --quick" if args.quick else "")
                  + (f" --n {args.n}" if args.n else "") + (f" --sessions {args.sessions}" if args.sessions else "")
                  + (f" --rounds {args.rounds}" if args.rounds else "")
-                 + (f" --throughput-rounds {args.throughput_rounds}" if args.throughput_rounds else ""),
+                 + (f" --throughput-rounds {args.throughput_rounds}" if args.throughput_rounds else "")
+                 + (f" --extract-workers {args.extract_workers}" if args.extract_workers is not None else ""),
                  title=f"MCP server: HTTP beside in-process, {n:,} facts + {n:,} turns; remember throughput")
     return 0
 
@@ -264,7 +267,8 @@ def build_store(store_dir: Path, n: int, *, log: Any) -> dict[str, Any]:
         mem.close()
 
 
-def throughput(workdir: Path, count: int, env: dict[str, str], *, rounds: int, log: Any) -> list[dict[str, Any]]:
+def throughput(workdir: Path, count: int, env: dict[str, str], *, rounds: int, log: Any,
+               extract_workers: int | None = None) -> list[dict[str, Any]]:
     """Remember rates of 1, 4 and 8 concurrent HTTP clients (fresh groups, one server), each just after
     the single-process ingest rate of as many sessions (so that load from other jobs hits both alike),
     in ``rounds`` rounds; rows hold the median rates and the median of the ratios of each pair."""
@@ -282,7 +286,8 @@ def throughput(workdir: Path, count: int, env: dict[str, str], *, rounds: int, l
     config.write_text(json.dumps({"tokens": [{"name": "bench", "token": token, "groups": {
         g: "read-write" for g in ["warm"] + [f"c{c}-r{r}" for c in CLIENTS for r in range(rounds)]}}]}))
     port = free_port()
-    proc = spawn_server(["--store", str(store_dir), "serve", "--config", str(config)], port=port, env=env,
+    workers = [] if extract_workers is None else ["--extract-workers", str(extract_workers)]
+    proc = spawn_server(["--store", str(store_dir), "serve", "--config", str(config), *workers], port=port, env=env,
                         cwd=str(ROOT))
     url = f"http://127.0.0.1:{port}/mcp"
     alone: dict[int, list[float]] = {c: [] for c in CLIENTS}  # the single-process rate measured just before
@@ -314,6 +319,13 @@ def throughput(workdir: Path, count: int, env: dict[str, str], *, rounds: int, l
 
 
 CLIENTS = (1, 4, 8)
+
+
+def server_workers(given: int | None) -> int:
+    """The extraction processes the server ran with."""
+    from chronomem.mcp.cli import default_extract_workers
+
+    return default_extract_workers() if given is None else given
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from chronomem.memory_erase import ErasingMemory
 from chronomem.query import temporal_queries as tq
 from chronomem.query.empty import before_first_record, require_predicate
 from chronomem.query.records import FactRecord
-from chronomem.schema.models import Session, validate_session
+from chronomem.schema.models import ExtractionResult, Session, validate_session
 from chronomem.schema.vocabulary import Vocabulary
 from chronomem.store_location import DEFAULT_STORE, NEO4J_URI_VARIABLES, neo4j_uri_from_env, open_store, store_file
 from chronomem.time_args import When, _when
@@ -156,16 +156,25 @@ class Memory(ErasingMemory):
             if isinstance(result, ExtractionError):  # this session could not be extracted: skip it, report it
                 summary.errors.append(str(result))
                 continue
-            batch = self._resolve_similar(WriteBatch(session.group_id, session=session, entities=result.entities,
-                                                     mentions=result.mentions, claims=result.claims))
-            at = session.started_at if recorded_at == "session" else self.clock.now()
-            report = self.store.write(batch, recorded_at=at)
+            report = self.write_extracted(session, result, recorded_at=recorded_at)
             summary.add(report, session)
-            self._after_write(report)
             if progress is not None:
                 progress(session, report)
         summary.seconds = time.perf_counter() - started
         return summary
+
+    def write_extracted(self, session: Session, result: ExtractionResult, *,
+                        recorded_at: RecordedAt = "now") -> WriteReport:
+        """Store one session its extractor has already read (a pair from ``extract_many``, e.g. made in
+        another process) in one transaction, as :meth:`ingest` does; its write report."""
+        if session.group_id != self.group:
+            raise InputError(f"session {session.session_id!r} is for group {session.group_id!r}, not {self.group!r}")
+        batch = self._resolve_similar(WriteBatch(session.group_id, session=session, entities=result.entities,
+                                                 mentions=result.mentions, claims=result.claims))
+        at = session.started_at if recorded_at == "session" else self.clock.now()
+        report = self.store.write(batch, recorded_at=at)
+        self._after_write(report)
+        return report
 
     def _resolve_similar(self, batch: WriteBatch) -> WriteBatch:
         """Merge new entities into similar indexed ones when ``similar_entities`` is set."""

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import threading
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
@@ -55,17 +57,65 @@ def extract_parallel(
     if workers < 2:
         yield from factory().extract_many(sessions)
         return
+    with _single_threaded_children(), _context().Pool(workers, initializer=_init_worker, initargs=(factory,)) as pool:
+        for chunk in pool.imap(_extract_chunk, _chunks(sessions, turns_per_chunk)):
+            yield from chunk
+
+
+def _context() -> Any:
     if "forkserver" in mp.get_all_start_methods():
         ctx = mp.get_context("forkserver")
         # The fork server imports these once and forks every worker from itself, so workers of a
         # later ingest in the same process start without importing spaCy again (~1 s each here).
         # Takes effect when the server starts (the first parallel ingest of the process).
         ctx.set_forkserver_preload(list(_PRELOAD))
-    else:
-        ctx = mp.get_context("spawn")
-    with _single_threaded_children(), ctx.Pool(workers, initializer=_init_worker, initargs=(factory,)) as pool:
-        for chunk in pool.imap(_extract_chunk, _chunks(sessions, turns_per_chunk)):
-            yield from chunk
+        return ctx
+    return mp.get_context("spawn")
+
+
+def _init_loaded_worker(factory: Callable[[], Any]) -> None:
+    _exit_with_parent()
+    _init_worker(factory)
+    getattr(_WORKER_EXTRACTOR, "nlp", None)  # a spaCy extractor loads its model now, not on the first call
+
+
+def _exit_with_parent() -> None:
+    """End this worker when the process that started it ends, however it ends: a server killed by a
+    signal never shuts its workers down, and an idle worker would wait for work forever."""
+    parent = mp.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        from multiprocessing.connection import wait
+
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="chronomem-parent-watch", daemon=True).start()
+
+
+def _started() -> None:
+    """Nothing: submitted once per worker so that every worker process starts at once."""
+
+
+def extract_chunk(sessions: list[Session]) -> list[tuple[Session, ExtractionResult]]:
+    """``extract_many`` of ``sessions`` in a worker of :func:`extraction_workers` (submit it there)."""
+    return _extract_chunk(sessions)
+
+
+def extraction_workers(factory: Callable[[], Any], workers: int) -> ProcessPoolExecutor:
+    """``workers`` long-lived extraction processes, started now, each with its extractor built by
+    ``factory`` and its model loaded: submit :func:`extract_chunk` with a list of sessions.
+    Shut it down when done (``shutdown()``)."""
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    with _single_threaded_children():
+        executor = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_init_loaded_worker,
+                                       initargs=(factory,))
+        for _ in range(workers):  # each submit while none is idle starts one more process, here
+            executor.submit(_started)
+    return executor
 
 
 _THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS")

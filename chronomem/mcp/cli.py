@@ -13,11 +13,19 @@ PROFILE = click.Choice(["chronomem", "memory-server"])
 PROFILE_HELP = "Tool set: chronomem's, or also the reference memory server's (create_entities, …)."
 
 
-def _pool(ctx: click.Context, limits: Any = None) -> Any:
+def _pool(ctx: click.Context, limits: Any = None, extract_workers: int = 0) -> Any:
     from chronomem.mcp.runtime import MemoryPool
 
     mem = _memory(ctx, create=True, embeds=True)  # a server without the model says so once, at start
-    return MemoryPool(mem.store, limits=limits, index_dir=None)
+    return MemoryPool(mem.store, limits=limits, index_dir=None, extract_workers=extract_workers)
+
+
+def default_extract_workers() -> int:
+    """One extraction process per core, at most 4: reading a session (spaCy) costs about five times what
+    serving the call and writing it does, so the extraction processes share every core with the server."""
+    import os
+
+    return min(4, os.cpu_count() or 1)
 
 
 @click.command()
@@ -39,16 +47,24 @@ def mcp(ctx: click.Context, profile: str) -> None:
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
               help="Tokens and limits (JSON); default $CHRONOMEM_MCP_CONFIG or $CHRONOMEM_MCP_TOKENS.")
 @click.option("--profile", type=PROFILE, default="chronomem", show_default=True, help=PROFILE_HELP)
+@click.option("--extract-workers", type=click.IntRange(0, 64), default=None,
+              help="Processes that read remembered sessions while this one serves and writes "
+                   "(default: one per core, at most 4; 0: a thread of the server).")
 @click.pass_context
 @handle_errors
-def serve(ctx: click.Context, host: str, port: int, config_path: str | None, profile: str) -> None:
+def serve(ctx: click.Context, host: str, port: int, config_path: str | None, profile: str,
+          extract_workers: int | None) -> None:
     """Serve MCP over streamable HTTP at /mcp; bearer tokens map to groups (see docs/mcp.md)."""
     require_sdk()
     from chronomem.mcp.access import load_config
     from chronomem.mcp.http import serve as run
 
     config = load_config(config_path)
-    pool = _pool(ctx, config.limits)
+    workers = default_extract_workers() if extract_workers is None else extract_workers
+    pool = _pool(ctx, config.limits, workers)
     who = f"{len(config.tokens)} token(s)" if config.tokens else f"no tokens: local, group {ctx.obj['group']!r}"
-    click.echo(f"chronomem MCP on http://{host}:{port}/mcp ({who})", err=True)
-    run(pool, config, host=host, port=port, open_group=ctx.obj["group"], profile=profile)  # type: ignore[arg-type]
+    click.echo(f"chronomem MCP on http://{host}:{port}/mcp ({who}; {workers} extraction worker(s))", err=True)
+    try:
+        run(pool, config, host=host, port=port, open_group=ctx.obj["group"], profile=profile)  # type: ignore[arg-type]
+    finally:
+        pool.close()

@@ -5,35 +5,36 @@ forget) go through one writer at a time (the embedded store has a single writer 
 it keeps extraction, which is not thread-safe, to one thread): a write that waits longer than
 ``write_wait_seconds`` for its turn fails with a clear error instead of queueing forever.
 
-``remember`` calls are committed in groups: one writer thread takes every session queued for a
-group (from any number of clients) and ingests them together, one transaction per session, so
-extraction runs over them in one batch as a single-process ingest does.
+``remember`` calls are committed in groups (:mod:`chronomem.mcp.remember_queue`): every session
+queued (from any number of clients) is extracted in one batch, in ``extract_workers`` worker
+processes when there are any, while the writer stores the sessions extracted before, one
+transaction per session.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
 from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
 
-from chronomem.errors import InputError
 from chronomem.graph.base import GraphStore, WriteReport
 from chronomem.mcp.access import LimitError, Limits
+from chronomem.mcp.remember_queue import RememberQueue
 from chronomem.memory import Memory
-from chronomem.schema.models import Session
+from chronomem.schema.models import ExtractionResult, Session
 
 T = TypeVar("T")
 
 
 class MemoryPool:
-    """A Memory per group over one shared store (and one shared extractor)."""
+    """A Memory per group over one shared store (and one shared extractor). ``extract_workers``
+    worker processes read ``remember``'s sessions (0: a thread of this process does)."""
 
     def __init__(self, store: GraphStore, *, limits: Limits | None = None, embedder: Any = "auto",
-                 extractor: Any | None = None, index_dir: str | None = None) -> None:
+                 extractor: Any | None = None, index_dir: str | None = None, extract_workers: int = 0) -> None:
         self.store = store
         self.limits = limits or Limits()
         self._embedder = embedder
@@ -42,9 +43,8 @@ class MemoryPool:
         self._memories: dict[str, Memory] = {}
         self._lock = threading.Lock()
         self._writer = threading.Lock()
-        self._queue: list[tuple[str, Session, Future[WriteReport]]] = []
-        self._queued = threading.Condition()
-        self._committer: threading.Thread | None = None
+        self._remembering = RememberQueue(self._write_extracted, self._shared_extractor(), lock=self._writer,
+                                          workers=extract_workers)
 
     def memory(self, group: str) -> Memory:
         """The group's Memory (made on first use; they share the store and the extractor)."""
@@ -89,14 +89,7 @@ class MemoryPool:
         from chronomem.schema.models import validate_session
 
         given = session.model_dump() if isinstance(session, Session) else session
-        valid = validate_session({**given, "group_id": group})
-        done: Future[WriteReport] = Future()
-        with self._queued:
-            self._queue.append((group, valid, done))
-            if self._committer is None or not self._committer.is_alive():
-                self._committer = threading.Thread(target=self._commit_loop, name="chronomem-mcp-writer", daemon=True)
-                self._committer.start()
-            self._queued.notify()
+        done = self._remembering.submit(group, validate_session({**given, "group_id": group}))
         seconds = self.limits.call_seconds
         try:
             with anyio.fail_after(seconds):
@@ -105,35 +98,8 @@ class MemoryPool:
             raise LimitError(f"remembering took longer than {seconds:g} s; the session is still queued and will be "
                              "stored whole (send it again later: a known session changes nothing)") from e
 
-    def _commit_loop(self) -> None:
-        while True:
-            with self._queued:
-                while not self._queue:
-                    self._queued.wait()
-                group = self._queue[0][0]
-                batch = [item for item in self._queue if item[0] == group][:256]
-                taken = {id(item) for item in batch}
-                self._queue = [item for item in self._queue if id(item) not in taken]
-            with self._writer:
-                self._commit(group, batch)
-
-    def _commit(self, group: str, batch: list[tuple[str, Session, Future[WriteReport]]]) -> None:
-        waiting = list(batch)
-
-        def finished(session: Any, report: WriteReport) -> None:
-            for n, (_, given, future) in enumerate(waiting):
-                if given.session_id == session.session_id:
-                    future.set_result(report)
-                    del waiting[n]
-                    return
-
-        try:
-            summary = self.memory(group).ingest([given for _, given, _ in batch], progress=finished)
-            problem: Exception = InputError(summary.errors[0] if summary.errors else "the session was not stored")
-        except Exception as e:  # noqa: BLE001 - handed to the callers, each gets its error
-            problem = e
-        for _, _, future in waiting:
-            future.set_exception(problem)
+    def _write_extracted(self, group: str, session: Session, result: ExtractionResult) -> WriteReport:
+        return self.memory(group).write_extracted(session, result)
 
     async def _timed(self, work: Callable[[], T]) -> T:
         seconds = self.limits.call_seconds
@@ -145,7 +111,8 @@ class MemoryPool:
                              "or rolls back as a whole); ask for less, e.g. a smaller k or fewer turns") from e
 
     def close(self) -> None:
-        """Close every group's side-index and the store."""
+        """Finish the queued remembers, stop the extraction workers, close every group's side-index and the store."""
+        self._remembering.close()
         with self._lock:
             for mem in self._memories.values():
                 if mem.index is not None and hasattr(mem.index, "close"):
