@@ -334,7 +334,7 @@ class HnswVectorIndex:
                 "capacity": self.capacity, "count": len(self._ids),
                 "live": len(self), "checksum_sum": f"{self._sum:016x}", "deleted": sorted(self._deleted),
             }
-            tmp = target.with_name(target.name + ".tmp")
+            tmp = _temporary(target)
             self._index.save_index(str(tmp))
             os.replace(tmp, target)
             _atomic_write(_ids_path(target), "\n".join(self._ids))
@@ -354,7 +354,13 @@ def _meta_path(path: Path) -> Path:
     return path.with_name(path.name + ".meta.json")
 
 
+def _temporary(path: Path) -> Path:
+    """A temporary name beside ``path`` that no other writer uses: several processes may save
+    the same index at once, and each must replace the file with a temporary of its own."""
+    return path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+
+
 def _atomic_write(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
+    tmp = _temporary(path)
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)

@@ -396,7 +396,7 @@ class SideIndex:
         with self._lock:
             self._vectors.save(self.path)
             meta = {"embedder": getattr(self.embedder, "name", None), "group_id": self.group_id, "dim": self._vectors.dim}
-            tmp = _side_meta(self.path).with_suffix(".tmp")
+            tmp = _side_meta(self.path).with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
             tmp.write_text(json.dumps(meta), encoding="utf-8")
             os.replace(tmp, _side_meta(self.path))
             self._unsaved = False

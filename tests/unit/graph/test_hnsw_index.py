@@ -205,3 +205,27 @@ def test_recall_against_brute_force() -> None:
     hits = sum(len({f"v:{i}" for i in t} & {item for item, _ in row}) for t, row in zip(truth, found))
     recall = hits / (len(queries) * k)
     assert recall >= 0.98, recall
+
+
+def test_two_writers_saving_one_path_at_once_do_not_trip_over_each_others_temporary_files(rng, tmp_path):
+    # two processes with the same store each keep their own index object; saves must not share a temp file
+    a, ids, vectors = filled(rng)
+    b, _, _ = filled(rng)
+    target = tmp_path / "index" / "default.hnsw"
+    errors: list[BaseException] = []
+
+    def keep_saving(index: HnswVectorIndex) -> None:
+        try:
+            for _ in range(40):
+                index.save(target)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=keep_saving, args=(x,)) for x in (a, b)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert not list(target.parent.glob("*.tmp*"))
+    assert HnswVectorIndex.load(target).checksum() == ids_checksum(ids)
