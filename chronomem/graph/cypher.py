@@ -9,7 +9,8 @@ Model::
     (:EntityName {group_id, norm})-[:NAMES]->(:Entity)            # find_entities by normalized name
     (:Session {group_id, id, started_at, metadata_json})-[:HAS_TURN]->(:Turn {group_id, id, ...})
     (:Turn)-[:MENTIONS]->(:Entity)
-    (:SlotLock {group_id, key, claim_ids: [id, ...], claims: [JSON, ...]})  # a slot's evidence; serializes its writers
+    (:SlotLock {group_id, key, claim_ids: [id, ...], claims: [JSON, ...], current: [fact id, ...]})
+        # a slot's evidence and its unexpired versions' ids; serializes its writers
     (:Entity)-[:FACT {id, group_id, slot, predicate, statement, valid_from, valid_to, ...}]->(:Entity)
     (:ChronomemMeta {key, value})       # store-wide marks (turn_scope's migration) and the insertion counter
     (:GroupSequence {group_id, next})   # a group's insertion counter up to 0.x (START_SEQUENCE continues after it)
@@ -34,7 +35,6 @@ CONSTRAINTS = (
 )
 INDEXES = (
     "CREATE INDEX chronomem_fact_group IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.group_id)",
-    "CREATE INDEX chronomem_fact_slot IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.slot)",
     "CREATE INDEX chronomem_fact_predicate IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.predicate)",
     "CREATE INDEX chronomem_fact_valid_from IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.valid_from)",
     "CREATE INDEX chronomem_fact_valid_to IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.valid_to)",
@@ -43,8 +43,6 @@ INDEXES = (
     "CREATE INDEX chronomem_entity_group IF NOT EXISTS FOR (e:Entity) ON (e.group_id)",
     "CREATE INDEX chronomem_session_group IF NOT EXISTS FOR (s:Session) ON (s.group_id)",
     "CREATE INDEX chronomem_turn_group IF NOT EXISTS FOR (t:Turn) ON (t.group_id)",
-    "CREATE INDEX chronomem_entity_name_group IF NOT EXISTS FOR (n:EntityName) ON (n.group_id)",
-    "CREATE INDEX chronomem_slot_lock_group IF NOT EXISTS FOR (l:SlotLock) ON (l.group_id)",
     "CREATE FULLTEXT INDEX chronomem_entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e.names]"
     " OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}",
     "CREATE FULLTEXT INDEX chronomem_fact_statement IF NOT EXISTS FOR ()-[f:FACT]-() ON EACH [f.statement]"
@@ -53,6 +51,14 @@ INDEXES = (
     " OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}",
 )
 AWAIT_INDEXES = "CALL db.awaitIndexes($seconds)"
+# Slot and name nodes are found by group through their (group_id, key|norm) uniqueness constraints
+# indexes ("WHERE ... IS NOT NULL" on the second property lets the planner seek them by group alone):
+# a group index of their own was one more index entry per node written (about 0.4 slot nodes per
+# imported fact). Stores that have those indexes drop them on open.
+DROPPED_INDEXES = (
+    "DROP INDEX chronomem_entity_name_group IF EXISTS",
+    "DROP INDEX chronomem_slot_lock_group IF EXISTS",
+)
 # Claims were one (:Claim) node each up to 0.x (three index entries and a node per claim); they now
 # live as two parallel lists on their slot's SlotLock node. MIGRATE_CLAIMS moves a chunk of old
 # nodes per run (repeated until it moves none), then the old schema goes.
@@ -68,6 +74,22 @@ DROP_CLAIM_SCHEMA = (
     "DROP INDEX chronomem_claim_slot IF EXISTS",
     "DROP INDEX chronomem_claim_group IF EXISTS",
 )
+# Up to 0.x a slot's current versions were found through a range index on FACT.slot (one more
+# index entry per version written: about a seventh of a bulk import's server time); its SlotLock
+# node now lists their ids. A store that still has that index gets the lists (a chunk of slot
+# nodes per run, repeated until it sets none; a killed open resumes), then the index goes.
+FACT_SLOT_INDEX = "chronomem_fact_slot"
+HAS_INDEX = "SHOW INDEXES YIELD name WHERE name = $name RETURN count(*) AS n"
+MIGRATE_CURRENT = """
+MATCH (l:SlotLock) WHERE l.current IS NULL
+WITH l LIMIT $chunk
+OPTIONAL MATCH ()-[f:FACT {slot: l.key}]->() WHERE f.group_id = l.group_id AND f.expired_at IS NULL
+WITH l, f ORDER BY f.ord
+WITH l, collect(f.id) AS ids
+SET l.current = ids
+RETURN count(*) AS n
+"""
+DROP_FACT_SLOT_INDEX = "DROP INDEX chronomem_fact_slot IF EXISTS"
 
 # -- writing ---------------------------------------------------------------------------------
 # MERGE (backed by the uniqueness constraint) waits for a concurrent creator; SET/REMOVE of a
@@ -152,7 +174,7 @@ MERGE (t)-[:MENTIONS]->(e)
 LOCK_SLOTS = """
 UNWIND $slots AS key
 MERGE (l:SlotLock {group_id: $g, key: key})
-ON CREATE SET l.claim_ids = [], l.claims = []
+ON CREATE SET l.claim_ids = [], l.claims = [], l.current = []
 SET l._lock = true REMOVE l._lock
 RETURN key AS slot, coalesce(l.claim_ids, []) AS ids
 """
@@ -163,7 +185,7 @@ RETURN key AS slot, coalesce(l.claim_ids, []) AS ids
 LOCK_OR_CREATE_SLOTS = """
 UNWIND $rows AS row
 MERGE (l:SlotLock {group_id: $g, key: row[0]})
-ON CREATE SET l.claim_ids = row[1], l.claims = row[2]
+ON CREATE SET l.claim_ids = row[1], l.claims = row[2], l.current = []
 ON MATCH SET l._lock = true
 WITH l, row WHERE l._lock IS NOT NULL
 REMOVE l._lock
@@ -198,22 +220,32 @@ MATCH (l:SlotLock {group_id: $g, key: slot})
 UNWIND range(0, size(coalesce(l.claim_ids, [])) - 1) AS i
 RETURN slot, l.claim_ids[i] AS id, l.claims[i] AS body ORDER BY slot, id
 """
+# The expired versions leave their slots' lists of current versions (slots this write has locked).
 EXPIRE_FACTS = """
 UNWIND $rows AS row
 MATCH ()-[f:FACT {id: row.id}]->() USING INDEX f:FACT(id)
 WHERE f.group_id = $g AND f.expired_at IS NULL
 SET f.expired_at = row.expired_at
+WITH f.slot AS slot, collect(f.id) AS gone
+MATCH (l:SlotLock {group_id: $g, key: slot})
+SET l.current = [i IN coalesce(l.current, []) WHERE NOT i IN gone]
 """
 # The versions numbered from $first on (a range reserved with NEXT_SEQUENCE), each row the values of
 # neo4j_write.FACT_ROW_FIELDS (subject and object ids first); a row whose subject or object is not
-# an entity of the group is left out (the caller compares the count and names them).
+# an entity of the group is left out (the caller compares the count and names them). Each of
+# $slots, ``[slot, [fact id, ...]]``, appends the ids to its slot's list of current versions (the
+# slot's node is this write's: created or locked by it).
 CREATE_FACTS = """
 UNWIND range(0, size($rows) - 1) AS i
 WITH $first + i AS ord, $rows[i] AS row
 MATCH (s:Entity {id: row[0]}) USING INDEX s:Entity(id) WHERE s.group_id = $g
 MATCH (o:Entity {id: row[1]}) USING INDEX o:Entity(id) WHERE o.group_id = $g
 CREATE (s)-[f:FACT {ord: ord, group_id: $g, %s}]->(o)
-RETURN count(f) AS created
+WITH count(f) AS created
+FOREACH (row IN $slots |
+  MERGE (l:SlotLock {group_id: $g, key: row[0]})
+  SET l.current = coalesce(l.current, []) + row[1])
+RETURN created
 """ % ", ".join(f"{NEO4J_PROPERTY.get(k, k)}: row[{i}]" for i, k in enumerate(FACT_ROW_FIELDS) if k not in RELATIONSHIP_ENDS)
 
 # -- reading facts ---------------------------------------------------------------------------
@@ -267,9 +299,14 @@ RETURN [e IN found | e""" + _ENTITY_MAP + """] AS entities,
 """
 )
 FACTS_BY_ID = "UNWIND $ids AS id MATCH (s)-[f:FACT {id: id}]->(o) USING INDEX f:FACT(id) WHERE f.group_id = $g" + FACT_FIELDS
+# A slot's current versions through the ids its node lists (a version erased by ``forget`` may
+# still be listed: it is simply not found).
 CURRENT_OF_SLOTS = (
-    "UNWIND $slots AS slot MATCH (s)-[f:FACT {slot: slot}]->(o) USING INDEX f:FACT(slot)"
-    " WHERE f.group_id = $g AND f.expired_at IS NULL"
+    "UNWIND $slots AS slot MATCH (l:SlotLock {group_id: $g, key: slot})"
+    " UNWIND coalesce(l.current, []) AS fid"
+    " MATCH (s)-[f:FACT {id: fid}]->(o) USING INDEX f:FACT(id)"
+    " WHERE f.group_id = $g AND f.slot = slot AND f.expired_at IS NULL"
+    " WITH DISTINCT f, s, o"
     + FACT_FIELDS
     + " ORDER BY f.ord"
 )
@@ -342,7 +379,7 @@ STATS = """
 RETURN COUNT { MATCH (e:Entity {group_id: $g}) } AS entities,
        COUNT { MATCH (s:Session {group_id: $g}) } AS sessions,
        COUNT { MATCH (t:Turn {group_id: $g}) } AS turns,
-       COUNT { MATCH (l:SlotLock {group_id: $g}) UNWIND coalesce(l.claim_ids, []) AS c RETURN c } AS claims,
+       COUNT { MATCH (l:SlotLock {group_id: $g}) WHERE l.key IS NOT NULL UNWIND coalesce(l.claim_ids, []) AS c RETURN c } AS claims,
        COUNT { MATCH ()-[f:FACT]->() WHERE f.group_id = $g AND f.expired_at IS NULL } AS facts,
        COUNT { MATCH ()-[f:FACT]->() WHERE f.group_id = $g } AS fact_versions
 """
@@ -352,9 +389,9 @@ DELETE_GROUP = (
     "MATCH ()-[f:FACT]->() WHERE f.group_id = $g WITH f LIMIT $chunk DELETE f RETURN count(*) AS n",
     "MATCH (n:Turn {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
     "MATCH (n:Session {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
-    "MATCH (n:EntityName {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
+    "MATCH (n:EntityName {group_id: $g}) WHERE n.norm IS NOT NULL WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
     "MATCH (n:Entity {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
-    "MATCH (n:SlotLock {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
+    "MATCH (n:SlotLock {group_id: $g}) WHERE n.key IS NOT NULL WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
     "MATCH (n:GroupSequence {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
     "MATCH (n:Erasure {group_id: $g}) WITH n LIMIT $chunk DETACH DELETE n RETURN count(*) AS n",
 )
@@ -387,7 +424,8 @@ MATCH (s)-[f:FACT]->(o) WHERE f.group_id = $g AND f.sources_json CONTAINS $needl
 RETURN f.id AS id, s.id AS subject_id, o.id AS object_id, f.sources_json AS sources
 """
 ERASE_CLAIMS_CONTAINING = """
-MATCH (l:SlotLock {group_id: $g}) WHERE any(body IN l.claims WHERE any(needle IN $needles WHERE body CONTAINS needle))
+MATCH (l:SlotLock {group_id: $g}) WHERE l.key IS NOT NULL
+  AND any(body IN l.claims WHERE any(needle IN $needles WHERE body CONTAINS needle))
 UNWIND range(0, size(l.claims) - 1) AS i
 WITH l, i WHERE any(needle IN $needles WHERE l.claims[i] CONTAINS needle)
 RETURN l.key AS slot, l.claim_ids[i] AS id
@@ -416,7 +454,8 @@ ERASE_UNUSED_ENTITIES = """
 UNWIND $ids AS id
 MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
   AND NOT EXISTS { (e)-[:FACT]-() } AND NOT EXISTS { (:Turn)-[:MENTIONS]->(e) }
-  AND NOT EXISTS { MATCH (l:SlotLock {group_id: $g}) WHERE any(body IN l.claims WHERE body CONTAINS ('"' + id + '"')) }
+  AND NOT EXISTS { MATCH (l:SlotLock {group_id: $g}) WHERE l.key IS NOT NULL
+                   AND any(body IN l.claims WHERE body CONTAINS ('"' + id + '"')) }
 RETURN e.id AS id
 """
 ERASE_ENTITIES = """

@@ -151,8 +151,11 @@ class Neo4jGraphStore:
                 except ClientError as e:  # a concurrent opener created it first
                     if not any(code in (e.code or "") for code in _SCHEMA_EXISTS):
                         raise
+            for statement in cypher.DROPPED_INDEXES:
+                session.run(statement).consume()
             session.run(cypher.AWAIT_INDEXES, seconds=300).consume()
             _migrate_claims(session)  # first: the turn-id migration rescopes claims where they live now
+            _migrate_current(session)
             session.run(cypher.START_SEQUENCE, key=cypher.SEQUENCE_KEY).consume()
             session.execute_write(migrate_neo4j)
 
@@ -403,6 +406,21 @@ def _migrate_claims(session: neo4j.Session) -> None:
         pass
     for statement in cypher.DROP_CLAIM_SCHEMA:
         session.run(statement).consume()
+
+
+def _migrate_current(session: neo4j.Session) -> None:
+    """Give the slot nodes of a store written before they listed their current versions those
+    lists (a few thousand per transaction, through the FACT.slot index that found them until
+    then), then drop that index. A store without the index has nothing to do."""
+    if not session.run(cypher.HAS_INDEX, name=cypher.FACT_SLOT_INDEX).single(strict=True)["n"]:
+        return
+
+    def chunk(tx: neo4j.ManagedTransaction) -> int:
+        return int(tx.run(cypher.MIGRATE_CURRENT, chunk=5000).single(strict=True)["n"])
+
+    while session.execute_write(chunk):
+        pass
+    session.run(cypher.DROP_FACT_SLOT_INDEX).consume()
 
 
 def _limit(limit: int) -> int:

@@ -183,7 +183,11 @@ class Neo4jWrite:
 
     def insert_versions(self, facts: Sequence[Fact]) -> None:
         rows = [_fact_row(fact_values(f)) for f in facts]
+        by_slot: dict[str, list[str]] = {}
+        for f in facts:
+            by_slot.setdefault(f.slot, []).append(f.id)
         first = self._sequence(len(rows))
-        if _single(self.tx.run(cypher.CREATE_FACTS, g=self.group, first=first, rows=rows), "created") < len(rows):
+        created = self.tx.run(cypher.CREATE_FACTS, g=self.group, first=first, rows=rows, slots=list(by_slot.items()))
+        if _single(created, "created") < len(rows):
             self._refuse_missing_entities(i for f in facts for i in (f.subject_id, f.object_id))
             raise StoreError(f"Neo4j created fewer fact versions than given in group {self.group!r}")

@@ -121,7 +121,7 @@ _RENAME_TURNS = ("UNWIND $rows AS row MATCH (t:Turn {group_id: $g, id: row.old})
                  "SET t.id = row.new")
 _FACT_SOURCES = "MATCH ()-[f:FACT]->() WHERE f.group_id = $g RETURN f.id AS id, f.sources_json AS sources"
 _SET_FACT_SOURCES = "UNWIND $rows AS row MATCH ()-[f:FACT {id: row.id}]->() SET f.sources_json = row.sources"
-_CLAIMS = ("MATCH (l:SlotLock {group_id: $g}) WHERE size(coalesce(l.claim_ids, [])) > 0 "
+_CLAIMS = ("MATCH (l:SlotLock {group_id: $g}) WHERE l.key IS NOT NULL AND size(coalesce(l.claim_ids, [])) > 0 "
            "RETURN l.key AS slot, l.claim_ids AS ids, l.claims AS bodies")
 _SET_CLAIMS = ("UNWIND $rows AS row MATCH (l:SlotLock {group_id: $g, key: row.slot}) "
                "SET l.claim_ids = row.ids, l.claims = row.bodies")

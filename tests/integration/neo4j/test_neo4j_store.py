@@ -24,7 +24,7 @@ CONSTRAINTS = {
     "chronomem_slot_lock_key": ("UNIQUENESS", ["SlotLock"], ["group_id", "key"]),
     "chronomem_group_sequence_key": ("UNIQUENESS", ["GroupSequence"], ["group_id"]),
 }
-RANGE_ON_FACT = {"group_id", "slot", "predicate", "valid_from", "valid_to", "recorded_at", "expired_at"}
+RANGE_ON_FACT = {"group_id", "predicate", "valid_from", "valid_to", "recorded_at", "expired_at"}
 FULLTEXT = {"chronomem_entity_names": ["names"], "chronomem_fact_statement": ["statement"], "chronomem_turn_text": ["text"]}
 HOSTILE = ['O\'Brien "the" `tick`', "line\nbreak\r\ttab", "x}) DETACH DELETE n //", "a` OR 1=1 MATCH (n) DETACH DELETE n //",
            "$g {id: 'x'}", "\\u0027; CALL db.clearQueryCaches() //", "名前 'ñ' \"q\""]
@@ -68,6 +68,7 @@ def test_constraints_and_indexes_exist_after_open(neo4j_store, neo4j_driver):
     fact_ranges = {r["properties"][0] for r in indexes.values()
                    if r["type"] == "RANGE" and r["labelsOrTypes"] == ["FACT"] and len(r["properties"]) == 1}
     assert RANGE_ON_FACT <= fact_ranges
+    assert "slot" not in fact_ranges  # a slot's node lists its current versions
     for name, props in FULLTEXT.items():
         assert indexes[name]["type"] == "FULLTEXT" and indexes[name]["properties"] == props
     assert indexes["chronomem_fact_statement"]["entityType"] == "RELATIONSHIP"
@@ -336,6 +337,83 @@ def test_a_store_with_one_node_per_claim_is_migrated_onto_the_slots(neo4j_store,
         assert moves == [entity_id(g, n) for n in ("Lisbon", "Porto", "Lisbon")]
     finally:
         reopened.close()
+
+
+# What the store before slot nodes listed their current versions had: a range index on FACT.slot.
+_OLD_SLOT_INDEX = "CREATE INDEX chronomem_fact_slot IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.slot)"
+
+
+def test_a_store_that_found_current_versions_by_a_slot_index_is_migrated(neo4j_store, neo4j_driver):
+    from chronomem.graph.neo4j_store import Neo4jGraphStore
+
+    g = neo4j_store.test_group
+    entities = [ent(g, "Bo", "PERSON"), ent(g, "Oslo", "PLACE"), ent(g, "Bergen", "PLACE"), ent(g, "Tromso", "PLACE")]
+    neo4j_store.write(WriteBatch(g, entities=entities, claims=[claim(g, "Bo", "LIVES_IN", "Oslo", d(2015)),
+                                                               claim(g, "Bo", "LIVES_IN", "Bergen", d(2019))]),
+                      recorded_at=d(2024))
+    with neo4j_driver.session() as s:
+        s.run(_OLD_SLOT_INDEX).consume()
+        s.run("CALL db.awaitIndexes(60)").consume()
+        s.run("MATCH (l:SlotLock {group_id: $g}) REMOVE l.current", g=g).consume()
+    reopened = Neo4jGraphStore.from_env()
+    try:
+        _, indexes = schema(neo4j_driver)
+        assert "chronomem_fact_slot" not in indexes
+        with neo4j_driver.session() as s:
+            listed = s.run("MATCH (l:SlotLock {group_id: $g}) RETURN l.current AS ids", g=g).single()["ids"]
+        current = [f.id for f in reopened.iter_facts(g)]
+        assert sorted(listed) == sorted(current) and len(current) == 2
+        # a later move closes the Bergen stint: found through the migrated list, it is expired
+        report = reopened.write(WriteBatch(g, entities=entities, claims=[claim(g, "Bo", "LIVES_IN", "Tromso", d(2022))]),
+                                recorded_at=d(2025))
+        assert report.versions_expired == 1
+        now = reopened.facts_of(g, [entity_id(g, "Bo")])
+        assert [(f.object_id, f.valid_to) for f in now] == [(entity_id(g, "Oslo"), d(2019)),
+                                                            (entity_id(g, "Bergen"), d(2022)),
+                                                            (entity_id(g, "Tromso"), None)]
+    finally:
+        reopened.close()
+
+
+_OLD_GROUP_INDEXES = ("CREATE INDEX chronomem_entity_name_group IF NOT EXISTS FOR (n:EntityName) ON (n.group_id)",
+                      "CREATE INDEX chronomem_slot_lock_group IF NOT EXISTS FOR (l:SlotLock) ON (l.group_id)")
+
+
+def test_slot_and_name_nodes_are_found_by_group_through_their_key_constraints(neo4j_store, neo4j_driver):
+    from chronomem.graph import cypher
+    from chronomem.graph.neo4j_store import Neo4jGraphStore
+
+    with neo4j_driver.session() as s:
+        for statement in _OLD_GROUP_INDEXES:  # what a store opened before had
+            s.run(statement).consume()
+    reopened = Neo4jGraphStore.from_env()
+    reopened.close()
+    _, indexes = schema(neo4j_driver)
+    assert not {"chronomem_entity_name_group", "chronomem_slot_lock_group"} & set(indexes)
+    g = neo4j_store.test_group
+    neo4j_store.write(WriteBatch(g, entities=[ent(g, "Dee", "PERSON"), ent(g, "Kyiv", "PLACE")],
+                                 claims=[claim(g, "Dee", "LIVES_IN", "Kyiv", d(2018))]), recorded_at=d(2024))
+    assert neo4j_store.stats(g)["claims"] == 1
+    with neo4j_driver.session() as s:
+        plans = [s.run("EXPLAIN " + q, g=g, chunk=1).consume().plan
+                 for q in (cypher.STATS, *cypher.DELETE_GROUP) if ":Erasure" not in q]  # erasures are few and unindexed
+    text = str(plans)
+    assert "SlotLock(group_id, key) WHERE group_id = $g AND key IS NOT NULL" in text
+    assert "EntityName(group_id, norm) WHERE group_id = $g AND norm IS NOT NULL" in text
+    assert "NodeByLabelScan" not in text
+    neo4j_store.delete_group(g)
+    assert group_node_count(neo4j_driver, g) == 0
+
+
+def test_a_slot_node_lists_exactly_its_unexpired_versions(neo4j_store, neo4j_driver):
+    g = neo4j_store.test_group
+    entities = [ent(g, "Cy", "PERSON"), ent(g, "Nice", "PLACE"), ent(g, "Lyon", "PLACE")]
+    for year, city in ((2010, "Nice"), (2016, "Lyon"), (2012, "Lyon")):  # the last one arrives late
+        neo4j_store.write(WriteBatch(g, entities=entities, claims=[claim(g, "Cy", "LIVES_IN", city, d(year))]),
+                          recorded_at=d(2020 + year % 10))
+    with neo4j_driver.session() as s:
+        listed = s.run("MATCH (l:SlotLock {group_id: $g}) RETURN l.current AS ids", g=g).single()["ids"]
+    assert sorted(listed) == sorted(f.id for f in neo4j_store.iter_facts(g))
 
 
 def _import_records(n_people: int) -> list[dict]:
