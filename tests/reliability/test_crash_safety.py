@@ -62,7 +62,19 @@ def _finish(target: list[str], *args: str) -> None:
 
 
 def _killed(target: list[str], *args: str, after: float) -> None:
+    """Run the CLI on ``target`` and SIGKILL it ``after`` seconds into its work.
+
+    On the embedded store the clock starts once the process has created (or opened) its store
+    file, not when it was spawned: on a loaded machine the interpreter and imports alone can take
+    longer than ``after`` (seen: 3 s for ``chronomem --help`` at load 7.6), and a kill before the
+    store exists tests nothing (it failed with "unable to open database file").
+    """
     proc = _cli(target, *args)
+    if "--store" in target:  # Neo4j has no file to wait for: its clock starts at the spawn
+        store_file = Path(target[target.index("--store") + 1]) / "memory.sqlite"
+        deadline = time.monotonic() + 300
+        while not store_file.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
     time.sleep(after)
     proc.kill()  # SIGKILL: no cleanup, no atexit, no rollback by the process
     proc.wait()
