@@ -8,11 +8,17 @@ blocked, negated, ended ("no longer", "not … anymore", "used to"), in the futu
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.lexicon_data import load_lexicon
+
+TIES = load_lexicon("ties")
+_WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
+_SAYING_CONDITIONS = tuple(tuple(p.split()) for p in sorted(TIES.saying_conditions))
 
 _GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
 
@@ -24,7 +30,7 @@ def is_question(sent: Span) -> bool:
     toks = [t for t in sent if not t.is_space]
     if not toks:
         return False
-    if any(t.text in ("?", "？") for t in toks[-3:]) and question_tail(sent) is None:
+    if any(t.text in ("?", "？") for t in toks[-3:]) and question_tail(sent) is None and not statement_tagged(sent):
         return True
     first = toks[0].lower_
     if first in L.WH_WORDS and len(toks) > 1 and toks[1].lower_ in L.INVERTING_VERBS:
@@ -35,9 +41,31 @@ def is_question(sent: Span) -> bool:
     return False
 
 
+def statement_tagged(sent: Span) -> bool:
+    """A statement with a tag that asks nothing after a comma: "I grew up there, you know?" (``statement_tags``
+    in ``chronomem/data/lexicon/ties.json``; "…, right?" still asks).
+
+    >>> import spacy
+    >>> nlp = spacy.blank("en")
+    >>> statement_tagged(nlp("Nora is my sister, y'know?")[:]), statement_tagged(nlp("Nora is your sister, right?")[:])
+    (True, False)
+    """
+    head, comma, tag = sent.text.rstrip(" ?？!.").rpartition(",")
+    return bool(comma and head.strip()) and " ".join(_WORDS.findall(tag.lower().replace("’", "'"))) in TIES.statement_tags
+
+
 def is_hypothetical(sent: Span) -> bool:
-    """Conditionals and hypotheticals: "if", "unless", "imagine", "suppose", "wish"…"""
-    return any(t.lower_ in L.CONDITIONALS for t in sent) or "what if" in sent.text.lower()
+    """Conditionals and hypotheticals: "if", "unless", "imagine", "suppose", "wish"…; an "if" that
+    conditions the saying ("if you ask me, …", ``saying_conditions`` in ``ties.json``) is none."""
+    return any(t.lower_ in L.CONDITIONALS and not _saying_condition(t) for t in sent) or "what if" in sent.text.lower()
+
+
+def _saying_condition(tok: Token) -> bool:
+    """"if it makes you feel better", "if you ask me": an "if" about the telling, not the told."""
+    if tok.lower_ != "if":
+        return False
+    words = _WORDS.findall(tok.doc.text[tok.idx + len(tok.text):tok.sent.end_char].lower().replace("’", "'"))
+    return any(tuple(words[:len(p)]) == p for p in _SAYING_CONDITIONS)
 
 
 def is_dropped_plan(sent: Span) -> bool:

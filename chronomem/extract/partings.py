@@ -36,19 +36,27 @@ def parting_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     for tok in sent:
         if tok.pos_ == "VERB" and tok.lemma_.lower() in DIALOGUE.parting_verbs:
             out += _parting(tok, idx)
-        elif tok.dep_ == "acomp" and tok.lower_ in DIALOGUE.past_couples and tok.head.tag_ == "VBD":
-            out += _past_couple(tok, idx)
+        elif tok.lower_ in DIALOGUE.past_couples and (verb := _past_be(tok)) is not None:
+            out += _past_couple(tok, verb, idx)
     return out
 
 
-def _past_couple(word: Token, idx: DocIndex) -> list[Rel]:
+def _past_be(word: Token) -> Token | None:
+    """The past "was" of "I was engaged to Tomas", read as an adjective after it or as a passive under it."""
+    if word.dep_ == "acomp" and word.head.tag_ == "VBD":
+        return word.head
+    if word.tag_ == "VBN":  # "when Tomas was engaged to you": a passive to the parser
+        return next((c for c in word.children if c.dep_ == "auxpass" and c.lemma_ == "be" and c.tag_ == "VBD"), None)
+    return None
+
+
+def _past_couple(word: Token, verb: Token, idx: DocIndex) -> list[Rel]:
     """"I was engaged to Tomas": a couple that was."""
-    verb = word.head
-    if verb.lemma_ != "be" or any(c.dep_ == "neg" for c in verb.children):
+    if verb.lemma_ != "be" or any(c.dep_ == "neg" for c in (*verb.children, *word.children)):
         return []
     if any(idx.is_time(t) and (t.like_num or t.head.lower_ in DIALOGUE.dating_preps) for t in word.sent):
         return []  # "was married to Piet from 1971 to 1980": the dated rules read it
-    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    subj = next((c for h in (verb, word) for c in h.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     subject = said_person(subj, idx) if subj is not None else None
     partners = [said_person(p, idx) for c in word.children if c.dep_ == "prep" and c.lower_ == "to"
                 for p in c.children if p.dep_ == "pobj"]

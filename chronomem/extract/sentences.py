@@ -5,6 +5,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from chronomem.extract.args import DocIndex
+from chronomem.extract.bonds import bond_rels
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame
 from chronomem.extract.lexicon_rules import ADJ_VERBS
@@ -30,9 +31,10 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         if len(sent) > MAX_SENTENCE_TOKENS or len(sent) < 2:
             continue
         hypothetical = is_hypothetical(sent)
-        appositions = apposition_rels(sent, idx) + role_apposition_rels(sent, idx) if not hypothetical else []
+        # "if you name him after my father, Karl": a relative named beside its owner is presupposed, not supposed
+        appositions = apposition_rels(sent, idx) + (role_apposition_rels(sent, idx) if not hypothetical else [])
         if hypothetical or is_question(sent) or is_dropped_plan(sent):
-            rels += appositions + vocative_rels(sent)
+            rels += appositions + vocative_rels(sent) + bond_rels(sent, idx, stated=False)
             continue
         verb_rels: list[Rel] = []
         times = None
@@ -58,7 +60,7 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged), idx)
         said = {(r.predicate, r.obj.name) for r in verb_rels}  # "I sold my car": the verb says more than "my car"
         verb_rels += [r for r in kin_rels(sent) + love_noun_rels(sent, idx) if (r.predicate, r.obj.name) not in said]
-        verb_rels += listener_rels(sent) + people_rels(sent, idx)
+        verb_rels += listener_rels(sent) + people_rels(sent, idx) + bond_rels(sent, idx, stated=True)
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
     named = {r.obj.name for r in rels}

@@ -1,0 +1,100 @@
+"""Bonds between two people named by a noun, and a friend named by likeness.
+
+* A bond noun owned by someone presupposes the bond, whatever the clause around it does: "I'd never
+  risk my friendship with Nora" (a modal, a negation), "is our friendship over?" (a question), "if our
+  friendship means anything" (a condition) all say there is a friendship. "my/your/Nora's friendship
+  with X" → the owner and X; "our friendship" with no "with" → the speaker and the person spoken to
+  (the one the turn names, else the last other speaker). The nouns and the relation each presupposes
+  are data (``bond_nouns`` in ``chronomem/data/lexicon/ties.json``);
+* "you're like my best friend", "Nora is like a friend to me": likeness to a friend, said plainly,
+  is a friend (for kin, "he's like a brother to me" says he is not one, and nothing is read).
+
+Not "their friendship" (nobody here), not "our friendship" in a turn that speaks of someone else ("Sam
+and I go way back; our friendship started at school", "my teammates signed it as a sign of our
+friendship": "our" is the speaker and them).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.args import DocIndex
+from chronomem.extract.hygiene import is_vocative
+from chronomem.extract.kin import kin_of
+from chronomem.extract.kin_phrases import said_person
+from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.records import ENTITY, SPEAKER, YOU, Arg, Rel, When
+
+TIES = load_lexicon("ties")
+_THEY = frozenset({"they", "them", "their", "theirs"})
+
+
+def bond_rels(sent: Span, idx: DocIndex, *, stated: bool) -> list[Rel]:
+    """Bonds a noun presupposes (any sentence); with ``stated``, also a friend by likeness (statements only)."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.lemma_.lower() in TIES.bond_nouns and tok.pos_ == "NOUN":
+            out += _owned_bond(tok, idx)
+        elif stated and tok.lower_ == "like" and tok.dep_ == "prep" and tok.head.lemma_ == "be":
+            out += _like_a_friend(tok, idx)
+    return out
+
+
+def _owned_bond(noun: Token, idx: DocIndex) -> list[Rel]:
+    """"my friendship with Nora", "your friendship with him", "our friendship" (with the listener)."""
+    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    if poss is None or any(c.dep_ in ("compound", "amod") and c.lower_ in ("former", "ex", "old") for c in noun.children):
+        return []
+    owner = Arg(YOU, poss.i) if poss.lower_ == "your" else Arg(SPEAKER, poss.i) if poss.lower_ in ("my", "our") \
+        else said_person(poss, idx) if poss.pos_ == "PROPN" else None
+    if owner is None:
+        return []
+    others = [a for a in (said_person(t, idx) for t in _with(noun)) if a is not None]
+    if not others and poss.lower_ == "our" and not _others_in_turn(noun.doc):
+        others = [Arg(YOU, noun.i)]
+    predicate = str(TIES.bond_nouns[noun.lemma_.lower()])
+    return [Rel(predicate, owner, o, When("state"), "assert", None, 0.7, {}, noun.i) for o in others
+            if o.kind != owner.kind or o.kind == ENTITY and o.name != owner.name]
+
+
+def _with(noun: Token) -> list[Token]:
+    """The people after "with": hung on the noun, or on its verb right after it ("to hurt my friendship
+    with you" read as "hurt … with you")."""
+    preps = [c for c in noun.children if c.dep_ == "prep" and c.lower_ == "with"]
+    after = noun.doc[noun.i + 1] if noun.i + 1 < noun.sent.end else None
+    if not preps and after is not None and after.lower_ == "with" and after.dep_ == "prep" and after.head.i == noun.head.i:
+        preps = [after]
+    objs = [p for prep in preps for p in prep.children if p.dep_ == "pobj"]
+    return objs + [c for o in objs for c in o.children if c.dep_ == "conj"]
+
+
+def _others_in_turn(doc: Doc) -> bool:
+    """Someone else the turn speaks of, whom "our" may take in: a person named (not the one spoken to),
+    "they", or a group ("my teammates gave me this; it's a sign of our friendship")."""
+    for tok in doc:
+        lemma = tok.lemma_.lower()
+        if tok.lower_ in _THEY or lemma in TIES.group_nouns:
+            return True
+        if tok.tag_ == "NNS" and (lemma in L.KIN or lemma in L.PERSON_NOUNS or lemma in L.OLD_MEANS_FORMER):
+            return True
+    return any(e.label_ == "PERSON" and not is_vocative(e) for e in doc.ents)
+
+
+def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
+    """"you're like my best friend", "Nora is like a friend to me"."""
+    verb = like.head
+    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children):
+        return []
+    noun = next((c for c in like.children if c.dep_ == "pobj"), None)
+    kin = kin_of(noun) if noun is not None else None
+    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < like.i), key=lambda c: c.i, default=None)
+    if noun is None or kin is None or kin[0] != "friend" or subj is None:
+        return []
+    subject = said_person(subj, idx)
+    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    to_me = any(c.dep_ == "prep" and c.lower_ == "to" and any(p.lower_ == "me" for p in c.children)
+                for h in (noun, verb) for c in h.children)
+    if subject is None or subject.kind == SPEAKER or not (poss is not None and poss.lower_ == "my" or to_me):
+        return []
+    return [Rel("FRIEND_OF", Arg(SPEAKER, like.i), subject, When("state"), "assert", None, 0.7, {}, like.i)]

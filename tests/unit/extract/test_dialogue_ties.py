@@ -1,0 +1,81 @@
+"""Ties between people said in conversation (our own lines, never DialogRE's).
+
+Covered: statements that a tag ("…, y'know?") or a condition on the saying ("if you ask me, …") leave
+standing; relatives named in a supposition; couples in a past when-clause; kin words called out in a
+short exclamation; bonds a noun presupposes ("our friendship"). Cases are Cy's turns after Ann's
+(``duo``) or after Ann's and Bo's (``trio``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import claim_set, duo, rows, session_of, trio
+
+FOUND = [
+    # a tag that asks nothing leaves the statement a statement
+    (duo("I was engaged to Tomas once, y'know?"), ("Cy", "ENGAGED_TO", "Tomas", "end")),
+    (duo("Lena and I are friends with Paul, you know?"), ("Lena", "FRIEND_OF", "Paul", "assert")),
+    # a condition on the saying, not on what is said
+    (duo("If it makes you feel any better, I was married to Tomas for years."), ("Cy", "MARRIED_TO", "Tomas", "end")),
+    (duo("If you ask me, Lena is my best friend."), ("Cy", "FRIEND_OF", "Lena", "assert")),
+    # a relative named beside its owner is presupposed, also in a supposition
+    (duo("If the baby is a boy, please name him after my father, Harold."), ("Harold", "PARENT_OF", "Cy", "assert")),
+    (duo("Imagine if my sister Kim came along."), ("Cy", "SIBLING_OF", "Kim", "assert")),
+    # a name's "'s" before "friends with" is "is"
+    (duo("And Lena's friends with Paul."), ("Lena", "FRIEND_OF", "Paul", "assert")),
+    # a couple that was, in a past when-clause (also parsed as a passive)
+    (duo("Back when Tomas was engaged to you, he was different."), ("Tomas", "ENGAGED_TO", "Ann", "end")),
+    (duo("We saved a lot when you were dating Marco."), ("Ann", "PARTNER_OF", "Marco", "end")),
+    (duo("When you and Marco first started going out, I was jealous."), ("Ann", "PARTNER_OF", "Marco", "assert")),
+    # a kin word opening a short exclamation is said to the listener
+    (duo("Dad seriously! You need a haircut."), ("Ann", "PARENT_OF", "Cy", "assert")),
+    (duo("Mom… mom, please!"), ("Ann", "PARENT_OF", "Cy", "assert")),
+    # a bond a noun presupposes, whatever the clause does
+    (duo("I'd never do anything to risk my friendship with you."), ("Cy", "FRIEND_OF", "Ann", "assert")),
+    (duo("This is about the basis of our friendship."), ("Cy", "FRIEND_OF", "Ann", "assert")),
+    (trio("Is our friendship over?"), ("Cy", "FRIEND_OF", "Bo", "assert")),
+    (duo("My friendship with Nora matters a lot to me."), ("Cy", "FRIEND_OF", "Nora", "assert")),
+    # likeness to a friend
+    (duo("Honestly, you're like my best friend."), ("Cy", "FRIEND_OF", "Ann", "assert")),
+    (trio("Nora is like a friend to me."), ("Cy", "FRIEND_OF", "Nora", "assert")),
+]
+
+NOT_FOUND = [
+    (duo("Lena is my sister, right?"), ("Cy", "SIBLING_OF", "Lena", "assert")),  # a tag that asks
+    (duo("If Lena is my best friend, why didn't she call?"), ("Cy", "FRIEND_OF", "Lena", "assert")),
+    (duo("If I had a sister named Kim, I'd be happy."), ("Cy", "SIBLING_OF", "Kim", "assert")),
+    (duo("When you start dating Marco, tell me."), ("Ann", "PARTNER_OF", "Marco", "assert")),
+    (duo("Tomas wasn't engaged to you."), ("Tomas", "ENGAGED_TO", "Ann", "end")),
+    ([("Ann", "Who came?"), ("Cy", "Mom.")], ("Ann", "PARENT_OF", "Cy", "assert")),  # an answer, not a call
+    (duo("Sam and I go way back; our friendship started at school."), ("Cy", "FRIEND_OF", "Ann", "assert")),
+    (duo("Their friendship is odd."), ("Cy", "FRIEND_OF", "Ann", "assert")),
+    (duo("Look what my teammates gave me. It's a sign of our friendship."), ("Cy", "FRIEND_OF", "Ann", "assert")),
+    (duo("They signed it to show our friendship."), ("Cy", "FRIEND_OF", "Ann", "assert")),
+    (duo("He's like a brother to me."), ("Cy", "SIBLING_OF", "Ann", "assert")),  # a likeness to kin is none
+    (duo("You're not like my friends."), ("Cy", "FRIEND_OF", "Ann", "assert")),
+]
+
+
+@pytest.mark.parametrize("turns,expected", FOUND, ids=[c[0][-1][1] for c in FOUND])
+def test_found(extractor, turns, expected):
+    assert expected in claim_set(extractor, turns)
+
+
+@pytest.mark.parametrize("turns,unexpected", NOT_FOUND, ids=[c[0][-1][1] for c in NOT_FOUND])
+def test_not_found(extractor, turns, unexpected):
+    assert unexpected not in claim_set(extractor, turns)
+
+
+def test_a_line_said_together_is_never_the_listener(extractor):
+    result = extractor.extract(session_of(("Ann", "Yeah."), ("Ann, Bo", "Hello!"), ("Cy", "Hi! Hey mom.")))
+    assert "Ann, Bo" not in {e.name for e in result.entities}
+    assert ("Ann", "PARENT_OF", "Cy") in {r[:3] for r in rows(result)}
+
+
+def test_a_drawn_out_interjection_names_nobody(extractor):
+    """"Umm, Bo, …": the hesitation set off like a vocative is no name; Bo is the one spoken to."""
+    turns = [("Bo", "Hey."), ("Ann", "Evening."), ("Cy", "Umm, Bo, you're my brother.")]
+    found = claim_set(extractor, turns)
+    assert ("Cy", "SIBLING_OF", "Bo", "assert") in found
+    assert not any("Umm" in (s, o) for s, _, o, _ in found)
