@@ -30,7 +30,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.args import ROLES, DocIndex, person_arg, pronoun_arg
 from chronomem.extract.feelings import feeling_rels
 from chronomem.extract.filters import clause_status
-from chronomem.extract.hygiene import clean_mention, is_vocative
+from chronomem.extract.hygiene import NAMES, clean_mention, is_vocative
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state, named_token
 from chronomem.extract.kin_phrases import kin_phrase_rels
 from chronomem.extract.kin_self import self_kin_rels
@@ -79,12 +79,14 @@ def vocative_rels(sent: Span) -> list[Rel]:
 # ----------------------------------------------------------------------------- who "you" is
 def addressee(docs: Sequence[Doc]) -> str | None:
     """The name a turn addresses its listener by: "Ross, you're my best friend", "Thanks, Mona",
-    "Hey Ross", "You're great, Rachel!" (kin words and pet names are not names)."""
+    "Hey Ross", "You're great, Rachel!" (kin words, pet names and exclamations such as "Oh God!" or
+    "Man, …" are not names)."""
     for doc in docs:
         for span in _name_spans(doc):
             if is_vocative(span):
                 name = clean_mention(span.text)
-                if name and name.lower() not in PEOPLE.kin_vocatives and name.lower() not in PEOPLE.pet_names:
+                low = name.lower()
+                if name and low not in PEOPLE.kin_vocatives and low not in PEOPLE.pet_names and low not in NAMES.vocative_openers:
                     return name
     return None
 

@@ -79,3 +79,28 @@ def test_a_drawn_out_interjection_names_nobody(extractor):
     found = claim_set(extractor, turns)
     assert ("Cy", "SIBLING_OF", "Bo", "assert") in found
     assert not any("Umm" in (s, o) for s, _, o, _ in found)
+
+
+def _aliases(extractor, turns) -> dict[str, list[str]]:
+    return {e.name: list(e.aliases) for e in extractor.extract(session_of(*turns)).entities}
+
+
+def _called_back(call: str, *, before: str = "I miss him so much.") -> list[tuple[str, str]]:
+    """Speaker 2 speaks, Speaker 1 calls someone, Speaker 2 answers (Speaker 3 opened the chat)."""
+    return [("Speaker 3", "Morning."), ("Speaker 2", before), ("Speaker 1", call), ("Speaker 2", "I know, I know.")]
+
+
+def test_a_call_answered_by_the_one_it_answered_names_them(extractor):
+    turns = _called_back("Nora, you broke up with Tomas for a reason.")
+    assert "Nora" in _aliases(extractor, turns).get("Speaker 2", [])
+    assert ("Speaker 2", "PARTNER_OF", "Tomas", "end") in claim_set(extractor, turns)
+
+
+@pytest.mark.parametrize("turns", [
+    _called_back("Nora, this is Will."),  # an introduction: the one introduced may answer
+    _called_back("Nora, you broke up with Tomas for a reason.", before="I told Nora everything."),  # spoken of
+    _called_back("Oh God, you broke up with Tomas for a reason."),  # an exclamation, no name
+], ids=["introduction", "spoken of", "exclamation"])
+def test_no_name_without_evidence(extractor, turns):
+    aliases = _aliases(extractor, turns).get("Speaker 2", [])
+    assert "Nora" not in aliases and "God" not in aliases
