@@ -38,7 +38,7 @@ from chronomem.extract.lexicon_data import OPEN, load_lexicon
 from chronomem.extract.noun_args import is_role_head, role_arg
 from chronomem.extract.partings import parting_rels
 from chronomem.extract.people_tastes import GROUP_YOU, impression_rels
-from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, WE, YOU, Arg, Rel, When
 from chronomem.extract.work_ties import work_tie_rels
 
 PEOPLE = load_lexicon("people")
@@ -139,13 +139,14 @@ def _said_to(tok: Token) -> bool:
 
 
 def _owner(tok: Token, idx: DocIndex) -> Arg | None:
-    """Whose kin: "your" → the listener, "my" → the speaker, "his"/"her" → a pronoun, "Ross's" → Ross."""
+    """Whose kin: "your" → the listener, "my" → the speaker, "our" → the speaker's household (a child or a
+    friend of theirs: :func:`~chronomem.extract.kin.kin_rels`), "his"/"her" → a pronoun, "Ross's" → Ross."""
     poss = next((c for c in tok.children if c.dep_ == "poss"), None)
     if poss is None:
         return None
     if poss.lower_ == "your":
         return Arg(YOU, poss.i)
-    if poss.lower_ in ("his", "her", "my"):
+    if poss.lower_ in ("his", "her", "my", "our"):
         return pronoun_arg(poss)
     return person_arg(poss, idx, trust_ner=False) if poss.pos_ == "PROPN" else None
 
@@ -179,7 +180,7 @@ def _copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     args = [a for a in (_subject(s, idx) for s in subjects) if a is not None]
     owner = _owner(attr, idx)
     if owner is not None:
-        if owner.kind == SPEAKER:  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
+        if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
             args = [a for a in args if a.kind == PRONOUN]
         return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
     if attr.tag_ == "NNS" and len(args) == 2 and kin[0] in ("friend", "relative", "sibling"):  # "X and Y are roommates"

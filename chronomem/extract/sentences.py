@@ -13,6 +13,7 @@ from chronomem.extract.nominal import apposition_rels, correction_hints, role_ap
 from chronomem.extract.open_clauses import kin_rels, merge, open_rels
 from chronomem.extract.open_possessives import listener_rels, naming_rels
 from chronomem.extract.open_tastes import love_noun_rels
+from chronomem.extract.partings import parting_rels
 from chronomem.extract.people import people_rels, vocative_rels
 from chronomem.extract.records import Hint, Rel
 from chronomem.extract.registry import RULES, run_rules
@@ -35,6 +36,8 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         appositions = apposition_rels(sent, idx) + (role_apposition_rels(sent, idx) if not hypothetical else [])
         if hypothetical or is_question(sent) or is_dropped_plan(sent):
             rels += appositions + vocative_rels(sent) + bond_rels(sent, idx, stated=False)
+            if not hypothetical and is_question(sent):  # "should I break up with him?": a couple now
+                rels += parting_rels(sent, idx, asked=True)
             continue
         verb_rels: list[Rel] = []
         times = None

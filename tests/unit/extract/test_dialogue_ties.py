@@ -36,6 +36,19 @@ FOUND = [
     (duo("This is about the basis of our friendship."), ("Cy", "FRIEND_OF", "Ann", "assert")),
     (trio("Is our friendship over?"), ("Cy", "FRIEND_OF", "Bo", "assert")),
     (duo("My friendship with Nora matters a lot to me."), ("Cy", "FRIEND_OF", "Nora", "assert")),
+    # a question joined after a comma leaves the statement before it standing
+    (duo("My name is Lane and my husband's name is Porter, so is it Lane-Porter or Porter-Lane?"),
+     ("Cy", "MARRIED_TO", "Porter", "assert")),
+    (duo("I moved to Denver last year, so do you want to visit?"), ("Cy", "LIVES_IN", "Denver", "assert")),
+    # "I can't believe …" takes what follows as given
+    (duo("I can't believe Nora moved to Denver!"), ("Nora", "LIVES_IN", "Denver", "assert")),
+    # "our" daughter (or friend) of a pronoun's person: the speaker's
+    ([("Ann", "Have you seen Emma today?"), ("Cy", "I can't believe this, she's our daughter!")],
+     ("Cy", "PARENT_OF", "Emma", "assert")),
+    # a parting planned, owed or asked about: a couple now
+    (duo("I'm going to break up with Charlie."), ("Cy", "PARTNER_OF", "Charlie", "assert")),
+    (duo("Wait, I have to break up with Charlie?"), ("Cy", "PARTNER_OF", "Charlie", "assert")),
+    (duo("Are you going to break it off with Charlie?"), ("Ann", "PARTNER_OF", "Charlie", "assert")),
     # likeness to a friend
     (duo("Honestly, you're like my best friend."), ("Cy", "FRIEND_OF", "Ann", "assert")),
     (trio("Nora is like a friend to me."), ("Cy", "FRIEND_OF", "Nora", "assert")),
@@ -53,6 +66,12 @@ NOT_FOUND = [
     (duo("Look what my teammates gave me. It's a sign of our friendship."), ("Cy", "FRIEND_OF", "Ann", "assert")),
     (duo("They signed it to show our friendship."), ("Cy", "FRIEND_OF", "Ann", "assert")),
     (duo("He's like a brother to me."), ("Cy", "SIBLING_OF", "Ann", "assert")),  # a likeness to kin is none
+    (duo("I don't believe Nora moved to Denver."), ("Nora", "LIVES_IN", "Denver", "assert")),
+    (duo("Did you move to Denver, or is it Austin?"), ("Ann", "LIVES_IN", "Denver", "assert")),
+    ([("Ann", "Have you seen Emma today?"), ("Cy", "She's our sister.")], ("Cy", "SIBLING_OF", "Emma", "assert")),
+    (duo("Did you break up with Charlie?"), ("Ann", "PARTNER_OF", "Charlie", "assert")),  # done or not: unknown
+    (duo("I don't want to break up with Charlie."), ("Cy", "PARTNER_OF", "Charlie", "assert")),
+    (duo("I'm breaking up with you."), ("Cy", "PARTNER_OF", "Ann", "assert")),  # it ends now
     (duo("You're not like my friends."), ("Cy", "FRIEND_OF", "Ann", "assert")),
 ]
 
