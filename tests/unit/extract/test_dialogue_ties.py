@@ -2,7 +2,8 @@
 
 Covered: statements that a tag ("…, y'know?") or a condition on the saying ("if you ask me, …") leave
 standing; relatives named in a supposition; couples in a past when-clause; kin words called out in a
-short exclamation; bonds a noun presupposes ("our friendship"). Cases are Cy's turns after Ann's
+short exclamation; bonds a noun presupposes ("our friendship"); workplaces, classes and bodies one
+is in, said plainly ("I work at the restaurant"). Cases are Cy's turns after Ann's
 (``duo``) or after Ann's and Bo's (``trio``).
 """
 
@@ -49,6 +50,15 @@ FOUND = [
     (duo("I'm going to break up with Charlie."), ("Cy", "PARTNER_OF", "Charlie", "assert")),
     (duo("Wait, I have to break up with Charlie?"), ("Cy", "PARTNER_OF", "Charlie", "assert")),
     (duo("Are you going to break it off with Charlie?"), ("Ann", "PARTNER_OF", "Charlie", "assert")),
+    # where people work, teach, study and serve, said plainly
+    (duo("I work at the restaurant."), ("Cy", "WORKS_AT", "restaurant", "assert")),
+    (duo("Nora works at that pizza place with Leo."), ("Nora", "WORKS_AT", "pizza place", "assert")),
+    (duo("Nora works at that pizza place with Leo."), ("Leo", "WORKS_AT", "pizza place", "assert")),
+    (duo("Let me share what I learned while working at the coffeehouse."), ("Cy", "WORKS_AT", "coffeehouse", "assert")),
+    (duo("I'm teaching painting down at the Harbor Arts Academy."), ("Cy", "WORKS_AT", "Harbor Arts Academy", "assert")),
+    (duo("I'm taking a history class at Columbia University."), ("Cy", "STUDIES_AT", "Columbia University", "assert")),
+    (duo("Nora is in the Navy now."), ("Nora", "MEMBER_OF", "Navy", "assert")),
+    (duo("We were both in the Peace Corps."), ("Cy", "MEMBER_OF", "Peace Corps", "end")),
     # likeness to a friend
     (duo("Honestly, you're like my best friend."), ("Cy", "FRIEND_OF", "Ann", "assert")),
     (trio("Nora is like a friend to me."), ("Cy", "FRIEND_OF", "Nora", "assert")),
@@ -72,11 +82,16 @@ NOT_FOUND = [
     (duo("Did you break up with Charlie?"), ("Ann", "PARTNER_OF", "Charlie", "assert")),  # done or not: unknown
     (duo("I don't want to break up with Charlie."), ("Cy", "PARTNER_OF", "Charlie", "assert")),
     (duo("I'm breaking up with you."), ("Cy", "PARTNER_OF", "Ann", "assert")),  # it ends now
+    (duo("I work at a place near the park."), ("Cy", "WORKS_AT", "place", "assert")),
+    (duo("I don't work at the restaurant."), ("Cy", "WORKS_AT", "restaurant", "assert")),
+    (duo("I work at the clinic with patients."), ("patients", "WORKS_AT", "clinic", "assert")),
+    (duo("I was in Walmart yesterday."), ("Cy", "MEMBER_OF", "Walmart", "end")),
+    (duo("I'm taking a class at night."), ("Cy", "STUDIES_AT", "night", "assert")),
     (duo("You're not like my friends."), ("Cy", "FRIEND_OF", "Ann", "assert")),
 ]
 
 
-@pytest.mark.parametrize("turns,expected", FOUND, ids=[c[0][-1][1] for c in FOUND])
+@pytest.mark.parametrize("turns,expected", FOUND, ids=[c[0][-1][1] + c[1][0] for c in FOUND])
 def test_found(extractor, turns, expected):
     assert expected in claim_set(extractor, turns)
 
