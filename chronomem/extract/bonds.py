@@ -7,7 +7,9 @@
   (the one the turn names, else the last other speaker). The nouns and the relation each presupposes
   are data (``bond_nouns`` in ``chronomem/data/lexicon/ties.json``);
 * "you're like my best friend", "Nora is like a friend to me": likeness to a friend, said plainly,
-  is a friend (for kin, "he's like a brother to me" says he is not one, and nothing is read).
+  is a friend (for kin, "he's like a brother to me" says he is not one, and nothing is read);
+* an introduction of the speaker's people by kind, then by name: "Come meet my friends. This is Nina."
+  → each name introduced after it is the speaker's friend (sister, …).
 
 Not "their friendship" (nobody here), not "our friendship" in a turn that speaks of someone else ("Sam
 and I go way back; our friendship started at school", "my teammates signed it as a sign of our
@@ -19,11 +21,12 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import DocIndex
+from chronomem.extract.args import DocIndex, person_arg
 from chronomem.extract.hygiene import is_vocative
-from chronomem.extract.kin import kin_of
+from chronomem.extract.kin import kin_of, kin_rels
 from chronomem.extract.kin_phrases import said_person
 from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.open_possessives import introduced_names
 from chronomem.extract.records import ENTITY, SPEAKER, YOU, Arg, Rel, When
 
 TIES = load_lexicon("ties")
@@ -98,3 +101,28 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
     if subject is None or subject.kind == SPEAKER or not (poss is not None and poss.lower_ == "my" or to_me):
         return []
     return [Rel("FRIEND_OF", Arg(SPEAKER, like.i), subject, When("state"), "assert", None, 0.7, {}, like.i)]
+
+
+def introduced_kin_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
+    """"Come meet my friends. This is Nina.", "I'd like you to meet my sisters: this is Ana and this is Bea"."""
+    meet = next((t for t in doc if t.lemma_ == "meet" and t.tag_ == "VB" and _introducing(t)), None)
+    group = next((c for c in meet.children if c.dep_ == "dobj"), None) if meet is not None else None
+    kin = kin_of(group) if group is not None else None
+    if group is None or kin is None or kin[0] == "pet" or not any(
+            c.dep_ == "poss" and c.lower_ in ("my", "our") for c in group.children):
+        return []
+    sents = [s for s in doc.sents if s.end > group.i][:2]  # its sentence and the next
+    names = [n for t in introduced_names(doc) if group.i < t.i < sents[-1].end for n in (t, *t.conjuncts)
+             if n.pos_ == "PROPN"]
+    people = [a for a in (person_arg(n, idx, trust_ner=False) for n in names) if a is not None and a.kind == ENTITY]
+    return [r for a in people for r in kin_rels(Arg(SPEAKER, group.i), a, kin, When("state"), group.i)]
+
+
+def _introducing(meet: Token) -> bool:
+    """"Meet my friends", "come meet …", "I'd like you to meet …" (not "you should meet my sister sometime")."""
+    if any(c.dep_ == "aux" and c.tag_ == "MD" for c in meet.children):
+        return False
+    if meet.dep_ == "ROOT" or meet.i == meet.sent.start:
+        return True
+    return meet.head.lemma_ in ("come", "like", "want", "love") and not any(
+        c.dep_ == "aux" and c.lower_ in ("should", "could", "might", "must") for c in meet.head.children)

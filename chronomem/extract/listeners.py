@@ -43,19 +43,21 @@ def joint(speaker: str) -> bool:
 def previous_speaker(turns: Sequence[tuple[str, str]], at: int) -> str | None:
     """The speaker ``you`` means in turn ``at`` of ``(speaker, text)`` turns when no name says it (see the
     module docstring): the latest earlier turn by someone else that is not a backchannel nor said jointly,
-    else the latest earlier backchannel by someone else, else the first later one (a line said jointly is
-    never the listener)."""
+    else the latest earlier backchannel by someone else, else (when nobody spoke before, not even jointly)
+    the first later one; a line said jointly is never the listener."""
     me = turns[at][0].strip().lower()
     fallback: str | None = None
+    together = False
     for speaker, text in reversed(turns[:at]):
         name = speaker.strip()
         if name.lower() == me:
             continue
         if joint(name):
+            together = True
             continue  # a line said together names nobody
         if not is_backchannel(text):
             return name
         fallback = fallback or name
-    if fallback is not None:
-        return fallback
+    if fallback is not None or together:
+        return fallback  # only a joint line before: one of its speakers, which one is unknown
     return next((s.strip() for s, _ in turns[at + 1:] if s.strip().lower() != me and not joint(s)), None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from chronomem.extract.args import DocIndex
-from chronomem.extract.bonds import bond_rels
+from chronomem.extract.bonds import bond_rels, introduced_kin_rels
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame
 from chronomem.extract.lexicon_rules import ADJ_VERBS
@@ -68,6 +68,7 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         hints += correction_hints(sent, idx)
     named = {r.obj.name for r in rels}
     rels += [r for r in naming_rels(doc) if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
+    rels += introduced_kin_rels(doc, idx)  # "Come meet my friends. This is Nina."
     return rels, hints
 
 

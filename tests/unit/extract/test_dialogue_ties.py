@@ -2,9 +2,9 @@
 
 Covered: statements that a tag ("…, y'know?") or a condition on the saying ("if you ask me, …") leave
 standing; relatives named in a supposition; couples in a past when-clause; kin words called out in a
-short exclamation; bonds a noun presupposes ("our friendship"); workplaces, classes and bodies one
-is in, said plainly ("I work at the restaurant"). Cases are Cy's turns after Ann's
-(``duo``) or after Ann's and Bo's (``trio``).
+short exclamation; bonds a noun presupposes ("our friendship"); people introduced by kind, then by
+name; workplaces, classes and bodies one is in, said plainly ("I work at the restaurant"). Cases are
+Cy's turns after Ann's (``duo``) or after Ann's and Bo's (``trio``).
 """
 
 from __future__ import annotations
@@ -59,6 +59,12 @@ FOUND = [
     (duo("I'm taking a history class at Columbia University."), ("Cy", "STUDIES_AT", "Columbia University", "assert")),
     (duo("Nora is in the Navy now."), ("Nora", "MEMBER_OF", "Navy", "assert")),
     (duo("We were both in the Peace Corps."), ("Cy", "MEMBER_OF", "Peace Corps", "end")),
+    # pets pointed at and named; a soulmate is a partner
+    (duo("This kitty is Pickles and this one is Waffles."), ("Cy", "HAS_PET", "Waffles", "assert")),
+    (duo("Honestly, you're my soulmate."), ("Cy", "PARTNER_OF", "Ann", "assert")),
+    # the speaker's people introduced by kind, then by name
+    (duo("Thanks. Come meet my friends. This is, uh, Nina."), ("Cy", "FRIEND_OF", "Nina", "assert")),
+    (duo("I'd like you to meet my friends, this is Nina, Leo and Sam."), ("Cy", "FRIEND_OF", "Sam", "assert")),
     # likeness to a friend
     (duo("Honestly, you're like my best friend."), ("Cy", "FRIEND_OF", "Ann", "assert")),
     (trio("Nora is like a friend to me."), ("Cy", "FRIEND_OF", "Nora", "assert")),
@@ -82,6 +88,8 @@ NOT_FOUND = [
     (duo("Did you break up with Charlie?"), ("Ann", "PARTNER_OF", "Charlie", "assert")),  # done or not: unknown
     (duo("I don't want to break up with Charlie."), ("Cy", "PARTNER_OF", "Charlie", "assert")),
     (duo("I'm breaking up with you."), ("Cy", "PARTNER_OF", "Ann", "assert")),  # it ends now
+    (duo("This one is Tom."), ("Cy", "HAS_PET", "Tom", "assert")),
+    (duo("You should meet my sister sometime. This is Tom, by the way."), ("Cy", "SIBLING_OF", "Tom", "assert")),
     (duo("I work at a place near the park."), ("Cy", "WORKS_AT", "place", "assert")),
     (duo("I don't work at the restaurant."), ("Cy", "WORKS_AT", "restaurant", "assert")),
     (duo("I work at the clinic with patients."), ("patients", "WORKS_AT", "clinic", "assert")),
@@ -138,3 +146,9 @@ def test_a_call_answered_by_the_one_it_answered_names_them(extractor):
 def test_no_name_without_evidence(extractor, turns):
     aliases = _aliases(extractor, turns).get("Speaker 2", [])
     assert "Nora" not in aliases and "God" not in aliases
+
+
+def test_after_a_line_said_together_alone_the_listener_is_unknown(extractor):
+    """"Hi!" said by two, then "Hey mom.": the mother is one of the two, not whoever speaks next."""
+    turns = [("Ann, Bo", "Hi!"), ("Cy", "Hi! Hey mom."), ("Dee", "What a party!")]
+    assert not {r for r in claim_set(extractor, turns) if r[1] == "PARENT_OF"}
