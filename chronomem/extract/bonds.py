@@ -9,7 +9,9 @@
 * "you're like my best friend", "Nora is like a friend to me": likeness to a friend, said plainly,
   is a friend (for kin, "he's like a brother to me" says he is not one, and nothing is read);
 * an introduction of the speaker's people by kind, then by name: "Come meet my friends. This is Nina."
-  → each name introduced after it is the speaker's friend (sister, …).
+  → each name introduced after it is the speaker's friend (sister, …);
+* staying a role held for someone ("you can't stay my assistant forever"), by
+  :func:`chronomem.extract.work_ties.staying_rels`.
 
 Not "their friendship" (nobody here), not "our friendship" in a turn that speaks of someone else ("Sam
 and I go way back; our friendship started at school", "my teammates signed it as a sign of our
@@ -28,14 +30,19 @@ from chronomem.extract.kin_phrases import said_person
 from chronomem.extract.lexicon_data import load_lexicon
 from chronomem.extract.open_possessives import introduced_names
 from chronomem.extract.records import ENTITY, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.work_ties import staying_rels
 
 TIES = load_lexicon("ties")
 _THEY = frozenset({"they", "them", "their", "theirs"})
+_BOND_WORDS = tuple(TIES.bond_nouns)
 
 
 def bond_rels(sent: Span, idx: DocIndex, *, stated: bool) -> list[Rel]:
     """Bonds a noun presupposes (any sentence); with ``stated``, also a friend by likeness (statements only)."""
-    out: list[Rel] = []
+    text = sent.text.lower()
+    out: list[Rel] = staying_rels(sent, idx) if "stay" in text or "remain" in text else []
+    if not any(w in text for w in _BOND_WORDS) and not (stated and "like" in text):
+        return out  # a cheap gate: most sentences name no bond
     for tok in sent:
         if tok.lemma_.lower() in TIES.bond_nouns and tok.pos_ == "NOUN":
             out += _owned_bond(tok, idx)
@@ -105,6 +112,8 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
 
 def introduced_kin_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     """"Come meet my friends. This is Nina.", "I'd like you to meet my sisters: this is Ana and this is Bea"."""
+    if "meet" not in doc.text.lower():
+        return []
     meet = next((t for t in doc if t.lemma_ == "meet" and t.tag_ == "VB" and _introducing(t)), None)
     group = next((c for c in meet.children if c.dep_ == "dobj"), None) if meet is not None else None
     kin = kin_of(group) if group is not None else None

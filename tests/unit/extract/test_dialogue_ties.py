@@ -59,6 +59,9 @@ FOUND = [
     (duo("I'm taking a history class at Columbia University."), ("Cy", "STUDIES_AT", "Columbia University", "assert")),
     (duo("Nora is in the Navy now."), ("Nora", "MEMBER_OF", "Navy", "assert")),
     (duo("We were both in the Peace Corps."), ("Cy", "MEMBER_OF", "Peace Corps", "end")),
+    # a relative named before a possessive; staying a role held for someone
+    (duo("Because my friend Ethel's puppy was born with spots."), ("Cy", "FRIEND_OF", "Ethel", "assert")),
+    (duo("Well, I wish I could say no, but you can't stay my assistant forever."), ("Ann", "REPORTS_TO", "Cy", "assert")),
     # pets pointed at and named; a soulmate is a partner
     (duo("This kitty is Pickles and this one is Waffles."), ("Cy", "HAS_PET", "Waffles", "assert")),
     (duo("Honestly, you're my soulmate."), ("Cy", "PARTNER_OF", "Ann", "assert")),
@@ -89,6 +92,7 @@ NOT_FOUND = [
     (duo("I don't want to break up with Charlie."), ("Cy", "PARTNER_OF", "Charlie", "assert")),
     (duo("I'm breaking up with you."), ("Cy", "PARTNER_OF", "Ann", "assert")),  # it ends now
     (duo("This one is Tom."), ("Cy", "HAS_PET", "Tom", "assert")),
+    (duo("I stayed at my assistant's place."), ("Cy", "REPORTS_TO", "Ann", "assert")),
     (duo("You should meet my sister sometime. This is Tom, by the way."), ("Cy", "SIBLING_OF", "Tom", "assert")),
     (duo("I work at a place near the park."), ("Cy", "WORKS_AT", "place", "assert")),
     (duo("I don't work at the restaurant."), ("Cy", "WORKS_AT", "restaurant", "assert")),
