@@ -169,6 +169,7 @@ def _a_person(name: str, docs: Sequence[Doc]) -> bool:
 
 
 def _introduces_someone(docs: Sequence[Doc]) -> bool:
-    """"Nora, this is Will", "Come meet Will": whoever answers may be the one introduced."""
-    return any(t.lower_ == "meet" or t.lower_ == "this" and t.dep_ == "nsubj" and t.head.lemma_ == "be"
-               for d in docs for t in d)
+    """"Nora, this is Will", "Come meet Will": whoever answers may be the one introduced (not "good to
+    meet you, Nora": a greeting)."""
+    return any(t.lower_ == "meet" and not any(c.dep_ == "dobj" and c.lower_ == "you" for c in t.children)
+               or t.lower_ == "this" and t.dep_ == "nsubj" and t.head.lemma_ == "be" for d in docs for t in d)

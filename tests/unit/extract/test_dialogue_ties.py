@@ -156,3 +156,18 @@ def test_after_a_line_said_together_alone_the_listener_is_unknown(extractor):
     """"Hi!" said by two, then "Hey mom.": the mother is one of the two, not whoever speaks next."""
     turns = [("Ann, Bo", "Hi!"), ("Cy", "Hi! Hey mom."), ("Dee", "What a party!")]
     assert not {r for r in claim_set(extractor, turns) if r[1] == "PARENT_OF"}
+
+
+def test_a_greeting_by_name_answered_back_names_the_one_greeted(extractor):
+    """"Good to meet you, Roger" is no introduction: answered by the one who just spoke, it names them."""
+    turns = [("Speaker 5", "Oh, this is my friend Roger."), ("Speaker 6", "Hi."),
+             ("Speaker 4", "Hey, hey. Good to meet you, Roger."), ("Speaker 6", "You too, sir.")]
+    assert "Roger" in _aliases(extractor, turns).get("Speaker 6", [])
+
+
+def test_a_name_closing_the_sentence_after_a_comma_is_the_listener(extractor):
+    """"We broke up years ago, Ann!": in a group the vocative at the end names the listener (not the last
+    other speaker); "my sister, Emma." is an apposition, not a call."""
+    found = claim_set(extractor, [("Ann", "Hi."), ("Bo", "Hey."), ("Cy", "We broke up years ago, Ann!")])
+    assert ("Cy", "PARTNER_OF", "Ann", "end") in found and ("Cy", "PARTNER_OF", "Bo", "end") not in found
+    assert ("Cy", "SIBLING_OF", "Emma", "assert") in claim_set(extractor, trio("I went with my sister, Emma."))
