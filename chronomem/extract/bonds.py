@@ -20,6 +20,7 @@ friendship": "our" is the speaker and them).
 
 from __future__ import annotations
 
+from spacy.attrs import LEMMA
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
@@ -35,18 +36,31 @@ from chronomem.extract.work_ties import staying_rels
 TIES = load_lexicon("ties")
 _THEY = frozenset({"they", "them", "their", "theirs"})
 _BOND_WORDS = tuple(TIES.bond_nouns)
+_FRIEND_WORDS = tuple(w for w, (relation, _) in L.KIN.items() if relation == "friend")
+_GATE_WORDS = (*TIES.bond_nouns, "meet", "stay", "remain")
+
+
+def may_tie(doc: Doc) -> bool:
+    """Whether a turn has words a rule here reads (a bond noun, "meet", "stay", "remain", or "like" with a
+    friend word): most turns do not, and the rules are not run on them."""
+    strings = doc.vocab.strings
+    lemmas = set(doc.to_array(LEMMA).tolist())
+    if any(strings[w] in lemmas for w in _GATE_WORDS):
+        return True
+    return strings["like"] in lemmas and any(strings[w] in lemmas for w in _FRIEND_WORDS)  # "like my best friend"
 
 
 def bond_rels(sent: Span, idx: DocIndex, *, stated: bool) -> list[Rel]:
     """Bonds a noun presupposes (any sentence); with ``stated``, also a friend by likeness (statements only)."""
     text = sent.text.lower()
     out: list[Rel] = staying_rels(sent, idx) if "stay" in text or "remain" in text else []
-    if not any(w in text for w in _BOND_WORDS) and not (stated and "like" in text):
+    liking = stated and "like" in text and any(w in text for w in _FRIEND_WORDS)
+    if not liking and not any(w in text for w in _BOND_WORDS):
         return out  # a cheap gate: most sentences name no bond
     for tok in sent:
         if tok.lemma_.lower() in TIES.bond_nouns and tok.pos_ == "NOUN":
             out += _owned_bond(tok, idx)
-        elif stated and tok.lower_ == "like" and tok.dep_ == "prep" and tok.head.lemma_ == "be":
+        elif liking and tok.lower_ == "like" and tok.dep_ == "prep" and tok.head.lemma_ == "be":
             out += _like_a_friend(tok, idx)
     return out
 
@@ -112,8 +126,6 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
 
 def introduced_kin_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     """"Come meet my friends. This is Nina.", "I'd like you to meet my sisters: this is Ana and this is Bea"."""
-    if "meet" not in doc.text.lower():
-        return []
     meet = next((t for t in doc if t.lemma_ == "meet" and t.tag_ == "VB" and _introducing(t)), None)
     group = next((c for c in meet.children if c.dep_ == "dobj"), None) if meet is not None else None
     kin = kin_of(group) if group is not None else None

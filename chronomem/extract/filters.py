@@ -101,9 +101,11 @@ def question_tail(sent: Span) -> int | None:
 def _asks_after_comma(comma: Token) -> bool:
     """", so do you want to visit?", ", but is it enough?": a question joined to a statement after a comma,
     opening with its inverted verb (or a wh-word and one)."""
+    if comma.text != ",":
+        return False
     doc = comma.doc
     words = [t.lower_ for t in doc[comma.i + 1:min(comma.i + 4, len(doc))]]
-    if comma.text != "," or len(words) < 2 or words[0] not in ("so", "but", "and"):
+    if len(words) < 2 or words[0] not in ("so", "but", "and"):
         return False
     return words[1] in L.INVERTING_VERBS or words[1] in L.WH_WORDS and len(words) > 2 and words[2] in L.INVERTING_VERBS
 

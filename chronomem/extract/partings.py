@@ -29,6 +29,7 @@ from chronomem.extract.records import ENTITY, SPEAKER, Arg, Rel, When
 DIALOGUE = load_lexicon("dialogue")
 TIES = load_lexicon("ties")
 _PAST = frozenset({"past", "perfect", "past_progressive"})
+_PARTING_LEMMAS = frozenset(DIALOGUE.parting_verbs) | frozenset(TIES.planned_partings)
 
 
 def parting_rels(sent: Span, idx: DocIndex, *, asked: bool = False) -> list[Rel]:
@@ -36,12 +37,12 @@ def parting_rels(sent: Span, idx: DocIndex, *, asked: bool = False) -> list[Rel]
     ``asked``: the sentence is a question, which presupposes the couple of a parting not yet done."""
     out: list[Rel] = []
     for tok in sent:
-        lemma = tok.lemma_.lower()
-        if tok.pos_ == "VERB" and lemma in DIALOGUE.parting_verbs:
-            out += [r for r in _parting(tok, idx) if not asked or r.kind == "assert"]
-        if tok.pos_ == "VERB" and lemma in TIES.planned_partings:
-            out += _planned_parting(tok, idx, asked)
-        elif not asked and tok.lower_ in DIALOGUE.past_couples and (verb := _past_be(tok)) is not None:
+        if tok.pos_ == "VERB" and (lemma := tok.lemma_.lower()) in _PARTING_LEMMAS:
+            if lemma in DIALOGUE.parting_verbs:
+                out += [r for r in _parting(tok, idx) if not asked or r.kind == "assert"]
+            if lemma in TIES.planned_partings:
+                out += _planned_parting(tok, idx, asked)
+        if not asked and tok.lower_ in DIALOGUE.past_couples and (verb := _past_be(tok)) is not None:
             out += _past_couple(tok, verb, idx)
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from chronomem.extract.args import DocIndex
-from chronomem.extract.bonds import bond_rels, introduced_kin_rels
+from chronomem.extract.bonds import bond_rels, introduced_kin_rels, may_tie
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame
 from chronomem.extract.lexicon_rules import ADJ_VERBS
@@ -27,6 +27,7 @@ _SKIP_DEPS = frozenset({"aux", "auxpass", "amod", "compound"})
 def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
     rels: list[Rel] = []
     hints: list[Hint] = []
+    ties = may_tie(doc)  # a cheap look at the words before the bond rules run
     times_ents = [e for e in doc.ents if e.label_ in ("DATE", "TIME")]
     for sent in doc.sents:
         if len(sent) > MAX_SENTENCE_TOKENS or len(sent) < 2:
@@ -35,7 +36,7 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         # "if you name him after my father, Karl": a relative named beside its owner is presupposed, not supposed
         appositions = apposition_rels(sent, idx) + (role_apposition_rels(sent, idx) if not hypothetical else [])
         if hypothetical or is_question(sent) or is_dropped_plan(sent):
-            rels += appositions + vocative_rels(sent) + bond_rels(sent, idx, stated=False)
+            rels += appositions + vocative_rels(sent) + (bond_rels(sent, idx, stated=False) if ties else [])
             if not hypothetical and is_question(sent):  # "should I break up with him?": a couple now
                 rels += parting_rels(sent, idx, asked=True)
             continue
@@ -63,12 +64,12 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged), idx)
         said = {(r.predicate, r.obj.name) for r in verb_rels}  # "I sold my car": the verb says more than "my car"
         verb_rels += [r for r in kin_rels(sent) + love_noun_rels(sent, idx) if (r.predicate, r.obj.name) not in said]
-        verb_rels += listener_rels(sent) + people_rels(sent, idx) + bond_rels(sent, idx, stated=True)
+        verb_rels += listener_rels(sent) + people_rels(sent, idx) + (bond_rels(sent, idx, stated=True) if ties else [])
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
     named = {r.obj.name for r in rels}
     rels += [r for r in naming_rels(doc) if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
-    rels += introduced_kin_rels(doc, idx)  # "Come meet my friends. This is Nina."
+    rels += introduced_kin_rels(doc, idx) if ties else []  # "Come meet my friends. This is Nina."
     return rels, hints
 
 
