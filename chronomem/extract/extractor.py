@@ -78,7 +78,7 @@ _CURLY_APOSTROPHE = re.compile(r"(?<=\w)’(?=\w)")
 # "is" (a possessive is followed by its noun); spaCy reads it as a possessive. Pronouns it reads right are left alone.
 _NAME_IS = re.compile(r"\b(?!(?:It|That|This|What|Who|Where|Here|There|How|Why|When|He|She|Let|Everything|"
                       r"Nothing|Something|Everyone|Someone|One)')([A-Z][a-z]+)'s (?=(?:my|your|his|her|our|their|a|an|"
-                      r"the|not|so|in|just|really|still|gonna|going|such|always|never|with)\b)")
+                      r"the|not|so|in|just|really|still|gonna|going|such|always|never|with|friends with)\b)")
 
 
 _NAME_IS_NAME = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir) name)'s\b")  # "her name's Kiwi"
@@ -104,6 +104,8 @@ def normalize_chat(text: str) -> str:
     "You're my sister's friend, ‘quote’."
     >>> normalize_chat("Omar’s my husband. Omar's car is red. It's a car. Let's go. Nora's not home.")
     "Omar is my husband. Omar's car is red. It's a car. Let's go. Nora is not home."
+    >>> normalize_chat("And Lena's friends with Omar. Lena's friends were there.")
+    "And Lena is friends with Omar. Lena's friends were there."
     >>> normalize_chat("Her name's Kiwi, my name's Ana.")
     'Her name is Kiwi, my name is Ana.'
     >>> normalize_chat("I do love old films, and we do really enjoy hikes. Do you?")

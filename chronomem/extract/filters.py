@@ -8,11 +8,17 @@ blocked, negated, ended ("no longer", "not … anymore", "used to"), in the futu
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.lexicon_data import load_lexicon
+
+TIES = load_lexicon("ties")
+_WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
+_SAYING_CONDITIONS = tuple(tuple(p.split()) for p in sorted(TIES.saying_conditions))
 
 _GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
 
@@ -24,7 +30,7 @@ def is_question(sent: Span) -> bool:
     toks = [t for t in sent if not t.is_space]
     if not toks:
         return False
-    if any(t.text in ("?", "？") for t in toks[-3:]) and question_tail(sent) is None:
+    if any(t.text in ("?", "？") for t in toks[-3:]) and question_tail(sent) is None and not statement_tagged(sent):
         return True
     first = toks[0].lower_
     if first in L.WH_WORDS and len(toks) > 1 and toks[1].lower_ in L.INVERTING_VERBS:
@@ -35,9 +41,31 @@ def is_question(sent: Span) -> bool:
     return False
 
 
+def statement_tagged(sent: Span) -> bool:
+    """A statement with a tag that asks nothing after a comma: "I grew up there, you know?" (``statement_tags``
+    in ``chronomem/data/lexicon/ties.json``; "…, right?" still asks).
+
+    >>> import spacy
+    >>> nlp = spacy.blank("en")
+    >>> statement_tagged(nlp("Nora is my sister, y'know?")[:]), statement_tagged(nlp("Nora is your sister, right?")[:])
+    (True, False)
+    """
+    head, comma, tag = sent.text.rstrip(" ?？!.").rpartition(",")
+    return bool(comma and head.strip()) and " ".join(_WORDS.findall(tag.lower().replace("’", "'"))) in TIES.statement_tags
+
+
 def is_hypothetical(sent: Span) -> bool:
-    """Conditionals and hypotheticals: "if", "unless", "imagine", "suppose", "wish"…"""
-    return any(t.lower_ in L.CONDITIONALS for t in sent) or "what if" in sent.text.lower()
+    """Conditionals and hypotheticals: "if", "unless", "imagine", "suppose", "wish"…; an "if" that
+    conditions the saying ("if you ask me, …", ``saying_conditions`` in ``ties.json``) is none."""
+    return any(t.lower_ in L.CONDITIONALS and not _saying_condition(t) for t in sent) or "what if" in sent.text.lower()
+
+
+def _saying_condition(tok: Token) -> bool:
+    """"if it makes you feel better", "if you ask me": an "if" about the telling, not the told."""
+    if tok.lower_ != "if":
+        return False
+    words = _WORDS.findall(tok.doc.text[tok.idx + len(tok.text):tok.sent.end_char].lower().replace("’", "'"))
+    return any(tuple(words[:len(p)]) == p for p in _SAYING_CONDITIONS)
 
 
 def is_dropped_plan(sent: Span) -> bool:
@@ -53,18 +81,33 @@ def blocked_sentence(sent: Span) -> bool:
 
 def question_tail(sent: Span) -> int | None:
     """Where a question tagged onto a statement starts, after a spaced dash or a semicolon ("I've
-    always loved Spider-Man - I mean, who doesn't?"); ``None`` when the sentence has no such part.
+    always loved Spider-Man - I mean, who doesn't?"), or after a comma and "so"/"but"/"and" opening a
+    question ("I moved to Oslo, so do you want to visit?"); ``None`` when the sentence has no such part.
 
     >>> import spacy
     >>> nlp = spacy.blank("en")
     >>> question_tail(nlp("Dune is great - who doesn't love it?")[:]), question_tail(nlp("Is Dune great?")[:])
     (4, None)
+    >>> question_tail(nlp("I moved to Oslo, so do you want to visit?")[:])
+    5
     """
     if not any(t.text in ("?", "？") for t in sent[-3:]):
         return None
     cuts = [t.i + 1 for t in sent[1:-2] if t.text in ("—", "–", ";") or (
-        t.text == "-" and t.whitespace_ and t.i > 0 and t.doc[t.i - 1].whitespace_)]
+        t.text == "-" and t.whitespace_ and t.i > 0 and t.doc[t.i - 1].whitespace_) or _asks_after_comma(t)]
     return cuts[-1] if cuts else None
+
+
+def _asks_after_comma(comma: Token) -> bool:
+    """", so do you want to visit?", ", but is it enough?": a question joined to a statement after a comma,
+    opening with its inverted verb (or a wh-word and one)."""
+    if comma.text != ",":
+        return False
+    doc = comma.doc
+    words = [t.lower_ for t in doc[comma.i + 1:min(comma.i + 4, len(doc))]]
+    if len(words) < 2 or words[0] not in ("so", "but", "and"):
+        return False
+    return words[1] in L.INVERTING_VERBS or words[1] in L.WH_WORDS and len(words) > 2 and words[2] in L.INVERTING_VERBS
 
 
 def hedged_clauses(sent: Span) -> frozenset[int]:
@@ -170,10 +213,17 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
 
 
 def _two_clauses(cur: Token, gov: Token) -> bool:
-    """A "complement" before its verb with a dash, a colon or a semicolon between: two clauses."""
+    """A "complement" before its verb with a dash, a colon or a semicolon between, or a question joined after
+    a comma ("I moved to Oslo, so do you want to visit?"): two clauses."""
     return cur.dep_ == "ccomp" and cur.i < gov.i and any(
         t.text in (";", ":", "—", "–") or (t.text == "-" and t.whitespace_ and cur.doc[t.i - 1].whitespace_)
-        for t in cur.doc[cur.right_edge.i:gov.i])
+        or _asks_after_comma(t) for t in cur.doc[cur.right_edge.i:gov.i])
+
+
+def _cannot_believe(gov: Token) -> bool:
+    """"I can't believe …", "I couldn't believe …": an exclamation that takes what follows as given."""
+    return gov.lemma_ == "believe" and any(c.dep_ == "neg" for c in gov.children) and any(
+        c.tag_ == "MD" and c.lower_ in ("ca", "can", "could") for c in gov.children)
 
 
 def _to_the_listener(gov: Token) -> bool:
@@ -205,6 +255,8 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         lemma = gov.lemma_.lower()
         if _two_clauses(cur, gov):
             break  # "We no longer use X; we shut it down": two clauses, not a complement
+        if cur.dep_ == "ccomp" and _cannot_believe(gov):
+            break  # "I can't believe Nora got engaged!": surprise at a fact, not doubt of it
         if gov.i in hedged:
             status.blocked = True
         if lemma == "use" and gov.tag_ == "VBD" and any(c.lower_ == "to" for c in inner.children):

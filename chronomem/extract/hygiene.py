@@ -60,7 +60,8 @@ def is_vocative(tokens: Span) -> bool:
     if _called(tokens):
         return True
     before = doc[start - 1] if start > 0 else None
-    if before is not None and before.is_punct and before.text == "," and start > 1:
+    comma = before is not None and before.is_punct and before.text == ","
+    if comma and start > 1:
         before = doc[start - 2]
     if before is not None and (before.lower_ in NAMES.interjections or before.pos_ == "INTJ"):
         return not any(t.dep_ in ("nsubj", "nsubjpass") for t in tokens)
@@ -74,7 +75,7 @@ def is_vocative(tokens: Span) -> bool:
         return False
     if at_start and after is not None and after.text == ",":
         return True
-    return at_end and before is not None and before.text == ","
+    return at_end and comma and root.dep_ != "appos"  # "You're great, Rachel!" (not "… my sister, Emma.")
 
 
 def _subject_in_name_only(root: Token) -> bool:

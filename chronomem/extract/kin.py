@@ -55,7 +55,8 @@ def possessor(tok: Token, idx: DocIndex) -> Arg | None:
 
 
 def named_token(tok: Token, idx: DocIndex) -> Token | None:
-    """The name given to ``tok``: "my sister Emma", "my dog Rex", "Emma, my sister", "a cat named Luna"."""
+    """The name given to ``tok``: "my sister Emma", "my dog Rex", "Emma, my sister", "a cat named Luna",
+    "my friend Ethel's baby"."""
     for child in tok.children:
         if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN" and child.i > tok.i:
             return child
@@ -67,7 +68,8 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
     if tok.dep_ == "appos" and tok.head.pos_ == "PROPN" and tok.head.i < tok.i:
         return tok.head
     nxt = tok.i + 1
-    if nxt < tok.sent.end and tok.doc[nxt].pos_ == "PROPN" and tok.doc[nxt].head.i in (tok.i, nxt) \
+    owning = nxt + 1 < tok.sent.end and tok.doc[nxt + 1].tag_ == "POS" and tok.doc[nxt].dep_ == "poss"  # "my friend Ethel's baby"
+    if nxt < tok.sent.end and tok.doc[nxt].pos_ == "PROPN" and (tok.doc[nxt].head.i in (tok.i, nxt) or owning) \
             and idx.term_at[nxt] is None:
         return tok.doc[nxt]
     hung = hung_name(tok) if tok.dep_ in ("nsubj", "nsubjpass") else None  # "My husband Raj got …"

@@ -157,7 +157,7 @@ KIN: dict[str, tuple[str, str]] = {
     "baby": ("child", ""), "stepson": ("child", "m"), "stepdaughter": ("child", "f"),
     "wife": ("spouse", "f"), "husband": ("spouse", "m"), "spouse": ("spouse", ""), "hubby": ("spouse", "m"),
     "partner": ("partner", ""), "girlfriend": ("partner", "f"), "boyfriend": ("partner", "m"), "gf": ("partner", "f"),
-    "bf": ("partner", "m"), "fiance": ("fiance", "m"), "fiancé": ("fiance", "m"), "fiancee": ("fiance", "f"),
+    "bf": ("partner", "m"), "soulmate": ("partner", ""), "fiance": ("fiance", "m"), "fiancé": ("fiance", "m"), "fiancee": ("fiance", "f"),
     "fiancée": ("fiance", "f"),
     "boss": ("boss", ""), "manager": ("boss", ""), "supervisor": ("boss", ""), "lead": ("boss", ""),
     "report": ("report", ""), "friend": ("friend", ""), "buddy": ("friend", ""), "pal": ("friend", ""),

@@ -289,7 +289,7 @@ def naming_rels(doc: Doc) -> list[Rel]:
     if not (pet or child):
         return []
     out = []
-    for name in _introduced_names(doc):
+    for name in introduced_names(doc):
         if pet:
             out.append(Rel("HAS_PET", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PET", GUESS), When("state"),
                            "assert", None, 0.6, {}, name.i))
@@ -307,8 +307,15 @@ def _someone_elses(tok: Token) -> bool:
     return subj is not None and subj.lower_ not in ("i", "we") and subj.pos_ in ("PROPN", "NOUN")
 
 
-def _introduced_names(doc: Doc) -> list[Token]:
-    """Names introduced as "this is X", "meet X", "(his|her|its|their) name is X", "(he|she|it|they) is called X"."""
+def _this_pet(subj: Token) -> bool:
+    """"This kitty (is Mittens)", "and this one (is Fitzhugh)": a pet, or "one", pointed at."""
+    return (subj.lemma_.lower() in L.PET_NOUNS or subj.lower_ == "one") and any(
+        c.dep_ == "det" and c.lower_ in ("this", "that") for c in subj.children)
+
+
+def introduced_names(doc: Doc) -> list[Token]:
+    """Names introduced as "this is X", "this kitty is X", "meet X", "(his|her|its|their) name is X",
+    "(he|she|it|they) is called X"."""
     out = []
     for tok in doc:
         if not tok.text[:1].isupper() or not (tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and not tok.is_sent_start)):
@@ -316,7 +323,7 @@ def _introduced_names(doc: Doc) -> list[Token]:
         head = tok.head
         if tok.dep_ == "attr" and head.lemma_ == "be":
             subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
-            if subj is not None and (subj.lower_ in ("this", "that") or (
+            if subj is not None and (subj.lower_ in ("this", "that") or _this_pet(subj) or (
                     subj.lower_ == "name" and any(c.lower_ in ("his", "her", "its", "their") for c in subj.children))):
                 out.append(tok)
         elif tok.i > 0 and doc[tok.i - 1].lower_ == "meet" and doc[tok.i - 1].is_sent_start:

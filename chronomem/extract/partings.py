@@ -27,28 +27,69 @@ from chronomem.extract.lexicon_data import load_lexicon
 from chronomem.extract.records import ENTITY, SPEAKER, Arg, Rel, When
 
 DIALOGUE = load_lexicon("dialogue")
+TIES = load_lexicon("ties")
 _PAST = frozenset({"past", "perfect", "past_progressive"})
+_PARTING_LEMMAS = frozenset(DIALOGUE.parting_verbs) | frozenset(TIES.planned_partings)
 
 
-def parting_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """PARTNER_OF between the subject and the person a parting verb ends it with (see the module doc)."""
+def parting_rels(sent: Span, idx: DocIndex, *, asked: bool = False) -> list[Rel]:
+    """PARTNER_OF between the subject and the person a parting verb ends it with (see the module doc);
+    ``asked``: the sentence is a question, which presupposes the couple of a parting not yet done."""
     out: list[Rel] = []
     for tok in sent:
-        if tok.pos_ == "VERB" and tok.lemma_.lower() in DIALOGUE.parting_verbs:
-            out += _parting(tok, idx)
-        elif tok.dep_ == "acomp" and tok.lower_ in DIALOGUE.past_couples and tok.head.tag_ == "VBD":
-            out += _past_couple(tok, idx)
+        if tok.pos_ == "VERB" and (lemma := tok.lemma_.lower()) in _PARTING_LEMMAS:
+            if lemma in DIALOGUE.parting_verbs:
+                out += [r for r in _parting(tok, idx) if not asked or r.kind == "assert"]
+            if lemma in TIES.planned_partings:
+                out += _planned_parting(tok, idx, asked)
+        if not asked and tok.lower_ in DIALOGUE.past_couples and (verb := _past_be(tok)) is not None:
+            out += _past_couple(tok, verb, idx)
     return out
 
 
-def _past_couple(word: Token, idx: DocIndex) -> list[Rel]:
+def _planned_parting(verb: Token, idx: DocIndex, asked: bool) -> list[Rel]:
+    """"I'm going to break up with Tomas", "I have to dump him?", "should I split up with Nora?": a parting
+    planned, owed or asked about presupposes the couple, now (done, it is the couple rules')."""
+    prt, prep = TIES.planned_partings[verb.lemma_.lower()]
+    if {c.lower_ for c in verb.children if c.dep_ == "prt"} != ({prt} if prt else set()):
+        return []
+    status = clause_status(verb)
+    planned = status.tense == "future" or status.blocked or verb.dep_ == "xcomp" or asked and status.tense not in _PAST
+    if not planned or status.negated or any(c.dep_ == "neg" for c in verb.children) or status.tense in _PAST:
+        return []
+    partners = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == prep for p in c.children
+                if p.dep_ == "pobj"] if prep else [c for c in verb.children if c.dep_ == "dobj"]
+    subject = said_person(subj, idx) if (subj := _subject_of(verb)) is not None else None
+    return [Rel("PARTNER_OF", subject, p, When("state"), "assert", None, 0.6, {}, verb.i)
+            for p in (said_person(t, idx) for t in partners)
+            if subject is not None and p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
+
+
+def _subject_of(verb: Token) -> Token | None:
+    """The verb's subject, or the subject of the verb it completes ("I have to end it with him")."""
+    for head in (verb, verb.head if verb.dep_ == "xcomp" else None, verb.head.head if verb.head.dep_ == "xcomp" else None):
+        subj = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None) if head is not None else None
+        if subj is not None:
+            return subj
+    return None
+
+
+def _past_be(word: Token) -> Token | None:
+    """The past "was" of "I was engaged to Tomas", read as an adjective after it or as a passive under it."""
+    if word.dep_ == "acomp" and word.head.tag_ == "VBD":
+        return word.head
+    if word.tag_ == "VBN":  # "when Tomas was engaged to you": a passive to the parser
+        return next((c for c in word.children if c.dep_ == "auxpass" and c.lemma_ == "be" and c.tag_ == "VBD"), None)
+    return None
+
+
+def _past_couple(word: Token, verb: Token, idx: DocIndex) -> list[Rel]:
     """"I was engaged to Tomas": a couple that was."""
-    verb = word.head
-    if verb.lemma_ != "be" or any(c.dep_ == "neg" for c in verb.children):
+    if verb.lemma_ != "be" or any(c.dep_ == "neg" for c in (*verb.children, *word.children)):
         return []
     if any(idx.is_time(t) and (t.like_num or t.head.lower_ in DIALOGUE.dating_preps) for t in word.sent):
         return []  # "was married to Piet from 1971 to 1980": the dated rules read it
-    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    subj = next((c for h in (verb, word) for c in h.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     subject = said_person(subj, idx) if subj is not None else None
     partners = [said_person(p, idx) for c in word.children if c.dep_ == "prep" and c.lower_ == "to"
                 for p in c.children if p.dep_ == "pobj"]
@@ -78,9 +119,7 @@ def _parting(verb: Token, idx: DocIndex) -> list[Rel]:
     status = clause_status(verb)
     if status.negated or any(c.dep_ == "neg" for c in verb.children):
         return []
-    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if subj is None and verb.dep_ == "xcomp":  # "I have to end it with him": the subject of "have"
-        subj = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
+    subj = _subject_of(verb)
     subject = said_person(subj, idx) if subj is not None else _time_to(verb)
     partners = [said_person(p, idx) for c in verb.children if c.dep_ == "prep" and c.lower_ == prep
                 for p in c.children if p.dep_ == "pobj"]

@@ -30,7 +30,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.args import ROLES, DocIndex, person_arg, pronoun_arg
 from chronomem.extract.feelings import feeling_rels
 from chronomem.extract.filters import clause_status
-from chronomem.extract.hygiene import clean_mention, is_vocative
+from chronomem.extract.hygiene import NAMES, clean_mention, is_vocative
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state, named_token
 from chronomem.extract.kin_phrases import kin_phrase_rels
 from chronomem.extract.kin_self import self_kin_rels
@@ -38,7 +38,7 @@ from chronomem.extract.lexicon_data import OPEN, load_lexicon
 from chronomem.extract.noun_args import is_role_head, role_arg
 from chronomem.extract.partings import parting_rels
 from chronomem.extract.people_tastes import GROUP_YOU, impression_rels
-from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, WE, YOU, Arg, Rel, When
 from chronomem.extract.work_ties import work_tie_rels
 
 PEOPLE = load_lexicon("people")
@@ -58,8 +58,6 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             out += titled
         elif tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
             out += _copula_kin(tok, idx) or _copula_owned_role(tok, idx) or _listener_is(tok)
-        elif low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
-            out += _friendship_with(tok, idx)
         elif tok.pos_ == "NOUN" and any(c.dep_ == "poss" and c.lower_ == "your" for c in tok.children):
             out += _your_kin(tok, idx)
         if tok.dep_ in ("acomp", "advmod") and tok.head.lemma_ == "be" and low in PEOPLE.couple_states:
@@ -81,12 +79,14 @@ def vocative_rels(sent: Span) -> list[Rel]:
 # ----------------------------------------------------------------------------- who "you" is
 def addressee(docs: Sequence[Doc]) -> str | None:
     """The name a turn addresses its listener by: "Ross, you're my best friend", "Thanks, Mona",
-    "Hey Ross", "You're great, Rachel!" (kin words and pet names are not names)."""
+    "Hey Ross", "You're great, Rachel!" (kin words, pet names and exclamations such as "Oh God!" or
+    "Man, …" are not names)."""
     for doc in docs:
         for span in _name_spans(doc):
             if is_vocative(span):
                 name = clean_mention(span.text)
-                if name and name.lower() not in PEOPLE.kin_vocatives and name.lower() not in PEOPLE.pet_names:
+                low = name.lower()
+                if name and low not in PEOPLE.kin_vocatives and low not in PEOPLE.pet_names and low not in NAMES.vocative_openers:
                     return name
     return None
 
@@ -96,6 +96,17 @@ def _name_spans(doc: Doc) -> list[Span]:
     taken = {t.i for e in spans for t in e}
     spans += [doc[t.i:t.i + 1] for t in doc if t.pos_ == "PROPN" and t.i not in taken and t.is_title]
     return sorted(spans, key=lambda s: s.start)
+
+
+def _opens_verbless(tok: Token) -> bool:
+    """A word that opens a short exclamation without a verb, as its head, before more words: "Dad seriously!",
+    "Mom… mom, please!" (not "Mom." nor "Dad, obviously." answering who came)."""
+    sent = tok.sent
+    words = [t for t in sent if not t.is_punct and t.pos_ != "INTJ"]
+    return bool(words) and words[0].i == tok.i and tok.dep_ in ("ROOT", "npadvmod", "intj") and len(sent) <= 8 and \
+        len([t for t in sent if not t.is_punct]) >= 2 and "!" in sent[-1].text and \
+        not any(t.pos_ in ("VERB", "AUX") for t in sent) and not any(c.dep_ in ("conj", "case", "det", "poss", "cc")
+                                                                    for c in tok.children)
 
 
 # ----------------------------------------------------------------------------- kin
@@ -116,7 +127,7 @@ def _said_to(tok: Token) -> bool:
     """A one-word vocative: "Hi Mom!", "Thanks, Dad", "Night, sis.", "Thank you doctor", "Just a sec dad."
     (a word closing its sentence that the parser hung nowhere: the root or a loose modifier)."""
     doc = tok.doc
-    if is_vocative(doc[tok.i:tok.i + 1]):
+    if is_vocative(doc[tok.i:tok.i + 1]) or _opens_verbless(tok):
         return True
     before = doc[tok.i - 1] if tok.i > 0 else None
     after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
@@ -128,13 +139,14 @@ def _said_to(tok: Token) -> bool:
 
 
 def _owner(tok: Token, idx: DocIndex) -> Arg | None:
-    """Whose kin: "your" → the listener, "my" → the speaker, "his"/"her" → a pronoun, "Ross's" → Ross."""
+    """Whose kin: "your" → the listener, "my" → the speaker, "our" → the speaker's household (a child or a
+    friend of theirs: :func:`~chronomem.extract.kin.kin_rels`), "his"/"her" → a pronoun, "Ross's" → Ross."""
     poss = next((c for c in tok.children if c.dep_ == "poss"), None)
     if poss is None:
         return None
     if poss.lower_ == "your":
         return Arg(YOU, poss.i)
-    if poss.lower_ in ("his", "her", "my"):
+    if poss.lower_ in ("his", "her", "my", "our"):
         return pronoun_arg(poss)
     return person_arg(poss, idx, trust_ner=False) if poss.pos_ == "PROPN" else None
 
@@ -168,7 +180,7 @@ def _copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     args = [a for a in (_subject(s, idx) for s in subjects) if a is not None]
     owner = _owner(attr, idx)
     if owner is not None:
-        if owner.kind == SPEAKER:  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
+        if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
             args = [a for a in args if a.kind == PRONOUN]
         return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
     if attr.tag_ == "NNS" and len(args) == 2 and kin[0] in ("friend", "relative", "sibling"):  # "X and Y are roommates"
@@ -214,12 +226,13 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
         return []
     used = _used_to(verb)
     used_to = used is not None
-    clause = used or verb
+    began = verb.head if verb.dep_ == "xcomp" and verb.head.lemma_ in ("start", "begin") else None
+    clause = used or began or verb  # "when you and Nora started going out": the subjects are the start's
     if any(c.dep_ == "neg" or c.tag_ == "MD" for v in (verb, clause) for c in v.children):
         return []
     embedded = verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod") or \
         verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")
-    if not used_to and not _when_past(verb) and embedded:
+    if not used_to and not _when_past(clause) and embedded:
         return []
     subjects = [c for c in clause.children if c.dep_ == "nsubj"]
     subjects += [c for s in subjects for c in s.children if c.dep_ == "conj"]
@@ -228,7 +241,8 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
                    if prep.dep_ == "prep" and prep.lower_ == "with" for p in prep.children if p.dep_ == "pobj"]
     else:
         objects = [c for c in verb.children if c.dep_ == "dobj"]
-    when = When("end", vague=True) if mode == "end" or used_to else When("state")
+    was_dating = verb.tag_ == "VBG" and _when_past(verb)  # "when you were dating Nora": it held then
+    when = When("end", vague=True) if mode == "end" or used_to or was_dating else When("state")
     if len(subjects) == 1 and subjects[0].lower_ == "we" and not objects:
         if addressee([verb.doc]) is None:  # "we broke up" said to friends is about someone else
             return []
@@ -239,15 +253,17 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
         if len(people) != 2 or len(args) != 2 or args[0].kind == args[1].kind != ENTITY:
             return []
     told = {a.kind for a in args} & {YOU, GROUP_YOU, PRONOUN}
-    if not (told or used_to or mode == "end" and not prt):  # the rest is couples.py's ("I'm dating Nora")
+    if not (told or used_to or was_dating or mode == "end" and not prt):  # the rest is couples.py's ("I'm dating Nora")
         return []
     kind = "end" if when.mode == "end" else "assert"  # "She dumped me": the relationship ended then
     return [Rel("PARTNER_OF", args[0], args[1], when, kind, None, 0.7, {}, verb.i)]
 
 
 def _when_past(verb: Token) -> bool:
-    """"when you and I broke up, …": a past event in a when-clause is told as having happened."""
-    return verb.dep_ == "advcl" and verb.tag_ == "VBD" and any(c.lower_ == "when" for c in verb.children)
+    """"when you and I broke up, …", "when you were dating Nora": a past event in a when-clause is told as
+    having happened."""
+    past = verb.tag_ == "VBD" or verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.tag_ == "VBD" for c in verb.children)
+    return verb.dep_ == "advcl" and past and any(c.lower_ == "when" for c in verb.children)
 
 
 def _used_to(tok: Token) -> Token | None:
@@ -333,12 +349,3 @@ def _listener_is(attr: Token) -> list[Rel]:
     if role is not None and not praised:
         you = Arg(YOU, subj.i)  # "you're a paleontologist", plainly, is a fact between two people too
     return [] if role is None else [Rel("HAS_ROLE", you, role, When("state"), "assert", None, 0.6, {}, attr.i)]
-
-
-def _friendship_with(tok: Token, idx: DocIndex) -> list[Rel]:
-    """"my friendship with Ross" → the speaker and Ross are friends."""
-    others = [p for prep in tok.children if prep.dep_ == "prep" and prep.lower_ == "with"
-              for p in prep.children if p.dep_ == "pobj"]
-    args = [a for a in (_subject(o, idx) if o.lower_ != "you" else Arg(YOU, o.i) for o in others) if a is not None]
-    return [Rel("FRIEND_OF", Arg(SPEAKER, tok.i), a, When("state"), "assert", None, 0.7, {}, tok.i)
-            for a in args if a.kind != SPEAKER]

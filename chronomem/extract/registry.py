@@ -34,12 +34,14 @@ from chronomem.extract import (
     switches,
     tech,
     work,
+    workplaces,
 )
 from chronomem.extract.frames import Frame
 from chronomem.extract.records import Rel
 from chronomem.extract.rulebase import Rule
 
-RULE_MODULES = (living, work, relations, tech, switches, nominal, couples, leadership, pets, events, role_changes)
+RULE_MODULES = (living, work, relations, tech, switches, nominal, couples, leadership, pets, events, role_changes,
+                workplaces)
 
 
 def build_rules(rows: Iterable[Rule]) -> dict[str, tuple[Rule, ...]]:

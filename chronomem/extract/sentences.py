@@ -5,6 +5,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from chronomem.extract.args import DocIndex
+from chronomem.extract.bonds import bond_rels, introduced_kin_rels, may_tie
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame
 from chronomem.extract.lexicon_rules import ADJ_VERBS
@@ -12,6 +13,7 @@ from chronomem.extract.nominal import apposition_rels, correction_hints, role_ap
 from chronomem.extract.open_clauses import kin_rels, merge, open_rels
 from chronomem.extract.open_possessives import listener_rels, naming_rels
 from chronomem.extract.open_tastes import love_noun_rels
+from chronomem.extract.partings import parting_rels
 from chronomem.extract.people import people_rels, vocative_rels
 from chronomem.extract.records import Hint, Rel
 from chronomem.extract.registry import RULES, run_rules
@@ -25,14 +27,18 @@ _SKIP_DEPS = frozenset({"aux", "auxpass", "amod", "compound"})
 def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
     rels: list[Rel] = []
     hints: list[Hint] = []
+    ties = may_tie(doc)  # a cheap look at the words before the bond rules run
     times_ents = [e for e in doc.ents if e.label_ in ("DATE", "TIME")]
     for sent in doc.sents:
         if len(sent) > MAX_SENTENCE_TOKENS or len(sent) < 2:
             continue
         hypothetical = is_hypothetical(sent)
-        appositions = apposition_rels(sent, idx) + role_apposition_rels(sent, idx) if not hypothetical else []
+        # "if you name him after my father, Karl": a relative named beside its owner is presupposed, not supposed
+        appositions = apposition_rels(sent, idx) + (role_apposition_rels(sent, idx) if not hypothetical else [])
         if hypothetical or is_question(sent) or is_dropped_plan(sent):
-            rels += appositions + vocative_rels(sent)
+            rels += appositions + vocative_rels(sent) + (bond_rels(sent, idx, stated=False) if ties else [])
+            if not hypothetical and is_question(sent):  # "should I break up with him?": a couple now
+                rels += parting_rels(sent, idx, asked=True)
             continue
         verb_rels: list[Rel] = []
         times = None
@@ -58,11 +64,12 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged), idx)
         said = {(r.predicate, r.obj.name) for r in verb_rels}  # "I sold my car": the verb says more than "my car"
         verb_rels += [r for r in kin_rels(sent) + love_noun_rels(sent, idx) if (r.predicate, r.obj.name) not in said]
-        verb_rels += listener_rels(sent) + people_rels(sent, idx)
+        verb_rels += listener_rels(sent) + people_rels(sent, idx) + (bond_rels(sent, idx, stated=True) if ties else [])
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
     named = {r.obj.name for r in rels}
     rels += [r for r in naming_rels(doc) if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
+    rels += introduced_kin_rels(doc, idx) if ties else []  # "Come meet my friends. This is Nina."
     return rels, hints
 
 

@@ -7,12 +7,15 @@ evidence of two kinds:
 * a self-introduction: "I'm Nora", "Hi, I'm Nora Vale", "My name is Nora" (the speaker is Nora);
 * being answered to a name: a turn that calls its listener "Nora" ("Nora, you're late", "Thanks,
   Nora!") followed by a turn of another speaker: that speaker is probably Nora. One such answer
-  may be chance (the speaker answering is someone else); two are evidence.
+  may be chance (the speaker answering is someone else); two are evidence. So is one answer by
+  the very person who spoke just before the call, when the name is a person's (NER says so, or it
+  is a known first name) and the turn introduces nobody ("Chandler, this is Will" is answered by
+  Will): the call went back to the one it answered, who answers again.
 
-A name a speaker uses to call someone is not that speaker's own name; a name already linked to
-one speaker is not linked to another; and a name that is another speaker's label, or the first
-word of one, is left alone (the resolver already knows it). Each speaker gets at most one name:
-the best supported one.
+A name a speaker uses to call someone, or speaks of as someone else, is not that speaker's own
+name; a name already linked to one speaker is not linked to another; and a name that is another
+speaker's label, or the first word of one, is left alone (the resolver already knows it). Each
+speaker gets at most one name: the best supported one.
 
 >>> votes = SpeakerVotes()
 >>> votes.introduced("Speaker 2", "Nora")
@@ -31,7 +34,8 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span
 
-from chronomem.extract.hygiene import clean_mention
+from chronomem.extract.args import first_name_gender
+from chronomem.extract.hygiene import clean_mention, is_vocative
 from chronomem.schema.models import normalize_name
 
 INTRODUCED = 3  # "I'm Nora": worth more than any number of chance answers below it
@@ -56,11 +60,16 @@ class SpeakerVotes:
         """``speaker`` said "I'm ``name``"."""
         self._vote(speaker, name, INTRODUCED)
 
-    def answered(self, caller: str, answerer: str | None, name: str) -> None:
-        """``caller`` called someone ``name``; the next turn, by ``answerer``, may be theirs."""
-        self.callers.setdefault(normalize_name(name), set()).add(caller)
+    def answered(self, caller: str, answerer: str | None, name: str, *, back: bool = False) -> None:
+        """``caller`` called someone ``name``; the next turn, by ``answerer``, may be theirs (``back``: the
+        answerer also spoke just before the call, and the name is a person's)."""
+        self.spoken_of(caller, name)
         if answerer is not None and answerer != caller:
-            self._vote(answerer, name, ANSWERED)
+            self._vote(answerer, name, ANSWERED * (2 if back else 1))
+
+    def spoken_of(self, speaker: str, name: str) -> None:
+        """``speaker`` used ``name`` for someone else (called them so, or spoke of them)."""
+        self.callers.setdefault(normalize_name(name), set()).add(speaker)
 
     def links(self, speakers: Iterable[str]) -> dict[str, str]:
         """``speaker → name`` for the names with enough evidence, each name and speaker used once."""
@@ -141,8 +150,26 @@ def speaker_aliases(turns: Sequence[tuple[str, Sequence[Doc]]], addressee: Addre
             name = self_introduction(doc)
             if name:
                 votes.introduced(speaker, name)
+            for ent in doc.ents:  # "I told Nora": the speaker is not Nora
+                if ent.label_ == "PERSON" and not is_vocative(ent) and not _introduces(ent) and (
+                        spoken := clean_mention(ent.text)):
+                    votes.spoken_of(speaker, spoken)
         called = addressee(docs)
         if called:
             answerer = next((s for s, _ in turns[n + 1:n + 2]), None)
-            votes.answered(speaker, answerer, called)
+            before = next((s for s, _ in reversed(turns[:n]) if s != speaker), None)
+            back = answerer is not None and answerer == before and _a_person(called, docs) and not _introduces_someone(docs)
+            votes.answered(speaker, answerer, called, back=back)
     return votes.links(speakers)
+
+
+def _a_person(name: str, docs: Sequence[Doc]) -> bool:
+    """``name`` is a person's: NER reads it as one in the turn, or its first word is a known first name."""
+    return bool(first_name_gender(name)) or any(e.label_ == "PERSON" and name in e.text for d in docs for e in d.ents)
+
+
+def _introduces_someone(docs: Sequence[Doc]) -> bool:
+    """"Nora, this is Will", "Come meet Will": whoever answers may be the one introduced (not "good to
+    meet you, Nora": a greeting)."""
+    return any(t.lower_ == "meet" and not any(c.dep_ == "dobj" and c.lower_ == "you" for c in t.children)
+               or t.lower_ == "this" and t.dep_ == "nsubj" and t.head.lemma_ == "be" for d in docs for t in d)

@@ -3,7 +3,9 @@
 * "we're both nurses", "we're engineers": the speaker holds the role (``HAS_ROLE``, singular);
 * "I'm Nora's assistant", "we're Nora's two assistants", "you're my secretary": the holder reports
   to the owner (``REPORTS_TO``; the role itself is the role rules');
-* "You're fired!": the listener worked for the speaker until now (``REPORTS_TO``, ended).
+* "You're fired!": the listener worked for the speaker until now (``REPORTS_TO``, ended);
+* "you can't stay my assistant forever": staying such a role presupposes holding it now (read in any
+  sentence, by :func:`staying_rels`).
 
 Not negated ("we're not nurses"), not with a modal ("you'll be fired"), not for several people
 addressed ("you guys are fired": nobody in particular), nor "fired up" (eager). The words are data
@@ -22,7 +24,7 @@ from chronomem.extract.kin import possessor
 from chronomem.extract.kin_phrases import said_person
 from chronomem.extract.lexicon_data import load_lexicon
 from chronomem.extract.noun_args import role_arg
-from chronomem.extract.records import SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.records import ENTITY, SPEAKER, WE, YOU, Arg, Rel, When
 
 DIALOGUE = load_lexicon("dialogue")
 
@@ -64,6 +66,24 @@ def _held_for(noun: Token, idx: DocIndex) -> list[Rel]:
     if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind == SPEAKER:
         return []
     return [Rel("REPORTS_TO", holder, owner, When("state"), "assert", None, 0.7, {}, noun.i)] + _shared_role(noun)
+
+
+def staying_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """"You can't stay my assistant forever", "if she remains Nora's intern": to stay a role held for
+    someone presupposes holding it now, whatever the clause does (a negation, a modal, a condition)."""
+    out: list[Rel] = []
+    for verb in sent:
+        if verb.lemma_ not in ("stay", "remain") or verb.pos_ not in ("VERB", "AUX"):
+            continue
+        noun = next((c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd", "acomp")
+                     and c.lemma_.lower() in DIALOGUE.assisting_roles), None)
+        poss = next((c for c in noun.children if c.dep_ == "poss"), None) if noun is not None else None
+        owner = None if poss is None else Arg(YOU, poss.i) if poss.lower_ == "your" else possessor(poss, idx)
+        holder = _subject(verb, idx)
+        if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind != ENTITY:
+            continue
+        out.append(Rel("REPORTS_TO", holder, owner, When("state"), "assert", None, 0.6, {}, verb.i))
+    return out
 
 
 def _shared_role(noun: Token) -> list[Rel]:

@@ -144,7 +144,7 @@ CASES = [
      [c("Olivia", "LIVES_IN", "Phoenix", E, day("2024-03-09")), c("Olivia", "LIVES_IN", "Denver", A, day("2024-03-09"))]),
     # "still at" an employer; a kin word inside a possessive; an ending dated in the next clause
     ("I'm still at Lyft.", [c(U, "WORKS_AT", "Lyft", A, NOW)]),
-    ("My sister Nora's partner is Clara.", [c("Nora", "PARTNER_OF", "Clara", A, NOW)]),
+    ("My sister Nora's partner is Clara.", [c("Nora", "PARTNER_OF", "Clara", A, NOW), c(U, "SIBLING_OF", "Nora", A, NOW)]),
     ("Paula is no longer leading the search team; she stepped down last Sunday.",
      [c("Paula", "LEADS", "search team", E, ("turn", "unknown", True)), c("Paula", "LEADS", "search team", E, day("2024-03-10"))]),
     # a name as an adjective complement, a pet name hung on the verb, a date under "named"

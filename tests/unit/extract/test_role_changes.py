@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extract.extract_helpers import A, E, U, c, day, last_turn_rows, month, year
+from tests.unit.extract.extract_helpers import NOW, A, E, U, c, day, last_turn_rows, month, year
 
 LAST_WEEK = ("2024-03-05", "week", False)
 
@@ -23,7 +23,7 @@ CASES = [
     ("Emeka was promoted to charge nurse last week.", [c("Emeka", "HAS_ROLE", "charge nurse", A, LAST_WEEK)]),
     # titles: the owner also through an apposition
     ("My best friend Tariq's title changed to head nurse last month.",
-     [c("Tariq", "HAS_ROLE", "head nurse", A, month("2024-02"))]),
+     [c("Tariq", "HAS_ROLE", "head nurse", A, month("2024-02")), c(U, "FRIEND_OF", "Tariq", A, NOW)]),
     ("My neighbour Ilse's title changed to senior analyst in January.",
      [c("Ilse", "HAS_ROLE", "senior analyst", A, month("2024-01"))]),
     # taking over, stepping in, moving up, being named
