@@ -1,0 +1,58 @@
+"""Feelings for people said in conversation (people_tastes, feelings), on our own
+lines, never DialogRE's: each case is the turns (``duo``/``trio`` of :mod:`extract_helpers`, Cy
+speaking last), a claim, and whether the extractor finds it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import claim_set, duo, trio
+
+STATED = [
+    # a feeling stated with the one who feels it as the subject: "you" is its object in any chat
+    (duo("I'm a huge fan of yours, honestly."), ("Cy", "LIKES", "Ann", "assert")),
+    (duo("Tomas is so crazy about you."), ("Tomas", "LIKES", "Ann", "assert")),
+    (duo("Why would I? I'm mad at you."), ("Cy", "DISLIKES", "Ann", "assert")),
+    # the listener's feeling said to them, and "me" as the one liked
+    ([("Ann", "Greta dropped by earlier."), ("Cy", "You're in love with her.")], ("Ann", "LIKES", "Greta", "assert")),
+    (duo("You hate me."), ("Ann", "DISLIKES", "Cy", "assert")),
+    (duo("Apparently Tomas adores me."), ("Tomas", "LIKES", "Cy", "assert")),
+    # a clause said before the verb is none of its complements
+    (duo("I don't love you for your car, I love you for your jokes."), ("Cy", "LIKES", "Ann", "assert")),
+    # adjectives joined by "and": each one counts
+    (duo("Back then I thought you were smug and rude."), ("Cy", "DISLIKES", "Ann", "assert")),
+    (trio("Honestly, Tomas is kind and sweet."), ("Cy", "LIKES", "Tomas", "assert")),
+    # an insult the tagger read as a verb
+    (duo("Watch it!! You jerk!!"), ("Cy", "DISLIKES", "Ann", "assert")),
+    # a preference for a person
+    (duo("Listen, you are one of my favourite people."), ("Cy", "LIKES", "Ann", "assert")),
+    (trio("Tomas is my favorite guy."), ("Cy", "LIKES", "Tomas", "assert")),
+    # a first name NER took for a place is still whom "she" means
+    ([("Ann", "We had lunch with Ursula."), ("Bo", "Nice."), ("Cy", "She's wonderful.")], ("Cy", "LIKES", "Ursula", "assert")),
+    # a feeling given as a reason is stated
+    (duo("I only called because I miss Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
+]
+
+NOT_STATED = [
+    # someone else's words or thoughts, a doubt, a negation
+    ([("Ann", "Tomas phoned."), ("Cy", "He told me he liked me.")], ("Tomas", "LIKES", "Cy", "assert")),
+    (duo("You think I hate you."), ("Cy", "DISLIKES", "Ann", "assert")),
+    ([("Ann", "Greta phoned."), ("Cy", "I don't think she likes me.")], ("Greta", "LIKES", "Cy", "assert")),
+    ([("Ann", "Tomas phoned."), ("Cy", "I wonder if he likes me.")], ("Tomas", "LIKES", "Cy", "assert")),
+    (duo("You'd love her."), ("Ann", "LIKES", "Cy", "assert")),
+    # several listeners, a preference denied
+    (duo("You guys are my favorite people."), ("Cy", "LIKES", "Ann", "assert")),
+    (duo("You're not my favorite person."), ("Cy", "LIKES", "Ann", "assert")),
+    (duo("You idiots!"), ("Cy", "DISLIKES", "Ann", "assert")),
+    # praise between two people stays politeness
+    (duo("You are so talented and sweet."), ("Cy", "LIKES", "Ann", "assert")),
+]
+
+
+CASES = [(turns, claim, True) for turns, claim in STATED] + [(turns, claim, False) for turns, claim in NOT_STATED]
+
+
+@pytest.mark.parametrize("turns,claim,stated", CASES, ids=[f"{c[0][-1][1]} {c[1][1]}" for c in CASES])
+def test_a_trait_is_read_only_when_stated(extractor, turns, claim, stated):
+    assert (claim in claim_set(extractor, turns)) is stated
