@@ -16,6 +16,7 @@ from chronomem.extract.people import people_rels, vocative_rels
 from chronomem.extract.records import Hint, Rel
 from chronomem.extract.registry import RULES, run_rules
 from chronomem.extract.timing import time_phrases
+from chronomem.extract.titles import title_rels
 from chronomem.extract.work import conj_endings
 
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
@@ -58,7 +59,7 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged), idx)
         said = {(r.predicate, r.obj.name) for r in verb_rels}  # "I sold my car": the verb says more than "my car"
         verb_rels += [r for r in kin_rels(sent) + love_noun_rels(sent, idx) if (r.predicate, r.obj.name) not in said]
-        verb_rels += listener_rels(sent) + people_rels(sent, idx)
+        verb_rels += listener_rels(sent) + people_rels(sent, idx) + title_rels(sent, idx)
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
     named = {r.obj.name for r in rels}

@@ -1,4 +1,4 @@
-"""Feelings for people said in conversation (people_tastes, feelings), on our own
+"""Feelings for people and roles said in conversation (people_tastes, feelings, titles), on our own
 lines, never DialogRE's: each case is the turns (``duo``/``trio`` of :mod:`extract_helpers`, Cy
 speaking last), a claim, and whether the extractor finds it.
 """
@@ -32,6 +32,14 @@ STATED = [
     ([("Ann", "We had lunch with Ursula."), ("Bo", "Nice."), ("Cy", "She's wonderful.")], ("Cy", "LIKES", "Ursula", "assert")),
     # a feeling given as a reason is stated
     (duo("I only called because I miss Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
+    # roles: held in the past, set against the present, emphasised, written after a name, thanked
+    (duo("You used to be my babysitter."), ("Ann", "HAS_ROLE", "babysitter", "end")),
+    (duo("Wait, you used to be a nurse."), ("Ann", "HAS_ROLE", "nurse", "end")),
+    (duo("I was a chef and now I'm a baker."), ("Cy", "HAS_ROLE", "chef", "end")),
+    (duo("I was a chef and now I'm a baker."), ("Cy", "HAS_ROLE", "baker", "assert")),
+    (duo("Believe me, I am a professional dancer."), ("Cy", "HAS_ROLE", "dancer", "assert")),
+    (duo("Today we met Ivo Ries, career counselor."), ("Ivo Ries", "HAS_ROLE", "career counselor", "assert")),
+    (trio("Thanks doctor."), ("Bo", "HAS_ROLE", "doctor", "assert")),
 ]
 
 NOT_STATED = [
@@ -41,12 +49,20 @@ NOT_STATED = [
     ([("Ann", "Greta phoned."), ("Cy", "I don't think she likes me.")], ("Greta", "LIKES", "Cy", "assert")),
     ([("Ann", "Tomas phoned."), ("Cy", "I wonder if he likes me.")], ("Tomas", "LIKES", "Cy", "assert")),
     (duo("You'd love her."), ("Ann", "LIKES", "Cy", "assert")),
+    (duo("I left because I don't like Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
     # several listeners, a preference denied
     (duo("You guys are my favorite people."), ("Cy", "LIKES", "Ann", "assert")),
     (duo("You're not my favorite person."), ("Cy", "LIKES", "Ann", "assert")),
     (duo("You idiots!"), ("Cy", "DISLIKES", "Ann", "assert")),
     # praise between two people stays politeness
     (duo("You are so talented and sweet."), ("Cy", "LIKES", "Ann", "assert")),
+    # a past role alone may still hold; a denied one, a boss
+    (duo("I was a chef."), ("Cy", "HAS_ROLE", "chef", "end")),
+    (duo("You never used to be my tutor."), ("Ann", "HAS_ROLE", "tutor", "end")),
+    (duo("You used to be my boss."), ("Ann", "HAS_ROLE", "boss", "end")),
+    # an aspiring dancer is not one yet; between two people a title said in thanks is politeness
+    (duo("I am an aspiring dancer."), ("Cy", "HAS_ROLE", "dancer", "assert")),
+    (duo("Thanks doctor."), ("Ann", "HAS_ROLE", "doctor", "assert")),
 ]
 
 
