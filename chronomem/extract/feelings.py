@@ -7,6 +7,7 @@
   states it);
 * an insult or praise said to the listener with no verb: "You idiot!", "you genius" → the speaker
   DISLIKES the listener in any chat (an insult is no politeness), LIKES them only in a group;
+* a cheer for a name: "the Hawks rule!", "Tomas rocks!" → the speaker LIKES it (in any chat);
 * praise or blame of a named person, among several people: "Tomas is so sweet", "Nina is such a
   jerk", "Omar seems nice" → the speaker LIKES (DISLIKES) them. Between two people praise is
   politeness (as in :mod:`~chronomem.extract.people_tastes`), so it resolves only in a group.
@@ -43,6 +44,8 @@ def feeling_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             out += _named_praise(acomp, PEOPLE.praise_adjectives[low], idx)
         elif low in DIALOGUE.favorite_words and dep == "amod":
             out += _favorite(tok, idx)
+        elif dep == "ROOT" and low in DIALOGUE.cheers:
+            out += _cheered(tok, idx)
         elif dep == "ROOT" and (called := _called_word(tok)) in PEOPLE.praise_nouns:
             out += _called(tok, PEOPLE.praise_nouns[called])
         elif dep == "attr" and pos == "NOUN":
@@ -177,6 +180,23 @@ def _favorite(word: Token, idx: DocIndex) -> list[Rel]:
         holder = _holder(subj, idx)  # he/she or a name
         liked = holder if holder is not None and holder.kind != SPEAKER else None
     return _emit("LIKES", Arg(SPEAKER, word.i), [liked], word.i)
+
+
+def _cheered(word: Token, idx: DocIndex) -> list[Rel]:
+    """"The Hawks rule!", "Tomas rocks!": a cheer for a name, the whole clause → the speaker likes it (the
+    parser may make the name a compound of the word). Not "you rock" (praise), "that rocks" (no name)
+    nor "the court rules on it" (more than the cheer)."""
+    if word.pos_ == "VERB" and word.tag_ not in ("VBP", "VBZ"):
+        return []
+    named = [c for c in word.children if c.dep_ in ("nsubj", "compound") and c.pos_ == "PROPN" and c.i < word.i]
+    rest = [c for c in word.children if c.dep_ not in ("nsubj", "compound", "det", "punct", "intj", "cc", "advmod")]
+    if len(named) != 1 or any(not (c.dep_ == "dobj" and c.lower_ == "all") for c in rest) or any(
+            c.lower_ == "never" for c in word.children):
+        return []
+    arg = name_arg(named[0], idx)
+    if arg is None or arg.kind != ENTITY or not arg.name:
+        return []
+    return [Rel("LIKES", Arg(SPEAKER, word.i), arg, When("state"), "assert", None, 0.6, {}, word.i)]
 
 
 def _called_word(tok: Token) -> str:

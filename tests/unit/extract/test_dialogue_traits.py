@@ -30,6 +30,9 @@ STATED = [
     (trio("Tomas is my favorite guy."), ("Cy", "LIKES", "Tomas", "assert")),
     # a first name NER took for a place is still whom "she" means
     ([("Ann", "We had lunch with Ursula."), ("Bo", "Nice."), ("Cy", "She's wonderful.")], ("Cy", "LIKES", "Ursula", "assert")),
+    # a cheer for a name
+    (duo("Yeah, the Celtics rule!"), ("Cy", "LIKES", "Celtics", "assert")),
+    (trio("Honestly, Tomas rocks!"), ("Cy", "LIKES", "Tomas", "assert")),
     # a feeling given as a reason is stated
     (duo("I only called because I miss Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
     # roles: held in the past, set against the present, emphasised, written after a name, thanked
@@ -54,6 +57,9 @@ NOT_STATED = [
     (duo("You guys are my favorite people."), ("Cy", "LIKES", "Ann", "assert")),
     (duo("You're not my favorite person."), ("Cy", "LIKES", "Ann", "assert")),
     (duo("You idiots!"), ("Cy", "DISLIKES", "Ann", "assert")),
+    # a cheer with more than a name, or for no name
+    (duo("The judge rules on Tomas tomorrow."), ("Cy", "LIKES", "Tomas", "assert")),
+    (duo("Wow, the plot rocks."), ("Cy", "LIKES", "plot", "assert")),
     # praise between two people stays politeness
     (duo("You are so talented and sweet."), ("Cy", "LIKES", "Ann", "assert")),
     # a past role alone may still hold; a denied one, a boss
