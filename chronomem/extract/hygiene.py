@@ -116,6 +116,12 @@ def is_not_a_name(tokens: Span) -> bool:
     return is_vocative(tokens)
 
 
+def in_title(tok: Token) -> bool:
+    """A capitalised word inside a title NER found ("the I Hate Tomas Club", "we saw Eat Pray Love"):
+    part of the name, not a verb of the sentence."""
+    return tok.is_title and not tok.is_sent_start and tok.ent_type_ in ("WORK_OF_ART", "ORG", "EVENT")
+
+
 def resolved_name(arg: Arg) -> str:
     """A name as resolved: interjections glued to a capitalised name dropped ("Yep Sam" → "Sam")."""
     if arg.kind != ENTITY or not arg.name or arg.strength >= GAZETTEER or not arg.name[:1].isupper() or arg.label in (

@@ -33,6 +33,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from chronomem.extract.args import DocIndex, name_arg, pronoun_arg
+from chronomem.extract.hygiene import in_title
 from chronomem.extract.lexicon_data import load_lexicon
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
 
@@ -49,7 +50,7 @@ def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out: list[Rel] = []
     for tok in sent:
         low, lemma = tok.lower_, tok.lemma_.lower()
-        if tok.pos_ == "VERB" and lemma in PEOPLE.liking_verbs:
+        if tok.pos_ == "VERB" and lemma in PEOPLE.liking_verbs and not in_title(tok):
             out += _verb(tok, PEOPLE.liking_verbs[lemma], idx)
         elif tok.pos_ == "VERB" and lemma == "stand" and _negated(tok) and any(c.lower_ in ("ca", "can", "could") for c in tok.children):
             out += _verb(tok, "DISLIKES", idx, negation_ok=True)  # "I can't stand him"

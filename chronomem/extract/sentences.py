@@ -7,6 +7,7 @@ from spacy.tokens import Doc
 from chronomem.extract.args import DocIndex
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame
+from chronomem.extract.hygiene import in_title
 from chronomem.extract.lexicon_rules import ADJ_VERBS
 from chronomem.extract.nominal import apposition_rels, correction_hints, role_apposition_rels
 from chronomem.extract.open_clauses import kin_rels, merge, open_rels
@@ -47,7 +48,7 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
                     continue
             else:
                 lemma = tok.lemma_.lower()
-            if lemma not in RULES:
+            if lemma not in RULES or in_title(tok):
                 continue
             if times is None:
                 times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])

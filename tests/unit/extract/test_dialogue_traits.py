@@ -60,6 +60,8 @@ NOT_STATED = [
     # a cheer with more than a name, or for no name
     (duo("The judge rules on Tomas tomorrow."), ("Cy", "LIKES", "Tomas", "assert")),
     (duo("Wow, the plot rocks."), ("Cy", "LIKES", "plot", "assert")),
+    # a verb inside a title is part of the name
+    (duo("That's right, The I Hate Tomas Vale Club!"), ("Cy", "DISLIKES", "Tomas Vale Club", "assert")),
     # praise between two people stays politeness
     (duo("You are so talented and sweet."), ("Cy", "LIKES", "Ann", "assert")),
     # a past role alone may still hold; a denied one, a boss
