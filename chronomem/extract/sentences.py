@@ -60,9 +60,10 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged), idx)
         said = {(r.predicate, r.obj.name) for r in verb_rels}  # "I sold my car": the verb says more than "my car"
         verb_rels += [r for r in kin_rels(sent) + love_noun_rels(sent, idx) if (r.predicate, r.obj.name) not in said]
-        verb_rels += listener_rels(sent) + people_rels(sent, idx) + title_rels(sent, idx)
+        verb_rels += listener_rels(sent) + people_rels(sent, idx)
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
+        rels += title_rels(sent, idx)
     named = {r.obj.name for r in rels}
     rels += [r for r in naming_rels(doc) if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
     return rels, hints
