@@ -24,7 +24,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.args import DocIndex, name_arg, pronoun_arg
 from chronomem.extract.lexicon_data import load_lexicon
-from chronomem.extract.people_tastes import GROUP_NAME, GROUP_YOU, first_named, given_as_reason, predicate_adjective, subject_of
+from chronomem.extract.people_tastes import GROUP_NAME, GROUP_YOU, first_named, predicate_adjective, subject_of, taken_as_true
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
 
 DIALOGUE = load_lexicon("dialogue")
@@ -59,11 +59,11 @@ def feeling_rels(sent: Span, idx: DocIndex) -> list[Rel]:
 
 def _stated(verb: Token) -> bool:
     """A feeling stated as a fact: not negated, no modal, not a clause under another verb (but for the
-    speaker's own opinion, and a reason: "because I miss him")."""
+    speaker's own opinion, a reason or a comparison: "because I miss him")."""
     if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ == "to" for c in verb.children):
         return False
     return verb.dep_ not in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "ccomp") or _my_opinion(verb) or \
-        verb.dep_ == "advcl" and given_as_reason(verb)
+        verb.dep_ == "advcl" and taken_as_true(verb)
 
 
 def _my_opinion(verb: Token) -> bool:

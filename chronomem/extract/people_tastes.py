@@ -103,17 +103,20 @@ def _governing_verb(noun: Token) -> Token | None:
 def _blocked(verb: Token) -> bool:
     """Modals, wishes and clauses that do not state the feeling as a fact ("I'd love you to meet Sam"; a
     clause said before the verb is none of its complements: "I don't love you for that, I love you anyway"),
-    and feelings someone else thinks or reports (:func:`reported`). A reason states it: "I only said it
-    because I like you"."""
-    if verb.dep_ == "advcl" and given_as_reason(verb):
+    and feelings someone else thinks or reports (:func:`reported`). A reason or a comparison states it (:func:`taken_as_true`)."""
+    if verb.dep_ == "advcl" and taken_as_true(verb):
         return any(c.tag_ == "MD" for c in verb.children)
     return any(c.tag_ == "MD" or c.dep_ == "xcomp" or c.dep_ == "ccomp" and c.i > verb.i or c.lower_ in ("to",)
                for c in verb.children) or verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp") or reported(verb)
 
 
-def given_as_reason(verb: Token) -> bool:
-    """A clause that gives a reason ("because I like you"): what it says is stated as true."""
-    return any(c.dep_ == "mark" and c.lower_ in DIALOGUE.reason_marks for c in verb.children)
+def taken_as_true(verb: Token) -> bool:
+    """A clause whose content is stated as true: a reason ("because I like you") or the measure of a
+    comparison ("I never loved anyone as much as I love you", "more than I love you"; not "as long as")."""
+    marks = [c.lower_ for c in verb.children if c.dep_ == "mark"]
+    if any(m in DIALOGUE.reason_marks for m in marks):
+        return True
+    return any(m in ("as", "than") for m in marks) and verb.head.lower_ in DIALOGUE.comparison_words
 
 
 def reported(verb: Token) -> bool:

@@ -33,8 +33,9 @@ STATED = [
     # a cheer for a name
     (duo("Yeah, the Celtics rule!"), ("Cy", "LIKES", "Celtics", "assert")),
     (trio("Honestly, Tomas rocks!"), ("Cy", "LIKES", "Tomas", "assert")),
-    # a feeling given as a reason is stated
+    # a feeling given as a reason, or as the measure of a comparison, is stated
     (duo("I only called because I miss Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
+    (duo("I never loved anyone as much as I love you."), ("Cy", "LIKES", "Ann", "assert")),
     # roles: held in the past, set against the present, emphasised, written after a name, thanked
     (duo("You used to be my babysitter."), ("Ann", "HAS_ROLE", "babysitter", "end")),
     (duo("Wait, you used to be a nurse."), ("Ann", "HAS_ROLE", "nurse", "end")),
@@ -53,6 +54,7 @@ NOT_STATED = [
     ([("Ann", "Tomas phoned."), ("Cy", "I wonder if he likes me.")], ("Tomas", "LIKES", "Cy", "assert")),
     (duo("You'd love her."), ("Ann", "LIKES", "Cy", "assert")),
     (duo("I left because I don't like Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
+    (duo("As long as you love me, we're fine."), ("Ann", "LIKES", "Cy", "assert")),
     # several listeners, a preference denied
     (duo("You guys are my favorite people."), ("Cy", "LIKES", "Ann", "assert")),
     (duo("You're not my favorite person."), ("Cy", "LIKES", "Ann", "assert")),
