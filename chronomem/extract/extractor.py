@@ -88,6 +88,7 @@ _EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+do\s+(?=(?:really\s+)?(
 
 
 _DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
+_DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser reads "sooo" as a noun
 
 
 def normalize_chat(text: str) -> str:
@@ -96,7 +97,8 @@ def normalize_chat(text: str) -> str:
     out ("Omar's my husband" → "Omar is my husband", "her name's Kiwi" → "her name is Kiwi"), an emphatic
     "do" before a taste verb left out ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
     taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise);
-    restarted words said once ("I-I-I think" → "I think": :mod:`chronomem.extract.disfluency`); the rest unchanged.
+    restarted words said once ("I-I-I think" → "I think": :mod:`chronomem.extract.disfluency`) and a drawn-out
+    "so" said plainly ("sooo cute" → "so cute"); the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
@@ -112,8 +114,10 @@ def normalize_chat(text: str) -> str:
     'I love old films, and we really enjoy hikes. Do you?'
     >>> normalize_chat("Thanks! Love baking with rye. Love it.")
     'Thanks! I love baking with rye. Love it.'
+    >>> normalize_chat("Soooo good, he's sooo cute. A soot stain.")
+    "So good, he's so cute. A soot stain."
     """
-    text = drop_stutters(_CURLY_APOSTROPHE.sub("'", text))
+    text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
     text = _NAME_IS_NAME.sub(r"\1 is", _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text)))
     return _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
 

@@ -7,6 +7,7 @@
   states it);
 * an insult or praise said to the listener with no verb: "You idiot!", "you genius" → the speaker
   DISLIKES the listener in any chat (an insult is no politeness), LIKES them only in a group;
+* a cheer for a name: "the Hawks rule!", "Tomas rocks!" → the speaker LIKES it (in any chat);
 * praise or blame of a named person, among several people: "Tomas is so sweet", "Nina is such a
   jerk", "Omar seems nice" → the speaker LIKES (DISLIKES) them. Between two people praise is
   politeness (as in :mod:`~chronomem.extract.people_tastes`), so it resolves only in a group.
@@ -23,7 +24,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.args import DocIndex, name_arg, pronoun_arg
 from chronomem.extract.lexicon_data import load_lexicon
-from chronomem.extract.people_tastes import GROUP_NAME, GROUP_YOU, first_named
+from chronomem.extract.people_tastes import GROUP_NAME, GROUP_YOU, first_named, predicate_adjective, subject_of, taken_as_true
 from chronomem.extract.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
 
 DIALOGUE = load_lexicon("dialogue")
@@ -34,17 +35,21 @@ def feeling_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """LIKES / DISLIKES of a person (see the module docstring)."""
     out: list[Rel] = []
     for tok in sent:
-        lemma = tok.lemma_.lower()
-        if tok.pos_ == "VERB" and lemma in DIALOGUE.missing_verbs:
+        pos, dep, low, lemma = tok.pos_, tok.dep_, tok.lower_, tok.lemma_.lower()
+        if pos == "VERB" and lemma in DIALOGUE.missing_verbs:
             out += _missing(tok, DIALOGUE.missing_verbs[lemma], idx)
-        elif tok.pos_ == "NOUN" and lemma in DIALOGUE.feeling_nouns:
+        elif pos == "NOUN" and lemma in DIALOGUE.feeling_nouns:
             out += _owned_feeling(tok, DIALOGUE.feeling_nouns[lemma], idx)
-        elif tok.dep_ == "acomp" and tok.lower_ in PEOPLE.praise_adjectives:
-            out += _named_praise(tok, PEOPLE.praise_adjectives[tok.lower_], idx)
-        elif tok.dep_ == "ROOT" and tok.pos_ == "NOUN" and tok.lemma_.lower() in PEOPLE.praise_nouns:
-            out += _called(tok, PEOPLE.praise_nouns[tok.lemma_.lower()])
-        elif tok.dep_ == "attr" and tok.pos_ == "NOUN":
-            praise = PEOPLE.praise_nouns.get(tok.lemma_.lower()) or next(
+        elif low in PEOPLE.praise_adjectives and (acomp := predicate_adjective(tok)) is not None:
+            out += _named_praise(acomp, PEOPLE.praise_adjectives[low], idx)
+        elif low in DIALOGUE.favorite_words and dep == "amod":
+            out += _favorite(tok, idx)
+        elif dep == "ROOT" and low in DIALOGUE.cheers:
+            out += _cheered(tok, idx)
+        elif dep == "ROOT" and (called := _called_word(tok)) in PEOPLE.praise_nouns:
+            out += _called(tok, PEOPLE.praise_nouns[called])
+        elif dep == "attr" and pos == "NOUN":
+            praise = PEOPLE.praise_nouns.get(lemma) or next(
                 (PEOPLE.praise_adjectives[a.lower_] for a in tok.children
                  if a.dep_ == "amod" and a.lower_ in PEOPLE.praise_adjectives), None)
             if praise is not None and not any(c.dep_ == "poss" for c in tok.children):
@@ -53,10 +58,12 @@ def feeling_rels(sent: Span, idx: DocIndex) -> list[Rel]:
 
 
 def _stated(verb: Token) -> bool:
-    """A feeling stated as a fact: not negated, no modal, not a clause under another verb."""
+    """A feeling stated as a fact: not negated, no modal, not a clause under another verb (but for the
+    speaker's own opinion, a reason or a comparison: "because I miss him")."""
     if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ == "to" for c in verb.children):
         return False
-    return verb.dep_ not in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "ccomp") or _my_opinion(verb)
+    return verb.dep_ not in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "ccomp") or _my_opinion(verb) or \
+        verb.dep_ == "advcl" and taken_as_true(verb)
 
 
 def _my_opinion(verb: Token) -> bool:
@@ -105,7 +112,7 @@ def _missing(verb: Token, prep: str, idx: DocIndex) -> list[Rel]:
     """"I miss Tomas", "she really cares about him"."""
     if not _stated(verb):
         return []
-    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    subj = subject_of(verb)
     holder = _holder(subj, idx) if subj is not None else None
     if holder is None:
         return []
@@ -152,10 +159,56 @@ def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
     return [Rel(predicate, Arg(SPEAKER, word.i), obj, When("state"), "assert", None, 0.6, {}, word.i)]
 
 
+def _favorite(word: Token, idx: DocIndex) -> list[Rel]:
+    """"You're my favourite person", "Tomas is one of my favorite people": the speaker likes them."""
+    noun = word.head
+    if noun.lemma_.lower() not in DIALOGUE.favorite_people or not any(
+            c.dep_ == "poss" and c.lower_ == "my" for c in noun.children):
+        return []
+    attr = noun
+    if noun.dep_ == "pobj" and noun.head.lower_ == "of" and noun.head.head.lower_ == "one":
+        attr = noun.head.head  # "one of my favorite people"
+    verb = attr.head
+    if attr.dep_ != "attr" or verb.lemma_ != "be" or not _stated(verb):
+        return []
+    subj = subject_of(verb)
+    if subj is None:
+        return []
+    if subj.lower_ == "you":
+        liked = None if _several(subj) else Arg(YOU, subj.i)
+    else:
+        holder = _holder(subj, idx)  # he/she or a name
+        liked = holder if holder is not None and holder.kind != SPEAKER else None
+    return _emit("LIKES", Arg(SPEAKER, word.i), [liked], word.i)
+
+
+def _cheered(word: Token, idx: DocIndex) -> list[Rel]:
+    """"The Hawks rule!", "Tomas rocks!": a cheer for a name, the whole clause → the speaker likes it (the
+    parser may make the name a compound of the word). Not "you rock" (praise), "that rocks" (no name)
+    nor "the court rules on it" (more than the cheer)."""
+    if word.pos_ == "VERB" and word.tag_ not in ("VBP", "VBZ"):
+        return []
+    named = [c for c in word.children if c.dep_ in ("nsubj", "compound") and c.pos_ == "PROPN" and c.i < word.i]
+    rest = [c for c in word.children if c.dep_ not in ("nsubj", "compound", "det", "punct", "intj", "cc", "advmod")]
+    if len(named) != 1 or any(not (c.dep_ == "dobj" and c.lower_ == "all") for c in rest) or any(
+            c.lower_ == "never" for c in word.children):
+        return []
+    arg = name_arg(named[0], idx)
+    if arg is None or arg.kind != ENTITY or not arg.name:
+        return []
+    return [Rel("LIKES", Arg(SPEAKER, word.i), arg, When("state"), "assert", None, 0.6, {}, word.i)]
+
+
+def _called_word(tok: Token) -> str:
+    """The noun a root word is: its lemma, or the word itself when the tagger took it for a verb ("You
+    idiot!" parsed as "you" + a verb "idiot")."""
+    return tok.lemma_.lower() if tok.pos_ == "NOUN" else tok.lower_ if tok.pos_ == "VERB" else ""
+
+
 def _called(noun: Token, predicate: str) -> list[Rel]:
     """"You idiot!": "you" before the noun, and no verb."""
     you = [c for c in noun.children if c.dep_ in ("nsubj", "dep", "compound", "nmod") and c.lower_ == "you"]
-    if len(you) != 1 or you[0].i != noun.i - 1 or any(c.pos_ in ("VERB", "AUX") for c in noun.sent):
+    if len(you) != 1 or you[0].i != noun.i - 1 or noun.tag_ == "NNS" or any(c.pos_ in ("VERB", "AUX") and c.i != noun.i for c in noun.sent):
         return []
     listener = Arg(YOU if predicate == "DISLIKES" else GROUP_YOU, you[0].i)
     return [Rel(predicate, Arg(SPEAKER, noun.i), listener, When("state"), "assert", None, 0.6, {}, noun.i)]

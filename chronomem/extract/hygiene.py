@@ -28,8 +28,14 @@ def clean_mention(name: str) -> str:
 
     >>> clean_mention("Hope Lange"), clean_mention("Jaime Bravo"), clean_mention("Sun Yi"), clean_mention("Glad")
     ('Hope Lange', 'Jaime Bravo', 'Sun Yi', '')
+
+    A name said twice in a restart is said once ("Ross-Ross, you saved me": places keep theirs, see
+    :func:`resolved_name`):
+
+    >>> clean_mention("Ross-Ross"), clean_mention("Ross-Rachel")
+    ('Ross', 'Ross-Rachel')
     """
-    words = name.split()
+    words = [_said_once(w) for w in name.split()]
     while len(words) > 1 and words[0].lower().strip("!,.?") in NAMES.interjections:
         words = words[1:]
     lowered = [w.lower().strip("!,.?") for w in words]
@@ -39,6 +45,11 @@ def clean_mention(name: str) -> str:
             len(words) == 1 or lowered[0] in ("last", "next", "this", "on")):
         return ""  # "Fri", "last Tues"
     return " ".join(words)
+
+
+def _said_once(word: str) -> str:
+    parts = word.split("-")
+    return parts[0] if len(parts) > 1 and parts[0][:1].isupper() and len({x.lower() for x in parts}) == 1 else word
 
 
 def strip_interjections(span: Span) -> Span:
@@ -115,6 +126,12 @@ def is_not_a_name(tokens: Span) -> bool:
         if tok.pos_ in ("INTJ", "ADJ", "ADV", "VERB", "AUX", "PRON", "DET", "NOUN") and tok.i == tok.sent.start:
             return True  # "Dance is my life", "Glad you liked it": a sentence-initial common word
     return is_vocative(tokens)
+
+
+def in_title(tok: Token) -> bool:
+    """A capitalised word inside a title NER found ("the I Hate Tomas Club", "we saw Eat Pray Love"):
+    part of the name, not a verb of the sentence."""
+    return tok.is_title and not tok.is_sent_start and tok.ent_type_ in ("WORK_OF_ART", "ORG", "EVENT")
 
 
 def resolved_name(arg: Arg) -> str:

@@ -74,7 +74,7 @@ def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue  # "my manager Priya": a reporting line, the kin rules' (apposition_rels)
         role = role_arg(tok, strict=True)
         name_tok = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None) or _name_beside(tok)
-        if role is None or name_tok is None or not any(c.dep_ in ("det", "poss") for c in tok.children):
+        if role is None or name_tok is None or not (any(c.dep_ in ("det", "poss") for c in tok.children) or _bare_title(tok)):
             continue
         person = person_arg(name_tok, idx, trust_ner=False)
         state = modifier_state(tok, name_tok)
@@ -83,6 +83,12 @@ def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         when = When("end", vague=True) if state == "ended" else When("state")
         out.append(Rel("HAS_ROLE", person, role, when, "end" if state == "ended" else "assert", None, 0.7, {}, tok.i))
     return out
+
+
+def _bare_title(tok: Token) -> bool:
+    """A role written after a name as a title, with no article: "Dana Holt, founder of Lumen", "Ivo Ries,
+    career counselor" (the role hangs from the name)."""
+    return tok.dep_ == "appos" and tok.head.pos_ == "PROPN" and tok.head.i < tok.i
 
 
 def _name_beside(tok: Token) -> Token | None:

@@ -30,6 +30,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.args import DocIndex
 from chronomem.extract.frames import Frame, build_frame, with_conj
+from chronomem.extract.hygiene import in_title
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.open_activity import activity_rels
 from chronomem.extract.open_base import (
@@ -64,7 +65,7 @@ def open_rels(sent: Span, idx: DocIndex, times: list, hedged: frozenset[int]) ->
     """Open-domain candidates of one sentence (already past the question/hypothetical filters)."""
     out: list[Rel] = []
     for tok in sent:
-        if tok.pos_ not in ("VERB", "AUX") or tok.dep_ in ("aux", "auxpass", "amod", "compound"):
+        if tok.pos_ not in ("VERB", "AUX") or tok.dep_ in ("aux", "auxpass", "amod", "compound") or in_title(tok):
             continue
         if tok.pos_ == "AUX" and tok.lemma_.lower() != "be" and tok.lemma_.lower() != "have":
             continue

@@ -23,7 +23,7 @@ from spacy.tokens import Doc
 from chronomem.extract.hygiene import resolved_name
 from chronomem.extract.listeners import previous_speaker
 from chronomem.extract.people import addressee
-from chronomem.extract.people_tastes import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU
+from chronomem.extract.people_tastes import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU, first_named
 from chronomem.extract.records import ENTITY, GAZETTEER, LAST, MINE, OWNED, PRONOUN, RULE, SPEAKER, THERE, UNNAMED, WE, YOU, Arg, Hint, Rel
 from chronomem.extract.speaker_names import name_keys, speaker_aliases
 from chronomem.extract.statements import statement, without_title_guesses
@@ -240,7 +240,8 @@ class SessionResolver:
                 if key is None:  # an interjection, not a name ("Yep")
                     continue
                 ent = self.entities[key]
-                if ent.type == "PERSON" or (ent.gender and ent.type in ("OTHER", "PERSON")):
+                # a known first name NER took for a place or a company ("Ursula" as GPE) may be whom he/she means
+                if ent.type == "PERSON" or (ent.gender and ent.type in ("OTHER", "PERSON")) or first_named(arg):
                     self._persons.append((turn_no, pos, key))
                 elif ent.type == "PLACE":
                     self._places.append((turn_no, pos, key))

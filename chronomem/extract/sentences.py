@@ -8,6 +8,7 @@ from chronomem.extract.args import DocIndex
 from chronomem.extract.bonds import bond_rels, introduced_kin_rels, may_tie
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame
+from chronomem.extract.hygiene import in_title
 from chronomem.extract.lexicon_rules import ADJ_VERBS
 from chronomem.extract.nominal import apposition_rels, correction_hints, role_apposition_rels
 from chronomem.extract.open_clauses import kin_rels, merge, open_rels
@@ -18,6 +19,7 @@ from chronomem.extract.people import people_rels, vocative_rels
 from chronomem.extract.records import Hint, Rel
 from chronomem.extract.registry import RULES, run_rules
 from chronomem.extract.timing import time_phrases
+from chronomem.extract.titles import title_rels
 from chronomem.extract.work import conj_endings
 
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
@@ -52,7 +54,7 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
                     continue
             else:
                 lemma = tok.lemma_.lower()
-            if lemma not in RULES:
+            if lemma not in RULES or in_title(tok):
                 continue
             if times is None:
                 times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
@@ -67,6 +69,7 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         verb_rels += listener_rels(sent) + people_rels(sent, idx) + (bond_rels(sent, idx, stated=True) if ties else [])
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
+        rels += title_rels(sent, idx)
     named = {r.obj.name for r in rels}
     rels += [r for r in naming_rels(doc) if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
     rels += introduced_kin_rels(doc, idx) if ties else []  # "Come meet my friends. This is Nina."
