@@ -288,15 +288,29 @@ def subject_head(tok: Token) -> Token:
 
 
 def hung_name(tok: Token) -> Token | None:
-    """A person's name right after a common noun that the parser hung on the verb as an adverb or
-    modifier: "My husband Raj got a job" ("Raj" RB, advmod of "got"); NER still calls it a person."""
-    if tok.i + 1 >= tok.sent.end:
+    """A person's name right after a common noun that the parser hung on the verb instead: as an adverb
+    or modifier ("My husband Raj got a job": "Raj" RB, advmod of "got"), as a second object ("let's give
+    our friend Tobias a chance", "invite our friend Tobias"), or, after a comma whose closing twin is
+    missing, as a second subject ("my sister, Emma thinks so": both subjects of "thinks"); NER still
+    calls it a person."""
+    doc = tok.doc
+    nxt_i = tok.i + 1
+    comma = nxt_i < tok.sent.end and doc[nxt_i].text == "," and tok.dep_ in ("nsubj", "nsubjpass", "conj") and any(
+        c.dep_ == "poss" for c in tok.children)
+    if comma:
+        nxt_i += 1
+    if nxt_i >= tok.sent.end:
         return None
-    nxt = tok.doc[tok.i + 1]
-    if nxt.ent_type_ == "PERSON" and nxt.ent_iob_ == "B" and nxt.is_title and nxt.pos_ in ("ADV", "ADJ", "NOUN", "PROPN") \
-            and nxt.head.i == tok.head.i and nxt.dep_ in ("advmod", "npadvmod", "dep", "amod"):
+    nxt = doc[nxt_i]
+    if nxt.ent_type_ != "PERSON" or nxt.ent_iob_ != "B" or not nxt.is_title:
+        return None
+    if comma:  # the name is the subject of a verb after it ("but my friend, Tobias got lost": "friend" a conj)
+        return nxt if nxt.dep_ in ("nsubj", "nsubjpass") and nxt.head.i > nxt.i and nxt.pos_ == "PROPN" else None
+    if nxt.head.i != tok.head.i:
+        return None
+    if nxt.pos_ in ("ADV", "ADJ", "NOUN", "PROPN") and nxt.dep_ in ("advmod", "npadvmod", "dep", "amod"):
         return nxt
-    return None
+    return nxt if nxt.pos_ == "PROPN" and tok.dep_ == "dobj" and nxt.dep_ not in ("nsubj", "nsubjpass", "conj") else None
 
 
 def there_arg(tok: Token) -> Arg | None:

@@ -86,7 +86,17 @@ def is_vocative(tokens: Span) -> bool:
         return False
     if at_start and after is not None and after.text == ",":
         return True
-    return at_end and comma and root.dep_ != "appos"  # "You're great, Rachel!" (not "… my sister, Emma.")
+    # "You're great, Rachel!" (not "… my sister, Emma."); "I'm your wife, Rachel!": a noun said of "I" or
+    # "you" has no name of its own to add, so the name after it is the one spoken to
+    return at_end and comma and (root.dep_ != "appos" or _said_of_me_or_you(root.head))
+
+
+def _said_of_me_or_you(noun: Token) -> bool:
+    """``noun`` is what "I" or "you" are: "I am your wife", "you're my best friend"."""
+    if noun.dep_ != "attr" or noun.head.lemma_ != "be":
+        return False
+    subjects = [c for c in noun.head.children if c.dep_ == "nsubj"]
+    return len(subjects) == 1 and subjects[0].lower_ in ("i", "you")
 
 
 def _subject_in_name_only(root: Token) -> bool:

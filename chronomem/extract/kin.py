@@ -72,7 +72,7 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
     if nxt < tok.sent.end and tok.doc[nxt].pos_ == "PROPN" and (tok.doc[nxt].head.i in (tok.i, nxt) or owning) \
             and idx.term_at[nxt] is None:
         return tok.doc[nxt]
-    hung = hung_name(tok) if tok.dep_ in ("nsubj", "nsubjpass") else None  # "My husband Raj got …"
+    hung = hung_name(tok)  # "My husband Raj got …", "invite our friend Tobias", "my friend, Tobias said"
     return hung if hung is not None and idx.term_at[hung.i] is None else None
 
 

@@ -13,6 +13,7 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.args import pronoun_arg
+from chronomem.extract.kin import modifier_state
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.open_base import name_follows, place_arg
 from chronomem.extract.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When
@@ -166,8 +167,9 @@ def listener_rels(sent: Span) -> list[Rel]:
         if subj.lower_ == "you" and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
             kin = OPEN.kin_possessions.get(low)
             predicate = "FRIEND_OF" if low in OPEN.friend_nouns else _KIN_TO_PREDICATE.get(kin or "", "")
-            if predicate:
-                out.append(_with_listener(predicate, tok))
+            state = modifier_state(tok)  # "you're my ex-wife": ended; "my late husband" is no listener
+            if predicate and state != "skip":
+                out.append(_with_listener(predicate, tok, ended=state == "ended"))
         elif subj.lower_ == "we" and low in OPEN.friend_nouns and tok.tag_ == "NNS":
             out.append(_with_listener("FRIEND_OF", tok))
     return out
@@ -200,8 +202,9 @@ def _superlative_as_noun(tok: Token) -> bool:
         c.dep_ == "poss" for c in tok.children)
 
 
-def _with_listener(predicate: str, tok: Token) -> Rel:
-    return Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), When("state"), "assert", None, 0.7, {}, tok.i)
+def _with_listener(predicate: str, tok: Token, *, ended: bool = False) -> Rel:
+    when, kind = (When("end", vague=True), "end") if ended else (When("state"), "assert")
+    return Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), when, kind, None, 0.7, {}, tok.i)
 
 
 def kin_rels(sent: Span) -> list[Rel]:

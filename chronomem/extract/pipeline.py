@@ -64,6 +64,19 @@ def _repair_lemmas(nlp: Language) -> None:
         ruler.add([[{"LOWER": form}]], {"LEMMA": lemma})
 
 
+def _keep_ex_on_its_noun(tokenizer: Any) -> None:
+    """"my ex-wife", "Tom's ex-boss": split as ``ex-`` + the noun, so that the parser makes "ex-" a
+    modifier of the kin or role noun (split at the hyphen, "ex", "-" and "wife" became three nouns of
+    the verb in "she is my ex-wife", and the noun lost its owner)."""
+    from chronomem.extract import lexicon as L
+
+    for word in sorted(L.KIN.keys() | L.ROLE_HEADS):
+        if "-" in word or " " in word:
+            continue
+        for ex in ("ex-", "Ex-"):
+            tokenizer.add_special_case(ex + word, [{"ORTH": ex}, {"ORTH": word}])
+
+
 def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None, raise_errors: bool = False) -> Language:
     """The spaCy pipeline with chronomem's components, loaded once per (model, gazetteer)."""
     key = (model or "", _fingerprint(gazetteer), raise_errors)
@@ -83,6 +96,7 @@ def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None, raise_error
         for word in OPEN.whole_words:  # "self-care", "well-being": one word, as people mean them
             tokenizer.add_special_case(word, [{"ORTH": word}])
             tokenizer.add_special_case(word.capitalize(), [{"ORTH": word.capitalize()}])
+        _keep_ex_on_its_noun(tokenizer)
         matcher = nlp.add_pipe(GAZETTEER_PIPE, last=True)
         matcher.set_gazetteer(gazetteer)  # type: ignore[attr-defined]
         nlp.add_pipe(RELATIONS_PIPE, last=True, config={"raise_errors": raise_errors})

@@ -58,6 +58,16 @@ CASES = [
     (group("Listen Lena, you're my best friend."), {("Pia", "FRIEND_OF", "Lena")}),
     (group("Come on Tomas, you're my best friend."), {("Pia", "FRIEND_OF", "Tomas")}),
     (group("Lena! You're my best friend."), {("Pia", "FRIEND_OF", "Lena")}),
+    # a name after what "I" or "you" are is the one spoken to, not a name for the noun
+    (group("I'm your sister, Lena!"), {("Lena", "SIBLING_OF", "Pia")}),
+    (group("You're my best friend, Lena."), {("Pia", "FRIEND_OF", "Lena")}),
+    (group("This is my brother, Tobias."), {("Pia", "SIBLING_OF", "Tobias")}),  # an apposition still names
+    # a name the parser hung on the verb after a relative: the closing comma dropped, a second object
+    (group("My cousin's fine, but my friend, Tobias got lost."), {("Pia", "FRIEND_OF", "Tobias")}),
+    (group("Shall we invite our friend Tobias?"), {("Pia", "FRIEND_OF", "Tobias")}),
+    (group("You were on the list, but my friend, Tobias pointed out that you live abroad."),
+     {("Pia", "FRIEND_OF", "Tobias")}),
+    (group("Let's give our friend Tobias one more try."), {("Pia", "FRIEND_OF", "Tobias")}),
     # compliments in a group: the speaker's impression of the listener or of he/she
     (group("Wow, you are so gifted at this. You're so talented."), {("Pia", "LIKES", "Omar")}),
     (group("I think you're a really good guy."), {("Pia", "LIKES", "Omar")}),
@@ -95,6 +105,19 @@ def test_a_relationship_that_ended_is_an_ending(extractor, text):
     assert kinds == {"end"}
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Greta is my ex-girlfriend.", ("Pia", "PARTNER_OF", "Greta")),  # parsed "ex", "-", "girlfriend": nothing
+    ("Greta is Anton's ex-wife.", ("Anton", "MARRIED_TO", "Greta")),
+    ("You're my ex-husband!", ("Pia", "MARRIED_TO", "Omar")),  # was a current marriage
+    ("You are my former boyfriend.", ("Pia", "PARTNER_OF", "Omar")),
+    ("Anton, my ex-boyfriend, is here.", ("Pia", "PARTNER_OF", "Anton")),
+])
+def test_an_ex_is_a_tie_that_ended(extractor, text, expected):
+    session = session_of(*group(text))
+    found = {(s, p, o, kind) for s, p, o, kind, *_ in rows(extractor.extract(session), session.turns[-1].id)}
+    assert found == {(*expected, "end")}
+
+
 NO_PEOPLE_FACTS = [
     [("A", "Hi."), ("B", "Love you, bye!")],  # two people: "love you!" is a formula, not a recorded impression
     [("A", "Hi."), ("B", "You're a great cook.")],  # between two, a compliment ("you're a great friend" states a friendship)
@@ -114,6 +137,7 @@ NO_PEOPLE_FACTS = [
     group("You think you're so perfect."),
     group("We broke up ages ago."),  # said to friends, "we" is the speaker and someone else
     group("I didn't dump her."),
+    group("I told my sister, Emma would come."),  # the name is the subject of what was told
     group("I want to date him."),
     [("A", "Felix came by."), ("B", "I saw him yesterday.")],
 ]
