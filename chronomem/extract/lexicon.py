@@ -169,6 +169,8 @@ KIN: dict[str, tuple[str, str]] = {
     "father-in-law": ("relative", "m"), "sister-in-law": ("relative", "f"), "brother-in-law": ("relative", "m"),
 }
 ENDED_KIN_MODIFIERS = frozenset({"ex", "ex-", "former", "previous", "childhood", "onetime", "one-time", "erstwhile"})
+# hyphenated prefixes kept as one token before a kin or role noun ("ex-wife" → "ex-" "wife")
+KIN_PREFIXES = ("ex-", "half-", "step-")
 SKIP_KIN_MODIFIERS = frozenset({"late", "future", "dead", "deceased", "imaginary", "potential", "prospective"})
 # "my old dog Rex from when I was a kid": "old" means former only with a childhood phrase beside it
 OLD_KIN_MODIFIERS = frozenset({"old"})

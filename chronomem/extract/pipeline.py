@@ -65,16 +65,17 @@ def _repair_lemmas(nlp: Language) -> None:
 
 
 def _keep_ex_on_its_noun(tokenizer: Any) -> None:
-    """"my ex-wife", "Tom's ex-boss": split as ``ex-`` + the noun, so that the parser makes "ex-" a
-    modifier of the kin or role noun (split at the hyphen, "ex", "-" and "wife" became three nouns of
-    the verb in "she is my ex-wife", and the noun lost its owner)."""
+    """"my ex-wife", "Tom's ex-boss", "my half-brother": split as ``ex-`` (``half-``, ``step-``) + the noun,
+    so that the parser makes the prefix a modifier of the kin or role noun (split at the hyphen, "ex",
+    "-" and "wife" became three nouns of the verb in "she is my ex-wife", and the noun lost its owner)."""
     from chronomem.extract import lexicon as L
 
     for word in sorted(L.KIN.keys() | L.ROLE_HEADS):
         if "-" in word or " " in word:
             continue
-        for ex in ("ex-", "Ex-"):
-            tokenizer.add_special_case(ex + word, [{"ORTH": ex}, {"ORTH": word}])
+        for prefix in L.KIN_PREFIXES:
+            for form in (prefix, prefix.capitalize()):
+                tokenizer.add_special_case(form + word, [{"ORTH": form}, {"ORTH": word}])
 
 
 def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None, raise_errors: bool = False) -> Language:

@@ -65,6 +65,9 @@ CASES = [
     # a name the parser hung on the verb after a relative: the closing comma dropped, a second object
     (group("My cousin's fine, but my friend, Tobias got lost."), {("Pia", "FRIEND_OF", "Tobias")}),
     (group("Shall we invite our friend Tobias?"), {("Pia", "FRIEND_OF", "Tobias")}),
+    # "half-" and "step-" stay on their noun (split at the hyphen, the noun lost its owner)
+    (group("Tobias is my half-brother."), {("Pia", "SIBLING_OF", "Tobias")}),
+    (group("Greta is my step-mom."), {("Greta", "PARENT_OF", "Pia")}),
     (group("You were on the list, but my friend, Tobias pointed out that you live abroad."),
      {("Pia", "FRIEND_OF", "Tobias")}),
     (group("Let's give our friend Tobias one more try."), {("Pia", "FRIEND_OF", "Tobias")}),
