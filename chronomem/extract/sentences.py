@@ -19,7 +19,7 @@ from chronomem.extract.people import people_rels, vocative_rels
 from chronomem.extract.records import Hint, Rel
 from chronomem.extract.registry import RULES, run_rules
 from chronomem.extract.timing import time_phrases
-from chronomem.extract.titles import title_rels
+from chronomem.extract.titles import became_rels, title_rels
 from chronomem.extract.work import conj_endings
 
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
@@ -40,7 +40,7 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         if hypothetical or is_question(sent) or is_dropped_plan(sent):
             rels += appositions + vocative_rels(sent) + (bond_rels(sent, idx, stated=False) if ties else [])
             if not hypothetical and is_question(sent):  # "should I break up with him?": a couple now
-                rels += parting_rels(sent, idx, asked=True)
+                rels += parting_rels(sent, idx, asked=True) + became_rels(sent, idx, asked=True)
             continue
         verb_rels: list[Rel] = []
         times = None

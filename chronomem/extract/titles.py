@@ -7,9 +7,13 @@
 * a past role set against the present: "I was a chef and now I'm a baker" → the chef role, ended (a
   past state with no date says nothing of its end on its own; the clause with "now" says it is over);
 * a title said to the listener after a word of thanks the parser joined to it: "Thanks doctor." → in a
-  group, the listener's role ("Thank you, doctor" is the vocative rule's).
+  group, the listener's role ("Thank you, doctor" is the vocative rule's);
+* a role the listener took on: "so you became a chef" (the verb rules read "I became a chef", not
+  "you"); and in a question, what a why/how/when question about that change presupposes: "why did you
+  become a chef?", "is that why you became a nurse?", "how did Greta become a pilot?" → HAS_ROLE
+  (:func:`became_rels`; "did you become a chef?" asks, "why would you become one?" supposes: nothing).
 
-Not: negations ("you never used to be my tutor"), kin and bosses ("you used to be my boss": a tie at
+Not: negations ("you never used to be my tutor", "why didn't you become a chef?"), kin and bosses ("you used to be my boss": a tie at
 work, :mod:`chronomem.extract.work_ties`), nor a past role without a present one set against it ("I
 was a chef" may still hold).
 """
@@ -28,6 +32,7 @@ from chronomem.extract.records import ENTITY, GAZETTEER, RULE, SPEAKER, YOU, Arg
 
 PEOPLE = load_lexicon("people")
 _SHORT = 6  # tokens of a sentence that only thanks or greets someone ("Thanks doctor!!")
+_PRESUPPOSING = frozenset({"why", "how", "when"})  # a question with these takes the change as given
 
 
 def title_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -37,7 +42,7 @@ def title_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     past = "used" in text or "now" in text
     short = len(sent) <= _SHORT
     if not (past or short):
-        return []
+        return became_rels(sent, idx, asked=False) if "became" in text or "become" in text else []
     out: list[Rel] = []
     for tok in sent:
         dep = tok.dep_
@@ -46,7 +51,36 @@ def title_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 out += _used_to_be(tok, idx) or _was_until_now(tok, idx)
         elif dep == "ROOT" and short and tok.lower_.rstrip(".") in PEOPLE.person_titles:
             out += _thanked(tok)
+    return out + became_rels(sent, idx, asked=False)
+
+
+def became_rels(sent: Span, idx: DocIndex, *, asked: bool) -> list[Rel]:
+    """HAS_ROLE from a past "become": the listener's in a statement ("so you became a chef"); anyone's
+    in a question (``asked``) that asks why, how or when it happened, which takes the change as given."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "become":
+            out += _became(tok, idx, asked=asked)
     return out
+
+
+def _became(attr: Token, idx: DocIndex, *, asked: bool) -> list[Rel]:
+    verb = attr.head
+    kids = list(verb.children)
+    if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ == "never" for c in kids):
+        return []
+    if not (verb.tag_ == "VBD" or any(c.dep_ == "aux" and c.lower_ == "did" for c in kids)):
+        return []  # "you'll become a chef", "to become a chef": no change that took place
+    wh = any(c.dep_ == "advmod" and c.lower_ in _PRESUPPOSING for c in kids)
+    if asked and not wh:
+        return []  # "did you become a chef?" asks whether
+    if not asked and not wh and verb.dep_ not in ("ROOT", "conj"):
+        return []  # "I think you became a chef", "if you became a chef"
+    who = _holder(verb, idx)
+    if who is None or (not asked and who.kind != YOU) or any(c.dep_ == "poss" for c in attr.children):
+        return []  # the speaker's and third persons' "became" are the verb rules'
+    role = role_arg(attr, strict=True) if kin_of(attr) is None else None
+    return [] if role is None else [Rel("HAS_ROLE", who, role, When("state"), "assert", None, 0.6, {}, attr.i)]
 
 
 def _holder(verb: Token, idx: DocIndex) -> Arg | None:

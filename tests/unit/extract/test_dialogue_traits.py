@@ -44,6 +44,11 @@ STATED = [
     (duo("Believe me, I am a professional dancer."), ("Cy", "HAS_ROLE", "dancer", "assert")),
     (duo("Today we met Ivo Ries, career counselor."), ("Ivo Ries", "HAS_ROLE", "career counselor", "assert")),
     (trio("Thanks doctor."), ("Bo", "HAS_ROLE", "doctor", "assert")),
+    # a role the listener took on, said plainly or taken as given by a why/how/when question
+    (duo("So you became a pharmacist after all."), ("Ann", "HAS_ROLE", "pharmacist", "assert")),
+    (trio("Wait, why did you become a plumber?"), ("Bo", "HAS_ROLE", "plumber", "assert")),
+    (duo("Is that how you became a firefighter?"), ("Ann", "HAS_ROLE", "firefighter", "assert")),
+    (duo("When did Tomas become a pilot?"), ("Tomas", "HAS_ROLE", "pilot", "assert")),
 ]
 
 NOT_STATED = [
@@ -73,6 +78,13 @@ NOT_STATED = [
     # an aspiring dancer is not one yet; between two people a title said in thanks is politeness
     (duo("I am an aspiring dancer."), ("Cy", "HAS_ROLE", "dancer", "assert")),
     (duo("Thanks doctor."), ("Ann", "HAS_ROLE", "doctor", "assert")),
+    # a question that asks whether, supposes, or denies the change; a guess about it; a change to come
+    (duo("Did you become a plumber?"), ("Ann", "HAS_ROLE", "plumber", "assert")),
+    (duo("Why would you become a plumber?"), ("Ann", "HAS_ROLE", "plumber", "assert")),
+    (duo("Why didn't you become a plumber?"), ("Ann", "HAS_ROLE", "plumber", "assert")),
+    (duo("How do you become a pilot?"), ("Ann", "HAS_ROLE", "pilot", "assert")),
+    (duo("I guess you became a pharmacist."), ("Ann", "HAS_ROLE", "pharmacist", "assert")),
+    (duo("One day you'll become a pharmacist."), ("Ann", "HAS_ROLE", "pharmacist", "assert")),
 ]
 
 
