@@ -2,9 +2,11 @@
 
 "Julia and I got together", "Ana and Raj became a couple", "I've been seeing Diego since May",
 "I started going out with Kenji", "we broke up", "Tom and I called it quits", "I ended things
-with Elena". Both people are often the conjoined subject, which the small parser attaches in
-many ways ("Fatima and I got together" hangs "Fatima" as an adverbial): :func:`couple_members`
-reads them from the parse first and from the words before the verb second.
+with Elena", "Ana and I are back together", "I dated Kenji for two years" (a span of months or
+years in the past: a couple that lasted and is over; "for an hour" is an outing). Both people are
+often the conjoined subject, which the small parser attaches in many ways ("Fatima and I got
+together" hangs "Fatima" as an adverbial): :func:`couple_members` reads them from the parse first
+and from the words before the verb second.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from spacy.tokens import Token
 from chronomem.extract import accept as A
 from chronomem.extract.args import person_arg
 from chronomem.extract.frames import Frame, when_for
+from chronomem.extract.lexicon_data import load_lexicon
 from chronomem.extract.lexicon_rules import SKIP_BEFORE_VERB, SPAN_WORDS
 from chronomem.extract.records import SPEAKER, Arg, Rel, When
 from chronomem.extract.rulebase import Rule, emit, persons
 
 PARTNER = "PARTNER_OF"
+PEOPLE = load_lexicon("people")
 
 
 def partner_arg(tok: Token | None, frame: Frame) -> Arg | None:
@@ -99,8 +103,23 @@ def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[
     return [r for p in partners for r in emit(frame, pred, [s for s in subjects if s.kind != "we"], p, when)]
 
 
+def long_span(verb: Token) -> bool:
+    """"… for two years", "… for months": a span that a couple lasts, not an evening out."""
+    return any(p.lemma_.lower() in PEOPLE.couple_spans for prep in verb.children if prep.dep_ == "prep" and prep.lower_ == "for"
+               for p in prep.children if p.dep_ == "pobj")
+
+
+def lasted(frame: Frame) -> When | None:
+    """"we dated for two years", "Ana and I went out for months": a past couple that lasted a span of
+    months or years, over now (``None`` for any other clause, and for "for an hour")."""
+    status = frame.status
+    if status.blocked or status.negated or status.tense != "past":
+        return None
+    return When("end", vague=True) if long_span(frame.v) else None
+
+
 def _date(frame: Frame) -> list[Rel]:
-    return couple_rels(frame, frame.when("state"), partner_toks=frame.dobjs)
+    return couple_rels(frame, frame.when("state") or lasted(frame), partner_toks=frame.dobjs)
 
 
 def _seeing(frame: Frame) -> list[Rel]:
@@ -115,7 +134,21 @@ def _go_out(frame: Frame) -> list[Rel]:
     """"started going out with Kenji", "we've been going out since March"."""
     if frame.prt != "out":
         return []
-    return couple_rels(frame, frame.when("state"), partner_toks=frame.prep("with"))
+    return couple_rels(frame, frame.when("state") or lasted(frame), partner_toks=frame.prep("with"))
+
+
+def _be_together(frame: Frame) -> list[Rel]:
+    """"Ana and I are back together", "I'm back together with Raj", "Ana and Raj have been together since
+    2019", "Tom and I were together for years" (not "we were together at lunch": a place or a moment)."""
+    together = next((c for c in frame.v.children if c.dep_ in ("advmod", "acomp") and c.lower_ == "together"), None)
+    if together is None:
+        return []
+    if frame.status.tense == "past":
+        when = lasted(frame)
+    else:
+        back = any(c.lower_ == "back" for c in (*frame.v.children, *together.children))
+        when = frame.when("state") if back or long_span(frame.v) or frame.prep("since") else None
+    return couple_rels(frame, when, partner_toks=frame.prep("with"))
 
 
 def together_rels(frame: Frame) -> list[Rel]:
@@ -183,4 +216,5 @@ RULES = (
     Rule(("break", "split"), _break_up),
     Rule(("call",), _call),
     Rule(("tie",), _tie_the_knot),
+    Rule(("be",), _be_together, priority=-2),
 )

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.args import ROLES, DocIndex, person_arg, pronoun_arg
+from chronomem.extract.couples import long_span
 from chronomem.extract.feelings import feeling_rels
 from chronomem.extract.filters import clause_status
 from chronomem.extract.hygiene import NAMES, clean_mention, is_vocative
@@ -242,10 +243,13 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     else:
         objects = [c for c in verb.children if c.dep_ == "dobj"]
     was_dating = verb.tag_ == "VBG" and _when_past(verb)  # "when you were dating Nora": it held then
-    when = When("end", vague=True) if mode == "end" or used_to or was_dating else When("state")
+    lasted = verb.tag_ == "VBD" and long_span(verb)  # "we went out for two years": over
+    when = When("end", vague=True) if mode == "end" or used_to or was_dating or lasted else When("state")
     if len(subjects) == 1 and subjects[0].lower_ == "we" and not objects:
         if addressee([verb.doc]) is None:  # "we broke up" said to friends is about someone else
             return []
+        if prt == "out" and mode == "state" and not (used_to or verb.tag_ == "VBG" or long_span(verb)):
+            return []  # "Nina, we went out for dinner": an evening out ("we went out for two years" is a couple)
         args = [Arg(SPEAKER, verb.i), Arg(GROUP_YOU, verb.i)]
     else:
         people = subjects[:1] + objects[:1] if objects else subjects

@@ -71,6 +71,13 @@ FOUND = [
     # likeness to a friend
     (duo("Honestly, you're like my best friend."), ("Cy", "FRIEND_OF", "Ann", "assert")),
     (trio("Nora is like a friend to me."), ("Cy", "FRIEND_OF", "Nora", "assert")),
+    # a couple together again, together for a span, or dating for months or years in the past (over)
+    (trio("Marco and I are back together."), ("Cy", "PARTNER_OF", "Marco", "assert")),
+    (duo("Lena and Tomas have been together since 2019."), ("Lena", "PARTNER_OF", "Tomas", "assert")),
+    (duo("Greta and I were together for six years."), ("Cy", "PARTNER_OF", "Greta", "end")),
+    (duo("Well, I dated Marco for two years."), ("Cy", "PARTNER_OF", "Marco", "end")),
+    (duo("Marco and I went out for months."), ("Cy", "PARTNER_OF", "Marco", "end")),
+    (trio("So Marco, we went out for two years."), ("Cy", "PARTNER_OF", "Marco", "end")),
 ]
 
 NOT_FOUND = [
@@ -101,6 +108,23 @@ NOT_FOUND = [
     (duo("I'm taking a class at night."), ("Cy", "STUDIES_AT", "night", "assert")),
     (duo("You're not like my friends."), ("Cy", "FRIEND_OF", "Ann", "assert")),
 ]
+
+
+NO_COUPLE = [
+    duo("Marco and I were together at lunch."),  # a place or a moment
+    duo("Greta and I were together for an hour."),
+    duo("I went out with Marco for an hour."),  # an outing
+    trio("Marco, we went out for dinner."),
+    trio("Greta, we went out last night."),
+    duo("Greta and I were never together."),
+    duo("Marco and I worked together for years."),
+    duo("I didn't date Marco for two years."),
+]
+
+
+@pytest.mark.parametrize("turns", NO_COUPLE, ids=[c[-1][1] for c in NO_COUPLE])
+def test_no_couple(extractor, turns):
+    assert not [c for c in claim_set(extractor, turns) if c[1] == "PARTNER_OF"]
 
 
 @pytest.mark.parametrize("turns,expected", FOUND, ids=[c[0][-1][1] + c[1][0] for c in FOUND])
