@@ -11,14 +11,16 @@ and from the words before the verb second.
 
 from __future__ import annotations
 
-from spacy.tokens import Token
+from spacy.tokens import Doc, Token
 
 from chronomem.extract import accept as A
-from chronomem.extract.args import person_arg
+from chronomem.extract.args import person_arg, pronoun_arg
+from chronomem.extract.filters import is_question
 from chronomem.extract.frames import Frame, when_for
 from chronomem.extract.lexicon_data import load_lexicon
 from chronomem.extract.lexicon_rules import SKIP_BEFORE_VERB, SPAN_WORDS
-from chronomem.extract.records import SPEAKER, Arg, Rel, When
+from chronomem.extract.open_possessives import introduced_names
+from chronomem.extract.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
 from chronomem.extract.rulebase import Rule, emit, persons
 
 PARTNER = "PARTNER_OF"
@@ -207,6 +209,58 @@ def _tie_the_knot(frame: Frame) -> list[Rel]:
     if frame.dobj is None or frame.dobj.lower_ != "knot":
         return []
     return couple_rels(frame, frame.when("start"), partner_toks=frame.prep("with"), predicate="MARRIED_TO")
+
+
+def named_partner_rels(doc: Doc) -> list[Rel]:
+    """"I'm seeing someone. His name is Marco.", "she's been dating this guy, he's called Tom": a partner
+    first said as "someone", then named in a later sentence of the turn ("his name is …", "he's called …").
+    The naming presupposes the partner, so the dating may sit in a reported question ("you asked if I was
+    seeing someone… well, I am. His name is Marco"); not "I'm not seeing anyone", "I might be dating
+    someone", nor "I saw someone. His name is Marco" (seeing, not dating)."""
+    for tok in doc:
+        if tok.lower_ not in PEOPLE.unnamed_partners or tok.pos_ != "NOUN" and tok.lower_ not in ("someone", "somebody"):
+            continue
+        verb = _dating_verb(tok)
+        who = _dater(verb) if verb is not None else None
+        if who is None:
+            continue
+        later = [n for n in introduced_names(doc) if n.sent.start > tok.sent.start and not is_question(n.sent)
+                 # not "this is Marco": who is here
+                 and (n.head.lemma_ != "be" or any(c.lower_ == "name" for c in n.head.children))]
+        if later:
+            name = later[0]
+            partner = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
+            return [Rel(PARTNER, who, partner, When("state"), "assert", None, 0.6, {}, name.i)]
+    return []
+
+
+def _dating_verb(tok: Token) -> Token | None:
+    """The progressive "seeing" / "dating" / "going out (with)" whose object is ``tok``."""
+    head = tok.head
+    if tok.dep_ == "pobj" and head.lower_ == "with":
+        head = head.head
+        if not any(c.dep_ == "prt" and c.lower_ == "out" for c in head.children) or head.lemma_ != "go":
+            return None
+    elif tok.dep_ != "dobj" or head.lemma_ not in ("see", "date"):
+        return None
+    return head if head.tag_ == "VBG" else None
+
+
+def _dater(verb: Token) -> Arg | None:
+    """Who is dating: "I", he or she; ``None`` when negated, supposed, or told in a past tense outside a
+    reported question ("I was seeing someone" may be over; "you asked if I was seeing someone" is not)."""
+    kids = list(verb.children)
+    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in kids):
+        return None
+    past = any(c.dep_ == "aux" and c.lower_ in ("was", "were") for c in kids)
+    if past and not (verb.dep_ == "ccomp" and any(c.dep_ == "mark" and c.lower_ in ("if", "whether") for c in kids)):
+        return None
+    subj = next((c for c in kids if c.dep_ in ("nsubj", "nsubjpass")), None)  # "she's been dating": a passive to the parser
+    if subj is None:
+        return None
+    if subj.lower_ == "i":
+        return Arg(SPEAKER, subj.i)
+    return pronoun_arg(subj) if subj.lower_ in ("he", "she") else None
 
 
 RULES = (

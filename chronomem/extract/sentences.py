@@ -6,6 +6,7 @@ from spacy.tokens import Doc
 
 from chronomem.extract.args import DocIndex
 from chronomem.extract.bonds import bond_rels, introduced_kin_rels, may_tie
+from chronomem.extract.couples import named_partner_rels
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame
 from chronomem.extract.hygiene import in_title
@@ -72,6 +73,7 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         rels += title_rels(sent, idx)
     named = {r.obj.name for r in rels}
     rels += [r for r in naming_rels(doc) if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
+    rels += named_partner_rels(doc)  # "I'm seeing someone. His name is Marco."
     rels += introduced_kin_rels(doc, idx) if ties else []  # "Come meet my friends. This is Nina."
     return rels, hints
 

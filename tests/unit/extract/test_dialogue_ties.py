@@ -78,6 +78,11 @@ FOUND = [
     (duo("Well, I dated Marco for two years."), ("Cy", "PARTNER_OF", "Marco", "end")),
     (duo("Marco and I went out for months."), ("Cy", "PARTNER_OF", "Marco", "end")),
     (trio("So Marco, we went out for two years."), ("Cy", "PARTNER_OF", "Marco", "end")),
+    # a partner said as "someone", named in a later sentence (a reported question still presupposes them)
+    (trio("I'm seeing someone. His name is Marco."), ("Cy", "PARTNER_OF", "Marco", "assert")),
+    (duo("You asked if I was dating somebody. Well, I am. Her name is Greta."), ("Cy", "PARTNER_OF", "Greta", "assert")),
+    ([("Ann", "Greta called."), ("Cy", "She's been going out with a guy. He's called Marco.")],
+     ("Greta", "PARTNER_OF", "Marco", "assert")),
 ]
 
 NOT_FOUND = [
@@ -119,6 +124,12 @@ NO_COUPLE = [
     duo("Greta and I were never together."),
     duo("Marco and I worked together for years."),
     duo("I didn't date Marco for two years."),
+    duo("I'm not seeing anyone. His name is Marco."),
+    duo("I saw someone at the bar. His name is Marco."),  # seeing, not dating
+    duo("I was seeing someone back then. His name was Marco."),  # over, or not: unknown
+    duo("I might be dating someone. His name is Marco."),
+    duo("I'm seeing someone. Is his name Marco?"),
+    duo("I'm seeing someone. This is Marco."),  # someone present, not the one named before
 ]
 
 
