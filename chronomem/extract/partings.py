@@ -9,6 +9,11 @@ A couple's state in the past tense ends it too: "I was engaged to Tomas", "when 
 you" (``past_couples``): the relation held and is over (at no known time; with a time said, "from
 1971 to 1980", the couple rules date it).
 
+Getting back together presupposes a couple that was, whether it is asked, denied, wished or supposed:
+"are you and Tomas getting back together?", "I'm not getting back together with him", "Nina and Omar
+might get back together" (``_back_together``: an ended couple; "we" says nothing of whom; a reunion
+stated as done, "Nina and I got back together", is the couple rules' current couple).
+
 Which verb needs which particle or object, and the preposition before the partner, are data
 (``parting_verbs`` in ``chronomem/data/lexicon/dialogue.json``). The subject is "I", "you", he/she
 or a name; the partner a name, him/her or "you". Not when negated ("I didn't end it with him") nor
@@ -44,7 +49,39 @@ def parting_rels(sent: Span, idx: DocIndex, *, asked: bool = False) -> list[Rel]
                 out += _planned_parting(tok, idx, asked)
         if not asked and tok.lower_ in DIALOGUE.past_couples and (verb := _past_be(tok)) is not None:
             out += _past_couple(tok, verb, idx)
+        if tok.lower_ == "together" and _governor(tok).lemma_ == "get":
+            out += _back_together(tok, idx, asked)
     return out
+
+
+def _governor(together: Token) -> Token:
+    """The verb of "together", above a "with" the parser hung it on ("getting back together with him")."""
+    head = together.head
+    return head.head if head.dep_ == "prep" else head
+
+
+def _back_together(together: Token, idx: DocIndex, asked: bool) -> list[Rel]:
+    """The couple that "getting back together" presupposes, when the reunion is not stated as done."""
+    verb = _governor(together)
+    if not any(c.lower_ == "back" for c in (*verb.children, *together.children)):
+        return []
+    if any(c.dep_ in ("xcomp", "advcl") or c.dep_ == "prep" and c.lower_ in ("for", "at", "over") for c in verb.children):
+        return []  # "get back together to finish the report", "… for lunch": a meeting
+    status = clause_status(verb)
+    done = not (asked or status.negated or status.blocked or status.tense == "future" or verb.tag_ == "VBG"
+                or verb.dep_ in ("xcomp", "pcomp", "ccomp", "advcl") or any(c.tag_ == "MD" for c in verb.children))
+    subj = _subject_of(verb)
+    if done or subj is None:
+        return []
+    people = [said_person(t, idx) for t in (subj, *subj.conjuncts)]
+    people += [said_person(p, idx) for h in (verb, together) for c in h.children if c.dep_ == "prep" and c.lower_ == "with"
+               for p in c.children if p.dep_ == "pobj"]
+    if len(people) != 2 or None in people:
+        return []
+    first, second = people
+    if first is None or second is None or first.kind == second.kind and (first.kind != ENTITY or first.name == second.name):
+        return []
+    return [Rel("PARTNER_OF", first, second, When("end", vague=True), "end", None, 0.6, {}, verb.i)]
 
 
 def _planned_parting(verb: Token, idx: DocIndex, asked: bool) -> list[Rel]:

@@ -83,6 +83,10 @@ FOUND = [
     (duo("You asked if I was dating somebody. Well, I am. Her name is Greta."), ("Cy", "PARTNER_OF", "Greta", "assert")),
     ([("Ann", "Greta called."), ("Cy", "She's been going out with a guy. He's called Marco.")],
      ("Greta", "PARTNER_OF", "Marco", "assert")),
+    # getting back together, asked, denied or supposed: a couple that was
+    (trio("Wait, are you and Marco getting back together?"), ("Bo", "PARTNER_OF", "Marco", "end")),
+    (duo("I'm not getting back together with Marco."), ("Cy", "PARTNER_OF", "Marco", "end")),
+    (duo("Greta and Marco might get back together."), ("Greta", "PARTNER_OF", "Marco", "end")),
 ]
 
 NOT_FOUND = [
@@ -130,6 +134,9 @@ NO_COUPLE = [
     duo("I might be dating someone. His name is Marco."),
     duo("I'm seeing someone. Is his name Marco?"),
     duo("I'm seeing someone. This is Marco."),  # someone present, not the one named before
+    duo("We're not getting back together."),  # "we": whom?
+    duo("Can Greta and Marco get back together to finish the report?"),  # a meeting
+    duo("Should Greta and I get back together for lunch?"),
 ]
 
 
