@@ -249,7 +249,7 @@ def kin_rels(sent: Span) -> list[Rel]:
             poss = [c for c in tok.children if c.dep_ == "det"]  # "took the kids to the museum", "with the wife"
             if any(t.lower_ in ("you", "your") for t in tok.sent):
                 poss = []  # "you and the kids had a blast": the listener's kids
-        if tok.dep_ in ("appos", "attr", "npadvmod") and (tok.head.pos_ in ("PROPN", "AUX", "VERB")):
+        if tok.dep_ in ("appos", "attr", "npadvmod") and (tok.head.pos_ in ("PROPN", "AUX", "VERB")) or _likeness(tok):
             continue  # "Tom, my brother", "Emma is my sister": a named relative, the vocabulary rules'
         if any(c.dep_ == "appos" for c in tok.children) or name_follows(tok):
             continue
@@ -273,6 +273,11 @@ def kin_rels(sent: Span) -> list[Rel]:
                          "friend": "FRIEND_OF"}[kin]
             out.append(Rel(predicate, me, other, When("state"), "assert", None, 0.7, {}, tok.i))
     return out
+
+
+def _likeness(tok: Token) -> bool:
+    """"you're like my best friend": a likeness, no one else (not "like my mom says")."""
+    return tok.dep_ == "pobj" and tok.head.lower_ == "like" and tok.head.head.lemma_ == "be"
 
 
 _AGED = re.compile(r"\b(?:my|our) (?:\w+-)+(?:year|month|week)-old\b")

@@ -101,6 +101,8 @@ NOT_FOUND = [
     (duo("Look what my teammates gave me. It's a sign of our friendship."), ("Cy", "FRIEND_OF", "Ann", "assert")),
     (duo("They signed it to show our friendship."), ("Cy", "FRIEND_OF", "Ann", "assert")),
     (duo("He's like a brother to me."), ("Cy", "SIBLING_OF", "Ann", "assert")),  # a likeness to kin is none
+    (duo("Honestly, you're like my best friend."), ("Cy", "FRIEND_OF", "Cy's friend", "assert")),  # no third person
+    (trio("She's like my sister."), ("Cy", "SIBLING_OF", "Cy's sister", "assert")),
     (duo("I don't believe Nora moved to Denver."), ("Nora", "LIVES_IN", "Denver", "assert")),
     (duo("Did you move to Denver, or is it Austin?"), ("Ann", "LIVES_IN", "Denver", "assert")),
     ([("Ann", "Have you seen Emma today?"), ("Cy", "She's our sister.")], ("Cy", "SIBLING_OF", "Emma", "assert")),
