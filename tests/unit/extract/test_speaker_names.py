@@ -1,0 +1,114 @@
+"""Who a speaker labelled "Speaker N" is: the evidence :mod:`chronomem.extract.speaker_names` reads.
+
+The dialogues are our own. Each case gives the turns and the names the speakers end up with
+(an entity named "Speaker N" with the name as an alias); negatives expect no such link.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extract.speaker_names import greets, presented
+from tests.unit.extract.extract_helpers import rows, session_of
+
+
+def linked(extractor, turns) -> dict[str, list[str]]:
+    """``speaker label → aliases`` of the speakers that got a name."""
+    result = extractor.extract(session_of(*turns))
+    return {e.name: e.aliases for e in result.entities if e.name.startswith("Speaker") and e.aliases}
+
+
+def triples(extractor, turns) -> set[tuple[str, str, str]]:
+    return {(s, p, o) for s, p, o, *_ in rows(extractor.extract(session_of(*turns)))}
+
+
+def test_a_greeting_returned_by_name_names_the_one_who_greeted(extractor):
+    turns = [("Speaker 1", "Hi!"), ("Speaker 2", "Hey Greta!"), ("Speaker 3", "Morning, you two."),
+             ("Speaker 2", "Greta works at the bakery now.")]
+    assert linked(extractor, turns) == {"Speaker 1": ["Greta"]}
+    assert ("Speaker 1", "WORKS_AT", "bakery") in triples(extractor, turns)
+
+
+@pytest.mark.parametrize("turns", [
+    # a chorus greeting someone who has not spoken: the one before greeted the same person
+    [("Speaker 1", "Hi, Greta!"), ("Speaker 2", "Hey, Greta!"), ("Speaker 3", "What did I miss?")],
+    # the turn before was no greeting: "Hey Greta?" calls someone over
+    [("Speaker 1", "The oven is broken again."), ("Speaker 2", "Hey Greta? Can you look at it?"),
+     ("Speaker 3", "Sure.")],
+    # spoken of in the third person: nobody is presented, so the newcomer's greeting names nobody
+    [("Speaker 1", "Greta is my sister."), ("Speaker 2", "Nice."), ("Speaker 3", "Hi everyone!")],
+])
+def test_no_name_without_a_returned_greeting(extractor, turns):
+    assert linked(extractor, turns) == {}
+
+
+def test_someone_presented_and_then_answering_a_call(extractor):
+    """Presented and greeting back ("Hi!") is one vote; one answer to a call by that name is the second."""
+    turns = [("Speaker 1", "Everyone, meet my friend Greta."), ("Speaker 3", "Hi! Nice to meet you all."),
+             ("Speaker 2", "Welcome!"), ("Speaker 1", "Greta, tell them about the new job."),
+             ("Speaker 3", "I teach music at a school now.")]
+    assert linked(extractor, turns) == {"Speaker 3": ["Greta"]}
+    assert ("Speaker 1", "FRIEND_OF", "Speaker 3") in triples(extractor, turns)
+
+
+@pytest.mark.parametrize("turns", [
+    # the same talk without the presentation: one answer is chance
+    [("Speaker 1", "Everyone, look at this view."), ("Speaker 3", "Hi! Nice to meet you all."),
+     ("Speaker 2", "Welcome!"), ("Speaker 1", "Greta, tell them about the new job."),
+     ("Speaker 3", "I teach music at a school now.")],
+    # the one who greets back had spoken before: they are greeting the newcomer, not being presented
+    [("Speaker 3", "Morning."), ("Speaker 1", "Everyone, meet my friend Greta."), ("Speaker 3", "Hi!"),
+     ("Speaker 2", "Welcome!"), ("Speaker 1", "Greta, tell them about the new job."),
+     ("Speaker 3", "I teach music at a school now.")],
+    # "Greta, this is Omar": whoever answers may be Omar, so the answer says nothing of Greta
+    [("Speaker 1", "I teach music."), ("Speaker 2", "Greta, this is Omar."), ("Speaker 3", "Hello!"),
+     ("Speaker 1", "Hi."), ("Speaker 2", "Greta, you should sit."), ("Speaker 3", "Thanks.")],
+])
+def test_no_name_from_one_answer_alone(extractor, turns):
+    assert linked(extractor, turns) == {}
+
+
+def test_a_call_right_after_a_turn_goes_to_its_speaker(extractor):
+    """Answered once at the start; later called right after speaking, though someone else answers."""
+    turns = [("Speaker 2", "Tobias, did you finish the painting?"), ("Speaker 1", "I did, last night."),
+             ("Speaker 3", "Can we see it?"), ("Speaker 1", "Tomorrow, at the gallery."),
+             ("Speaker 2", "Tobias, that is wonderful news."), ("Speaker 3", "It really is.")]
+    assert linked(extractor, turns) == {"Speaker 1": ["Tobias"]}
+
+
+def test_who_called_someone_by_a_short_form_of_a_name_is_not_its_owner(extractor):
+    """Speaker 2 greets "Jessica" and is then called "Jess" right back: Jess is the one greeted, not Speaker 2."""
+    turns = [("Speaker 3", "Come in, come in."), ("Speaker 2", "Hey Jessica."), ("Speaker 1", "Hey Jess."),
+             ("Speaker 2", "You look great.")]
+    assert "Speaker 2" not in linked(extractor, turns)
+
+
+@pytest.mark.parametrize("text,names", [
+    ("This is my friend Greta.", ["Greta"]),
+    ("Omar, this is Tobias.", ["Tobias"]),
+    ("Everyone, meet my sister Greta.", ["Greta"]),
+    ("Say hi to Greta!", ["Greta"]),
+    ("I'll meet Greta tomorrow.", []),
+    ("Omar, you should meet Greta.", []),
+    ("Did you say hi to Greta?", []),
+    ("This is Greta's coat.", []),
+    ("This isn't Greta.", []),
+])
+def test_presented(extractor, text, names):
+    assert presented([extractor.nlp(text)]) == names
+
+
+@pytest.mark.parametrize("text,name,expected", [
+    ("Hi!", None, True),
+    ("Oh, hi.", None, True),
+    ("Nice to meet you.", None, True),
+    ("How are you?", None, True),
+    ("Highly unusual.", None, False),
+    ("The hill is high.", None, False),
+    ("Hey Greta!", "Greta", True),
+    ("Hello, Greta, come in.", "Greta", True),
+    ("Hey Greta? Look at this.", "Greta", False),
+    ("Hi, Tobias!", "Greta", False),
+])
+def test_greets(extractor, text, name, expected):
+    assert greets([extractor.nlp(text)], name) is expected
