@@ -160,6 +160,8 @@ def _introduces(ent: Span) -> bool:
         return False
     if ent.end < len(ent.doc) and ent.doc[ent.end].tag_ == "POS":
         return False  # "I'm Nora's sister"
+    if any(c.dep_ == "acomp" for c in verb.children):
+        return False  # "I'm sorry Nora": said to Nora
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     if subj is None:
         return False

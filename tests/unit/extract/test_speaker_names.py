@@ -112,3 +112,41 @@ def test_presented(extractor, text, names):
 ])
 def test_greets(extractor, text, name, expected):
     assert greets([extractor.nlp(text)], name) is expected
+
+
+@pytest.mark.parametrize("text,name", [
+    # a name closing its clause right after "you", without a comma, is the one spoken to
+    ("I would love to stay with you Greta; thank you!", "Greta"),
+    ("I love you Greta.", "Greta"),
+    ("Good for you Tobias!", "Tobias"),
+    # after what "I" am: "sorry" leaves the name no role
+    ("I am so sorry Tobias!", "Tobias"),
+    # a name that has a role after "you": not a call
+    ("I told you Greta was coming.", None),
+    ("I'll give you Greta's number.", None),
+    ("Then your boss calls you Greta.", None),
+    ("They named you Greta.", None),
+    ("I'm sorry Greta left.", None),
+])
+def test_a_name_without_a_comma_spoken_to(extractor, text, name):
+    from chronomem.extract.people import addressee
+
+    assert addressee([extractor.nlp(text)]) == name
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Hi, I'm Greta Lind.", "Greta Lind"),
+    ("I am so sorry Tobias!", None),  # an apology to Tobias, not a self-introduction
+])
+def test_self_introduction(extractor, text, name):
+    from chronomem.extract.speaker_names import self_introduction
+
+    assert self_introduction(extractor.nlp(text)) == name
+
+
+def test_a_call_after_you_answered_names_the_listener(extractor):
+    """Called twice without commas ("… with you Tobias", "Tobias, …") and answered: Speaker 2 is Tobias."""
+    turns = [("Speaker 1", "The flat is gone already."), ("Speaker 2", "You can stay with me."),
+             ("Speaker 1", "I would love to stay with you Tobias!"), ("Speaker 2", "Glad to help."),
+             ("Speaker 3", "How kind."), ("Speaker 1", "Tobias, you saved me."), ("Speaker 2", "It's nothing.")]
+    assert linked(extractor, turns) == {"Speaker 2": ["Tobias"]}
