@@ -10,7 +10,8 @@ evidence of two kinds:
   may be chance (the speaker answering is someone else); two are evidence. So is one answer by
   the very person who spoke just before the call, when the name is a person's (NER says so, or it
   is a known first name) and the turn introduces nobody ("Chandler, this is Will" is answered by
-  Will): the call went back to the one it answered, who answers again. A call right after
+  Will): the call went back to the one it answered, who answers again. So is one answer, in a group,
+  to a call that opens the talk (nobody else spoke before) to a one-word name. A call right after
   someone's turn that a third person answers is one vote for each of them; a call that presents
   someone else ("Nora, this is Pia") is no evidence of who answers it;
 * a greeting returned by name: "Hi!" answered by "Hey Nora!" (not a chorus of "Hi, Nora!" after
@@ -214,7 +215,10 @@ def speaker_aliases(turns: Sequence[tuple[str, Sequence[Doc]]], addressee: Addre
             answerer = next((s for s, _ in turns[n + 1:n + 2]), None)
             before = next((s for s, _ in reversed(turns[:n]) if s != speaker), None)
             person = _a_person(called, docs) and not _introduces_someone(docs)
-            back = answerer is not None and answerer == before and person
+            # at the start, a call to a first name goes to the one who answers: nobody spoke before
+            # (between two, the other answers whoever was called: no evidence)
+            opening = before is None and called.isalpha() and len(speakers) > 2
+            back = answerer is not None and (answerer == before or opening) and person
             # "Nora, this is Pia": the answer may be Pia's
             votes.answered(speaker, answerer if set(shown) <= {called} else None, called, back=back)
             if person and before is not None and before != answerer:

@@ -150,3 +150,22 @@ def test_a_call_after_you_answered_names_the_listener(extractor):
              ("Speaker 1", "I would love to stay with you Tobias!"), ("Speaker 2", "Glad to help."),
              ("Speaker 3", "How kind."), ("Speaker 1", "Tobias, you saved me."), ("Speaker 2", "It's nothing.")]
     assert linked(extractor, turns) == {"Speaker 2": ["Tobias"]}
+
+
+def test_a_call_that_opens_the_talk_goes_to_the_one_who_answers(extractor):
+    """Nobody spoke before: a call to a one-word name is for whoever answers it."""
+    turns = [("Speaker 1", "Tobias, can I borrow your car tonight?"), ("Speaker 2", "Sure, the keys are by the door."),
+             ("Speaker 3", "Tobias works at the bakery, right?"), ("Speaker 1", "Tobias works at the bakery.")]
+    assert linked(extractor, turns) == {"Speaker 2": ["Tobias"]}
+    assert ("Speaker 2", "WORKS_AT", "bakery") in triples(extractor, turns)
+
+
+@pytest.mark.parametrize("turns", [
+    # a full name at the start is more often one's own ("Hello, Tobias Lind." answering the phone)
+    [("Speaker 1", "Hello, Tobias Lind."), ("Speaker 2", "Who is this?"), ("Speaker 3", "Hang up.")],
+    # someone spoke before the call: one answer is chance
+    [("Speaker 3", "Morning."), ("Speaker 1", "Tobias, can I borrow your car tonight?"),
+     ("Speaker 2", "Sure, the keys are by the door.")],
+])
+def test_no_name_from_a_later_or_full_name_call(extractor, turns):
+    assert linked(extractor, turns) == {}
