@@ -68,7 +68,7 @@ def is_vocative(tokens: Span) -> bool:
     words that open a call ("Listen Chandler, …", "Come on Ross, …"); or alone in its sentence ("Ross!")."""
     doc = tokens.doc
     start, end = tokens.start, tokens.end
-    if _called(tokens):
+    if _called(tokens) or _after_you(tokens):
         return True
     before = doc[start - 1] if start > 0 else None
     comma = before is not None and before.is_punct and before.text == ","
@@ -89,6 +89,24 @@ def is_vocative(tokens: Span) -> bool:
     # "You're great, Rachel!" (not "… my sister, Emma."); "I'm your wife, Rachel!": a noun said of "I" or
     # "you" has no name of its own to add, so the name after it is the one spoken to
     return at_end and comma and (root.dep_ != "appos" or _said_of_me_or_you(root.head))
+
+
+def _after_you(tokens: Span) -> bool:
+    """A name with no comma that closes its clause right after "you" or after what "I" am: "I love you
+    Ross.", "Good for you Ross!", "I'm sorry Ross." (not "I told you Ross was right", "I'll give you
+    Ross's number", "they call you Ross", "I'm Ross")."""
+    doc = tokens.doc
+    if tokens.start == 0 or not tokens[0].is_title:
+        return False
+    after = doc[tokens.end] if tokens.end < len(doc) else None
+    if after is not None and (not after.is_punct or after.tag_ == "POS"):
+        return False
+    root = tokens.root
+    if doc[tokens.start - 1].lower_ == "you":
+        return root.dep_ not in ("nsubj", "nsubjpass", "oprd") and root.head.lemma_ not in NAMES.naming_verbs
+    # "I'm sorry Ross": a copula that already has its adjective leaves the name no role
+    return root.dep_ in ("attr", "npadvmod") and root.head.lemma_ == "be" and any(
+        c.dep_ == "acomp" and c.i == tokens.start - 1 for c in root.head.children)
 
 
 def _said_of_me_or_you(noun: Token) -> bool:
