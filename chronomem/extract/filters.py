@@ -164,9 +164,9 @@ def _negation(tok: Token, status: ClauseStatus) -> None:
                     status.fresh = True
             elif low in L.HEDGES:
                 status.blocked = True
-    if any(t.lower_ == "anymore" for t in tok.subtree if t.i > tok.i) or "any more" in tok.sent.text.lower():
-        if status.negated:
-            status.ending = True
+    if status.negated and (any(t.lower_ == "anymore" for t in tok.subtree if t.i > tok.i)
+                           or "any more" in tok.sent.text.lower()):
+        status.ending = True
 
 
 def _tense(tok: Token, status: ClauseStatus) -> None:

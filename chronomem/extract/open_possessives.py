@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from spacy.attrs import LEMMA, LOWER
+from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
@@ -280,6 +282,8 @@ def _likeness(tok: Token) -> bool:
     return tok.dep_ == "pobj" and tok.head.lower_ == "like" and tok.head.head.lemma_ == "be"
 
 
+# the words naming_rels needs one of (as string hashes, compared with a doc's LOWER and LEMMA columns)
+_NAMING_WORDS = frozenset(get_string_id(w) for w in L.PET_NOUNS | frozenset(OPEN.child_nouns))
 _AGED = re.compile(r"\b(?:my|our) (?:\w+-)+(?:year|month|week)-old\b")
 
 
@@ -287,6 +291,9 @@ def naming_rels(doc: Doc) -> list[Rel]:
     """A pet or child named in the turn that introduces it: "We got a puppy! This is Biscuit.",
     "Meet Pip, our new addition to the family", "Our one-year-old is a joy, his name is Kyle"."""
     text = doc.text.lower()
+    present = set(doc.to_array([LOWER, LEMMA]).ravel().tolist())
+    if present.isdisjoint(_NAMING_WORDS) and not _AGED.search(text) and not any(p in text for p in OPEN.newcomer_phrases):
+        return []  # a cheap gate: most turns name no pet nor child
     pets = [t for t in doc if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN"]
     if pets and all(_someone_elses(t) for t in pets):
         return []  # "My colleague Adam got a cat; it's called Maple": Adam's pet

@@ -2,7 +2,9 @@
 
 A pattern may name a word list of the open-clause lexicon (``{"IN": "@love_nouns"}``); the
 matcher is built once per spaCy vocabulary. :func:`shape_matches` gives, for each match, the
-pattern's name and its tokens by role.
+pattern's name and its tokens by role. A doc that lacks, for every pattern, a word one of its nodes
+requires (``LOWER`` or ``LEMMA``) cannot match and is not given to the matcher at all (most chat
+lines: the matcher cost a fifth of the rules' time).
 
 >>> import spacy
 >>> nlp = spacy.blank("en")
@@ -22,13 +24,16 @@ from collections.abc import Iterable, Iterator
 from importlib import resources
 from typing import Any
 
+from spacy.attrs import LEMMA, LOWER
 from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 from spacy.vocab import Vocab
 
 from chronomem.extract.lexicon_data import OPEN
 
-_MATCHERS: dict[int, tuple[DependencyMatcher, dict[str, list[str]]]] = {}
+# per vocabulary: the matcher, each shape's role names, and each shape's needed words (see _needs)
+_MATCHERS: dict[int, tuple[DependencyMatcher, dict[str, list[str]], list[list[tuple[int, frozenset[int]]]]]] = {}
+_ATTRS = {"LOWER": 0, "LEMMA": 1}  # columns of the doc array _doc_matches reads
 
 
 def _patterns() -> dict[str, list[dict[str, Any]]]:
@@ -45,18 +50,44 @@ def _resolve_lists(node: Any) -> Any:
     return node
 
 
+def _needs(pattern: list[dict[str, Any]], vocab: Vocab) -> list[tuple[int, frozenset[int]]]:
+    """``(column, word hashes)`` for each node of ``pattern`` that requires a word: a match needs a token
+    with one of them in that column (``LOWER`` or ``LEMMA``, compared by hash as the matcher does)."""
+    out = []
+    for node in pattern:
+        for attr, column in _ATTRS.items():
+            value = node["RIGHT_ATTRS"].get(attr)
+            words = [value] if isinstance(value, str) else value.get("IN") if isinstance(value, dict) else None
+            if words:
+                out.append((column, frozenset(vocab.strings.add(w) for w in words)))
+    return out
+
+
 def matcher_for(vocab: Vocab) -> tuple[DependencyMatcher, dict[str, list[str]]]:
     """The matcher of every shape for ``vocab`` (built on first use), and each shape's role names."""
+    matcher, roles, _ = _built(vocab)
+    return matcher, roles
+
+
+def _built(vocab: Vocab) -> tuple[DependencyMatcher, dict[str, list[str]], list[list[tuple[int, frozenset[int]]]]]:
     key = id(vocab)
     if key not in _MATCHERS:
         matcher = DependencyMatcher(vocab)
-        roles = {}
+        roles, needs = {}, []
         for name, pattern in _patterns().items():
             pattern = _resolve_lists(copy.deepcopy(pattern))
             matcher.add(name, [pattern])
             roles[name] = [node["RIGHT_ID"] for node in pattern]
-        _MATCHERS[key] = (matcher, roles)
+            needs.append(_needs(pattern, vocab))
+        _MATCHERS[key] = (matcher, roles, needs)
     return _MATCHERS[key]
+
+
+def _may_match(doc: Doc, needs: list[list[tuple[int, frozenset[int]]]]) -> bool:
+    """Whether some shape has every word it needs in ``doc``: a cheap test before the matcher."""
+    columns = doc.to_array([LOWER, LEMMA]).T.tolist()
+    present = [set(columns[0]), set(columns[1])]
+    return any(all(present[column] & words for column, words in shape) for shape in needs)
 
 
 _DOC_MATCHES = "chronomem_shape_matches"
@@ -67,8 +98,9 @@ def _doc_matches(doc: Doc) -> list[tuple[str, tuple[int, ...]]]:
     runs: once per sentence made a long turn quadratic) and kept in ``doc.user_data``."""
     found = doc.user_data.get(_DOC_MATCHES)
     if found is None:
-        matcher, _ = matcher_for(doc.vocab)
-        found = [(doc.vocab.strings[match_id], tuple(token_ids)) for match_id, token_ids in matcher(doc)]
+        matcher, _, needs = _built(doc.vocab)
+        found = [(doc.vocab.strings[match_id], tuple(token_ids)) for match_id, token_ids in matcher(doc)] \
+            if _may_match(doc, needs) else []
         doc.user_data[_DOC_MATCHES] = found
     return found
 
