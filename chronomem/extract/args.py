@@ -10,6 +10,7 @@ import re
 import unicodedata
 from dataclasses import replace
 
+from spacy.attrs import LEMMA, LOWER
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
@@ -23,6 +24,19 @@ NAME_LABELS = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "PLACE", "LOC": "PLACE",
 TIME_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
 _NAME_OK = re.compile(r"^[^\W_][\w .,'&+#/()-]{0,79}$")  # commas: "University of California, Berkeley", "X, Jr."
 _HAS_ALPHA = re.compile(r"[^\W\d_]")
+
+
+_DOC_WORDS = "chronomem_doc_words"
+
+
+def doc_words(doc: Doc) -> frozenset[int]:
+    """The string hashes of every word of ``doc`` in lower case and as lemma, read once per doc and kept
+    in ``doc.user_data``: the cheap gates of the rules test it for the words they need
+    (``spacy.strings.get_string_id(word) in doc_words(doc)``) before they look at the parse."""
+    words = doc.user_data.get(_DOC_WORDS)
+    if words is None:
+        words = doc.user_data[_DOC_WORDS] = frozenset(doc.to_array([LOWER, LEMMA]).ravel().tolist())
+    return words
 
 
 class DocIndex:

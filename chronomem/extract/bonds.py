@@ -20,12 +20,11 @@ friendship": "our" is the speaker and them).
 
 from __future__ import annotations
 
-from spacy.attrs import LEMMA
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import DocIndex, person_arg
+from chronomem.extract.args import DocIndex, doc_words, person_arg
 from chronomem.extract.hygiene import is_vocative
 from chronomem.extract.kin import kin_of, kin_rels
 from chronomem.extract.kin_phrases import said_person
@@ -39,7 +38,7 @@ _THEY = frozenset({"they", "them", "their", "theirs"})
 _BOND_WORDS = tuple(TIES.bond_nouns)
 _FRIEND_WORDS = tuple(w for w, (relation, _) in L.KIN.items() if relation == "friend")
 _GATE_WORDS = (*TIES.bond_nouns, "meet", "stay", "remain")
-_GATE_HASHES = frozenset(get_string_id(w) for w in _GATE_WORDS)  # compared with a doc's LEMMA column
+_GATE_HASHES = frozenset(get_string_id(w) for w in _GATE_WORDS)  # compared with args.doc_words
 _FRIEND_HASHES = frozenset(get_string_id(w) for w in _FRIEND_WORDS)
 _LIKE = get_string_id("like")
 
@@ -47,10 +46,10 @@ _LIKE = get_string_id("like")
 def may_tie(doc: Doc) -> bool:
     """Whether a turn has words a rule here reads (a bond noun, "meet", "stay", "remain", or "like" with a
     friend word): most turns do not, and the rules are not run on them."""
-    lemmas = set(doc.to_array(LEMMA).tolist())
-    if not lemmas.isdisjoint(_GATE_HASHES):
+    words = doc_words(doc)
+    if not words.isdisjoint(_GATE_HASHES):
         return True
-    return _LIKE in lemmas and not lemmas.isdisjoint(_FRIEND_HASHES)  # "like my best friend"
+    return _LIKE in words and not words.isdisjoint(_FRIEND_HASHES)  # "like my best friend"
 
 
 def bond_rels(sent: Span, idx: DocIndex, *, stated: bool) -> list[Rel]:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 
-from spacy.attrs import LEMMA, LOWER
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.args import pronoun_arg
+from chronomem.extract.args import doc_words, pronoun_arg
 from chronomem.extract.kin import modifier_state
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.open_base import name_follows, place_arg
@@ -282,7 +281,7 @@ def _likeness(tok: Token) -> bool:
     return tok.dep_ == "pobj" and tok.head.lower_ == "like" and tok.head.head.lemma_ == "be"
 
 
-# the words naming_rels needs one of (as string hashes, compared with a doc's LOWER and LEMMA columns)
+# the words naming_rels needs one of (as string hashes, compared with args.doc_words)
 _NAMING_WORDS = frozenset(get_string_id(w) for w in L.PET_NOUNS | frozenset(OPEN.child_nouns))
 _AGED = re.compile(r"\b(?:my|our) (?:\w+-)+(?:year|month|week)-old\b")
 
@@ -291,8 +290,7 @@ def naming_rels(doc: Doc) -> list[Rel]:
     """A pet or child named in the turn that introduces it: "We got a puppy! This is Biscuit.",
     "Meet Pip, our new addition to the family", "Our one-year-old is a joy, his name is Kyle"."""
     text = doc.text.lower()
-    present = set(doc.to_array([LOWER, LEMMA]).ravel().tolist())
-    if present.isdisjoint(_NAMING_WORDS) and not _AGED.search(text) and not any(p in text for p in OPEN.newcomer_phrases):
+    if doc_words(doc).isdisjoint(_NAMING_WORDS) and not _AGED.search(text) and not any(p in text for p in OPEN.newcomer_phrases):
         return []  # a cheap gate: most turns name no pet nor child
     pets = [t for t in doc if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN"]
     if pets and all(_someone_elses(t) for t in pets):

@@ -24,16 +24,15 @@ from collections.abc import Iterable, Iterator
 from importlib import resources
 from typing import Any
 
-from spacy.attrs import LEMMA, LOWER
 from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 from spacy.vocab import Vocab
 
+from chronomem.extract.args import doc_words
 from chronomem.extract.lexicon_data import OPEN
 
 # per vocabulary: the matcher, each shape's role names, and each shape's needed words (see _needs)
-_MATCHERS: dict[int, tuple[DependencyMatcher, dict[str, list[str]], list[list[tuple[int, frozenset[int]]]]]] = {}
-_ATTRS = {"LOWER": 0, "LEMMA": 1}  # columns of the doc array _doc_matches reads
+_MATCHERS: dict[int, tuple[DependencyMatcher, dict[str, list[str]], list[list[frozenset[int]]]]] = {}
 
 
 def _patterns() -> dict[str, list[dict[str, Any]]]:
@@ -50,16 +49,16 @@ def _resolve_lists(node: Any) -> Any:
     return node
 
 
-def _needs(pattern: list[dict[str, Any]], vocab: Vocab) -> list[tuple[int, frozenset[int]]]:
-    """``(column, word hashes)`` for each node of ``pattern`` that requires a word: a match needs a token
-    with one of them in that column (``LOWER`` or ``LEMMA``, compared by hash as the matcher does)."""
+def _needs(pattern: list[dict[str, Any]], vocab: Vocab) -> list[frozenset[int]]:
+    """The word hashes of each node of ``pattern`` that requires a word (``LOWER`` or ``LEMMA``): a match
+    needs, for each, a token with one of them (:func:`chronomem.extract.args.doc_words` holds both forms)."""
     out = []
     for node in pattern:
-        for attr, column in _ATTRS.items():
+        for attr in ("LOWER", "LEMMA"):
             value = node["RIGHT_ATTRS"].get(attr)
             words = [value] if isinstance(value, str) else value.get("IN") if isinstance(value, dict) else None
             if words:
-                out.append((column, frozenset(vocab.strings.add(w) for w in words)))
+                out.append(frozenset(vocab.strings.add(w) for w in words))
     return out
 
 
@@ -69,7 +68,7 @@ def matcher_for(vocab: Vocab) -> tuple[DependencyMatcher, dict[str, list[str]]]:
     return matcher, roles
 
 
-def _built(vocab: Vocab) -> tuple[DependencyMatcher, dict[str, list[str]], list[list[tuple[int, frozenset[int]]]]]:
+def _built(vocab: Vocab) -> tuple[DependencyMatcher, dict[str, list[str]], list[list[frozenset[int]]]]:
     key = id(vocab)
     if key not in _MATCHERS:
         matcher = DependencyMatcher(vocab)
@@ -83,11 +82,10 @@ def _built(vocab: Vocab) -> tuple[DependencyMatcher, dict[str, list[str]], list[
     return _MATCHERS[key]
 
 
-def _may_match(doc: Doc, needs: list[list[tuple[int, frozenset[int]]]]) -> bool:
+def _may_match(doc: Doc, needs: list[list[frozenset[int]]]) -> bool:
     """Whether some shape has every word it needs in ``doc``: a cheap test before the matcher."""
-    columns = doc.to_array([LOWER, LEMMA]).T.tolist()
-    present = [set(columns[0]), set(columns[1])]
-    return any(all(present[column] & words for column, words in shape) for shape in needs)
+    words = doc_words(doc)
+    return any(all(not words.isdisjoint(node) for node in shape) for shape in needs)
 
 
 _DOC_MATCHES = "chronomem_shape_matches"
