@@ -12,7 +12,7 @@ a vocative (the name of the person spoken to: "Thanks, Mel!", "Hey Jon").
 
 from __future__ import annotations
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.lexicon_data import load_lexicon
 from chronomem.extract.records import ENTITY, GAZETTEER, Arg
@@ -154,6 +154,15 @@ def is_not_a_name(tokens: Span) -> bool:
         if tok.pos_ in ("INTJ", "ADJ", "ADV", "VERB", "AUX", "PRON", "DET", "NOUN") and tok.i == tok.sent.start:
             return True  # "Dance is my life", "Glad you liked it": a sentence-initial common word
     return is_vocative(tokens)
+
+
+def name_spans(doc: Doc) -> list[Span]:
+    """The spans of ``doc`` that may name a person, in text order: NER's persons, and each capitalised
+    proper noun outside them (the small model misses many first names)."""
+    spans = [e for e in doc.ents if e.label_ == "PERSON"]
+    taken = {t.i for e in spans for t in e}
+    spans += [doc[t.i:t.i + 1] for t in doc if t.pos_ == "PROPN" and t.i not in taken and t.is_title]
+    return sorted(spans, key=lambda s: s.start)
 
 
 def in_title(tok: Token) -> bool:

@@ -31,7 +31,7 @@ from chronomem.extract.args import ROLES, DocIndex, person_arg, pronoun_arg
 from chronomem.extract.couples import long_span
 from chronomem.extract.feelings import feeling_rels
 from chronomem.extract.filters import clause_status
-from chronomem.extract.hygiene import NAMES, clean_mention, is_vocative
+from chronomem.extract.hygiene import NAMES, clean_mention, is_vocative, name_spans
 from chronomem.extract.kin import kin_of, kin_rels, modifier_state, named_token
 from chronomem.extract.kin_phrases import kin_phrase_rels
 from chronomem.extract.kin_self import self_kin_rels
@@ -83,20 +83,13 @@ def addressee(docs: Sequence[Doc]) -> str | None:
     "Hey Ross", "You're great, Rachel!" (kin words, pet names and exclamations such as "Oh God!" or
     "Man, …" are not names)."""
     for doc in docs:
-        for span in _name_spans(doc):
+        for span in name_spans(doc):
             if is_vocative(span):
                 name = clean_mention(span.text)
                 low = name.lower()
                 if name and low not in PEOPLE.kin_vocatives and low not in PEOPLE.pet_names and low not in NAMES.vocative_openers:
                     return name
     return None
-
-
-def _name_spans(doc: Doc) -> list[Span]:
-    spans = [e for e in doc.ents if e.label_ == "PERSON"]
-    taken = {t.i for e in spans for t in e}
-    spans += [doc[t.i:t.i + 1] for t in doc if t.pos_ == "PROPN" and t.i not in taken and t.is_title]
-    return sorted(spans, key=lambda s: s.start)
 
 
 def _opens_verbless(tok: Token) -> bool:

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.args import first_name_gender
-from chronomem.extract.hygiene import clean_mention, is_vocative
+from chronomem.extract.hygiene import clean_mention, is_vocative, name_spans
 from chronomem.extract.lexicon_data import load_lexicon
 from chronomem.schema.models import normalize_name
 
@@ -266,10 +266,8 @@ def presented(docs: Sequence[Doc]) -> list[str]:
     """
     out: list[str] = []
     for doc in docs:
-        spans = [e for e in doc.ents if e.label_ == "PERSON"]
-        taken = {t.i for e in spans for t in e}
-        spans += [doc[t.i:t.i + 1] for t in doc if t.pos_ == "PROPN" and t.is_title and t.i not in taken
-                  and (not t.ent_type_ or first_name_gender(t.text))]
+        # a proper noun NER gave another label only when it is a known first name ("Pia" as a place)
+        spans = [s for s in name_spans(doc) if s.label_ == "PERSON" or not s[0].ent_type_ or first_name_gender(s.text)]
         for span in spans:
             name = clean_mention(span.text) if _presents(span) else None
             if name and name not in out:
