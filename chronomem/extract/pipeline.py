@@ -12,6 +12,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from chronomem.errors import ExtractionError
+from chronomem.extract import lexicon as L
 from chronomem.extract.gazetteer import Gazetteer
 from chronomem.extract.lexicon_data import OPEN, load_lexicon
 
@@ -68,8 +69,6 @@ def _keep_ex_on_its_noun(tokenizer: Any) -> None:
     """"my ex-wife", "Tom's ex-boss", "my half-brother": split as ``ex-`` (``half-``, ``step-``) + the noun,
     so that the parser makes the prefix a modifier of the kin or role noun (split at the hyphen, "ex",
     "-" and "wife" became three nouns of the verb in "she is my ex-wife", and the noun lost its owner)."""
-    from chronomem.extract import lexicon as L
-
     for word in sorted(L.KIN.keys() | L.ROLE_HEADS):
         if "-" in word or " " in word:
             continue
