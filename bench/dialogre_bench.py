@@ -68,11 +68,10 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import data_missing, markdown_table, write_result  # noqa: E402
+from bench._report import data_missing, markdown_table, shared_data, write_result  # noqa: E402
 from chronomem.schema.models import ExtractionResult, Session, Turn, normalize_name  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = ROOT / ".." / "shared" / "data" / "dialogre"
+DEFAULT_DATA = shared_data("dialogre")
 GROUP = "dialogre"
 STARTED_AT = datetime(2020, 1, 1, tzinfo=timezone.utc)
 QUICK_DIALOGUES = 60

@@ -45,10 +45,10 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import data_missing, write_result  # noqa: E402
+from bench._report import data_missing, shared_data, write_result  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = ROOT / ".." / "shared" / "data" / "locomo"
+DEFAULT_DATA = shared_data("locomo")
 DEFAULT_GOLD = ROOT / "bench" / "gold" / "locomo"
 SYMMETRIC = frozenset({"MARRIED_TO", "PARTNER_OF", "ENGAGED_TO", "SIBLING_OF", "FRIEND_OF"})
 OPEN = "RELATED_TO"
