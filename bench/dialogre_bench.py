@@ -57,9 +57,8 @@ import argparse
 import json
 import re
 import sys
-import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -68,6 +67,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench._extraction import extract_all  # noqa: E402
 from bench._report import data_missing, markdown_table, shared_data, write_result  # noqa: E402
 from chronomem.schema.models import ExtractionResult, Session, Turn, normalize_name  # noqa: E402
 
@@ -486,26 +486,9 @@ def run(dialogues: Sequence[tuple[list[str], list[dict[str, Any]]]], extractor: 
     """Extract every dialogue with one ``extract_many`` and score it."""
     sessions = [to_session(i, lines) for i, (lines, _) in enumerate(dialogues)]
     golds = [gold_for(rels) for _, rels in dialogues]
-    started = time.perf_counter()
-    nlp = getattr(extractor, "nlp", None)  # load spaCy outside the timed extraction
-    load_seconds = time.perf_counter() - started
-    model = f"{nlp.meta.get('name', '')} {nlp.meta.get('version', '')}" if nlp is not None and hasattr(nlp, "meta") else ""
-    started = time.perf_counter()
-    extracted = [extracted_relations(result) for _, result in _in_order(sessions, extractor.extract_many(sessions))]
-    seconds = time.perf_counter() - started
-    return Run(score(golds, extracted), sum(len(s.turns) for s in sessions), seconds, load_seconds, model.strip())
-
-
-def _in_order(sessions: Sequence[Session], results: Iterable[tuple[Session, ExtractionResult]]
-              ) -> Iterator[tuple[Session, ExtractionResult]]:
-    n = 0
-    for session, result in results:
-        if session.session_id != sessions[n].session_id:
-            raise RuntimeError(f"extract_many yielded {session.session_id} where {sessions[n].session_id} was expected")
-        n += 1
-        yield session, result
-    if n != len(sessions):
-        raise RuntimeError(f"extract_many yielded {n} results for {len(sessions)} sessions")
+    x = extract_all(extractor, sessions)
+    extracted = [extracted_relations(result) for result in x.results]
+    return Run(score(golds, extracted), sum(len(s.turns) for s in sessions), x.seconds, x.load_seconds, x.model)
 
 
 def write_misses(path: Path, s: Score) -> None:

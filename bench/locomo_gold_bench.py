@@ -46,16 +46,13 @@ if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` i
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._report import data_missing, shared_data, write_result  # noqa: E402
+from bench._words import WORD, content_words  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = shared_data("locomo")
 DEFAULT_GOLD = ROOT / "bench" / "gold" / "locomo"
 SYMMETRIC = frozenset({"MARRIED_TO", "PARTNER_OF", "ENGAGED_TO", "SIBLING_OF", "FRIEND_OF"})
 OPEN = "RELATED_TO"
-# Function words that carry no content of an object phrase.
-STOPWORDS = frozenset(
-    "a an the my our your his her their its this that these those some any of to for in on at with and or "
-    "new old own much many lot lots few bit kind sort really very so just".split())
 # Words of interjections and greetings (the benchmark's own list, independent of the extractor's).
 INTERJECTIONS = frozenset(
     "hi hey hello hiya yo bye goodbye thanks thank thx congrats congratulations wow whoa woah omg yay yeah "
@@ -63,33 +60,9 @@ INTERJECTIONS = frozenset(
     "cheers welcome sorry please dear gosh geez jeez ugh oops phew hooray woohoo wohoo good morning night "
     "evening afternoon".split())
 PRONOUNS = frozenset("i me my mine we us our you your he him his she her they them their it its".split())
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 # ----------------------------------------------------------------------------- matching
-# Words for one relative or thing that annotators and extractors spell differently.
-SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "dad": "father", "daddy": "father", "kid": "child",
-            "children": "child", "hubby": "husband", "fam": "family"}
-
-
-def content_words(phrase: str) -> frozenset[str]:
-    """Lower-case content words of a phrase, plural ``s`` dropped, kin spelled one way (mom → mother).
-
-    >>> sorted(content_words("the sound of rain on the roof"))
-    ['rain', 'roof', 'sound']
-    >>> sorted(content_words("Abstract paintings"))
-    ['abstract', 'painting']
-    """
-    out = set()
-    for w in _WORD.findall(phrase.lower().replace("'s", "")):
-        if w in STOPWORDS:
-            continue
-        if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
-            w = w[:-1]
-        out.add(SYNONYMS.get(w, w))
-    return frozenset(out)
-
-
 def objects_match(extracted: str, gold: str, alts: Sequence[str] = ()) -> bool:
     """Most content words shared both ways, against the gold object or one of its alternatives.
 
@@ -233,7 +206,7 @@ def is_junk_name(name: str, lowercase_words: set[str]) -> bool:
     >>> is_junk_name("Awesome", {"awesome"}), is_junk_name("Paris", {"paris"})
     (True, True)
     """
-    words = _WORD.findall(name.lower())
+    words = WORD.findall(name.lower())
     if not words:
         return True
     if words[0] in INTERJECTIONS or words[-1] in INTERJECTIONS or all(w in PRONOUNS for w in words):
