@@ -22,7 +22,8 @@ the scoring, which this module follows:
   alias), its predicate is one the triple's group accepts, and its object (name or an alias) shares
   a content word (:func:`bench._words.content_words`) with the triple's object.
 * Recall: gold triples matched by a current fact of the speaker (from any of the session's lines),
-  overall and per relation group. Precision: of the facts sourced from lines that carry a mapped
+  overall and per relation group; reported beside it, the stricter recall by a fact of the
+  triple's own line. Precision: of the facts sourced from lines that carry a mapped
   triple, those that match one of that line's triples; per group by the fact's predicate (a fact
   whose predicate is in no group counts under "other predicates").
 
@@ -278,6 +279,7 @@ class Score:
     dropped: int = 0  # mapped "i" triples left out: an object word not in the line
     gold: Counter = field(default_factory=Counter)  # group -> gold triples
     found: Counter = field(default_factory=Counter)  # group -> of those, found
+    found_same_line: int = 0  # gold triples found by a fact of their own line (a stricter reading, reported beside)
     judged: Counter = field(default_factory=Counter)  # predicate group -> facts on lines with gold
     right: Counter = field(default_factory=Counter)  # predicate group -> of those, matching a triple of their line
 
@@ -302,6 +304,8 @@ def score(dialogues: Sequence[Sequence[PersonaLine]], facts: Sequence[Sequence[F
     ...                      Fact(1, ("d0-b",), "LIKES", ("rain",)), Fact(2, ("d0-b",), "HAS_ATTRIBUTE", ("tall",))]])
     >>> (sum(s.found.values()), sum(s.gold.values()), sum(s.right.values()), sum(s.judged.values()), s.facts)
     (2, 3, 2, 3, 4)
+    >>> score([lines[:1]], [[Fact(1, ("d0-a",), "OWNS", ("truck",))]]).found_same_line  # found, from another line
+    0
     >>> dict(s.judged), dict(s.right)
     ({'OWNS': 1, 'LIKES': 2}, {'OWNS': 1, 'LIKES': 1})
     """
@@ -321,6 +325,7 @@ def score(dialogues: Sequence[Sequence[PersonaLine]], facts: Sequence[Sequence[F
             for g in golds:
                 s.gold[g.group] += 1
                 s.found[g.group] += any(fact_matches(f, g) for f in found_facts)
+                s.found_same_line += any(f.line == g.line and fact_matches(f, g) for f in found_facts)
         s.lines_with_gold += len(by_line)
         for f in found_facts:
             if f.line not in by_line:
@@ -386,6 +391,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     summary = [
         {"measure": "dialogues / persona lines / lines with gold", "value": f"{s.dialogues} / {s.lines} / {s.lines_with_gold}"},
         {"measure": "recall (found / gold triples)", "value": f"{_pct(found, gold)}% ({found} / {gold})"},
+        {"measure": "recall by a fact of the triple's own line (stricter)",
+         "value": f"{_pct(s.found_same_line, gold)}% ({s.found_same_line} / {gold})"},
         {"measure": "precision on lines with gold (right / facts judged)", "value": f"{_pct(right, judged)}% ({right} / {judged})"},
         {"measure": "current facts per persona line", "value": f"{s.facts / max(1, s.lines):.2f} ({s.facts})"},
         {"measure": "mapped triples left out (an object word not in the line)", "value": str(s.dropped)},
@@ -395,7 +402,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     meta = {"untouched": True, "dialogues": s.dialogues, "lines": s.lines, "seconds": round(x.seconds, 2),
             "load_seconds": round(x.load_seconds, 2), "lines_per_s": round(rate, 1) if rate else None, "model": x.model,
             "claim_kinds": sorted(CURRENT_KINDS),
-            "summary": {"gold": gold, "found": found, "recall_pct": _pct(found, gold), "judged": judged, "right": right,
+            "summary": {"gold": gold, "found": found, "recall_pct": _pct(found, gold), "found_same_line": s.found_same_line,
+                        "recall_same_line_pct": _pct(s.found_same_line, gold), "judged": judged, "right": right,
                         "precision_pct": _pct(right, judged), "facts": s.facts,
                         "facts_per_line": round(s.facts / max(1, s.lines), 3), "lines_with_gold": s.lines_with_gold,
                         "dropped_triples": s.dropped},

@@ -102,6 +102,7 @@ def test_score_recall_from_any_line_precision_on_lines_with_gold_only():
     assert dict(s.judged) == {"HAS_PET": 1, "LIKES": 1, C.OTHER: 1, "LIVES_IN": 1}
     assert sum(s.right.values()) == 2 and s.right[C.OTHER] == 0
     assert (s.recall, s.precision) == (0.75, 0.5)
+    assert s.found_same_line == 2  # the DISLIKES fact has no source line
     rows = {r["group"]: r for r in C.group_rows(s)}
     assert rows["all"]["recall %"] == 75.0 and rows["all"]["precision %"] == 50.0
     assert rows["OWNS"]["gold"] == 0 and rows["OWNS"]["recall %"] == "" and rows[C.OTHER]["precision %"] == 0.0
