@@ -239,8 +239,7 @@ def facts_of(result: ExtractionResult, session: Session) -> list[Fact]:
     for c in result.claims:
         if c.kind not in CURRENT_KINDS:
             continue
-        for src in c.sources or [None]:
-            line = line_of.get(src.turn_id) if src is not None else None
+        for line in [line_of.get(src.turn_id) for src in c.sources] or [None]:
             key = (line, c.subject_id, c.predicate, c.object_id)
             if key not in seen:
                 seen[key] = Fact(line, names.get(c.subject_id, (c.subject_id,)), c.predicate,

@@ -451,14 +451,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     tuning, aside = [p for p in parts if not p.set_aside], [p for p in parts if p.set_aside]
     everything = merge(p.score for p in parts)
     turns = sum(p.turns for p in parts)
-    meta = {"turns": turns, "seconds": round(seconds, 1), "set_aside_conversations": list(set_aside),
-            "tuning": block_summary(tuning, lowercase), "set_aside": block_summary(aside, lowercase),
+    blocks = {"tuning": block_summary(tuning, lowercase), "set_aside": block_summary(aside, lowercase)}
+    meta = {"turns": turns, "seconds": round(seconds, 1), "set_aside_conversations": list(set_aside), **blocks,
             "per_predicate": per_predicate(everything)}
     name = "locomo_gold_quick" if args.quick else "locomo_gold"
     from bench._report import markdown_table
 
     note = ("Recall per predicate (durable gold facts), tuning and set-aside side by side:\n\n" +
-            markdown_table(predicate_rows(meta["tuning"], meta["set_aside"])) +
+            markdown_table(predicate_rows(blocks["tuning"], blocks["set_aside"])) +
             f"\n\nGold: hand-annotated facts of consecutive LoCoMo sessions (bench/gold/GUIDELINES.md); set aside "
             f"(issue #26, untouched: aggregate numbers only): {', '.join(set_aside) or 'none'}; "
             f"extraction of {turns} turns took {meta['seconds']} s.")
