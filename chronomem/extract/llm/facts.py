@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from chronomem.errors import ExtractionError
 from chronomem.extract.extractor import DEFAULT_SKIP_SPEAKERS
-from chronomem.extract.timeexpr import resolve_time, split_range
+from chronomem.timeexpr import resolve_time, split_range
 from chronomem.schema.models import (
     MAX_NAME_CHARS,
     Claim,
