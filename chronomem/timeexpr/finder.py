@@ -54,6 +54,12 @@ _ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$")
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d$")
 _IN_UNITS = re.compile(r"^(?:in|within)\s.+\b(?:days?|weeks?|months?|years?|decades?)$", re.IGNORECASE)
 _MAX_RUN = 9
+#: Run words that make a run worth trying: not the connectors and modifiers every sentence has.
+_ANCHORS = RUN_WORDS - LICENSERS - frozenset(
+    "a an and to of as up just only ever some time other few couple several dozen now half part very tail first second "
+    "third fourth final latter start middle early late mid new eve within sometime approximately roughly circa".split())
+_GATE = re.compile(r"\d|\b(?:" + "|".join(sorted((re.escape(w) for w in _ANCHORS), key=len, reverse=True))
+                   + r"|other\s+day|other\s+week)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,8 +199,12 @@ def find_times(text: str, said_at: datetime, *, born: date | int | None = None,
 '2023-06-01 → 2023-06-30 month (in June)']
     """
     out: list[TimeMention] = []
+    if not _GATE.search(text) and not (born is not None and _AGE.search(text)):
+        return out  # most turns name no time: no clause to read
     for lo, hi in _clauses(text):
         clause = text[lo:hi]
+        if not _GATE.search(clause) and not (born is not None and _AGE.search(clause)):
+            continue
         clause_tense = tense or tense_of(clause)
         for m in _AGE.finditer(clause):
             span = resolve(m.group(), said_at, tense=clause_tense, born=born) if born is not None else None
@@ -216,7 +226,8 @@ def _scan(clause: str, offset: int, toks: list[_Tok], said_at: datetime, tense: 
         j = i
         while j < len(toks) and _run_word(toks[j]) and (j == i or toks[j].start - toks[j - 1].end <= 2):
             j += 1
-        found += _pieces(clause, offset, toks[i:j], said_at, tense)
+        if any(t.low in _ANCHORS or t.low[:1].isdigit() or t.low[:1] == "'" for t in toks[i:j]):
+            found += _pieces(clause, offset, toks[i:j], said_at, tense)
         i = j
     return found
 

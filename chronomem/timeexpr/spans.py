@@ -47,7 +47,7 @@ _D1 = timedelta(1)
 
 _SPACES = re.compile(r"\s+")
 _SINCE = re.compile(r"^(?:ever\s+since|since|from|starting(?:\s+(?:in|on|from))?|as\s+of)\s+(?P<x>.+)$")
-_UNTIL = re.compile(r"^(?:up\s+until|up\s+to|until|till|til)\s+(?P<x>.+)$")
+_UNTIL = re.compile(r"^(?:up\s+until|up\s+to|until|till|til|by)\s+(?P<x>.+)$")
 _BEFORE = re.compile(r"^(?:just\s+|right\s+|shortly\s+)?before\s+(?P<x>.+)$")
 _AFTER = re.compile(r"^(?:just\s+|right\s+|shortly\s+)?after\s+(?P<x>.+)$")
 _FOR = re.compile(r"^(?:(?:for|over)\s+(?:the\s+(?:past|last)\s+)?(?P<n>.+?)\s+(?P<u>day|week|month|year|decade)s?"
