@@ -53,6 +53,7 @@ _NUMERIC = re.compile(r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{
 _ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$")
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d$")
 _IN_UNITS = re.compile(r"^(?:in|within)\s.+\b(?:days?|weeks?|months?|years?|decades?)$", re.IGNORECASE)
+_ANAPHORIC = re.compile(r"^the\s+(?:day|weekend|week|month|year)\s+(?:before|after)$", re.IGNORECASE)
 _MAX_RUN = 9
 #: Run words that make a run worth trying: not the connectors and modifiers every sentence has.
 _ANCHORS = RUN_WORDS - LICENSERS - frozenset(
@@ -164,10 +165,10 @@ def _acceptable(toks: list[_Tok]) -> bool:
     if lows[0] == "about" and not (len(lows) > 1 and (lows[1] in NUMBER_WORDS or lows[1].isdigit() or lows[1] in (
             "a", "an", "two", "three", "a few"))):
         return False  # "excited about summer": a topic, not a time
+    if lows[-1] in ADVERB_TIMES and lows[0] in ATTACHED_ELSEWHERE:
+        return False  # "been up to lately", "at yesterday's meeting": the words before belong to the verb
     if len(content) == 1:
         only = content[0]
-        if only.low in ADVERB_TIMES and lows[0] in ATTACHED_ELSEWHERE:
-            return False  # "been up to lately", "at yesterday's meeting"
         licensed = len(toks) > 1 and any(t.low in LICENSERS for t in toks if t is not only)
         if only.low in LICENSED_ONLY and not licensed:
             return False
@@ -245,6 +246,8 @@ def _pieces(clause: str, offset: int, run: list[_Tok], said_at: datetime, tense:
             phrase = clause[piece[0].start:piece[-1].end]
             if tense == "past" and _IN_UNITS.match(phrase):
                 continue  # "(finished it) in two weeks": how long, not when
+            if _ANAPHORIC.match(phrase):
+                continue  # "the week before (the exam)": anchored to another event, not to when it was said
             span = resolve(phrase, said_at, tense=tense)
             if span is not None:
                 hit = TimeMention(phrase, offset + piece[0].start, offset + piece[-1].end, tense, span)

@@ -46,7 +46,7 @@ _PREFER: dict[str, Prefer] = {"past": "past", "future": "future", "present": "ne
 _D1 = timedelta(1)
 
 _SPACES = re.compile(r"\s+")
-_SINCE = re.compile(r"^(?:ever\s+since|since|from|starting(?:\s+(?:in|on|from))?|as\s+of)\s+(?P<x>.+)$")
+_SINCE = re.compile(r"^(?:ever\s+since|since|starting(?:\s+(?:in|on|from))?|as\s+of)\s+(?P<x>.+)$")
 _UNTIL = re.compile(r"^(?:up\s+until|up\s+to|until|till|til|by)\s+(?P<x>.+)$")
 _BEFORE = re.compile(r"^(?:just\s+|right\s+|shortly\s+)?before\s+(?P<x>.+)$")
 _AFTER = re.compile(r"^(?:just\s+|right\s+|shortly\s+)?after\s+(?P<x>.+)$")
@@ -55,6 +55,7 @@ _FOR = re.compile(r"^(?:(?:for|over)\s+(?:the\s+(?:past|last)\s+)?(?P<n>.+?)\s+(
                   r"(?P<h2>\s+and\s+a\s+half)?\s+now)$")
 _RANGE = re.compile(r"^(?:between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)|from\s+(?P<c>.+?)\s+(?:to|until|till|through|thru)\s+"
                     r"(?P<d>.+))$")
+_ANCHORED = re.compile(r"^the\s+(?P<u>day|weekend|week|month|year)\s+(?P<k>before|after)$")
 _AGE = re.compile(r"^(?:when\s+(?:i|he|she|they|we)\s+(?:was|were)|at(?:\s+the\s+age\s+of)?|aged)\s+(?P<n>\S+(?:[\s-]\S+)?)"
                   r"(?:\s+years?\s+old)?$")
 _AGE_DECADE = re.compile(r"^(?:in|during)\s+(?:my|his|her|their|our)\s+(?P<d>\w+)$")
@@ -167,6 +168,9 @@ def _bounded(text: str, shown: str, ref: datetime, prefer: Prefer, tense: Tense,
     m = _RANGE.match(text)
     if m:
         return _range(m, shown, ref, prefer)
+    m = _ANCHORED.match(text)
+    if m:
+        return _anchored(m["u"], m["k"] == "before", today, shown)
     m = _SINCE.match(text)
     if m:
         x = _point(m["x"], shown, ref, "past")
@@ -209,6 +213,29 @@ def _range(m: re.Match[str], shown: str, ref: datetime, prefer: Prefer) -> TimeS
         return None
     coarser = max(first.granularity, second.granularity, key=GRANULARITIES.index)
     return TimeSpan(shown, first.start, second.end, coarser, "range")
+
+
+def _anchored(unit: str, before: bool, anchor: date, shown: str) -> TimeSpan:
+    """"the weekend before", "the week after": next to the reference itself, which here is the time the
+    phrase is anchored to (the day of the event it is said of), not a clock."""
+    if unit == "day":
+        day = anchor - _D1 if before else anchor + _D1
+        return TimeSpan(shown, day, day + _D1, "day")
+    if unit == "week":
+        return TimeSpan(shown, anchor - 7 * _D1, anchor, "week") if before else \
+            TimeSpan(shown, anchor + _D1, anchor + 8 * _D1, "week")
+    if unit == "weekend":
+        if before:
+            sat = anchor - timedelta((anchor.weekday() - 5) % 7 or 7)
+            sat = sat - 7 * _D1 if sat + _D1 >= anchor else sat
+        else:
+            sat = anchor + timedelta((5 - anchor.weekday()) % 7 or 7)
+        return TimeSpan(shown, sat, sat + 2 * _D1, "weekend")
+    if unit == "month":
+        first = C.add_months(anchor.replace(day=1), -1 if before else 1)
+        return TimeSpan(shown, first, C.add_months(first, 1), "month")
+    year = anchor.year + (-1 if before else 1)
+    return TimeSpan(shown, date(year, 1, 1), date(year + 1, 1, 1), "year")
 
 
 def _age(text: str, shown: str, born: date | int | None) -> TimeSpan | None:
