@@ -51,6 +51,7 @@ from pydantic import BaseModel, ConfigDict
 from chronomem.errors import InputError
 from chronomem.graph.base import GraphStore, TurnRecord
 from chronomem.graph.side_index import SideIndex
+from chronomem.graph.turn_times import main_time
 from chronomem.query.candidates import (
     Tuning,
     conversation_signals,
@@ -58,7 +59,6 @@ from chronomem.query.candidates import (
     traverse,
 )
 from chronomem.query.focus import focus as slot_focus
-from chronomem.graph.turn_times import main_time
 from chronomem.query.records import Status, day_range_text, interval_text, to_records
 from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value, reach_credit
 from chronomem.query.slots import EndedAt, SupersededBy, ended_at, superseded_by
