@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field
 
 from chronomem.errors import InputError
 
-ErasureKind = Literal["entity", "session"]
+ErasureKind = Literal["entity", "session", "retention"]
 
 
 def target_digest(kind: ErasureKind, target: str) -> str:

@@ -37,6 +37,7 @@ from neo4j.exceptions import (
 
 from chronomem.errors import ChronomemError, ConfigError, InputError, StoreError
 from chronomem.graph import cypher
+from chronomem.graph import cypher_lifecycle as cql
 from chronomem.graph.base import (
     FactsAbout,
     SessionRecord,
@@ -50,6 +51,7 @@ from chronomem.graph.base import (
 from chronomem.graph.codec import fact_from_mapping, from_us, to_us
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
 from chronomem.graph.neo4j_known_entities import KnownEntities
+from chronomem.graph.neo4j_lifecycle import Neo4jLifecycle
 from chronomem.graph.neo4j_write import Neo4jWrite, fact_props, record_to_entity
 from chronomem.graph.turn_scope import migrate_neo4j
 from chronomem.graph.writer import write_batch
@@ -90,7 +92,7 @@ def _record_to_turn(r: Any) -> TurnRecord:
                       text=r["text"], at=from_us(r["at"]), seq=r["seq"], times=r.get("times"))
 
 
-class Neo4jGraphStore:
+class Neo4jGraphStore(Neo4jLifecycle):
     """A :class:`~chronomem.graph.base.GraphStore` on Neo4j 5 (Community or Enterprise, or Aura)."""
 
     #: Batches a bulk import keeps in flight (:mod:`chronomem.graph.concurrent_write`): one's Python
@@ -145,7 +147,7 @@ class Neo4jGraphStore:
 
     def _create_schema(self) -> None:
         with self._session() as session:
-            for statement in (*cypher.CONSTRAINTS, *cypher.INDEXES):
+            for statement in (*cypher.CONSTRAINTS, *cypher.INDEXES, *cql.CONSTRAINTS):
                 try:
                     session.run(statement).consume()
                 except ClientError as e:  # a concurrent opener created it first
@@ -350,7 +352,7 @@ class Neo4jGraphStore:
 
         try:
             with self._session() as session:
-                for statement in cypher.DELETE_GROUP:
+                for statement in (*cypher.DELETE_GROUP, *cql.DELETE_GROUP):
                     while session.execute_write(chunk, statement):
                         pass
         except (Neo4jError, DriverError) as e:

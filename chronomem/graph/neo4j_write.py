@@ -17,7 +17,9 @@ import neo4j
 
 from chronomem.errors import InputError, StoreError
 from chronomem.graph import cypher
+from chronomem.graph import cypher_lifecycle as cql
 from chronomem.graph.codec import FACT_FIELDS, NEO4J_PROPERTY, RELATIONSHIP_ENDS, fact_from_mapping, fact_values, to_us
+from chronomem.graph.importance import Usage
 from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.turn_scope import clash_error
 from chronomem.graph.turn_times import times_json
@@ -133,12 +135,18 @@ class Neo4jWrite:
             clashes = [(r["id"], r["session_id"]) for r in others]
             if clashes:
                 raise clash_error(g, session.session_id, clashes)
+            evicted = {r["id"] for r in self.tx.run(cql.EVICTIONS, g=g, ids=[t.id for t in turns])}
             first = self._sequence(len(turns))
             self.tx.run(cypher.MERGE_TURNS, g=g, session_id=session.session_id, rows=[
                 {"id": t.id, "speaker": t.speaker, "text": t.text, "at": to_us(t.at), "seq": n, "ord": first + n,
                  "times": times_json(t.text, t.at or session.started_at)}
-                for n, t in enumerate(turns)]).consume()
+                for n, t in enumerate(turns) if t.id not in evicted]).consume()  # an evicted turn is not stored again
         return created
+
+    def put_usage(self, rows: Sequence[Usage]) -> None:
+        from chronomem.graph.neo4j_lifecycle import usage_rows
+
+        self.tx.run(cql.PUT_TURN_USAGE, g=self.group, rows=usage_rows([u for u in rows if u.kind == "turn"])).consume()
 
     def put_mentions(self, mentions: Sequence[Mention]) -> None:
         g = self.group

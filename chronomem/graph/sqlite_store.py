@@ -39,6 +39,8 @@ from chronomem.graph.base import (
 )
 from chronomem.graph.codec import fact_from_values, from_us, sources_from_json, to_us
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
+from chronomem.graph.sqlite_lifecycle import SqliteLifecycle, create_lifecycle_tables
+from chronomem.graph.sqlite_lifecycle_sql import DELETE_GROUP_LIFECYCLE
 from chronomem.graph.sqlite_migration import add_turn_times, migrate_claims
 from chronomem.graph.sqlite_write import (
     SqliteWrite,
@@ -119,7 +121,7 @@ def _row_to_turn(row: Sequence) -> TurnRecord:
 OPEN_WAIT_SECONDS = 30  # how long opening waits for other processes' locks (the busy timeout too)
 
 
-class SqliteGraphStore:
+class SqliteGraphStore(SqliteLifecycle):
     """The default store: a single SQLite file (or ``":memory:"``)."""
 
     #: Records per transaction in :meth:`Memory.import_facts`. Each commit rewrites the index
@@ -156,6 +158,7 @@ class SqliteGraphStore:
             migrate_claims(db)  # before the schema script: it would index the earlier table
             db.executescript(sql.SCHEMA)
             db.executescript(sql.ERASURES_SCHEMA)
+            create_lifecycle_tables(db)
             add_turn_times(db)
             migrate_sqlite(db)
         except BaseException:
@@ -363,7 +366,7 @@ class SqliteGraphStore:
             db = self._db
             try:
                 db.execute("BEGIN IMMEDIATE")
-                for statement in sql.DELETE_GROUP:
+                for statement in (*DELETE_GROUP_LIFECYCLE, *sql.DELETE_GROUP):
                     db.execute(statement, (group_id,))
                 db.execute("COMMIT")
             except sqlite3.Error as e:

@@ -17,6 +17,8 @@ from typing import Any, TypeVar
 from chronomem.errors import StoreError
 from chronomem.graph import sqlite_schema as sql
 from chronomem.graph.codec import fact_from_values, fact_values, to_us
+from chronomem.graph.importance import Usage
+from chronomem.graph.sqlite_lifecycle_sql import EVICTED_AMONG, INSERT_USAGE, usage_row
 from chronomem.graph.turn_scope import clash_error
 from chronomem.graph.turn_times import times_json
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
@@ -81,9 +83,10 @@ class SqliteWrite:
                                        [self.group, *chunk, s.session_id]).fetchall()
         if clashes:
             raise clash_error(self.group, s.session_id, clashes)
+        evicted = {i for (i,) in self._select(EVICTED_AMONG, [t.id for t in s.turns if t.id is not None])}
         self.db.executemany(sql.INSERT_TURN, [(self.group, t.id, s.session_id, t.speaker, t.text, to_us(t.at), n,
                                                times_json(t.text, t.at or s.started_at))
-                                              for n, t in enumerate(s.turns)])
+                                              for n, t in enumerate(s.turns) if t.id not in evicted])
         return cur.rowcount > 0
 
     def put_mentions(self, mentions: Sequence[Mention]) -> None:
@@ -115,6 +118,9 @@ class SqliteWrite:
         (last_rowid,) = self.db.execute(sql.LAST_FACT_ROWID).fetchone()
         self.db.executemany(sql.INSERT_FACT, [fact_values(f) for f in facts])
         self.db.execute(sql.INDEX_NEW_FACTS, (last_rowid,))
+
+    def put_usage(self, rows: Sequence[Usage]) -> None:
+        self.db.executemany(INSERT_USAGE, [usage_row(self.group, u) for u in rows])
 
 
 class _EntityRows:

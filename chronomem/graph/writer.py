@@ -17,6 +17,7 @@ from typing import Protocol, runtime_checkable
 from chronomem.errors import InputError
 from chronomem.graph.base import WriteBatch, WriteReport
 from chronomem.graph.codec import claim_from_json, claim_to_json
+from chronomem.graph.importance import Usage, batch_usage
 from chronomem.graph.writing import file_claims_by_id, merge_batch_entities, merge_entity, plan_slots, summarize
 from chronomem.schema.models import Claim, Entity, Fact, Mention, Session
 from chronomem.schema.vocabulary import Vocabulary
@@ -89,6 +90,17 @@ class CreatesSlots(Protocol):
             self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
         """For each slot's ``(claim id, claim JSON)`` rows: a slot with no claims stored is created
         holding them; the others are locked. Returns the stored claim ids by slot, and the created slots."""
+        ...
+
+
+@runtime_checkable
+class KeepsUsage(Protocol):
+    """An optional primitive: a backend that keeps each turn's and fact version's importance
+    (:mod:`chronomem.graph.importance`) stores the rows a write scores, in the same transaction."""
+
+    def put_usage(self, rows: Sequence[Usage]) -> None:
+        """Store the usage ``rows`` of items that have none yet (a stored row, maybe corrected by
+        feedback since, is kept as it is)."""
         ...
 
 
@@ -180,6 +192,8 @@ def write_batch(tx: WriteTransaction, vocabulary: Vocabulary, batch: WriteBatch,
     inserts = [f for plan in plans.values() for f in plan.insert]
     if inserts:
         tx.insert_versions(inserts)
+    if isinstance(tx, KeepsUsage) and batch.session is not None:
+        tx.put_usage(batch_usage(batch))
     report = summarize(plans, current)
     report.entities_added, report.claims_added, report.session_added = entities_added, claims_added, session_added
     return report

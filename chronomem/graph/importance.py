@@ -1,0 +1,229 @@
+"""How important a stored turn or fact is: scored when it is written, corrected by use, fading unused.
+
+The weights are data (``chronomem/data/importance.json``, :func:`importance_table`):
+
+* a **turn** scores ``base`` plus the weight of each feature extraction saw in it
+  (:func:`turn_features`): it sourced a fact, named a person, a date or another entity, stated a
+  plan (a future time, or a plan cue such as "going to"), is long; minus for a question or small
+  talk ("haha same"); clipped to ``[0, 1]``;
+* a **fact** version scores ``base`` plus a weight for a vocabulary predicate (not an open fact)
+  and one per source beyond the first, times its confidence (:func:`fact_importance`);
+* **use** corrects it: ``feedback(useful=True)`` moves it part of the way to 1, marks it used now
+  and keeps a turn (it no longer expires by time to live); ``useful=False`` moves it part of the
+  way to 0 (:func:`after_feedback`);
+* an **unused** memory fades: its effective importance halves every ``half_life_days`` since it
+  was last confirmed useful, or since it was said (:meth:`Usage.effective`).
+
+>>> from datetime import datetime, timezone
+>>> said = datetime(2024, 3, 1, tzinfo=timezone.utc)
+>>> table = importance_table()
+>>> chatter = turn_importance(turn_features("haha same", said, table=table), table)
+>>> stated = turn_importance(turn_features("Caroline is moving to Berlin next month.", said, sourced=True,
+...                                        mention_types=["PERSON", "PLACE"], table=table), table)
+>>> chatter < 0.2 < 0.8 < stated
+True
+>>> u = Usage("turn", "s1:1", chatter, born_at=said)
+>>> round(u.effective(said, table.half_life_days), 2), round(u.effective(datetime(2024, 8, 28, tzinfo=timezone.utc), 180), 3)
+(0.1, 0.05)
+>>> after_feedback(u, useful=True, now=said, table=table).importance, after_feedback(u, useful=True, now=said, table=table).kept
+(0.55, True)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from chronomem.graph.base import WriteBatch
+    from chronomem.schema.models import Fact
+    from chronomem.schema.vocabulary import Vocabulary
+
+UsageKind = Literal["turn", "fact"]
+_WORD = re.compile(r"[\w']+")
+
+
+class _Table(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TurnWeights(_Table):
+    """The turn half of the table: ``default`` for a turn stored without an importance (an older store)."""
+
+    default: float = Field(ge=0, le=1)
+    base: float = Field(ge=0, le=1)
+    weights: dict[str, float]
+    long_words: int = Field(ge=1)
+    small_talk_words: int = Field(ge=0)
+    small_talk: frozenset[str]
+    plan_cues: tuple[str, ...]
+
+
+class FactWeights(_Table):
+    """The fact half of the table: ``default`` for a fact version stored without an importance."""
+
+    default: float = Field(ge=0, le=1)
+    base: float = Field(ge=0, le=1)
+    weights: dict[str, float]
+    max_extra_sources: int = Field(ge=0)
+    open_predicate: str
+
+
+class FeedbackWeights(_Table):
+    gain: float = Field(gt=0, le=1)
+    loss: float = Field(gt=0, le=1)
+
+
+class ImportanceTable(_Table):
+    """``chronomem/data/importance.json``, validated."""
+
+    half_life_days: float = Field(gt=0)
+    feedback: FeedbackWeights
+    turn: TurnWeights
+    fact: FactWeights
+
+
+@lru_cache(maxsize=1)
+def importance_table() -> ImportanceTable:
+    """The weights table shipped in ``chronomem/data/importance.json``."""
+    text = resources.files("chronomem.data").joinpath("importance.json").read_text(encoding="utf-8")
+    data = {k: v for k, v in json.loads(text).items() if not k.startswith("_")}
+    return ImportanceTable.model_validate(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """The importance state of one stored turn or fact version.
+
+    ``importance`` is in ``[0, 1]``; ``born_at`` is when the item entered memory (a turn's time, a
+    version's recording); ``used_at`` when it was last confirmed useful (``None``: never); ``kept``
+    marks a turn promoted to the long-term tier (it never expires by time to live).
+    """
+
+    kind: UsageKind
+    id: str
+    importance: float
+    born_at: datetime
+    used_at: datetime | None = None
+    kept: bool = False
+
+    def effective(self, now: datetime, half_life_days: float) -> float:
+        """The importance faded by the time since the item was last used (or born): halved every
+        ``half_life_days``; never more than :attr:`importance`."""
+        last = self.used_at if self.used_at is not None and self.used_at > self.born_at else self.born_at
+        idle = max(0.0, (now - last).total_seconds() / 86_400)
+        return self.importance * 0.5 ** (idle / half_life_days)
+
+
+def after_feedback(usage: Usage, *, useful: bool, now: datetime, table: ImportanceTable) -> Usage:
+    """``usage`` after the caller said whether it was useful at ``now``: useful moves the importance
+    ``gain`` of the way to 1, marks it used now and keeps it; not useful moves it ``loss`` of the
+    way to 0 (and unkeeps it: it may expire again)."""
+    if useful:
+        value = usage.importance + table.feedback.gain * (1.0 - usage.importance)
+        return replace(usage, importance=round(value, 6), used_at=now, kept=True)
+    value = usage.importance * (1.0 - table.feedback.loss)
+    return replace(usage, importance=round(value, 6), kept=False)
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def turn_features(text: str, said_at: datetime, *, table: ImportanceTable, sourced: bool = False,
+                  mention_types: Iterable[str] = ()) -> set[str]:
+    """The features of a turn's text that its importance weighs (keys of the table's turn weights).
+
+    >>> from datetime import datetime, timezone
+    >>> sorted(turn_features("Are you going to Rome next week?", datetime(2024, 3, 1, tzinfo=timezone.utc),
+    ...                      table=importance_table()))
+    ['names_date', 'question', 'states_plan']
+    """
+    w = table.turn
+    words = _words(text)
+    found: set[str] = set()
+    if sourced:
+        found.add("sourced_fact")
+    types = set(mention_types)
+    if "PERSON" in types:
+        found.add("names_person")
+    if types - {"PERSON"}:
+        found.add("names_entity")
+    lowered = " ".join(words)
+    from chronomem.timeexpr import find_times
+
+    times = find_times(text, said_at)
+    if times:
+        found.add("names_date")
+    if any(m.tense == "future" or (m.span.start is not None and m.span.start > said_at.date()) for m in times) or any(
+            re.search(rf"(?<!\w){re.escape(cue)}(?!\w)", lowered) for cue in w.plan_cues):
+        found.add("states_plan")
+    if "?" in text:
+        found.add("question")
+    if len(words) <= w.small_talk_words or all(word in w.small_talk for word in words):
+        found.add("small_talk")
+    if len(words) >= w.long_words:
+        found.add("long")
+    return found
+
+
+def turn_importance(features: Iterable[str], table: ImportanceTable) -> float:
+    """``base`` plus the weights of ``features``, clipped to ``[0, 1]``."""
+    w = table.turn
+    return _clip(w.base + sum(w.weights.get(f, 0.0) for f in features))
+
+
+def fact_importance(fact: Fact, vocabulary: Vocabulary, table: ImportanceTable) -> float:
+    """A fact version's importance: ``base``, plus ``vocabulary`` for a vocabulary predicate (not
+    the open one), plus ``per_extra_source`` for each source beyond the first (at most
+    ``max_extra_sources``), times its confidence; clipped to ``[0, 1]``."""
+    w = table.fact
+    value = w.base
+    if fact.predicate != w.open_predicate and fact.predicate in vocabulary:
+        value += w.weights.get("vocabulary", 0.0)
+    extra = min(w.max_extra_sources, max(0, len(fact.sources) - 1))
+    value += extra * w.weights.get("per_extra_source", 0.0)
+    return _clip(value * fact.confidence)
+
+
+def batch_usage(batch: WriteBatch, *, table: ImportanceTable | None = None) -> list[Usage]:
+    """The usage rows a write stores: one for each turn of the batch's session, scored from its
+    claims' sources, its mentions' entity types and its text. (A fact version's importance is a
+    function of the version itself, :func:`fact_importance`: only feedback stores one.)"""
+    table = table or importance_table()
+    session = batch.session
+    if session is None or not session.turns:
+        return []
+    sourced = {s.turn_id for c in batch.claims if c.kind != "retract" for s in c.sources if s.turn_id}
+    types = {e.id: e.type for e in batch.entities}
+    mentioned: dict[str, list[str]] = {}
+    for m in batch.mentions:
+        mentioned.setdefault(m.turn_id, []).append(types.get(m.entity_id, "OTHER"))
+    rows = []
+    for t in session.turns:
+        assert t.id is not None and t.at is not None  # filled in by Session
+        features = turn_features(t.text, t.at, table=table, sourced=t.id in sourced,
+                                 mention_types=mentioned.get(t.id, ()))
+        rows.append(Usage("turn", t.id, turn_importance(features, table), born_at=t.at))
+    return rows
+
+
+def fact_usage(fact: Fact, vocabulary: Vocabulary, stored: Usage | None = None, *,
+               table: ImportanceTable | None = None) -> Usage:
+    """A fact version's usage: as stored (feedback corrected it), else scored from the version."""
+    if stored is not None:
+        return stored
+    return Usage("fact", fact.id, fact_importance(fact, vocabulary, table or importance_table()),
+                 born_at=fact.recorded_at)
+
+
+def _clip(value: float) -> float:
+    return round(min(1.0, max(0.0, value)), 6)
