@@ -13,7 +13,8 @@ from typing import Any, cast
 import click
 
 from chronomem.cli_forget import forget, retract
-from chronomem.cli_support import TIME, _memory, handle_errors, json_option
+from chronomem.cli_lifecycle import compact, feedback, policy
+from chronomem.cli_support import TIME, _memory, handle_errors, json_option, read_groups
 from chronomem.errors import ConfigError, InputError
 from chronomem.mcp.cli import mcp, serve
 from chronomem.query.empty import empty_input
@@ -40,12 +41,15 @@ def _print_facts(records: list, as_json: bool, empty: str) -> None:
                    "an embedded store; credentials from $NEO4J_USER and $NEO4J_PASSWORD).")
 @click.option("--group", default="default", envvar="CHRONOMEM_GROUP",
               help="The group (tenant, user, project) to work in (default: $CHRONOMEM_GROUP or 'default').")
+@click.option("--also", multiple=True, metavar="GROUP",
+              help="Also read this group (repeatable): search, context, facts and timeline span --group and these, "
+                   "each hit naming its group; writes still go to --group.")
 @click.version_option(package_name="chronomem")
 @click.pass_context
-def cli(ctx: click.Context, store: str | None, neo4j: str | None, group: str) -> None:
+def cli(ctx: click.Context, store: str | None, neo4j: str | None, group: str, also: tuple[str, ...]) -> None:
     """chronomem: a temporal knowledge-graph memory that knows when things were true."""
     ctx.ensure_object(dict)
-    ctx.obj.update(store=store, neo4j=neo4j, group=group, memory=None)
+    ctx.obj.update(store=store, neo4j=neo4j, group=group, also=also, memory=None)
 
 
 STDIN = Path("-")
@@ -216,7 +220,7 @@ def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetim
           as_json: bool) -> None:
     """Facts about ENTITY that were true at --as-of, as believed at --known-at."""
     mem = _memory(ctx, reading=True)
-    records = mem.facts(entity, predicate=predicate, as_of=as_of, known_at=known_at)
+    records = mem.facts(entity, predicate=predicate, as_of=as_of, known_at=known_at, groups=read_groups(ctx))
     _print_facts(records, as_json, f"no facts about {entity!r} at that time")
     if not records and (reason := mem.why_empty(known_at=known_at)):
         click.echo(reason, err=True)
@@ -231,7 +235,8 @@ def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetim
 @handle_errors
 def timeline(ctx: click.Context, entity: str, predicate: str | None, include_retracted: bool, as_json: bool) -> None:
     """Every value of ENTITY's facts with its valid interval, oldest first."""
-    records = _memory(ctx, reading=True).timeline(entity, predicate=predicate, include_retracted=include_retracted)
+    records = _memory(ctx, reading=True).timeline(entity, predicate=predicate, include_retracted=include_retracted,
+                                                  groups=read_groups(ctx))
     _print_facts(records, as_json, f"nothing known about {entity!r}")
 
 
@@ -262,7 +267,8 @@ def changes(ctx: click.Context, since: datetime, until: datetime | None, as_json
 def search(ctx: click.Context, query: str, as_of: datetime | None, known_at: datetime | None, k: int, as_json: bool) -> None:
     """Hybrid search over facts and turns, as of a time."""
     mem = _memory(ctx, reading=True, embeds=True)
-    results = mem.search(query, as_of=as_of, known_at=known_at, k=k)
+    groups = read_groups(ctx)
+    results = mem.search(query, as_of=as_of, known_at=known_at, k=k, groups=groups)
     if not results:
         when = f" as of {as_of.date().isoformat()}" if as_of else ""
         reason = mem.why_empty(known_at=known_at)
@@ -272,18 +278,20 @@ def search(ctx: click.Context, query: str, as_of: datetime | None, known_at: dat
         click.echo(json.dumps([r.to_json() for r in results], indent=2, default=str))
         return
     for r in results:
-        click.echo(_search_line(r))
+        click.echo(_search_line(r, groups is not None))
 
 
-def _search_line(r: Any) -> str:
-    """One search hit: score, kind, when it holds (a fact's interval, a turn's day), then the
-    statement (with its status when not current) or the turn's speaker and text."""
+def _search_line(r: Any, groups: bool = False) -> str:
+    """One search hit: score, (its group, when reading several,) kind, when it holds (a fact's
+    interval, a turn's day), then the statement (with its status when not current) or the turn's
+    speaker and text."""
+    where = f"[{r.group}]  " if groups else ""
     if r.kind == "fact":
         status = "" if r.status in (None, "current") else f"  [{r.status}]"
-        return f"{r.score:7.4f}  fact  {r.when():<23}  {r.text}{status}"
+        return f"{r.score:7.4f}  {where}fact  {r.when():<23}  {r.text}{status}"
     said = r.later()
     later = "" if said is None else f"  [{'ended' if r.ended is not None else 'superseded'}; {said}]"
-    return f"{r.score:7.4f}  turn  {r.when():<23}  {r.speaker}: {r.text}{later}"
+    return f"{r.score:7.4f}  {where}turn  {r.when():<23}  {r.speaker}: {r.text}{later}"
 
 
 @cli.command()
@@ -295,7 +303,8 @@ def _search_line(r: Any) -> str:
 @handle_errors
 def context(ctx: click.Context, query: str, as_of: datetime | None, max_tokens: int) -> None:
     """A dated block of facts and turns for QUERY, ready to paste into a prompt."""
-    click.echo(_memory(ctx, reading=True, embeds=True).context(query, as_of=as_of, max_tokens=max_tokens))
+    click.echo(_memory(ctx, reading=True, embeds=True).context(query, as_of=as_of, max_tokens=max_tokens,
+                                                               groups=read_groups(ctx)))
 
 
 @cli.command()
@@ -362,7 +371,7 @@ def demo(ctx: click.Context, quiet: bool) -> None:
 
 
 # Commands kept in their own modules.
-for _command in (retract, forget, mcp, serve):
+for _command in (retract, forget, feedback, policy, compact, mcp, serve):
     cli.add_command(_command)
 
 

@@ -60,6 +60,21 @@ def _memory(ctx: click.Context, *, create: bool = False, extractor: Any = None, 
     return obj["memory"]
 
 
+def read_groups(ctx: click.Context) -> list[str] | None:
+    """The groups a reading command spans: ``--group`` and each ``--also`` (each must exist), or
+    ``None`` without ``--also`` (the command's group alone)."""
+    also = ctx.obj.get("also") or ()
+    if not also:
+        return None
+    mem = _memory(ctx)
+    stored = mem.store.groups()
+    for g in also:
+        if g not in stored:
+            listed = ", ".join(repr(x) for x in stored[:20])
+            raise InputError(f"no group {g!r} to read with --also in this store; groups: {listed}")
+    return [mem.group, *also]
+
+
 def handle_errors(fn: Callable) -> Callable:
     """Bad input gets one clear line on stderr and exit code 2, never a traceback."""
 

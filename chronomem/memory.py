@@ -27,6 +27,8 @@ from chronomem.graph.base import GraphStore, WriteBatch, WriteReport
 from chronomem.graph.vector_status import default_embedder, no_model_note, vector_status
 from chronomem.ingest_summary import IngestSummary
 from chronomem.memory_erase import ErasingMemory
+from chronomem.memory_groups import GroupReading
+from chronomem.memory_lifecycle import LifecycleMemory
 from chronomem.query import temporal_queries as tq
 from chronomem.query.empty import before_first_record, require_predicate
 from chronomem.query.records import FactRecord
@@ -73,7 +75,7 @@ def _bulk_load(store: GraphStore) -> AbstractContextManager[object]:
     return prepare() if prepare is not None else nullcontext()
 
 
-class Memory(ErasingMemory):
+class Memory(ErasingMemory, LifecycleMemory, GroupReading):
     """A temporal memory for one group: ingest sessions, ask what was true when."""
 
     def __init__(self, store: GraphStore, *, group: str = "default", clock: Clock | None = None,
@@ -114,8 +116,9 @@ class Memory(ErasingMemory):
                    similar_entities=similar_entities)
 
     def close(self) -> None:
-        if self.index is not None and hasattr(self.index, "close"):
-            self.index.close()
+        for mem in [self, *self.__dict__.get("_peers", {}).values()]:
+            if mem.index is not None and hasattr(mem.index, "close"):
+                mem.index.close()
         self.store.close()
 
     def __enter__(self) -> Self:
@@ -251,19 +254,23 @@ class Memory(ErasingMemory):
 
     # -- reading -------------------------------------------------------------------------
     def facts(self, entity: str, *, predicate: str | None = None, as_of: When | None = None,
-              known_at: When | None = None) -> list[FactRecord]:
+              known_at: When | None = None, groups: Sequence[str] | None = None) -> list[FactRecord]:
         """Facts about ``entity`` true at ``as_of`` (default now), as believed at ``known_at`` (default now).
-        An unknown ``predicate`` is an :class:`InputError` naming the closest ones (see :meth:`why_empty`)."""
+        An unknown ``predicate`` is an :class:`InputError` naming the closest ones (see :meth:`why_empty`).
+        ``groups`` reads these groups (this one is not added) instead of this one, group by group."""
         predicate = require_predicate(self.store.vocabulary, predicate)
-        return tq.facts(self.store, self.group, check_text(entity, "entity"), now=self.clock.now(), predicate=predicate,
-                        as_of=_when(as_of, "as_of"), known_at=_when(known_at, "known_at"))
+        entity, as_of, known_at = check_text(entity, "entity"), _when(as_of, "as_of"), _when(known_at, "known_at")
+        return [r for g in self._read_groups(groups) for r in tq.facts(
+            self.store, g, entity, now=self.clock.now(), predicate=predicate, as_of=as_of, known_at=known_at)]
 
-    def timeline(self, entity: str, *, predicate: str | None = None, include_retracted: bool = False) -> list[FactRecord]:
-        """Every value of ``entity``'s facts with its interval, in valid-time order."""
+    def timeline(self, entity: str, *, predicate: str | None = None, include_retracted: bool = False,
+                 groups: Sequence[str] | None = None) -> list[FactRecord]:
+        """Every value of ``entity``'s facts with its interval, in valid-time order (group by group
+        with ``groups``)."""
         predicate = require_predicate(self.store.vocabulary, predicate)
-        return tq.timeline(self.store, self.group, check_text(entity, "entity"), now=self.clock.now(),
-                           predicate=predicate,
-                           include_retracted=include_retracted)
+        entity = check_text(entity, "entity")
+        return [r for g in self._read_groups(groups) for r in tq.timeline(
+            self.store, g, entity, now=self.clock.now(), predicate=predicate, include_retracted=include_retracted)]
 
     def changes(self, since: When, until: When | None = None) -> list[dict]:
         """Facts that began, ended or were corrected between ``since`` and ``until`` (default now)."""
@@ -330,20 +337,31 @@ class Memory(ErasingMemory):
         return {"group": self.group, **self.stats(), "search": vector_status(self._side_index())}
 
     def search(self, text: str, *, as_of: When | None = None, known_at: When | None = None,
-               k: int = 10) -> list[SearchResult]:
-        """Facts (valid at ``as_of``, default now) and turns relevant to ``text``, best first."""
+               k: int = 10, groups: Sequence[str] | None = None) -> list[SearchResult]:
+        """Facts (valid at ``as_of``, default now) and turns relevant to ``text``, best first, each
+        naming its group. ``groups`` searches these groups (this one is not added) instead of this
+        one and merges their hits (:mod:`chronomem.query.groups`)."""
+        from chronomem.memory_groups import search_across
+        from chronomem.query.groups import tag
         from chronomem.query.search import search
 
-        return search(self.store, self.group, check_text(text, "query"), index=self._side_index(), now=self.clock.now(),
+        if groups is not None:
+            return search_across(self._readers(groups), text, as_of=as_of, known_at=known_at, k=k)
+        hits = search(self.store, self.group, check_text(text, "query"), index=self._side_index(), now=self.clock.now(),
                       as_of=_when(as_of, "as_of"), known_at=_when(known_at, "known_at"), k=k)
+        return [tag(h, self.group) for h in hits]
 
-    def context(self, text: str, *, as_of: When | None = None, max_tokens: int = 800) -> str:
-        """A dated block of relevant facts and turns, at most ``max_tokens`` (estimated), for a prompt."""
+    def context(self, text: str, *, as_of: When | None = None, max_tokens: int = 800,
+                groups: Sequence[str] | None = None) -> str:
+        """A dated block of relevant facts and turns, at most ``max_tokens`` (estimated), for a prompt
+        (from several groups with ``groups``: each heading names its group)."""
+        from chronomem.memory_groups import context_across
         from chronomem.query.context import context
 
+        if groups is not None:
+            return context_across(self._readers(groups), text, as_of=as_of, max_tokens=max_tokens)
         return context(self.store, self.group, check_text(text, "query"), index=self._side_index(),
-                       now=self.clock.now(),
-                       as_of=_when(as_of, "as_of"), max_tokens=max_tokens)
+                       now=self.clock.now(), as_of=_when(as_of, "as_of"), max_tokens=max_tokens)
 
     def reindex(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Rebuild the side-index from the store; returns how many items were embedded."""

@@ -17,21 +17,23 @@ The weights are data (``chronomem/data/importance.json``, :func:`importance_tabl
 >>> from datetime import datetime, timezone
 >>> said = datetime(2024, 3, 1, tzinfo=timezone.utc)
 >>> table = importance_table()
->>> chatter = turn_importance(turn_features("haha same", said, table=table), table)
->>> stated = turn_importance(turn_features("Caroline is moving to Berlin next month.", said, sourced=True,
-...                                        mention_types=["PERSON", "PLACE"], table=table), table)
->>> chatter < 0.2 < 0.8 < stated
-True
->>> u = Usage("turn", "s1:1", chatter, born_at=said)
->>> round(u.effective(said, table.half_life_days), 2), round(u.effective(datetime(2024, 8, 28, tzinfo=timezone.utc), 180), 3)
-(0.1, 0.05)
->>> after_feedback(u, useful=True, now=said, table=table).importance, after_feedback(u, useful=True, now=said, table=table).kept
-(0.55, True)
+>>> chatter = score_turn("haha same", said, table=table)
+>>> stated = score_turn("Caroline is moving to Berlin next month.", said, sourced=True,
+...                     mention_types=["PERSON", "PLACE"], table=table)
+>>> round(chatter, 2), round(stated, 2)
+(0.05, 0.79)
+>>> u = Usage("turn", "s1:1", 0.2, born_at=said)
+>>> u.effective(said, table.half_life_days), round(u.effective(datetime(2024, 8, 28, tzinfo=timezone.utc), 180), 3)
+(0.2, 0.1)
+>>> useful = after_feedback(u, useful=True, now=said, table=table)
+>>> useful.importance, useful.kept
+(0.6, True)
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -41,6 +43,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from chronomem.schema.models import normalize_name
 
 if TYPE_CHECKING:
     from chronomem.graph.base import WriteBatch
@@ -56,12 +60,14 @@ class _Table(BaseModel):
 
 
 class TurnWeights(_Table):
-    """The turn half of the table: ``default`` for a turn stored without an importance (an older store)."""
+    """The turn half of the table: a logistic model (``bias``, ``weights`` of the features, ``per_word``
+    up to ``max_words``); ``default`` for a turn stored without an importance (an older store)."""
 
     default: float = Field(ge=0, le=1)
-    base: float = Field(ge=0, le=1)
+    bias: float
     weights: dict[str, float]
-    long_words: int = Field(ge=1)
+    per_word: float
+    max_words: int = Field(ge=0)
     small_talk_words: int = Field(ge=0)
     small_talk: frozenset[str]
     plan_cues: tuple[str, ...]
@@ -119,19 +125,28 @@ class Usage:
         """The importance faded by the time since the item was last used (or born): halved every
         ``half_life_days``; never more than :attr:`importance`."""
         last = self.used_at if self.used_at is not None and self.used_at > self.born_at else self.born_at
-        idle = max(0.0, (now - last).total_seconds() / 86_400)
-        return self.importance * 0.5 ** (idle / half_life_days)
+        return self.importance * _fade(now, last, half_life_days)
+
+    def use_recency(self, now: datetime, half_life_days: float) -> float:
+        """How recently the item was confirmed useful: 1 just now, halved every ``half_life_days``
+        since; 0 when it never was."""
+        return 0.0 if self.used_at is None else _fade(now, self.used_at, half_life_days)
+
+
+def _fade(now: datetime, since: datetime, half_life_days: float) -> float:
+    idle = max(0.0, (now - since).total_seconds() / 86_400)
+    return 0.5 ** (idle / half_life_days)
 
 
 def after_feedback(usage: Usage, *, useful: bool, now: datetime, table: ImportanceTable) -> Usage:
     """``usage`` after the caller said whether it was useful at ``now``: useful moves the importance
     ``gain`` of the way to 1, marks it used now and keeps it; not useful moves it ``loss`` of the
-    way to 0 (and unkeeps it: it may expire again)."""
+    way to 0, forgets its last use and unkeeps it (it may expire again)."""
     if useful:
         value = usage.importance + table.feedback.gain * (1.0 - usage.importance)
         return replace(usage, importance=round(value, 6), used_at=now, kept=True)
     value = usage.importance * (1.0 - table.feedback.loss)
-    return replace(usage, importance=round(value, 6), kept=False)
+    return replace(usage, importance=round(value, 6), used_at=None, kept=False)
 
 
 def _words(text: str) -> list[str]:
@@ -140,7 +155,7 @@ def _words(text: str) -> list[str]:
 
 def turn_features(text: str, said_at: datetime, *, table: ImportanceTable, sourced: bool = False,
                   mention_types: Iterable[str] = ()) -> set[str]:
-    """The features of a turn's text that its importance weighs (keys of the table's turn weights).
+    """The features of a turn that its importance weighs (keys of the table's turn weights).
 
     >>> from datetime import datetime, timezone
     >>> sorted(turn_features("Are you going to Rome next week?", datetime(2024, 3, 1, tzinfo=timezone.utc),
@@ -170,15 +185,22 @@ def turn_features(text: str, said_at: datetime, *, table: ImportanceTable, sourc
         found.add("question")
     if len(words) <= w.small_talk_words or all(word in w.small_talk for word in words):
         found.add("small_talk")
-    if len(words) >= w.long_words:
-        found.add("long")
     return found
 
 
-def turn_importance(features: Iterable[str], table: ImportanceTable) -> float:
-    """``base`` plus the weights of ``features``, clipped to ``[0, 1]``."""
+def turn_importance(features: Iterable[str], words: int, table: ImportanceTable) -> float:
+    """The chance a turn of ``words`` words with ``features`` is needed later:
+    ``sigmoid(bias + Σ weights + per_word · min(words, max_words))``."""
     w = table.turn
-    return _clip(w.base + sum(w.weights.get(f, 0.0) for f in features))
+    z = w.bias + sum(w.weights.get(f, 0.0) for f in features) + w.per_word * min(words, w.max_words)
+    return _clip(1.0 / (1.0 + math.exp(-z)))
+
+
+def score_turn(text: str, said_at: datetime, *, table: ImportanceTable, sourced: bool = False,
+               mention_types: Iterable[str] = ()) -> float:
+    """A turn's importance when written (:func:`turn_features`, then :func:`turn_importance`)."""
+    features = turn_features(text, said_at, table=table, sourced=sourced, mention_types=mention_types)
+    return turn_importance(features, len(_words(text)), table)
 
 
 def fact_importance(fact: Fact, vocabulary: Vocabulary, table: ImportanceTable) -> float:
@@ -196,23 +218,25 @@ def fact_importance(fact: Fact, vocabulary: Vocabulary, table: ImportanceTable) 
 
 def batch_usage(batch: WriteBatch, *, table: ImportanceTable | None = None) -> list[Usage]:
     """The usage rows a write stores: one for each turn of the batch's session, scored from its
-    claims' sources, its mentions' entity types and its text. (A fact version's importance is a
+    claims' sources, the types of the entities it mentions (its speaker aside) and its text. (A fact version's importance is a
     function of the version itself, :func:`fact_importance`: only feedback stores one.)"""
     table = table or importance_table()
     session = batch.session
     if session is None or not session.turns:
         return []
     sourced = {s.turn_id for c in batch.claims if c.kind != "retract" for s in c.sources if s.turn_id}
-    types = {e.id: e.type for e in batch.entities}
+    entities = {e.id: e for e in batch.entities}
+    speakers = {t.id: normalize_name(t.speaker) for t in session.turns}
     mentioned: dict[str, list[str]] = {}
     for m in batch.mentions:
-        mentioned.setdefault(m.turn_id, []).append(types.get(m.entity_id, "OTHER"))
+        e = entities.get(m.entity_id)
+        if e is None or normalize_name(e.name) != speakers.get(m.turn_id):  # "I" names no one new
+            mentioned.setdefault(m.turn_id, []).append(e.type if e is not None else "OTHER")
     rows = []
     for t in session.turns:
         assert t.id is not None and t.at is not None  # filled in by Session
-        features = turn_features(t.text, t.at, table=table, sourced=t.id in sourced,
-                                 mention_types=mentioned.get(t.id, ()))
-        rows.append(Usage("turn", t.id, turn_importance(features, table), born_at=t.at))
+        importance = score_turn(t.text, t.at, table=table, sourced=t.id in sourced, mention_types=mentioned.get(t.id, ()))
+        rows.append(Usage("turn", t.id, importance, born_at=t.at))
     return rows
 
 

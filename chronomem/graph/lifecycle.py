@@ -15,7 +15,7 @@
 
 >>> print(*RetentionPolicy(turn_ttl_days=30, max_turns=20_000).describe().split("; "), sep=chr(10))
 facts and their history: kept forever
-turns that support no fact with importance below 0.5: expire after 30 days
+turns that support no fact with importance below 0.3: expire after 30 days
 at most 20000 turns (lowest importance, oldest first)
 >>> RetentionPolicy().keeps_everything()
 True
@@ -55,7 +55,7 @@ class RetentionPolicy(BaseModel):
 
     turn_ttl_days: float | None = Field(default=None, gt=0, le=36_500)
     max_turns: int | None = Field(default=None, ge=0)
-    keep_above: float = Field(default=0.5, ge=0, le=1)
+    keep_above: float = Field(default=0.3, ge=0, le=1)
 
     def keeps_everything(self) -> bool:
         """True when nothing ever expires or is evicted under this policy."""

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from chronomem.memory_lifecycle import ImportanceRecord
 from chronomem.query.records import FactRecord
 from chronomem.query.search import SearchResult
 from chronomem.schema.models import Entity
@@ -61,6 +62,12 @@ class Change(BaseModel):
     at: datetime
     change: Literal["began", "ended", "corrected"]
     fact: FactRecord
+
+
+class FeedbackResult(BaseModel):
+    """Each result's importance after the feedback (``kept``: a turn that will not expire)."""
+
+    items: list[ImportanceRecord]
 
 
 class ChangesResult(BaseModel):

@@ -1,6 +1,8 @@
 """The chronomem MCP tools: remember, recall, context, facts, timeline, changes, entities,
-import_facts, retract, forget. Every time argument is an ISO date or datetime; every tool takes
-an optional ``group`` that must be one the caller's token (or the stdio server) holds."""
+import_facts, retract, forget, feedback. Every time argument is an ISO date or datetime; every tool
+takes an optional ``group`` that must be one the caller's token (or the stdio server) holds; the
+reading tools (recall, context, facts, timeline) also take ``groups``, several groups read together,
+each of which the caller must hold."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from chronomem.mcp.models import (
     ContextResult,
     EntitiesResult,
     FactsResult,
+    FeedbackResult,
     ImportResult,
     RecallResult,
     RememberResult,
@@ -31,6 +34,8 @@ from chronomem.mcp.models import (
     summary_fields,
 )
 from chronomem.mcp.runtime import MemoryPool
+from chronomem.memory_groups import context_across, search_across
+from chronomem.query.groups import group_list
 from chronomem.schema.timeutil import parse_time
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
@@ -42,6 +47,9 @@ AsOf = Annotated[str | None, Field(description=f"Valid time to ask about ({ISO})
 KnownAt = Annotated[str | None, Field(description=f"Ask what was believed at this time ({ISO}); default now.")]
 Entity = Annotated[str, Field(min_length=1, description="An entity's name or alias, e.g. 'Ana' or 'Postgres'.")]
 Predicate = Annotated[str | None, Field(description="Only this relation, e.g. LIVES_IN, WORKS_AT, USES.")]
+Groups = Annotated[list[str] | None, Field(description="Read these groups together (your own and your team's, "
+                                                       "say; each one you may read) instead of `group`; each "
+                                                       "result names its group.")]
 
 DESCRIPTIONS = {
     "remember": "Store a conversation after it happens (a session: its start time and turns). Extracts entities "
@@ -64,6 +72,8 @@ DESCRIPTIONS = {
                "visible when asking with an earlier known_at. Use it when the user says a fact was never true.",
     "forget": "Erase an entity or a session for good (facts, conversation text, vectors); only an audit record "
               "of the erasure remains. Use it only when the user asks to delete data.",
+    "feedback": "Say which recall or context results (their ids) were useful (useful=true) or not (false): useful "
+                "ones rank higher and are kept; the others matter less. Call it after answering with memory.",
 }
 
 
@@ -103,10 +113,19 @@ def check_turns(turns: list[TurnIn], max_turns: int, max_bytes: int) -> None:
         raise LimitError(f"the session's text is {size} bytes; this server takes at most {max_bytes}")
 
 
+def read_memories(pool: MemoryPool, caller: Caller, group: str | None, groups: list[str] | None) -> list[Any]:
+    """The memories a read spans: ``groups`` (each one ``caller`` may read), else ``group``'s."""
+    names = group_list(groups) if groups else [group]
+    return [pool.memory(caller.group_for(g, write=False)) for g in names]
+
+
 def register_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
     """Add the chronomem tools to an ``MCPServer``; ``caller_of(ctx)`` says who calls."""
     def memory(ctx: Context, group: str | None, *, write: bool = False) -> Any:
         return pool.memory(caller_of(ctx).group_for(group, write=write))
+
+    def readers(ctx: Context, group: str | None, groups: list[str] | None) -> list[Any]:
+        return read_memories(pool, caller_of(ctx), group, groups)
 
     def add(fn: F) -> None:
         server.add_tool(tool_errors(fn), name=fn.__name__.rstrip("_"), description=DESCRIPTIONS[fn.__name__.rstrip("_")])
@@ -137,32 +156,35 @@ def register_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
         query: Annotated[str, Field(min_length=1, description="The question or keywords.")],
         ctx: Context, as_of: AsOf = None, known_at: KnownAt = None,
         k: Annotated[int, Field(ge=1, le=100, description="How many results.")] = 10, group: Group = None,
+        groups: Groups = None,
     ) -> RecallResult:
-        mem = memory(ctx, group)
-        return RecallResult(results=await pool.read(lambda: mem.search(query, as_of=as_of, known_at=known_at, k=k)))
+        mems = readers(ctx, group, groups)
+        return RecallResult(results=await pool.read(
+            lambda: search_across(mems, query, as_of=as_of, known_at=known_at, k=k)))
 
     async def context(
         query: Annotated[str, Field(min_length=1, description="The question the prompt is about.")],
         ctx: Context, as_of: AsOf = None,
         max_tokens: Annotated[int, Field(ge=50, le=20_000, description="Budget for the block.")] = 800,
-        group: Group = None,
+        group: Group = None, groups: Groups = None,
     ) -> ContextResult:
-        mem = memory(ctx, group)
-        return ContextResult(context=await pool.read(lambda: mem.context(query, as_of=as_of, max_tokens=max_tokens)))
+        mems = readers(ctx, group, groups)
+        return ContextResult(context=await pool.read(
+            lambda: context_across(mems, query, as_of=as_of, max_tokens=max_tokens)))
 
     async def facts(entity: Entity, ctx: Context, predicate: Predicate = None, as_of: AsOf = None,
-                    known_at: KnownAt = None, group: Group = None) -> FactsResult:
-        mem = memory(ctx, group)
-        return FactsResult(facts=await pool.read(
-            lambda: mem.facts(entity, predicate=predicate, as_of=as_of, known_at=known_at)))
+                    known_at: KnownAt = None, group: Group = None, groups: Groups = None) -> FactsResult:
+        mems = readers(ctx, group, groups)
+        return FactsResult(facts=await pool.read(lambda: [r for m in mems for r in m.facts(
+            entity, predicate=predicate, as_of=as_of, known_at=known_at)]))
 
     async def timeline(entity: Entity, ctx: Context, predicate: Predicate = None,
                        include_retracted: Annotated[bool, Field(description="Also superseded and corrected "
                                                                             "versions.")] = False,
-                       group: Group = None) -> FactsResult:
-        mem = memory(ctx, group)
-        return FactsResult(facts=await pool.read(
-            lambda: mem.timeline(entity, predicate=predicate, include_retracted=include_retracted)))
+                       group: Group = None, groups: Groups = None) -> FactsResult:
+        mems = readers(ctx, group, groups)
+        return FactsResult(facts=await pool.read(lambda: [r for m in mems for r in m.timeline(
+            entity, predicate=predicate, include_retracted=include_retracted)]))
 
     async def changes(since: Annotated[str, Field(description=f"Start of the window ({ISO}).")], ctx: Context,
                       until: Annotated[str | None, Field(description=f"End of the window ({ISO}); "
@@ -216,3 +238,17 @@ def register_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
 
     for fn in (remember, recall, context, facts, timeline, changes, entities, import_facts, retract, forget):
         add(fn)  # type: ignore[arg-type]
+    register_feedback(server, pool, caller_of)
+
+
+def register_feedback(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
+    """Add the ``feedback`` tool: use corrects importance (:meth:`chronomem.Memory.feedback`)."""
+    async def feedback(ids: Annotated[list[str], Field(min_length=1, max_length=1000, description="Ids of recall "
+                                                                                         "or context results.")],
+                       ctx: Context,
+                       useful: Annotated[bool, Field(description="Whether they helped.")] = True,
+                       group: Group = None) -> FeedbackResult:
+        mem = pool.memory(caller_of(ctx).group_for(group, write=True))
+        return FeedbackResult(items=await pool.write(lambda: mem.feedback(ids, useful=useful)))
+
+    server.add_tool(tool_errors(feedback), name="feedback", description=DESCRIPTIONS["feedback"])

@@ -47,6 +47,11 @@ class Tuning:
         answered_questions: how many of the best question turns pass relevance on.
         reach_gate: how much a reached fact's traversal credit depends on its own match with
             the query (:func:`~chronomem.query.rerank.reach_credit`; 0: not at all).
+        importance: how much a hit's effective importance (scored when written, corrected by
+            feedback, fading unused) weighs: score × (1 − this + this · importance)
+            (:mod:`chronomem.query.importance`; 0: not at all).
+        use_boost: a hit confirmed useful by feedback just now scores × (1 + this), fading as the
+            use gets older (0: feedback only moves importance).
     """
 
     rrf_k: int = 10
@@ -55,6 +60,8 @@ class Tuning:
     answer_share: float = 0.6
     answered_questions: int = 10
     reach_gate: float = 1.0
+    importance: float = 0.2
+    use_boost: float = 0.5
 
 
 def words(text: str) -> list[str]:

@@ -44,13 +44,14 @@ def estimate_tokens(text: str) -> int:
     return (len(text) + 3) // 4
 
 
-def _turn_line(r: SearchResult) -> str:
+def _turn_line(r: SearchResult, groups: bool = False) -> str:
     text = " ".join(r.text.split())
     if len(text) > MAX_TURN_CHARS:
         text = text[: MAX_TURN_CHARS - 1].rstrip() + "…"
     said = r.later()
     later = "" if said is None else f" ({said})"
-    return f"- [{r.when()}] {r.speaker}: {text}{later}"
+    where = f" [{r.group}]" if groups else ""
+    return f"- [{r.when()}]{where} {r.speaker}: {text}{later}"
 
 
 def context(store: GraphStore, group_id: str, text: str, *, index: SideIndex | None, now: datetime,
@@ -59,8 +60,19 @@ def context(store: GraphStore, group_id: str, text: str, *, index: SideIndex | N
     """Dated facts grouped by entity, then relevant turns, in at most ``max_tokens`` (estimated
     by :func:`estimate_tokens`). Returns ``""`` when nothing relevant is found."""
     hits = search(store, group_id, text, index=index, now=now, as_of=as_of, known_at=known_at, k=k)
-    when = (as_of or now).date().isoformat()
-    header = f"Facts as of {when}:"
+    return layout(hits, when=(as_of or now), max_tokens=max_tokens)
+
+
+def _subject(r: SearchResult, groups: bool) -> str:
+    """The heading a fact goes under: its subject, and its group when the hits span several."""
+    return f"{r.subject or ''} [{r.group}]" if groups else (r.subject or "")
+
+
+def layout(hits: list[SearchResult], *, when: datetime, max_tokens: int = 800) -> str:
+    """Search hits (best first) as the dated block :func:`context` returns; when they come from
+    several groups, each entity's heading and each turn names its group."""
+    groups = len({r.group for r in hits}) > 1
+    header = f"Facts as of {when.date().isoformat()}:"
     turn_header = "Conversation:"
     budget = max_tokens
     facts: list[SearchResult] = []
@@ -71,14 +83,14 @@ def context(store: GraphStore, group_id: str, text: str, *, index: SideIndex | N
             cost = estimate_tokens(f"- {r.text} ({r.when()})") + 1
             if not facts:
                 cost += estimate_tokens(header) + 1
-            if r.subject not in used_entities:
-                cost += estimate_tokens(r.subject or "") + 1
+            if _subject(r, groups) not in used_entities:
+                cost += estimate_tokens(_subject(r, groups)) + 1
             if cost <= budget:
                 facts.append(r)
-                used_entities.add(r.subject or "")
+                used_entities.add(_subject(r, groups))
                 budget -= cost
         else:
-            cost = estimate_tokens(_turn_line(r)) + 1 + (0 if turns else estimate_tokens(turn_header) + 1)
+            cost = estimate_tokens(_turn_line(r, groups)) + 1 + (0 if turns else estimate_tokens(turn_header) + 1)
             if cost <= budget:
                 turns.append(r)
                 budget -= cost
@@ -87,13 +99,13 @@ def context(store: GraphStore, group_id: str, text: str, *, index: SideIndex | N
         lines.append(header)
         order: dict[str, int] = {}
         for n, r in enumerate(facts):
-            order.setdefault(r.subject or "", n)
+            order.setdefault(_subject(r, groups), n)
         for subject in sorted(order, key=order.__getitem__):
             lines.append(subject)
-            mine = [r for r in facts if (r.subject or "") == subject]
+            mine = [r for r in facts if _subject(r, groups) == subject]
             mine.sort(key=lambda r: (r.valid_from or _EPOCH, r.text, r.id))
             lines.extend(f"- {r.text} ({r.when()})" for r in mine)
     if turns:
         lines.append(turn_header)
-        lines.extend(_turn_line(r) for r in sorted(turns, key=lambda r: (r.at or _EPOCH, r.id)))
+        lines.extend(_turn_line(r, groups) for r in sorted(turns, key=lambda r: (r.at or _EPOCH, r.id)))
     return "\n".join(lines)

@@ -61,6 +61,7 @@ class FactRecord(BaseModel):
     qualifiers: dict[str, str] = {}
     sources: list[Source] = []
     status: Status = "current"
+    group: str | None = None
 
     def interval(self) -> str:
         """``2023-05-01 → now`` style text of the valid interval."""
@@ -68,8 +69,15 @@ class FactRecord(BaseModel):
 
     def to_json(self) -> dict[str, Any]:
         data = self.model_dump(mode="json")
-        data["sources"] = [{"session_id": s.session_id, "turn_id": s.turn_id} for s in self.sources]
+        data["sources"] = sources_json(self.sources)
         return data
+
+
+def sources_json(sources: Iterable[Source]) -> list[dict[str, Any]]:
+    """Sources in the ``--json`` shape: session and turn ids, and ``evicted: true`` on a turn
+    retention erased."""
+    return [{"session_id": s.session_id, "turn_id": s.turn_id, **({"evicted": True} if s.evicted else {})}
+            for s in sources]
 
 
 def fact_status(fact: Fact, *, now: datetime, superseded_by: Iterable[Fact] = ()) -> Status:
@@ -93,6 +101,7 @@ def to_records(store: GraphStore, group_id: str, facts: Sequence[Fact], *, now: 
     if entities is None:
         entities = store.get_entities(group_id, [i for f in facts for i in (f.subject_id, f.object_id)])
     pool = list(context) or list(facts)
+    evicted = evicted_sources(store, group_id, facts)
     out = []
     for f in facts:
         subject, obj = entities.get(f.subject_id), entities.get(f.object_id)
@@ -101,7 +110,19 @@ def to_records(store: GraphStore, group_id: str, facts: Sequence[Fact], *, now: 
             object=obj.name if obj else f.object_id, object_id=f.object_id, statement=f.statement,
             valid_from=f.valid_from, valid_to=f.valid_to, valid_from_precision=f.valid_from_precision,
             valid_to_precision=f.valid_to_precision, start_observed=f.start_observed, recorded_at=f.recorded_at,
-            expired_at=f.expired_at, confidence=f.confidence, qualifiers=f.qualifiers, sources=list(f.sources),
-            status=fact_status(f, now=now, superseded_by=pool),
+            expired_at=f.expired_at, confidence=f.confidence, qualifiers=f.qualifiers,
+            sources=[s.model_copy(update={"evicted": True}) if s.turn_id in evicted else s for s in f.sources]
+            if evicted else list(f.sources),
+            status=fact_status(f, now=now, superseded_by=pool), group=group_id,
         ))
     return out
+
+
+def evicted_sources(store: GraphStore, group_id: str, facts: Iterable[Fact]) -> set[str]:
+    """The source turns of ``facts`` that retention evicted (:mod:`chronomem.graph.retention`)."""
+    from chronomem.graph.lifecycle import LifecycleStore
+
+    if not isinstance(store, LifecycleStore):
+        return set()
+    turns = {s.turn_id for f in facts for s in f.sources if s.turn_id}
+    return set(store.evictions(group_id, sorted(turns))) if turns else set()

@@ -13,7 +13,8 @@
 3. **Conversation.** Turns by a speaker the query names count more, questions less, and the
    answer to a relevant question inherits part of its relevance.
 4. **Rerank.** ``relevance · confidence · exp(−λ·Δt)`` (a turn's confidence is 1) with λ per predicate (:data:`DEFAULT_DECAY`) and
-   Δt from the fact's ``valid_from`` (a turn's time) to the reference time, then MMR diversity;
+   Δt from the fact's ``valid_from`` (a turn's time) to the reference time, times the hit's
+   importance (:mod:`chronomem.query.importance`), then MMR diversity;
    a hit's ``score`` is the MMR value it was picked at, so scores never increase down the list.
 5. **The asked slot** (:mod:`chronomem.query.focus`): when the question names an entity and
    implies a predicate ("where does Ana work"), that slot's facts come first; a turn whose
@@ -59,7 +60,8 @@ from chronomem.query.candidates import (
     traverse,
 )
 from chronomem.query.focus import focus as slot_focus
-from chronomem.query.records import Status, day_range_text, interval_text, to_records
+from chronomem.query.importance import weigh_importance
+from chronomem.query.records import Status, day_range_text, interval_text, sources_json, to_records
 from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value, reach_credit
 from chronomem.query.slots import EndedAt, SupersededBy, ended_at, superseded_by
 from chronomem.query.timewindow import TimeWindow, split_time
@@ -103,6 +105,7 @@ class SearchResult(BaseModel):
     superseded_by: SupersededBy | None = None
     ended: EndedAt | None = None
     time_phrase: str | None = None  # a turn: the phrase naming the time it speaks about (valid_from/valid_to)
+    group: str | None = None  # the group the hit comes from (reads may span several: chronomem.query.groups)
 
     def later(self) -> str | None:
         """What became of a turn's facts, for a reader ("later: Alice works at Adyen since 2024-05",
@@ -130,7 +133,7 @@ class SearchResult(BaseModel):
         ``status: "superseded"`` and ``superseded_by`` (the fact holding instead and since when);
         both carry ``score`` and ``sources``."""
         data = self.model_dump(mode="json")
-        data["sources"] = [{"session_id": s.session_id, "turn_id": s.turn_id} for s in self.sources]
+        data["sources"] = sources_json(self.sources)
         data["score"] = round(self.score, 6)
         if self.kind == "fact":
             data["statement"] = self.text
@@ -273,6 +276,8 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
         if window is not None and t.at >= window.end + PLAN_GRACE:
             factor *= _OUTSIDE_WINDOW
         pool.append((("turn", i), turn_rel[i] * factor, t.text))
+    pool = weigh_importance(store, group_id, pool, facts, turns, now=now, weight=tune.importance,
+                            boost=tune.use_boost)
     pool = focus.reorder(pool, diversity=diversity)
     pool.sort(key=lambda item: (-item[1], item[0]))
     origins = {("fact", i): frozenset(s.turn_id for s in f.sources if s.turn_id) for i, f in facts.items()}

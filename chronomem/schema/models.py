@@ -203,12 +203,14 @@ class Session(_Model):
 
 
 class Source(_Model):
-    """Where a fact came from: a session and, usually, one of its turns."""
+    """Where a fact came from: a session and, usually, one of its turns. ``evicted`` is set, when a
+    fact is read, on a source turn that retention has since erased (its id is all that remains)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     session_id: str
     turn_id: str | None = None
+    evicted: bool = False
 
 
 class Entity(_Model):

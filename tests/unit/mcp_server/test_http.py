@@ -130,3 +130,38 @@ def test_wrong_or_missing_tokens_are_refused_before_mcp(server):
 
     with pytest.raises(BaseException):  # noqa: B017 - the SDK raises its own error types for a 401
         anyio.run(wrong)
+
+
+def test_reads_across_groups_name_each_group_and_never_one_the_caller_does_not_hold(server):
+    url, groups, _backend, _where = server
+
+    def said(sid, who, town):
+        return {"session_id": sid, "started_at": "2024-03-12T10:00:00Z",
+                "turns": [{"speaker": who, "text": f"I moved to {town} last week."}]}
+
+    async def run():
+        async with connect_http(url, TOKENS["alpha"]) as alpha, connect_http(url, TOKENS["beta"]) as beta:
+            assert (await call(alpha, "remember", group=groups["a"], **said("x1", "Mira", "Lisbon")))["stored"]
+            assert (await call(beta, "remember", group=groups["shared"], **said("x2", "Mira", "Porto")))["stored"]
+            assert (await call(beta, "remember", group=groups["b"], **said("x3", "Mira", "Madrid")))["stored"]
+            both = [groups["a"], groups["shared"]]
+            hits = (await call(alpha, "recall", query="Where did Mira move?", groups=both, k=20))["results"]
+            assert {h["group"] for h in hits} == set(both)  # each hit names its group, both groups answer
+            assert not any("Madrid" in h["text"] for h in hits)  # b's turn: alpha does not hold b
+            facts = (await call(alpha, "facts", entity="Mira", groups=both))["facts"]
+            assert sorted(f["group"] for f in facts) == sorted(both)
+            block = (await call(alpha, "context", query="Where did Mira move?", groups=both))["context"]
+            assert f"[{groups['shared']}]" in block and "Madrid" not in block
+            for tool, args in (("recall", {"query": "Mira"}), ("facts", {"entity": "Mira"}),
+                               ("timeline", {"entity": "Mira"}), ("context", {"query": "Mira"})):
+                denied = await call(alpha, tool, groups=[groups["a"], groups["b"]], **args)
+                assert "no access to group" in denied["error"], (tool, denied)
+            useful = await call(beta, "feedback", ids=[hits[0]["id"]], group=hits[0]["group"])
+            assert useful["items"][0]["kept"] if hits[0]["group"] == groups["shared"] else "error" in useful
+        async with connect_http(url, TOKENS["peek"]) as peek:
+            denied = await call(peek, "recall", query="Mira", groups=[groups["a"], groups["shared"]])
+            assert "no access to group" in denied["error"]
+            assert "may only read" in (await call(peek, "feedback", ids=["x1:1"]))["error"]
+        return True
+
+    assert anyio.run(run)

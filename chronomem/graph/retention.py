@@ -1,0 +1,154 @@
+"""Retention: which turns a group's policy lets go, and compaction, which evicts them.
+
+Facts and their history are always kept. Turns live in two tiers:
+
+* **short-term**: a turn that supports no fact version, was not promoted by feedback and whose
+  effective importance (:meth:`~chronomem.graph.importance.Usage.effective`) is below the
+  policy's ``keep_above`` expires once it has been idle (since said, or last confirmed useful)
+  longer than ``turn_ttl_days``;
+* **long-term**: every other turn; it stays, unless the group is over its cap.
+
+A cap (``max_turns``) then evicts the lowest-importance, oldest turns of what is left, whatever
+their tier, until the group holds ``max_turns`` (:func:`plan_retention`). :func:`compact` evicts
+the planned turns in transactions of ``batch`` turns (:meth:`~chronomem.graph.lifecycle.LifecycleStore.evict_turns`:
+each one whole or not at all, with its audit record), so a compaction killed half way leaves a
+store that is consistent and nearer its policy, and the next run finishes the work.
+
+>>> from datetime import datetime, timedelta, timezone
+>>> from chronomem.graph.importance import Usage
+>>> from chronomem.graph.lifecycle import RetentionPolicy, TurnState
+>>> now = datetime(2024, 6, 1, tzinfo=timezone.utc)
+>>> def turn(i, days_ago, importance):
+...     at = now - timedelta(days=days_ago)
+...     return TurnState(i, "s", at, Usage("turn", i, importance, born_at=at))
+>>> turns = [turn("chatter", 60, 0.1), turn("plan", 60, 0.8), turn("fresh", 1, 0.1), turn("fact", 90, 0.3)]
+>>> plan = plan_retention(turns, RetentionPolicy(turn_ttl_days=30, max_turns=2), supported={"fact"}, now=now)
+>>> plan.expired, plan.over_cap, plan.kept  # a fresh "ok" goes before an older turn that sourced a fact
+(['chatter'], ['fresh'], 2)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+from chronomem.errors import InputError
+from chronomem.graph.base import GraphStore
+from chronomem.graph.erasure import Erasure
+from chronomem.graph.evictor import retention_audit
+from chronomem.graph.importance import ImportanceTable, Usage, importance_table
+from chronomem.graph.lifecycle import EvictionReport, LifecycleStore, RetentionPolicy, TurnState
+
+DEFAULT_BATCH = 2_000  # turns evicted per transaction
+
+
+@dataclass
+class RetentionPlan:
+    """What a policy lets go now: ``expired`` (short-term turns past their time to live) and
+    ``over_cap`` (the lowest-importance, oldest of the rest, above the cap); ``kept`` counts the rest."""
+
+    expired: list[str] = field(default_factory=list)
+    over_cap: list[str] = field(default_factory=list)
+    kept: int = 0
+
+    def turn_ids(self) -> list[str]:
+        return self.expired + self.over_cap
+
+
+def supported_turns(store: GraphStore, group_id: str) -> set[str]:
+    """The turns some fact version of the group (current, ended or expired) cites as a source."""
+    return {s.turn_id for f in store.iter_facts(group_id, include_expired=True) for s in f.sources if s.turn_id}
+
+
+def plan_retention(turns: Iterable[TurnState], policy: RetentionPolicy, *, supported: set[str], now: datetime,
+                   table: ImportanceTable | None = None) -> RetentionPlan:
+    """The turns ``policy`` evicts now (see the module docstring); ties go to the older turn, then the smaller id."""
+    table = table or importance_table()
+    half_life, ttl = table.half_life_days, policy.turn_ttl_days
+    plan = RetentionPlan()
+    rest: list[tuple[float, datetime, str]] = []
+    for t in turns:
+        u = t.usage or Usage("turn", t.id, table.turn.default, born_at=t.at)
+        value = u.effective(now, half_life)
+        last = u.used_at if u.used_at is not None and u.used_at > u.born_at else u.born_at
+        if (ttl is not None and t.id not in supported and not u.kept and value < policy.keep_above
+                and (now - last).total_seconds() > ttl * 86_400):
+            plan.expired.append(t.id)
+        else:
+            rest.append((value, t.at, t.id))
+    if policy.max_turns is not None and len(rest) > policy.max_turns:
+        rest.sort()
+        cut = len(rest) - policy.max_turns
+        plan.over_cap = [i for _, _, i in rest[:cut]]
+        rest = rest[cut:]
+    plan.kept = len(rest)
+    return plan
+
+
+class CompactReport(BaseModel):
+    """What a compaction did (or, with ``dry_run``, would do): turns before, expired by time to live,
+    evicted over the cap, entities erased with them, the audit records written, and how long it took."""
+
+    group: str
+    policy: RetentionPolicy | None
+    dry_run: bool
+    turns_before: int = 0
+    expired: int = 0
+    over_cap: int = 0
+    entities_erased: int = 0
+    turns_after: int = 0
+    erasures: list[Erasure] = Field(default_factory=list)
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        """One line for people."""
+        if self.policy is None or self.policy.keeps_everything():
+            return f"group {self.group!r} keeps everything (no retention policy: set one with `chronomem policy`)"
+        verb = "would evict" if self.dry_run else "evicted"
+        return (f"{verb} {self.expired + self.over_cap} of {self.turns_before} turns ({self.expired} expired, "
+                f"{self.over_cap} over the cap); {self.turns_after} kept, facts untouched"
+                + ("" if self.dry_run else f"; {self.entities_erased} entities erased with them")
+                + f" in {self.seconds:.1f} s")
+
+
+def compact(store: GraphStore, group_id: str, *, now: datetime, dry_run: bool = False, by: str = "compact",
+            batch: int = DEFAULT_BATCH, progress: Callable[[int, int], None] | None = None,
+            evicted: Callable[[EvictionReport], None] | None = None) -> CompactReport:
+    """Apply ``group_id``'s retention policy now: evict the turns it lets go (nothing with ``dry_run``).
+
+    ``progress(done, total)`` follows the evictions; ``evicted(report)`` is called after each
+    transaction (e.g. to drop the evicted items from a side-index).
+    """
+    if not isinstance(store, LifecycleStore):
+        raise InputError(f"{type(store).__name__} keeps no retention policy (it is not a LifecycleStore)")
+    if batch < 1:
+        raise InputError("batch must be at least 1")
+    started = time.perf_counter()
+    policy = store.retention_policy(group_id)
+    report = CompactReport(group=group_id, policy=policy, dry_run=dry_run)
+    if policy is None or policy.keeps_everything():
+        report.turns_before = report.turns_after = store.stats(group_id)["turns"]
+        return report
+    turns = list(store.turn_states(group_id))
+    plan = plan_retention(turns, policy, supported=supported_turns(store, group_id), now=now)
+    report.turns_before, report.expired, report.over_cap = len(turns), len(plan.expired), len(plan.over_cap)
+    report.turns_after = plan.kept
+    doomed = plan.turn_ids()
+    if progress is not None:
+        progress(0, len(doomed))
+    if not dry_run:
+        for start in range(0, len(doomed), batch):
+            chunk = doomed[start:start + batch]
+            done = store.evict_turns(group_id, chunk, audit=retention_audit(chunk, at=now, by=by))
+            report.entities_erased += len(done.entity_ids)
+            report.erasures.append(done.erasure)
+            if evicted is not None:
+                evicted(done)
+            if progress is not None:
+                progress(start + len(chunk), len(doomed))
+    report.seconds = round(time.perf_counter() - started, 3)
+    return report
