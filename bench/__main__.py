@@ -47,6 +47,7 @@ MODULES = (
     "yago_bench",
     "locomo_gold_bench",
     "locomo_bench",
+    "retention_bench",
     "dialogre_bench",
     "dialogre_bench --split train",  # issue #26: untouched
     "convai2_bench",  # issue #26: untouched
@@ -56,14 +57,15 @@ MODULES = (
     "embedder_bench",
     "hnsw_bench",
     "search_bench",
+    "year_bench",
     "scale_bench",
     "import_bound_bench",
     "mcp_bench",
 )
 # README order of result files, by name prefix. Quick runs (``<name>_quick``, written to the
 # ignored ``bench/results/quick/``) are never published.
-RESULT_ORDER = ("temporal", "timeblind", "nl_search", "yago", "locomo_gold", "locomo", "dialogre", "convai2", "extract",
-                "parallel", "ingest_index", "embedder", "hnsw", "search", "scale", "import_bound", "mcp")
+RESULT_ORDER = ("temporal", "timeblind", "nl_search", "yago", "locomo_gold", "locomo", "retention", "dialogre", "convai2",
+                "extract", "parallel", "ingest_index", "embedder", "hnsw", "search", "year", "scale", "import_bound", "mcp")
 QUICK_BUDGET_S = 300.0
 
 

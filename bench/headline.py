@@ -199,6 +199,35 @@ def _scale(d: Json) -> list[tuple[str, str, str, bool]]:
             if met is not None]
 
 
+def _retention(d: Json) -> list[tuple[str, str, str, bool]]:
+    """Issue #30: the compacted store against the full one, side by side (recall, the when-benchmark, p50)."""
+    rows, meta = d["rows"], d["meta"]
+    share = f"{100 * (meta['turns_before'] - meta['turns_after']) / max(1, meta['turns_before']):.0f}%"
+    overall = _row(rows, "measure", "evidence R@10, overall (1-4)")
+    full, small = overall["full store"], overall["compacted"]
+    out = [(f"LoCoMo with {share} of the turns evicted: evidence recall@10, compacted vs full",
+            f"{_fmt(small)}% vs {_fmt(full)}% ({small - full:+.1f} points)", "within 3 points", small >= full - 3)]
+    when = _row(rows, "measure", "when-benchmark top-1 (%)")
+    if when["full store"] is None:
+        out.append(("LoCoMo when-benchmark, compacted vs full", "not measured: " + str(meta.get("when_skipped")),
+                    "within 3 points", False))
+    else:
+        wf, ws = when["full store"], when["compacted"]
+        out.append(("LoCoMo when-benchmark, compacted vs full", f"{_fmt(ws)}% vs {_fmt(wf)}%", "within 3 points",
+                    ws >= wf - 3))
+    p50 = _row(rows, "measure", "search p50 (ms)")
+    out.append(("search p50 over the compacted store vs the full one (LoCoMo questions)",
+                f"{p50['compacted']} vs {p50['full store']} ms", "no slower", p50["compacted"] <= p50["full store"]))
+    return out
+
+
+def _year(d: Json) -> list[tuple[str, str, str, bool]]:
+    m = d["meta"]
+    return [(f"synthetic year, {m['turns']:,} turns (70% small talk) under a {m['cap']:,}-turn cap: most turns after "
+             "a compaction; fact versions", f"{m['peak']:,}; {'identical' if m['same'] else 'DIFFERENT'}",
+             f"≤ {m['cap']:,}; identical", m["peak"] <= m["cap"] and bool(m["same"]))]
+
+
 def _import_bound(d: Json) -> list[tuple[str, str, str, bool]]:
     """The best rate the measured floors allow, at the largest size of each backend."""
     out = []
@@ -218,12 +247,14 @@ LABELS = {"temporal": "synthetic temporal: as-of accuracy", "yago": "YAGO11k as-
           "locomo_numpy": "LoCoMo recall, numpy embedder",
           "import_bound": "bulk import floors", "locomo_gold": "extraction on real chat", "dialogre": "DialogRE relations (dev)",
           "dialogre_train": "DialogRE relations (train, untouched)", "convai2": "ConvAI2 persona lines (untouched)",
-          "nl_search": "natural-language as-of search"}
+          "nl_search": "natural-language as-of search", "retention": "LoCoMo retention (compacted vs full)",
+          "year": "synthetic year under a cap"}
 SOURCES: tuple[tuple[str, Callable[[Json], list[tuple[str, str, str, bool]]]], ...] = (
     ("temporal", _temporal), ("yago", _yago), ("locomo_gold", _locomo_gold), ("dialogre", _dialogre),
     ("dialogre_train", _dialogre_train), ("convai2", _convai2),
     ("extract_speed", _extract), ("parallel", _parallel),
     ("timeblind", _timeblind), ("nl_search", _nl_search), ("locomo", _locomo), ("locomo_numpy", _locomo_numpy),
+    ("retention", _retention), ("year", _year),
     ("embedder", _embedder), ("hnsw", _hnsw), ("search", _search),
     ("scale", _scale), ("import_bound", _import_bound),
 )

@@ -17,11 +17,6 @@ The weights are data (``chronomem/data/importance.json``, :func:`importance_tabl
 >>> from datetime import datetime, timezone
 >>> said = datetime(2024, 3, 1, tzinfo=timezone.utc)
 >>> table = importance_table()
->>> chatter = score_turn("haha same", said, table=table)
->>> stated = score_turn("Caroline is moving to Berlin next month.", said, sourced=True,
-...                     mention_types=["PERSON", "PLACE"], table=table)
->>> round(chatter, 2), round(stated, 2)
-(0.05, 0.79)
 >>> u = Usage("turn", "s1:1", 0.2, born_at=said)
 >>> u.effective(said, table.half_life_days), round(u.effective(datetime(2024, 8, 28, tzinfo=timezone.utc), 180), 3)
 (0.2, 0.1)
@@ -33,9 +28,6 @@ The weights are data (``chronomem/data/importance.json``, :func:`importance_tabl
 from __future__ import annotations
 
 import json
-import math
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
@@ -52,7 +44,6 @@ if TYPE_CHECKING:
     from chronomem.schema.vocabulary import Vocabulary
 
 UsageKind = Literal["turn", "fact"]
-_WORD = re.compile(r"[\w']+")
 
 
 class _Table(BaseModel):
@@ -68,9 +59,12 @@ class TurnWeights(_Table):
     weights: dict[str, float]
     per_word: float
     max_words: int = Field(ge=0)
+    recent_turns: int = Field(ge=0)
     small_talk_words: int = Field(ge=0)
     small_talk: frozenset[str]
     plan_cues: tuple[str, ...]
+    function_words: frozenset[str]
+    reaction_openers: tuple[str, ...]
 
 
 class FactWeights(_Table):
@@ -149,60 +143,6 @@ def after_feedback(usage: Usage, *, useful: bool, now: datetime, table: Importan
     return replace(usage, importance=round(value, 6), used_at=None, kept=False)
 
 
-def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
-
-
-def turn_features(text: str, said_at: datetime, *, table: ImportanceTable, sourced: bool = False,
-                  mention_types: Iterable[str] = ()) -> set[str]:
-    """The features of a turn that its importance weighs (keys of the table's turn weights).
-
-    >>> from datetime import datetime, timezone
-    >>> sorted(turn_features("Are you going to Rome next week?", datetime(2024, 3, 1, tzinfo=timezone.utc),
-    ...                      table=importance_table()))
-    ['names_date', 'question', 'states_plan']
-    """
-    w = table.turn
-    words = _words(text)
-    found: set[str] = set()
-    if sourced:
-        found.add("sourced_fact")
-    types = set(mention_types)
-    if "PERSON" in types:
-        found.add("names_person")
-    if types - {"PERSON"}:
-        found.add("names_entity")
-    lowered = " ".join(words)
-    from chronomem.timeexpr import find_times
-
-    times = find_times(text, said_at)
-    if times:
-        found.add("names_date")
-    if any(m.tense == "future" or (m.span.start is not None and m.span.start > said_at.date()) for m in times) or any(
-            re.search(rf"(?<!\w){re.escape(cue)}(?!\w)", lowered) for cue in w.plan_cues):
-        found.add("states_plan")
-    if "?" in text:
-        found.add("question")
-    if len(words) <= w.small_talk_words or all(word in w.small_talk for word in words):
-        found.add("small_talk")
-    return found
-
-
-def turn_importance(features: Iterable[str], words: int, table: ImportanceTable) -> float:
-    """The chance a turn of ``words`` words with ``features`` is needed later:
-    ``sigmoid(bias + Σ weights + per_word · min(words, max_words))``."""
-    w = table.turn
-    z = w.bias + sum(w.weights.get(f, 0.0) for f in features) + w.per_word * min(words, w.max_words)
-    return _clip(1.0 / (1.0 + math.exp(-z)))
-
-
-def score_turn(text: str, said_at: datetime, *, table: ImportanceTable, sourced: bool = False,
-               mention_types: Iterable[str] = ()) -> float:
-    """A turn's importance when written (:func:`turn_features`, then :func:`turn_importance`)."""
-    features = turn_features(text, said_at, table=table, sourced=sourced, mention_types=mention_types)
-    return turn_importance(features, len(_words(text)), table)
-
-
 def fact_importance(fact: Fact, vocabulary: Vocabulary, table: ImportanceTable) -> float:
     """A fact version's importance: ``base``, plus ``vocabulary`` for a vocabulary predicate (not
     the open one), plus ``per_extra_source`` for each source beyond the first (at most
@@ -217,25 +157,38 @@ def fact_importance(fact: Fact, vocabulary: Vocabulary, table: ImportanceTable) 
 
 
 def batch_usage(batch: WriteBatch, *, table: ImportanceTable | None = None) -> list[Usage]:
-    """The usage rows a write stores: one for each turn of the batch's session, scored from its
-    claims' sources, the types of the entities it mentions (its speaker aside) and its text. (A fact version's importance is a
-    function of the version itself, :func:`fact_importance`: only feedback stores one.)"""
+    """The usage rows a write stores: one for each turn of the batch's session, scored
+    (:func:`~chronomem.graph.turn_importance.score_turn`) from its claims' sources, the types of
+    the entities it mentions (its speaker aside), its text and its neighbours in the session. (A
+    fact version's importance is a function of the version itself, :func:`fact_importance`: only
+    feedback stores one.)"""
+    from chronomem.graph.turn_importance import TurnContext, content_words, score_turn
+
     table = table or importance_table()
     session = batch.session
     if session is None or not session.turns:
         return []
+    turns = session.turns
     sourced = {s.turn_id for c in batch.claims if c.kind != "retract" for s in c.sources if s.turn_id}
     entities = {e.id: e for e in batch.entities}
-    speakers = {t.id: normalize_name(t.speaker) for t in session.turns}
+    speakers = {t.id: normalize_name(t.speaker) for t in turns}
     mentioned: dict[str, list[str]] = {}
     for m in batch.mentions:
         e = entities.get(m.entity_id)
         if e is None or normalize_name(e.name) != speakers.get(m.turn_id):  # "I" names no one new
             mentioned.setdefault(m.turn_id, []).append(e.type if e is not None else "OTHER")
+    contents = [content_words(t.text, table) for t in turns]
+    everyone = list(dict.fromkeys(t.speaker for t in turns))
     rows = []
-    for t in session.turns:
+    for n, t in enumerate(turns):
         assert t.id is not None and t.at is not None  # filled in by Session
-        importance = score_turn(t.text, t.at, table=table, sourced=t.id in sourced, mention_types=mentioned.get(t.id, ()))
+        context = TurnContext(previous=turns[n - 1].text if n else "",
+                              following=turns[n + 1].text if n + 1 < len(turns) else "",
+                              recent=frozenset().union(*contents[max(0, n - table.turn.recent_turns):n]),
+                              opens=n == 0, closes=n + 1 == len(turns),
+                              others=tuple(s for s in everyone if s != t.speaker))
+        importance = score_turn(t.text, t.at, table=table, sourced=t.id in sourced,
+                                mention_types=mentioned.get(t.id, ()), context=context)
         rows.append(Usage("turn", t.id, importance, born_at=t.at))
     return rows
 

@@ -3,9 +3,9 @@
 Facts and their history are always kept. Turns live in two tiers:
 
 * **short-term**: a turn that supports no fact version, was not promoted by feedback and whose
-  effective importance (:meth:`~chronomem.graph.importance.Usage.effective`) is below the
-  policy's ``keep_above`` expires once it has been idle (since said, or last confirmed useful)
-  longer than ``turn_ttl_days``;
+  importance (:mod:`chronomem.graph.importance`: scored when written, corrected by feedback) is
+  below the policy's ``keep_above`` expires once it has been idle (since said, or last confirmed
+  useful) longer than ``turn_ttl_days``;
 * **long-term**: every other turn; it stays, unless the group is over its cap.
 
 A cap (``max_turns``) then evicts the lowest-importance, oldest turns of what is left, whatever
@@ -25,6 +25,8 @@ store that is consistent and nearer its policy, and the next run finishes the wo
 >>> plan = plan_retention(turns, RetentionPolicy(turn_ttl_days=30, max_turns=2), supported={"fact"}, now=now)
 >>> plan.expired, plan.over_cap, plan.kept  # a fresh "ok" goes before an older turn that sourced a fact
 (['chatter'], ['fresh'], 2)
+>>> plan_retention(turns, RetentionPolicy(max_turns=2), supported={"fact"}, now=now).over_cap  # the older first
+['chatter', 'fresh']
 """
 
 from __future__ import annotations
@@ -66,20 +68,21 @@ def supported_turns(store: GraphStore, group_id: str) -> set[str]:
 
 def plan_retention(turns: Iterable[TurnState], policy: RetentionPolicy, *, supported: set[str], now: datetime,
                    table: ImportanceTable | None = None) -> RetentionPlan:
-    """The turns ``policy`` evicts now (see the module docstring); ties go to the older turn, then the smaller id."""
+    """The turns ``policy`` evicts now (see the module docstring). The cap goes by importance (as
+    written, corrected by feedback), ties to the older turn, then the smaller id; the time to live
+    counts from when a turn was said or last confirmed useful."""
     table = table or importance_table()
-    half_life, ttl = table.half_life_days, policy.turn_ttl_days
+    ttl = policy.turn_ttl_days
     plan = RetentionPlan()
     rest: list[tuple[float, datetime, str]] = []
     for t in turns:
         u = t.usage or Usage("turn", t.id, table.turn.default, born_at=t.at)
-        value = u.effective(now, half_life)
         last = u.used_at if u.used_at is not None and u.used_at > u.born_at else u.born_at
-        if (ttl is not None and t.id not in supported and not u.kept and value < policy.keep_above
+        if (ttl is not None and t.id not in supported and not u.kept and u.importance < policy.keep_above
                 and (now - last).total_seconds() > ttl * 86_400):
             plan.expired.append(t.id)
         else:
-            rest.append((value, t.at, t.id))
+            rest.append((u.importance, t.at, t.id))
     if policy.max_turns is not None and len(rest) > policy.max_turns:
         rest.sort()
         cut = len(rest) - policy.max_turns

@@ -50,10 +50,12 @@ def mcp(ctx: click.Context, profile: str) -> None:
 @click.option("--extract-workers", type=click.IntRange(0, 64), default=None,
               help="Processes that read remembered sessions while this one serves and writes "
                    "(default: one per core, at most 4; 0: a thread of the server).")
+@click.option("--compact-every", type=click.FloatRange(0), default=3600.0, show_default=True,
+              help="Seconds between compactions of the groups that have a retention policy (0: never).")
 @click.pass_context
 @handle_errors
 def serve(ctx: click.Context, host: str, port: int, config_path: str | None, profile: str,
-          extract_workers: int | None) -> None:
+          extract_workers: int | None, compact_every: float) -> None:
     """Serve MCP over streamable HTTP at /mcp; bearer tokens map to groups (see docs/mcp.md)."""
     require_sdk()
     from chronomem.mcp.access import load_config
@@ -64,7 +66,13 @@ def serve(ctx: click.Context, host: str, port: int, config_path: str | None, pro
     pool = _pool(ctx, config.limits, workers)
     who = f"{len(config.tokens)} token(s)" if config.tokens else f"no tokens: local, group {ctx.obj['group']!r}"
     click.echo(f"chronomem MCP on http://{host}:{port}/mcp ({who}; {workers} extraction worker(s))", err=True)
+    from chronomem.mcp.compactor import Compactor
+
+    compactor = Compactor(pool, every=compact_every, log=lambda line: click.echo(line, err=True))
+    if compact_every:
+        compactor.start()
     try:
         run(pool, config, host=host, port=port, open_group=ctx.obj["group"], profile=profile)  # type: ignore[arg-type]
     finally:
+        compactor.stop()
         pool.close()

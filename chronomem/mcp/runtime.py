@@ -14,7 +14,8 @@ transaction per session.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import anyio
@@ -80,6 +81,12 @@ class MemoryPool:
                 self._writer.release()
 
         return await self._timed(exclusive)
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """Be the only writer for the block (a thread's maintenance work, such as compaction)."""
+        with self._writer:
+            yield
 
     async def remember(self, group: str, session: dict[str, Any] | Session) -> WriteReport:
         """Ingest one session into ``group`` with whatever else is queued; its own write report. A
