@@ -53,7 +53,7 @@ STDIN = Path("-")
 
 def _read_input(path: Path, text: str | None, *, fmt: str, started_at: datetime | None, group: str) -> Iterator[Any]:
     """The sessions of one ``ingest`` argument: a file, or standard input (``-``, its ``text`` already read)."""
-    from chronomem.extract import readers
+    from chronomem.extract.parse import readers
 
     if text is None:
         yield from readers.read_sessions(path, format=cast("readers.Format", fmt), started_at=started_at, group=group)
@@ -85,7 +85,7 @@ def _json_shape(text: str) -> str | None:
 def format_hint(path: Path, text: str | None, fmt: str) -> str | None:
     """The line to print when ``path`` did not read as ``fmt`` (``auto``: what its name or start
     suggested) but its content is another format: which ``--format`` to use instead."""
-    from chronomem.extract.readers import detect_format
+    from chronomem.extract.parse.readers import detect_format
 
     if text is None:
         try:
@@ -188,7 +188,7 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
 @handle_errors
 def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
     """Import pre-extracted facts (JSONL: subject, predicate, object, valid_from, valid_to, statement)."""
-    from chronomem.extract.importer import count_fact_records, read_fact_records
+    from chronomem.extract.parse.importer import count_fact_records, read_fact_records
     from chronomem.progress import draws_bars, progress_bar
 
     if empty_input(path):

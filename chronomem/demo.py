@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 
-from chronomem.extract.readers import read_jsonl
+from chronomem.extract.parse.readers import read_jsonl
 from chronomem.memory import Memory
 from chronomem.schema.models import Session
 from chronomem.schema.timeutil import parse_time

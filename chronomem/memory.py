@@ -209,7 +209,7 @@ class Memory(ErasingMemory):
         ``import_batch_size``, else 5,000); ``progress(n)`` is called with the number of records
         each transaction wrote.
         """
-        from chronomem.extract.importer import batches_from_records
+        from chronomem.extract.parse.importer import batches_from_records
 
         recorded_at = _when(recorded_at, "recorded_at")
         if batch_size is None:

@@ -5,11 +5,11 @@ How it reads a session (details in the modules named):
 * spaCy (``en_core_web_sm`` 3.8) parses every turn once, in one ``nlp.pipe`` over all turns;
   ``chronomem_gazetteer_v1`` adds names NER misses (Postgres → PostgreSQL, with versions:
   "Postgres 14" → "PostgreSQL 14") and ``chronomem_relations_v1`` applies the filters and
-  rules per sentence (:mod:`~chronomem.extract.components`).
-* Filters (:mod:`~chronomem.extract.filters`): questions, conditionals, hedges ("maybe",
+  rules per sentence (:mod:`~chronomem.extract.parse.components`).
+* Filters (:mod:`~chronomem.extract.clauses.filters`): questions, conditionals, hedges ("maybe",
   "someday"), modals ("might", "would"), plans under "think/want/plan/consider", dropped plans
   ("but didn't") and negation yield nothing; "no longer", "not … anymore" and "used to" are endings.
-* Time (:mod:`~chronomem.extract.timing`): a state stated as current starts at the turn time
+* Time (:mod:`~chronomem.extract.clauses.timing`): a state stated as current starts at the turn time
   (``observed=True``); an event starts at its resolved time ("last week" → that week, with its
   precision); "just"/"now"/"today" mean the turn time (``observed=False``); a future plan
   needs a date ("I'm moving to Toronto in December") or yields nothing; an ending without a
@@ -44,9 +44,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from chronomem.extract.disfluency import drop_stutters
-from chronomem.extract.gazetteer import Gazetteer, load_gazetteer
 from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.parse.disfluency import drop_stutters
+from chronomem.extract.parse.gazetteer import Gazetteer, load_gazetteer
 from chronomem.schema.models import ExtractionResult, Session
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
@@ -97,7 +97,7 @@ def normalize_chat(text: str) -> str:
     out ("Omar's my husband" → "Omar is my husband", "her name's Kiwi" → "her name is Kiwi"), an emphatic
     "do" before a taste verb left out ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
     taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise);
-    restarted words said once ("I-I-I think" → "I think": :mod:`chronomem.extract.disfluency`) and a drawn-out
+    restarted words said once ("I-I-I think" → "I think": :mod:`chronomem.extract.parse.disfluency`) and a drawn-out
     "so" said plainly ("sooo cute" → "so cute"); the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
@@ -176,9 +176,11 @@ class SpacyRuleExtractor:
     def nlp(self) -> Language:
         """The spaCy pipeline (loaded on first use)."""
         if self._nlp is None:
-            from chronomem.extract.pipeline import load_pipeline
+            from chronomem.extract.parse.pipeline import load_pipeline
+            from chronomem.extract.rules.component import RELATIONS_PIPE
 
-            self._nlp = load_pipeline(self.gazetteer, model=self.model, raise_errors=self.raise_errors)
+            pipes = ((RELATIONS_PIPE, (("raise_errors", self.raise_errors),)),)
+            self._nlp = load_pipeline(self.gazetteer, model=self.model, pipes=pipes)
         return self._nlp
 
     def factory(self) -> Callable[[], SpacyRuleExtractor]:
@@ -230,7 +232,7 @@ class SpacyRuleExtractor:
 
     def extract_many(self, sessions: Iterable[Session]) -> Iterator[tuple[Session, ExtractionResult]]:
         """Extract every session with one ``nlp.pipe`` over all turns; results in input order."""
-        from chronomem.extract.resolution import SessionResolver
+        from chronomem.extract.resolution.session import SessionResolver
 
         nlp = self.nlp
         pending: deque[_Job] = deque()

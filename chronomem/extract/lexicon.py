@@ -1,7 +1,7 @@
 """Word lists behind the extraction rules (all lower-case).
 
-Plain data, no spaCy: the rules in :mod:`chronomem.extract.relations` and
-:mod:`chronomem.extract.nominal` look words up here, so extending coverage is a data change.
+Plain data, no spaCy: the rules in :mod:`chronomem.extract.rules.verbs.relations` and
+:mod:`chronomem.extract.rules.people.nominal` look words up here, so extending coverage is a data change.
 """
 
 from __future__ import annotations

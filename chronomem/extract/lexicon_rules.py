@@ -47,6 +47,6 @@ PHRASAL_END = {"turn": "off", "shut": "down", "switch": "off", "tear": "down", "
 
 # --------------------------------------------------------------------------- the sentence loop
 ADJ_VERBS = {"married": "marry", "engaged": "engage", "divorced": "divorce", "wed": "wed"}
-# Words that end a role read from the words after "promoted to", "took over as" (chronomem.extract.role_changes):
+# Words that end a role read from the words after "promoted to", "took over as" (chronomem.extract.rules.verbs.role_changes):
 # "to data scientist back in 2020", "to team lead last week".
 ROLE_PHRASE_STOPS = frozenset({"last", "next", "this", "early", "earlier", "recent", "back", "same", "new", "first"})

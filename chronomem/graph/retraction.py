@@ -7,7 +7,7 @@ and evidence said after the retraction counts again. Retracting twice at the sam
 
 >>> from datetime import datetime, timezone
 >>> from chronomem.graph import SqliteGraphStore
->>> from chronomem.extract.importer import batches_from_records
+>>> from chronomem.extract.parse.importer import batches_from_records
 >>> store = SqliteGraphStore(":memory:")
 >>> t = datetime(2024, 1, 1, tzinfo=timezone.utc)
 >>> (batch,) = batches_from_records([{"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon"}],

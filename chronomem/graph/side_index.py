@@ -15,7 +15,7 @@ incrementally, and :meth:`SideIndex.rebuild` starts from scratch.
 >>> from datetime import datetime, timezone
 >>> from chronomem.graph import SqliteGraphStore
 >>> from chronomem.graph.embedders import HashingEmbedder
->>> from chronomem.extract.importer import batches_from_records
+>>> from chronomem.extract.parse.importer import batches_from_records
 >>> store = SqliteGraphStore(":memory:")
 >>> index = SideIndex(store, "default", embedder=HashingEmbedder(64))
 >>> t = datetime(2024, 1, 1, tzinfo=timezone.utc)

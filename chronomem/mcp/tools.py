@@ -14,7 +14,7 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from chronomem.errors import ChronomemError, InputError
-from chronomem.extract.importer import FactImport
+from chronomem.extract.parse.importer import FactImport
 from chronomem.graph.erasure import Erasure
 from chronomem.graph.retraction import RetractReport
 from chronomem.mcp.access import Caller, LimitError

@@ -27,7 +27,7 @@ month's grace for plans), and the phrase is removed from the text searched.
 
 >>> from datetime import datetime, timezone
 >>> from chronomem.graph import SqliteGraphStore
->>> from chronomem.extract.importer import batches_from_records
+>>> from chronomem.extract.parse.importer import batches_from_records
 >>> store, t = SqliteGraphStore(":memory:"), datetime(2024, 6, 1, tzinfo=timezone.utc)
 >>> rows = [{"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon", "valid_from": "2019-01-01"},
 ...         {"subject": "Ana", "predicate": "LIVES_IN", "object": "Porto", "valid_from": "2023-05-01"}]

@@ -83,7 +83,7 @@ def _fact_file(tmp_path, n):
 
 
 def test_import_counts_the_file_for_its_bar_only_when_a_bar_is_drawn(tmp_path, monkeypatch):
-    import chronomem.extract.importer as importer
+    import chronomem.extract.parse.importer as importer
     import chronomem.progress as progress
 
     counted = []

@@ -100,7 +100,7 @@ def resolve_fact_time(phrase: str | None, kind: str, turn_at: datetime, *, futur
                       ) -> tuple[datetime, str, bool, datetime | None, str] | None:
     """``(at, precision, observed, until, until_precision)`` for a fact's time words said at ``turn_at``;
     ``None`` for a plan whose date does not resolve (no fact). The rules of
-    :func:`chronomem.extract.timing.resolve_when`: a time that resolves is the start (or the end, for
+    :func:`chronomem.extract.clauses.timing.resolve_when`: a time that resolves is the start (or the end, for
     ``end``); a day-precise time on the turn's own day is the turn time; no time means stated as
     current (observed) or, for an ending, "before the turn" (precision ``unknown``); "for three years"
     began three years ago; a range "from 2015 to 2019" holds from its start until its end.

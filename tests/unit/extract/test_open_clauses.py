@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extract.phrases import gerund, third_person
+from chronomem.extract.clauses.phrases import gerund, third_person
 from tests.unit.extract.extract_helpers import NOW, A, U, c, last_turn_rows, session_of
 
 OPEN = [

@@ -1,6 +1,6 @@
 import json
 
-from chronomem.extract.readers import read_sessions
+from chronomem.extract.parse.readers import read_sessions
 
 
 def write(tmp_path, name, text):

@@ -7,9 +7,9 @@ import inspect
 
 import pytest
 
-from chronomem.extract import registry
-from chronomem.extract.registry import RULE_MODULES, RULES, build_rules, run_rules
-from chronomem.extract.rulebase import Rule
+from chronomem.extract.rules import registry
+from chronomem.extract.rules.base import Rule
+from chronomem.extract.rules.registry import RULE_MODULES, RULES, build_rules, run_rules
 
 
 class _Frame:

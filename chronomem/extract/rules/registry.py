@@ -1,0 +1,77 @@
+"""Which rules read each verb lemma: the rule modules, listed once, and how their rules merge.
+
+Every rule module exports ``RULES``, a tuple of :class:`~chronomem.extract.rules.base.Rule` rows
+(lemmas, handler, priority). :data:`RULE_MODULES` lists the modules explicitly (nothing registers
+itself by being imported) and :data:`RULES` maps each lemma to its rules, highest priority first.
+
+Merge policy, for the rules of one lemma: they run in priority order; a rule with ``adds=False``
+(the default) speaks only when the rules before it returned nothing, a rule with ``adds=True``
+adds its relations to theirs. So a lemma's most specific rule goes first and a general fallback
+after it. Two rules of one lemma with the same priority are an error, as is one handler listed
+twice for a lemma: which rule wins is always written down, never an accident of import order.
+
+>>> from chronomem.extract.rules.base import Rule
+>>> first = lambda frame: []
+>>> second = lambda frame: ["fallback"]
+>>> rules = build_rules([Rule(("go",), second), Rule(("go", "run"), first, priority=1)])
+>>> [r.handler is first for r in rules["go"]], len(rules["run"])
+([True, False], 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from chronomem.extract.clauses.frames import Frame
+from chronomem.extract.clauses.records import Rel
+from chronomem.extract.rules.base import Rule
+from chronomem.extract.rules.people import nominal
+from chronomem.extract.rules.verbs import (
+    couples,
+    events,
+    leadership,
+    living,
+    pets,
+    relations,
+    role_changes,
+    switches,
+    tech,
+    work,
+    workplaces,
+)
+
+RULE_MODULES = (living, work, relations, tech, switches, nominal, couples, leadership, pets, events, role_changes,
+                workplaces)
+
+
+def build_rules(rows: Iterable[Rule]) -> dict[str, tuple[Rule, ...]]:
+    """``lemma → rules`` (highest priority first); a tie in priority or a rule listed twice raises ``ValueError``."""
+    by_lemma: dict[str, list[Rule]] = {}
+    for row in rows:
+        for lemma in row.lemmas:
+            rules = by_lemma.setdefault(lemma, [])
+            for other in rules:
+                if other.handler is row.handler:
+                    raise ValueError(f"rule {_name(row)} is listed twice for {lemma!r}")
+                if other.priority == row.priority:
+                    raise ValueError(f"rules {_name(other)} and {_name(row)} both read "
+                                     f"{lemma!r} at priority {row.priority}: give one of them another priority")
+            rules.append(row)
+    return {lemma: tuple(sorted(rules, key=lambda r: -r.priority)) for lemma, rules in by_lemma.items()}
+
+
+def _name(rule: Rule) -> str:
+    return getattr(rule.handler, "__qualname__", None) or repr(rule.handler)
+
+
+RULES: dict[str, tuple[Rule, ...]] = build_rules(row for module in RULE_MODULES for row in module.RULES)
+
+
+def run_rules(frame: Frame, rules: Mapping[str, tuple[Rule, ...]] = RULES) -> list[Rel]:
+    """The relations the rules of ``frame.lemma`` find, merged by priority (see the module doc)."""
+    out: list[Rel] = []
+    for rule in rules.get(frame.lemma, ()):
+        if out and not rule.adds:
+            continue
+        out += rule.handler(frame)
+    return out

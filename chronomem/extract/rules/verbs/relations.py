@@ -1,0 +1,114 @@
+"""Dependency rules for people's relationships, tastes and possessions: marry/divorce/engage,
+like/love/hate/prefer, own/buy/sell, and "get" in its many senses ("got married", "got together",
+"got a job at", "got a new manager: Lucas", "took over the team").
+
+Each rule reads a :class:`~chronomem.extract.clauses.frames.Frame` and returns candidate relations
+(:class:`~chronomem.extract.clauses.records.Rel`). Where people live is in :mod:`chronomem.extract.rules.verbs.living`,
+work and study in :mod:`chronomem.extract.rules.verbs.work`, tools and switches in :mod:`chronomem.extract.rules.verbs.tech`
+and :mod:`chronomem.extract.rules.verbs.switches`, appositions and corrections in
+:mod:`chronomem.extract.rules.people.nominal`; what they share is in :mod:`chronomem.extract.rules.base` and
+which rules read which verb in :mod:`chronomem.extract.rules.registry`.
+A rule that is unsure returns nothing: a wrong fact is worse than a missing one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Token
+
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.args import person_arg
+from chronomem.extract.clauses.frames import Frame, with_conj
+from chronomem.extract.clauses.noun_args import team_arg, thing_arg
+from chronomem.extract.clauses.records import Arg, Rel
+from chronomem.extract.lexicon_rules import BOSS_NOUNS, CONSUMABLES, TASTES
+from chronomem.extract.rules.base import Rule, emit, employment, persons
+from chronomem.extract.rules.people.kin import family_verb_rels
+from chronomem.extract.rules.verbs.couples import marital, together_rels
+
+
+def _get(frame: Frame) -> list[Rel]:
+    subjects = persons(frame)
+    acomp = frame.acomp
+    if acomp is not None and frame.lemma == "get":
+        return marital(frame, acomp.lower_, subjects, frame.preps)
+    if frame.lemma == "get" and any(c.lower_ == "together" and c.dep_ in ("advmod", "prt") for c in frame.v.children):
+        return together_rels(frame)
+    dobj = frame.dobj
+    if frame.lemma == "take" and frame.prt == "over" and dobj is not None:
+        team, start = team_arg(dobj), frame.when("start")
+        before = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("from")) if a is not None]
+        return (emit(frame, "LEADS", subjects, team, start, obj_tok=dobj)  # "took over X from Kenji": Kenji stopped
+                + (emit(frame, "LEADS", before, team, replace(start, mode="end")) if start is not None else []))
+    if frame.lemma == "get" and dobj is not None and dobj.lemma_.lower() in BOSS_NOUNS:
+        boss = _named_after_colon(frame, dobj)  # "I got a new manager last week: Lucas"
+        if boss is not None:
+            return emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, frame.when("start"))
+    if A.is_job_noun(dobj) and frame.lemma in ("get", "land", "accept", "take"):
+        orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
+        return employment(frame, subjects, frame.when("start"), orgs, places=frame.dobj_preps.get("in", []),
+                           roles=frame.dobj_preps.get("as", []) + frame.prep("as"))
+    return family_verb_rels(frame, subjects, "start") if frame.lemma == "get" else []
+
+
+def _named_after_colon(frame: Frame, noun: Token) -> Arg | None:
+    """The name a noun is given after a colon: "a new manager: Lucas", "a new boss on Monday: Ana"."""
+    sent, doc = noun.sent, noun.doc
+    colon = next((t for t in doc[noun.i + 1:sent.end] if t.text in (":", "—")), None)
+    if colon is None:
+        return None
+    nxt = doc[colon.i + 1].sent if colon.i + 1 < len(doc) else sent  # the parser may start a sentence after ":"
+    name = next((t for t in doc[colon.i + 1:nxt.end] if not t.is_punct), None)
+    return person_arg(name, frame.idx, trust_ner=False) if name is not None and name.pos_ == "PROPN" else None
+
+
+def _marry(frame: Frame) -> list[Rel]:
+    word = {"marry": "married", "wed": "married", "divorce": "divorced", "engage": "engaged"}[frame.lemma]
+    subjects = persons(frame)
+    if frame.v.dep_ == "amod" and frame.v.head.pos_ == "PROPN" and frame.dobj is None:
+        return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.v.head]})  # parsed "married Blair"
+    if frame.dobj is not None and frame.v.tag_ != "VBN" or (frame.dobj is not None and frame.lemma == "divorce"):
+        return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.dobj]})
+    return marital(frame, word, subjects, frame.preps)
+
+
+def _taste(frame: Frame) -> list[Rel]:
+    if frame.v.pos_ != "VERB":
+        return []
+    objs = frame.dobjs or [t for c in frame.v.children if c.dep_ == "xcomp" and c.tag_ in ("NN", "VBG", "NNS")
+                           and not any(a.lower_ == "to" for a in c.children) for t in with_conj(c)]
+    if not objs:  # "I hate Java" parsed with Java as an adverb
+        objs = [c for c in frame.v.rights if c.pos_ == "PROPN" and c.dep_ in ("advmod", "npadvmod", "attr", "oprd", "dep")][:1]
+    quals = {}
+    other = [t for k in ("over", "to", "than") for t in frame.dobj_preps.get(k, []) + frame.preps.get(k, [])]
+    if frame.lemma == "prefer" and other:
+        alt = thing_arg(other[0], frame.idx)
+        if alt is not None:
+            quals["over"] = alt.name
+    subjects, when = persons(frame), frame.when("state")
+    things = [(tok, thing_arg(tok, frame.idx)) for tok in objs]
+    things = [(t, a) for t, a in things if a is not None and not a.gender and a.label != "PERSON"]  # tastes, not people
+    return [r for tok, arg in things for r in emit(frame, TASTES[frame.lemma], subjects, arg, when,
+                                                   qualifiers=quals, obj_tok=tok)]
+
+
+def _own(frame: Frame) -> list[Rel]:
+    aspect = {"own": "state", "sell": "end"}.get(frame.lemma, "start")
+    if frame.dobj is None:
+        return []
+    pets = family_verb_rels(frame, persons(frame), aspect)
+    if pets:
+        return pets
+    subjects, when = persons(frame), frame.when(aspect)
+    objs = [t for t in frame.dobjs if t.lower_ not in CONSUMABLES and t.lemma_.lower() not in CONSUMABLES
+            and (t.pos_ == "PROPN" or t.tag_ != "NNS" or aspect == "state")]
+    return [r for tok in objs for r in emit(frame, "OWNS", subjects, thing_arg(tok, frame.idx), when, confidence=0.8)]
+
+
+RULES = (
+    Rule(("get", "land", "accept", "take"), _get),
+    Rule(("marry", "wed", "divorce", "engage"), _marry),
+    Rule(tuple(TASTES), _taste),
+    Rule(("own", "buy", "purchase", "sell"), _own),
+)

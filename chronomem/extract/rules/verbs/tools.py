@@ -1,0 +1,90 @@
+"""The tools a group uses: who "we" are ("our team", "Acme"), which tokens name tools (also
+when the parser hung them as adverbs, or "it" for the tool named before), and USES for a verb's
+objects, with a purpose ("for the session cache").
+
+Helpers shared by the tool rules (:mod:`chronomem.extract.rules.verbs.tech`, :mod:`chronomem.extract.rules.verbs.switches`)
+and the people rules that meet a tool ("we settled on Go", "we retired Prometheus").
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.args import name_arg
+from chronomem.extract.clauses.frames import Frame
+from chronomem.extract.clauses.records import WE, Arg, Rel
+from chronomem.extract.lexicon_rules import OUR_UNITS, PURPOSE_SKIP
+from chronomem.extract.rules.base import emit, persons
+
+
+def purpose(frame: Frame) -> dict[str, str]:
+    """"for the session cache" → ``{"for": "session cache"}`` (not for times: "for two years")."""
+    for tok in frame.prep("for") + frame.dobj_preps.get("for", []):
+        if frame.idx.is_time(tok) or tok.pos_ not in ("NOUN", "PROPN"):
+            continue
+        words = [t.text for t in tok.subtree if not t.is_punct and t.lower_ not in PURPOSE_SKIP]
+        if 0 < len(words) <= 5:
+            return {"for": " ".join(words).lower() if tok.pos_ == "NOUN" else " ".join(words)}
+    return {}
+
+
+def tool_subjects(frame: Frame) -> list[Arg]:
+    subjects = persons(frame, loose=False)
+    for tok in frame.subj_toks:  # "our company uses Jira", "my team switched to Notion": the speaker's group
+        if tok.lemma_.lower() in OUR_UNITS and any(c.dep_ == "poss" and c.lower_ in ("our", "my") for c in tok.children):
+            subjects.append(Arg(WE, tok.i))
+    if not subjects:  # "the platform team uses Go", "Acme uses Postgres"
+        subjects = [s.typed("ORG") if s.type == "OTHER" else s for s in frame.subjects(team=True)
+                    if s.kind == "entity" and s.type in ("GROUP", "ORG", "OTHER") and not s.gender]
+    return subjects
+
+
+def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
+    objs = list(frame.dobjs) or tool_objects(frame)  # "we run Mattermost" with the name parsed as an adverb
+    if frame.lemma in ("rely", "depend", "standardize", "settle"):
+        objs += frame.prep("on") + [t for t in frame.v.children if t.i > 0 and t.doc[t.i - 1].lower_ == "on"
+                                    and (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"]
+        objs += [t for t in frame.v.doc[frame.v.i + 1:frame.v.sent.end] if t.i > 0 and t.doc[t.i - 1].lower_ == "on"
+                 and (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"
+                 and t not in objs][:1]  # "rely on RabbitMQ" with the name hung nowhere useful
+    if frame.lemma == "move" and frame.prt == "off":
+        objs = frame.prep("of")
+    when = frame.when(aspect)
+    quals = purpose(frame)
+    out: list[Rel] = []
+    for tok in objs:
+        out += emit(frame, "USES", tool_subjects(frame), A.token_tool(tok, frame.idx), when, qualifiers=quals, obj_tok=tok)
+    return out
+
+
+def tool_objects(frame: Frame) -> list[Token]:
+    """Known tools the verb acts on (also when the parser hung them as an adverb: "retired Prometheus",
+    and "it" for the tool named just before: "we no longer use Algolia; we shut it down in May")."""
+    toks = frame.dobjs or [c for c in frame.v.children if c.dep_ in ("npadvmod", "advmod", "dep", "oprd", "attr", "punct")]
+    out = [t for t in toks if (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"]
+    if not out and not frame.dobjs and frame.v.dep_ == "xcomp":  # "started using RabbitMQ" hung under "started"
+        out = [t for t in frame.v.head.children if t.i > frame.v.i and t.dep_ in ("advmod", "npadvmod", "dep", "punct", "dobj")
+               and (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"]
+    if not out and frame.dobj is not None and frame.dobj.lower_ == "it":
+        antecedent = previous_tool(frame, frame.dobj)
+        out = [antecedent] if antecedent is not None else []
+    return out
+
+
+def previous_tool(frame: Frame, it: Token) -> Token | None:
+    """The last known tool named before ``it`` in the same turn, if no other name comes between."""
+    doc = it.doc
+    for j in range(it.i - 1, max(-1, it.i - 40), -1):
+        term = frame.idx.term_at[j]
+        if term is not None:
+            return doc[j] if term.type == "TOOL" else None
+        if doc[j].pos_ == "PROPN" or doc[j].ent_type_ in ("PERSON", "ORG", "GPE"):
+            return None
+    return None
+
+
+def named_tool(tok: Token, frame: Frame) -> Arg | None:
+    """The tool ``tok`` names outright: a gazetteer term or a proper name, not any noun."""
+    arg = A.token_tool(tok, frame.idx)
+    return arg if arg is not None and (arg.strength >= 3 or name_arg(tok, frame.idx) is not None) else None

@@ -1,0 +1,122 @@
+"""Where people work, teach, study and serve when conversation says it plainly.
+
+* a workplace without a name: "I work at the restaurant", "Jasmine works at that massage place (with
+  Nina)", "while working at the coffeehouse" → WORKS_AT the place ("restaurant", "massage place"), for
+  a named co-worker after "with" too: the employer rules (:mod:`chronomem.extract.rules.verbs.work`) read named
+  employers only;
+* teaching somewhere: "I'm teaching acting down at the Arts Academy", "she teaches at Lincoln High"
+  → WORKS_AT;
+* a class taken at a school: "I'm taking a literature class at the New School" → STUDIES_AT (a
+  named school only);
+* being in a body whose name says membership: "she's in the Navy", "we were both in the Peace Corps"
+  (held and over, at no known time) → MEMBER_OF (not "I was in Walmart").
+
+The words are data (``workplace_nouns``, ``needs_compound``, ``class_nouns`` and ``membership_words``
+in ``chronomem/data/lexicon/ties.json``). Each rule speaks only when the verb's own rules found
+nothing (a lower priority in the registry); negation, modals and questions are the frame's.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.args import person_arg
+from chronomem.extract.clauses.frames import Frame
+from chronomem.extract.clauses.records import ENTITY, RULE, Arg, Rel, When
+from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.rules.base import Rule, emit, persons
+
+TIES = load_lexicon("ties")
+
+
+def workplace_arg(tok: Token) -> Arg | None:
+    """"the restaurant", "that massage place": a workplace named by its noun (and the words before it)."""
+    lemma = tok.lemma_.lower()
+    if tok.pos_ != "NOUN" or lemma not in TIES.workplace_nouns or tok.tag_ == "NNS":
+        return None
+    mods = [c for c in tok.children if c.dep_ in ("compound", "amod") and c.i < tok.i and c.is_alpha]
+    if lemma in TIES.needs_compound and not any(m.dep_ == "compound" for m in mods):
+        return None
+    words = [m.lower_ for m in mods if m.dep_ == "compound"] + [tok.lower_]
+    return Arg(ENTITY, tok.i, " ".join(words), "ORG", RULE)
+
+
+def _at(frame: Frame) -> list[Token]:
+    """The places after "at", also behind a word of direction: "down at the academy", "over at Nora's"."""
+    toks = frame.prep("at")
+    for adv in frame.v.children:
+        if adv.dep_ in ("advmod", "prt") and adv.lower_ in ("down", "over", "up", "out", "back"):
+            toks += [p for c in adv.children if c.dep_ == "prep" and c.lower_ == "at" for p in c.children
+                     if p.dep_ == "pobj"]
+    return toks
+
+
+def _work_at_place(frame: Frame) -> list[Rel]:
+    """"I work at the restaurant", "Jasmine works at that massage place"."""
+    if frame.dobj is not None:
+        return []
+    out: list[Rel] = []
+    for tok in frame.prep("at", "in"):
+        place = workplace_arg(tok)
+        rels = emit(frame, "WORKS_AT", persons(frame, we=False), place, frame.when("state"), obj_tok=tok)
+        withs = frame.prep("with") + [p for c in tok.children if c.dep_ == "prep" and c.lower_ == "with"
+                                      for p in c.children if p.dep_ == "pobj"]
+        mates = [a for a in (person_arg(p, frame.idx, trust_ner=False) for p in withs if p.pos_ == "PROPN")
+                 if a is not None and a.kind == ENTITY]
+        out += rels + (emit(frame, "WORKS_AT", mates, place, frame.when("state"), obj_tok=tok) if rels else [])
+    return out
+
+
+def _teach(frame: Frame) -> list[Rel]:
+    """"I'm teaching acting down at the Arts Academy", "she teaches at Lincoln High"."""
+    out: list[Rel] = []
+    taught = [c for c in frame.v.children if c.dep_ in ("dobj", "xcomp")]  # "teaching acting at …": "at" under "acting"
+    places = _at(frame) + [p for t in taught for c in t.children if c.dep_ == "prep" and c.lower_ == "at"
+                           for p in c.children if p.dep_ == "pobj"]
+    for tok in places:
+        place = A.token_org(tok, frame.idx, tools=False) or workplace_arg(tok)
+        out += emit(frame, "WORKS_AT", persons(frame, we=False), place, frame.when("state"), obj_tok=tok)
+    return out
+
+
+def _take_class(frame: Frame) -> list[Rel]:
+    """"I'm taking a literature class at the New School"."""
+    taken = frame.dobj
+    if taken is None or taken.lemma_.lower() not in TIES.class_nouns:
+        return []
+    schools = frame.dobj_preps.get("at", []) + frame.prep("at")
+    return [r for t in schools for r in emit(frame, "STUDIES_AT", persons(frame, we=False),
+                                              A.token_org(t, frame.idx, strict=True, tools=False), frame.when("state"),
+                                              obj_tok=t)]
+
+
+def _in_a_body(frame: Frame) -> list[Rel]:
+    """"We were both in the Peace Corps", "she's in the Navy" (the name ends in a word of membership)."""
+    if frame.attr is not None or frame.acomp is not None:
+        return []
+    out: list[Rel] = []
+    for tok in frame.prep("in"):
+        if tok.pos_ != "PROPN" or tok.lower_ not in TIES.membership_words and tok.lemma_.lower() not in TIES.membership_words:
+            continue
+        body = A.token_org(tok, frame.idx, strict=False, tools=False)
+        if body is not None and body.kind == ENTITY:
+            out += emit(frame, "MEMBER_OF", persons(frame), body.typed("ORG"), _held(frame), obj_tok=tok)
+    return out
+
+
+def _held(frame: Frame) -> When | None:
+    """The clause's time; a plain past with none ("we were in the Peace Corps") held and is over (at no known time)."""
+    when = frame.when("state")
+    status = frame.status
+    if when is None and status.tense == "past" and not (status.blocked or status.negated):
+        return When("end", vague=True)
+    return when
+
+
+RULES = (
+    Rule(("work",), _work_at_place, priority=-1),
+    Rule(("teach",), _teach),
+    Rule(("take",), _take_class, priority=-2),
+    Rule(("be",), _in_a_body, priority=-1),
+)
