@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.parse.disfluency import drop_stutters
 from chronomem.extract.parse.gazetteer import Gazetteer, load_gazetteer
 from chronomem.schema.models import ExtractionResult, Session

@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, THERE, WE, Arg
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.parse.gazetteer import Term
 
 ROLES = load_lexicon("roles")

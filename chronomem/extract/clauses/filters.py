@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 
 TIES = load_lexicon("ties")
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 
 NAMES = load_lexicon("names")
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "conj", "compound", "appos", "attr", "dative",

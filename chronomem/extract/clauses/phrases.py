@@ -14,7 +14,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import OPEN
 
 MAX_WORDS = 7
 _DROP_CHILD_DEPS = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "parataxis", "dep", "advmod",

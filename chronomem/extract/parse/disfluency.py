@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 
 DIALOGUE = load_lexicon("dialogue")  # restart_openers: "And-and" is a stutter though both halves are capitalised
 # a word (with an apostrophe ending: "don't", "I'm") repeated after a hyphen or dash, once or more

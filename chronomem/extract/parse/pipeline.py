@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from chronomem.errors import ExtractionError
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon_data import OPEN, load_lexicon
+from chronomem.extract.lexicon import OPEN, load_lexicon
 from chronomem.extract.parse.gazetteer import Gazetteer
 
 if TYPE_CHECKING:

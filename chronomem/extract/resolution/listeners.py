@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 
 DIALOGUE = load_lexicon("dialogue")
 _WORD = re.compile(r"[a-z]+(?:[-'’][a-z]+)*")

@@ -46,7 +46,7 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.clauses.args import first_name_gender
 from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 from chronomem.schema.models import normalize_name
 
 INTRODUCED = 3  # "I'm Nora": worth more than any number of chance answers below it

@@ -10,7 +10,7 @@ from chronomem.extract.clauses.frames import build_frame
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.records import Hint, Rel
 from chronomem.extract.clauses.timing import time_phrases
-from chronomem.extract.lexicon_rules import ADJ_VERBS
+from chronomem.extract.lexicon import ADJ_VERBS
 from chronomem.extract.rules.open.clauses import kin_rels, merge, open_rels
 from chronomem.extract.rules.open.possessives import listener_rels, naming_rels
 from chronomem.extract.rules.open.tastes import love_noun_rels

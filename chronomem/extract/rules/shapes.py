@@ -29,7 +29,7 @@ from spacy.tokens import Doc, Span, Token
 from spacy.vocab import Vocab
 
 from chronomem.extract.clauses.args import doc_words
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import OPEN
 
 # per vocabulary: the matcher, each shape's role names, and each shape's needed words (see _needs)
 _MATCHERS: dict[int, tuple[DependencyMatcher, dict[str, list[str]], list[list[frozenset[int]]]]] = {}

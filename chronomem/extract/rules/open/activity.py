@@ -14,7 +14,7 @@ from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame, pastimes_in_list, with_conj
 from chronomem.extract.clauses.phrases import gerund, third_person
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, clause_objects, phrase_arg, subject_rels
 
 __all__ = ["activity_rels"]

@@ -14,7 +14,7 @@ from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import OPEN
 
 OPEN_PREDICATE = "RELATED_TO"
 OPEN_CONFIDENCE = 0.6

@@ -33,7 +33,7 @@ from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, When
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.activity import activity_rels
 from chronomem.extract.rules.open.base import (
     OPEN_CONFIDENCE,

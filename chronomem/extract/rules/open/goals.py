@@ -15,7 +15,7 @@ from spacy.tokens import Token
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Arg, Rel, When
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, clause_objects, phrase_arg
 
 __all__ = ["goal_rels"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import Arg, Rel, When
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_CONFIDENCE, OPEN_PREDICATE, phrase_arg
 
 __all__ = ["diet_rels"]

@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import doc_words, pronoun_arg
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import name_follows, place_arg
 from chronomem.extract.rules.people.kin import modifier_state
 

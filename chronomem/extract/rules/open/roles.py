@@ -15,7 +15,7 @@ from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.phrases import object_phrase
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, Arg, Rel, When
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, phrase_arg, subject_rels
 
 __all__ = ["belonging_rels", "enrolled_rels", "joined_group_rels", "my_job_rels", "new_job_rels"]

@@ -12,7 +12,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import Arg, Rel, When
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
 from chronomem.extract.rules.shapes import shape_matches
 

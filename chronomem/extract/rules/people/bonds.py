@@ -27,7 +27,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg
 from chronomem.extract.clauses.hygiene import is_vocative
 from chronomem.extract.clauses.records import ENTITY, SPEAKER, YOU, Arg, Rel, When
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import kin_of, kin_rels
 from chronomem.extract.rules.people.kin_phrases import said_person

@@ -24,7 +24,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.args import DocIndex, name_arg, pronoun_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.people.people_tastes import GROUP_NAME, GROUP_YOU, first_named, predicate_adjective, subject_of, taken_as_true
 
 DIALOGUE = load_lexicon("dialogue")

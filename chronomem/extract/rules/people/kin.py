@@ -14,7 +14,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, SPEAKER, WE, Arg, Rel, When
-from chronomem.extract.lexicon_rules import KIN_RELATIONS
+from chronomem.extract.lexicon import KIN_RELATIONS
 
 
 def kin_of(tok: Token) -> tuple[str, str, str] | None:

@@ -32,7 +32,7 @@ from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
 from chronomem.extract.clauses.noun_args import is_role_head, role_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, WE, YOU, Arg, Rel, When
-from chronomem.extract.lexicon_data import OPEN, load_lexicon
+from chronomem.extract.lexicon import OPEN, load_lexicon
 from chronomem.extract.rules.people.feelings import feeling_rels
 from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token
 from chronomem.extract.rules.people.kin_phrases import kin_phrase_rels

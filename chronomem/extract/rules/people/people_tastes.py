@@ -35,7 +35,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract.clauses.args import DocIndex, name_arg, pronoun_arg
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 
 PEOPLE = load_lexicon("people")
 DIALOGUE = load_lexicon("dialogue")

@@ -26,7 +26,7 @@ from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.noun_args import role_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, SPEAKER, YOU, Arg, Rel, When
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.people.kin import kin_of
 from chronomem.extract.rules.people.people_tastes import GROUP_YOU, subject_of
 

@@ -22,7 +22,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.noun_args import role_arg
 from chronomem.extract.clauses.records import ENTITY, SPEAKER, WE, YOU, Arg, Rel, When
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.people.kin import possessor
 from chronomem.extract.rules.people.kin_phrases import said_person
 

@@ -18,8 +18,7 @@ from chronomem.extract.clauses.args import person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
-from chronomem.extract.lexicon_data import load_lexicon
-from chronomem.extract.lexicon_rules import SKIP_BEFORE_VERB, SPAN_WORDS
+from chronomem.extract.lexicon import SKIP_BEFORE_VERB, SPAN_WORDS, load_lexicon
 from chronomem.extract.rules.base import Rule, emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
 

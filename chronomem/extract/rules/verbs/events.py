@@ -8,7 +8,7 @@ from __future__ import annotations
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
-from chronomem.extract.lexicon_rules import UNIONS
+from chronomem.extract.lexicon import UNIONS
 from chronomem.extract.rules.base import Rule, employment, persons
 from chronomem.extract.rules.people.kin import possessor
 from chronomem.extract.rules.verbs.couples import end_things, marital

@@ -10,7 +10,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.noun_args import is_role_head, role_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel
-from chronomem.extract.lexicon_rules import HOMES, ROLE_SLOTS
+from chronomem.extract.lexicon import HOMES, ROLE_SLOTS
 from chronomem.extract.rules.base import PrepRule, Rule, emit, persons
 from chronomem.extract.rules.verbs.switches import complete_switch, switch_rels
 from chronomem.extract.rules.verbs.tools import uses_rels

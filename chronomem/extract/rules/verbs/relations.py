@@ -22,7 +22,7 @@ from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.noun_args import team_arg, thing_arg
 from chronomem.extract.clauses.records import Arg, Rel
-from chronomem.extract.lexicon_rules import BOSS_NOUNS, CONSUMABLES, TASTES
+from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, TASTES
 from chronomem.extract.rules.base import Rule, emit, employment, persons
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.couples import marital, together_rels

@@ -21,7 +21,7 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel
-from chronomem.extract.lexicon_rules import ROLE_PHRASE_STOPS, TITLE_NOUNS
+from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, TITLE_NOUNS
 from chronomem.extract.rules.base import Rule, emit, persons, role_when
 from chronomem.extract.rules.people.kin import possessor
 from chronomem.extract.rules.verbs.leadership import LEADS, lead_team

@@ -16,7 +16,7 @@ from chronomem.extract.clauses.args import version_of
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.noun_args import team_arg
 from chronomem.extract.clauses.records import GAZETTEER, WE, Arg, Rel
-from chronomem.extract.lexicon_rules import (
+from chronomem.extract.lexicon import (
     CHANGE_NOUNS,
     JOB_OBJECTS,
     OUR_UNITS,

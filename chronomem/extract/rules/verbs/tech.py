@@ -10,7 +10,7 @@ from spacy.tokens import Token
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
-from chronomem.extract.lexicon_rules import PHRASAL_END, PHRASAL_START
+from chronomem.extract.lexicon import PHRASAL_END, PHRASAL_START
 from chronomem.extract.rules.base import Rule, emit, persons
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.pets import brought_home

@@ -14,7 +14,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import name_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import WE, Arg, Rel
-from chronomem.extract.lexicon_rules import OUR_UNITS, PURPOSE_SKIP
+from chronomem.extract.lexicon import OUR_UNITS, PURPOSE_SKIP
 from chronomem.extract.rules.base import emit, persons
 
 

@@ -14,7 +14,7 @@ from chronomem.extract.clauses.args import name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.noun_args import club_arg, is_role_head, team_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, YOU, Arg, Rel, When
-from chronomem.extract.lexicon_rules import TEAM_CHANGES
+from chronomem.extract.lexicon import TEAM_CHANGES
 from chronomem.extract.rules.base import PrepRule, Rule, emit, employment, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
 

@@ -24,7 +24,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import ENTITY, RULE, Arg, Rel, When
-from chronomem.extract.lexicon_data import load_lexicon
+from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.base import Rule, emit, persons
 
 TIES = load_lexicon("ties")
