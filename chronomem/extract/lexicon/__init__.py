@@ -33,10 +33,16 @@ def _freeze(value: Any) -> Any:
 
 
 @cache
-def lexicon_table(name: str) -> dict[str, Any]:
-    """The lists of ``chronomem/data/lexicon/<name>.json``, frozen, comments left out (loaded once)."""
+def lexicon_file(name: str) -> dict[str, Any]:
+    """``chronomem/data/lexicon/<name>.json`` as JSON, comments left out (read once): rule tables."""
     text = resources.files("chronomem.data").joinpath("lexicon", f"{name}.json").read_text(encoding="utf-8")
-    return {k: _freeze(v) for k, v in json.loads(text).items() if not k.startswith("_")}
+    return {k: v for k, v in json.loads(text).items() if not k.startswith("_")}
+
+
+@cache
+def lexicon_table(name: str) -> dict[str, Any]:
+    """The word lists of ``chronomem/data/lexicon/<name>.json``, frozen (loaded once)."""
+    return {k: _freeze(v) for k, v in lexicon_file(name).items()}
 
 
 def load_lexicon(name: str) -> SimpleNamespace:

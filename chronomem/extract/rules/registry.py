@@ -1,8 +1,9 @@
-"""Which rules read each verb lemma: the rule modules, listed once, and how their rules merge.
+"""Which rules read each verb lemma: the rule table (``chronomem/data/lexicon/verb_rules.json``) made callable.
 
-Every rule module exports ``RULES``, a tuple of :class:`~chronomem.extract.rules.base.Rule` rows
-(lemmas, handler, priority). :data:`RULE_MODULES` lists the modules explicitly (nothing registers
-itself by being imported) and :data:`RULES` maps each lemma to its rules, highest priority first.
+Each row of the table names the verb lemmas it reads and either a handler, ``"module.function"`` of
+one of :data:`RULE_MODULES`, or a short prepositional rule (``"prep"``: a
+:class:`~chronomem.extract.rules.base.PrepRule`). :data:`RULES` maps each lemma to its rules,
+highest priority first. Nothing registers itself by being imported: the table says it all.
 
 Merge policy, for the rules of one lemma: they run in priority order; a rule with ``adds=False``
 (the default) speaks only when the rules before it returned nothing, a rule with ``adds=True``
@@ -20,11 +21,14 @@ twice for a lemma: which rule wins is always written down, never an accident of 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from types import ModuleType
+from typing import Any
 
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
-from chronomem.extract.rules.base import Rule
+from chronomem.extract.lexicon import lexicon_file
+from chronomem.extract.rules.base import PrepRule, Rule
 from chronomem.extract.rules.people import nominal
 from chronomem.extract.rules.verbs import (
     couples,
@@ -40,8 +44,37 @@ from chronomem.extract.rules.verbs import (
     workplaces,
 )
 
-RULE_MODULES = (living, work, relations, tech, switches, nominal, couples, leadership, pets, events, role_changes,
-                workplaces)
+RULE_MODULES: dict[str, ModuleType] = {m.__name__.rpartition(".")[2]: m for m in (
+    living, work, relations, tech, switches, nominal, couples, leadership, pets, events, role_changes, workplaces)}
+
+
+def handler(name: str) -> Callable[..., Any]:
+    """The function a row names, ``"module.function"`` of :data:`RULE_MODULES`.
+
+    >>> handler("living.move").__name__
+    'move'
+    """
+    module, _, function = name.partition(".")
+    found = getattr(RULE_MODULES.get(module), function, None)
+    if not callable(found):
+        raise ValueError(f"the rule table names {name!r}, which is no function of the rule modules "
+                         f"({', '.join(sorted(RULE_MODULES))}): fix the row in verb_rules.json")
+    return found
+
+
+def table_rules(rows: Iterable[Mapping[str, Any]]) -> list[Rule]:
+    """The rows of the rule table as :class:`Rule` objects."""
+    out = []
+    for row in rows:
+        lemmas = tuple(row["lemmas"])
+        if "prep" in row:
+            spec = dict(row["prep"])
+            when = handler(spec.pop("when")) if "when" in spec else None
+            call: Callable[[Frame], list[Rel]] = PrepRule(lemmas, **{**spec, "preps": tuple(spec["preps"])}, when=when)
+        else:
+            call = handler(row["handler"])
+        out.append(Rule(lemmas, call, row.get("priority", 0), row.get("adds", False)))
+    return out
 
 
 def build_rules(rows: Iterable[Rule]) -> dict[str, tuple[Rule, ...]]:
@@ -64,7 +97,8 @@ def _name(rule: Rule) -> str:
     return getattr(rule.handler, "__qualname__", None) or repr(rule.handler)
 
 
-RULES: dict[str, tuple[Rule, ...]] = build_rules(row for module in RULE_MODULES for row in module.RULES)
+TABLE: list[Rule] = table_rules(lexicon_file("verb_rules")["rules"])
+RULES: dict[str, tuple[Rule, ...]] = build_rules(TABLE)
 
 
 def run_rules(frame: Frame, rules: Mapping[str, tuple[Rule, ...]] = RULES) -> list[Rel]:

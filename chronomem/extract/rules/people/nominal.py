@@ -14,7 +14,7 @@ from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.noun_args import role_arg, team_arg, thing_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, SPEAKER, WE, Arg, Hint, Rel, When
-from chronomem.extract.rules.base import Rule, alternative, emit, employment, persons, role_rels
+from chronomem.extract.rules.base import alternative, emit, employment, persons, role_rels
 from chronomem.extract.rules.people.kin import (
     KIN_RELATIONS,
     family_verb_rels,
@@ -29,7 +29,7 @@ from chronomem.extract.rules.verbs.couples import became_couple, been_with, mari
 from chronomem.extract.rules.verbs.leadership import in_charge_rels
 from chronomem.extract.rules.verbs.tools import tool_subjects
 
-__all__ = ["KIN_RELATIONS", "RULES", "apposition_rels", "correction_hints", "family_verb_rels", "kin_of", "kin_rels",
+__all__ = ["KIN_RELATIONS", "apposition_rels", "correction_hints", "family_verb_rels", "kin_of", "kin_rels",
            "role_apposition_rels"]
 
 
@@ -112,11 +112,11 @@ def _introduced(attr: Token) -> bool:
     return attr.head.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("this", "that", "these") for c in attr.head.children)
 
 
-def _have(frame: Frame) -> list[Rel]:
+def have(frame: Frame) -> list[Rel]:
     return family_verb_rels(frame, persons(frame), "state")
 
 
-def _copula(frame: Frame) -> list[Rel]:  # noqa: C901
+def copula(frame: Frame) -> list[Rel]:  # noqa: C901
     aspect = "start" if frame.lemma == "become" else "state"
     subjects = persons(frame)
     when = frame.when(aspect)
@@ -319,9 +319,3 @@ def _not_later(tok: Token, frame: Frame) -> Arg | None:
 def _it_was(tok: Token) -> bool:
     head = tok.head
     return head.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("it", "that", "this") for c in head.children)
-
-
-RULES = (
-    Rule(("have",), _have),
-    Rule(("be", "become"), _copula),
-)

@@ -19,7 +19,7 @@ from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
 from chronomem.extract.lexicon import SKIP_BEFORE_VERB, SPAN_WORDS, load_lexicon
-from chronomem.extract.rules.base import Rule, emit, persons
+from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
 
 PARTNER = "PARTNER_OF"
@@ -119,11 +119,11 @@ def lasted(frame: Frame) -> When | None:
     return When("end", vague=True) if long_span(frame.v) else None
 
 
-def _date(frame: Frame) -> list[Rel]:
+def date(frame: Frame) -> list[Rel]:
     return couple_rels(frame, frame.when("state") or lasted(frame), partner_toks=frame.dobjs)
 
 
-def _seeing(frame: Frame) -> list[Rel]:
+def seeing(frame: Frame) -> list[Rel]:
     """"I've been seeing Diego since May" (progressive only: "I saw Diego" is not dating)."""
     if frame.status.tense not in ("progressive", "perfect_progressive") and frame.v.tag_ != "VBG":
         return []
@@ -131,14 +131,14 @@ def _seeing(frame: Frame) -> list[Rel]:
     return couple_rels(frame, frame.when("state"), partner_toks=toks)
 
 
-def _go_out(frame: Frame) -> list[Rel]:
+def go_out(frame: Frame) -> list[Rel]:
     """"started going out with Kenji", "we've been going out since March"."""
     if frame.prt != "out":
         return []
     return couple_rels(frame, frame.when("state") or lasted(frame), partner_toks=frame.prep("with"))
 
 
-def _be_together(frame: Frame) -> list[Rel]:
+def be_together(frame: Frame) -> list[Rel]:
     """"Ana and I are back together", "I'm back together with Raj", "Ana and Raj have been together since
     2019", "Tom and I were together for years" (not "we were together at lunch": a place or a moment)."""
     together = next((c for c in frame.v.children if c.dep_ in ("advmod", "acomp") and c.lower_ == "together"), None)
@@ -173,7 +173,7 @@ def been_with(frame: Frame) -> list[Rel]:
     return couple_rels(frame, when, partner_toks=frame.prep("with"))
 
 
-def _break_up(frame: Frame) -> list[Rel]:
+def break_up(frame: Frame) -> list[Rel]:
     if frame.prt != "up":
         return []
     return couple_rels(frame, frame.when("end"), partner_toks=frame.prep("with"))
@@ -199,11 +199,11 @@ def called_it_quits(frame: Frame) -> list[Rel]:
     return []
 
 
-def _call(frame: Frame) -> list[Rel]:
+def call(frame: Frame) -> list[Rel]:
     return called_it_quits(frame)
 
 
-def _tie_the_knot(frame: Frame) -> list[Rel]:
+def tie_the_knot(frame: Frame) -> list[Rel]:
     """"Yusuf and I tied the knot last week", "Ana tied the knot with Raj"."""
     if frame.dobj is None or frame.dobj.lower_ != "knot":
         return []
@@ -260,14 +260,3 @@ def _dater(verb: Token) -> Arg | None:
     if subj.lower_ == "i":
         return Arg(SPEAKER, subj.i)
     return pronoun_arg(subj) if subj.lower_ in ("he", "she") else None
-
-
-RULES = (
-    Rule(("date",), _date),
-    Rule(("see",), _seeing),
-    Rule(("go",), _go_out),
-    Rule(("break", "split"), _break_up),
-    Rule(("call",), _call),
-    Rule(("tie",), _tie_the_knot),
-    Rule(("be",), _be_together, priority=-2),
-)

@@ -9,18 +9,18 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
 from chronomem.extract.lexicon import UNIONS
-from chronomem.extract.rules.base import Rule, employment, persons
+from chronomem.extract.rules.base import employment, persons
 from chronomem.extract.rules.people.kin import possessor
 from chronomem.extract.rules.verbs.couples import end_things, marital
 
 
-def _play(frame: Frame) -> list[Rel]:
+def play(frame: Frame) -> list[Rel]:
     """"played for Leeds United": a club or team someone is on is their employer."""
     orgs = [t for t in frame.prep("for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
     return employment(frame, persons(frame), frame.when("state"), orgs, confidence=0.8)
 
 
-def _sign(frame: Frame) -> list[Rel]:
+def sign(frame: Frame) -> list[Rel]:
     """"signed with/for Udinese", "signed a contract with Acme": starts a job there."""
     if frame.dobj is not None and not A.is_job_noun(frame.dobj) and frame.dobj.lemma_.lower() not in ("contract", "deal"):
         return []
@@ -29,14 +29,14 @@ def _sign(frame: Frame) -> list[Rel]:
     return employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
 
 
-def _employ(frame: Frame) -> list[Rel]:
+def employ(frame: Frame) -> list[Rel]:
     """"was employed by Washington State University" (passive only: the subject is the employee)."""
     if frame.v.tag_ != "VBN" or not any(c.dep_ == "auxpass" for c in frame.v.children):
         return []
     return employment(frame, persons(frame), frame.when("state"), frame.prep("by", "at"), roles=frame.prep("as"))
 
 
-def _union_ended(frame: Frame) -> list[Rel]:
+def union_ended(frame: Frame) -> list[Rel]:
     """"Steve's marriage to Jayne ended in 1954", "my divorce from Rafael was finalized last week"."""
     out: list[Rel] = []
     for noun in frame.subj_toks:
@@ -52,11 +52,3 @@ def _union_ended(frame: Frame) -> list[Rel]:
     if not out and frame.lemma == "end":
         return end_things(frame)  # "I ended things with Elena"
     return out
-
-
-RULES = (
-    Rule(("play",), _play),
-    Rule(("sign",), _sign),
-    Rule(("employ",), _employ),
-    Rule(("end", "finalize", "finalise", "dissolve", "annul"), _union_ended),
-)

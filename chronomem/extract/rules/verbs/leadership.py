@@ -18,7 +18,7 @@ from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.noun_args import team_arg
 from chronomem.extract.clauses.records import WE, Arg, Rel
-from chronomem.extract.rules.base import Rule, emit, persons
+from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.verbs.pets import gave_away
 
 LEADS = "LEADS"
@@ -46,7 +46,7 @@ def _leaders(frame: Frame) -> list[Arg]:
     return [s for s in persons(frame) if s.kind != WE]
 
 
-def _step_down(frame: Frame) -> list[Rel]:
+def step_down(frame: Frame) -> list[Rel]:
     """"I stepped down as lead of the design team last Friday"."""
     down = frame.prt == "down" or any(c.lower_ == "down" and c.dep_ in ("advmod", "prt") for c in frame.v.children)
     if not down:
@@ -58,7 +58,7 @@ def _step_down(frame: Frame) -> list[Rel]:
     return emit(frame, LEADS, _leaders(frame), teams[0], frame.when("end")) if teams else []
 
 
-def _give_up(frame: Frame) -> list[Rel]:
+def give_up(frame: Frame) -> list[Rel]:
     """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.rules.verbs.pets.gave_away`)."""
     if frame.prt != "up":
         return gave_away(frame)
@@ -66,7 +66,7 @@ def _give_up(frame: Frame) -> list[Rel]:
     return emit(frame, LEADS, _leaders(frame), team, frame.when("end")) if team is not None else []
 
 
-def _hand_off(frame: Frame) -> list[Rel]:
+def hand_off(frame: Frame) -> list[Rel]:
     """"Sophia handed off the mobile team" (she stopped leading it); "… handed it over to Rosa" (Rosa started)."""
     if frame.prt not in ("off", "over"):
         return []
@@ -87,7 +87,7 @@ def _in_charge(frame: Frame) -> Arg | None:
     return next((t for t in (lead_team(tok) for tok in frame.prep("in")) if t is not None), None)
 
 
-def _put_in_charge(frame: Frame) -> list[Rel]:
+def put_in_charge(frame: Frame) -> list[Rel]:
     """"Jake was put in charge of the analytics team", "Ana was named lead of the data team"."""
     passive = frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children)
     if not passive:
@@ -114,11 +114,3 @@ def replaced_as_lead(frame: Frame) -> list[Rel]:
         return []
     out = emit(frame, LEADS, _leaders(frame), team, start)
     return out + emit(frame, LEADS, [before], team, replace(start, mode="end")) if out else []
-
-
-RULES = (
-    Rule(("step",), _step_down),
-    Rule(("give",), _give_up),
-    Rule(("hand",), _hand_off),
-    Rule(("put", "place", "name", "appoint", "make"), _put_in_charge),
-)

@@ -11,12 +11,12 @@ from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.noun_args import is_role_head, role_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel
 from chronomem.extract.lexicon import HOMES, ROLE_SLOTS
-from chronomem.extract.rules.base import PrepRule, Rule, emit, persons
+from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.verbs.switches import complete_switch, switch_rels
 from chronomem.extract.rules.verbs.tools import uses_rels
 
 
-def _based(frame: Frame) -> list[Rel]:
+def based(frame: Frame) -> list[Rel]:
     if frame.v.tag_ != "VBN":
         return []
     places = frame.prep("in") + (frame.prep("of") if "out" in frame.preps else [])  # "based in", "based out of"
@@ -48,7 +48,7 @@ def _new_home(frame: Frame, toks: list[Token]) -> list[Rel]:
     return out
 
 
-def _settle(frame: Frame) -> list[Rel]:
+def settle(frame: Frame) -> list[Rel]:
     """"I finally settled in Pittsburgh", "we settled down in Porto" (not "we settled on Go": tools)."""
     if [t for t in frame.prep("on") if not frame.idx.is_time(t)]:
         return uses_rels(frame, "start")
@@ -56,7 +56,7 @@ def _settle(frame: Frame) -> list[Rel]:
                                                       frame.when("start"), obj_tok=t)]
 
 
-def _move(frame: Frame) -> list[Rel]:
+def move(frame: Frame) -> list[Rel]:
     to = frame.prep("to") + [c for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
     src = frame.prep("from") + (frame.prep("of") if "out" in frame.preps or frame.prt == "out" else [])
     if frame.dobj is not None and frame.dobj.lower_ not in ("in", "back"):
@@ -82,14 +82,3 @@ def _move(frame: Frame) -> list[Rel]:
         for tok in src:
             out += emit(frame, "LIVES_IN", subjects, A.token_place(tok, frame.idx), frame.when("end"), obj_tok=tok)
     return out
-
-
-LIVE = PrepRule(("live", "reside"), "LIVES_IN", ("in", "at"), "place", "state", there=True, anchor="arg")
-"""Live/reside in or at a place, or "there": LIVES_IN, a state."""
-
-RULES = (
-    LIVE.rule(),
-    Rule(("base",), _based),
-    Rule(("settle",), _settle),
-    Rule(("move", "relocate", "emigrate", "immigrate"), _move),
-)

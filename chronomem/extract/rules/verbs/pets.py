@@ -12,13 +12,13 @@ from __future__ import annotations
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
-from chronomem.extract.rules.base import Rule, persons
+from chronomem.extract.rules.base import persons
 from chronomem.extract.rules.people.kin import is_pet_noun, pet_mention, pet_rels
 
-__all__ = ["RULES", "brought_home", "gave_away", "pet_mention", "pet_rels"]
+__all__ = ["brought_home", "gave_away", "pet_mention", "pet_rels"]
 
 
-def _died(frame: Frame) -> list[Rel]:
+def died(frame: Frame) -> list[Rel]:
     """"My parrot Domino passed away on June 5", "Clementine, my dog, died in February"."""
     if frame.lemma == "pass" and not any(c.lower_ == "away" for c in frame.v.children):
         return []
@@ -32,7 +32,7 @@ def _died(frame: Frame) -> list[Rel]:
     return out
 
 
-def _rehomed(frame: Frame) -> list[Rel]:
+def rehomed(frame: Frame) -> list[Rel]:
     """"I had to rehome my cat Fudge", "I lost my dog Maple in 2021"."""
     return [r for tok in frame.dobjs for r in pet_rels(frame, tok, frame.when("end"), persons(frame))]
 
@@ -53,17 +53,10 @@ def brought_home(frame: Frame) -> list[Rel]:
     return [r for tok in toks for r in pet_rels(frame, tok, frame.when("start"), persons(frame))]
 
 
-def _came_home(frame: Frame) -> list[Rel]:
+def came_home(frame: Frame) -> list[Rel]:
     """"Muffin, my new rabbit, came home with me on March 5"."""
     if not any(c.lower_ == "home" for c in frame.v.children):
         return []
     owners = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("with")) if a is not None]
     when = frame.when("start")
     return [r for tok in frame.subj_toks for r in pet_rels(frame, tok, when, owners)]
-
-
-RULES = (
-    Rule(("die", "pass", "perish"), _died),
-    Rule(("rehome", "lose"), _rehomed),
-    Rule(("come",), _came_home),
-)

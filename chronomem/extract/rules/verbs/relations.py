@@ -23,12 +23,12 @@ from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.noun_args import team_arg, thing_arg
 from chronomem.extract.clauses.records import Arg, Rel
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, TASTES
-from chronomem.extract.rules.base import Rule, emit, employment, persons
+from chronomem.extract.rules.base import emit, employment, persons
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.couples import marital, together_rels
 
 
-def _get(frame: Frame) -> list[Rel]:
+def get(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     acomp = frame.acomp
     if acomp is not None and frame.lemma == "get":
@@ -63,7 +63,7 @@ def _named_after_colon(frame: Frame, noun: Token) -> Arg | None:
     return person_arg(name, frame.idx, trust_ner=False) if name is not None and name.pos_ == "PROPN" else None
 
 
-def _marry(frame: Frame) -> list[Rel]:
+def marry(frame: Frame) -> list[Rel]:
     word = {"marry": "married", "wed": "married", "divorce": "divorced", "engage": "engaged"}[frame.lemma]
     subjects = persons(frame)
     if frame.v.dep_ == "amod" and frame.v.head.pos_ == "PROPN" and frame.dobj is None:
@@ -73,7 +73,7 @@ def _marry(frame: Frame) -> list[Rel]:
     return marital(frame, word, subjects, frame.preps)
 
 
-def _taste(frame: Frame) -> list[Rel]:
+def taste(frame: Frame) -> list[Rel]:
     if frame.v.pos_ != "VERB":
         return []
     objs = frame.dobjs or [t for c in frame.v.children if c.dep_ == "xcomp" and c.tag_ in ("NN", "VBG", "NNS")
@@ -93,7 +93,7 @@ def _taste(frame: Frame) -> list[Rel]:
                                                    qualifiers=quals, obj_tok=tok)]
 
 
-def _own(frame: Frame) -> list[Rel]:
+def own(frame: Frame) -> list[Rel]:
     aspect = {"own": "state", "sell": "end"}.get(frame.lemma, "start")
     if frame.dobj is None:
         return []
@@ -104,11 +104,3 @@ def _own(frame: Frame) -> list[Rel]:
     objs = [t for t in frame.dobjs if t.lower_ not in CONSUMABLES and t.lemma_.lower() not in CONSUMABLES
             and (t.pos_ == "PROPN" or t.tag_ != "NNS" or aspect == "state")]
     return [r for tok in objs for r in emit(frame, "OWNS", subjects, thing_arg(tok, frame.idx), when, confidence=0.8)]
-
-
-RULES = (
-    Rule(("get", "land", "accept", "take"), _get),
-    Rule(("marry", "wed", "divorce", "engage"), _marry),
-    Rule(tuple(TASTES), _taste),
-    Rule(("own", "buy", "purchase", "sell"), _own),
-)

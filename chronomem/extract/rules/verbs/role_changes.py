@@ -22,7 +22,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel
 from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, TITLE_NOUNS
-from chronomem.extract.rules.base import Rule, emit, persons, role_when
+from chronomem.extract.rules.base import emit, persons, role_when
 from chronomem.extract.rules.people.kin import possessor
 from chronomem.extract.rules.verbs.leadership import LEADS, lead_team
 
@@ -166,13 +166,3 @@ def named_role(frame: Frame) -> list[Rel]:
     pred = next((c for c in frame.v.children if c.dep_ in ("oprd", "attr", "dobj", "xcomp", "ccomp") and c.i > frame.v.i), None)
     start = pred.left_edge if pred is not None else _after(frame, "as", reach=2)
     return _role_rels(frame, _people(frame), start)
-
-
-RULES = (
-    Rule(("promote",), promoted, priority=1),
-    Rule(("change",), title_changed, priority=-1),
-    Rule(("take",), took_over, priority=-1),
-    Rule(("step",), stepped_into, priority=-1),
-    Rule(("move",), moved_up, priority=-1),
-    Rule(("name", "appoint", "make", "elect"), named_role, priority=-1),
-)

@@ -24,7 +24,7 @@ from chronomem.extract.lexicon import (
     SWITCH_LEMMAS,
     TITLE_NOUNS,
 )
-from chronomem.extract.rules.base import Rule, emit, persons, role_rels, role_when, to_roles
+from chronomem.extract.rules.base import emit, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.people.kin import possessor
 from chronomem.extract.rules.verbs.leadership import replaced_as_lead
 from chronomem.extract.rules.verbs.tools import purpose, tool_objects, tool_subjects
@@ -135,7 +135,7 @@ def title_change(frame: Frame) -> list[Rel]:
     return out
 
 
-def _switch(frame: Frame) -> list[Rel]:
+def switch(frame: Frame) -> list[Rel]:
     if frame.lemma == "change" and frame.dobj is None:
         return title_change(frame)
     dobj = frame.dobj
@@ -195,7 +195,7 @@ def _surface_value(tok: Token, idx, base: Arg | None) -> Arg | None:  # noqa: AN
     return None
 
 
-def _replace(frame: Frame) -> list[Rel]:
+def replace_with(frame: Frame) -> list[Rel]:
     leads = replaced_as_lead(frame)  # "Pablo replaced Lena as the lead of the payments team"
     if leads:
         return leads
@@ -229,7 +229,7 @@ def _replace(frame: Frame) -> list[Rel]:
             + emit(frame, "USES", subjects, new, start, qualifiers=quals, confidence=confidence))
 
 
-def _finished_change(frame: Frame) -> list[Rel]:
+def finished_change(frame: Frame) -> list[Rel]:
     """"We finished the Postgres 14 to 15 upgrade on November 15", "we completed the move from Jira to Linear"."""
     nouns = [t for t in frame.v.subtree if t.i > frame.v.i and t.pos_ in ("NOUN", "VERB") and t.lemma_.lower() in CHANGE_NOUNS]
     if not nouns:
@@ -261,10 +261,3 @@ def _finished_change(frame: Frame) -> list[Rel]:
     subjects = tool_subjects(frame)
     return (emit(frame, "USES", subjects, old, replace(start_when, mode="end"))
             + emit(frame, "USES", subjects, new, start_when))
-
-
-RULES = (
-    Rule(("switch", "migrate", "transition", "port", "convert", "change", "upgrade", "downgrade", "update", "bump"), _switch),
-    Rule(("replace", "swap", "substitute"), _replace),
-    Rule(("finish", "complete", "wrap", "do"), _finished_change),
-)

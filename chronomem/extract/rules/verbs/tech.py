@@ -11,28 +11,28 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
 from chronomem.extract.lexicon import PHRASAL_END, PHRASAL_START
-from chronomem.extract.rules.base import Rule, emit, persons
+from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.pets import brought_home
 from chronomem.extract.rules.verbs.switches import complete_switch, surface_switch, switch_rels, title_change
 from chronomem.extract.rules.verbs.tools import named_tool, previous_tool, purpose, tool_objects, tool_subjects, uses_rels
 
-__all__ = ["RULES", "complete_switch", "previous_tool", "purpose", "surface_switch", "switch_rels", "title_change",
+__all__ = ["complete_switch", "previous_tool", "purpose", "surface_switch", "switch_rels", "title_change",
            "tool_subjects", "uses_rels"]
 
 
-def _use(frame: Frame) -> list[Rel]:
+def use(frame: Frame) -> list[Rel]:
     if frame.status.used_to and frame.lemma == "use" and frame.v.tag_ == "VBD" and frame.dobj is None:
         return []
     return uses_rels(frame, "state")
 
 
-def _adopt(frame: Frame) -> list[Rel]:
+def adopt(frame: Frame) -> list[Rel]:
     pets = family_verb_rels(frame, persons(frame), "start")
     return pets or (uses_rels(frame, "start") if frame.lemma == "adopt" else [])
 
 
-def _roll_out(frame: Frame) -> list[Rel]:
+def roll_out(frame: Frame) -> list[Rel]:
     """"we rolled out Prometheus", "we brought in New Relic", "we deployed Vault": a known tool starts."""
     if frame.lemma == "bring" and frame.prt != "in":
         return brought_home(frame)  # "I brought home a puppy called Rex"
@@ -44,7 +44,7 @@ def _roll_out(frame: Frame) -> list[Rel]:
                                           qualifiers=purpose(frame), obj_tok=t)]
 
 
-def _turn_off(frame: Frame) -> list[Rel]:
+def turn_off(frame: Frame) -> list[Rel]:
     """"we turned off Slack", "we shut down Jenkins": a known tool ends."""
     if PHRASAL_END.get(frame.lemma) != frame.prt:
         return []
@@ -59,7 +59,7 @@ def _in_favor_of(frame: Frame) -> list[Token]:
             if c.dep_ == "prep" and c.lower_ == "of" for p in c.children if p.dep_ == "pobj"]
 
 
-def _drop(frame: Frame) -> list[Rel]:
+def drop(frame: Frame) -> list[Rel]:
     if frame.lemma == "rid":  # "we got rid of Jenkins"
         toks = frame.prep("of")
         return [r for t in toks for r in emit(frame, "USES", tool_subjects(frame), A.token_tool(t, frame.idx),
@@ -79,12 +79,3 @@ def _drop(frame: Frame) -> list[Rel]:
         for tok, arg in successors:
             out += emit(frame, "USES", tool_subjects(frame), arg, start, obj_tok=tok)
     return out
-
-
-RULES = (
-    Rule(("use", "utilize", "utilise", "rely", "depend", "standardize"), _use),
-    Rule(("adopt", "rescue"), _adopt),
-    Rule(("roll", "bring", "spin", "set", "deploy", "introduce", "install", "onboard"), _roll_out),
-    Rule(("turn", "shut", "tear", "wind"), _turn_off),
-    Rule(("drop", "ditch", "abandon", "deprecate", "sunset", "decommission", "remove", "rid", "phase", "uninstall"), _drop),
-)

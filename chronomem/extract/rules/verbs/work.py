@@ -15,11 +15,11 @@ from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.noun_args import club_arg, is_role_head, team_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, YOU, Arg, Rel, When
 from chronomem.extract.lexicon import TEAM_CHANGES
-from chronomem.extract.rules.base import PrepRule, Rule, emit, employment, persons, role_rels, role_when, to_roles
+from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
 
 
-def _work(frame: Frame) -> list[Rel]:
+def work(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("state")
     bosses = [(tok, boss) for tok in frame.prep("for") if (boss := boss_for(tok, frame)) is not None]
@@ -85,7 +85,7 @@ def employer_after(frame: Frame) -> Token | None:
     return tok if term.employer or term.type == "ORG" else None
 
 
-def _join(frame: Frame) -> list[Rel]:
+def join(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("start")
     dobj = frame.dobj or employer_after(frame)
@@ -105,7 +105,7 @@ def _join(frame: Frame) -> list[Rel]:
                        places=frame.prep("in"), roles=frame.prep("as"))
 
 
-def _start(frame: Frame) -> list[Rel]:
+def start(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("start")
     if frame.dobj is not None and not A.is_job_noun(frame.dobj):
@@ -115,7 +115,7 @@ def _start(frame: Frame) -> list[Rel]:
     return employment(frame, subjects, when, orgs, places=preps.get("in", []), roles=preps.get("as", []))
 
 
-def _leave(frame: Frame) -> list[Rel]:
+def leave(frame: Frame) -> list[Rel]:
     lemma = frame.lemma
     if lemma in ("lay", "fire", "sack") and not (frame.v.tag_ == "VBN" and (lemma != "lay" or frame.prt == "off")):
         return []
@@ -218,7 +218,7 @@ def _ambiguous(rel: Rel) -> Rel:
     return rel
 
 
-def _hire(frame: Frame) -> list[Rel]:
+def hire(frame: Frame) -> list[Rel]:
     when = frame.when("start")
     if frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children):
         return employment(frame, persons(frame), when, frame.prep("by", "at"), roles=frame.prep("as"))
@@ -229,14 +229,14 @@ def _hire(frame: Frame) -> list[Rel]:
     return []
 
 
-def _promote(frame: Frame) -> list[Rel]:
+def promote(frame: Frame) -> list[Rel]:
     out = role_rels(frame, persons(frame), frame.when("start"), frame.prep("to"))
     if not out:
         out = [r for role in to_roles(frame) for r in emit(frame, "HAS_ROLE", persons(frame), role, role_when(frame, role))]
     return out
 
 
-def _after_change(frame: Frame) -> When | None:
+def after_change(frame: Frame) -> When | None:
     """"I switched teams in February and now report to Lena": "now" after a dated change means
     since that change, so the state starts at the change's time."""
     head = frame.v.head
@@ -248,7 +248,7 @@ def _after_change(frame: Frame) -> When | None:
     return When("start", t.text, prefer="past") if t is not None else None
 
 
-def _lead(frame: Frame) -> list[Rel]:
+def lead(frame: Frame) -> list[Rel]:
     if frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children) and frame.subj_toks:
         team = team_arg(frame.subj_toks[0])  # "the analytics team is led by Kenji"
         leaders = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("by")) if a is not None]
@@ -259,25 +259,3 @@ def _lead(frame: Frame) -> list[Rel]:
     if team is None:
         return uses_rels(frame, "state") if frame.lemma == "run" else []
     return emit(frame, "LEADS", persons(frame, we=False), team, frame.when("state"), obj_tok=frame.dobj)
-
-
-# Short rules as rows (see :class:`~chronomem.extract.rules.base.PrepRule`).
-REPORT = PrepRule(("report",), "REPORTS_TO", ("to",), "person", "state", we=False, when=_after_change)
-STUDY = (
-    PrepRule(("study",), "STUDIES_AT", ("at", "in"), "school", "state", we=False),
-    PrepRule(("attend",), "STUDIES_AT", ("at", "in"), "school", "state", we=False, dobj=True, strict=True),
-    PrepRule(("enroll", "enrol"), "STUDIES_AT", ("at", "in"), "school", "start", we=False),
-    PrepRule(("graduate",), "STUDIES_AT", ("from",), "school", "end", we=False),
-)
-
-RULES = (
-    REPORT.rule(),
-    *(row.rule() for row in STUDY),
-    Rule(("work",), _work),
-    Rule(("join",), _join),
-    Rule(("start", "begin"), _start),
-    Rule(("leave", "quit", "exit", "depart", "resign", "retire", "lay", "fire", "sack"), _leave),
-    Rule(("hire",), _hire),
-    Rule(("promote",), _promote),
-    Rule(("lead", "head", "manage", "run", "oversee", "direct", "captain"), _lead),
-)

@@ -25,7 +25,7 @@ from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import ENTITY, RULE, Arg, Rel, When
 from chronomem.extract.lexicon import load_lexicon
-from chronomem.extract.rules.base import Rule, emit, persons
+from chronomem.extract.rules.base import emit, persons
 
 TIES = load_lexicon("ties")
 
@@ -52,7 +52,7 @@ def _at(frame: Frame) -> list[Token]:
     return toks
 
 
-def _work_at_place(frame: Frame) -> list[Rel]:
+def work_at_place(frame: Frame) -> list[Rel]:
     """"I work at the restaurant", "Jasmine works at that massage place"."""
     if frame.dobj is not None:
         return []
@@ -68,7 +68,7 @@ def _work_at_place(frame: Frame) -> list[Rel]:
     return out
 
 
-def _teach(frame: Frame) -> list[Rel]:
+def teach(frame: Frame) -> list[Rel]:
     """"I'm teaching acting down at the Arts Academy", "she teaches at Lincoln High"."""
     out: list[Rel] = []
     taught = [c for c in frame.v.children if c.dep_ in ("dobj", "xcomp")]  # "teaching acting at …": "at" under "acting"
@@ -80,7 +80,7 @@ def _teach(frame: Frame) -> list[Rel]:
     return out
 
 
-def _take_class(frame: Frame) -> list[Rel]:
+def take_class(frame: Frame) -> list[Rel]:
     """"I'm taking a literature class at the New School"."""
     taken = frame.dobj
     if taken is None or taken.lemma_.lower() not in TIES.class_nouns:
@@ -91,7 +91,7 @@ def _take_class(frame: Frame) -> list[Rel]:
                                               obj_tok=t)]
 
 
-def _in_a_body(frame: Frame) -> list[Rel]:
+def in_a_body(frame: Frame) -> list[Rel]:
     """"We were both in the Peace Corps", "she's in the Navy" (the name ends in a word of membership)."""
     if frame.attr is not None or frame.acomp is not None:
         return []
@@ -112,11 +112,3 @@ def _held(frame: Frame) -> When | None:
     if when is None and status.tense == "past" and not (status.blocked or status.negated):
         return When("end", vague=True)
     return when
-
-
-RULES = (
-    Rule(("work",), _work_at_place, priority=-1),
-    Rule(("teach",), _teach),
-    Rule(("take",), _take_class, priority=-2),
-    Rule(("be",), _in_a_body, priority=-1),
-)
