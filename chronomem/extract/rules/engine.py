@@ -1,85 +1,135 @@
-"""The sentence loop: filters first, then noun-phrase rules, verb rules and correction hints."""
+"""The passes over a turn: each sentence by its kind, then the whole turn, as the pass table says.
+
+The pass table (``chronomem/data/lexicon/passes.json``) lists every pass as a row: its handler, the
+kinds of sentence it reads, a gate, and how its relations merge with the others' (see the table's
+``_about``). This module is the mechanics: it reads a sentence's kind once (a question, a
+hypothetical, a dropped plan or a statement), runs the rows that read that kind in table order and
+merges their output; nothing is wired by hand.
+"""
 
 from __future__ import annotations
 
-from spacy.tokens import Doc
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from spacy.tokens import Doc, Span
 
 from chronomem.extract.clauses.args import DocIndex
-from chronomem.extract.clauses.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
-from chronomem.extract.clauses.frames import build_frame
-from chronomem.extract.clauses.hygiene import in_title
+from chronomem.extract.clauses.filters import is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.clauses.records import Hint, Rel
-from chronomem.extract.clauses.timing import time_phrases
-from chronomem.extract.lexicon import ADJ_VERBS
-from chronomem.extract.rules.open.clauses import kin_rels, merge, open_rels
-from chronomem.extract.rules.open.possessives import listener_rels, naming_rels
-from chronomem.extract.rules.open.tastes import love_noun_rels
-from chronomem.extract.rules.people.bonds import bond_rels, introduced_kin_rels, may_tie
-from chronomem.extract.rules.people.nominal import apposition_rels, correction_hints, role_apposition_rels
-from chronomem.extract.rules.people.people import people_rels, vocative_rels
-from chronomem.extract.rules.people.titles import became_rels, title_rels
-from chronomem.extract.rules.registry import RULES, run_rules
-from chronomem.extract.rules.verbs.couples import named_partner_rels
-from chronomem.extract.rules.verbs.partings import parting_rels
-from chronomem.extract.rules.verbs.work import conj_endings
+from chronomem.extract.lexicon import lexicon_file
+from chronomem.extract.rules import clause_reading
+from chronomem.extract.rules.open import possessives, tastes
+from chronomem.extract.rules.people import bonds, nominal, people, titles
+from chronomem.extract.rules.verbs import couples, partings
 
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
-_SKIP_DEPS = frozenset({"aux", "auxpass", "amod", "compound"})
+PASS_MODULES = {m.__name__.rpartition(".")[2]: m for m in (
+    nominal, people, bonds, partings, titles, clause_reading, possessives, tastes, couples)}
+GATES: dict[str, Callable[[Doc], bool]] = {"ties": bonds.may_tie}  # a cheap look at the words before a pass runs
+KINDS = frozenset({"stated", "question", "hypothetical", "dropped"})
+MERGES = frozenset({"said", "unless_said", "yield", "add", "after", "hints", "unless_named"})
 
 
-def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
+@dataclass(frozen=True)
+class Pass:
+    """A row of the pass table (see the module doc)."""
+
+    name: str
+    handler: Callable[..., list[Any]]
+    stage: str = "sentence"
+    kinds: frozenset[str] = frozenset()
+    gate: str = ""
+    merge: str = "add"
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+def table_passes(rows: Iterable[Mapping[str, Any]]) -> tuple[Pass, ...]:
+    """The rows of the pass table as :class:`Pass` objects; a row naming what does not exist raises ``ValueError``.
+
+    >>> table_passes([{"name": "x", "handler": "people.people_rels", "kinds": ["stated"]}])[0].kinds
+    frozenset({'stated'})
+    """
+    out = []
+    for row in rows:
+        module, _, function = row["handler"].partition(".")
+        call = getattr(PASS_MODULES.get(module), function, None)
+        kinds = frozenset(row.get("kinds", ()))
+        problems = [what for what, bad in (
+            (f"handler {row['handler']!r}", not callable(call)), (f"kinds {sorted(kinds - KINDS)}", bool(kinds - KINDS)),
+            (f"gate {row.get('gate')!r}", row.get("gate", "") not in ("", *GATES)),
+            (f"merge {row.get('merge')!r}", row.get("merge", "add") not in MERGES)) if bad]
+        if problems:
+            raise ValueError(f"pass {row['name']!r} of passes.json has no such {', '.join(problems)}")
+        assert callable(call)
+        out.append(Pass(row["name"], call, row.get("stage", "sentence"), kinds, row.get("gate", ""),
+                        row.get("merge", "add"), dict(row.get("args", {}))))
+    return tuple(out)
+
+
+PASSES = table_passes(lexicon_file("passes")["passes"])
+
+
+def sentence_kind(sent: Span) -> str:
+    """``hypothetical``, ``question``, ``dropped`` (a plan given up) or ``stated``."""
+    if is_hypothetical(sent):
+        return "hypothetical"
+    if is_question(sent):
+        return "question"
+    return "dropped" if is_dropped_plan(sent) else "stated"
+
+
+def _said(rels: Iterable[Rel]) -> set[tuple[str, str]]:
+    return {(r.predicate, r.obj.name) for r in rels}
+
+
+def sentence_relations(sent: Span, idx: DocIndex, gates: Mapping[str, bool],
+                       passes: Iterable[Pass] = PASSES) -> tuple[list[Rel], list[Hint]]:
+    """The relations and correction hints of one sentence, merged as the pass table says."""
+    kind = sentence_kind(sent)
+    first: list[Rel] = []  # "yield": kept only when the sentence says nothing more about them
+    said: list[Rel] = []
+    after: list[Rel] = []
+    hints: list[Hint] = []
+    clause_said: set[tuple[str, str]] = set()
+    for row in passes:
+        if row.stage != "sentence" or kind not in row.kinds or (row.gate and not gates[row.gate]):
+            continue
+        found = row.handler(sent, idx, **row.args)
+        if row.merge == "yield":
+            first += found
+        elif row.merge == "said":
+            said += found
+            clause_said = _said(said)  # "I sold my car": the verb says more than "my car"
+        elif row.merge == "unless_said":
+            said += [r for r in found if (r.predicate, r.obj.name) not in clause_said]
+        elif row.merge == "hints":
+            hints += found
+        elif row.merge == "after":
+            after += found
+        else:
+            said += found
+    stated = _said(said) if kind == "stated" else set()  # a question or a supposition states nothing
+    return [r for r in first if (r.predicate, r.obj.name) not in stated] + said + after, hints
+
+
+def doc_relations(doc: Doc, idx: DocIndex, passes: Iterable[Pass] = PASSES) -> tuple[list[Rel], list[Hint]]:
+    """The relations and correction hints of one turn: its sentences, then the passes over the whole turn."""
+    passes = tuple(passes)
+    gates = {name: gate(doc) for name, gate in GATES.items()}
     rels: list[Rel] = []
     hints: list[Hint] = []
-    ties = may_tie(doc)  # a cheap look at the words before the bond rules run
-    times_ents = [e for e in doc.ents if e.label_ in ("DATE", "TIME")]
     for sent in doc.sents:
-        if len(sent) > MAX_SENTENCE_TOKENS or len(sent) < 2:
-            continue
-        hypothetical = is_hypothetical(sent)
-        # "if you name him after my father, Karl": a relative named beside its owner is presupposed, not supposed
-        appositions = apposition_rels(sent, idx) + (role_apposition_rels(sent, idx) if not hypothetical else [])
-        if hypothetical or is_question(sent) or is_dropped_plan(sent):
-            rels += appositions + vocative_rels(sent) + (bond_rels(sent, idx, stated=False) if ties else [])
-            if not hypothetical and is_question(sent):  # "should I break up with him?": a couple now
-                rels += parting_rels(sent, idx, asked=True) + became_rels(sent, idx, asked=True)
-            continue
-        verb_rels: list[Rel] = []
-        times = None
-        hedged = hedged_clauses(sent)
-        for tok in sent:
-            verb_with_subject = tok.pos_ == "VERB" and tok.dep_ == "amod" and any(c.dep_ == "nsubj" for c in tok.children)
-            if (tok.pos_ not in ("VERB", "AUX") or tok.dep_ in _SKIP_DEPS) and not verb_with_subject:
-                # "Teresa was married to Robert from 1959 to 1978": a participle parsed as the adjective root
-                lemma = ADJ_VERBS.get(tok.lower_, "") if tok.pos_ == "ADJ" and tok.dep_ == "ROOT" else ""
-                if not lemma:
-                    continue
-            else:
-                lemma = tok.lemma_.lower()
-            if lemma not in RULES or in_title(tok):
-                continue
-            if times is None:
-                times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
-            frame = build_frame(tok, idx, times, hedged, lemma)
-            found = run_rules(frame)
-            verb_rels += found or conj_endings(frame, verb_rels)  # "joined the choir in 2018 and quit in 2021"
-        if times is None:
-            times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
-        verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged), idx)
-        said = {(r.predicate, r.obj.name) for r in verb_rels}  # "I sold my car": the verb says more than "my car"
-        verb_rels += [r for r in kin_rels(sent) + love_noun_rels(sent, idx) if (r.predicate, r.obj.name) not in said]
-        verb_rels += listener_rels(sent) + people_rels(sent, idx) + (bond_rels(sent, idx, stated=True) if ties else [])
-        rels += _unstated(appositions, verb_rels) + verb_rels
-        hints += correction_hints(sent, idx)
-        rels += title_rels(sent, idx)
-    named = {r.obj.name for r in rels}
-    rels += [r for r in naming_rels(doc) if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
-    rels += named_partner_rels(doc)  # "I'm seeing someone. His name is Marco."
-    rels += introduced_kin_rels(doc, idx) if ties else []  # "Come meet my friends. This is Nina."
+        if 2 <= len(sent) <= MAX_SENTENCE_TOKENS:
+            found, found_hints = sentence_relations(sent, idx, gates, passes)
+            rels += found
+            hints += found_hints
+    for row in passes:
+        if row.stage == "doc" and not (row.gate and not gates[row.gate]):
+            found = row.handler(doc, idx, **row.args)
+            if row.merge == "unless_named":
+                named = {r.obj.name for r in rels}
+                found = [r for r in found if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
+            rels += found
     return rels, hints
-
-
-def _unstated(appositions: list[Rel], verb_rels: list[Rel]) -> list[Rel]:
-    """Appositions ("my cat Fudge" → a current pet) that no verb of the sentence says more
-    about: "I had to rehome my cat Fudge" is Fudge's ending, not a pet held now."""
-    said = {(r.predicate, r.obj.name) for r in verb_rels}
-    return [r for r in appositions if (r.predicate, r.obj.name) not in said]

@@ -49,11 +49,10 @@ from chronomem.extract.rules.open.base import (
 )
 from chronomem.extract.rules.open.goals import goal_rels
 from chronomem.extract.rules.open.limits import diet_rels
-from chronomem.extract.rules.open.possessives import kin_rels
 from chronomem.extract.rules.open.roles import belonging_rels, enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, taste_rels
 
-__all__ = ["REPLACEABLE", "clause_rels", "kin_rels", "merge", "open_rels"]
+__all__ = ["REPLACEABLE", "clause_rels", "merge", "open_rels"]
 
 # Predicates an open reading may replace on the same verb: the vocabulary rule found the verb
 # but cut its object to a head noun ("the sound of rain" → "sound").

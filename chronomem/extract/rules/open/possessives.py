@@ -13,7 +13,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import doc_words, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import name_follows, place_arg
@@ -146,7 +146,7 @@ def _my_group(tok: Token) -> list[Rel]:
     return [Rel("MEMBER_OF", me, obj, When("state"), "assert", None, 0.6, {}, tok.i)]
 
 
-def listener_rels(sent: Span) -> list[Rel]:
+def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """The speaker and the person spoken to: "you're my best friend", "we're good friends",
     "I treasure our friendship" → FRIEND_OF; "you're my sister" → SIBLING_OF."""
     out = []
@@ -208,7 +208,7 @@ def _with_listener(predicate: str, tok: Token, *, ended: bool = False) -> Rel:
     return Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), when, kind, None, 0.7, {}, tok.i)
 
 
-def kin_rels(sent: Span) -> list[Rel]:
+def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """"my kids", "our daughter", "my husband", "my friends" (no name): the speaker's relatives and friends,
     as entities named from the speaker ("<speaker>'s kids")."""
     out = []
@@ -286,7 +286,7 @@ _NAMING_WORDS = frozenset(get_string_id(w) for w in L.PET_NOUNS | frozenset(OPEN
 _AGED = re.compile(r"\b(?:my|our) (?:\w+-)+(?:year|month|week)-old\b")
 
 
-def naming_rels(doc: Doc) -> list[Rel]:
+def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     """A pet or child named in the turn that introduces it: "We got a puppy! This is Biscuit.",
     "Meet Pip, our new addition to the family", "Our one-year-old is a joy, his name is Kyle"."""
     text = doc.text.lower()

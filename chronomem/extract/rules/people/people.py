@@ -70,7 +70,7 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     return out
 
 
-def vocative_rels(sent: Span) -> list[Rel]:
+def vocative_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """The kin a question or a wish still says by its form of address: "Dad, what are you doing here?",
     "Mom, could you pass the salt?" (a vocative is no part of what is asked; :func:`people_rels` reads
     statements)."""

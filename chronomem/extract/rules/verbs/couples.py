@@ -14,7 +14,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Token
 
 from chronomem.extract.clauses import accept as A
-from chronomem.extract.clauses.args import person_arg, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
@@ -210,7 +210,7 @@ def tie_the_knot(frame: Frame) -> list[Rel]:
     return couple_rels(frame, frame.when("start"), partner_toks=frame.prep("with"), predicate="MARRIED_TO")
 
 
-def named_partner_rels(doc: Doc) -> list[Rel]:
+def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     """"I'm seeing someone. His name is Marco.", "she's been dating this guy, he's called Tom": a partner
     first said as "someone", then named in a later sentence of the turn ("his name is …", "he's called …").
     The naming presupposes the partner, so the dating may sit in a reported question ("you asked if I was
