@@ -12,7 +12,7 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, first_name_place, name_arg, person_arg, version_of
 from chronomem.extract.clauses.noun_args import team_arg
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, THERE, WE, Arg
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, PRONOUN, SPEAKER, THERE, WE, Arg
 
 
 def place(arg: Arg | None) -> Arg | None:
@@ -108,7 +108,24 @@ def token_place(tok: Token, idx: DocIndex) -> Arg | None:
         return Arg(THERE, tok.i)
     if idx.is_time(tok) or tok.pos_ == "PRON":
         return None
-    return place(name_arg(tok, idx))
+    named = place(name_arg(tok, idx))
+    return named if named is not None or tok.lemma_.lower() not in L.PLACE_NOUNS else described_place(tok, idx)
+
+
+def described_place(tok: Token, idx: DocIndex) -> Arg | None:
+    """A place said with a common noun: the named place under it ("a small town in Ohio" → Ohio), else
+    the noun with a telling modifier ("a small town", "the east coast"); not "a new city" nor "the city"."""
+    for prep in tok.children:
+        if prep.dep_ == "prep" and prep.lower_ in ("in", "near", "outside", "of", "by", "on"):
+            for obj in prep.children:
+                if obj.dep_ == "pobj" and (inner := token_place(obj, idx)) is not None and inner.kind == ENTITY:
+                    return inner
+    mods = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i]
+    if not mods or any(m.lower_ in L.VAGUE_PLACE_MODIFIERS for m in mods) or any(
+            c.dep_ == "poss" for c in tok.children):
+        return None
+    first = min(m.i for m in mods)
+    return Arg(ENTITY, first, " ".join(t.lower_ for t in tok.doc[first:tok.i + 1]), "PLACE", GUESS)
 
 
 def token_tool(tok: Token, idx: DocIndex, base: Arg | None = None, *, loose: bool = False) -> Arg | None:

@@ -221,7 +221,7 @@ NO_OPEN_FACT = [
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
     "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.",
     "My dream studio would have big windows.", "My store was packed today.", "I'm off to go do some research.",
-    "I adopted a dog named Pickles on June 23.", "Enjoy the sunshine tomorrow!",
+    "Enjoy the sunshine tomorrow!",
     "I've been jogging farther to de-stress.", "These are my favorite books.", "Try the soup, it's great.",
     "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "I love my single life.",
     "Maybe I'll sketch a plan and publish a zine.", "I want to be brave for my team.",

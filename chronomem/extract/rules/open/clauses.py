@@ -25,6 +25,8 @@ so "volunteers at" and "teaches at" are different slots.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
@@ -113,7 +115,8 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if goals:
         return goals  # "I want to open a dance studio" (the wish blocks the clause for every other reading)
     if subjects and frame.status.negated:
-        return diet_rels(frame, subjects)  # "I can't have dairy" (the "can" alone blocks the clause)
+        disliked = negated_taste_rels(frame, subjects)  # "I don't like crowds", "I can't stand the cold"
+        return disliked or diet_rels(frame, subjects)  # "I can't have dairy" (the "can" alone blocks the clause)
     if not subjects or frame.status.blocked or frame.status.negated:
         return []
     lemma = frame.lemma
@@ -171,6 +174,22 @@ def _be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if origin is not None:
         return subject_rels(frame, subjects, OPEN_PREDICATE, origin, "state", relation="is from")
     return _copula(frame, subjects)
+
+
+def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """A taste said by denying its opposite: "I don't like crowds", "I do not enjoy camping", "I can't stand
+    rude people", "I'm not a fan of winter" → DISLIKES; not "no longer" (an ending), nor a question or a
+    supposition ("I might not like it"), nor what someone else does not like of the speaker's."""
+    lemma, status = frame.lemma, frame.status
+    cannot = lemma in OPEN.cannot_tastes and any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in frame.v.children)
+    if status.ending or status.used_to or (status.blocked and not cannot):
+        return []
+    plain = replace(frame, status=replace(status, negated=False, blocked=False))
+    if lemma in OPEN.negated_tastes and frame.v.pos_ == "VERB":
+        return [replace(r, predicate=OPEN.negated_tastes[lemma]) for r in taste_rels(plain, subjects, "LIKES")]
+    if lemma == "be" and frame.attr is not None and frame.attr.lemma_.lower() in OPEN.fan_nouns:
+        return [replace(r, predicate="DISLIKES") for r in _copula(plain, subjects) if r.predicate == "LIKES"]
+    return []
 
 
 def _aspect(frame: Frame) -> str | None:

@@ -50,7 +50,8 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
 def favourite_rels(frame: Frame) -> list[Rel]:
     """"My favourite book is Dune" → the speaker LIKES "Dune"."""
     subj = next((c for c in frame.v.children if c.dep_ == "nsubj"), None)
-    if subj is None or frame.attr is None or frame.status.tense != "present":
+    value = _favourite_value(frame)
+    if subj is None or value is None or frame.status.tense != "present":
         return []
     favourite = OPEN.favourite_words
     if not (subj.lower_ in favourite or any(c.lower_ in favourite for c in subj.children)):
@@ -59,11 +60,22 @@ def favourite_rels(frame: Frame) -> list[Rel]:
     if owner is None:
         return []
     out = []
-    for tok in with_conj(frame.attr):
+    for tok in with_conj(value):
         arg = phrase_arg(tok, frame.idx)
         if arg is not None:
             out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i))
     return out
+
+
+def _favourite_value(frame: Frame) -> Token | None:
+    """What "my favourite X is …" names: the copula's complement, also when the tagger took a noun for an
+    adjective ("my favorite food is sushi") or a verb ("my favourite season is fall")."""
+    if frame.attr is not None:
+        return frame.attr
+    if frame.acomp is not None:
+        return frame.acomp
+    return next((c for c in frame.v.rights if c.dep_ in ("xcomp", "ccomp", "dobj", "oprd") and not any(
+        g.dep_ in ("nsubj", "aux", "dobj") for g in c.children)), None)
 
 
 def _besides_objects(frame: Frame) -> list[Token]:

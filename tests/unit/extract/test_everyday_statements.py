@@ -1,0 +1,48 @@
+"""Everyday first-person statements, in our own words: lower-case typing, tastes said by denying their
+opposite, favourites the tagger misreads, places said with a common noun.
+
+Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
+2024-03-12T09:00Z, as :func:`~tests.unit.extract.extract_helpers.rows` gives them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import NOW, A, U, c, last_turn_rows
+
+STATEMENTS = [
+    # a turn typed all in lower case is cased before parsing: names after "named", places the gazetteer knows
+    ("i have a cat named whiskers.", [c(U, "HAS_PET", "Whiskers", A, NOW)]),
+    ("i live in a small town in ohio.", [c(U, "LIVES_IN", "Ohio", A, NOW)]),
+    ("pizza is my favorite food.", [c(U, "LIKES", "pizza", A, NOW)]),
+    # a taste said by denying its opposite
+    ("i don't like vegetables.", [c(U, "DISLIKES", "vegetables", A, NOW)]),
+    ("I do not enjoy crowds.", [c(U, "DISLIKES", "crowds", A, NOW)]),
+    ("I'm not a fan of winter.", [c(U, "DISLIKES", "winter", A, NOW)]),
+    # favourites whose value the tagger took for an adjective
+    ("my favorite food is sushi.", [c(U, "LIKES", "sushi", A, NOW)]),
+    ("My favourite drink is lemonade.", [c(U, "LIKES", "lemonade", A, NOW)]),
+    # a place said with a common noun and a telling modifier, or a named place under it
+    ("I live on the east coast.", [c(U, "LIVES_IN", "east coast", A, NOW)]),
+    ("We live in a big city.", [c(U, "LIVES_IN", "big city", A, NOW)]),
+]
+
+NOTHING = [
+    "I don't hate it.",  # denying a dislike says little
+    "I might not like it.",  # a supposition
+    "Do you not like cats?",  # a question
+    "I couldn't stand the heat yesterday.",  # a passing discomfort, not a taste
+    "We moved to a new city.",  # "new" says nothing of where
+    "I live in the city.",  # which city is not said
+]
+
+
+@pytest.mark.parametrize("text, expected", STATEMENTS)
+def test_everyday_statement(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+@pytest.mark.parametrize("text", NOTHING)
+def test_no_fact(extractor, text):
+    assert last_turn_rows(extractor, text) == []
