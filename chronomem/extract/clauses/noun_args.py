@@ -6,7 +6,7 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import ROLES, DocIndex, name_arg, valid_name
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, Arg
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, Arg
 
 
 def _modifiers(tok: Token, *, keep_adj: bool = True) -> list[Token]:
@@ -73,6 +73,8 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
             if pobj is not None:
                 words += ["of", *(t.lower_ for t in pobj.subtree if not t.is_punct and t.lower_ not in L.DET_WORDS)]
     name = " ".join(words)
+    if any(name.endswith(phrase) for phrase in ROLES.not_roles):
+        return None  # "a team player", "a hard worker": what someone is like, not their work
     return Arg(ENTITY, tok.i, name, "ROLE", GAZETTEER) if valid_name(name) and len(words) <= 6 else None
 
 
@@ -100,3 +102,14 @@ def thing_arg(tok: Token, idx: DocIndex) -> Arg | None:
         return None
     name = " ".join([*words, tok.lower_])
     return Arg(ENTITY, tok.i, name, "OTHER", GUESS) if valid_name(name) else None
+
+
+def owned_arg(tok: Token, type_: str) -> Arg:
+    """Something of the subject's that has no name, with what the turn says of it: how many and of what
+    kind ("two dogs", "golden retriever"), not how the speaker feels about it ("cute", "new")."""
+    breed = tok.lemma_.lower() not in L.GENERIC_PET_NOUNS
+    mods = [c for c in tok.children if c.i < tok.i and (c.dep_ in ("nummod", "compound") or (
+        c.dep_ == "amod" and breed and c.lower_ not in L.SKIP_MODIFIERS and c.pos_ == "ADJ"))]
+    first = min([m.i for m in mods] + [tok.i])
+    words = [t.lower_ for t in tok.doc[first:tok.i + 1] if t.is_alpha or t.like_num]
+    return Arg(OWNED, tok.i, " ".join(words) if len(words) == tok.i + 1 - first else tok.lower_, type_, GUESS)

@@ -26,6 +26,23 @@ STATEMENTS = [
     # a place said with a common noun and a telling modifier, or a named place under it
     ("I live on the east coast.", [c(U, "LIVES_IN", "east coast", A, NOW)]),
     ("We live in a big city.", [c(U, "LIVES_IN", "big city", A, NOW)]),
+    # outings: "going" names an activity when something follows it; a walk says where
+    ("I like going to the movies.", [c(U, "LIKES", "going to the movies", A, NOW)]),
+    ("i love to go camping.", [c(U, "LIKES", "camping", A, NOW)]),
+    ("I enjoy long walks on the beach.", [c(U, "LIKES", "long walks on the beach", A, NOW)]),
+    ("I enjoy gardening on weekends.", [c(U, "LIKES", "gardening", A, NOW)]),  # how often is no part of it
+    # relation phrases a vocabulary predicate says better (the phrase table), by the kind of object
+    ("I drive an old truck.", [c(U, "OWNS", "old truck", A, NOW)]),
+    ("i go to a community college.", [c(U, "STUDIES_AT", "community college", A, NOW)]),
+    ("I play in a jazz band.", [c(U, "MEMBER_OF", "jazz band", A, NOW)]),
+    ("I'm on the swim team.", [c(U, "MEMBER_OF", "swim team", A, NOW)]),
+    ("i am in high school.", [c(U, "STUDIES_AT", "high school", A, NOW)]),
+    # pets without a name keep what the turn says of them: how many, which breed
+    ("I have a golden retriever.", [c(U, "HAS_PET", "user's golden retriever", A, NOW)]),
+    ("i own two horses.", [c(U, "HAS_PET", "user's two horses", A, NOW)]),
+    # occupations said with an agent noun
+    ("I'm a farmer.", [c(U, "HAS_ROLE", "farmer", A, NOW)]),
+    ("i am a construction worker.", [c(U, "HAS_ROLE", "construction worker", A, NOW)]),
 ]
 
 NOTHING = [
@@ -35,6 +52,9 @@ NOTHING = [
     "I couldn't stand the heat yesterday.",  # a passing discomfort, not a taste
     "We moved to a new city.",  # "new" says nothing of where
     "I live in the city.",  # which city is not said
+    "I'm going out tonight.",  # "going out" names no activity
+    "I'm in the kitchen.",  # being somewhere is no lasting fact
+    "I drive a hard bargain.",  # an idiom: no vehicle
 ]
 
 

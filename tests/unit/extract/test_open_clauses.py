@@ -98,7 +98,8 @@ OPEN = [
     ("I'm a vegetarian.", [c(U, "RELATED_TO", "vegetarian", A, NOW)]),
     # possessions, relative clauses, unnamed pets and relatives
     ("The canoe that I bought is in the garage.", [c(U, "OWNS", "canoe", A, NOW)]),
-    ("I have three hamsters.", [c(U, "HAS_PET", "user's hamsters", A, NOW)]),
+    ("I have three hamsters.", [c(U, "HAS_PET", "user's three hamsters", A, NOW)]),  # how many is said
+    ("I own two cats.", [c(U, "HAS_PET", "user's two cats", A, NOW)]),
     ("My dog loves the park.", [c(U, "HAS_PET", "user's dog", A, NOW)]),  # an unnamed pet is still a pet
     ("I practice every evening on my cello.", [c(U, "OWNS", "cello", A, NOW), c(U, "RELATED_TO", "cello", A, NOW)]),
     ("I love fantasy and sci-fi movies.", [c(U, "LIKES", "fantasy movies", A, NOW), c(U, "LIKES", "sci-fi movies", A, NOW)]),
@@ -139,7 +140,7 @@ OPEN = [
     ("\"The Quiet Harbor\" is wonderful.", [c(U, "LIKES", "The Quiet Harbor", A, NOW)]),
     ("That reminds me why I love teaching.", [c(U, "LIKES", "teaching", A, NOW)]),
     # "have got" is having; unnamed pets in general; a described business of one's own; the listener's close family
-    ("We've got a puppy and two hamsters.", [c(U, "HAS_PET", "user's puppy", A, NOW), c(U, "HAS_PET", "user's hamsters", A, NOW)]),
+    ("We've got a puppy and two hamsters.", [c(U, "HAS_PET", "user's puppy", A, NOW), c(U, "HAS_PET", "user's two hamsters", A, NOW)]),
     ("My pets keep me sane.", [c(U, "HAS_PET", "user's pets", A, NOW), c(U, "LIKES", "pets", A, NOW)]),
     ("My little flower shop had a busy week.", [c(U, "OWNS", "flower shop", A, NOW)]),
     # where a person is from; chat drops the "I'm" of an ongoing activity

@@ -33,6 +33,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.hygiene import in_title
+from chronomem.extract.clauses.noun_args import owned_arg, role_arg
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, When
 from chronomem.extract.lexicon import OPEN
@@ -51,6 +52,7 @@ from chronomem.extract.rules.open.base import (
 )
 from chronomem.extract.rules.open.goals import goal_rels
 from chronomem.extract.rules.open.limits import diet_rels
+from chronomem.extract.rules.open.phrase_table import mapped_predicate
 from chronomem.extract.rules.open.roles import belonging_rels, enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, taste_rels
 
@@ -173,7 +175,21 @@ def _be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     origin = _origin(frame)
     if origin is not None:
         return subject_rels(frame, subjects, OPEN_PREDICATE, origin, "state", relation="is from")
-    return _copula(frame, subjects)
+    return _copula(frame, subjects) or _being_in(frame, subjects)
+
+
+def _being_in(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I'm in high school", "she's in a jazz band", "I'm on the swim team": where one is, when the phrase
+    table maps it (a school, a group); being in any other place is no lasting fact ("I'm in the kitchen")."""
+    if frame.status.tense != "present" or frame.attr is not None or frame.acomp is not None:
+        return []
+    out: list[Rel] = []
+    for prep in ("in", "at", "on"):
+        for tok in frame.preps.get(prep, []):
+            arg = phrase_arg(tok, frame.idx)
+            if arg is not None and mapped_predicate(f"is {prep}", arg.name) is not None:
+                out += subject_rels(frame, subjects, OPEN_PREDICATE, arg, "state", relation=f"is {prep}")
+    return out
 
 
 def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
@@ -322,8 +338,8 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
                                                confidence=TASTE_CONFIDENCE)]
     if head in OPEN.not_identities or not head.endswith(tuple(OPEN.identity_suffixes)):
         return []
-    if any(c.dep_ == "poss" for c in noun.children) or head in L.ROLE_HEADS or head in L.KIN:
-        return []  # "Priya is my manager", "I'm a nurse": the vocabulary rules
+    if any(c.dep_ == "poss" for c in noun.children) or (head in L.ROLE_HEADS and role_arg(noun, strict=False)) or head in L.KIN:
+        return []  # "Priya is my manager", "I'm a nurse": the vocabulary rules (not "a team player": no role)
     if any(c.dep_ == "prep" for c in noun.children) or any(c.lower_ in ("such", "what", "quite") for c in noun.children):
         return []
     return subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(noun, frame.idx), aspect, relation="is")
@@ -380,7 +396,7 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
         if tok.pos_ == "PROPN" or any(c.dep_ in ("appos", "acl", "relcl") for c in tok.children):
             continue  # the vocabulary rules read named pets and kin ("a dog named Rex")
         if lemma in L.PET_NOUNS:
-            out += subject_rels(frame, subjects, "HAS_PET", Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), "state", confidence=0.7)
+            out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
         elif L.KIN.get(lemma, ("", ""))[0] in _KIN_PREDICATES:
             predicate = _KIN_PREDICATES[L.KIN[lemma][0]]
             out += subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS), "state", confidence=0.7)
