@@ -44,8 +44,10 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if kin is None:
             continue
         owner = owner_of(tok, idx)
-        name_tok = named_token(tok, idx) if owner is not None else None
-        if name_tok is None and owner is not None and kin[0] == "pet" and tok.i + 1 < sent.end:
+        if owner is None:
+            continue
+        name_tok = named_token(tok, idx)
+        if name_tok is None and kin[0] == "pet" and tok.i + 1 < sent.end:
             nxt = tok.doc[tok.i + 1]  # "My rabbit Maple is doing great" with Maple hung on the verb
             name_tok = nxt if nxt.pos_ == "PROPN" and idx.term_at[nxt.i] is None else None
         if name_tok is None:

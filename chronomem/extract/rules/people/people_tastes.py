@@ -149,6 +149,7 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
         return []
     if any(c.lower_ in ("both", "all") for c in (*verb.children, *word.children)) or word.tag_ == "NNS":
         return []  # "you are both idiots": several people
+    obj: Arg | None
     if subj.lower_ == "you" and not _you_all(subj):
         obj = Arg(YOU if _my_opinion(verb) else GROUP_YOU, subj.i)
     elif subj.lower_ in ("he", "she"):

@@ -243,8 +243,7 @@ def finished_change(frame: Frame) -> list[Rel]:
     else:  # "the Postgres 14 to 15 upgrade": a versioned tool, "to", a version, before the noun
         doc, idx = noun.doc, frame.idx
         start = frame.v.i + 1
-        term = next((idx.term_at[j] for j in range(start, noun.i) if idx.term_at[j] is not None
-                     and idx.term_at[j].type == "TOOL"), None)
+        term = next((t for j in range(start, noun.i) if (t := idx.term_at[j]) is not None and t.type == "TOOL"), None)
         to = next((j for j in range(start, noun.i) if doc[j].lower_ == "to"), None)
         if term is None or to is None or to + 1 >= noun.i or " " not in term.name:
             return []
