@@ -126,7 +126,7 @@ def to_roles(frame: Frame) -> list[Arg]:
     for x in frame.v.children:
         if x.dep_ not in ("xcomp", "advcl") or not any(c.lower_ == "to" for c in x.children):
             continue
-        if is_role_head(x, strict=False) and x.lemma_.lower() not in ("work", "move", "lead", "manage", "run"):
+        if is_role_head(x, strict=False) and x.lemma_.lower() not in L.VERBS_NOT_ROLES:
             mods = [c for c in x.children if c.dep_ in ("compound", "amod") and c.i < x.i]
             first, last = (mods[0].i if mods else x.i), x.i
         else:

@@ -284,7 +284,7 @@ def correction_hints(sent: Span, idx: DocIndex) -> list[Hint]:
             if new is not None:
                 fake = Frame(tok, "mean", clause_status(tok), idx, [])
                 out.append(Hint(new, alternative(dobj, fake), tok.i, True))
-        elif tok.lemma_ in ("say", "tell", "mention", "write") and tok.pos_ == "VERB" and (hint := _said_before(tok, idx)):
+        elif tok.lemma_ in L.SAID_BEFORE_VERBS and tok.pos_ == "VERB" and (hint := _said_before(tok, idx)):
             out.append(hint)  # "I said Atlanta before, but I actually live in Helsinki"
         elif tok.dep_ in ("attr", "ROOT") and tok.pos_ == "PROPN" and (tok.dep_ == "ROOT" or _it_was(tok)):
             fake = Frame(tok, "", clause_status(tok), idx, [])

@@ -183,7 +183,7 @@ def break_up(frame: Frame) -> list[Rel]:
 
 def end_things(frame: Frame) -> list[Rel]:
     """"I ended things with Elena", "she ended it with Tom" (not "the meeting ended")."""
-    if frame.dobj is None or frame.dobj.lower_ not in ("things", "it", "everything", "relationship"):
+    if frame.dobj is None or frame.dobj.lower_ not in PEOPLE.ended_objects:
         return []
     return couple_rels(frame, frame.when("end"), partner_toks=frame.prep("with") + frame.dobj_preps.get("with", []))
 
