@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from chronomem.extract.lexicon import OPEN
+from chronomem.extract.lexicon import OPEN, lexicon_file
 from chronomem.extract.parse.disfluency import drop_stutters
 from chronomem.extract.parse.gazetteer import Gazetteer, load_gazetteer
 from chronomem.extract.parse.truecase import truecase
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-DEFAULT_SKIP_SPEAKERS = ("assistant", "system", "bot", "ai")
+DEFAULT_SKIP_SPEAKERS = tuple(lexicon_file("dialogue")["assistant_speakers"])
 SPEAKERS_KEY = "chronomem_speakers"
 
 

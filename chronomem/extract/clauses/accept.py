@@ -116,7 +116,7 @@ def described_place(tok: Token, idx: DocIndex) -> Arg | None:
     """A place said with a common noun: the named place under it ("a small town in Ohio" → Ohio), else
     the noun with a telling modifier ("a small town", "the east coast"); not "a new city" nor "the city"."""
     for prep in tok.children:
-        if prep.dep_ == "prep" and prep.lower_ in ("in", "near", "outside", "of", "by", "on"):
+        if prep.dep_ == "prep" and prep.lower_ in L.WITHIN_PREPS:
             for obj in prep.children:
                 if obj.dep_ == "pobj" and (inner := token_place(obj, idx)) is not None and inner.kind == ENTITY:
                     return inner

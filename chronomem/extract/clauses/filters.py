@@ -37,7 +37,7 @@ def is_question(sent: Span) -> bool:
         return True
     if first in L.INVERTING_VERBS and len(toks) > 1 and toks[0].dep_ in ("aux", "ROOT", "auxpass") and \
             any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.i > toks[0].i for t in toks[1:4]):
-        return toks[0].tag_ != "MD" or first in ("can", "could", "would", "will", "should")
+        return toks[0].tag_ != "MD" or first in L.QUESTION_MODALS
     return False
 
 

@@ -42,7 +42,7 @@ def clean_mention(name: str) -> str:
     if len(words) == 1 and (lowered[0] in NAMES.interjections or lowered[0] in NAMES.chat_words):
         return ""
     if lowered and lowered[-1].strip(".") in NAMES.day_abbreviations and (
-            len(words) == 1 or lowered[0] in ("last", "next", "this", "on")):
+            len(words) == 1 or lowered[0] in NAMES.day_openers):
         return ""  # "Fri", "last Tues"
     return " ".join(words)
 

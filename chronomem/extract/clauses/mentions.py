@@ -8,6 +8,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
 from chronomem.extract.clauses.hygiene import is_not_a_name, is_vocative, strip_interjections
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg
+from chronomem.extract.lexicon import FIRST_PERSON_FORMS
 
 
 def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
@@ -38,7 +39,7 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
             continue  # a known first name NER missed or mislabelled ("Priya" as NORP)
         low = tok.lower_
         if low in L.FIRST_SINGULAR or low in L.FIRST_PLURAL or low in L.THIRD_PERSON:
-            if tok.pos_ == "PRON" or low in ("i", "me", "my", "we", "us", "our"):
+            if tok.pos_ == "PRON" or low in FIRST_PERSON_FORMS:
                 arg = pronoun_arg(tok)
                 if arg is not None:
                     out.append(arg)

@@ -8,6 +8,8 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import ROLES, DocIndex, name_arg, valid_name
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, Arg
 
+ROLE_SUFFIXES = tuple(sorted(ROLES.role_suffixes))  # str.endswith takes a tuple
+
 
 def _modifiers(tok: Token, *, keep_adj: bool = True) -> list[Token]:
     """Contiguous compound/adjective modifiers directly left of ``tok`` (articles and "new" dropped)."""
@@ -55,7 +57,7 @@ def is_role_head(tok: Token, *, strict: bool = True) -> bool:
     lemma = tok.lemma_.lower() if tok.pos_ != "PROPN" else tok.lower_
     if lemma in L.ROLE_HEADS or tok.lower_ in L.ROLE_HEADS:
         return not (strict and lemma in L.WEAK_ROLE_HEADS and not _modifiers(tok))
-    return not strict and tok.pos_ == "NOUN" and lemma.endswith(("er", "or", "ist", "ian", "ect", "ant"))
+    return not strict and tok.pos_ == "NOUN" and lemma.endswith(ROLE_SUFFIXES)
 
 
 def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
@@ -68,7 +70,7 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
              if not m.like_num and not (m.dep_ == "amod" and m.lower_ in ROLES.evaluative_adjectives)]
     words.append(_role_word(tok))
     for child in tok.children:
-        if child.dep_ == "prep" and child.lower_ == "of" and tok.lemma_.lower() in ("head", "vp", "director", "lead", "chief"):
+        if child.dep_ == "prep" and child.lower_ == "of" and tok.lemma_.lower() in L.OF_ROLE_HEADS:
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
             if pobj is not None:
                 words += ["of", *(t.lower_ for t in pobj.subtree if not t.is_punct and t.lower_ not in L.DET_WORDS)]
@@ -95,7 +97,7 @@ def thing_arg(tok: Token, idx: DocIndex) -> Arg | None:
         return Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS)
     if tok.pos_ != "NOUN" or tok.lemma_.lower() in L.VAGUE_THINGS or tok.lower_ in L.VAGUE_THINGS:
         return None
-    if any(c.dep_ in ("det", "poss") and c.lower_ in ("no", "your", "their", "his", "her") for c in tok.children):
+    if any(c.dep_ in ("det", "poss") and c.lower_ in L.NOT_MINE_DETERMINERS for c in tok.children):
         return None
     words = [m.lower_ for m in _modifiers(tok) if not m.like_num]
     if len(words) > 3:

@@ -16,13 +16,15 @@ from collections.abc import Callable
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import OPEN
+from chronomem.extract.lexicon import OPEN, load_lexicon
 
 MAX_WORDS = 7
 _DROP_CHILD_DEPS = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "parataxis", "dep", "advmod",
                               "npadvmod", "mark", "aux", "auxpass", "neg", "nsubj", "nsubjpass", "intj", "meta"})
 _LEADING_DROP = frozenset({"det", "poss", "case", "nummod"})
 _VOWELS = "aeiou"
+LEMMAS = load_lexicon("lemmas")
+_ES_ENDINGS = tuple(sorted(LEMMAS.es_endings))  # str.endswith takes a tuple
 
 
 def gerund(lemma: str) -> str:
@@ -48,10 +50,9 @@ def third_person(lemma: str) -> str:
     >>> [third_person(v) for v in ("volunteer", "teach", "fix", "study", "play", "go", "have", "be")]
     ['volunteers', 'teaches', 'fixes', 'studies', 'plays', 'goes', 'has', 'is']
     """
-    irregular = {"be": "is", "have": "has", "do": "does", "go": "goes"}
-    if lemma in irregular:
-        return irregular[lemma]
-    if lemma.endswith(("s", "x", "z", "ch", "sh", "o")):
+    if lemma in LEMMAS.third_person_irregular:
+        return str(LEMMAS.third_person_irregular[lemma])
+    if lemma.endswith(_ES_ENDINGS):
         return lemma + "es"
     if lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in _VOWELS:
         return lemma[:-1] + "ies"
@@ -126,7 +127,7 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
         return None  # "watching [them play]": a gerund cut from what it needs (not "gardening on weekends")
     if tok.pos_ in ("VERB", "AUX") and tok.tag_ == "VB":  # "to paint landscapes" → "painting landscapes"
         words = [w for w in words if not (w.dep_ == "aux" and w.lower_ == "to")]
-    while words and (words[0].is_punct or words[0].lower_ in ("to", "of", "and", "or", "with", "own")):
+    while words and (words[0].is_punct or words[0].lower_ in L.PHRASE_OPENERS_DROPPED):
         words = words[1:]
     while words and (words[-1].is_punct or words[-1].dep_ in ("prep", "cc") or words[-1].lower_ in ("of", "to")):
         words = words[:-1]

@@ -20,6 +20,7 @@ from chronomem.schema.models import (
     EntityType,
     ExtractionResult,
     Mention,
+    Precision,
     Session,
     Source,
     Turn,
@@ -97,7 +98,7 @@ class LlmReply(BaseModel):
 
 
 def resolve_fact_time(phrase: str | None, kind: str, turn_at: datetime, *, future: bool = False
-                      ) -> tuple[datetime, str, bool, datetime | None, str] | None:
+                      ) -> tuple[datetime, Precision, bool, datetime | None, Precision] | None:
     """``(at, precision, observed, until, until_precision)`` for a fact's time words said at ``turn_at``;
     ``None`` for a plan whose date does not resolve (no fact). The rules of
     :func:`chronomem.extract.clauses.timing.resolve_when`: a time that resolves is the start (or the end, for
@@ -115,7 +116,8 @@ def resolve_fact_time(phrase: str | None, kind: str, turn_at: datetime, *, futur
     """
     prefer = "future" if future else "past"
     if phrase:
-        text, until, until_precision = phrase, None, "day"
+        text, until = phrase, None
+        until_precision: Precision = "day"
         pieces = split_range(phrase)
         if pieces is not None:
             text = pieces[0]
@@ -184,7 +186,8 @@ def result_from_facts(session: Session, facts: Iterable[LlmFact | dict], *, voca
                 "or register the predicate with Vocabulary.register(PredicateSpec(...)) if you want it")
         if turn.speaker.strip().lower() in skipped or normalize_name(fact.subject) == normalize_name(fact.object):
             continue
-        timing = resolve_fact_time(fact.time, fact.kind, turn.at, future=fact.future)  # type: ignore[arg-type]
+        assert turn.at is not None  # a validated session's turns have times
+        timing = resolve_fact_time(fact.time, fact.kind, turn.at, future=fact.future)
         if timing is None:
             continue
         at, precision, observed, until, until_precision = timing

@@ -17,6 +17,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon_time import MONTH_WORDS, QUANTITY_UNITS
 from chronomem.extract.parse.gazetteer import Gazetteer, Term
 
@@ -114,7 +115,7 @@ def _date_number(doc: Doc, i: int) -> bool:
     if len(tok.text.rstrip(".")) == 4 and tok.text.rstrip(".").isdigit():
         return True  # a year ("since 2019"), not "3.11"
     nxt = doc[i + 1].lower_ if i + 1 < len(doc) else ""
-    return nxt in MONTH_WORDS or nxt in ("th", "st", "nd", "rd", "am", "pm", "o'clock", "of")
+    return nxt in MONTH_WORDS or nxt in L.DATE_NUMBER_TAILS
 
 
 @Language.factory("chronomem_gazetteer_v1", assigns=["doc._.cm_terms"], requires=["token.tag", "token.is_sent_start"])

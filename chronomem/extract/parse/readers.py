@@ -129,7 +129,8 @@ def read_text(text: str, *, name: str, started_at: datetime | None = None, group
         yield ReadResult(name, error="no session time: add a '# started_at: 2024-03-12T09:00:00Z' header line "
                                      "or pass --session-time")
         return
-    obj = {"session_id": header.get("session_id") or Path(name).stem, "started_at": start.isoformat(), "turns": turns}
+    obj: dict[str, object] = {"session_id": header.get("session_id") or Path(name).stem, "started_at": start.isoformat(),
+                              "turns": turns}
     if header.get("group_id") or group:
         obj["group_id"] = header.get("group_id") or group
     yield _session(obj, name, group=None)

@@ -185,8 +185,9 @@ class SessionResolver:
         return self._register(name, arg.type, arg.strength, arg.aliases, arg.gender)
 
     def _mention(self, turn: Turn, key: str | None) -> None:
+        assert turn.id is not None  # a validated session's turns have ids
         if key is not None and (turn.id, key) not in self._mention_keys:
-            self._mention_keys.add((turn.id, key))  # type: ignore[arg-type]
+            self._mention_keys.add((turn.id, key))
             self.mentions.append(Mention(turn_id=turn.id, entity_id=entity_id(self.group, self.entities[key].name)))
 
     def _antecedent(self, pool: list[tuple[int, int, str]], turn_no: int, i: int, gender: str, exclude: str) -> str | None:
@@ -408,7 +409,7 @@ class SessionResolver:
         if ent_new.type == "OTHER" or ent_new.strength < 2:
             ent_new.type, ent_new.strength = self.entities[old].type, 2
         speaker = self._resolve(Arg(SPEAKER, hint.i), turn, {})
-        if speaker is not None:
+        if speaker is not None and turn.at is not None:
             self._emit(predicate, speaker, new, "correct", old, {}, turn.at, "day", True, 0.7, turn, turn_no)
 
     def _history_of(self, claim: Claim) -> _Said | None:

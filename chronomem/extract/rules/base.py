@@ -14,7 +14,7 @@ is worse than a missing one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -99,7 +99,7 @@ def role_rels(frame: Frame, subjects: list[Arg], when: When | None, toks: list[T
 
 
 def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[Token], *,
-                places: list[Token] = (), roles: list[Token] = (), confidence: float = 0.9, strict: bool = False) -> list[Rel]:
+                places: Sequence[Token] = (), roles: Sequence[Token] = (), confidence: float = 0.9, strict: bool = False) -> list[Rel]:
     """WORKS_AT for each organisation, HAS_ROLE for "as a …", and a location qualifier for "in Zurich"."""
     out: list[Rel] = []
     roles = [*roles, *(p for o in orgs for c in o.children if c.dep_ == "prep" and c.lower_ == "as"
@@ -126,7 +126,7 @@ def to_roles(frame: Frame) -> list[Arg]:
     for x in frame.v.children:
         if x.dep_ not in ("xcomp", "advcl") or not any(c.lower_ == "to" for c in x.children):
             continue
-        if is_role_head(x, strict=False) and x.lemma_.lower() not in ("work", "move", "lead", "manage", "run"):
+        if is_role_head(x, strict=False) and x.lemma_.lower() not in L.VERBS_NOT_ROLES:
             mods = [c for c in x.children if c.dep_ in ("compound", "amod") and c.i < x.i]
             first, last = (mods[0].i if mods else x.i), x.i
         else:

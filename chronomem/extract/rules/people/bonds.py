@@ -34,7 +34,6 @@ from chronomem.extract.rules.people.kin_phrases import said_person
 from chronomem.extract.rules.people.work_ties import staying_rels
 
 TIES = load_lexicon("ties")
-_THEY = frozenset({"they", "them", "their", "theirs"})
 _BOND_WORDS = tuple(TIES.bond_nouns)
 _FRIEND_WORDS = tuple(w for w, (relation, _) in L.KIN.items() if relation == "friend")
 _GATE_WORDS = (*TIES.bond_nouns, "meet", "stay", "remain")
@@ -100,7 +99,7 @@ def _others_in_turn(doc: Doc) -> bool:
     "they", or a group ("my teammates gave me this; it's a sign of our friendship")."""
     for tok in doc:
         lemma = tok.lemma_.lower()
-        if tok.lower_ in _THEY or lemma in TIES.group_nouns:
+        if tok.lower_ in L.THIRD_PLURAL or lemma in TIES.group_nouns:
             return True
         if tok.tag_ == "NNS" and (lemma in L.KIN or lemma in L.PERSON_NOUNS or lemma in L.OLD_MEANS_FORMER):
             return True
@@ -147,5 +146,5 @@ def _introducing(meet: Token) -> bool:
         return False
     if meet.dep_ == "ROOT" or meet.i == meet.sent.start:
         return True
-    return meet.head.lemma_ in ("come", "like", "want", "love") and not any(
-        c.dep_ == "aux" and c.lower_ in ("should", "could", "might", "must") for c in meet.head.children)
+    return meet.head.lemma_ in TIES.introducing_verbs and not any(
+        c.dep_ == "aux" and c.lower_ in TIES.suggesting_modals for c in meet.head.children)

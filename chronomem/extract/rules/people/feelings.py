@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, name_arg, pronoun_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
 from chronomem.extract.lexicon import load_lexicon
@@ -104,7 +105,7 @@ def _holder(tok: Token, idx: DocIndex) -> Arg | None:
     """Who feels: "I", he/she, or a named person."""
     arg = pronoun_arg(tok)
     if arg is not None:
-        return arg if arg.kind == SPEAKER or arg.kind == PRONOUN and tok.lower_ in ("he", "she", "his", "her") else None
+        return arg if arg.kind == SPEAKER or arg.kind == PRONOUN and tok.lower_ in L.THIRD_SINGULAR_HOLDERS else None
     return _named(tok, idx)
 
 

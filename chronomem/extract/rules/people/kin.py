@@ -8,6 +8,8 @@ Helpers shared by the noun-phrase rules (:mod:`chronomem.extract.rules.people.no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
@@ -128,7 +130,7 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel
         return []
     kin = kin_of(dobj)
     name_tok = named_token(dobj, frame.idx) if kin is not None else None
-    if name_tok is None:
+    if kin is None or name_tok is None:
         return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
     named = name_arg(name_tok, frame.idx) if kin[0] == "pet" else person_arg(name_tok, frame.idx, trust_ner=False)
     when = frame.when(aspect)
@@ -169,7 +171,7 @@ def pet_mention(tok: Token | None, idx: DocIndex) -> tuple[Token, Token] | None:
     return None
 
 
-def pet_rels(frame: Frame, tok: Token | None, when: When | None, owners: list[Arg] = ()) -> list[Rel]:
+def pet_rels(frame: Frame, tok: Token | None, when: When | None, owners: Sequence[Arg] = ()) -> list[Rel]:
     """HAS_PET for the pet ``tok`` mentions, owned by its possessor ("my", "Tom's") or ``owners``."""
     found = pet_mention(tok, frame.idx)
     if found is None or when is None:

@@ -44,8 +44,10 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if kin is None:
             continue
         owner = owner_of(tok, idx)
-        name_tok = named_token(tok, idx) if owner is not None else None
-        if name_tok is None and owner is not None and kin[0] == "pet" and tok.i + 1 < sent.end:
+        if owner is None:
+            continue
+        name_tok = named_token(tok, idx)
+        if name_tok is None and kin[0] == "pet" and tok.i + 1 < sent.end:
             nxt = tok.doc[tok.i + 1]  # "My rabbit Maple is doing great" with Maple hung on the verb
             name_tok = nxt if nxt.pos_ == "PROPN" and idx.term_at[nxt.i] is None else None
         if name_tok is None:
@@ -282,7 +284,7 @@ def correction_hints(sent: Span, idx: DocIndex) -> list[Hint]:
             if new is not None:
                 fake = Frame(tok, "mean", clause_status(tok), idx, [])
                 out.append(Hint(new, alternative(dobj, fake), tok.i, True))
-        elif tok.lemma_ in ("say", "tell", "mention", "write") and tok.pos_ == "VERB" and (hint := _said_before(tok, idx)):
+        elif tok.lemma_ in L.SAID_BEFORE_VERBS and tok.pos_ == "VERB" and (hint := _said_before(tok, idx)):
             out.append(hint)  # "I said Atlanta before, but I actually live in Helsinki"
         elif tok.dep_ in ("attr", "ROOT") and tok.pos_ == "PROPN" and (tok.dep_ == "ROOT" or _it_was(tok)):
             fake = Frame(tok, "", clause_status(tok), idx, [])

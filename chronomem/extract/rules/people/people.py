@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from spacy.tokens import Doc, Span, Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
@@ -140,7 +141,7 @@ def _owner(tok: Token, idx: DocIndex) -> Arg | None:
         return None
     if poss.lower_ == "your":
         return Arg(YOU, poss.i)
-    if poss.lower_ in ("his", "her", "my", "our"):
+    if poss.lower_ in L.PRONOUN_OWNERS:
         return pronoun_arg(poss)
     return person_arg(poss, idx, trust_ner=False) if poss.pos_ == "PROPN" else None
 
@@ -278,7 +279,7 @@ def _partner(tok: Token, idx: DocIndex) -> Arg | None:
     """One of a couple: "I"/"me", "you", he/she/him/her, or a name."""
     if tok.lower_ == "you":
         return Arg(YOU, tok.i)
-    if tok.lower_ in ("he", "she", "him", "her") and tok.tag_ == "PRP":
+    if tok.lower_ in L.THIRD_SINGULAR_PERSONS and tok.tag_ == "PRP":
         return pronoun_arg(tok)
     return _subject(tok, idx)
 

@@ -42,7 +42,6 @@ DIALOGUE = load_lexicon("dialogue")
 GROUP_YOU = "group_you"  # "you" in a chat of three or more (resolved like YOU, only in a group)
 GROUP_PRONOUN = "group_pronoun"  # he/she in a chat of three or more (resolved like a pronoun, only in a group)
 GROUP_NAME = "group_name"  # a named person praised in a chat of three or more (chronomem.extract.rules.people.feelings)
-_PREPS = ("about", "with", "on", "of", "at")
 
 
 def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -93,7 +92,7 @@ def _negated(verb: Token) -> bool:
 def _governing_verb(noun: Token) -> Token | None:
     """"has a crush on", "is a big fan of", "is in love with": the verb the noun hangs from."""
     head = noun.head
-    if noun.dep_ in ("dobj", "attr") and head.lemma_ in ("have", "be", "get", "develop"):
+    if noun.dep_ in ("dobj", "attr") and head.lemma_ in PEOPLE.liking_noun_verbs:
         return head
     if noun.dep_ == "pobj" and head.lower_ == "in" and head.head.lemma_ in ("be", "fall"):
         return head.head  # "in love with"
@@ -134,21 +133,22 @@ def reported(verb: Token) -> bool:
 
 def _you_all(tok: Token) -> bool:
     """"you guys", "you all", "you two": several listeners."""
-    return any(c.lower_ in ("guys", "all", "both", "two", "people") for c in tok.children) or \
-        (tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ in ("guys", "all", "both", "two", "people"))
+    several = DIALOGUE.several_listeners
+    return any(c.lower_ in several for c in tok.children) or (tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ in several)
 
 
 def _praise(word: Token, predicate: str) -> list[Rel]:
     """In a group: "you're so talented", "you look great", "he's cute", "you're my hero", "she's a great
     actress" → the speaker likes (or dislikes) the person; between two people, nothing (see the docstring)."""
     verb = word.head
-    if verb.lemma_ not in ("be", "look", "seem", "sound") or _negated(verb) or _blocked_praise(verb):
+    if verb.lemma_ not in PEOPLE.praise_verbs or _negated(verb) or _blocked_praise(verb):
         return []
     subj = subject_of(verb)
     if subj is None or subj.tag_ != "PRP":
         return []
     if any(c.lower_ in ("both", "all") for c in (*verb.children, *word.children)) or word.tag_ == "NNS":
         return []  # "you are both idiots": several people
+    obj: Arg | None
     if subj.lower_ == "you" and not _you_all(subj):
         obj = Arg(YOU if _my_opinion(verb) else GROUP_YOU, subj.i)
     elif subj.lower_ in ("he", "she"):
@@ -233,12 +233,12 @@ def _verb(verb: Token, predicate: str, idx: DocIndex, *, negation_ok: bool = Fal
 
 
 def _with_prep(word: Token, verb: Token, predicate: str, idx: DocIndex) -> list[Rel]:
-    if _negated(verb) or _blocked(verb) or verb.lemma_ not in ("be", "have", "get", "fall", "develop"):
+    if _negated(verb) or _blocked(verb) or verb.lemma_ not in PEOPLE.liking_noun_verbs and verb.lemma_ != "fall":
         return []
-    objs = [p for prep in word.children if prep.dep_ == "prep" and prep.lower_ in _PREPS
+    objs = [p for prep in word.children if prep.dep_ == "prep" and prep.lower_ in PEOPLE.liking_preps
             for p in prep.children if p.dep_ == "pobj"]
     if word.dep_ == "pobj":  # "in love with": the preposition hangs from "love" or from "in"
-        objs += [p for prep in word.head.children if prep.dep_ == "prep" and prep.lower_ in _PREPS
+        objs += [p for prep in word.head.children if prep.dep_ == "prep" and prep.lower_ in PEOPLE.liking_preps
                  for p in prep.children if p.dep_ == "pobj"]
     return _emit(predicate, _subject(verb, idx), [_person(o, idx) for o in objs], word.i)
 

@@ -47,7 +47,7 @@ def _plain(verb: Token) -> bool:
 
 def _subject(verb: Token, idx: DocIndex) -> Arg | None:
     subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-    if len(subj) != 1 or any(c.lower_ in ("guys", "all", "both", "two") for c in subj[0].children):
+    if len(subj) != 1 or any(c.lower_ in DIALOGUE.several_holders for c in subj[0].children):
         return None
     if subj[0].lower_ == "we":
         return Arg(SPEAKER, subj[0].i)  # "we're Nora's assistants": the speaker is one of them

@@ -11,6 +11,8 @@ and from the words before the verb second.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from spacy.tokens import Doc, Token
 
 from chronomem.extract.clauses import accept as A
@@ -72,7 +74,7 @@ def couple_members(frame: Frame) -> list[Arg]:
     return sorted(subjects, key=lambda a: a.kind != SPEAKER)
 
 
-def couple_rels(frame: Frame, when: When | None, *, partner_toks: list[Token] = (), predicate: str = "PARTNER_OF") -> list[Rel]:
+def couple_rels(frame: Frame, when: When | None, *, partner_toks: Sequence[Token] = (), predicate: str = "PARTNER_OF") -> list[Rel]:
     """PARTNER_OF (or ``predicate``) between the subject and the named partner, or between the two subjects."""
     if when is None:
         return []
@@ -181,7 +183,7 @@ def break_up(frame: Frame) -> list[Rel]:
 
 def end_things(frame: Frame) -> list[Rel]:
     """"I ended things with Elena", "she ended it with Tom" (not "the meeting ended")."""
-    if frame.dobj is None or frame.dobj.lower_ not in ("things", "it", "everything", "relationship"):
+    if frame.dobj is None or frame.dobj.lower_ not in PEOPLE.ended_objects:
         return []
     return couple_rels(frame, frame.when("end"), partner_toks=frame.prep("with") + frame.dobj_preps.get("with", []))
 

@@ -23,7 +23,7 @@ from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.noun_args import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.records import Arg, Rel
-from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, TASTES
+from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, MARITAL_WORDS, TASTES
 from chronomem.extract.rules.base import emit, employment, persons
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.couples import marital, together_rels
@@ -46,7 +46,7 @@ def get(frame: Frame) -> list[Rel]:
         boss = _named_after_colon(frame, dobj)  # "I got a new manager last week: Lucas"
         if boss is not None:
             return emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, frame.when("start"))
-    if A.is_job_noun(dobj) and frame.lemma in ("get", "land", "accept", "take"):
+    if A.is_job_noun(dobj):
         orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
         return employment(frame, subjects, frame.when("start"), orgs, places=frame.dobj_preps.get("in", []),
                            roles=frame.dobj_preps.get("as", []) + frame.prep("as"))
@@ -65,7 +65,7 @@ def _named_after_colon(frame: Frame, noun: Token) -> Arg | None:
 
 
 def marry(frame: Frame) -> list[Rel]:
-    word = {"marry": "married", "wed": "married", "divorce": "divorced", "engage": "engaged"}[frame.lemma]
+    word = MARITAL_WORDS[frame.lemma]
     subjects = persons(frame)
     if frame.v.dep_ == "amod" and frame.v.head.pos_ == "PROPN" and frame.dobj is None:
         return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.v.head]})  # parsed "married Blair"

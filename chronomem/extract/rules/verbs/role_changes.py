@@ -29,7 +29,6 @@ from chronomem.extract.rules.verbs.leadership import LEADS, lead_team
 HAS_ROLE = "HAS_ROLE"
 MAX_ROLE_WORDS = 4
 _PHRASE_POS = frozenset({"NOUN", "ADJ", "PROPN", "VERB"})
-_OF_HEADS = frozenset({"head", "director", "vp", "chief", "lead"})  # "head of marketing", "chief of staff"
 _CLAUSE_OPENERS = frozenset({"DET", "PRON"})  # "to lead the team": an infinitive clause, not a role
 
 
@@ -63,7 +62,7 @@ def role_words(tok: Token, frame: Frame) -> Arg | None:
     words = [_word(t) for t in doc[start:end]]
     if words[-1] in TITLE_NOUNS and len(words) > 1:  # "a manager role"
         words, end = words[:-1], end - 1
-    if end + 1 < limit and doc[end].lower_ == "of" and doc[end - 1].lower_ in _OF_HEADS:
+    if end + 1 < limit and doc[end].lower_ == "of" and doc[end - 1].lower_ in L.OF_ROLE_HEADS:
         tail = _phrase_end(doc[end + 1], frame, limit)
         if tail > end + 1:
             words += ["of", *(_word(t) for t in doc[end + 1:tail])]

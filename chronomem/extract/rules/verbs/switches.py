@@ -19,6 +19,7 @@ from chronomem.extract.clauses.records import GAZETTEER, WE, Arg, Rel
 from chronomem.extract.lexicon import (
     CHANGE_NOUNS,
     JOB_OBJECTS,
+    JOB_SWITCH_LEMMAS,
     OUR_UNITS,
     PURPOSE_SKIP,
     SWITCH_LEMMAS,
@@ -33,7 +34,7 @@ from chronomem.extract.rules.verbs.tools import purpose, tool_objects, tool_subj
 def _job_switch(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token) -> tuple[str, Arg, Arg] | None:
     """A person (not "we") moving between employers: "Adam switched from Monzo to Plaid",
     "I switched jobs from Coinbase to Amazon". Names the gazetteer knows only as tools stay tools."""
-    if base is not None or frame.lemma not in ("switch", "move", "transition", "change"):
+    if base is not None or frame.lemma not in JOB_SWITCH_LEMMAS:
         return None
     subjects = persons(frame, we=False)
     if not subjects or any(s.kind == WE for s in subjects) or any(
@@ -243,8 +244,7 @@ def finished_change(frame: Frame) -> list[Rel]:
     else:  # "the Postgres 14 to 15 upgrade": a versioned tool, "to", a version, before the noun
         doc, idx = noun.doc, frame.idx
         start = frame.v.i + 1
-        term = next((idx.term_at[j] for j in range(start, noun.i) if idx.term_at[j] is not None
-                     and idx.term_at[j].type == "TOOL"), None)
+        term = next((t for j in range(start, noun.i) if (t := idx.term_at[j]) is not None and t.type == "TOOL"), None)
         to = next((j for j in range(start, noun.i) if doc[j].lower_ == "to"), None)
         if term is None or to is None or to + 1 >= noun.i or " " not in term.name:
             return []

@@ -14,7 +14,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import name_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import WE, Arg, Rel
-from chronomem.extract.lexicon import OUR_UNITS, PURPOSE_SKIP
+from chronomem.extract.lexicon import OUR_UNITS, PURPOSE_SKIP, TOOL_ON_LEMMAS
 from chronomem.extract.rules.base import emit, persons
 
 
@@ -42,7 +42,7 @@ def tool_subjects(frame: Frame) -> list[Arg]:
 
 def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
     objs = list(frame.dobjs) or tool_objects(frame)  # "we run Mattermost" with the name parsed as an adverb
-    if frame.lemma in ("rely", "depend", "standardize", "settle"):
+    if frame.lemma in TOOL_ON_LEMMAS:
         objs += frame.prep("on") + [t for t in frame.v.children if t.i > 0 and t.doc[t.i - 1].lower_ == "on"
                                     and (term := frame.idx.term_at[t.i]) is not None and term.type == "TOOL"]
         objs += [t for t in frame.v.doc[frame.v.i + 1:frame.v.sent.end] if t.i > 0 and t.doc[t.i - 1].lower_ == "on"

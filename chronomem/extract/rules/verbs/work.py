@@ -127,7 +127,7 @@ def leave(frame: Frame) -> list[Rel]:
     if lemma == "retire":
         if tool_objects(frame):
             return uses_rels(frame, "end")  # "we retired Prometheus"
-    if dobj is not None and lemma in ("leave", "quit", "exit", "depart"):
+    if dobj is not None and lemma in L.LEAVING_LEMMAS:
         national = A.national_team(dobj, frame.idx)
         if national is not None:
             return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
@@ -222,7 +222,7 @@ def hire(frame: Frame) -> list[Rel]:
     when = frame.when("start")
     if frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children):
         return employment(frame, persons(frame), when, frame.prep("by", "at"), roles=frame.prep("as"))
-    if frame.dobj is not None and frame.dobj.lower_ in ("me", "us", "him", "her"):
+    if frame.dobj is not None and frame.dobj.lower_ in L.PERSONAL_OBJECTS:
         hired = pronoun_arg(frame.dobj)
         return [r for s in frame.subj_toks for r in emit(frame, "WORKS_AT", [hired] if hired else [],
                                                          A.token_org(s, frame.idx), when)]

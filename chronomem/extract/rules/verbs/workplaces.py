@@ -46,7 +46,7 @@ def _at(frame: Frame) -> list[Token]:
     """The places after "at", also behind a word of direction: "down at the academy", "over at Nora's"."""
     toks = frame.prep("at")
     for adv in frame.v.children:
-        if adv.dep_ in ("advmod", "prt") and adv.lower_ in ("down", "over", "up", "out", "back"):
+        if adv.dep_ in ("advmod", "prt") and adv.lower_ in TIES.direction_words:
             toks += [p for c in adv.children if c.dep_ == "prep" and c.lower_ == "at" for p in c.children
                      if p.dep_ == "pobj"]
     return toks
