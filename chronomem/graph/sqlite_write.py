@@ -18,6 +18,7 @@ from chronomem.errors import StoreError
 from chronomem.graph import sqlite_schema as sql
 from chronomem.graph.codec import fact_from_values, fact_values, to_us
 from chronomem.graph.turn_scope import clash_error
+from chronomem.graph.turn_times import times_json
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
 
 T = TypeVar("T")
@@ -80,7 +81,8 @@ class SqliteWrite:
                                        [self.group, *chunk, s.session_id]).fetchall()
         if clashes:
             raise clash_error(self.group, s.session_id, clashes)
-        self.db.executemany(sql.INSERT_TURN, [(self.group, t.id, s.session_id, t.speaker, t.text, to_us(t.at), n)
+        self.db.executemany(sql.INSERT_TURN, [(self.group, t.id, s.session_id, t.speaker, t.text, to_us(t.at), n,
+                                               times_json(t.text, t.at or s.started_at))
                                               for n, t in enumerate(s.turns)])
         return cur.rowcount > 0
 

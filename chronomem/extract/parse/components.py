@@ -18,8 +18,8 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon_time import MONTH_WORDS, QUANTITY_UNITS
 from chronomem.extract.parse.gazetteer import Gazetteer, Term
+from chronomem.timeexpr.words import MONTH_WORDS, QUANTITY_UNITS
 
 EXTENSIONS = ("cm_terms", "cm_rels", "cm_hints", "cm_mentions")
 _VERSION = re.compile(r"^v?\d{1,4}(?:\.\d{1,4}){0,3}$")
