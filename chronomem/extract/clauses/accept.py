@@ -109,19 +109,23 @@ def token_place(tok: Token, idx: DocIndex) -> Arg | None:
     if idx.is_time(tok) or tok.pos_ == "PRON":
         return None
     named = place(name_arg(tok, idx))
-    return named if named is not None or tok.lemma_.lower() not in L.PLACE_NOUNS else described_place(tok, idx)
+    lemma = tok.lemma_.lower()
+    if named is not None or (lemma not in L.PLACE_NOUNS and lemma not in L.HOMES):
+        return named
+    return described_place(tok, idx, describe=lemma in L.PLACE_NOUNS)
 
 
-def described_place(tok: Token, idx: DocIndex) -> Arg | None:
-    """A place said with a common noun: the named place under it ("a small town in Ohio" → Ohio), else
-    the noun with a telling modifier ("a small town", "the east coast"); not "a new city" nor "the city"."""
+def described_place(tok: Token, idx: DocIndex, *, describe: bool = True) -> Arg | None:
+    """A place said with a common noun: the named place under it ("a small town in Ohio" → Ohio, "an
+    apartment in Chicago" → Chicago), else (``describe``) the noun with a telling modifier ("a small town",
+    "the east coast"); not "a new city" nor "the city", and a home is no place by itself."""
     for prep in tok.children:
         if prep.dep_ == "prep" and prep.lower_ in L.WITHIN_PREPS:
             for obj in prep.children:
                 if obj.dep_ == "pobj" and (inner := token_place(obj, idx)) is not None and inner.kind == ENTITY:
                     return inner
     mods = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i]
-    if not mods or any(m.lower_ in L.VAGUE_PLACE_MODIFIERS for m in mods) or any(
+    if not describe or not mods or any(m.lower_ in L.VAGUE_PLACE_MODIFIERS for m in mods) or any(
             c.dep_ == "poss" for c in tok.children):
         return None
     first = min(m.i for m in mods)

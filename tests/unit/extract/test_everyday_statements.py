@@ -40,6 +40,12 @@ STATEMENTS = [
     # pets without a name keep what the turn says of them: how many, which breed
     ("I have a golden retriever.", [c(U, "HAS_PET", "user's golden retriever", A, NOW)]),
     ("i own two horses.", [c(U, "HAS_PET", "user's two horses", A, NOW)]),
+    # a home is no place by itself: the place it is in is; things one has that last
+    ("i live in an apartment in chicago.", [c(U, "LIVES_IN", "Chicago", A, NOW)]),
+    ("I have a big house.", [c(U, "OWNS", "big house", A, NOW)]),
+    # a fan of what stands before "fan"; hobbies are tastes, also when the parser reads a progressive
+    ("i am a huge star wars fan.", [c(U, "LIKES", "star wars", A, NOW)]),
+    ("My hobbies are reading and cooking.", [c(U, "LIKES", "reading", A, NOW), c(U, "LIKES", "cooking", A, NOW)]),
     # occupations said with an agent noun
     ("I'm a farmer.", [c(U, "HAS_ROLE", "farmer", A, NOW)]),
     ("i am a construction worker.", [c(U, "HAS_ROLE", "construction worker", A, NOW)]),
@@ -55,6 +61,8 @@ NOTHING = [
     "I'm going out tonight.",  # "going out" names no activity
     "I'm in the kitchen.",  # being somewhere is no lasting fact
     "I drive a hard bargain.",  # an idiom: no vehicle
+    "I'm a fan.",  # of nothing said
+    "I love having plants in our homes.",  # a home is had by everyone: nothing owned is said
 ]
 
 

@@ -104,7 +104,8 @@ def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = No
 
 def clause_rels(frame: Frame) -> list[Rel]:
     """The open-domain reading of one verb's clause (empty when it states nothing durable)."""
-    if frame.lemma == "be" and not frame.status.blocked and not frame.status.negated:
+    progressive = frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children)
+    if (frame.lemma == "be" or progressive) and not frame.status.blocked and not frame.status.negated:
         favourite = favourite_rels(frame)
         if favourite:
             return favourite
@@ -334,8 +335,8 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
                             relation="is")  # "I'm vegan" parsed with a noun
     if head in OPEN.fan_nouns:  # "a big fan of jazz", "a sucker for old maps"
         toks = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("of", "for") for t in c.children if t.dep_ == "pobj"]
-        return [r for t in toks for r in subject_rels(frame, subjects, "LIKES", phrase_arg(t, frame.idx), aspect,
-                                               confidence=TASTE_CONFIDENCE)]
+        args = [phrase_arg(t, frame.idx) for t in toks] or [_fan_of(noun)]  # "a huge Star Wars fan"
+        return [r for a in args for r in subject_rels(frame, subjects, "LIKES", a, aspect, confidence=TASTE_CONFIDENCE)]
     if head in OPEN.not_identities or not head.endswith(tuple(OPEN.identity_suffixes)):
         return []
     if any(c.dep_ == "poss" for c in noun.children) or (head in L.ROLE_HEADS and role_arg(noun, strict=False)) or head in L.KIN:
@@ -343,6 +344,16 @@ def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if any(c.dep_ == "prep" for c in noun.children) or any(c.lower_ in ("such", "what", "quite") for c in noun.children):
         return []
     return subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(noun, frame.idx), aspect, relation="is")
+
+
+def _fan_of(noun: Token) -> Arg | None:
+    """What a fan is a fan of when it stands before the noun: "a Star Wars fan", "a huge soccer fan"."""
+    words = [c for c in noun.children if c.dep_ in ("compound", "nmod") and c.i < noun.i]
+    if not words:
+        return None
+    first = min(min(t.i for t in w.subtree) for w in words)
+    span = [t for t in noun.doc[first:noun.i] if t.dep_ not in ("det", "poss") and not (t.dep_ == "amod" and t.head is noun)]
+    return Arg(ENTITY, span[0].i, " ".join(t.text if t.pos_ == "PROPN" else t.lower_ for t in span), "OTHER", GUESS) if span else None
 
 
 def _special_verb_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:

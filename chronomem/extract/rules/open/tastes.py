@@ -11,7 +11,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.records import Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
 from chronomem.extract.rules.shapes import shape_matches
@@ -51,7 +51,7 @@ def favourite_rels(frame: Frame) -> list[Rel]:
     """"My favourite book is Dune" → the speaker LIKES "Dune"."""
     subj = next((c for c in frame.v.children if c.dep_ == "nsubj"), None)
     value = _favourite_value(frame)
-    if subj is None or value is None or frame.status.tense != "present":
+    if subj is None or value is None or frame.status.tense not in ("present", "progressive"):
         return []
     favourite = OPEN.favourite_words
     if not (subj.lower_ in favourite or any(c.lower_ in favourite for c in subj.children)):
@@ -61,7 +61,8 @@ def favourite_rels(frame: Frame) -> list[Rel]:
         return []
     out = []
     for tok in with_conj(value):
-        arg = phrase_arg(tok, frame.idx)
+        bare = tok is frame.v and not any(c.dep_ in ("dobj", "prep") for c in tok.children)
+        arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if bare else phrase_arg(tok, frame.idx)  # "… are reading"
         if arg is not None:
             out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i))
     return out
@@ -69,7 +70,10 @@ def favourite_rels(frame: Frame) -> list[Rel]:
 
 def _favourite_value(frame: Frame) -> Token | None:
     """What "my favourite X is …" names: the copula's complement, also when the tagger took a noun for an
-    adjective ("my favorite food is sushi") or a verb ("my favourite season is fall")."""
+    adjective ("my favorite food is sushi") or a verb ("my favourite season is fall"), or read the whole
+    as a progressive ("my hobbies are | reading and cooking")."""
+    if frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children):
+        return frame.v
     if frame.attr is not None:
         return frame.attr
     if frame.acomp is not None:
