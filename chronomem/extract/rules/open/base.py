@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
@@ -20,7 +21,7 @@ from chronomem.extract.rules.open.phrase_table import mapped_predicate
 OPEN_PREDICATE = "RELATED_TO"
 OPEN_CONFIDENCE = 0.6
 TASTE_CONFIDENCE = 0.8
-RELATIVE = frozenset({"that", "which", "who", "whom"})
+RELATIVE = L.RELATIVE_PRONOUNS
 
 
 def person_subjects(frame: Frame) -> list[Arg]:
@@ -159,7 +160,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
             return None  # "having a supportive team", "making a difference", "going out": no lasting thing named
         if rest.split(" ", 1)[0].endswith("ing"):
             phrase = rest  # "going camping": camping ("going to the movies" stays whole)
-    if any(c.dep_ == "poss" and c.lower_ in ("your", "his", "her", "their", "its") for c in tok.children) or any(
+    if any(c.dep_ == "poss" and c.lower_ in L.OTHERS_POSSESSIVES for c in tok.children) or any(
             w in ("you", "your") for w in phrase.lower().split()):
         return None  # "his tech", "sparking your imagination": someone else's, or said to the listener
     if tok.tag_ == "VBG" and any(c.dep_ == "dobj" and (c.lemma_.lower() in OPEN.abstract_gerund_objects or c.pos_ == "PRON")
@@ -169,7 +170,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     first = phrase.split(" ", 1)[0].lower()
     if phrase.lower() in speakers or first in NAMES.interjections or first in NAMES.chat_words:
         return None  # the other speaker; "cheers for asking"
-    if any(t.lower_ in ("this", "that", "these", "those") and t.dep_ == "det" and not dash_between(tok, t) for t in tok.subtree):
+    if any(t.lower_ in L.DEMONSTRATIVES and t.dep_ == "det" and not dash_between(tok, t) for t in tok.subtree):
         return None  # "that sarcastic humor", "the food of this city": something on show, not a lasting taste
     if any(c.lower_ == "same" and c.dep_ == "amod" for c in tok.children):
         return None  # "we face the same challenges": the same as something said before, not a thing named

@@ -14,6 +14,7 @@ STUDIES_AT, "I'm in a bowling league" → MEMBER_OF. Anything else stays an open
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from chronomem.extract.lexicon import lexicon_file
@@ -37,7 +38,7 @@ def head_noun(phrase: str) -> str:
     ('truck', 'university', 'bus')
     """
     word = phrase.lower().split()[-1] if phrase.strip() else ""
-    if word.endswith(("sses", "shes", "ches", "xes", "uses")):
+    if re.search(r"(?:ss|sh|ch|x|us)es$", word):
         return word[:-2]
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 

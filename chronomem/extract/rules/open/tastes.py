@@ -131,7 +131,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 words = [w for w in arg.name.split() if w.lower() not in OPEN.favourite_words]
                 generic = len(words) == 1 and thing.tag_ == "NNS"  # "my favorite books": a kind, not a taste said
                 arg = Arg(arg.kind, arg.i, " ".join(words), arg.type, arg.strength) if words and not generic else None
-            if arg is not None:
+            if arg is not None and owner is not None:
                 seen.add(thing.i)
                 out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, roles.get("noun", roles["owner"]).i))
     return out
@@ -189,9 +189,9 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
             for c in (*v.children, *(g for d in v.children if d.dep_ in ("dobj", "npadvmod") for g in d.children))):
         owner = Arg("speaker", v.i)  # "family time matters to me", "contemporary dance speaks to me"
     elif lemma in ("help", "let", "allow") and _activity_subject(subj):
-        me = next((t for c in v.children for t in (c, *c.children) if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj", "dative")),
-                  None)
-        owner = pronoun_arg(me) if me is not None else None  # "knitting helps me unwind", "… helps me explore"
+        me_tok = next((t for c in v.children for t in (c, *c.children)
+                       if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj", "dative")), None)
+        owner = pronoun_arg(me_tok) if me_tok is not None else None  # "knitting helps me unwind", "… helps me explore"
     elif lemma in OPEN.joy_verbs and frame.dobj is not None:
         owner = pronoun_arg(frame.dobj) if frame.dobj.lower_ == "me" else None  # "us" is people in general
     elif lemma in OPEN.joy_light_verbs:
