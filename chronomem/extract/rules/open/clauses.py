@@ -27,12 +27,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex
-from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
-from chronomem.extract.clauses.hygiene import in_title
+from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.noun_args import owned_arg
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, When
 from chronomem.extract.lexicon import OPEN
@@ -55,25 +54,12 @@ from chronomem.extract.rules.open.limits import diet_rels
 from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, taste_rels
 
-__all__ = ["REPLACEABLE", "clause_rels", "merge", "open_rels"]
+__all__ = ["REPLACEABLE", "clause_rels", "merge"]
 
 # Predicates an open reading may replace on the same verb: the vocabulary rule found the verb
 # but cut its object to a head noun ("the sound of rain" → "sound").
 REPLACEABLE = frozenset({"LIKES", "DISLIKES", "PREFERS"})
 _KIN_PREDICATES = {"child": "PARENT_OF", "sibling": "SIBLING_OF"}
-
-
-def open_rels(sent: Span, idx: DocIndex, times: list, hedged: frozenset[int]) -> list[Rel]:
-    """Open-domain candidates of one sentence (already past the question/hypothetical filters)."""
-    out: list[Rel] = []
-    for tok in sent:
-        if tok.pos_ not in ("VERB", "AUX") or tok.dep_ in ("aux", "auxpass", "amod", "compound") or in_title(tok):
-            continue
-        if tok.pos_ == "AUX" and tok.lemma_.lower() != "be" and tok.lemma_.lower() != "have":
-            continue
-        frame = build_frame(tok, idx, times, hedged)
-        out += clause_rels(frame)
-    return out
 
 
 def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = None) -> list[Rel]:
