@@ -42,8 +42,8 @@ from chronomem.extract.clauses.timing import resolve_when
 from chronomem.extract.resolution.listeners import previous_speaker
 from chronomem.extract.resolution.speaker_names import name_keys, speaker_aliases
 from chronomem.extract.resolution.statements import statement, without_title_guesses
+from chronomem.extract.rules.people.impressions import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU, first_named
 from chronomem.extract.rules.people.people import addressee
-from chronomem.extract.rules.people.people_tastes import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU, first_named
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
 from chronomem.schema.vocabulary import Vocabulary
 
@@ -167,9 +167,9 @@ class SessionResolver:
             return self._register(self.we_name, "GROUP", GAZETTEER + 1)
         if arg.kind in (PRONOUN, THERE):
             return refs.get(arg.i)
-        if arg.kind == GROUP_PRONOUN:  # "he's cute" in a group (chronomem.extract.rules.people.people_tastes)
+        if arg.kind == GROUP_PRONOUN:  # "he's cute" in a group (chronomem.extract.rules.people.impressions)
             return refs.get(arg.i) if self.group_chat else None
-        if arg.kind == GROUP_NAME and not self.group_chat:  # "Tomas is sweet" (chronomem.extract.rules.people.feelings)
+        if arg.kind == GROUP_NAME and not self.group_chat:  # "Tomas is sweet" (chronomem.extract.rules.people.impressions)
             return None
         if arg.kind == YOU or (arg.kind == GROUP_YOU and self.group_chat):
             listener = self._listener(turn)
@@ -178,7 +178,7 @@ class SessionResolver:
             speaker = self._speaker_named(listener)
             return self._register(speaker or listener, "PERSON", GAZETTEER + 1 if speaker else RULE)
         if arg.kind == GROUP_YOU:
-            return None  # "love you!" between two people: no impression (chronomem.extract.rules.people.people_tastes)
+            return None  # "love you!" between two people: no impression (chronomem.extract.rules.people.impressions)
         name = resolved_name(arg)
         if not name:
             return None  # "Yep", "Congrats": not a name

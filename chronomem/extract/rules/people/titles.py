@@ -27,8 +27,8 @@ from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.noun_args import role_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, SPEAKER, YOU, Arg, Rel, When
 from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.rules.people.impressions import GROUP_YOU, subject_of
 from chronomem.extract.rules.people.kin import kin_of
-from chronomem.extract.rules.people.people_tastes import GROUP_YOU, subject_of
 
 PEOPLE = load_lexicon("people")
 _SHORT = 6  # tokens of a sentence that only thanks or greets someone ("Thanks doctor!!")
