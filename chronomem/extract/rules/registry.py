@@ -29,23 +29,21 @@ from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
 from chronomem.extract.lexicon import lexicon_file
 from chronomem.extract.rules.base import PrepRule, Rule
-from chronomem.extract.rules.people import nominal
+from chronomem.extract.rules.people import kin, nominal
 from chronomem.extract.rules.verbs import (
     couples,
-    events,
     leadership,
     living,
-    pets,
     relations,
     role_changes,
     switches,
-    tech,
+    tools,
     work,
     workplaces,
 )
 
 RULE_MODULES: dict[str, ModuleType] = {m.__name__.rpartition(".")[2]: m for m in (
-    living, work, relations, tech, switches, nominal, couples, leadership, pets, events, role_changes, workplaces)}
+    living, work, relations, tools, switches, nominal, couples, leadership, kin, role_changes, workplaces)}
 
 
 def handler(name: str) -> Callable[..., Any]:

@@ -20,9 +20,10 @@ from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
-from chronomem.extract.lexicon import SKIP_BEFORE_VERB, SPAN_WORDS, load_lexicon
+from chronomem.extract.lexicon import MARITAL_WORDS, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
+from chronomem.extract.rules.people.kin import possessor
 
 PARTNER = "PARTNER_OF"
 PEOPLE = load_lexicon("people")
@@ -104,6 +105,35 @@ def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[
         first, second = sorted(subjects, key=lambda a: a.kind != "speaker")
         return emit(frame, pred, [first], second, when)
     return [r for p in partners for r in emit(frame, pred, [s for s in subjects if s.kind != "we"], p, when)]
+
+
+def marry(frame: Frame) -> list[Rel]:
+    """"Ana married Raj", "we got engaged", "I divorced Tom", "Blair married" (a participle before the name)."""
+    word = MARITAL_WORDS[frame.lemma]
+    subjects = persons(frame)
+    if frame.v.dep_ == "amod" and frame.v.head.pos_ == "PROPN" and frame.dobj is None:
+        return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.v.head]})  # parsed "married Blair"
+    if frame.dobj is not None and frame.v.tag_ != "VBN" or (frame.dobj is not None and frame.lemma == "divorce"):
+        return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.dobj]})
+    return marital(frame, word, subjects, frame.preps)
+
+
+def union_ended(frame: Frame) -> list[Rel]:
+    """"Steve's marriage to Jayne ended in 1954", "my divorce from Rafael was finalized last week"."""
+    out: list[Rel] = []
+    for noun in frame.subj_toks:
+        word = UNIONS.get(noun.lemma_.lower())
+        if word is None or (word == "divorced") != (frame.lemma in ("finalize", "finalise")):
+            continue
+        owner = next((possessor(c, frame.idx) for c in noun.children if c.dep_ == "poss"), None)
+        partners = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("to", "with", "from")
+                    for t in c.children if t.dep_ == "pobj"]
+        if owner is None or not partners:
+            continue
+        out += marital(frame, "divorced", [owner], {"from": partners})
+    if not out and frame.lemma == "end":
+        return end_things(frame)  # "I ended things with Elena"
+    return out
 
 
 def long_span(verb: Token) -> bool:

@@ -19,7 +19,7 @@ from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.noun_args import team_arg
 from chronomem.extract.clauses.records import WE, Arg, Rel
 from chronomem.extract.rules.base import emit, persons
-from chronomem.extract.rules.verbs.pets import gave_away
+from chronomem.extract.rules.people.kin import gave_away
 
 LEADS = "LEADS"
 
@@ -59,7 +59,7 @@ def step_down(frame: Frame) -> list[Rel]:
 
 
 def give_up(frame: Frame) -> list[Rel]:
-    """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.rules.verbs.pets.gave_away`)."""
+    """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.rules.people.kin.gave_away`)."""
     if frame.prt != "up":
         return gave_away(frame)
     team = lead_team(frame.dobj)
@@ -89,7 +89,7 @@ def _in_charge(frame: Frame) -> Arg | None:
 
 def put_in_charge(frame: Frame) -> list[Rel]:
     """"Jake was put in charge of the analytics team", "Ana was named lead of the data team"."""
-    passive = frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children)
+    passive = frame.passive
     if not passive:
         return []
     team = _in_charge(frame) or lead_team(frame.attr)
