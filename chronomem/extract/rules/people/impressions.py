@@ -1,22 +1,16 @@
 """Impressions of people: LIKES / DISLIKES with a person as the object.
 
-Tastes in things are the verb rules' (:mod:`chronomem.extract.rules.verbs.relations`), which leave
-people out: "I love my team" or a passing "love you!" is no lasting fact. A person is liked or
-disliked here only when a statement says so outright:
-
-* a feeling stated with the one who feels it as the subject, in any chat ("you" included): a verb
-  ("I adore Nora", "I can't stand Vic", "I really miss Tomas", "she cares about him"), an adjective
-  or noun with its preposition ("I'm crazy about her", "he has a crush on Monica", "I'm a big fan of
-  yours"), a feeling owned by someone ("my feelings for Tomas"), a preference ("you're one of my
-  favourite people"), a cheer ("the Hawks rule!"), an insult said to the listener ("You idiot!");
-* praise or blame ("you're so talented", "he's so cute", "Tomas is such a jerk"): between two people
-  politeness, so it resolves only in a chat of three or more (:data:`GROUP_YOU`, :data:`GROUP_PRONOUN`,
-  :data:`GROUP_NAME`), unless given as the speaker's own opinion ("I think you're amazing").
-
-Not: negations, modals and wishes ("I'd like you to meet Sam"), commands, someone else's opinion
-("you think you're so perfect"), several people ("you guys are great"); questions and hypotheticals
-never reach the rules. A reason ("because I miss him") and a verb of knowing ("you know I love you")
-state the feeling. The words are data: ``people.json``, ``dialogue.json``.
+Tastes in things are the verb rules' (:mod:`~chronomem.extract.rules.verbs.relations`), which leave people
+out: "I love my team" or a passing "love you!" is no lasting fact. A person is liked or disliked here only
+when a statement says so outright: a feeling stated with the one who feels it as the subject, in any chat
+("I adore Nora", "I can't stand Vic", "I really miss Tomas", "I'm crazy about her", "my feelings for Tomas",
+"you're one of my favourite people", "the Hawks rule!", "You idiot!"); or praise and blame ("you're so
+talented", "he's so cute", "Tomas is such a jerk"), which between two people is politeness and so resolves
+only in a chat of three or more (:data:`GROUP_YOU`, :data:`GROUP_PRONOUN`, :data:`GROUP_NAME`), unless given
+as the speaker's own opinion ("I think you're amazing"). Not negations, modals and wishes, commands, someone
+else's opinion ("you think you're so perfect"), several people ("you guys are great"); a reason ("because
+I miss him") and a verb of knowing ("you know I love you") state the feeling. Words: ``people.json``,
+``dialogue.json``.
 """
 
 from __future__ import annotations
@@ -86,9 +80,9 @@ def feeling_rels(sent: Span, idx: DocIndex) -> list[Rel]:
 
 def _praise_of(noun: Token) -> str | None:
     """The impression a noun gives, by itself ("hero", "jerk") or by its adjective ("a great actress")."""
+    adjectives = PEOPLE.praise_adjectives
     return PEOPLE.praise_nouns.get(noun.lemma_.lower()) or next(
-        (PEOPLE.praise_adjectives[a.lower_] for a in noun.children if a.dep_ == "amod" and a.lower_ in PEOPLE.praise_adjectives),
-        None)
+        (adjectives[a.lower_] for a in noun.children if a.dep_ == "amod" and a.lower_ in adjectives), None)
 
 
 def predicate_adjective(adj: Token) -> Token | None:
@@ -123,9 +117,8 @@ def _governing_verb(noun: Token) -> Token | None:
 
 
 def _blocked(verb: Token) -> bool:
-    """Modals, wishes and clauses that do not state the feeling as a fact ("I'd love you to meet Sam"; a
-    clause said before the verb is none of its complements: "I don't love you for that, I love you anyway"),
-    and feelings someone else thinks or reports (:func:`reported`). A reason or a comparison states it (:func:`taken_as_true`)."""
+    """Modals, wishes and clauses that do not state the feeling ("I'd love you to meet Sam"), and feelings
+    someone else thinks or reports (:func:`reported`); a reason or a comparison states it (:func:`taken_as_true`)."""
     if verb.dep_ == "advcl" and taken_as_true(verb):
         return any(c.tag_ == "MD" for c in verb.children)
     return any(c.tag_ == "MD" or c.dep_ == "xcomp" or c.dep_ == "ccomp" and c.i > verb.i or c.lower_ in ("to",)
@@ -142,10 +135,8 @@ def taken_as_true(verb: Token) -> bool:
 
 
 def reported(verb: Token) -> bool:
-    """A clause that is someone's belief or report, not the speaker's statement: under another's words or
-    thoughts ("you think I hate you", "he told me he liked me"), under a negation ("I don't think she likes
-    him") or a question word ("I wonder if he likes me"). The speaker's own "I think" or "I told you", and a
-    verb of knowing ("you know I love you", "I realised how much I love him"), state it."""
+    """Someone's belief or report: under another's words ("you think I hate you"), a negation ("I don't think
+    she likes him") or "if" ("I wonder if he likes me"); not under the speaker's own "I think" nor "you know"."""
     if verb.dep_ != "ccomp":
         return False
     head = verb.head
@@ -155,16 +146,15 @@ def reported(verb: Token) -> bool:
 
 
 def _my_opinion(verb: Token) -> bool:
-    """"I think you're so amazing", "I think Tomas is great": a clause under the speaker's own "think" is a
-    statement between two people too, not politeness."""
+    """"I think you're so amazing": under the speaker's own "think", a statement between two people too."""
     head = verb.head
     return verb.dep_ == "ccomp" and head.lemma_ in ("think", "find", "believe") and not _negated(head) and \
         any(c.dep_ == "nsubj" and c.lower_ == "i" for c in head.children)
 
 
 def _blocked_praise(verb: Token) -> bool:
-    """Modals, commands, conditions, clauses of their own ("you'd look great", "you be nice", "to make you
-    look good"), and thoughts of someone else than the speaker ("you think you're so perfect")."""
+    """Modals, commands, conditions, clauses of their own ("you'd look great", "you be nice"), and thoughts
+    of someone else than the speaker ("you think you're so perfect")."""
     if verb.dep_ == "ccomp" and not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.head.children):
         return True
     if verb.tag_ == "VB" or verb.lower_ == "be":
@@ -174,8 +164,7 @@ def _blocked_praise(verb: Token) -> bool:
 
 
 def _stated(verb: Token) -> bool:
-    """A feeling stated as a fact: not negated, no modal, not a clause under another verb (but for the
-    speaker's own opinion, a reason or a comparison: "because I miss him")."""
+    """Not negated, no modal, not under another verb but the speaker's own opinion, a reason or a comparison."""
     if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ == "to" for c in verb.children):
         return False
     return verb.dep_ not in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "ccomp") or _my_opinion(verb) or \
@@ -190,8 +179,7 @@ def _you_all(tok: Token) -> bool:
 
 
 def first_named(arg: Arg) -> bool:
-    """A known first name that NER took for a place, people or a company ("Phoebe" as GPE, "Nina" as
-    NORP): as the one who feels something, a person (the gazetteer's places are left alone)."""
+    """A known first name NER took for a place, people or a company ("Phoebe" as GPE): a person (not a gazetteer place)."""
     return bool(arg.gender) and arg.strength < GAZETTEER and arg.label in ("GPE", "NORP", "ORG", "LOC", "")
 
 
@@ -219,8 +207,7 @@ def _subject(verb: Token, idx: DocIndex) -> Arg | None:
 
 
 def _person(tok: Token, idx: DocIndex) -> Arg | None:
-    """A person as the object of a stated feeling: a named PERSON, him/her, "you" (in any chat: "I'm
-    in love with you", "I'm a big fan of yours") or "me" ("you hate me")."""
+    """The object of a stated feeling: a named PERSON, him/her, "you" ("I'm a big fan of yours") or "me"."""
     low = tok.lower_
     if low in ("you", "yours"):
         return None if _you_all(tok) else Arg(YOU, tok.i)
@@ -324,8 +311,7 @@ def _negated_above(noun: Token) -> bool:
 
 # ----------------------------------------------------------------------------- praise, favourites, cheers, insults
 def _praise(word: Token, predicate: str) -> list[Rel]:
-    """"you're so talented", "you look great", "he's cute", "you're my hero", "she's a great actress": the
-    speaker likes (or dislikes) the listener or he/she, in a group (see the module docstring)."""
+    """"you're so talented", "he's cute", "you're my hero": the speaker's impression of the listener or he/she."""
     verb = word.head
     if verb.lemma_ not in PEOPLE.praise_verbs or _negated(verb) or _blocked_praise(verb):
         return []
@@ -386,9 +372,8 @@ def _favorite(word: Token, idx: DocIndex) -> list[Rel]:
 
 
 def _cheered(word: Token, idx: DocIndex) -> list[Rel]:
-    """"The Hawks rule!", "Tomas rocks!": a cheer for a name, the whole clause → the speaker likes it (the
-    parser may make the name a compound of the word). Not "you rock" (praise), "that rocks" (no name)
-    nor "the court rules on it" (more than the cheer)."""
+    """"The Hawks rule!", "Tomas rocks!": the whole clause a cheer for a name (not "you rock", "that rocks",
+    "the court rules on it")."""
     if word.pos_ == "VERB" and word.tag_ not in ("VBP", "VBZ"):
         return []
     named = [c for c in word.children if c.dep_ in ("nsubj", "compound") and c.pos_ == "PROPN" and c.i < word.i]
@@ -403,8 +388,7 @@ def _cheered(word: Token, idx: DocIndex) -> list[Rel]:
 
 
 def _called_word(tok: Token) -> str:
-    """The noun a root word is: its lemma, or the word itself when the tagger took it for a verb ("You
-    idiot!" parsed as "you" + a verb "idiot")."""
+    """A root noun's lemma, or the word of a noun tagged as a verb ("You idiot!")."""
     return tok.lemma_.lower() if tok.pos_ == "NOUN" else tok.lower_ if tok.pos_ == "VERB" else ""
 
 

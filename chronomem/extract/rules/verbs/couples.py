@@ -1,12 +1,8 @@
-"""Relationships that begin and end between two people: dating, getting together, breaking up.
-
-"Julia and I got together", "Ana and Raj became a couple", "I've been seeing Diego since May",
-"I started going out with Kenji", "we broke up", "Tom and I called it quits", "I ended things
-with Elena", "Ana and I are back together", "I dated Kenji for two years" (a span of months or
-years in the past: a couple that lasted and is over; "for an hour" is an outing). Both people are
-often the conjoined subject, which the small parser attaches in many ways ("Fatima and I got
-together" hangs "Fatima" as an adverbial): :func:`couple_members` reads them from the parse first
-and from the words before the verb second.
+"""Couples that begin and end: marrying, dating, getting together, breaking up ("Julia and I got together",
+"I've been seeing Diego since May", "Tom and I called it quits", "I dated Kenji for two years": a past
+span of months or years is a couple that lasted and is over). Both people are often the conjoined subject,
+which the parser attaches in many ways: :func:`couple_members` reads them from the parse, then from the
+words before the verb.
 """
 
 from __future__ import annotations
@@ -81,8 +77,7 @@ def couple_rels(frame: Frame, when: When | None, *, partner_toks: Sequence[Token
         return []
     partners = [p for p in (partner_arg(t, frame) for t in partner_toks) if p is not None]
     if partners:
-        subjects = [s for s in persons(frame, we=False)]
-        return [r for p in partners for r in emit(frame, predicate, subjects, p, when)]
+        return [r for p in partners for r in emit(frame, predicate, persons(frame, we=False), p, when)]
     members = couple_members(frame)
     if len(members) == 2:
         return emit(frame, predicate, members[:1], members[1], when)
@@ -151,8 +146,17 @@ def lasted(frame: Frame) -> When | None:
     return When("end", vague=True) if long_span(frame.v) else None
 
 
-def date(frame: Frame) -> list[Rel]:
-    return couple_rels(frame, frame.when("state") or lasted(frame), partner_toks=frame.dobjs)
+def couple(frame: Frame, *, aspect: str, partners: str = "with", prt: str = "", obj: str = "", predicate: str = PARTNER,
+           lasted_span: bool = False) -> list[Rel]:
+    """A couple's verb as a row of the rule table: "dated Kenji", "started going out with Kenji", "we broke up",
+    "tied the knot with Raj". ``prt``, ``obj``: the particle or object the verb needs; ``partners``: "dobj" or
+    the preposition before the partner; ``lasted_span``: without a time of its own, a past couple that lasted
+    a span is over (:func:`lasted`)."""
+    if prt and frame.prt != prt or obj and (frame.dobj is None or frame.dobj.lower_ != obj):
+        return []
+    when = frame.when(aspect) or (lasted(frame) if lasted_span else None)
+    return couple_rels(frame, when, partner_toks=frame.dobjs if partners == "dobj" else frame.prep(partners),
+                       predicate=predicate)
 
 
 def seeing(frame: Frame) -> list[Rel]:
@@ -161,13 +165,6 @@ def seeing(frame: Frame) -> list[Rel]:
         return []
     toks = frame.dobjs or [c for c in frame.v.children if c.dep_ in ("advmod", "npadvmod") and c.ent_type_ == "PERSON"]
     return couple_rels(frame, frame.when("state"), partner_toks=toks)
-
-
-def go_out(frame: Frame) -> list[Rel]:
-    """"started going out with Kenji", "we've been going out since March"."""
-    if frame.prt != "out":
-        return []
-    return couple_rels(frame, frame.when("state") or lasted(frame), partner_toks=frame.prep("with"))
 
 
 def be_together(frame: Frame) -> list[Rel]:
@@ -205,12 +202,6 @@ def been_with(frame: Frame) -> list[Rel]:
     return couple_rels(frame, when, partner_toks=frame.prep("with"))
 
 
-def break_up(frame: Frame) -> list[Rel]:
-    if frame.prt != "up":
-        return []
-    return couple_rels(frame, frame.when("end"), partner_toks=frame.prep("with"))
-
-
 def end_things(frame: Frame) -> list[Rel]:
     """"I ended things with Elena", "she ended it with Tom" (not "the meeting ended")."""
     if frame.dobj is None or frame.dobj.lower_ not in PEOPLE.ended_objects:
@@ -229,17 +220,6 @@ def called_it_quits(frame: Frame) -> list[Rel]:
     if len(members) == 2 and when is not None:
         return emit(frame, PARTNER, members[:1], members[1], when)
     return []
-
-
-def call(frame: Frame) -> list[Rel]:
-    return called_it_quits(frame)
-
-
-def tie_the_knot(frame: Frame) -> list[Rel]:
-    """"Yusuf and I tied the knot last week", "Ana tied the knot with Raj"."""
-    if frame.dobj is None or frame.dobj.lower_ != "knot":
-        return []
-    return couple_rels(frame, frame.when("start"), partner_toks=frame.prep("with"), predicate="MARRIED_TO")
 
 
 def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:

@@ -27,7 +27,7 @@ from chronomem.extract.lexicon import (
 )
 from chronomem.extract.rules.base import emit, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.people.kin import possessor
-from chronomem.extract.rules.verbs.leadership import replaced_as_lead
+from chronomem.extract.rules.verbs.roles import replaced_as_lead
 from chronomem.extract.rules.verbs.tools import purpose, tool_objects, tool_subjects
 
 
