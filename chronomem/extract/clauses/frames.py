@@ -128,6 +128,11 @@ class Frame:
         return out
 
     @property
+    def passive(self) -> bool:
+        """"was hired", "is led by": a passive participle."""
+        return self.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in self.v.children)
+
+    @property
     def dobjs(self) -> list[Token]:
         """The direct object and its conjuncts ("Postgres and Redis")."""
         return with_conj(self.dobj) if self.dobj is not None else []

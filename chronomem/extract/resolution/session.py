@@ -39,11 +39,10 @@ from chronomem.extract.clauses.records import (
     Rel,
 )
 from chronomem.extract.clauses.timing import resolve_when
-from chronomem.extract.resolution.listeners import previous_speaker
-from chronomem.extract.resolution.speaker_names import name_keys, speaker_aliases
+from chronomem.extract.resolution.speaker_names import name_keys, previous_speaker, speaker_aliases
 from chronomem.extract.resolution.statements import statement, without_title_guesses
+from chronomem.extract.rules.people.impressions import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU, first_named
 from chronomem.extract.rules.people.people import addressee
-from chronomem.extract.rules.people.people_tastes import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU, first_named
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
 from chronomem.schema.vocabulary import Vocabulary
 
@@ -127,19 +126,16 @@ class SessionResolver:
         return key
 
     def _listener(self, turn: Turn) -> str | None:
-        """The person a turn speaks to: in a group chat, the one it names ("Ross, you're my best
-        friend": a speaker whose name starts with it, else the name itself); otherwise the speaker of
-        the latest earlier turn by someone else that says more than "Yeah." (:mod:`chronomem.extract.resolution.listeners`;
-        at the start, of the first later one), when that
-        person is a named speaker (not an assistant). In a chat of two the other speaker is the listener
-        whatever the turn calls them ("Thanks, Mel!")."""
+        """The person a turn speaks to: in a group chat, the one it names ("Ross, you're my best friend");
+        otherwise the speaker :func:`~chronomem.extract.resolution.speaker_names.previous_speaker` gives,
+        when not an assistant. In a chat of two the other speaker, whatever the turn calls them ("Thanks, Mel!")."""
         at = self._turn_at.get(id(turn))
         if at is None:
             return None
         me = turn.speaker.strip().lower()
         if self.group_chat and self._addressed is not None and self._addressed.lower() != me:
             return self._addressed
-        name = previous_speaker(self._said, at)  # chronomem.extract.resolution.listeners
+        name = previous_speaker(self._said, at)
         return None if name is None or name.lower() in self.skip_speakers else name
 
     def _speaker_named(self, name: str) -> str | None:
@@ -167,9 +163,9 @@ class SessionResolver:
             return self._register(self.we_name, "GROUP", GAZETTEER + 1)
         if arg.kind in (PRONOUN, THERE):
             return refs.get(arg.i)
-        if arg.kind == GROUP_PRONOUN:  # "he's cute" in a group (chronomem.extract.rules.people.people_tastes)
+        if arg.kind == GROUP_PRONOUN:  # "he's cute" in a group (chronomem.extract.rules.people.impressions)
             return refs.get(arg.i) if self.group_chat else None
-        if arg.kind == GROUP_NAME and not self.group_chat:  # "Tomas is sweet" (chronomem.extract.rules.people.feelings)
+        if arg.kind == GROUP_NAME and not self.group_chat:  # "Tomas is sweet" (chronomem.extract.rules.people.impressions)
             return None
         if arg.kind == YOU or (arg.kind == GROUP_YOU and self.group_chat):
             listener = self._listener(turn)
@@ -178,7 +174,7 @@ class SessionResolver:
             speaker = self._speaker_named(listener)
             return self._register(speaker or listener, "PERSON", GAZETTEER + 1 if speaker else RULE)
         if arg.kind == GROUP_YOU:
-            return None  # "love you!" between two people: no impression (chronomem.extract.rules.people.people_tastes)
+            return None  # "love you!" between two people: no impression (chronomem.extract.rules.people.impressions)
         name = resolved_name(arg)
         if not name:
             return None  # "Yep", "Congrats": not a name
@@ -210,18 +206,15 @@ class SessionResolver:
     def add_turn(self, turn_no: int, turn: Turn, docs: list[Doc]) -> None:
         """Resolve one turn (its text may come as several docs when it was long)."""
         skip = turn.speaker.strip().lower() in self.skip_speakers
-        speaker_key = None if skip else self._speaker_key(turn) if self._uses_first_person(docs) else None
+        if not skip and any(m.kind == SPEAKER for d in docs for m in (d._.cm_mentions or ())):
+            self._speaker_key(turn)  # a turn that says "I" names its speaker first
         self._addressed = addressee(docs) if self.group_chat else None
         offset = 0
         for doc in docs:
-            self._add_doc(turn_no, turn, doc, offset, skip, speaker_key)
+            self._add_doc(turn_no, turn, doc, offset, skip)
             offset += len(doc) + 1
 
-    @staticmethod
-    def _uses_first_person(docs: list[Doc]) -> bool:
-        return any(m.kind == SPEAKER for d in docs for m in (d._.cm_mentions or ()))
-
-    def _add_doc(self, turn_no: int, turn: Turn, doc: Doc, offset: int, skip: bool, speaker_key: str | None) -> None:
+    def _add_doc(self, turn_no: int, turn: Turn, doc: Doc, offset: int, skip: bool) -> None:
         rels: list[Rel] = [] if skip else list(doc._.cm_rels or ())
         hints: list[Hint] = [] if skip else list(doc._.cm_hints or ())
         for rel in rels:  # genders and types that rules know ("my sister Emma") before pronouns resolve
@@ -291,14 +284,10 @@ class SessionResolver:
             subj = self._owned(rel.subject, obj)
         else:
             subj = self._resolve(rel.subject, turn, refs)
-        if rel.subject.kind == OWNED:
-            pass
-        elif rel.obj.kind == LAST:
-            obj = self._last_value(subj, rel.obj.name, turn_no)
-        elif rel.obj.kind == OWNED:
-            obj = self._owned(rel.obj, subj)
-        else:
-            obj = self._resolve(rel.obj, turn, refs)
+            if rel.obj.kind == LAST:
+                obj = self._last_value(subj, rel.obj.name, turn_no)
+            else:
+                obj = self._owned(rel.obj, subj) if rel.obj.kind == OWNED else self._resolve(rel.obj, turn, refs)
         if subj is None or obj is None or subj == obj:
             return
         predicate = self._predicate(rel.predicate, subj, obj)

@@ -1,31 +1,21 @@
-"""Who a speaker is: the name a conversation calls a speaker by, when the transcript labels them otherwise.
+"""Who a speaker is, and whom "you" means when nobody is named (:func:`previous_speaker`).
 
-A transcript may label its speakers "Speaker 2" or "user" while the people in it call each other
-by name. :func:`speaker_aliases` reads the whole session first and links a name to a speaker on
-evidence of two kinds:
+A transcript may label its speakers "Speaker 2" or "user" while the people in it call each other by
+name. :func:`speaker_aliases` reads the whole session first and links a name to a speaker on votes:
 
-* a self-introduction: "I'm Nora", "Hi, I'm Nora Vale", "My name is Nora" (the speaker is Nora);
-* being answered to a name: a turn that calls its listener "Nora" ("Nora, you're late", "Thanks,
-  Nora!") followed by a turn of another speaker: that speaker is probably Nora. One such answer
-  may be chance (the speaker answering is someone else); two are evidence. So is one answer by
-  the very person who spoke just before the call, when the name is a person's (NER says so, or it
-  is a known first name) and the turn introduces nobody ("Chandler, this is Will" is answered by
-  Will): the call went back to the one it answered, who answers again. So is one answer, in a group,
-  to a call that opens the talk (nobody else spoke before) to a one-word name. A call right after
-  someone's turn that a third person answers is one vote for each of them; a call that presents
-  someone else ("Nora, this is Pia") is no evidence of who answers it;
-* a greeting returned by name: "Hi!" answered by "Hey Nora!" (not a chorus of "Hi, Nora!" after
-  "Hey, Nora!", nor "Hey Nora?" calling someone over): the one who greeted is Nora, as good as
-  two answers;
-* being presented: "This is my friend Nora", "Everyone, meet Nora" followed by a greeting ("Hi!",
-  "Nice to meet you") from a speaker not heard before: one vote (the newcomer may as well be the
-  one Nora is presented to), so it takes one more piece of evidence.
+* a self-introduction, "I'm Nora", "My name is Nora" (:data:`INTRODUCED`);
+* being answered to a name: a turn that calls its listener "Nora" ("Nora, you're late") followed by a
+  turn of another speaker (one answer may be chance; two are evidence). An answer counts twice by the very
+  person who spoke just before the call, when the name is a person's and the turn introduces nobody, and
+  in a group to a call to a one-word name that opens the talk; a call right after someone's turn that a
+  third person answers is one vote for each; a call that presents someone else ("Nora, this is Pia") none;
+* a greeting returned by name: "Hi!" answered by "Hey Nora!" (:data:`GREETED`);
+* being presented ("This is my friend Nora", "Everyone, meet Nora") and then greeting as a speaker not
+  heard before (:data:`PRESENTED`).
 
-A name a speaker uses to call someone, or speaks of as someone else, is not that speaker's own
-name, nor is a short or long form of it ("Jess" for one who said "Hey Jessica"); a name already
-linked to one speaker is not linked to another; and a name that is another speaker's label, or the
-first word of one, is left alone (the resolver already knows it). Each speaker gets at most one
-name: the best supported one.
+A name a speaker uses for someone else is not theirs, nor is a short or long form of it ("Jess" for one
+who said "Hey Jessica"); a name already linked, or another speaker's label, is left alone; each speaker
+gets at most one name, the best supported.
 
 >>> votes = SpeakerVotes()
 >>> votes.introduced("Speaker 2", "Nora")
@@ -38,6 +28,7 @@ name: the best supported one.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -56,8 +47,9 @@ GREETED = 2  # "Hi!" - "Hey Nora!": a greeting returned by name is as good as tw
 PRESENTED = 1  # "This is my friend Nora." - "Hi!" by someone new: the greeting may be anyone's, as one answer
 NEEDED = 2  # votes a link needs
 
-DIALOGUE = load_lexicon("dialogue")  # greetings
+DIALOGUE = load_lexicon("dialogue")  # greetings, backchannels
 NAMES = load_lexicon("names")  # interjections: "Oh, hi!" greets
+_WORD = re.compile(r"[a-z]+(?:[-'’][a-z]+)*")
 
 
 @dataclass
@@ -298,3 +290,50 @@ def _presents(span: Span) -> bool:
 def _called_out(tok: Token) -> bool:
     """A word the parser takes for a subject that calls the listeners: "Everyone, meet Nora"."""
     return tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].text == "," and tok.i == tok.sent.start
+
+
+# ----------------------------------------------------------------------------- whom "you" means
+def is_backchannel(text: str) -> bool:
+    """A turn that only acknowledges or exclaims ("Yeah.", "Oh, okay!", "Wow."; not "What?" nor "Hey.", which
+    answer or greet someone): every word is one of the lexicon's backchannels.
+
+    >>> is_backchannel("Oh, okay!"), is_backchannel("Uh-huh... yeah."), is_backchannel("Okay, you go first.")
+    (True, True, False)
+    """
+    words = _WORD.findall(text.lower().replace("’", "'"))
+    if not words:
+        return bool(text.strip())  # "...", "?!"
+    return all(w in DIALOGUE.backchannels for w in words)
+
+
+def joint(speaker: str) -> bool:
+    """A line said by several speakers at once: ``"Speaker 1, Speaker 2"``."""
+    return "," in speaker
+
+
+def previous_speaker(turns: Sequence[tuple[str, str]], at: int) -> str | None:
+    """The speaker ``you`` means in turn ``at`` of ``(speaker, text)`` turns when no name says it: the latest
+    earlier turn by someone else that is not a backchannel (someone chiming in) nor said jointly, else the
+    latest earlier backchannel by someone else, else (when nobody spoke before, not even jointly) the first
+    later one; a line said jointly is never the listener.
+
+    >>> turns = [("Ana", "You're late again."), ("Ben", "The bus was late."), ("Cy", "Yeah."), ("Ana", "You always are.")]
+    >>> previous_speaker(turns, 3), previous_speaker([("Ana", "Hi."), ("Ben", "Yeah.")], 1)
+    ('Ben', 'Ana')
+    """
+    me = turns[at][0].strip().lower()
+    fallback: str | None = None
+    together = False
+    for speaker, text in reversed(turns[:at]):
+        name = speaker.strip()
+        if name.lower() == me:
+            continue
+        if joint(name):
+            together = True
+            continue  # a line said together names nobody
+        if not is_backchannel(text):
+            return name
+        fallback = fallback or name
+    if fallback is not None or together:
+        return fallback  # only a joint line before: one of its speakers, which one is unknown
+    return next((s.strip() for s, _ in turns[at + 1:] if s.strip().lower() != me and not joint(s)), None)

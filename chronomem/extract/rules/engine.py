@@ -21,12 +21,12 @@ from chronomem.extract.clauses.records import Hint, Rel
 from chronomem.extract.lexicon import lexicon_file
 from chronomem.extract.rules import clause_reading
 from chronomem.extract.rules.open import possessives, tastes
-from chronomem.extract.rules.people import bonds, nominal, people, titles
+from chronomem.extract.rules.people import bonds, impressions, kin_phrases, nominal, people, titles
 from chronomem.extract.rules.verbs import couples, partings
 
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
 PASS_MODULES = {m.__name__.rpartition(".")[2]: m for m in (
-    nominal, people, bonds, partings, titles, clause_reading, possessives, tastes, couples)}
+    nominal, people, impressions, kin_phrases, bonds, partings, titles, clause_reading, possessives, tastes, couples)}
 GATES: dict[str, Callable[[Doc], bool]] = {"ties": bonds.may_tie}  # a cheap look at the words before a pass runs
 KINDS = frozenset({"stated", "question", "hypothetical", "dropped"})
 MERGES = frozenset({"said", "unless_said", "yield", "add", "after", "hints", "unless_named"})

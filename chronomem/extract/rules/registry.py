@@ -1,7 +1,7 @@
 """Which rules read each verb lemma: the rule table (``chronomem/data/lexicon/verb_rules.json``) made callable.
 
 Each row of the table names the verb lemmas it reads and either a handler, ``"module.function"`` of
-one of :data:`RULE_MODULES`, or a short prepositional rule (``"prep"``: a
+one of :data:`RULE_MODULES` (with the keyword arguments of the row's ``"args"``), or a short prepositional rule (``"prep"``: a
 :class:`~chronomem.extract.rules.base.PrepRule`). :data:`RULES` maps each lemma to its rules,
 highest priority first. Nothing registers itself by being imported: the table says it all.
 
@@ -21,6 +21,7 @@ twice for a lemma: which rule wins is always written down, never an accident of 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
 from typing import Any
@@ -29,23 +30,20 @@ from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
 from chronomem.extract.lexicon import lexicon_file
 from chronomem.extract.rules.base import PrepRule, Rule
-from chronomem.extract.rules.people import nominal
+from chronomem.extract.rules.people import kin, nominal
 from chronomem.extract.rules.verbs import (
     couples,
-    events,
-    leadership,
     living,
-    pets,
     relations,
-    role_changes,
+    roles,
     switches,
-    tech,
+    tools,
     work,
     workplaces,
 )
 
 RULE_MODULES: dict[str, ModuleType] = {m.__name__.rpartition(".")[2]: m for m in (
-    living, work, relations, tech, switches, nominal, couples, leadership, pets, events, role_changes, workplaces)}
+    living, work, relations, tools, switches, nominal, couples, kin, roles, workplaces)}
 
 
 def handler(name: str) -> Callable[..., Any]:
@@ -73,6 +71,8 @@ def table_rules(rows: Iterable[Mapping[str, Any]]) -> list[Rule]:
             call: Callable[[Frame], list[Rel]] = PrepRule(lemmas, **{**spec, "preps": tuple(spec["preps"])}, when=when)
         else:
             call = handler(row["handler"])
+            if "args" in row:  # one handler, several rows: "couples.couple" with {"prt": "up", "aspect": "end"}
+                call = functools.partial(call, **row["args"])
         out.append(Rule(lemmas, call, row.get("priority", 0), row.get("adds", False)))
     return out
 

@@ -1,21 +1,14 @@
 """Bonds between two people named by a noun, and a friend named by likeness.
 
-* A bond noun owned by someone presupposes the bond, whatever the clause around it does: "I'd never
-  risk my friendship with Nora" (a modal, a negation), "is our friendship over?" (a question), "if our
-  friendship means anything" (a condition) all say there is a friendship. "my/your/Nora's friendship
-  with X" → the owner and X; "our friendship" with no "with" → the speaker and the person spoken to
-  (the one the turn names, else the last other speaker). The nouns and the relation each presupposes
-  are data (``bond_nouns`` in ``chronomem/data/lexicon/ties.json``);
-* "you're like my best friend", "Nora is like a friend to me": likeness to a friend, said plainly,
-  is a friend (for kin, "he's like a brother to me" says he is not one, and nothing is read);
-* an introduction of the speaker's people by kind, then by name: "Come meet my friends. This is Nina."
-  → each name introduced after it is the speaker's friend (sister, …);
+* a bond noun owned by someone presupposes the bond, whatever the clause does ("I'd never risk my
+  friendship with Nora", "is our friendship over?"): "my/your/Nora's friendship with X" → the owner and
+  X; "our friendship" → the speaker and the listener, unless the turn speaks of someone else ("my
+  teammates signed it as a sign of our friendship"); the nouns are data (``bond_nouns`` in ``ties.json``);
+* "you're like my best friend", "Nora is like a friend to me" → a friend ("he's like a brother to me":
+  not one);
+* "Come meet my friends. This is Nina." → each name introduced after it is the speaker's friend (sister, …);
 * staying a role held for someone ("you can't stay my assistant forever"), by
-  :func:`chronomem.extract.rules.people.work_ties.staying_rels`.
-
-Not "their friendship" (nobody here), not "our friendship" in a turn that speaks of someone else ("Sam
-and I go way back; our friendship started at school", "my teammates signed it as a sign of our
-friendship": "our" is the speaker and them).
+  :func:`~chronomem.extract.rules.people.titles.staying_rels`.
 """
 
 from __future__ import annotations
@@ -31,7 +24,7 @@ from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import kin_of, kin_rels
 from chronomem.extract.rules.people.kin_phrases import said_person
-from chronomem.extract.rules.people.work_ties import staying_rels
+from chronomem.extract.rules.people.titles import staying_rels
 
 TIES = load_lexicon("ties")
 _BOND_WORDS = tuple(TIES.bond_nouns)

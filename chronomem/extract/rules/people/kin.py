@@ -1,9 +1,11 @@
 """Kin, bosses, friends and pets named around a noun: whose ("my sister", "Tom's wife"), the name
 given ("my sister Emma", "Emma, my sister", "a cat named Luna") and the relation they make.
 
-Helpers shared by the noun-phrase rules (:mod:`chronomem.extract.rules.people.nominal`), the pet rules
-(:mod:`chronomem.extract.rules.verbs.pets`) and verbs that bring kin or pets ("I have a sister named Emma",
-"we adopted a cat named Luna"). A pet is HAS_PET only with a name (design §5).
+Helpers shared by the noun-phrase rules (:mod:`chronomem.extract.rules.people.nominal`) and verbs that
+bring kin or pets ("I have a sister named Emma", "we adopted a cat named Luna"); and the rules of pets
+arriving and leaving ("I brought home a puppy called Rex", "my parrot Domino passed away", "I had to
+rehome my cat Fudge", "I gave my dog Rex to my parents"). A pet is HAS_PET only with a name (design §5),
+found next to its noun wherever the parser hung it (:func:`pet_mention`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, SPEAKER, WE, Arg, Rel, When
 from chronomem.extract.lexicon import KIN_RELATIONS
+from chronomem.extract.rules.base import persons
 
 
 def kin_of(tok: Token) -> tuple[str, str, str] | None:
@@ -184,3 +187,48 @@ def pet_rels(frame: Frame, tok: Token | None, when: When | None, owners: Sequenc
     kin = kin_of(noun)
     candidates = [owner] if owner is not None else list(owners)
     return [r for o in candidates for r in kin_rels(o, named, kin, when, noun.i)] if kin else []
+
+
+# ----------------------------------------------------------------------------- pets arriving and leaving
+def died(frame: Frame) -> list[Rel]:
+    """"My parrot Domino passed away on June 5", "Clementine, my dog, died in February"."""
+    if frame.lemma == "pass" and not any(c.lower_ == "away" for c in frame.v.children):
+        return []
+    when = frame.when("end")
+    toks = [t for s in frame.subj_toks for t in (s, *(c for c in s.children if c.dep_ == "appos"))]
+    for tok in frame.subj_toks:  # "My roommate Samuel's dog Button" hangs the pet under an apposition
+        toks += [g for c in tok.children if c.dep_ == "appos" for g in c.children if g.dep_ == "appos"]
+    out: list[Rel] = []
+    for tok in toks:
+        out += pet_rels(frame, tok, when) if not out else []
+    return out
+
+
+def rehomed(frame: Frame) -> list[Rel]:
+    """"I had to rehome my cat Fudge", "I lost my dog Maple in 2021"."""
+    return [r for tok in frame.dobjs for r in pet_rels(frame, tok, frame.when("end"), persons(frame))]
+
+
+def gave_away(frame: Frame) -> list[Rel]:
+    """"I gave my parrot Clementine to my parents", "Jake gave his hamster Pretzel away"."""
+    if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
+        return []
+    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ == "dative" and is_pet_noun(c)]
+    return [r for tok in toks for r in pet_rels(frame, tok, frame.when("end"), persons(frame))]
+
+
+def brought_home(frame: Frame) -> list[Rel]:
+    """"Last week, I brought home a dog called Clementine"."""
+    if not any(c.lower_ == "home" for c in frame.v.children):
+        return []
+    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ in ("npadvmod", "advmod") and is_pet_noun(c)]
+    return [r for tok in toks for r in pet_rels(frame, tok, frame.when("start"), persons(frame))]
+
+
+def came_home(frame: Frame) -> list[Rel]:
+    """"Muffin, my new rabbit, came home with me on March 5"."""
+    if not any(c.lower_ == "home" for c in frame.v.children):
+        return []
+    owners = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("with")) if a is not None]
+    when = frame.when("start")
+    return [r for tok in frame.subj_toks for r in pet_rels(frame, tok, when, owners)]

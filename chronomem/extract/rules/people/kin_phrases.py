@@ -1,30 +1,119 @@
-"""Kin and friends stated in phrases the copula rules do not read.
+"""Kin and friends said with a copula, and in phrases the noun-phrase rules (:mod:`~chronomem.extract.rules.people.nominal`) do not read.
 
-* "one of": "I'm one of Tomas's best friends", "she's one of Ben's mothers" → the subject is one of
-  the owner's friends (parents, sisters, …);
-* "of … 's": "I'm a friend of Lena and Tomas's", "he's a friend of Nora" → the subject is a friend of
-  each owner;
-* "friends with": "Lena is friends with Tomas", "I'm friends with him" → FRIEND_OF;
-* a couple in the past tense: "Timo was my boyfriend", "Nora was his wife" → the relationship ended
-  (an ``end`` claim at no known time);
-* a relative's name: "my husband's name is Haring", "his sister's name was Lena";
+* a copula with an owned kin noun: "Julie is his girlfriend", "I'm Ross's sister", "Ross is your
+  ex-husband" (ended), "Joey and I are roommates" (:func:`copula_kin`); "your brother Ross" (:func:`your_kin`);
+* the speaker as someone's relative: "I'm Nora's mom", "I was Tomas's girlfriend" (ended: a couple's past tense);
+* "one of": "I'm one of Tomas's best friends"; "of … 's": "I'm a friend of Lena and Tomas's";
+  "friends with": "Lena is friends with Tomas";
+* a couple in the past tense: "Timo was my boyfriend" (ended); a relative's name: "my husband's name is Haring";
 * an ending said to or of someone: "you're not my girlfriend anymore", "he's no longer her husband".
 
-The subject is "I", "you", he/she or a name; not when the verb is negated ("I'm not friends with
-him"); questions and hypotheticals never reach the rules. "ex-" and "former" make an ending, "late"
-nothing (:func:`chronomem.extract.rules.people.kin.modifier_state`).
+The subject is "I", "you", he/she or a name; not when the verb is negated; questions and
+hypotheticals never reach the rules. "ex-" and "former" make an ending, "late" nothing
+(:func:`~chronomem.extract.rules.people.kin.modifier_state`).
 """
 
 from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import clause_status
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
-from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, possessor
 
 COUPLES = ("partner", "spouse", "fiance")  # kin whose past tense says the relationship is over
+
+
+def said_person(tok: Token, idx: DocIndex, *, any_pronoun: bool = False) -> Arg | None:
+    """"I", "you", he/she/him/her (``any_pronoun``: also "his", "her" as possessives), or a person's name."""
+    if tok.lower_ == "you":
+        return Arg(YOU, tok.i)
+    arg = pronoun_arg(tok)
+    if arg is not None:
+        return arg if arg.kind == SPEAKER or arg.kind == PRONOUN and (any_pronoun or tok.tag_ == "PRP") else None
+    if tok.pos_ != "PROPN":
+        return None
+    arg = person_arg(tok, idx, trust_ner=False)
+    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
+
+
+def _ended(state: str) -> When:
+    return When("end", vague=True) if state == "ended" else When("state")
+
+
+def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
+    """"Julie is his girlfriend", "I'm Ross's sister", "Ross is your ex-husband", "Joey and I are roommates"."""
+    kin = kin_of(attr)
+    if kin is None or kin[0] == "pet" or any(c.dep_ == "neg" for c in attr.head.children):
+        return []
+    state = modifier_state(attr)
+    if state == "skip":
+        return []
+    ended = state == "ended" or clause_status(attr.head).ending  # "he's no longer my husband"
+    when = When("end", vague=True) if ended else When("state")
+    subj = max((s for s in attr.head.children if s.dep_ == "nsubj"), key=lambda s: s.i, default=None)
+    subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
+    # (the subject nearest the verb: "Hey John, … I'm now friends with …" parses the vocative as a second subject)
+    args = [a for a in (said_person(s, idx, any_pronoun=True) for s in subjects) if a is not None]
+    owner = _owner(attr, idx)
+    if owner is not None:
+        if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
+            args = [a for a in args if a.kind == PRONOUN]
+        return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
+    if attr.tag_ == "NNS" and len(args) == 2 and kin[0] in ("friend", "relative", "sibling"):  # "X and Y are roommates"
+        return kin_rels(args[0], args[1], kin, when, attr.i)
+    return []
+
+
+def _owner(tok: Token, idx: DocIndex) -> Arg | None:
+    """Whose kin: "your" → the listener, "my" → the speaker, "our" → the speaker's household (a child or a
+    friend of theirs: :func:`~chronomem.extract.rules.people.kin.kin_rels`), "his"/"her" → a pronoun, "Ross's" → Ross."""
+    poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if poss is None:
+        return None
+    if poss.lower_ == "your":
+        return Arg(YOU, poss.i)
+    if poss.lower_ in L.PRONOUN_OWNERS:
+        return pronoun_arg(poss)
+    return person_arg(poss, idx, trust_ner=False) if poss.pos_ == "PROPN" else None
+
+
+def your_kin(tok: Token, idx: DocIndex) -> list[Rel]:
+    """"your brother Ross", "Ross, your sister": a named relative of the listener."""
+    kin = kin_of(tok)
+    if kin is None or kin[0] == "pet":
+        return []
+    name = named_token(tok, idx)
+    named = person_arg(name, idx, trust_ner=False) if name is not None else None
+    state = modifier_state(tok, name)
+    if named is None or named.kind != ENTITY or named.strength >= GAZETTEER or state == "skip":
+        return []
+    return kin_rels(Arg(YOU, tok.i), named, kin, _ended(state), tok.i)
+
+
+def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """"I'm Nora's mom", "I'm Tomas's ex-wife", "I was Lena's roommate": the speaker as the relative of a named
+    owner (not a self-introduction, "I'm Nora", nor negated); a couple's past tense ends it."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.dep_ != "attr" or tok.head.lemma_ != "be":
+            continue
+        subj = [c for c in tok.head.children if c.dep_ == "nsubj"]
+        if len(subj) != 1 or subj[0].lower_ != "i" or any(c.dep_ == "neg" for c in tok.head.children):
+            continue
+        kin = kin_of(tok)
+        poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+        if kin is None or kin[0] == "pet" or poss is None or poss.pos_ != "PROPN":
+            continue
+        owner = possessor(poss, idx)
+        state = modifier_state(tok)
+        if owner is None or owner.kind != ENTITY or state == "skip":
+            continue
+        ended = state == "ended" or (tok.head.tag_ == "VBD" and kin[0] in COUPLES)
+        out += kin_rels(owner, Arg(SPEAKER, tok.i), kin, When("end", vague=True) if ended else When("state"), tok.i)
+    return out
 
 
 def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -33,7 +122,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     for tok in sent:
         if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be":
             continue
-        if _negated(tok.head):
+        if any(c.dep_ == "neg" for c in tok.head.children):
             out += _no_longer(tok, idx)
             continue
         named = _relative_named(tok, idx)
@@ -51,13 +140,12 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         kin = kin_of(noun) if noun is not None else None
         if noun is None or kin is None or kin[0] == "pet" or modifier_state(noun) == "skip":
             continue
-        when = When("end", vague=True) if modifier_state(noun) == "ended" else When("state")
+        when = _ended(modifier_state(noun))
         past_couple = not one_of and tok.head.tag_ == "VBD" and kin[0] in COUPLES
         if past_couple:
             when = When("end", vague=True)
         # "Ross's sister" alone is the copula rules' (which leave the past tense alone)
         for owner in _owners(noun, idx, possessive=one_of or past_couple):
-
             if owner.kind != subject.kind or owner.kind == ENTITY and owner.name != subject.name:
                 out += kin_rels(owner, subject, kin, when, tok.i)
     return out
@@ -89,23 +177,6 @@ def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
         return []
     return [r for owner in _owners(relative, idx, possessive=True)
             for r in kin_rels(owner, named, kin, When("state"), attr.i)]
-
-
-def _negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in verb.children)
-
-
-def said_person(tok: Token, idx: DocIndex) -> Arg | None:
-    """"I", "you", he/she/him/her, or a person's name."""
-    if tok.lower_ == "you":
-        return Arg(YOU, tok.i)
-    arg = pronoun_arg(tok)
-    if arg is not None:
-        return arg if arg.kind == SPEAKER or arg.kind == PRONOUN and tok.tag_ == "PRP" else None
-    if tok.pos_ != "PROPN":
-        return None
-    arg = person_arg(tok, idx, trust_ner=False)
-    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
 
 
 def _subject(verb: Token, word: Token, idx: DocIndex) -> Arg | None:

@@ -26,7 +26,7 @@ from chronomem.extract.rules.people.kin import (
     possessor,
 )
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
-from chronomem.extract.rules.verbs.leadership import in_charge_rels
+from chronomem.extract.rules.verbs.roles import in_charge_rels
 from chronomem.extract.rules.verbs.tools import tool_subjects
 
 __all__ = ["KIN_RELATIONS", "apposition_rels", "correction_hints", "family_verb_rels", "kin_of", "kin_rels",

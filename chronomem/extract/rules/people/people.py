@@ -1,4 +1,4 @@
-"""Relations between people named or spoken to in a conversation, several people at once.
+"""Relations between people named or spoken to in a conversation, read token by token.
 
 In a chat of three or more, "you" is whoever the turn addresses: a name set off as a vocative
 ("Ross, you're my best friend", "Thanks, Mona") names the listener (:func:`addressee`, used by
@@ -6,19 +6,14 @@ the session resolver); without one, the previous other speaker. This module read
 
 * kin vocatives: "Hi Mom!", "Thanks, Dad" → the listener is the speaker's parent; "sis", "bro" →
   siblings; "Grandma" → a grandparent (an open ``RELATED_TO``). Pet names ("honey") say nothing;
-* relatives of the listener and of third parties: "your brother Ross", "Ross, your brother",
-  "Julie is his girlfriend", "I'm Ross's sister", "Ross is your ex-husband" (ended);
+* a copula with a kin noun ("Julie is his girlfriend", "your brother Ross"), by
+  :mod:`~chronomem.extract.rules.people.kin_phrases`;
 * couples spoken of with the listener: "you and I are married / engaged / together";
 * dating and breaking up with "you", "me" or he/she as a partner, which the verb rules of
-  :mod:`chronomem.extract.rules.verbs.couples` leave to this module: "she dumped me", "I'm breaking up with you",
-  "I'm dating him", "you broke up with Tag", "Ross and I used to date" (ended); "we broke up" only
-  when the turn names its listener ("Ross! We broke up years ago");
-* roommates: "Joey and Chandler are roommates" → an open ``RELATED_TO`` (relation "roommate"): sharing
-  a flat is not friendship, and the vocabulary has no predicate for it;
+  :mod:`~chronomem.extract.rules.verbs.couples` leave here: "she dumped me", "I'm breaking up with you",
+  "Ross and I used to date" (ended); "we broke up" only when the turn names its listener;
 * titles: "Dr. Green", "Professor Lund" → HAS_ROLE doctor / professor; "I'm Doctor Vale" → the speaker's;
-  "I'm your teacher", "he's my doctor" (a role noun owned by someone) → HAS_ROLE;
-* impressions of people, by :mod:`chronomem.extract.rules.people.people_tastes` (its docstring gives the policy);
-* "one of Ross's friends", "a friend of Ross's", "friends with Ross", by :mod:`chronomem.extract.rules.people.kin_phrases`.
+  "I'm your teacher", "he's my doctor" (a role noun owned by someone) → HAS_ROLE.
 """
 
 from __future__ import annotations
@@ -27,21 +22,15 @@ from collections.abc import Sequence
 
 from spacy.tokens import Doc, Span, Token
 
-from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg, pronoun_arg
-from chronomem.extract.clauses.filters import clause_status
+from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg
 from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
 from chronomem.extract.clauses.noun_args import is_role_head, role_arg
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
 from chronomem.extract.lexicon import OPEN, load_lexicon
-from chronomem.extract.rules.people.feelings import feeling_rels
-from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token
-from chronomem.extract.rules.people.kin_phrases import kin_phrase_rels
-from chronomem.extract.rules.people.kin_self import self_kin_rels
-from chronomem.extract.rules.people.people_tastes import GROUP_YOU, impression_rels
-from chronomem.extract.rules.people.work_ties import work_tie_rels
+from chronomem.extract.rules.people.impressions import GROUP_YOU
+from chronomem.extract.rules.people.kin import kin_of
+from chronomem.extract.rules.people.kin_phrases import copula_kin, said_person, your_kin
 from chronomem.extract.rules.verbs.couples import long_span
-from chronomem.extract.rules.verbs.partings import parting_rels
 
 PEOPLE = load_lexicon("people")
 _COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
@@ -59,15 +48,13 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 titled := _titled(tok, idx) or _role_vocative(tok)):
             out += titled
         elif tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
-            out += _copula_kin(tok, idx) or _copula_owned_role(tok, idx) or _listener_is(tok)
+            out += copula_kin(tok, idx) or _copula_owned_role(tok, idx) or _listener_is(tok)
         elif tok.pos_ == "NOUN" and any(c.dep_ == "poss" and c.lower_ == "your" for c in tok.children):
-            out += _your_kin(tok, idx)
+            out += your_kin(tok, idx)
         if tok.dep_ in ("acomp", "advmod") and tok.head.lemma_ == "be" and low in PEOPLE.couple_states:
             out += _couple(tok)
         elif tok.lemma_.lower() in _COUPLE_LEMMAS and (tok.pos_ == "VERB" or _used_to(tok) is not None):
             out += _couple_verb(tok, idx)
-    for sentence_rules in (impression_rels, kin_phrase_rels, feeling_rels, parting_rels, self_kin_rels, work_tie_rels):
-        out += sentence_rules(sent, idx)
     return out
 
 
@@ -133,70 +120,6 @@ def _said_to(tok: Token) -> bool:
     return before.text == "," or before.lower_ == "you" or loose
 
 
-def _owner(tok: Token, idx: DocIndex) -> Arg | None:
-    """Whose kin: "your" → the listener, "my" → the speaker, "our" → the speaker's household (a child or a
-    friend of theirs: :func:`~chronomem.extract.rules.people.kin.kin_rels`), "his"/"her" → a pronoun, "Ross's" → Ross."""
-    poss = next((c for c in tok.children if c.dep_ == "poss"), None)
-    if poss is None:
-        return None
-    if poss.lower_ == "your":
-        return Arg(YOU, poss.i)
-    if poss.lower_ in L.PRONOUN_OWNERS:
-        return pronoun_arg(poss)
-    return person_arg(poss, idx, trust_ner=False) if poss.pos_ == "PROPN" else None
-
-
-def _subject(tok: Token, idx: DocIndex) -> Arg | None:
-    """The subject of a copula as a person: "I", "you", "he", or a name."""
-    if tok.lower_ == "you":
-        return Arg(YOU, tok.i)
-    arg = pronoun_arg(tok)
-    if arg is not None:
-        return arg if arg.kind in (SPEAKER, PRONOUN) else None
-    if tok.pos_ != "PROPN":
-        return None
-    arg = person_arg(tok, idx, trust_ner=False)
-    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
-
-
-def _copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
-    """"Julie is his girlfriend", "I'm Ross's sister", "Ross is your ex-husband", "Joey and I are roommates"."""
-    kin = kin_of(attr)
-    if kin is None or kin[0] == "pet" or any(c.dep_ == "neg" for c in attr.head.children):
-        return []
-    state = modifier_state(attr)
-    if state == "skip":
-        return []
-    ended = state == "ended" or clause_status(attr.head).ending  # "he's no longer my husband"
-    when = When("end", vague=True) if ended else When("state")
-    subj = max((s for s in attr.head.children if s.dep_ == "nsubj"), key=lambda s: s.i, default=None)
-    subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
-    # (the subject nearest the verb: "Hey John, … I'm now friends with …" parses the vocative as a second subject)
-    args = [a for a in (_subject(s, idx) for s in subjects) if a is not None]
-    owner = _owner(attr, idx)
-    if owner is not None:
-        if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
-            args = [a for a in args if a.kind == PRONOUN]
-        return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
-    if attr.tag_ == "NNS" and len(args) == 2 and kin[0] in ("friend", "relative", "sibling"):  # "X and Y are roommates"
-        return kin_rels(args[0], args[1], kin, when, attr.i)
-    return []
-
-
-def _your_kin(tok: Token, idx: DocIndex) -> list[Rel]:
-    """"your brother Ross", "Ross, your sister": a named relative of the listener."""
-    kin = kin_of(tok)
-    if kin is None or kin[0] == "pet":
-        return []
-    name = named_token(tok, idx)
-    named = person_arg(name, idx, trust_ner=False) if name is not None else None
-    state = modifier_state(tok, name)
-    if named is None or named.kind != ENTITY or named.strength >= GAZETTEER or state == "skip":
-        return []
-    when = When("end", vague=True) if state == "ended" else When("state")
-    return kin_rels(Arg(YOU, tok.i), named, kin, when, tok.i)
-
-
 def _couple(tok: Token) -> list[Rel]:
     """"You and I are married", "you and me are together": the speaker and the listener."""
     if any(c.dep_ == "neg" for c in tok.head.children):
@@ -247,7 +170,7 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
         args = [Arg(SPEAKER, verb.i), Arg(GROUP_YOU, verb.i)]
     else:
         people = subjects[:1] + objects[:1] if objects else subjects
-        args = [a for a in (_partner(t, idx) for t in people) if a is not None]
+        args = [a for a in (said_person(t, idx, any_pronoun=True) for t in people) if a is not None]
         if len(people) != 2 or len(args) != 2 or args[0].kind == args[1].kind != ENTITY:
             return []
     told = {a.kind for a in args} & {YOU, GROUP_YOU, PRONOUN}
@@ -273,15 +196,6 @@ def _used_to(tok: Token) -> Token | None:
             and not any(c.dep_ in ("det", "poss", "amod") for c in tok.children):
         return used
     return None
-
-
-def _partner(tok: Token, idx: DocIndex) -> Arg | None:
-    """One of a couple: "I"/"me", "you", he/she/him/her, or a name."""
-    if tok.lower_ == "you":
-        return Arg(YOU, tok.i)
-    if tok.lower_ in L.THIRD_SINGULAR_PERSONS and tok.tag_ == "PRP":
-        return pronoun_arg(tok)
-    return _subject(tok, idx)
 
 
 # ----------------------------------------------------------------------------- titles
@@ -311,7 +225,7 @@ def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
     if any(c.dep_ == "neg" for c in attr.head.children):
         return []
     subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
-    who = _subject(subj, idx) if subj is not None else None
+    who = said_person(subj, idx, any_pronoun=True) if subj is not None else None
     role = role_arg(attr, strict=True)
     if who is None or role is None:
         return []

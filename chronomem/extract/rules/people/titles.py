@@ -1,35 +1,38 @@
-"""Roles said of someone in conversation that the copula and title rules (:mod:`chronomem.extract.rules.people.people`,
-:mod:`chronomem.extract.rules.people.nominal`) do not read:
+"""Roles and ties at work said in conversation, that the copula and title rules
+(:mod:`~chronomem.extract.rules.people.people`, :mod:`~chronomem.extract.rules.people.nominal`) do not read.
 
-* a role held for someone in the past: "you used to be my babysitter", "she used to be Greta's driver",
-  "you used to be a nurse" → HAS_ROLE, ended (the verb rules read "I used to be a nurse", not a role
-  owned by someone nor the listener's);
-* a past role set against the present: "I was a chef and now I'm a baker" → the chef role, ended (a
-  past state with no date says nothing of its end on its own; the clause with "now" says it is over);
-* a title said to the listener after a word of thanks the parser joined to it: "Thanks doctor." → in a
-  group, the listener's role ("Thank you, doctor" is the vocative rule's);
-* a role the listener took on: "so you became a chef" (the verb rules read "I became a chef", not
-  "you"); and in a question, what a why/how/when question about that change presupposes: "why did you
-  become a chef?", "is that why you became a nurse?", "how did Greta become a pilot?" → HAS_ROLE
-  (:func:`became_rels`; "did you become a chef?" asks, "why would you become one?" supposes: nothing).
+* a role held for someone in the past: "you used to be my babysitter", "you used to be a nurse" →
+  HAS_ROLE, ended (the verb rules read "I used to be a nurse"); a past role set against the present:
+  "I was a chef and now I'm a baker" → the chef role, ended;
+* a title said after a word of thanks the parser joined to it: "Thanks doctor." → in a group, the listener's role;
+* a role the listener took on: "so you became a chef"; and what a why/how/when question presupposes:
+  "why did you become a chef?", "how did Greta become a pilot?" (:func:`became_rels`; "did you become a
+  chef?" asks, "why would you become one?" supposes: nothing);
+* shared roles and roles held for one person: "we're both nurses" (the speaker's HAS_ROLE), "I'm Nora's
+  assistant", "you're my secretary" (REPORTS_TO the owner), "You're fired!" (the listener's REPORTS_TO,
+  ended); staying such a role presupposes holding it: "you can't stay my assistant forever" (:func:`staying_rels`).
 
-Not: negations ("you never used to be my tutor", "why didn't you become a chef?"), kin and bosses ("you used to be my boss": a tie at
-work, :mod:`chronomem.extract.rules.people.work_ties`), nor a past role without a present one set against it ("I
-was a chef" may still hold).
+Not negated, not with a modal, not several people addressed ("you guys are fired"), nor "fired up";
+kin and bosses ("you used to be my boss") are the kin rules'. The words are data (``person_titles`` in
+``people.json``, ``assisting_roles`` and ``dismissals`` in ``dialogue.json``).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.noun_args import role_arg
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, SPEAKER, WE, YOU, Arg, Rel, When
 from chronomem.extract.lexicon import load_lexicon
-from chronomem.extract.rules.people.kin import kin_of
-from chronomem.extract.rules.people.people_tastes import GROUP_YOU, subject_of
+from chronomem.extract.rules.people.impressions import GROUP_YOU, subject_of
+from chronomem.extract.rules.people.kin import kin_of, possessor
+from chronomem.extract.rules.people.kin_phrases import said_person
 
+DIALOGUE = load_lexicon("dialogue")
 PEOPLE = load_lexicon("people")
 _SHORT = 6  # tokens of a sentence that only thanks or greets someone ("Thanks doctor!!")
 _PRESUPPOSING = frozenset({"why", "how", "when"})  # a question with these takes the change as given
@@ -138,3 +141,88 @@ def _thanked(tok: Token) -> list[Rel]:
         return []
     role = Arg(ENTITY, tok.i, PEOPLE.person_titles[tok.lower_.rstrip(".")], "ROLE", RULE)
     return [Rel("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+# ----------------------------------------------------------------------------- ties at work
+def work_tie_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """Shared roles, roles held for someone and dismissals (see the module docstring)."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be" and _plain(tok.head):
+            out += _held_for(tok, idx) or _shared_role(tok)
+        elif tok.lemma_.lower() in DIALOGUE.dismissals and tok.tag_ == "VBN" and _plain(tok):
+            out += _dismissed(tok)
+    return out
+
+
+def _plain(verb: Token) -> bool:
+    """Stated: no negation and no modal."""
+    return not any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children)
+
+
+def _one_subject(verb: Token, idx: DocIndex) -> Arg | None:
+    """The verb's one subject as a person ("we" is the speaker, one of them); not several people addressed."""
+    subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if len(subj) != 1 or any(c.lower_ in DIALOGUE.several_holders for c in subj[0].children):
+        return None
+    if subj[0].lower_ == "we":
+        return Arg(SPEAKER, subj[0].i)  # "we're Nora's assistants": the speaker is one of them
+    return said_person(subj[0], idx)
+
+
+def _held_for(noun: Token, idx: DocIndex) -> list[Rel]:
+    """"I'm Nora's assistant": the holder reports to the owner."""
+    if noun.lemma_.lower() not in DIALOGUE.assisting_roles:
+        return []
+    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    owner = possessor(poss, idx) if poss is not None else None
+    if owner is None or owner.kind == WE:
+        owner = Arg(YOU, poss.i) if poss is not None and poss.lower_ == "your" else owner
+    holder = _one_subject(noun.head, idx)
+    if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind == SPEAKER:
+        return []
+    return [Rel("REPORTS_TO", holder, owner, When("state"), "assert", None, 0.7, {}, noun.i)] + _shared_role(noun)
+
+
+def staying_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """"You can't stay my assistant forever", "if she remains Nora's intern": to stay a role held for
+    someone presupposes holding it now, whatever the clause does (a negation, a modal, a condition)."""
+    out: list[Rel] = []
+    for verb in sent:
+        if verb.lemma_ not in ("stay", "remain") or verb.pos_ not in ("VERB", "AUX"):
+            continue
+        noun = next((c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd", "acomp")
+                     and c.lemma_.lower() in DIALOGUE.assisting_roles), None)
+        poss = next((c for c in noun.children if c.dep_ == "poss"), None) if noun is not None else None
+        owner = None if poss is None else Arg(YOU, poss.i) if poss.lower_ == "your" else possessor(poss, idx)
+        holder = _one_subject(verb, idx)
+        if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind != ENTITY:
+            continue
+        out.append(Rel("REPORTS_TO", holder, owner, When("state"), "assert", None, 0.6, {}, verb.i))
+    return out
+
+
+def _shared_role(noun: Token) -> list[Rel]:
+    """"we're both nurses": the speaker's role (the role rules read "I'm a nurse")."""
+    subj = [c for c in noun.head.children if c.dep_ == "nsubj"]
+    if len(subj) != 1 or subj[0].lower_ != "we" or noun.tag_ != "NNS":
+        return []
+    role = role_arg(noun, strict=True)
+    if role is None:
+        return []
+    words = role.name.split()
+    role = replace(role, name=" ".join([*words[:-1], noun.lemma_.lower()]))
+    return [Rel("HAS_ROLE", Arg(SPEAKER, subj[0].i), role, When("state"), "assert", None, 0.7, {}, noun.i)]
+
+
+def _dismissed(verb: Token) -> list[Rel]:
+    """"You're fired!": the listener reported to the speaker until now."""
+    subj = [c for c in verb.children if c.dep_ == "nsubjpass"]
+    if any(c.dep_ in ("prt", "prep", "advmod") and c.lower_ in ("up", "about", "over") for c in verb.children):
+        return []  # "you're fired up about it": eager, not dismissed
+    if len(subj) != 1 or subj[0].lower_ != "you" or any(c.lower_ in ("guys", "all", "both") for c in subj[0].children):
+        return []
+    if not any(c.dep_ == "auxpass" and c.lemma_ == "be" and c.tag_ in ("VBP", "VBZ") for c in verb.children):
+        return []
+    return [Rel("REPORTS_TO", Arg(YOU, subj[0].i), Arg(SPEAKER, verb.i), When("end", fresh=True), "end", None, 0.7,
+                {}, verb.i)]

@@ -1,12 +1,8 @@
-"""Relationships that begin and end between two people: dating, getting together, breaking up.
-
-"Julia and I got together", "Ana and Raj became a couple", "I've been seeing Diego since May",
-"I started going out with Kenji", "we broke up", "Tom and I called it quits", "I ended things
-with Elena", "Ana and I are back together", "I dated Kenji for two years" (a span of months or
-years in the past: a couple that lasted and is over; "for an hour" is an outing). Both people are
-often the conjoined subject, which the small parser attaches in many ways ("Fatima and I got
-together" hangs "Fatima" as an adverbial): :func:`couple_members` reads them from the parse first
-and from the words before the verb second.
+"""Couples that begin and end: marrying, dating, getting together, breaking up ("Julia and I got together",
+"I've been seeing Diego since May", "Tom and I called it quits", "I dated Kenji for two years": a past
+span of months or years is a couple that lasted and is over). Both people are often the conjoined subject,
+which the parser attaches in many ways: :func:`couple_members` reads them from the parse, then from the
+words before the verb.
 """
 
 from __future__ import annotations
@@ -20,9 +16,10 @@ from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
-from chronomem.extract.lexicon import SKIP_BEFORE_VERB, SPAN_WORDS, load_lexicon
+from chronomem.extract.lexicon import MARITAL_WORDS, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
+from chronomem.extract.rules.people.kin import possessor
 
 PARTNER = "PARTNER_OF"
 PEOPLE = load_lexicon("people")
@@ -80,8 +77,7 @@ def couple_rels(frame: Frame, when: When | None, *, partner_toks: Sequence[Token
         return []
     partners = [p for p in (partner_arg(t, frame) for t in partner_toks) if p is not None]
     if partners:
-        subjects = [s for s in persons(frame, we=False)]
-        return [r for p in partners for r in emit(frame, predicate, subjects, p, when)]
+        return [r for p in partners for r in emit(frame, predicate, persons(frame, we=False), p, when)]
     members = couple_members(frame)
     if len(members) == 2:
         return emit(frame, predicate, members[:1], members[1], when)
@@ -106,6 +102,35 @@ def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[
     return [r for p in partners for r in emit(frame, pred, [s for s in subjects if s.kind != "we"], p, when)]
 
 
+def marry(frame: Frame) -> list[Rel]:
+    """"Ana married Raj", "we got engaged", "I divorced Tom", "Blair married" (a participle before the name)."""
+    word = MARITAL_WORDS[frame.lemma]
+    subjects = persons(frame)
+    if frame.v.dep_ == "amod" and frame.v.head.pos_ == "PROPN" and frame.dobj is None:
+        return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.v.head]})  # parsed "married Blair"
+    if frame.dobj is not None and frame.v.tag_ != "VBN" or (frame.dobj is not None and frame.lemma == "divorce"):
+        return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.dobj]})
+    return marital(frame, word, subjects, frame.preps)
+
+
+def union_ended(frame: Frame) -> list[Rel]:
+    """"Steve's marriage to Jayne ended in 1954", "my divorce from Rafael was finalized last week"."""
+    out: list[Rel] = []
+    for noun in frame.subj_toks:
+        word = UNIONS.get(noun.lemma_.lower())
+        if word is None or (word == "divorced") != (frame.lemma in ("finalize", "finalise")):
+            continue
+        owner = next((possessor(c, frame.idx) for c in noun.children if c.dep_ == "poss"), None)
+        partners = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("to", "with", "from")
+                    for t in c.children if t.dep_ == "pobj"]
+        if owner is None or not partners:
+            continue
+        out += marital(frame, "divorced", [owner], {"from": partners})
+    if not out and frame.lemma == "end":
+        return end_things(frame)  # "I ended things with Elena"
+    return out
+
+
 def long_span(verb: Token) -> bool:
     """"… for two years", "… for months": a span that a couple lasts, not an evening out."""
     return any(p.lemma_.lower() in PEOPLE.couple_spans for prep in verb.children if prep.dep_ == "prep" and prep.lower_ == "for"
@@ -121,8 +146,17 @@ def lasted(frame: Frame) -> When | None:
     return When("end", vague=True) if long_span(frame.v) else None
 
 
-def date(frame: Frame) -> list[Rel]:
-    return couple_rels(frame, frame.when("state") or lasted(frame), partner_toks=frame.dobjs)
+def couple(frame: Frame, *, aspect: str, partners: str = "with", prt: str = "", obj: str = "", predicate: str = PARTNER,
+           lasted_span: bool = False) -> list[Rel]:
+    """A couple's verb as a row of the rule table: "dated Kenji", "started going out with Kenji", "we broke up",
+    "tied the knot with Raj". ``prt``, ``obj``: the particle or object the verb needs; ``partners``: "dobj" or
+    the preposition before the partner; ``lasted_span``: without a time of its own, a past couple that lasted
+    a span is over (:func:`lasted`)."""
+    if prt and frame.prt != prt or obj and (frame.dobj is None or frame.dobj.lower_ != obj):
+        return []
+    when = frame.when(aspect) or (lasted(frame) if lasted_span else None)
+    return couple_rels(frame, when, partner_toks=frame.dobjs if partners == "dobj" else frame.prep(partners),
+                       predicate=predicate)
 
 
 def seeing(frame: Frame) -> list[Rel]:
@@ -131,13 +165,6 @@ def seeing(frame: Frame) -> list[Rel]:
         return []
     toks = frame.dobjs or [c for c in frame.v.children if c.dep_ in ("advmod", "npadvmod") and c.ent_type_ == "PERSON"]
     return couple_rels(frame, frame.when("state"), partner_toks=toks)
-
-
-def go_out(frame: Frame) -> list[Rel]:
-    """"started going out with Kenji", "we've been going out since March"."""
-    if frame.prt != "out":
-        return []
-    return couple_rels(frame, frame.when("state") or lasted(frame), partner_toks=frame.prep("with"))
 
 
 def be_together(frame: Frame) -> list[Rel]:
@@ -175,12 +202,6 @@ def been_with(frame: Frame) -> list[Rel]:
     return couple_rels(frame, when, partner_toks=frame.prep("with"))
 
 
-def break_up(frame: Frame) -> list[Rel]:
-    if frame.prt != "up":
-        return []
-    return couple_rels(frame, frame.when("end"), partner_toks=frame.prep("with"))
-
-
 def end_things(frame: Frame) -> list[Rel]:
     """"I ended things with Elena", "she ended it with Tom" (not "the meeting ended")."""
     if frame.dobj is None or frame.dobj.lower_ not in PEOPLE.ended_objects:
@@ -199,17 +220,6 @@ def called_it_quits(frame: Frame) -> list[Rel]:
     if len(members) == 2 and when is not None:
         return emit(frame, PARTNER, members[:1], members[1], when)
     return []
-
-
-def call(frame: Frame) -> list[Rel]:
-    return called_it_quits(frame)
-
-
-def tie_the_knot(frame: Frame) -> list[Rel]:
-    """"Yusuf and I tied the knot last week", "Ana tied the knot with Raj"."""
-    if frame.dobj is None or frame.dobj.lower_ != "knot":
-        return []
-    return couple_rels(frame, frame.when("start"), partner_toks=frame.prep("with"), predicate="MARRIED_TO")
 
 
 def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:

@@ -1,24 +1,17 @@
-"""Ending a couple in words the couple rules (:mod:`chronomem.extract.rules.verbs.couples`, "break up", "dump") do not read.
+"""Couples that were, in words the couple rules (:mod:`~chronomem.extract.rules.verbs.couples`) do not read.
 
-"I broke it off with Tomas", "she ended it with him", "you just broke with Nina", "it was time to end
-things with Omar": the subject and the person after "with" were partners. Said in the past, the
-relationship ended (an ``end`` claim at no known time); said as a plan or a duty ("I'll break it off
-with her", "I have to end it with him"), they are a couple still (a state).
+* a parting: "I broke it off with Tomas", "you just broke with Nina", "it was time to end things with
+  Omar": in the past, the couple ended (at no known time); as a plan or a duty ("I'll break it off with
+  her"), or asked ("should I dump him?"), a couple still;
+* a couple's state in the past tense: "I was engaged to Tomas", "when he was married to you" (held and
+  over; with a time said, "from 1971 to 1980", the couple rules date it);
+* getting back together, asked, denied, wished or supposed ("are you and Tomas getting back together?",
+  "I'm not getting back together with him"): an ended couple ("we" says nothing of whom; a reunion stated
+  as done is the couple rules' current couple).
 
-A couple's state in the past tense ends it too: "I was engaged to Tomas", "when he was married to
-you" (``past_couples``): the relation held and is over (at no known time; with a time said, "from
-1971 to 1980", the couple rules date it).
-
-Getting back together presupposes a couple that was, whether it is asked, denied, wished or supposed:
-"are you and Tomas getting back together?", "I'm not getting back together with him", "Nina and Omar
-might get back together" (``_back_together``: an ended couple; "we" says nothing of whom; a reunion
-stated as done, "Nina and I got back together", is the couple rules' current couple).
-
+The subject is "I", "you", he/she or a name; the partner a name, him/her or "you"; not when negated.
 Which verb needs which particle or object, and the preposition before the partner, are data
-(``parting_verbs`` in ``chronomem/data/lexicon/dialogue.json``). The subject is "I", "you", he/she
-or a name; the partner a name, him/her or "you". Not when negated ("I didn't end it with him") nor
-with other particles ("break up with" is the couple rules', "break in with" no parting); questions
-and hypotheticals never reach the rule.
+(``parting_verbs``, ``past_couples`` in ``dialogue.json``; ``planned_partings`` in ``ties.json``).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ like/love/hate/prefer, own/buy/sell, and "get" in its many senses ("got married"
 
 Each rule reads a :class:`~chronomem.extract.clauses.frames.Frame` and returns candidate relations
 (:class:`~chronomem.extract.clauses.records.Rel`). Where people live is in :mod:`chronomem.extract.rules.verbs.living`,
-work and study in :mod:`chronomem.extract.rules.verbs.work`, tools and switches in :mod:`chronomem.extract.rules.verbs.tech`
+work and study in :mod:`chronomem.extract.rules.verbs.work`, tools and switches in :mod:`chronomem.extract.rules.verbs.tools`
 and :mod:`chronomem.extract.rules.verbs.switches`, appositions and corrections in
 :mod:`chronomem.extract.rules.people.nominal`; what they share is in :mod:`chronomem.extract.rules.base` and
 which rules read which verb in :mod:`chronomem.extract.rules.registry`.
@@ -23,7 +23,7 @@ from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.noun_args import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.records import Arg, Rel
-from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, MARITAL_WORDS, TASTES
+from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, TASTES
 from chronomem.extract.rules.base import emit, employment, persons
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.couples import marital, together_rels
@@ -62,16 +62,6 @@ def _named_after_colon(frame: Frame, noun: Token) -> Arg | None:
     nxt = doc[colon.i + 1].sent if colon.i + 1 < len(doc) else sent  # the parser may start a sentence after ":"
     name = next((t for t in doc[colon.i + 1:nxt.end] if not t.is_punct), None)
     return person_arg(name, frame.idx, trust_ner=False) if name is not None and name.pos_ == "PROPN" else None
-
-
-def marry(frame: Frame) -> list[Rel]:
-    word = MARITAL_WORDS[frame.lemma]
-    subjects = persons(frame)
-    if frame.v.dep_ == "amod" and frame.v.head.pos_ == "PROPN" and frame.dobj is None:
-        return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.v.head]})  # parsed "married Blair"
-    if frame.dobj is not None and frame.v.tag_ != "VBN" or (frame.dobj is not None and frame.lemma == "divorce"):
-        return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.dobj]})
-    return marital(frame, word, subjects, frame.preps)
 
 
 def taste(frame: Frame) -> list[Rel]:

@@ -27,7 +27,7 @@ from chronomem.extract.lexicon import (
 )
 from chronomem.extract.rules.base import emit, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.people.kin import possessor
-from chronomem.extract.rules.verbs.leadership import replaced_as_lead
+from chronomem.extract.rules.verbs.roles import replaced_as_lead
 from chronomem.extract.rules.verbs.tools import purpose, tool_objects, tool_subjects
 
 
@@ -200,7 +200,7 @@ def replace_with(frame: Frame) -> list[Rel]:
     leads = replaced_as_lead(frame)  # "Pablo replaced Lena as the lead of the payments team"
     if leads:
         return leads
-    passive = frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children)
+    passive = frame.passive
     if passive:  # "Redis was replaced by Memcached" — the group's setup
         old_toks = frame.subj_toks[:1]
         new_toks = frame.prep("by", "with")

@@ -220,7 +220,7 @@ def _ambiguous(rel: Rel) -> Rel:
 
 def hire(frame: Frame) -> list[Rel]:
     when = frame.when("start")
-    if frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children):
+    if frame.passive:
         return employment(frame, persons(frame), when, frame.prep("by", "at"), roles=frame.prep("as"))
     if frame.dobj is not None and frame.dobj.lower_ in L.PERSONAL_OBJECTS:
         hired = pronoun_arg(frame.dobj)
@@ -249,7 +249,7 @@ def after_change(frame: Frame) -> When | None:
 
 
 def lead(frame: Frame) -> list[Rel]:
-    if frame.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in frame.v.children) and frame.subj_toks:
+    if frame.passive and frame.subj_toks:
         team = team_arg(frame.subj_toks[0])  # "the analytics team is led by Kenji"
         leaders = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("by")) if a is not None]
         return emit(frame, "LEADS", leaders, team, frame.when("state"))

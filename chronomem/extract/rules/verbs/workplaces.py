@@ -1,19 +1,17 @@
-"""Where people work, teach, study and serve when conversation says it plainly.
+"""Where people work, teach, study and serve, said other ways than "work at" (:mod:`~chronomem.extract.rules.verbs.work`).
 
+* the verbs of biographies and news: "played for Leeds United", "signed with Udinese", "was employed by
+  Washington State University" → WORKS_AT;
 * a workplace without a name: "I work at the restaurant", "Jasmine works at that massage place (with
-  Nina)", "while working at the coffeehouse" → WORKS_AT the place ("restaurant", "massage place"), for
-  a named co-worker after "with" too: the employer rules (:mod:`chronomem.extract.rules.verbs.work`) read named
-  employers only;
-* teaching somewhere: "I'm teaching acting down at the Arts Academy", "she teaches at Lincoln High"
-  → WORKS_AT;
-* a class taken at a school: "I'm taking a literature class at the New School" → STUDIES_AT (a
-  named school only);
+  Nina)" → WORKS_AT the place ("restaurant", "massage place"), for a named co-worker after "with" too;
+* teaching somewhere: "I'm teaching acting down at the Arts Academy", "she teaches at Lincoln High" → WORKS_AT;
+* a class taken at a named school: "I'm taking a literature class at the New School" → STUDIES_AT;
 * being in a body whose name says membership: "she's in the Navy", "we were both in the Peace Corps"
   (held and over, at no known time) → MEMBER_OF (not "I was in Walmart").
 
 The words are data (``workplace_nouns``, ``needs_compound``, ``class_nouns`` and ``membership_words``
-in ``chronomem/data/lexicon/ties.json``). Each rule speaks only when the verb's own rules found
-nothing (a lower priority in the registry); negation, modals and questions are the frame's.
+in ``ties.json``). But for the biography verbs, each rule speaks only when the verb's own rules found
+nothing (a lower priority in the registry).
 """
 
 from __future__ import annotations
@@ -25,9 +23,31 @@ from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import ENTITY, RULE, Arg, Rel, When
 from chronomem.extract.lexicon import load_lexicon
-from chronomem.extract.rules.base import emit, persons
+from chronomem.extract.rules.base import emit, employment, persons
 
 TIES = load_lexicon("ties")
+
+
+def play(frame: Frame) -> list[Rel]:
+    """"played for Leeds United": a club or team someone is on is their employer."""
+    orgs = [t for t in frame.prep("for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
+    return employment(frame, persons(frame), frame.when("state"), orgs, confidence=0.8)
+
+
+def sign(frame: Frame) -> list[Rel]:
+    """"signed with/for Udinese", "signed a contract with Acme": starts a job there."""
+    if frame.dobj is not None and not A.is_job_noun(frame.dobj) and frame.dobj.lemma_.lower() not in ("contract", "deal"):
+        return []
+    orgs = frame.prep("with", "for") + frame.dobj_preps.get("with", []) + frame.dobj_preps.get("for", [])
+    orgs = [t for t in orgs if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
+    return employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
+
+
+def employ(frame: Frame) -> list[Rel]:
+    """"was employed by Washington State University" (passive only: the subject is the employee)."""
+    if not frame.passive:
+        return []
+    return employment(frame, persons(frame), frame.when("state"), frame.prep("by", "at"), roles=frame.prep("as"))
 
 
 def workplace_arg(tok: Token) -> Arg | None:
