@@ -11,6 +11,7 @@ from spacy.tokens import Doc
 
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.mentions import doc_mentions
+from chronomem.extract.parse.repairs import repair_tags
 from chronomem.extract.rules import engine as sentences
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,7 @@ class RelationExtractor:
         if not len(doc):
             return doc
         try:
+            repair_tags(doc)
             idx = DocIndex(doc)
             doc._.cm_mentions = doc_mentions(doc, idx)
             doc._.cm_rels, doc._.cm_hints = sentences.doc_relations(doc, idx)

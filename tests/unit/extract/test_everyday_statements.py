@@ -46,6 +46,14 @@ STATEMENTS = [
     # a fan of what stands before "fan"; hobbies are tastes, also when the parser reads a progressive
     ("i am a huge star wars fan.", [c(U, "LIKES", "star wars", A, NOW)]),
     ("My hobbies are reading and cooking.", [c(U, "LIKES", "reading", A, NOW), c(U, "LIKES", "cooking", A, NOW)]),
+    # a favourite may be a person or a band; a passion or one's life is a taste; fans and addicts like
+    ("My favourite band is the Beatles.", [c(U, "LIKES", "Beatles", A, NOW)]),
+    ("My favourite singer is Adele.", [c(U, "LIKES", "Adele", A, NOW)]),
+    ("my passion is photography.", [c(U, "LIKES", "photography", A, NOW)]),
+    ("Football is my life.", [c(U, "LIKES", "football", A, NOW)]),
+    ("I'm a coffee addict.", [c(U, "LIKES", "coffee", A, NOW)]),
+    # a word tagged as a preposition that has a subject is the verb
+    ("i really like italian food.", [c(U, "LIKES", "italian food", A, NOW)]),
     # occupations said with an agent noun
     ("I'm a farmer.", [c(U, "HAS_ROLE", "farmer", A, NOW)]),
     ("i am a construction worker.", [c(U, "HAS_ROLE", "construction worker", A, NOW)]),

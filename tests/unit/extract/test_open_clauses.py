@@ -236,7 +236,7 @@ NO_OPEN_FACT = [
     "We both face the same problems.", "My local bakery was closed today.", "I closed my bakery last year.",
     "When your kids grow up, you miss this.", "I was walking home, thinking about guitars.",
     "I'm sitting outside, eating a sandwich.",
-    "It's one of my favourite places.", "My favourite band is the Beatles.", "I was part of a choir in school.",
+    "It's one of my favourite places.", "I was part of a choir in school.",
     "I'd be happy to be part of the team.", "It's part of my morning routine.", "My shoes got soaked today.",
     "I left my bag on the train.", "I can't have coffee right now.", "I can't eat another bite.",
     "If I can't eat cheese, I'll cry.", "I didn't eat meat yesterday.", "I do love you.", "I do like your hat!",

@@ -62,7 +62,8 @@ def favourite_rels(frame: Frame) -> list[Rel]:
     out = []
     for tok in with_conj(value):
         bare = tok is frame.v and not any(c.dep_ in ("dobj", "prep") for c in tok.children)
-        arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if bare else phrase_arg(tok, frame.idx)  # "… are reading"
+        arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if bare else phrase_arg(tok, frame.idx, people=True)
+        # ("… are reading"; a favourite may be a person: "my favourite author is Ursula Le Guin")
         if arg is not None:
             out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i))
     return out
