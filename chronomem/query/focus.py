@@ -171,11 +171,27 @@ def _asker(store: GraphStore, group_id: str, rel: Mapping[tuple[str, str], float
 def history(store: GraphStore, group_id: str, entities: Sequence[str], predicates: Collection[str],
             scope: Scope) -> list[Fact]:
     """Every version of the entities' facts (of ``predicates`` when given) believed at the
-    scope's ``known_at``, whatever their valid time."""
+    scope's ``known_at``, whatever their valid time, with the whole slot of each: a question
+    naming a value ("Toronto") reads the holder's other values too, so that what replaced it
+    is known and the turn telling the move is not taken for one about a value that ended."""
     if not predicates:
-        return store.facts_of(group_id, entities, known_at=scope.known_at)
-    return [f for p in sorted(predicates) for f in store.facts_of(group_id, entities, predicate=p,
-                                                                   known_at=scope.known_at)]
+        found = store.facts_of(group_id, entities, known_at=scope.known_at)
+    else:
+        found = [f for p in sorted(predicates) for f in store.facts_of(group_id, entities, predicate=p,
+                                                                        known_at=scope.known_at)]
+    wanted = set(entities)
+    others: dict[str, set[str]] = {}  # predicate -> anchors of slots read only in part
+    for f in found:
+        holder = anchor(store.vocabulary, f)
+        if holder not in wanted:
+            others.setdefault(f.predicate, set()).add(holder)
+    seen = {f.id for f in found}
+    for p in sorted(others):
+        for f in store.facts_of(group_id, sorted(others[p]), predicate=p, known_at=scope.known_at):
+            if f.id not in seen and anchor(store.vocabulary, f) in others[p]:
+                seen.add(f.id)
+                found.append(f)
+    return found
 
 
 def focus(store: GraphStore, group_id: str, question: str, rel: Mapping[tuple[str, str], float],
