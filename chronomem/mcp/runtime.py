@@ -20,6 +20,8 @@ from typing import Any, TypeVar
 import anyio
 import anyio.to_thread
 
+from chronomem.deadline import within
+from chronomem.errors import DeadlineError
 from chronomem.graph.base import GraphStore, WriteReport
 from chronomem.mcp.access import LimitError, Limits
 from chronomem.mcp.remember_queue import RememberQueue
@@ -103,10 +105,15 @@ class MemoryPool:
 
     async def _timed(self, work: Callable[[], T]) -> T:
         seconds = self.limits.call_seconds
+
+        def bounded() -> T:  # the thread stops at its next deadline check once the call is abandoned
+            with within(seconds):
+                return work()
+
         try:
             with anyio.fail_after(seconds):
-                return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
-        except TimeoutError as e:
+                return await anyio.to_thread.run_sync(bounded, abandon_on_cancel=True)
+        except (TimeoutError, DeadlineError) as e:  # whichever notices first: the timer or the work
             raise LimitError(f"the call took longer than {seconds:g} s and was abandoned (a write still finishes "
                              "or rolls back as a whole); ask for less, e.g. a smaller k or fewer turns") from e
 

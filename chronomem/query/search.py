@@ -48,7 +48,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from chronomem.errors import InputError
+from chronomem.deadline import check
+from chronomem.errors import InputError, clip
 from chronomem.graph.base import GraphStore, TurnRecord
 from chronomem.graph.side_index import SideIndex
 from chronomem.query.candidates import (
@@ -73,6 +74,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "evidence": 0.3,   # a turn that is the source of a relevant fact
 }
 PLAN_GRACE = timedelta(days=31)
+#: The longest query searched: a question or a message, not a document (linear work beyond that is still work).
+MAX_QUERY_CHARS = 10_000
 _OUTSIDE_WINDOW = 0.8  # a turn said long after the window named is less likely about it
 
 
@@ -189,6 +192,9 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
     """
     if not text or not text.strip():
         raise InputError("a search text is required")
+    if len(text) > MAX_QUERY_CHARS:
+        raise InputError(f"the query {clip(text, 40)} is longer than {MAX_QUERY_CHARS:,} characters; "
+                         "ask about its main point in fewer words")
     for name, value in (("now", now), ("as_of", as_of), ("known_at", known_at)):
         if value is not None and value.tzinfo is None:
             raise InputError(f"{name} must be timezone-aware (UTC)")
@@ -205,9 +211,11 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
         turns.update((i, t) for i, t in store.get_turns(group_id, ids).items() if scope.turn_ok(t))
         return {t.speaker for t in turns.values()}
 
+    check("search")
     signals, speakers = entry_lists(store, group_id, query, index=index, fetch=fetch,
                                     min_similarity=min_similarity, tuning=tune, speakers_of=speakers_of)
     rel = {key: sum(w[s] * v for s, v in sig.items()) for key, sig in signals.items()}
+    check("search")
     top = w["dense"] + w["fulltext"]
 
     facts = {f.id: f for f in store.get_facts(group_id, [i for kind, i in rel if kind == "fact"]) if scope.fact_ok(f)}
@@ -226,6 +234,7 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
             credit = reach_credit(reach, own=rel.get(("fact", f.id), 0.0), best=best_own, hop=hop, gate=tune.reach_gate)
             fact_rel[f.id] = fact_rel.get(f.id, 0.0) + w["graph"] * credit
 
+    check("search")
     turn_rel = {i: r for (kind, i), r in rel.items() if kind == "turn"}
     if entry and w["mentions"]:
         for rank, tid in enumerate(store.turns_mentioning(group_id, list(entry), limit=fetch)):
@@ -244,6 +253,7 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
     else:
         turns = {}
 
+    check("search")
     focus = slot_focus(store, group_id, query, rel, entry, scope, entry_points=entry_points)
     if "fact" in kinds:
         for f in focus.slot_facts + [g for g in focus.stale.values() if scope.fact_ok(g)]:
@@ -255,6 +265,7 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
             if scope.turn_ok(said):
                 turns[tid], turn_rel[tid] = said, turn_rel.get(tid, 0.0)
 
+    check("search")
     rates = {**DEFAULT_DECAY, **(decay or {})}
     ref = scope.reference
     pool: list[tuple[tuple[str, str], float, str]] = []
@@ -272,6 +283,7 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
     pool.sort(key=lambda item: (-item[1], item[0]))
     origins = {("fact", i): frozenset(s.turn_id for s in f.sources if s.turn_id) for i, f in facts.items()}
     origins.update({("turn", i): frozenset((i,)) for i in turns})
+    check("search")
     picked = mmr(pool[: max(3 * k, k + 20)], k=k, diversity=diversity, origins=origins)
     shown = {i: turns[i] for (kind, i), _ in picked if kind == "turn"}
     outdated = focus.outdated(shown)
