@@ -139,7 +139,8 @@ class Memory(ErasingMemory):
         history: each session's facts are recorded at the session's start. ``workers > 1`` runs
         extraction in that many processes while this one writes; the result is the same. A session
         the extractor could not read (it yields an :class:`ExtractionError` for it, as the LLM
-        extractor does) is skipped, nothing of it written, and its error listed in ``errors``."""
+        extractor does) or the store refused (a session id already stored with other content: a
+        session is immutable) is skipped, nothing of it written, and its error listed in ``errors``."""
         if recorded_at not in ("now", "session"):
             raise InputError("recorded_at is 'now' or 'session'")
         if workers < 1:
@@ -156,7 +157,11 @@ class Memory(ErasingMemory):
             if isinstance(result, ExtractionError):  # this session could not be extracted: skip it, report it
                 summary.errors.append(str(result))
                 continue
-            report = self.write_extracted(session, result, recorded_at=recorded_at)
+            try:
+                report = self.write_extracted(session, result, recorded_at=recorded_at)
+            except InputError as e:  # refused as a whole (an id reused for other content): the others go on
+                summary.errors.append(str(e))
+                continue
             summary.add(report, session)
             if progress is not None:
                 progress(session, report)

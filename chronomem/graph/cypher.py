@@ -144,6 +144,13 @@ WITH s, coalesce(s._new, false) AS created
 REMOVE s._new
 RETURN created
 """
+SESSION_CONTENT = """
+MATCH (s:Session {group_id: $g, id: $id}) USING INDEX s:Session(group_id, id)
+OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn)
+WITH s, t ORDER BY t.seq
+RETURN s.started_at AS started_at,
+       [x IN collect(t) | {id: x.id, speaker: x.speaker, text: x.text, at: x.at}] AS turns
+"""
 MERGE_TURNS = """
 MATCH (s:Session {group_id: $g, id: $session_id}) USING INDEX s:Session(group_id, id)
 UNWIND $rows AS row

@@ -18,6 +18,7 @@ from chronomem.errors import StoreError
 from chronomem.graph import sqlite_schema as sql
 from chronomem.graph.codec import fact_from_values, fact_values, to_us
 from chronomem.graph.turn_scope import clash_error
+from chronomem.graph.writer import SessionContent
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
 
 T = TypeVar("T")
@@ -74,6 +75,8 @@ class SqliteWrite:
     def put_session(self, s: Session) -> bool:
         cur = self.db.execute(sql.INSERT_SESSION, (self.group, s.session_id, to_us(s.started_at),
                                                    json.dumps(s.metadata, default=str)))
+        if cur.rowcount == 0:  # stored already: immutable, its turns are what they are
+            return False
         clashes: list[tuple[str, str]] = []
         for chunk in chunks([t.id for t in s.turns if t.id is not None]):
             clashes += self.db.execute(sql.TURN_CLASHES.format(marks(chunk)),
@@ -82,7 +85,13 @@ class SqliteWrite:
             raise clash_error(self.group, s.session_id, clashes)
         self.db.executemany(sql.INSERT_TURN, [(self.group, t.id, s.session_id, t.speaker, t.text, to_us(t.at), n)
                                               for n, t in enumerate(s.turns)])
-        return cur.rowcount > 0
+        return True
+
+    def stored_session(self, session_id: str) -> SessionContent | None:
+        started = self.db.execute(sql.SESSION_STARTED_AT, (self.group, session_id)).fetchone()
+        if started is None:
+            return None
+        return started[0], [tuple(r) for r in self.db.execute(sql.SESSION_CONTENT, (self.group, session_id))]
 
     def put_mentions(self, mentions: Sequence[Mention]) -> None:
         self.db.executemany(sql.INSERT_MENTION, [(self.group, m.turn_id, m.entity_id) for m in mentions])

@@ -141,3 +141,19 @@ def test_read_tokens_cannot_write_and_groups_stay_apart(pool):
 
     assert run(writer, as_writer)
     assert run(reader, as_reader)
+
+
+def test_remember_refuses_a_reused_session_id_with_other_content(pool):
+    server = build_server(pool, stdio_caller("team"))
+    quito = {"session_id": "s1", "started_at": "2023-06-01T10:00:00Z", "turns": [{"speaker": "user", "text": "I live in Quito."}]}
+    lima = {**quito, "turns": [{"speaker": "user", "text": "I moved to Lima and I work at Globant."}]}
+
+    async def script(client):
+        assert (await call(client, "remember", **quito))["stored"] is True
+        refused = await call(client, "remember", **lima)
+        assert "session 's1' is already stored with different content (turn 1 differs)" in refused["error"]
+        assert "\n" not in refused["error"] and "chronomem " not in refused["error"]
+        found = await call(client, "entities", name="Globant")
+        return found["entities"]
+
+    assert run(server, script) == []
