@@ -146,11 +146,12 @@ ERASE_TURNS_SPOKEN_BY = "SELECT rowid, id FROM turns WHERE group_id = ? AND spea
 ERASE_TURNS_MENTIONING = ("SELECT DISTINCT t.rowid, t.id FROM mentions m JOIN turns t ON t.group_id = m.group_id "
                           "AND t.id = m.turn_id WHERE m.group_id = ? AND m.entity_id IN ({})")
 ERASE_TURNS_OF_SESSION = "SELECT rowid, id FROM turns WHERE group_id = ? AND session_id = ?"
-ERASE_FACTS_TOUCHING = "SELECT rowid, id FROM facts WHERE group_id = ? AND (subject_id IN ({0}) OR object_id IN ({0}))"
-ERASE_FACTS_CITING = ("SELECT rowid, id, subject_id, object_id, sources FROM facts "
-                      "WHERE group_id = ? AND instr(sources, ?) > 0")
-ERASE_CLAIMS_CONTAINING = "SELECT slot, id FROM claims WHERE group_id = ? AND instr(body, ?) > 0"
-ERASE_MENTIONED_BY_TURN = "SELECT entity_id FROM mentions WHERE group_id = ? AND turn_id = ?"
+ERASE_FACTS_TOUCHING = ("SELECT id, subject_id, object_id, sources FROM facts "
+                        "WHERE group_id = ? AND (subject_id IN ({0}) OR object_id IN ({0}))")
+ERASE_FACTS_CITING = "SELECT id, subject_id, object_id, sources FROM facts WHERE group_id = ? AND instr(sources, ?) > 0"
+ERASE_CLAIMS_CONTAINING = "SELECT slot, id, body FROM claims WHERE group_id = ? AND instr(body, ?) > 0"
+ERASE_MENTIONED_BY_TURNS = "SELECT DISTINCT entity_id FROM mentions WHERE group_id = ? AND turn_id IN ({})"
+ERASE_TURN_ROWIDS = "SELECT rowid, id FROM turns WHERE group_id = ? AND id IN ({})"
 ERASE_ENTITY_IN_USE = ("SELECT EXISTS (SELECT 1 FROM facts WHERE group_id = ?1 AND subject_id = ?2) "
                        "OR EXISTS (SELECT 1 FROM facts WHERE group_id = ?1 AND object_id = ?2) "
                        "OR EXISTS (SELECT 1 FROM mentions WHERE group_id = ?1 AND entity_id = ?2) "
@@ -161,7 +162,7 @@ ERASE_FACT = (
     "DELETE FROM facts WHERE rowid = ?",
 )
 ERASE_FACT_ROWIDS = "SELECT rowid, id FROM facts WHERE group_id = ? AND id IN ({})"  # versions re-planned away
-ERASE_SET_FACT_SOURCES = "UPDATE facts SET sources = ? WHERE rowid = ?"
+ERASE_SET_FACT_SOURCES = "UPDATE facts SET sources = ? WHERE group_id = ? AND id = ?"
 ERASE_TURN = (
     "INSERT INTO turns_fts (turns_fts, rowid, text) SELECT 'delete', rowid, text FROM turns WHERE rowid = ?",
     "DELETE FROM mentions WHERE group_id = (SELECT group_id FROM turns WHERE rowid = ?1) "

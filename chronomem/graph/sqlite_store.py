@@ -38,7 +38,7 @@ from chronomem.graph.base import (
     facts_about_in_parts,
 )
 from chronomem.graph.codec import fact_from_values, from_us, sources_from_json, to_us
-from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
+from chronomem.graph.erasure import Erasure, ErasureReport
 from chronomem.graph.sqlite_migration import migrate_claims
 from chronomem.graph.sqlite_write import (
     SqliteWrite,
@@ -372,28 +372,19 @@ class SqliteGraphStore:
     # -- forget (erasure; see chronomem.graph.erasure) ------------------------------------
     def forget_entities(self, group_id: str, entity_ids: Sequence[str], *, audit: Erasure) -> ErasureReport:
         """Erase the entities ``entity_ids`` of ``group_id`` for good (see :mod:`chronomem.graph.erasure`)."""
-        from chronomem.graph import sqlite_erasure
+        from chronomem.graph.eraser import erase_entities
+        from chronomem.graph.sqlite_erasure import SqliteErase
 
-        at = to_us(audit.erased_at)
-        assert at is not None
         ids = list(entity_ids)
-        return self._erase(lambda db: sqlite_erasure.erase_entities(db, group_id, ids, audit, erased_at_us=at,
-                                                                    vocabulary=self.vocabulary))
+        return self._erase(lambda db: erase_entities(SqliteErase(db, group_id), self.vocabulary, group_id, ids, audit))
 
     def forget_session(self, group_id: str, session_id: str, *, audit: Erasure) -> ErasureReport:
         """Erase the session ``session_id`` of ``group_id`` for good; :class:`InputError` if it is unknown."""
-        from chronomem.graph import sqlite_erasure
+        from chronomem.graph.eraser import erase_session
+        from chronomem.graph.sqlite_erasure import SqliteErase
 
-        at = to_us(audit.erased_at)
-        assert at is not None
-
-        def erase(db: sqlite3.Connection) -> ErasureReport:
-            if not sqlite_erasure.session_exists(db, group_id, session_id):
-                raise unknown_session(group_id, session_id)
-            return sqlite_erasure.erase_session(db, group_id, session_id, audit, erased_at_us=at,
-                                                 vocabulary=self.vocabulary)
-
-        return self._erase(erase)
+        return self._erase(lambda db: erase_session(SqliteErase(db, group_id), self.vocabulary, group_id, session_id,
+                                                    audit))
 
     def erasures(self, group_id: str) -> list[Erasure]:
         """The audit records of every erasure in ``group_id``, oldest first."""
