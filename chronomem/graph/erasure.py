@@ -12,8 +12,7 @@ subject or object of, every claim naming it, and every turn that mentions it or 
 fact version and claim citing an erased turn loses that source (and goes when none is left), the
 slots whose claims changed are derived again from what remains, and every entity the erased rows
 named (places and people mentioned only in erased turns, the other ends of versions left with no
-source) that
-nothing uses any more goes too. The algorithm is written once, over store primitives, in
+source) that nothing uses any more goes too. The algorithm is written once, over store primitives, in
 :mod:`chronomem.graph.eraser`. The side-index vectors of everything erased are overwritten by
 :meth:`chronomem.Memory.forget`.
 
