@@ -64,6 +64,7 @@ from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value,
 from chronomem.query.slots import EndedAt, SupersededBy, ended_at, superseded_by
 from chronomem.query.timewindow import TimeWindow, split_time
 from chronomem.schema.models import Fact, Source
+from chronomem.schema.timeutil import shifted
 
 #: Weights of the signals summed into a candidate's relevance.
 DEFAULT_WEIGHTS: dict[str, float] = {
@@ -174,7 +175,7 @@ class Scope:
             return False
         if self.known_at is not None and t.at > self.known_at:
             return False
-        return self.window is None or t.at >= self.window.start - PLAN_GRACE
+        return self.window is None or t.at >= shifted(self.window.start, -PLAN_GRACE)
 
 
 def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | None, now: datetime,  # noqa: C901
@@ -276,7 +277,7 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
             pool.append((("fact", i), fact_rel[i] * f.confidence * decay_factor(f.predicate, age, rates), f.statement))
     for i, t in turns.items():
         factor = decay_factor("turn", (ref - t.at).total_seconds() / 86_400, rates)
-        if window is not None and t.at >= window.end + PLAN_GRACE:
+        if window is not None and t.at >= shifted(window.end, PLAN_GRACE):
             factor *= _OUTSIDE_WINDOW
         pool.append((("turn", i), turn_rel[i] * factor, t.text))
     pool = focus.reorder(pool, diversity=diversity)
