@@ -38,7 +38,8 @@ def token_caller(config: ServerConfig, *, open_group: str | None = None) -> Call
 
 
 class BearerGate:
-    """ASGI middleware: refuse requests without a valid token (401) or too large (413)."""
+    """ASGI middleware: refuse requests with several Authorization headers (400), without a valid
+    token (401) or too large (413)."""
 
     def __init__(self, app: Any, config: ServerConfig) -> None:
         self.app, self.config = app, config
@@ -47,7 +48,11 @@ class BearerGate:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        pairs = [(k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in scope.get("headers", [])]
+        if sum(1 for k, _ in pairs if k == "authorization") > 1:  # the gate and the tools might read different ones
+            await _refuse(send, 400, "more than one Authorization header; send exactly one")
+            return
+        headers = dict(pairs)
         if self.config.tokens and authenticate(self.config, headers.get("authorization")) is None:
             await _refuse(send, 401, "missing or unknown bearer token: send 'Authorization: Bearer <token>' with a "
                                      "token from the server's config", {"www-authenticate": "Bearer"})
