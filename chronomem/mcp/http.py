@@ -72,13 +72,18 @@ async def _refuse(send: Any, status: int, message: str, extra: dict[str, str] | 
     await send({"type": "http.response.body", "body": body})
 
 
-def http_app(pool: MemoryPool, config: ServerConfig, *, host: str = "127.0.0.1", open_group: str = "default",
-             profile: Profile = "chronomem") -> Any:
-    """The ASGI app ``chronomem serve`` runs (tests run it too)."""
+def check_bind(config: ServerConfig, host: str) -> None:
+    """Refuse to serve an address other machines can reach without tokens (before anything is opened)."""
     if not config.tokens and not is_loopback(host):
         raise ConfigError(f"refusing to serve {host} without tokens: anyone who can reach it could read and change "
                           "the memory; configure tokens (--config FILE or $CHRONOMEM_MCP_TOKENS, see docs/mcp.md) or "
                           "bind 127.0.0.1")
+
+
+def http_app(pool: MemoryPool, config: ServerConfig, *, host: str = "127.0.0.1", open_group: str = "default",
+             profile: Profile = "chronomem") -> Any:
+    """The ASGI app ``chronomem serve`` runs (tests run it too)."""
+    check_bind(config, host)
     from mcp.server.transport_security import TransportSecuritySettings
 
     server = build_server(pool, token_caller(config, open_group=open_group), profile=profile)

@@ -54,3 +54,18 @@ def test_two_authorization_headers_get_400_before_anything_else():
             assert answer.json() == {"error": "more than one Authorization header; send exactly one"}
     finally:
         pool.close()
+
+
+def test_a_refused_bind_has_done_nothing(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from chronomem.cli import cli
+
+    for variable in ("CHRONOMEM_MCP_TOKENS", "CHRONOMEM_MCP_CONFIG", "NEO4J_URI", "CHRONOMEM_STORE"):
+        monkeypatch.delenv(variable, raising=False)
+    store = tmp_path / "memory"
+    result = CliRunner().invoke(cli, ["--store", str(store), "serve", "--host", "0.0.0.0", "--port", "0"])
+    assert result.exit_code == 2
+    assert "refusing to serve 0.0.0.0 without tokens" in result.output
+    assert "chronomem MCP on" not in result.output  # no URL printed
+    assert not store.exists() and list(tmp_path.iterdir()) == []  # no store created
