@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
@@ -30,7 +31,7 @@ from chronomem.memory_erase import ErasingMemory
 from chronomem.query import temporal_queries as tq
 from chronomem.query.empty import before_first_record, require_predicate
 from chronomem.query.records import FactRecord
-from chronomem.schema.models import ExtractionResult, Session, validate_session
+from chronomem.schema.models import Entity, ExtractionResult, Session, validate_session
 from chronomem.schema.vocabulary import Vocabulary
 from chronomem.store_location import DEFAULT_STORE, NEO4J_URI_VARIABLES, neo4j_uri_from_env, open_store, store_file
 from chronomem.time_args import When, _when
@@ -286,7 +287,14 @@ class Memory(ErasingMemory):
         return self.store.stats(self.group)
 
     def sessions(self) -> Sequence:
+        """The group's sessions (id, start, number of turns), oldest first."""
         return self.store.sessions(self.group)
+
+    def entities(self, name: str | None = None, *, limit: int | None = None) -> list[Entity]:
+        """The entities called ``name`` (a name or an alias, any case), or the group's entities (at most ``limit``)."""
+        if name is not None:
+            return self.store.find_entities(self.group, check_text(name, "name"))[:limit]
+        return list(islice(self.store.iter_entities(self.group), limit))
 
     # -- reading: say why an answer would be empty ----------------------------------------
     def require_group(self) -> None:

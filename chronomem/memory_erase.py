@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from chronomem.graph.retraction import RetractReport
 
 
+#: Characters of a short fact id (``f_`` and 8 hex digits: a clash in about 4 billion pairs) and of a full one.
+SHORT_ID_CHARS, FULL_ID_CHARS = 10, 22
+
+
 class ErasingMemory:
     """``retract``, ``forget`` and ``erasures``, on the store, group, clock and side-index of a Memory."""
 
@@ -37,9 +41,20 @@ class ErasingMemory:
         visible with a ``known_at`` before ``at`` (see :mod:`chronomem.graph.retraction`)."""
         from chronomem.graph.retraction import retract
 
-        report = retract(self.store, self.group, fact_id, at=_when(at, "at") or self.clock.now())
+        report = retract(self.store, self.group, self.full_fact_id(fact_id), at=_when(at, "at") or self.clock.now())
         self._after_write(WriteReport(expired_fact_ids=list(report.expired_fact_ids)))
         return report
+
+    def full_fact_id(self, fact_id: str) -> str:
+        """The id a short fact id (as ``chronomem facts`` prints it: ``f_2468e648``) stands for; a
+        full id, or one matching nothing, is returned as given (the caller then says it is unknown)."""
+        if fact_id.startswith("f_") and 6 <= len(fact_id) < FULL_ID_CHARS:
+            found = self.store.fact_ids_starting(self.group, fact_id, limit=2)
+            if len(found) == 2 and found[0] != found[1]:
+                raise InputError(f"the short fact id {fact_id!r} matches several facts; give more of it or the full id "
+                                 "(the id field of the JSON output)")
+            return found[0] if found else fact_id
+        return fact_id
 
     def forget(self, entity: str | None = None, *, session: str | None = None, by: str = "api") -> ErasureReport:
         """Erase an entity (by name or alias) or a session for good: its facts, turns' text, full-text

@@ -151,6 +151,10 @@ WITH s, t ORDER BY t.seq
 RETURN s.started_at AS started_at,
        [x IN collect(t) | {id: x.id, speaker: x.speaker, text: x.text, at: x.at}] AS turns
 """
+FACT_IDS_STARTING = """
+MATCH ()-[f:FACT]->() WHERE f.id STARTS WITH $prefix AND f.group_id = $g
+RETURN f.id AS id ORDER BY id LIMIT $limit
+"""
 MERGE_TURNS = """
 MATCH (s:Session {group_id: $g, id: $session_id}) USING INDEX s:Session(group_id, id)
 UNWIND $rows AS row

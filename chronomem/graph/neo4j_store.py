@@ -276,6 +276,10 @@ class Neo4jGraphStore:
         out = {r["id"]: record_to_fact(r) for r in self._read(cypher.FACTS_BY_ID, g=group_id, ids=wanted)}
         return [out[i] for i in ids if i in out]
 
+    def fact_ids_starting(self, group_id: str, prefix: str, *, limit: int = 2) -> list[str]:
+        """The ids of fact versions that start with ``prefix`` (a short id), at most ``limit``."""
+        return [r["id"] for r in self._read(cypher.FACT_IDS_STARTING, g=group_id, prefix=prefix, limit=limit)]
+
     def iter_facts(self, group_id: str, *, as_of: datetime | None = None, known_at: datetime | None = None,
                    include_expired: bool = False) -> Iterator[Fact]:
         rows = self._stream(cypher.ALL_FACTS, g=group_id, **_time_params(as_of, known_at, include_expired))

@@ -204,6 +204,7 @@ ENTITIES_OF_GROUP = SELECT_ENTITY + " WHERE group_id = ? ORDER BY id"
 FACTS_OF_ENTITIES = (SELECT_FACTS + " WHERE group_id = ? AND subject_id IN ({ids}) {predicate} AND {where} UNION "
                      + SELECT_FACTS + " WHERE group_id = ? AND object_id IN ({ids}) {predicate} AND {where}")
 FACTS_OF_IDS = SELECT_FACTS + " WHERE id IN ({ids}) AND +group_id = ?"
+FACT_IDS_FROM = "SELECT id FROM facts WHERE id >= ? AND id < ? AND +group_id = ? ORDER BY id LIMIT ?"  # a prefix's range
 FACTS_OF_GROUP = SELECT_FACTS + " WHERE group_id = ? AND {where} ORDER BY rowid"
 # The rowids of the entities' facts come from the two covering indexes; only those rows are
 # read and filtered (a UNION of whole rows would sort every column of every fact to dedupe).

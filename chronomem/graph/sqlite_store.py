@@ -246,6 +246,10 @@ class SqliteGraphStore:
             out.update((r[0], row_to_fact(r)) for r in rows)
         return [out[i] for i in ids if i in out]
 
+    def fact_ids_starting(self, group_id: str, prefix: str, *, limit: int = 2) -> list[str]:
+        """The ids of fact versions that start with ``prefix`` (a short id), at most ``limit``."""
+        return [r[0] for r in self._query(sql.FACT_IDS_FROM, [prefix, prefix + "\U0010ffff", group_id, limit])]
+
     def iter_facts(self, group_id: str, *, as_of: datetime | None = None, known_at: datetime | None = None,
                    include_expired: bool = False) -> Iterator[Fact]:
         where, params = _valid_clause(as_of, known_at, include_expired)
