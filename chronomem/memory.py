@@ -308,7 +308,8 @@ class Memory(ErasingMemory):
         near = [g for g in groups if g.lower() == self.group.lower()]
         hint = f"; did you mean {near[0]!r}? (group names are case-sensitive)" if near else ""
         listed = ", ".join(repr(g) for g in groups[:20]) + (" …" if len(groups) > 20 else "")
-        raise InputError(f"no group {self.group!r} in this store{hint}; groups: {listed} (choose one with --group)")
+        raise InputError(f"no group {self.group!r} in this store{hint}; groups: {listed} "
+                         "(choose one with --group, or a tool's group argument)")
 
     def why_empty(self, *, known_at: When | None = None) -> str | None:
         """Why a reading answer is empty when that can be told from ``known_at`` alone: it is before

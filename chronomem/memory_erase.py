@@ -74,7 +74,7 @@ class ErasingMemory:
             found = self.store.find_entities(self.group, entity)
             if not found:
                 raise InputError(f"no entity called {entity!r} in group {self.group!r}; nothing was erased "
-                                 "(check the spelling with `chronomem facts NAME`)")
+                                 "(check the spelling: entities lists them)")
             report = self.store.forget_entities(self.group, [e.id for e in found], audit=audit)
         else:
             report = self.store.forget_session(self.group, target, audit=audit)

@@ -87,4 +87,4 @@ def entity_needle(entity_id: str) -> str:
 def unknown_session(group_id: str, session_id: str) -> InputError:
     """The error for forgetting a session the group does not have."""
     return InputError(f"no session {session_id!r} in group {group_id!r}; nothing was erased (list the sessions "
-                      "with Memory.sessions())")
+                      "with sessions)")

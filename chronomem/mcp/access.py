@@ -132,16 +132,17 @@ class Caller:
 
     name: str
     grants: dict[str, Mode]
+    who: str = ""  # how errors name the caller (default: its token)
 
     def group_for(self, requested: str | None, *, write: bool) -> str:
         """The group a call works on: ``requested`` if the caller holds it, else the first one."""
         group = requested or next(iter(self.grants))
         mode = self.grants.get(group)
+        who = self.who or f"token {self.name!r}"
         if mode is None:
-            raise AccessError(f"token {self.name!r} has no access to group {group!r}; its groups: "
-                              f"{', '.join(sorted(self.grants))}")
+            raise AccessError(f"{who} has no access to group {group!r}; its groups: {', '.join(sorted(self.grants))}")
         if write and mode != "read-write":
-            raise AccessError(f"token {self.name!r} may only read group {group!r}")
+            raise AccessError(f"{who} may only read group {group!r}")
         return group
 
 

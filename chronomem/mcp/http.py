@@ -24,7 +24,8 @@ MCP_PATH = "/mcp"
 def token_caller(config: ServerConfig, *, open_group: str | None = None) -> CallerOf:
     """Who calls, from the request's ``Authorization`` header; with no tokens configured (loopback
     only), everyone is one local caller on ``open_group``."""
-    local = Caller("local", {open_group: "read-write"}) if open_group and not config.tokens else None
+    local = (Caller("local", {open_group: "read-write"}, who="this server (without tokens it serves one group)")
+             if open_group and not config.tokens else None)
 
     def caller_of(ctx: Any) -> Caller:
         if local is not None:

@@ -33,11 +33,15 @@ T = TypeVar("T")
 
 class MemoryPool:
     """A Memory per group over one shared store (and one shared extractor). ``extract_workers``
-    worker processes read ``remember``'s sessions (0: a thread of this process does)."""
+    worker processes read ``remember``'s sessions (0: a thread of this process does);
+    ``index_in_background`` embeds what each group stores in a background thread, so that a
+    ``recall`` never pays for the backlog (the servers turn it on)."""
 
     def __init__(self, store: GraphStore, *, limits: Limits | None = None, embedder: Any = "auto",
-                 extractor: Any | None = None, index_dir: str | None = None, extract_workers: int = 0) -> None:
+                 extractor: Any | None = None, index_dir: str | None = None, extract_workers: int = 0,
+                 index_in_background: bool = False) -> None:
         self.store = store
+        self._index_in_background = index_in_background
         self.limits = limits or Limits()
         self._embedder = embedder
         self._extractor = extractor
@@ -55,6 +59,8 @@ class MemoryPool:
             if mem is None:
                 mem = Memory(self.store, group=group, extractor=self._shared_extractor(), embedder=self._embedder,
                              index_dir=self._index_dir)
+                if self._index_in_background:  # embed what is remembered as it comes, not in the next recall
+                    mem.start_indexing()
                 self._memories[group] = mem
             return mem
 

@@ -26,7 +26,7 @@ INSTRUCTIONS = (
 
 def stdio_caller(group: str) -> CallerOf:
     """Every call of a stdio server is the local user, with read-write access to ``group`` only."""
-    caller = Caller("stdio", {group: "read-write"})
+    caller = Caller("stdio", {group: "read-write"}, who="this stdio server (it serves the group it was started with)")
     return lambda ctx: caller
 
 
@@ -56,7 +56,10 @@ def build_server(pool: MemoryPool, caller_of: CallerOf, *, profile: Profile = "c
                     raise ToolError(f"{name}: {one_line(e.__cause__)}") from e.__cause__
                 raise
 
-    return ChronomemServer(name="chronomem", instructions=INSTRUCTIONS, log_level="WARNING", tools=tools.tools)
+    from chronomem import __version__
+
+    return ChronomemServer(name="chronomem", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING",
+                           tools=tools.tools)
 
 
 def one_line(e: Any) -> str:

@@ -157,3 +157,20 @@ def test_remember_refuses_a_reused_session_id_with_other_content(pool):
         return found["entities"]
 
     assert run(server, script) == []
+
+
+def test_tool_errors_speak_to_an_agent_not_a_shell_user(pool):
+    server = build_server(pool, stdio_caller("team"))
+
+    async def script(client):
+        assert client.server_info.version  # serverInfo.version is the package's
+        other = await call(client, "facts", entity="user", group="elsewhere")
+        unknown = await call(client, "retract", fact_id="f_nothing")
+        missing = await call(client, "forget", entity="Nobody")
+        gone = await call(client, "forget", session_id="never")
+        return other["error"], [unknown["error"], missing["error"], gone["error"]]
+
+    other, errors = run(server, script)
+    assert "token 'stdio'" not in other and "this stdio server" in other
+    for error in errors:
+        assert "`chronomem" not in error and "Memory." not in error and "--" not in error, error
