@@ -285,7 +285,7 @@ def _search_line(r: Any) -> str:
         status = "" if r.status in (None, "current") else f"  [{r.status}]"
         return f"{r.score:7.4f}  fact  {r.when():<23}  {r.text}{status}"
     said = r.later()
-    later = "" if said is None else f"  [{'ended' if r.ended is not None else 'superseded'}; {said}]"
+    later = "" if said is None else f"  [{r.status or 'superseded'}; {said}]"
     return f"{r.score:7.4f}  turn  {r.when():<23}  {r.speaker}: {r.text}{later}"
 
 

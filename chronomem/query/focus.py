@@ -29,6 +29,7 @@ from chronomem.query.slots import (
     asks_for_value,
     asks_history,
     cardinality,
+    corrected_turns,
     ended_turns,
     first_person,
     implied_predicates,
@@ -58,6 +59,11 @@ class Focus:
     old_values: list[tuple[re.Pattern[str], re.Pattern[str], Fact]] = field(default_factory=list)
     ended: dict[str, Fact] = field(default_factory=dict)  # turn id -> the latest of its facts, all ended, none replaced
     newer_values: list[tuple[str, re.Pattern[str], re.Pattern[str], Fact]] = field(default_factory=list)
+    corrected: dict[str, Fact] = field(default_factory=dict)  # turn id -> what is believed instead of all it said
+
+    def corrected_of(self, turns: Mapping[str, TurnRecord], *marked: Mapping[str, Fact]) -> dict[str, Fact]:
+        """The turns of ``turns`` (not already ``marked`` otherwise) whose every fact was corrected."""
+        return {i: self.corrected[i] for i in turns if i in self.corrected and not any(i in m for m in marked)}
 
     def outdated(self, turns: Mapping[str, TurnRecord]) -> dict[str, Fact]:
         """Every turn of ``turns`` to mark with what holds instead: stale, partly stale, or naming
@@ -179,19 +185,26 @@ def history(store: GraphStore, group_id: str, entities: Sequence[str], predicate
     else:
         found = [f for p in sorted(predicates) for f in store.facts_of(group_id, entities, predicate=p,
                                                                         known_at=scope.known_at)]
-    wanted = set(entities)
+    return found + _rest_of_slots(store, group_id, found, set(entities), scope, seen={f.id for f in found})
+
+
+def _rest_of_slots(store: GraphStore, group_id: str, facts: Sequence[Fact], read: Collection[str], scope: Scope, *,
+                   seen: Collection[str]) -> list[Fact]:
+    """The versions believed at the scope's ``known_at`` of the slots of ``facts`` whose holder is
+    not among the entities already ``read`` (and not ``seen``)."""
     others: dict[str, set[str]] = {}  # predicate -> anchors of slots read only in part
-    for f in found:
+    for f in facts:
         holder = anchor(store.vocabulary, f)
-        if holder not in wanted:
+        if holder not in read:
             others.setdefault(f.predicate, set()).add(holder)
-    seen = {f.id for f in found}
+    out: list[Fact] = []
+    taken = set(seen)
     for p in sorted(others):
         for f in store.facts_of(group_id, sorted(others[p]), predicate=p, known_at=scope.known_at):
-            if f.id not in seen and anchor(store.vocabulary, f) in others[p]:
-                seen.add(f.id)
-                found.append(f)
-    return found
+            if f.id not in taken and anchor(store.vocabulary, f) in others[p]:
+                taken.add(f.id)
+                out.append(f)
+    return out
 
 
 def focus(store: GraphStore, group_id: str, question: str, rel: Mapping[tuple[str, str], float],
@@ -215,7 +228,25 @@ def focus(store: GraphStore, group_id: str, question: str, rel: Mapping[tuple[st
     return Focus(slot_facts=slot_facts, lift=asks_for_value(question), stale=stale, partly=partly,
                  old_values=_old_values(store, group_id, [f for f in past if f.id in replaced], replaced),
                  ended=ended_turns(past, replaced, at=scope.reference, predicates=predicates),
-                 newer_values=_newer_values(store, group_id, slot_facts))
+                 newer_values=_newer_values(store, group_id, slot_facts),
+                 corrected=_corrected(store, group_id, entities, past, scope, predicates))
+
+
+def _corrected(store: GraphStore, group_id: str, entities: Sequence[str], past: Sequence[Fact], scope: Scope,
+               predicates: frozenset[str]) -> dict[str, Fact]:
+    """The turns whose every fact was corrected (:func:`~chronomem.query.slots.corrected_turns`)."""
+    withdrawn = _withdrawn(store, group_id, entities, scope)
+    if not withdrawn:
+        return {}
+    believed = [*past, *_rest_of_slots(store, group_id, withdrawn, set(entities), scope, seen={f.id for f in past})]
+    return corrected_turns(withdrawn, believed, vocabulary=store.vocabulary, predicates=predicates)
+
+
+def _withdrawn(store: GraphStore, group_id: str, entities: Sequence[str], scope: Scope) -> list[Fact]:
+    """The entities' versions no longer believed at the scope's ``known_at`` (default now)."""
+    known = scope.known_at or scope.now
+    return [f for f in store.facts_of(group_id, entities, include_expired=True)
+            if f.expired_at is not None and f.expired_at <= known]
 
 
 def _value(store: GraphStore, f: Fact) -> str:

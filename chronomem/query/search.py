@@ -288,8 +288,9 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
     picked = mmr(pool[: max(3 * k, k + 20)], k=k, diversity=diversity, origins=origins)
     shown = {i: turns[i] for (kind, i), _ in picked if kind == "turn"}
     outdated = focus.outdated(shown)
+    ended = focus.ended_of(shown, outdated)
     return _results(store, group_id, picked, facts, turns, now=now, stale=focus.stale, outdated=outdated,
-                    ended=focus.ended_of(shown, outdated))
+                    ended=ended, corrected=focus.corrected_of(shown, outdated, ended))
 
 
 def _without_mirrors(store: GraphStore, facts: Mapping[str, Fact], rel: Mapping[str, float]) -> dict[str, Fact]:
@@ -310,7 +311,8 @@ def _without_mirrors(store: GraphStore, facts: Mapping[str, Fact], rel: Mapping[
 
 def _results(store: GraphStore, group_id: str, picked: Sequence[tuple[tuple[str, str], float]],
              facts: Mapping[str, Fact], turns: Mapping[str, TurnRecord], *, now: datetime,
-             stale: Mapping[str, Fact], outdated: Mapping[str, Fact], ended: Mapping[str, Fact]) -> list[SearchResult]:
+             stale: Mapping[str, Fact], outdated: Mapping[str, Fact], ended: Mapping[str, Fact],
+             corrected: Mapping[str, Fact]) -> list[SearchResult]:
     chosen = [facts[i] for (kind, i), _ in picked if kind == "fact"]
     records = {r.id: r for r in to_records(store, group_id, chosen, now=now)}
     out = []
@@ -327,7 +329,18 @@ def _results(store: GraphStore, group_id: str, picked: Sequence[tuple[tuple[str,
             out.append(SearchResult(kind="turn", id=i, text=t.text, score=score,
                                     sources=[Source(session_id=t.session_id, turn_id=t.id)],
                                     speaker=t.speaker, session_id=t.session_id, at=t.at,
-                                    status="superseded" if i in stale else ("ended" if i in ended else None),
-                                    superseded_by=superseded_by(outdated[i]) if i in outdated else None,
+                                    status=_turn_status(i, stale, ended, corrected),
+                                    superseded_by=superseded_by(outdated[i]) if i in outdated else (
+                                        superseded_by(corrected[i], corrected=True) if i in corrected else None),
                                     ended=ended_at(ended[i]) if i in ended else None))
     return out
+
+
+def _turn_status(turn_id: str, stale: Mapping[str, Fact], ended: Mapping[str, Fact],
+                 corrected: Mapping[str, Fact]) -> Status | None:
+    """A turn's status: superseded, ended or retracted (corrected) when what it said no longer holds."""
+    if turn_id in stale:
+        return "superseded"
+    if turn_id in ended:
+        return "ended"
+    return "retracted" if turn_id in corrected else None

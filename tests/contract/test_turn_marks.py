@@ -29,3 +29,25 @@ def test_context_of_the_old_value_marks_only_the_old_turn(moved):
     assert any("I moved to Vancouver last week!" in line and "later" not in line for line in lines), block
     assert any("I live in Toronto." in line and "later: user lives in Vancouver" in line for line in lines), block
     assert "no longer true" not in block
+
+
+@pytest.fixture
+def corrected(store, rule_extractor):
+    mem = memory_on(store, rule_extractor)
+    mem.ingest([session("job-1", "2024-01-05T10:00:00Z", "I joined Stripe last month."),
+                session("job-2", "2024-02-05T10:00:00Z", "Sorry, I joined Plaid, not Stripe.")])
+    return mem
+
+
+def test_context_labels_a_corrected_statement(corrected):
+    block = corrected.context("when did I join Stripe")
+    (line,) = [x for x in block.splitlines() if "I joined Stripe last month." in x]
+    assert "(corrected: user works at Plaid" in line, block
+    (fixed,) = [x for x in block.splitlines() if "not Stripe" in x]
+    assert "corrected" not in fixed and "later" not in fixed
+
+
+def test_search_marks_a_corrected_statement_retracted(corrected):
+    (hit,) = [h for h in corrected.search("Stripe") if h.text == "I joined Stripe last month."]
+    assert hit.status == "retracted" and hit.later().startswith("corrected: user works at Plaid")
+    assert hit.to_json()["superseded_by"]["corrected"] is True
