@@ -75,3 +75,14 @@ def test_the_demo_suggests_commands_on_its_own_store(tmp_path, monkeypatch):
     store = str(tmp_path / "demo")
     out = CliRunner().invoke(cli, ["--store", store, "demo", "-q"]).stdout
     assert f"Try: chronomem --store {store} timeline Sam --all" in out
+
+
+def test_a_lone_speaker_introducing_themself_becomes_findable_by_that_name(tmp_path, monkeypatch):
+    monkeypatch.delenv("NEO4J_URI", raising=False)
+    path = tmp_path / "maya.json"
+    path.write_text(json.dumps({"session_id": "m1", "started_at": "2024-01-05T10:00:00Z",
+                                "turns": [{"speaker": "user", "text": "Hi, I'm Maya."},
+                                          {"speaker": "user", "text": "I live in Lisbon."}]}))
+    store = str(tmp_path / "m")
+    assert CliRunner().invoke(cli, ["--store", store, "ingest", "-q", "--no-index", str(path)]).exit_code == 0
+    assert "user LIVES_IN Lisbon" in run(store, "facts", "Maya").stdout
