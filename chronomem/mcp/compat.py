@@ -199,7 +199,7 @@ def register_memory_server_tools(server: Any, pool: MemoryPool, caller_of: Calle
 
         return await pool.write(work)
 
-    async def delete_entities(entityNames: list[str], ctx: Context, group: Group = None) -> str:  # noqa: N803
+    async def delete_entities(entityNames: list[str], ctx: Context, group: Group = None) -> str:
         caller = caller_of(ctx)
         mem = pool.memory(caller.group_for(group, write=True))
 
