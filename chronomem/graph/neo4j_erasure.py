@@ -15,7 +15,7 @@ from chronomem.graph import cypher
 from chronomem.graph.codec import to_us
 from chronomem.graph.eraser import FactEnds
 from chronomem.graph.erasure import Erasure
-from chronomem.graph.neo4j_write import Neo4jWrite, record_to_entity
+from chronomem.graph.neo4j_write import Neo4jWrite, _single, record_to_entity
 from chronomem.schema.models import Entity
 
 
@@ -41,7 +41,7 @@ class Neo4jErase(Neo4jWrite):
         return self._ids(cypher.ERASE_TURNS_MENTIONING, ids=list(entity_ids))
 
     def session_turns(self, session_id: str) -> set[str] | None:
-        if not self.tx.run(cypher.ERASE_SESSION_EXISTS, g=self.group, session_id=session_id).single()["n"]:
+        if not _single(self.tx.run(cypher.ERASE_SESSION_EXISTS, g=self.group, session_id=session_id), "n"):
             return None
         return self._ids(cypher.ERASE_TURNS_OF_SESSION, session_id=session_id)
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from chronomem.graph.base import GraphStore, TurnRecord
+from chronomem.query.scope import Scope
 from chronomem.query.slots import (
     anchor,
     asks_for_value,
@@ -38,9 +38,6 @@ from chronomem.query.slots import (
     supersessions,
 )
 from chronomem.schema.models import Fact, normalize_name
-
-if TYPE_CHECKING:
-    from chronomem.query.search import Scope
 
 STALE_SHARE = 0.5  # a stale turn scores at most this share of what holds instead (minus the MMR diversity)
 _WORD = re.compile(r"\w+")

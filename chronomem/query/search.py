@@ -42,8 +42,8 @@ month's grace for plans), and the phrase is removed from the text searched.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -61,8 +61,9 @@ from chronomem.query.candidates import (
 from chronomem.query.focus import focus as slot_focus
 from chronomem.query.records import Status, interval_text, to_records
 from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value, reach_credit
+from chronomem.query.scope import PLAN_GRACE, Scope
 from chronomem.query.slots import EndedAt, SupersededBy, ended_at, superseded_by
-from chronomem.query.timewindow import TimeWindow, split_time
+from chronomem.query.timewindow import split_time
 from chronomem.schema.models import Fact, Source
 from chronomem.schema.timeutil import shifted
 
@@ -74,7 +75,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "mentions": 0.3,   # a turn mentioning an entry entity
     "evidence": 0.3,   # a turn that is the source of a relevant fact
 }
-PLAN_GRACE = timedelta(days=31)
 #: The longest query searched: a question or a message, not a document (linear work beyond that is still work).
 MAX_QUERY_CHARS = 10_000
 _OUTSIDE_WINDOW = 0.8  # a turn said long after the window named is less likely about it
@@ -142,55 +142,34 @@ class SearchResult(BaseModel):
 
 
 @dataclass(frozen=True)
-class Scope:
-    """The time filter of one search."""
+class SearchOptions:
+    """What a search is asked, beyond its text: the time scope (``as_of``, ``known_at``), how many
+    hits (``k``) of which ``kinds``, and the ranking knobs. ``decay`` maps predicates (``"*"``: the
+    rest, ``"turn"``: turns) to λ per day (merged over :data:`DEFAULT_DECAY`); ``weights`` over
+    :data:`DEFAULT_WEIGHTS`; ``diversity`` is MMR's weight (0: off); dense hits below
+    ``min_similarity`` (cosine) are ignored, so nonsense finds nothing; ``tuning`` holds the
+    remaining ranking knobs (:class:`Tuning`)."""
 
-    now: datetime
     as_of: datetime | None = None
     known_at: datetime | None = None
-    window: TimeWindow | None = None
-
-    @property
-    def instant(self) -> datetime | None:
-        """The single valid time facts must contain (``None``: a window is used instead)."""
-        return self.as_of if self.as_of is not None else (None if self.window is not None else self.now)
-
-    @property
-    def reference(self) -> datetime:
-        """The time recency is measured from."""
-        if self.as_of is not None:
-            return self.as_of
-        return min(self.window.end, self.now) if self.window is not None else self.now
-
-    def fact_ok(self, f: Fact) -> bool:
-        if not f.known_at(self.known_at):
-            return False
-        instant = self.instant
-        if instant is not None and not f.valid_at(instant):
-            return False
-        return self.window is None or self.window.overlaps(f.valid_from, f.valid_to)
-
-    def turn_ok(self, t: TurnRecord) -> bool:
-        if self.as_of is not None and t.at > self.as_of:
-            return False
-        if self.known_at is not None and t.at > self.known_at:
-            return False
-        return self.window is None or t.at >= shifted(self.window.start, -PLAN_GRACE)
+    k: int = 10
+    kinds: Sequence[str] = ("fact", "turn")
+    decay: Mapping[str, float] | None = None
+    weights: Mapping[str, float] | None = None
+    diversity: float = 0.3
+    depth: int = 2
+    entry_points: int = 5
+    fetch: int = 50
+    min_similarity: float = 0.1
+    tuning: Tuning | None = None
 
 
-def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | None, now: datetime,  # noqa: C901
-           as_of: datetime | None = None, known_at: datetime | None = None, k: int = 10,
-           kinds: Sequence[str] = ("fact", "turn"), decay: Mapping[str, float] | None = None,
-           weights: Mapping[str, float] | None = None, diversity: float = 0.3, depth: int = 2,
-           entry_points: int = 5, fetch: int = 50, min_similarity: float = 0.1,
-           tuning: Tuning | None = None) -> list[SearchResult]:
-    """Hybrid search over facts and turns; see the module docstring.
-
-    ``decay`` maps predicates (``"*"``: the rest, ``"turn"``: turns) to λ per day (merged over
-    :data:`DEFAULT_DECAY`); ``weights`` over :data:`DEFAULT_WEIGHTS`; ``diversity`` is MMR's
-    weight (0: off); dense hits below ``min_similarity`` (cosine) are ignored, so nonsense finds
-    nothing; ``tuning`` holds the remaining ranking knobs (:class:`Tuning`).
-    """
+def search(store: GraphStore, group_id: str, text: str, options: SearchOptions | None = None, *,  # noqa: C901
+           index: SideIndex | None, now: datetime, **fields: Any) -> list[SearchResult]:
+    """Hybrid search over facts and turns (see the module docstring), as ``options`` asks; a
+    :class:`SearchOptions` field may also be given by name (``as_of=…``, ``k=…``), over ``options``."""
+    o = replace(options or SearchOptions(), **fields) if fields else options or SearchOptions()
+    as_of, known_at, k, kinds, diversity, entry_points = o.as_of, o.known_at, o.k, o.kinds, o.diversity, o.entry_points
     if not text or not text.strip():
         raise InputError("a search text is required")
     if len(text) > MAX_QUERY_CHARS:
@@ -201,8 +180,8 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
             raise InputError(f"{name} must be timezone-aware (UTC)")
     if k < 1:
         return []
-    w = {**DEFAULT_WEIGHTS, **(weights or {})}
-    tune = tuning or Tuning()
+    w = {**DEFAULT_WEIGHTS, **(o.weights or {})}
+    tune = o.tuning or Tuning()
     query, window = split_time(text, as_of or now)
     query = query if any(c.isalnum() for c in query) else text
     scope = Scope(now=now, as_of=as_of, known_at=known_at, window=window)
@@ -213,8 +192,8 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
         return {t.speaker for t in turns.values()}
 
     check("search")
-    signals, speakers = entry_lists(store, group_id, query, index=index, fetch=fetch,
-                                    min_similarity=min_similarity, tuning=tune, speakers_of=speakers_of)
+    signals, speakers = entry_lists(store, group_id, query, index=index, fetch=o.fetch,
+                                    min_similarity=o.min_similarity, tuning=tune, speakers_of=speakers_of)
     rel = {key: sum(w[s] * v for s, v in sig.items()) for key, sig in signals.items()}
     check("search")
     top = w["dense"] + w["fulltext"]
@@ -226,10 +205,10 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
         e = facts[i].subject_id
         entity_rel[e] = max(entity_rel.get(e, 0.0), 0.5 * fact_rel[i] / top)
     entry = dict(sorted(entity_rel.items(), key=lambda kv: (-kv[1], kv[0]))[:entry_points])
-    if entry and depth > 0 and "fact" in kinds and w["graph"]:
+    if entry and o.depth > 0 and "fact" in kinds and w["graph"]:
         best_own = max((r for (kind, _), r in rel.items() if kind != "entity"), default=0.0) or 1.0
         for f, hop in traverse(store, group_id, entry, instant=scope.instant if window is None else None,
-                               known_at=known_at, ok=scope.fact_ok, depth=depth, relevance=dict(fact_rel)):
+                               known_at=known_at, ok=scope.fact_ok, depth=o.depth, relevance=dict(fact_rel)):
             facts.setdefault(f.id, f)
             reach = max((entry[e] for e in (f.subject_id, f.object_id) if e in entry), default=max(entry.values()))
             credit = reach_credit(reach, own=rel.get(("fact", f.id), 0.0), best=best_own, hop=hop, gate=tune.reach_gate)
@@ -238,7 +217,7 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
     check("search")
     turn_rel = {i: r for (kind, i), r in rel.items() if kind == "turn"}
     if entry and w["mentions"]:
-        for rank, tid in enumerate(store.turns_mentioning(group_id, list(entry), limit=fetch)):
+        for rank, tid in enumerate(store.turns_mentioning(group_id, list(entry), limit=o.fetch)):
             turn_rel[tid] = turn_rel.get(tid, 0.0) + w["mentions"] * rank_value(rank, tune.rrf_k) * max(entry.values())
     best = max(fact_rel.values(), default=0.0)
     if w["evidence"] and best > 0:
@@ -267,7 +246,7 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
                 turns[tid], turn_rel[tid] = said, turn_rel.get(tid, 0.0)
 
     check("search")
-    rates = {**DEFAULT_DECAY, **(decay or {})}
+    rates = {**DEFAULT_DECAY, **(o.decay or {})}
     ref = scope.reference
     pool: list[tuple[tuple[str, str], float, str]] = []
     if "fact" in kinds:
