@@ -40,6 +40,7 @@ from chronomem.graph.base import (
 from chronomem.graph.codec import fact_from_values, from_us, sources_from_json, to_us
 from chronomem.graph.erasure import Erasure, ErasureReport
 from chronomem.graph.sqlite_migration import migrate_claims
+from chronomem.graph.sqlite_tx import immediate
 from chronomem.graph.sqlite_write import (
     SqliteWrite,
     bulk_import,
@@ -188,19 +189,12 @@ class SqliteGraphStore:
         with self._lock:
             db = self._db
             try:
-                db.execute("BEGIN IMMEDIATE")
-                report = write_batch(SqliteWrite(db, batch.group_id), self.vocabulary, batch, recorded_at)
-                db.execute("COMMIT")
-                return report
+                with immediate(db):
+                    return write_batch(SqliteWrite(db, batch.group_id), self.vocabulary, batch, recorded_at)
             except sqlite3.IntegrityError as e:
-                db.execute("ROLLBACK")
                 raise InputError(f"batch for group {batch.group_id!r} refers to unknown records: {e}") from e
             except sqlite3.Error as e:
-                db.execute("ROLLBACK")
                 raise StoreError(f"writing to {self.path} failed: {e}") from e
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
 
     def bulk_load(self) -> AbstractContextManager[None]:
         """Around a bulk import (:meth:`Memory.import_facts`): see :func:`~chronomem.graph.sqlite_write.bulk_import`."""
@@ -364,12 +358,10 @@ class SqliteGraphStore:
         with self._lock:
             db = self._db
             try:
-                db.execute("BEGIN IMMEDIATE")
-                for statement in sql.DELETE_GROUP:
-                    db.execute(statement, (group_id,))
-                db.execute("COMMIT")
+                with immediate(db):
+                    for statement in sql.DELETE_GROUP:
+                        db.execute(statement, (group_id,))
             except sqlite3.Error as e:
-                db.execute("ROLLBACK")
                 raise StoreError(f"deleting group {group_id!r} from {self.path} failed: {e}") from e
 
 
@@ -402,13 +394,8 @@ class SqliteGraphStore:
             db = self._db
             try:
                 db.execute(sql.SECURE_DELETE_ON)
-                db.execute("BEGIN IMMEDIATE")
-                try:
+                with immediate(db):
                     report = work(db)
-                    db.execute("COMMIT")
-                except BaseException:
-                    db.execute("ROLLBACK")
-                    raise
                 db.execute(sql.CHECKPOINT_TRUNCATE)
                 return report
             except sqlite3.Error as e:

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from chronomem.errors import StoreError
 from chronomem.graph import sqlite_schema as sql
 from chronomem.graph.codec import fact_from_values, fact_values, to_us
+from chronomem.graph.sqlite_tx import immediate
 from chronomem.graph.turn_scope import clash_error
 from chronomem.graph.writer import SessionContent
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
@@ -144,31 +145,21 @@ def drop_deferred_indexes(db: sqlite3.Connection) -> list[str]:
     """Drop the secondary fact indexes (:data:`~chronomem.graph.sqlite_schema.DEFERRED_FACT_INDEXES`)
     when the store holds no facts yet, in one transaction; returns the names dropped (none when
     it has facts: rebuilding their indexes would cost more than keeping them up to date)."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         (empty,) = db.execute(sql.NO_FACTS).fetchone()
         dropped = list(sql.DEFERRED_FACT_INDEXES) if empty else []
         for name in dropped:
             db.execute(sql.DROP_INDEX.format(name))
-        db.execute("COMMIT")
-        return dropped
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+    return dropped
 
 
 def build_indexes(db: sqlite3.Connection, names: Sequence[str]) -> None:
     """Build the deferred fact indexes ``names`` (each one sort over the table), in one transaction."""
     if not names:
         return
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         for name in names:
             db.execute(sql.DEFERRED_FACT_INDEXES[name])
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
 
 
 @contextmanager
