@@ -31,7 +31,7 @@ from chronomem.memory_erase import ErasingMemory
 from chronomem.query import temporal_queries as tq
 from chronomem.query.empty import before_first_record, require_predicate
 from chronomem.query.records import FactRecord
-from chronomem.schema.models import Entity, ExtractionResult, Session, validate_session
+from chronomem.schema.models import Claim, Entity, ExtractionResult, Fact, Session, validate_session
 from chronomem.schema.vocabulary import Vocabulary
 from chronomem.store_location import DEFAULT_STORE, NEO4J_URI_VARIABLES, neo4j_uri_from_env, open_store, store_file
 from chronomem.time_args import When, _when
@@ -289,6 +289,23 @@ class Memory(ErasingMemory):
     def sessions(self) -> Sequence:
         """The group's sessions (id, start, number of turns), oldest first."""
         return self.store.sessions(self.group)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The predicates this memory's store knows."""
+        return self.store.vocabulary
+
+    def write_facts(self, entities: Sequence[Entity], claims: Sequence[Claim]) -> WriteReport:
+        """Store ``entities`` and ``claims`` without a conversation, recorded now, in one transaction
+        (what :meth:`import_facts` does for records, for callers that build claims themselves)."""
+        report = self.store.write(WriteBatch(self.group, entities=list(entities), claims=list(claims)),
+                                  recorded_at=self.clock.now())
+        self._after_write(report)
+        return report
+
+    def current_facts(self) -> list[Fact]:
+        """Every fact of the group that holds now, as currently believed."""
+        return list(self.store.iter_facts(self.group, as_of=self.clock.now()))
 
     def entities(self, name: str | None = None, *, limit: int | None = None) -> list[Entity]:
         """The entities called ``name`` (a name or an alias, any case), or the group's entities (at most ``limit``)."""

@@ -160,8 +160,12 @@ def erase_session(tx: EraseTransaction, vocabulary: Vocabulary, group_id: str, s
 def _erase(tx: EraseTransaction, vocabulary: Vocabulary, group_id: str, plan: _Plan, audit: Erasure) -> ErasureReport:
     plan.candidates |= tx.mentioned_by(sorted(plan.turns)) if plan.turns else set()
     # the other ends of an erased entity's facts are not candidates by that alone: an entity made on
-    # its own (the memory-server profile's create_entities) outlives its relations to the erased one
-    plan.facts |= {fid for fid, _, _, _ in tx.facts_touching(sorted(plan.entities))} if plan.entities else set()
+    # its own (the memory-server profile's create_entities) outlives its relations to the erased one;
+    # a VALUE (an observation's text, a quantity) exists only as what a fact says, and goes with it
+    touching = tx.facts_touching(sorted(plan.entities)) if plan.entities else []
+    plan.facts |= {fid for fid, _, _, _ in touching}
+    ends = sorted({e for _, subject, obj, _ in touching for e in (subject, obj)} - plan.entities)
+    plan.candidates |= {e.id for e in tx.group_entities(ends) if e.type == "VALUE"} if ends else set()
     _drop_erased_sources(tx, plan)
     new_claims = _claims(tx, plan)
     tx.delete_facts(sorted(plan.facts))
