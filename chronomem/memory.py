@@ -34,7 +34,7 @@ from chronomem.query.records import FactRecord
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Fact, Session, validate_session
 from chronomem.schema.vocabulary import Vocabulary
 from chronomem.store_location import DEFAULT_STORE, NEO4J_URI_VARIABLES, neo4j_uri_from_env, open_store, store_file
-from chronomem.time_args import When, _when
+from chronomem.time_args import When, _when, when_or_now
 
 __all__ = ["DEFAULT_STORE", "NEO4J_URI_VARIABLES", "IngestSummary", "Memory", "When", "neo4j_uri_from_env",
            "open_store", "store_file"]
@@ -276,11 +276,11 @@ class Memory(ErasingMemory):
         start = _when(since, "since")
         if start is None:
             raise InputError("changes() needs a start time (since)")
-        return tq.changes(self.store, self.group, start, _when(until, "until") or self.clock.now(), now=self.clock.now())
+        return tq.changes(self.store, self.group, start, when_or_now(until, "until", self.clock), now=self.clock.now())
 
     def to_networkx(self, *, as_of: When | None = None, known_at: When | None = None) -> nx.MultiDiGraph:
         """The graph as of ``as_of`` (default now) as believed at ``known_at``."""
-        return tq.to_networkx(self.store, self.group, as_of=_when(as_of, "as_of") or self.clock.now(),
+        return tq.to_networkx(self.store, self.group, as_of=when_or_now(as_of, "as_of", self.clock),
                               known_at=_when(known_at, "known_at"))
 
     def stats(self) -> dict[str, int]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from chronomem.errors import InputError
 from chronomem.graph.base import WriteReport
-from chronomem.time_args import When, _when
+from chronomem.time_args import When, when_or_now
 
 if TYPE_CHECKING:
     from chronomem.clock import Clock
@@ -41,7 +41,7 @@ class ErasingMemory:
         visible with a ``known_at`` before ``at`` (see :mod:`chronomem.graph.retraction`)."""
         from chronomem.graph.retraction import retract
 
-        report = retract(self.store, self.group, self.full_fact_id(fact_id), at=_when(at, "at") or self.clock.now())
+        report = retract(self.store, self.group, self.full_fact_id(fact_id), at=when_or_now(at, "at", self.clock))
         self._after_write(WriteReport(expired_fact_ids=list(report.expired_fact_ids)))
         return report
 
