@@ -25,8 +25,8 @@ from chronomem.extract import sentences
 from chronomem.extract.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
 from chronomem.extract.gazetteer import Gazetteer
 from chronomem.extract.hygiene import is_not_a_name, is_vocative, strip_interjections
-from chronomem.extract.lexicon_time import MONTH_WORDS, QUANTITY_UNITS
 from chronomem.extract.records import ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg, Term
+from chronomem.timeexpr.words import MONTH_WORDS, QUANTITY_UNITS
 
 log = logging.getLogger(__name__)
 EXTENSIONS = ("cm_terms", "cm_rels", "cm_hints", "cm_mentions")

@@ -16,8 +16,8 @@ from chronomem.extract.filters import ClauseStatus, clause_status
 from chronomem.extract.lexicon_data import OPEN
 from chronomem.extract.noun_args import team_arg
 from chronomem.extract.records import Arg, When
-from chronomem.extract.timeexpr import split_range
 from chronomem.extract.timing import TimePhrase, clause_head
+from chronomem.timeexpr import split_range
 
 _SUBJ = ("nsubj", "nsubjpass", "csubj")
 _RELATIVE = frozenset({"who", "that", "which"})

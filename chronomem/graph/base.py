@@ -62,7 +62,8 @@ def breadth_first(
 
 @dataclass(frozen=True)
 class TurnRecord:
-    """A stored turn, with its session."""
+    """A stored turn, with its session. ``times`` holds the times it speaks about as stored
+    (:mod:`chronomem.graph.turn_times`; ``None`` for a turn stored before turns kept them)."""
 
     id: str
     session_id: str
@@ -71,6 +72,7 @@ class TurnRecord:
     text: str
     at: datetime
     seq: int
+    times: str | None = None
 
 
 @dataclass(frozen=True)

@@ -160,7 +160,7 @@ MATCH (s:Session {group_id: $g, id: $session_id}) USING INDEX s:Session(group_id
 UNWIND $rows AS row
 MERGE (t:Turn {group_id: $g, id: row.id})
 ON CREATE SET t.session_id = $session_id, t.speaker = row.speaker, t.text = row.text, t.at = row.at,
-              t.seq = row.seq, t.ord = row.ord
+              t.seq = row.seq, t.ord = row.ord, t.times = row.times
 WITH s, t WHERE t.session_id = $session_id
 MERGE (s)-[:HAS_TURN]->(t)
 """
@@ -365,7 +365,7 @@ RETURN s.id AS id, s.group_id AS group_id, s.started_at AS started_at, s.metadat
 ORDER BY s.started_at, s.id
 """
 TURN_FIELDS = (" RETURN t.id AS id, t.session_id AS session_id, t.group_id AS group_id, t.speaker AS speaker,"
-               " t.text AS text, t.at AS at, t.seq AS seq")
+               " t.text AS text, t.at AS at, t.seq AS seq, t.times AS times")
 TURNS_BY_ID = "UNWIND $ids AS id MATCH (t:Turn {group_id: $g, id: id}) USING INDEX t:Turn(group_id, id)" + TURN_FIELDS
 TURNS_OF_SESSION = ("MATCH (s:Session {group_id: $g, id: $session_id})-[:HAS_TURN]->(t:Turn) USING INDEX s:Session(group_id, id)"
                     + TURN_FIELDS + " ORDER BY t.seq")

@@ -87,7 +87,7 @@ record_to_fact = fact_from_mapping  # a fact record or map (keyed by chronomem.g
 
 def _record_to_turn(r: Any) -> TurnRecord:
     return TurnRecord(id=r["id"], session_id=r["session_id"], group_id=r["group_id"], speaker=r["speaker"],
-                      text=r["text"], at=from_us(r["at"]), seq=r["seq"])
+                      text=r["text"], at=from_us(r["at"]), seq=r["seq"], times=r.get("times"))
 
 
 class Neo4jGraphStore:

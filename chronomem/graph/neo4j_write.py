@@ -20,6 +20,7 @@ from chronomem.graph import cypher
 from chronomem.graph.codec import FACT_FIELDS, NEO4J_PROPERTY, RELATIONSHIP_ENDS, fact_from_mapping, fact_values, to_us
 from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.turn_scope import clash_error
+from chronomem.graph.turn_times import times_json
 from chronomem.graph.writer import SessionContent
 from chronomem.graph.writing import merge_entity
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
@@ -135,7 +136,8 @@ class Neo4jWrite:
                 raise clash_error(g, session.session_id, clashes)
             first = self._sequence(len(turns))
             self.tx.run(cypher.MERGE_TURNS, g=g, session_id=session.session_id, rows=[
-                {"id": t.id, "speaker": t.speaker, "text": t.text, "at": to_us(t.at), "seq": n, "ord": first + n}
+                {"id": t.id, "speaker": t.speaker, "text": t.text, "at": to_us(t.at), "seq": n, "ord": first + n,
+                 "times": times_json(t.text, t.at or session.started_at)}
                 for n, t in enumerate(turns)]).consume()
         return created
 

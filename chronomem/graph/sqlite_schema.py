@@ -42,7 +42,7 @@ CREATE TABLE IF NOT EXISTS sessions (
 );
 CREATE TABLE IF NOT EXISTS turns (
   rowid INTEGER PRIMARY KEY, group_id TEXT NOT NULL, id TEXT NOT NULL, session_id TEXT NOT NULL,
-  speaker TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL, seq INTEGER NOT NULL,
+  speaker TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL, seq INTEGER NOT NULL, times TEXT,
   UNIQUE (group_id, id), FOREIGN KEY (group_id, session_id) REFERENCES sessions (group_id, id)
 );
 CREATE INDEX IF NOT EXISTS turns_session ON turns (group_id, session_id, seq);
@@ -108,9 +108,10 @@ INSERT_ENTITY_NAME = "INSERT OR IGNORE INTO entity_names (group_id, norm, entity
 SESSION_STARTED_AT = "SELECT started_at FROM sessions WHERE group_id = ? AND id = ?"
 SESSION_CONTENT = "SELECT id, speaker, text, at FROM turns WHERE group_id = ? AND session_id = ? ORDER BY seq"
 INSERT_SESSION = "INSERT OR IGNORE INTO sessions (group_id, id, started_at, metadata) VALUES (?, ?, ?, ?)"
-INSERT_TURN = "INSERT OR IGNORE INTO turns (group_id, id, session_id, speaker, text, at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)"
+INSERT_TURN = ("INSERT OR IGNORE INTO turns (group_id, id, session_id, speaker, text, at, seq, times) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 INSERT_MENTION = "INSERT OR IGNORE INTO mentions (group_id, turn_id, entity_id) VALUES (?, ?, ?)"
-SELECT_TURNS = "SELECT id, session_id, group_id, speaker, text, at, seq FROM turns"
+SELECT_TURNS = "SELECT id, session_id, group_id, speaker, text, at, seq, times FROM turns"
 # External-content FTS tables (facts_fts, turns_fts) need their rows deleted with the 'delete'
 # command and the original values, before the content rows go; order respects foreign keys.
 DELETE_GROUP = (

@@ -39,7 +39,7 @@ from chronomem.graph.base import (
 )
 from chronomem.graph.codec import fact_from_values, from_us, sources_from_json, to_us
 from chronomem.graph.erasure import Erasure, ErasureReport
-from chronomem.graph.sqlite_migration import migrate_claims
+from chronomem.graph.sqlite_migration import add_turn_times, migrate_claims
 from chronomem.graph.sqlite_tx import immediate
 from chronomem.graph.sqlite_write import (
     SqliteWrite,
@@ -113,7 +113,8 @@ row_to_fact = fact_from_values  # a fact row (the facts columns, in chronomem.gr
 
 
 def _row_to_turn(row: Sequence) -> TurnRecord:
-    return TurnRecord(id=row[0], session_id=row[1], group_id=row[2], speaker=row[3], text=row[4], at=from_us(row[5]), seq=row[6])
+    return TurnRecord(id=row[0], session_id=row[1], group_id=row[2], speaker=row[3], text=row[4], at=from_us(row[5]),
+                      seq=row[6], times=row[7])
 
 
 OPEN_WAIT_SECONDS = 30  # how long opening waits for other processes' locks (the busy timeout too)
@@ -156,6 +157,7 @@ class SqliteGraphStore:
             migrate_claims(db)  # before the schema script: it would index the earlier table
             db.executescript(sql.SCHEMA)
             db.executescript(sql.ERASURES_SCHEMA)
+            add_turn_times(db)
             migrate_sqlite(db)
         except BaseException:
             db.close()

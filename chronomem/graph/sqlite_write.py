@@ -19,6 +19,7 @@ from chronomem.graph import sqlite_schema as sql
 from chronomem.graph.codec import fact_from_values, fact_values, to_us
 from chronomem.graph.sqlite_tx import immediate
 from chronomem.graph.turn_scope import clash_error
+from chronomem.graph.turn_times import times_json
 from chronomem.graph.writer import SessionContent
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
 
@@ -84,7 +85,8 @@ class SqliteWrite:
                                        [self.group, *chunk, s.session_id]).fetchall()
         if clashes:
             raise clash_error(self.group, s.session_id, clashes)
-        self.db.executemany(sql.INSERT_TURN, [(self.group, t.id, s.session_id, t.speaker, t.text, to_us(t.at), n)
+        self.db.executemany(sql.INSERT_TURN, [(self.group, t.id, s.session_id, t.speaker, t.text, to_us(t.at), n,
+                                               times_json(t.text, t.at or s.started_at))
                                               for n, t in enumerate(s.turns)])
         return True
 

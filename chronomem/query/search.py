@@ -52,6 +52,7 @@ from chronomem.deadline import check
 from chronomem.errors import InputError, clip
 from chronomem.graph.base import GraphStore, TurnRecord
 from chronomem.graph.side_index import SideIndex
+from chronomem.graph.turn_times import main_time
 from chronomem.query.candidates import (
     Tuning,
     conversation_signals,
@@ -59,7 +60,7 @@ from chronomem.query.candidates import (
     traverse,
 )
 from chronomem.query.focus import focus as slot_focus
-from chronomem.query.records import Status, interval_text, to_records
+from chronomem.query.records import Status, day_range_text, interval_text, to_records
 from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value, reach_credit
 from chronomem.query.scope import PLAN_GRACE, Scope
 from chronomem.query.slots import EndedAt, SupersededBy, ended_at, superseded_by
@@ -105,6 +106,7 @@ class SearchResult(BaseModel):
     at: datetime | None = None
     superseded_by: SupersededBy | None = None
     ended: EndedAt | None = None
+    time_phrase: str | None = None  # a turn: the phrase naming the time it speaks about (valid_from/valid_to)
 
     def later(self) -> str | None:
         """What became of a turn's facts, for a reader ("later: Alice works at Adyen since 2024-05",
@@ -113,10 +115,14 @@ class SearchResult(BaseModel):
         return None if said is None else said.text()
 
     def when(self) -> str:
-        """When the hit holds: a fact's valid interval (``2023-05-01 → now``), a turn's day (``?`` unknown)."""
+        """When the hit holds: a fact's valid interval (``2023-05-01 → now``); a turn's day (``?``
+        unknown), after the time it speaks about when it names one (``2023-05-07 (yesterday), said 2023-05-08``)."""
         if self.kind == "fact":
             return interval_text(self.valid_from, self.valid_to)
-        return "?" if self.at is None else self.at.date().isoformat()
+        said = "?" if self.at is None else self.at.date().isoformat()
+        if self.time_phrase is None or self.valid_from is None or self.valid_to is None:
+            return said
+        return f"{day_range_text(self.valid_from, self.valid_to)} ({self.time_phrase}), said {said}"
 
     def turn_ids(self) -> list[str]:
         """The turns this hit comes from (a turn's own id; a fact's source turns)."""
@@ -132,11 +138,10 @@ class SearchResult(BaseModel):
         data["score"] = round(self.score, 6)
         if self.kind == "fact":
             data["statement"] = self.text
-            for key in ("speaker", "session_id", "at", "superseded_by", "ended"):
+            for key in ("speaker", "session_id", "at", "superseded_by", "ended", "time_phrase"):
                 data.pop(key)
-        else:
-            for key in ("subject", "subject_id", "predicate", "object", "object_id", "valid_from", "valid_to",
-                        "recorded_at", "expired_at"):
+        else:  # a turn keeps valid_from/valid_to: the time it speaks about (null when it names none)
+            for key in ("subject", "subject_id", "predicate", "object", "object_id", "recorded_at", "expired_at"):
                 data.pop(key)
         return data
 
@@ -305,9 +310,13 @@ def _results(store: GraphStore, group_id: str, picked: Sequence[tuple[tuple[str,
                 status=r.status))
         else:
             t = turns[i]
+            spoken = main_time(t)
             out.append(SearchResult(kind="turn", id=i, text=t.text, score=score,
                                     sources=[Source(session_id=t.session_id, turn_id=t.id)],
                                     speaker=t.speaker, session_id=t.session_id, at=t.at,
+                                    valid_from=None if spoken is None else spoken.span.start_at(),
+                                    valid_to=None if spoken is None else spoken.span.end_at(),
+                                    time_phrase=None if spoken is None else spoken.phrase,
                                     status=_turn_status(i, stale, ended, corrected),
                                     superseded_by=superseded_by(outdated[i]) if i in outdated else (
                                         superseded_by(corrected[i], corrected=True) if i in corrected else None),
