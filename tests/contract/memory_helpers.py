@@ -20,3 +20,10 @@ def session(session_id: str, started_at: str, *lines: str, speaker: str = "user"
     """A session of one speaker's lines."""
     return {"session_id": session_id, "started_at": started_at,
             "turns": [{"speaker": speaker, "text": text} for text in lines]}
+
+
+def told(store, extractor, *sessions: dict) -> Memory:
+    """A memory on ``store`` (see :func:`memory_on`) that has ingested ``sessions``."""
+    mem = memory_on(store, extractor)
+    mem.ingest(list(sessions))
+    return mem

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.contract.memory_helpers import memory_on, session
+from tests.contract.memory_helpers import session, told
 
 
 @pytest.fixture
 def moved(store, rule_extractor):
-    mem = memory_on(store, rule_extractor)
-    mem.ingest([session("home-1", "2023-06-01T10:00:00Z", "I live in Toronto."),
-                session("home-2", "2024-03-12T10:00:00Z", "I moved to Vancouver last week!")])
-    return mem
+    return told(store, rule_extractor, session("home-1", "2023-06-01T10:00:00Z", "I live in Toronto."),
+                session("home-2", "2024-03-12T10:00:00Z", "I moved to Vancouver last week!"))
 
 
 def test_searching_the_old_value_never_labels_the_move_as_no_longer_true(moved):
@@ -33,10 +31,8 @@ def test_context_of_the_old_value_marks_only_the_old_turn(moved):
 
 @pytest.fixture
 def corrected(store, rule_extractor):
-    mem = memory_on(store, rule_extractor)
-    mem.ingest([session("job-1", "2024-01-05T10:00:00Z", "I joined Stripe last month."),
-                session("job-2", "2024-02-05T10:00:00Z", "Sorry, I joined Plaid, not Stripe.")])
-    return mem
+    return told(store, rule_extractor, session("job-1", "2024-01-05T10:00:00Z", "I joined Stripe last month."),
+                session("job-2", "2024-02-05T10:00:00Z", "Sorry, I joined Plaid, not Stripe."))
 
 
 def test_context_labels_a_corrected_statement(corrected):
