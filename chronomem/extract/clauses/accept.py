@@ -158,7 +158,7 @@ def widen_org(tok: Token, arg: Arg | None, idx: DocIndex) -> Arg | None:
     return arg
 
 
-def _name_tail(doc, hi: int, end: int, idx: DocIndex, *, institution: bool = False) -> int:  # noqa: ANN001
+def _name_tail(doc, hi: int, end: int, idx: DocIndex, *, institution: bool = False) -> int:
     """Extend a name over what the parser hung elsewhere: "Rally | for the Republic", "Unity | (Russian
     political party)" — a closed parenthesis, or "of"/"for" and capitalised words; for a university
     or institute also "at"/"in"/"," and capitalised words ("University of California, San Diego",
