@@ -18,7 +18,7 @@ from chronomem.extract.clauses.frames import Frame, build_frame
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.records import Rel
 from chronomem.extract.clauses.timing import TimePhrase, time_phrases
-from chronomem.extract.lexicon import ADJ_VERBS
+from chronomem.extract.lexicon import ADJ_VERBS, OPEN
 from chronomem.extract.rules.open.clauses import clause_rels as open_reading
 from chronomem.extract.rules.open.clauses import merge
 from chronomem.extract.rules.registry import RULES, run_rules
@@ -69,4 +69,11 @@ def clause_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             verb_rels += run_rules(_copy(frame)) or conj_endings(_copy(frame), verb_rels)  # "… in 2018 and quit in 2021"
         if reads_open:
             open_found += open_reading(_copy(frame))
-    return merge(verb_rels, open_found, idx)
+    return _least_favourites(sent, merge(verb_rels, open_found, idx))
+
+
+def _least_favourites(sent: Span, rels: list[Rel]) -> list[Rel]:
+    """"Broccoli is my least favorite food": the tastes of a clause whose favourite is turned around are dislikes."""
+    heads = {t.head.head.i for t in sent if t.lower_ in OPEN.favourite_words and any(
+        c.lower_ in OPEN.opposite_modifiers for c in t.children)}
+    return [replace(r, predicate="DISLIKES") if r.predicate == "LIKES" and r.i in heads else r for r in rels]

@@ -20,6 +20,10 @@ STATEMENTS = [
     ("i don't like vegetables.", [c(U, "DISLIKES", "vegetables", A, NOW)]),
     ("I do not enjoy crowds.", [c(U, "DISLIKES", "crowds", A, NOW)]),
     ("I'm not a fan of winter.", [c(U, "DISLIKES", "winter", A, NOW)]),
+    ("I don't care for country music.", [c(U, "DISLIKES", "country music", A, NOW)]),
+    # a least favourite is a dislike
+    ("broccoli is my least favorite food.", [c(U, "DISLIKES", "Broccoli", A, NOW)]),
+    ("My least favourite season is winter.", [c(U, "DISLIKES", "winter", A, NOW)]),
     # favourites whose value the tagger took for an adjective
     ("my favorite food is sushi.", [c(U, "LIKES", "sushi", A, NOW)]),
     ("My favourite drink is lemonade.", [c(U, "LIKES", "lemonade", A, NOW)]),
@@ -70,6 +74,8 @@ NOTHING = [
     "I'm in the kitchen.",  # being somewhere is no lasting fact
     "I drive a hard bargain.",  # an idiom: no vehicle
     "I'm a fan.",  # of nothing said
+    "I don't care.",  # of nothing said
+    "I'm not really into hiking.",  # no interest is not a dislike
     "I love having plants in our homes.",  # a home is had by everyone: nothing owned is said
 ]
 

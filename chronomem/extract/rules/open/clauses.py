@@ -159,6 +159,8 @@ def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return []
     plain = replace(frame, status=replace(status, negated=False, blocked=False))
     if lemma in OPEN.negated_tastes and frame.v.pos_ == "VERB":
+        if lemma == "care" and "for" in frame.preps:  # "I don't care for country music"
+            plain = replace(plain, dobj=frame.preps["for"][0])
         return [replace(r, predicate=OPEN.negated_tastes[lemma]) for r in taste_rels(plain, subjects, "LIKES")]
     if lemma == "be" and frame.attr is not None and frame.attr.lemma_.lower() in OPEN.fan_nouns:
         return [replace(r, predicate="DISLIKES") for r in copula_rels(plain, subjects) if r.predicate == "LIKES"]
