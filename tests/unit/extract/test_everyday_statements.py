@@ -41,6 +41,10 @@ STATEMENTS = [
     ("I play in a jazz band.", [c(U, "MEMBER_OF", "jazz band", A, NOW)]),
     ("I'm on the swim team.", [c(U, "MEMBER_OF", "swim team", A, NOW)]),
     ("i am in high school.", [c(U, "STUDIES_AT", "high school", A, NOW)]),
+    # a leisure habit is a taste; playing a game or a sport too (an instrument is an open fact)
+    ("I listen to old jazz records.", [c(U, "LIKES", "old jazz records", A, NOW)]),
+    ("I play chess on Sundays.", [c(U, "LIKES", "chess", A, NOW)]),
+    ("I play the cello.", [c(U, "RELATED_TO", "cello", A, NOW)]),
     # pets without a name keep what the turn says of them: how many, which breed
     ("I have a golden retriever.", [c(U, "HAS_PET", "user's golden retriever", A, NOW)]),
     ("i own two horses.", [c(U, "HAS_PET", "user's two horses", A, NOW)]),

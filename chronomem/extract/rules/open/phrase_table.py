@@ -10,6 +10,8 @@ STUDIES_AT, "I'm in a bowling league" → MEMBER_OF. Anything else stays an open
 ('OWNS', 'STUDIES_AT')
 >>> mapped_predicate("is in", "bowling league"), mapped_predicate("drives", "hard bargain")
 ('MEMBER_OF', None)
+>>> mapped_predicate("listens to", "old jazz records"), mapped_predicate("plays", "chess"), mapped_predicate("plays", "piano")
+('LIKES', 'LIKES', None)
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from chronomem.extract.lexicon import lexicon_file
 @cache
 def _table() -> dict[str, list[tuple[frozenset[str], str]]]:
     data = lexicon_file("phrase_table")
-    classes = {name: frozenset(words) for name, words in data["object_classes"].items()}
+    classes = {name: frozenset(words) for name, words in data["object_classes"].items()} | {"*": frozenset({"*"})}
     out: dict[str, list[tuple[frozenset[str], str]]] = {}
     for row in data["rows"]:
         for relation in row["relations"]:
@@ -49,5 +51,5 @@ def mapped_predicate(relation: str, phrase: str) -> str | None:
     if not rows:
         return None
     words = phrase.lower().split()
-    heads = {head_noun(phrase), " ".join(words[-2:])}
+    heads = {head_noun(phrase), " ".join(words[-2:]), "*"}
     return next((predicate for nouns, predicate in rows if heads & nouns), None)
