@@ -68,7 +68,8 @@ def table_rules(rows: Iterable[Mapping[str, Any]]) -> list[Rule]:
         if "prep" in row:
             spec = dict(row["prep"])
             when = handler(spec.pop("when")) if "when" in spec else None
-            call: Callable[[Frame], list[Rel]] = PrepRule(lemmas, **{**spec, "preps": tuple(spec["preps"])}, when=when)
+            tuples = {k: tuple(spec[k]) for k in ("preps", "unless") if k in spec}
+            call: Callable[[Frame], list[Rel]] = PrepRule(lemmas, **{**spec, **tuples}, when=when)
         else:
             call = handler(row["handler"])
             if "args" in row:  # one handler, several rows: "couples.couple" with {"prt": "up", "aspect": "end"}

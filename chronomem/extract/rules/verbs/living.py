@@ -1,5 +1,6 @@
-"""Where people live: live/reside in, based in, settle in, move/relocate to (or out of), a new
-home in a city ("moved into a new apartment in Mumbai").
+"""Where people move: move/relocate to (or out of), a new home in a city ("moved into a new apartment in
+Mumbai"), into a role ("moved into a site reliability engineer role"); "live in", "based in", "settled in"
+are rows of the rule table.
 """
 
 from __future__ import annotations
@@ -13,15 +14,6 @@ from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel
 from chronomem.extract.lexicon import HOMES, ROLE_SLOTS
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.verbs.switches import complete_switch, switch_rels
-from chronomem.extract.rules.verbs.tools import uses_rels
-
-
-def based(frame: Frame) -> list[Rel]:
-    if frame.v.tag_ != "VBN":
-        return []
-    places = frame.prep("in") + (frame.prep("of") if "out" in frame.preps else [])  # "based in", "based out of"
-    return [r for t in places for r in emit(frame, "LIVES_IN", persons(frame), A.token_place(t, frame.idx),
-                                            frame.when("state"), obj_tok=t)]
 
 
 def _role_before_slot(tok: Token) -> Arg | None:
@@ -46,14 +38,6 @@ def _new_home(frame: Frame, toks: list[Token]) -> list[Rel]:
         for place in places:
             out += emit(frame, "LIVES_IN", persons(frame), A.token_place(place, frame.idx), frame.when("start"), obj_tok=place)
     return out
-
-
-def settle(frame: Frame) -> list[Rel]:
-    """"I finally settled in Pittsburgh", "we settled down in Porto" (not "we settled on Go": tools)."""
-    if [t for t in frame.prep("on") if not frame.idx.is_time(t)]:
-        return uses_rels(frame, "start")
-    return [r for t in frame.prep("in") for r in emit(frame, "LIVES_IN", persons(frame), A.token_place(t, frame.idx),
-                                                      frame.when("start"), obj_tok=t)]
 
 
 def move(frame: Frame) -> list[Rel]:

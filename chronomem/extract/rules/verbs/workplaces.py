@@ -1,17 +1,15 @@
-"""Where people work, teach, study and serve, said other ways than "work at" (:mod:`~chronomem.extract.rules.verbs.work`).
+"""Where people work, teach and serve, said other ways than "work at" (:mod:`~chronomem.extract.rules.verbs.work`).
 
 * the verbs of biographies and news: "played for Leeds United", "signed with Udinese", "was employed by
   Washington State University" → WORKS_AT;
 * a workplace without a name: "I work at the restaurant", "Jasmine works at that massage place (with
   Nina)" → WORKS_AT the place ("restaurant", "massage place"), for a named co-worker after "with" too;
 * teaching somewhere: "I'm teaching acting down at the Arts Academy", "she teaches at Lincoln High" → WORKS_AT;
-* a class taken at a named school: "I'm taking a literature class at the New School" → STUDIES_AT;
 * being in a body whose name says membership: "she's in the Navy", "we were both in the Peace Corps"
   (held and over, at no known time) → MEMBER_OF (not "I was in Walmart").
 
-The words are data (``workplace_nouns``, ``needs_compound``, ``class_nouns`` and ``membership_words``
-in ``ties.json``). But for the biography verbs, each rule speaks only when the verb's own rules found
-nothing (a lower priority in the registry).
+The words are data (``workplace_nouns``, ``needs_compound`` and ``membership_words`` in ``ties.json``).
+But for the biography verbs, each rule speaks only when the verb's own rules found nothing (a lower priority).
 """
 
 from __future__ import annotations
@@ -98,17 +96,6 @@ def teach(frame: Frame) -> list[Rel]:
         place = A.token_org(tok, frame.idx, tools=False) or workplace_arg(tok)
         out += emit(frame, "WORKS_AT", persons(frame, we=False), place, frame.when("state"), obj_tok=tok)
     return out
-
-
-def take_class(frame: Frame) -> list[Rel]:
-    """"I'm taking a literature class at the New School"."""
-    taken = frame.dobj
-    if taken is None or taken.lemma_.lower() not in TIES.class_nouns:
-        return []
-    schools = frame.dobj_preps.get("at", []) + frame.prep("at")
-    return [r for t in schools for r in emit(frame, "STUDIES_AT", persons(frame, we=False),
-                                              A.token_org(t, frame.idx, strict=True, tools=False), frame.when("state"),
-                                              obj_tok=t)]
 
 
 def in_a_body(frame: Frame) -> list[Rel]:
