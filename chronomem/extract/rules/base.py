@@ -1,15 +1,8 @@
-"""What every rule module shares: the rule row, emitting relations, and the helpers that several
-kinds of rule call (the subjects that are people, roles, employment, "X, not Y" corrections).
-
-Rule modules import from here and from helper modules below them, never from a module above:
-``rulebase`` ← ``kin`` ← ``pets`` ← ``leadership`` ← ``tools`` ← ``switches`` ← the verb rules
-(``living``, ``work``, ``relations``, ``tech``, ``couples``, ``events``, ``nominal``) ←
-:mod:`chronomem.extract.rules.registry` ← :mod:`chronomem.extract.rules.engine`. A test pins that the
-package has no import cycle.
-
-Each rule reads a :class:`~chronomem.extract.clauses.frames.Frame` and returns candidate relations
-(:class:`~chronomem.extract.clauses.records.Rel`). A rule that is unsure returns nothing: a wrong fact
-is worse than a missing one.
+"""What every rule module shares: the rule row (:class:`Rule`, :class:`PrepRule`), emitting relations,
+and the helpers several kinds of rule call (the subjects that are people, roles, employment, "X, not Y"
+corrections). Each rule reads a :class:`~chronomem.extract.clauses.frames.Frame` and returns candidate
+relations (:class:`~chronomem.extract.clauses.records.Rel`); a rule that is unsure returns nothing: a
+wrong fact is worse than a missing one.
 """
 
 from __future__ import annotations

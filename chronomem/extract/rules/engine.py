@@ -21,20 +21,20 @@ from spacy.tokens import Doc, Span
 
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import is_dropped_plan, is_hypothetical, is_question
-from chronomem.extract.clauses.mentions import doc_mentions
+from chronomem.extract.clauses.hygiene import doc_mentions
 from chronomem.extract.clauses.records import Hint, Rel
 from chronomem.extract.lexicon import lexicon_file
 from chronomem.extract.rules import clause_reading
 from chronomem.extract.rules.open import possessives, tastes
-from chronomem.extract.rules.people import bonds, impressions, kin_phrases, nominal, people, titles
+from chronomem.extract.rules.people import impressions, kin_phrases, nominal, people, titles
 from chronomem.extract.rules.verbs import couples, partings
 
 log = logging.getLogger(__name__)
 RELATIONS_PIPE = "chronomem_relations_v1"
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
 PASS_MODULES = {m.__name__.rpartition(".")[2]: m for m in (
-    nominal, people, impressions, kin_phrases, bonds, partings, titles, clause_reading, possessives, tastes, couples)}
-GATES: dict[str, Callable[[Doc], bool]] = {"ties": bonds.may_tie}  # a cheap look at the words before a pass runs
+    nominal, people, impressions, kin_phrases, partings, titles, clause_reading, possessives, tastes, couples)}
+GATES: dict[str, Callable[[Doc], bool]] = {"ties": kin_phrases.may_tie}  # a cheap look at the words before a pass runs
 KINDS = frozenset({"stated", "question", "hypothetical", "dropped"})
 MERGES = frozenset({"said", "unless_said", "yield", "add", "after", "hints", "unless_named"})
 

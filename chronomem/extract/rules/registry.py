@@ -31,25 +31,16 @@ from chronomem.extract.clauses.records import Rel
 from chronomem.extract.lexicon import lexicon_file
 from chronomem.extract.rules.base import PrepRule, Rule
 from chronomem.extract.rules.people import kin, nominal
-from chronomem.extract.rules.verbs import (
-    couples,
-    living,
-    relations,
-    roles,
-    switches,
-    tools,
-    work,
-    workplaces,
-)
+from chronomem.extract.rules.verbs import couples, relations, roles, switches, tools, work
 
 RULE_MODULES: dict[str, ModuleType] = {m.__name__.rpartition(".")[2]: m for m in (
-    living, work, relations, tools, switches, nominal, couples, kin, roles, workplaces)}
+    work, relations, tools, switches, nominal, couples, kin, roles)}
 
 
 def handler(name: str) -> Callable[..., Any]:
     """The function a row names, ``"module.function"`` of :data:`RULE_MODULES`.
 
-    >>> handler("living.move").__name__
+    >>> handler("switches.move").__name__
     'move'
     """
     module, _, function = name.partition(".")

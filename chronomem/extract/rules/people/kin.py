@@ -17,7 +17,7 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, SPEAKER, WE, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
 from chronomem.extract.lexicon import KIN_RELATIONS
 from chronomem.extract.rules.base import persons
 
@@ -50,6 +50,19 @@ def owner_of(tok: Token, idx: DocIndex) -> Arg | None:
         if left.pos_ in ("VERB", "AUX", "ADP", "PUNCT") and left.text != "-":
             return None
     return None
+
+
+def said_person(tok: Token, idx: DocIndex, *, any_pronoun: bool = False) -> Arg | None:
+    """"I", "you", he/she/him/her (``any_pronoun``: also "his", "her" as possessives), or a person's name."""
+    if tok.lower_ == "you":
+        return Arg(YOU, tok.i)
+    arg = pronoun_arg(tok)
+    if arg is not None:
+        return arg if arg.kind == SPEAKER or arg.kind == PRONOUN and (any_pronoun or tok.tag_ == "PRP") else None
+    if tok.pos_ != "PROPN":
+        return None
+    arg = person_arg(tok, idx, trust_ner=False)
+    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
 
 
 def possessor(tok: Token, idx: DocIndex) -> Arg | None:

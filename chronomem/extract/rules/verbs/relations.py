@@ -1,14 +1,5 @@
-"""Dependency rules for people's relationships, tastes and possessions: marry/divorce/engage,
-like/love/hate/prefer, own/buy/sell, and "get" in its many senses ("got married", "got together",
-"got a job at", "got a new manager: Lucas", "took over the team").
-
-Each rule reads a :class:`~chronomem.extract.clauses.frames.Frame` and returns candidate relations
-(:class:`~chronomem.extract.clauses.records.Rel`). Where people live is in :mod:`chronomem.extract.rules.verbs.living`,
-work and study in :mod:`chronomem.extract.rules.verbs.work`, tools and switches in :mod:`chronomem.extract.rules.verbs.tools`
-and :mod:`chronomem.extract.rules.verbs.switches`, appositions and corrections in
-:mod:`chronomem.extract.rules.people.nominal`; what they share is in :mod:`chronomem.extract.rules.base` and
-which rules read which verb in :mod:`chronomem.extract.rules.registry`.
-A rule that is unsure returns nothing: a wrong fact is worse than a missing one.
+"""People's tastes and possessions, and "get" in its many senses: like/love/hate/prefer, own/buy/sell,
+"got married", "got together", "got a job at", "got a new manager: Lucas", "took over the team".
 """
 
 from __future__ import annotations
