@@ -1,4 +1,4 @@
-"""Turning tokens into relation arguments: names, pronouns, speakers and places (noun phrases: noun_args.py).
+"""Turning tokens into relation arguments: names, pronouns, speakers and places (noun phrases: accept.py).
 
 Every function takes a token and returns an :class:`~chronomem.extract.clauses.records.Arg` or
 ``None`` when the token does not name something a fact can be about.

@@ -15,9 +15,9 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.noun_args import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel, When
 from chronomem.extract.lexicon import lexicon_table
 

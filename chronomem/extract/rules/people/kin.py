@@ -217,25 +217,29 @@ def died(frame: Frame) -> list[Rel]:
     return out
 
 
+def _objects_pets(frame: Frame, aspect: str, deps: tuple[str, ...] = ()) -> list[Rel]:
+    """The pets the verb's objects (and its pet nouns of ``deps``) name, owned by the subjects."""
+    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ in deps and is_pet_noun(c)]
+    return [r for tok in toks for r in pet_rels(frame, tok, frame.when(aspect), persons(frame))]
+
+
 def rehomed(frame: Frame) -> list[Rel]:
     """"I had to rehome my cat Fudge", "I lost my dog Maple in 2021"."""
-    return [r for tok in frame.dobjs for r in pet_rels(frame, tok, frame.when("end"), persons(frame))]
+    return _objects_pets(frame, "end")
 
 
 def gave_away(frame: Frame) -> list[Rel]:
     """"I gave my parrot Clementine to my parents", "Jake gave his hamster Pretzel away"."""
     if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
         return []
-    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ == "dative" and is_pet_noun(c)]
-    return [r for tok in toks for r in pet_rels(frame, tok, frame.when("end"), persons(frame))]
+    return _objects_pets(frame, "end", ("dative",))
 
 
 def brought_home(frame: Frame) -> list[Rel]:
     """"Last week, I brought home a dog called Clementine"."""
     if not any(c.lower_ == "home" for c in frame.v.children):
         return []
-    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ in ("npadvmod", "advmod") and is_pet_noun(c)]
-    return [r for tok in toks for r in pet_rels(frame, tok, frame.when("start"), persons(frame))]
+    return _objects_pets(frame, "start", ("npadvmod", "advmod"))
 
 
 def came_home(frame: Frame) -> list[Rel]:

@@ -9,10 +9,10 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import role_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg, valid_name
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.noun_args import role_arg, team_arg, thing_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, SPEAKER, WE, Arg, Hint, Rel, When
 from chronomem.extract.rules.base import alternative, emit, employment, persons, role_rels
 from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor

@@ -9,9 +9,9 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import team_arg, thing_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.noun_args import team_arg, thing_arg
 from chronomem.extract.clauses.records import Arg, Rel
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, TASTES
 from chronomem.extract.rules.base import emit, employment, persons

@@ -22,9 +22,9 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.accept import team_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.noun_args import team_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel
 from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, TITLE_NOUNS
 from chronomem.extract.rules.base import emit, persons, role_when

@@ -14,9 +14,9 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import version_of
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.noun_args import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel
 from chronomem.extract.lexicon import (
     CHANGE_NOUNS,

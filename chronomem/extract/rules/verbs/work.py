@@ -22,9 +22,9 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
 from chronomem.extract.clauses.args import name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.noun_args import club_arg, is_role_head, team_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When
 from chronomem.extract.lexicon import TEAM_CHANGES, load_lexicon
 from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
