@@ -239,7 +239,7 @@ def _name_tail(doc, hi: int, end: int, idx: DocIndex, *, institution: bool = Fal
     political party)" — a closed parenthesis, or "of"/"for" and capitalised words; for a university
     or institute also "at"/"in"/"," and capitalised words ("University of California, San Diego",
     "Washington University in St. Louis")."""
-    links = ("of", "for", "at", "in", ",") if institution else ("of", "for")
+    links = L.INSTITUTION_LINKS if institution else L.NAME_LINKS
     for _ in range(4):
         if hi < end and doc[hi].text == "(":
             close = next((k for k in range(hi + 1, min(end, hi + 8)) if doc[k].text == ")"), None)

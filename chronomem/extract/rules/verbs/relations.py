@@ -74,8 +74,8 @@ def taste(frame: Frame) -> list[Rel]:
                                                    qualifiers=quals, obj_tok=tok)]
 
 
-def own(frame: Frame) -> list[Rel]:
-    aspect = {"own": "state", "sell": "end"}.get(frame.lemma, "start")
+def own(frame: Frame, *, aspect: str) -> list[Rel]:
+    """"I own a bike" (a state), "I bought a bike" (it starts), "I sold my bike" (it ends)."""
     if frame.dobj is None:
         return []
     pets = family_verb_rels(frame, persons(frame), aspect)
