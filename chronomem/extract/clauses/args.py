@@ -1,4 +1,4 @@
-"""Turning tokens into relation arguments: names, pronouns, speakers and places (noun phrases: noun_args.py).
+"""Turning tokens into relation arguments: names, pronouns, speakers and places (noun phrases: accept.py).
 
 Every function takes a token and returns an :class:`~chronomem.extract.clauses.records.Arg` or
 ``None`` when the token does not name something a fact can be about.
@@ -14,7 +14,7 @@ from spacy.attrs import LEMMA, LOWER
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, THERE, WE, Arg
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, WE, Arg
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.parse.gazetteer import Term
 
@@ -326,10 +326,6 @@ def hung_name(tok: Token) -> Token | None:
     if nxt.pos_ in ("ADV", "ADJ", "NOUN", "PROPN") and nxt.dep_ in ("advmod", "npadvmod", "dep", "amod"):
         return nxt
     return nxt if nxt.pos_ == "PROPN" and tok.dep_ == "dobj" and nxt.dep_ not in ("nsubj", "nsubjpass", "conj") else None
-
-
-def there_arg(tok: Token) -> Arg | None:
-    return Arg(THERE, tok.i) if tok.lower_ == "there" else None
 
 
 def first_name_gender(name: str) -> str:

@@ -74,11 +74,6 @@ def is_dropped_plan(sent: Span) -> bool:
     return any(p in low for p in L.DROPPED)
 
 
-def blocked_sentence(sent: Span) -> bool:
-    """No verb fact comes out of this sentence."""
-    return is_question(sent) or is_hypothetical(sent) or is_dropped_plan(sent)
-
-
 def question_tail(sent: Span) -> int | None:
     """Where a question tagged onto a statement starts, after a spaced dash or a semicolon ("I've
     always loved Spider-Man - I mean, who doesn't?"), or after a comma and "so"/"but"/"and" opening a

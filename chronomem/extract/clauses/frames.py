@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Token
 
+from chronomem.extract.clauses.accept import team_arg
 from chronomem.extract.clauses.args import DocIndex, entity_arg, first_name_gender, subject_head
 from chronomem.extract.clauses.filters import ClauseStatus, clause_status
-from chronomem.extract.clauses.noun_args import team_arg
 from chronomem.extract.clauses.records import Arg, When
 from chronomem.extract.clauses.timing import TimePhrase, clause_head
 from chronomem.extract.lexicon import OPEN

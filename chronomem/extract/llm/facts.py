@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from chronomem.errors import ExtractionError
 from chronomem.extract.extractor import DEFAULT_SKIP_SPEAKERS
+from chronomem.extract.resolution.statements import statement
 from chronomem.schema.models import (
     MAX_NAME_CHARS,
     Claim,
@@ -137,12 +138,6 @@ def resolve_fact_time(phrase: str | None, kind: str, turn_at: datetime, *, futur
     return (turn_at, "unknown", True, None, "day") if kind == "end" else (turn_at, "day", True, None, "day")
 
 
-def _statement(vocabulary: Vocabulary, predicate: str, subject: str, obj: str, relation: str | None) -> str:
-    """An open fact reads with its own relation ("Marta volunteers at food bank")."""
-    return f"{subject} {relation} {obj}" if predicate == "RELATED_TO" and relation else vocabulary.statement(
-        predicate, subject, obj)
-
-
 def result_from_facts(session: Session, facts: Iterable[LlmFact | dict], *, vocabulary: Vocabulary = CORE_VOCABULARY,
                       skip_speakers: Iterable[str] = DEFAULT_SKIP_SPEAKERS, confidence: float = 0.8) -> ExtractionResult:
     """Entities, mentions and claims of ``session`` from facts a model read in it; times are resolved here.
@@ -202,7 +197,7 @@ def result_from_facts(session: Session, facts: Iterable[LlmFact | dict], *, voca
             claim = Claim(
                 group_id=group, kind=kind, subject_id=entity_id(group, subject), predicate=fact.predicate,
                 object_id=entity_id(group, obj), replaces_object_id=entity_id(group, replaces) if replaces else None,
-                qualifiers=qualifiers, statement=_statement(vocabulary, fact.predicate, subject, obj, fact.relation),
+                qualifiers=qualifiers, statement=statement(vocabulary, fact.predicate, subject, obj, qualifiers),
                 at=at, at_precision=precision, until=until, until_precision=until_precision, observed=observed,
                 said_at=turn.at, confidence=confidence, sources=[Source(session_id=session.session_id, turn_id=turn.id)],
             )

@@ -373,16 +373,14 @@ class SessionResolver:
             self._correct_earlier_session(hint, new, turn, turn_no)
 
     def _correct_earlier_session(self, hint: Hint, new: str, turn: Turn, turn_no: int) -> None:
-        """The wrong value was said in an earlier session: this turn's claim of the right value becomes
-        a correction of it ("Sorry, I meant Lyon, not Mumbai: I moved to Lyon"); with no such claim, a
-        place or an employer named in a correction by the speaker is the speaker's home or job
-        ("Actually, it was Singapore, not Buenos Aires, that I moved to"). The store gives the
-        correction the wrong value's interval."""
+        """The wrong value was said in an earlier session: this turn's claim of the right value corrects it ("Sorry,
+        I meant Lyon, not Mumbai: I moved to Lyon"); with no such claim, a place or an employer named in a correction
+        is the speaker's home or job ("Actually, it was Singapore, not Buenos Aires, that I moved to")."""
         old = self._resolve(hint.old, turn, {}) if hint.old is not None else None
         if old is None or old == new:
             return
         for n, claim in enumerate(self.claims):
-            said = self._history_of(claim)
+            said = next((s for s in reversed(self._history) if s.claim is claim), None)
             if said is None or said.turn_no != turn_no or said.obj != new or claim.kind not in ("assert", "correct"):
                 continue
             if self.vocabulary[claim.predicate].cardinality == "one_per_object":
@@ -401,15 +399,8 @@ class SessionResolver:
         if speaker is not None and turn.at is not None:
             self._emit(predicate, speaker, new, "correct", old, {}, turn.at, "day", True, 0.7, turn, turn_no)
 
-    def _history_of(self, claim: Claim) -> _Said | None:
-        return next((said for said in reversed(self._history) if said.claim is claim), None)
-
     def result(self) -> ExtractionResult:
         used = {m.entity_id for m in self.mentions}
-        entities = []
-        for ent in self.entities.values():
-            eid = entity_id(self.group, ent.name)
-            if eid in used:
-                entities.append(Entity(id=eid, group_id=self.group, name=ent.name, type=ent.type,  # type: ignore[arg-type]
-                                       aliases=list(ent.aliases)))
+        entities = [Entity(id=eid, group_id=self.group, name=e.name, type=e.type, aliases=list(e.aliases))  # type: ignore[arg-type]
+                    for e in self.entities.values() if (eid := entity_id(self.group, e.name)) in used]
         return ExtractionResult(entities=entities, claims=without_title_guesses(self.claims), mentions=list(self.mentions))

@@ -1,15 +1,8 @@
-"""What every rule module shares: the rule row, emitting relations, and the helpers that several
-kinds of rule call (the subjects that are people, roles, employment, "X, not Y" corrections).
-
-Rule modules import from here and from helper modules below them, never from a module above:
-``rulebase`` ← ``kin`` ← ``pets`` ← ``leadership`` ← ``tools`` ← ``switches`` ← the verb rules
-(``living``, ``work``, ``relations``, ``tech``, ``couples``, ``events``, ``nominal``) ←
-:mod:`chronomem.extract.rules.registry` ← :mod:`chronomem.extract.rules.engine`. A test pins that the
-package has no import cycle.
-
-Each rule reads a :class:`~chronomem.extract.clauses.frames.Frame` and returns candidate relations
-(:class:`~chronomem.extract.clauses.records.Rel`). A rule that is unsure returns nothing: a wrong fact
-is worse than a missing one.
+"""What every rule module shares: the rule row (:class:`Rule`, :class:`PrepRule`), emitting relations,
+and the helpers several kinds of rule call (the subjects that are people, roles, employment, "X, not Y"
+corrections). Each rule reads a :class:`~chronomem.extract.clauses.frames.Frame` and returns candidate
+relations (:class:`~chronomem.extract.clauses.records.Rel`); a rule that is unsure returns nothing: a
+wrong fact is worse than a missing one.
 """
 
 from __future__ import annotations
@@ -22,10 +15,11 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.noun_args import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel, When
+from chronomem.extract.lexicon import lexicon_table
 
 Handler = Callable[[Frame], list[Rel]]
 
@@ -167,7 +161,11 @@ class PrepRule:
     "there" ("I live there"); ``dobj`` takes the direct object instead when there is one ("attended
     MIT"); ``strict`` asks for a name the gazetteer or NER knows; ``anchor`` is where "X, not Y"
     is looked for: after the preposition's object ("token") or after the name's first word
-    ("arg"); ``when`` may find the time first (``None`` → the clause's own time).
+    ("arg"); ``when`` may find the time first (``None`` → the clause's own time). A twist: ``tag``,
+    the verb's tag the row needs ("VBN": "based in"); a preposition of two words needs both ("based
+    out of"); ``unless``, prepositions whose object (not a time) rules the row out ("settled on Go");
+    ``object_in``, the word list (``"file.list"`` of the lexicon) the direct object's lemma must be in,
+    whose prepositions come first with ``object_preps`` ("taking a class at the New School").
 
     >>> PrepRule(("report",), "REPORTS_TO", ("to",), "person").lemmas
     ('report',)
@@ -184,9 +182,21 @@ class PrepRule:
     strict: bool = False
     anchor: str = "token"
     when: Callable[[Frame], When | None] | None = None
+    tag: str = ""
+    unless: tuple[str, ...] = ()
+    object_in: str = ""
+    object_preps: bool = False
 
     def __call__(self, frame: Frame) -> list[Rel]:
-        toks = frame.prep(*self.preps)
+        if self.tag and frame.v.tag_ != self.tag or any(not frame.idx.is_time(t) for t in frame.prep(*self.unless)):
+            return []
+        if self.object_in:
+            file, _, words = self.object_in.partition(".")
+            if frame.dobj is None or frame.dobj.lemma_.lower() not in lexicon_table(file)[words]:
+                return []
+        toks = [t for p in self.preps if all(w in frame.preps for w in p.split()[:-1]) for t in frame.prep(p.split()[-1])]
+        if self.object_preps:
+            toks = [t for p in self.preps for t in frame.dobj_preps.get(p, [])] + toks
         if self.dobj and frame.dobj is not None:
             toks = [frame.dobj]
         if self.there:
@@ -199,8 +209,4 @@ class PrepRule:
             arg = read(tok, frame, self.strict)
             out += emit(frame, self.predicate, subjects, arg, when, obj_tok=obj_token(frame, arg) if self.anchor == "arg" else tok)
         return out
-
-    def rule(self, priority: int = 0) -> Rule:
-        """This row as a :class:`Rule` of the registry."""
-        return Rule(self.lemmas, self, priority)
 

@@ -4,30 +4,38 @@ The pass table (``chronomem/data/lexicon/passes.json``) lists every pass as a ro
 kinds of sentence it reads, a gate, and how its relations merge with the others' (see the table's
 ``_about``). This module is the mechanics: it reads a sentence's kind once (a question, a
 hypothetical, a dropped plan or a statement), runs the rows that read that kind in table order and
-merges their output; nothing is wired by hand.
+merges their output; nothing is wired by hand. The spaCy component ``chronomem_relations_v1`` runs
+them on each doc: it sets ``doc._.cm_rels`` (candidate relations), ``doc._.cm_hints`` (corrections that
+need the session) and ``doc._.cm_mentions`` (names and pronouns, in text order).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import is_dropped_plan, is_hypothetical, is_question
+from chronomem.extract.clauses.hygiene import doc_mentions
 from chronomem.extract.clauses.records import Hint, Rel
 from chronomem.extract.lexicon import lexicon_file
+from chronomem.extract.parse.repairs import repair_tags
 from chronomem.extract.rules import clause_reading
 from chronomem.extract.rules.open import possessives, tastes
-from chronomem.extract.rules.people import bonds, impressions, kin_phrases, nominal, people, titles
+from chronomem.extract.rules.people import impressions, kin_phrases, nominal, people, titles
 from chronomem.extract.rules.verbs import couples, partings
 
+log = logging.getLogger(__name__)
+RELATIONS_PIPE = "chronomem_relations_v1"
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
 PASS_MODULES = {m.__name__.rpartition(".")[2]: m for m in (
-    nominal, people, impressions, kin_phrases, bonds, partings, titles, clause_reading, possessives, tastes, couples)}
-GATES: dict[str, Callable[[Doc], bool]] = {"ties": bonds.may_tie}  # a cheap look at the words before a pass runs
+    nominal, people, impressions, kin_phrases, partings, titles, clause_reading, possessives, tastes, couples)}
+GATES: dict[str, Callable[[Doc], bool]] = {"ties": kin_phrases.may_tie}  # a cheap look at the words before a pass runs
 KINDS = frozenset({"stated", "question", "hypothetical", "dropped"})
 MERGES = frozenset({"said", "unless_said", "yield", "add", "after", "hints", "unless_named"})
 
@@ -133,3 +141,39 @@ def doc_relations(doc: Doc, idx: DocIndex, passes: Iterable[Pass] = PASSES) -> t
                 found = [r for r in found if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
             rels += found
     return rels, hints
+
+
+class RelationExtractor:
+    """The passes of :func:`doc_relations` as a spaCy component: ``doc._.cm_rels``, ``cm_hints``, ``cm_mentions``."""
+
+    def __init__(self, nlp: Language, name: str, raise_errors: bool = False) -> None:
+        self.name = name
+        self.raise_errors = raise_errors
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.cm_rels, doc._.cm_hints, doc._.cm_mentions = [], [], []
+        if not len(doc):
+            return doc
+        try:
+            repair_tags(doc)
+            idx = DocIndex(doc)
+            doc._.cm_mentions = doc_mentions(doc, idx)
+            doc._.cm_rels, doc._.cm_hints = doc_relations(doc, idx)
+        except Exception:  # a rule failing on odd text must not stop an ingest of thousands of sessions
+            if self.raise_errors:
+                raise
+            log.warning("chronomem: relation rules failed on a turn (%d chars); it yields no facts", len(doc.text),
+                        exc_info=True)
+            doc._.cm_rels, doc._.cm_hints = [], []
+        return doc
+
+
+@Language.factory(
+    RELATIONS_PIPE,
+    default_config={"raise_errors": False},
+    assigns=["doc._.cm_rels", "doc._.cm_hints", "doc._.cm_mentions"],
+    requires=["token.dep", "token.lemma", "token.tag", "doc.ents", "doc.sents", "doc._.cm_terms"],
+)
+def make_relation_extractor(nlp: Language, name: str, raise_errors: bool) -> RelationExtractor:
+    return RelationExtractor(nlp, name, raise_errors)
+

@@ -31,25 +31,16 @@ from chronomem.extract.clauses.records import Rel
 from chronomem.extract.lexicon import lexicon_file
 from chronomem.extract.rules.base import PrepRule, Rule
 from chronomem.extract.rules.people import kin, nominal
-from chronomem.extract.rules.verbs import (
-    couples,
-    living,
-    relations,
-    roles,
-    switches,
-    tools,
-    work,
-    workplaces,
-)
+from chronomem.extract.rules.verbs import couples, relations, roles, switches, tools, work
 
 RULE_MODULES: dict[str, ModuleType] = {m.__name__.rpartition(".")[2]: m for m in (
-    living, work, relations, tools, switches, nominal, couples, kin, roles, workplaces)}
+    work, relations, tools, switches, nominal, couples, kin, roles)}
 
 
 def handler(name: str) -> Callable[..., Any]:
     """The function a row names, ``"module.function"`` of :data:`RULE_MODULES`.
 
-    >>> handler("living.move").__name__
+    >>> handler("switches.move").__name__
     'move'
     """
     module, _, function = name.partition(".")
@@ -68,7 +59,8 @@ def table_rules(rows: Iterable[Mapping[str, Any]]) -> list[Rule]:
         if "prep" in row:
             spec = dict(row["prep"])
             when = handler(spec.pop("when")) if "when" in spec else None
-            call: Callable[[Frame], list[Rel]] = PrepRule(lemmas, **{**spec, "preps": tuple(spec["preps"])}, when=when)
+            tuples = {k: tuple(spec[k]) for k in ("preps", "unless") if k in spec}
+            call: Callable[[Frame], list[Rel]] = PrepRule(lemmas, **{**spec, **tuples}, when=when)
         else:
             call = handler(row["handler"])
             if "args" in row:  # one handler, several rows: "couples.couple" with {"prt": "up", "aspect": "end"}

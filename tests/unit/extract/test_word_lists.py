@@ -4,10 +4,10 @@ No module of ``chronomem.extract`` may hold a literal (a set, frozenset, list, t
 module level or inline in a function) with ``MAX_WORDS`` or more plain words: lower-case strings
 of letters, spaces, hyphens and apostrophes. Grammar is not vocabulary: dependency labels
 ("nsubj"), POS tags and entity labels (upper case: "NOUN", "PERSON") do not count, nor do the
-names the extractor gives its own states (:data:`OWN_TERMS`: a clause's tense, a relation's
-aspect, a sentence's kind…), nor attribute paths ("token.dep"). A tuple unpacked into names (``ENTITY, SPEAKER = "entity",
-"speaker"``) names constants; a dict whose every value is a function is a rule table whose keys
-are its rules' own phrases.
+names the pass engine gives its own states (:data:`OWN_TERMS`: a sentence's kind, a pass's merge
+policy), nor attribute paths ("token.dep"). A tuple unpacked into names (``ENTITY, SPEAKER =
+"entity", "speaker"``) names constants; a dict whose every value is a function is a rule table
+whose keys are its rules' own phrases.
 """
 
 from __future__ import annotations
@@ -37,12 +37,8 @@ DEP_LABELS = frozenset({
     "poss", "preconj", "predet", "prep", "prt", "punct", "quantmod", "relcl", "root", "xcomp",
 })
 OWN_TERMS = frozenset({
-    "present", "past", "perfect", "progressive", "future",  # a clause's tense (clauses.filters.ClauseStatus)
-    "state", "start", "end",  # a relation's aspect (clauses.records.When)
-    "point", "since", "until", "for", "range",  # a time phrase's role (clauses.timing.TimePhrase)
     "stated", "question", "hypothetical", "dropped",  # a sentence's kind (rules.engine)
     "said", "yield", "add", "after", "hints",  # a pass's merge policy (rules.engine)
-    "sentence", "doc",  # a pass's stage (rules.engine)
 })
 _CONTAINERS = (ast.Set, ast.List, ast.Tuple, ast.Dict)
 _BUILDERS = frozenset({"frozenset", "set", "list", "tuple", "dict"})
@@ -75,7 +71,7 @@ def words_in(node: ast.AST) -> int:
 
     >>> words_in(ast.parse('("him", "her", "me", "us")').body[0].value)
     4
-    >>> words_in(ast.parse('("nsubj", "dobj", "PERSON", "NOUN", "past", "future")').body[0].value)
+    >>> words_in(ast.parse('("nsubj", "dobj", "PERSON", "NOUN", "stated", "question")').body[0].value)
     0
     """
     if isinstance(node, ast.Dict) and node.values and all(isinstance(v, ast.Lambda | ast.Name) for v in node.values):

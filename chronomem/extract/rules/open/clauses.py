@@ -30,9 +30,9 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.noun_args import owned_arg
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, When
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.activity import activity_rels

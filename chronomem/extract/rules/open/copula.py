@@ -7,8 +7,8 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
-from chronomem.extract.clauses.noun_args import role_arg
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
 from chronomem.extract.lexicon import OPEN

@@ -135,7 +135,7 @@ def _my_group(tok: Token) -> list[Rel]:
     if me is None:
         return []
     name = next((c for c in tok.children if c.dep_ == "appos"), None)
-    if name is not None and all(t.is_title or t.is_punct or t.is_upper or t.lower_ in ("of", "the", "and", "for")
+    if name is not None and all(t.is_title or t.is_punct or t.is_upper or t.lower_ in L.TITLE_GLUE
                                 for t in name.subtree) and any(t.is_title for t in name.subtree):
         words = [t for t in name.subtree if not t.is_punct or t.text in ("-", "&")]
         label = " ".join(t.text for t in words).strip("'\"‘’“” ")

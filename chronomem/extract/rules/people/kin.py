@@ -17,7 +17,7 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, SPEAKER, WE, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
 from chronomem.extract.lexicon import KIN_RELATIONS
 from chronomem.extract.rules.base import persons
 
@@ -50,6 +50,19 @@ def owner_of(tok: Token, idx: DocIndex) -> Arg | None:
         if left.pos_ in ("VERB", "AUX", "ADP", "PUNCT") and left.text != "-":
             return None
     return None
+
+
+def said_person(tok: Token, idx: DocIndex, *, any_pronoun: bool = False) -> Arg | None:
+    """"I", "you", he/she/him/her (``any_pronoun``: also "his", "her" as possessives), or a person's name."""
+    if tok.lower_ == "you":
+        return Arg(YOU, tok.i)
+    arg = pronoun_arg(tok)
+    if arg is not None:
+        return arg if arg.kind == SPEAKER or arg.kind == PRONOUN and (any_pronoun or tok.tag_ == "PRP") else None
+    if tok.pos_ != "PROPN":
+        return None
+    arg = person_arg(tok, idx, trust_ner=False)
+    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
 
 
 def possessor(tok: Token, idx: DocIndex) -> Arg | None:
@@ -204,25 +217,29 @@ def died(frame: Frame) -> list[Rel]:
     return out
 
 
+def _objects_pets(frame: Frame, aspect: str, deps: tuple[str, ...] = ()) -> list[Rel]:
+    """The pets the verb's objects (and its pet nouns of ``deps``) name, owned by the subjects."""
+    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ in deps and is_pet_noun(c)]
+    return [r for tok in toks for r in pet_rels(frame, tok, frame.when(aspect), persons(frame))]
+
+
 def rehomed(frame: Frame) -> list[Rel]:
     """"I had to rehome my cat Fudge", "I lost my dog Maple in 2021"."""
-    return [r for tok in frame.dobjs for r in pet_rels(frame, tok, frame.when("end"), persons(frame))]
+    return _objects_pets(frame, "end")
 
 
 def gave_away(frame: Frame) -> list[Rel]:
     """"I gave my parrot Clementine to my parents", "Jake gave his hamster Pretzel away"."""
     if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
         return []
-    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ == "dative" and is_pet_noun(c)]
-    return [r for tok in toks for r in pet_rels(frame, tok, frame.when("end"), persons(frame))]
+    return _objects_pets(frame, "end", ("dative",))
 
 
 def brought_home(frame: Frame) -> list[Rel]:
     """"Last week, I brought home a dog called Clementine"."""
     if not any(c.lower_ == "home" for c in frame.v.children):
         return []
-    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ in ("npadvmod", "advmod") and is_pet_noun(c)]
-    return [r for tok in toks for r in pet_rels(frame, tok, frame.when("start"), persons(frame))]
+    return _objects_pets(frame, "start", ("npadvmod", "advmod"))
 
 
 def came_home(frame: Frame) -> list[Rel]:

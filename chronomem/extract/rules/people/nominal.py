@@ -9,28 +9,16 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import role_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg, valid_name
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.noun_args import role_arg, team_arg, thing_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, SPEAKER, WE, Arg, Hint, Rel, When
 from chronomem.extract.rules.base import alternative, emit, employment, persons, role_rels
-from chronomem.extract.rules.people.kin import (
-    KIN_RELATIONS,
-    family_verb_rels,
-    kin_of,
-    kin_rels,
-    modifier_state,
-    named_token,
-    owner_of,
-    possessor,
-)
+from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
 from chronomem.extract.rules.verbs.roles import in_charge_rels
 from chronomem.extract.rules.verbs.tools import tool_subjects
-
-__all__ = ["KIN_RELATIONS", "apposition_rels", "correction_hints", "family_verb_rels", "kin_of", "kin_rels",
-           "role_apposition_rels"]
 
 
 def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -82,8 +70,9 @@ def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         state = modifier_state(tok, name_tok)
         if person is None or person.kind != ENTITY or state == "skip":
             continue
-        when = When("end", vague=True) if state == "ended" else When("state")
-        out.append(Rel("HAS_ROLE", person, role, when, "end" if state == "ended" else "assert", None, 0.7, {}, tok.i))
+        ended = state == "ended"
+        out.append(Rel("HAS_ROLE", person, role, When("end", vague=True) if ended else When("state"), "end" if ended else "assert",
+                       None, 0.7, {}, tok.i))
     return out
 
 
@@ -187,7 +176,7 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
     people = [s for s in subjects if s.kind != WE]
     if orgs:
         return employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr])
-    return [r for r in emit(frame, "HAS_ROLE", people, role_arg(attr, strict=True), when, obj_tok=attr)]
+    return emit(frame, "HAS_ROLE", people, role_arg(attr, strict=True), when, obj_tok=attr)
 
 
 def _split_role(frame: Frame, attr: Token) -> tuple[Token, Arg] | None:

@@ -23,14 +23,13 @@ from dataclasses import replace
 
 from spacy.tokens import Span, Token
 
+from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.hygiene import NAMES
-from chronomem.extract.clauses.noun_args import role_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, SPEAKER, WE, YOU, Arg, Rel, When
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.people.impressions import GROUP_YOU, subject_of
-from chronomem.extract.rules.people.kin import kin_of, possessor
-from chronomem.extract.rules.people.kin_phrases import said_person
+from chronomem.extract.rules.people.kin import kin_of, possessor, said_person
 
 DIALOGUE = load_lexicon("dialogue")
 PEOPLE = load_lexicon("people")

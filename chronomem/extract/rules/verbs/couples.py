@@ -16,7 +16,7 @@ from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
-from chronomem.extract.lexicon import MARITAL_WORDS, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
+from chronomem.extract.lexicon import MARITAL_STATES, MARITAL_WORDS, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import possessor
@@ -85,8 +85,7 @@ def couple_rels(frame: Frame, when: When | None, *, partner_toks: Sequence[Token
 
 
 def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[Token]]) -> list[Rel]:
-    pred, aspect = {"married": ("MARRIED_TO", "start"), "engaged": ("ENGAGED_TO", "start"),
-                    "divorced": ("MARRIED_TO", "end")}.get(word, ("", ""))
+    pred, aspect = MARITAL_STATES.get(word, ("", ""))
     if not pred:
         return []
     if frame.lemma == "be" and aspect == "start":

@@ -22,7 +22,7 @@ from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.records import ENTITY, SPEAKER, Arg, Rel, When
 from chronomem.extract.lexicon import load_lexicon
-from chronomem.extract.rules.people.kin_phrases import said_person
+from chronomem.extract.rules.people.kin import said_person
 
 DIALOGUE = load_lexicon("dialogue")
 TIES = load_lexicon("ties")

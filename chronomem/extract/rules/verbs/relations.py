@@ -1,14 +1,5 @@
-"""Dependency rules for people's relationships, tastes and possessions: marry/divorce/engage,
-like/love/hate/prefer, own/buy/sell, and "get" in its many senses ("got married", "got together",
-"got a job at", "got a new manager: Lucas", "took over the team").
-
-Each rule reads a :class:`~chronomem.extract.clauses.frames.Frame` and returns candidate relations
-(:class:`~chronomem.extract.clauses.records.Rel`). Where people live is in :mod:`chronomem.extract.rules.verbs.living`,
-work and study in :mod:`chronomem.extract.rules.verbs.work`, tools and switches in :mod:`chronomem.extract.rules.verbs.tools`
-and :mod:`chronomem.extract.rules.verbs.switches`, appositions and corrections in
-:mod:`chronomem.extract.rules.people.nominal`; what they share is in :mod:`chronomem.extract.rules.base` and
-which rules read which verb in :mod:`chronomem.extract.rules.registry`.
-A rule that is unsure returns nothing: a wrong fact is worse than a missing one.
+"""People's tastes and possessions, and "get" in its many senses: like/love/hate/prefer, own/buy/sell,
+"got married", "got together", "got a job at", "got a new manager: Lucas", "took over the team".
 """
 
 from __future__ import annotations
@@ -19,9 +10,9 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.noun_args import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.records import Arg, Rel
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, TASTES
 from chronomem.extract.rules.base import emit, employment, persons
@@ -84,8 +75,8 @@ def taste(frame: Frame) -> list[Rel]:
                                                    qualifiers=quals, obj_tok=tok)]
 
 
-def own(frame: Frame) -> list[Rel]:
-    aspect = {"own": "state", "sell": "end"}.get(frame.lemma, "start")
+def own(frame: Frame, *, aspect: str) -> list[Rel]:
+    """"I own a bike" (a state), "I bought a bike" (it starts), "I sold my bike" (it ends)."""
     if frame.dobj is None:
         return []
     pets = family_verb_rels(frame, persons(frame), aspect)

@@ -22,9 +22,9 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.accept import team_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.noun_args import team_arg
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel
 from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, TITLE_NOUNS
 from chronomem.extract.rules.base import emit, persons, role_when
@@ -190,9 +190,12 @@ def _role_rels(frame: Frame, subjects: list[Arg], tok: Token | None) -> list[Rel
     return emit(frame, HAS_ROLE, subjects, role, role_when(frame, role))
 
 
-def promoted(frame: Frame) -> list[Rel]:
-    """"I got promoted to data scientist back in 2020", "Maria was promoted to head chef"."""
-    return _role_rels(frame, _people(frame), _after(frame, "to"))
+def role_after(frame: Frame, *, after: str = "to", particle: str = "") -> list[Rel]:
+    """The role after ``after`` (with ``particle`` beside the verb): "I got promoted to data scientist back in 2020",
+    "I moved up to senior accountant last spring" (not "we moved up to Seattle": no role noun)."""
+    if particle and not any(c.lower_ == particle and c.dep_ in ("advmod", "prt") for c in frame.v.children):
+        return []
+    return _role_rels(frame, _people(frame), _after(frame, after))
 
 
 def _title_owner(tok: Token, frame: Frame) -> Arg | None:
@@ -246,13 +249,6 @@ def stepped_into(frame: Frame) -> list[Rel]:
     if frame.prt in ("in", "up") or any(c.lower_ in ("in", "up") and c.dep_ in ("advmod", "prt") for c in frame.v.children):
         return _role_rels(frame, _people(frame), _after(frame, "as"))
     return []
-
-
-def moved_up(frame: Frame) -> list[Rel]:
-    """"I moved up to senior accountant last spring" (not "we moved up to Seattle": no role noun)."""
-    if not any(c.lower_ == "up" and c.dep_ in ("advmod", "prt") for c in frame.v.children):
-        return []
-    return _role_rels(frame, _people(frame), _after(frame, "to"))
 
 
 def named_role(frame: Frame) -> list[Rel]:

@@ -107,6 +107,11 @@ def use(frame: Frame) -> list[Rel]:
     return uses_rels(frame, "state")
 
 
+def settled_on(frame: Frame) -> list[Rel]:
+    """"we settled on Go": a tool chosen (a home, "settled in Porto", is a row of the rule table)."""
+    return uses_rels(frame, "start") if [t for t in frame.prep("on") if not frame.idx.is_time(t)] else []
+
+
 def adopt(frame: Frame) -> list[Rel]:
     pets = family_verb_rels(frame, persons(frame), "start")
     return pets or (uses_rels(frame, "start") if frame.lemma == "adopt" else [])
