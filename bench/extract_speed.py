@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from chronomem.extract import SpacyRuleExtractor
-    from chronomem.extract.pipeline import load_base
+    from chronomem.extract.parse.pipeline import load_base
 
     n = args.lines or (600 if args.quick else 2000)
     passes = 1 if args.quick else 3
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     plain = load_base(args.model)
     extractor = SpacyRuleExtractor(batch_size=args.batch_size, model=args.model)
-    extractor.nlp  # noqa: B018  (load now, outside the timings)
+    extractor.nlp  # load now, outside the timings
     load_s = time.perf_counter() - start
 
     rows, per_corpus = [], {}

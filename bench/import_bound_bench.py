@@ -168,6 +168,7 @@ def replay_floor(log: Sequence[Statement], path: Path) -> float:
     """Seconds to replay ``log`` (see :func:`floor_statements`) into a fresh file with the bulk
     import's page cache, the deferred indexes built last (see :func:`floor_schema`)."""
     from chronomem.graph import sqlite_schema as sql
+    from chronomem.graph.sqlite_lifecycle import create_lifecycle_tables
 
     schema, indexes = floor_schema()
     db = sqlite3.connect(_fresh(path), isolation_level=None)
@@ -176,6 +177,7 @@ def replay_floor(log: Sequence[Statement], path: Path) -> float:
             db.execute(pragma)
         db.executescript(schema)
         db.executescript(sql.ERASURES_SCHEMA)
+        create_lifecycle_tables(db)
         started = time.perf_counter()
         db.execute("BEGIN IMMEDIATE")
         for kind, statement, params in floor_statements(log):
@@ -190,7 +192,7 @@ def replay_floor(log: Sequence[Statement], path: Path) -> float:
 
 def python_floor(size: int) -> float:
     """Seconds to generate ``size`` records and validate each one (``validate_record``, as the import does)."""
-    from chronomem.extract.importer import validate_record as validate
+    from chronomem.extract.parse.importer import validate_record as validate
 
     started = time.perf_counter()
     for record in generate(size):

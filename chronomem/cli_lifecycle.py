@@ -58,11 +58,14 @@ def feedback(ctx: click.Context, ids: tuple[str, ...], useful: bool, as_json: bo
               help="Keep at most this many turns in the group, evicting the least important, oldest first (off).")
 @click.option("--keep-above", type=click.FloatRange(0, 1), default=None,
               help="Importance at or above which a turn never expires by --ttl (default 0.3: about the top quarter of chat turns).")
+@click.option("--consolidate/--no-consolidate", default=None,
+              help="Whether near-duplicate open facts and turns merge into one when compacting (default: they do).")
 @click.option("--clear", is_flag=True, help="Remove the policy: keep everything from now on.")
 @json_option
 @click.pass_context
 @handle_errors
-def policy(ctx: click.Context, ttl: Any, cap: Any, keep_above: float | None, clear: bool, as_json: bool) -> None:
+def policy(ctx: click.Context, ttl: Any, cap: Any, keep_above: float | None, consolidate: bool | None, clear: bool,
+           as_json: bool) -> None:
     """Show the group's retention policy, or set it (facts and their history are always kept)."""
     mem = _memory(ctx, create=True)
     changes: dict[str, Any] = {}
@@ -72,6 +75,8 @@ def policy(ctx: click.Context, ttl: Any, cap: Any, keep_above: float | None, cle
         changes["max_turns"] = cap
     if keep_above is not None:
         changes["keep_above"] = keep_above
+    if consolidate is not None:
+        changes["consolidate"] = consolidate
     if clear:
         if changes:
             raise click.UsageError("--clear takes no other option")

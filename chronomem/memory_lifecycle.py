@@ -11,7 +11,7 @@ inherits them from :class:`LifecycleMemory`; the rules are :mod:`chronomem.graph
 >>> mem.policy() == RetentionPolicy(turn_ttl_days=30, max_turns=20_000)
 True
 >>> mem.compact(dry_run=True).line()
-'would evict 0 of 0 turns (0 expired, 0 over the cap); 0 kept, facts untouched in 0.0 s'
+'would evict 0 of 0 turns (0 expired, 0 over the cap); 0 kept, facts untouched; would merge 0 open facts, 0 turns in 0.0 s'
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel
 
 from chronomem.errors import InputError, check_text
+from chronomem.graph.base import WriteReport
 from chronomem.graph.importance import Usage, after_feedback, fact_usage, importance_table
 from chronomem.graph.lifecycle import LifecycleStore, RetentionPolicy
 from chronomem.graph.retention import CompactReport, compact
@@ -56,6 +57,10 @@ class LifecycleMemory:
         clock: Clock
 
         def _erase_vectors(self, report: Any) -> None: ...
+
+        def _side_index(self) -> Any: ...
+
+        def _after_write(self, report: WriteReport) -> None: ...
 
     def _lifecycle(self) -> LifecycleStore:
         if not isinstance(self.store, LifecycleStore):
@@ -94,12 +99,12 @@ class LifecycleMemory:
         return self._lifecycle().retention_policy(self.group)
 
     def set_policy(self, *, turn_ttl_days: float | None | Any = _KEEP, max_turns: int | None | Any = _KEEP,
-                   keep_above: float | Any = _KEEP) -> RetentionPolicy:
+                   keep_above: float | Any = _KEEP, consolidate: bool | Any = _KEEP) -> RetentionPolicy:
         """Set the group's retention policy (:class:`~chronomem.graph.lifecycle.RetentionPolicy`);
         a field not given keeps its current value (``None`` turns the time to live or the cap off)."""
         store = self._lifecycle()
         fields = {k: v for k, v in (("turn_ttl_days", turn_ttl_days), ("max_turns", max_turns),
-                                    ("keep_above", keep_above)) if v is not _KEEP}
+                                    ("keep_above", keep_above), ("consolidate", consolidate)) if v is not _KEEP}
         from pydantic import ValidationError
 
         try:
@@ -120,5 +125,13 @@ class LifecycleMemory:
         erases them, facts untouched, an audit record of kind ``retention`` per transaction) and
         their side-index vectors. ``dry_run`` only counts. ``progress(done, total)`` follows it."""
         self._lifecycle()
-        return compact(self.store, self.group, now=self.clock.now(), dry_run=dry_run, by=by, progress=progress,
-                       evicted=self._erase_vectors)
+        index = self._side_index()
+        embedder = getattr(index, "embedder", None)
+        report = compact(self.store, self.group, now=self.clock.now(), dry_run=dry_run, by=by, progress=progress,
+                         evicted=self._erase_vectors, embed=None if embedder is None else embedder.embed)
+        merged = report.consolidation
+        if merged is not None and not dry_run:  # the restated versions are embedded, the merged turns' vectors go
+            self._after_write(WriteReport(new_fact_ids=merged.new_fact_ids, expired_fact_ids=merged.merged_fact_ids))
+            if merged.eviction is not None:
+                self._erase_vectors(merged.eviction)
+        return report

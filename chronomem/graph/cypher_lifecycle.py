@@ -9,6 +9,7 @@ one ``:EvictedTurn`` node (id, session, when). Values are always parameters.
 CONSTRAINTS = (
     "CREATE CONSTRAINT chronomem_evicted_turn_key IF NOT EXISTS FOR (x:EvictedTurn) REQUIRE (x.group_id, x.id) IS UNIQUE",
     "CREATE CONSTRAINT chronomem_policy_key IF NOT EXISTS FOR (p:RetentionPolicy) REQUIRE p.group_id IS UNIQUE",
+    "CREATE INDEX chronomem_evicted_merged IF NOT EXISTS FOR (x:EvictedTurn) ON (x.group_id, x.merged_into)",
 )
 # Each runs repeatedly, one transaction per chunk, until it deletes nothing (as cypher.DELETE_GROUP).
 DELETE_GROUP = (
@@ -61,21 +62,23 @@ DELETE_POLICY = "MATCH (p:RetentionPolicy {group_id: $g}) DELETE p"
 EVICTIONS = """
 UNWIND $ids AS id
 MATCH (x:EvictedTurn {group_id: $g, id: id})
-RETURN x.id AS id, x.session_id AS session_id, x.evicted_at AS evicted_at
+RETURN x.id AS id, x.session_id AS session_id, x.evicted_at AS evicted_at, x.merged_into AS merged_into
+"""
+MERGED_INTO = """
+UNWIND $ids AS id
+MATCH (x:EvictedTurn {group_id: $g, merged_into: id})
+RETURN x.id AS id, x.session_id AS session_id, x.evicted_at AS evicted_at, x.merged_into AS merged_into
+ORDER BY x.evicted_at, x.id
 """
 TURN_SESSIONS = """
 UNWIND $ids AS id
 MATCH (t:Turn {group_id: $g, id: id}) USING INDEX t:Turn(group_id, id)
 RETURN t.id AS id, t.session_id AS session_id
 """
-MENTIONED_BY_TURNS = """
-UNWIND $ids AS id
-MATCH (t:Turn {group_id: $g, id: id})-[:MENTIONS]->(e:Entity)
-RETURN DISTINCT e.id AS id
-"""
 CREATE_EVICTIONS = """
 UNWIND $rows AS row
 MERGE (x:EvictedTurn {group_id: $g, id: row.id})
-SET x.session_id = row.session_id, x.evicted_at = row.evicted_at
+SET x.session_id = row.session_id, x.evicted_at = row.evicted_at, x.merged_into = row.merged_into
 """
 DELETE_SESSION_EVICTIONS = "MATCH (x:EvictedTurn {group_id: $g, session_id: $session_id}) DELETE x"
+EVICTED_OF_SESSION = "MATCH (x:EvictedTurn {group_id: $g, session_id: $session_id}) RETURN x.id AS id"

@@ -14,43 +14,27 @@ audit record of kind ``retention``.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Protocol
 
+from chronomem.graph.eraser import EraseTransaction
 from chronomem.graph.erasure import Erasure, counts
 from chronomem.graph.lifecycle import Eviction, EvictionReport
 
 
-class EvictTransaction(Protocol):
-    """The primitives of one open eviction transaction on one group (all of them or none are kept)."""
+class EvictTransaction(EraseTransaction, Protocol):
+    """The primitives of one open eviction transaction on one group (all of them or none are kept):
+    those of ``forget`` (:class:`~chronomem.graph.eraser.EraseTransaction`; eviction calls
+    ``mentioned_by``, ``delete_turns``, ``unused_entities``, ``delete_entities`` and
+    ``record_erasure``), and two of its own."""
 
     def turn_sessions(self, ids: Sequence[str]) -> dict[str, str]:
         """The session of each stored turn of the group among ``ids``."""
         ...
 
-    def mentioned_by(self, turn_ids: Sequence[str]) -> set[str]:
-        """The entities the turns ``turn_ids`` mention."""
-        ...
-
-    def delete_turns(self, ids: Sequence[str]) -> None:
-        """Delete the turns ``ids``: text, full-text rows, mentions, vectors."""
-        ...
-
     def record_evictions(self, rows: Sequence[Eviction]) -> None:
         """Keep what remains of each evicted turn."""
-        ...
-
-    def unused_entities(self, ids: Sequence[str]) -> set[str]:
-        """The entities among ``ids`` that no fact version, claim or mention refers to any more."""
-        ...
-
-    def delete_entities(self, ids: Sequence[str]) -> None:
-        """Delete the entities ``ids``: names, aliases, full-text rows."""
-        ...
-
-    def record_erasure(self, audit: Erasure) -> None:
-        """Store the audit record, and clean up after the deletions (e.g. rewrite the full-text indexes)."""
         ...
 
 
@@ -66,13 +50,16 @@ def retention_audit(turn_ids: Sequence[str], *, at: datetime, by: str) -> Erasur
     return Erasure(kind="retention", target_sha256=digest, erased_at=at, erased_by=by)
 
 
-def evict(tx: EvictTransaction, turn_ids: Sequence[str], audit: Erasure) -> EvictionReport:
-    """Evict the turns ``turn_ids`` (those the group holds) through ``tx``; see the module docstring."""
+def evict(tx: EvictTransaction, turn_ids: Sequence[str], audit: Erasure,
+          merged_into: Mapping[str, str] | None = None) -> EvictionReport:
+    """Evict the turns ``turn_ids`` (those the group holds) through ``tx``; see the module docstring.
+    ``merged_into`` names the kept turn each one said the same as (consolidation)."""
     sessions = tx.turn_sessions(sorted(set(turn_ids))) if turn_ids else {}
     ids = sorted(sessions)
     candidates = tx.mentioned_by(ids) if ids else set()
     tx.delete_turns(ids)
-    rows = [Eviction(i, sessions[i], audit.erased_at) for i in ids]
+    into = merged_into or {}
+    rows = [Eviction(i, sessions[i], audit.erased_at, into.get(i)) for i in ids]
     tx.record_evictions(rows)
     entities = sorted(tx.unused_entities(sorted(candidates))) if candidates else []
     tx.delete_entities(entities)

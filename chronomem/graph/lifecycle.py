@@ -7,7 +7,8 @@
 * **The retention policy** (:class:`RetentionPolicy`), one per group: facts and their history are
   always kept; turns that support no fact and whose effective importance is below
   ``keep_above`` expire after ``turn_ttl_days``; ``max_turns`` caps the group's turns, evicting
-  the lowest-importance, oldest first (:mod:`chronomem.graph.retention` decides).
+  the lowest-importance, oldest first (:mod:`chronomem.graph.retention` decides); near-duplicate
+  open facts and turns merge (:mod:`chronomem.graph.consolidation`).
 * **Evictions**: an evicted turn is erased as ``forget`` erases (text, full-text rows, mentions,
   vectors, entities nothing else names) and leaves its id, its session and when it went, so that
   the facts citing it keep that source, marked evicted; each run leaves one audit record (an
@@ -17,13 +18,14 @@
 facts and their history: kept forever
 turns that support no fact with importance below 0.3: expire after 30 days
 at most 20000 turns (lowest importance, oldest first)
->>> RetentionPolicy().keeps_everything()
+near-duplicates merge
+>>> RetentionPolicy(consolidate=False).keeps_everything()
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
@@ -46,9 +48,10 @@ class RetentionPolicy(BaseModel):
     """How long a group keeps its turns (facts and their history are always kept).
 
     ``turn_ttl_days``: a turn that supports no fact, was not promoted by feedback and whose
-    effective importance is below ``keep_above`` expires this many days after it was said (or
-    last confirmed useful); ``None``: never. ``max_turns``: the most turns the group keeps; above
-    it the lowest-importance, oldest turns are evicted first; ``None``: no cap.
+    importance is below ``keep_above`` expires this many days after it was said (or last confirmed
+    useful); ``None``: never. ``max_turns``: the most turns the group keeps; above it the
+    lowest-importance, oldest turns are evicted first; ``None``: no cap. ``consolidate``: near-duplicate
+    open facts and turns merge into one (:mod:`chronomem.graph.consolidation`).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -56,18 +59,20 @@ class RetentionPolicy(BaseModel):
     turn_ttl_days: float | None = Field(default=None, gt=0, le=36_500)
     max_turns: int | None = Field(default=None, ge=0)
     keep_above: float = Field(default=0.3, ge=0, le=1)
+    consolidate: bool = True
 
     def keeps_everything(self) -> bool:
-        """True when nothing ever expires or is evicted under this policy."""
-        return self.turn_ttl_days is None and self.max_turns is None
+        """True when nothing ever expires, is evicted or merged under this policy."""
+        return self.turn_ttl_days is None and self.max_turns is None and not self.consolidate
 
     def describe(self) -> str:
         """The policy in one line, for people."""
         ttl = ("never expire" if self.turn_ttl_days is None
                else f"expire after {self.turn_ttl_days:g} days")
         cap = "no cap on turns" if self.max_turns is None else f"at most {self.max_turns} turns (lowest importance, oldest first)"
+        merge = "near-duplicates merge" if self.consolidate else "no consolidation"
         return (f"facts and their history: kept forever; turns that support no fact with importance below "
-                f"{self.keep_above:g}: {ttl}; {cap}")
+                f"{self.keep_above:g}: {ttl}; {cap}; {merge}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +88,13 @@ class TurnState:
 
 @dataclass(frozen=True, slots=True)
 class Eviction:
-    """What remains of an evicted turn: its id, its session, and when it was evicted."""
+    """What remains of an evicted turn: its id, its session, when it was evicted, and the turn it was
+    merged into when consolidation found it said the same (:mod:`chronomem.graph.consolidation`)."""
 
     turn_id: str
     session_id: str
     evicted_at: datetime
+    merged_into: str | None = None
 
 
 class EvictionReport(BaseModel):
@@ -127,13 +134,19 @@ class LifecycleStore(Protocol):
         """Store the group's policy (``None``: remove it, keeping everything)."""
         ...
 
-    def evict_turns(self, group_id: str, turn_ids: Sequence[str], *, audit: Erasure) -> EvictionReport:
+    def evict_turns(self, group_id: str, turn_ids: Sequence[str], *, audit: Erasure,
+                    merged_into: Mapping[str, str] | None = None) -> EvictionReport:
         """Erase the turns ``turn_ids`` as ``forget`` erases a turn (text, full-text rows, mentions,
-        vectors, the entities only they named), keep an :class:`Eviction` for each, and write
-        ``audit`` (counts filled in) in the same transaction. Fact versions and claims citing them are
-        left as they are. Ids the group does not hold are skipped."""
+        vectors, the entities only they named), keep an :class:`Eviction` for each (``merged_into``:
+        the turn each was merged into, if any), and write ``audit`` (counts filled in) in the same
+        transaction. Fact versions and claims citing them are left as they are. Ids the group does
+        not hold are skipped."""
         ...
 
     def evictions(self, group_id: str, turn_ids: Sequence[str]) -> dict[str, Eviction]:
         """The evictions of the turns ``turn_ids`` that were evicted, by turn id."""
+        ...
+
+    def merged_into(self, group_id: str, turn_ids: Sequence[str]) -> dict[str, list[Eviction]]:
+        """The evicted turns merged into each of ``turn_ids`` (those that have any), oldest first."""
         ...

@@ -7,17 +7,17 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from chronomem.errors import ChronomemError, StoreError
-from chronomem.graph import cypher
 from chronomem.graph import cypher_lifecycle as cql
 from chronomem.graph.codec import from_us, to_us
 from chronomem.graph.erasure import Erasure
 from chronomem.graph.importance import Usage, UsageKind
 from chronomem.graph.lifecycle import Eviction, EvictionReport, RetentionPolicy, TurnState, stored_time
+from chronomem.graph.neo4j_erasure import Neo4jErase
+from chronomem.graph.neo4j_write import usage_rows
 
 if TYPE_CHECKING:
     import neo4j
@@ -27,14 +27,13 @@ _USAGE_OF = {"turn": cql.TURN_USAGE, "fact": cql.FACT_USAGE}
 _REPLACE_USAGE = {"turn": cql.REPLACE_TURN_USAGE, "fact": cql.REPLACE_FACT_USAGE}
 
 
-def usage_rows(rows: Sequence[Usage]) -> list[dict[str, Any]]:
-    """The ``$rows`` of the usage statements."""
-    return [{"id": u.id, "importance": u.importance, "used_at": to_us(u.used_at), "kept": u.kept} for u in rows]
-
-
 def _usage(kind: UsageKind, r: Any) -> Usage:
     return Usage(kind, r["id"], float(r["importance"]), born_at=stored_time(r["born_at"]), used_at=from_us(r["used_at"]),
                  kept=bool(r["kept"]))
+
+
+def _eviction(r: Any) -> Eviction:
+    return Eviction(r["id"], r["session_id"], stored_time(r["evicted_at"]), r["merged_into"])
 
 
 class Neo4jLifecycle:
@@ -84,17 +83,24 @@ class Neo4jLifecycle:
 
         self._write(work, "storing the retention policy")
 
-    def evict_turns(self, group_id: str, turn_ids: Sequence[str], *, audit: Erasure) -> EvictionReport:
+    def evict_turns(self, group_id: str, turn_ids: Sequence[str], *, audit: Erasure,
+                    merged_into: Mapping[str, str] | None = None) -> EvictionReport:
         from chronomem.graph.evictor import evict
 
-        return self._write(lambda tx: evict(Neo4jEvict(tx, group_id), turn_ids, audit), "evicting turns")
+        return self._write(lambda tx: evict(Neo4jEvict(tx, group_id), turn_ids, audit, merged_into), "evicting turns")
 
     def evictions(self, group_id: str, turn_ids: Sequence[str]) -> dict[str, Eviction]:
         wanted = list(dict.fromkeys(turn_ids))
         if not wanted:
             return {}
-        return {r["id"]: Eviction(r["id"], r["session_id"], stored_time(r["evicted_at"]))
-                for r in self._read(cql.EVICTIONS, g=group_id, ids=wanted)}
+        return {r["id"]: _eviction(r) for r in self._read(cql.EVICTIONS, g=group_id, ids=wanted)}
+
+    def merged_into(self, group_id: str, turn_ids: Sequence[str]) -> dict[str, list[Eviction]]:
+        wanted = list(dict.fromkeys(turn_ids))
+        out: dict[str, list[Eviction]] = {}
+        for r in self._read(cql.MERGED_INTO, g=group_id, ids=wanted) if wanted else ():
+            out.setdefault(r["merged_into"], []).append(_eviction(r))
+        return out
 
     def _write(self, work: Callable[[neo4j.ManagedTransaction], T], what: str) -> T:
         from neo4j.exceptions import DriverError, Neo4jError
@@ -108,35 +114,14 @@ class Neo4jLifecycle:
             raise StoreError(f"{what} on Neo4j at {self.uri} failed (nothing was written): {e}") from e
 
 
-class Neo4jEvict:
-    """The eviction primitives (:class:`~chronomem.graph.evictor.EvictTransaction`) of one transaction."""
-
-    def __init__(self, tx: neo4j.ManagedTransaction, group: str) -> None:
-        self.tx, self.group = tx, group
-
-    def _ids(self, statement: str, **params: Any) -> set[str]:
-        return {r["id"] for r in self.tx.run(statement, g=self.group, **params)}
+class Neo4jEvict(Neo4jErase):
+    """The eviction primitives (:class:`~chronomem.graph.evictor.EvictTransaction`) of one transaction:
+    those of ``forget`` (:class:`~chronomem.graph.neo4j_erasure.Neo4jErase`), and two of its own."""
 
     def turn_sessions(self, ids: Sequence[str]) -> dict[str, str]:
         return {r["id"]: r["session_id"] for r in self.tx.run(cql.TURN_SESSIONS, g=self.group, ids=list(ids))}
 
-    def mentioned_by(self, turn_ids: Sequence[str]) -> set[str]:
-        return self._ids(cql.MENTIONED_BY_TURNS, ids=list(turn_ids))
-
-    def delete_turns(self, ids: Sequence[str]) -> None:
-        self.tx.run(cypher.ERASE_TURNS, g=self.group, ids=list(ids)).consume()
-
     def record_evictions(self, rows: Sequence[Eviction]) -> None:
         self.tx.run(cql.CREATE_EVICTIONS, g=self.group, rows=[
-            {"id": e.turn_id, "session_id": e.session_id, "evicted_at": to_us(e.evicted_at)} for e in rows]).consume()
-
-    def unused_entities(self, ids: Sequence[str]) -> set[str]:
-        return self._ids(cypher.ERASE_UNUSED_ENTITIES, ids=list(ids))
-
-    def delete_entities(self, ids: Sequence[str]) -> None:
-        self.tx.run(cypher.ERASE_ENTITIES, g=self.group, ids=list(ids)).consume()
-
-    def record_erasure(self, audit: Erasure) -> None:
-        self.tx.run(cypher.CREATE_ERASURE, g=self.group, kind=audit.kind, target_sha256=audit.target_sha256,
-                    erased_at=to_us(audit.erased_at), erased_by=audit.erased_by,
-                    counts_json=json.dumps(audit.counts)).consume()
+            {"id": e.turn_id, "session_id": e.session_id, "evicted_at": to_us(e.evicted_at), "merged_into": e.merged_into}
+            for e in rows]).consume()

@@ -23,6 +23,7 @@ from chronomem.graph.importance import Usage
 from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.turn_scope import clash_error
 from chronomem.graph.turn_times import times_json
+from chronomem.graph.writer import SessionContent
 from chronomem.graph.writing import merge_entity
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
 
@@ -38,6 +39,11 @@ Reserve = Callable[[str, int], int]
 def fact_props(f: Fact) -> dict[str, Any]:
     """The ``FACT`` relationship's properties but ``ord`` (``None`` values are simply not stored)."""
     return {k: v for k, v in zip(_FACT_PROPERTIES, fact_values(f), strict=True) if k is not None}
+
+
+def usage_rows(rows: Sequence[Usage]) -> list[dict[str, Any]]:
+    """The ``$rows`` of the usage statements."""
+    return [{"id": u.id, "importance": u.importance, "used_at": to_us(u.used_at), "kept": u.kept} for u in rows]
 
 
 def record_to_entity(r: Any) -> Entity:
@@ -129,24 +135,30 @@ class Neo4jWrite:
         created = bool(_single(self.tx.run(cypher.MERGE_SESSION, g=g, id=session.session_id,
                                            started_at=to_us(session.started_at),
                                            metadata_json=json.dumps(session.metadata, default=str)), "created"))
-        if turns:
+        if created and turns:  # a stored session is immutable: its turns are what they are
             others = self.tx.run(cypher.TURNS_OF_OTHER_SESSIONS, g=g, session_id=session.session_id,
                                  ids=[t.id for t in turns])
             clashes = [(r["id"], r["session_id"]) for r in others]
             if clashes:
                 raise clash_error(g, session.session_id, clashes)
-            evicted = {r["id"] for r in self.tx.run(cql.EVICTIONS, g=g, ids=[t.id for t in turns])}
             first = self._sequence(len(turns))
             self.tx.run(cypher.MERGE_TURNS, g=g, session_id=session.session_id, rows=[
                 {"id": t.id, "speaker": t.speaker, "text": t.text, "at": to_us(t.at), "seq": n, "ord": first + n,
                  "times": times_json(t.text, t.at or session.started_at)}
-                for n, t in enumerate(turns) if t.id not in evicted]).consume()  # an evicted turn is not stored again
+                for n, t in enumerate(turns)]).consume()
         return created
 
     def put_usage(self, rows: Sequence[Usage]) -> None:
-        from chronomem.graph.neo4j_lifecycle import usage_rows
-
         self.tx.run(cql.PUT_TURN_USAGE, g=self.group, rows=usage_rows([u for u in rows if u.kind == "turn"])).consume()
+
+    def evicted_of_session(self, session_id: str) -> set[str]:
+        return {r["id"] for r in self.tx.run(cql.EVICTED_OF_SESSION, g=self.group, session_id=session_id)}
+
+    def stored_session(self, session_id: str) -> SessionContent | None:
+        found = self.tx.run(cypher.SESSION_CONTENT, g=self.group, id=session_id).single()
+        if found is None:
+            return None
+        return found["started_at"], [(t["id"], t["speaker"], t["text"], t["at"]) for t in found["turns"]]
 
     def put_mentions(self, mentions: Sequence[Mention]) -> None:
         g = self.group

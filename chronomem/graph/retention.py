@@ -40,6 +40,7 @@ from pydantic import BaseModel, Field
 
 from chronomem.errors import InputError
 from chronomem.graph.base import GraphStore
+from chronomem.graph.consolidation import ConsolidationReport, Embed, consolidate
 from chronomem.graph.erasure import Erasure
 from chronomem.graph.evictor import retention_audit
 from chronomem.graph.importance import ImportanceTable, Usage, importance_table
@@ -104,6 +105,7 @@ class CompactReport(BaseModel):
     over_cap: int = 0
     entities_erased: int = 0
     turns_after: int = 0
+    consolidation: ConsolidationReport | None = None
     erasures: list[Erasure] = Field(default_factory=list)
     seconds: float = 0.0
 
@@ -112,16 +114,20 @@ class CompactReport(BaseModel):
         if self.policy is None or self.policy.keeps_everything():
             return f"group {self.group!r} keeps everything (no retention policy: set one with `chronomem policy`)"
         verb = "would evict" if self.dry_run else "evicted"
+        c = self.consolidation
+        merged = "" if c is None else (f"; {'would merge' if self.dry_run else 'merged'} {c.facts_merged} open facts, "
+                                       f"{c.turns_merged} turns")
         return (f"{verb} {self.expired + self.over_cap} of {self.turns_before} turns ({self.expired} expired, "
-                f"{self.over_cap} over the cap); {self.turns_after} kept, facts untouched"
+                f"{self.over_cap} over the cap); {self.turns_after} kept, facts untouched{merged}"
                 + ("" if self.dry_run else f"; {self.entities_erased} entities erased with them")
                 + f" in {self.seconds:.1f} s")
 
 
 def compact(store: GraphStore, group_id: str, *, now: datetime, dry_run: bool = False, by: str = "compact",
             batch: int = DEFAULT_BATCH, progress: Callable[[int, int], None] | None = None,
-            evicted: Callable[[EvictionReport], None] | None = None) -> CompactReport:
-    """Apply ``group_id``'s retention policy now: evict the turns it lets go (nothing with ``dry_run``).
+            evicted: Callable[[EvictionReport], None] | None = None, embed: Embed | None = None) -> CompactReport:
+    """Apply ``group_id``'s retention policy now: merge near-duplicates (with ``embed``, an embedder's
+    ``embed``, when the policy consolidates), then evict the turns it lets go (nothing with ``dry_run``).
 
     ``progress(done, total)`` follows the evictions; ``evicted(report)`` is called after each
     transaction (e.g. to drop the evicted items from a side-index).
@@ -136,6 +142,8 @@ def compact(store: GraphStore, group_id: str, *, now: datetime, dry_run: bool = 
     if policy is None or policy.keeps_everything():
         report.turns_before = report.turns_after = store.stats(group_id)["turns"]
         return report
+    if policy.consolidate:
+        report.consolidation = consolidate(store, group_id, now=now, embed=embed, dry_run=dry_run, by=by)
     turns = list(store.turn_states(group_id))
     plan = plan_retention(turns, policy, supported=supported_turns(store, group_id), now=now)
     report.turns_before, report.expired, report.over_cap = len(turns), len(plan.expired), len(plan.over_cap)

@@ -10,24 +10,23 @@ the item (``forget``, ``delete_group``), and a forgotten session's evictions wit
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from chronomem.errors import StoreError
-from chronomem.graph import sqlite_schema as sql
 from chronomem.graph.codec import from_us, to_us
-from chronomem.graph.erasure import Erasure, entity_needle
+from chronomem.graph.erasure import Erasure
 from chronomem.graph.importance import Usage, UsageKind
 from chronomem.graph.lifecycle import Eviction, EvictionReport, RetentionPolicy, TurnState, stored_time
+from chronomem.graph.sqlite_erasure import SqliteErase
 from chronomem.graph.sqlite_lifecycle_sql import (
     DELETE_POLICY,
     EVICTIONS_OF_IDS,
     INSERT_EVICTION,
     LIFECYCLE_SCHEMA,
-    MENTIONED_BY_TURNS,
+    MERGED_INTO,
     POLICY_OF_GROUP,
     REPLACE_USAGE,
     SET_POLICY,
@@ -36,7 +35,8 @@ from chronomem.graph.sqlite_lifecycle_sql import (
     USAGE_OF_IDS,
     usage_row,
 )
-from chronomem.graph.sqlite_write import SqliteWrite, chunks, marks
+from chronomem.graph.sqlite_tx import immediate
+from chronomem.graph.sqlite_write import chunks, marks
 
 T = TypeVar("T")
 
@@ -88,73 +88,43 @@ class SqliteLifecycle:
         else:
             self._write(lambda db: db.execute(SET_POLICY, (group_id, policy.model_dump_json())))
 
-    def evict_turns(self, group_id: str, turn_ids: Sequence[str], *, audit: Erasure) -> EvictionReport:
+    def evict_turns(self, group_id: str, turn_ids: Sequence[str], *, audit: Erasure,
+                    merged_into: Mapping[str, str] | None = None) -> EvictionReport:
         from chronomem.graph.evictor import evict
 
-        return self._erase(lambda db: evict(SqliteEvict(db, group_id), turn_ids, audit))
+        return self._erase(lambda db: evict(SqliteEvict(db, group_id), turn_ids, audit, merged_into))
 
     def evictions(self, group_id: str, turn_ids: Sequence[str]) -> dict[str, Eviction]:
         out: dict[str, Eviction] = {}
         for chunk in chunks(list(dict.fromkeys(turn_ids))):
             rows = self._query(EVICTIONS_OF_IDS.format(marks(chunk)), [group_id, *chunk])
-            out.update((r[0], Eviction(r[0], r[1], stored_time(r[2]))) for r in rows)
+            out.update((r[0], Eviction(r[0], r[1], stored_time(r[2]), r[3])) for r in rows)
+        return out
+
+    def merged_into(self, group_id: str, turn_ids: Sequence[str]) -> dict[str, list[Eviction]]:
+        out: dict[str, list[Eviction]] = {}
+        for chunk in chunks(list(dict.fromkeys(turn_ids))):
+            for r in self._query(MERGED_INTO.format(marks(chunk)), [group_id, *chunk]):
+                out.setdefault(r[3], []).append(Eviction(r[0], r[1], stored_time(r[2]), r[3]))
         return out
 
     def _write(self, work: Callable[[sqlite3.Connection], object]) -> None:
         """``work`` in one write transaction."""
         with self._lock:
-            db = self._db
             try:
-                db.execute("BEGIN IMMEDIATE")
-                try:
+                with immediate(self._db) as db:
                     work(db)
-                    db.execute("COMMIT")
-                except BaseException:
-                    db.execute("ROLLBACK")
-                    raise
             except sqlite3.Error as e:
                 raise StoreError(f"writing to {self.path} failed (nothing was written): {e}") from e
 
 
-class SqliteEvict(SqliteWrite):
-    """The eviction primitives (:class:`~chronomem.graph.evictor.EvictTransaction`) of one transaction."""
-
-    def __init__(self, db: sqlite3.Connection, group: str) -> None:
-        super().__init__(db, group)
-        self._rowids: dict[str, int] = {}
-        self._touched: set[str] = set()
+class SqliteEvict(SqliteErase):
+    """The eviction primitives (:class:`~chronomem.graph.evictor.EvictTransaction`) of one transaction:
+    those of ``forget`` (:class:`~chronomem.graph.sqlite_erasure.SqliteErase`), and two of its own."""
 
     def turn_sessions(self, ids: Sequence[str]) -> dict[str, str]:
-        out: dict[str, str] = {}
-        for rowid, turn_id, session_id in self._select(TURN_SESSIONS, ids):
-            self._rowids[turn_id] = rowid
-            out[turn_id] = session_id
-        return out
-
-    def mentioned_by(self, turn_ids: Sequence[str]) -> set[str]:
-        return {e for (e,) in self._select(MENTIONED_BY_TURNS, turn_ids)}
-
-    def delete_turns(self, ids: Sequence[str]) -> None:
-        for turn_id in ids:
-            for statement in sql.ERASE_TURN:
-                self.db.execute(statement, (self._rowids[turn_id],))
-        self._touched |= {"turns"} if ids else set()
+        return {turn_id: session_id for turn_id, session_id in self._select(TURN_SESSIONS, ids)}
 
     def record_evictions(self, rows: Sequence[Eviction]) -> None:
-        self.db.executemany(INSERT_EVICTION, [(self.group, e.turn_id, e.session_id, to_us(e.evicted_at)) for e in rows])
-
-    def unused_entities(self, ids: Sequence[str]) -> set[str]:
-        return {e for e in ids
-                if not self.db.execute(sql.ERASE_ENTITY_IN_USE, (self.group, e, entity_needle(e))).fetchone()[0]}
-
-    def delete_entities(self, ids: Sequence[str]) -> None:
-        for entity_id in ids:
-            for statement in sql.ERASE_ENTITY:
-                self.db.execute(statement, (self.group, entity_id))
-        self._touched |= {"entities"} if ids else set()
-
-    def record_erasure(self, audit: Erasure) -> None:
-        for table in sorted(self._touched):
-            self.db.execute(sql.OPTIMIZE_FULLTEXT[table])
-        self.db.execute(sql.INSERT_ERASURE, (self.group, audit.kind, audit.target_sha256, to_us(audit.erased_at),
-                                             audit.erased_by, json.dumps(audit.counts)))
+        self.db.executemany(INSERT_EVICTION, [(self.group, e.turn_id, e.session_id, to_us(e.evicted_at), e.merged_into)
+                                              for e in rows])

@@ -16,9 +16,10 @@ CREATE TABLE IF NOT EXISTS usage (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS policies (group_id TEXT PRIMARY KEY, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS evicted_turns (
-  group_id TEXT NOT NULL, id TEXT NOT NULL, session_id TEXT NOT NULL, evicted_at INTEGER NOT NULL,
+  group_id TEXT NOT NULL, id TEXT NOT NULL, session_id TEXT NOT NULL, evicted_at INTEGER NOT NULL, merged_into TEXT,
   PRIMARY KEY (group_id, id)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS evicted_turns_merged ON evicted_turns (group_id, merged_into) WHERE merged_into IS NOT NULL;
 CREATE TRIGGER IF NOT EXISTS turns_usage_ad AFTER DELETE ON turns BEGIN
   DELETE FROM usage WHERE group_id = old.group_id AND kind = 'turn' AND id = old.id;
 END;
@@ -35,11 +36,10 @@ DELETE_GROUP_LIFECYCLE = (
     "DELETE FROM policies WHERE group_id = ?",
     "DELETE FROM evicted_turns WHERE group_id = ?",
 )
-# A write stores the rows of its stored turns that have none (a turn evicted before is not stored
-# again: EVICTED_AMONG); feedback replaces them (only for stored items).
+# A write stores the rows of its stored turns that have none; feedback replaces them (only for stored items).
 INSERT_USAGE = ("INSERT OR IGNORE INTO usage (group_id, kind, id, importance, born_at, used_at, kept) "
                 "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM turns WHERE group_id = ?1 AND id = ?3)")
-EVICTED_AMONG = "SELECT id FROM evicted_turns WHERE group_id = ? AND id IN ({})"
+EVICTED_OF_SESSION = "SELECT id FROM evicted_turns WHERE group_id = ? AND session_id = ?"
 REPLACE_USAGE = ("INSERT OR REPLACE INTO usage (group_id, kind, id, importance, born_at, used_at, kept) "
                  "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM turns WHERE group_id = ?1 AND id = ?3 "
                  "AND ?2 = 'turn') OR EXISTS (SELECT 1 FROM facts WHERE id = ?3 AND group_id = ?1 AND ?2 = 'fact')")
@@ -50,11 +50,13 @@ TURN_STATES = ("SELECT t.id, t.session_id, t.at, u.importance, u.born_at, u.used
 POLICY_OF_GROUP = "SELECT body FROM policies WHERE group_id = ?"
 SET_POLICY = "INSERT OR REPLACE INTO policies (group_id, body) VALUES (?, ?)"
 DELETE_POLICY = "DELETE FROM policies WHERE group_id = ?"
-EVICTIONS_OF_IDS = "SELECT id, session_id, evicted_at FROM evicted_turns WHERE group_id = ? AND id IN ({})"
+EVICTIONS_OF_IDS = "SELECT id, session_id, evicted_at, merged_into FROM evicted_turns WHERE group_id = ? AND id IN ({})"
+MERGED_INTO = ("SELECT id, session_id, evicted_at, merged_into FROM evicted_turns WHERE group_id = ? "
+               "AND merged_into IN ({}) ORDER BY evicted_at, id")
 # -- the eviction primitives ----------------------------------------------------------------
-TURN_SESSIONS = "SELECT rowid, id, session_id FROM turns WHERE group_id = ? AND id IN ({})"
-MENTIONED_BY_TURNS = "SELECT DISTINCT entity_id FROM mentions WHERE group_id = ? AND turn_id IN ({})"
-INSERT_EVICTION = "INSERT OR REPLACE INTO evicted_turns (group_id, id, session_id, evicted_at) VALUES (?, ?, ?, ?)"
+TURN_SESSIONS = "SELECT id, session_id FROM turns WHERE group_id = ? AND id IN ({})"
+INSERT_EVICTION = ("INSERT OR REPLACE INTO evicted_turns (group_id, id, session_id, evicted_at, merged_into) "
+                   "VALUES (?, ?, ?, ?, ?)")
 
 
 def usage_row(group_id: str, u: Usage) -> tuple[Any, ...]:

@@ -1,5 +1,6 @@
 """Reads that span several groups (an agent's own and its team's): each group is searched as
-itself, then the hits are merged, each naming its group. Writes always go to one group.
+itself, then the hits are merged, each naming its group (:func:`search_across`,
+:func:`context_across`: over a :class:`~chronomem.Memory` per group). Writes always go to one group.
 
 Hits are merged by score (a search's scores are comparable across groups: relevance in the same
 units, recency and importance on the same scales), ties going to the group named first; facts
@@ -15,12 +16,16 @@ and timelines are listed group by group, in the order the groups were given.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel
 
 from chronomem.errors import InputError, check_text
 from chronomem.query.search import SearchResult
+
+if TYPE_CHECKING:
+    from chronomem.memory import Memory
+    from chronomem.time_args import When
 
 R = TypeVar("R", bound=BaseModel)
 
@@ -49,3 +54,18 @@ def merge_hits(per_group: Iterable[tuple[str, Sequence[SearchResult]]], *, k: in
 def tag(record: R, group: str) -> R:
     """``record`` (a search hit or a fact record) naming ``group``."""
     return record if getattr(record, "group", None) == group else record.model_copy(update={"group": group})
+
+
+def search_across(memories: Sequence[Memory], text: str, *, as_of: When | None = None, known_at: When | None = None,
+                  k: int = 10) -> list[SearchResult]:
+    """Each memory's search hits for ``text``, merged (:func:`chronomem.query.groups.merge_hits`)."""
+    return merge_hits([(m.group, m.search(text, as_of=as_of, known_at=known_at, k=k)) for m in memories], k=k)
+
+
+def context_across(memories: Sequence[Memory], text: str, *, as_of: When | None = None, max_tokens: int = 800) -> str:
+    """The context block of the merged hits of ``memories`` (headings name their groups)."""
+    from chronomem.query.context import layout
+    from chronomem.time_args import _when
+
+    when = _when(as_of, "as_of") or memories[0].clock.now()
+    return layout(search_across(memories, text, as_of=as_of, k=30), when=when, max_tokens=max_tokens)

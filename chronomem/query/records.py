@@ -118,6 +118,17 @@ def to_records(store: GraphStore, group_id: str, facts: Sequence[Fact], *, now: 
     return out
 
 
+def merged_sources(store: GraphStore, group_id: str, turn_ids: Sequence[str]) -> dict[str, list[Source]]:
+    """For each of ``turn_ids``, the turns consolidation merged into it (:mod:`chronomem.graph.consolidation`),
+    as sources marked evicted: a hit on the kept turn stands for them too."""
+    from chronomem.graph.lifecycle import LifecycleStore
+
+    if not turn_ids or not isinstance(store, LifecycleStore):
+        return {}
+    return {kept: [Source(session_id=e.session_id, turn_id=e.turn_id, evicted=True) for e in gone]
+            for kept, gone in store.merged_into(group_id, turn_ids).items()}
+
+
 def evicted_sources(store: GraphStore, group_id: str, facts: Iterable[Fact]) -> set[str]:
     """The source turns of ``facts`` that retention evicted (:mod:`chronomem.graph.retention`)."""
     from chronomem.graph.lifecycle import LifecycleStore

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from chronomem.errors import InputError
 from chronomem.graph.evictor import retention_audit
 from chronomem.graph.importance import Usage
 from chronomem.graph.lifecycle import LifecycleStore, RetentionPolicy
@@ -102,12 +103,16 @@ def test_eviction_erases_the_turn_and_keeps_facts(store, world):
     assert store.stats(world.group)["turns"] == 1
 
 
-def test_an_evicted_turn_is_not_stored_again(store, world):
+def test_a_session_sent_again_after_evictions_changes_nothing(store, world):
     s1 = session_with_a_fact(store, world)
     store.evict_turns(world.group, ["s1:2"], audit=retention_audit(["s1:2"], at=d(2025), by="t"))
-    store.write(world.batch(session=s1), recorded_at=d(2025, 2))
+    report = store.write(world.batch(session=s1), recorded_at=d(2025, 2))  # the same session: a no-op
+    assert not report.session_added and report.facts_added == 0
     assert set(store.get_turns(world.group, ["s1:1", "s1:2"])) == {"s1:1"}
     assert [t.seq for t in store.turns_of(world.group, "s1")] == [0]
+    changed = s1.model_copy(update={"turns": [s1.turns[0].model_copy(update={"text": "I moved to Porto."}), s1.turns[1]]})
+    with pytest.raises(InputError, match="different content"):  # a session stays immutable
+        store.write(world.batch(session=changed), recorded_at=d(2025, 3))
 
 
 def test_delete_group_removes_lifecycle_records(store, world):
@@ -118,3 +123,14 @@ def test_delete_group_removes_lifecycle_records(store, world):
     assert store.retention_policy(world.group) is None
     assert store.evictions(world.group, ["s1:2"]) == {}
     assert store.usage(world.group, "turn", ["s1:1"]) == {}
+
+
+def test_forgetting_a_session_takes_what_retention_left_of_it(store, world):
+    from tests.contract.test_forget_contract import audit
+
+    session_with_a_fact(store, world)
+    store.evict_turns(world.group, ["s1:2"], audit=retention_audit(["s1:2"], at=d(2025), by="t"))
+    store.forget_session(world.group, "s1", audit=audit("session", "s1"))
+    assert store.evictions(world.group, ["s1:1", "s1:2"]) == {}
+    assert list(store.iter_facts(world.group, include_expired=True)) == []
+    assert [e.kind for e in store.erasures(world.group)] == ["retention", "session"]

@@ -64,7 +64,7 @@ def test_feedback_policy_and_compact_commands(two_groups):
     out = run(cli, [*base, "policy"])
     assert out.exit_code == 0 and "keeps everything" in out.output
     out = run(cli, [*base, "policy", "--ttl", "30d", "--cap", "0", "--json"])
-    assert json.loads(out.output) == {"turn_ttl_days": 30.0, "max_turns": 0, "keep_above": 0.3}
+    assert json.loads(out.output) == {"turn_ttl_days": 30.0, "max_turns": 0, "keep_above": 0.3, "consolidate": True}
     out = run(cli, [*base, "feedback", "m1:1", "--json"])
     assert out.exit_code == 0 and json.loads(out.output)[0]["kept"] is True
     out = run(cli, [*base, "compact", "--dry-run"])
