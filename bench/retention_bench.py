@@ -42,6 +42,7 @@ from bench._report import data_missing, summarize_ms, write_result  # noqa: E402
 from bench.locomo_bench import (  # noqa: E402
     CATEGORIES,
     DEFAULT_DATA,
+    load_samples,
     normalize_dia,
     pick_extractor,
     recall,
@@ -152,13 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=float, default=0.5, help="the cap, as a share of the turns stored (default 0.5)")
     parser.add_argument("--conversations", type=int, default=None, help="use only the first N conversations")
     args = parser.parse_args(argv)
-    path = args.data if args.data.is_file() else args.data / "locomo_dev.json"
+    path, samples = load_samples(args.data, quick=args.quick, conversations=args.conversations)
     if not path.exists():
         return data_missing(path, "LoCoMo data (pass --data DIR; see bench/retention_bench.py)")
-    import json
-
-    samples = json.loads(path.read_text(encoding="utf-8"))
-    samples = samples[: 1 if args.quick else (args.conversations or len(samples))]
     embedder = installed_minilm("auto", threads=1)
     extractor, extractor_name = pick_extractor("auto")
     runs = []

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from chronomem.clock import Clock, FixedClock, SystemClock
 from chronomem.errors import ChronomemError, ConfigError, ExtractionError, InputError, StoreError
 from chronomem.graph.base import GraphStore, WriteBatch, WriteReport
+from chronomem.graph.lifecycle import RetentionPolicy
 from chronomem.graph.sqlite_store import SqliteGraphStore
 from chronomem.memory import IngestSummary, Memory
 from chronomem.query.records import FactRecord
@@ -71,6 +72,7 @@ __all__ = [
     "Memory",
     "Neo4jGraphStore",
     "PredicateSpec",
+    "RetentionPolicy",
     "Session",
     "Source",
     "SpacyRuleExtractor",

@@ -22,6 +22,8 @@ from chronomem.graph.neo4j_write import usage_rows
 if TYPE_CHECKING:
     import neo4j
 
+    from chronomem.graph.neo4j_known_entities import KnownEntities
+
 T = TypeVar("T")
 _USAGE_OF = {"turn": cql.TURN_USAGE, "fact": cql.FACT_USAGE}
 _REPLACE_USAGE = {"turn": cql.REPLACE_TURN_USAGE, "fact": cql.REPLACE_FACT_USAGE}
@@ -41,6 +43,7 @@ class Neo4jLifecycle:
 
     if TYPE_CHECKING:
         uri: str
+        _known_entities: KnownEntities
 
         def _session(self, *, read: bool = False) -> neo4j.Session: ...
 
@@ -61,7 +64,7 @@ class Neo4jLifecycle:
                 if mine:
                     tx.run(_REPLACE_USAGE[kind], g=group_id, rows=usage_rows(mine)).consume()
 
-        self._write(work, "storing usage")
+        self._write(work, "storing usage on")
 
     def turn_states(self, group_id: str) -> Iterator[TurnState]:
         for r in self._stream(cql.TURN_STATES, g=group_id):
@@ -81,13 +84,17 @@ class Neo4jLifecycle:
             else:
                 tx.run(cql.SET_POLICY, g=group_id, body=policy.model_dump_json()).consume()
 
-        self._write(work, "storing the retention policy")
+        self._write(work, "storing the retention policy on")
 
     def evict_turns(self, group_id: str, turn_ids: Sequence[str], *, audit: Erasure,
                     merged_into: Mapping[str, str] | None = None) -> EvictionReport:
         from chronomem.graph.evictor import evict
 
-        return self._write(lambda tx: evict(Neo4jEvict(tx, group_id), turn_ids, audit, merged_into), "evicting turns")
+        try:
+            return self._write(lambda tx: evict(Neo4jEvict(tx, group_id), turn_ids, audit, merged_into),
+                               "evicting turns on", undone="evicted")
+        finally:
+            self._known_entities.clear()  # entities only evicted turns named are gone
 
     def evictions(self, group_id: str, turn_ids: Sequence[str]) -> dict[str, Eviction]:
         wanted = list(dict.fromkeys(turn_ids))
@@ -102,7 +109,9 @@ class Neo4jLifecycle:
             out.setdefault(r["merged_into"], []).append(_eviction(r))
         return out
 
-    def _write(self, work: Callable[[neo4j.ManagedTransaction], T], what: str) -> T:
+    def _write(self, work: Callable[[neo4j.ManagedTransaction], T], what: str, *, undone: str = "written") -> T:
+        """``work`` in one managed write transaction; its failure is a :class:`StoreError` saying what
+        was being done (``"evicting turns on"``) and that nothing was (``undone``)."""
         from neo4j.exceptions import DriverError, Neo4jError
 
         try:
@@ -111,7 +120,7 @@ class Neo4jLifecycle:
         except ChronomemError:
             raise
         except (Neo4jError, DriverError) as e:
-            raise StoreError(f"{what} on Neo4j at {self.uri} failed (nothing was written): {e}") from e
+            raise StoreError(f"{what} Neo4j at {self.uri} failed (nothing was {undone}): {e}") from e
 
 
 class Neo4jEvict(Neo4jErase):

@@ -390,12 +390,7 @@ class Neo4jGraphStore(Neo4jLifecycle):
 
     def _erase(self, work: Callable[[neo4j.ManagedTransaction], ErasureReport]) -> ErasureReport:
         try:
-            with self._session() as session:
-                return session.execute_write(work)
-        except ChronomemError:
-            raise
-        except (Neo4jError, DriverError) as e:
-            raise StoreError(f"erasing from Neo4j at {self.uri} failed (nothing was erased): {e}") from e
+            return self._write(work, "erasing from", undone="erased")
         finally:
             self._known_entities.clear()
 

@@ -8,7 +8,7 @@ import chronomem
 PINNED = [
     "CORE_VOCABULARY", "ChronomemError", "Claim", "Clock", "ConfigError", "Entity", "ExtractionError",
     "ExtractionResult", "Fact", "FactRecord", "FixedClock", "GraphStore", "IngestSummary", "InputError", "Memory",
-    "Neo4jGraphStore", "PredicateSpec", "Session", "Source", "SpacyRuleExtractor", "SqliteGraphStore", "StoreError",
+    "Neo4jGraphStore", "PredicateSpec", "RetentionPolicy", "Session", "Source", "SpacyRuleExtractor", "SqliteGraphStore", "StoreError",
     "SystemClock", "Turn", "Vocabulary", "WriteBatch", "WriteReport", "__version__",
 ]
 
