@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from chronomem.graph.base import GraphStore
+from chronomem.graph.lifecycle import LifecycleStore
 from chronomem.schema.models import Entity, Fact, Source
 
 Status = Literal["current", "ended", "future", "superseded", "retracted"]
@@ -121,8 +122,6 @@ def to_records(store: GraphStore, group_id: str, facts: Sequence[Fact], *, now: 
 def merged_sources(store: GraphStore, group_id: str, turn_ids: Sequence[str]) -> dict[str, list[Source]]:
     """For each of ``turn_ids``, the turns consolidation merged into it (:mod:`chronomem.graph.consolidation`),
     as sources marked evicted: a hit on the kept turn stands for them too."""
-    from chronomem.graph.lifecycle import LifecycleStore
-
     if not turn_ids or not isinstance(store, LifecycleStore):
         return {}
     return {kept: [Source(session_id=e.session_id, turn_id=e.turn_id, evicted=True) for e in gone]
@@ -131,8 +130,6 @@ def merged_sources(store: GraphStore, group_id: str, turn_ids: Sequence[str]) ->
 
 def evicted_sources(store: GraphStore, group_id: str, facts: Iterable[Fact]) -> set[str]:
     """The source turns of ``facts`` that retention evicted (:mod:`chronomem.graph.retention`)."""
-    from chronomem.graph.lifecycle import LifecycleStore
-
     if not isinstance(store, LifecycleStore):
         return set()
     turns = {s.turn_id for f in facts for s in f.sources if s.turn_id}
