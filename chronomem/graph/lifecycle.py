@@ -2,17 +2,17 @@
 
 * **Usage** (:class:`~chronomem.graph.importance.Usage`): each turn's and fact version's
   importance, when it was last confirmed useful, and whether a turn was promoted to the long-term
-  tier. Written with the item (:class:`~chronomem.graph.writer.KeepsUsage`), corrected by
-  ``feedback``.
+  tier. A turn's is written with it (:class:`~chronomem.graph.writer.LifecycleWrite`), a fact
+  version's once ``feedback`` corrects it (until then it is a function of the version).
 * **The retention policy** (:class:`RetentionPolicy`), one per group: facts and their history are
-  always kept; turns that support no fact and whose effective importance is below
-  ``keep_above`` expire after ``turn_ttl_days``; ``max_turns`` caps the group's turns, evicting
+  always kept; turns that support no fact and whose importance is below ``keep_above`` expire
+  after ``turn_ttl_days``; ``max_turns`` caps the group's turns, evicting
   the lowest-importance, oldest first (:mod:`chronomem.graph.retention` decides); near-duplicate
   open facts and turns merge (:mod:`chronomem.graph.consolidation`).
 * **Evictions**: an evicted turn is erased as ``forget`` erases (text, full-text rows, mentions,
   vectors, entities nothing else names) and leaves its id, its session and when it went, so that
-  the facts citing it keep that source, marked evicted; each run leaves one audit record (an
-  :class:`~chronomem.graph.erasure.Erasure` of kind ``retention``).
+  the facts citing it keep that source, marked evicted; each transaction of evictions leaves one
+  audit record (an :class:`~chronomem.graph.erasure.Erasure` of kind ``retention``).
 
 >>> print(*RetentionPolicy(turn_ttl_days=30, max_turns=20_000).describe().split("; "), sep=chr(10))
 facts and their history: kept forever
