@@ -16,8 +16,8 @@ which goes first:
 
 The data (CC BY-NC 4.0) is read from ``../shared/data/locomo`` or ``--data``; nothing is copied
 into the repository. Run ``python -m bench.retention_bench [--quick] [--data DIR] [--keep 0.5]
-[--conversations N]``; writes ``bench/results/retention.{json,md}`` (``retention_quick`` with
-``--quick``: the first conversation's first five sessions).
+[--conversations N]``; writes ``bench/results/retention.{json,md}`` (``retention_keep70`` with
+``--keep 0.7``; ``retention_quick`` with ``--quick``: the first conversation's first five sessions).
 """
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         rows.append({"measure": "when-benchmark top-1 (%)", "questions": 0, "full store": None, "compacted": None,
                      "difference (points)": f"not run: {why or 'no scored question'}"})
-    name = "retention" + ("_quick" if args.quick else "")
+    name = "retention" + ("" if args.keep == 0.5 else f"_keep{round(100 * args.keep)}") + ("_quick" if args.quick else "")
     write_result(
         name, rows,
         meta={"data": path.name, "conversations": [s.get("sample_id") for s in samples], "keep": args.keep,

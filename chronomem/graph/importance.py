@@ -2,10 +2,10 @@
 
 The weights are data (``chronomem/data/importance.json``, :func:`importance_table`):
 
-* a **turn** scores ``base`` plus the weight of each feature extraction saw in it
-  (:func:`turn_features`): it sourced a fact, named a person, a date or another entity, stated a
-  plan (a future time, or a plan cue such as "going to"), is long; minus for a question or small
-  talk ("haha same"); clipped to ``[0, 1]``;
+* a **turn** scores the chance it will be needed later, a logistic model over what extraction saw
+  in it and its place in the session (:mod:`chronomem.graph.turn_importance`): it sourced a fact,
+  named a person, a date or another entity, stated a plan, says something new, answers a question;
+  against it, a question, small talk ("haha same"), a reaction ("Wow, that's great!");
 * a **fact** version scores ``base`` plus a weight for a vocabulary predicate (not an open fact)
   and one per source beyond the first, times its confidence (:func:`fact_importance`);
 * **use** corrects it: ``feedback(useful=True)`` moves it part of the way to 1, marks it used now
