@@ -178,15 +178,13 @@ def batch_usage(batch: WriteBatch, *, table: ImportanceTable | None = None) -> l
         if e is None or normalize_name(e.name) != speakers.get(m.turn_id):  # "I" names no one new
             mentioned.setdefault(m.turn_id, []).append(e.type if e is not None else "OTHER")
     contents = [content_words(t.text, table) for t in turns]
-    everyone = list(dict.fromkeys(t.speaker for t in turns))
     rows = []
     for n, t in enumerate(turns):
         assert t.id is not None and t.at is not None  # filled in by Session
         context = TurnContext(previous=turns[n - 1].text if n else "",
                               following=turns[n + 1].text if n + 1 < len(turns) else "",
                               recent=frozenset().union(*contents[max(0, n - table.turn.recent_turns):n]),
-                              opens=n == 0, closes=n + 1 == len(turns),
-                              others=tuple(s for s in everyone if s != t.speaker))
+                              closes=n + 1 == len(turns))
         importance = score_turn(t.text, t.at, table=table, sourced=t.id in sourced,
                                 mention_types=mentioned.get(t.id, ()), context=context)
         rows.append(Usage("turn", t.id, importance, born_at=t.at))

@@ -4,19 +4,19 @@ it and what its session shows around it.
 :func:`turn_features` gives each feature a value in ``[0, 1]`` (the keys of the turn weights of
 ``chronomem/data/importance.json``): what extraction saw (it sourced a fact; it named a person other
 than its speaker, a date, another entity; it stated a plan), its form (a question, small talk, its
-length, proper nouns, numbers, first and second person), and its place in the session (how much of
-it is new against the turns just before; whether it answers a question, opens with a reaction,
-addresses another speaker by name; whether the next turn asks about it or reacts to it; whether it
-opens or closes the session). :func:`turn_importance` is the logistic model over them.
+length, proper nouns, numbers, the first person), and its place in the session (how much of it is
+new against the turns just before; whether it answers a question or opens with a reaction; whether
+the next turn asks about it or reacts to it; whether it closes the session). :func:`turn_importance`
+is the logistic model over them, with weights set by hand (the table says why).
 
 >>> from datetime import datetime, timezone
 >>> from chronomem.graph.importance import importance_table
 >>> said, table = datetime(2024, 3, 1, tzinfo=timezone.utc), importance_table()
 >>> round(score_turn("haha same", said, table=table), 2)
-0.06
+0.02
 >>> round(score_turn("Caroline is moving to Berlin next month.", said, table=table, sourced=True,
 ...                  mention_types=["PERSON", "PLACE"], context=TurnContext(previous="Any news?")), 2)
-0.8
+0.94
 """
 
 from __future__ import annotations
@@ -36,20 +36,17 @@ _WORD = re.compile(r"[\w']+")
 _PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+")
 _DIGIT = re.compile(r"\d")
 _FIRST = frozenset(("i", "my", "me", "i'm", "i've", "mine", "we", "our"))
-_SECOND = frozenset(("you", "your", "you're", "you've", "yours"))
 
 
 @dataclass(frozen=True)
 class TurnContext:
     """A turn's neighbours in its session: the texts just before and after (``""``: none), the content
-    words of the few turns before, whether it opens or closes the session, and the other speakers."""
+    words of the few turns before, and whether it closes the session."""
 
     previous: str = ""
     following: str = ""
     recent: frozenset[str] = frozenset()
-    opens: bool = False
     closes: bool = False
-    others: tuple[str, ...] = ()
 
 
 def words(text: str) -> list[str]:
@@ -104,15 +101,12 @@ def turn_features(text: str, said_at: datetime, *, table: ImportanceTable, sourc
         "novelty": len(content - context.recent) / len(content) if content else 0.0,
         "proper_nouns": min(len(_PROPER.findall(text)), 5) / 5,
         "first_person": sum(word in _FIRST for word in said) / n,
-        "second_person": sum(word in _SECOND for word in said) / n,
         "numbers": bool(_DIGIT.search(text)),
         "answers_question": "?" in context.previous,
         "reaction": _has_phrase(text, w.reaction_openers, at_start=True),
-        "vocative": any(re.search(rf"(?<!\w){re.escape(o)}(?!\w)", text) for o in context.others if o),
         "prompts_question": "?" in context.following,
         "prompts_reaction": bool(context.following) and _has_phrase(context.following, w.reaction_openers,
                                                                      at_start=True),
-        "opens_session": context.opens,
         "closes_session": context.closes,
     }
     return {k: float(v) for k, v in found.items()}
