@@ -9,6 +9,7 @@ from chronomem.extract.bonds import bond_rels, introduced_kin_rels, may_tie
 from chronomem.extract.couples import named_partner_rels
 from chronomem.extract.filters import hedged_clauses, is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.frames import build_frame
+from chronomem.extract.happenings import event_rels
 from chronomem.extract.hygiene import in_title
 from chronomem.extract.lexicon_rules import ADJ_VERBS
 from chronomem.extract.nominal import apposition_rels, correction_hints, role_apposition_rels
@@ -19,7 +20,7 @@ from chronomem.extract.partings import parting_rels
 from chronomem.extract.people import people_rels, vocative_rels
 from chronomem.extract.records import Hint, Rel
 from chronomem.extract.registry import RULES, run_rules
-from chronomem.extract.timing import time_phrases
+from chronomem.extract.timing import dated_states, time_phrases
 from chronomem.extract.titles import became_rels, title_rels
 from chronomem.extract.work import conj_endings
 
@@ -65,9 +66,12 @@ def doc_relations(doc: Doc, idx: DocIndex) -> tuple[list[Rel], list[Hint]]:
         if times is None:
             times = time_phrases(sent, [e for e in times_ents if sent.start <= e.start < sent.end])
         verb_rels = merge(verb_rels, open_rels(sent, idx, times, hedged), idx)
+        verb_rels += event_rels(sent, idx, times, hedged, fired=frozenset(r.i for r in verb_rels),  # "I ran a race"
+                                objects=frozenset(r.obj.i for r in verb_rels))
         said = {(r.predicate, r.obj.name) for r in verb_rels}  # "I sold my car": the verb says more than "my car"
         verb_rels += [r for r in kin_rels(sent) + love_noun_rels(sent, idx) if (r.predicate, r.obj.name) not in said]
         verb_rels += listener_rels(sent) + people_rels(sent, idx) + (bond_rels(sent, idx, stated=True) if ties else [])
+        verb_rels = dated_states(verb_rels, sent, times)  # "I've had my dogs for three years": pets since then
         rels += _unstated(appositions, verb_rels) + verb_rels
         hints += correction_hints(sent, idx)
         rels += title_rels(sent, idx)

@@ -51,6 +51,7 @@ from pydantic import BaseModel, ConfigDict
 from chronomem.errors import InputError
 from chronomem.graph.base import GraphStore, TurnRecord
 from chronomem.graph.side_index import SideIndex
+from chronomem.graph.turn_times import main_time
 from chronomem.query.candidates import (
     Tuning,
     conversation_signals,
@@ -58,8 +59,7 @@ from chronomem.query.candidates import (
     traverse,
 )
 from chronomem.query.focus import focus as slot_focus
-from chronomem.graph.turn_times import main_time
-from chronomem.query.records import Status, day_range_text, interval_text, to_records
+from chronomem.query.records import EVENT_STATUSES, Status, day_range_text, interval_text, to_records
 from chronomem.query.rerank import DEFAULT_DECAY, decay_factor, mmr, rank_value, reach_credit
 from chronomem.query.slots import EndedAt, SupersededBy, ended_at, superseded_by
 from chronomem.query.timewindow import TimeWindow, split_time
@@ -150,6 +150,7 @@ class Scope:
     as_of: datetime | None = None
     known_at: datetime | None = None
     window: TimeWindow | None = None
+    events: frozenset[str] = frozenset()  # event predicates: history once begun, plans while planned
 
     @property
     def instant(self) -> datetime | None:
@@ -167,9 +168,18 @@ class Scope:
         if not f.known_at(self.known_at):
             return False
         instant = self.instant
-        if instant is not None and not f.valid_at(instant):
+        if instant is not None and not f.valid_at(instant) and not self._event_known(f, instant):
             return False
         return self.window is None or self.window.overlaps(f.valid_from, f.valid_to)
+
+    def _event_known(self, f: Fact, instant: datetime) -> bool:
+        """An event is history once it has begun ("Ana ran a marathon in May" is true after May) and a
+        plan is news from when it was made, whatever its own interval."""
+        if f.predicate not in self.events:
+            return False
+        if f.qualifiers.get("status") in EVENT_STATUSES:
+            return f.recorded_at <= instant or self.as_of is None
+        return f.valid_from is not None and f.valid_from <= instant
 
     def turn_ok(self, t: TurnRecord) -> bool:
         if self.as_of is not None and t.at > self.as_of:
@@ -203,7 +213,8 @@ def search(store: GraphStore, group_id: str, text: str, *, index: SideIndex | No
     tune = tuning or Tuning()
     query, window = split_time(text, as_of or now)
     query = query if any(c.isalnum() for c in query) else text
-    scope = Scope(now=now, as_of=as_of, known_at=known_at, window=window)
+    scope = Scope(now=now, as_of=as_of, known_at=known_at, window=window,
+                  events=frozenset(p.name for p in store.vocabulary if p.kind == "event"))
     turns: dict[str, TurnRecord] = {}
 
     def speakers_of(ids: list[str]) -> set[str]:

@@ -37,7 +37,7 @@ MAX_STATEMENT_CHARS = 2_000
 MAX_TURN_CHARS = 200_000
 
 UtcDatetime = Annotated[AwareDatetime, AfterValidator(lambda v: v.astimezone(UTC))]
-Precision = Literal["day", "week", "month", "season", "year", "instant", "unknown"]
+Precision = Literal["day", "weekend", "week", "month", "season", "year", "decade", "instant", "unknown"]
 EntityType = Literal["PERSON", "ORG", "PLACE", "TOOL", "ROLE", "PET", "GROUP", "VALUE", "OTHER"]
 ClaimKind = Literal["assert", "end", "correct", "retract"]
 
