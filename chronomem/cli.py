@@ -14,6 +14,7 @@ import click
 
 from chronomem.cli_forget import forget, retract
 from chronomem.cli_support import TIME, _memory, handle_errors, json_option
+from chronomem.cli_when import when
 from chronomem.errors import ConfigError, InputError
 from chronomem.mcp.cli import mcp, serve
 from chronomem.query.empty import empty_input
@@ -362,7 +363,7 @@ def demo(ctx: click.Context, quiet: bool) -> None:
 
 
 # Commands kept in their own modules.
-for _command in (retract, forget, mcp, serve):
+for _command in (retract, forget, when, mcp, serve):
     cli.add_command(_command)
 
 

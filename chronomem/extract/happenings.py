@@ -26,6 +26,7 @@ from chronomem.extract.lexicon_data import OPEN, load_lexicon
 from chronomem.extract.open_base import person_subjects, phrase_arg, place_arg
 from chronomem.extract.phrases import gerund
 from chronomem.extract.records import ENTITY, GUESS, Arg, Rel, When
+from chronomem.extract.timing import TimePhrase
 
 __all__ = ["EVENT_CONFIDENCE", "event_rels"]
 
@@ -81,7 +82,7 @@ def happening_rels(frame: Frame) -> list[Rel]:
         return _cancellations(frame)
     if lemma in EVENTS.skip_verbs or status.governor:
         return []
-    point = next((t for t in frame.times if t.role == "point"), None)
+    point = next((t for t in frame.times if t.role == "point"), None) or _borrowed_time(frame)
     if point is None and not (status.fresh and status.tense in _PAST_TENSES):
         return []  # no time said: nothing of when it happened
     if not planned and status.tense not in _PAST_TENSES and not _dropped_past(frame):
@@ -100,6 +101,17 @@ def happening_rels(frame: Frame) -> list[Rel]:
     quals = {"relation": relation, **({"status": "planned"} if planned else {})}
     return [Rel(predicate, s, obj, when, "assert", None, EVENT_CONFIDENCE, dict(quals), frame.v.i)
             for s in subjects if not (s.kind == ENTITY and s.name == obj.name)]
+
+
+def _borrowed_time(frame: Frame) -> TimePhrase | None:
+    """A time the parser hung from a copula clause after the verb ("I went to a workshop yesterday, it
+    was fun": "yesterday" under "was"), which says nothing of its own."""
+    for child in frame.v.children:
+        if child.dep_ in ("advcl", "conj", "ccomp") and child.i > frame.v.i and child.lemma_.lower() == "be":
+            t = next((t for t in frame.all_times if t.anchor == child.i and t.role == "point" and t.start < child.i), None)
+            if t is not None:
+                return t
+    return None
 
 
 def _planned(frame: Frame) -> bool:
@@ -133,6 +145,8 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
     if lemma in EVENTS.visit_verbs and dobj is not None and _thing(dobj):
         arg = place_arg(dobj) if _is_place(dobj, idx) else phrase_arg(dobj, idx)
         return None if arg is None else ("VISITED", arg, "visited")
+    if dobj is not None and dobj.tag_ == "VBG" and lemma in ("go", "went"):  # "went camping", "going hiking"
+        return "DID", Arg(ENTITY, dobj.i, dobj.lower_, "OTHER", GUESS), verb
     if dobj is not None and _thing(dobj):
         if lemma == "have" and dobj.lemma_.lower() not in EVENTS.have_nouns:
             return None  # "had a great time", "had lunch"
