@@ -46,6 +46,7 @@ MODULES = (
     "yago_bench",
     "locomo_gold_bench",
     "locomo_bench",
+    "when_bench",
     "dialogre_bench",
     "extract_speed",
     "parallel_bench",
@@ -59,8 +60,8 @@ MODULES = (
 )
 # README order of result files, by name prefix. Quick runs (``<name>_quick``, written to the
 # ignored ``bench/results/quick/``) are never published.
-RESULT_ORDER = ("temporal", "timeblind", "nl_search", "yago", "locomo_gold", "locomo", "dialogre", "extract", "parallel",
-                "ingest_index", "embedder", "hnsw", "search", "scale", "import_bound", "mcp")
+RESULT_ORDER = ("temporal", "timeblind", "nl_search", "yago", "locomo_gold", "locomo", "when", "dialogre", "extract",
+                "parallel", "ingest_index", "embedder", "hnsw", "search", "scale", "import_bound", "mcp")
 QUICK_BUDGET_S = 300.0
 
 

@@ -70,6 +70,18 @@ def _locomo(d: Json) -> list[tuple[str, str, str, bool]]:
              "≥ 70% and above both", ours >= 70 and ours > bm25 and ours > dense)]
 
 
+def _when(d: Json) -> list[tuple[str, str, str, bool]]:
+    """Top-1 of Memory.when on each backend measured, beside the time-blind baseline."""
+    out = []
+    for row in d["rows"]:
+        if row["questions"] != "all":
+            continue
+        ours, blind, hit = row["Memory.when top-1 %"], row["session day (time-blind) %"], row["search top hit's day %"]
+        out.append((f"when-benchmark (LoCoMo temporal questions, {row['n']} dated), top-1, {row['backend']}",
+                    f"{_fmt(ours)}% (time-blind {_fmt(blind)}%, search top hit {_fmt(hit)}%)", "≥ 60%", ours >= 60))
+    return out
+
+
 def _locomo_gold(d: Json) -> list[tuple[str, str, str, bool]]:
     row = _row(d["rows"], "conversation", "all")
     p, r, junk = row["precision %"], row["recall %"], row["junk entities %"]
@@ -176,11 +188,12 @@ LABELS = {"temporal": "synthetic temporal: as-of accuracy", "yago": "YAGO11k as-
           "embedder": "MiniLM embedder", "hnsw": "HNSW recall and latency", "search": "search latency", "scale": "scale",
           "locomo_numpy": "LoCoMo recall, numpy embedder",
           "import_bound": "bulk import floors", "locomo_gold": "extraction on real chat", "dialogre": "DialogRE relations",
-          "nl_search": "natural-language as-of search"}
+          "nl_search": "natural-language as-of search", "when": "when-benchmark"}
 SOURCES: tuple[tuple[str, Callable[[Json], list[tuple[str, str, str, bool]]]], ...] = (
     ("temporal", _temporal), ("yago", _yago), ("locomo_gold", _locomo_gold), ("dialogre", _dialogre),
     ("extract_speed", _extract), ("parallel", _parallel),
-    ("timeblind", _timeblind), ("nl_search", _nl_search), ("locomo", _locomo), ("locomo_numpy", _locomo_numpy),
+    ("timeblind", _timeblind), ("nl_search", _nl_search), ("locomo", _locomo), ("when", _when),
+    ("locomo_numpy", _locomo_numpy),
     ("embedder", _embedder), ("hnsw", _hnsw), ("search", _search),
     ("scale", _scale), ("import_bound", _import_bound),
 )

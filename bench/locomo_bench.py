@@ -97,6 +97,16 @@ def sessions_of(sample: dict) -> list[dict]:
     return out
 
 
+def load_samples(data: Path, *, quick: bool, conversations: int | None) -> tuple[Path, list[dict]]:
+    """The data file (``data`` or ``data/locomo_dev.json``) and its conversations: the first with
+    ``quick``, the first ``conversations`` when given, else all. The file may be missing: the caller checks."""
+    path = data if data.is_file() else data / "locomo_dev.json"
+    if not path.exists():
+        return path, []
+    samples = json.loads(path.read_text(encoding="utf-8"))
+    return path, samples[: 1 if quick else (conversations or len(samples))]
+
+
 def recall(ranked: Sequence[str], evidence: set[str], k: int) -> float:
     """Fraction of ``evidence`` among the first ``k`` distinct ids of ``ranked``.
 
@@ -235,11 +245,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--embedder", choices=MINILM_KINDS, default="auto",
                         help="which all-MiniLM-L6-v2 (default: what Memory uses); others write locomo_<embedder>")
     args = parser.parse_args(argv)
-    path = args.data if args.data.is_file() else args.data / "locomo_dev.json"
+    path, samples = load_samples(args.data, quick=args.quick, conversations=args.conversations)
     if not path.exists():
         return data_missing(path, "LoCoMo data (pass --data DIR; see bench/locomo_bench.py)")
-    samples = json.loads(path.read_text(encoding="utf-8"))
-    samples = samples[: 1 if args.quick else (args.conversations or len(samples))]
     embedder = installed_minilm(args.embedder, threads=1)  # threads=1: what Memory's "auto" uses
     if embedder is None and args.embedder != "auto":
         return data_missing(args.embedder, "the all-MiniLM-L6-v2 embedder asked for")

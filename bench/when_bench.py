@@ -17,7 +17,8 @@ wider.** Reported, for the top answer:
 
 The data (CC BY-NC 4.0) is read from ``../shared/data/locomo`` or ``--data``; nothing is copied.
 Run ``python -m bench.when_bench [--quick] [--data DIR] [--backend embedded|neo4j|both]
-[--extractor auto|spacy|none]``; writes ``bench/results/when.{json,md}`` (``when_quick`` with ``--quick``).
+[--extractor auto|spacy|none]``; writes ``bench/results/when.{json,md}`` (``when_quick`` with ``--quick``:
+one conversation, the embedded store, turns only unless ``--extractor`` says otherwise).
 Neo4j needs ``NEO4J_URI`` (and ``NEO4J_USER``/``NEO4J_PASSWORD``); each conversation is written to
 a group of its own, deleted first.
 """
@@ -25,7 +26,6 @@ a group of its own, deleted first.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import statistics
@@ -42,7 +42,15 @@ if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` i
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._report import data_missing, summarize_ms, write_result  # noqa: E402
-from bench.locomo_bench import DEFAULT_DATA, NoClaims, normalize_dia, parse_when, pick_extractor, sessions_of  # noqa: E402
+from bench.locomo_bench import (  # noqa: E402
+    DEFAULT_DATA,
+    NoClaims,
+    load_samples,
+    normalize_dia,
+    parse_when,
+    pick_extractor,
+    sessions_of,
+)
 from bench.when_gold import Interval, parse_gold  # noqa: E402
 from chronomem import FixedClock, Memory  # noqa: E402
 from chronomem.graph.embedders.auto import installed_minilm  # noqa: E402
@@ -172,14 +180,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="directory holding locomo_dev.json (or the file)")
     parser.add_argument("--backend", choices=("embedded", "neo4j", "both"), default="both",
                         help="both (default) runs Neo4j too when NEO4J_URI is set")
-    parser.add_argument("--extractor", choices=("auto", "spacy", "none"), default="auto")
+    parser.add_argument("--extractor", choices=("auto", "spacy", "none"), default=None,
+                        help="default: auto (spaCy rules when installed); with --quick, none (turns only, fast)")
     parser.add_argument("--conversations", type=int, default=None, help="use only the first N conversations")
     args = parser.parse_args(argv)
-    path = args.data if args.data.is_file() else args.data / "locomo_dev.json"
+    path, samples = load_samples(args.data, quick=args.quick, conversations=args.conversations)
     if not path.exists():
         return data_missing(path, "LoCoMo data (pass --data DIR; see bench/when_bench.py)")
-    samples = json.loads(path.read_text(encoding="utf-8"))
-    samples = samples[: 1 if args.quick else (args.conversations or len(samples))]
     backends = ["embedded", "neo4j"] if args.backend == "both" else [args.backend]
     if args.quick:
         backends = ["embedded"]
@@ -189,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
         backends = ["embedded"]
         print("NEO4J_URI not set: the embedded store only", file=sys.stderr)
     embedder = installed_minilm("auto", threads=1)
-    extractor, extractor_name = (NoClaims(), "none (turns only)") if args.extractor == "none" else pick_extractor(args.extractor)
+    choice = args.extractor or ("none" if args.quick else "auto")
+    extractor, extractor_name = (NoClaims(), "none (turns only)") if choice == "none" else pick_extractor(choice)
     table: list[dict[str, Any]] = []
     meta: dict[str, Any] = {"data": path.name, "conversations": [s.get("sample_id") for s in samples],
                             "extractor": extractor_name, "embedder": getattr(embedder, "name", None),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.args import DocIndex
 from chronomem.extract.filters import clause_status
 from chronomem.extract.frames import Frame, build_frame
@@ -35,6 +36,7 @@ EVENT_CONFIDENCE = 0.7
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "xcomp", "advcl", "ccomp", "relcl", "pcomp", "parataxis"})  # a clause's verb
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 _PAST_TENSES = frozenset({"past", "perfect"})
+_FRESH_WORDS = L.FRESH_MARKERS
 _OWN_CLAUSES = frozenset({"conj", "advcl", "ccomp", "parataxis", "xcomp"})  # clauses of their own below a verb
 
 
@@ -45,6 +47,9 @@ def event_rels(sent: Span, idx: DocIndex, times: list, hedged: frozenset[int], *
     started at Hulu in 2017" is a job from then, "I moved to Lisbon" a home) and verbs the
     vocabulary rules own are left to those readings."""
     out: list[Rel] = []
+    if not any(t.role == "point" for t in times) and not any(
+            t.lower_ in _FRESH_WORDS or t.lemma_.lower() in EVENTS.cancel_verbs for t in sent):
+        return out  # no time said, no "just", nothing called off: no happening to date (most sentences)
     for tok in sent:
         if tok.pos_ != "VERB" or tok.dep_ not in _CLAUSE_DEPS or in_title(tok) or tok.i in objects or \
                 _read_by_others(tok, fired):
