@@ -73,6 +73,7 @@ class WhenAnswer(BaseModel):
     duration: str | None = None  # how-long answers: "4 years as of 2023-06-09"
 
     def dates(self) -> str:
+        """``2023-05-07`` for one day, ``2023-06-02 → 2023-06-08`` otherwise."""
         return self.start.isoformat() if self.start == self.end else f"{self.start.isoformat()} → {self.end.isoformat()}"
 
     def text(self) -> str:
