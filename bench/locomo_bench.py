@@ -41,14 +41,13 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import data_missing, summarize_ms, write_result  # noqa: E402
+from bench._report import data_missing, shared_data, summarize_ms, write_result  # noqa: E402
 from chronomem import FixedClock, Memory  # noqa: E402
 from chronomem.graph.embedders.auto import MINILM_KINDS, installed_minilm  # noqa: E402
 from chronomem.graph.side_index import turn_text  # noqa: E402
 from chronomem.schema import ExtractionResult, scoped_turn_id  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = ROOT / ".." / "shared" / "data" / "locomo"
+DEFAULT_DATA = shared_data("locomo")
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 KS = (5, 10, 25)
 _DIA = re.compile(r"^D:?(\d+):0*(\d+)$")
@@ -153,7 +152,7 @@ def pick_extractor(choice: str) -> tuple[Any, str]:
             extractor.extract_many([])  # fail early when spaCy or its model is missing
             list(extractor.extract_many([]))
             return extractor, "SpacyRuleExtractor"
-        except Exception as exc:  # noqa: BLE001 - fall back, and say so in the report
+        except Exception as exc:  # fall back, and say so in the report
             if choice == "spacy":
                 raise
             print(f"SpacyRuleExtractor unavailable ({exc}); ingesting turns without claims", file=sys.stderr)

@@ -197,6 +197,10 @@ class GraphStore(Protocol):
 
     def get_facts(self, group_id: str, ids: Sequence[str]) -> list[Fact]: ...
 
+    def fact_ids_starting(self, group_id: str, prefix: str, *, limit: int = 2) -> list[str]:
+        """The ids of fact versions that start with ``prefix`` (a short id), at most ``limit``."""
+        ...
+
     def iter_facts(
         self,
         group_id: str,

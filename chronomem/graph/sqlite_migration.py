@@ -13,6 +13,7 @@ from __future__ import annotations
 import sqlite3
 
 from chronomem.graph import sqlite_schema as sql
+from chronomem.graph.sqlite_tx import immediate
 
 CLAIMS_DEFINITION = "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'claims'"
 _OLD_CLAIMS = "claims_without_rowid"
@@ -36,18 +37,12 @@ def migrate_claims(db: sqlite3.Connection) -> bool:
     earlier one; ``True`` if they were moved. One transaction: all or nothing."""
     if not claims_layout_is_old(db):
         return False
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         if not claims_layout_is_old(db):  # another connection moved them while this one waited
-            db.execute("COMMIT")
             return False
         for statement in _MOVE_CLAIMS:
             db.execute(statement)  # not executescript: it would commit first
-        db.execute("COMMIT")
         return True
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
 
 
 def add_turn_times(db: sqlite3.Connection) -> bool:

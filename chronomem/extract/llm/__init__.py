@@ -17,8 +17,8 @@ the session, the problem and the fix. :meth:`OpenAiCompatibleExtractor.extract` 
 :meth:`~OpenAiCompatibleExtractor.extract_many` yields it in place of the session's result,
 so :meth:`chronomem.Memory.ingest` skips that session (nothing of it written) and goes on.
 
-Parts: ``prompt.py`` (the instructions and the vocabulary, as sent), ``facts.py`` (the reply,
-validated, into claims), ``extractor.py`` (the HTTP client: retries, timeouts, error messages).
+Parts: ``extractor.py`` (the prompt as sent, and the HTTP client: retries, timeouts, error messages),
+``facts.py`` (the reply, validated, into claims).
 
 >>> from datetime import datetime, timezone
 >>> from chronomem.schema import Session, Turn
@@ -33,9 +33,15 @@ validated, into claims), ``extractor.py`` (the HTTP client: retries, timeouts, e
 
 from __future__ import annotations
 
-from chronomem.extract.llm.extractor import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, OpenAiCompatibleExtractor
+from chronomem.extract.llm.extractor import (
+    ENV_API_KEY,
+    ENV_BASE_URL,
+    ENV_MODEL,
+    SYSTEM_PROMPT,
+    OpenAiCompatibleExtractor,
+    chat_messages,
+)
 from chronomem.extract.llm.facts import LlmFact, LlmReply, parse_reply, resolve_fact_time, result_from_facts
-from chronomem.extract.llm.prompt import SYSTEM_PROMPT, chat_messages
 
 __all__ = [
     "ENV_API_KEY",

@@ -265,7 +265,7 @@ def test_auto_embedder_is_created_lazily_and_loads_nothing_until_needed(tmp_path
 
 
 def test_an_uncertain_fact_ranks_below_a_sure_one_of_the_same_relevance():
-    from chronomem.extract.importer import batches_from_records
+    from chronomem.extract.parse.importer import batches_from_records
 
     store, t = SqliteGraphStore(":memory:"), datetime(2024, 6, 1, tzinfo=timezone.utc)
     rows = [{"subject": "Ana", "predicate": "LIKES", "object": "jazz", "valid_from": "2020-01-01", "confidence": 0.2},
