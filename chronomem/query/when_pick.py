@@ -21,7 +21,8 @@ from chronomem.timeexpr import TimeMention
 from chronomem.timeexpr.calc import add_months, month_pair
 from chronomem.timeexpr.words import OTHER_DAY, RECENTLY_PHRASES
 
-#: Weights of the signals summed into a candidate's score.
+#: Weights of the signals summed into a candidate's score (set by hand; of ``SAID_FIT`` three values
+#: were tried on LoCoMo's developer conversations, the when-benchmark's own data: 0.2 kept).
 WEIGHTS: dict[str, float] = {
     "relevance": 1.0,      # search relevance, scaled to the best hit
     "words": 1.0,          # share of the question's content words the turn holds
