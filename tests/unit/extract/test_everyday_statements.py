@@ -48,6 +48,11 @@ STATEMENTS = [
     # pets without a name keep what the turn says of them: how many, which breed
     ("I have a golden retriever.", [c(U, "HAS_PET", "user's golden retriever", A, NOW)]),
     ("i own two horses.", [c(U, "HAS_PET", "user's two horses", A, NOW)]),
+    # some places need no modifier to say where one lives; a home's place is where its owner lives
+    ("I live on a farm.", [c(U, "LIVES_IN", "farm", A, NOW)]),
+    ("i live in the mountains.", [c(U, "LIVES_IN", "mountains", A, NOW)]),
+    ("My home is in Vermont.", [c(U, "LIVES_IN", "Vermont", A, NOW)]),
+    ("i live in alaska.", [c(U, "LIVES_IN", "Alaska", A, NOW)]),
     # a home is no place by itself: the place it is in is; things one has that last
     ("i live in an apartment in chicago.", [c(U, "LIVES_IN", "Chicago", A, NOW)]),
     ("I have a big house.", [c(U, "OWNS", "big house", A, NOW)]),

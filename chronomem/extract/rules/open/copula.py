@@ -7,7 +7,9 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import role_arg
+from chronomem.extract.clauses.args import pronoun_arg
 from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
@@ -45,6 +47,16 @@ def _origin(frame: Frame) -> Arg | None:
     if place is None or any(c.lower_ in OPEN.trip_adverbs for c in place.head.children):
         return None
     return place_arg(place)
+
+
+def home_in(frame: Frame) -> list[Rel]:
+    """"My home is in Vermont", "our house is in a small town in Ohio": the owner lives there."""
+    home = next((t for t in frame.subj_toks if t.lemma_.lower() in L.HOMES), None)
+    owner = next((pronoun_arg(c) for c in home.children if c.dep_ == "poss"), None) if home is not None else None
+    if owner is None or frame.status.tense != "present":
+        return []
+    places = [p for t in frame.preps.get("in", []) if (p := A.token_place(t, frame.idx)) is not None and p.kind == ENTITY]
+    return [Rel("LIVES_IN", owner, p, When("state"), "assert", None, OPEN_CONFIDENCE, {}, frame.v.i) for p in places[:1]]
 
 
 def _being_in(frame: Frame, subjects: list[Arg]) -> list[Rel]:
