@@ -67,6 +67,11 @@ STATEMENTS = [
     ("I'm a coffee addict.", [c(U, "LIKES", "coffee", A, NOW)]),
     # a word tagged as a preposition that has a subject is the verb
     ("i really like italian food.", [c(U, "LIKES", "italian food", A, NOW)]),
+    # students study at the school said beside them; what one studies to become is a goal, not a role yet
+    ("i'm a college student.", [c(U, "STUDIES_AT", "college", A, NOW)]),
+    ("I'm a junior in college.", [c(U, "STUDIES_AT", "college", A, NOW)]),
+    ("i study at a local community college.", [c(U, "STUDIES_AT", "local community college", A, NOW)]),
+    ("I'm studying to be a nurse.", [c(U, "RELATED_TO", "nurse", A, NOW)]),
     # occupations said with an agent noun
     ("I'm a farmer.", [c(U, "HAS_ROLE", "farmer", A, NOW)]),
     ("i am a construction worker.", [c(U, "HAS_ROLE", "construction worker", A, NOW)]),
