@@ -105,7 +105,7 @@ def run_module(module: str, argv: Sequence[str]) -> tuple[str, float, str]:
         code = main(list(argv))
     except SystemExit as e:  # argparse errors and explicit exits
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    except BaseException as e:  # noqa: BLE001 - one failing benchmark must not stop the others
+    except BaseException as e:  # one failing benchmark must not stop the others
         if isinstance(e, KeyboardInterrupt):
             raise
         traceback.print_exc()

@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     plain = load_base(args.model)
     extractor = SpacyRuleExtractor(batch_size=args.batch_size, model=args.model)
-    extractor.nlp  # noqa: B018  (load now, outside the timings)
+    extractor.nlp  # load now, outside the timings
     load_s = time.perf_counter() - start
 
     rows, per_corpus = [], {}

@@ -142,7 +142,7 @@ def pick_extractor(choice: str) -> tuple[Any, str]:
             extractor.extract_many([])  # fail early when spaCy or its model is missing
             list(extractor.extract_many([]))
             return extractor, "SpacyRuleExtractor"
-        except Exception as exc:  # noqa: BLE001 - fall back, and say so in the report
+        except Exception as exc:  # fall back, and say so in the report
             if choice == "spacy":
                 raise
             print(f"SpacyRuleExtractor unavailable ({exc}); ingesting turns without claims", file=sys.stderr)

@@ -175,7 +175,7 @@ def chat_sessions(count: int, turns: int, *, size: int, seed: int = 11) -> list[
 class NullExtractor:
     """Extracts nothing: what is left of ``Memory.ingest`` is the store writing sessions and turns."""
 
-    def extract_many(self, sessions):  # noqa: ANN001, ANN201
+    def extract_many(self, sessions):
         from chronomem.schema.models import ExtractionResult
 
         for session in sessions:
@@ -193,7 +193,7 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
-def _timed(fn, repeat: int, warmup: int = 10) -> list[float]:  # noqa: ANN001
+def _timed(fn, repeat: int, warmup: int = 10) -> list[float]:
     for i in range(min(warmup, repeat)):
         fn(i)
     out = []
@@ -442,7 +442,7 @@ def run_one(backend: str, size: int, *, work: Path, queries: int, embedder_kind:
         qs = [topics[i % len(topics)].format(name) for i, (name, _) in enumerate(picks)]
         try:
             search_t = _timed(lambda i: search(qs[i % queries]), max(queries // 2, 20))
-        except Exception as e:  # noqa: BLE001 - keep the other measurements of this size
+        except Exception as e:  # keep the other measurements of this size
             row["search_error"] = f"{type(e).__name__}: {e}"
             print(f"  [{backend} {size:,}] search failed: {row['search_error']}", file=sys.stderr, flush=True)
         else:

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 from chronomem.extract.lexicon import lexicon_file
 from chronomem.extract.parse.disfluency import normalize_chat
 from chronomem.extract.parse.gazetteer import Gazetteer, load_gazetteer
+from chronomem.extract.parse.truecase import truecase
 from chronomem.schema.models import ExtractionResult, Session
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
@@ -152,12 +153,13 @@ class SpacyRuleExtractor:
     def chunks(self, text: str) -> list[str]:
         """The pieces of a turn's text that go through spaCy (none for blank text).
 
-        Chat spelling the parser does not know is written out first: "startin' my biz" → "starting
+        A turn typed all in lower case is cased first (:func:`~chronomem.extract.parse.truecase.truecase`),
+        then chat spelling the parser does not know is written out: "startin' my biz" → "starting
         my biz" (:func:`normalize_chat`).
         """
         if not text or not text.strip():
             return []
-        text = normalize_chat(text)
+        text = normalize_chat(truecase(text, self.gazetteer))
         if len(text) > self.max_turn_chars:
             cut = text.rfind(" ", 0, self.max_turn_chars)
             text = text[: cut if cut > self.max_turn_chars // 2 else self.max_turn_chars]

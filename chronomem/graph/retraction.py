@@ -49,11 +49,11 @@ def retract(store: GraphStore, group_id: str, fact_id: str, *, at: datetime) -> 
     found = store.get_facts(group_id, [fact_id])
     if not found:
         raise InputError(f"no fact {fact_id!r} in group {group_id!r}; find fact ids with "
-                         "`chronomem facts ENTITY --json` (the id field)")
+                         "facts (the id of each fact)")
     fact = found[0]
     if fact.expired_at is not None:
         raise InputError(f"fact {fact_id!r} is no longer believed (expired {fact.expired_at.isoformat()}); "
-                         "retract its current version instead (`chronomem timeline ENTITY --all --json`)")
+                         "retract its current version instead (the timeline of the entity lists every version)")
     if at < fact.recorded_at:
         raise InputError(f"cannot retract fact {fact_id!r} at {at.isoformat()}, before it was recorded "
                          f"({fact.recorded_at.isoformat()}); give a later time")

@@ -167,7 +167,7 @@ class SideIndex:
                     if index.dim == dim:
                         return index
                 log.info("side-index %s was built with another embedder or group: rebuilding", self.path)
-            except Exception as exc:  # noqa: BLE001 - a broken index is rebuilt, never fatal
+            except Exception as exc:  # a broken index is rebuilt, never fatal
                 log.warning("side-index %s is unreadable (%s): rebuilding", self.path, exc)
         return HnswVectorIndex(dim, self.path, **self._hnsw_args)
 
@@ -419,7 +419,7 @@ class SideIndex:
                 try:
                     while self.pending_count() and not self._stop.is_set():
                         self.catch_up(step)
-                except Exception:  # noqa: BLE001 - keep the worker alive; searches still use full text
+                except Exception:  # keep the worker alive; searches still use full text
                     log.exception("side-index worker failed to catch up; will retry")
                     self._stop.wait(interval)
 

@@ -20,6 +20,8 @@ from typing import Any, TypeVar
 import anyio
 import anyio.to_thread
 
+from chronomem.deadline import within
+from chronomem.errors import DeadlineError
 from chronomem.graph.base import GraphStore, WriteReport
 from chronomem.mcp.access import LimitError, Limits
 from chronomem.mcp.remember_queue import RememberQueue
@@ -31,11 +33,15 @@ T = TypeVar("T")
 
 class MemoryPool:
     """A Memory per group over one shared store (and one shared extractor). ``extract_workers``
-    worker processes read ``remember``'s sessions (0: a thread of this process does)."""
+    worker processes read ``remember``'s sessions (0: a thread of this process does);
+    ``index_in_background`` embeds what each group stores in a background thread, so that a
+    ``recall`` never pays for the backlog (the servers turn it on)."""
 
     def __init__(self, store: GraphStore, *, limits: Limits | None = None, embedder: Any = "auto",
-                 extractor: Any | None = None, index_dir: str | None = None, extract_workers: int = 0) -> None:
+                 extractor: Any | None = None, index_dir: str | None = None, extract_workers: int = 0,
+                 index_in_background: bool = False) -> None:
         self.store = store
+        self._index_in_background = index_in_background
         self.limits = limits or Limits()
         self._embedder = embedder
         self._extractor = extractor
@@ -53,6 +59,8 @@ class MemoryPool:
             if mem is None:
                 mem = Memory(self.store, group=group, extractor=self._shared_extractor(), embedder=self._embedder,
                              index_dir=self._index_dir)
+                if self._index_in_background:  # embed what is remembered as it comes, not in the next recall
+                    mem.start_indexing()
                 self._memories[group] = mem
             return mem
 
@@ -103,10 +111,15 @@ class MemoryPool:
 
     async def _timed(self, work: Callable[[], T]) -> T:
         seconds = self.limits.call_seconds
+
+        def bounded() -> T:  # the thread stops at its next deadline check once the call is abandoned
+            with within(seconds):
+                return work()
+
         try:
             with anyio.fail_after(seconds):
-                return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
-        except TimeoutError as e:
+                return await anyio.to_thread.run_sync(bounded, abandon_on_cancel=True)
+        except (TimeoutError, DeadlineError) as e:  # whichever notices first: the timer or the work
             raise LimitError(f"the call took longer than {seconds:g} s and was abandoned (a write still finishes "
                              "or rolls back as a whole); ask for less, e.g. a smaller k or fewer turns") from e
 

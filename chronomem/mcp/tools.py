@@ -179,13 +179,9 @@ def register_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
 
         def look() -> EntitiesResult:
             if name:
-                return EntitiesResult(entities=mem.store.find_entities(mem.group, name))
-            found: list[Any] = []
-            for e in mem.store.iter_entities(mem.group):
-                if len(found) == limit:
-                    return EntitiesResult(entities=found, truncated=True)
-                found.append(e)
-            return EntitiesResult(entities=found)
+                return EntitiesResult(entities=mem.entities(name))
+            found = mem.entities(limit=limit + 1)
+            return EntitiesResult(entities=found[:limit], truncated=len(found) > limit)
 
         return await pool.read(look)
 

@@ -57,7 +57,9 @@ def before_first_record(store: GraphStore, group_id: str, known_at: datetime | N
     if known_at >= first:
         return None
     return (f"known at {known_at.isoformat()} nothing had been recorded yet: the first fact of group {group_id!r} "
-            f"was recorded at {first.isoformat()} (ask with a later --known-at / known_at)")
+            f"was recorded at {first.isoformat()}. Facts are recorded when they are ingested: ask with a later "
+            "--known-at, or ingest with --recorded-at session (recorded_at='session') to backfill history as if "
+            "learned when said")
 
 
 def empty_input(path: Path, text: str | None = None) -> bool:

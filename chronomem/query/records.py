@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -24,6 +24,18 @@ def interval_text(valid_from: datetime | None, valid_to: datetime | None) -> str
     start = "?" if valid_from is None else valid_from.date().isoformat()
     end = "now" if valid_to is None else valid_to.date().isoformat()
     return f"{start} → {end}"
+
+
+def day_range_text(start: datetime, end: datetime) -> str:
+    """Whole days ``[start, end)`` as dates, the last one inclusive: one day is one date.
+
+    >>> from datetime import timezone
+    >>> d = lambda day: datetime(2023, 6, day, tzinfo=timezone.utc)
+    >>> day_range_text(d(7), d(8)), day_range_text(d(2), d(9))
+    ('2023-06-07', '2023-06-02 → 2023-06-08')
+    """
+    last = (end - timedelta(microseconds=1)).date()
+    return start.date().isoformat() if last <= start.date() else f"{start.date().isoformat()} → {last.isoformat()}"
 
 
 class FactRecord(BaseModel):

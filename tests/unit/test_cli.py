@@ -324,7 +324,7 @@ def test_known_at_before_anything_was_recorded_says_when_the_first_record_was(tm
     store = ["--store", str(tmp_path / "db")]
     assert CliRunner().invoke(cli, [*store, "import", str(_fact_file(tmp_path, 1))]).exit_code == 0
     r = CliRunner().invoke(cli, [*store, "facts", "P0", "--known-at", "2001-01-01"])
-    assert r.exit_code == 0 and "nothing had been recorded yet" in r.stderr and "was recorded at 20" in r.stderr
+    assert r.exit_code == 0 and "nothing had been recorded yet" in r.stdout and "was recorded at 20" in r.stdout
     r = CliRunner().invoke(cli, [*store, "search", "P0", "--known-at", "2001-01-01", "--json"])
     assert json.loads(r.stdout) == [] and "nothing had been recorded yet" in r.stderr
     assert "nothing had been recorded" not in CliRunner().invoke(cli, [*store, "facts", "P0"]).stderr
@@ -345,3 +345,12 @@ def test_empty_input_files_are_reported_and_exit_2(tmp_path, content):
     array.write_text("[]")
     r = CliRunner().invoke(cli, [*store, "ingest", "-q", str(array)])
     assert r.exit_code == 2 and f"skipped {array}: no sessions in it" in r.stderr
+
+
+def test_the_readme_cli_block_lists_every_command():
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Command line", 1)[1].split("```", 2)[1]
+    listed = {word for line in block.splitlines()[2:] for word in line.replace("|", " ").split()[:6]}
+    assert set(COMMANDS) <= listed, sorted(set(COMMANDS) - listed)

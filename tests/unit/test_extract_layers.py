@@ -14,8 +14,7 @@ from tests.unit.test_import_graph import import_graph
 
 PACKAGE = "chronomem.extract"
 LAYERS: tuple[frozenset[str], ...] = (
-    # the time modules stand at the bottom until they leave extract/ for chronomem/timeexpr/ (pending, issue #26)
-    frozenset({"lexicon", "lexicon_time", "timecalc", "timeexpr", "timeexpr_rules"}),
+    frozenset({"lexicon"}),
     frozenset({"parse"}),
     frozenset({"clauses"}),
     frozenset({"rules"}),

@@ -12,7 +12,7 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import ROLES, DocIndex, first_name_place, name_arg, person_arg, valid_name, version_of
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, PRONOUN, SPEAKER, THERE, WE, Arg
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, PRONOUN, SPEAKER, THERE, WE, Arg
 
 ROLE_SUFFIXES = tuple(sorted(ROLES.role_suffixes))  # str.endswith takes a tuple
 
@@ -82,6 +82,8 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
             if pobj is not None:
                 words += ["of", *(t.lower_ for t in pobj.subtree if not t.is_punct and t.lower_ not in L.DET_WORDS)]
     name = " ".join(words)
+    if any(name.endswith(phrase) for phrase in ROLES.not_roles):
+        return None  # "a team player", "a hard worker": what someone is like, not their work
     return Arg(ENTITY, tok.i, name, "ROLE", GAZETTEER) if valid_name(name) and len(words) <= 6 else None
 
 
@@ -205,7 +207,28 @@ def token_place(tok: Token, idx: DocIndex) -> Arg | None:
         return Arg(THERE, tok.i)
     if idx.is_time(tok) or tok.pos_ == "PRON":
         return None
-    return place(name_arg(tok, idx))
+    named = place(name_arg(tok, idx))
+    lemma = tok.lemma_.lower()
+    if named is not None or (lemma not in L.PLACE_NOUNS and lemma not in L.HOMES):
+        return named
+    return described_place(tok, idx, describe=lemma in L.PLACE_NOUNS)
+
+
+def described_place(tok: Token, idx: DocIndex, *, describe: bool = True) -> Arg | None:
+    """A place said with a common noun: the named place under it ("a small town in Ohio" → Ohio, "an
+    apartment in Chicago" → Chicago), else (``describe``) the noun with a telling modifier ("a small town",
+    "the east coast"); not "a new city" nor "the city", and a home is no place by itself."""
+    for prep in tok.children:
+        if prep.dep_ == "prep" and prep.lower_ in L.WITHIN_PREPS:
+            for obj in prep.children:
+                if obj.dep_ == "pobj" and (inner := token_place(obj, idx)) is not None and inner.kind == ENTITY:
+                    return inner
+    mods = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i]
+    if not describe or not mods or any(m.lower_ in L.VAGUE_PLACE_MODIFIERS for m in mods) or any(
+            c.dep_ == "poss" for c in tok.children):
+        return None
+    first = min(m.i for m in mods)
+    return Arg(ENTITY, first, " ".join(t.lower_ for t in tok.doc[first:tok.i + 1]), "PLACE", GUESS)
 
 
 def token_tool(tok: Token, idx: DocIndex, base: Arg | None = None, *, loose: bool = False) -> Arg | None:
@@ -329,3 +352,14 @@ def national_team(tok: Token | None, idx: DocIndex) -> Arg | None:
     if not (first.ent_type_ in ("GPE", "NORP") or known_place) or "national" not in phrase.lower().split():
         return None
     return Arg(ENTITY, first.i, phrase, "ORG", 1, label="ORG")
+
+
+def owned_arg(tok: Token, type_: str) -> Arg:
+    """Something of the subject's that has no name, with what the turn says of it: how many and of what
+    kind ("two dogs", "golden retriever"), not how the speaker feels about it ("cute", "new")."""
+    breed = tok.lemma_.lower() not in L.GENERIC_PET_NOUNS
+    mods = [c for c in tok.children if c.i < tok.i and (c.dep_ in ("nummod", "compound") or (
+        c.dep_ == "amod" and breed and c.lower_ not in L.SKIP_MODIFIERS and c.pos_ == "ADJ"))]
+    first = min([m.i for m in mods] + [tok.i])
+    words = [t.lower_ for t in tok.doc[first:tok.i + 1] if t.is_alpha or t.like_num]
+    return Arg(OWNED, tok.i, " ".join(words) if len(words) == tok.i + 1 - first else tok.lower_, type_, GUESS)

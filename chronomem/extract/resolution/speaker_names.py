@@ -171,8 +171,9 @@ def speaker_aliases(turns: Sequence[tuple[str, Sequence[Doc]]], addressee: Addre
     """``speaker → name`` for a session's turns (``(speaker, docs)`` in order); ``addressee(docs)`` gives
     the name a turn calls its listener by (:func:`chronomem.extract.rules.people.people.addressee`)."""
     speakers = {s for s, _ in turns}
-    if len(speakers) < 2:
-        return {}  # one speaker: nobody to tell apart
+    if len(speakers) < 2:  # one speaker: nobody to tell apart, but "I'm Maya" still says who speaks
+        names = [name for _, docs in turns for doc in docs if (name := self_introduction(doc))]
+        return {next(iter(speakers)): names[0]} if len(set(names)) == 1 else {}
     votes = SpeakerVotes()
     heard: set[str] = set()  # speakers who have spoken so far
     for n, (speaker, docs) in enumerate(turns):

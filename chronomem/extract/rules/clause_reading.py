@@ -1,19 +1,26 @@
-"""The clause reading of a stated sentence: every verb's clause read once into a frame, then the
-rules of the verb table (:mod:`chronomem.extract.rules.registry`) and the open reading
-(:mod:`chronomem.extract.rules.open.clauses`) of it, merged."""
+"""The clause reader: every clause of a stated sentence read once into a frame (its verb, subject,
+objects, prepositions, status and time words: :func:`~chronomem.extract.clauses.frames.build_frame`),
+then read by the verb table (:mod:`chronomem.extract.rules.registry`) and by the open reading
+(:func:`chronomem.extract.rules.open.clauses.clause_rels`), whose candidates are merged
+(:func:`~chronomem.extract.rules.open.clauses.merge`). Each reading gets its own copy of the
+frame's status and time words, so what one reading notes does not leak into the other.
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import hedged_clauses
-from chronomem.extract.clauses.frames import build_frame
+from chronomem.extract.clauses.frames import Frame, build_frame
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.records import Rel
 from chronomem.extract.clauses.timing import TimePhrase, time_phrases
-from chronomem.extract.lexicon import ADJ_VERBS
-from chronomem.extract.rules.open.clauses import merge, open_rels
+from chronomem.extract.lexicon import ADJ_VERBS, OPEN
+from chronomem.extract.rules.open.clauses import clause_rels as open_reading
+from chronomem.extract.rules.open.clauses import merge
 from chronomem.extract.rules.registry import RULES, run_rules
 from chronomem.extract.rules.verbs.work import conj_endings
 
@@ -36,14 +43,37 @@ def verb_lemma(tok: Token) -> str:
     return lemma if lemma in RULES and not in_title(tok) else ""
 
 
+def opens(tok: Token) -> bool:
+    """Whether the open reading reads ``tok``'s clause: a verb (or the copula, or "have") that heads one."""
+    if tok.pos_ not in ("VERB", "AUX") or tok.dep_ in _SKIP_DEPS or in_title(tok):
+        return False
+    return tok.pos_ == "VERB" or tok.lemma_.lower() in ("be", "have")
+
+
+def _copy(frame: Frame) -> Frame:
+    return replace(frame, status=replace(frame.status), times=list(frame.times))
+
+
 def clause_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """What the clauses of a stated sentence say: the verb rules, then the open reading merged in."""
     verb_rels: list[Rel] = []
+    open_found: list[Rel] = []
     times = sentence_times(sent)
     hedged = hedged_clauses(sent)
     for tok in sent:
-        lemma = verb_lemma(tok)
+        lemma, reads_open = verb_lemma(tok), opens(tok)
+        if not lemma and not reads_open:
+            continue
+        frame = build_frame(tok, idx, times, hedged, lemma)
         if lemma:
-            frame = build_frame(tok, idx, times, hedged, lemma)
-            verb_rels += run_rules(frame) or conj_endings(frame, verb_rels)  # "joined the choir in 2018 and quit in 2021"
-    return merge(verb_rels, open_rels(sent, idx, times, hedged), idx)
+            verb_rels += run_rules(_copy(frame)) or conj_endings(_copy(frame), verb_rels)  # "… in 2018 and quit in 2021"
+        if reads_open:
+            open_found += open_reading(_copy(frame))
+    return _least_favourites(sent, merge(verb_rels, open_found, idx))
+
+
+def _least_favourites(sent: Span, rels: list[Rel]) -> list[Rel]:
+    """"Broccoli is my least favorite food": the tastes of a clause whose favourite is turned around are dislikes."""
+    heads = {t.head.head.i for t in sent if t.lower_ in OPEN.favourite_words and any(
+        c.lower_ in OPEN.opposite_modifiers for c in t.children)}
+    return [replace(r, predicate="DISLIKES") if r.predicate == "LIKES" and r.i in heads else r for r in rels]

@@ -24,6 +24,7 @@ from chronomem.extract.clauses.filters import is_dropped_plan, is_hypothetical, 
 from chronomem.extract.clauses.hygiene import doc_mentions
 from chronomem.extract.clauses.records import Hint, Rel
 from chronomem.extract.lexicon import lexicon_file
+from chronomem.extract.parse.repairs import repair_tags
 from chronomem.extract.rules import clause_reading
 from chronomem.extract.rules.open import possessives, tastes
 from chronomem.extract.rules.people import impressions, kin_phrases, nominal, people, titles
@@ -154,6 +155,7 @@ class RelationExtractor:
         if not len(doc):
             return doc
         try:
+            repair_tags(doc)
             idx = DocIndex(doc)
             doc._.cm_mentions = doc_mentions(doc, idx)
             doc._.cm_rels, doc._.cm_hints = doc_relations(doc, idx)

@@ -242,7 +242,7 @@ def test_unknown_attribute_of_extract_package():
     import chronomem.extract
 
     with pytest.raises(AttributeError):
-        chronomem.extract.NoSuchThing  # noqa: B018
+        chronomem.extract.NoSuchThing
 
 
 def test_components_are_registered_with_versioned_names(extractor):

@@ -120,6 +120,9 @@ CASES = [
     # a tool hung under the governing verb, a pet name the parser reads as a plural noun, a name after ":"
     ("We started using RabbitMQ last Tuesday.", [c(W, "USES", "RabbitMQ", A, day("2024-03-05"))]),
     ("I lost my dog Pickles on March 2.", [c(U, "HAS_PET", "Pickles", E, day("2024-03-02"))]),
+    # what "named" names is a name, whatever the tagger made of it (a plural noun, an organisation)
+    ("I adopted a dog named Pickles on June 23.", [c(U, "HAS_PET", "Pickles", A, day("2023-06-23"))]),
+    ("I have a cat named Whiskers.", [c(U, "HAS_PET", "Whiskers", A, NOW)]),
     ("I got a new manager in July: Nora.", [c(U, "REPORTS_TO", "Nora", A, month("2023-07"))]),
     # more parser slips: a pet noun as an adjective, tools as punctuation or adverbs, a date after "on"
     ("My parrot Noodle is doing great.", [c(U, "HAS_PET", "Noodle", A, NOW)]),

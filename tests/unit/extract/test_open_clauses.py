@@ -98,7 +98,8 @@ OPEN = [
     ("I'm a vegetarian.", [c(U, "RELATED_TO", "vegetarian", A, NOW)]),
     # possessions, relative clauses, unnamed pets and relatives
     ("The canoe that I bought is in the garage.", [c(U, "OWNS", "canoe", A, NOW)]),
-    ("I have three hamsters.", [c(U, "HAS_PET", "user's hamsters", A, NOW)]),
+    ("I have three hamsters.", [c(U, "HAS_PET", "user's three hamsters", A, NOW)]),  # how many is said
+    ("I own two cats.", [c(U, "HAS_PET", "user's two cats", A, NOW)]),
     ("My dog loves the park.", [c(U, "HAS_PET", "user's dog", A, NOW)]),  # an unnamed pet is still a pet
     ("I practice every evening on my cello.", [c(U, "OWNS", "cello", A, NOW), c(U, "RELATED_TO", "cello", A, NOW)]),
     ("I love fantasy and sci-fi movies.", [c(U, "LIKES", "fantasy movies", A, NOW), c(U, "LIKES", "sci-fi movies", A, NOW)]),
@@ -139,7 +140,7 @@ OPEN = [
     ("\"The Quiet Harbor\" is wonderful.", [c(U, "LIKES", "The Quiet Harbor", A, NOW)]),
     ("That reminds me why I love teaching.", [c(U, "LIKES", "teaching", A, NOW)]),
     # "have got" is having; unnamed pets in general; a described business of one's own; the listener's close family
-    ("We've got a puppy and two hamsters.", [c(U, "HAS_PET", "user's puppy", A, NOW), c(U, "HAS_PET", "user's hamsters", A, NOW)]),
+    ("We've got a puppy and two hamsters.", [c(U, "HAS_PET", "user's puppy", A, NOW), c(U, "HAS_PET", "user's two hamsters", A, NOW)]),
     ("My pets keep me sane.", [c(U, "HAS_PET", "user's pets", A, NOW), c(U, "LIKES", "pets", A, NOW)]),
     ("My little flower shop had a busy week.", [c(U, "OWNS", "flower shop", A, NOW)]),
     # where a person is from; chat drops the "I'm" of an ongoing activity
@@ -221,7 +222,7 @@ NO_OPEN_FACT = [
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
     "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.",
     "My dream studio would have big windows.", "My store was packed today.", "I'm off to go do some research.",
-    "I adopted a dog named Pickles on June 23.", "Enjoy the sunshine tomorrow!",
+    "Enjoy the sunshine tomorrow!",
     "I've been jogging farther to de-stress.", "These are my favorite books.", "Try the soup, it's great.",
     "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "I love my single life.",
     "Maybe I'll sketch a plan and publish a zine.", "I want to be brave for my team.",
@@ -235,7 +236,7 @@ NO_OPEN_FACT = [
     "We both face the same problems.", "My local bakery was closed today.", "I closed my bakery last year.",
     "When your kids grow up, you miss this.", "I was walking home, thinking about guitars.",
     "I'm sitting outside, eating a sandwich.",
-    "It's one of my favourite places.", "My favourite band is the Beatles.", "I was part of a choir in school.",
+    "It's one of my favourite places.", "I was part of a choir in school.",
     "I'd be happy to be part of the team.", "It's part of my morning routine.", "My shoes got soaked today.",
     "I left my bag on the train.", "I can't have coffee right now.", "I can't eat another bite.",
     "If I can't eat cheese, I'll cry.", "I didn't eat meat yesterday.", "I do love you.", "I do like your hat!",

@@ -27,11 +27,6 @@ EXEMPT = {
     "parse/readers.py": "the header fields of a transcript",
     "llm/": "the fields of the LLM's JSON reply, the entity types it may use",
     # pending: word lists that move to data with their modules
-    "rules/open/": "the open reading, being rewritten onto data tables (issue #26)",
-    "timeexpr.py": "the time grammar, leaving extract/ for chronomem/timeexpr/ (issue #26)",
-    "timeexpr_rules.py": "the time grammar, leaving extract/ for chronomem/timeexpr/ (issue #26)",
-    "timecalc.py": "the time grammar, leaving extract/ for chronomem/timeexpr/ (issue #26)",
-    "lexicon_time.py": "the time grammar's words, leaving extract/ for chronomem/timeexpr/ (issue #26)",
 }
 _WORD = re.compile(r"[a-z][a-z '’\-.]*")
 _PATH = re.compile(r"[a-z_]+(?:\.[a-z_]+)+")  # "token.dep", "doc.ents": an attribute, not a word

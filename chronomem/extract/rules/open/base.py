@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
@@ -15,11 +16,12 @@ from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel
 from chronomem.extract.lexicon import OPEN
+from chronomem.extract.rules.open.phrase_table import mapped_predicate
 
 OPEN_PREDICATE = "RELATED_TO"
 OPEN_CONFIDENCE = 0.6
 TASTE_CONFIDENCE = 0.8
-RELATIVE = frozenset({"that", "which", "who", "whom"})
+RELATIVE = L.RELATIVE_PRONOUNS
 
 
 def person_subjects(frame: Frame) -> list[Arg]:
@@ -152,9 +154,13 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     head = shared_head(tok)
     if head is not None:
         phrase = f"{phrase} {head.lower_}"  # "fantasy and sci-fi movies": fantasy movies
-    if phrase.split(" ", 1)[0] in OPEN.light_gerunds:
-        return None  # "having a supportive team", "making a difference": no lasting thing named
-    if any(c.dep_ == "poss" and c.lower_ in ("your", "his", "her", "their", "its") for c in tok.children) or any(
+    first, _, rest = phrase.partition(" ")
+    if first in OPEN.light_gerunds:
+        if first not in OPEN.outing_gerunds or not rest or rest.split(" ", 1)[0] in OPEN.stay_adverbs:
+            return None  # "having a supportive team", "making a difference", "going out": no lasting thing named
+        if rest.split(" ", 1)[0].endswith("ing"):
+            phrase = rest  # "going camping": camping ("going to the movies" stays whole)
+    if any(c.dep_ == "poss" and c.lower_ in L.OTHERS_POSSESSIVES for c in tok.children) or any(
             w in ("you", "your") for w in phrase.lower().split()):
         return None  # "his tech", "sparking your imagination": someone else's, or said to the listener
     if tok.tag_ == "VBG" and any(c.dep_ == "dobj" and (c.lemma_.lower() in OPEN.abstract_gerund_objects or c.pos_ == "PRON")
@@ -164,7 +170,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     first = phrase.split(" ", 1)[0].lower()
     if phrase.lower() in speakers or first in NAMES.interjections or first in NAMES.chat_words:
         return None  # the other speaker; "cheers for asking"
-    if any(t.lower_ in ("this", "that", "these", "those") and t.dep_ == "det" and not dash_between(tok, t) for t in tok.subtree):
+    if any(t.lower_ in L.DEMONSTRATIVES and t.dep_ == "det" and not dash_between(tok, t) for t in tok.subtree):
         return None  # "that sarcastic humor", "the food of this city": something on show, not a lasting taste
     if any(c.lower_ == "same" and c.dep_ == "amod" for c in tok.children):
         return None  # "we face the same challenges": the same as something said before, not a thing named
@@ -181,6 +187,11 @@ def _made_concrete(tok: Token) -> bool:
     """An abstract noun made a nameable thing by a noun before it ("family time", "action movies" as
     "action and sci-fi movies") or by company ("time with my family"); never by a word that is itself
     vague ("a lot of time")."""
+    if tok.lemma_.lower() in OPEN.outing_nouns and any(  # "long walks on the beach", "trips to the mountains"
+            c.dep_ == "prep" and c.lower_ in OPEN.place_preps and any(
+                g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") and g.ent_type_ not in ("DATE", "TIME")
+                and g.lower_ not in OPEN.frequency_nouns for g in c.children) for c in tok.children):
+        return True
     return shared_head(tok) is not None or any(
         c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and c.lemma_.lower() not in OPEN.vague_objects
         and c.lemma_.lower() not in OPEN.abstract_objects for c in tok.children) or company_of(tok) is not None
@@ -234,6 +245,8 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
     when = frame.when(aspect)
     if obj is None or when is None:
         return []
+    if predicate == OPEN_PREDICATE and relation:  # "drives an old truck" owns it (the phrase table)
+        predicate = mapped_predicate(relation, obj.name) or predicate
     quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else {}
     return [Rel(predicate, s, obj, when, "end" if when.mode == "end" else "assert", None, confidence, dict(quals), frame.v.i)
             for s in subjects if not (s.kind == ENTITY and s.name == obj.name)]

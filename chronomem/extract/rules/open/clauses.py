@@ -25,13 +25,14 @@ so "volunteers at" and "teaches at" are different slots.
 
 from __future__ import annotations
 
-from spacy.tokens import Span, Token
+from dataclasses import replace
+
+from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex
-from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
-from chronomem.extract.clauses.hygiene import in_title
-from chronomem.extract.clauses.phrases import gerund
+from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, When
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.activity import activity_rels
@@ -47,30 +48,18 @@ from chronomem.extract.rules.open.base import (
     place_arg,
     subject_rels,
 )
+from chronomem.extract.rules.open.copula import be_rels, copula_rels
 from chronomem.extract.rules.open.goals import goal_rels
 from chronomem.extract.rules.open.limits import diet_rels
-from chronomem.extract.rules.open.roles import belonging_rels, enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
+from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, taste_rels
 
-__all__ = ["REPLACEABLE", "clause_rels", "merge", "open_rels"]
+__all__ = ["REPLACEABLE", "clause_rels", "merge"]
 
 # Predicates an open reading may replace on the same verb: the vocabulary rule found the verb
 # but cut its object to a head noun ("the sound of rain" → "sound").
 REPLACEABLE = frozenset({"LIKES", "DISLIKES", "PREFERS"})
 _KIN_PREDICATES = {"child": "PARENT_OF", "sibling": "SIBLING_OF"}
-
-
-def open_rels(sent: Span, idx: DocIndex, times: list, hedged: frozenset[int]) -> list[Rel]:
-    """Open-domain candidates of one sentence (already past the question/hypothetical filters)."""
-    out: list[Rel] = []
-    for tok in sent:
-        if tok.pos_ not in ("VERB", "AUX") or tok.dep_ in ("aux", "auxpass", "amod", "compound") or in_title(tok):
-            continue
-        if tok.pos_ == "AUX" and tok.lemma_.lower() != "be" and tok.lemma_.lower() != "have":
-            continue
-        frame = build_frame(tok, idx, times, hedged)
-        out += clause_rels(frame)
-    return out
 
 
 def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = None) -> list[Rel]:
@@ -100,7 +89,8 @@ def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = No
 
 def clause_rels(frame: Frame) -> list[Rel]:
     """The open-domain reading of one verb's clause (empty when it states nothing durable)."""
-    if frame.lemma == "be" and not frame.status.blocked and not frame.status.negated:
+    progressive = frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children)
+    if (frame.lemma == "be" or progressive) and not frame.status.blocked and not frame.status.negated:
         favourite = favourite_rels(frame)
         if favourite:
             return favourite
@@ -113,7 +103,8 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if goals:
         return goals  # "I want to open a dance studio" (the wish blocks the clause for every other reading)
     if subjects and frame.status.negated:
-        return diet_rels(frame, subjects)  # "I can't have dairy" (the "can" alone blocks the clause)
+        disliked = negated_taste_rels(frame, subjects)  # "I don't like crowds", "I can't stand the cold"
+        return disliked or diet_rels(frame, subjects)  # "I can't have dairy" (the "can" alone blocks the clause)
     if not subjects or frame.status.blocked or frame.status.negated:
         return []
     lemma = frame.lemma
@@ -136,7 +127,7 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if lemma in OPEN.taste_verbs:
         return taste_rels(frame, subjects, OPEN.taste_verbs[lemma])
     if lemma == "be":
-        return _be_rels(frame, subjects)
+        return be_rels(frame, subjects)
     if lemma == "have" or (lemma == "get" and frame.status.tense in ("perfect", "past") and frame.dobj is not None
                            and any(c.dep_ == "aux" and c.lower_ in ("'ve", "have", "'s", "has") for c in frame.v.children)):
         return _have(frame, subjects, perfect_got=lemma == "get")  # "I've got two dogs" is having them
@@ -149,28 +140,31 @@ def clause_rels(frame: Frame) -> list[Rel]:
     aspect = _aspect(frame)
     if aspect is None:
         return []
-    job = new_job_rels(frame, subjects)
-    if job is not None:
-        return job
+    new_job = new_job_rels(frame, subjects)
+    if new_job is not None:
+        return new_job
     return activity_rels(frame, subjects, aspect)
 
 
 # ----------------------------------------------------------------------------- pieces
 
 
-
-
-
-
-def _be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
-    """"I'm part of a running club", "I'm originally from Porto", then the copula's other readings."""
-    belonging = belonging_rels(frame, subjects)
-    if belonging:
-        return belonging
-    origin = _origin(frame)
-    if origin is not None:
-        return subject_rels(frame, subjects, OPEN_PREDICATE, origin, "state", relation="is from")
-    return _copula(frame, subjects)
+def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """A taste said by denying its opposite: "I don't like crowds", "I do not enjoy camping", "I can't stand
+    rude people", "I'm not a fan of winter" → DISLIKES; not "no longer" (an ending), nor a question or a
+    supposition ("I might not like it"), nor what someone else does not like of the speaker's."""
+    lemma, status = frame.lemma, frame.status
+    cannot = lemma in OPEN.cannot_tastes and any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in frame.v.children)
+    if status.ending or status.used_to or (status.blocked and not cannot):
+        return []
+    plain = replace(frame, status=replace(status, negated=False, blocked=False))
+    if lemma in OPEN.negated_tastes and frame.v.pos_ == "VERB":
+        if lemma == "care" and "for" in frame.preps:  # "I don't care for country music"
+            plain = replace(plain, dobj=frame.preps["for"][0])
+        return [replace(r, predicate=OPEN.negated_tastes[lemma]) for r in taste_rels(plain, subjects, "LIKES")]
+    if lemma == "be" and frame.attr is not None and frame.attr.lemma_.lower() in OPEN.fan_nouns:
+        return [replace(r, predicate="DISLIKES") for r in copula_rels(plain, subjects) if r.predicate == "LIKES"]
+    return []
 
 
 def _aspect(frame: Frame) -> str | None:
@@ -213,103 +207,6 @@ def _continues_progressive(v: Token) -> bool:
         c.dep_ == "aux" and c.lemma_.lower() == "be" and c.tag_ in ("VBP", "VBZ") for c in head.children)
 
 
-def _busy_rels(frame: Frame, subjects: list[Arg], parts: list[Token]) -> list[Rel]:
-    """What one is busy doing goes on: "busy volunteering at the shelter" reads as volunteering
-    there ("volunteers at" the shelter); a participle the activity reading cannot place (or one
-    tagged as a noun, "busy painting") is something the person does."""
-    out: list[Rel] = []
-    for b in parts:
-        if b.tag_ == "VBG":
-            inner = build_frame(b, frame.idx, frame.all_times, frame.hedged)
-            inner.status.blocked = frame.status.blocked  # "busy" governs it without hedging it
-            found = activity_rels(inner, subjects, "state")
-            if found:
-                out += found
-                continue
-        bare = gerund(b.lemma_.lower()) if b.tag_ == "VBG" else b.lower_
-        arg = phrase_arg(b, frame.idx) if len(list(b.children)) else Arg(ENTITY, b.i, bare, "OTHER", GUESS)
-        if arg is not None:
-            out += [Rel(OPEN_PREDICATE, s_, arg, When("state"), "assert", None, OPEN_CONFIDENCE,
-                        {"relation": "does"}, frame.v.i) for s_ in subjects]
-    return out
-
-
-def _copula_adjective(frame: Frame) -> Token | None:
-    adj = frame.acomp
-    if adj is None and frame.attr is not None and frame.attr.pos_ == "ADJ":
-        adj = frame.attr
-    if adj is not None and adj.lower_ == "more" and "into" in frame.preps:
-        return None  # "I'm more into board games": the comparison is no adjective of the speaker's
-    return adj
-
-
-def _copula(frame: Frame, subjects: list[Arg]) -> list[Rel]:
-    if frame.status.tense not in ("present", "perfect", "perfect_progressive") and frame.v.lower_ != "been":
-        return []  # a bare "Been busy …" is "I've been"
-    aspect = "state"
-    adj = _copula_adjective(frame)
-    if adj is not None:
-        word = adj.lower_
-        if word in OPEN.taste_adjectives or word in OPEN.open_adjectives:
-            preps = OPEN.taste_adjectives.get(word, OPEN.open_adjectives.get(word, ()))
-            toks = [(t, p) for p in preps for c in adj.children if c.dep_ == "prep" and c.lower_ == p
-                    for o in c.children if o.dep_ in ("pobj", "pcomp") for t in with_conj(o)]
-            if toks:  # "passionate about old cars and restoring radios": the list the parser broke up
-                toks += [(c, toks[0][1]) for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG"
-                         and c.nbor(-1).lower_ in ("and", ",")]
-            predicate = "LIKES" if word in OPEN.taste_adjectives else OPEN_PREDICATE
-            out = []
-            for tok, prep in toks:
-                out += subject_rels(frame, subjects, predicate, phrase_arg(tok, frame.idx), aspect,
-                             relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)
-            return out
-        busy = [t for c in adj.children if c.dep_ == "xcomp" and (c.tag_ == "VBG" or c.lower_.endswith("ing"))
-                for t in with_conj(c)] if word == "busy" else []  # "painting" may be tagged a noun
-        if busy:  # "I've been busy painting", "busy volunteering at the shelter and keeping fit"
-            return _busy_rels(frame, subjects, busy)
-        if word in OPEN.identity_adjectives:  # "lactose intolerant" keeps its modifier
-            mods = [c.lower_ for c in adj.children if c.dep_ in ("npadvmod", "compound", "amod") and c.i < adj.i]
-            name = " ".join([*mods, word])
-            return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
-        return []
-    into = [t for c in (*frame.v.children, *(g for m in frame.v.children if m.lower_ == "more" for g in m.children))
-            if c.dep_ == "prep" and c.lower_ == "into" for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]
-    into += [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ == "about" and any(  # "I'm all about thrillers"
-        g.lower_ == "all" for g in (*c.children, *frame.v.children) if g.dep_ in ("advmod", "det", "predet", "npadvmod", "dep"))
-        for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]
-    if into:  # "I'm into birdwatching", "I've been into climbing since I was a kid" (still is)
-        if frame.status.tense == "perfect":
-            return [Rel("LIKES", s_, a, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i)
-                    for t in into if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
-        return [r for t in into for r in subject_rels(frame, subjects, "LIKES", phrase_arg(t, frame.idx), aspect,
-                                               confidence=TASTE_CONFIDENCE)]
-    noun = frame.attr
-    if noun is not None and noun.tag_ == "VBG" and any(c.dep_ == "amod" and c.lower_ == "busy" for c in noun.children):
-        return _busy_rels(frame, subjects, with_conj(noun))  # "Been busy volunteering at the shelter" (parsed as an attr)
-    if noun is None or noun.pos_ != "NOUN":
-        return []
-    if noun.lower_.endswith("ing") and any(c.dep_ == "amod" and c.lower_ == "busy" for c in noun.children):
-        arg = phrase_arg(noun, frame.idx)  # "Been busy volunteering at the shelter" parsed as a noun
-        name = arg.name.removeprefix("busy ") if arg is not None else ""
-        return [Rel(OPEN_PREDICATE, s_, Arg(ENTITY, noun.i, name, "OTHER", GUESS), When("state"), "assert", None,
-                    OPEN_CONFIDENCE, {"relation": "does"}, frame.v.i) for s_ in subjects] if name else []
-    head = noun.lemma_.lower()
-    if head in OPEN.identity_adjectives and not any(c.dep_ in ("det", "poss") for c in noun.children):
-        return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, noun.i, head, "OTHER", GUESS), aspect,
-                            relation="is")  # "I'm vegan" parsed with a noun
-    if head in OPEN.fan_nouns:  # "a big fan of jazz", "a sucker for old maps"
-        toks = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("of", "for") for t in c.children if t.dep_ == "pobj"]
-        return [r for t in toks for r in subject_rels(frame, subjects, "LIKES", phrase_arg(t, frame.idx), aspect,
-                                               confidence=TASTE_CONFIDENCE)]
-    if head in OPEN.not_identities or not head.endswith(tuple(OPEN.identity_suffixes)):
-        return []
-    if any(c.dep_ == "poss" for c in noun.children) or head in L.ROLE_HEADS or head in L.KIN:
-        return []  # "Priya is my manager", "I'm a nurse": the vocabulary rules
-    if any(c.dep_ == "prep" for c in noun.children) or any(c.lower_ in ("such", "what", "quite") for c in noun.children):
-        return []
-    return subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(noun, frame.idx), aspect, relation="is")
-
-
 def _special_verb_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
     """Verbs with a reading of their own: joining, enrolling, growing up (``None`` for any other)."""
     if frame.lemma == "join":
@@ -335,17 +232,6 @@ def _upbringing(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     return []
 
 
-def _origin(frame: Frame) -> Arg | None:
-    """The place a person is from: "I'm from Chile", "she's originally from Oslo"; not a trip ("I'm
-    back from Lima", "just home from Rome") nor a group ("I'm from the sales team")."""
-    if frame.status.tense != "present" or any(c.lower_ in OPEN.trip_adverbs for c in frame.v.children):
-        return None
-    place = next((t for t in frame.preps.get("from", []) if t.ent_type_ in ("GPE", "LOC", "NORP")), None)
-    if place is None or any(c.lower_ in OPEN.trip_adverbs for c in place.head.children):
-        return None
-    return place_arg(place)
-
-
 def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> list[Rel]:
     """"I have two dogs" → HAS_PET; "I have a sister" → SIBLING_OF; "we have a cabin" → OWNS."""
     if not perfect_got and (frame.status.tense not in ("present",) or frame.v.pos_ == "AUX" and frame.dobj is None):
@@ -356,12 +242,12 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
     for tok in frame.dobjs:
         tok = counted(tok)  # "I have tons of board games": the games
         lemma = tok.lemma_.lower()
-        if any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in ("the", "this", "that", "no")) for c in tok.children):
+        if any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in L.DEFINITE_DETERMINERS) for c in tok.children):
             continue  # "I have the flu", "I have no idea"
         if tok.pos_ == "PROPN" or any(c.dep_ in ("appos", "acl", "relcl") for c in tok.children):
             continue  # the vocabulary rules read named pets and kin ("a dog named Rex")
         if lemma in L.PET_NOUNS:
-            out += subject_rels(frame, subjects, "HAS_PET", Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), "state", confidence=0.7)
+            out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
         elif L.KIN.get(lemma, ("", ""))[0] in _KIN_PREDICATES:
             predicate = _KIN_PREDICATES[L.KIN[lemma][0]]
             out += subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS), "state", confidence=0.7)

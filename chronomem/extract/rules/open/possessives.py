@@ -58,7 +58,7 @@ def _shown_or_described(tok: Token) -> bool:
     is no statement of owning something that lasts."""
     head = tok.head
     if tok.dep_ == "attr" and head.lemma_ == "be" and any(
-            c.dep_ == "nsubj" and c.lower_ in ("this", "these", "that", "those") for c in head.children):
+            c.dep_ == "nsubj" and c.lower_ in L.DEMONSTRATIVES for c in head.children):
         return True
     if tok.dep_ == "pobj" and head.lower_ == "of" and head.head.lemma_.lower() in OPEN.photo_nouns:
         return True
@@ -135,7 +135,7 @@ def _my_group(tok: Token) -> list[Rel]:
     if me is None:
         return []
     name = next((c for c in tok.children if c.dep_ == "appos"), None)
-    if name is not None and all(t.is_title or t.is_punct or t.is_upper or t.lower_ in ("of", "the", "and", "for")
+    if name is not None and all(t.is_title or t.is_punct or t.is_upper or t.lower_ in L.TITLE_GLUE
                                 for t in name.subtree) and any(t.is_title for t in name.subtree):
         words = [t for t in name.subtree if not t.is_punct or t.text in ("-", "&")]
         label = " ".join(t.text for t in words).strip("'\"‘’“” ")
@@ -178,8 +178,8 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
 
 # The listener's relatives a speaker names ("your wife", "your kids"): close family, not "your friends"
 # (said of anyone's) nor "your mom" (as often an exclamation as a relative).
-_LISTENER_KIN = frozenset({"spouse", "partner", "fiance", "child"})
-_KIN_TO_PREDICATE = {"sibling": "SIBLING_OF", "spouse": "MARRIED_TO", "partner": "PARTNER_OF", "fiance": "ENGAGED_TO"}
+_LISTENER_KIN = L.LISTENER_KIN
+_KIN_TO_PREDICATE = {k: v for k, v in L.KIN_PREDICATES.items() if k not in ("child", "parent", "friend")}  # a listener is no child of mine
 
 
 def _you_as_friend(tok: Token) -> bool:
@@ -270,8 +270,7 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         elif kin == "parent":
             out.append(Rel("PARENT_OF", other, me, When("state"), "assert", None, 0.7, {}, tok.i))
         else:
-            predicate = {"sibling": "SIBLING_OF", "spouse": "MARRIED_TO", "partner": "PARTNER_OF", "fiance": "ENGAGED_TO",
-                         "friend": "FRIEND_OF"}[kin]
+            predicate = L.KIN_PREDICATES[kin]
             out.append(Rel(predicate, me, other, When("state"), "assert", None, 0.7, {}, tok.i))
     return out
 
@@ -337,11 +336,11 @@ def introduced_names(doc: Doc) -> list[Token]:
         if tok.dep_ == "attr" and head.lemma_ == "be":
             subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
             if subj is not None and (subj.lower_ in ("this", "that") or _this_pet(subj) or (
-                    subj.lower_ == "name" and any(c.lower_ in ("his", "her", "its", "their") for c in subj.children))):
+                    subj.lower_ == "name" and any(c.lower_ in L.THIRD_POSSESSIVES for c in subj.children))):
                 out.append(tok)
         elif tok.i > 0 and doc[tok.i - 1].lower_ == "meet" and doc[tok.i - 1].is_sent_start:
             out.append(tok)  # "Meet Pip!"
         elif tok.dep_ == "oprd" and head.lemma_ in ("call", "name") and any(
-                c.dep_ == "nsubjpass" and c.lower_ in ("he", "she", "it", "they") for c in head.children):
+                c.dep_ == "nsubjpass" and c.lower_ in L.THIRD_SUBJECTS for c in head.children):
             out += [t for t in (tok, *tok.conjuncts) if t.text[:1].isupper()]  # "She's called Luna", "They're called Salt and Pepper"
     return out

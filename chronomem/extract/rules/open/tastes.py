@@ -11,7 +11,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.records import Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
 from chronomem.extract.rules.shapes import shape_matches
@@ -50,7 +50,8 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
 def favourite_rels(frame: Frame) -> list[Rel]:
     """"My favourite book is Dune" → the speaker LIKES "Dune"."""
     subj = next((c for c in frame.v.children if c.dep_ == "nsubj"), None)
-    if subj is None or frame.attr is None or frame.status.tense != "present":
+    value = _favourite_value(frame)
+    if subj is None or value is None or frame.status.tense not in ("present", "progressive"):
         return []
     favourite = OPEN.favourite_words
     if not (subj.lower_ in favourite or any(c.lower_ in favourite for c in subj.children)):
@@ -59,11 +60,27 @@ def favourite_rels(frame: Frame) -> list[Rel]:
     if owner is None:
         return []
     out = []
-    for tok in with_conj(frame.attr):
-        arg = phrase_arg(tok, frame.idx)
+    for tok in with_conj(value):
+        bare = tok is frame.v and not any(c.dep_ in ("dobj", "prep") for c in tok.children)
+        arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if bare else phrase_arg(tok, frame.idx, people=True)
+        # ("… are reading"; a favourite may be a person: "my favourite author is Ursula Le Guin")
         if arg is not None:
             out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i))
     return out
+
+
+def _favourite_value(frame: Frame) -> Token | None:
+    """What "my favourite X is …" names: the copula's complement, also when the tagger took a noun for an
+    adjective ("my favorite food is sushi") or a verb ("my favourite season is fall"), or read the whole
+    as a progressive ("my hobbies are | reading and cooking")."""
+    if frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children):
+        return frame.v
+    if frame.attr is not None:
+        return frame.attr
+    if frame.acomp is not None:
+        return frame.acomp
+    return next((c for c in frame.v.rights if c.dep_ in ("xcomp", "ccomp", "dobj", "oprd") and not any(
+        g.dep_ in ("nsubj", "aux", "dobj") for g in c.children)), None)
 
 
 def _besides_objects(frame: Frame) -> list[Token]:
@@ -115,7 +132,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 words = [w for w in arg.name.split() if w.lower() not in OPEN.favourite_words]
                 generic = len(words) == 1 and thing.tag_ == "NNS"  # "my favorite books": a kind, not a taste said
                 arg = Arg(arg.kind, arg.i, " ".join(words), arg.type, arg.strength) if words and not generic else None
-            if arg is not None:
+            if arg is not None and owner is not None:
                 seen.add(thing.i)
                 out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, roles.get("noun", roles["owner"]).i))
     return out
@@ -173,9 +190,9 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
             for c in (*v.children, *(g for d in v.children if d.dep_ in ("dobj", "npadvmod") for g in d.children))):
         owner = Arg("speaker", v.i)  # "family time matters to me", "contemporary dance speaks to me"
     elif lemma in ("help", "let", "allow") and _activity_subject(subj):
-        me = next((t for c in v.children for t in (c, *c.children) if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj", "dative")),
-                  None)
-        owner = pronoun_arg(me) if me is not None else None  # "knitting helps me unwind", "… helps me explore"
+        me_tok = next((t for c in v.children for t in (c, *c.children)
+                       if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj", "dative")), None)
+        owner = pronoun_arg(me_tok) if me_tok is not None else None  # "knitting helps me unwind", "… helps me explore"
     elif lemma in OPEN.joy_verbs and frame.dobj is not None:
         owner = pronoun_arg(frame.dobj) if frame.dobj.lower_ == "me" else None  # "us" is people in general
     elif lemma in OPEN.joy_light_verbs:

@@ -80,7 +80,7 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
             return child
         if child.dep_ == "acl" and child.lemma_ in ("name", "call"):
             return next((c for c in child.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod", "xcomp")
-                         and c.pos_ == "PROPN"), None)
+                         and (c.pos_ == "PROPN" or c.is_title)), None)  # what is named is a name, however tagged
     if tok.dep_ in ("compound", "amod") and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
         return tok.head
     if tok.dep_ == "appos" and tok.head.pos_ == "PROPN" and tok.head.i < tok.i:

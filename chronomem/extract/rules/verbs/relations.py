@@ -8,8 +8,9 @@ from dataclasses import replace
 
 from spacy.tokens import Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
-from chronomem.extract.clauses.accept import team_arg, thing_arg
+from chronomem.extract.clauses.accept import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import Arg, Rel
@@ -83,6 +84,10 @@ def own(frame: Frame, *, aspect: str) -> list[Rel]:
     if pets:
         return pets
     subjects, when = persons(frame), frame.when(aspect)
+    unnamed = [t for t in frame.dobjs if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" and not any(
+        c.dep_ in ("poss", "acl", "relcl", "appos") for c in t.children)]
+    if unnamed and frame.lemma == "own":  # "I own two horses", "I own a parrot": pets without a name
+        return [r for t in unnamed for r in emit(frame, "HAS_PET", subjects, owned_arg(t, "PET"), when, confidence=0.7)]
     objs = [t for t in frame.dobjs if t.lower_ not in CONSUMABLES and t.lemma_.lower() not in CONSUMABLES
             and (t.pos_ == "PROPN" or t.tag_ != "NNS" or aspect == "state")]
     return [r for tok in objs for r in emit(frame, "OWNS", subjects, thing_arg(tok, frame.idx), when, confidence=0.8)]

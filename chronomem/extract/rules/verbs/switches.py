@@ -191,7 +191,7 @@ def surface_switch(frame: Frame) -> list[Rel]:
     return (emit(frame, "USES", subjects, old, replace(start, mode="end")) + emit(frame, "USES", subjects, new, start))
 
 
-def _surface_value(tok: Token, idx, base: Arg | None) -> Arg | None:  # noqa: ANN001
+def _surface_value(tok: Token, idx, base: Arg | None) -> Arg | None:
     term = idx.term_at[tok.i]
     if term is not None:
         return A.token_tool(tok, idx) if term.type == "TOOL" else None

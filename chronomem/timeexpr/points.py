@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Callable, Literal, Optional
 
-from . import timecalc as C
-from . import timeexpr_rules as R
-from .lexicon_time import (
+from . import calc as C
+from . import rules as R
+from .words import (
     DAY_AFTER_TOMORROW,
     DAY_BEFORE_YESTERDAY,
     EARLIER_THIS_MONTH,
@@ -308,6 +308,30 @@ def _h_relative_twice(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Sp
     return C.add_months(s, months), prec, C.add_months(e, months) if e else None
 
 
+def _h_weekends(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
+    """"two weekends ago": the weekend before last; "two weekends later": the one after next."""
+    n = C.parse_num(m["n"])
+    if n is None or n < 1 or n != int(n):
+        return None
+    back = m["k"] in ("ago", "back", "before now")
+    base = _core("last weekend" if back else "next weekend", t, ref, p)
+    if base is None or base[2] is None:
+        return None
+    delta = timedelta(7 * (int(n) - 1) * (-1 if back else 1))
+    return base[0] + delta, base[1], base[2] + delta
+
+
+def _h_nth_week(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
+    """"the first week of June", "the last week of September 2023": seven days of that month."""
+    base = _core(_THE_RE.sub("", m["rest"]), t, ref, p)
+    if base is None or base[1] != "month" or base[2] is None:
+        return None
+    first, nxt = base[0], base[2]
+    n = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}.get(m["o"])
+    start = nxt - timedelta(7) if n is None else first + timedelta(7 * n)
+    return start, "week", start + timedelta(7)
+
+
 def _h_mod(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     rest = m["rest"]
     base = _core("this " + rest if rest in ("month", "week", "year") else rest, t, ref, p)
@@ -321,7 +345,8 @@ _RULES: list[tuple[re.Pattern[str], Callable[[Match, date, datetime, str], Optio
     (R.RE_WEEK_WEEKDAY, R.h_weekday), (R.RE_ISO, R.h_iso), (R.RE_SLASH, R.h_slash),
     (R.RE_ORD, _h_ord), (R.RE_WINDOW, _h_window), (R.RE_FROM_NOW, _h_from_now),
     (R.RE_DECADE, R.h_decade), (re.compile(rf"^(?P<x>{R._alt(R.DECADE_WORDS)})$"), R.h_decade_word),
-    (R.RE_QUARTER, R.h_quarter), (R.RE_BEFORE_LAST, _h_relative_twice),
+    (R.RE_QUARTER, R.h_quarter), (R.RE_BEFORE_LAST, _h_relative_twice), (R.RE_WEEKENDS, _h_weekends),
+    (R.RE_NTH_WEEK, _h_nth_week),
 ]
 
 # --------------------------------------------------------------------------- dateparser fallback

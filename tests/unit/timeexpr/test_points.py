@@ -1,4 +1,4 @@
-"""Tests for chronomem.extract.timeexpr: temporal expressions resolved against a turn time."""
+"""Tests for chronomem.timeexpr: temporal expressions resolved against a turn time."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chronomem.extract.timeexpr import TimePoint, resolve_time
+from chronomem.timeexpr import TimePoint, resolve_time
 
 UTC = timezone.utc
 MAR = datetime(2024, 3, 12, 9, 0, tzinfo=UTC)  # Tuesday
@@ -235,7 +235,7 @@ def test_dateparser_fallback_for_unusual_absolute_dates() -> None:
 
 
 def test_import_does_not_load_dateparser() -> None:
-    code = "import sys, chronomem.extract.timeexpr; print('dateparser' in sys.modules)"
+    code = "import sys, chronomem.timeexpr; print('dateparser' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

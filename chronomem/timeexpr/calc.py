@@ -1,4 +1,4 @@
-"""Calendar arithmetic behind :mod:`chronomem.extract.timeexpr`: month shifts, candidate periods, modifiers.
+"""Calendar arithmetic behind :mod:`chronomem.timeexpr`: month shifts, candidate periods, modifiers.
 
 Works on :class:`datetime.date` values (UTC calendar days) and returns *spans*
 ``(start, precision, end)`` where ``end`` is exclusive or ``None``. Pure standard library.
@@ -16,7 +16,7 @@ from calendar import monthrange
 from datetime import date, datetime, timedelta
 from typing import Optional
 
-from chronomem.extract.lexicon_time import NUMBER_HEDGES, NUMBER_WORDS, SEASONS, TENS_WORDS, VAGUE_COUNTS
+from chronomem.timeexpr.words import NUMBER_HEDGES, NUMBER_WORDS, SEASONS, TENS_WORDS, VAGUE_COUNTS
 
 Span = tuple[date, str, Optional[date]]
 Pair = tuple[date, date]

@@ -1,4 +1,4 @@
-"""Calendar tables, regexes and date arithmetic behind :mod:`chronomem.extract.timeexpr`.
+"""Calendar tables, regexes and date arithmetic behind :mod:`chronomem.timeexpr`.
 
 Everything here works on :class:`datetime.date` values (UTC calendar days) and
 returns *spans* ``(start, precision, end)`` where ``end`` is exclusive or ``None``.
@@ -12,13 +12,13 @@ from calendar import monthrange
 from datetime import date, datetime, timedelta
 from typing import Callable, Iterable, Optional
 
-from chronomem.extract.lexicon_time import (
+from chronomem.timeexpr.calc import Span, add_months, mode_of, month_pair, pick, season_pair, year_of
+from chronomem.timeexpr.words import (
     DECADE_WORDS,
     MONTHS,
     SEASONS,
     WEEKDAYS,
 )
-from chronomem.extract.timecalc import Span, add_months, mode_of, month_pair, pick, season_pair, year_of
 
 Match = re.Match[str]
 
@@ -101,6 +101,8 @@ RE_ORD = re.compile(r"^(?P<d>\d{1,2})(?:st|nd|rd|th)(?:\s+of\s+(?P<rest>.+))?$")
 RE_WINDOW = re.compile(rf"^(?P<w>past|last|previous|next|coming)\s+(?P<n>.+?)\s+{_UNITS}$")
 RE_QUARTER = re.compile(rf"^(?:q(?P<q>[1-4])|(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
                         rf"(?:,?\s+(?:of\s+|in\s+)?{_Y})?$")
+RE_WEEKENDS = re.compile(r"^(?P<n>.+?)\s+weekends?\s+(?P<k>ago|back|before\s+now|from\s+now|later|hence)$")
+RE_NTH_WEEK = re.compile(r"^(?P<o>first|second|third|fourth|last|final|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+(?P<rest>.+)$")
 RE_BEFORE_LAST = re.compile(r"^(?P<x>.+?)\s+(?P<k>before\s+last|after\s+next)$")
 RE_MOD = re.compile(
     r"^(?P<mod>very\s+beginning|very\s+start|very\s+end|tail\s+end|beginning|start|end|middle|"
