@@ -72,6 +72,10 @@ STATEMENTS = [
     ("I'm a junior in college.", [c(U, "STUDIES_AT", "college", A, NOW)]),
     ("i study at a local community college.", [c(U, "STUDIES_AT", "local community college", A, NOW)]),
     ("I'm studying to be a nurse.", [c(U, "RELATED_TO", "nurse", A, NOW)]),
+    # a pet the turn names makes the placeholder say nothing
+    ("We adopted a puppy, his name is Biscuit.", [c(U, "HAS_PET", "Biscuit", A, NOW)]),
+    # an unnamed relative's role is said of them
+    ("My sister is a teacher.", [c(U, "SIBLING_OF", "user's sister", A, NOW), c("user's sister", "HAS_ROLE", "teacher", A, NOW)]),
     # occupations said with an agent noun
     ("I'm a farmer.", [c(U, "HAS_ROLE", "farmer", A, NOW)]),
     ("i am a construction worker.", [c(U, "HAS_ROLE", "construction worker", A, NOW)]),
