@@ -30,6 +30,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.clauses.args import named_no_time
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.records import Rel, When
+from chronomem.schema.models import Precision
 from chronomem.timeexpr import resolve, resolve_time
 from chronomem.timeexpr.words import (
     ADVERB_TIMES,
@@ -149,11 +150,7 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
     return out
 
 
-def _same_day(a: datetime, b: datetime) -> bool:
-    return a.date() == b.date()
-
-
-def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, str, bool] | None:
+def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, Precision, bool] | None:
     """``(at, precision, observed)`` for a relation's time words said at ``turn_at``; ``None`` means no fact."""
     if when.phrase:
         phrase, prefer = when.phrase, when.prefer
@@ -162,7 +159,7 @@ def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, str, bool] | 
             prefer = "past"
         point = resolve_time(phrase, turn_at, prefer=prefer)  # type: ignore[arg-type]
         if point is not None:
-            if point.precision == "day" and _same_day(point.at, turn_at):
+            if point.precision == "day" and point.at.date() == turn_at.date():
                 return turn_at, "day", False  # "today", "starting today", "this morning"
             return point.at, point.precision, False
     if when.needs_time:
