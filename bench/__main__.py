@@ -47,6 +47,7 @@ MODULES = (
     "yago_bench",
     "locomo_gold_bench",
     "locomo_bench",
+    "when_bench",
     "retention_bench",
     "dialogre_bench",
     "dialogre_bench --split train",  # issue #26: untouched
@@ -64,7 +65,7 @@ MODULES = (
 )
 # README order of result files, by name prefix. Quick runs (``<name>_quick``, written to the
 # ignored ``bench/results/quick/``) are never published.
-RESULT_ORDER = ("temporal", "timeblind", "nl_search", "yago", "locomo_gold", "locomo", "retention", "dialogre", "convai2",
+RESULT_ORDER = ("temporal", "timeblind", "nl_search", "yago", "locomo_gold", "locomo", "when", "retention", "dialogre", "convai2",
                 "extract", "parallel", "ingest_index", "embedder", "hnsw", "search", "year", "scale", "import_bound", "mcp")
 QUICK_BUDGET_S = 300.0
 

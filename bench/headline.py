@@ -70,6 +70,18 @@ def _locomo(d: Json) -> list[tuple[str, str, str, bool]]:
              "≥ 70% and above both", ours >= 70 and ours > bm25 and ours > dense)]
 
 
+def _when(d: Json) -> list[tuple[str, str, str, bool]]:
+    """Top-1 of Memory.when on each backend measured, beside the time-blind baseline."""
+    out = []
+    for row in d["rows"]:
+        if row["questions"] != "all":
+            continue
+        ours, blind, hit = row["Memory.when top-1 %"], row["session day (time-blind) %"], row["search top hit's day %"]
+        out.append((f"when-benchmark (LoCoMo temporal questions, {row['n']} dated), top-1, {row['backend']}",
+                    f"{_fmt(ours)}% (time-blind {_fmt(blind)}%, search top hit {_fmt(hit)}%)", "≥ 60%", ours >= 60))
+    return out
+
+
 def _locomo_gold(d: Json) -> list[tuple[str, str, str, bool]]:
     """Tuning and set-aside side by side (issue #26); a result from before the split: its "all" row."""
     tuning, aside = d["meta"].get("tuning"), d["meta"].get("set_aside")
@@ -249,14 +261,15 @@ LABELS = {"temporal": "synthetic temporal: as-of accuracy", "yago": "YAGO11k as-
           "locomo_numpy": "LoCoMo recall, numpy embedder",
           "import_bound": "bulk import floors", "locomo_gold": "extraction on real chat", "dialogre": "DialogRE relations (dev)",
           "dialogre_train": "DialogRE relations (train, untouched)", "convai2": "ConvAI2 persona lines (untouched)",
-          "nl_search": "natural-language as-of search", "retention": "LoCoMo retention (compacted vs full)",
-          "retention_keep70": "LoCoMo retention, 30% evicted",
+          "nl_search": "natural-language as-of search", "when": "when-benchmark",
+          "retention": "LoCoMo retention (compacted vs full)", "retention_keep70": "LoCoMo retention, 30% evicted",
           "year": "synthetic year under a cap"}
 SOURCES: tuple[tuple[str, Callable[[Json], list[tuple[str, str, str, bool]]]], ...] = (
     ("temporal", _temporal), ("yago", _yago), ("locomo_gold", _locomo_gold), ("dialogre", _dialogre),
     ("dialogre_train", _dialogre_train), ("convai2", _convai2),
     ("extract_speed", _extract), ("parallel", _parallel),
-    ("timeblind", _timeblind), ("nl_search", _nl_search), ("locomo", _locomo), ("locomo_numpy", _locomo_numpy),
+    ("timeblind", _timeblind), ("nl_search", _nl_search), ("locomo", _locomo), ("when", _when),
+    ("locomo_numpy", _locomo_numpy),
     ("retention", _retention), ("retention_keep70", _retention), ("year", _year),
     ("embedder", _embedder), ("hnsw", _hnsw), ("search", _search),
     ("scale", _scale), ("import_bound", _import_bound),

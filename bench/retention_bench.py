@@ -11,7 +11,7 @@ which goes first:
   ten distinct turn ids of the hits' sources; a fact keeps the ids of its sources after they are
   evicted, as the full store's facts do);
 * **the when-benchmark** (category 2 with a dated gold answer, ``Memory.when``'s top answer scored
-  by :mod:`bench.when_bench`'s rule), when this checkout has it; otherwise the row says why;
+  by :mod:`bench.when_bench`'s rule);
 * **search latency**: the p50 of those searches on each store.
 
 The data (CC BY-NC 4.0) is read from ``../shared/data/locomo`` or ``--data``; nothing is copied
@@ -23,7 +23,6 @@ into the repository. Run ``python -m bench.retention_bench [--quick] [--data DIR
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import shutil
 import statistics
 import sys
@@ -58,10 +57,8 @@ BAR_POINTS = 3.0
 
 def when_scorer() -> tuple[Callable[[Memory, dict, dict[str, Any]], bool | None] | None, str]:
     """How to score one category-2 question with ``Memory.when`` (bench.when_bench's rule), or why not."""
-    if importlib.util.find_spec("bench.when_bench") is None or not hasattr(Memory, "when"):
-        return None, "bench/when_bench.py and Memory.when are not on this branch yet (issue #27)"
-    from bench.when_bench import right  # type: ignore[attr-defined]
-    from bench.when_gold import parse_gold  # type: ignore[import-not-found]
+    from bench.when_bench import right
+    from bench.when_gold import parse_gold
 
     def score(mem: Memory, qa: dict, turns: dict[str, Any]) -> bool | None:
         evidence = [normalize_dia(e) for e in qa.get("evidence", []) if normalize_dia(e) in turns]
@@ -70,7 +67,7 @@ def when_scorer() -> tuple[Callable[[Memory, dict, dict[str, Any]], bool | None]
         gold = parse_gold(qa.get("answer", ""), year=turns[evidence[0]].year)
         if gold is None:
             return None
-        found = mem.when(str(qa["question"]))  # type: ignore[attr-defined]
+        found = mem.when(str(qa["question"]))
         top = found.answers[0] if found.answers else None
         return bool(right(None if top is None else (top.start, top.end), gold))
 

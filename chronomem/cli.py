@@ -16,6 +16,7 @@ from chronomem.cli_forget import forget, retract
 from chronomem.cli_lifecycle import compact, feedback, policy
 from chronomem.cli_listing import entities, erasures, sessions, short_id, versions_once, why_no_facts
 from chronomem.cli_support import TIME, _memory, handle_errors, json_option, read_groups, store_options
+from chronomem.cli_when import when
 from chronomem.errors import ConfigError, InputError
 from chronomem.mcp.cli import mcp, serve
 from chronomem.query.empty import empty_input
@@ -376,7 +377,7 @@ def demo(ctx: click.Context, quiet: bool) -> None:
 
 
 # Commands kept in their own modules.
-for _command in (retract, forget, entities, sessions, erasures, feedback, policy, compact, mcp, serve):
+for _command in (retract, forget, when, entities, sessions, erasures, feedback, policy, compact, mcp, serve):
     cli.add_command(_command)
 
 

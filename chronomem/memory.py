@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
     from chronomem.query.search import SearchResult
+    from chronomem.query.when import WhenAnswers
 
 RecordedAt = Literal["now", "session"]
 DEFAULT_IMPORT_BATCH = 5_000  # records per transaction for a store that does not say (import_batch_size)
@@ -392,6 +393,15 @@ class Memory(ErasingMemory, LifecycleMemory, GroupReading):
             return context_across(self._readers(groups), text, as_of=as_of, max_tokens=max_tokens)
         return context(self.store, self.group, check_text(text, "query"), index=self._side_index(),
                        now=self.clock.now(), as_of=_when(as_of, "as_of"), max_tokens=max_tokens)
+
+    def when(self, question: str, *, as_of: When | None = None, k: int = 5) -> WhenAnswers:
+        """Dated answers to a "when" (or "how long") question, best first: each with ``start`` and
+        ``end`` (dates, inclusive), ``granularity``, the time phrase, the evidence turn and, for an
+        event, the fact; empty with a ``reason`` when nothing dated matches (:mod:`chronomem.query.when`)."""
+        from chronomem.query.when import when
+
+        return when(self.store, self.group, check_text(question, "question"), index=self._side_index(),
+                    now=self.clock.now(), as_of=_when(as_of, "as_of"), k=k)
 
     def reindex(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Rebuild the side-index from the store; returns how many items were embedded."""

@@ -19,8 +19,9 @@ from chronomem.mcp.tools import CallerOf, register_tools
 Profile = Literal["chronomem", "memory-server"]
 INSTRUCTIONS = (
     "chronomem is a temporal memory: it knows when each fact was true. Call `remember` after a conversation, "
-    "`recall` (or `context`) before answering, and pass `as_of` (an ISO date) for questions about the past; "
-    "`facts`, `timeline` and `changes` answer structured questions about an entity or a time window."
+    "`recall` (or `context`) before answering, `when` for questions about when something happened, and pass "
+    "`as_of` (an ISO date) for questions about the past; `facts`, `timeline` and `changes` answer structured "
+    "questions about an entity or a time window."
 )
 
 

@@ -11,9 +11,9 @@ groups are :meth:`chronomem.Memory.require_group`'s.
 >>> require_predicate(CORE_VOCABULARY, "LIVESIN")
 Traceback (most recent call last):
 ...
-chronomem.errors.InputError: unknown predicate 'LIVESIN': did you mean LIVES_IN? Predicates: DISLIKES, ENGAGED_TO, \
-FRIEND_OF, HAS_PET, HAS_ROLE, LEADS, LIKES, LIVES_IN, MARRIED_TO, MEMBER_OF, OWNS, PARENT_OF, PARTNER_OF, PREFERS, \
-RELATED_TO, REPORTS_TO, SIBLING_OF, STUDIES_AT, USES, WORKS_AT
+chronomem.errors.InputError: unknown predicate 'LIVESIN': did you mean LIVES_IN? Predicates: ATTENDED, DID, \
+DISLIKES, ENGAGED_TO, FRIEND_OF, HAS_PET, HAS_ROLE, LEADS, LIKES, LIVES_IN, MARRIED_TO, MEMBER_OF, OWNS, PARENT_OF, \
+PARTNER_OF, PREFERS, RELATED_TO, REPORTS_TO, SIBLING_OF, STUDIES_AT, USES, VISITED, WORKS_AT
 """
 
 from __future__ import annotations

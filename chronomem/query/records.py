@@ -12,7 +12,9 @@ from chronomem.graph.base import GraphStore
 from chronomem.graph.lifecycle import LifecycleStore
 from chronomem.schema.models import Entity, Fact, Source
 
-Status = Literal["current", "ended", "future", "superseded", "retracted"]
+Status = Literal["current", "ended", "future", "superseded", "retracted", "planned", "cancelled"]
+#: The statuses an event fact's ``status`` qualifier gives it (a plan not yet carried out, or called off).
+EVENT_STATUSES: frozenset[str] = frozenset({"planned", "cancelled"})
 
 
 def interval_text(valid_from: datetime | None, valid_to: datetime | None) -> str:
@@ -83,7 +85,11 @@ def sources_json(sources: Iterable[Source]) -> list[dict[str, Any]]:
 
 def fact_status(fact: Fact, *, now: datetime, superseded_by: Iterable[Fact] = ()) -> Status:
     """How a version stands today: current, ended, future, superseded (a newer version of the
-    same fact exists) or retracted (withdrawn by a correction)."""
+    same fact exists) or retracted (withdrawn by a correction); a believed plan is ``planned``
+    (or ``cancelled``) whatever its dates, as its event fact's ``status`` qualifier says."""
+    planned = fact.qualifiers.get("status") if fact.qualifiers else None
+    if fact.expired_at is None and planned in EVENT_STATUSES:
+        return planned  # type: ignore[return-value]
     if fact.expired_at is not None:
         same = any(o.subject_id == fact.subject_id and o.object_id == fact.object_id and o.predicate == fact.predicate
                    and o.expired_at is None for o in superseded_by)

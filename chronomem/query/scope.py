@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from chronomem.graph.base import TurnRecord
+from chronomem.query.records import EVENT_STATUSES
 from chronomem.query.timewindow import TimeWindow
 from chronomem.schema.models import Fact
 from chronomem.schema.timeutil import shifted
@@ -29,6 +30,7 @@ class Scope:
     as_of: datetime | None = None
     known_at: datetime | None = None
     window: TimeWindow | None = None
+    events: frozenset[str] = frozenset()  # event predicates: history once begun, plans while planned
 
     @property
     def instant(self) -> datetime | None:
@@ -46,9 +48,18 @@ class Scope:
         if not f.known_at(self.known_at):
             return False
         instant = self.instant
-        if instant is not None and not f.valid_at(instant):
+        if instant is not None and not f.valid_at(instant) and not self._event_known(f, instant):
             return False
         return self.window is None or self.window.overlaps(f.valid_from, f.valid_to)
+
+    def _event_known(self, f: Fact, instant: datetime) -> bool:
+        """An event is history once it has begun ("Ana ran a marathon in May" is true after May) and a
+        plan is news from when it was made, whatever its own interval."""
+        if f.predicate not in self.events:
+            return False
+        if f.qualifiers.get("status") in EVENT_STATUSES:
+            return f.recorded_at <= instant or self.as_of is None
+        return f.valid_from is not None and f.valid_from <= instant
 
     def turn_ok(self, t: TurnRecord) -> bool:
         if self.as_of is not None and t.at > self.as_of:

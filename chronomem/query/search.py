@@ -199,7 +199,8 @@ def search(store: GraphStore, group_id: str, text: str, options: SearchOptions |
     tune = o.tuning or Tuning()
     query, window = split_time(text, as_of or now)
     query = query if any(c.isalnum() for c in query) else text
-    scope = Scope(now=now, as_of=as_of, known_at=known_at, window=window)
+    scope = Scope(now=now, as_of=as_of, known_at=known_at, window=window,
+                  events=frozenset(p.name for p in store.vocabulary if p.kind == "event"))
     turns: dict[str, TurnRecord] = {}
 
     def speakers_of(ids: list[str]) -> set[str]:
@@ -207,13 +208,22 @@ def search(store: GraphStore, group_id: str, text: str, options: SearchOptions |
         return {t.speaker for t in turns.values()}
 
     check("search")
+    read: dict[str, Fact] = {}
+
+    def events_among(ids: list[str]) -> set[str]:
+        read.update((f.id, f) for f in store.get_facts(group_id, [i for i in dict.fromkeys(ids) if i not in read]))
+        return {i for i in ids if i in read and read[i].predicate in scope.events}
+
     signals, speakers = entry_lists(store, group_id, query, index=index, fetch=o.fetch,
-                                    min_similarity=o.min_similarity, tuning=tune, speakers_of=speakers_of)
+                                    min_similarity=o.min_similarity, tuning=tune, speakers_of=speakers_of,
+                                    apart=events_among if scope.events else None)
     rel = {key: sum(w[s] * v for s, v in sig.items()) for key, sig in signals.items()}
     check("search")
     top = w["dense"] + w["fulltext"]
 
-    facts = {f.id: f for f in store.get_facts(group_id, [i for kind, i in rel if kind == "fact"]) if scope.fact_ok(f)}
+    wanted = [i for kind, i in rel if kind == "fact"]
+    read.update((f.id, f) for f in store.get_facts(group_id, [i for i in wanted if i not in read]))
+    facts = {i: read[i] for i in wanted if i in read and scope.fact_ok(read[i])}
     fact_rel = {i: rel[("fact", i)] for i in facts}
     entity_rel = {i: r / top for (kind, i), r in rel.items() if kind == "entity"}
     for i in sorted(fact_rel, key=lambda i: (-fact_rel[i], i))[:entry_points]:  # whom the best facts are about

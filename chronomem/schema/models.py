@@ -42,7 +42,7 @@ UtcDatetime = Annotated[AwareDatetime, AfterValidator(to_utc)]
 #: in which a time without an offset, or a date alone, is UTC (DESIGN §4).
 InputDatetime = Annotated[AwareDatetime, BeforeValidator(lambda v: utc_from_text(v) if isinstance(v, str) else v),
                           AfterValidator(to_utc)]
-Precision = Literal["day", "week", "month", "season", "year", "instant", "unknown"]
+Precision = Literal["day", "weekend", "week", "month", "season", "year", "decade", "instant", "unknown"]
 EntityType = Literal["PERSON", "ORG", "PLACE", "TOOL", "ROLE", "PET", "GROUP", "VALUE", "OTHER"]
 ClaimKind = Literal["assert", "end", "correct", "retract"]
 

@@ -44,7 +44,7 @@ from chronomem.timeexpr.words import (
 
 _WORD = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|'\d0s\b|\d+(?:st|nd|rd|th|s)?\b"
                    r"|[A-Za-z]+(?:['\u2019][A-Za-z]+)?\.?|[,\-\u2013]")
-_CLAUSE_END = re.compile(r"[.!?;]+(?:\s|$)|\s[-\u2013\u2014]\s|\n|\bbut\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[.!?;]+(?:\s|$)|\s[-\u2013\u2014]\s|\n|\bbut\b|,\s+(?:and|so)\b", re.IGNORECASE)
 _TENSE_WORD = re.compile(r"[a-z']+")
 _AGE = re.compile(r"\b(?:when\s+(?:I|he|she|we|they)\s+(?:was|were)\s+(?:\d{1,3}|[a-z]+(?:-[a-z]+)?)(?:\s+years?\s+old)?"
                   r"|in\s+(?:my|his|her|their|our)\s+(?:teens|twenties|thirties|forties|fifties|sixties|seventies|"

@@ -112,10 +112,10 @@ ABBREVIATIONS = frozenset({"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep
 ATTACHED_ELSEWHERE = frozenset({"up", "on", "at", "over", "in", "to", "of", "for", "by", "about", "around", "from"})
 DEICTIC_WORDS = frozenset({"last", "this", "next", "past", "coming", "previous", "current", "other", "ago", "before",
                            "after", "earlier", "later", "few", "couple", "several"})
-FUTURE_CUES = frozenset({"will", "'ll", "wo", "shall", "gonna", "planning", "plan", "plans", "planned", "upcoming",
+FUTURE_CUES = frozenset({"will", "'ll", "won't", "shall", "gonna", "planning", "plan", "plans", "planned", "upcoming",
                          "tomorrow", "next", "intend", "intending", "scheduled", "hoping", "someday", "soon"})
-FUTURE_PAIRS = frozenset({("going", "to"), ("hope", "to"), ("about", "to"), ("looking", "forward"), ("ca", "n't"),
-                          ("can't", "wait"), ("cannot", "wait"), ("want", "to"), ("wanna", "go")})
+FUTURE_PAIRS = frozenset({("going", "to"), ("hope", "to"), ("about", "to"), ("looking", "forward"), ("can't", "wait"),
+                          ("cannot", "wait"), ("want", "to"), ("wanna", "go")})
 PERFECT_AUX = frozenset({"have", "has", "'ve", "'s", "ive"})
 PAST_FORMS = frozenset(
     "was were did had went got made took saw met ran won bought came found gave left felt told said thought began "

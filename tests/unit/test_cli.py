@@ -347,6 +347,27 @@ def test_empty_input_files_are_reported_and_exit_2(tmp_path, content):
     assert r.exit_code == 2 and f"skipped {array}: no sessions in it" in r.stderr
 
 
+def test_when_answers_with_the_evidence_plain_and_json(tmp_path):
+    session = tmp_path / "s.json"
+    session.write_text(json.dumps({"session_id": "s1", "started_at": "2023-05-25T13:00:00Z", "turns": [
+        {"speaker": "Tom", "text": "I ran a charity race for the animal shelter last Saturday."}]}))
+    store = ["--store", str(tmp_path / "db")]
+    runner = CliRunner()
+    assert runner.invoke(cli, [*store, "ingest", "--no-index", "-q", str(session)]).exit_code == 0
+    plain = runner.invoke(cli, [*store, "when", "When did Tom run the charity race?"])
+    assert plain.exit_code == 0, plain.output
+    first = plain.output.splitlines()
+    assert "2023-05-20 (last Saturday, said 2023-05-25)" in first[0]
+    assert any(line.strip().startswith("Tom: I ran a charity race") for line in first[1:3])
+    out = runner.invoke(cli, [*store, "when", "When did Tom run the charity race?", "--json", "-k", "1"])
+    (answer,) = json.loads(out.output)
+    assert (answer["start"], answer["end"], answer["granularity"], answer["phrase"]) == ("2023-05-20", "2023-05-20",
+                                                                                      "day", "last Saturday")
+    assert answer["evidence"]["turn_id"] == "s1:1" and answer["fact"]["predicate"] == "DID"
+    none = runner.invoke(cli, [*store, "when", "When did the volcano erupt?"])
+    assert none.exit_code == 0 and "no dated answer" in none.output
+
+
 def test_the_readme_cli_block_lists_every_command():
     from pathlib import Path
 

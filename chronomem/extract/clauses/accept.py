@@ -224,9 +224,12 @@ def described_place(tok: Token, idx: DocIndex, *, describe: bool = True) -> Arg 
                 if obj.dep_ == "pobj" and (inner := token_place(obj, idx)) is not None and inner.kind == ENTITY:
                     return inner
     mods = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i]
-    if not describe or not mods or any(m.lower_ in L.VAGUE_PLACE_MODIFIERS for m in mods) or any(
+    telling = tok.lemma_.lower() in L.TELLING_PLACE_NOUNS or tok.lower_ in L.TELLING_PLACE_NOUNS  # "on a farm"
+    if not describe or not (mods or telling) or any(m.lower_ in L.VAGUE_PLACE_MODIFIERS for m in mods) or any(
             c.dep_ == "poss" for c in tok.children):
         return None
+    if not mods:
+        return Arg(ENTITY, tok.i, tok.lower_, "PLACE", GUESS)
     first = min(m.i for m in mods)
     return Arg(ENTITY, first, " ".join(t.lower_ for t in tok.doc[first:tok.i + 1]), "PLACE", GUESS)
 

@@ -50,7 +50,8 @@ class Arg:
 class When:
     """The time words of a relation, resolved later against the turn time.
 
-    ``mode`` is ``state`` (holds now), ``start`` (began at the phrase's time) or ``end``.
+    ``mode`` is ``state`` (holds now), ``start`` (began at the phrase's time), ``end``, or ``event``
+    (a happening that holds over the phrase's own interval: :mod:`chronomem.extract.happenings`).
     ``fresh`` marks "just", "now", "today": the change happened when it was said.
     ``vague`` marks endings known only to precede the turn ("used to", "no longer").
     ``needs_time`` marks plans: without a resolvable date they are not recorded.

@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.clauses.args import named_no_time
-from chronomem.extract.clauses.records import When
-from chronomem.timeexpr import resolve_time
+from chronomem.extract.clauses.filters import clause_status
+from chronomem.extract.clauses.records import Rel, When
+from chronomem.schema.models import Precision
+from chronomem.timeexpr import resolve, resolve_time
 from chronomem.timeexpr.words import (
     ADVERB_TIMES,
     MONTH_WORDS,
@@ -148,11 +150,7 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
     return out
 
 
-def _same_day(a: datetime, b: datetime) -> bool:
-    return a.date() == b.date()
-
-
-def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, str, bool] | None:
+def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, Precision, bool] | None:
     """``(at, precision, observed)`` for a relation's time words said at ``turn_at``; ``None`` means no fact."""
     if when.phrase:
         phrase, prefer = when.phrase, when.prefer
@@ -161,7 +159,7 @@ def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, str, bool] | 
             prefer = "past"
         point = resolve_time(phrase, turn_at, prefer=prefer)  # type: ignore[arg-type]
         if point is not None:
-            if point.precision == "day" and _same_day(point.at, turn_at):
+            if point.precision == "day" and point.at.date() == turn_at.date():
                 return turn_at, "day", False  # "today", "starting today", "this morning"
             return point.at, point.precision, False
     if when.needs_time:
@@ -171,3 +169,74 @@ def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, str, bool] | 
     if when.vague:
         return turn_at, "unknown", True
     return turn_at, "day", True
+
+
+def resolve_event(when: When, turn_at: datetime) -> tuple[datetime, datetime, str] | None:
+    """``(start, end, granularity)`` of a happening said at ``turn_at``: the interval its phrase names
+    (a day, a weekend, a month…), or the day it was said ("I just signed up"); ``None`` when the phrase
+    names no closed interval or contradicts the clause (a plan in the past, a happening to come).
+
+    >>> from datetime import timezone
+    >>> said = datetime(2023, 5, 25, 13, tzinfo=timezone.utc)
+    >>> start, end, granularity = resolve_event(When("event", "last Saturday"), said)
+    >>> start.date().isoformat(), end.date().isoformat(), granularity
+    ('2023-05-20', '2023-05-21', 'day')
+    >>> resolve_event(When("event", "next month", prefer="future"), said)[2]
+    'month'
+    >>> resolve_event(When("event", "next month"), said) is None  # "went … next month": misread
+    True
+    """
+    planned = when.prefer == "future"
+    if not when.phrase:
+        if not when.fresh:
+            return None
+        day = datetime(turn_at.year, turn_at.month, turn_at.day, tzinfo=turn_at.tzinfo)
+        return day, day + timedelta(days=1), "day"
+    span = resolve(when.phrase, turn_at, tense="future" if planned else "past")
+    if span is None or span.start is None or span.end is None or span.role not in ("point", "range"):
+        return None
+    said = turn_at.astimezone(timezone.utc).date()
+    if (planned and span.end <= said) or (not planned and span.start > said):
+        return None
+    start, end = span.start_at(), span.end_at()
+    assert start is not None and end is not None
+    return start, end, span.granularity
+
+
+_HOLDING_TENSES = frozenset({"present", "perfect", "perfect_progressive"})
+
+
+def dated_states(rels: list[Rel], sent: Span, times: list[TimePhrase]) -> list[Rel]:
+    """States a rule read without their time words get the start their clause states: "I've had my
+    dogs for three years" (a pet read from "my dogs") began three years ago, "my friends, whom I've
+    known since 2019" in 2019, instead of when it was said.
+
+    Only a rel stated as holding now (``When("state")``) whose token's clause is in the present or
+    the present perfect and has a "since" or "for" phrase changes.
+    """
+    spans = [t for t in times if t.role in ("since", "for") and t.anchor >= 0]
+    if not spans:
+        return rels
+    doc = sent.doc
+    out = []
+    for rel in rels:
+        if rel.when == _STATE and sent.start <= rel.i < sent.end:
+            verb = _governing_verb(doc[rel.i])
+            t = None if verb is None else next((t for t in spans if t.anchor == clause_head(verb).i), None)
+            if t is not None and verb is not None and clause_status(verb).tense in _HOLDING_TENSES:
+                rel = replace(rel, when=When("start", t.text, t.role, prefer="past"))
+        out.append(rel)
+    return out
+
+
+_STATE = When("state")
+
+
+def _governing_verb(tok: Token) -> Token | None:
+    for _ in range(8):
+        if tok.pos_ in ("VERB", "AUX"):
+            return tok
+        if tok.head is tok:
+            return None
+        tok = tok.head
+    return None

@@ -11,6 +11,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from chronomem.errors import ExtractionError
+from chronomem.extract.clauses.records import When
+from chronomem.extract.clauses.timing import resolve_when
 from chronomem.extract.extractor import DEFAULT_SKIP_SPEAKERS
 from chronomem.extract.resolution.statements import statement
 from chronomem.schema.models import (
@@ -115,27 +117,22 @@ def resolve_fact_time(phrase: str | None, kind: str, turn_at: datetime, *, futur
     >>> resolve_fact_time(None, "end", t)[1:3], resolve_fact_time("someday", "assert", t, future=True)
     (('unknown', True), None)
     """
-    prefer = "future" if future else "past"
-    if phrase:
-        text, until = phrase, None
-        until_precision: Precision = "day"
-        pieces = split_range(phrase)
-        if pieces is not None:
-            text = pieces[0]
-            end = resolve_time(pieces[1], turn_at, prefer=prefer)  # type: ignore[arg-type]
-            if end is not None:
-                until, until_precision = end.at, end.precision
-        low = text.strip().lower()
-        if low.startswith("for ") and not low.startswith(("for now", "for the moment")):
-            text, prefer = text.strip().split(" ", 1)[1] + " ago", "past"
-        point = resolve_time(text, turn_at, prefer=prefer)  # type: ignore[arg-type]
-        if point is not None:
-            if point.precision == "day" and point.at.date() == turn_at.date():
-                return turn_at, "day", False, until, until_precision  # "today", "this morning"
-            return point.at, point.precision, False, until, until_precision
-    if future:
+    prefer: Literal["past", "future"] = "future" if future else "past"
+    text, until = (phrase or "").strip(), None
+    until_precision: Precision = "day"
+    pieces = split_range(text) if text else None
+    if pieces is not None:
+        text = pieces[0]
+        end = resolve_time(pieces[1], turn_at, prefer=prefer)
+        if end is not None:
+            until, until_precision = end.at, end.precision
+    low = text.lower()
+    role = "for" if low.startswith("for ") and not low.startswith(("for now", "for the moment")) else "point"
+    timing = resolve_when(When("state", text, role, prefer, needs_time=future, vague=kind == "end"), turn_at)
+    if timing is None:
         return None
-    return (turn_at, "unknown", True, None, "day") if kind == "end" else (turn_at, "day", True, None, "day")
+    at, precision, observed = timing
+    return (at, precision, observed, None, "day") if observed else (at, precision, observed, until, until_precision)
 
 
 def result_from_facts(session: Session, facts: Iterable[LlmFact | dict], *, vocabulary: Vocabulary = CORE_VOCABULARY,

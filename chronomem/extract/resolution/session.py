@@ -38,7 +38,7 @@ from chronomem.extract.clauses.records import (
     Hint,
     Rel,
 )
-from chronomem.extract.clauses.timing import resolve_when
+from chronomem.extract.clauses.timing import resolve_event, resolve_when
 from chronomem.extract.resolution.speaker_names import name_keys, previous_speaker, speaker_aliases
 from chronomem.extract.resolution.statements import statement, without_title_guesses
 from chronomem.extract.rules.people.impressions import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU, first_named
@@ -293,10 +293,20 @@ class SessionResolver:
         predicate = self._predicate(rel.predicate, subj, obj)
         if predicate is None or predicate not in self.vocabulary:
             return
-        timing = resolve_when(rel.when, turn.at)  # type: ignore[arg-type]
-        if timing is None:
-            return
-        at, precision, observed = timing
+        until: datetime | None = None
+        if rel.when.mode == "event":  # a happening: its own interval, never "from then on"
+            span = resolve_event(rel.when, turn.at)  # type: ignore[arg-type]
+            if span is None:
+                return
+            at, until, precision = span
+            observed = False
+            if rel.kind == "end":  # "we cancelled the trip": said now
+                at, until, precision = turn.at, None, "day"  # type: ignore[assignment]
+        else:
+            timing = resolve_when(rel.when, turn.at)  # type: ignore[arg-type]
+            if timing is None:
+                return
+            at, precision, observed = timing
         confidence = rel.confidence * (0.9 if PRONOUN in (rel.subject.kind, rel.obj.kind) or THERE == rel.obj.kind else 1.0)
         replaces = None
         kind = rel.kind
@@ -306,7 +316,8 @@ class SessionResolver:
             else:
                 replaces = self._resolve(rel.replaces, turn, refs)
                 kind = "correct" if replaces is not None and replaces != obj else "assert"
-        self._emit(predicate, subj, obj, kind, replaces, rel.qualifiers, at, precision, observed, confidence, turn, turn_no)
+        self._emit(predicate, subj, obj, kind, replaces, rel.qualifiers, at, precision, observed, confidence, turn, turn_no,
+                   until=until)
 
     def _predicate(self, predicate: str, subj: str, obj: str) -> str | None:
         if "|" not in predicate:
@@ -321,7 +332,8 @@ class SessionResolver:
         return choice if choice in options and ent.strength >= 2 else None
 
     def _emit(self, predicate: str, subj: str, obj: str, kind: str, replaces: str | None, qualifiers: dict[str, str],
-              at: datetime, precision: str, observed: bool, confidence: float, turn: Turn, turn_no: int) -> None:
+              at: datetime, precision: str, observed: bool, confidence: float, turn: Turn, turn_no: int, *,
+              until: datetime | None = None) -> None:
         s_name, o_name = self.entities[subj].name, self.entities[obj].name
         claim = Claim(
             group_id=self.group, kind=kind, subject_id=entity_id(self.group, s_name), predicate=predicate,  # type: ignore[arg-type]
@@ -329,6 +341,7 @@ class SessionResolver:
             replaces_object_id=entity_id(self.group, self.entities[replaces].name) if replaces else None,
             qualifiers=dict(qualifiers), statement=statement(self.vocabulary, predicate, s_name, o_name, qualifiers),
             at=at, at_precision=precision, observed=observed, said_at=turn.at,  # type: ignore[arg-type]
+            until=until, until_precision=precision,  # type: ignore[arg-type]
             confidence=round(min(1.0, confidence), 3), sources=[Source(session_id=self.session.session_id, turn_id=turn.id)],
         )
         if claim.id in self._claim_ids:

@@ -18,7 +18,7 @@ who said "Hey Jessica"); a name already linked, or another speaker's label, is l
 gets at most one name, the best supported.
 
 >>> votes = SpeakerVotes()
->>> votes.introduced("Speaker 2", "Nora")
+>>> votes.vote("Speaker 2", "Nora", INTRODUCED)
 >>> votes.answered("Speaker 1", "Speaker 3", "Lena"), votes.answered("Speaker 2", "Speaker 3", "Lena")
 (None, None)
 >>> votes.answered("Speaker 3", "Speaker 1", "Pia")
@@ -60,35 +60,22 @@ class SpeakerVotes:
     names: dict[str, str] = field(default_factory=dict)  # name key -> the name as written
     callers: dict[str, set[str]] = field(default_factory=dict)  # name key -> speakers who called someone so
 
-    def _vote(self, speaker: str, name: str, weight: int) -> None:
+    def vote(self, speaker: str, name: str, weight: int) -> None:
+        """``weight`` votes that ``speaker`` goes by ``name``: :data:`INTRODUCED` ("I'm Nora"), :data:`FOLLOWED` (someone
+        called a person so right after ``speaker``'s turn), :data:`GREETED` (someone greeted ``name`` just after a turn
+        of ``speaker``), :data:`PRESENTED` (someone presented ``name``, and ``speaker``, new to the talk, greeted next)."""
         if all(w.endswith(".") for w in name.split()):
             return  # "Hi, Mr. Vale" read as "Mr.": a title is no name
         key = normalize_name(name)
         self.names.setdefault(key, name)
         self.votes.setdefault(key, Counter())[speaker] += weight
 
-    def introduced(self, speaker: str, name: str) -> None:
-        """``speaker`` said "I'm ``name``"."""
-        self._vote(speaker, name, INTRODUCED)
-
     def answered(self, caller: str, answerer: str | None, name: str, *, back: bool = False) -> None:
         """``caller`` called someone ``name``; the next turn, by ``answerer``, may be theirs (``back``: the
         answerer also spoke just before the call, and the name is a person's)."""
         self.spoken_of(caller, name)
         if answerer is not None and answerer != caller:
-            self._vote(answerer, name, ANSWERED * (2 if back else 1))
-
-    def followed(self, speaker: str, name: str) -> None:
-        """Someone called a person ``name`` right after ``speaker``'s turn: often to answer them."""
-        self._vote(speaker, name, FOLLOWED)
-
-    def greeted(self, speaker: str, name: str) -> None:
-        """Someone greeted ``name`` ("Hey Nora!") just after a turn of ``speaker``."""
-        self._vote(speaker, name, GREETED)
-
-    def presented(self, speaker: str, name: str) -> None:
-        """Someone presented ``name`` ("This is my friend Nora"); ``speaker``, new to the talk, greeted next."""
-        self._vote(speaker, name, PRESENTED)
+            self.vote(answerer, name, ANSWERED * (2 if back else 1))
 
     def spoken_of(self, speaker: str, name: str) -> None:
         """``speaker`` used ``name`` for someone else (called them so, or spoke of them)."""
@@ -193,12 +180,12 @@ def speaker_aliases(turns: Sequence[tuple[str, Sequence[Doc]]], addressee: Addre
         after = turns[n + 1] if n + 1 < len(turns) else None
         shown = presented(docs)
         if len(shown) == 1 and after is not None and after[0] not in heard | {speaker} and greets(after[1]):
-            votes.presented(after[0], shown[0])  # "This is my friend Nora." - "Hi!" by someone not heard yet
+            votes.vote(after[0], shown[0], PRESENTED)  # "This is my friend Nora." - "Hi!" by someone not heard yet
         heard.add(speaker)
         for doc in docs:
             name = self_introduction(doc)
             if name:
-                votes.introduced(speaker, name)
+                votes.vote(speaker, name, INTRODUCED)
             for ent in doc.ents:  # "I told Nora": the speaker is not Nora
                 if ent.label_ == "PERSON" and not is_vocative(ent) and not _introduces(ent) and (
                         spoken := clean_mention(ent.text)):
@@ -215,10 +202,10 @@ def speaker_aliases(turns: Sequence[tuple[str, Sequence[Doc]]], addressee: Addre
             # "Nora, this is Pia": the answer may be Pia's
             votes.answered(speaker, answerer if set(shown) <= {called} else None, called, back=back)
             if person and before is not None and before != answerer:
-                votes.followed(before, called)
+                votes.vote(before, called, FOLLOWED)
             if n and turns[n - 1][0] != speaker and greets(docs, called) and greets(turns[n - 1][1]) and \
                     not addressee(turns[n - 1][1]):
-                votes.greeted(turns[n - 1][0], called)  # "Hi!" - "Hey Nora!": a greeting returned by name
+                votes.vote(turns[n - 1][0], called, GREETED)  # "Hi!" - "Hey Nora!": a greeting returned by name
     return votes.links(speakers)
 
 

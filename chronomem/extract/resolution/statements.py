@@ -19,8 +19,10 @@ def statement(vocabulary: Vocabulary, predicate: str, subject: str, obj: str, qu
     'Marta volunteers at food bank'
     >>> statement(CORE_VOCABULARY, "LIVES_IN", "Ana", "Lisbon", {})
     'Ana lives in Lisbon'
+    >>> statement(CORE_VOCABULARY, "DID", "Mel", "charity race", {"relation": "ran"})
+    'Mel ran charity race'
     """
-    relation = qualifiers.get("relation") if predicate == "RELATED_TO" else None
+    relation = qualifiers.get("relation") if predicate == "RELATED_TO" or vocabulary.is_event(predicate) else None
     if relation:
         return f"{subject} {relation} {obj}"
     return vocabulary.statement(predicate, subject, obj)

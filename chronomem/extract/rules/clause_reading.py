@@ -2,8 +2,10 @@
 objects, prepositions, status and time words: :func:`~chronomem.extract.clauses.frames.build_frame`),
 then read by the verb table (:mod:`chronomem.extract.rules.registry`) and by the open reading
 (:func:`chronomem.extract.rules.open.clauses.clause_rels`), whose candidates are merged
-(:func:`~chronomem.extract.rules.open.clauses.merge`). Each reading gets its own copy of the
-frame's status and time words, so what one reading notes does not leak into the other.
+(:func:`~chronomem.extract.rules.open.clauses.merge`), and the clauses no reading took are read
+for happenings and plans
+(:func:`~chronomem.extract.rules.open.happenings.event_rels`). Each reading gets its own copy of
+the frame's status and time words, so what one reading notes does not leak into the other.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from chronomem.extract.clauses.timing import TimePhrase, time_phrases
 from chronomem.extract.lexicon import ADJ_VERBS, OPEN
 from chronomem.extract.rules.open.clauses import clause_rels as open_reading
 from chronomem.extract.rules.open.clauses import merge
+from chronomem.extract.rules.open.happenings import event_rels
 from chronomem.extract.rules.registry import RULES, run_rules
 from chronomem.extract.rules.verbs.work import conj_endings
 
@@ -58,6 +61,7 @@ def clause_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """What the clauses of a stated sentence say: the verb rules, then the open reading merged in."""
     verb_rels: list[Rel] = []
     open_found: list[Rel] = []
+    frames: list[Frame] = []
     times = sentence_times(sent)
     hedged = hedged_clauses(sent)
     for tok in sent:
@@ -65,11 +69,13 @@ def clause_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if not lemma and not reads_open:
             continue
         frame = build_frame(tok, idx, times, hedged, lemma)
+        frames.append(frame)
         if lemma:
             verb_rels += run_rules(_copy(frame)) or conj_endings(_copy(frame), verb_rels)  # "… in 2018 and quit in 2021"
         if reads_open:
             open_found += open_reading(_copy(frame))
-    return _least_favourites(sent, merge(verb_rels, open_found, idx))
+    said = _least_favourites(sent, merge(verb_rels, open_found, idx))
+    return said + event_rels(sent, [_copy(f) for f in frames], said)  # "I ran a race last Saturday": a happening
 
 
 def _least_favourites(sent: Span, rels: list[Rel]) -> list[Rel]:

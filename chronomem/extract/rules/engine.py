@@ -22,7 +22,8 @@ from spacy.tokens import Doc, Span
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.clauses.hygiene import doc_mentions
-from chronomem.extract.clauses.records import Hint, Rel
+from chronomem.extract.clauses.records import ENTITY, OWNED, SPEAKER, WE, Hint, Rel
+from chronomem.extract.clauses.timing import dated_states
 from chronomem.extract.lexicon import lexicon_file
 from chronomem.extract.parse.repairs import repair_tags
 from chronomem.extract.rules import clause_reading
@@ -119,6 +120,8 @@ def sentence_relations(sent: Span, idx: DocIndex, gates: Mapping[str, bool],
         else:
             said += found
     stated = _said(said) if kind == "stated" else set()  # a question or a supposition states nothing
+    if kind == "stated" and said:  # "I've had my dogs for three years": the pets read from "my dogs" began then
+        said = dated_states(said, sent, clause_reading.sentence_times(sent))
     return [r for r in first if (r.predicate, r.obj.name) not in stated] + said + after, hints
 
 
@@ -140,7 +143,18 @@ def doc_relations(doc: Doc, idx: DocIndex, passes: Iterable[Pass] = PASSES) -> t
                 named = {r.obj.name for r in rels}
                 found = [r for r in found if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
             rels += found
-    return rels, hints
+    return named_over_placeholders(rels), hints
+
+
+def named_over_placeholders(rels: list[Rel]) -> list[Rel]:
+    """A pet or child the turn names makes the placeholder of the same owner and predicate say nothing:
+    "We adopted a puppy, his name is Biscuit" is HAS_PET Biscuit, not also "<owner>'s puppy"."""
+    def owner(r: Rel) -> tuple[str, str]:  # "we" adopted it, "his name is" said by one of us: one household
+        kind = SPEAKER if r.subject.kind == WE else r.subject.kind
+        return (kind, r.subject.name if kind == ENTITY else "")
+
+    named = {(r.predicate, owner(r)) for r in rels if r.obj.kind == ENTITY and r.kind != "end"}
+    return [r for r in rels if not (r.obj.kind == OWNED and (r.predicate, owner(r)) in named)]
 
 
 class RelationExtractor:

@@ -48,6 +48,11 @@ STATEMENTS = [
     # pets without a name keep what the turn says of them: how many, which breed
     ("I have a golden retriever.", [c(U, "HAS_PET", "user's golden retriever", A, NOW)]),
     ("i own two horses.", [c(U, "HAS_PET", "user's two horses", A, NOW)]),
+    # some places need no modifier to say where one lives; a home's place is where its owner lives
+    ("I live on a farm.", [c(U, "LIVES_IN", "farm", A, NOW)]),
+    ("i live in the mountains.", [c(U, "LIVES_IN", "mountains", A, NOW)]),
+    ("My home is in Vermont.", [c(U, "LIVES_IN", "Vermont", A, NOW)]),
+    ("i live in alaska.", [c(U, "LIVES_IN", "Alaska", A, NOW)]),
     # a home is no place by itself: the place it is in is; things one has that last
     ("i live in an apartment in chicago.", [c(U, "LIVES_IN", "Chicago", A, NOW)]),
     ("I have a big house.", [c(U, "OWNS", "big house", A, NOW)]),
@@ -62,6 +67,15 @@ STATEMENTS = [
     ("I'm a coffee addict.", [c(U, "LIKES", "coffee", A, NOW)]),
     # a word tagged as a preposition that has a subject is the verb
     ("i really like italian food.", [c(U, "LIKES", "italian food", A, NOW)]),
+    # students study at the school said beside them; what one studies to become is a goal, not a role yet
+    ("i'm a college student.", [c(U, "STUDIES_AT", "college", A, NOW)]),
+    ("I'm a junior in college.", [c(U, "STUDIES_AT", "college", A, NOW)]),
+    ("i study at a local community college.", [c(U, "STUDIES_AT", "local community college", A, NOW)]),
+    ("I'm studying to be a nurse.", [c(U, "RELATED_TO", "nurse", A, NOW)]),
+    # a pet the turn names makes the placeholder say nothing
+    ("We adopted a puppy, his name is Biscuit.", [c(U, "HAS_PET", "Biscuit", A, NOW)]),
+    # an unnamed relative's role is said of them
+    ("My sister is a teacher.", [c(U, "SIBLING_OF", "user's sister", A, NOW), c("user's sister", "HAS_ROLE", "teacher", A, NOW)]),
     # occupations said with an agent noun
     ("I'm a farmer.", [c(U, "HAS_ROLE", "farmer", A, NOW)]),
     ("i am a construction worker.", [c(U, "HAS_ROLE", "construction worker", A, NOW)]),

@@ -26,7 +26,6 @@ EXEMPT = {
     "parse/importer.py": "the fields of an imported fact",
     "parse/readers.py": "the header fields of a transcript",
     "llm/": "the fields of the LLM's JSON reply, the entity types it may use",
-    # pending: word lists that move to data with their modules
 }
 _WORD = re.compile(r"[a-z][a-z '’\-.]*")
 _PATH = re.compile(r"[a-z_]+(?:\.[a-z_]+)+")  # "token.dep", "doc.ents": an attribute, not a word

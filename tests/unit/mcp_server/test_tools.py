@@ -70,6 +70,9 @@ def test_remember_then_as_of_answers_over_every_read_tool(pool):
         hits = await call(client, "recall", query="where does the user live", as_of="2023-06-01", k=5)
         assert hits["results"] and hits["results"][0]["kind"] in ("fact", "turn")
         assert "Toronto" in " ".join(r["text"] for r in hits["results"])
+        dated = await call(client, "when", question="When did the user move to Vancouver?")
+        assert dated["answers"] and dated["answers"][0]["start"] == "2024-03-05"  # "last week", said 2024-03-12
+        assert dated["answers"][0]["evidence"]["turn_id"] == "s2:1"
         block = await call(client, "context", query="where does the user live", as_of="2023-06-01")
         assert "Toronto" in block["context"]
         listed = await call(client, "entities")

@@ -36,6 +36,10 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             out += [r for a in _skill_args(tok, frame.idx) for r in subject_rels(frame, subjects, predicate, a, aspect,
                                                                                 relation=verb)]
             continue  # "learning (how) to play the cello" is learning the cello; "learning to knit", knitting
+        if tok.lemma_.lower() in ("be", "become") and tok.tag_ == "VB":  # "studying to be a nurse": what one studies to become
+            out += [r for a in tok.children if a.dep_ == "attr" for r in subject_rels(
+                frame, subjects, OPEN_PREDICATE, phrase_arg(a, frame.idx), aspect, relation=f"{verb} to become")]
+            continue
         if tok.pos_ == "VERB":
             continue  # "I try to…", "I keep going": the inner verb is its own clause
         if predicate == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or tok.lemma_.lower() in L.PET_NOUNS):

@@ -48,7 +48,7 @@ from chronomem.extract.rules.open.base import (
     place_arg,
     subject_rels,
 )
-from chronomem.extract.rules.open.copula import be_rels, copula_rels
+from chronomem.extract.rules.open.copula import be_rels, copula_rels, home_in
 from chronomem.extract.rules.open.goals import goal_rels
 from chronomem.extract.rules.open.limits import diet_rels
 from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
@@ -95,9 +95,9 @@ def clause_rels(frame: Frame) -> list[Rel]:
         if favourite:
             return favourite
     if not frame.status.blocked and not frame.status.negated:
-        loved = loved_subject_rels(frame)
+        loved = loved_subject_rels(frame) or (home_in(frame) if frame.lemma == "be" else [])
         if loved:
-            return loved
+            return loved  # (or "my home is in Vermont": a place, not a taste)
     subjects = person_subjects(frame)
     goals = goal_rels(frame, subjects) if subjects and not frame.status.negated else []
     if goals:

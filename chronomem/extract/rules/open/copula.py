@@ -7,7 +7,9 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import role_arg
+from chronomem.extract.clauses.args import pronoun_arg
 from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
@@ -33,7 +35,7 @@ def be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     origin = _origin(frame)
     if origin is not None:
         return subject_rels(frame, subjects, OPEN_PREDICATE, origin, "state", relation="is from")
-    return copula_rels(frame, subjects) or _being_in(frame, subjects)
+    return student_at(frame, subjects) or copula_rels(frame, subjects) or _being_in(frame, subjects)
 
 
 def _origin(frame: Frame) -> Arg | None:
@@ -45,6 +47,39 @@ def _origin(frame: Frame) -> Arg | None:
     if place is None or any(c.lower_ in OPEN.trip_adverbs for c in place.head.children):
         return None
     return place_arg(place)
+
+
+def student_at(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I'm a college student", "a student at Ohio State", "a junior in college": STUDIES_AT the school said
+    beside the student noun (a name, or a school noun the phrase table knows)."""
+    noun = frame.attr
+    if noun is None or noun.lemma_.lower() not in OPEN.student_nouns or frame.status.tense != "present":
+        return []
+    schools = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("at", "in", "of") for t in c.children
+               if t.dep_ == "pobj"]
+    out: list[Rel] = []
+    for tok in schools:
+        arg = A.token_org(tok, frame.idx, tools=False) if tok.pos_ == "PROPN" else phrase_arg(tok, frame.idx)
+        if arg is not None and (tok.pos_ == "PROPN" or mapped_predicate("is in", arg.name) == "STUDIES_AT"):
+            out += subject_rels(frame, subjects, "STUDIES_AT", arg, "state", confidence=OPEN_CONFIDENCE)
+    words = [c for c in noun.children if c.dep_ == "compound" and c.i < noun.i]
+    if not out and words:  # "a college student", "a nursing school student"
+        first = min(w.i for w in words)
+        name = " ".join(t.lower_ for t in noun.doc[first:noun.i])
+        if mapped_predicate("is in", name) == "STUDIES_AT":
+            out += subject_rels(frame, subjects, "STUDIES_AT", Arg(ENTITY, first, name, "ORG", GUESS), "state",
+                                confidence=OPEN_CONFIDENCE)
+    return out
+
+
+def home_in(frame: Frame) -> list[Rel]:
+    """"My home is in Vermont", "our house is in a small town in Ohio": the owner lives there."""
+    home = next((t for t in frame.subj_toks if t.lemma_.lower() in L.HOMES), None)
+    owner = next((pronoun_arg(c) for c in home.children if c.dep_ == "poss"), None) if home is not None else None
+    if owner is None or frame.status.tense != "present":
+        return []
+    places = [p for t in frame.preps.get("in", []) if (p := A.token_place(t, frame.idx)) is not None and p.kind == ENTITY]
+    return [Rel("LIVES_IN", owner, p, When("state"), "assert", None, OPEN_CONFIDENCE, {}, frame.v.i) for p in places[:1]]
 
 
 def _being_in(frame: Frame, subjects: list[Arg]) -> list[Rel]:

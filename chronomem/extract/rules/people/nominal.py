@@ -13,8 +13,9 @@ from chronomem.extract.clauses.accept import role_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg, valid_name
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, SPEAKER, WE, Arg, Hint, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When
 from chronomem.extract.rules.base import alternative, emit, employment, persons, role_rels
+from chronomem.extract.rules.open.base import my_relative
 from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
 from chronomem.extract.rules.verbs.roles import in_charge_rels
@@ -173,7 +174,8 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         return [r for t in frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", [])
                 for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, idx, tools=False), when)]
     orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at")
-    people = [s for s in subjects if s.kind != WE]
+    people = [s for s in subjects if s.kind != WE] or [  # "my sister is a teacher": the speaker's unnamed relative
+        Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
     if orgs:
         return employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr])
     return emit(frame, "HAS_ROLE", people, role_arg(attr, strict=True), when, obj_tok=attr)

@@ -16,7 +16,7 @@ from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
-from chronomem.extract.lexicon import MARITAL_STATES, MARITAL_WORDS, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
+from chronomem.extract.lexicon import MARITAL_STATES, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import possessor
@@ -101,9 +101,9 @@ def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[
     return [r for p in partners for r in emit(frame, pred, [s for s in subjects if s.kind != "we"], p, when)]
 
 
-def marry(frame: Frame) -> list[Rel]:
-    """"Ana married Raj", "we got engaged", "I divorced Tom", "Blair married" (a participle before the name)."""
-    word = MARITAL_WORDS[frame.lemma]
+def marry(frame: Frame, *, word: str) -> list[Rel]:
+    """"Ana married Raj", "we got engaged", "I divorced Tom", "Blair married" (a participle before the name);
+    ``word``: the state the verb makes ("married", "engaged", "divorced": :data:`~chronomem.extract.lexicon.MARITAL_STATES`)."""
     subjects = persons(frame)
     if frame.v.dep_ == "amod" and frame.v.head.pos_ == "PROPN" and frame.dobj is None:
         return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.v.head]})  # parsed "married Blair"

@@ -14,7 +14,7 @@ from chronomem.extract.clauses.accept import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import Arg, Rel
-from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, TASTES
+from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES
 from chronomem.extract.rules.base import emit, employment, persons
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.couples import marital, together_rels
@@ -55,7 +55,8 @@ def _named_after_colon(frame: Frame, noun: Token) -> Arg | None:
     return person_arg(name, frame.idx, trust_ner=False) if name is not None and name.pos_ == "PROPN" else None
 
 
-def taste(frame: Frame) -> list[Rel]:
+def taste(frame: Frame, *, predicate: str) -> list[Rel]:
+    """"I love jazz", "she hates Java", "I prefer tea over coffee" (``predicate``: LIKES, DISLIKES or PREFERS)."""
     if frame.v.pos_ != "VERB":
         return []
     objs = frame.dobjs or [t for c in frame.v.children if c.dep_ == "xcomp" and c.tag_ in ("NN", "VBG", "NNS")
@@ -71,7 +72,7 @@ def taste(frame: Frame) -> list[Rel]:
     subjects, when = persons(frame), frame.when("state")
     things = [(tok, thing_arg(tok, frame.idx)) for tok in objs]
     things = [(t, a) for t, a in things if a is not None and not a.gender and a.label != "PERSON"]  # tastes, not people
-    return [r for tok, arg in things for r in emit(frame, TASTES[frame.lemma], subjects, arg, when,
+    return [r for tok, arg in things for r in emit(frame, predicate, subjects, arg, when,
                                                    qualifiers=quals, obj_tok=tok)]
 
 
