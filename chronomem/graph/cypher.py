@@ -43,6 +43,7 @@ INDEXES = (
     "CREATE INDEX chronomem_entity_group IF NOT EXISTS FOR (e:Entity) ON (e.group_id)",
     "CREATE INDEX chronomem_session_group IF NOT EXISTS FOR (s:Session) ON (s.group_id)",
     "CREATE INDEX chronomem_turn_group IF NOT EXISTS FOR (t:Turn) ON (t.group_id)",
+    "CREATE INDEX chronomem_erasure_group IF NOT EXISTS FOR (x:Erasure) ON (x.group_id)",
     "CREATE FULLTEXT INDEX chronomem_entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e.names]"
     " OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}",
     "CREATE FULLTEXT INDEX chronomem_fact_statement IF NOT EXISTS FOR ()-[f:FACT]-() ON EACH [f.statement]"
@@ -220,15 +221,17 @@ MATCH (l:SlotLock {group_id: $g, key: slot})
 UNWIND range(0, size(coalesce(l.claim_ids, [])) - 1) AS i
 RETURN slot, l.claim_ids[i] AS id, l.claims[i] AS body ORDER BY slot, id
 """
-# The expired versions leave their slots' lists of current versions (slots this write has locked).
+# The expired versions leave their slots' lists of current versions (slots this write has locked);
+# the ids of those that hold a vector come back (their vector state changes: chronomem.graph.vectors).
 EXPIRE_FACTS = """
 UNWIND $rows AS row
 MATCH ()-[f:FACT {id: row.id}]->() USING INDEX f:FACT(id)
 WHERE f.group_id = $g AND f.expired_at IS NULL
 SET f.expired_at = row.expired_at
-WITH f.slot AS slot, collect(f.id) AS gone
-MATCH (l:SlotLock {group_id: $g, key: slot})
+WITH f.slot AS slot, collect(f.id) AS gone, collect(CASE WHEN f.vec_seq IS NOT NULL THEN f.id END) AS vectored
+OPTIONAL MATCH (l:SlotLock {group_id: $g, key: slot})
 SET l.current = [i IN coalesce(l.current, []) WHERE NOT i IN gone]
+RETURN vectored
 """
 # The versions numbered from $first on (a range reserved with NEXT_SEQUENCE), each row the values of
 # neo4j_write.FACT_ROW_FIELDS (subject and object ids first); a row whose subject or object is not

@@ -89,7 +89,8 @@ def _finish(tx: Any, g: str, audit: Erasure, vocabulary: Vocabulary, *, facts: s
         tx.run(cypher.ERASE_FACTS, g=g, ids=sorted(ids)).consume()
         facts.update(ids)
 
-    new_fact_ids = replan_slots(Neo4jWrite(tx, g, reserve=reserve), vocabulary, g, {c["slot"] for c in claims},
+    write = Neo4jWrite(tx, g, reserve=reserve)
+    new_fact_ids = replan_slots(write, vocabulary, g, {c["slot"] for c in claims},
                                 erased_at=audit.erased_at, delete_versions=delete_versions)
     for session_id in sessions:
         tx.run(cypher.ERASE_SESSION, g=g, session_id=session_id).consume()
@@ -100,5 +101,6 @@ def _finish(tx: Any, g: str, audit: Erasure, vocabulary: Vocabulary, *, facts: s
                                                       entities=len(entities), sessions=len(sessions))})
     tx.run(cypher.CREATE_ERASURE, g=g, kind=audit.kind, target_sha256=audit.target_sha256,
            erased_at=to_us(audit.erased_at), erased_by=audit.erased_by, counts_json=json.dumps(audit.counts)).consume()
+    write.finish()  # the versions the re-planning expired leave every side-index (chronomem.graph.vectors)
     return ErasureReport(erasure=audit, fact_ids=sorted(facts), entity_ids=sorted(entities), turn_ids=sorted(turns),
                          new_fact_ids=new_fact_ids)

@@ -48,8 +48,10 @@ from chronomem.graph.base import (
     fact_order,
 )
 from chronomem.graph.codec import fact_from_mapping, from_us, to_us
+from chronomem.graph.cypher_vectors import VECTOR_INDEXES
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
 from chronomem.graph.neo4j_known_entities import KnownEntities
+from chronomem.graph.neo4j_vectors import Neo4jVectors
 from chronomem.graph.neo4j_write import Neo4jWrite, fact_props, record_to_entity
 from chronomem.graph.turn_scope import migrate_neo4j
 from chronomem.graph.writer import write_batch
@@ -90,8 +92,9 @@ def _record_to_turn(r: Any) -> TurnRecord:
                       text=r["text"], at=from_us(r["at"]), seq=r["seq"])
 
 
-class Neo4jGraphStore:
-    """A :class:`~chronomem.graph.base.GraphStore` on Neo4j 5 (Community or Enterprise, or Aura)."""
+class Neo4jGraphStore(Neo4jVectors):
+    """A :class:`~chronomem.graph.base.GraphStore` on Neo4j 5 (Community or Enterprise, or Aura); it keeps
+    vectors with the data (:class:`~chronomem.graph.neo4j_vectors.Neo4jVectors`)."""
 
     #: Batches a bulk import keeps in flight (:mod:`chronomem.graph.concurrent_write`): one's Python
     #: runs while the other's statements run on the server.
@@ -145,7 +148,7 @@ class Neo4jGraphStore:
 
     def _create_schema(self) -> None:
         with self._session() as session:
-            for statement in (*cypher.CONSTRAINTS, *cypher.INDEXES):
+            for statement in (*cypher.CONSTRAINTS, *cypher.INDEXES, *VECTOR_INDEXES):
                 try:
                     session.run(statement).consume()
                 except ClientError as e:  # a concurrent opener created it first
@@ -196,7 +199,9 @@ class Neo4jGraphStore:
 
         def work(tx: neo4j.ManagedTransaction) -> WriteReport:
             writes.append(Neo4jWrite(tx, batch.group_id, reserve=self.reserve, known=known))
-            return write_batch(writes[-1], self.vocabulary, batch, recorded_at)
+            report = write_batch(writes[-1], self.vocabulary, batch, recorded_at)
+            writes[-1].finish()
+            return report
 
         try:
             with self._session() as session:

@@ -39,7 +39,8 @@ from chronomem.graph.base import (
 )
 from chronomem.graph.codec import fact_from_values, from_us, sources_from_json, to_us
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
-from chronomem.graph.sqlite_migration import migrate_claims
+from chronomem.graph.sqlite_migration import migrate_claims, migrate_vectors
+from chronomem.graph.sqlite_vectors import SqliteVectors
 from chronomem.graph.sqlite_write import (
     SqliteWrite,
     bulk_import,
@@ -118,8 +119,9 @@ def _row_to_turn(row: Sequence) -> TurnRecord:
 OPEN_WAIT_SECONDS = 30  # how long opening waits for other processes' locks (the busy timeout too)
 
 
-class SqliteGraphStore:
-    """The default store: a single SQLite file (or ``":memory:"``)."""
+class SqliteGraphStore(SqliteVectors):
+    """The default store: a single SQLite file (or ``":memory:"``); it keeps vectors with the data
+    (:class:`~chronomem.graph.sqlite_vectors.SqliteVectors`)."""
 
     #: Records per transaction in :meth:`Memory.import_facts`. Each commit rewrites the index
     #: pages the transaction touched, so fewer, larger transactions cost less per fact: at 100k
@@ -156,6 +158,7 @@ class SqliteGraphStore:
             db.executescript(sql.SCHEMA)
             db.executescript(sql.ERASURES_SCHEMA)
             migrate_sqlite(db)
+            migrate_vectors(db)
         except BaseException:
             db.close()
             raise
