@@ -279,6 +279,17 @@ class GraphStore(Protocol):
 
 
 @runtime_checkable
+class CountsFacts(Protocol):
+    """A store that tells how many fact versions touch an entity without reading them (both stores
+    do; search uses it to leave hubs alone, see :func:`chronomem.query.candidates.traverse`)."""
+
+    def fact_counts(self, group_id: str, entity_ids: Sequence[str]) -> dict[str, int]:
+        """For each of ``entity_ids`` with any, the number of fact versions (any time, any belief) it
+        is the subject of plus the number it is the object of."""
+        ...
+
+
+@runtime_checkable
 class VectorStore(Protocol):
     """A store that keeps each embedded item's vector with the item (:mod:`chronomem.graph.vectors`):
     what the HNSW side-index is built and caught up from. ``kind`` is ``fact``, ``entity`` or ``turn``."""

@@ -277,6 +277,13 @@ WITH DISTINCT f WHERE """
 FIRST_FACTS_OF_ENTITIES = (
     FACTS_OF_ENTITIES + "ORDER BY valid_from IS NOT NULL, valid_from, predicate, recorded_at, id LIMIT $count\n"
 )
+# Degrees Neo4j keeps per node: no relationship is read.
+FACT_COUNTS = """
+UNWIND $ids AS id
+MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
+WITH id, COUNT { (e)-[:FACT]->() } + COUNT { (e)<-[:FACT]-() } AS n WHERE n > 0
+RETURN id, n
+"""
 # FIND_ENTITIES, FACTS_OF_ENTITIES and the touched entities in one statement (one row back; a fact
 # between two of the found entities comes twice and is deduplicated by id): an as-of question about
 # a name costs one round trip instead of three. No CALL subquery, so any Neo4j 5 runs it.
@@ -333,21 +340,22 @@ FIND_ENTITIES = (
 ENTITIES_OF_GROUP = "MATCH (e:Entity {group_id: $g})" + ENTITY_FIELDS + " ORDER BY e.id"
 
 # -- full text (the query is built from word tokens only; see neo4j_store.lucene_query) ------
-FULLTEXT_ENTITIES = """
-CALL db.index.fulltext.queryNodes('chronomem_entity_names', $query) YIELD node, score
-WITH node, score WHERE node.group_id = $g
-RETURN node.id AS id, score LIMIT $limit
-"""
-FULLTEXT_TURNS = """
-CALL db.index.fulltext.queryNodes('chronomem_turn_text', $query) YIELD node, score
-WITH node, score WHERE node.group_id = $g
-RETURN node.id AS id, score LIMIT $limit
-"""
-FULLTEXT_FACTS = """
-CALL db.index.fulltext.queryRelationships('chronomem_fact_statement', $query) YIELD relationship, score
-WITH relationship, score WHERE relationship.group_id = $g
-RETURN relationship.id AS id, score LIMIT $limit
-"""
+# Each kind: its index's procedure, index and result variable.
+_FULLTEXT_CALL = {"entity": ("queryNodes", "chronomem_entity_names", "node"),
+                  "fact": ("queryRelationships", "chronomem_fact_statement", "relationship"),
+                  "turn": ("queryNodes", "chronomem_turn_text", "node")}
+# Every match of the index, best first, the group's first $limit: Lucene ranks all of them (a common
+# word matches a good share of a million turns), so FULLTEXT_TOP is tried first.
+FULLTEXT = {kind: f"CALL db.index.fulltext.{proc}('{index}', $query) YIELD {var}, score "
+                  f"WITH {var}, score WHERE {var}.group_id = $g RETURN {var}.id AS id, score LIMIT $limit"
+            for kind, (proc, index, var) in _FULLTEXT_CALL.items()}
+# The index's best $fetch matches only (Lucene keeps a heap of $fetch instead of ranking every match),
+# the group's among them, and how many there were: when fewer than $fetch came back they were all
+# the matches; when the group has $limit among them they are its best $limit. Otherwise FULLTEXT.
+FULLTEXT_TOP = {kind: f"CALL db.index.fulltext.{proc}('{index}', $query, {{limit: $fetch}}) YIELD {var}, score "
+                      f"WITH collect(CASE WHEN {var}.group_id = $g THEN [{var}.id, score] END) AS hits, count(*) AS seen "
+                      "RETURN hits[..$limit] AS hits, seen"
+                for kind, (proc, index, var) in _FULLTEXT_CALL.items()}
 
 # -- sessions and turns ----------------------------------------------------------------------
 SESSIONS = """

@@ -61,7 +61,8 @@ from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 _WORD = re.compile(r"\w+(?:['\u2019]\w+)*", re.UNICODE)
-_FULLTEXT = {"entity": cypher.FULLTEXT_ENTITIES, "fact": cypher.FULLTEXT_FACTS, "turn": cypher.FULLTEXT_TURNS}
+#: The most matches a full-text query asks Lucene for before falling back to ranking every match.
+FULLTEXT_TOP_MAX = 50_000
 __all__ = ["Neo4jGraphStore", "fact_props", "lucene_query", "record_to_fact"]
 _SCHEMA_EXISTS = ("EquivalentSchemaRuleAlreadyExists", "IndexAlreadyExists", "ConstraintAlreadyExists")
 START_HINT = (
@@ -296,6 +297,10 @@ class Neo4jGraphStore(Neo4jVectors):
 
         return breadth_first(entity_ids, hop, depth=depth, limit=limit)
 
+    def fact_counts(self, group_id: str, entity_ids: Sequence[str]) -> dict[str, int]:
+        ids = list(dict.fromkeys(entity_ids))
+        return {r["id"]: int(r["n"]) for r in self._read(cypher.FACT_COUNTS, g=group_id, ids=ids)} if ids else {}
+
     def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
         rows = self._read(cypher.CHANGED_BETWEEN, g=group_id, since=to_us(since), until=to_us(until))
         return sorted((record_to_fact(r) for r in rows), key=fact_order)
@@ -309,9 +314,15 @@ class Neo4jGraphStore(Neo4jVectors):
         query = lucene_query(text)
         if not query:
             return []
-        if kind not in _FULLTEXT:
+        if kind not in cypher.FULLTEXT:
             raise InputError(f"unknown text kind {kind!r}; use fact, entity or turn")
-        rows = self._read(_FULLTEXT[kind], g=group_id, query=query, limit=_limit(limit))
+        limit = _limit(limit)
+        fetch = max(4 * limit, 200)
+        if fetch <= FULLTEXT_TOP_MAX:  # Lucene keeps a heap of that size: only for modest limits
+            (top,) = self._read(cypher.FULLTEXT_TOP[kind], g=group_id, query=query, fetch=fetch, limit=limit)
+            if len(top["hits"]) >= limit or top["seen"] < fetch:  # exactly what ranking every match gives
+                return [(i, float(score)) for i, score in top["hits"]]
+        rows = self._read(cypher.FULLTEXT[kind], g=group_id, query=query, limit=limit)
         return [(r["id"], float(r["score"])) for r in rows]
 
     # -- sessions and turns --------------------------------------------------------------

@@ -212,6 +212,9 @@ FIRST_FACTS_OF_ENTITIES = (
     "UNION ALL SELECT rowid FROM facts WHERE group_id = ? AND object_id IN ({ids})) AND {where} "
     "ORDER BY valid_from IS NOT NULL, coalesce(valid_from, 0), predicate, recorded_at, id LIMIT ?"
 )
+# Index-only counts through the two covering fact indexes ({ids} twice: the same placeholders).
+FACT_COUNTS = ("SELECT e, count(*) FROM (SELECT subject_id AS e FROM facts WHERE group_id = ? AND subject_id IN ({ids}) "
+               "UNION ALL SELECT object_id FROM facts WHERE group_id = ? AND object_id IN ({ids})) GROUP BY e")
 CHANGED_BETWEEN = (
     SELECT_FACTS + " WHERE group_id = ? AND ((valid_from >= ? AND valid_from < ?) OR (valid_to >= ? AND valid_to < ?)"
     " OR (recorded_at >= ? AND recorded_at < ?) OR (expired_at >= ? AND expired_at < ?))"

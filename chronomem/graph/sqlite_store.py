@@ -271,6 +271,12 @@ class SqliteGraphStore(SqliteVectors):
         rows = self._query(statement, [group_id, *entity_ids, group_id, *entity_ids, *params, count])
         return [row_to_fact(r) for r in rows]
 
+    def fact_counts(self, group_id: str, entity_ids: Sequence[str]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for chunk in chunks(list(dict.fromkeys(entity_ids)), 400):
+            out.update(self._query(sql.FACT_COUNTS.format(ids=marks(chunk)), [group_id, *chunk, group_id, *chunk]))
+        return out
+
     def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
         a, b = to_us(since), to_us(until)
         rows = self._query(sql.CHANGED_BETWEEN, [group_id, a, b, a, b, a, b, a, b])
