@@ -52,6 +52,7 @@ MODULES = (
     "ingest_index_bench",
     "embedder_bench",
     "hnsw_bench",
+    "vectors_bench",
     "search_bench",
     "scale_bench",
     "import_bound_bench",
@@ -60,7 +61,7 @@ MODULES = (
 # README order of result files, by name prefix. Quick runs (``<name>_quick``, written to the
 # ignored ``bench/results/quick/``) are never published.
 RESULT_ORDER = ("temporal", "timeblind", "nl_search", "yago", "locomo_gold", "locomo", "dialogre", "extract", "parallel",
-                "ingest_index", "embedder", "hnsw", "search", "scale", "import_bound", "mcp")
+                "ingest_index", "embedder", "hnsw", "vectors", "search", "scale", "import_bound", "mcp")
 QUICK_BUDGET_S = 300.0
 
 

@@ -155,12 +155,25 @@ def _scale(d: Json) -> list[tuple[str, str, str, bool]]:
     from bench.scale_bench import target_checks  # the benchmark's own reading of its targets
 
     return [(label, value, goal, bool(met)) for label, value, goal, met in target_checks(d["meta"]["rows_raw"])
-            if met is not None]
+            if met is not None or goal.startswith("reported")]
+
+
+def _vectors(d: Json) -> list[tuple[str, str, str, bool]]:
+    """The side-index rebuilt from stored vectors after its files were deleted (issue 29)."""
+    return [(f"side-index rebuilt from stored vectors, {r['items']:,} items, {r['backend']} (median of "
+             f"{len(r['rebuild_s (each)'].split(','))})",
+             f"{r['rebuild_s (median)']} s, {r['texts embedded in rebuilds']} texts embedded, overlap@10 "
+             f"{r['nearest overlap@10']}", f"≤ {r['target'].lstrip('≤ ')}, 0 embedded",
+             r["met"] == "met" and r["texts embedded in rebuilds"] == 0) for r in d["rows"]]
 
 
 def _import_bound(d: Json) -> list[tuple[str, str, str, bool]]:
     """The best rate the measured floors allow, at the largest size of each backend."""
     out = []
+    for r in d["rows"]:  # issue 29: Neo4j into a new group, at 100k, the median of the real imports
+        if r["backend"] == "neo4j" and r["measure"].startswith("real import") and r["size"] == 100_000:
+            out.append((f"bulk import into a new group, neo4j, at {r['size']:,} ({r['measure'].split('(')[-1].rstrip(')')})",
+                        f"{r['facts_per_s']:,} facts/s", "≥ 10,000", r["facts_per_s"] >= 10_000))
     for backend in ("sqlite", "neo4j"):
         bounds = [r for r in d["rows"] if r["backend"] == backend and r["measure"].startswith("bound")]
         if bounds:
@@ -176,13 +189,14 @@ LABELS = {"temporal": "synthetic temporal: as-of accuracy", "yago": "YAGO11k as-
           "embedder": "MiniLM embedder", "hnsw": "HNSW recall and latency", "search": "search latency", "scale": "scale",
           "locomo_numpy": "LoCoMo recall, numpy embedder",
           "import_bound": "bulk import floors", "locomo_gold": "extraction on real chat", "dialogre": "DialogRE relations",
-          "nl_search": "natural-language as-of search"}
+          "nl_search": "natural-language as-of search", "vectors": "side-index rebuilt from stored vectors",
+          "scale_turns": "scale, 1M facts + 1M turns"}
 SOURCES: tuple[tuple[str, Callable[[Json], list[tuple[str, str, str, bool]]]], ...] = (
     ("temporal", _temporal), ("yago", _yago), ("locomo_gold", _locomo_gold), ("dialogre", _dialogre),
     ("extract_speed", _extract), ("parallel", _parallel),
     ("timeblind", _timeblind), ("nl_search", _nl_search), ("locomo", _locomo), ("locomo_numpy", _locomo_numpy),
-    ("embedder", _embedder), ("hnsw", _hnsw), ("search", _search),
-    ("scale", _scale), ("import_bound", _import_bound),
+    ("embedder", _embedder), ("hnsw", _hnsw), ("vectors", _vectors), ("search", _search),
+    ("scale", _scale), ("scale_turns", _scale), ("import_bound", _import_bound),
 )
 
 

@@ -33,9 +33,10 @@ VECTOR_SEQUENCE = "OPTIONAL MATCH (m:ChronomemMeta {key: $key}) RETURN coalesce(
 INSERTION_MARK = "OPTIONAL MATCH (m:ChronomemMeta {key: $key}) RETURN coalesce(m.value, 0) AS mark"
 _SEQ_INDEX = {"fact": "x:FACT(group_id, vec_seq)", "entity": "x:Entity(group_id, vec_seq)",
               "turn": "x:Turn(group_id, vec_seq)"}
-# The changes in ($after, $upto], in vector-sequence order read off the (group_id, vec_seq) index (the
-# hint and the two-key order let the planner stop after $limit entries instead of sorting them all).
-CHANGED_VECTORS = {kind: items + f" USING INDEX {_SEQ_INDEX[kind]}"
+# The changes in ($after, $upto], in vector-sequence order read off the (group_id, vec_seq) index: the
+# seek hint (a planner that thinks the index small scans all of it, every group's) and the two-key
+# order let it stop after $limit entries instead of sorting them all.
+CHANGED_VECTORS = {kind: items + f" USING INDEX SEEK {_SEQ_INDEX[kind]}"
                    " WHERE x.group_id = $g AND x.vec_seq > $after AND x.vec_seq <= $upto"
                    + _ROW[kind] + " ORDER BY x.group_id, x.vec_seq LIMIT $limit" for kind, items in _ITEMS.items()}
 VECTORS_OF_CHANGE = {kind: items + " WHERE x.group_id = $g AND x.vec_seq = $seq" + _ROW[kind]

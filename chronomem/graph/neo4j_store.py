@@ -51,6 +51,7 @@ from chronomem.graph.codec import fact_from_mapping, from_us, to_us
 from chronomem.graph.cypher_vectors import VECTOR_INDEXES
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
 from chronomem.graph.neo4j_known_entities import KnownEntities
+from chronomem.graph.neo4j_migration import migrate_claims, migrate_current
 from chronomem.graph.neo4j_vectors import Neo4jVectors
 from chronomem.graph.neo4j_write import Neo4jWrite, fact_props, record_to_entity
 from chronomem.graph.turn_scope import migrate_neo4j
@@ -106,6 +107,7 @@ class Neo4jGraphStore(Neo4jVectors):
         self.vocabulary = vocabulary or CORE_VOCABULARY
         self.uri, self.database = uri, database
         self._known_entities = KnownEntities()
+        self._deferred: dict[str, Any] = {}  # group -> its bulk import's DeferredFulltext
         auth = None if user is None and password is None else (user or "neo4j", password or "")
         try:
             self._driver = neo4j.GraphDatabase.driver(uri, auth=auth)
@@ -158,8 +160,8 @@ class Neo4jGraphStore(Neo4jVectors):
             for statement in cypher.DROPPED_INDEXES:
                 session.run(statement).consume()
             session.run(cypher.AWAIT_INDEXES, seconds=300).consume()
-            _migrate_claims(session)  # first: the turn-id migration rescopes claims where they live now
-            _migrate_current(session)
+            migrate_claims(session)  # first: the turn-id migration rescopes claims where they live now
+            migrate_current(session)
             session.run(cypher.START_SEQUENCE, key=cypher.SEQUENCE_KEY).consume()
             session.execute_write(migrate_neo4j)
 
@@ -196,10 +198,12 @@ class Neo4jGraphStore(Neo4jVectors):
         validate_batch(self.vocabulary, batch)
         recorded_at = ensure_utc(recorded_at, what="recorded_at")
         known = self._known_entities if self._known_entities.is_active else None
+        deferred = self._deferred.get(batch.group_id)
         writes: list[Neo4jWrite] = []  # the last attempt's (the driver retries transient failures)
 
         def work(tx: neo4j.ManagedTransaction) -> WriteReport:
-            writes.append(Neo4jWrite(tx, batch.group_id, reserve=self.reserve, known=known))
+            writes.append(Neo4jWrite(tx, batch.group_id, reserve=self.reserve, known=known,
+                                     defer_statements=deferred is not None))
             report = write_batch(writes[-1], self.vocabulary, batch, recorded_at)
             writes[-1].finish()
             return report
@@ -215,14 +219,42 @@ class Neo4jGraphStore(Neo4jVectors):
             raise StoreError(f"writing to Neo4j at {self.uri} failed (nothing was written): {e}") from e
         if known is not None:  # committed: later batches need not send these again
             known.add(writes[-1].stored_as_given)
+        if deferred is not None:
+            deferred.add(report.new_fact_ids)
         return report
 
     @contextmanager
-    def bulk_load(self) -> Iterator[None]:
+    def bulk_load(self, *, group_id: str | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> Iterator[None]:
         """A bulk import's batches (``Memory.import_facts``): an entity a committed batch stored, or
-        found stored, exactly as given is not sent again (:mod:`chronomem.graph.neo4j_known_entities`)."""
+        found stored, exactly as given is not sent again (:mod:`chronomem.graph.neo4j_known_entities`);
+        into ``group_id`` when it has no facts yet, the statements are indexed for full text after the
+        load (:mod:`chronomem.graph.neo4j_deferred_fulltext`; ``progress(done, total)`` follows that)."""
+        from chronomem.graph.neo4j_deferred_fulltext import DeferredFulltext
+
+        deferred = None
         with self._known_entities.active():
-            yield
+            if group_id is not None:
+                deferred = DeferredFulltext.start(group_id, self._write_statement, self._stream, progress=progress)
+            if deferred is not None:
+                self._deferred[group_id] = deferred  # type: ignore[index]
+            try:
+                yield
+            finally:
+                if deferred is not None:
+                    self._deferred.pop(deferred.group_id, None)
+                    deferred.finish(progress)
+
+    def _write_statement(self, statement: str, **params: Any) -> list[Any]:
+        """One statement in a write transaction of its own (retried on transient failures); its records."""
+        def work(tx: neo4j.ManagedTransaction) -> list[Any]:
+            return list(tx.run(statement, params))
+
+        try:
+            with self._session() as session:
+                return session.execute_write(work)
+        except (Neo4jError, DriverError) as e:
+            raise StoreError(f"Neo4j statement failed at {self.uri}: {e}") from e
 
     def reserve(self, group_id: str, count: int) -> int:
         """Take ``count`` consecutive insertion numbers for ``group_id`` in a transaction of its own (a
@@ -410,33 +442,6 @@ class Neo4jGraphStore(Neo4jVectors):
             raise StoreError(f"erasing from Neo4j at {self.uri} failed (nothing was erased): {e}") from e
         finally:
             self._known_entities.clear()
-
-
-def _migrate_claims(session: neo4j.Session) -> None:
-    """Move the claim nodes of a store written before claims lived on their slots' nodes (a few
-    thousand per transaction, so a killed open resumes at the next), then drop their schema."""
-    def chunk(tx: neo4j.ManagedTransaction) -> int:
-        return int(tx.run(cypher.MIGRATE_CLAIMS, chunk=5000).single()["n"])
-
-    while session.execute_write(chunk):
-        pass
-    for statement in cypher.DROP_CLAIM_SCHEMA:
-        session.run(statement).consume()
-
-
-def _migrate_current(session: neo4j.Session) -> None:
-    """Give the slot nodes of a store written before they listed their current versions those
-    lists (a few thousand per transaction, through the FACT.slot index that found them until
-    then), then drop that index. A store without the index has nothing to do."""
-    if not session.run(cypher.HAS_INDEX, name=cypher.FACT_SLOT_INDEX).single(strict=True)["n"]:
-        return
-
-    def chunk(tx: neo4j.ManagedTransaction) -> int:
-        return int(tx.run(cypher.MIGRATE_CURRENT, chunk=5000).single(strict=True)["n"])
-
-    while session.execute_write(chunk):
-        pass
-    session.run(cypher.DROP_FACT_SLOT_INDEX).consume()
 
 
 def _limit(limit: int) -> int:

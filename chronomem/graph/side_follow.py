@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chronomem.graph.hnsw_index import HnswVectorIndex, ids_checksum
-from chronomem.graph.side_state import SideState
+from chronomem.graph.side_state import Pending, SideState
 from chronomem.graph.side_sync import (
     discover,
     entity_text,
@@ -50,7 +50,7 @@ class FollowsStore:
         _vectors: HnswVectorIndex | None
         _state: SideState
         _lock: threading.RLock
-        _pending: dict[str, int | None]
+        _pending: Pending
         _deletes: set[str]
         _own_erasures: int
         _unsaved: bool
@@ -111,9 +111,9 @@ class FollowsStore:
             state.vector_seq = top
             state.speakers |= got.speakers
             for key in got.present:
-                self._pending.pop(key, None)
+                self._pending.pop(key)
             for key in got.foreign:  # another model's vector: this embedder's replaces it
-                self._pending.setdefault(key, None)
+                self._pending.add(key)
             self._unsaved = self._unsaved or bool(got.added or got.hidden)
         return got.added
 
@@ -133,7 +133,7 @@ class FollowsStore:
             for key, position in found.items():
                 if key not in vectors and key not in self._deletes:
                     queued += key not in self._pending
-                    self._pending[key] = position
+                    self._pending.add(key, position)
             state.cursors, state.insertion_mark = cursors, mark
         if queued:
             log.info("side-index %s: %d items found without a vector", self.group_id, queued)
@@ -156,7 +156,7 @@ class FollowsStore:
                 log.info("side-index %s: %d erased items dropped", self.group_id, len(stale))
                 with self._lock:
                     for key in stale:
-                        self._pending.pop(key, None)
+                        self._pending.pop(key)
                     self._state.speakers = self.store.speakers(self.group_id)  # type: ignore[attr-defined]
                 if self.path is not None:
                     self._save()

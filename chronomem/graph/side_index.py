@@ -41,7 +41,6 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +48,7 @@ from chronomem.errors import ConfigError
 from chronomem.graph.base import GraphStore, VectorStore, WriteReport
 from chronomem.graph.hnsw_index import HnswVectorIndex
 from chronomem.graph.side_follow import FollowsStore
-from chronomem.graph.side_state import SideState
+from chronomem.graph.side_state import Pending, SideState
 from chronomem.graph.side_sync import (
     key_of,
     split_key,
@@ -131,7 +130,7 @@ class SideIndex(FollowsStore):
         self._state = SideState()
         self._lock = threading.RLock()  # pending state, the reading position and opening
         self._work_lock = threading.Lock()  # one catch-up (or pull) at a time
-        self._pending: dict[str, int | None] = {}  # key -> insertion position when found by discovery
+        self._pending = Pending()  # keys to add, with the insertion position discovery found them at
         self._deletes: set[str] = set()
         self._own_erasures = 0
         self._unsaved = False
@@ -156,13 +155,13 @@ class SideIndex(FollowsStore):
         with self._lock:
             expired = {key_of("fact", i) for i in report.expired_fact_ids}
             for key in expired:
-                self._pending.pop(key, None)
+                self._pending.pop(key)
             self._deletes |= expired
             new = [key_of("fact", i) for i in report.new_fact_ids]
             new += [key_of("turn", i) for i in report.turn_ids] + [key_of("entity", i) for i in report.entity_ids]
             for key in new:
                 if key not in expired and (self._vectors is None or key not in self._vectors):
-                    self._pending.setdefault(key, None)
+                    self._pending.add(key, fresh=True)
         self._wake.set()
 
     def pending_count(self) -> int:
@@ -221,13 +220,13 @@ class SideIndex(FollowsStore):
             with self._lock:
                 # bulk work takes bigger chunks: the embedder sorts each chunk by length
                 room = 8 * self.batch_size if max_items is None else min(self.batch_size, max_items - taken)
-                chunk = list(islice(self._pending, room))
+                chunk = self._pending.peek(room)
             if not chunk:
                 break
             added = self._add(chunk)
             with self._lock:
                 for key in chunk:
-                    self._pending.pop(key, None)
+                    self._pending.pop(key)
                 late = [key for key in added if key in self._deletes]  # expired while we embedded
             if late:
                 vectors.mark_deleted(late)
@@ -256,7 +255,7 @@ class SideIndex(FollowsStore):
             self._state.speakers |= found.speakers
             for key in found.entities:
                 if key not in vectors:
-                    self._pending.setdefault(key, None)
+                    self._pending.add(key)
         return [*stored, *found.texts]
 
     def _maybe_save(self) -> None:
@@ -290,7 +289,7 @@ class SideIndex(FollowsStore):
         self.vectors  # noqa: B018 - open first (opening reads the store)
         with self._work_lock, self._lock:
             for key in keys:
-                self._pending.pop(key, None)
+                self._pending.pop(key)
                 self._deletes.discard(key)
             self._query_cache.clear()
             self._own_erasures += 1

@@ -29,7 +29,9 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -86,3 +88,56 @@ class SideState:
 def state_path(index_path: Path) -> Path:
     """Where the state of the index at ``index_path`` is kept."""
     return index_path.with_name(index_path.name + ".side.json")
+
+
+class Pending:
+    """The keys a side-index has yet to add, in two lanes: what this process just wrote (``fresh``:
+    taken first, so that a new session is searchable at once however long the backlog) and the rest
+    (found in the store without a vector, or holding another model's), each key with the insertion
+    position it was found at (``None`` when unknown).
+
+    >>> p = Pending()
+    >>> p.add("turn:a", 7); p.add("fact:b", fresh=True); p.add("turn:a", fresh=True)
+    >>> p.peek(2), len(p), "turn:a" in p
+    (['fact:b', 'turn:a'], 2, True)
+    >>> p.pop("fact:b"); list(p.items())
+    [('turn:a', 7)]
+    """
+
+    def __init__(self) -> None:
+        self._fresh: dict[str, int | None] = {}
+        self._later: dict[str, int | None] = {}
+
+    def add(self, key: str, position: int | None = None, *, fresh: bool = False) -> None:
+        """Queue ``key`` (a key already queued stays where it is; a position found later is kept)."""
+        if key in self._fresh or key in self._later:
+            lane = self._fresh if key in self._fresh else self._later
+            if position is not None:
+                lane[key] = position
+            return
+        (self._fresh if fresh else self._later)[key] = position
+
+    def pop(self, key: str) -> None:
+        """Take ``key`` off the queue (nothing when it is not queued)."""
+        self._fresh.pop(key, None)
+        self._later.pop(key, None)
+
+    def peek(self, count: int) -> list[str]:
+        """The next ``count`` keys, fresh ones first (they stay queued until popped)."""
+        out = list(islice(self._fresh, count))
+        return out + list(islice(self._later, count - len(out))) if len(out) < count else out
+
+    def items(self) -> Iterator[tuple[str, int | None]]:
+        """Every queued key with its position."""
+        yield from self._fresh.items()
+        yield from self._later.items()
+
+    def clear(self) -> None:
+        self._fresh.clear()
+        self._later.clear()
+
+    def __len__(self) -> int:
+        return len(self._fresh) + len(self._later)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._fresh or key in self._later

@@ -91,3 +91,54 @@ def test_no_slot_keeps_a_scratch_property(neo4j_store, neo4j_driver):
         left = s.run("MATCH (l:SlotLock {group_id: $g}) RETURN l._lock AS lock, l._new AS new, size(l.claims) AS n",
                      g=g).data()
     assert left == [{"lock": None, "new": None, "n": 2}]
+
+
+def test_an_import_into_a_new_group_indexes_its_statements_for_full_text_after_the_load(neo4j_store, neo4j_driver):
+    from chronomem import Memory
+
+    g = neo4j_store.test_group
+    rows = [{"subject": f"P{i}", "predicate": "LIVES_IN", "object": f"Town{i % 7}", "valid_from": "2020-01-01"}
+            for i in range(25)]
+    seen: dict[str, list] = {"during": [], "finishing": []}
+    mem = Memory(neo4j_store, group=g, embedder=None)
+
+    def during(n: int) -> None:  # after each batch, while the load runs
+        seen["during"].append((neo4j_store.fulltext(g, "Town3", kind="fact"),
+                               [f.statement for f in mem.store.facts_about(g, "P3").facts]))
+
+    mem.import_facts(rows, batch_size=10, progress=during,
+                     finishing=lambda done, total: seen["finishing"].append((done, total)))
+    assert [hits for hits, _ in seen["during"]] == [[], [], []]  # not in the full-text index during the load
+    assert seen["during"][0][1] == ["P3 lives in Town3"]  # but read as usual
+    assert seen["finishing"] == [(25, 25)]
+    assert len(neo4j_store.fulltext(g, "Town3", kind="fact")) == 4  # P3, P10, P17, P24, after the load
+    with neo4j_driver.session() as s:
+        assert s.run("MATCH ()-[f:FACT]->() WHERE f.group_id = $g AND f.pending_statement IS NOT NULL "
+                     "RETURN count(f) AS n", g=g).single()["n"] == 0
+        assert s.run("MATCH (m:ChronomemMeta) WHERE m.key STARTS WITH 'deferred_fulltext:' AND m.key ENDS WITH $g "
+                     "RETURN count(m) AS n", g=g).single()["n"] == 0
+    # the group has facts now: a second import indexes as it writes
+    mem.import_facts([{"subject": "Q", "predicate": "LIVES_IN", "object": "Town3"}], progress=during,
+                     finishing=lambda done, total: seen["finishing"].append((done, total)))
+    assert len(seen["during"][-1][0]) == 5 and seen["finishing"] == [(25, 25)]
+
+
+def test_an_import_killed_during_the_load_is_indexed_by_the_next_one(neo4j_store):
+    from chronomem.graph.neo4j_deferred_fulltext import DeferredFulltext
+    from chronomem.graph.neo4j_store import Neo4jGraphStore
+
+    g = neo4j_store.test_group
+    ana, oslo = ent(g, "Ana", "PERSON"), ent(g, "Oslo", "PLACE")
+    # what bulk_load(group_id=g) sets up; the process dies before leaving it (nothing indexed, the marker stays)
+    neo4j_store._deferred[g] = DeferredFulltext.start(g, neo4j_store._write_statement, neo4j_store._stream)
+    neo4j_store.write(WriteBatch(g, entities=[ana, oslo], claims=[lives_in(g, "Ana", "Oslo", 2020)]), recorded_at=T)
+    neo4j_store._deferred.clear()
+    assert neo4j_store.fulltext(g, "Oslo", kind="fact") == []
+    other = Neo4jGraphStore.from_env()
+    try:
+        finishing = []
+        with other.bulk_load(group_id=g, progress=lambda done, total: finishing.append((done, total))):
+            assert [i for i, _ in other.fulltext(g, "Oslo", kind="fact")] == [f.id for f in other.iter_facts(g)]
+        assert finishing == [(1, 1)] and other._deferred == {}
+    finally:
+        other.close()

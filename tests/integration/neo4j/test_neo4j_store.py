@@ -76,6 +76,32 @@ def test_constraints_and_indexes_exist_after_open(neo4j_store, neo4j_driver):
     assert not [name for name in [*constraints, *indexes] if name.startswith("chronomem_claim")]  # claims live on slots
 
 
+def test_erasures_and_vector_changes_of_a_group_are_found_through_indexes(neo4j_driver):
+    """Deleting a group, listing its erasures and reading its vector changes seek an index: no label scan."""
+    from chronomem.graph import cypher, cypher_vectors
+
+    def operators(statement: str, **params) -> list[str]:
+        with neo4j_driver.session() as s:
+            plan = s.run("EXPLAIN " + statement, params).consume().plan
+        found: list[str] = []
+
+        def walk(p):
+            found.append(p["operatorType"].split("@")[0])
+            for child in p.get("children", []):
+                walk(child)
+
+        walk(plan)
+        return found
+
+    erase_group = next(st for st in cypher.DELETE_GROUP if ":Erasure" in st)
+    for statement, params in ((erase_group, {"g": "x", "chunk": 10}), (cypher.ERASURES, {"g": "x"}),
+                              *((cypher_vectors.CHANGED_VECTORS[k], {"g": "x", "after": 0, "upto": 9, "limit": 5})
+                                for k in ("fact", "entity", "turn"))):
+        ops = operators(statement, **params)
+        assert any("IndexSeek" in op for op in ops) and not any("LabelScan" in op or "AllNodesScan" in op
+                                                                  or "RelationshipTypeScan" in op for op in ops), ops
+
+
 def test_opening_twice_is_idempotent(neo4j_store, neo4j_driver):
     from chronomem.graph.neo4j_store import Neo4jGraphStore
 
