@@ -162,8 +162,8 @@ def _vectors(d: Json) -> list[tuple[str, str, str, bool]]:
     """The side-index rebuilt from stored vectors after its files were deleted (issue 29)."""
     return [(f"side-index rebuilt from stored vectors, {r['items']:,} items, {r['backend']} (median of "
              f"{len(r['rebuild_s (each)'].split(','))})",
-             f"{r['rebuild_s (median)']} s, {r['texts embedded in rebuilds']} texts embedded, overlap@10 "
-             f"{r['nearest overlap@10']}", f"≤ {r['target'].lstrip('≤ ')}, 0 embedded",
+             f"{r['rebuild_s (median)']} s, {r['texts embedded in rebuilds']} texts embedded, top-10 agreement "
+             f"{r['top-10 agreement']}", f"≤ {r['target'].lstrip('≤ ')}, 0 embedded",
              r["met"] == "met" and r["texts embedded in rebuilds"] == 0) for r in d["rows"]]
 
 

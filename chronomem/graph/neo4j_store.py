@@ -48,7 +48,7 @@ from chronomem.graph.base import (
     fact_order,
 )
 from chronomem.graph.codec import fact_from_mapping, from_us, to_us
-from chronomem.graph.cypher_vectors import VECTOR_INDEXES
+from chronomem.graph.cypher_vectors import CREATE_PROPERTY_KEY, PROPERTY_KEYS, VECTOR_INDEXES
 from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
 from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.neo4j_migration import migrate_claims, migrate_current
@@ -159,6 +159,11 @@ class Neo4jGraphStore(Neo4jVectors):
                         raise
             for statement in cypher.DROPPED_INDEXES:
                 session.run(statement).consume()
+            for name in PROPERTY_KEYS:
+                try:
+                    session.run(CREATE_PROPERTY_KEY, name=name).consume()
+                except ClientError:  # an account that may not name new keys: reads then only warn
+                    break
             session.run(cypher.AWAIT_INDEXES, seconds=300).consume()
             migrate_claims(session)  # first: the turn-id migration rescopes claims where they live now
             migrate_current(session)
