@@ -89,8 +89,9 @@ class FollowsStore:
             log.info("side-index %s: %d vectors written back to the store", self.path, written)
             state = SideState(speakers=state.speakers)
         state.embedder, state.dim, state.group_id = name, dim, self.group_id
-        self._vectors, self._state = index, state
-        # No catch-up runs meanwhile: every other entry point opens (waiting on the lock held here) first.
+        with self._lock:
+            self._vectors, self._state = index, state
+        # No catch-up runs meanwhile: every other entry point opens (waiting on the open lock held here) first.
         self._check_erasures(reconcile=legacy)
         self._pull()
         self._discover()  # only when the store has new items since the files were saved

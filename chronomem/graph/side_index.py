@@ -128,7 +128,9 @@ class SideIndex(FollowsStore):
         self._hnsw_args = {"m": m, "ef_construction": ef_construction, "ef": ef}
         self._vectors: HnswVectorIndex | None = None
         self._state = SideState()
-        self._lock = threading.RLock()  # pending state, the reading position and opening
+        self._lock = threading.RLock()  # pending state and the reading position
+        self._open_lock = threading.Lock()  # opening (loading, or rebuilding from the store)
+        self._opening = False
         self._work_lock = threading.Lock()  # one catch-up (or pull) at a time
         self._pending = Pending()  # keys to add, with the insertion position discovery found them at
         self._deletes: set[str] = set()
@@ -172,12 +174,18 @@ class SideIndex(FollowsStore):
     # -- opening and reading the store --------------------------------------------------
     @property
     def vectors(self) -> HnswVectorIndex:
-        """The underlying HNSW index (loaded, or rebuilt from the store's vectors, on first use)."""
-        with self._lock:
-            if self._vectors is None:
-                self._open()
-            assert self._vectors is not None
-            return self._vectors
+        """The underlying HNSW index (loaded, or rebuilt from the store's vectors, on first use: a
+        caller waits until that is done; ``notify`` does not, so writes never wait for it)."""
+        if self._vectors is None or self._opening:
+            with self._open_lock:
+                if self._vectors is None:
+                    self._opening = True
+                    try:
+                        self._open()
+                    finally:
+                        self._opening = False
+        assert self._vectors is not None
+        return self._vectors
 
     # -- embedding -----------------------------------------------------------------------
     def catch_up(self, max_items: int | None = None, *, progress: Progress | None = None) -> int:

@@ -182,3 +182,31 @@ def test_side_index_contract(store, tmp_path):
     assert "s1:1" in [t for h in turns for t in h.turn_ids()]
     vec = reopened.embed_query("Ana")
     assert isinstance(vec, np.ndarray) and vec.shape == (256,)
+
+
+def test_a_write_does_not_wait_for_the_index_to_open(sqlite):
+    """Opening (a rebuild from a large store takes minutes) holds back searches, never writes."""
+    import threading
+
+    class SlowStore:  # the store, reading its vector changes slowly
+        def __init__(self, inner):
+            self.inner, self.entered = inner, threading.Event()
+
+        def vector_sequence(self):
+            self.entered.set()
+            time.sleep(1.0)
+            return self.inner.vector_sequence()
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+    slow = SlowStore(sqlite)
+    index = SideIndex(slow, "default", embedder=HashingEmbedder(64))
+    opening = threading.Thread(target=lambda: index.vectors)
+    opening.start()
+    assert slow.entered.wait(5)
+    started = time.monotonic()
+    write_facts(sqlite, "default", [{"subject": "Ana", "predicate": "LIKES", "object": "jazz"}], d(2024), index)
+    assert time.monotonic() - started < 0.5 and index.pending_count() == 3  # recorded while the index opens
+    opening.join()
+    assert index.catch_up() == 3
