@@ -318,8 +318,7 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None]) -> list[di
         for run in range(repeat):
             store.delete_group(GROUP)
             client0, server0 = time.process_time(), _cpu_s(server)
-            captured = ("MERGE_NEW_ENTITIES", "SET_ENTITIES", "CREATE_FACTS", "CREATE_FACTS_DEFERRED")
-            with _captured_cypher(captured if run == 0 else ()) as got:
+            with _captured_cypher(("MERGE_NEW_ENTITIES", "SET_ENTITIES", "CREATE_FACTS") if run == 0 else ()) as got:
                 wall_s = _timed_import(mem, size)
             runs.append((wall_s, time.process_time() - client0, _cpu_s(server) - server0))
             if run == 0:
@@ -331,8 +330,7 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None]) -> list[di
             for r in (r for call in seen[name] for r in call["rows"]):
                 props[r["id"]] = {**props.get(r["id"], {}), **r["props"]}
         entities = [{"id": i, "props": p} for i, p in props.items()]
-        facts = [_floor_fact(r) for name in ("CREATE_FACTS", "CREATE_FACTS_DEFERRED") for call in seen[name]
-                 for r in call["rows"]]  # an import into a new group defers its statements' full-text index
+        facts = [_floor_fact(r) for call in seen["CREATE_FACTS"] for r in call["rows"]]
         store.delete_group(GROUP)  # the floor writes the same ids again
 
         floors = {writers: fastest(lambda w=writers: _server_floor(store, entities, facts, writers=w, server=server), repeat)

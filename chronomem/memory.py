@@ -67,12 +67,10 @@ def _gc_paused() -> Iterator[Callable[[], object]]:
             gc.enable()
 
 
-def _bulk_load(store: GraphStore, group_id: str,
-               progress: Callable[[int, int], None] | None) -> AbstractContextManager[object]:
-    """The store's own preparation for a bulk import into ``group_id`` (its ``bulk_load()``, if it has
-    one), and what it does after the load (``progress(done, total)`` follows that)."""
+def _bulk_load(store: GraphStore) -> AbstractContextManager[object]:
+    """The store's own preparation for a bulk import (its ``bulk_load()``, if it has one)."""
     prepare = getattr(store, "bulk_load", None)
-    return prepare(group_id=group_id, progress=progress) if prepare is not None else nullcontext()
+    return prepare() if prepare is not None else nullcontext()
 
 
 class Memory(ErasingMemory):
@@ -204,15 +202,14 @@ class Memory(ErasingMemory):
             yield s if s.group_id == self.group else s.model_copy(update={"group_id": self.group})
 
     def import_facts(self, records: Iterable[dict | Any], *, recorded_at: When | None = None,
-                     batch_size: int | None = None, progress: Callable[[int], None] | None = None,
-                     finishing: Callable[[int, int], None] | None = None) -> IngestSummary:
+                     batch_size: int | None = None,
+                     progress: Callable[[int], None] | None = None) -> IngestSummary:
         """Import pre-extracted facts (subject, predicate, object, valid_from, valid_to, statement,
         optional sources and group), skipping extraction but going through the same temporal rules.
 
         Records are written in transactions of ``batch_size`` (default: the store's
         ``import_batch_size``, else 5,000); ``progress(n)`` is called with the number of records
-        each transaction wrote, ``finishing(done, total)`` as the store finishes after the load (Neo4j
-        indexes a new group's statements for full text then).
+        each transaction wrote.
         """
         from chronomem.extract.importer import batches_from_records
 
@@ -221,7 +218,7 @@ class Memory(ErasingMemory):
             batch_size = getattr(self.store, "import_batch_size", DEFAULT_IMPORT_BATCH)
         summary = IngestSummary()
         started = time.perf_counter()
-        with _bulk_load(self.store, self.group, finishing), _gc_paused() as between_batches:
+        with _bulk_load(self.store), _gc_paused() as between_batches:
             batches = ((batch, recorded_at or self.clock.now()) for batch in batches_from_records(
                 records, group_id=self.group, vocabulary=self.store.vocabulary, batch_size=batch_size,
                 said_at=recorded_at or self.clock.now()))

@@ -33,28 +33,6 @@ def progress_bar(total: int, description: str, *, quiet: bool = False) -> Iterat
 
 
 @contextmanager
-def staged_bars(total: int, description: str, then: str, *,
-                quiet: bool = False) -> Iterator[tuple[Callable[[int], None], Callable[[int, int], None]]]:
-    """Yield ``advance(n)`` for work of ``total`` units and ``finishing(done, total)`` for what comes
-    after it (a second bar, shown when it starts); nothing is drawn when stderr is not a terminal."""
-    if not draws_bars(quiet=quiet):
-        yield _no_advance, lambda done, count: None
-        return
-    with _rich_bar(description, total if total > 1 else None) as (bar, task):
-        second: list[Any] = []
-
-        def finishing(done: int, count: int) -> None:
-            if not second:
-                second.append(bar.add_task(then, total=count))
-            bar.update(second[0], completed=done, total=count)
-
-        def advance(n: int = 1) -> None:
-            bar.advance(task, n)
-
-        yield advance, finishing
-
-
-@contextmanager
 def count_bar(description: str, *, quiet: bool = False) -> Iterator[Callable[[int, int], None]]:
     """Yield a ``progress(done, total)`` callback (the side-index's shape), whose total may only be
     known once the work starts; draws a bar only when stderr is a terminal."""

@@ -238,7 +238,7 @@ RETURN vectored
 # an entity of the group is left out (the caller compares the count and names them). Each of
 # $slots, ``[slot, [fact id, ...]]``, appends the ids to its slot's list of current versions (the
 # slot's node is this write's: created or locked by it).
-_CREATE_FACTS = """
+CREATE_FACTS = """
 UNWIND range(0, size($rows) - 1) AS i
 WITH $first + i AS ord, $rows[i] AS row
 MATCH (s:Entity {id: row[0]}) USING INDEX s:Entity(id) WHERE s.group_id = $g
@@ -249,25 +249,12 @@ FOREACH (row IN $slots |
   MERGE (l:SlotLock {group_id: $g, key: row[0]})
   SET l.current = coalesce(l.current, []) + row[1])
 RETURN created
-"""
-
-
-def _fact_properties(rename: dict[str, str]) -> str:
-    return ", ".join(f"{rename.get(k, NEO4J_PROPERTY.get(k, k))}: row[{i}]"
-                     for i, k in enumerate(FACT_ROW_FIELDS) if k not in RELATIONSHIP_ENDS)
-
-
-CREATE_FACTS = _CREATE_FACTS % _fact_properties({})
-# A bulk import into a group without facts keeps each statement out of the full-text index until the
-# load is done (chronomem.graph.neo4j_deferred_fulltext): the same, the statement under another name.
-PENDING_STATEMENT = "pending_statement"
-CREATE_FACTS_DEFERRED = _CREATE_FACTS % _fact_properties({"statement": PENDING_STATEMENT})
+""" % ", ".join(f"{NEO4J_PROPERTY.get(k, k)}: row[{i}]" for i, k in enumerate(FACT_ROW_FIELDS) if k not in RELATIONSHIP_ENDS)
 
 # -- reading facts ---------------------------------------------------------------------------
 # The columns of a fact row (record_to_fact reads them): f is the relationship, s and o its end nodes.
-# (the statement of a version a bulk import is still loading is under its pending name: CREATE_FACTS_DEFERRED)
-_EXPRESSIONS = {"subject_id": "s.id", "object_id": "o.id", "statement": f"coalesce(f.statement, f.{PENDING_STATEMENT})"}
-_FACT_COLUMNS = tuple((k, _EXPRESSIONS.get(k) or f"f.{NEO4J_PROPERTY.get(k, k)}") for k in codec.FACT_FIELDS)
+_ENDS = {"subject_id": "s.id", "object_id": "o.id"}
+_FACT_COLUMNS = tuple((k, _ENDS.get(k) or f"f.{NEO4J_PROPERTY.get(k, k)}") for k in codec.FACT_FIELDS)
 FACT_FIELDS = "\nRETURN " + ", ".join(f"{expr} AS {key}" for key, expr in _FACT_COLUMNS) + "\n"
 # $as_of / $known_at may be NULL; $include_expired only matters without $known_at.
 TIME_FILTER = """

@@ -10,8 +10,6 @@ in a cycle through it. Range indexes on ``(group_id, vec_seq)`` hold only items 
 so writing an item without one (every item a bulk import writes) costs no index entry.
 """
 
-from chronomem.graph.cypher import PENDING_STATEMENT
-
 #: kind -> the pattern binding ``x`` to the group's items of that kind (the group filter comes after).
 _ITEMS = {"fact": "MATCH ()-[x:FACT]->()", "entity": "MATCH (x:Entity)", "turn": "MATCH (x:Turn)"}
 #: kind -> the pattern binding ``x`` to one item by ``id`` (an UNWIND variable), through its index.
@@ -32,7 +30,7 @@ VECTOR_INDEXES = (
 )
 # Property keys some reads name before any item holds them (a fresh store): created with the schema,
 # or the server would warn about an unknown key on every such read.
-PROPERTY_KEYS = ("vec", "vec_model", "vec_seq", PENDING_STATEMENT)
+PROPERTY_KEYS = ("vec", "vec_model", "vec_seq")
 CREATE_PROPERTY_KEY = "CALL db.createProperty($name)"
 VECTOR_SEQUENCE_KEY = "vector_sequence"
 VECTOR_SEQUENCE = "OPTIONAL MATCH (m:ChronomemMeta {key: $key}) RETURN coalesce(m.value, 0) AS top"

@@ -107,7 +107,6 @@ class Neo4jGraphStore(Neo4jVectors):
         self.vocabulary = vocabulary or CORE_VOCABULARY
         self.uri, self.database = uri, database
         self._known_entities = KnownEntities()
-        self._deferred: dict[str, Any] = {}  # group -> its bulk import's DeferredFulltext
         auth = None if user is None and password is None else (user or "neo4j", password or "")
         try:
             self._driver = neo4j.GraphDatabase.driver(uri, auth=auth)
@@ -203,12 +202,10 @@ class Neo4jGraphStore(Neo4jVectors):
         validate_batch(self.vocabulary, batch)
         recorded_at = ensure_utc(recorded_at, what="recorded_at")
         known = self._known_entities if self._known_entities.is_active else None
-        deferred = self._deferred.get(batch.group_id)
         writes: list[Neo4jWrite] = []  # the last attempt's (the driver retries transient failures)
 
         def work(tx: neo4j.ManagedTransaction) -> WriteReport:
-            writes.append(Neo4jWrite(tx, batch.group_id, reserve=self.reserve, known=known,
-                                     defer_statements=deferred is not None))
+            writes.append(Neo4jWrite(tx, batch.group_id, reserve=self.reserve, known=known))
             report = write_batch(writes[-1], self.vocabulary, batch, recorded_at)
             writes[-1].finish()
             return report
@@ -224,42 +221,14 @@ class Neo4jGraphStore(Neo4jVectors):
             raise StoreError(f"writing to Neo4j at {self.uri} failed (nothing was written): {e}") from e
         if known is not None:  # committed: later batches need not send these again
             known.add(writes[-1].stored_as_given)
-        if deferred is not None:
-            deferred.add(report.new_fact_ids)
         return report
 
     @contextmanager
-    def bulk_load(self, *, group_id: str | None = None,
-                  progress: Callable[[int, int], None] | None = None) -> Iterator[None]:
+    def bulk_load(self) -> Iterator[None]:
         """A bulk import's batches (``Memory.import_facts``): an entity a committed batch stored, or
-        found stored, exactly as given is not sent again (:mod:`chronomem.graph.neo4j_known_entities`);
-        into ``group_id`` when it has no facts yet, the statements are indexed for full text after the
-        load (:mod:`chronomem.graph.neo4j_deferred_fulltext`; ``progress(done, total)`` follows that)."""
-        from chronomem.graph.neo4j_deferred_fulltext import DeferredFulltext
-
-        deferred = None
+        found stored, exactly as given is not sent again (:mod:`chronomem.graph.neo4j_known_entities`)."""
         with self._known_entities.active():
-            if group_id is not None:
-                deferred = DeferredFulltext.start(group_id, self._write_statement, self._stream, progress=progress)
-            if deferred is not None:
-                self._deferred[group_id] = deferred  # type: ignore[index]
-            try:
-                yield
-            finally:
-                if deferred is not None:
-                    self._deferred.pop(deferred.group_id, None)
-                    deferred.finish(progress)
-
-    def _write_statement(self, statement: str, **params: Any) -> list[Any]:
-        """One statement in a write transaction of its own (retried on transient failures); its records."""
-        def work(tx: neo4j.ManagedTransaction) -> list[Any]:
-            return list(tx.run(statement, params))
-
-        try:
-            with self._session() as session:
-                return session.execute_write(work)
-        except (Neo4jError, DriverError) as e:
-            raise StoreError(f"Neo4j statement failed at {self.uri}: {e}") from e
+            yield
 
     def reserve(self, group_id: str, count: int) -> int:
         """Take ``count`` consecutive insertion numbers for ``group_id`` in a transaction of its own (a

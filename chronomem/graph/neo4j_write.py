@@ -56,15 +56,12 @@ class Neo4jWrite:
     """The primitives of one write transaction ``tx`` of group ``group``."""
 
     def __init__(self, tx: neo4j.ManagedTransaction, group: str, *, reserve: Reserve | None = None,
-                 known: KnownEntities | None = None, defer_statements: bool = False) -> None:
+                 known: KnownEntities | None = None) -> None:
         """``reserve`` takes insertion numbers outside ``tx`` (so concurrent writers do not wait for each
         other's commit on the group's counter); without it they are taken in ``tx``. Entities ``known``
         to be stored as given are not sent (a bulk import); :attr:`stored_as_given` lists those this
-        write stores, or finds stored, as given (for ``known`` once it has committed). With
-        ``defer_statements``, new versions keep their statement out of the full-text index
-        (:mod:`chronomem.graph.neo4j_deferred_fulltext`)."""
+        write stores, or finds stored, as given (for ``known`` once it has committed)."""
         self.tx, self.group, self._reserve, self._known = tx, group, reserve, known
-        self._create_facts = cypher.CREATE_FACTS_DEFERRED if defer_statements else cypher.CREATE_FACTS
         self._norm_names: dict[str, list[str]] = {}  # stored entities' normalized names (kept when renamed)
         self.stored_as_given: list[Entity] = []
         self._vectored: list[str] = []  # expired versions that held a vector (see finish)
@@ -200,7 +197,7 @@ class Neo4jWrite:
         for f in facts:
             by_slot.setdefault(f.slot, []).append(f.id)
         first = self._sequence(len(rows))
-        created = self.tx.run(self._create_facts, g=self.group, first=first, rows=rows, slots=list(by_slot.items()))
+        created = self.tx.run(cypher.CREATE_FACTS, g=self.group, first=first, rows=rows, slots=list(by_slot.items()))
         if _single(created, "created") < len(rows):
             self._refuse_missing_entities(i for f in facts for i in (f.subject_id, f.object_id))
             raise StoreError(f"Neo4j created fewer fact versions than given in group {self.group!r}")

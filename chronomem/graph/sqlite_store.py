@@ -205,9 +205,8 @@ class SqliteGraphStore(SqliteVectors):
                 db.execute("ROLLBACK")
                 raise
 
-    def bulk_load(self, *, group_id: str | None = None, progress: object = None) -> AbstractContextManager[None]:
-        """Around a bulk import (:meth:`Memory.import_facts`): see :func:`~chronomem.graph.sqlite_write.bulk_import`
-        (the whole store's indexes, whatever the group; nothing is left to do after the load)."""
+    def bulk_load(self) -> AbstractContextManager[None]:
+        """Around a bulk import (:meth:`Memory.import_facts`): see :func:`~chronomem.graph.sqlite_write.bulk_import`."""
         return bulk_import(self._db, self._lock, self.path)
 
     # -- entities ------------------------------------------------------------------------
