@@ -110,13 +110,14 @@ class WriteReport:
     new_fact_ids: list[str] = field(default_factory=list)
     expired_fact_ids: list[str] = field(default_factory=list)
     turn_ids: list[str] = field(default_factory=list)  # the turns of a session this write added
+    speakers: list[str] = field(default_factory=list)  # who speaks in them
     entity_ids: list[str] = field(default_factory=list)  # the batch's entities (new or merged)
 
     def __iadd__(self, other: WriteReport) -> WriteReport:
         for name in ("entities_added", "claims_added", "facts_added", "facts_closed", "facts_corrected", "versions_expired"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.session_added = self.session_added or other.session_added
-        for name in ("new_fact_ids", "expired_fact_ids", "turn_ids", "entity_ids"):
+        for name in ("new_fact_ids", "expired_fact_ids", "turn_ids", "speakers", "entity_ids"):
             getattr(self, name).extend(getattr(other, name))
         return self
 

@@ -340,22 +340,25 @@ FIND_ENTITIES = (
 ENTITIES_OF_GROUP = "MATCH (e:Entity {group_id: $g})" + ENTITY_FIELDS + " ORDER BY e.id"
 
 # -- full text (the query is built from word tokens only; see neo4j_store.lucene_query) ------
-# Each kind: its index's procedure, index and result variable.
-_FULLTEXT_CALL = {"entity": ("queryNodes", "chronomem_entity_names", "node"),
-                  "fact": ("queryRelationships", "chronomem_fact_statement", "relationship"),
-                  "turn": ("queryNodes", "chronomem_turn_text", "node")}
+# Each kind: its index's procedure, index, result variable, and what breaks ties between equal scores:
+# the insertion order, as the embedded store's rowids do (entities keep none: their id).
+_FULLTEXT_CALL = {"entity": ("queryNodes", "chronomem_entity_names", "node", "node.id"),
+                  "fact": ("queryRelationships", "chronomem_fact_statement", "relationship", "relationship.ord"),
+                  "turn": ("queryNodes", "chronomem_turn_text", "node", "node.ord")}
 # Every match of the index, best first, the group's first $limit: Lucene ranks all of them (a common
 # word matches a good share of a million turns), so FULLTEXT_TOP is tried first.
 FULLTEXT = {kind: f"CALL db.index.fulltext.{proc}('{index}', $query) YIELD {var}, score "
-                  f"WITH {var}, score WHERE {var}.group_id = $g RETURN {var}.id AS id, score LIMIT $limit"
-            for kind, (proc, index, var) in _FULLTEXT_CALL.items()}
-# The index's best $fetch matches only (Lucene keeps a heap of $fetch instead of ranking every match),
-# the group's among them, and how many there were: when fewer than $fetch came back they were all
-# the matches; when the group has $limit among them they are its best $limit. Otherwise FULLTEXT.
+                  f"WITH {var}, score WHERE {var}.group_id = $g RETURN {var}.id AS id, score "
+                  f"ORDER BY score DESC, {tie} LIMIT $limit"
+            for kind, (proc, index, var, tie) in _FULLTEXT_CALL.items()}
+# The index's best $fetch matches only (Lucene keeps a heap of $fetch instead of ranking every match):
+# the group's among them as [id, score, tie-breaker], how many came back and the lowest score. When
+# fewer than $fetch came back they were all the matches; when the group has $limit among them scoring
+# above the lowest (a tie there may have been cut) they are its best $limit. Otherwise FULLTEXT.
 FULLTEXT_TOP = {kind: f"CALL db.index.fulltext.{proc}('{index}', $query, {{limit: $fetch}}) YIELD {var}, score "
-                      f"WITH collect(CASE WHEN {var}.group_id = $g THEN [{var}.id, score] END) AS hits, count(*) AS seen "
-                      "RETURN hits[..$limit] AS hits, seen"
-                for kind, (proc, index, var) in _FULLTEXT_CALL.items()}
+                      f"WITH collect(CASE WHEN {var}.group_id = $g THEN [{var}.id, score, {tie}] END) AS hits, "
+                      "count(*) AS seen, min(score) AS lowest RETURN hits, seen, lowest"
+                for kind, (proc, index, var, tie) in _FULLTEXT_CALL.items()}
 
 # -- sessions and turns ----------------------------------------------------------------------
 SESSIONS = """

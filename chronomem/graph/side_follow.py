@@ -89,7 +89,9 @@ class FollowsStore:
             log.info("side-index %s: %d vectors written back to the store", self.path, written)
             state = SideState(speakers=state.speakers)
         state.embedder, state.dim, state.group_id = name, dim, self.group_id
+        state.speakers |= self.store.speakers(self.group_id)  # type: ignore[attr-defined]  # embedded turns or not
         with self._lock:
+            state.speakers |= self._state.speakers  # what notify recorded before the index opened
             self._vectors, self._state = index, state
         # No catch-up runs meanwhile: every other entry point opens (waiting on the open lock held here) first.
         self._check_erasures(reconcile=legacy)

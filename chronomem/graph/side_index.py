@@ -164,6 +164,7 @@ class SideIndex(FollowsStore):
             for key in new:
                 if key not in expired and (self._vectors is None or key not in self._vectors):
                     self._pending.add(key, fresh=True)
+            self._state.speakers.update(report.speakers)  # search reads them before the turns are embedded
         self._wake.set()
 
     def pending_count(self) -> int:
