@@ -474,6 +474,8 @@ def _measure_search(row: dict[str, Any], mem: Any, side: Any, names: Sequence[st
     from bench.scale_vectors import search_medians
 
     backend, size = row["backend"], row["size"]
+    if side is None:  # no side-index was built (--embedder none): search by full text and the graph alone
+        _without_index(mem)
     search, how = _search_callable(mem, side)
     row["search_via"] = how
     if search is not None:
@@ -489,11 +491,13 @@ def _measure_search(row: dict[str, Any], mem: Any, side: Any, names: Sequence[st
             row["search_error"] = f"{type(e).__name__}: {e}"
             print(f"  [{backend} {size:,}] search failed: {row['search_error']}", file=sys.stderr, flush=True)
         else:
-            row.update(search_p50_ms=got["p50_ms"], search_p95_ms=got["p95_ms"], search_p50_rounds=got["p50_rounds"])
+            kind = "search" if side is not None else "search_plain"  # with an embedder, or without one
+            row.update({f"{kind}_p50_ms": got["p50_ms"], f"{kind}_p95_ms": got["p95_ms"],
+                        f"{kind}_p50_rounds": got["p50_rounds"]})
             if plain is not None:
                 row.update(search_plain_p50_ms=plain["p50_ms"], search_plain_p95_ms=plain["p95_ms"],
                            search_plain_p50_rounds=plain["p50_rounds"])
-            print(f"  [{backend} {size:,}] search ({how}) p50 {row['search_p50_ms']} ms"
+            print(f"  [{backend} {size:,}] search ({how}) p50 {got['p50_ms']} ms"
                   + (f", without an embedder {row['search_plain_p50_ms']} ms" if plain else ""), file=sys.stderr, flush=True)
 
 
