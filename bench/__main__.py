@@ -1,7 +1,8 @@
 """Run the benchmarks: ``python -m bench all [--quick]``, ``python -m bench NAME [args]``, ``python -m bench readme``.
 
 * ``all`` runs every benchmark module that exists, in :data:`MODULES` order, each imported
-  lazily and called as ``main(argv)``. A missing module is reported and skipped; a module that
+  lazily and called as ``main(argv)`` (an entry may carry arguments of its own, put before
+  ``argv``: ``dialogre_bench --split train``). A missing module is reported and skipped; a module that
   raises or returns non-zero makes the exit code 1, but the others still run; a module whose
   input is not there (``../shared/data`` outside CI) says so and is counted as skipped. A
   summary of what ran and the wall times closes the run. ``--quick`` is passed through (CI runs
@@ -46,7 +47,10 @@ MODULES = (
     "yago_bench",
     "locomo_gold_bench",
     "locomo_bench",
+    "when_bench",
     "dialogre_bench",
+    "dialogre_bench --split train",  # issue #26: untouched
+    "convai2_bench",  # issue #26: untouched
     "extract_speed",
     "parallel_bench",
     "ingest_index_bench",
@@ -60,8 +64,8 @@ MODULES = (
 )
 # README order of result files, by name prefix. Quick runs (``<name>_quick``, written to the
 # ignored ``bench/results/quick/``) are never published.
-RESULT_ORDER = ("temporal", "timeblind", "nl_search", "yago", "locomo_gold", "locomo", "dialogre", "extract", "parallel",
-                "ingest_index", "embedder", "hnsw", "vectors", "search", "scale", "import_bound", "mcp")
+RESULT_ORDER = ("temporal", "timeblind", "nl_search", "yago", "locomo_gold", "locomo", "when", "dialogre", "convai2",
+                "extract", "parallel", "ingest_index", "embedder", "hnsw", "vectors", "search", "scale", "import_bound", "mcp")
 QUICK_BUDGET_S = 300.0
 
 
@@ -103,7 +107,7 @@ def run_module(module: str, argv: Sequence[str]) -> tuple[str, float, str]:
         code = main(list(argv))
     except SystemExit as e:  # argparse errors and explicit exits
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    except BaseException as e:  # noqa: BLE001 - one failing benchmark must not stop the others
+    except BaseException as e:  # one failing benchmark must not stop the others
         if isinstance(e, KeyboardInterrupt):
             raise
         traceback.print_exc()
@@ -116,16 +120,27 @@ def run_module(module: str, argv: Sequence[str]) -> tuple[str, float, str]:
     return "ok", seconds, ""
 
 
+def split_entry(entry: str) -> tuple[str, list[str]]:
+    """A :data:`MODULES` entry as (module, its own arguments).
+
+    >>> split_entry("dialogre_bench --split train"), split_entry("scale_bench")
+    (('dialogre_bench', ['--split', 'train']), ('scale_bench', []))
+    """
+    module, *own = entry.split()
+    return module, own
+
+
 def run_all(argv: Sequence[str]) -> int:
     quick = "--quick" in argv
     results = []
     started = time.perf_counter()
-    for module in MODULES:
-        print(f"\n=== bench {module} {' '.join(argv)}".rstrip() + " ===", flush=True)
-        status, seconds, detail = run_module(module, argv)
+    for entry in MODULES:
+        module, own = split_entry(entry)
+        print(f"\n=== bench {entry} {' '.join(argv)}".rstrip() + " ===", flush=True)
+        status, seconds, detail = run_module(module, [*own, *argv])
         if status == "missing":
             print(f"(skipped: {detail})", flush=True)
-        results.append((module, status, seconds, detail))
+        results.append((entry, status, seconds, detail))
     total = time.perf_counter() - started
     print("\n=== summary ===")
     width = max(len(m) for m in MODULES)
@@ -244,8 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{names} updated ({len(result_files())} result tables)")
         return 0
     if command == "list":
-        for module in MODULES:
-            print(f"{module:<16} {'present' if _exists(module) else 'missing'}")
+        for entry in MODULES:
+            print(f"{entry:<30} {'present' if _exists(split_entry(entry)[0]) else 'missing'}")
         return 0
     module = module_name(command)
     status, seconds, detail = run_module(module, rest)

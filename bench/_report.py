@@ -7,7 +7,8 @@ Every benchmark prints a table and writes it to ``bench/results/<name>.json`` an
 so that running the tests leaves the checkout clean.
 
 A benchmark whose input is not there (``../shared/data`` exists only beside CI's checkout)
-says so in one line with :func:`data_missing` and is skipped, unless ``CI`` is set.
+says so in one line with :func:`data_missing` and is skipped, unless ``CI`` is set. From a checkout
+elsewhere (a worktree), ``$CHRONOMEM_SHARED_DATA`` names that folder instead (:func:`shared_data`).
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ import platform
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
 QUICK_DIR_ENV = "CHRONOMEM_BENCH_QUICK_DIR"
+SHARED_DATA_ENV = "CHRONOMEM_SHARED_DATA"
 SKIPPED: list[str] = []  # why benchmarks skipped themselves, for `python -m bench all`'s summary
 
 
@@ -32,6 +34,19 @@ def quick_results_dir() -> Path:
     """Where quick results go: ``$CHRONOMEM_BENCH_QUICK_DIR``, else ``bench/results/quick`` (git ignores it)."""
     given = os.environ.get(QUICK_DIR_ENV)
     return Path(given) if given else RESULTS_DIR / "quick"
+
+
+def shared_data(*parts: str, environ: Mapping[str, str] = os.environ) -> Path:
+    """A data folder under ``$CHRONOMEM_SHARED_DATA``, else under ``../shared/data`` beside the repository.
+
+    >>> shared_data("dialogre", environ={SHARED_DATA_ENV: "/srv/data"}).as_posix()
+    '/srv/data/dialogre'
+    >>> shared_data("locomo", environ={}) == RESULTS_DIR.parent.parent / ".." / "shared" / "data" / "locomo"
+    True
+    """
+    given = environ.get(SHARED_DATA_ENV)
+    base = Path(given) if given else RESULTS_DIR.parent.parent / ".." / "shared" / "data"
+    return base.joinpath(*parts)
 
 
 def result_path(filename: str) -> Path:

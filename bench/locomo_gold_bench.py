@@ -24,9 +24,16 @@ predicate. Junk entities are extracted names that are not names: interjections a
 ("Wow", "Congrats Mia"), pronouns, or a capitalised word that the same conversations otherwise
 write in lower case (a sentence-initial common word). Facts per 100 turns counts extracted facts.
 
-Run ``python -m bench.locomo_gold_bench [--quick] [--data DIR] [--gold DIR] [--misses FILE]``;
-writes ``bench/results/locomo_gold.{json,md}`` (``locomo_gold_quick`` with ``--quick``: the first
-four sessions of each block).
+Issue #26 splits the gold in two: the *tuning* conversations (misses may be read, rules may be
+written from them) and the *set-aside* ones (``--set-aside``, default ``conv-43``: aggregate
+numbers only). The table gives a row per conversation and three rows of totals, ``tuning``,
+``set-aside`` and ``all``; the JSON result has a ``tuning`` and a ``set_aside`` block (totals and
+recall per predicate). ``--misses FILE`` writes the wrong and missed triples of the tuning
+conversations only, never of a set-aside one.
+
+Run ``python -m bench.locomo_gold_bench [--quick] [--data DIR] [--gold DIR] [--set-aside CONV[,CONV]]
+[--misses FILE]``; writes ``bench/results/locomo_gold.{json,md}`` (``locomo_gold_quick`` with
+``--quick``: the first four sessions of each block).
 """
 
 from __future__ import annotations
@@ -45,17 +52,15 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import data_missing, write_result  # noqa: E402
+from bench._report import data_missing, shared_data, write_result  # noqa: E402
+from bench._words import WORD, content_words  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = ROOT / ".." / "shared" / "data" / "locomo"
+DEFAULT_DATA = shared_data("locomo")
 DEFAULT_GOLD = ROOT / "bench" / "gold" / "locomo"
+DEFAULT_SET_ASIDE = ("conv-43",)  # issue #26: the untouched LoCoMo conversation
 SYMMETRIC = frozenset({"MARRIED_TO", "PARTNER_OF", "ENGAGED_TO", "SIBLING_OF", "FRIEND_OF"})
 OPEN = "RELATED_TO"
-# Function words that carry no content of an object phrase.
-STOPWORDS = frozenset(
-    "a an the my our your his her their its this that these those some any of to for in on at with and or "
-    "new old own much many lot lots few bit kind sort really very so just".split())
 # Words of interjections and greetings (the benchmark's own list, independent of the extractor's).
 INTERJECTIONS = frozenset(
     "hi hey hello hiya yo bye goodbye thanks thank thx congrats congratulations wow whoa woah omg yay yeah "
@@ -63,33 +68,9 @@ INTERJECTIONS = frozenset(
     "cheers welcome sorry please dear gosh geez jeez ugh oops phew hooray woohoo wohoo good morning night "
     "evening afternoon".split())
 PRONOUNS = frozenset("i me my mine we us our you your he him his she her they them their it its".split())
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 # ----------------------------------------------------------------------------- matching
-# Words for one relative or thing that annotators and extractors spell differently.
-SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "dad": "father", "daddy": "father", "kid": "child",
-            "children": "child", "hubby": "husband", "fam": "family"}
-
-
-def content_words(phrase: str) -> frozenset[str]:
-    """Lower-case content words of a phrase, plural ``s`` dropped, kin spelled one way (mom → mother).
-
-    >>> sorted(content_words("the sound of rain on the roof"))
-    ['rain', 'roof', 'sound']
-    >>> sorted(content_words("Abstract paintings"))
-    ['abstract', 'painting']
-    """
-    out = set()
-    for w in _WORD.findall(phrase.lower().replace("'s", "")):
-        if w in STOPWORDS:
-            continue
-        if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
-            w = w[:-1]
-        out.add(SYNONYMS.get(w, w))
-    return frozenset(out)
-
-
 def objects_match(extracted: str, gold: str, alts: Sequence[str] = ()) -> bool:
     """Most content words shared both ways, against the gold object or one of its alternatives.
 
@@ -183,6 +164,9 @@ class Score:
     missed: list[Triple] = field(default_factory=list)
 
 
+COUNTS = ("extracted", "correct", "gold_durable", "found_durable", "exact_predicate", "time_given", "time_right")
+
+
 def score(extracted: Iterable[Triple], gold: Sequence[Triple]) -> Score:
     """Precision counts (``correct``/``extracted``) and recall counts over durable gold facts.
 
@@ -224,6 +208,27 @@ def score(extracted: Iterable[Triple], gold: Sequence[Triple]) -> Score:
     return result
 
 
+def merge(scores: Iterable[Score]) -> Score:
+    """The counts of several scores added up (wrong and missed triples kept, in order).
+
+    >>> a = score([Triple("t1", "Ana", "LIVES_IN", "Lisbon")], [Triple("t1", "Ana", "LIVES_IN", "Lisbon")])
+    >>> b = score([Triple("t2", "Bo", "LIKES", "tea")], [Triple("t2", "Bo", "HAS_PET", "cat")])
+    >>> m = merge([a, b])
+    >>> (m.extracted, m.correct, m.found_durable, m.gold_durable, dict(m.per_predicate), len(m.wrong), len(m.missed))
+    (2, 1, 1, 2, {'LIVES_IN': [1, 1], 'HAS_PET': [0, 1]}, 1, 1)
+    """
+    total = Score()
+    for s in scores:
+        for k in COUNTS:
+            setattr(total, k, getattr(total, k) + getattr(s, k))
+        for p, (f, g) in s.per_predicate.items():
+            total.per_predicate[p][0] += f
+            total.per_predicate[p][1] += g
+        total.wrong += s.wrong
+        total.missed += s.missed
+    return total
+
+
 def is_junk_name(name: str, lowercase_words: set[str]) -> bool:
     """A name that is not a name: an interjection or greeting (also glued to a name), a pronoun, or
     a capitalised common word (one the conversations otherwise write in lower case).
@@ -233,7 +238,7 @@ def is_junk_name(name: str, lowercase_words: set[str]) -> bool:
     >>> is_junk_name("Awesome", {"awesome"}), is_junk_name("Paris", {"paris"})
     (True, True)
     """
-    words = _WORD.findall(name.lower())
+    words = WORD.findall(name.lower())
     if not words:
         return True
     if words[0] in INTERJECTIONS or words[-1] in INTERJECTIONS or all(w in PRONOUNS for w in words):
@@ -324,22 +329,35 @@ def extracted_triples(sessions: list[dict], extractor: Any) -> tuple[list[Triple
 
 
 # ----------------------------------------------------------------------------- run
-def run(data: Path, gold_dir: Path, *, quick: bool, misses: Path | None) -> tuple[list[dict], dict]:
-    from chronomem.extract import SpacyRuleExtractor
+@dataclass
+class Part:
+    """One conversation's annotated block, extracted and scored."""
 
+    conversation: str
+    sessions: str  # "first-last"
+    turns: int
+    score: Score
+    names: list[str]  # extracted entity names
+    set_aside: bool = False
+
+
+def run(data: Path, gold_dir: Path, *, quick: bool, set_aside: Sequence[str] = DEFAULT_SET_ASIDE,
+        extractor: Any = None) -> tuple[list[Part], set[str], float]:
+    """Extract and score every gold block: (parts, the conversations' lower-case words, seconds)."""
     samples = {s["sample_id"]: s for s in json.loads((data / "locomo_dev.json").read_text())}
     blocks = load_gold(gold_dir)
     if not blocks:
         raise SystemExit(f"no gold files in {gold_dir}")
+    unknown = set(set_aside) - {b["conversation"] for b in blocks}
+    if unknown:
+        raise SystemExit(f"--set-aside names no gold conversation: {', '.join(sorted(unknown))}")
+    if extractor is None:
+        from chronomem.extract import SpacyRuleExtractor
+
+        extractor = SpacyRuleExtractor()
     lowercase = lowercase_vocabulary(samples.values())
-    extractor = SpacyRuleExtractor()
-    rows: list[dict] = []
-    totals = Score()
-    per_predicate: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    names_all: list[str] = []
-    turns_all = 0
+    parts = []
     started = time.perf_counter()
-    wrong_lines, missed_lines = [], []
     for block in blocks:
         first, last = block["sessions"]
         if quick:
@@ -347,35 +365,71 @@ def run(data: Path, gold_dir: Path, *, quick: bool, misses: Path | None) -> tupl
         sessions = block_sessions(samples[block["conversation"]], first, last)
         gold = gold_triples(block, first_sessions=(last - first + 1) if quick else None)
         ext, names, turns = extracted_triples(sessions, extractor)
-        s = score(ext, gold)
-        junk = sum(is_junk_name(n, lowercase) for n in names)
-        rows.append(_row(block["conversation"], f"{first}-{last}", turns, s, len(names), junk))
-        for k in ("extracted", "correct", "gold_durable", "found_durable", "exact_predicate", "time_given", "time_right"):
-            setattr(totals, k, getattr(totals, k) + getattr(s, k))
-        for p, (f, g) in s.per_predicate.items():
-            per_predicate[p][0] += f
-            per_predicate[p][1] += g
-        names_all += names
-        turns_all += turns
-        wrong_lines += [f"wrong  {t.turn}\t{t.subject} | {t.predicate} {t.relation} | {t.object}" for t in s.wrong]
-        missed_lines += [f"missed {t.turn}\t{t.subject} | {t.predicate} {t.relation} | {t.object}" for t in s.missed]
-    seconds = time.perf_counter() - started
-    junk_all = sum(is_junk_name(n, lowercase) for n in names_all)
-    rows.append(_row("all", "", turns_all, totals, len(names_all), junk_all))
-    if misses is not None:
-        misses.write_text("\n".join(wrong_lines + missed_lines) + "\n")
-    meta = {"turns": turns_all, "seconds": round(seconds, 1), "per_predicate": {
-        p: {"found": f, "gold": g, "recall": round(f / g, 3) if g else None} for p, (f, g) in sorted(per_predicate.items())}}
-    return rows, meta
+        parts.append(Part(block["conversation"], f"{first}-{last}", turns, score(ext, gold), names,
+                          block["conversation"] in set_aside))
+    return parts, lowercase, time.perf_counter() - started
 
 
-def _row(name: str, sessions: str, turns: int, s: Score, entities: int, junk: int) -> dict:
-    pct = lambda a, b: round(100 * a / b, 1) if b else 0.0  # noqa: E731
-    return {"conversation": name, "sessions": sessions, "turns": turns, "extracted": s.extracted,
-            "precision %": pct(s.correct, s.extracted), "gold durable": s.gold_durable,
-            "recall %": pct(s.found_durable, s.gold_durable), "exact predicate %": pct(s.exact_predicate, s.found_durable),
-            "start right %": pct(s.time_right, s.time_given), "facts/100 turns": pct(s.extracted, turns),
-            "entities": entities, "junk entities %": pct(junk, entities)}
+def table_rows(parts: Sequence[Part], lowercase: set[str]) -> list[dict]:
+    """A row per conversation, then the totals of the tuning part, the set-aside part (when there is
+    one) and all of them."""
+    rows = [_row(p.conversation, _set_of(p), p.sessions, p.turns, p.score, p.names, lowercase) for p in parts]
+    for label, chosen in (("tuning", [p for p in parts if not p.set_aside]), ("set-aside", [p for p in parts if p.set_aside]),
+                          ("all", list(parts))):
+        if chosen:
+            rows.append(_total(label, chosen, lowercase))
+    return rows
+
+
+def _set_of(part: Part) -> str:
+    return "set-aside" if part.set_aside else "tuning"
+
+
+def _total(label: str, parts: Sequence[Part], lowercase: set[str]) -> dict:
+    return _row(label, "total", "", sum(p.turns for p in parts), merge(p.score for p in parts),
+                [n for p in parts for n in p.names], lowercase)
+
+
+def _row(name: str, part: str, sessions: str, turns: int, s: Score, names: Sequence[str], lowercase: set[str]) -> dict:
+    junk = sum(is_junk_name(n, lowercase) for n in names)
+    return {"conversation": name, "set": part, "sessions": sessions, "turns": turns, "extracted": s.extracted,
+            "precision %": _pct(s.correct, s.extracted), "gold durable": s.gold_durable,
+            "recall %": _pct(s.found_durable, s.gold_durable), "exact predicate %": _pct(s.exact_predicate, s.found_durable),
+            "start right %": _pct(s.time_right, s.time_given), "facts/100 turns": _pct(s.extracted, turns),
+            "entities": len(names), "junk entities %": _pct(junk, len(names))}
+
+
+def _pct(a: int, b: int) -> float:
+    return round(100 * a / b, 1) if b else 0.0
+
+
+def per_predicate(s: Score) -> dict[str, dict]:
+    """Recall per predicate of durable gold facts: ``{predicate: {found, gold, recall}}``."""
+    return {p: {"found": f, "gold": g, "recall": round(f / g, 3) if g else None} for p, (f, g) in sorted(s.per_predicate.items())}
+
+
+def block_summary(parts: Sequence[Part], lowercase: set[str]) -> dict:
+    """The JSON block of one part (tuning or set-aside): its conversations, totals and recall per predicate."""
+    if not parts:
+        return {"conversations": []}
+    row = _total("", parts, lowercase)
+    return {"conversations": [p.conversation for p in parts],
+            **{k: v for k, v in row.items() if k not in ("conversation", "set", "sessions")},
+            "per_predicate": per_predicate(merge(p.score for p in parts))}
+
+
+def write_misses(path: Path, parts: Sequence[Part]) -> None:
+    """The wrong and missed triples of the tuning conversations, never of a set-aside one."""
+    tuning = [p for p in parts if not p.set_aside]
+    aside = [p.conversation for p in parts if p.set_aside]
+    lines = [f"# LoCoMo gold misses of the tuning conversations only ({', '.join(p.conversation for p in tuning)}); "
+             f"the set-aside conversation(s) ({', '.join(aside) or 'none'}) are never written here "
+             "(issue #26: aggregate numbers only)"]
+    for p in tuning:
+        lines += [f"wrong  {t.turn}\t{t.subject} | {t.predicate} {t.relation} | {t.object}" for t in p.score.wrong]
+    for p in tuning:
+        lines += [f"missed {t.turn}\t{t.subject} | {t.predicate} {t.relation} | {t.object}" for t in p.score.missed]
+    path.write_text("\n".join(lines) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -383,22 +437,57 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
-    parser.add_argument("--misses", type=Path, default=None, help="write wrong and missed triples to this file")
+    parser.add_argument("--set-aside", default=",".join(DEFAULT_SET_ASIDE),
+                        help="the untouched conversations, comma-separated (default %(default)s; '' for none)")
+    parser.add_argument("--misses", type=Path, default=None,
+                        help="write wrong and missed triples of the tuning conversations (never the set-aside ones)")
     args = parser.parse_args(argv)
     if not (args.data / "locomo_dev.json").exists():
         return data_missing(args.data / "locomo_dev.json", "LoCoMo data (see bench/locomo_gold_bench.py)")
-    rows, meta = run(args.data, args.gold, quick=args.quick, misses=args.misses)
+    set_aside = tuple(c.strip() for c in args.set_aside.split(",") if c.strip())
+    parts, lowercase, seconds = run(args.data, args.gold, quick=args.quick, set_aside=set_aside)
+    if args.misses is not None:
+        write_misses(args.misses, parts)
+    tuning, aside = [p for p in parts if not p.set_aside], [p for p in parts if p.set_aside]
+    everything = merge(p.score for p in parts)
+    turns = sum(p.turns for p in parts)
+    blocks = {"tuning": block_summary(tuning, lowercase), "set_aside": block_summary(aside, lowercase)}
+    meta = {"turns": turns, "seconds": round(seconds, 1), "set_aside_conversations": list(set_aside), **blocks,
+            "per_predicate": per_predicate(everything)}
     name = "locomo_gold_quick" if args.quick else "locomo_gold"
-    per_pred = [{"predicate": p, "gold": v["gold"], "found": v["found"], "recall %": round(100 * v["recall"], 1) if v["recall"] is not None else ""}  # noqa: E501
-                for p, v in meta["per_predicate"].items()]
     from bench._report import markdown_table
 
-    note = ("Recall per predicate (durable gold facts):\n\n" + markdown_table(per_pred) +
-            f"\n\nGold: hand-annotated facts of consecutive LoCoMo sessions (bench/gold/GUIDELINES.md); "
-            f"extraction of {meta['turns']} turns took {meta['seconds']} s.")
-    write_result(name, rows, meta=meta, command=f"python -m bench.locomo_gold_bench{' --quick' if args.quick else ''}",
+    note = ("Recall per predicate (durable gold facts), tuning and set-aside side by side:\n\n" +
+            markdown_table(predicate_rows(blocks["tuning"], blocks["set_aside"])) +
+            f"\n\nGold: hand-annotated facts of consecutive LoCoMo sessions (bench/gold/GUIDELINES.md); set aside "
+            f"(issue #26, untouched: aggregate numbers only): {', '.join(set_aside) or 'none'}; "
+            f"extraction of {turns} turns took {meta['seconds']} s.")
+    command = "python -m bench.locomo_gold_bench" + (" --quick" if args.quick else "") + \
+        (f" --set-aside '{args.set_aside}'" if set_aside != DEFAULT_SET_ASIDE else "")
+    write_result(name, table_rows(parts, lowercase), meta=meta, command=command,
                  title="Extraction on real conversations (LoCoMo, hand-annotated gold)", note=note)
     return 0
+
+
+def predicate_rows(tuning: dict, set_aside: dict) -> list[dict]:
+    """One row per predicate: gold, found and recall in the tuning and the set-aside part.
+
+    >>> predicate_rows({"per_predicate": {"LIKES": {"found": 3, "gold": 4, "recall": 0.75}}},
+    ...                {"per_predicate": {"OWNS": {"found": 0, "gold": 2, "recall": 0.0}}})  # doctest: +NORMALIZE_WHITESPACE
+    [{'predicate': 'LIKES', 'tuning gold': 4, 'tuning found': 3, 'tuning recall %': 75.0,
+      'set-aside gold': 0, 'set-aside found': 0, 'set-aside recall %': ''},
+     {'predicate': 'OWNS', 'tuning gold': 0, 'tuning found': 0, 'tuning recall %': '',
+      'set-aside gold': 2, 'set-aside found': 0, 'set-aside recall %': 0.0}]
+    """
+    rows = []
+    for p in sorted({*tuning.get("per_predicate", {}), *set_aside.get("per_predicate", {})}):
+        row: dict[str, Any] = {"predicate": p}
+        for label, block in (("tuning", tuning), ("set-aside", set_aside)):
+            v = block.get("per_predicate", {}).get(p, {"found": 0, "gold": 0})
+            row |= {f"{label} gold": v["gold"], f"{label} found": v["found"],
+                    f"{label} recall %": round(100 * v["found"] / v["gold"], 1) if v["gold"] else ""}
+        rows.append(row)
+    return rows
 
 
 if __name__ == "__main__":

@@ -172,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
         from chronomem.mcp import require_sdk
 
         require_sdk()
-    except Exception as e:  # noqa: BLE001 - said in one line
+    except Exception as e:  # said in one line
         from bench._report import data_missing
 
         return data_missing("chronomem[mcp]", f"the mcp SDK ({e})")

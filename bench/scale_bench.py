@@ -176,7 +176,7 @@ def chat_sessions(count: int, turns: int, *, size: int, seed: int = 11) -> list[
 class NullExtractor:
     """Extracts nothing: what is left of ``Memory.ingest`` is the store writing sessions and turns."""
 
-    def extract_many(self, sessions):  # noqa: ANN001, ANN201
+    def extract_many(self, sessions):
         from chronomem.schema.models import ExtractionResult
 
         for session in sessions:
@@ -194,7 +194,7 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
-def _timed(fn, repeat: int, warmup: int = 10) -> list[float]:  # noqa: ANN001
+def _timed(fn, repeat: int, warmup: int = 10) -> list[float]:
     for i in range(min(warmup, repeat)):
         fn(i)
     out = []
@@ -487,7 +487,7 @@ def _measure_search(row: dict[str, Any], mem: Any, side: Any, names: Sequence[st
             if side is not None:  # the same questions by full text alone
                 _without_index(mem)
                 plain = search_medians(lambda q: mem.search(q), qs)
-        except Exception as e:  # noqa: BLE001 - keep the other measurements of this size
+        except Exception as e:  # keep the other measurements of this size
             row["search_error"] = f"{type(e).__name__}: {e}"
             print(f"  [{backend} {size:,}] search failed: {row['search_error']}", file=sys.stderr, flush=True)
         else:

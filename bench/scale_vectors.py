@@ -99,6 +99,6 @@ def server_memory(store: Any) -> str | None:
                            "RETURN attributes.HeapMemoryUsage.value.properties.max AS max")[0]["max"]
         cache = store._read("SHOW SETTINGS YIELD name, value WHERE name = 'server.memory.pagecache.size' "
                             "RETURN value")[0]["value"]
-    except Exception:  # noqa: BLE001 - an older server or a restricted account: say nothing rather than guess
+    except Exception:  # an older server or a restricted account: say nothing rather than guess
         return None
     return f"heap {heap / 2**30:.2g} GiB, page cache {cache}"

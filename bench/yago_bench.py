@@ -37,7 +37,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import data_missing, result_path, write_result  # noqa: E402
+from bench._report import data_missing, result_path, shared_data, write_result  # noqa: E402
 from bench.temporal.model import Benchmark, Boundary, GoldClaim, Slot, Stint, Utterance  # noqa: E402
 from bench.temporal.probes import ABSTAIN, make_probes  # noqa: E402
 from bench.temporal.scorer import Answer, check_claims, claim_summary, run, score, write_failures  # noqa: E402
@@ -48,8 +48,7 @@ from chronomem.schema.models import Session, Turn  # noqa: E402
 from chronomem.schema.timeutil import UTC  # noqa: E402
 from chronomem.schema.vocabulary import CORE_VOCABULARY, PredicateSpec, Vocabulary  # noqa: E402
 
-REPO = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = REPO.parent / "shared" / "data" / "yago11k"
+DEFAULT_DATA = shared_data("yago11k")
 RELATIONS = ("playsFor", "worksAt", "isAffiliatedTo", "isMarriedTo")
 GROUP = "yago"
 NOW = datetime(2020, 1, 1, tzinfo=UTC)

@@ -35,17 +35,20 @@ from chronomem.schema import (
 if TYPE_CHECKING:
     from chronomem.extract.extractor import SpacyRuleExtractor
     from chronomem.graph.neo4j_store import Neo4jGraphStore
+    from chronomem.query.when import WhenAnswer, WhenAnswers
 
 __version__ = "0.1.0"
 
 _LAZY = {
     "Neo4jGraphStore": "chronomem.graph.neo4j_store",
     "SpacyRuleExtractor": "chronomem.extract.extractor",
+    "WhenAnswer": "chronomem.query.when",  # what Memory.when returns (search's modules load with it)
+    "WhenAnswers": "chronomem.query.when",
 }
 
 
 def __getattr__(name: str) -> Any:
-    """Heavy parts (the Neo4j driver, spaCy) load only when asked for."""
+    """Heavy parts (the Neo4j driver, spaCy, the query modules) load only when asked for."""
     if name in _LAZY:
         import importlib
 
@@ -79,6 +82,8 @@ __all__ = [
     "SystemClock",
     "Turn",
     "Vocabulary",
+    "WhenAnswer",
+    "WhenAnswers",
     "WriteBatch",
     "WriteReport",
     "__version__",

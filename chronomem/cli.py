@@ -13,7 +13,9 @@ from typing import Any, cast
 import click
 
 from chronomem.cli_forget import forget, retract
-from chronomem.cli_support import TIME, _memory, handle_errors, json_option
+from chronomem.cli_listing import entities, erasures, sessions, short_id, versions_once, why_no_facts
+from chronomem.cli_support import TIME, _memory, handle_errors, json_option, store_options
+from chronomem.cli_when import when
 from chronomem.errors import ConfigError, InputError
 from chronomem.mcp.cli import mcp, serve
 from chronomem.query.empty import empty_input
@@ -22,13 +24,15 @@ from chronomem.query.empty import empty_input
 def _print_facts(records: list, as_json: bool, empty: str) -> None:
     if as_json:
         click.echo(json.dumps([r.to_json() for r in records], indent=2))
+        if not records:
+            click.echo(empty, err=True)  # standard output stays JSON
         return
     if not records:
         click.echo(empty)
         return
     for r in records:
         status = "" if r.status == "current" else f"  [{r.status}]"
-        click.echo(f"{r.subject} {r.predicate} {r.object}   {r.interval()}{status}")
+        click.echo(f"{short_id(r.id)}  {r.subject} {r.predicate} {r.object}   {r.interval()}{status}")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -58,7 +62,7 @@ STDIN = Path("-")
 
 def _read_input(path: Path, text: str | None, *, fmt: str, started_at: datetime | None, group: str) -> Iterator[Any]:
     """The sessions of one ``ingest`` argument: a file, or standard input (``-``, its ``text`` already read)."""
-    from chronomem.extract import readers
+    from chronomem.extract.parse import readers
 
     if text is None:
         yield from readers.read_sessions(path, format=cast("readers.Format", fmt), started_at=started_at, group=group)
@@ -90,7 +94,7 @@ def _json_shape(text: str) -> str | None:
 def format_hint(path: Path, text: str | None, fmt: str) -> str | None:
     """The line to print when ``path`` did not read as ``fmt`` (``auto``: what its name or start
     suggested) but its content is another format: which ``--format`` to use instead."""
-    from chronomem.extract.readers import detect_format
+    from chronomem.extract.parse.readers import detect_format
 
     if text is None:
         try:
@@ -193,7 +197,7 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
 @handle_errors
 def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
     """Import pre-extracted facts (JSONL: subject, predicate, object, valid_from, valid_to, statement)."""
-    from chronomem.extract.importer import count_fact_records, read_fact_records
+    from chronomem.extract.parse.importer import count_fact_records, read_fact_records
     from chronomem.progress import draws_bars, progress_bar
 
     if empty_input(path):
@@ -222,9 +226,7 @@ def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetim
     """Facts about ENTITY that were true at --as-of, as believed at --known-at."""
     mem = _memory(ctx, reading=True)
     records = mem.facts(entity, predicate=predicate, as_of=as_of, known_at=known_at)
-    _print_facts(records, as_json, f"no facts about {entity!r} at that time")
-    if not records and (reason := mem.why_empty(known_at=known_at)):
-        click.echo(reason, err=True)
+    _print_facts(records, as_json, why_no_facts(mem, entity, known_at))
 
 
 @cli.command()
@@ -236,8 +238,10 @@ def facts(ctx: click.Context, entity: str, predicate: str | None, as_of: datetim
 @handle_errors
 def timeline(ctx: click.Context, entity: str, predicate: str | None, include_retracted: bool, as_json: bool) -> None:
     """Every value of ENTITY's facts with its valid interval, oldest first."""
-    records = _memory(ctx, reading=True).timeline(entity, predicate=predicate, include_retracted=include_retracted)
-    _print_facts(records, as_json, f"nothing known about {entity!r}")
+    mem = _memory(ctx, reading=True)
+    records = mem.timeline(entity, predicate=predicate, include_retracted=include_retracted)
+    _print_facts(versions_once(records) if include_retracted and not as_json else records, as_json,
+                 why_no_facts(mem, entity, None, at_all=True))
 
 
 @cli.command()
@@ -287,7 +291,7 @@ def _search_line(r: Any) -> str:
         status = "" if r.status in (None, "current") else f"  [{r.status}]"
         return f"{r.score:7.4f}  fact  {r.when():<23}  {r.text}{status}"
     said = r.later()
-    later = "" if said is None else f"  [{'ended' if r.ended is not None else 'superseded'}; {said}]"
+    later = "" if said is None else f"  [{r.status or 'superseded'}; {said}]"
     return f"{r.score:7.4f}  turn  {r.when():<23}  {r.speaker}: {r.text}{later}"
 
 
@@ -363,11 +367,11 @@ def demo(ctx: click.Context, quiet: bool) -> None:
     """Ingest the bundled example sessions and answer a few as-of questions."""
     from chronomem.demo import run_demo
 
-    run_demo(_memory(ctx, create=True), echo=click.echo, quiet=quiet)
+    run_demo(_memory(ctx, create=True), echo=click.echo, quiet=quiet, store_args=store_options(ctx))
 
 
 # Commands kept in their own modules.
-for _command in (retract, forget, mcp, serve):
+for _command in (retract, forget, when, entities, sessions, erasures, mcp, serve):
     cli.add_command(_command)
 
 

@@ -78,3 +78,12 @@ def handle_errors(fn: Callable) -> Callable:
 def json_option(fn: Callable) -> Callable:
     """The shared ``--json`` flag of commands that return records."""
     return click.option("--json", "as_json", is_flag=True, help="Print a JSON array instead of a table.")(fn)
+
+
+def store_options(ctx: click.Context) -> str:
+    """The store options this command was run with (``--store PATH`` or ``--neo4j URI``), for the
+    commands it suggests to read the same store; empty when the default applies."""
+    obj = ctx.find_root().obj or {}
+    if obj.get("neo4j"):
+        return f"--neo4j {obj['neo4j']}"
+    return f"--store {obj['store']}" if obj.get("store") else ""

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 
-from chronomem.extract.readers import read_jsonl
+from chronomem.extract.parse.readers import read_jsonl
 from chronomem.memory import Memory
 from chronomem.schema.models import Session
 from chronomem.schema.timeutil import parse_time
@@ -71,8 +71,10 @@ def show_search(mem: Memory, *, echo: Callable[[str], None] = print) -> str:
     return mode
 
 
-def run_demo(mem: Memory, *, echo: Callable[[str], None] = print, quiet: bool = False) -> list[tuple[str, str]]:
-    """Ingest the examples and print each question with its answer; returns the pairs."""
+def run_demo(mem: Memory, *, echo: Callable[[str], None] = print, quiet: bool = False,
+             store_args: str = "") -> list[tuple[str, str]]:
+    """Ingest the examples and print each question with its answer; returns the pairs. ``store_args``
+    (``--store PATH``) goes into the commands it suggests, so that they read the same store."""
     sessions = example_sessions()
     summary = mem.ingest(sessions, recorded_at="session")
     echo(f"ingested {summary.line()}")
@@ -86,7 +88,8 @@ def run_demo(mem: Memory, *, echo: Callable[[str], None] = print, quiet: bool = 
     echo("")
     show_search(mem, echo=echo)
     echo("")
-    echo("Try: chronomem timeline Sam --all   |   chronomem facts Acme --as-of 2023-07-01 --json")
+    cm = f"chronomem {store_args} ".replace("  ", " ")
+    echo(f"Try: {cm}timeline Sam --all   |   {cm}facts Acme --as-of 2023-07-01 --json")
     return pairs
 
 

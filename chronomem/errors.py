@@ -19,6 +19,10 @@ class ExtractionError(ChronomemError):
     """The extraction pipeline could not run (for example, the spaCy model is missing)."""
 
 
+class DeadlineError(ChronomemError):
+    """A read ran past the time limit it was given (:mod:`chronomem.deadline`) and stopped."""
+
+
 class ConfigError(ChronomemError):
     """A missing optional dependency, model file or setting; the message says how to fix it."""
 

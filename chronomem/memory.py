@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self
 
@@ -30,10 +31,10 @@ from chronomem.memory_erase import ErasingMemory
 from chronomem.query import temporal_queries as tq
 from chronomem.query.empty import before_first_record, require_predicate
 from chronomem.query.records import FactRecord
-from chronomem.schema.models import ExtractionResult, Session, validate_session
+from chronomem.schema.models import Claim, Entity, ExtractionResult, Fact, Session, validate_session
 from chronomem.schema.vocabulary import Vocabulary
 from chronomem.store_location import DEFAULT_STORE, NEO4J_URI_VARIABLES, neo4j_uri_from_env, open_store, store_file
-from chronomem.time_args import When, _when
+from chronomem.time_args import When, _when, when_or_now
 
 __all__ = ["DEFAULT_STORE", "NEO4J_URI_VARIABLES", "IngestSummary", "Memory", "When", "neo4j_uri_from_env",
            "open_store", "store_file"]
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
     from chronomem.query.search import SearchResult
+    from chronomem.query.when import WhenAnswers
 
 RecordedAt = Literal["now", "session"]
 DEFAULT_IMPORT_BATCH = 5_000  # records per transaction for a store that does not say (import_batch_size)
@@ -141,7 +143,8 @@ class Memory(ErasingMemory):
         history: each session's facts are recorded at the session's start. ``workers > 1`` runs
         extraction in that many processes while this one writes; the result is the same. A session
         the extractor could not read (it yields an :class:`ExtractionError` for it, as the LLM
-        extractor does) is skipped, nothing of it written, and its error listed in ``errors``."""
+        extractor does) or the store refused (a session id already stored with other content: a
+        session is immutable) is skipped, nothing of it written, and its error listed in ``errors``."""
         if recorded_at not in ("now", "session"):
             raise InputError("recorded_at is 'now' or 'session'")
         if workers < 1:
@@ -158,7 +161,11 @@ class Memory(ErasingMemory):
             if isinstance(result, ExtractionError):  # this session could not be extracted: skip it, report it
                 summary.errors.append(str(result))
                 continue
-            report = self.write_extracted(session, result, recorded_at=recorded_at)
+            try:
+                report = self.write_extracted(session, result, recorded_at=recorded_at)
+            except InputError as e:  # refused as a whole (an id reused for other content): the others go on
+                summary.errors.append(str(e))
+                continue
             summary.add(report, session)
             if progress is not None:
                 progress(session, report)
@@ -211,7 +218,7 @@ class Memory(ErasingMemory):
         ``import_batch_size``, else 5,000); ``progress(n)`` is called with the number of records
         each transaction wrote.
         """
-        from chronomem.extract.importer import batches_from_records
+        from chronomem.extract.parse.importer import batches_from_records
 
         recorded_at = _when(recorded_at, "recorded_at")
         if batch_size is None:
@@ -272,18 +279,42 @@ class Memory(ErasingMemory):
         start = _when(since, "since")
         if start is None:
             raise InputError("changes() needs a start time (since)")
-        return tq.changes(self.store, self.group, start, _when(until, "until") or self.clock.now(), now=self.clock.now())
+        return tq.changes(self.store, self.group, start, when_or_now(until, "until", self.clock), now=self.clock.now())
 
     def to_networkx(self, *, as_of: When | None = None, known_at: When | None = None) -> nx.MultiDiGraph:
         """The graph as of ``as_of`` (default now) as believed at ``known_at``."""
-        return tq.to_networkx(self.store, self.group, as_of=_when(as_of, "as_of") or self.clock.now(),
+        return tq.to_networkx(self.store, self.group, as_of=when_or_now(as_of, "as_of", self.clock),
                               known_at=_when(known_at, "known_at"))
 
     def stats(self) -> dict[str, int]:
         return self.store.stats(self.group)
 
     def sessions(self) -> Sequence:
+        """The group's sessions (id, start, number of turns), oldest first."""
         return self.store.sessions(self.group)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The predicates this memory's store knows."""
+        return self.store.vocabulary
+
+    def write_facts(self, entities: Sequence[Entity], claims: Sequence[Claim]) -> WriteReport:
+        """Store ``entities`` and ``claims`` without a conversation, recorded now, in one transaction
+        (what :meth:`import_facts` does for records, for callers that build claims themselves)."""
+        report = self.store.write(WriteBatch(self.group, entities=list(entities), claims=list(claims)),
+                                  recorded_at=self.clock.now())
+        self._after_write(report)
+        return report
+
+    def current_facts(self) -> list[Fact]:
+        """Every fact of the group that holds now, as currently believed."""
+        return list(self.store.iter_facts(self.group, as_of=self.clock.now()))
+
+    def entities(self, name: str | None = None, *, limit: int | None = None) -> list[Entity]:
+        """The entities called ``name`` (a name or an alias, any case), or the group's entities (at most ``limit``)."""
+        if name is not None:
+            return self.store.find_entities(self.group, check_text(name, "name"))[:limit]
+        return list(islice(self.store.iter_entities(self.group), limit))
 
     # -- reading: say why an answer would be empty ----------------------------------------
     def require_group(self) -> None:
@@ -297,7 +328,8 @@ class Memory(ErasingMemory):
         near = [g for g in groups if g.lower() == self.group.lower()]
         hint = f"; did you mean {near[0]!r}? (group names are case-sensitive)" if near else ""
         listed = ", ".join(repr(g) for g in groups[:20]) + (" …" if len(groups) > 20 else "")
-        raise InputError(f"no group {self.group!r} in this store{hint}; groups: {listed} (choose one with --group)")
+        raise InputError(f"no group {self.group!r} in this store{hint}; groups: {listed} "
+                         "(choose one with --group, or a tool's group argument)")
 
     def why_empty(self, *, known_at: When | None = None) -> str | None:
         """Why a reading answer is empty when that can be told from ``known_at`` alone: it is before
@@ -346,6 +378,15 @@ class Memory(ErasingMemory):
         return context(self.store, self.group, check_text(text, "query"), index=self._side_index(),
                        now=self.clock.now(),
                        as_of=_when(as_of, "as_of"), max_tokens=max_tokens)
+
+    def when(self, question: str, *, as_of: When | None = None, k: int = 5) -> WhenAnswers:
+        """Dated answers to a "when" (or "how long") question, best first: each with ``start`` and
+        ``end`` (dates, inclusive), ``granularity``, the time phrase, the evidence turn and, for an
+        event, the fact; empty with a ``reason`` when nothing dated matches (:mod:`chronomem.query.when`)."""
+        from chronomem.query.when import when
+
+        return when(self.store, self.group, check_text(question, "question"), index=self._side_index(),
+                    now=self.clock.now(), as_of=_when(as_of, "as_of"), k=k)
 
     def reindex(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Rebuild the side-index from the vectors kept in the store (embedding only the items that have

@@ -10,13 +10,17 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from chronomem.errors import InputError
 from chronomem.graph.base import WriteReport
-from chronomem.time_args import When, _when
+from chronomem.time_args import When, when_or_now
 
 if TYPE_CHECKING:
     from chronomem.clock import Clock
     from chronomem.graph.base import GraphStore
     from chronomem.graph.erasure import Erasure, ErasureReport
     from chronomem.graph.retraction import RetractReport
+
+
+#: Characters of a short fact id (``f_`` and 8 hex digits: a clash in about 4 billion pairs) and of a full one.
+SHORT_ID_CHARS, FULL_ID_CHARS = 10, 22
 
 
 class ErasingMemory:
@@ -37,9 +41,20 @@ class ErasingMemory:
         visible with a ``known_at`` before ``at`` (see :mod:`chronomem.graph.retraction`)."""
         from chronomem.graph.retraction import retract
 
-        report = retract(self.store, self.group, fact_id, at=_when(at, "at") or self.clock.now())
+        report = retract(self.store, self.group, self.full_fact_id(fact_id), at=when_or_now(at, "at", self.clock))
         self._after_write(WriteReport(expired_fact_ids=list(report.expired_fact_ids)))
         return report
+
+    def full_fact_id(self, fact_id: str) -> str:
+        """The id a short fact id (as ``chronomem facts`` prints it: ``f_2468e648``) stands for; a
+        full id, or one matching nothing, is returned as given (the caller then says it is unknown)."""
+        if fact_id.startswith("f_") and 6 <= len(fact_id) < FULL_ID_CHARS:
+            found = self.store.fact_ids_starting(self.group, fact_id, limit=2)
+            if len(found) == 2 and found[0] != found[1]:
+                raise InputError(f"the short fact id {fact_id!r} matches several facts; give more of it or the full id "
+                                 "(the id field of the JSON output)")
+            return found[0] if found else fact_id
+        return fact_id
 
     def forget(self, entity: str | None = None, *, session: str | None = None, by: str = "api") -> ErasureReport:
         """Erase an entity (by name or alias) or a session for good: its facts, turns' text, full-text
@@ -59,7 +74,7 @@ class ErasingMemory:
             found = self.store.find_entities(self.group, entity)
             if not found:
                 raise InputError(f"no entity called {entity!r} in group {self.group!r}; nothing was erased "
-                                 "(check the spelling with `chronomem facts NAME`)")
+                                 "(check the spelling: entities lists them)")
             report = self.store.forget_entities(self.group, [e.id for e in found], audit=audit)
         else:
             report = self.store.forget_session(self.group, target, audit=audit)

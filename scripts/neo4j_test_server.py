@@ -162,7 +162,7 @@ def is_ready(state, port):
         with neo4j.GraphDatabase.driver(f"bolt://127.0.0.1:{port}", auth=(USER, PASSWORD)) as drv:
             drv.execute_query("RETURN 1")
         return True, ""
-    except Exception as exc:  # noqa: BLE001 - report and retry
+    except Exception as exc:  # report and retry
         return False, f"RETURN 1 failed: {exc}"
 
 

@@ -5,11 +5,11 @@ How it reads a session (details in the modules named):
 * spaCy (``en_core_web_sm`` 3.8) parses every turn once, in one ``nlp.pipe`` over all turns;
   ``chronomem_gazetteer_v1`` adds names NER misses (Postgres → PostgreSQL, with versions:
   "Postgres 14" → "PostgreSQL 14") and ``chronomem_relations_v1`` applies the filters and
-  rules per sentence (:mod:`~chronomem.extract.components`).
-* Filters (:mod:`~chronomem.extract.filters`): questions, conditionals, hedges ("maybe",
+  rules per sentence (:mod:`~chronomem.extract.parse.pipeline`, :mod:`~chronomem.extract.rules.engine`).
+* Filters (:mod:`~chronomem.extract.clauses.filters`): questions, conditionals, hedges ("maybe",
   "someday"), modals ("might", "would"), plans under "think/want/plan/consider", dropped plans
   ("but didn't") and negation yield nothing; "no longer", "not … anymore" and "used to" are endings.
-* Time (:mod:`~chronomem.extract.timing`): a state stated as current starts at the turn time
+* Time (:mod:`~chronomem.extract.clauses.timing`): a state stated as current starts at the turn time
   (``observed=True``); an event starts at its resolved time ("last week" → that week, with its
   precision); "just"/"now"/"today" mean the turn time (``observed=False``); a future plan
   needs a date ("I'm moving to Toronto in December") or yields nothing; an ending without a
@@ -44,9 +44,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from chronomem.extract.disfluency import drop_stutters
-from chronomem.extract.gazetteer import Gazetteer, load_gazetteer
-from chronomem.extract.lexicon_data import OPEN
+from chronomem.extract.lexicon import lexicon_file
+from chronomem.extract.parse.disfluency import normalize_chat
+from chronomem.extract.parse.gazetteer import Gazetteer, load_gazetteer
+from chronomem.extract.parse.truecase import truecase
 from chronomem.schema.models import ExtractionResult, Session
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-DEFAULT_SKIP_SPEAKERS = ("assistant", "system", "bot", "ai")
+DEFAULT_SKIP_SPEAKERS = tuple(lexicon_file("dialogue")["assistant_speakers"])
 SPEAKERS_KEY = "chronomem_speakers"
 
 
@@ -72,54 +73,6 @@ def speaker_names(session: Session, skip: Iterable[str] = DEFAULT_SKIP_SPEAKERS)
     return {t.speaker.strip().lower(): t.speaker.strip() for t in session.turns
             if t.speaker.strip() and t.speaker.strip().lower() not in skipped}
 _BREAK = re.compile(r"(?<=[.!?\n])\s+")
-_DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)['’](?=[\s.,!?;:)]|$)")
-_CURLY_APOSTROPHE = re.compile(r"(?<=\w)’(?=\w)")
-# "Omar's my husband": after a capitalised word, "'s" before a determiner (or "not", "in", "so", …) can only be
-# "is" (a possessive is followed by its noun); spaCy reads it as a possessive. Pronouns it reads right are left alone.
-_NAME_IS = re.compile(r"\b(?!(?:It|That|This|What|Who|Where|Here|There|How|Why|When|He|She|Let|Everything|"
-                      r"Nothing|Something|Everyone|Someone|One)')([A-Z][a-z]+)'s (?=(?:my|your|his|her|our|their|a|an|"
-                      r"the|not|so|in|just|really|still|gonna|going|such|always|never|with|friends with)\b)")
-
-
-_NAME_IS_NAME = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir) name)'s\b")  # "her name's Kiwi"
-
-
-_EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+do\s+(?=(?:really\s+)?(?:" + "|".join(sorted(OPEN.taste_verbs)) + r")\b)")
-
-
-_DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
-_DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser reads "sooo" as a noun
-
-
-def normalize_chat(text: str) -> str:
-    """Dropped g's written out ("livin'" → "living"), typographic apostrophes inside words made plain
-    ("you’re" → "you're", which spaCy splits into "you" + "'re"), a name's "'s" that means "is" written
-    out ("Omar's my husband" → "Omar is my husband", "her name's Kiwi" → "her name is Kiwi"), an emphatic
-    "do" before a taste verb left out ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
-    taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise);
-    restarted words said once ("I-I-I think" → "I think": :mod:`chronomem.extract.disfluency`) and a drawn-out
-    "so" said plainly ("sooo cute" → "so cute"); the rest unchanged.
-
-    >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
-    "Starting my biz has been tough but I'm living my dreams, ya know."
-    >>> normalize_chat("You’re my sister’s friend, ‘quote’.")
-    "You're my sister's friend, ‘quote’."
-    >>> normalize_chat("Omar’s my husband. Omar's car is red. It's a car. Let's go. Nora's not home.")
-    "Omar is my husband. Omar's car is red. It's a car. Let's go. Nora is not home."
-    >>> normalize_chat("And Lena's friends with Omar. Lena's friends were there.")
-    "And Lena is friends with Omar. Lena's friends were there."
-    >>> normalize_chat("Her name's Kiwi, my name's Ana.")
-    'Her name is Kiwi, my name is Ana.'
-    >>> normalize_chat("I do love old films, and we do really enjoy hikes. Do you?")
-    'I love old films, and we really enjoy hikes. Do you?'
-    >>> normalize_chat("Thanks! Love baking with rye. Love it.")
-    'Thanks! I love baking with rye. Love it.'
-    >>> normalize_chat("Soooo good, he's sooo cute. A soot stain.")
-    "So good, he's so cute. A soot stain."
-    """
-    text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
-    text = _NAME_IS_NAME.sub(r"\1 is", _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text)))
-    return _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
 
 
 @dataclass
@@ -176,9 +129,11 @@ class SpacyRuleExtractor:
     def nlp(self) -> Language:
         """The spaCy pipeline (loaded on first use)."""
         if self._nlp is None:
-            from chronomem.extract.pipeline import load_pipeline
+            from chronomem.extract.parse.pipeline import load_pipeline
+            from chronomem.extract.rules.engine import RELATIONS_PIPE
 
-            self._nlp = load_pipeline(self.gazetteer, model=self.model, raise_errors=self.raise_errors)
+            pipes = ((RELATIONS_PIPE, (("raise_errors", self.raise_errors),)),)
+            self._nlp = load_pipeline(self.gazetteer, model=self.model, pipes=pipes)
         return self._nlp
 
     def factory(self) -> Callable[[], SpacyRuleExtractor]:
@@ -198,12 +153,13 @@ class SpacyRuleExtractor:
     def chunks(self, text: str) -> list[str]:
         """The pieces of a turn's text that go through spaCy (none for blank text).
 
-        Chat spelling the parser does not know is written out first: "startin' my biz" → "starting
+        A turn typed all in lower case is cased first (:func:`~chronomem.extract.parse.truecase.truecase`),
+        then chat spelling the parser does not know is written out: "startin' my biz" → "starting
         my biz" (:func:`normalize_chat`).
         """
         if not text or not text.strip():
             return []
-        text = normalize_chat(text)
+        text = normalize_chat(truecase(text, self.gazetteer))
         if len(text) > self.max_turn_chars:
             cut = text.rfind(" ", 0, self.max_turn_chars)
             text = text[: cut if cut > self.max_turn_chars // 2 else self.max_turn_chars]
@@ -230,7 +186,7 @@ class SpacyRuleExtractor:
 
     def extract_many(self, sessions: Iterable[Session]) -> Iterator[tuple[Session, ExtractionResult]]:
         """Extract every session with one ``nlp.pipe`` over all turns; results in input order."""
-        from chronomem.extract.resolution import SessionResolver
+        from chronomem.extract.resolution.session import SessionResolver
 
         nlp = self.nlp
         pending: deque[_Job] = deque()

@@ -17,7 +17,7 @@ from typing import Any
 from chronomem.schema.models import ExtractionResult, Session
 
 _WORKER_EXTRACTOR: Any = None
-_PRELOAD = ("spacy", "chronomem.extract.extractor", "chronomem.extract.pipeline")
+_PRELOAD = ("spacy", "chronomem.extract.extractor", "chronomem.extract.parse.pipeline")
 
 
 def _init_worker(factory: Callable[[], Any]) -> None:

@@ -63,7 +63,8 @@ def breadth_first(
 
 @dataclass(frozen=True)
 class TurnRecord:
-    """A stored turn, with its session."""
+    """A stored turn, with its session. ``times`` holds the times it speaks about as stored
+    (:mod:`chronomem.graph.turn_times`; ``None`` for a turn stored before turns kept them)."""
 
     id: str
     session_id: str
@@ -72,6 +73,7 @@ class TurnRecord:
     text: str
     at: datetime
     seq: int
+    times: str | None = None
 
 
 @dataclass(frozen=True)
@@ -198,6 +200,10 @@ class GraphStore(Protocol):
         ...
 
     def get_facts(self, group_id: str, ids: Sequence[str]) -> list[Fact]: ...
+
+    def fact_ids_starting(self, group_id: str, prefix: str, *, limit: int = 2) -> list[str]:
+        """The ids of fact versions that start with ``prefix`` (a short id), at most ``limit``."""
+        ...
 
     def iter_facts(
         self,

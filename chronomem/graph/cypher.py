@@ -145,12 +145,23 @@ WITH s, coalesce(s._new, false) AS created
 REMOVE s._new
 RETURN created
 """
+SESSION_CONTENT = """
+MATCH (s:Session {group_id: $g, id: $id}) USING INDEX s:Session(group_id, id)
+OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn)
+WITH s, t ORDER BY t.seq
+RETURN s.started_at AS started_at,
+       [x IN collect(t) | {id: x.id, speaker: x.speaker, text: x.text, at: x.at}] AS turns
+"""
+FACT_IDS_STARTING = """
+MATCH ()-[f:FACT]->() WHERE f.id STARTS WITH $prefix AND f.group_id = $g
+RETURN f.id AS id ORDER BY id LIMIT $limit
+"""
 MERGE_TURNS = """
 MATCH (s:Session {group_id: $g, id: $session_id}) USING INDEX s:Session(group_id, id)
 UNWIND $rows AS row
 MERGE (t:Turn {group_id: $g, id: row.id})
 ON CREATE SET t.session_id = $session_id, t.speaker = row.speaker, t.text = row.text, t.at = row.at,
-              t.seq = row.seq, t.ord = row.ord
+              t.seq = row.seq, t.ord = row.ord, t.times = row.times
 WITH s, t WHERE t.session_id = $session_id
 MERGE (s)-[:HAS_TURN]->(t)
 """
@@ -368,7 +379,7 @@ RETURN s.id AS id, s.group_id AS group_id, s.started_at AS started_at, s.metadat
 ORDER BY s.started_at, s.id
 """
 TURN_FIELDS = (" RETURN t.id AS id, t.session_id AS session_id, t.group_id AS group_id, t.speaker AS speaker,"
-               " t.text AS text, t.at AS at, t.seq AS seq")
+               " t.text AS text, t.at AS at, t.seq AS seq, t.times AS times")
 TURNS_BY_ID = "UNWIND $ids AS id MATCH (t:Turn {group_id: $g, id: id}) USING INDEX t:Turn(group_id, id)" + TURN_FIELDS
 TURNS_OF_SESSION = ("MATCH (s:Session {group_id: $g, id: $session_id})-[:HAS_TURN]->(t:Turn) USING INDEX s:Session(group_id, id)"
                     + TURN_FIELDS + " ORDER BY t.seq")
@@ -414,7 +425,7 @@ DELETE_GROUP = (
 ERASE_ENTITIES_OF = """
 UNWIND $ids AS id
 MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
-RETURN e.id AS id, e.name AS name, coalesce(e.aliases, []) AS aliases
+RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, coalesce(e.aliases, []) AS aliases
 """
 ERASE_SPEAKERS = "MATCH (t:Turn {group_id: $g}) RETURN DISTINCT t.speaker AS speaker"
 ERASE_TURNS_SPOKEN_BY = "MATCH (t:Turn {group_id: $g}) WHERE t.speaker IN $speakers RETURN t.id AS id"
@@ -425,16 +436,22 @@ RETURN DISTINCT t.id AS id
 """
 ERASE_TURNS_OF_SESSION = """
 MATCH (s:Session {group_id: $g, id: $session_id})-[:HAS_TURN]->(t:Turn) USING INDEX s:Session(group_id, id)
-OPTIONAL MATCH (t)-[:MENTIONS]->(e:Entity)
-RETURN t.id AS id, collect(e.id) AS mentioned
+RETURN t.id AS id
+"""
+ERASE_MENTIONED_BY_TURNS = """
+UNWIND $ids AS id
+MATCH (t:Turn {group_id: $g, id: id})-[:MENTIONS]->(e:Entity)
+RETURN DISTINCT e.id AS id
 """
 ERASE_FACTS_TOUCHING = """
 UNWIND $ids AS id
 MATCH (e:Entity {id: id})-[f:FACT]-() WHERE f.group_id = $g
-RETURN DISTINCT f.id AS id
+WITH DISTINCT f
+MATCH (s)-[f]->(o)
+RETURN f.id AS id, s.id AS subject_id, o.id AS object_id, f.sources_json AS sources
 """
 ERASE_FACTS_CITING = """
-MATCH (s)-[f:FACT]->(o) WHERE f.group_id = $g AND f.sources_json CONTAINS $needle
+MATCH (s)-[f:FACT]->(o) WHERE f.group_id = $g AND any(needle IN $needles WHERE f.sources_json CONTAINS needle)
 RETURN f.id AS id, s.id AS subject_id, o.id AS object_id, f.sources_json AS sources
 """
 ERASE_CLAIMS_CONTAINING = """
@@ -442,7 +459,7 @@ MATCH (l:SlotLock {group_id: $g}) WHERE l.key IS NOT NULL
   AND any(body IN l.claims WHERE any(needle IN $needles WHERE body CONTAINS needle))
 UNWIND range(0, size(l.claims) - 1) AS i
 WITH l, i WHERE any(needle IN $needles WHERE l.claims[i] CONTAINS needle)
-RETURN l.key AS slot, l.claim_ids[i] AS id
+RETURN l.key AS slot, l.claim_ids[i] AS id, l.claims[i] AS body
 """
 ERASE_SESSION_EXISTS = "MATCH (s:Session {group_id: $g, id: $session_id}) RETURN count(s) AS n"
 ERASE_SET_FACT_SOURCES = """

@@ -8,10 +8,13 @@ so "was X erased?" can be answered by whoever already knows X.
 
 What goes, for an entity: the entity (names, aliases, full-text row), every fact version it is the
 subject or object of, every claim naming it, and every turn that mentions it or that it spoke
-(text, full-text rows, mentions). For a session: the session, its turns, the claims it sourced, the
-fact versions sourced by it alone (others lose it from their sources), and the entities left with
-nothing (no fact, claim or mention) afterwards. The side-index vectors of everything erased are
-overwritten by :meth:`chronomem.Memory.forget`.
+(text, full-text rows, mentions). For a session: the session and its turns. Then, for both: every
+fact version and claim citing an erased turn loses that source (and goes when none is left), the
+slots whose claims changed are derived again from what remains, and every entity the erased rows
+named (places and people mentioned only in erased turns, the other ends of versions left with no
+source) that nothing uses any more goes too. The algorithm is written once, over store primitives, in
+:mod:`chronomem.graph.eraser`. The side-index vectors of everything erased are overwritten by
+:meth:`chronomem.Memory.forget`.
 
 >>> target_digest("session", "s-1") == target_digest("session", "s-1") != target_digest("entity", "s-1")
 True
@@ -81,17 +84,7 @@ def entity_needle(entity_id: str) -> str:
     return json.dumps(entity_id, ensure_ascii=False)
 
 
-def without_session(sources_json: str, session_id: str) -> str | None:
-    """A fact's sources column without ``session_id``'s sources; ``None`` when nothing is left.
-
-    >>> without_session('[["s1", "s1:0"], ["s2", "s2:3"]]', "s1"), without_session('[["s1", ""]]', "s1")
-    ('[["s2", "s2:3"]]', None)
-    """
-    rest = [pair for pair in json.loads(sources_json) if pair[0] != session_id]
-    return json.dumps(rest) if rest else None
-
-
 def unknown_session(group_id: str, session_id: str) -> InputError:
     """The error for forgetting a session the group does not have."""
     return InputError(f"no session {session_id!r} in group {group_id!r}; nothing was erased (list the sessions "
-                      "with Memory.sessions())")
+                      "with sessions)")

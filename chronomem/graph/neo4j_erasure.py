@@ -1,7 +1,8 @@
-"""``forget`` on Neo4j: the deletions of :mod:`chronomem.graph.erasure`, in Cypher.
+"""``forget`` on Neo4j: the erasure primitives (an :class:`~chronomem.graph.eraser.EraseTransaction`)
+in Cypher; the algorithm is :mod:`chronomem.graph.eraser`.
 
-Every function runs inside the caller's write transaction; the statements are the ``ERASE_*``
-constants of :mod:`chronomem.graph.cypher`.
+Every primitive is one statement of :mod:`chronomem.graph.cypher` (the ``ERASE_*`` constants) in
+the caller's write transaction; Neo4j keeps its full-text indexes in step by itself.
 """
 
 from __future__ import annotations
@@ -12,95 +13,77 @@ from typing import Any
 
 from chronomem.graph import cypher
 from chronomem.graph.codec import to_us
-from chronomem.graph.erasure import Erasure, ErasureReport, counts, entity_needle, session_needle, without_session
-from chronomem.graph.erasure_replan import replan_slots
-from chronomem.graph.neo4j_write import Neo4jWrite, Reserve
-from chronomem.schema.models import normalize_name
-from chronomem.schema.vocabulary import Vocabulary
+from chronomem.graph.eraser import FactEnds
+from chronomem.graph.erasure import Erasure
+from chronomem.graph.neo4j_write import Neo4jWrite, _single, record_to_entity
+from chronomem.schema.models import Entity
 
 
-def _ids(tx: Any, statement: str, **params: Any) -> set[str]:
-    return {r["id"] for r in tx.run(statement, params)}
+class Neo4jErase(Neo4jWrite):
+    """The erasure primitives of one write transaction ``tx`` of group ``group``."""
 
+    def _ids(self, statement: str, **params: Any) -> set[str]:
+        return {r["id"] for r in self.tx.run(statement, g=self.group, **params)}
 
-def erase_entities(tx: Any, group_id: str, entity_ids: Sequence[str], audit: Erasure,
-                   vocabulary: Vocabulary, reserve: Reserve | None = None) -> ErasureReport:
-    """Erase the entities ``entity_ids``: their facts, the claims naming them, the turns that
-    mention them or that they spoke (``reserve``: see :class:`~chronomem.graph.neo4j_write.Neo4jWrite`)."""
-    g = group_id
-    rows = list(tx.run(cypher.ERASE_ENTITIES_OF, g=g, ids=list(entity_ids)))
-    ids = sorted(r["id"] for r in rows)
-    if not ids:
-        return _finish(tx, g, audit, vocabulary, facts=set(), turns=set(), claims=[], entities=ids,
-                       sessions=[], reserve=reserve)
-    norms = {normalize_name(n) for r in rows for n in [r["name"], *r["aliases"]]}
-    speakers = [r["speaker"] for r in tx.run(cypher.ERASE_SPEAKERS, g=g) if normalize_name(r["speaker"]) in norms]
-    turns = _ids(tx, cypher.ERASE_TURNS_MENTIONING, g=g, ids=ids)
-    if speakers:
-        turns |= _ids(tx, cypher.ERASE_TURNS_SPOKEN_BY, g=g, speakers=speakers)
-    facts = _ids(tx, cypher.ERASE_FACTS_TOUCHING, g=g, ids=ids)
-    claims = [dict(r) for r in tx.run(cypher.ERASE_CLAIMS_CONTAINING, g=g, needles=[entity_needle(i) for i in ids])]
-    return _finish(tx, g, audit, vocabulary, facts=facts, turns=turns, claims=claims, entities=ids, sessions=[],
-                   reserve=reserve)
+    def _run(self, statement: str, **params: Any) -> None:
+        self.tx.run(statement, g=self.group, **params).consume()
 
+    def group_entities(self, ids: Sequence[str]) -> list[Entity]:
+        return [record_to_entity(r) for r in self.tx.run(cypher.ERASE_ENTITIES_OF, g=self.group, ids=list(ids))]
 
-def session_exists(tx: Any, group_id: str, session_id: str) -> bool:
-    return bool(tx.run(cypher.ERASE_SESSION_EXISTS, g=group_id, session_id=session_id).single()["n"])
+    def speakers(self) -> list[str]:
+        return [r["speaker"] for r in self.tx.run(cypher.ERASE_SPEAKERS, g=self.group)]
 
+    def turns_spoken_by(self, speakers: Sequence[str]) -> set[str]:
+        return self._ids(cypher.ERASE_TURNS_SPOKEN_BY, speakers=list(speakers))
 
-def erase_session(tx: Any, group_id: str, session_id: str, audit: Erasure, vocabulary: Vocabulary,
-                  reserve: Reserve | None = None) -> ErasureReport:
-    """Erase the session ``session_id``: its turns, the claims and fact versions it alone sourced
-    (the others lose it from their sources) and the entities left unused."""
-    g = group_id
-    turns: set[str] = set()
-    candidates: set[str] = set()
-    for r in tx.run(cypher.ERASE_TURNS_OF_SESSION, g=g, session_id=session_id):
-        turns.add(r["id"])
-        candidates.update(r["mentioned"])
-    claims = [dict(r) for r in tx.run(cypher.ERASE_CLAIMS_CONTAINING, g=g, needles=[session_needle(session_id)])]
-    facts: set[str] = set()
-    kept: list[dict[str, str]] = []
-    for r in tx.run(cypher.ERASE_FACTS_CITING, g=g, needle=json.dumps(session_id, ensure_ascii=False)):
-        if all(pair[0] != session_id for pair in json.loads(r["sources"])):
-            continue
-        rest = without_session(r["sources"], session_id)
-        if rest is None:
-            facts.add(r["id"])
-            candidates.update((r["subject_id"], r["object_id"]))
-        else:
-            kept.append({"id": r["id"], "sources": rest})
-    if kept:
-        tx.run(cypher.ERASE_SET_FACT_SOURCES, g=g, rows=kept).consume()
-    return _finish(tx, g, audit, vocabulary, facts=facts, turns=turns, claims=claims, entities=[],
-                   sessions=[session_id], orphan_candidates=sorted(candidates), reserve=reserve)
+    def turns_mentioning(self, entity_ids: Sequence[str]) -> set[str]:
+        return self._ids(cypher.ERASE_TURNS_MENTIONING, ids=list(entity_ids))
 
+    def session_turns(self, session_id: str) -> set[str] | None:
+        if not _single(self.tx.run(cypher.ERASE_SESSION_EXISTS, g=self.group, session_id=session_id), "n"):
+            return None
+        return self._ids(cypher.ERASE_TURNS_OF_SESSION, session_id=session_id)
 
-def _finish(tx: Any, g: str, audit: Erasure, vocabulary: Vocabulary, *, facts: set[str], turns: set[str],
-            claims: list[dict[str, str]], entities: list[str], sessions: list[str],
-            orphan_candidates: Sequence[str] = (), reserve: Reserve | None = None) -> ErasureReport:
-    """Delete what is listed, re-derive the slots that lost claims
-    (:mod:`chronomem.graph.erasure_replan`), delete the entities left unused, write the audit record."""
-    tx.run(cypher.ERASE_FACTS, g=g, ids=sorted(facts)).consume()
-    tx.run(cypher.ERASE_TURNS, g=g, ids=sorted(turns)).consume()
-    tx.run(cypher.ERASE_CLAIMS, g=g, rows=claims).consume()
+    def mentioned_by(self, turn_ids: Sequence[str]) -> set[str]:
+        return self._ids(cypher.ERASE_MENTIONED_BY_TURNS, ids=list(turn_ids))
 
-    def delete_versions(ids: Sequence[str]) -> None:
-        tx.run(cypher.ERASE_FACTS, g=g, ids=sorted(ids)).consume()
-        facts.update(ids)
+    def _fact_ends(self, statement: str, **params: Any) -> list[FactEnds]:
+        return [(r["id"], r["subject_id"], r["object_id"], r["sources"])
+                for r in self.tx.run(statement, g=self.group, **params)]
 
-    write = Neo4jWrite(tx, g, reserve=reserve)
-    new_fact_ids = replan_slots(write, vocabulary, g, {c["slot"] for c in claims},
-                                erased_at=audit.erased_at, delete_versions=delete_versions)
-    for session_id in sessions:
-        tx.run(cypher.ERASE_SESSION, g=g, session_id=session_id).consume()
-    if orphan_candidates:
-        entities = sorted({*entities, *_ids(tx, cypher.ERASE_UNUSED_ENTITIES, g=g, ids=list(orphan_candidates))})
-    tx.run(cypher.ERASE_ENTITIES, g=g, ids=entities).consume()
-    audit = audit.model_copy(update={"counts": counts(facts=len(facts), turns=len(turns), claims=len(claims),
-                                                      entities=len(entities), sessions=len(sessions))})
-    tx.run(cypher.CREATE_ERASURE, g=g, kind=audit.kind, target_sha256=audit.target_sha256,
-           erased_at=to_us(audit.erased_at), erased_by=audit.erased_by, counts_json=json.dumps(audit.counts)).consume()
-    write.finish()  # the versions the re-planning expired leave every side-index (chronomem.graph.vectors)
-    return ErasureReport(erasure=audit, fact_ids=sorted(facts), entity_ids=sorted(entities), turn_ids=sorted(turns),
-                         new_fact_ids=new_fact_ids)
+    def facts_touching(self, entity_ids: Sequence[str]) -> list[FactEnds]:
+        return self._fact_ends(cypher.ERASE_FACTS_TOUCHING, ids=list(entity_ids))
+
+    def facts_citing(self, needles: Sequence[str]) -> list[FactEnds]:
+        return self._fact_ends(cypher.ERASE_FACTS_CITING, needles=list(needles))
+
+    def claims_containing(self, needles: Sequence[str]) -> list[tuple[str, str, str]]:
+        return [(r["slot"], r["id"], r["body"])
+                for r in self.tx.run(cypher.ERASE_CLAIMS_CONTAINING, g=self.group, needles=list(needles))]
+
+    def set_fact_sources(self, rows: Sequence[tuple[str, str]]) -> None:
+        self._run(cypher.ERASE_SET_FACT_SOURCES, rows=[{"id": fid, "sources": sources} for fid, sources in rows])
+
+    def delete_facts(self, ids: Sequence[str]) -> None:
+        self._run(cypher.ERASE_FACTS, ids=list(ids))
+
+    def delete_claims(self, rows: Sequence[tuple[str, str]]) -> None:
+        self._run(cypher.ERASE_CLAIMS, rows=[{"slot": slot, "id": cid} for slot, cid in rows])
+
+    def delete_turns(self, ids: Sequence[str]) -> None:
+        self._run(cypher.ERASE_TURNS, ids=list(ids))
+
+    def delete_session(self, session_id: str) -> None:
+        self._run(cypher.ERASE_SESSION, session_id=session_id)
+
+    def unused_entities(self, ids: Sequence[str]) -> set[str]:
+        return self._ids(cypher.ERASE_UNUSED_ENTITIES, ids=list(ids)) if ids else set()
+
+    def delete_entities(self, ids: Sequence[str]) -> None:
+        self._run(cypher.ERASE_ENTITIES, ids=list(ids))
+
+    def record_erasure(self, audit: Erasure) -> None:
+        self._run(cypher.CREATE_ERASURE, kind=audit.kind, target_sha256=audit.target_sha256,
+                  erased_at=to_us(audit.erased_at), erased_by=audit.erased_by, counts_json=json.dumps(audit.counts))
+        self.finish()  # the versions the re-planning expired leave every side-index (chronomem.graph.vectors)

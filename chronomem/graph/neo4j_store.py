@@ -49,7 +49,7 @@ from chronomem.graph.base import (
 )
 from chronomem.graph.codec import fact_from_mapping, from_us, to_us
 from chronomem.graph.cypher_vectors import CREATE_PROPERTY_KEY, PROPERTY_KEYS, VECTOR_INDEXES
-from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
+from chronomem.graph.erasure import Erasure, ErasureReport
 from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.neo4j_migration import migrate_claims, migrate_current
 from chronomem.graph.neo4j_vectors import Neo4jVectors
@@ -91,7 +91,7 @@ record_to_fact = fact_from_mapping  # a fact record or map (keyed by chronomem.g
 
 def _record_to_turn(r: Any) -> TurnRecord:
     return TurnRecord(id=r["id"], session_id=r["session_id"], group_id=r["group_id"], speaker=r["speaker"],
-                      text=r["text"], at=from_us(r["at"]), seq=r["seq"])
+                      text=r["text"], at=from_us(r["at"]), seq=r["seq"], times=r.get("times"))
 
 
 class Neo4jGraphStore(Neo4jVectors):
@@ -288,6 +288,10 @@ class Neo4jGraphStore(Neo4jVectors):
         out = {r["id"]: record_to_fact(r) for r in self._read(cypher.FACTS_BY_ID, g=group_id, ids=wanted)}
         return [out[i] for i in ids if i in out]
 
+    def fact_ids_starting(self, group_id: str, prefix: str, *, limit: int = 2) -> list[str]:
+        """The ids of fact versions that start with ``prefix`` (a short id), at most ``limit``."""
+        return [r["id"] for r in self._read(cypher.FACT_IDS_STARTING, g=group_id, prefix=prefix, limit=limit)]
+
     def iter_facts(self, group_id: str, *, as_of: datetime | None = None, known_at: datetime | None = None,
                    include_expired: bool = False) -> Iterator[Fact]:
         rows = self._stream(cypher.ALL_FACTS, g=group_id, **_time_params(as_of, known_at, include_expired))
@@ -385,22 +389,20 @@ class Neo4jGraphStore(Neo4jVectors):
     # -- forget (erasure; see chronomem.graph.erasure) ------------------------------------
     def forget_entities(self, group_id: str, entity_ids: Sequence[str], *, audit: Erasure) -> ErasureReport:
         """Erase the entities ``entity_ids`` of ``group_id`` for good (see :mod:`chronomem.graph.erasure`)."""
-        from chronomem.graph import neo4j_erasure
+        from chronomem.graph.eraser import erase_entities
+        from chronomem.graph.neo4j_erasure import Neo4jErase
 
         ids = list(entity_ids)
-        return self._erase(lambda tx: neo4j_erasure.erase_entities(tx, group_id, ids, audit, self.vocabulary,
-                                                                     self.reserve))
+        return self._erase(lambda tx: erase_entities(Neo4jErase(tx, group_id, reserve=self.reserve), self.vocabulary,
+                                                     group_id, ids, audit))
 
     def forget_session(self, group_id: str, session_id: str, *, audit: Erasure) -> ErasureReport:
         """Erase the session ``session_id`` of ``group_id`` for good; :class:`InputError` if it is unknown."""
-        from chronomem.graph import neo4j_erasure
+        from chronomem.graph.eraser import erase_session
+        from chronomem.graph.neo4j_erasure import Neo4jErase
 
-        def erase(tx: neo4j.ManagedTransaction) -> ErasureReport:
-            if not neo4j_erasure.session_exists(tx, group_id, session_id):
-                raise unknown_session(group_id, session_id)
-            return neo4j_erasure.erase_session(tx, group_id, session_id, audit, self.vocabulary, self.reserve)
-
-        return self._erase(erase)
+        return self._erase(lambda tx: erase_session(Neo4jErase(tx, group_id, reserve=self.reserve), self.vocabulary,
+                                                    group_id, session_id, audit))
 
     def erasures(self, group_id: str) -> list[Erasure]:
         """The audit records of every erasure in ``group_id``, oldest first."""

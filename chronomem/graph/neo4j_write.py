@@ -21,6 +21,8 @@ from chronomem.graph.codec import FACT_FIELDS, NEO4J_PROPERTY, RELATIONSHIP_ENDS
 from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.neo4j_vectors import stamp_vector_change
 from chronomem.graph.turn_scope import clash_error
+from chronomem.graph.turn_times import times_json
+from chronomem.graph.writer import SessionContent
 from chronomem.graph.writing import merge_entity
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
 
@@ -128,7 +130,7 @@ class Neo4jWrite:
         created = bool(_single(self.tx.run(cypher.MERGE_SESSION, g=g, id=session.session_id,
                                            started_at=to_us(session.started_at),
                                            metadata_json=json.dumps(session.metadata, default=str)), "created"))
-        if turns:
+        if created and turns:  # a stored session is immutable: its turns are what they are
             others = self.tx.run(cypher.TURNS_OF_OTHER_SESSIONS, g=g, session_id=session.session_id,
                                  ids=[t.id for t in turns])
             clashes = [(r["id"], r["session_id"]) for r in others]
@@ -136,9 +138,16 @@ class Neo4jWrite:
                 raise clash_error(g, session.session_id, clashes)
             first = self._sequence(len(turns))
             self.tx.run(cypher.MERGE_TURNS, g=g, session_id=session.session_id, rows=[
-                {"id": t.id, "speaker": t.speaker, "text": t.text, "at": to_us(t.at), "seq": n, "ord": first + n}
+                {"id": t.id, "speaker": t.speaker, "text": t.text, "at": to_us(t.at), "seq": n, "ord": first + n,
+                 "times": times_json(t.text, t.at or session.started_at)}
                 for n, t in enumerate(turns)]).consume()
         return created
+
+    def stored_session(self, session_id: str) -> SessionContent | None:
+        found = self.tx.run(cypher.SESSION_CONTENT, g=self.group, id=session_id).single()
+        if found is None:
+            return None
+        return found["started_at"], [(t["id"], t["speaker"], t["text"], t["at"]) for t in found["turns"]]
 
     def put_mentions(self, mentions: Sequence[Mention]) -> None:
         g = self.group

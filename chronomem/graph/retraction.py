@@ -7,7 +7,7 @@ and evidence said after the retraction counts again. Retracting twice at the sam
 
 >>> from datetime import datetime, timezone
 >>> from chronomem.graph import SqliteGraphStore
->>> from chronomem.extract.importer import batches_from_records
+>>> from chronomem.extract.parse.importer import batches_from_records
 >>> store = SqliteGraphStore(":memory:")
 >>> t = datetime(2024, 1, 1, tzinfo=timezone.utc)
 >>> (batch,) = batches_from_records([{"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon"}],
@@ -49,11 +49,11 @@ def retract(store: GraphStore, group_id: str, fact_id: str, *, at: datetime) -> 
     found = store.get_facts(group_id, [fact_id])
     if not found:
         raise InputError(f"no fact {fact_id!r} in group {group_id!r}; find fact ids with "
-                         "`chronomem facts ENTITY --json` (the id field)")
+                         "facts (the id of each fact)")
     fact = found[0]
     if fact.expired_at is not None:
         raise InputError(f"fact {fact_id!r} is no longer believed (expired {fact.expired_at.isoformat()}); "
-                         "retract its current version instead (`chronomem timeline ENTITY --all --json`)")
+                         "retract its current version instead (the timeline of the entity lists every version)")
     if at < fact.recorded_at:
         raise InputError(f"cannot retract fact {fact_id!r} at {at.isoformat()}, before it was recorded "
                          f"({fact.recorded_at.isoformat()}); give a later time")

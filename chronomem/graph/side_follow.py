@@ -74,7 +74,7 @@ class FollowsStore:
             try:
                 index = HnswVectorIndex.load(self.path)  # type: ignore[arg-type]
                 index = index if index.dim == dim else None
-            except Exception as exc:  # noqa: BLE001 - a broken index is rebuilt from the store, never fatal
+            except Exception as exc:  # a broken index is rebuilt from the store, never fatal
                 log.warning("side-index %s is unreadable (%s): rebuilding it from the store", self.path, exc)
                 index = None
         elif state is not None:

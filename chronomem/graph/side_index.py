@@ -17,7 +17,7 @@ only, so it works the same on every backend.
 >>> from datetime import datetime, timezone
 >>> from chronomem.graph import SqliteGraphStore
 >>> from chronomem.graph.embedders import HashingEmbedder
->>> from chronomem.extract.importer import batches_from_records
+>>> from chronomem.extract.parse.importer import batches_from_records
 >>> store = SqliteGraphStore(":memory:")
 >>> index = SideIndex(store, "default", embedder=HashingEmbedder(64))
 >>> t = datetime(2024, 1, 1, tzinfo=timezone.utc)
@@ -377,7 +377,7 @@ class SideIndex(FollowsStore):
                     while self.pending_count() and not self._stop.is_set():
                         self.catch_up(step)
                     self._maybe_save()
-                except Exception:  # noqa: BLE001 - keep the worker alive; searches still use full text
+                except Exception:  # keep the worker alive; searches still use full text
                     log.exception("side-index worker failed to catch up; will retry")
                     self._stop.wait(interval)
 

@@ -6,6 +6,9 @@ current one (a rowid table with that key as a unique index; see ``sqlite_schema.
 in one transaction, so a crash leaves either layout whole, never half of each.
 :func:`migrate_vectors` gives the tables of embedded items (facts, entities, turns) the columns that
 keep their vectors (:mod:`chronomem.graph.vectors`), empty, and their indexes.
+
+:func:`add_turn_times` gives the ``turns`` of an earlier store their ``times`` column (empty:
+the times of those turns are found from their text when read, see :mod:`chronomem.graph.turn_times`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import sqlite3
 
 from chronomem.graph import sqlite_schema as sql
+from chronomem.graph.sqlite_tx import immediate
 
 CLAIMS_DEFINITION = "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'claims'"
 _OLD_CLAIMS = "claims_without_rowid"
@@ -36,18 +40,12 @@ def migrate_claims(db: sqlite3.Connection) -> bool:
     earlier one; ``True`` if they were moved. One transaction: all or nothing."""
     if not claims_layout_is_old(db):
         return False
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         if not claims_layout_is_old(db):  # another connection moved them while this one waited
-            db.execute("COMMIT")
             return False
         for statement in _MOVE_CLAIMS:
             db.execute(statement)  # not executescript: it would commit first
-        db.execute("COMMIT")
         return True
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
 
 
 def _missing_vector_columns(db: sqlite3.Connection) -> list[tuple[str, str, str]]:
@@ -69,15 +67,25 @@ def migrate_vectors(db: sqlite3.Connection) -> bool:
     were added. One transaction, safe against another process migrating the same file at once."""
     if not _missing_vector_columns(db) and _has_vector_indexes(db):
         return False
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         missing = _missing_vector_columns(db)  # again: another connection may have added them while this one waited
         for table, column, kind in missing:
             db.execute(sql.ADD_COLUMN.format(table=table, column=column, type=kind))
         for statement in sql.VECTOR_INDEXES:
             db.execute(statement)
-        db.execute("COMMIT")
         return bool(missing)
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+
+
+def add_turn_times(db: sqlite3.Connection) -> bool:
+    """Add the ``times`` column to the ``turns`` of a store written before turns kept their times;
+    ``True`` if it was added (another process opening the store at once may add it first)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(turns)")}
+    if "times" in columns:
+        return False
+    try:
+        db.execute("ALTER TABLE turns ADD COLUMN times TEXT")
+    except sqlite3.OperationalError as e:
+        if "duplicate column" not in str(e):
+            raise
+        return False
+    return True

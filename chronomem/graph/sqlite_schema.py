@@ -42,7 +42,7 @@ CREATE TABLE IF NOT EXISTS sessions (
 );
 CREATE TABLE IF NOT EXISTS turns (
   rowid INTEGER PRIMARY KEY, group_id TEXT NOT NULL, id TEXT NOT NULL, session_id TEXT NOT NULL,
-  speaker TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL, seq INTEGER NOT NULL,
+  speaker TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL, seq INTEGER NOT NULL, times TEXT,
   UNIQUE (group_id, id), FOREIGN KEY (group_id, session_id) REFERENCES sessions (group_id, id)
 );
 CREATE INDEX IF NOT EXISTS turns_session ON turns (group_id, session_id, seq);
@@ -108,10 +108,13 @@ SELECT_ENTITY = "SELECT id, group_id, name, type, aliases FROM entities"
 INSERT_ENTITY = "INSERT INTO entities (id, group_id, name, type, aliases) VALUES (?, ?, ?, ?, ?)"
 UPDATE_ENTITY = "UPDATE entities SET name = ?, type = ?, aliases = ? WHERE id = ?"
 INSERT_ENTITY_NAME = "INSERT OR IGNORE INTO entity_names (group_id, norm, entity_id) VALUES (?, ?, ?)"
+SESSION_STARTED_AT = "SELECT started_at FROM sessions WHERE group_id = ? AND id = ?"
+SESSION_CONTENT = "SELECT id, speaker, text, at FROM turns WHERE group_id = ? AND session_id = ? ORDER BY seq"
 INSERT_SESSION = "INSERT OR IGNORE INTO sessions (group_id, id, started_at, metadata) VALUES (?, ?, ?, ?)"
-INSERT_TURN = "INSERT OR IGNORE INTO turns (group_id, id, session_id, speaker, text, at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)"
+INSERT_TURN = ("INSERT OR IGNORE INTO turns (group_id, id, session_id, speaker, text, at, seq, times) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 INSERT_MENTION = "INSERT OR IGNORE INTO mentions (group_id, turn_id, entity_id) VALUES (?, ?, ?)"
-SELECT_TURNS = "SELECT id, session_id, group_id, speaker, text, at, seq FROM turns"
+SELECT_TURNS = "SELECT id, session_id, group_id, speaker, text, at, seq, times FROM turns"
 # External-content FTS tables (facts_fts, turns_fts) need their rows deleted with the 'delete'
 # command and the original values, before the content rows go; order respects foreign keys.
 DELETE_GROUP = (
@@ -147,11 +150,12 @@ ERASE_TURNS_SPOKEN_BY = "SELECT rowid, id FROM turns WHERE group_id = ? AND spea
 ERASE_TURNS_MENTIONING = ("SELECT DISTINCT t.rowid, t.id FROM mentions m JOIN turns t ON t.group_id = m.group_id "
                           "AND t.id = m.turn_id WHERE m.group_id = ? AND m.entity_id IN ({})")
 ERASE_TURNS_OF_SESSION = "SELECT rowid, id FROM turns WHERE group_id = ? AND session_id = ?"
-ERASE_FACTS_TOUCHING = "SELECT rowid, id FROM facts WHERE group_id = ? AND (subject_id IN ({0}) OR object_id IN ({0}))"
-ERASE_FACTS_CITING = ("SELECT rowid, id, subject_id, object_id, sources FROM facts "
-                      "WHERE group_id = ? AND instr(sources, ?) > 0")
-ERASE_CLAIMS_CONTAINING = "SELECT slot, id FROM claims WHERE group_id = ? AND instr(body, ?) > 0"
-ERASE_MENTIONED_BY_TURN = "SELECT entity_id FROM mentions WHERE group_id = ? AND turn_id = ?"
+ERASE_FACTS_TOUCHING = ("SELECT id, subject_id, object_id, sources FROM facts "
+                        "WHERE group_id = ? AND (subject_id IN ({0}) OR object_id IN ({0}))")
+ERASE_FACTS_CITING = "SELECT id, subject_id, object_id, sources FROM facts WHERE group_id = ? AND instr(sources, ?) > 0"
+ERASE_CLAIMS_CONTAINING = "SELECT slot, id, body FROM claims WHERE group_id = ? AND instr(body, ?) > 0"
+ERASE_MENTIONED_BY_TURNS = "SELECT DISTINCT entity_id FROM mentions WHERE group_id = ? AND turn_id IN ({})"
+ERASE_TURN_ROWIDS = "SELECT rowid, id FROM turns WHERE group_id = ? AND id IN ({})"
 ERASE_ENTITY_IN_USE = ("SELECT EXISTS (SELECT 1 FROM facts WHERE group_id = ?1 AND subject_id = ?2) "
                        "OR EXISTS (SELECT 1 FROM facts WHERE group_id = ?1 AND object_id = ?2) "
                        "OR EXISTS (SELECT 1 FROM mentions WHERE group_id = ?1 AND entity_id = ?2) "
@@ -162,7 +166,7 @@ ERASE_FACT = (
     "DELETE FROM facts WHERE rowid = ?",
 )
 ERASE_FACT_ROWIDS = "SELECT rowid, id FROM facts WHERE group_id = ? AND id IN ({})"  # versions re-planned away
-ERASE_SET_FACT_SOURCES = "UPDATE facts SET sources = ? WHERE rowid = ?"
+ERASE_SET_FACT_SOURCES = "UPDATE facts SET sources = ? WHERE group_id = ? AND id = ?"
 ERASE_TURN = (
     "INSERT INTO turns_fts (turns_fts, rowid, text) SELECT 'delete', rowid, text FROM turns WHERE rowid = ?",
     "DELETE FROM mentions WHERE group_id = (SELECT group_id FROM turns WHERE rowid = ?1) "
@@ -204,6 +208,7 @@ ENTITIES_OF_GROUP = SELECT_ENTITY + " WHERE group_id = ? ORDER BY id"
 FACTS_OF_ENTITIES = (SELECT_FACTS + " WHERE group_id = ? AND subject_id IN ({ids}) {predicate} AND {where} UNION "
                      + SELECT_FACTS + " WHERE group_id = ? AND object_id IN ({ids}) {predicate} AND {where}")
 FACTS_OF_IDS = SELECT_FACTS + " WHERE id IN ({ids}) AND +group_id = ?"
+FACT_IDS_FROM = "SELECT id FROM facts WHERE id >= ? AND id < ? AND +group_id = ? ORDER BY id LIMIT ?"  # a prefix's range
 FACTS_OF_GROUP = SELECT_FACTS + " WHERE group_id = ? AND {where} ORDER BY rowid"
 # The rowids of the entities' facts come from the two covering indexes; only those rows are
 # read and filtered (a UNION of whole rows would sort every column of every fact to dedupe).

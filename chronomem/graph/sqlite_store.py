@@ -38,8 +38,9 @@ from chronomem.graph.base import (
     facts_about_in_parts,
 )
 from chronomem.graph.codec import fact_from_values, from_us, sources_from_json, to_us
-from chronomem.graph.erasure import Erasure, ErasureReport, unknown_session
-from chronomem.graph.sqlite_migration import migrate_claims, migrate_vectors
+from chronomem.graph.erasure import Erasure, ErasureReport
+from chronomem.graph.sqlite_migration import add_turn_times, migrate_claims, migrate_vectors
+from chronomem.graph.sqlite_tx import immediate
 from chronomem.graph.sqlite_vectors import SqliteVectors
 from chronomem.graph.sqlite_write import (
     SqliteWrite,
@@ -113,7 +114,8 @@ row_to_fact = fact_from_values  # a fact row (the facts columns, in chronomem.gr
 
 
 def _row_to_turn(row: Sequence) -> TurnRecord:
-    return TurnRecord(id=row[0], session_id=row[1], group_id=row[2], speaker=row[3], text=row[4], at=from_us(row[5]), seq=row[6])
+    return TurnRecord(id=row[0], session_id=row[1], group_id=row[2], speaker=row[3], text=row[4], at=from_us(row[5]),
+                      seq=row[6], times=row[7])
 
 
 OPEN_WAIT_SECONDS = 30  # how long opening waits for other processes' locks (the busy timeout too)
@@ -157,6 +159,7 @@ class SqliteGraphStore(SqliteVectors):
             migrate_claims(db)  # before the schema script: it would index the earlier table
             db.executescript(sql.SCHEMA)
             db.executescript(sql.ERASURES_SCHEMA)
+            add_turn_times(db)
             migrate_sqlite(db)
             migrate_vectors(db)
         except BaseException:
@@ -191,19 +194,12 @@ class SqliteGraphStore(SqliteVectors):
         with self._lock:
             db = self._db
             try:
-                db.execute("BEGIN IMMEDIATE")
-                report = write_batch(SqliteWrite(db, batch.group_id), self.vocabulary, batch, recorded_at)
-                db.execute("COMMIT")
-                return report
+                with immediate(db):
+                    return write_batch(SqliteWrite(db, batch.group_id), self.vocabulary, batch, recorded_at)
             except sqlite3.IntegrityError as e:
-                db.execute("ROLLBACK")
                 raise InputError(f"batch for group {batch.group_id!r} refers to unknown records: {e}") from e
             except sqlite3.Error as e:
-                db.execute("ROLLBACK")
                 raise StoreError(f"writing to {self.path} failed: {e}") from e
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
 
     def bulk_load(self) -> AbstractContextManager[None]:
         """Around a bulk import (:meth:`Memory.import_facts`): see :func:`~chronomem.graph.sqlite_write.bulk_import`."""
@@ -248,6 +244,10 @@ class SqliteGraphStore(SqliteVectors):
             rows = self._query(sql.FACTS_OF_IDS.format(ids=marks(chunk)), [*chunk, group_id])
             out.update((r[0], row_to_fact(r)) for r in rows)
         return [out[i] for i in ids if i in out]
+
+    def fact_ids_starting(self, group_id: str, prefix: str, *, limit: int = 2) -> list[str]:
+        """The ids of fact versions that start with ``prefix`` (a short id), at most ``limit``."""
+        return [r[0] for r in self._query(sql.FACT_IDS_FROM, [prefix, prefix + "\U0010ffff", group_id, limit])]
 
     def iter_facts(self, group_id: str, *, as_of: datetime | None = None, known_at: datetime | None = None,
                    include_expired: bool = False) -> Iterator[Fact]:
@@ -369,40 +369,29 @@ class SqliteGraphStore(SqliteVectors):
         with self._lock:
             db = self._db
             try:
-                db.execute("BEGIN IMMEDIATE")
-                for statement in sql.DELETE_GROUP:
-                    db.execute(statement, (group_id,))
-                db.execute("COMMIT")
+                with immediate(db):
+                    for statement in sql.DELETE_GROUP:
+                        db.execute(statement, (group_id,))
             except sqlite3.Error as e:
-                db.execute("ROLLBACK")
                 raise StoreError(f"deleting group {group_id!r} from {self.path} failed: {e}") from e
 
 
     # -- forget (erasure; see chronomem.graph.erasure) ------------------------------------
     def forget_entities(self, group_id: str, entity_ids: Sequence[str], *, audit: Erasure) -> ErasureReport:
         """Erase the entities ``entity_ids`` of ``group_id`` for good (see :mod:`chronomem.graph.erasure`)."""
-        from chronomem.graph import sqlite_erasure
+        from chronomem.graph.eraser import erase_entities
+        from chronomem.graph.sqlite_erasure import SqliteErase
 
-        at = to_us(audit.erased_at)
-        assert at is not None
         ids = list(entity_ids)
-        return self._erase(lambda db: sqlite_erasure.erase_entities(db, group_id, ids, audit, erased_at_us=at,
-                                                                    vocabulary=self.vocabulary))
+        return self._erase(lambda db: erase_entities(SqliteErase(db, group_id), self.vocabulary, group_id, ids, audit))
 
     def forget_session(self, group_id: str, session_id: str, *, audit: Erasure) -> ErasureReport:
         """Erase the session ``session_id`` of ``group_id`` for good; :class:`InputError` if it is unknown."""
-        from chronomem.graph import sqlite_erasure
+        from chronomem.graph.eraser import erase_session
+        from chronomem.graph.sqlite_erasure import SqliteErase
 
-        at = to_us(audit.erased_at)
-        assert at is not None
-
-        def erase(db: sqlite3.Connection) -> ErasureReport:
-            if not sqlite_erasure.session_exists(db, group_id, session_id):
-                raise unknown_session(group_id, session_id)
-            return sqlite_erasure.erase_session(db, group_id, session_id, audit, erased_at_us=at,
-                                                 vocabulary=self.vocabulary)
-
-        return self._erase(erase)
+        return self._erase(lambda db: erase_session(SqliteErase(db, group_id), self.vocabulary, group_id, session_id,
+                                                    audit))
 
     def erasures(self, group_id: str) -> list[Erasure]:
         """The audit records of every erasure in ``group_id``, oldest first."""
@@ -416,13 +405,8 @@ class SqliteGraphStore(SqliteVectors):
             db = self._db
             try:
                 db.execute(sql.SECURE_DELETE_ON)
-                db.execute("BEGIN IMMEDIATE")
-                try:
+                with immediate(db):
                     report = work(db)
-                    db.execute("COMMIT")
-                except BaseException:
-                    db.execute("ROLLBACK")
-                    raise
                 db.execute(sql.CHECKPOINT_TRUNCATE)
                 return report
             except sqlite3.Error as e:

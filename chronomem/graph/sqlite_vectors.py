@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from chronomem.errors import InputError, StoreError
 from chronomem.graph import sqlite_schema as sql
+from chronomem.graph.sqlite_tx import immediate
 from chronomem.graph.sqlite_write import chunks, marks, next_vector_sequence
 from chronomem.graph.vectors import Kind, StoredVector, whole_changes
 
@@ -79,21 +80,13 @@ class SqliteVectors:
         with self._lock:
             db = self._db
             try:
-                db.execute("BEGIN IMMEDIATE")
-                before = db.total_changes
-                seq = next_vector_sequence(db)
-                db.executemany(statement, [(vec, model, seq, item, group_id) for item, vec in rows])
-                stored = db.total_changes - before - 1  # the sequence's own row
-                db.execute("COMMIT")
-                return stored
+                with immediate(db):
+                    before = db.total_changes
+                    seq = next_vector_sequence(db)
+                    db.executemany(statement, [(vec, model, seq, item, group_id) for item, vec in rows])
+                    return db.total_changes - before - 1  # the sequence's own row
             except sqlite3.Error as e:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
                 raise StoreError(f"storing vectors in {self.path} failed: {e}") from e
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
 
     def unembedded(self, group_id: str, kind: Kind, *, after: int, limit: int = 5_000) -> list[tuple[str, int]]:
         _parts(kind)

@@ -17,7 +17,10 @@ from typing import Any, TypeVar
 from chronomem.errors import StoreError
 from chronomem.graph import sqlite_schema as sql
 from chronomem.graph.codec import fact_from_values, fact_values, to_us
+from chronomem.graph.sqlite_tx import immediate
 from chronomem.graph.turn_scope import clash_error
+from chronomem.graph.turn_times import times_json
+from chronomem.graph.writer import SessionContent
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
 
 T = TypeVar("T")
@@ -81,15 +84,24 @@ class SqliteWrite:
     def put_session(self, s: Session) -> bool:
         cur = self.db.execute(sql.INSERT_SESSION, (self.group, s.session_id, to_us(s.started_at),
                                                    json.dumps(s.metadata, default=str)))
+        if cur.rowcount == 0:  # stored already: immutable, its turns are what they are
+            return False
         clashes: list[tuple[str, str]] = []
         for chunk in chunks([t.id for t in s.turns if t.id is not None]):
             clashes += self.db.execute(sql.TURN_CLASHES.format(marks(chunk)),
                                        [self.group, *chunk, s.session_id]).fetchall()
         if clashes:
             raise clash_error(self.group, s.session_id, clashes)
-        self.db.executemany(sql.INSERT_TURN, [(self.group, t.id, s.session_id, t.speaker, t.text, to_us(t.at), n)
+        self.db.executemany(sql.INSERT_TURN, [(self.group, t.id, s.session_id, t.speaker, t.text, to_us(t.at), n,
+                                               times_json(t.text, t.at or s.started_at))
                                               for n, t in enumerate(s.turns)])
-        return cur.rowcount > 0
+        return True
+
+    def stored_session(self, session_id: str) -> SessionContent | None:
+        started = self.db.execute(sql.SESSION_STARTED_AT, (self.group, session_id)).fetchone()
+        if started is None:
+            return None
+        return started[0], [tuple(r) for r in self.db.execute(sql.SESSION_CONTENT, (self.group, session_id))]
 
     def put_mentions(self, mentions: Sequence[Mention]) -> None:
         self.db.executemany(sql.INSERT_MENTION, [(self.group, m.turn_id, m.entity_id) for m in mentions])
@@ -145,31 +157,21 @@ def drop_deferred_indexes(db: sqlite3.Connection) -> list[str]:
     """Drop the secondary fact indexes (:data:`~chronomem.graph.sqlite_schema.DEFERRED_FACT_INDEXES`)
     when the store holds no facts yet, in one transaction; returns the names dropped (none when
     it has facts: rebuilding their indexes would cost more than keeping them up to date)."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         (empty,) = db.execute(sql.NO_FACTS).fetchone()
         dropped = list(sql.DEFERRED_FACT_INDEXES) if empty else []
         for name in dropped:
             db.execute(sql.DROP_INDEX.format(name))
-        db.execute("COMMIT")
-        return dropped
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+    return dropped
 
 
 def build_indexes(db: sqlite3.Connection, names: Sequence[str]) -> None:
     """Build the deferred fact indexes ``names`` (each one sort over the table), in one transaction."""
     if not names:
         return
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         for name in names:
             db.execute(sql.DEFERRED_FACT_INDEXES[name])
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
 
 
 @contextmanager

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 
+from chronomem.graph.event_timeline import occurrences
 from chronomem.schema.models import Claim, Fact, Source, check_interval, part_text, text_id, trusted
 from chronomem.schema.timeutil import UTC
 from chronomem.schema.vocabulary import PredicateSpec
@@ -211,8 +212,11 @@ def _events(spec: PredicateSpec, claims: Sequence[Claim]) -> list[_Event]:
 def derive_timeline(spec: PredicateSpec, claims: Iterable[Claim]) -> list[Stint]:
     """The slot's valid-time timeline: non-overlapping stints in time order.
 
-    Deterministic in the *set* of claims (rules 1–6 and 8 of the design).
+    Deterministic in the *set* of claims (rules 1–6 and 8 of the design). An event predicate's
+    slot holds its occurrences instead (:mod:`chronomem.graph.event_timeline`).
     """
+    if spec.kind == "event":
+        return _event_stints(spec, list(claims))
     stints: list[Stint] = []
     current: Stint | None = None
     events = _events(spec, list(claims))
@@ -238,6 +242,15 @@ def derive_timeline(spec: PredicateSpec, claims: Iterable[Claim]) -> list[Stint]
         current = Stint(ev.value, ev.at, ev.precision, ev.rank == 2, claims=[ev.claim])
         stints.append(current)
     return [s for s in stints if not s.empty]
+
+
+def _event_stints(spec: PredicateSpec, claims: list[Claim]) -> list[Stint]:
+    """An event slot's occurrences (:func:`~chronomem.graph.event_timeline.occurrences`), corrected
+    like any fact's evidence first."""
+    evidence, unmatched = _apply_corrections(spec, claims)
+    evidence += [u.model_copy(update={"kind": "assert"}) for u in unmatched]
+    return [Stint(_value(spec, o.claims[0]), o.start, o.start_precision, False, o.end, o.end_precision, o.claims)
+            for o in occurrences(evidence)]
 
 
 def _close(stint: Stint, ev: _Event) -> None:

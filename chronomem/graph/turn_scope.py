@@ -18,6 +18,7 @@ from typing import Any
 
 from chronomem.errors import InputError
 from chronomem.graph.codec import claim_to_json
+from chronomem.graph.sqlite_tx import immediate
 from chronomem.schema.models import Claim, scoped_turn_id
 
 #: The meta key (SQLite ``meta`` table, Neo4j ``:ChronomemMeta`` node) marking a migrated store.
@@ -76,10 +77,8 @@ _UNSCOPED_SQLITE = ("SELECT group_id, session_id, id FROM turns "
 def migrate_sqlite(db: sqlite3.Connection) -> int:
     """Scope the turn ids of an embedded store (``db`` in autocommit mode), once; returns how many
     turns were renamed. Runs in one transaction: a crash leaves the store as it was."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         if db.execute("SELECT 1 FROM meta WHERE key = ?", (MARK_KEY,)).fetchone():
-            db.execute("COMMIT")
             return 0
         unscoped = db.execute(_UNSCOPED_SQLITE).fetchall()
         taken = {(g, i) for g, i in db.execute("SELECT group_id, id FROM turns")} if unscoped else set()
@@ -87,11 +86,7 @@ def migrate_sqlite(db: sqlite3.Connection) -> int:
         for group, renames in plans.items():
             _rename_sqlite_group(db, group, renames)
         db.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (MARK_KEY, MARK_VALUE))
-        db.execute("COMMIT")
         return sum(len(r) for r in plans.values())
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
 
 
 def _rename_sqlite_group(db: sqlite3.Connection, group: str, renames: Renames) -> None:

@@ -32,7 +32,7 @@ def vector_status(index: Any) -> dict[str, Any]:
     if index is None:
         return {"vectors": False, "embedder": None, "indexed": 0, "pending": 0, "note": no_model_note()}
     if hasattr(index, "vectors"):
-        index.vectors  # noqa: B018 - open and reconcile, so that pending counts what the store holds unembedded
+        index.vectors  # open and reconcile, so that pending counts what the store holds unembedded
     status = index.status() if hasattr(index, "status") else {}
     return {"vectors": True, "embedder": status.get("embedder") or getattr(getattr(index, "embedder", None), "name", None),
             "indexed": status.get("indexed"), "pending": status.get("pending"), "note": None}

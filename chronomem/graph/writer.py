@@ -16,10 +16,35 @@ from typing import Protocol, runtime_checkable
 
 from chronomem.errors import InputError
 from chronomem.graph.base import WriteBatch, WriteReport
-from chronomem.graph.codec import claim_from_json, claim_to_json
+from chronomem.graph.codec import claim_from_json, claim_to_json, to_us
 from chronomem.graph.writing import file_claims_by_id, merge_batch_entities, merge_entity, plan_slots, summarize
 from chronomem.schema.models import Claim, Entity, Fact, Mention, Session
 from chronomem.schema.vocabulary import Vocabulary
+
+#: What makes a session the same session: its start and its turns ``(id, speaker, text, at)`` in
+#: order, times in microseconds since the epoch (as stored).
+SessionContent = tuple[int, list[tuple[str, str, str, int]]]
+
+
+def session_content(s: Session) -> SessionContent:
+    """The :data:`SessionContent` of a session to write."""
+    return to_us(s.started_at) or 0, [(t.id or "", t.speaker, t.text, to_us(t.at) or 0) for t in s.turns]
+
+
+def refuse_changed_session(session_id: str, stored: SessionContent, given: SessionContent) -> None:
+    """Nothing when ``given`` is what is stored; else the :class:`InputError` saying what differs
+    and what to do: a session is immutable, so its facts always cite the text it stores."""
+    if stored == given:
+        return
+    if stored[0] != given[0]:
+        what = "its start time"
+    elif len(stored[1]) != len(given[1]):
+        what = f"its number of turns ({len(stored[1])} stored, {len(given[1])} given)"
+    else:
+        n = next(n for n, (a, b) in enumerate(zip(stored[1], given[1], strict=True), start=1) if a != b)
+        what = f"turn {n}"
+    raise InputError(f"session {session_id!r} is already stored with different content ({what} differs); "
+                     "a session is immutable: send it under a new session id, or forget that session first")
 
 
 class WriteTransaction(Protocol):
@@ -35,8 +60,12 @@ class WriteTransaction(Protocol):
         ...
 
     def put_session(self, session: Session) -> bool:
-        """Store the session (if new) and its turns not stored yet; ``True`` if the session was new.
-        Raise :class:`~chronomem.errors.InputError` when a turn id belongs to another session."""
+        """Store the session and its turns if the session is new (``True``); a stored one is left as
+        it is (``False``). Raise :class:`~chronomem.errors.InputError` when a turn id belongs to another session."""
+        ...
+
+    def stored_session(self, session_id: str) -> SessionContent | None:
+        """The stored session's content (:func:`session_content`), ``None`` when it is not stored."""
         ...
 
     def put_mentions(self, mentions: Sequence[Mention]) -> None:
@@ -161,10 +190,18 @@ def store_claims(tx: WriteTransaction, filed: Mapping[str, Mapping[str, Claim]],
 
 
 def write_batch(tx: WriteTransaction, vocabulary: Vocabulary, batch: WriteBatch, recorded_at: datetime) -> WriteReport:
-    """Write ``batch`` (already validated; ``recorded_at`` aware UTC) through ``tx``: entities, the
-    session and its turns, mentions, new claims, then the versions their slots now derive."""
+    """Write ``batch`` (already validated; ``recorded_at`` aware UTC) through ``tx``: the session and
+    its turns, entities, mentions, new claims, then the versions their slots now derive. A session
+    already stored writes nothing: the same content again is a no-op, different content is refused."""
+    session_added = False
+    if batch.session is not None:
+        session_added = tx.put_session(batch.session)
+        if not session_added:  # a session is immutable: the same again is a no-op, another content an error
+            stored = tx.stored_session(batch.session.session_id)
+            if stored is not None:
+                refuse_changed_session(batch.session.session_id, stored, session_content(batch.session))
+            return WriteReport()
     entities_added = upsert_entities(tx, batch.entities)
-    session_added = tx.put_session(batch.session) if batch.session is not None else False
     if batch.mentions:
         tx.put_mentions(batch.mentions)
     filed = file_claims_by_id(vocabulary, batch.claims)

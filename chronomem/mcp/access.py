@@ -32,13 +32,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
 
 from chronomem.errors import ChronomemError, ConfigError
 
 Mode = Literal["read", "read-write"]
 CONFIG_VARIABLE = "CHRONOMEM_MCP_CONFIG"
 TOKENS_VARIABLE = "CHRONOMEM_MCP_TOKENS"
+MIN_TOKEN_CHARS = 16
+MAKE_TOKEN = "python -c 'import secrets; print(secrets.token_urlsafe(24))'"
 
 
 class AccessError(ChronomemError, PermissionError):
@@ -55,8 +57,21 @@ class TokenEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, max_length=100)
-    token: SecretStr = Field(min_length=16)
+    token: SecretStr
     groups: dict[str, Mode] = Field(min_length=1)
+
+    @field_validator("token")
+    @classmethod
+    def _usable(cls, token: SecretStr) -> SecretStr:
+        """A token a client can send: at least 16 characters, no spaces (a header's spaces are trimmed)."""
+        text = token.get_secret_value()
+        if any(c.isspace() for c in text):
+            raise ValueError("a token may not contain spaces or other whitespace (it could never match); "
+                             f"use random characters, e.g. {MAKE_TOKEN}")
+        if len(text) < MIN_TOKEN_CHARS:
+            raise ValueError(f"a token needs at least {MIN_TOKEN_CHARS} characters, this one has {len(text)}; "
+                             f"make one with {MAKE_TOKEN}")
+        return token
 
 
 class Limits(BaseModel):
@@ -79,6 +94,18 @@ class ServerConfig(BaseModel):
     tokens: list[TokenEntry] = Field(default_factory=list)
     limits: Limits = Field(default_factory=Limits)
 
+    @model_validator(mode="after")
+    def _distinct_tokens(self) -> ServerConfig:
+        """The same token twice would let the last entry silently decide who calls."""
+        seen: dict[str, str] = {}
+        for entry in self.tokens:
+            text = entry.token.get_secret_value()
+            if text in seen:
+                raise ValueError(f"the entries {seen[text]!r} and {entry.name!r} have the same token; "
+                                 "give each its own")
+            seen[text] = entry.name
+        return self
+
 
 def load_config(path: str | Path | None = None) -> ServerConfig:
     """The config at ``path``, else at ``$CHRONOMEM_MCP_CONFIG``, else the tokens in
@@ -94,8 +121,9 @@ def load_config(path: str | Path | None = None) -> ServerConfig:
     except (ValueError, ValidationError) as e:
         where = path or f"${TOKENS_VARIABLE}"
         first = e.errors()[0] if isinstance(e, ValidationError) else {"loc": (), "msg": str(e)}
+        message = str(first["msg"]).removeprefix("Value error, ")
         raise ConfigError(f"the MCP server config {where} is invalid at {'.'.join(map(str, first['loc'])) or 'top'}: "
-                          f"{first['msg']} (see docs/mcp.md for its shape)") from e
+                          f"{message} (see docs/mcp.md for its shape)") from e
 
 
 @dataclass(frozen=True)
@@ -104,16 +132,17 @@ class Caller:
 
     name: str
     grants: dict[str, Mode]
+    who: str = ""  # how errors name the caller (default: its token)
 
     def group_for(self, requested: str | None, *, write: bool) -> str:
         """The group a call works on: ``requested`` if the caller holds it, else the first one."""
         group = requested or next(iter(self.grants))
         mode = self.grants.get(group)
+        who = self.who or f"token {self.name!r}"
         if mode is None:
-            raise AccessError(f"token {self.name!r} has no access to group {group!r}; its groups: "
-                              f"{', '.join(sorted(self.grants))}")
+            raise AccessError(f"{who} has no access to group {group!r}; its groups: {', '.join(sorted(self.grants))}")
         if write and mode != "read-write":
-            raise AccessError(f"token {self.name!r} may only read group {group!r}")
+            raise AccessError(f"{who} may only read group {group!r}")
         return group
 
 

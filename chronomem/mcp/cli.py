@@ -18,7 +18,7 @@ def _pool(ctx: click.Context, limits: Any = None, extract_workers: int = 0) -> A
 
     mem = _memory(ctx, create=True, embeds=True)  # a server without the model says so once, at start
     return MemoryPool(mem.store, limits=limits, index_dir=ctx.obj.get("index_dir"), extract_workers=extract_workers,
-                      indexing=True)
+                      index_in_background=True)
 
 
 def default_extract_workers() -> int:
@@ -58,9 +58,11 @@ def serve(ctx: click.Context, host: str, port: int, config_path: str | None, pro
     """Serve MCP over streamable HTTP at /mcp; bearer tokens map to groups (see docs/mcp.md)."""
     require_sdk()
     from chronomem.mcp.access import load_config
+    from chronomem.mcp.http import check_bind
     from chronomem.mcp.http import serve as run
 
     config = load_config(config_path)
+    check_bind(config, host)  # refuse first: nothing opened, created or printed
     workers = default_extract_workers() if extract_workers is None else extract_workers
     pool = _pool(ctx, config.limits, workers)
     who = f"{len(config.tokens)} token(s)" if config.tokens else f"no tokens: local, group {ctx.obj['group']!r}"

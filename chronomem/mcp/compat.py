@@ -18,12 +18,11 @@ from mcp.server.mcpserver import Context
 from pydantic import BaseModel, ConfigDict, Field
 
 from chronomem.errors import InputError
-from chronomem.graph.base import WriteBatch
-from chronomem.graph.retraction import retract
 from chronomem.mcp.runtime import MemoryPool
 from chronomem.mcp.tools import CallerOf, tool_errors
 from chronomem.memory import Memory
-from chronomem.schema.models import MAX_NAME_CHARS, Claim, Entity, Fact, Source, entity_id
+from chronomem.query.records import FactRecord
+from chronomem.schema.models import MAX_NAME_CHARS, Claim, Entity, Source, entity_id
 
 OBSERVATION = "observation"
 _TYPES = {"person": "PERSON", "organization": "ORG", "organisation": "ORG", "company": "ORG", "place": "PLACE",
@@ -68,11 +67,11 @@ class KnowledgeGraph(BaseModel):
 def predicate_for(mem: Memory, relation_type: str) -> str:
     """The vocabulary predicate a relation type names (``works at`` → ``WORKS_AT``), else ``RELATED_TO``."""
     name = re.sub(r"[^A-Za-z0-9]+", "_", relation_type).strip("_").upper()
-    return name if name in mem.store.vocabulary else "RELATED_TO"
+    return name if name in mem.vocabulary else "RELATED_TO"
 
 
 def _entity(mem: Memory, name: str, etype: str = "OTHER") -> Entity:
-    known = mem.store.find_entities(mem.group, name)
+    known = mem.entities(name)
     if known:
         return known[0]
     return Entity.model_validate({"id": entity_id(mem.group, name), "group_id": mem.group, "name": name,
@@ -95,18 +94,16 @@ def _observation(mem: Memory, subject: Entity, text: str) -> tuple[Claim, Entity
 
 
 def _write(mem: Memory, entities: Sequence[Entity], claims: Sequence[Claim]) -> None:
-    report = mem.store.write(WriteBatch(mem.group, entities=list(entities), claims=list(claims)),
-                             recorded_at=mem.clock.now())
-    mem._after_write(report)
+    mem.write_facts(entities, claims)
 
 
 def graph_of(mem: Memory, names: Sequence[str] | None = None) -> KnowledgeGraph:
     """The current graph (or the part about ``names``) in the reference server's shape."""
-    facts = list(mem.store.iter_facts(mem.group, as_of=mem.clock.now()))
-    entities = {e.id: e for e in mem.store.iter_entities(mem.group)}
+    facts = mem.current_facts()
+    entities = {e.id: e for e in mem.entities()}
     observed = {f.object_id for f in facts if f.qualifiers.get("relation") == OBSERVATION}
     related = {i for f in facts if f.qualifiers.get("relation") != OBSERVATION for i in (f.subject_id, f.object_id)}
-    wanted = None if names is None else {e.id for n in names for e in mem.store.find_entities(mem.group, n)}
+    wanted = None if names is None else {e.id for n in names for e in mem.entities(n)}
     out_entities, relations = [], []
     for e in entities.values():
         if (e.id in observed and e.id not in related) or (wanted is not None and e.id not in wanted):
@@ -123,17 +120,20 @@ def graph_of(mem: Memory, names: Sequence[str] | None = None) -> KnowledgeGraph:
     return KnowledgeGraph(entities=out_entities, relations=relations)
 
 
-def _current(mem: Memory, subject: str, predicate: str | None, obj: str, relation: str) -> list[Fact]:
-    found = mem.store.facts_about(mem.group, subject, predicate=predicate).facts
-    objects = {e.id for e in mem.store.find_entities(mem.group, obj)}
-    return [f for f in found if f.object_id in objects and f.qualifiers.get("relation", f.predicate) == relation]
+def _current(mem: Memory, subject: str, predicate: str | None, obj: str, relation: str) -> list[FactRecord]:
+    subjects = {e.id for e in mem.entities(subject)}
+    if not subjects:
+        return []
+    objects = {e.id for e in mem.entities(obj)}
+    return [f for f in mem.facts(subject, predicate=predicate) if f.subject_id in subjects and f.object_id in objects
+            and f.qualifiers.get("relation", f.predicate) == relation]
 
 
 def _retract_matching(mem: Memory, wanted: Sequence[tuple[str, str, str, str]], done: str) -> str:
     """Retract, now, the current facts (subject, predicate, object, relation) listed; returns ``done``."""
     for subject, predicate, obj, relation in wanted:
         for f in _current(mem, subject, predicate, obj, relation):
-            retract(mem.store, mem.group, f.id, at=mem.clock.now())
+            mem.retract(f.id)
     return done
 
 
@@ -148,7 +148,7 @@ def register_memory_server_tools(server: Any, pool: MemoryPool, caller_of: Calle
         mem = memory(ctx, group, write=True)
 
         def work() -> list[dict[str, Any]]:
-            new = [e for e in entities if not mem.store.find_entities(mem.group, e.name)]
+            new = [e for e in entities if not mem.entities(e.name)]
             rows, claims = [], []
             for e in entities:
                 subject = _entity(mem, e.name, e.entityType)
@@ -184,7 +184,7 @@ def register_memory_server_tools(server: Any, pool: MemoryPool, caller_of: Calle
         def work() -> list[dict[str, Any]]:
             rows, claims, out = [], [], []
             for o in observations:
-                if not mem.store.find_entities(mem.group, o.entityName):
+                if not mem.entities(o.entityName):
                     raise InputError(f"Entity with name {o.entityName} not found")
                 subject = _entity(mem, o.entityName)
                 have = {n for e in graph_of(mem, [o.entityName]).entities for n in e["observations"]}
@@ -199,25 +199,14 @@ def register_memory_server_tools(server: Any, pool: MemoryPool, caller_of: Calle
 
         return await pool.write(work)
 
-    async def delete_entities(entityNames: list[str], ctx: Context, group: Group = None) -> str:  # noqa: N803
+    async def delete_entities(entityNames: list[str], ctx: Context, group: Group = None) -> str:
         caller = caller_of(ctx)
         mem = pool.memory(caller.group_for(group, write=True))
 
         def work() -> str:
             for name in entityNames:
-                found = mem.store.find_entities(mem.group, name)
-                if not found:
-                    continue
-                notes = {f.object_id for f in mem.store.facts_of(mem.group, [e.id for e in found], include_expired=True)
-                         if f.qualifiers.get("relation") == OBSERVATION}
-                mem.forget(name, by=caller.name)
-                unused = [i for i in notes if not mem.store.facts_of(mem.group, [i], include_expired=True)]
-                if unused:  # the observations' own text goes too
-                    from chronomem.graph.erasure import Erasure, target_digest
-
-                    audit = Erasure(kind="entity", target_sha256=target_digest("entity", name),
-                                    erased_at=mem.clock.now(), erased_by=caller.name)
-                    mem._erase_vectors(mem.store.forget_entities(mem.group, unused, audit=audit))
+                if mem.entities(name):  # its observations (VALUE entities only it held) go with it
+                    mem.forget(name, by=caller.name)
             return "Entities deleted successfully"
 
         return await pool.write(work)

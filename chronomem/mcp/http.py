@@ -24,7 +24,8 @@ MCP_PATH = "/mcp"
 def token_caller(config: ServerConfig, *, open_group: str | None = None) -> CallerOf:
     """Who calls, from the request's ``Authorization`` header; with no tokens configured (loopback
     only), everyone is one local caller on ``open_group``."""
-    local = Caller("local", {open_group: "read-write"}) if open_group and not config.tokens else None
+    local = (Caller("local", {open_group: "read-write"}, who="this server (without tokens it serves one group)")
+             if open_group and not config.tokens else None)
 
     def caller_of(ctx: Any) -> Caller:
         if local is not None:
@@ -38,7 +39,8 @@ def token_caller(config: ServerConfig, *, open_group: str | None = None) -> Call
 
 
 class BearerGate:
-    """ASGI middleware: refuse requests without a valid token (401) or too large (413)."""
+    """ASGI middleware: refuse requests with several Authorization headers (400), without a valid
+    token (401) or too large (413)."""
 
     def __init__(self, app: Any, config: ServerConfig) -> None:
         self.app, self.config = app, config
@@ -47,7 +49,11 @@ class BearerGate:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        pairs = [(k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in scope.get("headers", [])]
+        if sum(1 for k, _ in pairs if k == "authorization") > 1:  # the gate and the tools might read different ones
+            await _refuse(send, 400, "more than one Authorization header; send exactly one")
+            return
+        headers = dict(pairs)
         if self.config.tokens and authenticate(self.config, headers.get("authorization")) is None:
             await _refuse(send, 401, "missing or unknown bearer token: send 'Authorization: Bearer <token>' with a "
                                      "token from the server's config", {"www-authenticate": "Bearer"})
@@ -67,13 +73,18 @@ async def _refuse(send: Any, status: int, message: str, extra: dict[str, str] | 
     await send({"type": "http.response.body", "body": body})
 
 
-def http_app(pool: MemoryPool, config: ServerConfig, *, host: str = "127.0.0.1", open_group: str = "default",
-             profile: Profile = "chronomem") -> Any:
-    """The ASGI app ``chronomem serve`` runs (tests run it too)."""
+def check_bind(config: ServerConfig, host: str) -> None:
+    """Refuse to serve an address other machines can reach without tokens (before anything is opened)."""
     if not config.tokens and not is_loopback(host):
         raise ConfigError(f"refusing to serve {host} without tokens: anyone who can reach it could read and change "
                           "the memory; configure tokens (--config FILE or $CHRONOMEM_MCP_TOKENS, see docs/mcp.md) or "
                           "bind 127.0.0.1")
+
+
+def http_app(pool: MemoryPool, config: ServerConfig, *, host: str = "127.0.0.1", open_group: str = "default",
+             profile: Profile = "chronomem") -> Any:
+    """The ASGI app ``chronomem serve`` runs (tests run it too)."""
+    check_bind(config, host)
     from mcp.server.transport_security import TransportSecuritySettings
 
     server = build_server(pool, token_caller(config, open_group=open_group), profile=profile)

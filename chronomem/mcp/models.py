@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from chronomem.query.records import FactRecord
 from chronomem.query.search import SearchResult
+from chronomem.query.when import WhenAnswer
 from chronomem.schema.models import Entity
 
 ISO = "an ISO date or datetime, e.g. 2024-03-12 or 2024-03-12T09:00:00Z (UTC when no offset)"
@@ -43,6 +44,14 @@ class RecallResult(BaseModel):
     results: list[SearchResult]
 
 
+class WhenResult(BaseModel):
+    """Dated answers to a question about time, best first (``start``/``end`` inclusive dates); empty with
+    a ``reason`` when nothing dated matches."""
+
+    answers: list[WhenAnswer]
+    reason: str | None = None
+
+
 class ContextResult(BaseModel):
     """A dated block of facts ready to paste into a prompt."""
 
@@ -50,7 +59,7 @@ class ContextResult(BaseModel):
 
 
 class FactsResult(BaseModel):
-    """Fact versions with names resolved and a status (current, ended, future, superseded, retracted)."""
+    """Fact versions with names resolved and a status (current, ended, future, superseded, retracted; planned or cancelled for a plan)."""
 
     facts: list[FactRecord]
 

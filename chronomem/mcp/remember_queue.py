@@ -115,7 +115,7 @@ class RememberQueue:
                 continue
             try:
                 job = self._submit(batch)
-            except Exception as e:  # noqa: BLE001 - the workers could not be restarted: this batch fails alone
+            except Exception as e:  # the workers could not be restarted: this batch fails alone
                 self._extracted(batch, e)
                 continue
             job.add_done_callback(functools.partial(self._job_done, batch))
@@ -138,7 +138,7 @@ class RememberQueue:
     def _extract_here(self, batch: list[Queued]) -> list[tuple[Session, ExtractionResult]] | Exception:
         try:
             return list(self._extractor.extract_many([item.session for item in batch]))
-        except Exception as e:  # noqa: BLE001 - every session of the batch gets the error
+        except Exception as e:  # every session of the batch gets the error
             return e
 
     def _extracted(self, batch: list[Queued], outcome: Iterable[tuple[Session, Any]] | Exception) -> None:
@@ -177,7 +177,7 @@ class RememberQueue:
         try:
             with self._lock:
                 report = self._write(item.group, item.session, result)
-        except Exception as e:  # noqa: BLE001 - handed to the caller
+        except Exception as e:  # handed to the caller
             item.done.set_exception(e)
             return
         item.done.set_result(report)

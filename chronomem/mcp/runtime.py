@@ -20,6 +20,8 @@ from typing import Any, TypeVar
 import anyio
 import anyio.to_thread
 
+from chronomem.deadline import within
+from chronomem.errors import DeadlineError
 from chronomem.graph.base import GraphStore, WriteReport
 from chronomem.mcp.access import LimitError, Limits
 from chronomem.mcp.remember_queue import RememberQueue
@@ -32,15 +34,15 @@ T = TypeVar("T")
 class MemoryPool:
     """A Memory per group over one shared store (and one shared extractor). ``extract_workers``
     worker processes read ``remember``'s sessions (0: a thread of this process does). With
-    ``indexing``, each group's side-index (kept in ``index_dir`` when given) catches up in a
+    ``index_in_background``, each group's side-index (kept in ``index_dir`` when given) catches up in a
     background thread: what this process writes is embedded and stored at once, and what other
     processes on the same store embedded is read."""
 
     def __init__(self, store: GraphStore, *, limits: Limits | None = None, embedder: Any = "auto",
                  extractor: Any | None = None, index_dir: str | None = None, extract_workers: int = 0,
-                 indexing: bool = False) -> None:
+                 index_in_background: bool = False) -> None:
         self.store = store
-        self._indexing = indexing
+        self._index_in_background = index_in_background
         self.limits = limits or Limits()
         self._embedder = embedder
         self._extractor = extractor
@@ -58,7 +60,7 @@ class MemoryPool:
             if mem is None:
                 mem = Memory(self.store, group=group, extractor=self._shared_extractor(), embedder=self._embedder,
                              index_dir=self._index_dir)
-                if self._indexing:  # embeds what this server writes, reads what other processes stored
+                if self._index_in_background:  # embeds what this server writes, reads what other processes stored
                     mem.start_indexing()
                 self._memories[group] = mem
             return mem
@@ -110,10 +112,15 @@ class MemoryPool:
 
     async def _timed(self, work: Callable[[], T]) -> T:
         seconds = self.limits.call_seconds
+
+        def bounded() -> T:  # the thread stops at its next deadline check once the call is abandoned
+            with within(seconds):
+                return work()
+
         try:
             with anyio.fail_after(seconds):
-                return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
-        except TimeoutError as e:
+                return await anyio.to_thread.run_sync(bounded, abandon_on_cancel=True)
+        except (TimeoutError, DeadlineError) as e:  # whichever notices first: the timer or the work
             raise LimitError(f"the call took longer than {seconds:g} s and was abandoned (a write still finishes "
                              "or rolls back as a whole); ask for less, e.g. a smaller k or fewer turns") from e
 

@@ -1,4 +1,4 @@
-"""The chronomem MCP tools: remember, recall, context, facts, timeline, changes, entities,
+"""The chronomem MCP tools: remember, recall, when, context, facts, timeline, changes, entities,
 import_facts, retract, forget. Every time argument is an ISO date or datetime; every tool takes
 an optional ``group`` that must be one the caller's token (or the stdio server) holds."""
 
@@ -14,7 +14,7 @@ from mcp.server.mcpserver import Context
 from pydantic import Field
 
 from chronomem.errors import ChronomemError, InputError
-from chronomem.extract.importer import FactImport
+from chronomem.extract.parse.importer import FactImport
 from chronomem.graph.erasure import Erasure
 from chronomem.graph.retraction import RetractReport
 from chronomem.mcp.access import Caller, LimitError
@@ -28,6 +28,7 @@ from chronomem.mcp.models import (
     RecallResult,
     RememberResult,
     TurnIn,
+    WhenResult,
     summary_fields,
 )
 from chronomem.mcp.runtime import MemoryPool
@@ -49,6 +50,10 @@ DESCRIPTIONS = {
                 "after each session; re-sending the same session changes nothing.",
     "recall": "Search memory before answering a question: facts and conversation turns relevant to the query, "
               "best first, each with when it held and its status. Pass as_of for questions about the past.",
+    "when": "Answer a question about when something happened or will happen ('When did Ana go to Lisbon?', "
+            "'When is Tom planning his trip?', 'How long has Bo had her dog?'): dated answers best first, each "
+            "with start and end dates, the time phrase said, the turn it comes from and, for an event, the fact "
+            "and its status (planned, cancelled…). Empty with a reason when nothing dated matches.",
     "context": "A compact, dated block of the facts relevant to a query, ready to put in a prompt. Pass as_of "
                "for questions about the past.",
     "facts": "What is (or was, with as_of) true about one entity, with validity intervals and sources; "
@@ -150,6 +155,16 @@ def register_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
         mem = memory(ctx, group)
         return ContextResult(context=await pool.read(lambda: mem.context(query, as_of=as_of, max_tokens=max_tokens)))
 
+    async def when(
+        question: Annotated[str, Field(min_length=1, description="The question about time.")],
+        ctx: Context, as_of: Annotated[str | None, Field(description=f"Answer from what was said up to this time "
+                                                                     f"({ISO}); default now.")] = None,
+        k: Annotated[int, Field(ge=1, le=50, description="How many answers.")] = 5, group: Group = None,
+    ) -> WhenResult:
+        mem = memory(ctx, group)
+        found = await pool.read(lambda: mem.when(question, as_of=as_of, k=k))
+        return WhenResult(answers=found.answers, reason=found.reason)
+
     async def facts(entity: Entity, ctx: Context, predicate: Predicate = None, as_of: AsOf = None,
                     known_at: KnownAt = None, group: Group = None) -> FactsResult:
         mem = memory(ctx, group)
@@ -179,13 +194,9 @@ def register_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
 
         def look() -> EntitiesResult:
             if name:
-                return EntitiesResult(entities=mem.store.find_entities(mem.group, name))
-            found: list[Any] = []
-            for e in mem.store.iter_entities(mem.group):
-                if len(found) == limit:
-                    return EntitiesResult(entities=found, truncated=True)
-                found.append(e)
-            return EntitiesResult(entities=found)
+                return EntitiesResult(entities=mem.entities(name))
+            found = mem.entities(limit=limit + 1)
+            return EntitiesResult(entities=found[:limit], truncated=len(found) > limit)
 
         return await pool.read(look)
 
@@ -214,5 +225,5 @@ def register_tools(server: Any, pool: MemoryPool, caller_of: CallerOf) -> None:
         mem = pool.memory(caller.group_for(group, write=True))
         return (await pool.write(lambda: mem.forget(entity, session=session_id, by=caller.name))).erasure
 
-    for fn in (remember, recall, context, facts, timeline, changes, entities, import_facts, retract, forget):
+    for fn in (remember, recall, when, context, facts, timeline, changes, entities, import_facts, retract, forget):
         add(fn)  # type: ignore[arg-type]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
@@ -78,9 +78,13 @@ Signals = dict[tuple[str, str], dict[str, float]]  # (kind, id) -> signal -> val
 
 def entry_lists(store: GraphStore, group_id: str, query: str, *, index: SideIndex | None, fetch: int,
                 min_similarity: float, tuning: Tuning,
-                speakers_of: Callable[[list[str]], set[str]]) -> tuple[Signals, set[str]]:
+                speakers_of: Callable[[list[str]], set[str]],
+                apart: Callable[[list[str]], set[str]] | None = None) -> tuple[Signals, set[str]]:
     """RRF values of every candidate in the dense and full-text rankings, and the speakers the
     query names.
+
+    ``apart`` names, among the fact hits, facts ranked in a list of their own (events: each
+    retells a turn, so in the joint ranking it would push the turns down, its own among them).
 
     The query is embedded and looked up in HNSW on a helper thread while the full-text queries
     run. Turns are matched without the names of the speakers the query names (people rarely
@@ -102,9 +106,12 @@ def entry_lists(store: GraphStore, group_id: str, query: str, *, index: SideInde
             fts["turn"] = store.fulltext(group_id, turn_text, kind="turn", limit=fetch) if turn_text else []
     dense = pending.result() if pending is not None else {"fact": [], "entity": [], "turn": []}
     signals: Signals = {}
+    own = apart([i for hits in (dense["fact"], fts["fact"]) for i, _ in hits]) if apart is not None else set()
     rankings = {
-        "dense": (_joint(dense), [("entity", i) for i, _ in dense["entity"]]),
-        "fulltext": (_joint(fts), [("entity", i) for i, _ in fts["entity"]]),
+        "dense": (_joint(dense, own), [("entity", i) for i, _ in dense["entity"]],
+                  [("fact", i) for i, _ in dense["fact"] if i in own]),
+        "fulltext": (_joint(fts, own), [("entity", i) for i, _ in fts["entity"]],
+                     [("fact", i) for i, _ in fts["fact"] if i in own]),
     }
     for signal, lists in rankings.items():
         for ranking in lists:
@@ -132,9 +139,11 @@ def _pool() -> ThreadPoolExecutor:
         return _POOL[1]
 
 
-def _joint(hits: Mapping[str, Sequence[tuple[str, float]]]) -> list[tuple[str, str]]:
-    """Facts and turns in one ranking by score (higher first; ties: facts first, then id)."""
-    both = [(kind, i, score) for kind in ("fact", "turn") for i, score in hits[kind]]
+def _joint(hits: Mapping[str, Sequence[tuple[str, float]]], apart: Collection[str] = frozenset()) -> list[tuple[str, str]]:
+    """Facts and turns in one ranking by score (higher first; ties: facts first, then id); facts in
+    ``apart`` are left out (they are ranked on their own)."""
+    both = [(kind, i, score) for kind in ("fact", "turn") for i, score in hits[kind]
+            if not (kind == "fact" and i in apart)]
     both.sort(key=lambda x: (-x[2], x[0], x[1]))
     return [(kind, i) for kind, i, _ in both]
 

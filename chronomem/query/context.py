@@ -10,7 +10,7 @@ turns in time order, so the same memory and question always give the same text.
 
 >>> from datetime import datetime, timezone
 >>> from chronomem.graph import SqliteGraphStore
->>> from chronomem.extract.importer import batches_from_records
+>>> from chronomem.extract.parse.importer import batches_from_records
 >>> store, t = SqliteGraphStore(":memory:"), datetime(2024, 6, 1, tzinfo=timezone.utc)
 >>> rows = [{"subject": "Ana", "predicate": "LIVES_IN", "object": "Porto", "valid_from": "2023-05-01"},
 ...         {"subject": "Ana", "predicate": "WORKS_AT", "object": "Acme", "valid_from": "2021-02-01"}]

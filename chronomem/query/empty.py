@@ -11,9 +11,9 @@ groups are :meth:`chronomem.Memory.require_group`'s.
 >>> require_predicate(CORE_VOCABULARY, "LIVESIN")
 Traceback (most recent call last):
 ...
-chronomem.errors.InputError: unknown predicate 'LIVESIN': did you mean LIVES_IN? Predicates: DISLIKES, ENGAGED_TO, \
-FRIEND_OF, HAS_PET, HAS_ROLE, LEADS, LIKES, LIVES_IN, MARRIED_TO, MEMBER_OF, OWNS, PARENT_OF, PARTNER_OF, PREFERS, \
-RELATED_TO, REPORTS_TO, SIBLING_OF, STUDIES_AT, USES, WORKS_AT
+chronomem.errors.InputError: unknown predicate 'LIVESIN': did you mean LIVES_IN? Predicates: ATTENDED, DID, \
+DISLIKES, ENGAGED_TO, FRIEND_OF, HAS_PET, HAS_ROLE, LEADS, LIKES, LIVES_IN, MARRIED_TO, MEMBER_OF, OWNS, PARENT_OF, \
+PARTNER_OF, PREFERS, RELATED_TO, REPORTS_TO, SIBLING_OF, STUDIES_AT, USES, VISITED, WORKS_AT
 """
 
 from __future__ import annotations
@@ -57,7 +57,9 @@ def before_first_record(store: GraphStore, group_id: str, known_at: datetime | N
     if known_at >= first:
         return None
     return (f"known at {known_at.isoformat()} nothing had been recorded yet: the first fact of group {group_id!r} "
-            f"was recorded at {first.isoformat()} (ask with a later --known-at / known_at)")
+            f"was recorded at {first.isoformat()}. Facts are recorded when they are ingested: ask with a later "
+            "--known-at, or ingest with --recorded-at session (recorded_at='session') to backfill history as if "
+            "learned when said")
 
 
 def empty_input(path: Path, text: str | None = None) -> bool:

@@ -21,14 +21,15 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from chronomem.graph.base import GraphStore, TurnRecord
+from chronomem.query.scope import Scope
 from chronomem.query.slots import (
     anchor,
     asks_for_value,
     asks_history,
     cardinality,
+    corrected_turns,
     ended_turns,
     first_person,
     implied_predicates,
@@ -37,9 +38,6 @@ from chronomem.query.slots import (
     supersessions,
 )
 from chronomem.schema.models import Fact, normalize_name
-
-if TYPE_CHECKING:
-    from chronomem.query.search import Scope
 
 STALE_SHARE = 0.5  # a stale turn scores at most this share of what holds instead (minus the MMR diversity)
 _WORD = re.compile(r"\w+")
@@ -58,6 +56,11 @@ class Focus:
     old_values: list[tuple[re.Pattern[str], re.Pattern[str], Fact]] = field(default_factory=list)
     ended: dict[str, Fact] = field(default_factory=dict)  # turn id -> the latest of its facts, all ended, none replaced
     newer_values: list[tuple[str, re.Pattern[str], re.Pattern[str], Fact]] = field(default_factory=list)
+    corrected: dict[str, Fact] = field(default_factory=dict)  # turn id -> what is believed instead of all it said
+
+    def corrected_of(self, turns: Mapping[str, TurnRecord], *marked: Mapping[str, Fact]) -> dict[str, Fact]:
+        """The turns of ``turns`` (not already ``marked`` otherwise) whose every fact was corrected."""
+        return {i: self.corrected[i] for i in turns if i in self.corrected and not any(i in m for m in marked)}
 
     def outdated(self, turns: Mapping[str, TurnRecord]) -> dict[str, Fact]:
         """Every turn of ``turns`` to mark with what holds instead: stale, partly stale, or naming
@@ -171,11 +174,34 @@ def _asker(store: GraphStore, group_id: str, rel: Mapping[tuple[str, str], float
 def history(store: GraphStore, group_id: str, entities: Sequence[str], predicates: Collection[str],
             scope: Scope) -> list[Fact]:
     """Every version of the entities' facts (of ``predicates`` when given) believed at the
-    scope's ``known_at``, whatever their valid time."""
+    scope's ``known_at``, whatever their valid time, with the whole slot of each: a question
+    naming a value ("Toronto") reads the holder's other values too, so that what replaced it
+    is known and the turn telling the move is not taken for one about a value that ended."""
     if not predicates:
-        return store.facts_of(group_id, entities, known_at=scope.known_at)
-    return [f for p in sorted(predicates) for f in store.facts_of(group_id, entities, predicate=p,
-                                                                   known_at=scope.known_at)]
+        found = store.facts_of(group_id, entities, known_at=scope.known_at)
+    else:
+        found = [f for p in sorted(predicates) for f in store.facts_of(group_id, entities, predicate=p,
+                                                                        known_at=scope.known_at)]
+    return found + _rest_of_slots(store, group_id, found, set(entities), scope, seen={f.id for f in found})
+
+
+def _rest_of_slots(store: GraphStore, group_id: str, facts: Sequence[Fact], read: Collection[str], scope: Scope, *,
+                   seen: Collection[str]) -> list[Fact]:
+    """The versions believed at the scope's ``known_at`` of the slots of ``facts`` whose holder is
+    not among the entities already ``read`` (and not ``seen``)."""
+    others: dict[str, set[str]] = {}  # predicate -> anchors of slots read only in part
+    for f in facts:
+        holder = anchor(store.vocabulary, f)
+        if holder not in read:
+            others.setdefault(f.predicate, set()).add(holder)
+    out: list[Fact] = []
+    taken = set(seen)
+    for p in sorted(others):
+        for f in store.facts_of(group_id, sorted(others[p]), predicate=p, known_at=scope.known_at):
+            if f.id not in taken and anchor(store.vocabulary, f) in others[p]:
+                taken.add(f.id)
+                out.append(f)
+    return out
 
 
 def focus(store: GraphStore, group_id: str, question: str, rel: Mapping[tuple[str, str], float],
@@ -199,7 +225,25 @@ def focus(store: GraphStore, group_id: str, question: str, rel: Mapping[tuple[st
     return Focus(slot_facts=slot_facts, lift=asks_for_value(question), stale=stale, partly=partly,
                  old_values=_old_values(store, group_id, [f for f in past if f.id in replaced], replaced),
                  ended=ended_turns(past, replaced, at=scope.reference, predicates=predicates),
-                 newer_values=_newer_values(store, group_id, slot_facts))
+                 newer_values=_newer_values(store, group_id, slot_facts),
+                 corrected=_corrected(store, group_id, entities, past, scope, predicates))
+
+
+def _corrected(store: GraphStore, group_id: str, entities: Sequence[str], past: Sequence[Fact], scope: Scope,
+               predicates: frozenset[str]) -> dict[str, Fact]:
+    """The turns whose every fact was corrected (:func:`~chronomem.query.slots.corrected_turns`)."""
+    withdrawn = _withdrawn(store, group_id, entities, scope)
+    if not withdrawn:
+        return {}
+    believed = [*past, *_rest_of_slots(store, group_id, withdrawn, set(entities), scope, seen={f.id for f in past})]
+    return corrected_turns(withdrawn, believed, vocabulary=store.vocabulary, predicates=predicates)
+
+
+def _withdrawn(store: GraphStore, group_id: str, entities: Sequence[str], scope: Scope) -> list[Fact]:
+    """The entities' versions no longer believed at the scope's ``known_at`` (default now)."""
+    known = scope.known_at or scope.now
+    return [f for f in store.facts_of(group_id, entities, include_expired=True)
+            if f.expired_at is not None and f.expired_at <= known]
 
 
 def _value(store: GraphStore, f: Fact) -> str:

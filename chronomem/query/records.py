@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -11,7 +11,9 @@ from pydantic import BaseModel, ConfigDict
 from chronomem.graph.base import GraphStore
 from chronomem.schema.models import Entity, Fact, Source
 
-Status = Literal["current", "ended", "future", "superseded", "retracted"]
+Status = Literal["current", "ended", "future", "superseded", "retracted", "planned", "cancelled"]
+#: The statuses an event fact's ``status`` qualifier gives it (a plan not yet carried out, or called off).
+EVENT_STATUSES: frozenset[str] = frozenset({"planned", "cancelled"})
 
 
 def interval_text(valid_from: datetime | None, valid_to: datetime | None) -> str:
@@ -24,6 +26,18 @@ def interval_text(valid_from: datetime | None, valid_to: datetime | None) -> str
     start = "?" if valid_from is None else valid_from.date().isoformat()
     end = "now" if valid_to is None else valid_to.date().isoformat()
     return f"{start} → {end}"
+
+
+def day_range_text(start: datetime, end: datetime) -> str:
+    """Whole days ``[start, end)`` as dates, the last one inclusive: one day is one date.
+
+    >>> from datetime import timezone
+    >>> d = lambda day: datetime(2023, 6, day, tzinfo=timezone.utc)
+    >>> day_range_text(d(7), d(8)), day_range_text(d(2), d(9))
+    ('2023-06-07', '2023-06-02 → 2023-06-08')
+    """
+    last = (end - timedelta(microseconds=1)).date()
+    return start.date().isoformat() if last <= start.date() else f"{start.date().isoformat()} → {last.isoformat()}"
 
 
 class FactRecord(BaseModel):
@@ -62,7 +76,11 @@ class FactRecord(BaseModel):
 
 def fact_status(fact: Fact, *, now: datetime, superseded_by: Iterable[Fact] = ()) -> Status:
     """How a version stands today: current, ended, future, superseded (a newer version of the
-    same fact exists) or retracted (withdrawn by a correction)."""
+    same fact exists) or retracted (withdrawn by a correction); a believed plan is ``planned``
+    (or ``cancelled``) whatever its dates, as its event fact's ``status`` qualifier says."""
+    planned = fact.qualifiers.get("status") if fact.qualifiers else None
+    if fact.expired_at is None and planned in EVENT_STATUSES:
+        return planned  # type: ignore[return-value]
     if fact.expired_at is not None:
         same = any(o.subject_id == fact.subject_id and o.object_id == fact.object_id and o.predicate == fact.predicate
                    and o.expired_at is None for o in superseded_by)

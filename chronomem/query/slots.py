@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -44,15 +45,16 @@ class SupersededBy(BaseModel):
     statement: str
     since: datetime | None = None
     since_precision: str = "day"
+    corrected: bool = False  # what the turn said was corrected (never true), not replaced later
 
     def since_text(self) -> str:
         """``2024-05`` (month precision), ``2024`` (year) or ``2024-05-03``; ``?`` when unknown."""
         return date_text(self.since, self.since_precision)
 
     def text(self) -> str:
-        """``later: Alice works at Adyen since 2024-05``."""
+        """``later: Alice works at Adyen since 2024-05`` (``corrected: …`` for a corrected statement)."""
         when = "" if self.since is None else f" since {self.since_text()}"
-        return f"later: {self.statement}{when}"
+        return f"{'corrected' if self.corrected else 'later'}: {self.statement}{when}"
 
 
 class EndedAt(BaseModel):
@@ -166,11 +168,24 @@ def implied_predicates(question: str) -> frozenset[str]:
 
 
 def _kept_cues(text: str) -> list[str]:
-    """The predicate of every cue in ``text``, but a cue inside a longer cue of another predicate."""
+    """The predicate of every cue in ``text``, but a cue inside a longer cue of another predicate.
+
+    Only the spans starting at most the longest cue's length before a span can contain it, so
+    each span is compared with a bounded number of others: linear in the text, not quadratic.
+
+    >>> _kept_cues("what do I work as"), _kept_cues("where do I live")
+    (['HAS_ROLE'], ['LIVES_IN'])
+    """
     low = text.lower()
-    spans = [(pred, m.start(), m.end()) for pred, pattern in _cues() for m in pattern.finditer(low)]
-    return [pred for pred, a, b in spans
-            if not any(other != pred and x <= a and b <= y and y - x > b - a for other, x, y in spans)]
+    spans = sorted((m.start(), m.end(), pred) for pred, pattern in _cues() for m in pattern.finditer(low))
+    starts = [a for a, _, _ in spans]
+    longest = max((b - a for a, b, _ in spans), default=0)
+    kept = []
+    for a, b, pred in spans:
+        near = spans[bisect_left(starts, a - longest):bisect_right(starts, a)]
+        if not any(other != pred and x <= a and b <= y and y - x > b - a for x, y, other in near):
+            kept.append(pred)
+    return kept
 
 
 def mentioned_predicates(text: str) -> frozenset[str]:
@@ -295,6 +310,34 @@ def ended_at(f: Fact) -> EndedAt:
     return EndedAt(fact_id=f.id, statement=f.statement, until=f.valid_to, until_precision=f.valid_to_precision)
 
 
-def superseded_by(f: Fact) -> SupersededBy:
-    """The :class:`SupersededBy` a stale turn carries, from the fact holding instead."""
-    return SupersededBy(fact_id=f.id, statement=f.statement, since=f.valid_from, since_precision=f.valid_from_precision)
+def superseded_by(f: Fact, *, corrected: bool = False) -> SupersededBy:
+    """The :class:`SupersededBy` a stale (or corrected) turn carries, from the fact holding instead."""
+    return SupersededBy(fact_id=f.id, statement=f.statement, since=f.valid_from, since_precision=f.valid_from_precision,
+                        corrected=corrected)
+
+
+def corrected_turns(versions: Sequence[Fact], believed: Sequence[Fact], *, vocabulary: Vocabulary,
+                    predicates: frozenset[str]) -> dict[str, Fact]:
+    """``{turn id: the fact believed instead}`` for the turns whose facts (of ``predicates`` when
+    given) were all corrected: among ``versions`` (every version, expired ones included) they are
+    no longer believed, no believed version has their value, and a believed value of the same
+    slot holds where they did ("I joined Stripe", then "I joined Plaid, not Stripe")."""
+    held = {(f.subject_id, f.predicate, f.object_id) for f in believed}
+    by_slot: dict[tuple[str, str], list[Fact]] = {}
+    for f in believed:
+        by_slot.setdefault(_group(vocabulary, f), []).append(f)
+    wrong: dict[str, Fact] = {}  # expired version id -> what is believed instead
+    for f in versions:
+        if f.expired_at is None or (f.subject_id, f.predicate, f.object_id) in held:
+            continue
+        instead = [g for g in by_slot.get(_group(vocabulary, f), []) if g.object_id != f.object_id
+                   and (f.valid_from is None or g.valid_at(f.valid_from) or g.valid_from == f.valid_from)]
+        if instead:
+            wrong[f.id] = max(instead, key=lambda g: (g.recorded_at, g.id))
+    out: dict[str, Fact] = {}
+    for turn, facts in _stated([*versions, *believed], predicates).items():
+        said = [wrong[f.id] for f in facts if f.id in wrong]
+        # the correction takes over the wrong value's interval and sources: a turn citing only it still told the wrong value
+        if said and all(f.id in wrong or f.id in {g.id for g in said} for f in facts):
+            out[turn] = said[0]
+    return out

@@ -24,20 +24,25 @@ from pydantic import (
     AfterValidator,
     AwareDatetime,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     model_validator,
 )
 
 from chronomem.errors import check_text, clip
-from chronomem.schema.timeutil import UTC
+from chronomem.schema.timeutil import UTC, to_utc, utc_from_text
 
 MAX_NAME_CHARS = 300
 MAX_STATEMENT_CHARS = 2_000
 MAX_TURN_CHARS = 200_000
 
-UtcDatetime = Annotated[AwareDatetime, AfterValidator(lambda v: v.astimezone(UTC))]
-Precision = Literal["day", "week", "month", "season", "year", "instant", "unknown"]
+UtcDatetime = Annotated[AwareDatetime, AfterValidator(to_utc)]
+#: A time of an input record (a session's start, a turn's time): an aware datetime, or an ISO string
+#: in which a time without an offset, or a date alone, is UTC (DESIGN §4).
+InputDatetime = Annotated[AwareDatetime, BeforeValidator(lambda v: utc_from_text(v) if isinstance(v, str) else v),
+                          AfterValidator(to_utc)]
+Precision = Literal["day", "weekend", "week", "month", "season", "year", "decade", "instant", "unknown"]
 EntityType = Literal["PERSON", "ORG", "PLACE", "TOOL", "ROLE", "PET", "GROUP", "VALUE", "OTHER"]
 ClaimKind = Literal["assert", "end", "correct", "retract"]
 
@@ -170,7 +175,7 @@ class Turn(_Model):
     id: str | None = Field(default=None, max_length=300)
     speaker: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
     text: str = Field(max_length=MAX_TURN_CHARS)
-    at: UtcDatetime | None = None
+    at: InputDatetime | None = None
 
 
 class Session(_Model):
@@ -178,7 +183,7 @@ class Session(_Model):
 
     session_id: str = Field(min_length=1, max_length=300)
     group_id: str = Field(default="default", min_length=1, max_length=300)
-    started_at: UtcDatetime
+    started_at: InputDatetime
     turns: list[Turn] = Field(default_factory=list)
     metadata: dict[str, Any] = Field(default_factory=dict)
 
@@ -366,9 +371,11 @@ class ExtractionResult(_Model):
 def validate_session(data: dict) -> Session:
     """Validate a session given as a dict; problems become one :class:`InputError`.
 
-    >>> validate_session({"session_id": "s", "started_at": "2024-03-12T09:00:00"})
+    >>> validate_session({"session_id": "s", "started_at": "2024-03-12T09:00:00"}).started_at.isoformat()  # UTC
+    '2024-03-12T09:00:00+00:00'
+    >>> validate_session({"session_id": "s", "started_at": "someday"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    chronomem.errors.InputError: session 's' is invalid: started_at: Input should have timezone info
+    chronomem.errors.InputError: session 's' is invalid: started_at: Value error, cannot read 'someday' as a time; ...
     """
     from pydantic import ValidationError
 

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 
 from chronomem.errors import InputError, clip
@@ -23,7 +23,22 @@ def ensure_utc(value: datetime, *, what: str = "datetime") -> datetime:
             f"{what} {value.isoformat()} has no timezone; pass an aware datetime such as "
             f"datetime(..., tzinfo=timezone.utc) or an ISO string ending in 'Z'"
         )
-    return value.astimezone(UTC)
+    return _to_utc(value)
+
+
+def _to_utc(value: datetime, shown: str | None = None) -> datetime:
+    """``value`` in UTC; an :class:`InputError` when that falls outside the years 1 to 9999.
+
+    >>> _to_utc(datetime.fromisoformat("0001-01-01T00:00:00+05:00"))
+    Traceback (most recent call last):
+    ...
+    chronomem.errors.InputError: the time '0001-01-01T00:00:00+05:00' is out of range: in UTC it falls outside the years 1 to 9999
+    """
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:
+        raise InputError(f"the time {clip(shown or value.isoformat())} is out of range: in UTC it falls outside "
+                         "the years 1 to 9999") from None
 
 
 def parse_time(text: str | datetime | date) -> datetime:
@@ -42,6 +57,21 @@ def parse_time(text: str | datetime | date) -> datetime:
     if raw.lower() == "now":
         return datetime.now(UTC)
     return _parse_text(raw)
+
+
+def utc_from_text(text: str) -> datetime:
+    """An ISO date or datetime string as aware UTC, as :func:`parse_time` reads it ("now" excepted:
+    input records carry their own times). Times without an offset are UTC.
+
+    >>> utc_from_text("2024-09-01").isoformat(), utc_from_text("2024-09-01T10:00:00").isoformat()
+    ('2024-09-01T00:00:00+00:00', '2024-09-01T10:00:00+00:00')
+    """
+    return _parse_text(text.strip())
+
+
+def to_utc(value: datetime) -> datetime:
+    """An aware datetime in UTC; an :class:`InputError` (a ``ValueError``) when out of range."""
+    return _to_utc(value)
 
 
 @lru_cache(maxsize=8192)
@@ -65,7 +95,19 @@ def _parse_text(raw: str) -> datetime:
             ) from None
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC)
+    return _to_utc(parsed, raw)
+
+
+def shifted(value: datetime, delta: timedelta) -> datetime:
+    """``value + delta``, held at the first or last representable instant instead of overflowing.
+
+    >>> shifted(datetime(9999, 12, 31, tzinfo=UTC), timedelta(days=31)).year
+    9999
+    """
+    try:
+        return value + delta
+    except OverflowError:
+        return (datetime.max if delta > timedelta(0) else datetime.min).replace(tzinfo=UTC)
 
 
 def iso(value: datetime | None) -> str | None:

@@ -14,11 +14,12 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from chronomem.errors import InputError
 
 Cardinality = Literal["one", "many", "one_per_object"]
+PredicateKind = Literal["state", "event"]
 _NAME = re.compile(r"^[A-Z][A-Z0-9_]{0,63}$")
 
 
@@ -26,7 +27,9 @@ class PredicateSpec(BaseModel):
     """One predicate of the vocabulary.
 
     ``cardinality`` says how values compete: ``one`` value per subject at a time,
-    ``one_per_object`` subject per object at a time, or ``many``.
+    ``one_per_object`` subject per object at a time, or ``many``. ``kind`` is ``state`` (holds over
+    a period, until something closes it) or ``event`` (a happening: its valid interval is its own
+    day, weekend, month or year; events are ``many`` and never close each other).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -36,6 +39,13 @@ class PredicateSpec(BaseModel):
     symmetric: bool = False
     description: str = ""
     phrase: str = Field(default="", description="how the predicate reads between subject and object")
+    kind: PredicateKind = "state"
+
+    @model_validator(mode="after")
+    def _events_are_many(self) -> PredicateSpec:
+        if self.kind == "event" and self.cardinality != "many":
+            raise ValueError(f"event predicate {self.name} must have cardinality 'many': events never close each other")
+        return self
 
     @field_validator("name")
     @classmethod
@@ -45,8 +55,10 @@ class PredicateSpec(BaseModel):
         return value
 
 
-def _spec(name: str, cardinality: Cardinality, phrase: str, description: str, symmetric: bool = False) -> PredicateSpec:
-    return PredicateSpec(name=name, cardinality=cardinality, symmetric=symmetric, phrase=phrase, description=description)
+def _spec(name: str, cardinality: Cardinality, phrase: str, description: str, symmetric: bool = False,
+          kind: PredicateKind = "state") -> PredicateSpec:
+    return PredicateSpec(name=name, cardinality=cardinality, symmetric=symmetric, phrase=phrase, description=description,
+                         kind=kind)
 
 
 CORE_PREDICATES: tuple[PredicateSpec, ...] = (
@@ -70,6 +82,10 @@ CORE_PREDICATES: tuple[PredicateSpec, ...] = (
     _spec("PREFERS", "many", "prefers", "a preference"),
     _spec("OWNS", "many", "owns", "a possession"),
     _spec("RELATED_TO", "many", "is related to", "fallback relation"),
+    _spec("ATTENDED", "many", "attended", "an event the subject went to (a conference, a parade, a class)", kind="event"),
+    _spec("VISITED", "many", "visited", "a place the subject went to or travelled to", kind="event"),
+    _spec("DID", "many", "did", "any other happening; the relation phrase is a qualifier (\"ran\", \"signed up for\")",
+          kind="event"),
 )
 
 
@@ -106,6 +122,11 @@ class Vocabulary:
 
     def copy(self) -> Vocabulary:
         return Vocabulary(self._specs.values())
+
+    def is_event(self, predicate: str) -> bool:
+        """Whether ``predicate`` names happenings (``kind == "event"``); unknown predicates are not."""
+        spec = self._specs.get(predicate)
+        return spec is not None and spec.kind == "event"
 
     def statement(self, predicate: str, subject: str, obj: str) -> str:
         """A short sentence for a fact, e.g. ``"Ana lives in Lisbon"``."""

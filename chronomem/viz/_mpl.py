@@ -15,6 +15,8 @@ STATUS_STYLE: dict[str, dict[str, Any]] = {
     "ended": {"color": "#9A9A9A", "label": "ended"},
     "superseded": {"color": "#E69F00", "label": "superseded version (older belief)", "hatch": "///"},
     "retracted": {"color": "#D55E00", "label": "retracted (corrected)", "hatch": "xxx"},
+    "planned": {"color": "#56B4E9", "label": "planned (not yet happened)", "hatch": ".."},
+    "cancelled": {"color": "#CC79A7", "label": "cancelled plan", "hatch": "\\\\"},
 }
 STATUS_ORDER = tuple(STATUS_STYLE)
 

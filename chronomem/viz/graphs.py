@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from chronomem.errors import InputError
 from chronomem.schema.models import Fact
 from chronomem.schema.vocabulary import CORE_VOCABULARY
+from chronomem.time_args import when_or_now
 from chronomem.viz._mpl import TYPE_COLOURS, pyplot
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def neighbourhood_graph(memory: Memory, entity: str, *, as_of: datetime | None =
     if not found:
         raise InputError(f"no entity called {entity!r} in group {memory.group!r}")
     ids = [e.id for e in found]
-    as_of = as_of or memory.clock.now()
+    as_of = when_or_now(as_of, "as_of", memory.clock)
     facts = memory.store.neighbourhood(memory.group, ids, depth=depth, as_of=as_of, known_at=known_at)
     return graph_from_facts(memory, facts, extra_nodes=ids, as_of=as_of, known_at=known_at, center=ids[0])
 

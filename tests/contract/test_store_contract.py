@@ -248,7 +248,7 @@ def test_concurrent_writers_keep_one_value_per_slot(store, world):
         try:
             for c in part:
                 store.write(world.batch(c), recorded_at=datetime.now(timezone.utc))
-        except Exception as e:  # noqa: BLE001 - surfaced below
+        except Exception as e:  # surfaced below
             errors.append(e)
 
     threads = [threading.Thread(target=writer, args=(claims[i::2],)) for i in range(2)]

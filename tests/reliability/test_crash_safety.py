@@ -230,8 +230,8 @@ def test_a_10000_session_array_with_one_bad_session(tmp_path: Path, backend: str
             lines = err.decode().splitlines()
             assert proc.returncode == 2 and "Traceback" not in err.decode()
             assert [ln for ln in lines if ln.startswith("skipped ")] == [
-                f"skipped {path}[5000]: started_at: Input should be a valid datetime or date, "
-                "month value is outside expected range of 1-12"], lines
+                f"skipped {path}[5000]: started_at: Value error, cannot read '2024-13-45' as a time; use an ISO date "
+                "(2024-03-12), month (2024-03), year (2024) or datetime (2024-03-12T09:00:00Z)"], lines
             with Memory.open(None if backend == "neo4j" else tmp_path / "store", embedder=None,
                              neo4j_uri=os.environ.get("NEO4J_URI") if backend == "neo4j" else None) as mem:
                 ids = {s.id for s in mem.store.sessions(group)}

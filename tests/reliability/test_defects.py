@@ -8,8 +8,8 @@ import pytest
 
 from chronomem import Memory
 from chronomem.errors import InputError
-from chronomem.extract.importer import read_fact_records
-from chronomem.extract.readers import read_json, read_jsonl
+from chronomem.extract.parse.importer import read_fact_records
+from chronomem.extract.parse.readers import read_json, read_jsonl
 from chronomem.schema.models import validate_session
 from chronomem.schema.timeutil import parse_time
 

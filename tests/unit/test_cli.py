@@ -83,7 +83,7 @@ def _fact_file(tmp_path, n):
 
 
 def test_import_counts_the_file_for_its_bar_only_when_a_bar_is_drawn(tmp_path, monkeypatch):
-    import chronomem.extract.importer as importer
+    import chronomem.extract.parse.importer as importer
     import chronomem.progress as progress
 
     counted = []
@@ -324,7 +324,7 @@ def test_known_at_before_anything_was_recorded_says_when_the_first_record_was(tm
     store = ["--store", str(tmp_path / "db")]
     assert CliRunner().invoke(cli, [*store, "import", str(_fact_file(tmp_path, 1))]).exit_code == 0
     r = CliRunner().invoke(cli, [*store, "facts", "P0", "--known-at", "2001-01-01"])
-    assert r.exit_code == 0 and "nothing had been recorded yet" in r.stderr and "was recorded at 20" in r.stderr
+    assert r.exit_code == 0 and "nothing had been recorded yet" in r.stdout and "was recorded at 20" in r.stdout
     r = CliRunner().invoke(cli, [*store, "search", "P0", "--known-at", "2001-01-01", "--json"])
     assert json.loads(r.stdout) == [] and "nothing had been recorded yet" in r.stderr
     assert "nothing had been recorded" not in CliRunner().invoke(cli, [*store, "facts", "P0"]).stderr
@@ -345,3 +345,33 @@ def test_empty_input_files_are_reported_and_exit_2(tmp_path, content):
     array.write_text("[]")
     r = CliRunner().invoke(cli, [*store, "ingest", "-q", str(array)])
     assert r.exit_code == 2 and f"skipped {array}: no sessions in it" in r.stderr
+
+
+def test_when_answers_with_the_evidence_plain_and_json(tmp_path):
+    session = tmp_path / "s.json"
+    session.write_text(json.dumps({"session_id": "s1", "started_at": "2023-05-25T13:00:00Z", "turns": [
+        {"speaker": "Tom", "text": "I ran a charity race for the animal shelter last Saturday."}]}))
+    store = ["--store", str(tmp_path / "db")]
+    runner = CliRunner()
+    assert runner.invoke(cli, [*store, "ingest", "--no-index", "-q", str(session)]).exit_code == 0
+    plain = runner.invoke(cli, [*store, "when", "When did Tom run the charity race?"])
+    assert plain.exit_code == 0, plain.output
+    first = plain.output.splitlines()
+    assert "2023-05-20 (last Saturday, said 2023-05-25)" in first[0]
+    assert any(line.strip().startswith("Tom: I ran a charity race") for line in first[1:3])
+    out = runner.invoke(cli, [*store, "when", "When did Tom run the charity race?", "--json", "-k", "1"])
+    (answer,) = json.loads(out.output)
+    assert (answer["start"], answer["end"], answer["granularity"], answer["phrase"]) == ("2023-05-20", "2023-05-20",
+                                                                                      "day", "last Saturday")
+    assert answer["evidence"]["turn_id"] == "s1:1" and answer["fact"]["predicate"] == "DID"
+    none = runner.invoke(cli, [*store, "when", "When did the volcano erupt?"])
+    assert none.exit_code == 0 and "no dated answer" in none.output
+
+
+def test_the_readme_cli_block_lists_every_command():
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Command line", 1)[1].split("```", 2)[1]
+    listed = {word for line in block.splitlines()[2:] for word in line.replace("|", " ").split()[:6]}
+    assert set(COMMANDS) <= listed, sorted(set(COMMANDS) - listed)

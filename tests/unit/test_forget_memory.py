@@ -101,7 +101,7 @@ def test_cli_retract_and_forget(tmp_path):
     result = runner.invoke(cli, [*store, "retract", fact["id"], "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["expired_fact_ids"] == [fact["id"]]
-    assert json.loads(runner.invoke(cli, [*store, "facts", "Ana", "--json"]).output) == []
+    assert json.loads(runner.invoke(cli, [*store, "facts", "Ana", "--json"]).stdout) == []
     refused = runner.invoke(cli, [*store, "forget", "Ana"], input="n\n")
     assert refused.exit_code == 2 and "not confirmed" in refused.output
     done = runner.invoke(cli, [*store, "forget", "Ana", "--yes", "--by", "ops"])

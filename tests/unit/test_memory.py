@@ -82,8 +82,8 @@ def test_bad_import_records_are_input_errors_and_write_nothing(mem, bad, message
 
 
 def test_ingest_rejects_naive_datetimes_with_input_error(mem):
-    with pytest.raises(InputError, match="timezone"):
-        mem.ingest([{"session_id": "s", "started_at": "2024-03-12T09:00:00", "turns": []}])
+    with pytest.raises(InputError, match="timezone"):  # a naive datetime object; a string without an offset is UTC
+        mem.ingest([{"session_id": "s", "started_at": datetime(2024, 3, 12, 9), "turns": []}])
     assert mem.stats()["sessions"] == 0
 
 

@@ -9,7 +9,7 @@ PINNED = [
     "CORE_VOCABULARY", "ChronomemError", "Claim", "Clock", "ConfigError", "Entity", "ExtractionError",
     "ExtractionResult", "Fact", "FactRecord", "FixedClock", "GraphStore", "IngestSummary", "InputError", "Memory",
     "Neo4jGraphStore", "PredicateSpec", "Session", "Source", "SpacyRuleExtractor", "SqliteGraphStore", "StoreError",
-    "SystemClock", "Turn", "Vocabulary", "WriteBatch", "WriteReport", "__version__",
+    "SystemClock", "Turn", "Vocabulary", "WhenAnswer", "WhenAnswers", "WriteBatch", "WriteReport", "__version__",
 ]
 
 

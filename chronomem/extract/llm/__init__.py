@@ -7,7 +7,7 @@ OpenAI…) with temperature 0 and ``response_format`` ``json_object``, and asks 
 subject, predicate (from the vocabulary, or ``RELATED_TO`` with a ``relation`` phrase), object,
 entity types, the turn each came from, the time words *as written* ("last week", "in 2020")
 and a kind (``assert``/``end``/``correct``). The model never computes dates: the time words
-are resolved here, against the turn's time, by :func:`chronomem.extract.timeexpr.resolve_time`,
+are resolved here, against the turn's time, by :func:`chronomem.timeexpr.resolve_time`,
 so the temporal rules are the same deterministic ones as the spaCy extractor's.
 
 Whatever goes wrong with a session (timeouts and connection errors after ``retries`` retries
@@ -17,8 +17,8 @@ the session, the problem and the fix. :meth:`OpenAiCompatibleExtractor.extract` 
 :meth:`~OpenAiCompatibleExtractor.extract_many` yields it in place of the session's result,
 so :meth:`chronomem.Memory.ingest` skips that session (nothing of it written) and goes on.
 
-Parts: ``prompt.py`` (the instructions and the vocabulary, as sent), ``facts.py`` (the reply,
-validated, into claims), ``extractor.py`` (the HTTP client: retries, timeouts, error messages).
+Parts: ``extractor.py`` (the prompt as sent, and the HTTP client: retries, timeouts, error messages),
+``facts.py`` (the reply, validated, into claims).
 
 >>> from datetime import datetime, timezone
 >>> from chronomem.schema import Session, Turn
@@ -33,9 +33,15 @@ validated, into claims), ``extractor.py`` (the HTTP client: retries, timeouts, e
 
 from __future__ import annotations
 
-from chronomem.extract.llm.extractor import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, OpenAiCompatibleExtractor
+from chronomem.extract.llm.extractor import (
+    ENV_API_KEY,
+    ENV_BASE_URL,
+    ENV_MODEL,
+    SYSTEM_PROMPT,
+    OpenAiCompatibleExtractor,
+    chat_messages,
+)
 from chronomem.extract.llm.facts import LlmFact, LlmReply, parse_reply, resolve_fact_time, result_from_facts
-from chronomem.extract.llm.prompt import SYSTEM_PROMPT, chat_messages
 
 __all__ = [
     "ENV_API_KEY",

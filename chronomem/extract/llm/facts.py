@@ -11,8 +11,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from chronomem.errors import ExtractionError
+from chronomem.extract.clauses.records import When
+from chronomem.extract.clauses.timing import resolve_when
 from chronomem.extract.extractor import DEFAULT_SKIP_SPEAKERS
-from chronomem.extract.timeexpr import resolve_time, split_range
+from chronomem.extract.resolution.statements import statement
 from chronomem.schema.models import (
     MAX_NAME_CHARS,
     Claim,
@@ -20,6 +22,7 @@ from chronomem.schema.models import (
     EntityType,
     ExtractionResult,
     Mention,
+    Precision,
     Session,
     Source,
     Turn,
@@ -27,6 +30,7 @@ from chronomem.schema.models import (
     normalize_name,
 )
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
+from chronomem.timeexpr import resolve_time, split_range
 
 _TYPE_ALIASES = {"LOCATION": "PLACE", "LOC": "PLACE", "GPE": "PLACE", "CITY": "PLACE", "COUNTRY": "PLACE",
                  "ORGANIZATION": "ORG", "ORGANISATION": "ORG", "COMPANY": "ORG", "PRODUCT": "TOOL",
@@ -97,10 +101,10 @@ class LlmReply(BaseModel):
 
 
 def resolve_fact_time(phrase: str | None, kind: str, turn_at: datetime, *, future: bool = False
-                      ) -> tuple[datetime, str, bool, datetime | None, str] | None:
+                      ) -> tuple[datetime, Precision, bool, datetime | None, Precision] | None:
     """``(at, precision, observed, until, until_precision)`` for a fact's time words said at ``turn_at``;
     ``None`` for a plan whose date does not resolve (no fact). The rules of
-    :func:`chronomem.extract.timing.resolve_when`: a time that resolves is the start (or the end, for
+    :func:`chronomem.extract.clauses.timing.resolve_when`: a time that resolves is the start (or the end, for
     ``end``); a day-precise time on the turn's own day is the turn time; no time means stated as
     current (observed) or, for an ending, "before the turn" (precision ``unknown``); "for three years"
     began three years ago; a range "from 2015 to 2019" holds from its start until its end.
@@ -113,32 +117,22 @@ def resolve_fact_time(phrase: str | None, kind: str, turn_at: datetime, *, futur
     >>> resolve_fact_time(None, "end", t)[1:3], resolve_fact_time("someday", "assert", t, future=True)
     (('unknown', True), None)
     """
-    prefer = "future" if future else "past"
-    if phrase:
-        text, until, until_precision = phrase, None, "day"
-        pieces = split_range(phrase)
-        if pieces is not None:
-            text = pieces[0]
-            end = resolve_time(pieces[1], turn_at, prefer=prefer)  # type: ignore[arg-type]
-            if end is not None:
-                until, until_precision = end.at, end.precision
-        low = text.strip().lower()
-        if low.startswith("for ") and not low.startswith(("for now", "for the moment")):
-            text, prefer = text.strip().split(" ", 1)[1] + " ago", "past"
-        point = resolve_time(text, turn_at, prefer=prefer)  # type: ignore[arg-type]
-        if point is not None:
-            if point.precision == "day" and point.at.date() == turn_at.date():
-                return turn_at, "day", False, until, until_precision  # "today", "this morning"
-            return point.at, point.precision, False, until, until_precision
-    if future:
+    prefer: Literal["past", "future"] = "future" if future else "past"
+    text, until = (phrase or "").strip(), None
+    until_precision: Precision = "day"
+    pieces = split_range(text) if text else None
+    if pieces is not None:
+        text = pieces[0]
+        end = resolve_time(pieces[1], turn_at, prefer=prefer)
+        if end is not None:
+            until, until_precision = end.at, end.precision
+    low = text.lower()
+    role = "for" if low.startswith("for ") and not low.startswith(("for now", "for the moment")) else "point"
+    timing = resolve_when(When("state", text, role, prefer, needs_time=future, vague=kind == "end"), turn_at)
+    if timing is None:
         return None
-    return (turn_at, "unknown", True, None, "day") if kind == "end" else (turn_at, "day", True, None, "day")
-
-
-def _statement(vocabulary: Vocabulary, predicate: str, subject: str, obj: str, relation: str | None) -> str:
-    """An open fact reads with its own relation ("Marta volunteers at food bank")."""
-    return f"{subject} {relation} {obj}" if predicate == "RELATED_TO" and relation else vocabulary.statement(
-        predicate, subject, obj)
+    at, precision, observed = timing
+    return (at, precision, observed, None, "day") if observed else (at, precision, observed, until, until_precision)
 
 
 def result_from_facts(session: Session, facts: Iterable[LlmFact | dict], *, vocabulary: Vocabulary = CORE_VOCABULARY,
@@ -184,7 +178,8 @@ def result_from_facts(session: Session, facts: Iterable[LlmFact | dict], *, voca
                 "or register the predicate with Vocabulary.register(PredicateSpec(...)) if you want it")
         if turn.speaker.strip().lower() in skipped or normalize_name(fact.subject) == normalize_name(fact.object):
             continue
-        timing = resolve_fact_time(fact.time, fact.kind, turn.at, future=fact.future)  # type: ignore[arg-type]
+        assert turn.at is not None  # a validated session's turns have times
+        timing = resolve_fact_time(fact.time, fact.kind, turn.at, future=fact.future)
         if timing is None:
             continue
         at, precision, observed, until, until_precision = timing
@@ -199,7 +194,7 @@ def result_from_facts(session: Session, facts: Iterable[LlmFact | dict], *, voca
             claim = Claim(
                 group_id=group, kind=kind, subject_id=entity_id(group, subject), predicate=fact.predicate,
                 object_id=entity_id(group, obj), replaces_object_id=entity_id(group, replaces) if replaces else None,
-                qualifiers=qualifiers, statement=_statement(vocabulary, fact.predicate, subject, obj, fact.relation),
+                qualifiers=qualifiers, statement=statement(vocabulary, fact.predicate, subject, obj, qualifiers),
                 at=at, at_precision=precision, until=until, until_precision=until_precision, observed=observed,
                 said_at=turn.at, confidence=confidence, sources=[Source(session_id=session.session_id, turn_id=turn.id)],
             )

@@ -84,7 +84,7 @@ def set_blas_threads(threads: int) -> bool:
 
         threadpool_limits(limits=threads, user_api="blas")
         return True
-    except Exception:  # noqa: BLE001 - optional helper, fall back to ctypes
+    except Exception:  # optional helper, fall back to ctypes
         pass
     libs = Path(np.__file__).resolve().parent.parent / "numpy.libs"
     for lib_path in sorted(libs.glob("lib*openblas*")):

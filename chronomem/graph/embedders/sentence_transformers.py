@@ -57,7 +57,7 @@ class SentenceTransformerEmbedder:
                 self._model = SentenceTransformer(
                     self.model_name_or_path, device=self.device, local_files_only=True
                 )
-            except Exception as exc:  # noqa: BLE001 - library raises many kinds
+            except Exception as exc:  # library raises many kinds
                 raise ConfigError(
                     f"could not load sentence-transformers model {self.model_name_or_path!r} "
                     f"from local files (no download is attempted): {exc}"

@@ -183,7 +183,7 @@ def test_concurrent_sessions_on_one_slot_keep_a_consistent_timeline(neo4j_store)
             for b in part:
                 barrier.wait(timeout=30)
                 store.write(b, recorded_at=datetime.now(timezone.utc))
-        except Exception as e:  # noqa: BLE001 - surfaced below
+        except Exception as e:  # surfaced below
             errors.append(e)
 
     with Neo4jGraphStore.from_env() as second:

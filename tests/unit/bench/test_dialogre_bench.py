@@ -243,3 +243,42 @@ def test_main_writes_the_quick_result(tmp_path, monkeypatch):
     saved = json.loads((tmp_path / "out" / "dialogre_quick.json").read_text())
     assert saved["meta"]["dialogues"] == 2 and saved["meta"]["summary"]["gold_items"] == 2
     assert "--quick" in (tmp_path / "out" / "dialogre_quick.md").read_text()
+
+
+def test_main_train_split_reads_train_json_and_writes_its_own_result(tmp_path, monkeypatch):
+    import chronomem.extract.extractor as extractor_module
+
+    (tmp_path / "train.json").write_text(json.dumps(DIALOGUES[:1]), encoding="utf-8")
+    (tmp_path / "dev.json").write_text(json.dumps(DIALOGUES), encoding="utf-8")
+    monkeypatch.setattr(extractor_module, "SpacyRuleExtractor", lambda: StubExtractor({}))
+    monkeypatch.setattr(D, "write_result", functools.partial(D.write_result, results_dir=tmp_path / "out"))
+    assert D.main(["--split", "train", "--data", str(tmp_path), "--quick"]) == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["dialogre_train_quick.json", "dialogre_train_quick.md"]
+    saved = json.loads((tmp_path / "out" / "dialogre_train_quick.json").read_text())
+    assert (saved["meta"]["split"], saved["meta"]["untouched"], saved["meta"]["dialogues"]) == ("train", True, 1)
+    assert "--split train --quick" in saved["meta"]["command"]
+    assert D.main(["--split", "train", "--data", str(tmp_path)]) == 0
+    assert (tmp_path / "out" / "dialogre_train.md").exists() and not (tmp_path / "out" / "dialogre.md").exists()
+
+
+def test_main_refuses_misses_of_the_untouched_train_split(tmp_path, monkeypatch, capsys):
+    def no_run(*a, **k):
+        raise AssertionError("an untouched split must not even be extracted when its misses are asked for")
+
+    (tmp_path / "train.json").write_text(json.dumps(DIALOGUES), encoding="utf-8")
+    monkeypatch.setattr(D, "run", no_run)
+    misses = tmp_path / "misses.txt"
+    assert D.main(["--split", "train", "--data", str(tmp_path), "--misses", str(misses)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "untouched" in err[0] and "--misses" in err[0]
+    assert not misses.exists()
+
+
+def test_main_dev_split_still_writes_misses(tmp_path, monkeypatch):
+    import chronomem.extract.extractor as extractor_module
+
+    (tmp_path / "dev.json").write_text(json.dumps(DIALOGUES), encoding="utf-8")
+    monkeypatch.setattr(extractor_module, "SpacyRuleExtractor", lambda: StubExtractor({}))
+    monkeypatch.setattr(D, "write_result", functools.partial(D.write_result, results_dir=tmp_path / "out"))
+    assert D.main(["--data", str(tmp_path), "--quick", "--misses", str(tmp_path / "m.txt")]) == 0
+    assert (tmp_path / "m.txt").read_text().count("missed\t") == 2

@@ -57,7 +57,7 @@ def _absent_data(module, tmp_path):
     return ["--quick", "--data", str(tmp_path / "absent")]
 
 
-@pytest.mark.parametrize("module", ["yago_bench", "locomo_bench", "locomo_gold_bench", "dialogre_bench"])
+@pytest.mark.parametrize("module", ["yago_bench", "locomo_bench", "locomo_gold_bench", "dialogre_bench", "convai2_bench"])
 def test_benchmarks_on_shared_data_skip_without_it(module, tmp_path, monkeypatch, capsys):
     monkeypatch.delenv("CI", raising=False)
     status, _, detail = bench_main.run_module(module, _absent_data(module, tmp_path))

@@ -8,6 +8,7 @@ from chronomem.schema import ExtractionResult, Session, Turn
 
 UTC = timezone.utc
 TURN_AT = datetime(2024, 3, 12, 9, 0, tzinfo=UTC)  # a Tuesday
+EVENT_PREDICATES = frozenset({"ATTENDED", "VISITED", "DID"})
 
 
 def session_of(*texts: str, speaker: str = "user", metadata: dict | None = None, group_id: str = "default",

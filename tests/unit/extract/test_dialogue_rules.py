@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extract.disfluency import drop_stutters
+from chronomem.extract.parse.disfluency import drop_stutters
 from tests.unit.extract.extract_helpers import claim_set, duo, trio
 
 FOUND = [

@@ -1,4 +1,4 @@
-"""Feelings for people and roles said in conversation (people_tastes, feelings, titles), on our own
+"""Feelings for people and roles said in conversation (impressions, titles), on our own
 lines, never DialogRE's: each case is the turns (``duo``/``trio`` of :mod:`extract_helpers`, Cy
 speaking last), a claim, and whether the extractor finds it.
 """

@@ -281,8 +281,8 @@ NO_FACTS = [
     "I left the party early.", "I joined a gym in January.", "I'm at Starbucks.", "I'm on Twitter.",
     "We moved the meeting to Friday.", "I moved my stuff to Berlin.", "I live in fear.", "I work for myself.",
     # "I love Sarah." left this list: an explicit liking of a named person is LIKES now
-    # (chronomem.extract.people_tastes; tests/unit/extract/test_people.py)
-    "I work from home.", "I bought groceries.", "I own two cats.", "Congrats on joining Stripe!",
+    # (chronomem.extract.rules.people.impressions; tests/unit/extract/test_people.py)
+    "I work from home.", "I bought groceries.", "Congrats on joining Stripe!",
     "Thanks for recommending Postgres.", "Priya told me to join Stripe.", "Alex leads by example.",
 ]
 

@@ -242,7 +242,7 @@ def test_unknown_attribute_of_extract_package():
     import chronomem.extract
 
     with pytest.raises(AttributeError):
-        chronomem.extract.NoSuchThing  # noqa: B018
+        chronomem.extract.NoSuchThing
 
 
 def test_components_are_registered_with_versioned_names(extractor):
@@ -281,7 +281,8 @@ def test_bad_model_name_is_an_extraction_error():
 
 def test_rule_errors_are_contained(monkeypatch):
     """A failing rule costs that turn its facts, never the ingest (unless raise_errors)."""
-    from chronomem.extract import SpacyRuleExtractor, sentences
+    from chronomem.extract import SpacyRuleExtractor
+    from chronomem.extract.rules import engine as sentences
 
     def boom(doc, idx):
         raise RuntimeError("rule bug")

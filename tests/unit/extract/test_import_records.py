@@ -7,8 +7,8 @@ from datetime import datetime, timezone
 import pytest
 from pydantic import ValidationError
 
-from chronomem.extract import importer
-from chronomem.extract.importer import RECORD_FIELDS, FactImport, validate_record
+from chronomem.extract.parse import importer
+from chronomem.extract.parse.importer import RECORD_FIELDS, FactImport, validate_record
 
 BASE = {"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon"}
 CASES = [

@@ -45,7 +45,7 @@ class FakeLlm:
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+            def do_POST(self) -> None:  # http.server's name
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 fake.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
                 found = re.search(r"^session: (.+)$", body["messages"][-1]["content"], re.M)

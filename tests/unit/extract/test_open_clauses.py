@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extract.phrases import gerund, third_person
-from tests.unit.extract.extract_helpers import NOW, A, U, c, last_turn_rows, session_of
+from chronomem.extract.clauses.phrases import gerund, third_person
+from tests.unit.extract.extract_helpers import EVENT_PREDICATES, NOW, A, U, c, last_turn_rows, session_of
 
 OPEN = [
     # tastes keep their essential words
@@ -98,7 +98,8 @@ OPEN = [
     ("I'm a vegetarian.", [c(U, "RELATED_TO", "vegetarian", A, NOW)]),
     # possessions, relative clauses, unnamed pets and relatives
     ("The canoe that I bought is in the garage.", [c(U, "OWNS", "canoe", A, NOW)]),
-    ("I have three hamsters.", [c(U, "HAS_PET", "user's hamsters", A, NOW)]),
+    ("I have three hamsters.", [c(U, "HAS_PET", "user's three hamsters", A, NOW)]),  # how many is said
+    ("I own two cats.", [c(U, "HAS_PET", "user's two cats", A, NOW)]),
     ("My dog loves the park.", [c(U, "HAS_PET", "user's dog", A, NOW)]),  # an unnamed pet is still a pet
     ("I practice every evening on my cello.", [c(U, "OWNS", "cello", A, NOW), c(U, "RELATED_TO", "cello", A, NOW)]),
     ("I love fantasy and sci-fi movies.", [c(U, "LIKES", "fantasy movies", A, NOW), c(U, "LIKES", "sci-fi movies", A, NOW)]),
@@ -139,7 +140,7 @@ OPEN = [
     ("\"The Quiet Harbor\" is wonderful.", [c(U, "LIKES", "The Quiet Harbor", A, NOW)]),
     ("That reminds me why I love teaching.", [c(U, "LIKES", "teaching", A, NOW)]),
     # "have got" is having; unnamed pets in general; a described business of one's own; the listener's close family
-    ("We've got a puppy and two hamsters.", [c(U, "HAS_PET", "user's puppy", A, NOW), c(U, "HAS_PET", "user's hamsters", A, NOW)]),
+    ("We've got a puppy and two hamsters.", [c(U, "HAS_PET", "user's puppy", A, NOW), c(U, "HAS_PET", "user's two hamsters", A, NOW)]),
     ("My pets keep me sane.", [c(U, "HAS_PET", "user's pets", A, NOW), c(U, "LIKES", "pets", A, NOW)]),
     ("My little flower shop had a busy week.", [c(U, "OWNS", "flower shop", A, NOW)]),
     # where a person is from; chat drops the "I'm" of an ongoing activity
@@ -215,13 +216,13 @@ NO_OPEN_FACT = [
     "Volunteering abroad is inspiring.",
     "It is so relaxing.", "I have lots of questions.", "The library is a happy place.", "I've got tons of work this week.",
     "My commute was relaxing.", "I couldn't get enough of cartoons as a kid.", "Nothing beats that.",
-    "I hope you have a lovely weekend!", "I went to a concert yesterday.",
+    "I hope you have a lovely weekend!",
     "I really want to make a difference.", "Do you play the cello?", "I don't eat meat.", "I'm so happy for you.",
     "I took a nap.", "Wow, that sounds amazing!", "I love it!", "I might take up pottery.",
     "My late grandfather loved chess.", "I bought lunch for the team.", "I'm eating pasta right now.",
     "I'm meeting her tonight.", "I love that sunset in your photo.", "This vase is so special to me.",
     "My dream studio would have big windows.", "My store was packed today.", "I'm off to go do some research.",
-    "I adopted a dog named Pickles on June 23.", "Enjoy the sunshine tomorrow!",
+    "Enjoy the sunshine tomorrow!",
     "I've been jogging farther to de-stress.", "These are my favorite books.", "Try the soup, it's great.",
     "Bring snacks next time.", "Being a parent is awesome.", "Our kids are our future.", "I love my single life.",
     "Maybe I'll sketch a plan and publish a zine.", "I want to be brave for my team.",
@@ -232,10 +233,10 @@ NO_OPEN_FACT = [
     "I wanted to start a band.", "I had a love for trains as a boy.", "I don't feel any connection to opera.",
     "Loving the colors in this one!", "Nice photo! I love the old bridge and quiet river.",
     "I love how you framed the mountains.", "Do you still live in Porto - or did you move?",
-    "We both face the same problems.", "My local bakery was closed today.", "I closed my bakery last year.",
+    "We both face the same problems.", "My local bakery was closed today.",
     "When your kids grow up, you miss this.", "I was walking home, thinking about guitars.",
     "I'm sitting outside, eating a sandwich.",
-    "It's one of my favourite places.", "My favourite band is the Beatles.", "I was part of a choir in school.",
+    "It's one of my favourite places.", "I was part of a choir in school.",
     "I'd be happy to be part of the team.", "It's part of my morning routine.", "My shoes got soaked today.",
     "I left my bag on the train.", "I can't have coffee right now.", "I can't eat another bite.",
     "If I can't eat cheese, I'll cry.", "I didn't eat meat yesterday.", "I do love you.", "I do like your hat!",
@@ -251,7 +252,8 @@ def test_open_clause(extractor, text, expected):
 
 @pytest.mark.parametrize("text", NO_OPEN_FACT)
 def test_no_open_fact(extractor, text):
-    assert last_turn_rows(extractor, text) == []
+    # a happening with its time is an event fact (tests/unit/extract/test_happenings.py), not a state
+    assert [r for r in last_turn_rows(extractor, text) if r[1] not in EVENT_PREDICATES] == []
 
 
 def test_open_fact_reads_with_its_relation(extractor):
@@ -312,8 +314,8 @@ def test_names_that_contain_chat_words_stay_whole(extractor):
     ("Our two-year-old is a handful, her name is Ivy!", [c(U, "PARENT_OF", "Ivy", A, NOW)]),
     ("This is Rome, where we spent the summer.", []),
     ("We adopted a kitten in June. She's called Nutmeg.", [c(U, "HAS_PET", "Nutmeg", A, NOW)]),  # named by a pronoun
-    ("My sons are twins, they're called Leo and Max.",
-     [c(U, "PARENT_OF", "user's sons", A, NOW), c(U, "PARENT_OF", "Leo", A, NOW), c(U, "PARENT_OF", "Max", A, NOW)]),
+    ("My sons are twins, they're called Leo and Max.",  # named: the placeholder "user's sons" says nothing more
+     [c(U, "PARENT_OF", "Leo", A, NOW), c(U, "PARENT_OF", "Max", A, NOW)]),
     ("Our new rabbit is shy. His name's Biscuit.", [c(U, "HAS_PET", "Biscuit", A, NOW)]),
     ("I spoke to a new colleague. She is called Dana.", []),  # no pet or child in the turn
     ("My neighbour Tariq got a puppy; it's called Fig.", []),  # someone else's pet (the vocabulary rules' to read)

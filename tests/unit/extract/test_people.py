@@ -1,4 +1,4 @@
-"""Relations between people in a chat of several (chronomem.extract.people, people_tastes).
+"""Relations between people in a chat of several (chronomem.extract.rules.people.people, impressions).
 
 The dialogues are our own. ``group(...)`` is a chat of three: Nina and Omar speak before the last
 turn, so without a vocative "you" in the last turn (said by Pia) is Omar, the previous other speaker.

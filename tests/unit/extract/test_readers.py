@@ -1,6 +1,6 @@
 import json
 
-from chronomem.extract.readers import read_sessions
+from chronomem.extract.parse.readers import read_sessions
 
 
 def write(tmp_path, name, text):
@@ -20,12 +20,12 @@ def test_json_object_array_and_jsonl(tmp_path):
 
 def test_malformed_sessions_are_reported_with_file_and_line(tmp_path):
     good = json.dumps({"session_id": "a", "started_at": "2024-03-12T09:00:00Z"})
-    naive = json.dumps({"session_id": "b", "started_at": "2024-03-12T09:00:00"})
-    p = write(tmp_path, "mixed.jsonl", good + "\n{not json\n" + naive + "\n")
+    unreadable = json.dumps({"session_id": "b", "started_at": "2024-13-45T09:00:00"})  # without an offset is UTC: fine
+    p = write(tmp_path, "mixed.jsonl", good + "\n{not json\n" + unreadable + "\n")
     results = list(read_sessions(p))
     assert results[0].session is not None
     assert results[1].where.endswith("mixed.jsonl:2") and "invalid JSON" in results[1].error
-    assert results[2].where.endswith("mixed.jsonl:3") and "timezone" in results[2].error
+    assert results[2].where.endswith("mixed.jsonl:3") and "cannot read '2024-13-45T09:00:00' as a time" in results[2].error
 
 
 def test_plain_text_with_header_and_continuations(tmp_path):

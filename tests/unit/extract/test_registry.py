@@ -7,9 +7,9 @@ import inspect
 
 import pytest
 
-from chronomem.extract import registry
-from chronomem.extract.registry import RULE_MODULES, RULES, build_rules, run_rules
-from chronomem.extract.rulebase import Rule
+from chronomem.extract.rules import registry
+from chronomem.extract.rules.base import Rule
+from chronomem.extract.rules.registry import RULE_MODULES, RULES, TABLE, build_rules, run_rules, table_rules
 
 
 class _Frame:
@@ -46,17 +46,24 @@ def test_no_registration_surprises():
         build_rules([Rule(("go",), a), Rule(("go",), a, priority=1)])
 
 
-def test_every_module_listed_once_and_every_rule_registered():
-    assert len(set(RULE_MODULES)) == len(RULE_MODULES)
-    rows = [row for module in RULE_MODULES for row in module.RULES]
-    for row in rows:
+def test_every_row_of_the_table_is_registered_and_names_a_function():
+    for row in TABLE:
         assert all(row in RULES[lemma] for lemma in row.lemmas)
     assert {"live", "work", "marry", "use", "switch", "be", "date", "step", "die", "play"} <= set(RULES)
+    with pytest.raises(ValueError, match="no function of the rule modules"):
+        table_rules([{"lemmas": ["go"], "handler": "living.no_such_rule"}])
+    with pytest.raises(ValueError, match="no function"):
+        table_rules([{"lemmas": ["go"], "handler": "nowhere.move"}])
+
+
+def test_a_prepositional_row_is_a_rule_of_its_own():
+    (rule,) = table_rules([{"lemmas": ["reside"], "prep": {"predicate": "LIVES_IN", "preps": ["in"], "obj": "place"}}])
+    assert rule.lemmas == ("reside",) and rule.handler.predicate == "LIVES_IN" and rule.handler.preps == ("in",)
 
 
 def test_rule_modules_do_not_register_themselves_on_import():
     """Nothing in a rule module writes into a shared table: importing one has no side effect."""
-    for module in RULE_MODULES:
+    for module in RULE_MODULES.values():
         tree = ast.parse(inspect.getsource(module))
         decorated = [n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.decorator_list]
         assert not decorated, (module.__name__, decorated)

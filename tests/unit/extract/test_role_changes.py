@@ -1,4 +1,4 @@
-"""Role and title changes (chronomem.extract.role_changes), in own wordings: promotions with the
+"""Role and title changes (chronomem.extract.rules.verbs.roles), in own wordings: promotions with the
 role tagged as a verb and "back in" times, titles owned through an apposition, taking over as,
 stepping into a role, moving up, being named or made something, taking charge; and the
 sentences with the same verbs that state no role.

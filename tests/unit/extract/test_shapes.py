@@ -3,7 +3,7 @@ and not at all when the doc lacks a word every shape needs."""
 
 from __future__ import annotations
 
-from chronomem.extract import shapes
+from chronomem.extract.rules import shapes
 
 
 def _counting(nlp, monkeypatch) -> list[int]:

@@ -1,4 +1,4 @@
-"""Who a speaker labelled "Speaker N" is: the evidence :mod:`chronomem.extract.speaker_names` reads.
+"""Who a speaker labelled "Speaker N" is: the evidence :mod:`chronomem.extract.resolution.speaker_names` reads.
 
 The dialogues are our own. Each case gives the turns and the names the speakers end up with
 (an entity named "Speaker N" with the name as an alias); negatives expect no such link.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extract.speaker_names import greets, presented
+from chronomem.extract.resolution.speaker_names import greets, presented
 from tests.unit.extract.extract_helpers import rows, session_of
 
 
@@ -129,7 +129,7 @@ def test_greets(extractor, text, name, expected):
     ("I'm sorry Greta left.", None),
 ])
 def test_a_name_without_a_comma_spoken_to(extractor, text, name):
-    from chronomem.extract.people import addressee
+    from chronomem.extract.rules.people.people import addressee
 
     assert addressee([extractor.nlp(text)]) == name
 
@@ -139,7 +139,7 @@ def test_a_name_without_a_comma_spoken_to(extractor, text, name):
     ("I am so sorry Tobias!", None),  # an apology to Tobias, not a self-introduction
 ])
 def test_self_introduction(extractor, text, name):
-    from chronomem.extract.speaker_names import self_introduction
+    from chronomem.extract.resolution.speaker_names import self_introduction
 
     assert self_introduction(extractor.nlp(text)) == name
 

@@ -9,7 +9,7 @@ import pytest
 
 from chronomem.clock import FixedClock
 from chronomem.errors import InputError
-from chronomem.extract.importer import batches_from_records
+from chronomem.extract.parse.importer import batches_from_records
 from chronomem.graph import sqlite_schema as sql
 from chronomem.graph.temporal import fact_signature
 from chronomem.memory import Memory

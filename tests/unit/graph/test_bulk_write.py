@@ -10,7 +10,7 @@ import sqlite3
 from datetime import datetime, timedelta, timezone
 
 from chronomem.clock import FixedClock
-from chronomem.extract.importer import batches_from_records
+from chronomem.extract.parse.importer import batches_from_records
 from chronomem.graph import SqliteGraphStore
 from chronomem.graph.temporal import fact_signature
 from chronomem.memory import Memory

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 import numpy as np
 import pytest
 
-from chronomem.extract.importer import batches_from_records
+from chronomem.extract.parse.importer import batches_from_records
 from chronomem.graph import SqliteGraphStore, WriteBatch
 from chronomem.graph.embedders import HashingEmbedder
 from chronomem.graph.side_index import SideIndex, default_index_path

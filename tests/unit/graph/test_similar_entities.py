@@ -23,7 +23,7 @@ class ScriptedExtractor:
     def __init__(self, facts: dict[str, list[tuple[str, str, str, str]]]) -> None:
         self.facts = facts
 
-    def extract_many(self, sessions):  # noqa: ANN001, ANN201
+    def extract_many(self, sessions):
         for s in sessions:
             yield s, self.extract(s)
 
@@ -43,7 +43,7 @@ def _session(sid: str, day: int, group: str = "default") -> Session:
     return Session(session_id=sid, group_id=group, started_at=T0.replace(day=day), turns=[Turn(speaker="user", text=sid)])
 
 
-def _memory(facts, threshold, group="default"):  # noqa: ANN001, ANN202
+def _memory(facts, threshold, group="default"):
     mem = Memory.open(":memory:", group=group, clock=FixedClock(T0.replace(day=28)), extractor=ScriptedExtractor(facts),
                       embedder=HashingEmbedder(dim=256), similar_entities=threshold)
     return mem
@@ -53,7 +53,7 @@ FACTS = {"a": [("Ana", "WORKS_AT", "Acme Robotics Corporation", "ORG"), ("Ana", 
          "b": [("Ana", "WORKS_AT", "Acme Robotics Corp", "ORG"), ("Ana", "REPORTS_TO", "Jonathan Smyth", "PERSON")]}
 
 
-def _after_two_sessions(mem):  # noqa: ANN001, ANN202
+def _after_two_sessions(mem):
     mem.ingest([_session("a", 10)])
     mem.catch_up_index()
     mem.ingest([_session("b", 20)])

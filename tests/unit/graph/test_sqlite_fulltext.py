@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from chronomem.extract.importer import batches_from_records
+from chronomem.extract.parse.importer import batches_from_records
 from chronomem.graph import SqliteGraphStore, sqlite_store
 from chronomem.graph.sqlite_store import fts_query
 

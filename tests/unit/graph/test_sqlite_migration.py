@@ -82,3 +82,29 @@ def test_the_migration_runs_once_and_is_all_or_nothing(tmp_path, monkeypatch):
     assert migrate_claims(db) is False
     assert sorted(db.execute("SELECT group_id, slot, id, body, recorded_at FROM claims")) == before["claims"]
     db.close()
+
+
+def test_turns_of_a_store_from_before_turn_times_get_the_column_and_their_times(tmp_path):
+    from chronomem.graph import SqliteGraphStore, WriteBatch
+    from chronomem.graph.turn_times import times_of
+    from chronomem.schema import Session, Turn
+
+    path = tmp_path / "old.sqlite"
+    store = SqliteGraphStore(path)
+    said = datetime(2023, 5, 25, 13, tzinfo=timezone.utc)
+    store.write(WriteBatch("default", session=Session(session_id="s1", started_at=said, turns=[
+        Turn(speaker="Tom", text="I ran a race last Saturday.")])), recorded_at=said)
+    store.close()
+    with sqlite3.connect(path) as db:  # the layout before turns kept their times
+        db.execute("ALTER TABLE turns DROP COLUMN times")
+    reopened = SqliteGraphStore(path)
+    try:
+        (old,) = reopened.turns_of("default", "s1")
+        assert old.times is None  # nothing stored: found from the text when read
+        assert [(m.phrase, m.span.dates()) for m in times_of(old)] == [("last Saturday", "2023-05-20")]
+        reopened.write(WriteBatch("default", session=Session(session_id="s2", started_at=said, turns=[
+            Turn(speaker="Tom", text="We fly home tomorrow.")])), recorded_at=said)
+        (new,) = reopened.turns_of("default", "s2")
+        assert new.times is not None and [m.phrase for m in times_of(new)] == ["tomorrow"]
+    finally:
+        reopened.close()

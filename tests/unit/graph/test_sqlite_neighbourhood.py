@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from chronomem.extract.importer import batches_from_records
+from chronomem.extract.parse.importer import batches_from_records
 from chronomem.graph import SqliteGraphStore
 from chronomem.graph.base import fact_order
 from chronomem.schema import entity_id

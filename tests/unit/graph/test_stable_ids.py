@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from chronomem.extract.importer import batches_from_records
+from chronomem.extract.parse.importer import batches_from_records
 from chronomem.graph import SqliteGraphStore
 from chronomem.graph.base import WriteBatch
 from chronomem.schema import CORE_VOCABULARY, Claim, Entity, Source, entity_id

@@ -128,5 +128,5 @@ def test_wrong_or_missing_tokens_are_refused_before_mcp(server):
         async with connect_http(url, "Bearer-wrong-token-000000"):
             pass
 
-    with pytest.raises(BaseException):  # noqa: B017 - the SDK raises its own error types for a 401
+    with pytest.raises(BaseException):  # the SDK raises its own error types for a 401
         anyio.run(wrong)

@@ -30,7 +30,7 @@ def test_stdio_server_remembers_and_answers_as_of(tmp_path):
     async def main():
         async with Client(params, read_timeout_seconds=120) as client:
             names = {t.name for t in (await client.list_tools()).tools}
-            assert {"remember", "recall", "context", "facts", "timeline", "changes", "entities", "import_facts",
+            assert {"remember", "recall", "when", "context", "facts", "timeline", "changes", "entities", "import_facts",
                     "retract", "forget"} <= names
             await call(client, "remember", session_id="s1", started_at="2023-01-10",
                        turns=[{"speaker": "user", "text": "I live in Toronto."}])

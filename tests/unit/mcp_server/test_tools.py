@@ -70,6 +70,9 @@ def test_remember_then_as_of_answers_over_every_read_tool(pool):
         hits = await call(client, "recall", query="where does the user live", as_of="2023-06-01", k=5)
         assert hits["results"] and hits["results"][0]["kind"] in ("fact", "turn")
         assert "Toronto" in " ".join(r["text"] for r in hits["results"])
+        dated = await call(client, "when", question="When did the user move to Vancouver?")
+        assert dated["answers"] and dated["answers"][0]["start"] == "2024-03-05"  # "last week", said 2024-03-12
+        assert dated["answers"][0]["evidence"]["turn_id"] == "s2:1"
         block = await call(client, "context", query="where does the user live", as_of="2023-06-01")
         assert "Toronto" in block["context"]
         listed = await call(client, "entities")
@@ -141,3 +144,36 @@ def test_read_tokens_cannot_write_and_groups_stay_apart(pool):
 
     assert run(writer, as_writer)
     assert run(reader, as_reader)
+
+
+def test_remember_refuses_a_reused_session_id_with_other_content(pool):
+    server = build_server(pool, stdio_caller("team"))
+    quito = {"session_id": "s1", "started_at": "2023-06-01T10:00:00Z", "turns": [{"speaker": "user", "text": "I live in Quito."}]}
+    lima = {**quito, "turns": [{"speaker": "user", "text": "I moved to Lima and I work at Globant."}]}
+
+    async def script(client):
+        assert (await call(client, "remember", **quito))["stored"] is True
+        refused = await call(client, "remember", **lima)
+        assert "session 's1' is already stored with different content (turn 1 differs)" in refused["error"]
+        assert "\n" not in refused["error"] and "chronomem " not in refused["error"]
+        found = await call(client, "entities", name="Globant")
+        return found["entities"]
+
+    assert run(server, script) == []
+
+
+def test_tool_errors_speak_to_an_agent_not_a_shell_user(pool):
+    server = build_server(pool, stdio_caller("team"))
+
+    async def script(client):
+        assert client.server_info.version  # serverInfo.version is the package's
+        other = await call(client, "facts", entity="user", group="elsewhere")
+        unknown = await call(client, "retract", fact_id="f_nothing")
+        missing = await call(client, "forget", entity="Nobody")
+        gone = await call(client, "forget", session_id="never")
+        return other["error"], [unknown["error"], missing["error"], gone["error"]]
+
+    other, errors = run(server, script)
+    assert "token 'stdio'" not in other and "this stdio server" in other
+    for error in errors:
+        assert "`chronomem" not in error and "Memory." not in error and "--" not in error, error

@@ -153,7 +153,8 @@ def test_context_groups_dated_facts_then_turns_within_the_budget(mem):
     assert lines[0] == "Facts as of 2024-06-01:"
     assert "- Ana lives in Porto (2023-05-01 → now)" in lines
     assert "Conversation:" in lines and lines.index("Conversation:") > lines.index("- Ana lives in Porto (2023-05-01 → now)")
-    assert any(line.startswith("- [2023-03-12] Ana: ") for line in lines)
+    # the turn shows the time it speaks about ("in May", said in March: last May) beside when it was said
+    assert any(line.startswith("- [2022-05-01 → 2022-05-31 (in May), said 2023-03-12] Ana: ") for line in lines)
     assert text == mem.context("Ana Porto Postgres")  # stable
     small = mem.context("Ana Porto Postgres", max_tokens=20)
     assert estimate_tokens(small) <= 20 + len(small.splitlines()) and len(small) < len(text)
@@ -264,7 +265,7 @@ def test_auto_embedder_is_created_lazily_and_loads_nothing_until_needed(tmp_path
 
 
 def test_an_uncertain_fact_ranks_below_a_sure_one_of_the_same_relevance():
-    from chronomem.extract.importer import batches_from_records
+    from chronomem.extract.parse.importer import batches_from_records
 
     store, t = SqliteGraphStore(":memory:"), datetime(2024, 6, 1, tzinfo=timezone.utc)
     rows = [{"subject": "Ana", "predicate": "LIKES", "object": "jazz", "valid_from": "2020-01-01", "confidence": 0.2},

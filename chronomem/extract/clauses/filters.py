@@ -1,0 +1,318 @@
+"""What is not a fact: questions, conditionals, hedges, modals, negation and dropped plans.
+
+Sentence-level checks run first (a question or an "if" sentence yields no verb facts at
+all); :func:`clause_status` then looks at one verb and every verb governing it
+("thinking about moving", "want to join", "was going to move") and says whether it is
+blocked, negated, ended ("no longer", "not … anymore", "used to"), in the future, or plain.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.lexicon import load_lexicon
+
+TIES = load_lexicon("ties")
+_WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
+_SAYING_CONDITIONS = tuple(tuple(p.split()) for p in sorted(TIES.saying_conditions))
+
+_GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
+
+
+def is_question(sent: Span) -> bool:
+    """Ends in "?", or opens like one ("Where does Tom work", "Do you live in Paris"); a statement
+    with a question tagged on after a dash or a semicolon is not one ("Dune is a favourite - who
+    doesn't love it?": :func:`hedged_clauses` blocks the question part only)."""
+    toks = [t for t in sent if not t.is_space]
+    if not toks:
+        return False
+    if any(t.text in ("?", "？") for t in toks[-3:]) and question_tail(sent) is None and not statement_tagged(sent):
+        return True
+    first = toks[0].lower_
+    if first in L.WH_WORDS and len(toks) > 1 and toks[1].lower_ in L.INVERTING_VERBS:
+        return True
+    if first in L.INVERTING_VERBS and len(toks) > 1 and toks[0].dep_ in ("aux", "ROOT", "auxpass") and \
+            any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.i > toks[0].i for t in toks[1:4]):
+        return toks[0].tag_ != "MD" or first in L.QUESTION_MODALS
+    return False
+
+
+def statement_tagged(sent: Span) -> bool:
+    """A statement with a tag that asks nothing after a comma: "I grew up there, you know?" (``statement_tags``
+    in ``chronomem/data/lexicon/ties.json``; "…, right?" still asks).
+
+    >>> import spacy
+    >>> nlp = spacy.blank("en")
+    >>> statement_tagged(nlp("Nora is my sister, y'know?")[:]), statement_tagged(nlp("Nora is your sister, right?")[:])
+    (True, False)
+    """
+    head, comma, tag = sent.text.rstrip(" ?？!.").rpartition(",")
+    return bool(comma and head.strip()) and " ".join(_WORDS.findall(tag.lower().replace("’", "'"))) in TIES.statement_tags
+
+
+def is_hypothetical(sent: Span) -> bool:
+    """Conditionals and hypotheticals: "if", "unless", "imagine", "suppose", "wish"…; an "if" that
+    conditions the saying ("if you ask me, …", ``saying_conditions`` in ``ties.json``) is none."""
+    return any(t.lower_ in L.CONDITIONALS and not _saying_condition(t) for t in sent) or "what if" in sent.text.lower()
+
+
+def _saying_condition(tok: Token) -> bool:
+    """"if it makes you feel better", "if you ask me": an "if" about the telling, not the told."""
+    if tok.lower_ != "if":
+        return False
+    words = _WORDS.findall(tok.doc.text[tok.idx + len(tok.text):tok.sent.end_char].lower().replace("’", "'"))
+    return any(tuple(words[:len(p)]) == p for p in _SAYING_CONDITIONS)
+
+
+def is_dropped_plan(sent: Span) -> bool:
+    """Plans that were dropped or undone: "but didn't", "decided against", "fell through"."""
+    low = " ".join(sent.text.lower().replace("’", "'").split())
+    return any(p in low for p in L.DROPPED)
+
+
+def question_tail(sent: Span) -> int | None:
+    """Where a question tagged onto a statement starts, after a spaced dash or a semicolon ("I've
+    always loved Spider-Man - I mean, who doesn't?"), or after a comma and "so"/"but"/"and" opening a
+    question ("I moved to Oslo, so do you want to visit?"); ``None`` when the sentence has no such part.
+
+    >>> import spacy
+    >>> nlp = spacy.blank("en")
+    >>> question_tail(nlp("Dune is great - who doesn't love it?")[:]), question_tail(nlp("Is Dune great?")[:])
+    (4, None)
+    >>> question_tail(nlp("I moved to Oslo, so do you want to visit?")[:])
+    5
+    """
+    if not any(t.text in ("?", "？") for t in sent[-3:]):
+        return None
+    cuts = [t.i + 1 for t in sent[1:-2] if t.text in ("—", "–", ";") or (
+        t.text == "-" and t.whitespace_ and t.i > 0 and t.doc[t.i - 1].whitespace_) or _asks_after_comma(t)]
+    return cuts[-1] if cuts else None
+
+
+def _asks_after_comma(comma: Token) -> bool:
+    """", so do you want to visit?", ", but is it enough?": a question joined to a statement after a comma,
+    opening with its inverted verb (or a wh-word and one)."""
+    if comma.text != ",":
+        return False
+    doc = comma.doc
+    words = [t.lower_ for t in doc[comma.i + 1:min(comma.i + 4, len(doc))]]
+    if len(words) < 2 or words[0] not in ("so", "but", "and"):
+        return False
+    return words[1] in L.INVERTING_VERBS or words[1] in L.WH_WORDS and len(words) > 2 and words[2] in L.INVERTING_VERBS
+
+
+def hedged_clauses(sent: Span) -> frozenset[int]:
+    """Heads of the clauses a hedge ("maybe", "someday", "probably", "almost") modifies; ``{-1}``: all;
+    and every verb of a question tagged on after a dash (:func:`question_tail`)."""
+    tail = question_tail(sent)
+    out: set[int] = {t.i for t in sent if tail is not None and t.i >= tail and t.pos_ in ("VERB", "AUX")}
+    for tok in sent:
+        if tok.lower_ not in L.HEDGES:
+            continue
+        cur = tok
+        for _ in range(32):
+            if cur.head is cur:
+                out.add(cur.i if cur.pos_ in ("VERB", "AUX") else -1)
+                break
+            cur = cur.head
+            if cur.pos_ in ("VERB", "AUX"):
+                out.add(cur.i)
+                break
+    return frozenset(out)
+
+
+@dataclass(slots=True)
+class ClauseStatus:
+    """How a verb's clause stands: blocked, or its tense and whether it states an ending."""
+
+    blocked: bool = False
+    negated: bool = False
+    ending: bool = False  # "no longer", "not … anymore"
+    used_to: bool = False
+    tense: str = "present"  # present | past | perfect | progressive | perfect_progressive | past_progressive | future
+    governor: str = ""  # "start" / "end" when a governing verb says so ("started using", "stopped using")
+    fresh: bool = False  # "just", "now", "newly"
+    current: bool = False  # "currently", "still", "right now"
+
+
+def _negation(tok: Token, status: ClauseStatus) -> None:
+    for child in tok.children:
+        low = child.lower_
+        if child.dep_ == "neg" or (child.dep_ in ("advmod", "det", "npadvmod") and low in ("never", "no")):
+            if low == "no" and child.head.lower_ == "longer":
+                continue
+            status.negated = True
+        if low in L.ENDING_ADVERBS or (low == "more" and any(c.lower_ == "any" for c in child.children)):
+            if low == "longer" and any(c.lower_ == "no" for c in child.children):
+                status.ending = True
+            elif low == "anymore" or low == "more" or low == "longer":
+                status.ending = True
+        if child.dep_ in ("advmod", "npadvmod"):
+            if low in L.CURRENT_MARKERS or (low == "now" and any(c.lower_ == "right" for c in child.children)):
+                status.current = True
+            elif low in L.FRESH_MARKERS and low not in ("recently", "finally", "officially"):
+                if not (low == "now" and any(c.lower_ in ("for", "as", "until") for c in child.children)):
+                    status.fresh = True
+            elif low in L.HEDGES:
+                status.blocked = True
+    if status.negated and (any(t.lower_ == "anymore" for t in tok.subtree if t.i > tok.i)
+                           or "any more" in tok.sent.text.lower()):
+        status.ending = True
+
+
+def _tense(tok: Token, status: ClauseStatus) -> None:
+    auxes = [c for c in tok.children if c.dep_ in ("aux", "auxpass")]
+    if not auxes and tok.dep_ == "conj" and tok.tag_ == "VBG" and tok.head.tag_ == "VBG":
+        auxes = [c for c in tok.head.children if c.dep_ == "aux"]  # "I've been cooking and reading": shared
+    for a in auxes:
+        if a.tag_ == "MD" or a.lower_ in L.BLOCK_MODALS:
+            if a.lower_ in L.FUTURE_MODALS:
+                status.tense = "future"
+            else:
+                status.blocked = True
+    if status.tense == "future":
+        return
+    have = [a for a in auxes if a.lemma_ == "have"]
+    be = [a for a in auxes if a.lemma_ == "be"]
+    got = [a for a in auxes if a.lemma_ == "get"]
+    did = any(a.lemma_ == "do" and a.tag_ == "VBD" for a in auxes)
+    past_aux = any(a.tag_ == "VBD" for a in have + be + got)
+    tag = tok.tag_
+    if tag == "VBD":
+        status.tense = "past"
+    elif tag == "VBN":
+        if have:
+            status.tense = "past" if past_aux else "perfect"
+        elif be or got:  # passive: "I'm based in", "I got promoted", "I was hired"
+            status.tense = "past" if past_aux else "present"
+        else:
+            status.tense = "past"
+    elif tag == "VBG":
+        if any(a.lower_ == "been" for a in be) and (have or not any(a.lower_ in ("be", "being") for a in be)):
+            # "I've been knitting"; chat drops the "have": "Been practicing a lot", "I been running"
+            status.tense = "perfect_progressive" if not any(a.tag_ == "VBD" for a in have) else "past_progressive"
+        elif be:
+            status.tense = "past_progressive" if past_aux else "progressive"
+        else:
+            status.tense = "present"
+    elif did:
+        status.tense = "past"
+    elif tag in ("VBP", "VB") and not auxes and tok.lower_ in L.SAME_PAST_FORMS:
+        status.tense = "past"  # "I quit Spotify in February": the past spelled like the present
+    else:
+        status.tense = "present"
+
+
+def _two_clauses(cur: Token, gov: Token) -> bool:
+    """A "complement" before its verb with a dash, a colon or a semicolon between, or a question joined after
+    a comma ("I moved to Oslo, so do you want to visit?"): two clauses."""
+    return cur.dep_ == "ccomp" and cur.i < gov.i and any(
+        t.text in (";", ":", "—", "–") or (t.text == "-" and t.whitespace_ and cur.doc[t.i - 1].whitespace_)
+        or _asks_after_comma(t) for t in cur.doc[cur.right_edge.i:gov.i])
+
+
+def _cannot_believe(gov: Token) -> bool:
+    """"I can't believe …", "I couldn't believe …": an exclamation that takes what follows as given."""
+    return gov.lemma_ == "believe" and any(c.dep_ == "neg" for c in gov.children) and any(
+        c.tag_ == "MD" and c.lower_ in ("ca", "can", "could") for c in gov.children)
+
+
+def _to_the_listener(gov: Token) -> bool:
+    """A reporting verb addressed to the listener: "let you know", "tell you", "I have to tell you"."""
+    if any(c.lower_ in ("you", "ya", "u") and c.dep_ in ("dobj", "dative", "nsubj", "iobj") for c in gov.children):
+        return True
+    return gov.head is not gov and gov.head.lemma_.lower() == "let" and any(
+        c.lower_ == "you" for c in gov.head.children)
+
+
+def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:  # noqa: C901
+    """Look at ``tok`` and the verbs governing it (through xcomp/ccomp/pcomp/prep) up to the clause root.
+
+    ``hedged`` holds the heads of hedged clauses (see :func:`hedged_clauses`).
+    """
+    status = ClauseStatus(blocked=tok.i in hedged or -1 in hedged)
+    _negation(tok, status)
+    _tense(tok, status)
+    inner, cur = tok, tok
+    for _ in range(8):
+        if cur.dep_ not in _GOVERNING_DEPS or cur.head is cur:
+            break
+        gov = cur.head
+        if gov.pos_ not in ("VERB", "AUX", "ADJ", "ADP"):
+            break
+        if gov.pos_ == "ADP":  # "thinking about moving": climb through the preposition
+            cur = gov
+            continue
+        lemma = gov.lemma_.lower()
+        if _two_clauses(cur, gov):
+            break  # "We no longer use X; we shut it down": two clauses, not a complement
+        if cur.dep_ == "ccomp" and _cannot_believe(gov):
+            break  # "I can't believe Nora got engaged!": surprise at a fact, not doubt of it
+        if gov.i in hedged:
+            status.blocked = True
+        if lemma == "use" and gov.tag_ == "VBD" and any(c.lower_ == "to" for c in inner.children):
+            status.used_to = True
+        elif lemma == "go" and gov.tag_ == "VBG" and any(c.lower_ == "to" for c in inner.children):
+            gs = ClauseStatus()
+            _tense(gov, gs)
+            if gs.tense == "past_progressive":
+                status.blocked = True  # "I was going to move …"
+            status.tense = "future"
+        elif cur.dep_ == "ccomp" and cur.i < gov.i and (any(c.dep_ in ("mark", "cc") and c.lower_ in ("so", "but", "and")
+                                                           and c.i < gov.i for c in gov.children) or (
+                any(t.text == "," for t in cur.doc[cur.right_edge.i:gov.i]) and any(
+                    c.dep_ in ("nsubj", "expl") and c.i > cur.right_edge.i for c in gov.children))):
+            break  # "I'm lactose intolerant, so I'll need the vegan recipe": two clauses, not a complement
+        elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
+            phrasal = any((lemma, c.lower_) in L.FACT_PHRASALS for c in gov.children if c.dep_ == "prt")
+            status.blocked |= lemma not in L.REPORTING_VERBS and not phrasal
+            if lemma in L.REPORTING_VERBS and _to_the_listener(gov) and not status.blocked:
+                break  # "Wanted to let you know that I'm running for office": the frame above is only how it is said
+        elif lemma == "have" and gov.tag_ == "VBD" and cur.dep_ == "xcomp" and any(
+                c.lower_ == "to" for c in inner.children) and not any(c.dep_ == "aux" for c in gov.children):
+            pass  # "I had to rehome my cat": a past obligation that was carried out
+        elif lemma in L.START_GOVERNORS:
+            status.governor = "start"
+        elif lemma in L.END_GOVERNORS:
+            status.governor = "end"
+        elif gov.pos_ == "ADJ" and lemma in L.FACTIVE_ADJECTIVES and inner.lemma_.lower() in ("be", "have") and (
+                cur.dep_ == "xcomp"):
+            pass  # "I'm proud to be part of the choir", "lucky to have a brother": a state taken as given
+        elif lemma in L.BLOCK_GOVERNORS or gov.pos_ == "ADJ":
+            status.blocked = True
+        gstatus = ClauseStatus()
+        _negation(gov, gstatus)
+        _tense(gov, gstatus)
+        if gstatus.negated:
+            if gstatus.ending or (status.governor == "end"):
+                status.ending = True
+            else:
+                status.negated = True
+        status.blocked |= gstatus.blocked
+        status.fresh |= gstatus.fresh
+        status.current |= gstatus.current
+        status.ending |= gstatus.ending
+        if cur.dep_ == "xcomp" and status.tense in ("present",) and not status.used_to:
+            status.tense = gstatus.tense if status.tense != "future" else status.tense
+        inner, cur = gov, gov
+    if status.ending:
+        status.negated = False
+    _share_with_first_verb(tok, status, hedged)
+    return status
+
+
+def _share_with_first_verb(tok: Token, status: ClauseStatus, hedged: frozenset[int]) -> None:
+    """A verb conjoined without its own subject or auxiliary shares the first verb's hedge, modal
+    and future: "Maybe I'll write a play and publish it", "I'll move and start a job"."""
+    head = tok.head
+    if tok.dep_ != "conj" or head.pos_ not in ("VERB", "AUX") or any(
+            c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in tok.children):
+        return
+    first = clause_status(head, hedged)
+    status.blocked |= first.blocked
+    if first.tense == "future" and tok.tag_ == "VB":
+        status.tense = "future"

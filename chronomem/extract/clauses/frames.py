@@ -1,0 +1,272 @@
+"""A verb and what hangs from it: subjects, object, prepositions, particle, status and time words.
+
+Rules in :mod:`chronomem.extract.rules.verbs.relations` read a :class:`Frame` instead of walking the
+parse themselves, so parser variation ("to 14" under "from 13", subjects shared through
+``conj``, "Sarah and I got married" parsed with "Sarah" as the root) is handled once here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from spacy.tokens import Token
+
+from chronomem.extract.clauses.accept import team_arg
+from chronomem.extract.clauses.args import DocIndex, entity_arg, first_name_gender, subject_head
+from chronomem.extract.clauses.filters import ClauseStatus, clause_status
+from chronomem.extract.clauses.records import Arg, When
+from chronomem.extract.clauses.timing import TimePhrase, clause_head
+from chronomem.extract.lexicon import OPEN
+from chronomem.timeexpr import split_range
+
+_SUBJ = ("nsubj", "nsubjpass", "csubj")
+_RELATIVE = frozenset({"who", "that", "which"})
+
+
+def with_conj(tok: Token) -> list[Token]:
+    """``tok`` and its conjuncts, without pastimes a chat list adds as bare verbs.
+
+    "we watch films, bike and swim" is parsed as the objects "films", "bike" and "swim": a bare
+    singular word after a different first object that is a verb (tagged so, or a pastime verb) is no
+    object of the verb governing the list. A list of likes stays whole ("I enjoy travel and dance").
+    """
+    out = _conj_chain(tok)
+    if len(out) == 1 or tok.pos_ not in ("NOUN", "PROPN") or tok.head.lemma_.lower() in OPEN.taste_verbs:
+        return out
+    first_plain = tok.tag_ == "NN" and not _modified(tok)
+    return [out[0], *(t for t in out[1:] if not _bare_verb(t, after_plain=first_plain))]
+
+
+def pastimes_in_list(tok: Token) -> list[Token]:
+    """The bare pastime verbs :func:`with_conj` leaves out of ``tok``'s list ("hike" in "we watch films, hike")."""
+    kept = {t.i for t in with_conj(tok)}
+    return [t for t in _conj_chain(tok) if t.i not in kept and t.lemma_.lower() in OPEN.pastime_verbs]
+
+
+def _modified(tok: Token) -> bool:
+    return any(c.dep_ in ("det", "poss", "amod", "compound", "nummod", "dobj", "prep") for c in tok.children)
+
+
+def _bare_verb(tok: Token, *, after_plain: bool) -> bool:
+    if tok.pos_ == "VERB" and tok.tag_ in ("VB", "VBP"):
+        return True
+    return tok.tag_ in ("NN", "NNP") and tok.is_lower and not _modified(tok) and not after_plain \
+        and tok.lemma_.lower() in OPEN.pastime_verbs
+
+
+def _conj_chain(tok: Token) -> list[Token]:
+    out = [tok]
+    for child in tok.children:
+        if child.dep_ == "conj":
+            out.extend(_conj_chain(child))
+    return out
+
+
+def subject_tokens(v: Token) -> list[Token]:
+    """The subjects of ``v``, following conjunctions, shared subjects and relative clauses."""
+    cur = v
+    for _ in range(6):
+        subs = [c for c in cur.children if c.dep_ in _SUBJ]
+        if not subs:  # "Annette Bening and Warren Beatty got married": the subject parsed under "got"
+            subs = [g for c in cur.children if c.dep_ in ("aux", "auxpass") for g in c.children if g.dep_ in _SUBJ]
+        if not subs:  # "Raj lives in Tokyo" with "Raj" parsed as an adverb: a first name opening the clause
+            subs = [c for c in cur.children if c.i < cur.i and (c.is_sent_start or c.i == cur.i - 1) and c.is_title
+                    and c.dep_ in ("advmod", "npadvmod", "dep", "amod", "compound") and first_name_gender(c.text)]
+        if subs:
+            out = [t for s in subs for t in with_conj(s)]
+            if cur.dep_ == "conj" and cur.head.pos_ in ("PROPN", "NOUN", "PRON"):
+                out = with_conj(cur.head)[:1] + out  # "Sarah and I got married" parsed with Sarah as the root
+            if cur.dep_ == "relcl" and out[0].lower_ in _RELATIVE:
+                return [cur.head]
+            return out
+        if cur.dep_ in ("xcomp", "conj", "advcl", "pcomp") and cur.head is not cur:
+            cur = cur.head
+            if cur.pos_ not in ("VERB", "AUX"):
+                if cur.pos_ == "ADJ" and cur.dep_ == "acomp" and cur.head.lemma_ in ("be", "feel"):
+                    cur = cur.head  # "I'm proud to be part of the team": the subject of "I'm"
+                    continue
+                if cur.pos_ == "ADP" and cur.head.pos_ in ("VERB", "AUX"):
+                    cur = cur.head
+                    continue
+                return []
+            continue
+        return []
+    return []
+
+
+@dataclass(slots=True)
+class Frame:
+    v: Token
+    lemma: str
+    status: ClauseStatus
+    idx: DocIndex
+    subj_toks: list[Token]
+    dobj: Token | None = None
+    preps: dict[str, list[Token]] = field(default_factory=dict)
+    dobj_preps: dict[str, list[Token]] = field(default_factory=dict)
+    prt: str = ""
+    attr: Token | None = None
+    acomp: Token | None = None
+    times: list[TimePhrase] = field(default_factory=list)
+    all_times: list[TimePhrase] = field(default_factory=list)
+    hedged: frozenset[int] = frozenset()  # heads of the sentence's hedged clauses (filters.hedged_clauses)
+
+    def subjects(self, *, team: bool = False) -> list[Arg]:
+        out = []
+        for tok in self.subj_toks:
+            head = subject_head(tok)
+            arg = entity_arg(head, self.idx)
+            if arg is None and team:
+                arg = team_arg(head)
+            if arg is not None:
+                out.append(arg)
+        if len(out) > 1:  # a name split by the parser ("Miguel Herrero y Rodríguez de Miñón"): keep the whole
+            out = list({(a.kind, a.i, a.name): a for a in out}.values())
+            out = [b for b in out if not any(a is not b and a.kind == b.kind and b.name and b.name in a.name
+                                             and a.name != b.name and a.i <= b.i < a.i + len(a.name.split()) + a.name.count(",")
+                                             for a in out)]
+        return out
+
+    @property
+    def passive(self) -> bool:
+        """"was hired", "is led by": a passive participle."""
+        return self.v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in self.v.children)
+
+    @property
+    def dobjs(self) -> list[Token]:
+        """The direct object and its conjuncts ("Postgres and Redis")."""
+        return with_conj(self.dobj) if self.dobj is not None else []
+
+    def prep(self, *names: str) -> list[Token]:
+        return [t for n in names for t in self.preps.get(n, ())]
+
+    def term_after_to(self) -> Token | None:
+        """"switched to acmed": a gazetteer name the parser read as a verb after "to"."""
+        doc = self.v.doc
+        for j in range(self.v.i + 1, min(self.v.sent.end - 1, self.v.i + 6)):
+            if doc[j].lower_ == "to" and self.idx.term_at[j + 1] is not None:
+                tok = doc[j + 1]
+                self.times += [t for t in self.all_times if t.anchor == tok.i and t not in self.times]
+                return tok
+        return None
+
+    def when(self, aspect: str) -> When | None:
+        """The time words of this clause for a rule of the given aspect (state | start | end)."""
+        return when_for(self.status, aspect, self.times)
+
+
+def _pobjs(prep: Token) -> list[Token]:
+    out = []
+    for c in prep.children:
+        if c.dep_ in ("pobj", "pcomp"):
+            out.extend(with_conj(c))
+    return out
+
+
+def _collect_preps(tok: Token, into: dict[str, list[Token]]) -> None:
+    for child in tok.children:
+        if child.dep_ in ("prep", "agent", "dative") and child.pos_ in ("ADP", "SCONJ", "PART"):
+            into.setdefault(child.lower_, []).extend(_pobjs(child))
+            for nested in child.children:  # "from 13 to 14": "to" hangs from "from"
+                if nested.dep_ == "prep":
+                    into.setdefault(nested.lower_, []).extend(_pobjs(nested))
+            for pobj in _pobjs(child):
+                for nested in pobj.children:  # "from Jenkins to GitHub Actions" parsed under the object
+                    if nested.dep_ == "prep" and nested.lower_ in ("to", "with", "into"):
+                        into.setdefault(nested.lower_, []).extend(_pobjs(nested))
+
+
+def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozenset[int] = frozenset(),
+                lemma: str = "") -> Frame:
+    frame = Frame(v, lemma or v.lemma_.lower(), clause_status(v, hedged), idx, subject_tokens(v), hedged=hedged)
+    head = clause_head(v).i
+    frame.times = [t for t in times if t.anchor == head or (t.anchor == -1)]
+    frame.all_times = times
+    for child in v.children:
+        dep = child.dep_
+        if dep in ("dobj", "obj") and frame.dobj is None:
+            frame.dobj = child
+        elif dep == "prt":
+            frame.prt = child.lower_
+            _collect_preps(child, frame.preps)  # "swapped X out for Y": "for" hangs from "out"
+        elif dep in ("attr", "oprd") and frame.attr is None:
+            frame.attr = child
+        elif dep == "acomp" and frame.acomp is None:
+            if child.pos_ == "PROPN" and frame.attr is None:
+                frame.attr = child  # "Omar's manager is Oliver" with the name parsed as an adjective complement
+            else:
+                frame.acomp = child
+    _collect_preps(v, frame.preps)
+    if frame.dobj is not None:
+        _collect_preps(frame.dobj, frame.dobj_preps)
+        for key in ("from", "to"):  # "moved CI from Jenkins to …" attached to the object
+            if key in frame.dobj_preps and key not in frame.preps:
+                frame.preps[key] = frame.dobj_preps[key]
+    if frame.acomp is not None:
+        _collect_preps(frame.acomp, frame.preps)
+    if frame.attr is not None:
+        _collect_preps(frame.attr, frame.dobj_preps)
+    return frame
+
+
+def _pick(times: list[TimePhrase], *roles: str) -> TimePhrase | None:
+    return next((t for t in times if t.role in roles), None)
+
+
+def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When | None:  # noqa: C901
+    """Combine a clause's status with a rule's aspect into time words, or ``None`` for no fact."""
+    if status.blocked or status.negated:
+        return None
+    if status.ending:
+        t = _pick(times, "point", "since")
+        return When("end", t.text if t else "", vague=t is None)
+    if status.used_to:
+        return When("end", vague=True) if aspect == "state" else None
+    span = _pick(times, "range")
+    if span is not None and aspect in ("state", "start") and status.tense != "future" and status.governor != "end":
+        parts = split_range(span.text)  # "was married to Y from 1984 to 1995": began then, ended then
+        if parts is not None:
+            return When("start", parts[0], prefer="past", until=parts[1])
+    if status.governor == "start" and aspect == "state":
+        aspect = "start"
+    elif status.governor == "end":
+        aspect = "end"
+    tense = status.tense
+    if aspect == "state":
+        if tense in ("present", "progressive", "perfect_progressive", "perfect"):
+            t = _pick(times, "since", "for")
+            if t is not None:
+                return When("start", t.text, t.role, prefer="past")
+            if tense == "perfect":
+                return None  # "I've lived in Berlin": maybe long ago
+            if status.fresh and not status.current:
+                return When("start", fresh=True)
+            return When("state")
+        if tense in ("past", "past_progressive"):
+            t = _pick(times, "until")
+            return When("end", t.text, prefer="past") if t else None
+        if tense == "future":
+            t = _pick(times, "since", "point")
+            return When("start", t.text, prefer="future", needs_time=True) if t else None
+        return None
+    if aspect == "start":
+        t = _pick(times, "point", "since")
+        if tense in ("past", "perfect"):
+            if t is not None:
+                return When("start", t.text, prefer="past")
+            return When("start", fresh=status.fresh)
+        if tense in ("progressive", "future", "present"):
+            if t is None and status.fresh and tense == "present":
+                return When("start", fresh=True)  # "I now report to Priya"
+            prefer = "nearest" if t is not None and t.role == "since" and tense == "present" else "future"
+            return When("start", t.text if t else "", prefer=prefer, needs_time=True)
+        return None
+    if aspect == "end":
+        t = _pick(times, "point", "until", "since")
+        if tense in ("past", "perfect"):
+            return When("end", t.text if t else "", prefer="past", vague=t is None and not status.fresh,
+                        fresh=t is None and status.fresh)
+        if tense in ("progressive", "future", "present"):
+            return When("end", t.text if t else "", prefer="future", needs_time=True)
+        return None
+    raise ValueError(f"unknown aspect {aspect!r}")

@@ -1,0 +1,157 @@
+"""Object phrases that keep their essential words: "restoring old motorbikes", "the sound of rain".
+
+A rule that found a clause's object token asks for the phrase it heads. The phrase is the token's
+subtree without what does not name the thing: determiners and possessives at its start, relative
+clauses and other clauses hanging from it, time words, adverbs, punctuation and conjuncts (each
+conjunct is an object of its own). A gerund keeps its own object ("making pottery"); an
+infinitive becomes a gerund ("to paint landscapes" → "painting landscapes"). Pronouns, vague
+nouns ("things", "stuff") and phrases longer than ``MAX_WORDS`` give ``None``: a wrong object is
+worse than none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.lexicon import OPEN, load_lexicon
+
+MAX_WORDS = 7
+_DROP_CHILD_DEPS = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "parataxis", "dep", "advmod",
+                              "npadvmod", "mark", "aux", "auxpass", "neg", "nsubj", "nsubjpass", "intj", "meta"})
+_LEADING_DROP = frozenset({"det", "poss", "case", "nummod"})
+_VOWELS = "aeiou"
+LEMMAS = load_lexicon("lemmas")
+_ES_ENDINGS = tuple(sorted(LEMMAS.es_endings))  # str.endswith takes a tuple
+
+
+def gerund(lemma: str) -> str:
+    """The -ing form of a verb lemma.
+
+    >>> [gerund(v) for v in ("paint", "make", "run", "tie", "see", "visit", "swim", "bake", "ski")]
+    ['painting', 'making', 'running', 'tying', 'seeing', 'visiting', 'swimming', 'baking', 'skiing']
+    """
+    if lemma.endswith("ie"):
+        return lemma[:-2] + "ying"
+    if lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")) and len(lemma) > 2:
+        return lemma[:-1] + "ing"
+    groups = sum(1 for i, ch in enumerate(lemma) if ch in _VOWELS and (i == 0 or lemma[i - 1] not in _VOWELS))
+    if (groups == 1 and len(lemma) >= 3 and lemma[-1] not in _VOWELS + "wxy" and lemma[-2] in _VOWELS
+            and lemma[-3] not in _VOWELS):
+        return lemma + lemma[-1] + "ing"
+    return lemma + "ing"
+
+
+def third_person(lemma: str) -> str:
+    """The present-tense form after he/she: "volunteer" → "volunteers".
+
+    >>> [third_person(v) for v in ("volunteer", "teach", "fix", "study", "play", "go", "have", "be")]
+    ['volunteers', 'teaches', 'fixes', 'studies', 'plays', 'goes', 'has', 'is']
+    """
+    if lemma in LEMMAS.third_person_irregular:
+        return str(LEMMAS.third_person_irregular[lemma])
+    if lemma.endswith(_ES_ENDINGS):
+        return lemma + "es"
+    if lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in _VOWELS:
+        return lemma[:-1] + "ies"
+    return lemma + "s"
+
+
+def _kept(tok: Token, root: Token, is_time) -> list[Token]:
+    out = [tok]
+    for child in tok.children:
+        dep = child.dep_
+        if dep in ("cc", "conj") and tok is not root and tok.dep_ in ("compound", "amod", "nmod"):
+            out += _kept(child, root, is_time)  # "fantasy and sci-fi movies": a coordinated modifier stays
+            continue
+        if dep == "relcl" and tok is root and tok.tag_ == "NNS" and not any(c.dep_ in ("det", "poss", "amod", "compound")
+                                                                          for c in tok.children) and any(
+                g.dep_ == "nsubj" and g.lower_ in ("that", "which", "who") for g in child.children):
+            out += list(child.subtree)  # "stories that tackle big issues": the clause says which stories
+            continue
+        if dep == "punct" and child.text in ("-", "–", "/") and not child.whitespace_:
+            out.append(child)  # "sci-fi", "hip-hop": a hyphen inside a word
+            continue
+        if dep in _DROP_CHILD_DEPS or is_time(child) or dash_between(tok, child):
+            continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")
+        if _time_prep(child, is_time):
+            continue  # "… in May", "… since 2019", "… on weekends"
+        if dep == "prep" and child.lower_ in ("over", "than") and tok is root:
+            continue  # "tea over coffee": the comparison is not the thing
+        if dep in _LEADING_DROP and child.i < root.i and tok is root:
+            continue
+        out += _kept(child, root, is_time)
+    return out
+
+
+def _time_prep(child: Token, is_time: Callable[[Token], bool]) -> bool:
+    """A prepositional phrase that only says when or how often: "in May", "since 2019", "on weekends"."""
+    return child.dep_ == "prep" and (all(is_time(g) or g.lower_ in OPEN.frequency_nouns or g.ent_type_ in ("DATE", "TIME")
+                                         for g in child.children) or child.lower_ in ("since", "until", "during"))
+
+
+def dash_between(tok: Token, child: Token) -> bool:
+    """A dash with spaces around it between ``tok`` and a later ``child``: a break between clauses."""
+    doc = tok.doc
+    return child.i > tok.i + 1 and any(t.text in ("-", "–", "—", "--") and t.whitespace_ and doc[t.i - 1].whitespace_
+                                       for t in doc[tok.i + 1:child.i])
+
+
+def company_of(tok: Token) -> Token | None:
+    """The "with" phrase that makes an abstract noun a taste: "time with my family", also when the parser
+    hangs it on the verb ("I cherish time | with my family")."""
+    if tok.lemma_.lower() not in OPEN.company_nouns:
+        return None
+    holders = [tok, tok.head] if tok.dep_ == "dobj" else [tok]
+    return next((c for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ == "with" and c.i > tok.i
+                 and any(g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") for g in c.children)), None)
+
+
+def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_WORDS) -> str | None:
+    """The phrase ``tok`` heads, trimmed to the words that name the thing.
+
+    ``is_time(token)`` says which tokens are time words (left out).
+    """
+    company = company_of(tok)
+    specific = company is not None or any(
+        c.dep_ in ("compound", "nmod") and c.lemma_.lower() not in OPEN.vague_objects for c in tok.children)
+    if tok.pos_ == "PRON" or tok.lower_ in L.OBJECT_PRONOUNS or (tok.lemma_.lower() in OPEN.vague_objects and not specific):
+        if not (tok.pos_ == "VERB"):
+            return None  # "things", "stuff" (but "career options", "endorsement opportunities" name something)
+    kept = _kept(tok, tok, is_time) + (_kept(company, company, is_time) if company is not None else [])
+    words = sorted(kept, key=lambda t: t.i)
+    if tok.pos_ == "VERB" and len(words) == 1 and any(
+            c.dep_ not in ("aux", "advmod", "punct", "neg", "cc", "conj") and not _time_prep(c, is_time) for c in tok.children):
+        return None  # "watching [them play]": a gerund cut from what it needs (not "gardening on weekends")
+    if tok.pos_ in ("VERB", "AUX") and tok.tag_ == "VB":  # "to paint landscapes" → "painting landscapes"
+        words = [w for w in words if not (w.dep_ == "aux" and w.lower_ == "to")]
+    while words and (words[0].is_punct or words[0].lower_ in L.PHRASE_OPENERS_DROPPED):
+        words = words[1:]
+    while words and (words[-1].is_punct or words[-1].dep_ in ("prep", "cc") or words[-1].lower_ in ("of", "to")):
+        words = words[:-1]
+    if not words or len(words) > max_words:
+        return None
+    first = words[0]
+    if first.i >= 2 and first.doc[first.i - 1].text == "-" and not first.doc[first.i - 2].whitespace_:
+        return None  # "to de-stress" parsed as "to" + "stress": half a word is no object
+    skipped = {t.i for w in words for c in w.children if c.dep_ in ("cc", "conj") and c not in words for t in c.subtree}
+    stretch = [i for i in range(words[0].i, words[-1].i + 1) if i not in skipped]
+    if [w.i for w in words] != stretch:
+        return None  # not one stretch of text (apart from dropped conjuncts): the parse is not to be trusted
+    text = []
+    for w in words:
+        if w is tok and tok.pos_ == "VERB" and tok.tag_ == "VB":
+            text.append(gerund(tok.lemma_.lower()))
+        elif w.pos_ == "PROPN" or (w.text[:1].isupper() and w.i != w.sent.start):
+            text.append(w.text)
+        else:
+            text.append(OPEN.chat_spellings.get(w.lower_, w.lower_))  # "my biz" names "my business"
+        if w.whitespace_ == "" and w is not words[-1] and words[words.index(w) + 1].text.startswith("'"):
+            continue
+    phrase = " ".join(text).replace(" 's", "'s").replace(" - ", "-").replace(" n't", "n't")
+    content = [w for w in words if not w.is_stop and not w.is_punct]
+    if not content or all(w.lower_ in L.OBJECT_PRONOUNS for w in content):
+        return None
+    return phrase

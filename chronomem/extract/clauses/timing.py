@@ -1,0 +1,242 @@
+"""Time words: finding them in a parsed sentence, and resolving them against the turn time.
+
+:func:`time_phrases` runs inside the spaCy component (no context needed): every DATE/TIME
+span, widened to its preposition ("over the weekend", "since 2019", "starting today"), with
+its role and the clause it modifies. :func:`resolve_when` runs in the extractor, where the
+turn time is known, and applies the design's rules: a state stated as current starts when it
+was said (observed); an event starts at the resolved time; "just"/"now"/"today" mean the
+turn time itself; a plan without a date is no fact.
+
+>>> from datetime import datetime, timezone
+>>> from chronomem.extract.clauses.records import When
+>>> t = datetime(2024, 3, 12, 9, tzinfo=timezone.utc)
+>>> at, precision, observed = resolve_when(When("start", "two weeks ago"), t)
+>>> at.date().isoformat(), precision, observed
+('2024-02-27', 'week', False)
+>>> resolve_when(When("state"), t) == (t, "day", True)
+True
+>>> resolve_when(When("start", needs_time=True), t) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta, timezone
+
+from spacy.tokens import Doc, Span, Token
+
+from chronomem.extract.clauses.args import named_no_time
+from chronomem.extract.clauses.filters import clause_status
+from chronomem.extract.clauses.records import Rel, When
+from chronomem.schema.models import Precision
+from chronomem.timeexpr import resolve, resolve_time
+from chronomem.timeexpr.words import (
+    ADVERB_TIMES,
+    MONTH_WORDS,
+    RANGE_CLOSE,
+    RANGE_OPEN,
+    SINCE_WORDS,
+    TIME_PREPS,
+    TIME_UNIT_WORDS,
+    UNTIL_WORDS,
+    YEAR_HEADS,
+)
+
+_YEAR = re.compile(r"^(?:1[0-9]|20)\d\d$")  # a bare year NER left out ("From 2000 to 2002, …")
+_RANGE = re.compile(r"^(?:from|between)\s+.+\s+(?:to|and|until|till|through|thru)\s+\S")
+
+
+@dataclass(frozen=True, slots=True)
+class TimePhrase:
+    """A time expression in a sentence: its text, role and the head of the clause it modifies."""
+
+    start: int
+    end: int
+    text: str
+    role: str  # point | since | until | for
+    anchor: int  # token index of the clause head; -1 when it hangs from no verb
+
+
+def clause_head(tok: Token) -> Token:
+    """Climb ``xcomp``/``acomp`` links: "stopped using", "started working", "got engaged" share one clause head."""
+    while tok.dep_ in ("xcomp", "acomp") and tok.head is not tok:
+        tok = tok.head
+    return tok
+
+
+def _anchor(root: Token, lo: int, hi: int) -> int:
+    tok = root
+    for _ in range(64):
+        if tok.head is tok:
+            return clause_head(tok).i if tok.pos_ in ("VERB", "AUX") else -1
+        tok = tok.head
+        if lo <= tok.i < hi:
+            continue
+        if tok.pos_ in ("VERB", "AUX"):
+            return clause_head(tok).i
+    return -1
+
+
+def _role(words: str) -> str:
+    if _RANGE.match(words):
+        return "range"
+    if words.startswith(SINCE_WORDS):
+        return "since"
+    if words.startswith(UNTIL_WORDS):
+        return "until"
+    if words.startswith("for ") and not words.startswith(("for now", "for the moment")):
+        return "for"
+    return "point"
+
+
+
+
+def _after_version_range(doc: Doc, start: int, end: int) -> int:
+    """Skip "14 to 15" at the front of a date NER ran into it ("from 14 to 15 last month" → "last month"),
+    unless a unit or month follows ("5 to 10 days ago", "14 to 15 May" are times)."""
+    i = start
+    if not (i + 2 < end and doc[i].like_num and doc[i + 1].lower_ in ("to", "-", "–") and doc[i + 2].like_num):
+        return start
+    if any(_YEAR.match(doc[j].text) for j in (i, i + 2)):
+        return start
+    nxt = doc[i + 3].lower_ if i + 3 < end else ""
+    if nxt in TIME_UNIT_WORDS or nxt in MONTH_WORDS:
+        return start
+    if not nxt:  # the span is "14 to 15" alone: a time only when a month or unit follows it, or nothing does
+        after = doc[end] if end < len(doc) else None
+        if after is None or after.is_punct or after.lower_ in TIME_UNIT_WORDS or after.lower_ in MONTH_WORDS:
+            return start
+    return i + 3
+
+
+def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
+    """The time expressions of ``sent`` (``ents`` are the doc's DATE/TIME spans in it)."""
+    doc = sent.doc
+    in_term = {i for t in doc._.cm_terms or () for i in range(t.start, t.end)}  # "PostgreSQL 14 last month"
+    spans = []
+    for e in ents:
+        start = e.start
+        while start < e.end and (start in in_term or named_no_time(doc[start], e)):
+            start += 1  # "PostgreSQL 14 last month", "Moderna a few days ago"
+        start = _after_version_range(doc, start, e.end)
+        end = e.end
+        while end > start and (named_no_time(doc[end - 1], e) or doc[end - 1].text in (":", "—", ",")):
+            end -= 1  # "on March 30, 2023: Emma"
+        if start < end:
+            spans.append((start, end, e.root if start <= e.root.i < end else doc[end - 1]))
+    covered = {i for e in ents for i in range(e.start, e.end)}
+    spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
+        t.lower_ in ADVERB_TIMES or (t.tag_ == "CD" and _YEAR.match(t.text) and t.head.lower_ in YEAR_HEADS))]
+    out: list[TimePhrase] = []
+    for ent_start, ent_end, root in sorted(spans, key=lambda s: s[0]):
+        start = ent_start
+        while start - 1 >= sent.start and doc[start - 1].lower_ in TIME_PREPS and start > ent_start - 3:
+            start -= 1
+        text = doc[start:ent_end].text
+        low = text.lower()
+        if out and out[-1].end == start and out[-1].role == "since" and out[-1].text.lower().startswith(RANGE_OPEN) \
+                and (low.startswith(RANGE_CLOSE) or (doc[start].lower_ in ("and", "-", "–") and start + 1 < ent_end)):
+            prev = out.pop()  # "from 1929" + "to 1962": one range
+            out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
+            continue
+        if start > sent.start and doc[start].lower_ not in TIME_PREPS and doc[start - 1].lower_ in ("and", "to") \
+                and out and out[-1].end == start - 1 and out[-1].text.lower().startswith(RANGE_OPEN):
+            prev = out.pop()  # "between 1968" "and" "1998"
+            out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
+            continue
+        out.append(TimePhrase(start, ent_end, text, _role(low), _anchor(root, start, ent_end)))
+    return out
+
+
+def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, Precision, bool] | None:
+    """``(at, precision, observed)`` for a relation's time words said at ``turn_at``; ``None`` means no fact."""
+    if when.phrase:
+        phrase, prefer = when.phrase, when.prefer
+        if when.role == "for":  # "for three years" (perfect) → began three years ago
+            phrase = phrase.split(" ", 1)[1] + " ago" if " " in phrase else phrase
+            prefer = "past"
+        point = resolve_time(phrase, turn_at, prefer=prefer)  # type: ignore[arg-type]
+        if point is not None:
+            if point.precision == "day" and point.at.date() == turn_at.date():
+                return turn_at, "day", False  # "today", "starting today", "this morning"
+            return point.at, point.precision, False
+    if when.needs_time:
+        return None
+    if when.fresh:
+        return turn_at, "day", False
+    if when.vague:
+        return turn_at, "unknown", True
+    return turn_at, "day", True
+
+
+def resolve_event(when: When, turn_at: datetime) -> tuple[datetime, datetime, str] | None:
+    """``(start, end, granularity)`` of a happening said at ``turn_at``: the interval its phrase names
+    (a day, a weekend, a month…), or the day it was said ("I just signed up"); ``None`` when the phrase
+    names no closed interval or contradicts the clause (a plan in the past, a happening to come).
+
+    >>> from datetime import timezone
+    >>> said = datetime(2023, 5, 25, 13, tzinfo=timezone.utc)
+    >>> start, end, granularity = resolve_event(When("event", "last Saturday"), said)
+    >>> start.date().isoformat(), end.date().isoformat(), granularity
+    ('2023-05-20', '2023-05-21', 'day')
+    >>> resolve_event(When("event", "next month", prefer="future"), said)[2]
+    'month'
+    >>> resolve_event(When("event", "next month"), said) is None  # "went … next month": misread
+    True
+    """
+    planned = when.prefer == "future"
+    if not when.phrase:
+        if not when.fresh:
+            return None
+        day = datetime(turn_at.year, turn_at.month, turn_at.day, tzinfo=turn_at.tzinfo)
+        return day, day + timedelta(days=1), "day"
+    span = resolve(when.phrase, turn_at, tense="future" if planned else "past")
+    if span is None or span.start is None or span.end is None or span.role not in ("point", "range"):
+        return None
+    said = turn_at.astimezone(timezone.utc).date()
+    if (planned and span.end <= said) or (not planned and span.start > said):
+        return None
+    start, end = span.start_at(), span.end_at()
+    assert start is not None and end is not None
+    return start, end, span.granularity
+
+
+_HOLDING_TENSES = frozenset({"present", "perfect", "perfect_progressive"})
+
+
+def dated_states(rels: list[Rel], sent: Span, times: list[TimePhrase]) -> list[Rel]:
+    """States a rule read without their time words get the start their clause states: "I've had my
+    dogs for three years" (a pet read from "my dogs") began three years ago, "my friends, whom I've
+    known since 2019" in 2019, instead of when it was said.
+
+    Only a rel stated as holding now (``When("state")``) whose token's clause is in the present or
+    the present perfect and has a "since" or "for" phrase changes.
+    """
+    spans = [t for t in times if t.role in ("since", "for") and t.anchor >= 0]
+    if not spans:
+        return rels
+    doc = sent.doc
+    out = []
+    for rel in rels:
+        if rel.when == _STATE and sent.start <= rel.i < sent.end:
+            verb = _governing_verb(doc[rel.i])
+            t = None if verb is None else next((t for t in spans if t.anchor == clause_head(verb).i), None)
+            if t is not None and verb is not None and clause_status(verb).tense in _HOLDING_TENSES:
+                rel = replace(rel, when=When("start", t.text, t.role, prefer="past"))
+        out.append(rel)
+    return out
+
+
+_STATE = When("state")
+
+
+def _governing_verb(tok: Token) -> Token | None:
+    for _ in range(8):
+        if tok.pos_ in ("VERB", "AUX"):
+            return tok
+        if tok.head is tok:
+            return None
+        tok = tok.head
+    return None

@@ -1,0 +1,64 @@
+"""The extraction lexicon: every word list and phrase table, kept as data under ``chronomem/data/lexicon/``.
+
+Each JSON file holds one object; keys starting with ``_`` are comments. A file loads once into a
+read-only namespace whose attributes are frozensets (JSON lists) or mappings (JSON objects, their
+list values as tuples): ``OPEN.taste_verbs``. The shared word lists of ``words.json`` and
+``rule_words.json`` are also this module's upper-case attributes (``lexicon.KIN``,
+``lexicon.PET_NOUNS``), so a rule reads ``from chronomem.extract import lexicon as L; L.KIN``.
+
+>>> "paint" in OPEN.intransitive_habits, OPEN.taste_verbs["love"]
+(True, 'LIKES')
+>>> from chronomem.extract import lexicon as L
+>>> L.KIN["sister"], "dog" in L.PET_NOUNS
+(('sibling', 'f'), True)
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from types import MappingProxyType, SimpleNamespace
+from typing import Any
+
+SHARED = ("words", "rule_words")  # the files whose lists are this module's upper-case attributes
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return frozenset(tuple(x) if isinstance(x, list) else x for x in value)  # pairs: ("turn", "out")
+    if isinstance(value, dict):
+        return MappingProxyType({k: tuple(v) if isinstance(v, list) else v for k, v in value.items()})
+    return value
+
+
+@cache
+def lexicon_file(name: str) -> dict[str, Any]:
+    """``chronomem/data/lexicon/<name>.json`` as JSON, comments left out (read once): rule tables."""
+    text = resources.files("chronomem.data").joinpath("lexicon", f"{name}.json").read_text(encoding="utf-8")
+    return {k: v for k, v in json.loads(text).items() if not k.startswith("_")}
+
+
+@cache
+def lexicon_table(name: str) -> dict[str, Any]:
+    """The word lists of ``chronomem/data/lexicon/<name>.json``, frozen (loaded once)."""
+    return {k: _freeze(v) for k, v in lexicon_file(name).items()}
+
+
+def load_lexicon(name: str) -> SimpleNamespace:
+    """The word lists of ``chronomem/data/lexicon/<name>.json`` as attributes."""
+    return SimpleNamespace(**lexicon_table(name))
+
+
+def __getattr__(name: str) -> Any:
+    """``KIN``, ``PET_NOUNS``…: a list of the shared files by its upper-case name."""
+    if name.isupper():
+        for table in SHARED:
+            found = lexicon_table(table).get(name.lower())
+            if found is not None:
+                return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r} (no list {name.lower()!r} in "
+                         f"{', '.join(f'{t}.json' for t in SHARED)})")
+
+
+OPEN = load_lexicon("open_clauses")

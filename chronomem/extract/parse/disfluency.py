@@ -1,0 +1,93 @@
+"""Chat as written, made readable for the parser: spoken disfluencies and chat spelling (:func:`normalize_chat`).
+
+Transcribed speech repeats words as the speaker restarts: "I-I-I think", "she-she is great",
+"don't-don't do this", "You'll—you'll be fine", or stutters a first letter: "w-what", "Y-you".
+The parser reads "I-I" as one odd token or a compound and the clause around it falls apart, so
+:func:`drop_stutters` keeps one copy of the word. A name or place written twice with capitals
+("Bora-Bora", "Walla-Walla") is a name, not a stutter, and stays; so do ordinary hyphenated words
+("T-shirt", "e-mail", "so-called").
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.lexicon import OPEN, load_lexicon
+
+DIALOGUE = load_lexicon("dialogue")  # restart_openers: "And-and" is a stutter though both halves are capitalised
+# a word (with an apostrophe ending: "don't", "I'm") repeated after a hyphen or dash, once or more
+_REPEATED = re.compile(r"\b([A-Za-z]+(?:'[A-Za-z]+)?)((?:\s?[-\u2014\u2013]\s?\1\b)+)", re.IGNORECASE)
+# a first letter said alone before the word it starts: "w-what", "Y-you"
+_FIRST_LETTER = re.compile(r"\b([A-Za-z])-([A-Za-z])(?=[a-z'])")
+
+
+def _repeated(m: re.Match[str]) -> str:
+    word = m.group(1)
+    copies = [word, *re.split(r"\s?[-\u2014\u2013]\s?", m.group(2))[1:]]
+    if all(c[:1].isupper() for c in copies) and word.lower() not in DIALOGUE.restart_openers:
+        return m.group(0)  # "Bora-Bora": a name said so
+    return word
+
+
+def _first_letter(m: re.Match[str]) -> str:
+    first, rest = m.group(1), m.group(2)
+    if first.lower() != rest.lower():
+        return m.group(0)
+    return rest.upper() if first.isupper() else rest
+
+
+def drop_stutters(text: str) -> str:
+    """``text`` with restarted words and stuttered first letters said once (see the module docstring).
+
+    >>> drop_stutters("I-I-I think she-she is great. Don't-don't-don't go! W-what? You'll\u2014you'll see.")
+    "I think she is great. Don't go! What? You'll see."
+    >>> drop_stutters("We flew to Bora-Bora in a T-shirt, the so-called trip, bye-bye.")
+    'We flew to Bora-Bora in a T-shirt, the so-called trip, bye.'
+    """
+    return _FIRST_LETTER.sub(_first_letter, _REPEATED.sub(_repeated, text))
+
+
+_DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)['’](?=[\s.,!?;:)]|$)")
+_CURLY_APOSTROPHE = re.compile(r"(?<=\w)’(?=\w)")
+# "Omar's my husband": after a capitalised word, "'s" before a determiner (or "not", "in", "so", …) can only be
+# "is" (a possessive is followed by its noun); spaCy reads it as a possessive. Pronouns it reads right are left alone.
+_NAME_IS = re.compile(r"\b(?!(?:" + "|".join(sorted(L.NAME_IS_EXCEPTIONS)) + r")')([A-Z][a-z]+)'s (?=(?:"
+                      + "|".join(sorted(L.NAME_IS_FOLLOWERS)) + r")\b)")
+_NAME_IS_NAME = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir) name)'s\b")  # "her name's Kiwi"
+
+_EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+do\s+(?=(?:really\s+)?(?:" + "|".join(sorted(OPEN.taste_verbs)) + r")\b)")
+
+_DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
+_DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser reads "sooo" as a noun
+
+
+def normalize_chat(text: str) -> str:
+    """Dropped g's written out ("livin'" → "living"), typographic apostrophes inside words made plain
+    ("you’re" → "you're", which spaCy splits into "you" + "'re"), a name's "'s" that means "is" written
+    out ("Omar's my husband" → "Omar is my husband", "her name's Kiwi" → "her name is Kiwi"), an emphatic
+    "do" before a taste verb left out ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
+    taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise);
+    restarted words said once ("I-I-I think" → "I think": :func:`drop_stutters`) and a drawn-out
+    "so" said plainly ("sooo cute" → "so cute"); the rest unchanged.
+
+    >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
+    "Starting my biz has been tough but I'm living my dreams, ya know."
+    >>> normalize_chat("You’re my sister’s friend, ‘quote’.")
+    "You're my sister's friend, ‘quote’."
+    >>> normalize_chat("Omar’s my husband. Omar's car is red. It's a car. Let's go. Nora's not home.")
+    "Omar is my husband. Omar's car is red. It's a car. Let's go. Nora is not home."
+    >>> normalize_chat("And Lena's friends with Omar. Lena's friends were there.")
+    "And Lena is friends with Omar. Lena's friends were there."
+    >>> normalize_chat("Her name's Kiwi, my name's Ana.")
+    'Her name is Kiwi, my name is Ana.'
+    >>> normalize_chat("I do love old films, and we do really enjoy hikes. Do you?")
+    'I love old films, and we really enjoy hikes. Do you?'
+    >>> normalize_chat("Thanks! Love baking with rye. Love it.")
+    'Thanks! I love baking with rye. Love it.'
+    >>> normalize_chat("Soooo good, he's sooo cute. A soot stain.")
+    "So good, he's so cute. A soot stain."
+    """
+    text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
+    text = _NAME_IS_NAME.sub(r"\1 is", _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text)))
+    return _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))

@@ -1,0 +1,84 @@
+"""Case for a turn typed all in lower case, so that the parser and NER read it as they read careful text.
+
+Crowd chat and phone typing often drop every capital: "i live in ohio and my dog is named rex".
+spaCy's model leans on case to tell names from words (a lower-case "ohio" is a noun, "i" an odd
+token), so such a turn is cased first, as a careful writer would: the first letter of each
+sentence, the first person ("i", "i'm" → "I", "I'm"), names the gazetteer knows in their own case
+("new york" → "New York"; not the entries that are everyday words in lower case, such as "apple"),
+first names the lexicon knows (not those that are also everyday words, ``name_words``, unless a
+naming word comes right before: "a cat named ruby"), and any word right after a naming word
+("named", "called", "her name is"). A turn with a capital anywhere is left as it is.
+
+>>> from chronomem.extract.parse.gazetteer import load_gazetteer
+>>> truecase("i live in new york. my dog is named buster and my sister emma loves apple pie.", load_gazetteer())
+'I live in New York. My dog is named Buster and my sister Emma loves apple pie.'
+>>> truecase("i'm from ohio, i'll grace you with my will", load_gazetteer())
+"I'm from Ohio, I'll grace you with my will"
+>>> truecase("Already Cased text stays.", load_gazetteer())
+'Already Cased text stays.'
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.parse.gazetteer import Gazetteer
+from chronomem.schema.models import normalize_name
+
+_WORDS = load_lexicon("dialogue")
+_WORD = re.compile(r"[a-z0-9][a-z0-9'’&.-]*[a-z0-9]|[a-z]")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)([a-z])")
+_LONGEST = 4  # words in the longest gazetteer name tried
+
+
+def is_lower_case(text: str) -> bool:
+    """Letters, and not one of them a capital."""
+    return any(c.isalpha() for c in text) and not any(c.isupper() for c in text)
+
+
+def truecase(text: str, gazetteer: Gazetteer) -> str:
+    """``text`` cased as described in the module doc (unchanged unless it is all lower case)."""
+    if not is_lower_case(text):
+        return text
+    words = list(_WORD.finditer(text))
+    out = list(text)
+
+    def write(start: int, form: str) -> None:
+        out[start:start + len(form)] = list(form)
+
+    i = 0
+    while i < len(words):
+        for n in range(min(_LONGEST, len(words) - i), 0, -1):
+            span = words[i:i + n]
+            if any(text[a.end():b.start()] != " " for a, b in zip(span, span[1:])):
+                continue
+            form = _gazetteer_form(text[span[0].start():span[-1].end()], gazetteer)
+            if form is not None:
+                write(span[0].start(), form)
+                i += n
+                break
+        else:
+            word = words[i].group()
+            before = text[max(0, words[i].start() - 12):words[i].start()].rstrip()
+            named = any(before.endswith(w) for w in _WORDS.naming_words)
+            if word in _WORDS.first_person_forms:
+                write(words[i].start(), _WORDS.first_person_forms[word])
+            elif named or (word in L.FEMALE_NAMES or word in L.MALE_NAMES) and word not in _WORDS.name_words:
+                write(words[i].start(), word[:1].upper())
+            i += 1
+    cased = "".join(out)
+    return _SENTENCE_START.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), cased)
+
+
+def _gazetteer_form(phrase: str, gazetteer: Gazetteer) -> str | None:
+    """The gazetteer's own spelling of ``phrase`` (same letters, its case), unless the entry matches by exact case only."""
+    entry = gazetteer.lookup(phrase)
+    if entry is None:
+        return None
+    key = normalize_name(phrase)
+    form = next((f for f in entry.forms() if normalize_name(f) == key and f.lower() == phrase), None)
+    if form is None or form in gazetteer.case_sensitive or form.islower():
+        return None
+    return form

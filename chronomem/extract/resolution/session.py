@@ -1,0 +1,419 @@
+"""Per-session resolution: speakers, "we", pronouns, "there", entity types, times and corrections.
+
+The spaCy components describe each turn in words; :class:`SessionResolver` reads the turns in
+order and turns those words into entities, mentions and claims:
+
+* "I"/"my"/"me" → the entity named exactly as the turn's speaker; "we"/"our"/"us" → a GROUP
+  entity named ``session.metadata["we"]``, else the speaker (their household or couple);
+* "he"/"she"/"his"/"her" → the most recent person mentioned in the last few turns whose
+  gender is unknown or matches (never the turn's own speaker); "there" → the last place;
+* an entity's type is the strongest evidence seen in the session: gazetteer, then the rule
+  that used it, then NER;
+* "sorry, I meant Plaid" / "it was Plaid, not Stripe" → a ``correct`` claim for the most
+  recent matching claim of the session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from spacy.tokens import Doc
+
+from chronomem.extract.clauses.hygiene import resolved_name
+from chronomem.extract.clauses.records import (
+    ENTITY,
+    GAZETTEER,
+    LAST,
+    MINE,
+    OWNED,
+    PRONOUN,
+    RULE,
+    SPEAKER,
+    THERE,
+    UNNAMED,
+    WE,
+    YOU,
+    Arg,
+    Hint,
+    Rel,
+)
+from chronomem.extract.clauses.timing import resolve_event, resolve_when
+from chronomem.extract.resolution.speaker_names import name_keys, previous_speaker, speaker_aliases
+from chronomem.extract.resolution.statements import statement, without_title_guesses
+from chronomem.extract.rules.people.impressions import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU, first_named
+from chronomem.extract.rules.people.people import addressee
+from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
+from chronomem.schema.vocabulary import Vocabulary
+
+PRONOUN_WINDOW = 3  # turns back a pronoun may reach
+_UNNAMED_KEY = "\x00"  # + gender: a person mentioned without a name
+_CORRECTABLE = ("PERSON", "ORG", "PLACE", "TOOL", "GROUP", "ROLE", "PET", "VALUE")
+
+
+@dataclass(slots=True)
+class _Ent:
+    name: str
+    type: str
+    strength: int
+    aliases: list[str] = field(default_factory=list)
+    gender: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Said:
+    claim: Claim
+    speaker: str
+    turn_no: int
+    subject: str  # entity keys
+    obj: str
+
+
+class SessionResolver:
+    """Collects one session's entities, mentions and claims, turn by turn (in order)."""
+
+    def __init__(self, session: Session, vocabulary: Vocabulary, *, skip_speakers: frozenset[str] = frozenset()) -> None:
+        self.session = session
+        self.group = session.group_id
+        self.vocabulary = vocabulary
+        self.skip_speakers = skip_speakers
+        we = session.metadata.get("we") if isinstance(session.metadata, dict) else None
+        # "we" is the team named in the metadata; without one, the speaker (and their household),
+        # never the group id (a partition key, not a name)
+        self.we_name: str | None = str(we).strip() if we is not None and str(we).strip() else None
+        self.entities: dict[str, _Ent] = {}
+        self.claims: list[Claim] = []
+        self.mentions: list[Mention] = []
+        self._claim_ids: set[str] = set()
+        self._mention_keys: set[tuple[str, str]] = set()
+        self._history: list[_Said] = []
+        self._persons: list[tuple[int, int, str]] = []  # (turn_no, token, key)
+        self._places: list[tuple[int, int, str]] = []
+        speakers = {t.speaker.strip().lower() for t in session.turns} - set(skip_speakers)
+        self.group_chat = len(speakers) >= 3  # "you" may be any of several: a vocative names the listener
+        self._addressed: str | None = None  # the name the current turn addresses its listener by
+        self._alias_of: dict[str, str] = {}  # a name's key -> the speaker it names ("Nora" -> "Speaker 2")
+        self._said = [(t.speaker, t.text) for t in session.turns]
+        self._turn_at = {id(t): n for n, t in enumerate(session.turns)}
+
+    def link_speakers(self, docs: dict[int, list[Doc]]) -> None:
+        """Read the whole session once for the names its speakers go by (:mod:`chronomem.extract.resolution.speaker_names`):
+        a later "Nora" is then the speaker "Speaker 2", who gets "Nora" as an alias."""
+        turns = [(t.speaker.strip(), docs.get(n, [])) for n, t in enumerate(self.session.turns)
+                 if t.speaker.strip() and t.speaker.strip().lower() not in self.skip_speakers]
+        links = speaker_aliases(turns, addressee)
+        self._alias_of = name_keys(links)
+        for speaker, name in links.items():
+            self._register(speaker, "PERSON", GAZETTEER + 1, (name,))
+
+    # ------------------------------------------------------------------ entities
+    def _register(self, name: str, type_: str, strength: int, aliases: tuple[str, ...] = (), gender: str = "") -> str:
+        key = normalize_name(name)
+        speaker = self._alias_of.get(key) if type_ in ("PERSON", "OTHER") else None
+        if speaker is not None and normalize_name(speaker) != key:  # "Nora" is the speaker "Speaker 2"
+            return self._register(speaker, "PERSON", GAZETTEER + 1, (name, *aliases), gender)
+        ent = self.entities.get(key)
+        if ent is None:
+            self.entities[key] = _Ent(name, type_, strength, list(aliases), gender)
+            return key
+        if strength > ent.strength and type_ != ent.type:
+            ent.type, ent.strength = type_, strength
+        ent.strength = max(ent.strength, strength)
+        known = {normalize_name(a) for a in (ent.name, *ent.aliases)}
+        ent.aliases += [a for a in aliases if normalize_name(a) not in known]
+        if gender and not ent.gender:
+            ent.gender = gender
+        return key
+
+    def _listener(self, turn: Turn) -> str | None:
+        """The person a turn speaks to: in a group chat, the one it names ("Ross, you're my best friend");
+        otherwise the speaker :func:`~chronomem.extract.resolution.speaker_names.previous_speaker` gives,
+        when not an assistant. In a chat of two the other speaker, whatever the turn calls them ("Thanks, Mel!")."""
+        at = self._turn_at.get(id(turn))
+        if at is None:
+            return None
+        me = turn.speaker.strip().lower()
+        if self.group_chat and self._addressed is not None and self._addressed.lower() != me:
+            return self._addressed
+        name = previous_speaker(self._said, at)
+        return None if name is None or name.lower() in self.skip_speakers else name
+
+    def _speaker_named(self, name: str) -> str | None:
+        """The session's speaker ``name`` is, or is the first name of ("Mel" → "Melanie" is not one)."""
+        low = name.strip().lower()
+        if normalize_name(name) in self._alias_of:
+            return self._alias_of[normalize_name(name)]
+        for t in self.session.turns:
+            full = t.speaker.strip()
+            if full.lower() == low or full.lower().split()[:1] == [low]:
+                return full
+        return None
+
+    def _speaker_key(self, turn: Turn) -> str:
+        return self._register(turn.speaker, "PERSON", GAZETTEER + 1)
+
+    def _resolve(self, arg: Arg, turn: Turn, refs: dict[int, str]) -> str | None:
+        if arg.kind == SPEAKER:
+            return self._speaker_key(turn)
+        if arg.kind == MINE:
+            return self._owned(arg, self._speaker_key(turn))
+        if arg.kind == WE:
+            if self.we_name is None:
+                return self._speaker_key(turn)
+            return self._register(self.we_name, "GROUP", GAZETTEER + 1)
+        if arg.kind in (PRONOUN, THERE):
+            return refs.get(arg.i)
+        if arg.kind == GROUP_PRONOUN:  # "he's cute" in a group (chronomem.extract.rules.people.impressions)
+            return refs.get(arg.i) if self.group_chat else None
+        if arg.kind == GROUP_NAME and not self.group_chat:  # "Tomas is sweet" (chronomem.extract.rules.people.impressions)
+            return None
+        if arg.kind == YOU or (arg.kind == GROUP_YOU and self.group_chat):
+            listener = self._listener(turn)
+            if listener is None:
+                return None
+            speaker = self._speaker_named(listener)
+            return self._register(speaker or listener, "PERSON", GAZETTEER + 1 if speaker else RULE)
+        if arg.kind == GROUP_YOU:
+            return None  # "love you!" between two people: no impression (chronomem.extract.rules.people.impressions)
+        name = resolved_name(arg)
+        if not name:
+            return None  # "Yep", "Congrats": not a name
+        return self._register(name, arg.type, arg.strength, arg.aliases, arg.gender)
+
+    def _mention(self, turn: Turn, key: str | None) -> None:
+        assert turn.id is not None  # a validated session's turns have ids
+        if key is not None and (turn.id, key) not in self._mention_keys:
+            self._mention_keys.add((turn.id, key))
+            self.mentions.append(Mention(turn_id=turn.id, entity_id=entity_id(self.group, self.entities[key].name)))
+
+    def _antecedent(self, pool: list[tuple[int, int, str]], turn_no: int, i: int, gender: str, exclude: str) -> str | None:
+        for t_no, t_i, key in reversed(pool):
+            if (t_no, t_i) >= (turn_no, i) or key == exclude:
+                continue
+            if turn_no - t_no > PRONOUN_WINDOW:
+                return None
+            if key.startswith(_UNNAMED_KEY):  # an unnamed person ("my mom"): the pronoun means them
+                if gender and key[1:] and key[1:] != gender:
+                    continue
+                return None
+            ent = self.entities[key]
+            if gender and ent.gender and ent.gender != gender:
+                continue
+            return key
+        return None
+
+    # ------------------------------------------------------------------ turns
+    def add_turn(self, turn_no: int, turn: Turn, docs: list[Doc]) -> None:
+        """Resolve one turn (its text may come as several docs when it was long)."""
+        skip = turn.speaker.strip().lower() in self.skip_speakers
+        if not skip and any(m.kind == SPEAKER for d in docs for m in (d._.cm_mentions or ())):
+            self._speaker_key(turn)  # a turn that says "I" names its speaker first
+        self._addressed = addressee(docs) if self.group_chat else None
+        offset = 0
+        for doc in docs:
+            self._add_doc(turn_no, turn, doc, offset, skip)
+            offset += len(doc) + 1
+
+    def _add_doc(self, turn_no: int, turn: Turn, doc: Doc, offset: int, skip: bool) -> None:
+        rels: list[Rel] = [] if skip else list(doc._.cm_rels or ())
+        hints: list[Hint] = [] if skip else list(doc._.cm_hints or ())
+        for rel in rels:  # genders and types that rules know ("my sister Emma") before pronouns resolve
+            for arg in (rel.subject, rel.obj):
+                name = resolved_name(arg)
+                if arg.kind == ENTITY and name:
+                    self._register(name, arg.type, arg.strength, arg.aliases, arg.gender)
+        items = {(a.i, a.name, a.kind): a for a in doc._.cm_mentions or ()}
+        for rel in rels:
+            for arg in (rel.subject, rel.obj):
+                if arg.kind == ENTITY and arg.name:
+                    items.setdefault((arg.i, arg.name, arg.kind), arg)
+        refs: dict[int, str] = {}
+        exclude = normalize_name(turn.speaker)
+        for arg in sorted(items.values(), key=lambda a: (a.i, a.kind, a.name)):
+            pos = offset + arg.i
+            if arg.kind == PRONOUN:
+                key = self._antecedent(self._persons, turn_no, pos, arg.gender, exclude)
+                if key is not None:
+                    refs[arg.i] = key
+                    self._persons.append((turn_no, pos, key))
+            elif arg.kind == THERE:
+                key = self._antecedent(self._places, turn_no, pos, "", "")
+                if key is not None:
+                    refs[arg.i] = key
+            elif arg.kind == UNNAMED:  # "my mom": later pronouns may mean her; we cannot name her
+                self._persons.append((turn_no, pos, _UNNAMED_KEY + arg.gender))
+                continue
+            elif arg.kind in (SPEAKER, WE):
+                key = None if skip else self._resolve(arg, turn, refs)
+            else:
+                key = self._resolve(arg, turn, refs)
+                if key is None:  # an interjection, not a name ("Yep")
+                    continue
+                ent = self.entities[key]
+                # a known first name NER took for a place or a company ("Ursula" as GPE) may be whom he/she means
+                if ent.type == "PERSON" or (ent.gender and ent.type in ("OTHER", "PERSON")) or first_named(arg):
+                    self._persons.append((turn_no, pos, key))
+                elif ent.type == "PLACE":
+                    self._places.append((turn_no, pos, key))
+            self._mention(turn, key)
+        # a hint naming the wrong value ("I meant Lyon, not Mumbai: I moved to Lyon") waits for the
+        # turn's own claims, which may restate the right value
+        events: list[tuple[int, int, Rel | Hint]] = [(r.i, 0, r) for r in rels] + [
+            (h.i if h.old is None else 1 << 30, 1, h) for h in hints]
+        for _, _, item in sorted(events, key=lambda e: (e[0], e[1])):
+            if isinstance(item, Rel):
+                self._add_rel(item, turn_no, turn, refs)
+            else:
+                self._add_hint(item, turn_no, turn)
+
+    def _last_value(self, subj: str | None, predicate: str, turn_no: int) -> str | None:
+        for said in reversed(self._history):
+            if turn_no - said.turn_no > PRONOUN_WINDOW:
+                return None
+            if said.subject == subj and said.claim.predicate == predicate:
+                return said.obj
+        return None
+
+    def _owned(self, arg: Arg, owner: str | None) -> str | None:
+        """"I have two dogs", "my mom": the owner's dogs or mom, an entity named from the owner."""
+        return None if owner is None else self._register(f"{self.entities[owner].name}'s {arg.name}", arg.type, arg.strength)
+
+    def _add_rel(self, rel: Rel, turn_no: int, turn: Turn, refs: dict[int, str]) -> None:
+        if rel.subject.kind == OWNED:  # "my mom" is the parent: named from the other side
+            obj = self._resolve(rel.obj, turn, refs)
+            subj = self._owned(rel.subject, obj)
+        else:
+            subj = self._resolve(rel.subject, turn, refs)
+            if rel.obj.kind == LAST:
+                obj = self._last_value(subj, rel.obj.name, turn_no)
+            else:
+                obj = self._owned(rel.obj, subj) if rel.obj.kind == OWNED else self._resolve(rel.obj, turn, refs)
+        if subj is None or obj is None or subj == obj:
+            return
+        predicate = self._predicate(rel.predicate, subj, obj)
+        if predicate is None or predicate not in self.vocabulary:
+            return
+        until: datetime | None = None
+        if rel.when.mode == "event":  # a happening: its own interval, never "from then on"
+            span = resolve_event(rel.when, turn.at)  # type: ignore[arg-type]
+            if span is None:
+                return
+            at, until, precision = span
+            observed = False
+            if rel.kind == "end":  # "we cancelled the trip": said now
+                at, until, precision = turn.at, None, "day"  # type: ignore[assignment]
+        else:
+            timing = resolve_when(rel.when, turn.at)  # type: ignore[arg-type]
+            if timing is None:
+                return
+            at, precision, observed = timing
+        confidence = rel.confidence * (0.9 if PRONOUN in (rel.subject.kind, rel.obj.kind) or THERE == rel.obj.kind else 1.0)
+        replaces = None
+        kind = rel.kind
+        if kind == "correct" and rel.replaces is not None:
+            if self.vocabulary[predicate].cardinality == "one_per_object":
+                kind = "assert"
+            else:
+                replaces = self._resolve(rel.replaces, turn, refs)
+                kind = "correct" if replaces is not None and replaces != obj else "assert"
+        self._emit(predicate, subj, obj, kind, replaces, rel.qualifiers, at, precision, observed, confidence, turn, turn_no,
+                   until=until)
+
+    def _predicate(self, predicate: str, subj: str, obj: str) -> str | None:
+        if "|" not in predicate:
+            return predicate
+        options = predicate.split("|")
+        for said in reversed(self._history):
+            if said.subject == subj and said.obj == obj and said.claim.predicate in options:
+                return said.claim.predicate
+        ent = self.entities[obj]
+        by_type = {"ORG": "WORKS_AT", "PLACE": "LIVES_IN", "GROUP": "MEMBER_OF", "TOOL": "USES"}
+        choice = by_type.get(ent.type)
+        return choice if choice in options and ent.strength >= 2 else None
+
+    def _emit(self, predicate: str, subj: str, obj: str, kind: str, replaces: str | None, qualifiers: dict[str, str],
+              at: datetime, precision: str, observed: bool, confidence: float, turn: Turn, turn_no: int, *,
+              until: datetime | None = None) -> None:
+        s_name, o_name = self.entities[subj].name, self.entities[obj].name
+        claim = Claim(
+            group_id=self.group, kind=kind, subject_id=entity_id(self.group, s_name), predicate=predicate,  # type: ignore[arg-type]
+            object_id=entity_id(self.group, o_name),
+            replaces_object_id=entity_id(self.group, self.entities[replaces].name) if replaces else None,
+            qualifiers=dict(qualifiers), statement=statement(self.vocabulary, predicate, s_name, o_name, qualifiers),
+            at=at, at_precision=precision, observed=observed, said_at=turn.at,  # type: ignore[arg-type]
+            until=until, until_precision=precision,  # type: ignore[arg-type]
+            confidence=round(min(1.0, confidence), 3), sources=[Source(session_id=self.session.session_id, turn_id=turn.id)],
+        )
+        if claim.id in self._claim_ids:
+            return
+        self._claim_ids.add(claim.id)
+        self.claims.append(claim)
+        self._history.append(_Said(claim, turn.speaker, turn_no, subj, obj))
+        for key in (subj, obj, replaces):  # the corrected value is named in the turn too
+            self._mention(turn, key)
+
+    def _add_hint(self, hint: Hint, turn_no: int, turn: Turn) -> None:
+        new = self._resolve(hint.new, turn, {})
+        if new is None:
+            return
+        old_key = normalize_name(hint.old.name) if hint.old is not None and hint.old.name else None
+        last_turn = None
+        for said in reversed(self._history):
+            if old_key is None:  # "sorry, I meant Plaid": the speaker's latest turn with claims, just before
+                if said.speaker != turn.speaker:
+                    continue
+                last_turn = said.turn_no if last_turn is None else last_turn
+                if said.turn_no != last_turn or turn_no - said.turn_no > 2:
+                    return
+            claim = said.claim
+            if claim.kind not in ("assert", "correct") or (hint.same_speaker and said.speaker != turn.speaker):
+                continue
+            per_object = self.vocabulary[claim.predicate].cardinality == "one_per_object"
+            wrong = said.subject if per_object else said.obj
+            if old_key is not None and wrong != old_key or wrong == new:
+                continue
+            if old_key is None and self.entities[wrong].type not in _CORRECTABLE:
+                continue
+            ent_new = self.entities[new]
+            if ent_new.strength < 2 or ent_new.type == "OTHER":
+                ent_new.type, ent_new.strength = self.entities[wrong].type, 2
+            subj, obj = (new, said.obj) if per_object else (said.subject, new)
+            assert claim.at is not None
+            self._emit(claim.predicate, subj, obj, "correct", wrong, claim.qualifiers, claim.at, claim.at_precision,
+                       claim.observed, 0.8, turn, turn_no)
+            return
+        if old_key is not None:
+            self._correct_earlier_session(hint, new, turn, turn_no)
+
+    def _correct_earlier_session(self, hint: Hint, new: str, turn: Turn, turn_no: int) -> None:
+        """The wrong value was said in an earlier session: this turn's claim of the right value corrects it ("Sorry,
+        I meant Lyon, not Mumbai: I moved to Lyon"); with no such claim, a place or an employer named in a correction
+        is the speaker's home or job ("Actually, it was Singapore, not Buenos Aires, that I moved to")."""
+        old = self._resolve(hint.old, turn, {}) if hint.old is not None else None
+        if old is None or old == new:
+            return
+        for n, claim in enumerate(self.claims):
+            said = next((s for s in reversed(self._history) if s.claim is claim), None)
+            if said is None or said.turn_no != turn_no or said.obj != new or claim.kind not in ("assert", "correct"):
+                continue
+            if self.vocabulary[claim.predicate].cardinality == "one_per_object":
+                continue
+            self.claims[n] = claim.model_copy(update={
+                "kind": "correct", "replaces_object_id": entity_id(self.group, self.entities[old].name)})
+            return
+        by_type = {"PLACE": "LIVES_IN", "ORG": "WORKS_AT"}
+        predicate = by_type.get(self.entities[old].type)
+        if predicate is None or self.entities[old].strength < 2 or predicate not in self.vocabulary:
+            return
+        ent_new = self.entities[new]
+        if ent_new.type == "OTHER" or ent_new.strength < 2:
+            ent_new.type, ent_new.strength = self.entities[old].type, 2
+        speaker = self._resolve(Arg(SPEAKER, hint.i), turn, {})
+        if speaker is not None and turn.at is not None:
+            self._emit(predicate, speaker, new, "correct", old, {}, turn.at, "day", True, 0.7, turn, turn_no)
+
+    def result(self) -> ExtractionResult:
+        used = {m.entity_id for m in self.mentions}
+        entities = [Entity(id=eid, group_id=self.group, name=e.name, type=e.type, aliases=list(e.aliases))  # type: ignore[arg-type]
+                    for e in self.entities.values() if (eid := entity_id(self.group, e.name)) in used]
+        return ExtractionResult(entities=entities, claims=without_title_guesses(self.claims), mentions=list(self.mentions))

@@ -1,0 +1,212 @@
+"""What every rule module shares: the rule row (:class:`Rule`, :class:`PrepRule`), emitting relations,
+and the helpers several kinds of rule call (the subjects that are people, roles, employment, "X, not Y"
+corrections). Each rule reads a :class:`~chronomem.extract.clauses.frames.Frame` and returns candidate
+relations (:class:`~chronomem.extract.clauses.records.Rel`); a rule that is unsure returns nothing: a
+wrong fact is worse than a missing one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
+from chronomem.extract.clauses.args import name_arg, person_arg
+from chronomem.extract.clauses.frames import Frame, when_for
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel, When
+from chronomem.extract.lexicon import lexicon_table
+
+Handler = Callable[[Frame], list[Rel]]
+
+
+class Rule(NamedTuple):
+    """One rule row: the verb lemmas it reads, its handler, and how it merges with the other rules
+    of the same lemma (see :mod:`chronomem.extract.rules.registry`): a higher ``priority`` runs first;
+    a rule whose ``adds`` is true adds its relations to those of the rules before it, any other
+    rule only speaks when the rules before it found nothing."""
+
+    lemmas: tuple[str, ...]
+    handler: Handler
+    priority: int = 0
+    adds: bool = False
+
+
+def emit(frame: Frame, predicate: str, subjects: list[Arg], obj: Arg | None, when: When | None, *,
+         confidence: float = 0.9, qualifiers: dict[str, str] | None = None, obj_tok: Token | None = None) -> list[Rel]:
+    """Relations for each subject; "X, not Y" after the object makes them corrections."""
+    if obj is None or when is None or not subjects:
+        return []
+    if predicate == "OWNS" and obj.kind == ENTITY and obj.name.split(" ")[-1].rstrip("s") in L.PET_NOUNS:
+        return []  # pets are HAS_PET, and only with a name
+    kind = "end" if when.mode == "end" else "assert"
+    replaces = alternative(obj_tok, frame) if obj_tok is not None and kind == "assert" else None
+    if replaces is not None:
+        kind = "correct"
+        replaces = replaces.typed(obj.type) if obj.type != "OTHER" else replaces
+    subjects = [s for s in subjects if not (s.kind == obj.kind == ENTITY and s.name == obj.name)]
+    out = [Rel(predicate, s, obj, replace(when, until=""), kind, replaces, confidence, dict(qualifiers or {}), frame.v.i)
+           for s in subjects]
+    if when.until and kind != "end":  # a stated range: the relation also ends at its end
+        out += [Rel(predicate, s, obj, When("end", when.until, prefer="past"), "end", None, confidence,
+                    dict(qualifiers or {}), frame.v.i) for s in subjects]
+    return out
+
+
+def alternative(tok: Token, frame: Frame) -> Arg | None:
+    """"Plaid, not Stripe" → Stripe (the value the speaker is correcting)."""
+    doc = tok.doc
+    end = min(tok.sent.end, tok.i + 5)
+    for j in range(tok.i + 1, end):
+        t = doc[j]
+        if t.lower_ == "not" and j + 1 < tok.sent.end:
+            nxt = doc[j + 1]
+            while nxt.dep_ in ("compound", "amod") and nxt.head.i > nxt.i and nxt.head.i < tok.sent.end:
+                nxt = nxt.head  # "not backend developer" → developer's phrase
+            found = name_arg(nxt, frame.idx) or team_arg(nxt) or role_arg(nxt, strict=False)
+            if found is None and nxt.is_title and nxt.pos_ in ("ADJ", "ADV", "VERB") and len(nxt.text) > 1:
+                found = name_arg(nxt, frame.idx, allow_lower=True)  # "Pinterest, not Snap" with "Snap" an adjective
+            return found
+        if not (t.is_punct or t.pos_ == "PROPN" or frame.idx.term_at[j] is not None):
+            return None
+    return None
+
+
+def persons(frame: Frame, *, we: bool = True, loose: bool = True) -> list[Arg]:
+    """The subjects that are people (``loose``: also person-shaped names NER gave another label)."""
+    return [a for a in (A.subject_person(s, we=we, loose=loose) for s in frame.subjects(team=True)) if a is not None]
+
+
+def obj_token(frame: Frame, arg: Arg | None) -> Token | None:
+    return None if arg is None or arg.i < 0 else frame.v.doc[arg.i]
+
+
+def role_rels(frame: Frame, subjects: list[Arg], when: When | None, toks: list[Token], strict: bool = False) -> list[Rel]:
+    out: list[Rel] = []
+    for tok in toks:
+        out += emit(frame, "HAS_ROLE", subjects, role_arg(tok, strict=strict), when, obj_tok=tok)
+    return out
+
+
+def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[Token], *,
+                places: Sequence[Token] = (), roles: Sequence[Token] = (), confidence: float = 0.9, strict: bool = False) -> list[Rel]:
+    """WORKS_AT for each organisation, HAS_ROLE for "as a …", and a location qualifier for "in Zurich"."""
+    out: list[Rel] = []
+    roles = [*roles, *(p for o in orgs for c in o.children if c.dep_ == "prep" and c.lower_ == "as"
+                       for p in c.children if p.dep_ == "pobj" and p not in roles)]  # "at Coinbase as a …" under the org
+    place_args = [p for p in (A.token_place(t, frame.idx) for t in places) if p is not None and p.kind == ENTITY]
+    quals = {"location": place_args[0].name} if place_args else {}
+    for tok in orgs:
+        org = A.token_org(tok, frame.idx, strict=strict)
+        rels = emit(frame, "WORKS_AT", subjects, org, when, confidence=confidence, qualifiers=quals, obj_tok=tok)
+        out += rels
+        if rels and place_args and when is not None and when.mode != "end":
+            # a job in Zurich: the person most likely lives there (observed, lower confidence)
+            out += emit(frame, "LIVES_IN", [r.subject for r in rels], place_args[0], When("state"), confidence=0.6)
+    if out or strict is False:
+        out += role_rels(frame, subjects, when, list(roles), strict=not out)
+    return out
+
+
+def to_roles(frame: Frame) -> list[Arg]:
+    """A role after "to" that the parser read as a verb: "promoted to architect", "changed to
+    data engineer" ("to" + a role noun tagged as a verb), "to backend developer" ("backend" a verb
+    with "developer" its object)."""
+    out: list[Arg] = []
+    for x in frame.v.children:
+        if x.dep_ not in ("xcomp", "advcl") or not any(c.lower_ == "to" for c in x.children):
+            continue
+        if is_role_head(x, strict=False) and x.lemma_.lower() not in L.VERBS_NOT_ROLES:
+            mods = [c for c in x.children if c.dep_ in ("compound", "amod") and c.i < x.i]
+            first, last = (mods[0].i if mods else x.i), x.i
+        else:
+            obj = next((c for c in x.children if c.dep_ == "dobj"), None)
+            if obj is None or not is_role_head(obj):
+                continue
+            first, last = x.i, obj.i
+        words = [t for t in x.doc[first:last + 1] if t.is_alpha]
+        if words and len(words) == last + 1 - first <= 4:
+            out.append(Arg(ENTITY, first, " ".join(t.lower_ for t in words), "ROLE", GAZETTEER))
+    return out
+
+
+def role_when(frame: Frame, role: Arg) -> When | None:
+    """The start of a role from :func:`to_roles`: the clause's time, or one hung on the role's words."""
+    when = frame.when("start")
+    if when is None or when.phrase:
+        return when
+    words = {t.i for t in frame.v.doc[role.i:role.i + len(role.name.split()) + 1]}
+    hung = [t for t in frame.all_times if t.anchor in words]
+    return when_for(frame.status, "start", hung[:1]) if hung else when
+
+
+# --------------------------------------------------------------------------- declarative rows
+_OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
+    "place": lambda tok, frame, strict: A.token_place(tok, frame.idx),
+    "person": lambda tok, frame, strict: person_arg(tok, frame.idx, trust_ner=False),
+    "school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
+}
+
+
+@dataclass(frozen=True)
+class PrepRule:
+    """A short rule as a row: "<subject> <lemma> <preposition> <object>" → ``predicate``.
+
+    ``obj`` says what the object must be ("place", "person", "school"); ``aspect`` is the
+    clause's reading (state, start, end); ``we`` lets "we" be a subject; ``there`` also takes
+    "there" ("I live there"); ``dobj`` takes the direct object instead when there is one ("attended
+    MIT"); ``strict`` asks for a name the gazetteer or NER knows; ``anchor`` is where "X, not Y"
+    is looked for: after the preposition's object ("token") or after the name's first word
+    ("arg"); ``when`` may find the time first (``None`` → the clause's own time). A twist: ``tag``,
+    the verb's tag the row needs ("VBN": "based in"); a preposition of two words needs both ("based
+    out of"); ``unless``, prepositions whose object (not a time) rules the row out ("settled on Go");
+    ``object_in``, the word list (``"file.list"`` of the lexicon) the direct object's lemma must be in,
+    whose prepositions come first with ``object_preps`` ("taking a class at the New School").
+
+    >>> PrepRule(("report",), "REPORTS_TO", ("to",), "person").lemmas
+    ('report',)
+    """
+
+    lemmas: tuple[str, ...]
+    predicate: str
+    preps: tuple[str, ...]
+    obj: str
+    aspect: str = "state"
+    we: bool = True
+    there: bool = False
+    dobj: bool = False
+    strict: bool = False
+    anchor: str = "token"
+    when: Callable[[Frame], When | None] | None = None
+    tag: str = ""
+    unless: tuple[str, ...] = ()
+    object_in: str = ""
+    object_preps: bool = False
+
+    def __call__(self, frame: Frame) -> list[Rel]:
+        if self.tag and frame.v.tag_ != self.tag or any(not frame.idx.is_time(t) for t in frame.prep(*self.unless)):
+            return []
+        if self.object_in:
+            file, _, words = self.object_in.partition(".")
+            if frame.dobj is None or frame.dobj.lemma_.lower() not in lexicon_table(file)[words]:
+                return []
+        toks = [t for p in self.preps if all(w in frame.preps for w in p.split()[:-1]) for t in frame.prep(p.split()[-1])]
+        if self.object_preps:
+            toks = [t for p in self.preps for t in frame.dobj_preps.get(p, [])] + toks
+        if self.dobj and frame.dobj is not None:
+            toks = [frame.dobj]
+        if self.there:
+            toks = toks + [c for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
+        when = (self.when(frame) if self.when is not None else None) or frame.when(self.aspect)
+        subjects = persons(frame, we=self.we)
+        read = _OBJECTS[self.obj]
+        out: list[Rel] = []
+        for tok in toks:
+            arg = read(tok, frame, self.strict)
+            out += emit(frame, self.predicate, subjects, arg, when, obj_tok=obj_token(frame, arg) if self.anchor == "arg" else tok)
+        return out
+

@@ -1,0 +1,85 @@
+"""The clause reader: every clause of a stated sentence read once into a frame (its verb, subject,
+objects, prepositions, status and time words: :func:`~chronomem.extract.clauses.frames.build_frame`),
+then read by the verb table (:mod:`chronomem.extract.rules.registry`) and by the open reading
+(:func:`chronomem.extract.rules.open.clauses.clause_rels`), whose candidates are merged
+(:func:`~chronomem.extract.rules.open.clauses.merge`), and the clauses no reading took are read
+for happenings and plans
+(:func:`~chronomem.extract.rules.open.happenings.event_rels`). Each reading gets its own copy of
+the frame's status and time words, so what one reading notes does not leak into the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract.clauses.args import DocIndex
+from chronomem.extract.clauses.filters import hedged_clauses
+from chronomem.extract.clauses.frames import Frame, build_frame
+from chronomem.extract.clauses.hygiene import in_title
+from chronomem.extract.clauses.records import Rel
+from chronomem.extract.clauses.timing import TimePhrase, time_phrases
+from chronomem.extract.lexicon import ADJ_VERBS, OPEN
+from chronomem.extract.rules.open.clauses import clause_rels as open_reading
+from chronomem.extract.rules.open.clauses import merge
+from chronomem.extract.rules.open.happenings import event_rels
+from chronomem.extract.rules.registry import RULES, run_rules
+from chronomem.extract.rules.verbs.work import conj_endings
+
+_SKIP_DEPS = frozenset({"aux", "auxpass", "amod", "compound"})
+
+
+def sentence_times(sent: Span) -> list[TimePhrase]:
+    """The time phrases of a sentence (its DATE and TIME entities, read by :func:`time_phrases`)."""
+    return time_phrases(sent, [e for e in sent.doc.ents if e.label_ in ("DATE", "TIME") and sent.start <= e.start < sent.end])
+
+
+def verb_lemma(tok: Token) -> str:
+    """The lemma a verb rule reads ``tok`` by, or ``""`` when no verb rule reads it."""
+    verb_with_subject = tok.pos_ == "VERB" and tok.dep_ == "amod" and any(c.dep_ == "nsubj" for c in tok.children)
+    if (tok.pos_ not in ("VERB", "AUX") or tok.dep_ in _SKIP_DEPS) and not verb_with_subject:
+        # "Teresa was married to Robert from 1959 to 1978": a participle parsed as the adjective root
+        lemma = ADJ_VERBS.get(tok.lower_, "") if tok.pos_ == "ADJ" and tok.dep_ == "ROOT" else ""
+    else:
+        lemma = tok.lemma_.lower()
+    return lemma if lemma in RULES and not in_title(tok) else ""
+
+
+def opens(tok: Token) -> bool:
+    """Whether the open reading reads ``tok``'s clause: a verb (or the copula, or "have") that heads one."""
+    if tok.pos_ not in ("VERB", "AUX") or tok.dep_ in _SKIP_DEPS or in_title(tok):
+        return False
+    return tok.pos_ == "VERB" or tok.lemma_.lower() in ("be", "have")
+
+
+def _copy(frame: Frame) -> Frame:
+    return replace(frame, status=replace(frame.status), times=list(frame.times))
+
+
+def clause_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """What the clauses of a stated sentence say: the verb rules, then the open reading merged in."""
+    verb_rels: list[Rel] = []
+    open_found: list[Rel] = []
+    frames: list[Frame] = []
+    times = sentence_times(sent)
+    hedged = hedged_clauses(sent)
+    for tok in sent:
+        lemma, reads_open = verb_lemma(tok), opens(tok)
+        if not lemma and not reads_open:
+            continue
+        frame = build_frame(tok, idx, times, hedged, lemma)
+        frames.append(frame)
+        if lemma:
+            verb_rels += run_rules(_copy(frame)) or conj_endings(_copy(frame), verb_rels)  # "… in 2018 and quit in 2021"
+        if reads_open:
+            open_found += open_reading(_copy(frame))
+    said = _least_favourites(sent, merge(verb_rels, open_found, idx))
+    return said + event_rels(sent, [_copy(f) for f in frames], said)  # "I ran a race last Saturday": a happening
+
+
+def _least_favourites(sent: Span, rels: list[Rel]) -> list[Rel]:
+    """"Broccoli is my least favorite food": the tastes of a clause whose favourite is turned around are dislikes."""
+    heads = {t.head.head.i for t in sent if t.lower_ in OPEN.favourite_words and any(
+        c.lower_ in OPEN.opposite_modifiers for c in t.children)}
+    return [replace(r, predicate="DISLIKES") if r.predicate == "LIKES" and r.i in heads else r for r in rels]

@@ -1,0 +1,193 @@
+"""The passes over a turn: each sentence by its kind, then the whole turn, as the pass table says.
+
+The pass table (``chronomem/data/lexicon/passes.json``) lists every pass as a row: its handler, the
+kinds of sentence it reads, a gate, and how its relations merge with the others' (see the table's
+``_about``). This module is the mechanics: it reads a sentence's kind once (a question, a
+hypothetical, a dropped plan or a statement), runs the rows that read that kind in table order and
+merges their output; nothing is wired by hand. The spaCy component ``chronomem_relations_v1`` runs
+them on each doc: it sets ``doc._.cm_rels`` (candidate relations), ``doc._.cm_hints`` (corrections that
+need the session) and ``doc._.cm_mentions`` (names and pronouns, in text order).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from chronomem.extract.clauses.args import DocIndex
+from chronomem.extract.clauses.filters import is_dropped_plan, is_hypothetical, is_question
+from chronomem.extract.clauses.hygiene import doc_mentions
+from chronomem.extract.clauses.records import ENTITY, OWNED, SPEAKER, WE, Hint, Rel
+from chronomem.extract.clauses.timing import dated_states
+from chronomem.extract.lexicon import lexicon_file
+from chronomem.extract.parse.repairs import repair_tags
+from chronomem.extract.rules import clause_reading
+from chronomem.extract.rules.open import possessives, tastes
+from chronomem.extract.rules.people import impressions, kin_phrases, nominal, people, titles
+from chronomem.extract.rules.verbs import couples, partings
+
+log = logging.getLogger(__name__)
+RELATIONS_PIPE = "chronomem_relations_v1"
+MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
+PASS_MODULES = {m.__name__.rpartition(".")[2]: m for m in (
+    nominal, people, impressions, kin_phrases, partings, titles, clause_reading, possessives, tastes, couples)}
+GATES: dict[str, Callable[[Doc], bool]] = {"ties": kin_phrases.may_tie}  # a cheap look at the words before a pass runs
+KINDS = frozenset({"stated", "question", "hypothetical", "dropped"})
+MERGES = frozenset({"said", "unless_said", "yield", "add", "after", "hints", "unless_named"})
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A row of the pass table (see the module doc)."""
+
+    name: str
+    handler: Callable[..., list[Any]]
+    stage: str = "sentence"
+    kinds: frozenset[str] = frozenset()
+    gate: str = ""
+    merge: str = "add"
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+def table_passes(rows: Iterable[Mapping[str, Any]]) -> tuple[Pass, ...]:
+    """The rows of the pass table as :class:`Pass` objects; a row naming what does not exist raises ``ValueError``.
+
+    >>> table_passes([{"name": "x", "handler": "people.people_rels", "kinds": ["stated"]}])[0].kinds
+    frozenset({'stated'})
+    """
+    out = []
+    for row in rows:
+        module, _, function = row["handler"].partition(".")
+        call = getattr(PASS_MODULES.get(module), function, None)
+        kinds = frozenset(row.get("kinds", ()))
+        problems = [what for what, bad in (
+            (f"handler {row['handler']!r}", not callable(call)), (f"kinds {sorted(kinds - KINDS)}", bool(kinds - KINDS)),
+            (f"gate {row.get('gate')!r}", row.get("gate", "") not in ("", *GATES)),
+            (f"merge {row.get('merge')!r}", row.get("merge", "add") not in MERGES)) if bad]
+        if problems:
+            raise ValueError(f"pass {row['name']!r} of passes.json has no such {', '.join(problems)}")
+        assert callable(call)
+        out.append(Pass(row["name"], call, row.get("stage", "sentence"), kinds, row.get("gate", ""),
+                        row.get("merge", "add"), dict(row.get("args", {}))))
+    return tuple(out)
+
+
+PASSES = table_passes(lexicon_file("passes")["passes"])
+
+
+def sentence_kind(sent: Span) -> str:
+    """``hypothetical``, ``question``, ``dropped`` (a plan given up) or ``stated``."""
+    if is_hypothetical(sent):
+        return "hypothetical"
+    if is_question(sent):
+        return "question"
+    return "dropped" if is_dropped_plan(sent) else "stated"
+
+
+def _said(rels: Iterable[Rel]) -> set[tuple[str, str]]:
+    return {(r.predicate, r.obj.name) for r in rels}
+
+
+def sentence_relations(sent: Span, idx: DocIndex, gates: Mapping[str, bool],
+                       passes: Iterable[Pass] = PASSES) -> tuple[list[Rel], list[Hint]]:
+    """The relations and correction hints of one sentence, merged as the pass table says."""
+    kind = sentence_kind(sent)
+    first: list[Rel] = []  # "yield": kept only when the sentence says nothing more about them
+    said: list[Rel] = []
+    after: list[Rel] = []
+    hints: list[Hint] = []
+    clause_said: set[tuple[str, str]] = set()
+    for row in passes:
+        if row.stage != "sentence" or kind not in row.kinds or (row.gate and not gates[row.gate]):
+            continue
+        found = row.handler(sent, idx, **row.args)
+        if row.merge == "yield":
+            first += found
+        elif row.merge == "said":
+            said += found
+            clause_said = _said(said)  # "I sold my car": the verb says more than "my car"
+        elif row.merge == "unless_said":
+            said += [r for r in found if (r.predicate, r.obj.name) not in clause_said]
+        elif row.merge == "hints":
+            hints += found
+        elif row.merge == "after":
+            after += found
+        else:
+            said += found
+    stated = _said(said) if kind == "stated" else set()  # a question or a supposition states nothing
+    if kind == "stated" and said:  # "I've had my dogs for three years": the pets read from "my dogs" began then
+        said = dated_states(said, sent, clause_reading.sentence_times(sent))
+    return [r for r in first if (r.predicate, r.obj.name) not in stated] + said + after, hints
+
+
+def doc_relations(doc: Doc, idx: DocIndex, passes: Iterable[Pass] = PASSES) -> tuple[list[Rel], list[Hint]]:
+    """The relations and correction hints of one turn: its sentences, then the passes over the whole turn."""
+    passes = tuple(passes)
+    gates = {name: gate(doc) for name, gate in GATES.items()}
+    rels: list[Rel] = []
+    hints: list[Hint] = []
+    for sent in doc.sents:
+        if 2 <= len(sent) <= MAX_SENTENCE_TOKENS:
+            found, found_hints = sentence_relations(sent, idx, gates, passes)
+            rels += found
+            hints += found_hints
+    for row in passes:
+        if row.stage == "doc" and not (row.gate and not gates[row.gate]):
+            found = row.handler(doc, idx, **row.args)
+            if row.merge == "unless_named":
+                named = {r.obj.name for r in rels}
+                found = [r for r in found if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
+            rels += found
+    return named_over_placeholders(rels), hints
+
+
+def named_over_placeholders(rels: list[Rel]) -> list[Rel]:
+    """A pet or child the turn names makes the placeholder of the same owner and predicate say nothing:
+    "We adopted a puppy, his name is Biscuit" is HAS_PET Biscuit, not also "<owner>'s puppy"."""
+    def owner(r: Rel) -> tuple[str, str]:  # "we" adopted it, "his name is" said by one of us: one household
+        kind = SPEAKER if r.subject.kind == WE else r.subject.kind
+        return (kind, r.subject.name if kind == ENTITY else "")
+
+    named = {(r.predicate, owner(r)) for r in rels if r.obj.kind == ENTITY and r.kind != "end"}
+    return [r for r in rels if not (r.obj.kind == OWNED and (r.predicate, owner(r)) in named)]
+
+
+class RelationExtractor:
+    """The passes of :func:`doc_relations` as a spaCy component: ``doc._.cm_rels``, ``cm_hints``, ``cm_mentions``."""
+
+    def __init__(self, nlp: Language, name: str, raise_errors: bool = False) -> None:
+        self.name = name
+        self.raise_errors = raise_errors
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.cm_rels, doc._.cm_hints, doc._.cm_mentions = [], [], []
+        if not len(doc):
+            return doc
+        try:
+            repair_tags(doc)
+            idx = DocIndex(doc)
+            doc._.cm_mentions = doc_mentions(doc, idx)
+            doc._.cm_rels, doc._.cm_hints = doc_relations(doc, idx)
+        except Exception:  # a rule failing on odd text must not stop an ingest of thousands of sessions
+            if self.raise_errors:
+                raise
+            log.warning("chronomem: relation rules failed on a turn (%d chars); it yields no facts", len(doc.text),
+                        exc_info=True)
+            doc._.cm_rels, doc._.cm_hints = [], []
+        return doc
+
+
+@Language.factory(
+    RELATIONS_PIPE,
+    default_config={"raise_errors": False},
+    assigns=["doc._.cm_rels", "doc._.cm_hints", "doc._.cm_mentions"],
+    requires=["token.dep", "token.lemma", "token.tag", "doc.ents", "doc.sents", "doc._.cm_terms"],
+)
+def make_relation_extractor(nlp: Language, name: str, raise_errors: bool) -> RelationExtractor:
+    return RelationExtractor(nlp, name, raise_errors)
+

@@ -1,0 +1,109 @@
+"""Habits and ongoing activities: "I volunteer at the food bank", "I've been knitting for years",
+"I'm learning how to play the cello" → the verb (with its particle and preposition) and its object.
+
+Used by :mod:`chronomem.extract.rules.open.clauses`, which decides whether a clause states a habit at all
+(its aspect); which verbs and words do what is data (``chronomem/data/lexicon/open_clauses.json``).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.args import DocIndex
+from chronomem.extract.clauses.frames import Frame, pastimes_in_list, with_conj
+from chronomem.extract.clauses.phrases import gerund, third_person
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel
+from chronomem.extract.lexicon import OPEN
+from chronomem.extract.rules.open.base import OPEN_PREDICATE, clause_objects, phrase_arg, subject_rels
+
+__all__ = ["activity_rels"]
+
+
+def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
+    """A habit or ongoing activity: the verb (with its particle and preposition) and its object."""
+    lemma = OPEN.irregular_pasts.get(frame.lemma, frame.lemma)  # "Took …" tagged as a base form keeps "took"
+    if lemma != frame.lemma and (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs):
+        return []
+    verb = third_person(lemma) if frame.status.tense != "progressive" else f"is {frame.v.lower_}"
+    if frame.prt:
+        verb += f" {frame.prt}"
+    out: list[Rel] = []
+    objs = clause_objects(frame)
+    predicate = OPEN.verb_predicates.get(lemma, OPEN_PREDICATE)
+    for tok in objs:
+        if tok.pos_ == "VERB" and lemma in OPEN.skill_verbs and tok.tag_ == "VB":
+            out += [r for a in _skill_args(tok, frame.idx) for r in subject_rels(frame, subjects, predicate, a, aspect,
+                                                                                relation=verb)]
+            continue  # "learning (how) to play the cello" is learning the cello; "learning to knit", knitting
+        if tok.lemma_.lower() in ("be", "become") and tok.tag_ == "VB":  # "studying to be a nurse": what one studies to become
+            out += [r for a in tok.children if a.dep_ == "attr" for r in subject_rels(
+                frame, subjects, OPEN_PREDICATE, phrase_arg(a, frame.idx), aspect, relation=f"{verb} to become")]
+            continue
+        if tok.pos_ == "VERB":
+            continue  # "I try to…", "I keep going": the inner verb is its own clause
+        if predicate == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or tok.lemma_.lower() in L.PET_NOUNS):
+            continue  # "bought lunch"; pets are HAS_PET
+        if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.business_nouns and aspect == "start":
+            out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), aspect, relation=verb)
+            continue  # "I opened an online store last year"
+        if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.class_nouns and aspect == "start":
+            out += subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx), aspect, relation="takes")
+            continue  # "I started a weekend yoga class": taking it from then
+        if predicate == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):
+            continue  # "started school", "set up a meeting": a beginning of something, not a habit
+        if predicate == "HAS_PET" and tok.lemma_.lower() not in L.PET_NOUNS:
+            predicate = OPEN_PREDICATE
+        if predicate == "HAS_PET" and (any(c.dep_ in ("acl", "appos", "relcl") for c in tok.children) or any(
+                t.pos_ == "PROPN" or t.is_title for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])):
+            continue  # "adopted a dog named Pickles": named, the vocabulary rules' (never "<owner>'s dog" beside it)
+        arg = Arg(OWNED, tok.i, tok.lower_, "PET", GUESS) if predicate == "HAS_PET" else phrase_arg(tok, frame.idx)
+        out += subject_rels(frame, subjects, predicate, arg, aspect, relation=verb)
+    if frame.dobj is not None and aspect == "state" and frame.status.tense == "present":
+        out += [r for t in pastimes_in_list(frame.dobj) for r in subject_rels(  # "we watch films, hike and swim"
+            frame, subjects, OPEN_PREDICATE, Arg(ENTITY, t.i, _gerund_name(t), "OTHER", GUESS), aspect, relation="does")]
+    if out or objs:
+        return out
+    for prep, toks in _object_preps(frame).items():
+        for tok in toks:
+            out += subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx, people=prep == "with"),
+                         aspect, relation=f"{verb} {prep}")
+        if out:
+            break
+    if not out and not _object_preps(frame) and aspect in ("state", "start") and frame.v.tag_ in ("VBZ", "VBP", "VBG") and (
+            frame.status.tense in ("present", "perfect_progressive") or aspect == "start") and _stands_alone(frame.v):
+        out = subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, _gerund_name(frame.v), "OTHER", GUESS),
+                    aspect, relation="does")  # "I paint", "I've been running for years"
+    return out
+
+
+def _object_preps(frame: Frame) -> dict[str, list[Token]]:
+    """Prepositions whose object is a thing, not a time or a frequency ("for years", "on weekends")."""
+    out = {}
+    for prep, toks in frame.preps.items():
+        if prep in OPEN.non_object_preps:
+            continue
+        kept = [t for t in toks if not (frame.idx.is_time(t) or t.ent_type_ in ("DATE", "TIME")
+                                        or t.lower_ in OPEN.frequency_nouns or t.head.i < frame.v.i)]
+        # (a phrase before the verb is a setting, not its object: "Off the court, I'm looking into …")
+        if kept:
+            out[prep] = kept
+    return out
+
+
+def _stands_alone(v: Token) -> bool:
+    """An intransitive habit verb: nothing but its subject, auxiliaries and adverbs of time or frequency."""
+    return all(c.dep_ in ("nsubj", "aux", "advmod", "npadvmod", "punct", "cc", "conj", "prep", "neg") for c in v.children) and \
+        v.lemma_.lower() in OPEN.intransitive_habits
+
+
+def _gerund_name(v: Token) -> str:
+    return gerund(v.lemma_.lower())
+
+
+def _skill_args(v: Token, idx: DocIndex) -> list[Arg]:
+    """What "learn to <v>" learns: the instrument or game of "play", else the activity ("knitting")."""
+    if v.lemma_.lower() == "play":
+        return [a for d in v.children if d.dep_ == "dobj" for t in with_conj(d) if (a := phrase_arg(t, idx)) is not None]
+    arg = phrase_arg(v, idx)
+    return [arg] if arg is not None else []

@@ -1,0 +1,252 @@
+"""Shared pieces of the open-domain rules: who the subject is, what the object phrase is, one relation per subject.
+
+Used by :mod:`~chronomem.extract.rules.open.clauses`, :mod:`~chronomem.extract.rules.open.tastes` and
+:mod:`~chronomem.extract.rules.open.possessives`.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.args import DocIndex, name_arg
+from chronomem.extract.clauses.frames import Frame, with_conj
+from chronomem.extract.clauses.hygiene import NAMES
+from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
+from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel
+from chronomem.extract.lexicon import OPEN
+from chronomem.extract.rules.open.phrase_table import mapped_predicate
+
+OPEN_PREDICATE = "RELATED_TO"
+OPEN_CONFIDENCE = 0.6
+TASTE_CONFIDENCE = 0.8
+RELATIVE = L.RELATIVE_PRONOUNS
+
+
+def person_subjects(frame: Frame) -> list[Arg]:
+    """Subjects that are surely people: the speaker, "we", a pronoun, or a name NER calls a person
+    or that is a known first name (not "Painting" opening a sentence, not "the dance crew"); for a
+    taste, also the speaker's unnamed relative ("my son loves dinosaurs")."""
+    mine = [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
+    if mine:  # "my son loves dinosaurs", "the kids love the beach" (their jobs and homes are the vocabulary's)
+        return mine if frame.lemma in OPEN.taste_verbs else []
+    out = []
+    for arg in frame.subjects(team=True):
+        person = A.subject_person(arg, we=True, loose=True)
+        if person is None:
+            continue
+        if person.kind == ENTITY and not (person.label == "PERSON" or person.gender):
+            continue
+        out.append(person)
+    borrowed = all(t.i > frame.v.i for t in frame.subj_toks)  # "Just started yoga, it's great": "it" is the next clause's
+    if not out and borrowed and dropped_subject(frame.v):
+        out.append(Arg(SPEAKER, frame.v.i))  # "Started hitting the gym last week": chat drops the "I"
+    return out
+
+
+def my_relative(tok: Token) -> bool:
+    """"my son", "my husband and kids", "the kids": the speaker's unnamed relative (no name beside it)."""
+    if tok.pos_ != "NOUN" or tok.lower_ not in OPEN.kin_possessions or name_follows(tok):
+        return False
+    first = tok.head if tok.dep_ == "conj" else tok
+    dets = [c for c in first.children if c.dep_ in ("poss", "det")]
+    return any(c.lower_ == "my" for c in dets) or (
+        tok.lower_ in OPEN.definite_kin and [c.lower_ for c in dets] == ["the"] and not any(
+            c.dep_ in ("prep", "relcl", "acl") for c in tok.children))
+
+
+def dropped_subject(v: Token) -> bool:
+    """A sentence that starts with a past-tense verb and has no subject: in a chat, the speaker's own
+    news ("Lost my job yesterday", "Been practicing hard", "Still working on the album"); not an
+    imperative ("Try it"), not a question.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("Started hitting the gym")
+    >>> for t in doc:
+    ...     t.is_sent_start = t.i == 0
+    >>> for t, (tag, dep, head) in zip(doc, [("VBD", "ROOT", 0), ("VBG", "xcomp", 0), ("DT", "det", 3), ("NN", "dobj", 1)]):
+    ...     t.tag_, t.dep_, t.head = tag, dep, doc[head]
+    >>> dropped_subject(doc[0]), dropped_subject(doc[1])  # the inner verb shares the opening verb's missing "I"
+    (True, True)
+    """
+    if v.dep_ == "xcomp" and v.head.dep_ in ("ROOT", "advcl"):  # "Started hitting the gym": the governing verb opens it
+        return dropped_subject(v.head)
+    opening = v.dep_ == "ROOT" or (v.dep_ == "advcl" and v.i < v.head.i)  # "Just started yoga, it's great"
+    if v.lemma_.lower() in OPEN.dropped_subject_tastes and v.tag_ in ("VB", "VBP", "NN") and v.i == v.sent.start and not any(
+            c.dep_ in ("nsubj", "expl") for c in v.children) and not v.sent.text.rstrip().endswith("?"):
+        return True  # "Love experimenting with spices." (not a command: nobody orders a taste)
+    been = next((c for c in v.children if c.dep_ == "aux" and c.lower_ == "been"), None)
+    past = v.tag_ in ("VBD", "VBN") or (v.tag_ == "VB" and v.lower_ in OPEN.irregular_pasts)  # "Lost" tagged as a base form
+    going_on = v.tag_ == "VBG" and v.dep_ == "ROOT" and not any(c.dep_ == "aux" for c in v.children) and (
+        v.lemma_.lower() not in OPEN.taste_verbs)  # "Still working on it"; "Loving the colors!" reacts to a photo
+    if not opening or not (past or been is not None or going_on) or any(
+            c.dep_ in ("nsubj", "nsubjpass", "expl") for c in v.children):
+        return False
+    v = been if been is not None else v
+    first = v.sent[0]
+    while first.is_punct or first.pos_ in ("INTJ", "CCONJ") or first.lower_ in OPEN.chat_openers:
+        if first.i + 1 >= v.sent.end:
+            return False
+        first = v.doc[first.i + 1]
+    return first.i == v.i and not v.sent.text.rstrip().endswith("?")
+
+
+def name_follows(tok: Token) -> bool:
+    """A name right after ``tok`` ("my sister Emma", "my dog, Rex"): the noun is not left unnamed."""
+    return any(t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])
+
+
+def quoted_title(tok: Token) -> str | None:
+    """The quoted title ``tok`` is part of: "I loved 'The Secret Garden'" → The Secret Garden.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")('I loved "The Secret Garden" a lot')
+    >>> quoted_title(doc[4]), quoted_title(doc[1])
+    ('The Secret Garden', None)
+    """
+    quotes = ('"', "“", "”")
+    sent_start = tok.sent.start if tok.doc.has_annotation("SENT_START") else 0
+    sent_end = tok.sent.end if tok.doc.has_annotation("SENT_START") else len(tok.doc)
+    left = next((j for j in range(tok.i - 1, max(sent_start, tok.i - 12) - 1, -1) if tok.doc[j].text in quotes), None)
+    right = next((j for j in range(tok.i + 1, min(sent_end, tok.i + 12)) if tok.doc[j].text in quotes), None)
+    if left is None or right is None or right - left < 2:
+        return None
+    inside = tok.doc[left + 1:right].text.strip()
+    return inside if inside[:1].isupper() else None
+
+
+def counted(tok: Token) -> Token:
+    """What a quantity noun counts ("a bunch of fantasy books", "tons of board games": the books, the
+    games); any other token is itself."""
+    if tok.lemma_.lower() not in OPEN.quantity_nouns:
+        return tok
+    return next((g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                 if g.dep_ == "pobj"), tok)
+
+
+def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:
+    title = quoted_title(tok)
+    if title is not None:
+        return Arg(ENTITY, tok.i, title, "OTHER", GUESS)  # a book, a film, a song
+    inner = counted(tok)
+    if inner is not tok:
+        return phrase_arg(inner, idx, people=people)
+    if tok.lower_ in RELATIVE and tok.head.dep_ == "relcl":
+        tok = tok.head.head  # "the kayak that I bought": the object is the noun the clause describes
+    common_opener = tok.i == tok.sent.start and tok.pos_ != "PROPN"  # "Dance is my life": a common word
+    if (tok.pos_ == "PROPN" or idx.term_at[tok.i] is not None or idx.ent_at[tok.i] is not None) and not common_opener:
+        named = name_arg(tok, idx)
+        phrase = object_phrase(tok, is_time=idx.is_time)
+        if named is not None and phrase and named.name in phrase and len(phrase) > len(named.name) and named.type == "OTHER":
+            return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)  # "old Westerns"
+        if named is not None:
+            if named.name.lower() in (tok.doc.user_data.get("chronomem_speakers") or {}):
+                return None  # "I love Nate": the other speaker is not a taste
+            return named if people or named.label != "PERSON" and not named.gender else None
+    if not people and tok.lemma_.lower() in OPEN.person_objects:
+        return None
+    if (tok.lemma_.lower() in OPEN.abstract_objects or tok.lower_ in OPEN.abstract_objects) and not _made_concrete(tok):
+        return None  # "make a difference", "take the plunge", "chase my dreams"
+    phrase = object_phrase(tok, is_time=idx.is_time)
+    if phrase is None or len(phrase) < 3:
+        return None
+    head = shared_head(tok)
+    if head is not None:
+        phrase = f"{phrase} {head.lower_}"  # "fantasy and sci-fi movies": fantasy movies
+    first, _, rest = phrase.partition(" ")
+    if first in OPEN.light_gerunds:
+        if first not in OPEN.outing_gerunds or not rest or rest.split(" ", 1)[0] in OPEN.stay_adverbs:
+            return None  # "having a supportive team", "making a difference", "going out": no lasting thing named
+        if rest.split(" ", 1)[0].endswith("ing"):
+            phrase = rest  # "going camping": camping ("going to the movies" stays whole)
+    if any(c.dep_ == "poss" and c.lower_ in L.OTHERS_POSSESSIVES for c in tok.children) or any(
+            w in ("you", "your") for w in phrase.lower().split()):
+        return None  # "his tech", "sparking your imagination": someone else's, or said to the listener
+    if tok.tag_ == "VBG" and any(c.dep_ == "dobj" and (c.lemma_.lower() in OPEN.abstract_gerund_objects or c.pos_ == "PRON")
+                                 for c in tok.children):
+        return None  # "building up confidence"
+    speakers = tok.doc.user_data.get("chronomem_speakers") or {}
+    first = phrase.split(" ", 1)[0].lower()
+    if phrase.lower() in speakers or first in NAMES.interjections or first in NAMES.chat_words:
+        return None  # the other speaker; "cheers for asking"
+    if any(t.lower_ in L.DEMONSTRATIVES and t.dep_ == "det" and not dash_between(tok, t) for t in tok.subtree):
+        return None  # "that sarcastic humor", "the food of this city": something on show, not a lasting taste
+    if any(c.lower_ == "same" and c.dep_ == "amod" for c in tok.children):
+        return None  # "we face the same challenges": the same as something said before, not a thing named
+    return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)
+
+
+def place_arg(tok: Token) -> Arg:
+    """A place named by ``tok``, whole as NER spans it ("New Zealand", not "Zealand")."""
+    ent = next((e for e in tok.doc.ents if e.start <= tok.i < e.end), None)
+    return Arg(ENTITY, tok.i, ent.text if ent is not None else tok.text, "PLACE", GUESS)
+
+
+def _made_concrete(tok: Token) -> bool:
+    """An abstract noun made a nameable thing by a noun before it ("family time", "action movies" as
+    "action and sci-fi movies") or by company ("time with my family"); never by a word that is itself
+    vague ("a lot of time")."""
+    if tok.lemma_.lower() in OPEN.outing_nouns and any(  # "long walks on the beach", "trips to the mountains"
+            c.dep_ == "prep" and c.lower_ in OPEN.place_preps and any(
+                g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") and g.ent_type_ not in ("DATE", "TIME")
+                and g.lower_ not in OPEN.frequency_nouns for g in c.children) for c in tok.children):
+        return True
+    return shared_head(tok) is not None or any(
+        c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and c.lemma_.lower() not in OPEN.vague_objects
+        and c.lemma_.lower() not in OPEN.abstract_objects for c in tok.children) or company_of(tok) is not None
+
+
+def is_reaction(tok: Token) -> bool:
+    """A reaction to what the listener did or showed, not a taste: "I love how you painted the sky",
+    "Where did you take this picture? I love the dark sky" (a "the" thing in a turn about a photo)."""
+    if any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "you" for c in tok.children):
+        return True
+    first = tok.head if tok.dep_ == "conj" else tok  # "the dark sky and green scenery": one "the" for both
+    definite = any(c.dep_ == "det" and c.lower_ == "the" for c in first.children)
+    return definite and any(t.lemma_.lower() in OPEN.photo_nouns for t in tok.doc)
+
+
+def shared_head(tok: Token) -> Token | None:
+    """The noun a bare first conjunct shares with the last one: "fantasy and sci-fi movies" parsed as
+    "fantasy" + "movies" → "movies" (only when the first is a lone noun and the last is modified).
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("fantasy and scifi movies")
+    >>> for t, (dep, head) in zip(doc, [("dobj", 0), ("cc", 0), ("compound", 3), ("conj", 0)]):
+    ...     t.dep_, t.head, t.pos_, t.tag_ = dep, doc[head], "NOUN", "NN"
+    >>> shared_head(doc[0]).text
+    'movies'
+    """
+    conjs = [c for c in tok.children if c.dep_ == "conj"]
+    if not conjs or any(c.dep_ not in ("cc", "conj", "punct") for c in tok.children) or tok.pos_ != "NOUN" or tok.tag_ != "NN":
+        return None
+    last = conjs[-1]
+    while any(c.dep_ == "conj" for c in last.children):
+        last = [c for c in last.children if c.dep_ == "conj"][-1]
+    if last.pos_ == "NOUN" and any(c.dep_ in ("compound", "amod") for c in last.children):
+        return last
+    return None
+
+
+def clause_objects(frame: Frame) -> list[Token]:
+    """Direct objects (with conjuncts), else an ``xcomp`` gerund or infinitive."""
+    if frame.dobj is not None:
+        return with_conj(frame.dobj)
+    if frame.v.dep_ == "relcl" and frame.v.head.pos_ == "NOUN" and not any(
+            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in RELATIVE for c in frame.v.children):
+        return [frame.v.head]  # "the canoe I bought"
+    return [t for c in frame.v.children if c.dep_ in ("xcomp", "ccomp", "pcomp") and c.pos_ in ("VERB", "AUX")
+            and c.tag_ in ("VBG", "VB") and not dash_between(frame.v, c) for t in with_conj(c)]
+
+
+def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | None, aspect: str, *,
+          relation: str = "", confidence: float = OPEN_CONFIDENCE) -> list[Rel]:
+    when = frame.when(aspect)
+    if obj is None or when is None:
+        return []
+    if predicate == OPEN_PREDICATE and relation:  # "drives an old truck" owns it (the phrase table)
+        predicate = mapped_predicate(relation, obj.name) or predicate
+    quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else {}
+    return [Rel(predicate, s, obj, when, "end" if when.mode == "end" else "assert", None, confidence, dict(quals), frame.v.i)
+            for s in subjects if not (s.kind == ENTITY and s.name == obj.name)]

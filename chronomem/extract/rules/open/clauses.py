@@ -1,0 +1,263 @@
+"""Open-domain clauses: every clause that states something durable about a person yields a candidate.
+
+The vocabulary rules (:mod:`chronomem.extract.rules.verbs.relations` and friends) know a few dozen verbs
+well. This module reads every other clause whose subject is a person (the speaker, "we", a
+name, a resolved pronoun) and keeps the durable ones:
+
+* tastes: "I love the sound of rain on the roof" → LIKES "sound of rain on the roof";
+  "I'm really into birdwatching", "I'm a big fan of jazz" → LIKES; "I can't stand X" is negated
+  (no fact), "I hate X" → DISLIKES;
+* habits and ongoing activities: "I volunteer at the food bank" → RELATED_TO {"relation":
+  "volunteers at"} "food bank"; "I've been knitting for years" (started then); "I'm training for
+  a marathon" (only verbs that describe an ongoing project, ``ongoing_verbs``);
+* identities: "I'm a vegetarian", "I'm transgender" → RELATED_TO {"relation": "is"};
+  "I'm interested in astronomy" → RELATED_TO {"relation": "is interested in"};
+* possessions and unnamed pets or children: "I have two dogs" → HAS_PET "<owner>'s dogs";
+  "the kayak that I bought" (a relative clause) → OWNS "kayak";
+* new jobs: "I started a new job as a nurse" → HAS_ROLE "nurse" from then.
+
+Mental and conversational verbs ("think", "hope", "tell", ``transient_verbs``), one-off events
+in the past tense, questions, hypotheticals and negations (filtered before) yield nothing.
+Which verbs and words do what is data (``chronomem/data/lexicon/open_clauses.json``); this
+module is the mechanics. Open facts are ``many``-valued; the relation phrase is a qualifier,
+so "volunteers at" and "teaches at" are different slots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.accept import owned_arg
+from chronomem.extract.clauses.args import DocIndex
+from chronomem.extract.clauses.frames import Frame, with_conj
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, When
+from chronomem.extract.lexicon import OPEN
+from chronomem.extract.rules.open.activity import activity_rels
+from chronomem.extract.rules.open.base import (
+    OPEN_CONFIDENCE,
+    OPEN_PREDICATE,
+    TASTE_CONFIDENCE,
+    counted,
+    dropped_subject,
+    is_reaction,
+    person_subjects,
+    phrase_arg,
+    place_arg,
+    subject_rels,
+)
+from chronomem.extract.rules.open.copula import be_rels, copula_rels, home_in
+from chronomem.extract.rules.open.goals import goal_rels
+from chronomem.extract.rules.open.limits import diet_rels
+from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
+from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, taste_rels
+
+__all__ = ["REPLACEABLE", "clause_rels", "merge"]
+
+# Predicates an open reading may replace on the same verb: the vocabulary rule found the verb
+# but cut its object to a head noun ("the sound of rain" → "sound").
+REPLACEABLE = frozenset({"LIKES", "DISLIKES", "PREFERS"})
+_KIN_PREDICATES = {"child": "PARENT_OF", "sibling": "SIBLING_OF"}
+
+
+def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = None) -> list[Rel]:
+    """Open candidates join the vocabulary rules' output for verbs those rules did not use; a
+    taste whose object the open reading keeps whole replaces the rule's cut one, and a taste
+    whose object the open reading rejects (a bare gerund, a pronoun, the other speaker) goes."""
+    if idx is not None:
+        verb_rels = [r for r in verb_rels if not (r.predicate in REPLACEABLE and r.obj.kind == ENTITY and r.obj.i >= 0 and (
+            phrase_arg(idx.doc[r.obj.i], idx) is None or is_reaction(idx.doc[r.obj.i])))]
+    fired = {r.i for r in verb_rels}
+    open_by_verb: dict[int, list[Rel]] = {}
+    for r in open_found:
+        open_by_verb.setdefault(r.i, []).append(r)
+    kept = []
+    for r in verb_rels:
+        better = [o for o in open_by_verb.get(r.i, ()) if o.predicate == r.predicate and r.predicate in REPLACEABLE]
+        if better and all(b.obj.name != r.obj.name for b in better) and r.obj.kind == ENTITY:
+            continue
+        kept.append(r)
+    taken = {(r.i, r.predicate, r.obj.name) for r in kept}
+    for r in open_found:
+        if (r.i not in fired or r.predicate in REPLACEABLE) and (r.i, r.predicate, r.obj.name) not in taken:
+            kept.append(r)
+            taken.add((r.i, r.predicate, r.obj.name))
+    return kept
+
+
+def clause_rels(frame: Frame) -> list[Rel]:
+    """The open-domain reading of one verb's clause (empty when it states nothing durable)."""
+    progressive = frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children)
+    if (frame.lemma == "be" or progressive) and not frame.status.blocked and not frame.status.negated:
+        favourite = favourite_rels(frame)
+        if favourite:
+            return favourite
+    if not frame.status.blocked and not frame.status.negated:
+        loved = loved_subject_rels(frame) or (home_in(frame) if frame.lemma == "be" else [])
+        if loved:
+            return loved  # (or "my home is in Vermont": a place, not a taste)
+    subjects = person_subjects(frame)
+    goals = goal_rels(frame, subjects) if subjects and not frame.status.negated else []
+    if goals:
+        return goals  # "I want to open a dance studio" (the wish blocks the clause for every other reading)
+    if subjects and frame.status.negated:
+        disliked = negated_taste_rels(frame, subjects)  # "I don't like crowds", "I can't stand the cold"
+        return disliked or diet_rels(frame, subjects)  # "I can't have dairy" (the "can" alone blocks the clause)
+    if not subjects or frame.status.blocked or frame.status.negated:
+        return []
+    lemma = frame.lemma
+    word = frame.v.lower_
+    if frame.v.tag_ == "VBN" and (word in OPEN.taste_adjectives or word in OPEN.open_adjectives) and any(
+            c.dep_ == "auxpass" for c in frame.v.children):  # "I've always been drawn to lighthouses", "been involved in"
+        preps = OPEN.taste_adjectives.get(word) or OPEN.open_adjectives.get(word, ())
+        predicate = "LIKES" if word in OPEN.taste_adjectives else OPEN_PREDICATE
+        out = []
+        for c in frame.v.children:
+            if c.dep_ == "prep" and c.lower_ in preps:
+                quals = {} if predicate == "LIKES" else {"relation": f"is {word} {c.lower_}"}
+                out += [Rel(predicate, s_, a, When("state"), "assert", None, TASTE_CONFIDENCE, dict(quals), frame.v.i)
+                        for o in c.children if o.dep_ == "pobj" for t in with_conj(o)
+                        if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
+        return out
+    job = my_job_rels(frame, subjects)
+    if job:
+        return job
+    if lemma in OPEN.taste_verbs:
+        return taste_rels(frame, subjects, OPEN.taste_verbs[lemma])
+    if lemma == "be":
+        return be_rels(frame, subjects)
+    if lemma == "have" or (lemma == "get" and frame.status.tense in ("perfect", "past") and frame.dobj is not None
+                           and any(c.dep_ == "aux" and c.lower_ in ("'ve", "have", "'s", "has") for c in frame.v.children)):
+        return _have(frame, subjects, perfect_got=lemma == "get")  # "I've got two dogs" is having them
+    special = _special_verb_rels(frame, subjects)
+    if special is not None:
+        return special
+    phrasal = OPEN.phrasal_exceptions.get(lemma, ())
+    if (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs) and not any(p in frame.preps for p in phrasal):
+        return []  # "look into", "work on" are activities; "look", "work at" are not open facts
+    aspect = _aspect(frame)
+    if aspect is None:
+        return []
+    new_job = new_job_rels(frame, subjects)
+    if new_job is not None:
+        return new_job
+    return activity_rels(frame, subjects, aspect)
+
+
+# ----------------------------------------------------------------------------- pieces
+
+
+def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """A taste said by denying its opposite: "I don't like crowds", "I do not enjoy camping", "I can't stand
+    rude people", "I'm not a fan of winter" → DISLIKES; not "no longer" (an ending), nor a question or a
+    supposition ("I might not like it"), nor what someone else does not like of the speaker's."""
+    lemma, status = frame.lemma, frame.status
+    cannot = lemma in OPEN.cannot_tastes and any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in frame.v.children)
+    if status.ending or status.used_to or (status.blocked and not cannot):
+        return []
+    plain = replace(frame, status=replace(status, negated=False, blocked=False))
+    if lemma in OPEN.negated_tastes and frame.v.pos_ == "VERB":
+        if lemma == "care" and "for" in frame.preps:  # "I don't care for country music"
+            plain = replace(plain, dobj=frame.preps["for"][0])
+        return [replace(r, predicate=OPEN.negated_tastes[lemma]) for r in taste_rels(plain, subjects, "LIKES")]
+    if lemma == "be" and frame.attr is not None and frame.attr.lemma_.lower() in OPEN.fan_nouns:
+        return [replace(r, predicate="DISLIKES") for r in copula_rels(plain, subjects) if r.predicate == "LIKES"]
+    return []
+
+
+def _aspect(frame: Frame) -> str | None:
+    """``state`` for a habit or an ongoing activity, ``start`` for a beginning; ``None`` for an event."""
+    status, lemma = frame.status, frame.lemma
+    if frame.v.dep_ in ("xcomp", "advcl", "ccomp") and frame.v.head.lemma_.lower() in OPEN.leading_verbs and \
+            frame.v.head.i < frame.v.i and not (frame.v.dep_ == "advcl" and frame.v.nbor(-1).is_punct):
+        return None  # "I'm off to go do some research", "I want to paint": the inner verb is no habit (a "leading"
+        # verb after it is a misparse of two clauses: "I've been writing poems - it lets me relax")
+    if status.governor == "end":
+        return None  # "I quit smoking": an ending the vocabulary rules read when they can
+    if status.used_to:
+        return "state"  # when_for turns "used to" into an ending
+    if status.governor == "start" or (lemma in OPEN.start_verbs and status.tense in ("past", "perfect")):
+        return "start"
+    if OPEN.start_particles.get(lemma) == frame.prt and status.tense in ("past", "perfect"):
+        return "start"  # "took up pottery"
+    if status.tense == "present" and frame.v.tag_ in ("VBP", "VBZ", "VB"):
+        return "state"
+    if status.tense == "perfect_progressive":
+        return "state"
+    phrasal = any(p in frame.preps for p in OPEN.phrasal_exceptions.get(lemma, ()))  # "looking into", "working on"
+    dropped = frame.v.tag_ == "VBG" and status.tense == "present" and frame.v.dep_ == "ROOT" and dropped_subject(frame.v)
+    going_on = status.tense == "progressive" or dropped or _continues_progressive(frame.v)
+    if going_on and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
+            t.role == "point" for t in frame.times):
+        return "state"  # "I'm writing a screenplay", not "I'm eating lunch" nor "I'm seeing her tonight"
+    return None
+
+
+def _continues_progressive(v: Token) -> bool:
+    """A bare participle going on from a present progressive clause: "I'm keeping busy, learning
+    the piano" (it shares the "I'm"); not one after a past one ("I was walking home, thinking")."""
+    if v.tag_ != "VBG" or v.dep_ not in ("advcl", "conj") or any(c.dep_ in ("aux", "nsubj", "mark") for c in v.children):
+        return False
+    head = v.head
+    if v.dep_ == "conj" and head.dep_ in ("advcl", "conj"):
+        return _continues_progressive(head)  # "…, volunteering at the shelter and studying Spanish"
+    return head.tag_ == "VBG" and v.i > head.i and any(
+        c.dep_ == "aux" and c.lemma_.lower() == "be" and c.tag_ in ("VBP", "VBZ") for c in head.children)
+
+
+def _special_verb_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
+    """Verbs with a reading of their own: joining, enrolling, growing up (``None`` for any other)."""
+    if frame.lemma == "join":
+        return joined_group_rels(frame, subjects)
+    if frame.lemma == "grow" and frame.prt == "up":
+        return _upbringing(frame, subjects)
+    if frame.lemma in OPEN.enrol_verbs:
+        return enrolled_rels(frame, subjects)
+    return None
+
+
+def _upbringing(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I grew up in Ohio", "she grew up on a farm" → RELATED_TO {"relation": "grew up in"}: where a
+    person was raised stays true, so it is stated whatever the tense (not "my kids grew up so fast")."""
+    if frame.status.tense not in ("past", "present", "perfect"):
+        return []
+    for prep in ("in", "on"):
+        for tok in frame.preps.get(prep, []):
+            arg = place_arg(tok) if tok.ent_type_ in ("GPE", "LOC") else phrase_arg(tok, frame.idx)
+            if arg is not None:
+                return [Rel(OPEN_PREDICATE, s_, arg, When("state"), "assert", None, OPEN_CONFIDENCE,
+                            {"relation": f"grew up {prep}"}, frame.v.i) for s_ in subjects]
+    return []
+
+
+def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> list[Rel]:
+    """"I have two dogs" → HAS_PET; "I have a sister" → SIBLING_OF; "we have a cabin" → OWNS."""
+    if not perfect_got and (frame.status.tense not in ("present",) or frame.v.pos_ == "AUX" and frame.dobj is None):
+        return []
+    if perfect_got:
+        frame.status.tense = "present"  # "I've got two dogs": having them now, not a time they were got
+    out: list[Rel] = []
+    for tok in frame.dobjs:
+        tok = counted(tok)  # "I have tons of board games": the games
+        lemma = tok.lemma_.lower()
+        if any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in L.DEFINITE_DETERMINERS) for c in tok.children):
+            continue  # "I have the flu", "I have no idea"
+        if tok.pos_ == "PROPN" or any(c.dep_ in ("appos", "acl", "relcl") for c in tok.children):
+            continue  # the vocabulary rules read named pets and kin ("a dog named Rex")
+        if lemma in L.PET_NOUNS:
+            out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
+        elif L.KIN.get(lemma, ("", ""))[0] in _KIN_PREDICATES:
+            predicate = _KIN_PREDICATES[L.KIN[lemma][0]]
+            out += subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS), "state", confidence=0.7)
+        elif _possession(tok):
+            out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), "state", confidence=0.7)
+    return out
+
+
+def _possession(tok: Token) -> bool:
+    """A thing one owns by having it: "a kayak", "board games", "comics" (whatever the lemmatizer made of it)."""
+    words = {tok.lemma_.lower(), tok.lower_, tok.lower_.removesuffix("s")}
+    words |= {f"{c.lower_} {w}" for c in tok.children if c.dep_ == "compound" for w in tuple(words)}  # "record player"
+    return bool(words & OPEN.possession_nouns)

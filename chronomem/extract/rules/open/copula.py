@@ -1,0 +1,203 @@
+"""The copula's open readings: "I'm part of a running club", "I'm originally from Porto", "I'm in a jazz
+band", "I'm vegan", "I'm passionate about old cars", "a big fan of jazz", "busy painting"; named people and
+roles after a copula are the vocabulary rules' (:mod:`chronomem.extract.rules.people.nominal`)."""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import role_arg
+from chronomem.extract.clauses.args import pronoun_arg
+from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
+from chronomem.extract.clauses.phrases import gerund
+from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
+from chronomem.extract.lexicon import OPEN
+from chronomem.extract.rules.open.activity import activity_rels
+from chronomem.extract.rules.open.base import (
+    OPEN_CONFIDENCE,
+    OPEN_PREDICATE,
+    TASTE_CONFIDENCE,
+    phrase_arg,
+    place_arg,
+    subject_rels,
+)
+from chronomem.extract.rules.open.phrase_table import mapped_predicate
+from chronomem.extract.rules.open.roles import belonging_rels
+
+
+def be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I'm part of a running club", "I'm originally from Porto", then the copula's other readings."""
+    belonging = belonging_rels(frame, subjects)
+    if belonging:
+        return belonging
+    origin = _origin(frame)
+    if origin is not None:
+        return subject_rels(frame, subjects, OPEN_PREDICATE, origin, "state", relation="is from")
+    return student_at(frame, subjects) or copula_rels(frame, subjects) or _being_in(frame, subjects)
+
+
+def _origin(frame: Frame) -> Arg | None:
+    """The place a person is from: "I'm from Chile", "she's originally from Oslo"; not a trip ("I'm
+    back from Lima", "just home from Rome") nor a group ("I'm from the sales team")."""
+    if frame.status.tense != "present" or any(c.lower_ in OPEN.trip_adverbs for c in frame.v.children):
+        return None
+    place = next((t for t in frame.preps.get("from", []) if t.ent_type_ in ("GPE", "LOC", "NORP")), None)
+    if place is None or any(c.lower_ in OPEN.trip_adverbs for c in place.head.children):
+        return None
+    return place_arg(place)
+
+
+def student_at(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I'm a college student", "a student at Ohio State", "a junior in college": STUDIES_AT the school said
+    beside the student noun (a name, or a school noun the phrase table knows)."""
+    noun = frame.attr
+    if noun is None or noun.lemma_.lower() not in OPEN.student_nouns or frame.status.tense != "present":
+        return []
+    schools = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("at", "in", "of") for t in c.children
+               if t.dep_ == "pobj"]
+    out: list[Rel] = []
+    for tok in schools:
+        arg = A.token_org(tok, frame.idx, tools=False) if tok.pos_ == "PROPN" else phrase_arg(tok, frame.idx)
+        if arg is not None and (tok.pos_ == "PROPN" or mapped_predicate("is in", arg.name) == "STUDIES_AT"):
+            out += subject_rels(frame, subjects, "STUDIES_AT", arg, "state", confidence=OPEN_CONFIDENCE)
+    words = [c for c in noun.children if c.dep_ == "compound" and c.i < noun.i]
+    if not out and words:  # "a college student", "a nursing school student"
+        first = min(w.i for w in words)
+        name = " ".join(t.lower_ for t in noun.doc[first:noun.i])
+        if mapped_predicate("is in", name) == "STUDIES_AT":
+            out += subject_rels(frame, subjects, "STUDIES_AT", Arg(ENTITY, first, name, "ORG", GUESS), "state",
+                                confidence=OPEN_CONFIDENCE)
+    return out
+
+
+def home_in(frame: Frame) -> list[Rel]:
+    """"My home is in Vermont", "our house is in a small town in Ohio": the owner lives there."""
+    home = next((t for t in frame.subj_toks if t.lemma_.lower() in L.HOMES), None)
+    owner = next((pronoun_arg(c) for c in home.children if c.dep_ == "poss"), None) if home is not None else None
+    if owner is None or frame.status.tense != "present":
+        return []
+    places = [p for t in frame.preps.get("in", []) if (p := A.token_place(t, frame.idx)) is not None and p.kind == ENTITY]
+    return [Rel("LIVES_IN", owner, p, When("state"), "assert", None, OPEN_CONFIDENCE, {}, frame.v.i) for p in places[:1]]
+
+
+def _being_in(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I'm in high school", "she's in a jazz band", "I'm on the swim team": where one is, when the phrase
+    table maps it (a school, a group); being in any other place is no lasting fact ("I'm in the kitchen")."""
+    if frame.status.tense != "present" or frame.attr is not None or frame.acomp is not None:
+        return []
+    out: list[Rel] = []
+    for prep in ("in", "at", "on"):
+        for tok in frame.preps.get(prep, []):
+            arg = phrase_arg(tok, frame.idx)
+            if arg is not None and mapped_predicate(f"is {prep}", arg.name) is not None:
+                out += subject_rels(frame, subjects, OPEN_PREDICATE, arg, "state", relation=f"is {prep}")
+    return out
+
+
+def _copula_adjective(frame: Frame) -> Token | None:
+    adj = frame.acomp
+    if adj is None and frame.attr is not None and frame.attr.pos_ == "ADJ":
+        adj = frame.attr
+    if adj is not None and adj.lower_ == "more" and "into" in frame.preps:
+        return None  # "I'm more into board games": the comparison is no adjective of the speaker's
+    return adj
+
+
+def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    if frame.status.tense not in ("present", "perfect", "perfect_progressive") and frame.v.lower_ != "been":
+        return []  # a bare "Been busy …" is "I've been"
+    aspect = "state"
+    adj = _copula_adjective(frame)
+    if adj is not None:
+        word = adj.lower_
+        if word in OPEN.taste_adjectives or word in OPEN.open_adjectives:
+            preps = OPEN.taste_adjectives.get(word, OPEN.open_adjectives.get(word, ()))
+            toks = [(t, p) for p in preps for c in adj.children if c.dep_ == "prep" and c.lower_ == p
+                    for o in c.children if o.dep_ in ("pobj", "pcomp") for t in with_conj(o)]
+            if toks:  # "passionate about old cars and restoring radios": the list the parser broke up
+                toks += [(c, toks[0][1]) for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG"
+                         and c.nbor(-1).lower_ in ("and", ",")]
+            predicate = "LIKES" if word in OPEN.taste_adjectives else OPEN_PREDICATE
+            out = []
+            for tok, prep in toks:
+                out += subject_rels(frame, subjects, predicate, phrase_arg(tok, frame.idx), aspect,
+                             relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)
+            return out
+        busy = [t for c in adj.children if c.dep_ == "xcomp" and (c.tag_ == "VBG" or c.lower_.endswith("ing"))
+                for t in with_conj(c)] if word == "busy" else []  # "painting" may be tagged a noun
+        if busy:  # "I've been busy painting", "busy volunteering at the shelter and keeping fit"
+            return busy_rels(frame, subjects, busy)
+        if word in OPEN.identity_adjectives:  # "lactose intolerant" keeps its modifier
+            mods = [c.lower_ for c in adj.children if c.dep_ in ("npadvmod", "compound", "amod") and c.i < adj.i]
+            name = " ".join([*mods, word])
+            return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
+        return []
+    into = [t for c in (*frame.v.children, *(g for m in frame.v.children if m.lower_ == "more" for g in m.children))
+            if c.dep_ == "prep" and c.lower_ == "into" for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]
+    into += [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ == "about" and any(  # "I'm all about thrillers"
+        g.lower_ == "all" for g in (*c.children, *frame.v.children) if g.dep_ in ("advmod", "det", "predet", "npadvmod", "dep"))
+        for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]
+    if into:  # "I'm into birdwatching", "I've been into climbing since I was a kid" (still is)
+        if frame.status.tense == "perfect":
+            return [Rel("LIKES", s_, a, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i)
+                    for t in into if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
+        return [r for t in into for r in subject_rels(frame, subjects, "LIKES", phrase_arg(t, frame.idx), aspect,
+                                               confidence=TASTE_CONFIDENCE)]
+    noun = frame.attr
+    if noun is not None and noun.tag_ == "VBG" and any(c.dep_ == "amod" and c.lower_ == "busy" for c in noun.children):
+        return busy_rels(frame, subjects, with_conj(noun))  # "Been busy volunteering at the shelter" (parsed as an attr)
+    if noun is None or noun.pos_ != "NOUN":
+        return []
+    if noun.lower_.endswith("ing") and any(c.dep_ == "amod" and c.lower_ == "busy" for c in noun.children):
+        arg = phrase_arg(noun, frame.idx)  # "Been busy volunteering at the shelter" parsed as a noun
+        name = arg.name.removeprefix("busy ") if arg is not None else ""
+        return [Rel(OPEN_PREDICATE, s_, Arg(ENTITY, noun.i, name, "OTHER", GUESS), When("state"), "assert", None,
+                    OPEN_CONFIDENCE, {"relation": "does"}, frame.v.i) for s_ in subjects] if name else []
+    head = noun.lemma_.lower()
+    if head in OPEN.identity_adjectives and not any(c.dep_ in ("det", "poss") for c in noun.children):
+        return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, noun.i, head, "OTHER", GUESS), aspect,
+                            relation="is")  # "I'm vegan" parsed with a noun
+    if head in OPEN.fan_nouns:  # "a big fan of jazz", "a sucker for old maps"
+        liked = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("of", "for") for t in c.children if t.dep_ == "pobj"]
+        args = [phrase_arg(t, frame.idx) for t in liked] or [_fan_of(noun)]  # "a huge Star Wars fan"
+        return [r for a in args for r in subject_rels(frame, subjects, "LIKES", a, aspect, confidence=TASTE_CONFIDENCE)]
+    if head in OPEN.not_identities or not head.endswith(tuple(OPEN.identity_suffixes)):
+        return []
+    if any(c.dep_ == "poss" for c in noun.children) or (head in L.ROLE_HEADS and role_arg(noun, strict=False)) or head in L.KIN:
+        return []  # "Priya is my manager", "I'm a nurse": the vocabulary rules (not "a team player": no role)
+    if any(c.dep_ == "prep" for c in noun.children) or any(c.lower_ in ("such", "what", "quite") for c in noun.children):
+        return []
+    return subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(noun, frame.idx), aspect, relation="is")
+
+
+def busy_rels(frame: Frame, subjects: list[Arg], parts: list[Token]) -> list[Rel]:
+    """What one is busy doing goes on: "busy volunteering at the shelter" reads as volunteering
+    there ("volunteers at" the shelter); a participle the activity reading cannot place (or one
+    tagged as a noun, "busy painting") is something the person does."""
+    out: list[Rel] = []
+    for b in parts:
+        if b.tag_ == "VBG":
+            inner = build_frame(b, frame.idx, frame.all_times, frame.hedged)
+            inner.status.blocked = frame.status.blocked  # "busy" governs it without hedging it
+            found = activity_rels(inner, subjects, "state")
+            if found:
+                out += found
+                continue
+        bare = gerund(b.lemma_.lower()) if b.tag_ == "VBG" else b.lower_
+        arg = phrase_arg(b, frame.idx) if len(list(b.children)) else Arg(ENTITY, b.i, bare, "OTHER", GUESS)
+        if arg is not None:
+            out += [Rel(OPEN_PREDICATE, s_, arg, When("state"), "assert", None, OPEN_CONFIDENCE,
+                        {"relation": "does"}, frame.v.i) for s_ in subjects]
+    return out
+
+
+def _fan_of(noun: Token) -> Arg | None:
+    """What a fan is a fan of when it stands before the noun: "a Star Wars fan", "a huge soccer fan"."""
+    words = [c for c in noun.children if c.dep_ in ("compound", "nmod") and c.i < noun.i]
+    if not words:
+        return None
+    first = min(min(t.i for t in w.subtree) for w in words)
+    span = [t for t in noun.doc[first:noun.i] if t.dep_ not in ("det", "poss") and not (t.dep_ == "amod" and t.head is noun)]
+    return Arg(ENTITY, span[0].i, " ".join(t.text if t.pos_ == "PROPN" else t.lower_ for t in span), "OTHER", GUESS) if span else None

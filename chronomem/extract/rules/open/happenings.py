@@ -1,0 +1,223 @@
+"""Happenings and plans: things a person did or will do at a stated time, as event facts.
+
+"I went to a support group yesterday" → ATTENDED "support group"; "we visited Rome last week" →
+VISITED "Rome"; "I ran a charity race last Saturday" → DID {"relation": "ran"} "charity race";
+"we're going camping next month", "I'm planning to go camping in June" → a planned DID
+{"relation": "plans to go", "status": "planned"} "camping". The event's time is its own (the
+day, weekend, month or year the phrase names, resolved in :mod:`chronomem.extract.resolution`),
+never "from then on". A clause without a time phrase (or "just") says nothing of when and makes
+no event; neither do questions, negations, hypotheticals ("thinking about going camping") and
+verbs of thinking, saying or liking (``skip_verbs``). "We cancelled the trip" calls off a plan of
+the same happening. Which words do what is data (``chronomem/data/lexicon/events.json``).
+
+Events come on top of what the vocabulary and open rules read from the same clause ("I adopted a
+puppy last week" is also a pet from then on).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.args import DocIndex
+from chronomem.extract.clauses.filters import clause_status
+from chronomem.extract.clauses.frames import Frame
+from chronomem.extract.clauses.hygiene import in_title
+from chronomem.extract.clauses.phrases import gerund
+from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
+from chronomem.extract.clauses.timing import TimePhrase
+from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.rules.open.base import person_subjects, phrase_arg, place_arg
+
+__all__ = ["EVENT_CONFIDENCE", "event_rels"]
+
+EVENTS = load_lexicon("events")
+EVENT_CONFIDENCE = 0.7
+_CLAUSE_DEPS = frozenset({"ROOT", "conj", "xcomp", "advcl", "ccomp", "relcl", "pcomp", "parataxis"})  # a clause's verb
+_PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+_PAST_TENSES = frozenset({"past", "perfect"})
+_FRESH_WORDS = L.FRESH_MARKERS
+_OWN_CLAUSES = frozenset({"conj", "advcl", "ccomp", "parataxis", "xcomp"})  # clauses of their own below a verb
+
+
+def event_rels(sent: Span, frames: list[Frame], said: list[Rel]) -> list[Rel]:
+    """The happenings and plans of one sentence's clauses (``frames``, already past the
+    question/hypothetical filters). Clauses another reading took (``said``: it fired on the verb or
+    a word of its clause, or the verb is its object: "I started at Hulu in 2017" is a job from then,
+    "I moved to Lisbon" a home) and verbs the vocabulary rules own are left to those readings."""
+    out: list[Rel] = []
+    if not any(t.role == "point" for f in frames[:1] for t in f.all_times) and not any(
+            t.lower_ in _FRESH_WORDS or t.lemma_.lower() in EVENTS.cancel_verbs for t in sent):
+        return out  # no time said, no "just", nothing called off: no happening to date (most sentences)
+    fired, objects = frozenset(r.i for r in said), frozenset(r.obj.i for r in said)
+    for frame in frames:
+        tok = frame.v
+        if tok.pos_ != "VERB" or tok.dep_ not in _CLAUSE_DEPS or in_title(tok) or tok.i in objects or \
+                _read_by_others(tok, fired):
+            continue
+        if tok.lemma_.lower() in OPEN.vocabulary_verbs:
+            continue  # "moved", "joined", "graduated": the vocabulary rules' (a home, a group) even when they find nothing
+        out += happening_rels(frame)
+    return out
+
+
+def _read_by_others(v: Token, fired: frozenset[int]) -> bool:
+    """Whether another rule read this verb's clause: it fired on the verb or on a word of its own
+    clause ("brought home a kitten called Pixel": the pet rule fired on the kitten's name)."""
+    if not fired:
+        return False
+    if v.i in fired or (v.dep_ == "xcomp" and v.head.i in fired):
+        return True  # "was promoted to charge nurse": "charge" misread as a verb under the rule's verb
+    stack = [c for c in v.children if not (c.pos_ in ("VERB", "AUX") and c.dep_ in _OWN_CLAUSES)]
+    while stack:
+        t = stack.pop()
+        if t.i in fired:
+            return True
+        stack += [c for c in t.children if not (c.pos_ in ("VERB", "AUX") and c.dep_ in _OWN_CLAUSES)]
+    return False
+
+
+def happening_rels(frame: Frame) -> list[Rel]:
+    """The event (or plan) one verb's clause states, if any."""
+    status = frame.status
+    lemma = OPEN.irregular_pasts.get(frame.lemma, frame.lemma)  # "Took a trip" tagged as a base form
+    planned = _planned(frame)
+    if status.negated or status.ending or status.used_to or (status.blocked and not planned):
+        return []
+    if lemma in EVENTS.cancel_verbs:
+        return _cancellations(frame)
+    if lemma in EVENTS.skip_verbs or status.governor:
+        return []
+    point = next((t for t in frame.times if t.role == "point"), None) or _borrowed_time(frame)
+    if point is None and not (status.fresh and status.tense in _PAST_TENSES):
+        return []  # no time said: nothing of when it happened
+    if not planned and status.tense not in _PAST_TENSES and not _dropped_past(frame):
+        return []
+    subjects = person_subjects(frame)
+    if not subjects:
+        return []
+    found = _what(frame, lemma)
+    if found is None:
+        return []
+    predicate, obj, relation = found
+    if planned:
+        relation = f"plans to {_base_relation(frame, lemma, relation)}"
+    when = When("event", point.text if point is not None else "", prefer="future" if planned else "past",
+                fresh=point is None)
+    quals = {"relation": relation, **({"status": "planned"} if planned else {})}
+    return [Rel(predicate, s, obj, when, "assert", None, EVENT_CONFIDENCE, dict(quals), frame.v.i)
+            for s in subjects if not (s.kind == ENTITY and s.name == obj.name)]
+
+
+def _borrowed_time(frame: Frame) -> TimePhrase | None:
+    """A time the parser hung from a copula clause after the verb ("I went to a workshop yesterday, it
+    was fun": "yesterday" under "was"), which says nothing of its own."""
+    for child in frame.v.children:
+        if child.dep_ in ("advcl", "conj", "ccomp") and child.i > frame.v.i and child.lemma_.lower() == "be":
+            t = next((t for t in frame.all_times if t.anchor == child.i and t.role == "point" and t.start < child.i), None)
+            if t is not None:
+                return t
+    return None
+
+
+def _planned(frame: Frame) -> bool:
+    """A plan: the future ("will", "going to"), a progressive with a time ("I'm going to a conference
+    this month"), or a verb under "plan"/"intend" ("planning to go camping")."""
+    v = frame.v
+    if v.dep_ == "xcomp" and v.head.lemma_.lower() in EVENTS.plan_governors:
+        gov = clause_status(v.head, frame.hedged)
+        return not (gov.blocked or gov.negated)
+    if frame.status.blocked:
+        return False
+    tense = frame.status.tense
+    return tense == "future" or (tense == "progressive" and any(t.role == "point" for t in frame.times))
+
+
+def _dropped_past(frame: Frame) -> bool:
+    """"Took a short trip last week": a chat line that drops its "I", its past verb tagged as a base form."""
+    return frame.v.lower_ in OPEN.irregular_pasts and frame.v.i == frame.v.sent.start
+
+
+def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
+    """``(predicate, object, relation)`` of the happening, ``None`` when it has no nameable object."""
+    verb = _past(frame, lemma)
+    idx = frame.idx
+    dobj = frame.dobj
+    if dobj is not None and dobj.lemma_.lower() in EVENTS.trip_nouns:  # "took a trip to Rome"
+        for prep in ("to", "in"):
+            place = next((t for t in frame.prep(prep) + frame.dobj_preps.get(prep, []) if _is_place(t, idx)), None)
+            if place is not None:
+                return "VISITED", place_arg(place), "visited"
+    if lemma in EVENTS.visit_verbs and dobj is not None and _thing(dobj):
+        arg = place_arg(dobj) if _is_place(dobj, idx) else phrase_arg(dobj, idx)
+        return None if arg is None else ("VISITED", arg, "visited")
+    if dobj is not None and dobj.tag_ == "VBG" and lemma in ("go", "went"):  # "went camping", "going hiking"
+        return "DID", Arg(ENTITY, dobj.i, dobj.lower_, "OTHER", GUESS), verb
+    if dobj is not None and _thing(dobj):
+        if lemma == "have" and dobj.lemma_.lower() not in EVENTS.have_nouns:
+            return None  # "had a great time", "had lunch"
+        arg = phrase_arg(dobj, idx)
+        if arg is None:
+            return None
+        return ("ATTENDED" if lemma in EVENTS.attend_verbs else "DID"), arg, verb
+    for prep in sorted((p for p in frame.preps if p in EVENTS.object_preps), key=EVENTS.object_preps.__getitem__):
+        for t in frame.prep(prep):
+            if not _thing(t) or idx.is_time(t):
+                continue
+            if lemma in EVENTS.travel_verbs and prep in ("to", "into") and _is_place(t, idx):
+                return "VISITED", place_arg(t), "visited"
+            arg = phrase_arg(t, idx)
+            if arg is None:
+                continue
+            attended = lemma in EVENTS.attend_verbs or (lemma == "go" and prep in ("to", "at") and (
+                t.lemma_.lower() in EVENTS.attend_nouns))
+            return ("ATTENDED" if attended else "DID"), arg, "attended" if attended else f"{verb} {prep}"
+    if lemma in OPEN.pastime_verbs or lemma in OPEN.intransitive_habits:  # "we hiked last weekend": went hiking
+        return "DID", Arg(ENTITY, frame.v.i, gerund(lemma), "OTHER", GUESS), "went"
+    return None
+
+
+def _base_relation(frame: Frame, lemma: str, relation: str) -> str:
+    """The relation of a plan in the base form: "plans to go", "plans to attend", "plans to visit"."""
+    if relation in ("attended", "visited", "went"):
+        return {"went": "go"}.get(relation, relation.removesuffix("ed"))
+    rest = relation.split(" ", 1)[1] if " " in relation else ""
+    base = lemma + (f" {frame.prt}" if frame.prt else "")
+    return f"{base} {rest}".strip() if rest and not rest.startswith(frame.prt or "\0") else base
+
+
+def _past(frame: Frame, lemma: str) -> str:
+    """The verb in the past tense, with its particle: "ran", "signed up", "went"."""
+    word = EVENTS.past_forms.get(lemma)
+    if word is None:
+        word = frame.v.lower_ if frame.v.tag_ == "VBD" else (lemma + "d" if lemma.endswith("e") else lemma + "ed")
+    return f"{word} {frame.prt}" if frame.prt else word
+
+
+def _thing(tok: Token) -> bool:
+    """A noun that names something ("a charity race", "Rome"), not a pronoun, a time or a light word."""
+    return tok.pos_ in ("NOUN", "PROPN") and tok.lemma_.lower() not in EVENTS.light_objects and \
+        tok.lower_ not in EVENTS.light_objects
+
+
+def _is_place(tok: Token, idx: DocIndex) -> bool:
+    ent = idx.ent_at[tok.i]
+    return ent is not None and ent.label_ in _PLACE_LABELS
+
+
+def _cancellations(frame: Frame) -> list[Rel]:
+    """"We cancelled the camping trip": the plan of that happening is called off (an ``end``, dated
+    when said)."""
+    dobj = frame.dobj
+    if dobj is None or not _thing(dobj):
+        return []
+    subjects = person_subjects(frame)
+    arg = phrase_arg(dobj, frame.idx)
+    if arg is None or not subjects:
+        return []
+    names = {arg.name}
+    if dobj.lemma_.lower() in EVENTS.trip_nouns:  # "the camping trip" was planned as "camping"
+        names |= {c.lower_ for c in dobj.children if c.dep_ in ("compound", "amod") and c.pos_ in ("NOUN", "VERB")}
+    predicate = "ATTENDED" if dobj.lemma_.lower() in EVENTS.attend_nouns else "DID"
+    return [Rel(predicate, s, Arg(ENTITY, dobj.i, name, "OTHER", GUESS), When("event", fresh=True), "end", None,
+                EVENT_CONFIDENCE, {"relation": "cancelled"}, frame.v.i) for s in subjects for name in sorted(names)]

@@ -1,0 +1,55 @@
+"""Open relation phrases that a vocabulary predicate says better: the phrase table
+(``chronomem/data/lexicon/phrase_table.json``) made callable.
+
+An open reading gives a relation phrase ("drives", "goes to", "is in") and an object; when a row of
+the table maps that phrase with an object of its class (by the object's head noun), the fact takes
+the row's predicate: "I drive an old truck" → OWNS "old truck", "I go to a community college" →
+STUDIES_AT, "I'm in a bowling league" → MEMBER_OF. Anything else stays an open fact.
+
+>>> mapped_predicate("drives", "old truck"), mapped_predicate("goes to", "community college")
+('OWNS', 'STUDIES_AT')
+>>> mapped_predicate("is in", "bowling league"), mapped_predicate("drives", "hard bargain")
+('MEMBER_OF', None)
+>>> mapped_predicate("listens to", "old jazz records"), mapped_predicate("plays", "chess"), mapped_predicate("plays", "piano")
+('LIKES', 'LIKES', None)
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from chronomem.extract.lexicon import lexicon_file
+
+
+@cache
+def _table() -> dict[str, list[tuple[frozenset[str], str]]]:
+    data = lexicon_file("phrase_table")
+    classes = {name: frozenset(words) for name, words in data["object_classes"].items()} | {"*": frozenset({"*"})}
+    out: dict[str, list[tuple[frozenset[str], str]]] = {}
+    for row in data["rows"]:
+        for relation in row["relations"]:
+            out.setdefault(relation, []).append((classes[row["object"]], row["predicate"]))
+    return out
+
+
+def head_noun(phrase: str) -> str:
+    """The last word of an object phrase, singular: "old trucks" → "truck"; "call center" stays whole when listed.
+
+    >>> head_noun("two old trucks"), head_noun("the state university"), head_noun("buses")
+    ('truck', 'university', 'bus')
+    """
+    word = phrase.lower().split()[-1] if phrase.strip() else ""
+    if re.search(r"(?:ss|sh|ch|x|us)es$", word):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def mapped_predicate(relation: str, phrase: str) -> str | None:
+    """The vocabulary predicate a row maps ``relation`` with an object ``phrase`` onto, or ``None``."""
+    rows = _table().get(relation)
+    if not rows:
+        return None
+    words = phrase.lower().split()
+    heads = {head_noun(phrase), " ".join(words[-2:]), "*"}
+    return next((predicate for nouns, predicate in rows if heads & nouns), None)

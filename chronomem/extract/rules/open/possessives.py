@@ -1,0 +1,346 @@
+"""Possessives without names: "my kids", "our daughter", "my husband", "my friends", "my studio".
+
+The relative or the thing has no name, so it becomes an entity named from its owner
+("<speaker>'s kids"), never one shared by everybody's kids. Named ones ("my sister Emma") and
+past ones ("my late father", "my ex-husband") are left to the vocabulary rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.strings import get_string_id
+from spacy.tokens import Doc, Span, Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.lexicon import OPEN
+from chronomem.extract.rules.open.base import name_follows, place_arg
+from chronomem.extract.rules.people.kin import modifier_state
+
+
+def _owned_thing(tok: Token) -> list[Rel]:
+    """"my studio", "our online store", "my guitar": something lasting the speaker owns."""
+    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+    own = any(c.lower_ == "own" for c in tok.children)
+    verb = tok.head if tok.dep_ == "dobj" else None  # "I run my store" (not "my store was closed")
+    business = tok.lemma_.lower() in OPEN.business_nouns
+    described = any(c.dep_ in ("amod", "compound") and c.i < tok.i and c.lower_ not in OPEN.patron_modifiers
+                    for c in tok.children)  # "my online clothing store" (not "my local store")
+    if business and not own and not described and (verb is None or verb.lemma_.lower() not in OPEN.ownership_verbs):
+        return []  # "my store" in passing is no statement of owning it; "my own store", "I run my store" are;
+        # "my violin", "my car" are owned whatever is said about them
+    if not poss or tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"):
+        return []  # "my studio space", "my guitar teacher": the noun names something else
+    me = pronoun_arg(poss[0])
+    if any(c.lower_ in OPEN.unreal_modifiers for c in tok.children):
+        return []  # "my dream studio" is not owned yet
+    words = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and c.i > poss[0].i
+             and c.lower_ not in OPEN.dropped_owned_modifiers]
+    name = " ".join([_modifier_text(w) for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
+    if me is None:
+        return []
+    return [Rel("OWNS", me, Arg(ENTITY, tok.i, name, "OTHER", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+def _modifier_text(word: Token) -> str:
+    """A modifier with its hyphenated parts: "hand-painted", "one-of-a-kind"; else the word."""
+    span = word.doc[word.left_edge.i:word.i + 1]
+    if any(t.text == "-" for t in span) and all(t.text == "-" or not t.whitespace_ for t in span[:-1]):
+        return span.text.lower()
+    return word.lower_
+
+
+def _shown_or_described(tok: Token) -> bool:
+    """An everyday thing of one's own that the speaker presents ("these are my lucky boots", "a photo
+    of my bookshelf") or describes ("my hand-knitted scarf", "my running shoes"); "my shoes got wet"
+    is no statement of owning something that lasts."""
+    head = tok.head
+    if tok.dep_ == "attr" and head.lemma_ == "be" and any(
+            c.dep_ == "nsubj" and c.lower_ in L.DEMONSTRATIVES for c in head.children):
+        return True
+    if tok.dep_ == "pobj" and head.lower_ == "of" and head.head.lemma_.lower() in OPEN.photo_nouns:
+        return True
+    return any(c.dep_ in ("amod", "compound") and c.i < tok.i and c.lower_ not in OPEN.dropped_owned_modifiers
+               and c.pos_ in ("ADJ", "NOUN", "VERB") for c in tok.children)
+
+
+def _unnamed_pet(tok: Token) -> list[Rel]:
+    """"my dog" with no name near it: the speaker's dog (named pets are the vocabulary rules')."""
+    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"]
+    if tok.dep_ in ("appos", "attr", "npadvmod", "conj") or tok.head.lemma_.lower() in OPEN.pet_rule_verbs:
+        return []  # "Biscuit, my old dog": named; "I lost my dog": the vocabulary rules read the ending
+    if not poss or any(c.dep_ in ("appos", "acl", "relcl", "compound", "amod") and (c.pos_ == "PROPN" or c.lower_ in
+                                                                                   L.ENDED_KIN_MODIFIERS | L.SKIP_KIN_MODIFIERS)
+                       for c in tok.children):
+        return []
+    if name_follows(tok):
+        return []
+    me = pronoun_arg(poss[0])
+    if me is None:
+        return []
+    return [Rel("HAS_PET", me, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+def _identity_of_mine(tok: Token) -> list[Rel]:
+    """An identity said in passing: "my transgender journey", "my life as a vegan", "my own story as a
+    deaf woman" → the speaker RELATED_TO {"relation": "is"} "transgender" / "vegan" / "deaf woman"."""
+    if tok.pos_ != "NOUN":
+        return []
+    if tok.lemma_.lower() in OPEN.life_nouns and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
+        adj = next((c for c in tok.children if c.dep_ in ("amod", "compound") and c.lower_ in OPEN.identity_adjectives
+                    and c.lower_ not in OPEN.passing_states), None)
+        if adj is not None:  # "my transgender journey"
+            return [_is(tok, adj.lower_, adj.i)]
+    prep = tok.head
+    if tok.dep_ != "pobj" or prep.lower_ != "as" or not any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in tok.children):
+        return []
+    owner = prep.head
+    if owner.pos_ in ("VERB", "AUX"):  # "tells my story as a deaf musician": "as" hung on the verb
+        owner = next((c for c in owner.children if c.dep_ == "dobj"), owner)
+    mine = owner.pos_ == "NOUN" and owner.lemma_.lower() in OPEN.life_nouns and any(
+        c.dep_ == "poss" and c.lower_ == "my" for c in owner.children)
+    if not mine:
+        return []
+    adjs = [c.lower_ for c in tok.children if c.dep_ == "amod" and c.lower_ in OPEN.identity_adjectives]
+    if tok.lower_ in OPEN.identity_adjectives:  # "my life as a vegan"
+        return [_is(tok, tok.lower_, tok.i)]
+    return [_is(tok, " ".join([*adjs, tok.lower_]), tok.i)] if adjs else []  # "my journey as a transgender woman"
+
+
+def _is(tok: Token, name: str, i: int) -> Rel:
+    return Rel("RELATED_TO", Arg(SPEAKER, tok.i), Arg(ENTITY, i, name, "OTHER", GUESS), When("state"), "assert", None,
+               0.6, {"relation": "is"}, tok.i)
+
+
+def _home_place(tok: Token) -> list[Rel]:
+    """"my home country, Sweden", "my hometown Lodz": where the speaker is from."""
+    poss = next((c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"), None)
+    place = next((c for c in tok.children if c.dep_ == "appos" and c.ent_type_ in ("GPE", "LOC")), None)
+    if poss is None or place is None:
+        return []
+    return [Rel("RELATED_TO", Arg(SPEAKER, poss.i), place_arg(place), When("state"), "assert", None, 0.6,
+                {"relation": "is from"}, tok.i)]
+
+
+def _my_group(tok: Token) -> list[Rel]:
+    """"our group, 'Open Hands'", "my band The Foxes", "my dance crew": a group the speaker belongs to."""
+    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+    if not poss or tok.lemma_.lower() in OPEN.loose_group_nouns:
+        return []  # "my class" is a lesson as often as a group
+    if any(c.lower_ in OPEN.favourite_words for c in tok.children):
+        return []  # "my favourite band" is one the speaker listens to, not one they play in
+    me = pronoun_arg(poss[0])
+    if me is None:
+        return []
+    name = next((c for c in tok.children if c.dep_ == "appos"), None)
+    if name is not None and all(t.is_title or t.is_punct or t.is_upper or t.lower_ in L.TITLE_GLUE
+                                for t in name.subtree) and any(t.is_title for t in name.subtree):
+        words = [t for t in name.subtree if not t.is_punct or t.text in ("-", "&")]
+        label = " ".join(t.text for t in words).strip("'\"‘’“” ")
+        obj = Arg(ENTITY, name.i, label, "GROUP", GUESS)
+    else:
+        mods = [c.lower_ for c in tok.children if c.dep_ in ("compound", "amod") and c.i > poss[0].i]
+        obj = Arg(OWNED, tok.i, " ".join([*mods, tok.lower_]), "GROUP", GUESS)
+    return [Rel("MEMBER_OF", me, obj, When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """The speaker and the person spoken to: "you're my best friend", "we're good friends",
+    "I treasure our friendship" → FRIEND_OF; "you're my sister" → SIBLING_OF."""
+    out = []
+    for tok in sent:
+        low = tok.lower_
+        if low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in tok.children) and not any(
+                c.dep_ in ("compound", "amod") for c in tok.children) and (
+                any(c.lower_ == "your" for c in tok.children) or (tok.head.lemma_.lower() in OPEN.taste_verbs or tok.head.lemma_.lower() in ("appreciate", "value"))):  # noqa: E501
+            out.append(_with_listener("FRIEND_OF", tok))  # "our friendship", "I appreciate your friendship"
+            continue
+        if low == "friend" and _you_as_friend(tok):
+            out.append(_with_listener("FRIEND_OF", tok))  # "you're a great friend", "thanks for being a good friend"
+            continue
+        if tok.dep_ != "attr" or tok.head.lemma_.lower() != "be" or tok.pos_ != "NOUN":
+            continue
+        subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+        if subj is None or any(c.dep_ == "neg" for c in tok.head.children):
+            continue
+        if subj.lower_ == "you" and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
+            kin = OPEN.kin_possessions.get(low)
+            predicate = "FRIEND_OF" if low in OPEN.friend_nouns else _KIN_TO_PREDICATE.get(kin or "", "")
+            state = modifier_state(tok)  # "you're my ex-wife": ended; "my late husband" is no listener
+            if predicate and state != "skip":
+                out.append(_with_listener(predicate, tok, ended=state == "ended"))
+        elif subj.lower_ == "we" and low in OPEN.friend_nouns and tok.tag_ == "NNS":
+            out.append(_with_listener("FRIEND_OF", tok))
+    return out
+
+
+# The listener's relatives a speaker names ("your wife", "your kids"): close family, not "your friends"
+# (said of anyone's) nor "your mom" (as often an exclamation as a relative).
+_LISTENER_KIN = L.LISTENER_KIN
+_KIN_TO_PREDICATE = {k: v for k, v in L.KIN_PREDICATES.items() if k not in ("child", "parent", "friend")}  # a listener is no child of mine
+
+
+def _you_as_friend(tok: Token) -> bool:
+    """"You're a great friend (to me)", "thanks for being such a good friend", "glad to have you as a friend"."""
+    head = tok.head
+    if tok.dep_ == "attr" and head.lemma_ == "be":
+        subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+        if subj is not None:
+            return subj.lower_ == "you"
+        return head.dep_ == "pcomp" and head.head.lower_ == "for" and any(  # "thanks for being a friend"
+            t.lower_ in ("thanks", "thank") for t in head.sent)
+    if tok.dep_ == "pobj" and head.lower_ == "as":
+        verb = head.head
+        return any(c.dep_ == "dobj" and c.lower_ == "you" for c in verb.children)
+    return False
+
+
+def _superlative_as_noun(tok: Token) -> bool:
+    """"my youngest took her first steps", "proud of my eldest": a superlative standing for a child."""
+    return tok.tag_ in ("JJS", "RBS") and tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "conj") and any(
+        c.dep_ == "poss" for c in tok.children)
+
+
+def _with_listener(predicate: str, tok: Token, *, ended: bool = False) -> Rel:
+    when, kind = (When("end", vague=True), "end") if ended else (When("state"), "assert")
+    return Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), when, kind, None, 0.7, {}, tok.i)
+
+
+def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """"my kids", "our daughter", "my husband", "my friends" (no name): the speaker's relatives and friends,
+    as entities named from the speaker ("<speaker>'s kids")."""
+    out = []
+    for tok in sent:
+        lemma = tok.lemma_.lower()
+        if tok.pos_ == "NOUN" and (lemma in OPEN.possession_nouns or lemma in OPEN.business_nouns) and tok.dep_ not in (
+                "compound", "amod"):
+            out += _owned_thing(tok)
+            continue
+        if tok.pos_ == "NOUN" and (lemma in OPEN.everyday_possessions or tok.lower_ in OPEN.everyday_possessions) and (
+                tok.dep_ not in ("compound", "amod")):
+            out += _owned_thing(tok) if _shown_or_described(tok) else []
+            continue
+        if tok.pos_ == "NOUN" and lemma in L.PET_NOUNS and tok.dep_ not in ("compound", "amod"):
+            out += _unnamed_pet(tok)
+            continue
+        if tok.pos_ == "NOUN" and lemma in OPEN.group_nouns and tok.dep_ not in ("compound", "amod"):
+            out += _my_group(tok)
+            continue
+        identity = _identity_of_mine(tok)
+        if identity:
+            out += identity
+            continue
+        if tok.pos_ == "NOUN" and (tok.lemma_.lower() in OPEN.origin_nouns or tok.lemma_.lower() in OPEN.home_nouns and any(
+                c.dep_ == "compound" and c.lower_ == "home" for c in tok.children)):
+            out += _home_place(tok)
+            continue
+        kin = OPEN.kin_possessions.get(tok.lower_)
+        if kin is None or not (tok.pos_ == "NOUN" or _superlative_as_noun(tok)):
+            continue
+        poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"]  # "our kids" is often everybody's
+        listener = kin in _LISTENER_KIN and not any(t.lower_ in OPEN.generic_you_markers for t in tok.sent)
+        if not poss and listener:
+            poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "your"]  # "you and your new wife"
+        if not poss and tok.dep_ == "conj":  # "my husband and kids": the first conjunct's "my" covers both
+            poss = [c for c in tok.head.children if c.dep_ == "poss" and (c.lower_ == "my" or listener and c.lower_ == "your")]
+        if not poss and tok.lower_ in OPEN.definite_kin and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children) \
+                and not any(c.dep_ in ("prep", "relcl", "acl", "amod", "compound") for c in tok.children):
+            poss = [c for c in tok.children if c.dep_ == "det"]  # "took the kids to the museum", "with the wife"
+            if any(t.lower_ in ("you", "your") for t in tok.sent):
+                poss = []  # "you and the kids had a blast": the listener's kids
+        if tok.dep_ in ("appos", "attr", "npadvmod") and (tok.head.pos_ in ("PROPN", "AUX", "VERB")) or _likeness(tok):
+            continue  # "Tom, my brother", "Emma is my sister": a named relative, the vocabulary rules'
+        if any(c.dep_ == "appos" for c in tok.children) or name_follows(tok):
+            continue
+        if not poss or any(c.dep_ in ("appos", "compound", "amod") and (c.pos_ == "PROPN" or c.lower_ in L.ENDED_KIN_MODIFIERS
+                                                                          or c.lower_ in L.SKIP_KIN_MODIFIERS) for c in tok.children):
+            continue  # "my sister Emma" is the vocabulary rules'; "my late father", "my ex-husband" are not current
+        nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+        if nxt is not None and (nxt.pos_ == "PROPN" or (nxt.is_punct and nxt.i + 1 < len(tok.doc) and tok.doc[nxt.i + 1].pos_ == "PROPN")):
+            continue
+        me = Arg(SPEAKER, poss[0].i) if poss[0].lower_ == "the" else Arg(YOU, poss[0].i) if poss[0].lower_ == "your" \
+            else pronoun_arg(poss[0])
+        if me is None:
+            continue
+        other = Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS)
+        if kin == "child":
+            out.append(Rel("PARENT_OF", me, other, When("state"), "assert", None, 0.7, {}, tok.i))
+        elif kin == "parent":
+            out.append(Rel("PARENT_OF", other, me, When("state"), "assert", None, 0.7, {}, tok.i))
+        else:
+            predicate = L.KIN_PREDICATES[kin]
+            out.append(Rel(predicate, me, other, When("state"), "assert", None, 0.7, {}, tok.i))
+    return out
+
+
+def _likeness(tok: Token) -> bool:
+    """"you're like my best friend": a likeness, no one else (not "like my mom says")."""
+    return tok.dep_ == "pobj" and tok.head.lower_ == "like" and tok.head.head.lemma_ == "be"
+
+
+# the words naming_rels needs one of (as string hashes, compared with args.doc_words)
+_NAMING_WORDS = frozenset(get_string_id(w) for w in L.PET_NOUNS | frozenset(OPEN.child_nouns))
+_AGED = re.compile(r"\b(?:my|our) (?:\w+-)+(?:year|month|week)-old\b")
+
+
+def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
+    """A pet or child named in the turn that introduces it: "We got a puppy! This is Biscuit.",
+    "Meet Pip, our new addition to the family", "Our one-year-old is a joy, his name is Kyle"."""
+    text = doc.text.lower()
+    if doc_words(doc).isdisjoint(_NAMING_WORDS) and not _AGED.search(text) and not any(p in text for p in OPEN.newcomer_phrases):
+        return []  # a cheap gate: most turns name no pet nor child
+    pets = [t for t in doc if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN"]
+    if pets and all(_someone_elses(t) for t in pets):
+        return []  # "My colleague Adam got a cat; it's called Maple": Adam's pet
+    pet = bool(pets) or any(p in text for p in OPEN.newcomer_phrases)
+    child = any((t.lower_ in OPEN.child_nouns or t.lemma_.lower() in OPEN.child_nouns)
+                and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)
+                for t in doc) or bool(_AGED.search(text))  # "our one-year-old"
+    if not (pet or child):
+        return []
+    out = []
+    for name in introduced_names(doc):
+        if pet:
+            out.append(Rel("HAS_PET", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PET", GUESS), When("state"),
+                           "assert", None, 0.6, {}, name.i))
+        elif child:
+            out.append(Rel("PARENT_OF", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PERSON", GUESS),
+                           When("state"), "assert", None, 0.6, {}, name.i))
+    return out
+
+
+def _someone_elses(tok: Token) -> bool:
+    """A pet someone other than the speaker owns or got: "Adam got a cat", "her parrot", "Lena's dog"."""
+    if any(c.dep_ == "poss" and c.lower_ not in ("my", "our") for c in tok.children):
+        return True
+    subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None) if tok.dep_ == "dobj" else None
+    return subj is not None and subj.lower_ not in ("i", "we") and subj.pos_ in ("PROPN", "NOUN")
+
+
+def _this_pet(subj: Token) -> bool:
+    """"This kitty (is Mittens)", "and this one (is Fitzhugh)": a pet, or "one", pointed at."""
+    return (subj.lemma_.lower() in L.PET_NOUNS or subj.lower_ == "one") and any(
+        c.dep_ == "det" and c.lower_ in ("this", "that") for c in subj.children)
+
+
+def introduced_names(doc: Doc) -> list[Token]:
+    """Names introduced as "this is X", "this kitty is X", "meet X", "(his|her|its|their) name is X",
+    "(he|she|it|they) is called X"."""
+    out = []
+    for tok in doc:
+        if not tok.text[:1].isupper() or not (tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and not tok.is_sent_start)):
+            continue  # a name ("Kyle" tagged as a noun after "his name is" too)
+        head = tok.head
+        if tok.dep_ == "attr" and head.lemma_ == "be":
+            subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+            if subj is not None and (subj.lower_ in ("this", "that") or _this_pet(subj) or (
+                    subj.lower_ == "name" and any(c.lower_ in L.THIRD_POSSESSIVES for c in subj.children))):
+                out.append(tok)
+        elif tok.i > 0 and doc[tok.i - 1].lower_ == "meet" and doc[tok.i - 1].is_sent_start:
+            out.append(tok)  # "Meet Pip!"
+        elif tok.dep_ == "oprd" and head.lemma_ in ("call", "name") and any(
+                c.dep_ == "nsubjpass" and c.lower_ in L.THIRD_SUBJECTS for c in head.children):
+            out += [t for t in (tok, *tok.conjuncts) if t.text[:1].isupper()]  # "She's called Luna", "They're called Salt and Pepper"
+    return out

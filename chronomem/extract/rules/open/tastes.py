@@ -1,0 +1,244 @@
+"""Tastes: "I love the sound of rain", "X is my passion", "pottery relaxes me", "my favourite book is Dune".
+
+The object keeps its essential words (:mod:`~chronomem.extract.clauses.phrases`); a past-tense taste
+counts only for a named thing ("I loved Little Women"); a judgement without a person as subject
+("gardening is so therapeutic for me") belongs to the speaker.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract.clauses.args import DocIndex, pronoun_arg
+from chronomem.extract.clauses.frames import Frame, with_conj
+from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
+from chronomem.extract.lexicon import OPEN
+from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
+from chronomem.extract.rules.shapes import shape_matches
+
+
+def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
+    if frame.v.pos_ != "VERB":
+        return []
+    past = frame.status.tense == "past"  # "I've always loved X" (perfect) is a lasting taste
+    if not past and frame.status.tense not in ("present", "perfect", "perfect_progressive", "progressive"):
+        return []
+    out = []
+    objects = clause_objects(frame)
+    if frame.dobj is not None:  # "I enjoy reading, watching films, and hiking": a list the parser broke up
+        objects += [t for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG" and c.i > frame.dobj.i
+                    and c.nbor(-1).is_punct for t in with_conj(c)]
+    objects += _besides_objects(frame)
+    for tok in objects:
+        if past and tok.pos_ != "PROPN" and quoted_title(tok) is None:
+            continue  # "I loved that book" says little; "I loved Little Women" names a lasting taste
+        if is_reaction(tok):
+            continue
+        arg = phrase_arg(tok, frame.idx)
+        if past and arg is not None:
+            out += [Rel(predicate, s, arg, When("state"), "assert", None, 0.6, {}, frame.v.i) for s in subjects]
+            continue
+        if frame.status.tense == "perfect" and arg is not None:  # when_for has no start for a bare perfect
+            out += [Rel(predicate, s, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i) for s in subjects]
+            continue
+        out += subject_rels(frame, subjects, predicate, arg, "state", confidence=TASTE_CONFIDENCE)
+    return out
+
+
+
+
+def favourite_rels(frame: Frame) -> list[Rel]:
+    """"My favourite book is Dune" → the speaker LIKES "Dune"."""
+    subj = next((c for c in frame.v.children if c.dep_ == "nsubj"), None)
+    value = _favourite_value(frame)
+    if subj is None or value is None or frame.status.tense not in ("present", "progressive"):
+        return []
+    favourite = OPEN.favourite_words
+    if not (subj.lower_ in favourite or any(c.lower_ in favourite for c in subj.children)):
+        return _one_of_my_favourites(frame, subj)  # "my favourite book is …", "my favourite is …"
+    owner = next((pronoun_arg(c) for c in subj.children if c.dep_ == "poss"), None)
+    if owner is None:
+        return []
+    out = []
+    for tok in with_conj(value):
+        bare = tok is frame.v and not any(c.dep_ in ("dobj", "prep") for c in tok.children)
+        arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if bare else phrase_arg(tok, frame.idx, people=True)
+        # ("… are reading"; a favourite may be a person: "my favourite author is Ursula Le Guin")
+        if arg is not None:
+            out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i))
+    return out
+
+
+def _favourite_value(frame: Frame) -> Token | None:
+    """What "my favourite X is …" names: the copula's complement, also when the tagger took a noun for an
+    adjective ("my favorite food is sushi") or a verb ("my favourite season is fall"), or read the whole
+    as a progressive ("my hobbies are | reading and cooking")."""
+    if frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children):
+        return frame.v
+    if frame.attr is not None:
+        return frame.attr
+    if frame.acomp is not None:
+        return frame.acomp
+    return next((c for c in frame.v.rights if c.dep_ in ("xcomp", "ccomp", "dobj", "oprd") and not any(
+        g.dep_ in ("nsubj", "aux", "dobj") for g in c.children)), None)
+
+
+def _besides_objects(frame: Frame) -> list[Token]:
+    """"Besides painting, I also enjoy hiking": the thing set aside is enjoyed too (with "also")."""
+    if not any(c.dep_ == "advmod" and c.lower_ in ("also", "too") for c in frame.v.children):
+        return []
+    preps = [c for c in frame.v.children if c.dep_ == "prep" and c.lower_ in OPEN.besides_words]
+    preps += [g for c in frame.v.children if c.dep_ == "advmod" and c.lower_ in OPEN.besides_words
+              for g in c.children if g.dep_ == "prep" and g.lower_ == "from"]  # "aside from", "apart from"
+    return [t for p in preps for o in p.children if o.dep_ == "pobj" for t in with_conj(o)]
+
+
+def _one_of_my_favourites(frame: Frame, subj: Token) -> list[Rel]:
+    """"Lisbon is one of my favourite cities", "tacos are one of my favourite foods" → the owner of
+    "my" LIKES the subject (a name or a noun phrase, never a pronoun: "it's one of my favourites")."""
+    attr = frame.attr
+    if attr is None or attr.lower_ != "one":
+        return []
+    group = next((o for c in attr.children if c.dep_ == "prep" and c.lower_ == "of" for o in c.children
+                  if o.dep_ == "pobj"), None)
+    if group is None or not any(c.lower_ in OPEN.favourite_words for c in group.children) or group.lower_ in ("one", "ones"):
+        return []
+    owner = next((pronoun_arg(c) for c in group.children if c.dep_ == "poss"), None)
+    arg = phrase_arg(subj, frame.idx) if subj.pos_ in ("PROPN", "NOUN") else None
+    if owner is None or arg is None:
+        return []
+    return [Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i)]
+
+
+def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """"my love of reading", "my passion for dance", "my dancing passion", "nothing beats fresh bread", "I can't
+    get enough of jazz" → the speaker LIKES it (the shapes of ``chronomem/data/lexicon/patterns.json``)."""
+    out = []
+    seen: set[int] = set()
+    shapes = ("love_noun_of", "love_noun_compound", "love_noun_verb_for", "shared_love_of", "my_favourite_thing",
+              "have_love_for", "nothing_beats", "cant_get_enough")
+    for name, roles in shape_matches(sent.doc, sent, shapes):
+        if name == "have_love_for" and not _held_now(roles["verb"]):
+            continue  # "I had a love for horses as a kid", "I don't feel a connection to it"
+        if name == "nothing_beats" and roles["verb"].tag_ != "VBZ":
+            continue  # "nothing beat that summer": a past moment
+        if name == "cant_get_enough" and not any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in roles["verb"].children):
+            continue  # "I couldn't get enough of it as a kid": a taste of the past
+        speaker_said = name in ("shared_love_of", "nothing_beats")  # "nothing beats fresh bread": the speaker's taste
+        owner = Arg("speaker", roles["owner"].i) if speaker_said else pronoun_arg(roles["owner"])
+        for thing in with_conj(roles["thing"]):
+            arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None
+            if arg is not None and name == "my_favourite_thing":  # "filled with my favorite fantasy novels"
+                words = [w for w in arg.name.split() if w.lower() not in OPEN.favourite_words]
+                generic = len(words) == 1 and thing.tag_ == "NNS"  # "my favorite books": a kind, not a taste said
+                arg = Arg(arg.kind, arg.i, " ".join(words), arg.type, arg.strength) if words and not generic else None
+            if arg is not None and owner is not None:
+                seen.add(thing.i)
+                out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, roles.get("noun", roles["owner"]).i))
+    return out
+
+
+def _held_now(verb: Token) -> bool:
+    """"I have", "I've always had", "I feel": present or perfect, not negated, not a modal."""
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "neg")]
+    if any(a.dep_ == "neg" or a.tag_ == "MD" for a in auxes):
+        return False
+    return verb.tag_ in ("VBP", "VBZ") or (verb.tag_ == "VBN" and any(a.lemma_ == "have" and a.tag_ != "VBD" for a in auxes))
+
+
+def loved_subject_rels(frame: Frame) -> list[Rel]:
+    """A thing that the clause says the speaker loves, though the speaker is not its subject:
+    "Painting is my passion", "pottery relaxes me", "dancing makes me happy", "gardening is so
+    therapeutic", "I find knitting calming"."""
+    v, lemma = frame.v, frame.lemma
+    if frame.status.tense not in ("present", "perfect"):
+        return []
+    subj = next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None)
+    subjs = with_conj(subj) if subj is not None else []
+    if lemma == "find" and frame.dobj is not None:  # "I find knitting calming"
+        me = next((pronoun_arg(c) for c in v.children if c.dep_ == "nsubj"), None)
+        judged = [c for c in v.children if c.dep_ in ("oprd", "ccomp", "xcomp") and c.lower_ in OPEN.positive_adjectives]
+        judged += [c for c in frame.dobj.children if c.dep_ in ("amod", "acomp") and c.lower_ in OPEN.positive_adjectives
+                   and c.i > frame.dobj.i]
+        if me is not None and me.kind == "speaker" and judged:
+            arg = phrase_arg(frame.dobj, frame.idx)
+            return [] if arg is None else [Rel("LIKES", me, arg, When("state"), "assert", None, 0.7, {}, v.i)]
+        return []
+    if subj is None or subj.pos_ == "PRON" or subj.lower_ in ("it", "that", "this"):
+        return []
+    owner = None
+    attr = frame.attr
+    if lemma == "be" and attr is not None and attr.lower_ == "one":  # "… is one of my faves"
+        attr = next((g for c in attr.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                     if g.dep_ == "pobj"), None)
+    if lemma == "be" and attr is None and frame.acomp is not None and frame.acomp.lower_ in ("favorite", "favourite"):
+        attr = frame.acomp  # "painting landscapes is my favorite!" parsed with an adjective
+    if lemma == "be" and attr is not None and (attr.lemma_.lower() in OPEN.passion_nouns | OPEN.favourite_words or any(
+            c.dep_ in ("amod", "compound") and f"{c.lower_} {attr.lemma_.lower()}" in OPEN.passion_nouns for c in attr.children)):
+        if attr.lemma_.lower() == "part" and not any(t.lower_ == "life" for t in attr.subtree):
+            return []  # "a huge part of my life", not any "part"
+        owner = next((pronoun_arg(c) for t in attr.subtree if t.dep_ == "poss" for c in (t,)), None)
+        if owner is None and any(t.lower_ == "mine" for t in attr.subtree):
+            owner = Arg("speaker", v.i)  # "Spider-Man has always been a favorite of mine"
+    elif lemma == "be" and attr is not None and attr.lemma_.lower() == "way" and _activity_subject(subj) and any(
+            t.lower_ == "my" for t in attr.subtree):
+        owner = Arg("speaker", v.i)  # "playing video games is a great way to express my creativity"
+    elif lemma == "be" and frame.acomp is not None:
+        owner = _judging_speaker(frame, subj)
+    elif lemma in OPEN.self_relating and any(
+            c.dep_ == "prep" and c.lower_ in OPEN.self_relating[lemma] and any(g.lower_ == "me" for g in c.children)
+            for c in (*v.children, *(g for d in v.children if d.dep_ in ("dobj", "npadvmod") for g in d.children))):
+        owner = Arg("speaker", v.i)  # "family time matters to me", "contemporary dance speaks to me"
+    elif lemma in ("help", "let", "allow") and _activity_subject(subj):
+        me_tok = next((t for c in v.children for t in (c, *c.children)
+                       if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj", "dative")), None)
+        owner = pronoun_arg(me_tok) if me_tok is not None else None  # "knitting helps me unwind", "… helps me explore"
+    elif lemma in OPEN.joy_verbs and frame.dobj is not None:
+        owner = pronoun_arg(frame.dobj) if frame.dobj.lower_ == "me" else None  # "us" is people in general
+    elif lemma in OPEN.joy_light_verbs:
+        words = OPEN.joy_light_verbs[lemma]
+        if any(t.lower_ in words for t in v.subtree if t.i > v.i):
+            owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ == "me"), None)
+    if owner is None or owner.kind != "speaker":
+        return []
+    # "Cooking and baking are my outlets"; "LeBron is my favorite", "Iron Man is my top pick" (a name is fine here)
+    args = [a for a in (phrase_arg(t, frame.idx, people=True) for t in subjs) if a is not None]
+    return [Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, v.i) for arg in args]
+
+
+def _activity_subject(subj: Token) -> bool:
+    """An activity as subject: a gerund ("Knitting helps"), an -ing noun, or "Playing chess" parsed with the
+    gerund as a modifier of the noun."""
+    return subj.tag_ == "VBG" or (subj.pos_ == "NOUN" and subj.lower_.endswith("ing")) or any(
+        c.dep_ == "amod" and c.tag_ == "VBG" and c.i < subj.i for c in subj.children)
+
+
+def _judging_speaker(frame: Frame, subj: Token) -> Arg | None:
+    """The speaker whose taste "<subject> is <adjective>" states, if it states one."""
+    acomp, v = frame.acomp, frame.v
+    assert acomp is not None
+    word = acomp.lower_
+    if word in OPEN.positive_adjectives and quoted_title(subj):
+        return Arg("speaker", v.i)  # '"The Long Walk" is amazing': a named work the speaker rates
+    if word in OPEN.interest_adjectives | OPEN.dear_adjectives and any(
+            c.dep_ == "prep" and c.lower_ == "to" and any(g.lower_ == "me" for g in c.children) for c in acomp.children):
+        return Arg("speaker", v.i)  # "improving schools is really interesting to me", "this book is special to me"
+    if word in OPEN.restful_adjectives and frame.status.tense == "present" and _generic_subject(subj):
+        return Arg("speaker", v.i)  # "knitting is so relaxing", "pottery is soothing": what it does for the speaker
+    if word in OPEN.positive_adjectives and (subj.tag_ == "VBG" or subj.dep_ == "csubj"):
+        return _speaker_in(frame)  # "Painting is so relaxing for me" (not a bare "being a mom is awesome")
+    return None
+
+
+def _generic_subject(subj: Token) -> bool:
+    """An activity or a thing in general: "knitting", "pottery", "nature" (not "the view", "my job", "it")."""
+    return _activity_subject(subj) or (subj.pos_ == "NOUN" and subj.tag_ == "NN" and not any(
+        c.dep_ in ("det", "poss") for c in subj.children))
+
+
+def _speaker_in(frame: Frame) -> Arg | None:
+    """"… for me": the speaker the judgement belongs to (a bare judgement is about things in general)."""
+    for tok in frame.v.subtree:
+        if tok.lower_ == "me" and tok.dep_ == "pobj":
+            return pronoun_arg(tok)
+    return None

@@ -1,0 +1,251 @@
+"""Kin, bosses, friends and pets named around a noun: whose ("my sister", "Tom's wife"), the name
+given ("my sister Emma", "Emma, my sister", "a cat named Luna") and the relation they make.
+
+Helpers shared by the noun-phrase rules (:mod:`chronomem.extract.rules.people.nominal`) and verbs that
+bring kin or pets ("I have a sister named Emma", "we adopted a cat named Luna"); and the rules of pets
+arriving and leaving ("I brought home a puppy called Rex", "my parrot Domino passed away", "I had to
+rehome my cat Fudge", "I gave my dog Rex to my parents"). A pet is HAS_PET only with a name (design §5),
+found next to its noun wherever the parser hung it (:func:`pet_mention`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
+from chronomem.extract.clauses.frames import Frame, when_for
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.lexicon import KIN_RELATIONS
+from chronomem.extract.rules.base import persons
+
+
+def kin_of(tok: Token) -> tuple[str, str, str] | None:
+    """``(relation, gender, word)`` for a kin, boss, friend or pet noun."""
+    lemma = tok.lemma_.lower()
+    low = tok.lower_
+    for word in (low, lemma):
+        if word in L.KIN or word in L.HOUSEMATES:
+            rel, gender = L.KIN[word] if word in L.KIN else L.HOUSEMATES[word]
+            if word == "lead" and not any(c.lower_ == "team" for c in tok.children):
+                return None
+            return rel, gender, word
+        if word in L.PET_NOUNS:
+            return "pet", "", word
+    return None
+
+
+def owner_of(tok: Token, idx: DocIndex) -> Arg | None:
+    """Whose: "my sister", "our dog", "her brother", "Tom's wife" (also when the parse hangs "my" elsewhere)."""
+    doc = tok.doc
+    for child in tok.children:
+        if child.dep_ == "poss":
+            return possessor(child, idx)
+    for j in range(tok.i - 1, max(tok.sent.start, tok.i - 4) - 1, -1):
+        left = doc[j]
+        if left.tag_ == "PRP$" or (left.dep_ == "poss" and left.pos_ == "PROPN"):
+            return possessor(left, idx)
+        if left.pos_ in ("VERB", "AUX", "ADP", "PUNCT") and left.text != "-":
+            return None
+    return None
+
+
+def said_person(tok: Token, idx: DocIndex, *, any_pronoun: bool = False) -> Arg | None:
+    """"I", "you", he/she/him/her (``any_pronoun``: also "his", "her" as possessives), or a person's name."""
+    if tok.lower_ == "you":
+        return Arg(YOU, tok.i)
+    arg = pronoun_arg(tok)
+    if arg is not None:
+        return arg if arg.kind == SPEAKER or arg.kind == PRONOUN and (any_pronoun or tok.tag_ == "PRP") else None
+    if tok.pos_ != "PROPN":
+        return None
+    arg = person_arg(tok, idx, trust_ner=False)
+    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
+
+
+def possessor(tok: Token, idx: DocIndex) -> Arg | None:
+    arg = pronoun_arg(tok)
+    if arg is not None:
+        return arg if arg.kind in (SPEAKER, WE) or arg.name in ("his", "her") else None
+    return person_arg(tok, idx, trust_ner=False) if tok.pos_ == "PROPN" else None
+
+
+def named_token(tok: Token, idx: DocIndex) -> Token | None:
+    """The name given to ``tok``: "my sister Emma", "my dog Rex", "Emma, my sister", "a cat named Luna",
+    "my friend Ethel's baby"."""
+    for child in tok.children:
+        if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN" and child.i > tok.i:
+            return child
+        if child.dep_ == "acl" and child.lemma_ in ("name", "call"):
+            return next((c for c in child.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod", "xcomp")
+                         and (c.pos_ == "PROPN" or c.is_title)), None)  # what is named is a name, however tagged
+    if tok.dep_ in ("compound", "amod") and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
+        return tok.head
+    if tok.dep_ == "appos" and tok.head.pos_ == "PROPN" and tok.head.i < tok.i:
+        return tok.head
+    nxt = tok.i + 1
+    owning = nxt + 1 < tok.sent.end and tok.doc[nxt + 1].tag_ == "POS" and tok.doc[nxt].dep_ == "poss"  # "my friend Ethel's baby"
+    if nxt < tok.sent.end and tok.doc[nxt].pos_ == "PROPN" and (tok.doc[nxt].head.i in (tok.i, nxt) or owning) \
+            and idx.term_at[nxt] is None:
+        return tok.doc[nxt]
+    hung = hung_name(tok)  # "My husband Raj got …", "invite our friend Tobias", "my friend, Tobias said"
+    return hung if hung is not None and idx.term_at[hung.i] is None else None
+
+
+def modifier_state(tok: Token, name: Token | None = None) -> str:
+    """``"skip"`` for "my late husband", ``"ended"`` for "my ex-wife", "my old boss", "my childhood cat",
+    "my old dog Rex from when I was a kid" (the past words may hang on the noun or on the ``name``), else ``""``."""
+    heads = [tok] if name is None else [tok, name]
+    words = {c.lower_ for h in heads for c in h.children if c.dep_ in ("amod", "compound", "nmod", "advmod")
+             and (h is tok or c.i < h.i)}
+    j = tok.i - 1
+    while j >= tok.sent.start and (tok.doc[j].lower_ == "-" or tok.doc[j].lower_ in L.ENDED_KIN_MODIFIERS
+                                   or tok.doc[j].lower_ in L.SKIP_KIN_MODIFIERS):
+        words.add(tok.doc[j].lower_)
+        j -= 1
+    if words & L.SKIP_KIN_MODIFIERS:
+        return "skip"
+    if words & L.ENDED_KIN_MODIFIERS or (words & L.OLD_KIN_MODIFIERS and tok.lower_ in L.OLD_MEANS_FORMER):
+        return "ended"  # "my ex-wife", "my old boss"
+    if name is not None and (_said_of_childhood(" ".join(t.lower_ for h in heads for t in h.subtree))
+                             or (words & L.OLD_KIN_MODIFIERS and _said_of_childhood(tok.sent.text.lower()))):
+        return "ended"
+    return ""
+
+
+def _said_of_childhood(text: str) -> bool:
+    return any(phrase in text for phrase in L.CHILDHOOD_PHRASES)
+
+
+def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: int) -> list[Rel]:
+    relation, gender, word = kin
+    predicate, reverse = KIN_RELATIONS[relation]
+    if relation == "pet":
+        if owner.kind == WE or owner.kind == SPEAKER or owner.kind == "pronoun" or owner.kind == ENTITY:
+            named = named.typed("PET", 3)
+            return [Rel("HAS_PET", owner, named, when, "end" if when.mode == "end" else "assert", None, 0.9,
+                        {"species": word}, i)]
+        return []
+    if owner.kind == WE:  # "our son Leo", "our friend Dev": the speaker's too ("our mom" says nothing of whose)
+        if relation not in ("child", "friend"):
+            return []
+        owner = Arg(SPEAKER, owner.i)
+    named = named.typed("PERSON").with_gender(gender)
+    quals = {"relation": word} if relation == "relative" else {}
+    subj, obj = (named, owner) if reverse else (owner, named)
+    kind = "end" if when.mode == "end" else "assert"
+    return [Rel(predicate, subj, obj, when, kind, None, 0.9, quals, i)]
+
+
+def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
+    """"we adopted a cat named Luna", "I have a sister named Emma", "I got a puppy called Max"."""
+    dobj = frame.dobj or next((c for c in frame.v.children if c.dep_ == "ccomp" and kin_of(c) is not None), None)
+    if dobj is None or not subjects:
+        return []
+    kin = kin_of(dobj)
+    name_tok = named_token(dobj, frame.idx) if kin is not None else None
+    if kin is None or name_tok is None:
+        return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
+    named = name_arg(name_tok, frame.idx) if kin[0] == "pet" else person_arg(name_tok, frame.idx, trust_ner=False)
+    when = frame.when(aspect)
+    if when is not None and not when.phrase and name_tok.head.dep_ == "acl":  # "adopted a rabbit named Maple in June"
+        hung = [t for t in frame.all_times if t.anchor == name_tok.head.i]
+        when = when_for(frame.status, aspect, hung) if hung else when
+    if named is None or when is None or named.strength >= 3:
+        return []
+    return [r for s in subjects for r in kin_rels(s, named, kin, when, frame.v.i)]
+
+
+def is_pet_noun(tok: Token) -> bool:
+    kin = kin_of(tok)
+    return kin is not None and kin[0] == "pet"
+
+
+def pet_mention(tok: Token | None, idx: DocIndex) -> tuple[Token, Token] | None:
+    """``(pet noun, name)`` for a pet noun with its name or a name with its pet noun."""
+    if tok is None:
+        return None
+    if is_pet_noun(tok) and tok.pos_ in ("NOUN", "ADJ"):
+        name = named_token(tok, idx)
+        nxt = tok.doc[tok.i + 1] if tok.i + 1 < tok.sent.end else None
+        if name is None and nxt is not None and (nxt.pos_ == "PROPN" or nxt.is_title) and idx.term_at[nxt.i] is None:
+            name = nxt  # "my rabbit Clover" with the name hung elsewhere ("my dog Pickles": a plural noun to the parser)
+        return (tok, name) if name is not None else None
+    if tok.pos_ != "PROPN" and not (tok.is_title and not tok.is_sent_start):
+        return None
+    for child in tok.children:
+        if child.dep_ in ("compound", "amod", "appos", "nmod") and is_pet_noun(child):
+            return child, tok
+    for j in range(tok.i - 1, max(tok.sent.start, tok.i - 3) - 1, -1):  # "a parrot called Clementine"
+        prev = tok.doc[j]
+        if is_pet_noun(prev):
+            return prev, tok
+        if prev.lower_ not in ("called", "named", ","):
+            break
+    return None
+
+
+def pet_rels(frame: Frame, tok: Token | None, when: When | None, owners: Sequence[Arg] = ()) -> list[Rel]:
+    """HAS_PET for the pet ``tok`` mentions, owned by its possessor ("my", "Tom's") or ``owners``."""
+    found = pet_mention(tok, frame.idx)
+    if found is None or when is None:
+        return []
+    noun, name_tok = found
+    named = name_arg(name_tok, frame.idx)
+    if named is None or named.kind != ENTITY or named.strength >= 3:
+        return []
+    owner = owner_of(noun, frame.idx) or owner_of(name_tok, frame.idx)
+    kin = kin_of(noun)
+    candidates = [owner] if owner is not None else list(owners)
+    return [r for o in candidates for r in kin_rels(o, named, kin, when, noun.i)] if kin else []
+
+
+# ----------------------------------------------------------------------------- pets arriving and leaving
+def died(frame: Frame) -> list[Rel]:
+    """"My parrot Domino passed away on June 5", "Clementine, my dog, died in February"."""
+    if frame.lemma == "pass" and not any(c.lower_ == "away" for c in frame.v.children):
+        return []
+    when = frame.when("end")
+    toks = [t for s in frame.subj_toks for t in (s, *(c for c in s.children if c.dep_ == "appos"))]
+    for tok in frame.subj_toks:  # "My roommate Samuel's dog Button" hangs the pet under an apposition
+        toks += [g for c in tok.children if c.dep_ == "appos" for g in c.children if g.dep_ == "appos"]
+    out: list[Rel] = []
+    for tok in toks:
+        out += pet_rels(frame, tok, when) if not out else []
+    return out
+
+
+def _objects_pets(frame: Frame, aspect: str, deps: tuple[str, ...] = ()) -> list[Rel]:
+    """The pets the verb's objects (and its pet nouns of ``deps``) name, owned by the subjects."""
+    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ in deps and is_pet_noun(c)]
+    return [r for tok in toks for r in pet_rels(frame, tok, frame.when(aspect), persons(frame))]
+
+
+def rehomed(frame: Frame) -> list[Rel]:
+    """"I had to rehome my cat Fudge", "I lost my dog Maple in 2021"."""
+    return _objects_pets(frame, "end")
+
+
+def gave_away(frame: Frame) -> list[Rel]:
+    """"I gave my parrot Clementine to my parents", "Jake gave his hamster Pretzel away"."""
+    if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
+        return []
+    return _objects_pets(frame, "end", ("dative",))
+
+
+def brought_home(frame: Frame) -> list[Rel]:
+    """"Last week, I brought home a dog called Clementine"."""
+    if not any(c.lower_ == "home" for c in frame.v.children):
+        return []
+    return _objects_pets(frame, "start", ("npadvmod", "advmod"))
+
+
+def came_home(frame: Frame) -> list[Rel]:
+    """"Muffin, my new rabbit, came home with me on March 5"."""
+    if not any(c.lower_ == "home" for c in frame.v.children):
+        return []
+    owners = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("with")) if a is not None]
+    when = frame.when("start")
+    return [r for tok in frame.subj_toks for r in pet_rels(frame, tok, when, owners)]

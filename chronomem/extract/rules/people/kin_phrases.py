@@ -1,0 +1,335 @@
+"""Kin, friends and bonds said with a copula, and in phrases the noun-phrase rules
+(:mod:`~chronomem.extract.rules.people.nominal`) do not read.
+
+* a copula with an owned kin noun: "Julie is his girlfriend", "I'm Ross's sister", "Ross is your
+  ex-husband" (ended), "Joey and I are roommates" (:func:`copula_kin`); "your brother Ross" (:func:`your_kin`);
+* the speaker as someone's relative: "I'm Nora's mom", "I was Tomas's girlfriend" (ended: a couple's past tense);
+* "one of": "I'm one of Tomas's best friends"; "of … 's": "I'm a friend of Lena and Tomas's";
+  "friends with": "Lena is friends with Tomas";
+* a couple in the past tense: "Timo was my boyfriend" (ended); a relative's name: "my husband's name is Haring";
+* an ending said to or of someone: "you're not my girlfriend anymore", "he's no longer her husband";
+* a bond noun owned by someone presupposes the bond, whatever the clause does ("I'd never risk my
+  friendship with Nora", "is our friendship over?"): "my/your/Nora's friendship with X" → the owner and
+  X; "our friendship" → the speaker and the listener, unless the turn speaks of someone else ("my
+  teammates signed it as a sign of our friendship"); the nouns are data (``bond_nouns`` in ``ties.json``);
+* "you're like my best friend", "Nora is like a friend to me" → a friend ("he's like a brother to me": not one);
+* "Come meet my friends. This is Nina." → each name introduced after it is the speaker's friend (sister, …);
+* staying a role held for someone ("you can't stay my assistant forever"), by
+  :func:`~chronomem.extract.rules.people.titles.staying_rels`.
+
+The subject is "I", "you", he/she or a name; not when the verb is negated; questions and hypotheticals
+never reach the rules (but for the bonds a noun presupposes). "ex-" and "former" make an ending, "late"
+nothing (:func:`~chronomem.extract.rules.people.kin.modifier_state`).
+"""
+
+from __future__ import annotations
+
+from spacy.strings import get_string_id
+from spacy.tokens import Doc, Span, Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg, pronoun_arg
+from chronomem.extract.clauses.filters import clause_status
+from chronomem.extract.clauses.hygiene import is_vocative
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.rules.open.possessives import introduced_names
+from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, possessor, said_person
+from chronomem.extract.rules.people.titles import staying_rels
+
+COUPLES = ("partner", "spouse", "fiance")  # kin whose past tense says the relationship is over
+
+
+def _ended(state: str) -> When:
+    return When("end", vague=True) if state == "ended" else When("state")
+
+
+def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
+    """"Julie is his girlfriend", "I'm Ross's sister", "Ross is your ex-husband", "Joey and I are roommates"."""
+    kin = kin_of(attr)
+    if kin is None or kin[0] == "pet" or any(c.dep_ == "neg" for c in attr.head.children):
+        return []
+    state = modifier_state(attr)
+    if state == "skip":
+        return []
+    ended = state == "ended" or clause_status(attr.head).ending  # "he's no longer my husband"
+    when = When("end", vague=True) if ended else When("state")
+    subj = max((s for s in attr.head.children if s.dep_ == "nsubj"), key=lambda s: s.i, default=None)
+    subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
+    # (the subject nearest the verb: "Hey John, … I'm now friends with …" parses the vocative as a second subject)
+    args = [a for a in (said_person(s, idx, any_pronoun=True) for s in subjects) if a is not None]
+    owner = _owner(attr, idx)
+    if owner is not None:
+        if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
+            args = [a for a in args if a.kind == PRONOUN]
+        return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
+    if attr.tag_ == "NNS" and len(args) == 2 and kin[0] in ("friend", "relative", "sibling"):  # "X and Y are roommates"
+        return kin_rels(args[0], args[1], kin, when, attr.i)
+    return []
+
+
+def _owner(tok: Token, idx: DocIndex) -> Arg | None:
+    """Whose kin: "your" → the listener, "my" → the speaker, "our" → the speaker's household (a child or a
+    friend of theirs: :func:`~chronomem.extract.rules.people.kin.kin_rels`), "his"/"her" → a pronoun, "Ross's" → Ross."""
+    poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if poss is None:
+        return None
+    if poss.lower_ == "your":
+        return Arg(YOU, poss.i)
+    if poss.lower_ in L.PRONOUN_OWNERS:
+        return pronoun_arg(poss)
+    return person_arg(poss, idx, trust_ner=False) if poss.pos_ == "PROPN" else None
+
+
+def your_kin(tok: Token, idx: DocIndex) -> list[Rel]:
+    """"your brother Ross", "Ross, your sister": a named relative of the listener."""
+    kin = kin_of(tok)
+    if kin is None or kin[0] == "pet":
+        return []
+    name = named_token(tok, idx)
+    named = person_arg(name, idx, trust_ner=False) if name is not None else None
+    state = modifier_state(tok, name)
+    if named is None or named.kind != ENTITY or named.strength >= GAZETTEER or state == "skip":
+        return []
+    return kin_rels(Arg(YOU, tok.i), named, kin, _ended(state), tok.i)
+
+
+def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """"I'm Nora's mom", "I'm Tomas's ex-wife", "I was Lena's roommate": the speaker as the relative of a named
+    owner (not a self-introduction, "I'm Nora", nor negated); a couple's past tense ends it."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.dep_ != "attr" or tok.head.lemma_ != "be":
+            continue
+        subj = [c for c in tok.head.children if c.dep_ == "nsubj"]
+        if len(subj) != 1 or subj[0].lower_ != "i" or any(c.dep_ == "neg" for c in tok.head.children):
+            continue
+        kin = kin_of(tok)
+        poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+        if kin is None or kin[0] == "pet" or poss is None or poss.pos_ != "PROPN":
+            continue
+        owner = possessor(poss, idx)
+        state = modifier_state(tok)
+        if owner is None or owner.kind != ENTITY or state == "skip":
+            continue
+        ended = state == "ended" or (tok.head.tag_ == "VBD" and kin[0] in COUPLES)
+        out += kin_rels(owner, Arg(SPEAKER, tok.i), kin, When("end", vague=True) if ended else When("state"), tok.i)
+    return out
+
+
+def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """Kin and friendship in "one of X's friends", "a friend of X's", "friends with X" (see the module doc)."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be":
+            continue
+        if any(c.dep_ == "neg" for c in tok.head.children):
+            out += _no_longer(tok, idx)
+            continue
+        named = _relative_named(tok, idx)
+        if named:
+            out += named
+            continue
+        subject = _subject(tok.head, tok, idx)
+        if subject is None:
+            continue
+        if tok.lower_ == "friends" and (other := _with(tok, idx)):
+            out += [Rel("FRIEND_OF", subject, o, When("state"), "assert", None, 0.7, {}, tok.i) for o in other]
+            continue
+        one_of = tok.lower_ == "one"
+        noun = _one_of(tok) if one_of else tok
+        kin = kin_of(noun) if noun is not None else None
+        if noun is None or kin is None or kin[0] == "pet" or modifier_state(noun) == "skip":
+            continue
+        when = _ended(modifier_state(noun))
+        past_couple = not one_of and tok.head.tag_ == "VBD" and kin[0] in COUPLES
+        if past_couple:
+            when = When("end", vague=True)
+        # "Ross's sister" alone is the copula rules' (which leave the past tense alone)
+        for owner in _owners(noun, idx, possessive=one_of or past_couple):
+            if owner.kind != subject.kind or owner.kind == ENTITY and owner.name != subject.name:
+                out += kin_rels(owner, subject, kin, when, tok.i)
+    return out
+
+
+def _no_longer(attr: Token, idx: DocIndex) -> list[Rel]:
+    """"You're not my girlfriend anymore", "he's no longer her husband": the relation ended (said of a name,
+    the vocabulary rules read it)."""
+    subject = _subject(attr.head, attr, idx)
+    kin = kin_of(attr)
+    if subject is None or subject.kind == ENTITY or kin is None or kin[0] == "pet":
+        return []
+    if not clause_status(attr.head).ending:
+        return []
+    when = When("end", vague=True)
+    return [r for owner in _owners(attr, idx, possessive=True) if owner.kind != subject.kind
+            for r in kin_rels(owner, subject, kin, when, attr.i)]
+
+
+def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
+    """"my husband's name is Haring": the relative (of a possessor) is the named person."""
+    subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.lemma_ != "name" or attr.pos_ != "PROPN":
+        return []
+    relative = next((c for c in subj.children if c.dep_ == "poss"), None)
+    kin = kin_of(relative) if relative is not None else None
+    named = said_person(attr, idx)
+    if relative is None or kin is None or kin[0] == "pet" or named is None or named.kind != ENTITY:
+        return []
+    return [r for owner in _owners(relative, idx, possessive=True)
+            for r in kin_rels(owner, named, kin, When("state"), attr.i)]
+
+
+def _subject(verb: Token, word: Token, idx: DocIndex) -> Arg | None:
+    """The subject nearest the verb, before ``word`` (a vocative may parse as a second subject)."""
+    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < word.i), key=lambda c: c.i, default=None)
+    return said_person(subj, idx) if subj is not None else None
+
+
+def _with(word: Token, idx: DocIndex) -> list[Arg]:
+    """"friends with Tomas (and Lena)": the people after "with"."""
+    objs = [p for prep in word.children if prep.dep_ == "prep" and prep.lower_ == "with"
+            for p in prep.children if p.dep_ == "pobj"]
+    objs += [c for o in objs for c in o.children if c.dep_ == "conj"]
+    return [a for a in (said_person(o, idx) for o in objs) if a is not None]
+
+
+def _one_of(one: Token) -> Token | None:
+    """"one of Tomas's friends" → "friends"."""
+    return next((p for prep in one.children if prep.dep_ == "prep" and prep.lower_ == "of"
+                 for p in prep.children if p.dep_ == "pobj"), None)
+
+
+def _owners(noun: Token, idx: DocIndex, *, possessive: bool) -> list[Arg]:
+    """Whose friend (sister, …): "a friend of Lena and Tomas's", "a friend of Nora"; with ``possessive``
+    also "(one of) Tomas's / my / your friends"."""
+    owners = [c for c in noun.children if c.dep_ == "poss"] if possessive else []
+    owners += [p for prep in noun.children if prep.dep_ == "prep" and prep.lower_ == "of"
+               for p in prep.children if p.dep_ == "pobj"]
+    owners += [c for o in owners for c in o.children if c.dep_ == "conj"]
+    args = []
+    for owner in owners:
+        low = owner.lower_
+        arg = Arg(SPEAKER, owner.i) if low in ("my", "mine") else Arg(YOU, owner.i) if low in ("your", "yours") \
+            else pronoun_arg(owner) if low in ("his", "her") else said_person(owner, idx)
+        if arg is not None:
+            args.append(arg)
+    return args
+
+
+# ----------------------------------------------------------------------------- bonds
+TIES = load_lexicon("ties")
+_BOND_WORDS = tuple(TIES.bond_nouns)
+_FRIEND_WORDS = tuple(w for w, (relation, _) in L.KIN.items() if relation == "friend")
+_GATE_WORDS = (*TIES.bond_nouns, "meet", "stay", "remain")
+_GATE_HASHES = frozenset(get_string_id(w) for w in _GATE_WORDS)  # compared with args.doc_words
+_FRIEND_HASHES = frozenset(get_string_id(w) for w in _FRIEND_WORDS)
+_LIKE = get_string_id("like")
+
+
+def may_tie(doc: Doc) -> bool:
+    """Whether a turn has words a rule here reads (a bond noun, "meet", "stay", "remain", or "like" with a
+    friend word): most turns do not, and the rules are not run on them."""
+    words = doc_words(doc)
+    if not words.isdisjoint(_GATE_HASHES):
+        return True
+    return _LIKE in words and not words.isdisjoint(_FRIEND_HASHES)  # "like my best friend"
+
+
+def bond_rels(sent: Span, idx: DocIndex, *, stated: bool) -> list[Rel]:
+    """Bonds a noun presupposes (any sentence); with ``stated``, also a friend by likeness (statements only)."""
+    text = sent.text.lower()
+    out: list[Rel] = staying_rels(sent, idx) if "stay" in text or "remain" in text else []
+    liking = stated and "like" in text and any(w in text for w in _FRIEND_WORDS)
+    if not liking and not any(w in text for w in _BOND_WORDS):
+        return out  # a cheap gate: most sentences name no bond
+    for tok in sent:
+        if tok.lemma_.lower() in TIES.bond_nouns and tok.pos_ == "NOUN":
+            out += _owned_bond(tok, idx)
+        elif liking and tok.lower_ == "like" and tok.dep_ == "prep" and tok.head.lemma_ == "be":
+            out += _like_a_friend(tok, idx)
+    return out
+
+
+def _owned_bond(noun: Token, idx: DocIndex) -> list[Rel]:
+    """"my friendship with Nora", "your friendship with him", "our friendship" (with the listener)."""
+    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    if poss is None or any(c.dep_ in ("compound", "amod") and c.lower_ in ("former", "ex", "old") for c in noun.children):
+        return []
+    owner = Arg(YOU, poss.i) if poss.lower_ == "your" else Arg(SPEAKER, poss.i) if poss.lower_ in ("my", "our") \
+        else said_person(poss, idx) if poss.pos_ == "PROPN" else None
+    if owner is None:
+        return []
+    others = [a for a in (said_person(t, idx) for t in _with_whom(noun)) if a is not None]
+    if not others and poss.lower_ == "our" and not _others_in_turn(noun.doc):
+        others = [Arg(YOU, noun.i)]
+    predicate = str(TIES.bond_nouns[noun.lemma_.lower()])
+    return [Rel(predicate, owner, o, When("state"), "assert", None, 0.7, {}, noun.i) for o in others
+            if o.kind != owner.kind or o.kind == ENTITY and o.name != owner.name]
+
+
+def _with_whom(noun: Token) -> list[Token]:
+    """The people after "with": hung on the noun, or on its verb right after it ("to hurt my friendship
+    with you" read as "hurt … with you")."""
+    preps = [c for c in noun.children if c.dep_ == "prep" and c.lower_ == "with"]
+    after = noun.doc[noun.i + 1] if noun.i + 1 < noun.sent.end else None
+    if not preps and after is not None and after.lower_ == "with" and after.dep_ == "prep" and after.head.i == noun.head.i:
+        preps = [after]
+    objs = [p for prep in preps for p in prep.children if p.dep_ == "pobj"]
+    return objs + [c for o in objs for c in o.children if c.dep_ == "conj"]
+
+
+def _others_in_turn(doc: Doc) -> bool:
+    """Someone else the turn speaks of, whom "our" may take in: a person named (not the one spoken to),
+    "they", or a group ("my teammates gave me this; it's a sign of our friendship")."""
+    for tok in doc:
+        lemma = tok.lemma_.lower()
+        if tok.lower_ in L.THIRD_PLURAL or lemma in TIES.group_nouns:
+            return True
+        if tok.tag_ == "NNS" and (lemma in L.KIN or lemma in L.PERSON_NOUNS or lemma in L.OLD_MEANS_FORMER):
+            return True
+    return any(e.label_ == "PERSON" and not is_vocative(e) for e in doc.ents)
+
+
+def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
+    """"you're like my best friend", "Nora is like a friend to me"."""
+    verb = like.head
+    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children):
+        return []
+    noun = next((c for c in like.children if c.dep_ == "pobj"), None)
+    kin = kin_of(noun) if noun is not None else None
+    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < like.i), key=lambda c: c.i, default=None)
+    if noun is None or kin is None or kin[0] != "friend" or subj is None:
+        return []
+    subject = said_person(subj, idx)
+    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    to_me = any(c.dep_ == "prep" and c.lower_ == "to" and any(p.lower_ == "me" for p in c.children)
+                for h in (noun, verb) for c in h.children)
+    if subject is None or subject.kind == SPEAKER or not (poss is not None and poss.lower_ == "my" or to_me):
+        return []
+    return [Rel("FRIEND_OF", Arg(SPEAKER, like.i), subject, When("state"), "assert", None, 0.7, {}, like.i)]
+
+
+def introduced_kin_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
+    """"Come meet my friends. This is Nina.", "I'd like you to meet my sisters: this is Ana and this is Bea"."""
+    meet = next((t for t in doc if t.lemma_ == "meet" and t.tag_ == "VB" and _introducing(t)), None)
+    group = next((c for c in meet.children if c.dep_ == "dobj"), None) if meet is not None else None
+    kin = kin_of(group) if group is not None else None
+    if group is None or kin is None or kin[0] == "pet" or not any(
+            c.dep_ == "poss" and c.lower_ in ("my", "our") for c in group.children):
+        return []
+    sents = [s for s in doc.sents if s.end > group.i][:2]  # its sentence and the next
+    names = [n for t in introduced_names(doc) if group.i < t.i < sents[-1].end for n in (t, *t.conjuncts)
+             if n.pos_ == "PROPN"]
+    people = [a for a in (person_arg(n, idx, trust_ner=False) for n in names) if a is not None and a.kind == ENTITY]
+    return [r for a in people for r in kin_rels(Arg(SPEAKER, group.i), a, kin, When("state"), group.i)]
+
+
+def _introducing(meet: Token) -> bool:
+    """"Meet my friends", "come meet …", "I'd like you to meet …" (not "you should meet my sister sometime")."""
+    if any(c.dep_ == "aux" and c.tag_ == "MD" for c in meet.children):
+        return False
+    if meet.dep_ == "ROOT" or meet.i == meet.sent.start:
+        return True
+    return meet.head.lemma_ in TIES.introducing_verbs and not any(
+        c.dep_ == "aux" and c.lower_ in TIES.suggesting_modals for c in meet.head.children)

@@ -1,0 +1,314 @@
+"""Noun-phrase rules: "my sister Emma", "Emma is my sister", "a cat named Luna", copulas
+("I'm a data engineer at Stripe", "I'm on the payments team", "Priya is the lead of the
+platform team"), and corrections that need the session's history ("sorry, I meant Plaid").
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import role_arg, team_arg, thing_arg
+from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg, valid_name
+from chronomem.extract.clauses.filters import clause_status
+from chronomem.extract.clauses.frames import Frame, when_for
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When
+from chronomem.extract.rules.base import alternative, emit, employment, persons, role_rels
+from chronomem.extract.rules.open.base import my_relative
+from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
+from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
+from chronomem.extract.rules.verbs.roles import in_charge_rels
+from chronomem.extract.rules.verbs.tools import tool_subjects
+
+
+def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """"my sister Emma", "Emma, my sister", "our dog Rex" (and "Emma is my sister" through copulas)."""
+    out: list[Rel] = []
+    for tok in sent:
+        pet_adjective = tok.pos_ == "ADJ" and tok.dep_ == "amod" and tok.head.pos_ == "PROPN" and tok.lower_ in L.PET_NOUNS
+        if (tok.pos_ != "NOUN" and not pet_adjective) or (tok.dep_ == "attr" and not _introduced(tok)):
+            continue  # "My parrot Noodle": parrot as an adjective; "Emma is my sister": the copula rules
+        kin = kin_of(tok)
+        if kin is None:
+            continue
+        owner = owner_of(tok, idx)
+        if owner is None:
+            continue
+        name_tok = named_token(tok, idx)
+        if name_tok is None and kin[0] == "pet" and tok.i + 1 < sent.end:
+            nxt = tok.doc[tok.i + 1]  # "My rabbit Maple is doing great" with Maple hung on the verb
+            name_tok = nxt if nxt.pos_ == "PROPN" and idx.term_at[nxt.i] is None else None
+        if name_tok is None:
+            continue
+        state = modifier_state(tok, name_tok)
+        if state == "skip":
+            continue
+        when = When("end", vague=True) if state == "ended" else When("state")
+        # "my friends Dev and Carla", "my sisters, Ana, Bea and Cleo": each name of a plural noun's list
+        names = [name_tok, *(c for c in name_tok.conjuncts if c.pos_ == "PROPN")] if tok.tag_ == "NNS" else [name_tok]
+        for name in names:
+            named = name_arg(name, idx) if kin[0] == "pet" else person_arg(name, idx, trust_ner=False)
+            if named is not None and named.kind == ENTITY and named.strength < 3:
+                out += kin_rels(owner, named, kin, when, tok.i)
+    return out
+
+
+def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """A name beside a role noun: "Tim, my new sous chef", "that waitress, Katy", "our dentist Dr. Koh"
+    → HAS_ROLE (ended for "my old boss, Tim"; not for a weak role word such as "partner" or "agent")."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.pos_ != "NOUN" or tok.lemma_.lower() in L.WEAK_ROLE_HEADS or tok.dep_ in ("compound", "amod"):
+            continue
+        if kin_of(tok) is not None:
+            continue  # "my manager Priya": a reporting line, the kin rules' (apposition_rels)
+        role = role_arg(tok, strict=True)
+        name_tok = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None) or _name_beside(tok)
+        if role is None or name_tok is None or not (any(c.dep_ in ("det", "poss") for c in tok.children) or _bare_title(tok)):
+            continue
+        person = person_arg(name_tok, idx, trust_ner=False)
+        state = modifier_state(tok, name_tok)
+        if person is None or person.kind != ENTITY or state == "skip":
+            continue
+        ended = state == "ended"
+        out.append(Rel("HAS_ROLE", person, role, When("end", vague=True) if ended else When("state"), "end" if ended else "assert",
+                       None, 0.7, {}, tok.i))
+    return out
+
+
+def _bare_title(tok: Token) -> bool:
+    """A role written after a name as a title, with no article: "Dana Holt, founder of Lumen", "Ivo Ries,
+    career counselor" (the role hangs from the name)."""
+    return tok.dep_ == "appos" and tok.head.pos_ == "PROPN" and tok.head.i < tok.i
+
+
+def _name_beside(tok: Token) -> Token | None:
+    """The name a comma sets beside a noun phrase: "Tim, my new sous chef", "that waitress, Katy"."""
+    doc, left = tok.doc, tok.left_edge.i
+    if tok.dep_ == "appos" and tok.head.pos_ == "PROPN":
+        return tok.head
+    right = tok.right_edge.i + 1
+    ends = right == len(doc) or doc[right].is_punct  # "…, my new line cook." (not "…, my cook said")
+    if left >= 2 and doc[left - 1].text == "," and doc[left - 2].pos_ == "PROPN" and ends:
+        return doc[left - 2]
+    after = tok.i + 2
+    if after < len(doc) and doc[tok.i + 1].text == "," and doc[after].pos_ == "PROPN" and doc[after].dep_ in (
+            "appos", "npadvmod", "attr") and (after + 1 == len(doc) or doc[after + 1].is_punct):
+        return doc[after]
+    return None
+
+
+def _introduced(attr: Token) -> bool:
+    """"This is my sister Emma", "that's my friend, Rachel": an introduction, the name beside the noun."""
+    return attr.head.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("this", "that", "these") for c in attr.head.children)
+
+
+def have(frame: Frame) -> list[Rel]:
+    return family_verb_rels(frame, persons(frame), "state")
+
+
+def copula(frame: Frame) -> list[Rel]:  # noqa: C901
+    aspect = "start" if frame.lemma == "become" else "state"
+    subjects = persons(frame)
+    when = frame.when(aspect)
+    attr, idx = frame.attr, frame.idx
+    if frame.acomp is not None:
+        word = frame.acomp.lower_
+        if word in ("married", "engaged", "divorced"):
+            return marital(frame, word, subjects, frame.preps)
+        return []
+    if attr is None:
+        first_last = _first_or_last_day(frame)
+        if first_last:
+            return first_last
+        if frame.lemma == "be" and frame.prep("with"):
+            partners = been_with(frame)  # "I've been with Arjun since 2016"
+            if partners:
+                return partners
+        out: list[Rel] = in_charge_rels(frame)  # "Mei is in charge of the payments team"
+        for tok in frame.prep("on", "in"):
+            out += emit(frame, "MEMBER_OF", subjects, team_arg(tok, allow_area=False), when, obj_tok=tok)
+        if not out and frame.lemma == "be" and when is not None and when.phrase:
+            groups = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("ORG", "GROUP")]
+            tools = [t for t in frame.prep("on") if (term := idx.term_at[t.i]) is not None and term.type == "TOOL"]
+            tools += [t for t in frame.v.children if t.dep_ in ("punct", "advmod", "npadvmod", "dep") and t.i > 0
+                      and t.doc[t.i - 1].lower_ == "on" and (term := idx.term_at[t.i]) is not None and term.type == "TOOL"]
+            out += [r for t in tools for r in emit(frame, "USES", groups, A.token_tool(t, idx), when, obj_tok=t)]
+        ranged = when is not None and bool(when.until)  # "was at Leeds United from 2006 to 2007"
+        still = any(c.lower_ == "still" for c in frame.v.children) and frame.status.tense == "present"
+        if not out and frame.lemma == "be" and still:  # "I'm still at Lyft" (not "I'm at Starbucks")
+            orgs = [t for t in frame.prep("at") if t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "LOC", "FAC", "PERSON")]
+            out += [r for t in orgs for r in emit(frame, "WORKS_AT", subjects, A.token_org(t, idx), when, obj_tok=t)]
+        if not out and frame.lemma == "be" and (frame.status.ending or ranged):  # "I'm no longer at Shopify" (not "I'm at Starbucks")
+            out += [r for t in frame.prep("at") for r in emit(frame, "WORKS_AT", subjects,
+                                                              A.token_org(t, idx, strict=not ranged), when, obj_tok=t)]
+        return out
+    titled = _title_owner(frame)
+    if titled is not None:  # "my new title is solutions architect (, not backend developer)"
+        return role_rels(frame, [titled], when, [attr], strict=False)
+    if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
+        return _copula_identity(frame, attr, subjects, when)
+    split = _split_role(frame, attr)
+    if split is not None:  # "I became a team lead at Spotify": "team" the attribute, "lead" beside it
+        head, role = split
+        people = [s for s in subjects if s.kind != WE]
+        orgs = [p for c in head.children if c.dep_ == "prep" and c.lower_ in ("at", "for") for p in c.children if p.dep_ == "pobj"]
+        return employment(frame, people, when, orgs) + emit(frame, "HAS_ROLE", people, role, when, obj_tok=head)
+    lemma = attr.lemma_.lower()
+    if lemma in ("couple", "item") and frame.lemma == "become":
+        return became_couple(frame)
+    if lemma == "fan":
+        return [r for t in frame.dobj_preps.get("of", []) for r in emit(frame, "LIKES", subjects, thing_arg(t, idx), when)]
+    if lemma == "friend" and frame.lemma == "become":
+        return [r for t in frame.dobj_preps.get("with", []) + frame.prep("with")
+                for r in emit(frame, "FRIEND_OF", subjects, A.token_person(t, idx), when)]
+    if lemma in L.LEAD_NOUNS:
+        teams = [team_arg(t) for t in frame.dobj_preps.get("of", []) + frame.dobj_preps.get("for", [])
+                 + frame.dobj_preps.get("on", [])]
+        teams += [team_arg(c) for c in attr.children if c.dep_ == "compound"]
+        teams = [t for t in teams if t is not None]
+        if teams:
+            return emit(frame, "LEADS", [s for s in subjects if s.kind != WE], teams[0], when)
+    if lemma == "student":
+        return [r for t in frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", [])
+                for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, idx, tools=False), when)]
+    orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at")
+    people = [s for s in subjects if s.kind != WE] or [  # "my sister is a teacher": the speaker's unnamed relative
+        Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
+    if orgs:
+        return employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr])
+    return emit(frame, "HAS_ROLE", people, role_arg(attr, strict=True), when, obj_tok=attr)
+
+
+def _split_role(frame: Frame, attr: Token) -> tuple[Token, Arg] | None:
+    """A role the parser broke after its first noun: "a team lead" as attribute "team" and "lead"
+    right after it (beside it or hung under it); "lead" and the role ("team lead") are returned."""
+    if attr.pos_ != "NOUN" or attr.lemma_.lower() in L.ROLE_HEADS:
+        return None
+    beside = [c for c in frame.v.children if c.dep_ in ("dep", "attr", "npadvmod", "appos", "ccomp")]
+    beside += [c for c in attr.children if c.dep_ in ("acl", "dep", "appos")]
+    head = next((c for c in beside if c.i == attr.i + 1), None)
+    if head is None or head.pos_ != "NOUN" or head.lemma_.lower() not in L.ROLE_HEADS:
+        return None
+    words = [m.lower_ for m in attr.children if m.dep_ in ("amod", "compound") and m.i < attr.i]
+    name = " ".join([*words, attr.lower_, head.lower_])
+    return (head, Arg(ENTITY, attr.i, name, "ROLE", GAZETTEER)) if valid_name(name) and len(words) <= 3 else None
+
+
+def _first_or_last_day(frame: Frame) -> list[Rel]:
+    """"My last day at Siemens was on December 18", "Ana's first day at Stripe was last Monday"."""
+    out: list[Rel] = []
+    for tok in frame.subj_toks:
+        if tok.lemma_.lower() != "day":
+            continue
+        which = {c.lower_ for c in tok.children if c.dep_ == "amod"} & {"first", "last"}
+        owner = next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+        orgs = [p for c in tok.children if c.dep_ == "prep" and c.lower_ in ("at", "with") for p in c.children
+                if p.dep_ == "pobj"]
+        if len(which) != 1 or owner is None or not orgs:
+            continue
+        times = [t for t in frame.all_times if t.start > tok.i + 1 and not (t.start <= tok.i < t.end)]
+        when = when_for(frame.status, "start" if "first" in which else "end", times[:1]) if times else None
+        if when is None or not when.phrase:
+            continue
+        out += [r for o in orgs for r in emit(frame, "WORKS_AT", [owner], A.token_org(o, frame.idx), when)]
+    return out
+
+
+def _title_owner(frame: Frame) -> Arg | None:
+    """Whose title the subject is: "my title", "Ana's new role"."""
+    for tok in frame.subj_toks:
+        if tok.lemma_.lower() in ("title", "role", "position"):
+            return next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+    return None
+
+
+def _copula_identity(frame: Frame, attr: Token, subjects: list[Arg], when: When | None) -> list[Rel]:
+    """"Emma is my sister", "Priya is my manager", "Python is my favorite language", "X is our new CTO"."""
+    kin = kin_of(attr)
+    owner = owner_of(attr, frame.idx)
+    subject_toks = frame.subj_toks
+    if when is not None and len(subject_toks) == 1 and attr.pos_ == "PROPN" and subject_toks[0].pos_ == "NOUN":
+        head = subject_toks[0]
+        inner = next((c for c in head.children if c.dep_ == "appos" and kin_of(c) is not None
+                      and any(p.dep_ == "poss" and p.pos_ == "PROPN" for p in c.children)), None)
+        head = inner if inner is not None else head  # "My sister Nora's partner is Clara": Nora's partner
+        subj_kin, subj_owner = kin_of(head), owner_of(head, frame.idx)
+        if subj_kin is not None and subj_owner is not None:  # "My manager is Felix", "Sofia's partner is Noah"
+            named = person_arg(attr, frame.idx, trust_ner=False) if subj_kin[0] != "pet" else name_arg(attr, frame.idx)
+            state = modifier_state(head)
+            if named is not None and named.kind == ENTITY and named.strength < 3 and state != "skip":
+                return kin_rels(subj_owner, named, subj_kin, _past_kin(state, when), attr.i)
+    if when is None or not subject_toks or owner is None:
+        return []
+    if kin is not None:
+        named = (person_arg(subject_toks[0], frame.idx, trust_ner=False) if kin[0] != "pet"
+                 else name_arg(subject_toks[0], frame.idx))
+        state = modifier_state(attr)
+        if named is None or named.kind != ENTITY or state == "skip":
+            return []  # "Paul was my late husband"
+        return kin_rels(owner, named, kin, _past_kin(state, when), attr.i)
+    if any(c.lower_ in ("favorite", "favourite") for c in attr.children) and owner.kind in (SPEAKER, WE):
+        return emit(frame, "LIKES", [owner], thing_arg(subject_toks[0], frame.idx), when)
+    role = role_arg(attr, strict=True)
+    if role is not None and owner.kind == WE:  # "Priya is our new CTO"
+        return emit(frame, "HAS_ROLE", [a for a in (person_arg(t, frame.idx) for t in subject_toks) if a], role, when)
+    return []
+
+
+def _past_kin(state: str, when: When) -> When:
+    """"Ana is my former boss", "Tiger is my childhood cat": a relation of the past, ended before
+    it was said (like "used to"), whatever the copula's tense."""
+    return When("end", vague=True) if state == "ended" and when.mode != "end" else when
+
+
+def correction_hints(sent: Span, idx: DocIndex) -> list[Hint]:
+    """"sorry, I meant Plaid", "actually it was Plaid, not Stripe", "Plaid, not Stripe"."""
+    out: list[Hint] = []
+    for tok in sent:
+        if tok.lemma_ == "mean" and tok.pos_ == "VERB" and any(c.lower_ == "i" and c.dep_ == "nsubj" for c in tok.children):
+            dobj = next((c for c in tok.children if c.dep_ in ("dobj", "attr", "oprd", "ccomp")), None)
+            if dobj is None or any(c.dep_ == "xcomp" for c in tok.children):
+                continue
+            new = name_arg(dobj, idx) or team_arg(dobj) or role_arg(dobj, strict=False)
+            if new is not None:
+                fake = Frame(tok, "mean", clause_status(tok), idx, [])
+                out.append(Hint(new, alternative(dobj, fake), tok.i, True))
+        elif tok.lemma_ in L.SAID_BEFORE_VERBS and tok.pos_ == "VERB" and (hint := _said_before(tok, idx)):
+            out.append(hint)  # "I said Atlanta before, but I actually live in Helsinki"
+        elif tok.dep_ in ("attr", "ROOT") and tok.pos_ == "PROPN" and (tok.dep_ == "ROOT" or _it_was(tok)):
+            fake = Frame(tok, "", clause_status(tok), idx, [])
+            old = alternative(tok, fake) or (_not_later(tok, fake) if _it_was(tok) else None)
+            new = name_arg(tok, idx)
+            if old is not None and new is not None:
+                out.append(Hint(new, old, tok.i, False))
+    return out
+
+
+def _said_before(tok: Token, idx: DocIndex) -> Hint | None:
+    """"I said Atlanta before, but I actually live in Helsinki": Helsinki replaces Atlanta."""
+    if not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.children):
+        return None
+    old_tok = next((c for c in tok.children if c.dep_ in ("dobj", "attr", "oprd") and c.pos_ == "PROPN"), None)
+    fixed = next((c for c in tok.children if c.dep_ == "conj" and any(a.lower_ == "actually" for a in c.children)), None)
+    if old_tok is None or fixed is None:
+        return None
+    old = name_arg(old_tok, idx)
+    new_tok = next((t for t in fixed.subtree if t.i > fixed.i and (t.pos_ == "PROPN" or idx.term_at[t.i] is not None)), None)
+    new = name_arg(new_tok, idx) if new_tok is not None else None
+    return Hint(new, old, tok.i, True) if old is not None and new is not None and old.name != new.name else None
+
+
+def _not_later(tok: Token, frame: Frame) -> Arg | None:
+    """"It was Adobe that I joined, not Netflix": the value after a later "not" in the sentence."""
+    sent = tok.sent
+    for j in range(tok.i + 1, sent.end - 1):
+        if tok.doc[j].lower_ == "not" and tok.doc[j - 1].text == ",":
+            return alternative(tok.doc[j - 1], frame)
+    return None
+
+
+def _it_was(tok: Token) -> bool:
+    head = tok.head
+    return head.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("it", "that", "this") for c in head.children)

@@ -1,0 +1,263 @@
+"""Relations between people named or spoken to in a conversation, read token by token.
+
+In a chat of three or more, "you" is whoever the turn addresses: a name set off as a vocative
+("Ross, you're my best friend", "Thanks, Mona") names the listener (:func:`addressee`, used by
+the session resolver); without one, the previous other speaker. This module reads:
+
+* kin vocatives: "Hi Mom!", "Thanks, Dad" → the listener is the speaker's parent; "sis", "bro" →
+  siblings; "Grandma" → a grandparent (an open ``RELATED_TO``). Pet names ("honey") say nothing;
+* a copula with a kin noun ("Julie is his girlfriend", "your brother Ross"), by
+  :mod:`~chronomem.extract.rules.people.kin_phrases`;
+* couples spoken of with the listener: "you and I are married / engaged / together";
+* dating and breaking up with "you", "me" or he/she as a partner, which the verb rules of
+  :mod:`~chronomem.extract.rules.verbs.couples` leave here: "she dumped me", "I'm breaking up with you",
+  "Ross and I used to date" (ended); "we broke up" only when the turn names its listener;
+* titles: "Dr. Green", "Professor Lund" → HAS_ROLE doctor / professor; "I'm Doctor Vale" → the speaker's;
+  "I'm your teacher", "he's my doctor" (a role noun owned by someone) → HAS_ROLE.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spacy.tokens import Doc, Span, Token
+
+from chronomem.extract.clauses.accept import is_role_head, role_arg
+from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg
+from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.rules.people.impressions import GROUP_YOU
+from chronomem.extract.rules.people.kin import kin_of, said_person
+from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
+from chronomem.extract.rules.verbs.couples import long_span
+
+PEOPLE = load_lexicon("people")
+_COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
+_KIN_VOCATIVE = {"parent": ("PARENT_OF", True), "child": ("PARENT_OF", False), "sibling": ("SIBLING_OF", False)}
+
+
+def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """Relations between people that no verb rule reads (see the module docstring)."""
+    out: list[Rel] = []
+    for tok in sent:
+        low = tok.lower_
+        if low in PEOPLE.kin_vocatives:
+            out += _kin_vocative(tok)
+        elif (low in PEOPLE.person_titles or low.rstrip(".") in PEOPLE.person_titles) and (
+                titled := _titled(tok, idx) or _role_vocative(tok)):
+            out += titled
+        elif tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
+            out += copula_kin(tok, idx) or _copula_owned_role(tok, idx) or _listener_is(tok)
+        elif tok.pos_ == "NOUN" and any(c.dep_ == "poss" and c.lower_ == "your" for c in tok.children):
+            out += your_kin(tok, idx)
+        if tok.dep_ in ("acomp", "advmod") and tok.head.lemma_ == "be" and low in PEOPLE.couple_states:
+            out += _couple(tok)
+        elif tok.lemma_.lower() in _COUPLE_LEMMAS and (tok.pos_ == "VERB" or _used_to(tok) is not None):
+            out += _couple_verb(tok, idx)
+    return out
+
+
+def vocative_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """The kin a question or a wish still says by its form of address: "Dad, what are you doing here?",
+    "Mom, could you pass the salt?" (a vocative is no part of what is asked; :func:`people_rels` reads
+    statements)."""
+    return [r for tok in sent if tok.lower_ in PEOPLE.kin_vocatives for r in _kin_vocative(tok)]
+
+
+# ----------------------------------------------------------------------------- who "you" is
+def addressee(docs: Sequence[Doc]) -> str | None:
+    """The name a turn addresses its listener by: "Ross, you're my best friend", "Thanks, Mona",
+    "Hey Ross", "You're great, Rachel!" (kin words, pet names and exclamations such as "Oh God!" or
+    "Man, …" are not names)."""
+    for doc in docs:
+        for span in name_spans(doc):
+            if is_vocative(span):
+                name = clean_mention(span.text)
+                low = name.lower()
+                if name and low not in PEOPLE.kin_vocatives and low not in PEOPLE.pet_names and low not in NAMES.vocative_openers:
+                    return name
+    return None
+
+
+def _opens_verbless(tok: Token) -> bool:
+    """A word that opens a short exclamation without a verb, as its head, before more words: "Dad seriously!",
+    "Mom… mom, please!" (not "Mom." nor "Dad, obviously." answering who came)."""
+    sent = tok.sent
+    words = [t for t in sent if not t.is_punct and t.pos_ != "INTJ"]
+    return bool(words) and words[0].i == tok.i and tok.dep_ in ("ROOT", "npadvmod", "intj") and len(sent) <= 8 and \
+        len([t for t in sent if not t.is_punct]) >= 2 and "!" in sent[-1].text and \
+        not any(t.pos_ in ("VERB", "AUX") for t in sent) and not any(c.dep_ in ("conj", "case", "det", "poss", "cc")
+                                                                    for c in tok.children)
+
+
+# ----------------------------------------------------------------------------- kin
+def _kin_vocative(tok: Token) -> list[Rel]:
+    """"Hi Mom!", "Thanks, Dad", "Night, sis": the listener is the speaker's parent, child or sibling."""
+    if any(c.dep_ in ("poss", "det") for c in tok.children) or not _said_to(tok):
+        return []
+    kin = PEOPLE.kin_vocatives[tok.lower_]
+    me, you = Arg(SPEAKER, tok.i), Arg(YOU, tok.i)
+    if kin == "grandparent":
+        return [Rel("RELATED_TO", you, me, When("state"), "assert", None, 0.6, {"relation": "is grandparent of"}, tok.i)]
+    predicate, listener_first = _KIN_VOCATIVE[kin]
+    subj, obj = (you, me) if listener_first else (me, you)
+    return [Rel(predicate, subj, obj, When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+def _said_to(tok: Token) -> bool:
+    """A one-word vocative: "Hi Mom!", "Thanks, Dad", "Night, sis.", "Thank you doctor", "Just a sec dad."
+    (a word closing its sentence that the parser hung nowhere: the root or a loose modifier)."""
+    doc = tok.doc
+    if is_vocative(doc[tok.i:tok.i + 1]) or _opens_verbless(tok):
+        return True
+    before = doc[tok.i - 1] if tok.i > 0 else None
+    after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    closing = after is None or (after.is_punct and after.text in "!?.,")
+    if before is None or not closing or tok.dep_ in ("nsubj", "dobj", "pobj", "attr", "poss"):
+        return False
+    loose = tok.dep_ in ("ROOT", "npadvmod") and before.pos_ not in ("ADP", "DET", "VERB", "AUX")
+    return before.text == "," or before.lower_ == "you" or loose
+
+
+def _couple(tok: Token) -> list[Rel]:
+    """"You and I are married", "you and me are together": the speaker and the listener."""
+    if any(c.dep_ == "neg" for c in tok.head.children):
+        return []
+    subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+    if subj is None:
+        return []
+    words = {subj.lower_, *(c.lower_ for c in subj.children if c.dep_ == "conj")}
+    if not ({"you"} < words and words & {"i", "me"}):
+        return []
+    predicate = PEOPLE.couple_states[tok.lower_]
+    return [Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), When("state"), "assert", None, 0.7, {}, tok.i)]
+
+
+# ----------------------------------------------------------------------------- dating
+def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
+    """"She dumped me", "I'm breaking up with you", "I'm dating him", "Ross and I used to date"."""
+    prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+    mode = PEOPLE.couple_verbs.get(f"{verb.lemma_.lower()} {prt}") if prt else None
+    mode = mode or PEOPLE.couple_verbs.get(verb.lemma_.lower())
+    if mode is None or (verb.lemma_.lower() == "see" and verb.tag_ != "VBG"):  # "I saw him" is not dating
+        return []
+    used = _used_to(verb)
+    used_to = used is not None
+    began = verb.head if verb.dep_ == "xcomp" and verb.head.lemma_ in ("start", "begin") else None
+    clause = used or began or verb  # "when you and Nora started going out": the subjects are the start's
+    if any(c.dep_ == "neg" or c.tag_ == "MD" for v in (verb, clause) for c in v.children):
+        return []
+    embedded = verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod") or \
+        verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")
+    if not used_to and not _when_past(clause) and embedded:
+        return []
+    subjects = [c for c in clause.children if c.dep_ == "nsubj"]
+    subjects += [c for s in subjects for c in s.children if c.dep_ == "conj"]
+    if prt:  # "break up with you", "go out with him"
+        objects = [p for head in (verb, *(c for c in verb.children if c.dep_ == "prt")) for prep in head.children
+                   if prep.dep_ == "prep" and prep.lower_ == "with" for p in prep.children if p.dep_ == "pobj"]
+    else:
+        objects = [c for c in verb.children if c.dep_ == "dobj"]
+    was_dating = verb.tag_ == "VBG" and _when_past(verb)  # "when you were dating Nora": it held then
+    lasted = verb.tag_ == "VBD" and long_span(verb)  # "we went out for two years": over
+    when = When("end", vague=True) if mode == "end" or used_to or was_dating or lasted else When("state")
+    if len(subjects) == 1 and subjects[0].lower_ == "we" and not objects:
+        if addressee([verb.doc]) is None:  # "we broke up" said to friends is about someone else
+            return []
+        if prt == "out" and mode == "state" and not (used_to or verb.tag_ == "VBG" or long_span(verb)):
+            return []  # "Nina, we went out for dinner": an evening out ("we went out for two years" is a couple)
+        args = [Arg(SPEAKER, verb.i), Arg(GROUP_YOU, verb.i)]
+    else:
+        people = subjects[:1] + objects[:1] if objects else subjects
+        args = [a for a in (said_person(t, idx, any_pronoun=True) for t in people) if a is not None]
+        if len(people) != 2 or len(args) != 2 or args[0].kind == args[1].kind != ENTITY:
+            return []
+    told = {a.kind for a in args} & {YOU, GROUP_YOU, PRONOUN}
+    if not (told or used_to or was_dating or mode == "end" and not prt):  # the rest is couples.py's ("I'm dating Nora")
+        return []
+    kind = "end" if when.mode == "end" else "assert"  # "She dumped me": the relationship ended then
+    return [Rel("PARTNER_OF", args[0], args[1], when, kind, None, 0.7, {}, verb.i)]
+
+
+def _when_past(verb: Token) -> bool:
+    """"when you and I broke up, …", "when you were dating Nora": a past event in a when-clause is told as
+    having happened."""
+    past = verb.tag_ == "VBD" or verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.tag_ == "VBD" for c in verb.children)
+    return verb.dep_ == "advcl" and past and any(c.lower_ == "when" for c in verb.children)
+
+
+def _used_to(tok: Token) -> Token | None:
+    """The "used" of "used to date" (which the parser may read as "used" + "to the date")."""
+    if tok.dep_ == "xcomp" and tok.head.lemma_ == "use" and tok.head.tag_ == "VBD":
+        return tok.head
+    used = tok.head.head
+    if tok.dep_ == "pobj" and tok.head.lower_ == "to" and used.lemma_ == "use" and used.tag_ == "VBD" \
+            and not any(c.dep_ in ("det", "poss", "amod") for c in tok.children):
+        return used
+    return None
+
+
+# ----------------------------------------------------------------------------- titles
+def _titled(tok: Token, idx: DocIndex) -> list[Rel]:
+    """"Dr. Green", "Professor Lund" → HAS_ROLE; "I'm Doctor Vale" → the speaker's role too."""
+    head = tok.head
+    if tok.dep_ != "compound" or head.pos_ != "PROPN" or head.i <= tok.i or not tok.is_title:
+        return []
+    role = PEOPLE.person_titles.get(tok.lower_) or PEOPLE.person_titles[tok.lower_.rstrip(".")]
+    role_ent = Arg(ENTITY, tok.i, role, "ROLE", RULE)
+    named = person_arg(head, idx, trust_ner=False)
+    out = []
+    if named is not None and named.kind == ENTITY and named.strength < GAZETTEER:
+        out.append(Rel("HAS_ROLE", named, role_ent, When("state"), "assert", None, 0.7, {}, tok.i))
+    if head.dep_ == "attr" and head.head.lemma_ == "be":
+        subj = next((c for c in head.head.children if c.dep_ == "nsubj"), None)
+        if subj is not None and subj.lower_ in ("i", "you") and not any(c.dep_ == "neg" for c in head.head.children):
+            me = Arg(SPEAKER, subj.i) if subj.lower_ == "i" else Arg(YOU, subj.i)
+            out.append(Rel("HAS_ROLE", me, role_ent, When("state"), "assert", None, 0.7, {}, tok.i))
+    return out
+
+
+def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
+    """"I'm your teacher", "he's my doctor": a role noun owned by someone is still the subject's role."""
+    if not any(c.dep_ == "poss" for c in attr.children) or not is_role_head(attr) or kin_of(attr) is not None:
+        return []
+    if any(c.dep_ == "neg" for c in attr.head.children):
+        return []
+    subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
+    who = said_person(subj, idx, any_pronoun=True) if subj is not None else None
+    role = role_arg(attr, strict=True)
+    if who is None or role is None:
+        return []
+    return [Rel("HAS_ROLE", who, role, When("state"), "assert", None, 0.7, {}, attr.i)]
+
+
+def _role_vocative(tok: Token) -> list[Rel]:
+    """"Thank you, doctor", "Just a minute, officer!": in a group, the listener's role."""
+    if tok.pos_ not in ("NOUN", "PROPN") or any(c.dep_ in ("poss", "det", "compound") for c in tok.children):
+        return []
+    if not _said_to(tok):
+        return []
+    role = Arg(ENTITY, tok.i, PEOPLE.person_titles[tok.lower_.rstrip(".")], "ROLE", RULE)
+    return [Rel("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+def _listener_is(attr: Token) -> list[Rel]:
+    """"Ross, you're a paleontologist" → the listener's role; in a group, "you're such a good friend" →
+    the speaker's friend and "you're a great cook" → the listener's role (between two people such words
+    are compliments more than facts)."""
+    verb = attr.head
+    # the subject nearest the verb: "Ada, you're a nurse" may parse the vocative as a second subject
+    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < attr.i), key=lambda c: c.i, default=None)
+    if subj is None or subj.lower_ != "you" or any(c.dep_ in ("neg", "aux") for c in verb.children):
+        return []
+    if any(c.dep_ == "poss" for c in attr.children):
+        return []
+    you = Arg(GROUP_YOU, subj.i)
+    if attr.lemma_ in OPEN.friend_nouns and attr.tag_ == "NN":
+        return [Rel("FRIEND_OF", Arg(SPEAKER, attr.i), you, When("state"), "assert", None, 0.6, {}, attr.i)]
+    role = role_arg(attr, strict=True)
+    praised = any(c.dep_ == "amod" and c.lower_ in ROLES.evaluative_adjectives for c in attr.children)
+    if role is not None and not praised:
+        you = Arg(YOU, subj.i)  # "you're a paleontologist", plainly, is a fact between two people too
+    return [] if role is None else [Rel("HAS_ROLE", you, role, When("state"), "assert", None, 0.6, {}, attr.i)]

@@ -1,0 +1,227 @@
+"""Roles and ties at work said in conversation, that the copula and title rules
+(:mod:`~chronomem.extract.rules.people.people`, :mod:`~chronomem.extract.rules.people.nominal`) do not read.
+
+* a role held for someone in the past: "you used to be my babysitter", "you used to be a nurse" →
+  HAS_ROLE, ended (the verb rules read "I used to be a nurse"); a past role set against the present:
+  "I was a chef and now I'm a baker" → the chef role, ended;
+* a title said after a word of thanks the parser joined to it: "Thanks doctor." → in a group, the listener's role;
+* a role the listener took on: "so you became a chef"; and what a why/how/when question presupposes:
+  "why did you become a chef?", "how did Greta become a pilot?" (:func:`became_rels`; "did you become a
+  chef?" asks, "why would you become one?" supposes: nothing);
+* shared roles and roles held for one person: "we're both nurses" (the speaker's HAS_ROLE), "I'm Nora's
+  assistant", "you're my secretary" (REPORTS_TO the owner), "You're fired!" (the listener's REPORTS_TO,
+  ended); staying such a role presupposes holding it: "you can't stay my assistant forever" (:func:`staying_rels`).
+
+Not negated, not with a modal, not several people addressed ("you guys are fired"), nor "fired up";
+kin and bosses ("you used to be my boss") are the kin rules'. The words are data (``person_titles`` in
+``people.json``, ``assisting_roles`` and ``dismissals`` in ``dialogue.json``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract.clauses.accept import role_arg
+from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
+from chronomem.extract.clauses.hygiene import NAMES
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.rules.people.impressions import GROUP_YOU, subject_of
+from chronomem.extract.rules.people.kin import kin_of, possessor, said_person
+
+DIALOGUE = load_lexicon("dialogue")
+PEOPLE = load_lexicon("people")
+_SHORT = 6  # tokens of a sentence that only thanks or greets someone ("Thanks doctor!!")
+_PRESUPPOSING = frozenset({"why", "how", "when"})  # a question with these takes the change as given
+
+
+def title_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """HAS_ROLE from the shapes in the module docstring (a sentence without "used", "now" or a short
+    address is passed over unread)."""
+    text = sent.doc.text[sent.start_char:sent.end_char].lower()
+    past = "used" in text or "now" in text
+    short = len(sent) <= _SHORT
+    if not (past or short):
+        return became_rels(sent, idx, asked=False) if "became" in text or "become" in text else []
+    out: list[Rel] = []
+    for tok in sent:
+        dep = tok.dep_
+        if dep == "attr" and past:
+            if tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
+                out += _used_to_be(tok, idx) or _was_until_now(tok, idx)
+        elif dep == "ROOT" and short and tok.lower_.rstrip(".") in PEOPLE.person_titles:
+            out += _thanked(tok)
+    return out + became_rels(sent, idx, asked=False)
+
+
+def became_rels(sent: Span, idx: DocIndex, *, asked: bool) -> list[Rel]:
+    """HAS_ROLE from a past "become": the listener's in a statement ("so you became a chef"); anyone's
+    in a question (``asked``) that asks why, how or when it happened, which takes the change as given."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "become":
+            out += _became(tok, idx, asked=asked)
+    return out
+
+
+def _became(attr: Token, idx: DocIndex, *, asked: bool) -> list[Rel]:
+    verb = attr.head
+    kids = list(verb.children)
+    if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ == "never" for c in kids):
+        return []
+    if not (verb.tag_ == "VBD" or any(c.dep_ == "aux" and c.lower_ == "did" for c in kids)):
+        return []  # "you'll become a chef", "to become a chef": no change that took place
+    wh = any(c.dep_ == "advmod" and c.lower_ in _PRESUPPOSING for c in kids)
+    if asked and not wh:
+        return []  # "did you become a chef?" asks whether
+    if not asked and not wh and verb.dep_ not in ("ROOT", "conj"):
+        return []  # "I think you became a chef", "if you became a chef"
+    who = _holder(verb, idx)
+    if who is None or (not asked and who.kind != YOU) or any(c.dep_ == "poss" for c in attr.children):
+        return []  # the speaker's and third persons' "became" are the verb rules'
+    role = role_arg(attr, strict=True) if kin_of(attr) is None else None
+    return [] if role is None else [Rel("HAS_ROLE", who, role, When("state"), "assert", None, 0.6, {}, attr.i)]
+
+
+def _holder(verb: Token, idx: DocIndex) -> Arg | None:
+    """The subject of ``verb`` as a person: "I", "you" (one listener), he/she, or a name."""
+    subj = subject_of(verb)
+    if subj is None:
+        return None
+    low = subj.lower_
+    if low == "i":
+        return Arg(SPEAKER, subj.i)
+    if low == "you":
+        return None if any(c.dep_ == "conj" for c in subj.children) else Arg(YOU, subj.i)
+    if low in ("he", "she"):
+        return pronoun_arg(subj)
+    if subj.pos_ != "PROPN":
+        return None
+    arg = person_arg(subj, idx, trust_ner=False)
+    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
+
+
+def _ended(who: Arg | None, attr: Token) -> list[Rel]:
+    role = role_arg(attr, strict=True) if kin_of(attr) is None else None
+    if who is None or role is None:
+        return []
+    return [Rel("HAS_ROLE", who, role, When("end", vague=True), "end", None, 0.7, {}, attr.i)]
+
+
+def _used_to_be(attr: Token, idx: DocIndex) -> list[Rel]:
+    """"You used to be my babysitter", "you used to be a nurse": a role held in the past (the verb rules
+    read the speaker's and third persons' "used to be a nurse")."""
+    be, used = attr.head, attr.head.head
+    if be.dep_ != "xcomp" or used.lemma_ != "use" or used.tag_ != "VBD":
+        return []
+    if any(c.dep_ == "neg" or c.lower_ == "never" for c in (*used.children, *be.children)):
+        return []
+    who = _holder(used, idx)
+    owned = any(c.dep_ == "poss" for c in attr.children)
+    return _ended(who, attr) if owned or who is not None and who.kind == YOU else []
+
+
+def _was_until_now(attr: Token, idx: DocIndex) -> list[Rel]:
+    """"I was a chef and now I'm a baker": the past role, over now."""
+    be = attr.head
+    if be.tag_ != "VBD" or any(c.dep_ in ("neg", "aux") for c in be.children):
+        return []
+    now = next((c for c in be.children if c.dep_ in ("conj", "parataxis") and c.i > attr.i and c.tag_ in ("VBP", "VBZ")
+                and any(a.lower_ == "now" for a in c.children)), None)
+    return [] if now is None else _ended(_holder(be, idx), attr)
+
+
+def _thanked(tok: Token) -> list[Rel]:
+    """"Thanks doctor.": the title with only a word of thanks (or a greeting) joined to it."""
+    children = [c for c in tok.children if not c.is_punct]
+    if not children or any(c.dep_ != "compound" or c.lower_ not in NAMES.interjections or c.i > tok.i for c in children):
+        return []
+    role = Arg(ENTITY, tok.i, PEOPLE.person_titles[tok.lower_.rstrip(".")], "ROLE", RULE)
+    return [Rel("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, When("state"), "assert", None, 0.6, {}, tok.i)]
+
+
+# ----------------------------------------------------------------------------- ties at work
+def work_tie_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """Shared roles, roles held for someone and dismissals (see the module docstring)."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be" and _plain(tok.head):
+            out += _held_for(tok, idx) or _shared_role(tok)
+        elif tok.lemma_.lower() in DIALOGUE.dismissals and tok.tag_ == "VBN" and _plain(tok):
+            out += _dismissed(tok)
+    return out
+
+
+def _plain(verb: Token) -> bool:
+    """Stated: no negation and no modal."""
+    return not any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children)
+
+
+def _one_subject(verb: Token, idx: DocIndex) -> Arg | None:
+    """The verb's one subject as a person ("we" is the speaker, one of them); not several people addressed."""
+    subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if len(subj) != 1 or any(c.lower_ in DIALOGUE.several_holders for c in subj[0].children):
+        return None
+    if subj[0].lower_ == "we":
+        return Arg(SPEAKER, subj[0].i)  # "we're Nora's assistants": the speaker is one of them
+    return said_person(subj[0], idx)
+
+
+def _held_for(noun: Token, idx: DocIndex) -> list[Rel]:
+    """"I'm Nora's assistant": the holder reports to the owner."""
+    if noun.lemma_.lower() not in DIALOGUE.assisting_roles:
+        return []
+    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    owner = possessor(poss, idx) if poss is not None else None
+    if owner is None or owner.kind == WE:
+        owner = Arg(YOU, poss.i) if poss is not None and poss.lower_ == "your" else owner
+    holder = _one_subject(noun.head, idx)
+    if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind == SPEAKER:
+        return []
+    return [Rel("REPORTS_TO", holder, owner, When("state"), "assert", None, 0.7, {}, noun.i)] + _shared_role(noun)
+
+
+def staying_rels(sent: Span, idx: DocIndex) -> list[Rel]:
+    """"You can't stay my assistant forever", "if she remains Nora's intern": to stay a role held for
+    someone presupposes holding it now, whatever the clause does (a negation, a modal, a condition)."""
+    out: list[Rel] = []
+    for verb in sent:
+        if verb.lemma_ not in ("stay", "remain") or verb.pos_ not in ("VERB", "AUX"):
+            continue
+        noun = next((c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd", "acomp")
+                     and c.lemma_.lower() in DIALOGUE.assisting_roles), None)
+        poss = next((c for c in noun.children if c.dep_ == "poss"), None) if noun is not None else None
+        owner = None if poss is None else Arg(YOU, poss.i) if poss.lower_ == "your" else possessor(poss, idx)
+        holder = _one_subject(verb, idx)
+        if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind != ENTITY:
+            continue
+        out.append(Rel("REPORTS_TO", holder, owner, When("state"), "assert", None, 0.6, {}, verb.i))
+    return out
+
+
+def _shared_role(noun: Token) -> list[Rel]:
+    """"we're both nurses": the speaker's role (the role rules read "I'm a nurse")."""
+    subj = [c for c in noun.head.children if c.dep_ == "nsubj"]
+    if len(subj) != 1 or subj[0].lower_ != "we" or noun.tag_ != "NNS":
+        return []
+    role = role_arg(noun, strict=True)
+    if role is None:
+        return []
+    words = role.name.split()
+    role = replace(role, name=" ".join([*words[:-1], noun.lemma_.lower()]))
+    return [Rel("HAS_ROLE", Arg(SPEAKER, subj[0].i), role, When("state"), "assert", None, 0.7, {}, noun.i)]
+
+
+def _dismissed(verb: Token) -> list[Rel]:
+    """"You're fired!": the listener reported to the speaker until now."""
+    subj = [c for c in verb.children if c.dep_ == "nsubjpass"]
+    if any(c.dep_ in ("prt", "prep", "advmod") and c.lower_ in ("up", "about", "over") for c in verb.children):
+        return []  # "you're fired up about it": eager, not dismissed
+    if len(subj) != 1 or subj[0].lower_ != "you" or any(c.lower_ in ("guys", "all", "both") for c in subj[0].children):
+        return []
+    if not any(c.dep_ == "auxpass" and c.lemma_ == "be" and c.tag_ in ("VBP", "VBZ") for c in verb.children):
+        return []
+    return [Rel("REPORTS_TO", Arg(YOU, subj[0].i), Arg(SPEAKER, verb.i), When("end", fresh=True), "end", None, 0.7,
+                {}, verb.i)]

@@ -1,0 +1,273 @@
+"""Couples that begin and end: marrying, dating, getting together, breaking up ("Julia and I got together",
+"I've been seeing Diego since May", "Tom and I called it quits", "I dated Kenji for two years": a past
+span of months or years is a couple that lasted and is over). Both people are often the conjoined subject,
+which the parser attaches in many ways: :func:`couple_members` reads them from the parse, then from the
+words before the verb.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spacy.tokens import Doc, Token
+
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
+from chronomem.extract.clauses.filters import is_question
+from chronomem.extract.clauses.frames import Frame, when_for
+from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
+from chronomem.extract.lexicon import MARITAL_STATES, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
+from chronomem.extract.rules.base import emit, persons
+from chronomem.extract.rules.open.possessives import introduced_names
+from chronomem.extract.rules.people.kin import possessor
+
+PARTNER = "PARTNER_OF"
+PEOPLE = load_lexicon("people")
+
+
+def partner_arg(tok: Token | None, frame: Frame) -> Arg | None:
+    """The other person in a relationship: any person-shaped name (the slot takes only people)."""
+    if tok is None:
+        return None
+    arg = person_arg(tok, frame.idx, trust_ner=False)
+    if arg is None or (arg.kind == "entity" and arg.label in ("ORG", "GPE", "PRODUCT") and not A.person_shaped(arg.name)):
+        return None
+    return arg
+
+
+def _left_span(frame: Frame) -> list[Arg]:
+    """People named in the words right before the verb: "My sister Amara and Oliver got together"."""
+    doc, sent = frame.v.doc, frame.v.sent
+    j = frame.v.i - 1
+    while j >= sent.start and (doc[j].lower_ in SKIP_BEFORE_VERB or doc[j].dep_ in ("aux", "auxpass", "neg")):
+        j -= 1
+    out: list[Arg] = []
+    saw_and = False
+    while j >= sent.start:
+        tok = doc[j]
+        low = tok.lower_
+        if low in SPAN_WORDS or tok.pos_ == "NOUN":
+            saw_and = saw_and or low == "and"
+        elif low == "i" or tok.pos_ == "PROPN":
+            arg = person_arg(tok, frame.idx, trust_ner=False)
+            if arg is not None and not any(a.kind == arg.kind and a.name == arg.name for a in out):
+                out.append(arg)
+        else:
+            break
+        j -= 1
+    names = {(a.kind, a.name) for a in out}
+    # a multi-word name ("Ada Park") is one person: keep its head only
+    out = [a for a in out if not any(b is not a and b.name and a.name and a.name in b.name.split() for b in out)]
+    return out[::-1] if saw_and and len(names) >= 2 else []
+
+
+def couple_members(frame: Frame) -> list[Arg]:
+    """The two people of a couple named as the subject ("X and I", "X and Y"), speaker first."""
+    subjects = persons(frame, we=False)
+    if len(subjects) < 2:
+        subjects = _left_span(frame) or subjects
+    if len(subjects) != 2:
+        return subjects[:1]
+    return sorted(subjects, key=lambda a: a.kind != SPEAKER)
+
+
+def couple_rels(frame: Frame, when: When | None, *, partner_toks: Sequence[Token] = (), predicate: str = "PARTNER_OF") -> list[Rel]:
+    """PARTNER_OF (or ``predicate``) between the subject and the named partner, or between the two subjects."""
+    if when is None:
+        return []
+    partners = [p for p in (partner_arg(t, frame) for t in partner_toks) if p is not None]
+    if partners:
+        return [r for p in partners for r in emit(frame, predicate, persons(frame, we=False), p, when)]
+    members = couple_members(frame)
+    if len(members) == 2:
+        return emit(frame, predicate, members[:1], members[1], when)
+    return []
+
+
+def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[Token]]) -> list[Rel]:
+    pred, aspect = MARITAL_STATES.get(word, ("", ""))
+    if not pred:
+        return []
+    if frame.lemma == "be" and aspect == "start":
+        aspect = "state"
+    when = frame.when(aspect)
+    partners = [person_arg(t, frame.idx, trust_ner=False) for t in preps.get("to" if aspect != "end" else "from", [])]
+    partners = [p for p in partners if p is not None]
+    if not partners and len(subjects) != 2:  # "My friend Felix and Tessa got married": the couple before the verb
+        subjects = couple_members(frame) if len(couple_members(frame)) == 2 else subjects
+    if not partners and len(subjects) == 2:  # "Sarah and I got married": the speaker first
+        first, second = sorted(subjects, key=lambda a: a.kind != "speaker")
+        return emit(frame, pred, [first], second, when)
+    return [r for p in partners for r in emit(frame, pred, [s for s in subjects if s.kind != "we"], p, when)]
+
+
+def marry(frame: Frame, *, word: str) -> list[Rel]:
+    """"Ana married Raj", "we got engaged", "I divorced Tom", "Blair married" (a participle before the name);
+    ``word``: the state the verb makes ("married", "engaged", "divorced": :data:`~chronomem.extract.lexicon.MARITAL_STATES`)."""
+    subjects = persons(frame)
+    if frame.v.dep_ == "amod" and frame.v.head.pos_ == "PROPN" and frame.dobj is None:
+        return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.v.head]})  # parsed "married Blair"
+    if frame.dobj is not None and frame.v.tag_ != "VBN" or (frame.dobj is not None and frame.lemma == "divorce"):
+        return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.dobj]})
+    return marital(frame, word, subjects, frame.preps)
+
+
+def union_ended(frame: Frame) -> list[Rel]:
+    """"Steve's marriage to Jayne ended in 1954", "my divorce from Rafael was finalized last week"."""
+    out: list[Rel] = []
+    for noun in frame.subj_toks:
+        word = UNIONS.get(noun.lemma_.lower())
+        if word is None or (word == "divorced") != (frame.lemma in ("finalize", "finalise")):
+            continue
+        owner = next((possessor(c, frame.idx) for c in noun.children if c.dep_ == "poss"), None)
+        partners = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("to", "with", "from")
+                    for t in c.children if t.dep_ == "pobj"]
+        if owner is None or not partners:
+            continue
+        out += marital(frame, "divorced", [owner], {"from": partners})
+    if not out and frame.lemma == "end":
+        return end_things(frame)  # "I ended things with Elena"
+    return out
+
+
+def long_span(verb: Token) -> bool:
+    """"… for two years", "… for months": a span that a couple lasts, not an evening out."""
+    return any(p.lemma_.lower() in PEOPLE.couple_spans for prep in verb.children if prep.dep_ == "prep" and prep.lower_ == "for"
+               for p in prep.children if p.dep_ == "pobj")
+
+
+def lasted(frame: Frame) -> When | None:
+    """"we dated for two years", "Ana and I went out for months": a past couple that lasted a span of
+    months or years, over now (``None`` for any other clause, and for "for an hour")."""
+    status = frame.status
+    if status.blocked or status.negated or status.tense != "past":
+        return None
+    return When("end", vague=True) if long_span(frame.v) else None
+
+
+def couple(frame: Frame, *, aspect: str, partners: str = "with", prt: str = "", obj: str = "", predicate: str = PARTNER,
+           lasted_span: bool = False) -> list[Rel]:
+    """A couple's verb as a row of the rule table: "dated Kenji", "started going out with Kenji", "we broke up",
+    "tied the knot with Raj". ``prt``, ``obj``: the particle or object the verb needs; ``partners``: "dobj" or
+    the preposition before the partner; ``lasted_span``: without a time of its own, a past couple that lasted
+    a span is over (:func:`lasted`)."""
+    if prt and frame.prt != prt or obj and (frame.dobj is None or frame.dobj.lower_ != obj):
+        return []
+    when = frame.when(aspect) or (lasted(frame) if lasted_span else None)
+    return couple_rels(frame, when, partner_toks=frame.dobjs if partners == "dobj" else frame.prep(partners),
+                       predicate=predicate)
+
+
+def seeing(frame: Frame) -> list[Rel]:
+    """"I've been seeing Diego since May" (progressive only: "I saw Diego" is not dating)."""
+    if frame.status.tense not in ("progressive", "perfect_progressive") and frame.v.tag_ != "VBG":
+        return []
+    toks = frame.dobjs or [c for c in frame.v.children if c.dep_ in ("advmod", "npadvmod") and c.ent_type_ == "PERSON"]
+    return couple_rels(frame, frame.when("state"), partner_toks=toks)
+
+
+def be_together(frame: Frame) -> list[Rel]:
+    """"Ana and I are back together", "I'm back together with Raj", "Ana and Raj have been together since
+    2019", "Tom and I were together for years" (not "we were together at lunch": a place or a moment)."""
+    together = next((c for c in frame.v.children if c.dep_ in ("advmod", "acomp") and c.lower_ == "together"), None)
+    if together is None:
+        return []
+    if frame.status.tense == "past":
+        when = lasted(frame)
+    else:
+        back = any(c.lower_ == "back" for c in (*frame.v.children, *together.children))
+        when = frame.when("state") if back or long_span(frame.v) or frame.prep("since") else None
+    return couple_rels(frame, when, partner_toks=frame.prep("with"))
+
+
+def together_rels(frame: Frame) -> list[Rel]:
+    """"Fatima and I got together in March", "Jo got together with Sam" (not "got together for lunch")."""
+    purposes = [t for t in frame.prep("for", "at", "over") if not frame.idx.is_time(t)]
+    if purposes or any(c.dep_ in ("xcomp", "advcl") for c in frame.v.children):
+        return []  # "got together for coffee", "… over lunch", "… to plan the trip"
+    return couple_rels(frame, frame.when("start"), partner_toks=frame.prep("with"))
+
+
+def became_couple(frame: Frame) -> list[Rel]:
+    """"Last week, Yusuf and I became a couple"."""
+    return couple_rels(frame, frame.when("start"))
+
+
+def been_with(frame: Frame) -> list[Rel]:
+    """"I've been with Arjun since June 2016" (only with a since/for phrase: "I was with Tom at lunch" is not)."""
+    when = frame.when("state")
+    if when is None or when.mode != "start" or not when.phrase or when.role not in ("since", "for"):
+        return []
+    return couple_rels(frame, when, partner_toks=frame.prep("with"))
+
+
+def end_things(frame: Frame) -> list[Rel]:
+    """"I ended things with Elena", "she ended it with Tom" (not "the meeting ended")."""
+    if frame.dobj is None or frame.dobj.lower_ not in PEOPLE.ended_objects:
+        return []
+    return couple_rels(frame, frame.when("end"), partner_toks=frame.prep("with") + frame.dobj_preps.get("with", []))
+
+
+def called_it_quits(frame: Frame) -> list[Rel]:
+    """"Julia and I called it quits": the idiom, read from "call" whatever the parser made of "quits"."""
+    doc, i = frame.v.doc, frame.v.i
+    if not (i + 2 < frame.v.sent.end and doc[i + 1].lower_ == "it" and doc[i + 2].lower_ == "quits"):
+        return []
+    times = [t for t in frame.all_times if t.anchor in (i, i + 2) or t.anchor == -1]
+    when = when_for(frame.status, "end", times)
+    members = couple_members(frame)
+    if len(members) == 2 and when is not None:
+        return emit(frame, PARTNER, members[:1], members[1], when)
+    return []
+
+
+def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
+    """"I'm seeing someone. His name is Marco.", "she's been dating this guy, he's called Tom": a partner
+    first said as "someone", then named in a later sentence of the turn ("his name is …", "he's called …").
+    The naming presupposes the partner, so the dating may sit in a reported question ("you asked if I was
+    seeing someone… well, I am. His name is Marco"); not "I'm not seeing anyone", "I might be dating
+    someone", nor "I saw someone. His name is Marco" (seeing, not dating)."""
+    for tok in doc:
+        if tok.lower_ not in PEOPLE.unnamed_partners or tok.pos_ != "NOUN" and tok.lower_ not in ("someone", "somebody"):
+            continue
+        verb = _dating_verb(tok)
+        who = _dater(verb) if verb is not None else None
+        if who is None:
+            continue
+        later = [n for n in introduced_names(doc) if n.sent.start > tok.sent.start and not is_question(n.sent)
+                 # not "this is Marco": who is here
+                 and (n.head.lemma_ != "be" or any(c.lower_ == "name" for c in n.head.children))]
+        if later:
+            name = later[0]
+            partner = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
+            return [Rel(PARTNER, who, partner, When("state"), "assert", None, 0.6, {}, name.i)]
+    return []
+
+
+def _dating_verb(tok: Token) -> Token | None:
+    """The progressive "seeing" / "dating" / "going out (with)" whose object is ``tok``."""
+    head = tok.head
+    if tok.dep_ == "pobj" and head.lower_ == "with":
+        head = head.head
+        if not any(c.dep_ == "prt" and c.lower_ == "out" for c in head.children) or head.lemma_ != "go":
+            return None
+    elif tok.dep_ != "dobj" or head.lemma_ not in ("see", "date"):
+        return None
+    return head if head.tag_ == "VBG" else None
+
+
+def _dater(verb: Token) -> Arg | None:
+    """Who is dating: "I", he or she; ``None`` when negated, supposed, or told in a past tense outside a
+    reported question ("I was seeing someone" may be over; "you asked if I was seeing someone" is not)."""
+    kids = list(verb.children)
+    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in kids):
+        return None
+    past = any(c.dep_ == "aux" and c.lower_ in ("was", "were") for c in kids)
+    if past and not (verb.dep_ == "ccomp" and any(c.dep_ == "mark" and c.lower_ in ("if", "whether") for c in kids)):
+        return None
+    subj = next((c for c in kids if c.dep_ in ("nsubj", "nsubjpass")), None)  # "she's been dating": a passive to the parser
+    if subj is None:
+        return None
+    if subj.lower_ == "i":
+        return Arg(SPEAKER, subj.i)
+    return pronoun_arg(subj) if subj.lower_ in ("he", "she") else None

@@ -1,0 +1,172 @@
+"""Couples that were, in words the couple rules (:mod:`~chronomem.extract.rules.verbs.couples`) do not read.
+
+* a parting: "I broke it off with Tomas", "you just broke with Nina", "it was time to end things with
+  Omar": in the past, the couple ended (at no known time); as a plan or a duty ("I'll break it off with
+  her"), or asked ("should I dump him?"), a couple still;
+* a couple's state in the past tense: "I was engaged to Tomas", "when he was married to you" (held and
+  over; with a time said, "from 1971 to 1980", the couple rules date it);
+* getting back together, asked, denied, wished or supposed ("are you and Tomas getting back together?",
+  "I'm not getting back together with him"): an ended couple ("we" says nothing of whom; a reunion stated
+  as done is the couple rules' current couple).
+
+The subject is "I", "you", he/she or a name; the partner a name, him/her or "you"; not when negated.
+Which verb needs which particle or object, and the preposition before the partner, are data
+(``parting_verbs``, ``past_couples`` in ``dialogue.json``; ``planned_partings`` in ``ties.json``).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from chronomem.extract.clauses.args import DocIndex
+from chronomem.extract.clauses.filters import clause_status
+from chronomem.extract.clauses.records import ENTITY, SPEAKER, Arg, Rel, When
+from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.rules.people.kin import said_person
+
+DIALOGUE = load_lexicon("dialogue")
+TIES = load_lexicon("ties")
+_PAST = frozenset({"past", "perfect", "past_progressive"})
+_PARTING_LEMMAS = frozenset(DIALOGUE.parting_verbs) | frozenset(TIES.planned_partings)
+
+
+def parting_rels(sent: Span, idx: DocIndex, *, asked: bool = False) -> list[Rel]:
+    """PARTNER_OF between the subject and the person a parting verb ends it with (see the module doc);
+    ``asked``: the sentence is a question, which presupposes the couple of a parting not yet done."""
+    out: list[Rel] = []
+    for tok in sent:
+        if tok.pos_ == "VERB" and (lemma := tok.lemma_.lower()) in _PARTING_LEMMAS:
+            if lemma in DIALOGUE.parting_verbs:
+                out += [r for r in _parting(tok, idx) if not asked or r.kind == "assert"]
+            if lemma in TIES.planned_partings:
+                out += _planned_parting(tok, idx, asked)
+        if not asked and tok.lower_ in DIALOGUE.past_couples and (verb := _past_be(tok)) is not None:
+            out += _past_couple(tok, verb, idx)
+        if tok.lower_ == "together" and _governor(tok).lemma_ == "get":
+            out += _back_together(tok, idx, asked)
+    return out
+
+
+def _governor(together: Token) -> Token:
+    """The verb of "together", above a "with" the parser hung it on ("getting back together with him")."""
+    head = together.head
+    return head.head if head.dep_ == "prep" else head
+
+
+def _back_together(together: Token, idx: DocIndex, asked: bool) -> list[Rel]:
+    """The couple that "getting back together" presupposes, when the reunion is not stated as done."""
+    verb = _governor(together)
+    if not any(c.lower_ == "back" for c in (*verb.children, *together.children)):
+        return []
+    if any(c.dep_ in ("xcomp", "advcl") or c.dep_ == "prep" and c.lower_ in ("for", "at", "over") for c in verb.children):
+        return []  # "get back together to finish the report", "… for lunch": a meeting
+    status = clause_status(verb)
+    done = not (asked or status.negated or status.blocked or status.tense == "future" or verb.tag_ == "VBG"
+                or verb.dep_ in ("xcomp", "pcomp", "ccomp", "advcl") or any(c.tag_ == "MD" for c in verb.children))
+    subj = _subject_of(verb)
+    if done or subj is None:
+        return []
+    people = [said_person(t, idx) for t in (subj, *subj.conjuncts)]
+    people += [said_person(p, idx) for h in (verb, together) for c in h.children if c.dep_ == "prep" and c.lower_ == "with"
+               for p in c.children if p.dep_ == "pobj"]
+    if len(people) != 2 or None in people:
+        return []
+    first, second = people
+    if first is None or second is None or first.kind == second.kind and (first.kind != ENTITY or first.name == second.name):
+        return []
+    return [Rel("PARTNER_OF", first, second, When("end", vague=True), "end", None, 0.6, {}, verb.i)]
+
+
+def _planned_parting(verb: Token, idx: DocIndex, asked: bool) -> list[Rel]:
+    """"I'm going to break up with Tomas", "I have to dump him?", "should I split up with Nora?": a parting
+    planned, owed or asked about presupposes the couple, now (done, it is the couple rules')."""
+    prt, prep = TIES.planned_partings[verb.lemma_.lower()]
+    if {c.lower_ for c in verb.children if c.dep_ == "prt"} != ({prt} if prt else set()):
+        return []
+    status = clause_status(verb)
+    planned = status.tense == "future" or status.blocked or verb.dep_ == "xcomp" or asked and status.tense not in _PAST
+    if not planned or status.negated or any(c.dep_ == "neg" for c in verb.children) or status.tense in _PAST:
+        return []
+    partners = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == prep for p in c.children
+                if p.dep_ == "pobj"] if prep else [c for c in verb.children if c.dep_ == "dobj"]
+    subject = said_person(subj, idx) if (subj := _subject_of(verb)) is not None else None
+    return [Rel("PARTNER_OF", subject, p, When("state"), "assert", None, 0.6, {}, verb.i)
+            for p in (said_person(t, idx) for t in partners)
+            if subject is not None and p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
+
+
+def _subject_of(verb: Token) -> Token | None:
+    """The verb's subject, or the subject of the verb it completes ("I have to end it with him")."""
+    for head in (verb, verb.head if verb.dep_ == "xcomp" else None, verb.head.head if verb.head.dep_ == "xcomp" else None):
+        subj = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None) if head is not None else None
+        if subj is not None:
+            return subj
+    return None
+
+
+def _past_be(word: Token) -> Token | None:
+    """The past "was" of "I was engaged to Tomas", read as an adjective after it or as a passive under it."""
+    if word.dep_ == "acomp" and word.head.tag_ == "VBD":
+        return word.head
+    if word.tag_ == "VBN":  # "when Tomas was engaged to you": a passive to the parser
+        return next((c for c in word.children if c.dep_ == "auxpass" and c.lemma_ == "be" and c.tag_ == "VBD"), None)
+    return None
+
+
+def _past_couple(word: Token, verb: Token, idx: DocIndex) -> list[Rel]:
+    """"I was engaged to Tomas": a couple that was."""
+    if verb.lemma_ != "be" or any(c.dep_ == "neg" for c in (*verb.children, *word.children)):
+        return []
+    if any(idx.is_time(t) and (t.like_num or t.head.lower_ in DIALOGUE.dating_preps) for t in word.sent):
+        return []  # "was married to Piet from 1971 to 1980": the dated rules read it
+    subj = next((c for h in (verb, word) for c in h.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    subject = said_person(subj, idx) if subj is not None else None
+    partners = [said_person(p, idx) for c in word.children if c.dep_ == "prep" and c.lower_ == "to"
+                for p in c.children if p.dep_ == "pobj"]
+    if subject is None:
+        return []
+    predicate = str(DIALOGUE.past_couples[word.lower_])
+    return [Rel(predicate, subject, p, When("end", vague=True), "end", None, 0.7, {}, word.i) for p in partners
+            if p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
+
+
+def _shape(verb: Token) -> str | None:
+    """The preposition before the partner when ``verb`` has one of its listed shapes, else ``None``."""
+    prts = {c.lower_ for c in verb.children if c.dep_ == "prt"}
+    objs = {c.lower_ for c in verb.children if c.dep_ == "dobj"}
+    for need, prep in DIALOGUE.parting_verbs[verb.lemma_.lower()]:
+        if not need and not prts and not objs:
+            return str(prep)
+        if need and (need in prts and prts <= {need} or need in objs and not prts):
+            return str(prep)
+    return None
+
+
+def _parting(verb: Token, idx: DocIndex) -> list[Rel]:
+    prep = _shape(verb)
+    if prep is None:
+        return []
+    status = clause_status(verb)
+    if status.negated or any(c.dep_ == "neg" for c in verb.children):
+        return []
+    subj = _subject_of(verb)
+    subject = said_person(subj, idx) if subj is not None else _time_to(verb)
+    partners = [said_person(p, idx) for c in verb.children if c.dep_ == "prep" and c.lower_ == prep
+                for p in c.children if p.dep_ == "pobj"]
+    if subject is None:
+        return []
+    ended = (status.tense in _PAST or verb.head.head.tag_ == "VBD" and verb.dep_ in ("relcl", "acl")) and \
+        not any(c.tag_ == "MD" for c in verb.children)
+    when, kind = (When("end", vague=True), "end") if ended else (When("state"), "assert")
+    return [Rel("PARTNER_OF", subject, p, when, kind, None, 0.7, {}, verb.i) for p in partners
+            if p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
+
+
+def _time_to(verb: Token) -> Arg | None:
+    """"(I knew) it was time to end it with him": a time to do it, for nobody named, is the speaker's."""
+    head = verb.head
+    if verb.dep_ not in ("relcl", "acl") or head.lemma_.lower() != "time" or head.head.lemma_ != "be":
+        return None
+    if any(c.dep_ == "prep" and c.lower_ == "for" for c in (*head.children, *verb.children)):
+        return None  # "time for you to end it"
+    return Arg(SPEAKER, verb.i)

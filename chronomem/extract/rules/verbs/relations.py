@@ -1,0 +1,93 @@
+"""People's tastes and possessions, and "get" in its many senses: like/love/hate/prefer, own/buy/sell,
+"got married", "got together", "got a job at", "got a new manager: Lucas", "took over the team".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import owned_arg, team_arg, thing_arg
+from chronomem.extract.clauses.args import person_arg
+from chronomem.extract.clauses.frames import Frame, with_conj
+from chronomem.extract.clauses.records import Arg, Rel
+from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES
+from chronomem.extract.rules.base import emit, employment, persons
+from chronomem.extract.rules.people.kin import family_verb_rels
+from chronomem.extract.rules.verbs.couples import marital, together_rels
+
+
+def get(frame: Frame) -> list[Rel]:
+    subjects = persons(frame)
+    acomp = frame.acomp
+    if acomp is not None and frame.lemma == "get":
+        return marital(frame, acomp.lower_, subjects, frame.preps)
+    if frame.lemma == "get" and any(c.lower_ == "together" and c.dep_ in ("advmod", "prt") for c in frame.v.children):
+        return together_rels(frame)
+    dobj = frame.dobj
+    if frame.lemma == "take" and frame.prt == "over" and dobj is not None:
+        team, start = team_arg(dobj), frame.when("start")
+        before = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("from")) if a is not None]
+        return (emit(frame, "LEADS", subjects, team, start, obj_tok=dobj)  # "took over X from Kenji": Kenji stopped
+                + (emit(frame, "LEADS", before, team, replace(start, mode="end")) if start is not None else []))
+    if frame.lemma == "get" and dobj is not None and dobj.lemma_.lower() in BOSS_NOUNS:
+        boss = _named_after_colon(frame, dobj)  # "I got a new manager last week: Lucas"
+        if boss is not None:
+            return emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, frame.when("start"))
+    if A.is_job_noun(dobj):
+        orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
+        return employment(frame, subjects, frame.when("start"), orgs, places=frame.dobj_preps.get("in", []),
+                           roles=frame.dobj_preps.get("as", []) + frame.prep("as"))
+    return family_verb_rels(frame, subjects, "start") if frame.lemma == "get" else []
+
+
+def _named_after_colon(frame: Frame, noun: Token) -> Arg | None:
+    """The name a noun is given after a colon: "a new manager: Lucas", "a new boss on Monday: Ana"."""
+    sent, doc = noun.sent, noun.doc
+    colon = next((t for t in doc[noun.i + 1:sent.end] if t.text in (":", "—")), None)
+    if colon is None:
+        return None
+    nxt = doc[colon.i + 1].sent if colon.i + 1 < len(doc) else sent  # the parser may start a sentence after ":"
+    name = next((t for t in doc[colon.i + 1:nxt.end] if not t.is_punct), None)
+    return person_arg(name, frame.idx, trust_ner=False) if name is not None and name.pos_ == "PROPN" else None
+
+
+def taste(frame: Frame, *, predicate: str) -> list[Rel]:
+    """"I love jazz", "she hates Java", "I prefer tea over coffee" (``predicate``: LIKES, DISLIKES or PREFERS)."""
+    if frame.v.pos_ != "VERB":
+        return []
+    objs = frame.dobjs or [t for c in frame.v.children if c.dep_ == "xcomp" and c.tag_ in ("NN", "VBG", "NNS")
+                           and not any(a.lower_ == "to" for a in c.children) for t in with_conj(c)]
+    if not objs:  # "I hate Java" parsed with Java as an adverb
+        objs = [c for c in frame.v.rights if c.pos_ == "PROPN" and c.dep_ in ("advmod", "npadvmod", "attr", "oprd", "dep")][:1]
+    quals = {}
+    other = [t for k in ("over", "to", "than") for t in frame.dobj_preps.get(k, []) + frame.preps.get(k, [])]
+    if frame.lemma == "prefer" and other:
+        alt = thing_arg(other[0], frame.idx)
+        if alt is not None:
+            quals["over"] = alt.name
+    subjects, when = persons(frame), frame.when("state")
+    things = [(tok, thing_arg(tok, frame.idx)) for tok in objs]
+    things = [(t, a) for t, a in things if a is not None and not a.gender and a.label != "PERSON"]  # tastes, not people
+    return [r for tok, arg in things for r in emit(frame, predicate, subjects, arg, when,
+                                                   qualifiers=quals, obj_tok=tok)]
+
+
+def own(frame: Frame, *, aspect: str) -> list[Rel]:
+    """"I own a bike" (a state), "I bought a bike" (it starts), "I sold my bike" (it ends)."""
+    if frame.dobj is None:
+        return []
+    pets = family_verb_rels(frame, persons(frame), aspect)
+    if pets:
+        return pets
+    subjects, when = persons(frame), frame.when(aspect)
+    unnamed = [t for t in frame.dobjs if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" and not any(
+        c.dep_ in ("poss", "acl", "relcl", "appos") for c in t.children)]
+    if unnamed and frame.lemma == "own":  # "I own two horses", "I own a parrot": pets without a name
+        return [r for t in unnamed for r in emit(frame, "HAS_PET", subjects, owned_arg(t, "PET"), when, confidence=0.7)]
+    objs = [t for t in frame.dobjs if t.lower_ not in CONSUMABLES and t.lemma_.lower() not in CONSUMABLES
+            and (t.pos_ == "PROPN" or t.tag_ != "NNS" or aspect == "state")]
+    return [r for tok in objs for r in emit(frame, "OWNS", subjects, thing_arg(tok, frame.idx), when, confidence=0.8)]

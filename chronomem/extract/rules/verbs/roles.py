@@ -1,0 +1,260 @@
+"""Who leads a team and which role someone holds, as they change hands.
+
+LEADS: stepping down, giving up or handing off the lead, being put in charge, replacing someone as
+lead ("Priya leads the platform team" and "took over the team from Y" are :mod:`~chronomem.extract.rules.verbs.work`'s).
+LEADS is ``one_per_object``: a new lead closes the previous one's fact by itself, so a rule here only
+emits an ``end`` when the sentence says someone stopped.
+
+HAS_ROLE: "I got promoted to data scientist back in 2020", "My best friend Kenji's title changed to head
+nurse", "Leo took over as head of marketing", "I stepped into the role of scrum master in June", "I moved
+up to senior accountant", "Ana was named head coach", "Leo took charge of the sales team". The parser
+often tags a role after "to" as a verb ("to head chef"), so the role is read from the words
+(:func:`role_words`) and kept only when its last word is a role noun: "promoted the album", "moved up to
+Seattle" or "in charge of the snacks" are no role. These rules are fallbacks (priority -1) behind the
+rules of the same verbs elsewhere, except the promotion reader, which goes first (priority 1): it reads
+the whole role where the parse split it ("head chef", not "head").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.accept import team_arg
+from chronomem.extract.clauses.args import person_arg
+from chronomem.extract.clauses.frames import Frame
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel
+from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, TITLE_NOUNS
+from chronomem.extract.rules.base import emit, persons, role_when
+from chronomem.extract.rules.people.kin import gave_away, possessor
+
+LEADS = "LEADS"
+
+
+def lead_team(tok: Token | None) -> Arg | None:
+    """The team a lead noun is about: "lead of the design team", "the search team lead",
+    "in charge of the data team"."""
+    if tok is None:
+        return None
+    lemma = tok.lemma_.lower()
+    if lemma not in L.LEAD_NOUNS and lemma != "charge":
+        return None
+    for child in tok.children:
+        if child.dep_ == "prep" and child.lower_ in ("of", "for", "on"):
+            for pobj in child.children:
+                if pobj.dep_ == "pobj" and (team := team_arg(pobj)) is not None:
+                    return team
+        if child.dep_ == "compound" and (team := team_arg(child)) is not None:
+            return team
+    return None
+
+
+def _people(frame: Frame) -> list[Arg]:
+    """The subjects that are people, not "we"."""
+    return [s for s in persons(frame) if s.kind != WE]
+
+
+def step_down(frame: Frame) -> list[Rel]:
+    """"I stepped down as lead of the design team last Friday"."""
+    down = frame.prt == "down" or any(c.lower_ == "down" and c.dep_ in ("advmod", "prt") for c in frame.v.children)
+    if not down:
+        return []
+    teams = [t for t in (lead_team(tok) for tok in frame.prep("as", "from")) if t is not None]
+    if not teams and frame.times:  # "Ana is no longer leading the search team; she stepped down last Sunday"
+        teams = [team for t in frame.v.sent if t.i < frame.v.i and t.lemma_.lower() in ("lead", "head", "run")
+                 for c in t.children if c.dep_ == "dobj" and (team := team_arg(c)) is not None][:1]
+    return emit(frame, LEADS, _people(frame), teams[0], frame.when("end")) if teams else []
+
+
+def give_up(frame: Frame) -> list[Rel]:
+    """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.rules.people.kin.gave_away`)."""
+    if frame.prt != "up":
+        return gave_away(frame)
+    team = lead_team(frame.dobj)
+    return emit(frame, LEADS, _people(frame), team, frame.when("end")) if team is not None else []
+
+
+def hand_off(frame: Frame) -> list[Rel]:
+    """"Sophia handed off the mobile team" (she stopped leading it); "… handed it over to Rosa" (Rosa started)."""
+    if frame.prt not in ("off", "over"):
+        return []
+    team = team_arg(frame.dobj) if frame.dobj is not None else None
+    if team is None:
+        team = lead_team(frame.dobj)
+    if team is None:
+        return []
+    end = frame.when("end")
+    out = emit(frame, LEADS, _people(frame), team, end)
+    successors = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("to")) if a is not None]
+    if out and end is not None and successors:
+        out += emit(frame, LEADS, successors, team, replace(end, mode="start"))
+    return out
+
+
+def _in_charge(frame: Frame) -> Arg | None:
+    return next((t for t in (lead_team(tok) for tok in frame.prep("in")) if t is not None), None)
+
+
+def put_in_charge(frame: Frame) -> list[Rel]:
+    """"Jake was put in charge of the analytics team", "Ana was named lead of the data team"."""
+    passive = frame.passive
+    if not passive:
+        return []
+    team = _in_charge(frame) or lead_team(frame.attr)
+    return emit(frame, LEADS, _people(frame), team, frame.when("start")) if team is not None else []
+
+
+def in_charge_rels(frame: Frame) -> list[Rel]:
+    """"Mei is in charge of the payments team" (a copula with "in charge of")."""
+    team = _in_charge(frame)
+    return emit(frame, LEADS, _people(frame), team, frame.when("state")) if team is not None else []
+
+
+def replaced_as_lead(frame: Frame) -> list[Rel]:
+    """"In January, Pablo replaced Lena as the lead of the payments team"."""
+    if frame.dobj is None:
+        return []
+    team = next((t for t in (lead_team(tok) for tok in frame.prep("as") + frame.dobj_preps.get("as", []))
+                 if t is not None), None)
+    before = person_arg(frame.dobj, frame.idx, trust_ner=False)
+    start = frame.when("start")
+    if team is None or before is None or start is None:
+        return []
+    out = emit(frame, LEADS, _people(frame), team, start)
+    return out + emit(frame, LEADS, [before], team, replace(start, mode="end")) if out else []
+
+
+# ----------------------------------------------------------------------------- roles
+HAS_ROLE = "HAS_ROLE"
+MAX_ROLE_WORDS = 4
+_PHRASE_POS = frozenset({"NOUN", "ADJ", "PROPN", "VERB"})
+_CLAUSE_OPENERS = frozenset({"DET", "PRON"})  # "to lead the team": an infinitive clause, not a role
+
+
+def _word(tok: Token) -> str:
+    return tok.text if tok.is_upper and 2 <= len(tok.text) <= 5 else tok.lower_
+
+
+def _is_role_word(tok: Token) -> bool:
+    return tok.lower_ in L.ROLE_HEADS or tok.lemma_.lower() in L.ROLE_HEADS
+
+
+def _phrase_end(tok: Token, frame: Frame, limit: int) -> int:
+    doc, j = tok.doc, tok.i
+    while j < limit and j - tok.i < MAX_ROLE_WORDS and doc[j].is_alpha and doc[j].pos_ in _PHRASE_POS \
+            and doc[j].lower_ not in ROLE_PHRASE_STOPS and not frame.idx.is_time(doc[j]):
+        j += 1
+    return j
+
+
+def role_words(tok: Token, frame: Frame) -> Arg | None:
+    """The role written from ``tok`` on ("a head nurse", "senior accountant", "head of marketing"),
+    whatever the parser tagged its words; ``None`` unless the last word is a role noun (a lone weak
+    one, "head" or "owner", is not enough) and the words are not an infinitive's ("to lead the team")."""
+    doc, limit = tok.doc, tok.sent.end
+    start = tok.i + 1 if tok.lower_ in ("a", "an", "the") else tok.i
+    if start >= limit:
+        return None
+    end = _phrase_end(doc[start], frame, limit)
+    if end == start or (end < limit and doc[end].pos_ in _CLAUSE_OPENERS and doc[end].lower_ not in ("my", "our")):
+        return None
+    words = [_word(t) for t in doc[start:end]]
+    if words[-1] in TITLE_NOUNS and len(words) > 1:  # "a manager role"
+        words, end = words[:-1], end - 1
+    if end + 1 < limit and doc[end].lower_ == "of" and doc[end - 1].lower_ in L.OF_ROLE_HEADS:
+        tail = _phrase_end(doc[end + 1], frame, limit)
+        if tail > end + 1:
+            words += ["of", *(_word(t) for t in doc[end + 1:tail])]
+            return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
+    last = doc[end - 1]
+    if not _is_role_word(last) or (len(words) == 1 and last.lower_ in L.WEAK_ROLE_HEADS):
+        return None
+    return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
+
+
+def _after(frame: Frame, *words: str, reach: int = 4) -> Token | None:
+    """The token after the first of ``words`` shortly after the verb ("promoted (quickly) to …")."""
+    doc, sent = frame.v.doc, frame.v.sent
+    for j in range(frame.v.i + 1, min(sent.end - 1, frame.v.i + reach)):
+        if doc[j].lower_ in words:
+            return doc[j + 1]
+    return None
+
+
+def _role_rels(frame: Frame, subjects: list[Arg], tok: Token | None) -> list[Rel]:
+    role = role_words(tok, frame) if tok is not None else None
+    if role is None:
+        return []
+    return emit(frame, HAS_ROLE, subjects, role, role_when(frame, role))
+
+
+def role_after(frame: Frame, *, after: str = "to", particle: str = "") -> list[Rel]:
+    """The role after ``after`` (with ``particle`` beside the verb): "I got promoted to data scientist back in 2020",
+    "I moved up to senior accountant last spring" (not "we moved up to Seattle": no role noun)."""
+    if particle and not any(c.lower_ == particle and c.dep_ in ("advmod", "prt") for c in frame.v.children):
+        return []
+    return _role_rels(frame, _people(frame), _after(frame, after))
+
+
+def _title_owner(tok: Token, frame: Frame) -> Arg | None:
+    """Whose title a subject is, the title also as an apposition: "Kenji's title", "My best friend Kenji's title"."""
+    titles = [tok] + [c for c in tok.children if c.dep_ == "appos"]
+    for title in titles:
+        if title.lemma_.lower() in TITLE_NOUNS:
+            owner = next((_owner(c, frame) for c in title.children if c.dep_ == "poss"), None)
+            if owner is not None:
+                return owner
+    return None
+
+
+def _owner(poss: Token, frame: Frame) -> Arg | None:
+    """The possessor, or the name it is given: "Kenji's", "my sister Ana's" (the sister is Ana)."""
+    owner = possessor(poss, frame.idx)
+    if owner is None and poss.pos_ == "NOUN":
+        named = next((c for c in poss.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        owner = possessor(named, frame.idx) if named is not None else None
+    return owner
+
+
+def title_changed(frame: Frame) -> list[Rel]:
+    """"My best friend Kenji's title changed to head nurse last month"."""
+    owners = [o for o in (_title_owner(t, frame) for t in frame.subj_toks) if o is not None]
+    return _role_rels(frame, owners[:1], _after(frame, "to")) if owners else []
+
+
+def took_over(frame: Frame) -> list[Rel]:
+    """"Leo took over as head of marketing", "I took over as lead of the data team" (LEADS), and
+    "Leo took charge of the sales team"."""
+    if frame.dobj is not None and frame.dobj.lemma_.lower() == "charge":
+        return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("start"))
+    if frame.prt != "over":
+        return []
+    team = next((t for t in (lead_team(tok) for tok in frame.prep("as")) if t is not None), None)
+    if team is not None:
+        return emit(frame, LEADS, _people(frame), team, frame.when("start"))
+    return _role_rels(frame, _people(frame), _after(frame, "as"))
+
+
+def stepped_into(frame: Frame) -> list[Rel]:
+    """"I stepped into the role of scrum master", "she stepped in as interim CTO", "stepped up as captain"."""
+    into = _after(frame, "into")
+    if into is not None:
+        j = into.i + 1 if into.lower_ in ("a", "an", "the") else into.i
+        doc = into.doc
+        if j + 2 < into.sent.end and doc[j].lemma_.lower() in TITLE_NOUNS and doc[j + 1].lower_ == "of":
+            into = doc[j + 2]  # "the role of product owner"
+        return _role_rels(frame, _people(frame), into)
+    if frame.prt in ("in", "up") or any(c.lower_ in ("in", "up") and c.dep_ in ("advmod", "prt") for c in frame.v.children):
+        return _role_rels(frame, _people(frame), _after(frame, "as"))
+    return []
+
+
+def named_role(frame: Frame) -> list[Rel]:
+    """"Ana was named head coach", "I was made team lead in 2021", "Leo was appointed (as) chief of staff"."""
+    if not any(c.dep_ == "auxpass" for c in frame.v.children):
+        return []
+    pred = next((c for c in frame.v.children if c.dep_ in ("oprd", "attr", "dobj", "xcomp", "ccomp") and c.i > frame.v.i), None)
+    start = pred.left_edge if pred is not None else _after(frame, "as", reach=2)
+    return _role_rels(frame, _people(frame), start)

@@ -1,0 +1,320 @@
+"""Switches and moves: switch/migrate/move from X to Y, replace X with Y, upgrade X from 13 to 14, "we
+finished the move from Jira to Linear", title changes ("my title changed to product manager"); moving
+to (or out of) a city, into a new home ("moved into a new apartment in Mumbai") or into a role ("moved
+into a site reliability engineer role"). "live in", "based in", "settled in" are rows of the rule table.
+
+A switch closes the old value and opens the new one at the same time (design rule 4): an ``end``
+relation for the old value and an ``assert`` for the new one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Token
+
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
+from chronomem.extract.clauses.args import version_of
+from chronomem.extract.clauses.frames import Frame, when_for
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel
+from chronomem.extract.lexicon import (
+    CHANGE_NOUNS,
+    HOMES,
+    JOB_OBJECTS,
+    JOB_SWITCH_LEMMAS,
+    OUR_UNITS,
+    PURPOSE_SKIP,
+    ROLE_SLOTS,
+    SWITCH_LEMMAS,
+    TITLE_NOUNS,
+)
+from chronomem.extract.rules.base import emit, persons, role_rels, role_when, to_roles
+from chronomem.extract.rules.people.kin import possessor
+from chronomem.extract.rules.verbs.roles import replaced_as_lead
+from chronomem.extract.rules.verbs.tools import purpose, tool_objects, tool_subjects
+
+
+def _job_switch(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token) -> tuple[str, Arg, Arg] | None:
+    """A person (not "we") moving between employers: "Adam switched from Monzo to Plaid",
+    "I switched jobs from Coinbase to Amazon". Names the gazetteer knows only as tools stay tools."""
+    if base is not None or frame.lemma not in JOB_SWITCH_LEMMAS:
+        return None
+    subjects = persons(frame, we=False)
+    if not subjects or any(s.kind == WE for s in subjects) or any(
+            t.lemma_.lower() in OUR_UNITS for t in frame.subj_toks):
+        return None
+    job_words = frame.dobj is not None and frame.dobj.lower_ in JOB_OBJECTS
+    if frame.dobj is not None and not job_words:
+        return None
+    old, new = A.token_org(old_tok, frame.idx), A.token_org(new_tok, frame.idx)
+    if old is None or new is None:
+        return None
+    known_tool = any(a.strength >= GAZETTEER and a.type == "TOOL" and a.label != "ORG" for a in (old, new))
+    if known_tool and not job_words:
+        return None
+    return "WORKS_AT", old.typed("ORG"), new.typed("ORG")
+
+
+def _switch_pair(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token) -> tuple[str, Arg, Arg] | None:
+    if frame.lemma in ("move", "relocate"):
+        old_p, new_p = A.token_place(old_tok, frame.idx), A.token_place(new_tok, frame.idx)
+        if old_p is not None and new_p is not None and old_p.strength >= GAZETTEER and new_p.strength >= GAZETTEER:
+            return "LIVES_IN", old_p, new_p
+    job = _job_switch(frame, base, old_tok, new_tok)
+    if job is not None:
+        return job
+    ours = any(a.kind == WE or a.type in ("GROUP", "ORG") for a in tool_subjects(frame))
+    old = A.token_tool(old_tok, frame.idx, base, loose=ours)
+    new = A.token_tool(new_tok, frame.idx, base, loose=ours)
+    if old is not None and new is not None:
+        return "USES", old, new
+    old_team, new_team = team_arg(old_tok), team_arg(new_tok)
+    if old_team is not None and new_team is not None:
+        return "MEMBER_OF", old_team, new_team
+    if frame.lemma in ("move", "relocate"):
+        old_p, new_p = A.token_place(old_tok, frame.idx), A.token_place(new_tok, frame.idx)
+        if old_p is not None and new_p is not None:
+            return "LIVES_IN", old_p, new_p
+        o, n = A.classify_destination(old_tok, frame.idx), A.classify_destination(new_tok, frame.idx)
+        if o is not None and n is not None and o[0] == n[0] == "WORKS_AT":
+            return "WORKS_AT", o[1], n[1]
+    return None
+
+
+def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
+    """``from X to Y`` (optionally with a moved object: "moved CI from Jenkins to GitHub Actions")."""
+    src, dst = frame.prep("from"), frame.prep("to")
+    if not dst:
+        fallback = frame.term_after_to()
+        dst = [fallback] if fallback is not None else []
+    base = A.token_tool(dobj, frame.idx) if dobj is not None else None
+    if not dst and src and base is not None:  # "from version 3.9 to 3.10" parsed as one number phrase
+        versions = [t for t in src[0].subtree if t is not src[0] and version_of(t) is not None]
+        if len(versions) == 2:
+            src, dst = versions[:1], versions[1:]
+    if not dst:
+        return []
+    quals = purpose(frame)
+    if dobj is not None and base is None and dobj.pos_ in ("NOUN", "PROPN") and not quals:
+        words = [t.text for t in dobj.subtree if not t.is_punct and t.lower_ not in PURPOSE_SKIP]
+        if 0 < len(words) <= 4:
+            quals = {"for": " ".join(words)}
+    when_start = frame.when("start")
+    if when_start is not None and not frame.times:  # "moved monitoring from X to Y on May 2": the date hung lower
+        inside = {t.i for t in frame.v.subtree}
+        lower = [t for t in frame.all_times if t.start in inside]
+        if len(lower) == 1:
+            when_start = when_for(frame.status, "start", lower)
+    if when_start is None:
+        return []
+    subjects = tool_subjects(frame)
+    if not src:
+        new = A.token_tool(dst[0], frame.idx, base)
+        if new is not None:
+            return emit(frame, "USES", subjects, new, when_start, qualifiers=quals, obj_tok=dst[0])
+        team = team_arg(dst[0])
+        return emit(frame, "MEMBER_OF", persons(frame), team, when_start) if team is not None else []
+    pair = _switch_pair(frame, base, src[0], dst[0])
+    if pair is None:
+        return []
+    predicate, old, new = pair
+    when_end = replace(when_start, mode="end")
+    if predicate != "USES":
+        subjects = persons(frame)
+    return (emit(frame, predicate, subjects, old, when_end, qualifiers=quals)
+            + emit(frame, predicate, subjects, new, when_start, qualifiers=quals))
+
+
+def title_change(frame: Frame) -> list[Rel]:
+    """"My title changed to product manager", "Greta's role changed to data engineer"."""
+    out: list[Rel] = []
+    for tok in frame.subj_toks:
+        if tok.lemma_.lower() not in TITLE_NOUNS:
+            continue
+        owner = next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+        if owner is not None:
+            out += role_rels(frame, [owner], frame.when("start"), frame.prep("to"), strict=False)
+            if not out:  # "My title changed to frontend developer" with "frontend" read as a verb
+                out += [r for role in to_roles(frame) for r in emit(frame, "HAS_ROLE", [owner], role, role_when(frame, role))]
+    return out
+
+
+def switch(frame: Frame) -> list[Rel]:
+    if frame.lemma == "change" and frame.dobj is None:
+        return title_change(frame)
+    dobj = frame.dobj
+    if dobj is None:  # "we upgraded PostgreSQL from 14 to 15" with the tool parsed as an adverb
+        dobj = next(iter(tool_objects(frame)), None)
+    return complete_switch(frame, switch_rels(frame, dobj))
+
+
+def complete_switch(frame: Frame, rels: list[Rel]) -> list[Rel]:
+    """The parse's switch, or the words' when the parse lost the old value (no ``end``)."""
+    if not any(r.kind == "end" for r in rels):
+        return surface_switch(frame) or rels
+    return rels
+
+
+def surface_switch(frame: Frame) -> list[Rel]:
+    """"from X to Y" read from the words when the parse scattered it ("We moved team chat from Slack
+    to Microsoft Teams", "upgraded Postgres from 14 to 15" with "14 to 15" as one number phrase).
+
+    Only known tools (or versions of the tool the verb acts on), only the team's own switches, and
+    only when the sentence has a single time phrase, so the time cannot belong to another clause.
+    """
+    if frame.lemma not in SWITCH_LEMMAS:
+        return []
+    subjects = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("GROUP", "ORG")]
+    sent, doc, idx = frame.v.sent, frame.v.doc, frame.idx
+    after = [t for t in sent if t.i > frame.v.i]
+    src = next((t for t in after if t.lower_ == "from"), None)
+    dst = next((t for t in after if t.lower_ == "to" and src is not None and t.i > src.i), None)
+    if not subjects or src is None or dst is None or src.i + 1 >= sent.end or dst.i + 1 >= sent.end:
+        return []
+    base_tok = next((t for t in after if t.i < src.i and (term := idx.term_at[t.i]) is not None and term.type == "TOOL"), None)
+    base = A.token_tool(base_tok, idx) if base_tok is not None else None
+    skip = (lambda j: j + 1 if j + 1 < sent.end and doc[j].lower_ in ("version", "v") else j)  # "from version 11 to 12"  # noqa: E731
+    old, new = _surface_value(doc[skip(src.i + 1)], idx, base), _surface_value(doc[skip(dst.i + 1)], idx, base)
+    times = []
+    for t in frame.all_times:  # NER folds versions into dates: "14 to 15 last month" → "last month"
+        if t.start <= dst.i + 1 < t.end or t.start <= src.i + 1 < t.end:
+            if t.end <= dst.i + 2:
+                continue
+            t = replace(t, start=dst.i + 2, text=doc[dst.i + 2:t.end].text)
+        times.append(t)
+    if old is None or new is None or old.name == new.name or len(times) > 1:
+        return []
+    start = when_for(frame.status, "start", times)
+    if start is None:
+        return []
+    return (emit(frame, "USES", subjects, old, replace(start, mode="end")) + emit(frame, "USES", subjects, new, start))
+
+
+def _surface_value(tok: Token, idx, base: Arg | None) -> Arg | None:
+    term = idx.term_at[tok.i]
+    if term is not None:
+        return A.token_tool(tok, idx) if term.type == "TOOL" else None
+    if base is not None and version_of(tok) is not None:
+        return Arg("entity", tok.i, f"{base.name} {version_of(tok)}", "TOOL", GAZETTEER)
+    return None
+
+
+def replace_with(frame: Frame) -> list[Rel]:
+    leads = replaced_as_lead(frame)  # "Pablo replaced Lena as the lead of the payments team"
+    if leads:
+        return leads
+    passive = frame.passive
+    if passive:  # "Redis was replaced by Memcached" — the group's setup
+        old_toks = frame.subj_toks[:1]
+        new_toks = frame.prep("by", "with")
+        subjects = [Arg(WE, frame.v.i)]
+        confidence = 0.7
+    else:
+        old_toks = [frame.dobj] if frame.dobj is not None else tool_objects(frame)[:1]
+        new_toks = frame.prep("with", "by") + (frame.prep("for") + frame.dobj_preps.get("for", []) if frame.lemma == "swap" else [])
+        new_toks += frame.dobj_preps.get("with", []) + frame.dobj_preps.get("by", [])
+        subjects = tool_subjects(frame)
+        confidence = 0.9
+    if not old_toks or not new_toks:
+        return []
+    if frame.lemma == "swap" and not passive:  # "I swapped Manchester for Seoul"
+        old_p, new_p = A.token_place(old_toks[0], frame.idx), A.token_place(new_toks[0], frame.idx)
+        people = persons(frame, we=False, loose=False)
+        if old_p is not None and new_p is not None and old_p.strength >= GAZETTEER and people:
+            start = frame.when("start")
+            return (emit(frame, "LIVES_IN", people, old_p, replace(start, mode="end")) + emit(frame, "LIVES_IN", people, new_p, start)
+                    if start is not None else [])
+    old, new = A.token_tool(old_toks[0], frame.idx), A.token_tool(new_toks[0], frame.idx)
+    start = frame.when("start")
+    if old is None or new is None or start is None:
+        return []
+    quals = purpose(frame) if frame.lemma != "swap" else {}
+    return (emit(frame, "USES", subjects, old, replace(start, mode="end"), qualifiers=quals, confidence=confidence)
+            + emit(frame, "USES", subjects, new, start, qualifiers=quals, confidence=confidence))
+
+
+def finished_change(frame: Frame) -> list[Rel]:
+    """"We finished the Postgres 14 to 15 upgrade on November 15", "we completed the move from Jira to Linear"."""
+    nouns = [t for t in frame.v.subtree if t.i > frame.v.i and t.pos_ in ("NOUN", "VERB") and t.lemma_.lower() in CHANGE_NOUNS]
+    if not nouns:
+        return []
+    noun = nouns[0]
+    preps = {c.lower_: [p for p in c.children if p.dep_ == "pobj"] for c in noun.children if c.dep_ == "prep"}
+    for key in ("from", "to"):
+        preps[key] = preps.get(key) or frame.prep(key)
+    if preps.get("from") and preps.get("to"):
+        old, new = A.token_tool(preps["from"][0], frame.idx), A.token_tool(preps["to"][0], frame.idx)
+    else:  # "the Postgres 14 to 15 upgrade": a versioned tool, "to", a version, before the noun
+        doc, idx = noun.doc, frame.idx
+        start = frame.v.i + 1
+        term = next((t for j in range(start, noun.i) if (t := idx.term_at[j]) is not None and t.type == "TOOL"), None)
+        to = next((j for j in range(start, noun.i) if doc[j].lower_ == "to"), None)
+        if term is None or to is None or to + 1 >= noun.i or " " not in term.name:
+            return []
+        base = term.name.rsplit(" ", 1)[0]
+        version = version_of(doc[to + 1])
+        old = Arg("entity", term.start, term.name, "TOOL", GAZETTEER)
+        new = Arg("entity", to + 1, f"{base} {version}", "TOOL", GAZETTEER) if version else None
+    start_when = frame.when("start")
+    if start_when is not None and not start_when.phrase:  # "the … upgrade a few days ago": the date on the noun
+        hung = [t for t in frame.all_times if t.anchor == noun.i]
+        start_when = when_for(frame.status, "start", hung[:1]) if hung else start_when
+    if old is None or new is None or start_when is None:
+        return []
+    subjects = tool_subjects(frame)
+    return (emit(frame, "USES", subjects, old, replace(start_when, mode="end"))
+            + emit(frame, "USES", subjects, new, start_when))
+
+
+# ----------------------------------------------------------------------------- moving
+def _role_before_slot(tok: Token) -> Arg | None:
+    """The words before "role" in a phrase the parser split: "a director of engineering role"."""
+    slot = next((t for t in tok.subtree if t.lemma_.lower() in ROLE_SLOTS and t.i > tok.i), None)
+    if slot is None or not is_role_head(tok, strict=False):
+        return None
+    words = [t for t in tok.doc[tok.i:slot.i] if t.is_alpha]
+    if not words or len(words) != slot.i - tok.i or len(words) > 5:
+        return None
+    return Arg(ENTITY, tok.i, " ".join(t.lower_ for t in words), "ROLE", GAZETTEER)
+
+
+def _new_home(frame: Frame, toks: list[Token]) -> list[Rel]:
+    """"moved into a new apartment in Mumbai", "got a place in Chicago": LIVES_IN the home's city."""
+    out: list[Rel] = []
+    for tok in toks:
+        if tok.lemma_.lower() not in HOMES:
+            continue
+        places = [p for c in tok.children if c.dep_ == "prep" and c.lower_ in ("in", "near")
+                  for p in c.children if p.dep_ == "pobj"]
+        for place in places:
+            out += emit(frame, "LIVES_IN", persons(frame), A.token_place(place, frame.idx), frame.when("start"), obj_tok=place)
+    return out
+
+
+def move(frame: Frame) -> list[Rel]:
+    to = frame.prep("to") + [c for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
+    src = frame.prep("from") + (frame.prep("of") if "out" in frame.preps or frame.prt == "out" else [])
+    if frame.dobj is not None and frame.dobj.lower_ not in ("in", "back"):
+        return complete_switch(frame, switch_rels(frame, frame.dobj))  # "we moved CI from Jenkins to GitHub Actions"
+    subjects = persons(frame)
+    if src and to:
+        return switch_rels(frame, None)
+    homes = _new_home(frame, frame.prep("into", "to"))
+    if homes:
+        return homes
+    roles = [role_arg(c, strict=False) for t in frame.prep("into") if t.lemma_.lower() in ROLE_SLOTS
+             for c in t.children if c.dep_ == "compound"]
+    if not roles or roles[0] is None:  # "into a director of engineering role"
+        roles = [_role_before_slot(t) for t in frame.prep("into")]
+    if roles and roles[0] is not None:  # "I moved into a site reliability engineer role"
+        return emit(frame, "HAS_ROLE", subjects, roles[0], frame.when("start"))
+    out: list[Rel] = []
+    for tok in to:
+        dest = A.classify_destination(tok, frame.idx)
+        if dest is not None:
+            out += emit(frame, dest[0], subjects, dest[1], frame.when("start"), obj_tok=tok)
+    if not to:
+        for tok in src:
+            out += emit(frame, "LIVES_IN", subjects, A.token_place(tok, frame.idx), frame.when("end"), obj_tok=tok)
+    return out

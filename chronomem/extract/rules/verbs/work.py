@@ -1,0 +1,372 @@
+"""Work and study: works at/for/as, join, start, leave/quit/retire ("left Oracle for Yelp"), hire, promote,
+report to, lead/manage a team; and work said other ways:
+
+* the verbs of biographies and news: "played for Leeds United", "signed with Udinese", "was employed by
+  Washington State University" → WORKS_AT;
+* a workplace without a name: "I work at the restaurant", "Jasmine works at that massage place (with
+  Nina)" → WORKS_AT the place ("restaurant", "massage place"), for a named co-worker after "with" too;
+* teaching somewhere: "I'm teaching acting down at the Arts Academy", "she teaches at Lincoln High" → WORKS_AT;
+* being in a body whose name says membership: "she's in the Navy", "we were both in the Peace Corps"
+  (held and over, at no known time) → MEMBER_OF (not "I was in Walmart").
+
+The words are data (``workplace_nouns``, ``needs_compound`` and ``membership_words`` in ``ties.json``).
+But for the biography verbs, the rules of work said other ways speak only when the verb's own rules
+found nothing (a lower priority).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
+from chronomem.extract.clauses.args import name_arg, person_arg, pronoun_arg
+from chronomem.extract.clauses.frames import Frame, when_for
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When
+from chronomem.extract.lexicon import TEAM_CHANGES, load_lexicon
+from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
+from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
+
+
+def work(frame: Frame) -> list[Rel]:
+    subjects = persons(frame)
+    when = frame.when("state")
+    bosses = [(tok, boss) for tok in frame.prep("for") if (boss := boss_for(tok, frame)) is not None]
+    orgs = [tok for tok in frame.prep("at", "for") if tok not in {t for t, _ in bosses}]
+    out = employment(frame, subjects, when, orgs, places=frame.prep("in"), roles=frame.prep("as"))
+    for tok, boss in bosses:  # "I work for Nate Olsen": a person to answer to, not an employer
+        out += emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, when, obj_tok=tok)
+    orgs += [t for t, _ in bosses]
+    if not orgs and not out:  # "Pablo works as a physiotherapist": "as" after "work" names a role
+        out = role_rels(frame, subjects, when, frame.prep("as"), strict=False)
+    if not orgs and not out:  # "as a machine learning engineer" parsed as "machine" + "learning engineer"
+        out = [r for role in _split_roles(frame.prep("as")) for r in emit(frame, "HAS_ROLE", subjects, role, when)]
+    for tok in frame.prep("on", "in"):
+        team = team_arg(tok, allow_area=tok in frame.prep("on"))
+        out += emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=tok)
+    return out
+
+
+def boss_for(tok: Token, frame: Frame) -> Arg | None:
+    """The person after "work for": a name NER takes for a person ("for Nate Olsen", "for Mr. Olsen") and
+    the gazetteer does not know as an employer, him/her or "you"; ``None`` for a company ("for Stripe")."""
+    if tok.lower_ in ("him", "her") and tok.tag_ == "PRP":
+        return pronoun_arg(tok)
+    if tok.lower_ == "you":
+        return Arg(YOU, tok.i)
+    arg = name_arg(tok, frame.idx)
+    if arg is None or arg.kind != ENTITY or arg.strength >= GAZETTEER or arg.label != "PERSON":
+        return None
+    return arg.typed("PERSON")
+
+
+def _split_roles(toks: list[Token]) -> list[Arg]:
+    """A role noun phrase the parser broke at a participle: "machine" ← acl "learning" → dobj "engineer"."""
+    out: list[Arg] = []
+    for tok in toks:
+        for acl in (c for c in tok.children if c.dep_ == "acl" and c.i == tok.i + 1):
+            obj = next((c for c in acl.children if c.dep_ == "dobj" and c.i <= acl.i + 2), None)
+            if obj is not None and is_role_head(obj):
+                words = [t for t in tok.doc[tok.i:obj.i + 1] if t.is_alpha]
+                out.append(Arg(ENTITY, tok.i, " ".join(t.lower_ for t in words), "ROLE", GAZETTEER))
+    return out
+
+
+def cleft_value(frame: Frame) -> Token | None:
+    """"It was Adobe that I joined": the value a cleft sentence puts first."""
+    head = frame.v.head
+    if frame.v.dep_ not in ("ccomp", "relcl", "advcl") or head.lemma_ != "be":
+        return None
+    if not any(c.dep_ == "nsubj" and c.lower_ in ("it", "that", "this") for c in head.children):
+        return None
+    return next((c for c in head.children if c.dep_ == "attr" and c.pos_ == "PROPN"), None)
+
+
+def employer_after(frame: Frame) -> Token | None:
+    """"I left Spotify in January" with "Spotify" parsed as a verb: a gazetteer name known as an
+    employer (or an organisation) right after the verb, hung from it, read as its object."""
+    j = frame.v.i + 1
+    if frame.dobj is not None or j >= frame.v.sent.end:
+        return None
+    tok, term = frame.v.doc[j], frame.idx.term_at[j]
+    if term is None or term.start != j or tok.head.i != frame.v.i or tok.dep_ in ("prep", "dobj", "conj", "cc"):
+        return None
+    return tok if term.employer or term.type == "ORG" else None
+
+
+def join(frame: Frame) -> list[Rel]:
+    subjects = persons(frame)
+    when = frame.when("start")
+    dobj = frame.dobj or employer_after(frame)
+    national = A.national_team(dobj, frame.idx)
+    if national is not None:  # "joined the Turkey national under-21 football team"
+        return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
+    if dobj is not None and dobj.lower_ in ("that", "which", "who"):
+        dobj = cleft_value(frame)
+        if dobj is not None:  # the cleft's "be" is not a hedge and its "not Netflix" is not a negation
+            when = when_for(replace(frame.status, blocked=False, negated=False), "start", frame.times)
+    if dobj is None:
+        return []
+    team = club_arg(dobj)
+    if team is not None:
+        return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj) + role_rels(frame, subjects, when, frame.prep("as"))
+    return employment(frame, subjects, when, [dobj] if A.token_org(dobj, frame.idx, tools=False) else [],
+                       places=frame.prep("in"), roles=frame.prep("as"))
+
+
+def start(frame: Frame) -> list[Rel]:
+    subjects = persons(frame)
+    when = frame.when("start")
+    if frame.dobj is not None and not A.is_job_noun(frame.dobj):
+        return []
+    preps = {**frame.preps, **{k: v for k, v in frame.dobj_preps.items() if k not in frame.preps}}
+    orgs = [t for k in ("at", "with", "for") for t in preps.get(k, ())]
+    return employment(frame, subjects, when, orgs, places=preps.get("in", []), roles=preps.get("as", []))
+
+
+def leave(frame: Frame) -> list[Rel]:
+    lemma = frame.lemma
+    if lemma in ("lay", "fire", "sack") and not (frame.v.tag_ == "VBN" and (lemma != "lay" or frame.prt == "off")):
+        return []
+    if frame.v.lower_ == "quits" and frame.v.i >= 2 and frame.v.doc[frame.v.i - 2].lemma_.lower() == "call":
+        return []  # "Julia and I called it quits": read from "call" (chronomem.extract.rules.verbs.couples)
+    subjects = persons(frame)
+    when = frame.when("end")
+    dobj = frame.dobj or employer_after(frame)
+    if lemma == "retire":
+        if tool_objects(frame):
+            return uses_rels(frame, "end")  # "we retired Prometheus"
+    if dobj is not None and lemma in L.LEAVING_LEMMAS:
+        national = A.national_team(dobj, frame.idx)
+        if national is not None:
+            return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
+        if A.is_job_noun(dobj):
+            return employment(frame, subjects, when, frame.dobj_preps.get("at", []) + frame.prep("at"))
+        team = club_arg(dobj)
+        if team is not None:
+            return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj)
+        arg = name_arg(dobj, frame.idx) if not frame.idx.is_time(dobj) else None
+        if arg is None:
+            return []
+        if arg.type == "PLACE" and arg.strength >= 3:
+            return emit(frame, "LIVES_IN", subjects, arg, when, obj_tok=dobj) + _left_for(frame, subjects, when, "LIVES_IN")
+        if (arg.type == "ORG" and arg.strength >= 1) or arg.label == "ORG":
+            return (emit(frame, "WORKS_AT", subjects, A.widen_org(dobj, arg.typed("ORG"), frame.idx), when, obj_tok=dobj)
+                    + _left_for(frame, subjects, when, "WORKS_AT"))
+        targets = [t for t in frame.prep("for") if not frame.idx.is_time(t)]
+        target = name_arg(targets[0], frame.idx) if targets else None
+        if target is not None and target.strength >= 3 and target.type in ("ORG", "PLACE"):
+            # "Zoe left Square for Pfizer": the known destination says what was left
+            predicate = "WORKS_AT" if target.type == "ORG" else "LIVES_IN"
+            left = arg.typed("ORG") if predicate == "WORKS_AT" else A.place(arg)
+            return emit(frame, predicate, subjects, left, when, obj_tok=dobj) + _left_for(frame, subjects, when, predicate)
+        if A.org(arg) is not None:  # unknown name: decided by what the session said before
+            return [_ambiguous(r) for r in emit(frame, "WORKS_AT", subjects, arg, when, confidence=0.8)]
+        return []
+    orgs = [t for t in frame.prep("from", "by") if not frame.idx.is_time(t)] if lemma != "quit" else []
+    if lemma == "depart" and not orgs:
+        return []
+    if not orgs and dobj is None and lemma in ("quit", "resign") and not frame.preps.get("as") and not ends_named(frame):
+        # "I quit in 2021": the employer the session named last for this subject
+        return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
+    return employment(frame, subjects, when, orgs, strict=lemma == "retire")
+
+
+def ends_named(frame: Frame) -> bool:
+    """"joined the choir in 2018 and quit in 2021": an objectless ending conjoined to a clause of
+    the same subject that named what it ends (:func:`conj_endings` ends that value)."""
+    v, head = frame.v, frame.v.head
+    if v.dep_ != "conj" or frame.lemma not in L.CONJ_ENDINGS or head.pos_ not in ("VERB", "AUX") or frame.dobj is not None:
+        return False
+    own = [c.lower_ for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
+    theirs = [c.lower_ for c in head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if own and own != theirs:
+        return False  # "I joined Acme in 2018 and Tom left in 2020"
+    return any(c.dep_ in ("dobj", "prep", "xcomp", "attr") and c.i < v.i for c in head.children)
+
+
+def conj_endings(frame: Frame, before: list[Rel]) -> list[Rel]:
+    """"I started at Netflix in 2020 and left in 2022", "moved to Denver in 2016 and left in 2019":
+    the values the first clause started (``before``: the sentence's relations so far) end at the
+    conjoined verb's time. Only relations the rules were sure of, of predicates the verb can end."""
+    if not ends_named(frame):
+        return []
+    when = frame.when("end")
+    if when is None or when.mode != "end":
+        return []
+    head = frame.v.head
+    clause = {head.i, *(c.i for c in head.children if c.dep_ == "xcomp")}
+    allowed = L.CONJ_ENDINGS[frame.lemma]
+    out: dict[tuple, Rel] = {}
+    for r in before:
+        if r.i not in clause or r.confidence < 0.8 or (r.kind == "end" and not r.when.vague):
+            continue  # "used to work at Apple, but resigned in 2021": a vague ending gets its date
+        if allowed and not any(p in allowed for p in r.predicate.split("|")):
+            continue
+        out.setdefault((r.predicate, r.subject, r.obj.name), Rel(r.predicate, r.subject, r.obj, when, "end", None, r.confidence,
+                                                              dict(r.qualifiers), frame.v.i))
+    return list(out.values())
+
+
+def _left_for(frame: Frame, subjects: list[Arg], end: When | None, predicate: str) -> list[Rel]:
+    """"left Oracle for Yelp", "left Toronto for Seoul": the value after "for" starts when the old one ends."""
+    if end is None or frame.lemma != "leave":
+        return []
+    start = replace(end, mode="start", vague=False)
+    out: list[Rel] = []
+    for tok in frame.prep("for"):
+        if frame.idx.is_time(tok) or frame.idx.ent_at[tok.head.i] is not None or tok.head.i == frame.v.i + 1:
+            continue  # "left National Center for Atmospheric Research": "for" inside the name
+        new = A.token_place(tok, frame.idx) if predicate == "LIVES_IN" else A.token_org(tok, frame.idx)
+        out += emit(frame, predicate, subjects, new, start, obj_tok=tok)
+    return out
+
+
+def _ambiguous(rel: Rel) -> Rel:
+    rel.predicate = "WORKS_AT|LIVES_IN"
+    return rel
+
+
+def hire(frame: Frame) -> list[Rel]:
+    when = frame.when("start")
+    if frame.passive:
+        return employment(frame, persons(frame), when, frame.prep("by", "at"), roles=frame.prep("as"))
+    if frame.dobj is not None and frame.dobj.lower_ in L.PERSONAL_OBJECTS:
+        hired = pronoun_arg(frame.dobj)
+        return [r for s in frame.subj_toks for r in emit(frame, "WORKS_AT", [hired] if hired else [],
+                                                         A.token_org(s, frame.idx), when)]
+    return []
+
+
+def promote(frame: Frame) -> list[Rel]:
+    out = role_rels(frame, persons(frame), frame.when("start"), frame.prep("to"))
+    if not out:
+        out = [r for role in to_roles(frame) for r in emit(frame, "HAS_ROLE", persons(frame), role, role_when(frame, role))]
+    return out
+
+
+def after_change(frame: Frame) -> When | None:
+    """"I switched teams in February and now report to Lena": "now" after a dated change means
+    since that change, so the state starts at the change's time."""
+    head = frame.v.head
+    if frame.v.dep_ != "conj" or head.lemma_.lower() not in TEAM_CHANGES or frame.times:
+        return None
+    if not any(c.lower_ == "now" for c in frame.v.children):
+        return None
+    t = next((t for t in frame.all_times if t.anchor == head.i and t.role in ("point", "since")), None)
+    return When("start", t.text, prefer="past") if t is not None else None
+
+
+def lead(frame: Frame) -> list[Rel]:
+    if frame.passive and frame.subj_toks:
+        team = team_arg(frame.subj_toks[0])  # "the analytics team is led by Kenji"
+        leaders = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("by")) if a is not None]
+        return emit(frame, "LEADS", leaders, team, frame.when("state"))
+    if frame.dobj is None:
+        return uses_rels(frame, "state") if frame.lemma == "run" else []  # "we run Mattermost" (an adverb to the parser)
+    team = team_arg(frame.dobj)
+    if team is None:
+        return uses_rels(frame, "state") if frame.lemma == "run" else []
+    return emit(frame, "LEADS", persons(frame, we=False), team, frame.when("state"), obj_tok=frame.dobj)
+
+
+# ----------------------------------------------------------------------------- said other ways
+TIES = load_lexicon("ties")
+
+
+def play(frame: Frame) -> list[Rel]:
+    """"played for Leeds United": a club or team someone is on is their employer."""
+    orgs = [t for t in frame.prep("for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
+    return employment(frame, persons(frame), frame.when("state"), orgs, confidence=0.8)
+
+
+def sign(frame: Frame) -> list[Rel]:
+    """"signed with/for Udinese", "signed a contract with Acme": starts a job there."""
+    if frame.dobj is not None and not A.is_job_noun(frame.dobj) and frame.dobj.lemma_.lower() not in ("contract", "deal"):
+        return []
+    orgs = frame.prep("with", "for") + frame.dobj_preps.get("with", []) + frame.dobj_preps.get("for", [])
+    orgs = [t for t in orgs if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
+    return employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
+
+
+def employ(frame: Frame) -> list[Rel]:
+    """"was employed by Washington State University" (passive only: the subject is the employee)."""
+    if not frame.passive:
+        return []
+    return employment(frame, persons(frame), frame.when("state"), frame.prep("by", "at"), roles=frame.prep("as"))
+
+
+def workplace_arg(tok: Token) -> Arg | None:
+    """"the restaurant", "that massage place": a workplace named by its noun (and the words before it)."""
+    lemma = tok.lemma_.lower()
+    if tok.pos_ != "NOUN" or lemma not in TIES.workplace_nouns or tok.tag_ == "NNS":
+        return None
+    mods = [c for c in tok.children if c.dep_ in ("compound", "amod") and c.i < tok.i and c.is_alpha]
+    if lemma in TIES.needs_compound and not any(m.dep_ == "compound" for m in mods):
+        return None
+    words = [m.lower_ for m in mods if m.dep_ == "compound"] + [tok.lower_]
+    return Arg(ENTITY, tok.i, " ".join(words), "ORG", RULE)
+
+
+def _at(frame: Frame) -> list[Token]:
+    """The places after "at", also behind a word of direction: "down at the academy", "over at Nora's"."""
+    toks = frame.prep("at")
+    for adv in frame.v.children:
+        if adv.dep_ in ("advmod", "prt") and adv.lower_ in TIES.direction_words:
+            toks += [p for c in adv.children if c.dep_ == "prep" and c.lower_ == "at" for p in c.children
+                     if p.dep_ == "pobj"]
+    return toks
+
+
+def work_at_place(frame: Frame) -> list[Rel]:
+    """"I work at the restaurant", "Jasmine works at that massage place"."""
+    if frame.dobj is not None:
+        return []
+    out: list[Rel] = []
+    for tok in frame.prep("at", "in"):
+        place = workplace_arg(tok)
+        rels = emit(frame, "WORKS_AT", persons(frame, we=False), place, frame.when("state"), obj_tok=tok)
+        withs = frame.prep("with") + [p for c in tok.children if c.dep_ == "prep" and c.lower_ == "with"
+                                      for p in c.children if p.dep_ == "pobj"]
+        mates = [a for a in (person_arg(p, frame.idx, trust_ner=False) for p in withs if p.pos_ == "PROPN")
+                 if a is not None and a.kind == ENTITY]
+        out += rels + (emit(frame, "WORKS_AT", mates, place, frame.when("state"), obj_tok=tok) if rels else [])
+    return out
+
+
+def teach(frame: Frame) -> list[Rel]:
+    """"I'm teaching acting down at the Arts Academy", "she teaches at Lincoln High"."""
+    out: list[Rel] = []
+    taught = [c for c in frame.v.children if c.dep_ in ("dobj", "xcomp")]  # "teaching acting at …": "at" under "acting"
+    places = _at(frame) + [p for t in taught for c in t.children if c.dep_ == "prep" and c.lower_ == "at"
+                           for p in c.children if p.dep_ == "pobj"]
+    for tok in places:
+        place = A.token_org(tok, frame.idx, tools=False) or workplace_arg(tok)
+        out += emit(frame, "WORKS_AT", persons(frame, we=False), place, frame.when("state"), obj_tok=tok)
+    return out
+
+
+def in_a_body(frame: Frame) -> list[Rel]:
+    """"We were both in the Peace Corps", "she's in the Navy" (the name ends in a word of membership)."""
+    if frame.attr is not None or frame.acomp is not None:
+        return []
+    out: list[Rel] = []
+    for tok in frame.prep("in"):
+        if tok.pos_ != "PROPN" or tok.lower_ not in TIES.membership_words and tok.lemma_.lower() not in TIES.membership_words:
+            continue
+        body = A.token_org(tok, frame.idx, strict=False, tools=False)
+        if body is not None and body.kind == ENTITY:
+            out += emit(frame, "MEMBER_OF", persons(frame), body.typed("ORG"), _held(frame), obj_tok=tok)
+    return out
+
+
+def _held(frame: Frame) -> When | None:
+    """The clause's time; a plain past with none ("we were in the Peace Corps") held and is over (at no known time)."""
+    when = frame.when("state")
+    status = frame.status
+    if when is None and status.tense == "past" and not (status.blocked or status.negated):
+        return When("end", vague=True)
+    return when

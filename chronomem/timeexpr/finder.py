@@ -1,0 +1,260 @@
+"""Find the time phrases of a plain text and resolve each against the time it was said. No spaCy.
+
+The text is cut into clauses (for their tense) and words; a run of words that may belong to a
+time phrase ("last", "Friday", "two", "weekends", "ago", "in", "June"…) is tried longest first,
+and a piece of it is kept when :func:`~chronomem.timeexpr.spans.resolve` gives it an interval.
+Words that name a time only in company ("may", "march", "sat", "fall") need a licensing word
+next to them ("in May", "last fall", "May 3"); a piece made only of a generic word ("day",
+"week", "now", "at night") names nothing worth keeping.
+
+>>> from datetime import datetime, timezone
+>>> said = datetime(2023, 7, 15, 13, 51, tzinfo=timezone.utc)       # a Saturday
+>>> [(m.phrase, m.span.dates()) for m in find_times("Last Fri I took my kids to a pottery workshop.", said)]
+[('Last Fri', '2023-07-14')]
+>>> [(m.phrase, m.tense) for m in find_times("I may go on Friday, we'll see.", said)]
+[('on Friday', 'future')]
+>>> find_times("It was a great day, at night we sat outside.", said)
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from chronomem.timeexpr.spans import Tense, TimeSpan, resolve
+from chronomem.timeexpr.words import (
+    ABBREVIATIONS,
+    ADVERB_TIMES,
+    ATTACHED_ELSEWHERE,
+    DEICTIC_WORDS,
+    ED_NOT_PAST,
+    FUTURE_CUES,
+    FUTURE_PAIRS,
+    GENERIC_TIME_WORDS,
+    LICENSED_ONLY,
+    LICENSERS,
+    NUMBER_WORDS,
+    PAST_FORMS,
+    PERFECT_AUX,
+    RUN_WORDS,
+    SUBJECT_WORDS,
+)
+
+_WORD = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|'\d0s\b|\d+(?:st|nd|rd|th|s)?\b"
+                   r"|[A-Za-z]+(?:['\u2019][A-Za-z]+)?\.?|[,\-\u2013]")
+_CLAUSE_END = re.compile(r"[.!?;]+(?:\s|$)|\s[-\u2013\u2014]\s|\n|\bbut\b|,\s+(?:and|so)\b", re.IGNORECASE)
+_TENSE_WORD = re.compile(r"[a-z']+")
+_AGE = re.compile(r"\b(?:when\s+(?:I|he|she|we|they)\s+(?:was|were)\s+(?:\d{1,3}|[a-z]+(?:-[a-z]+)?)(?:\s+years?\s+old)?"
+                  r"|in\s+(?:my|his|her|their|our)\s+(?:teens|twenties|thirties|forties|fifties|sixties|seventies|"
+                  r"eighties|nineties))\b", re.IGNORECASE)
+_NUMERIC = re.compile(r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|'\d0s|\d+(?:st|nd|rd|th|s)?)$")
+_ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$")
+_YEAR = re.compile(r"^(?:1[89]|20)\d\d$")
+_IN_UNITS = re.compile(r"^(?:in|within)\s.+\b(?:days?|weeks?|months?|years?|decades?)$", re.IGNORECASE)
+_ANAPHORIC = re.compile(r"^the\s+(?:day|weekend|week|month|year)\s+(?:before|after)$", re.IGNORECASE)
+_MAX_RUN = 9
+#: Run words that make a run worth trying: not the connectors and modifiers every sentence has.
+_ANCHORS = RUN_WORDS - LICENSERS - frozenset(
+    "a an and to of as up just only ever some time other few couple several dozen now half part very tail first second "
+    "third fourth final latter start middle early late mid new eve within sometime approximately roughly circa".split())
+_GATE = re.compile(r"\d|\b(?:" + "|".join(sorted((re.escape(w) for w in _ANCHORS), key=len, reverse=True))
+                   + r"|other\s+day|other\s+week)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeMention:
+    """A time phrase found in a text: where it is (``start``/``end`` character offsets), the tense of
+    its clause, and the interval it names (:class:`TimeSpan`)."""
+
+    phrase: str
+    start: int
+    end: int
+    tense: Tense
+    span: TimeSpan
+
+
+@dataclass(frozen=True, slots=True)
+class _Tok:
+    low: str
+    start: int
+    end: int
+    title: bool
+
+
+def tense_of(clause: str) -> Tense:
+    """The tense of a clause from its words: a future cue ("will", "going to", "next", "planning")
+    makes it ``future``; a perfect ("I've had") ``present``; a past form ("went", "I finished")
+    ``past``; otherwise ``present``.
+
+    >>> [tense_of(c) for c in ("We're going camping next month", "I've had them for 3 years", "Dyed my hair", "I love it")]
+    ['future', 'present', 'past', 'present']
+    """
+    words = _TENSE_WORD.findall(clause.lower().replace("\u2019", "'"))
+    words = [w for part in words for w in _split_clitic(part)]
+    if any(w in FUTURE_CUES for w in words) or any(pair in FUTURE_PAIRS for pair in zip(words, words[1:])):
+        return "future"
+    for i, w in enumerate(words):
+        if w in PERFECT_AUX and i + 1 < len(words) and (_participle(words[i + 1]) or words[i + 1] == "been"):
+            return "present"
+    for i, w in enumerate(words):
+        if w in PAST_FORMS:
+            return "past"
+        if _past_ed(w) and (i == 0 or words[i - 1] in SUBJECT_WORDS):
+            return "past"
+    return "present"
+
+
+def _split_clitic(word: str) -> list[str]:
+    """``"we'll"`` → ``["we", "'ll"]``, ``"can't"`` stays (a cue of its own); ``"i've"`` → ``["i", "'ve"]``."""
+    for clitic in ("'ll", "'ve", "'re", "'m", "'d", "'s"):
+        if word.endswith(clitic) and len(word) > len(clitic):
+            return [word[: -len(clitic)], clitic]
+    return [word]
+
+
+def _past_ed(word: str) -> bool:
+    return len(word) > 3 and word.endswith("ed") and word not in ED_NOT_PAST
+
+
+def _participle(word: str) -> bool:
+    return _past_ed(word) or word in PAST_FORMS or word.endswith("en")
+
+
+def _tokens(text: str) -> list[_Tok]:
+    out = []
+    for m in _WORD.finditer(text):
+        raw = m.group()
+        low = raw.lower().replace("\u2019", "'")
+        end = m.end()
+        if low.endswith(".") and len(low) > 1:  # "Fri." keeps its dot out of the phrase
+            low, end = low[:-1], end - 1
+        out.append(_Tok(low, m.start(), end, raw[:1].isupper()))
+    return out
+
+
+def _run_word(tok: _Tok) -> bool:
+    return tok.low in RUN_WORDS or bool(_NUMERIC.match(tok.low)) or tok.low in (",", "-", "\u2013")
+
+
+def _acceptable(toks: list[_Tok]) -> bool:
+    """Whether a piece of a run may be a time phrase before it is resolved (see the module docstring)."""
+    if toks[0].low in (",", "-", "\u2013", "and", "to") or toks[-1].low in (",", "-", "\u2013", "and", "to", "of"):
+        return False
+    content = [t for t in toks if t.low not in LICENSERS and t.low not in ("a", "an", ",")]
+    if not content:
+        return False
+    lows = [t.low for t in toks]
+    for k in range(1, len(toks)):
+        if lows[k] in ("a", "an") and lows[k - 1] not in LICENSERS:
+            return False  # "in June a 10K"
+        if lows[k] == "," and not (k + 1 < len(toks) and _YEAR.match(lows[k + 1])):
+            return False  # a comma only before a year: "May 3rd, 2023"
+    if all(t.low in GENERIC_TIME_WORDS for t in content) and not (lows[-1] == "weekend" and len(toks) > 1) \
+            and not any(w in DEICTIC_WORDS or w in NUMBER_WORDS or w.isdigit() for w in lows):
+        return False  # "at night", "the day"; not "next month", "two days ago"
+    if "-" in lows or "\u2013" in lows:
+        k = lows.index("-") if "-" in lows else lows.index("\u2013")
+        if lows[k - 1] != "mid" and not (k + 1 < len(lows) and _YEAR.match(lows[k - 1]) and _YEAR.match(lows[k + 1])):
+            return False  # "9-5", "30-60"; not "mid-2018", "2011-2014"
+    for t in toks:
+        if t.low in ABBREVIATIONS and not t.title and not (t is not toks[0] and lows[lows.index(t.low) - 1] in (
+                "last", "next", "this", "on")):
+            return False  # "in the sun", "we sat"; not "Last Fri", "on sat"
+    if lows[0] == "about" and not (len(lows) > 1 and (lows[1] in NUMBER_WORDS or lows[1].isdigit() or lows[1] in (
+            "a", "an", "two", "three", "a few"))):
+        return False  # "excited about summer": a topic, not a time
+    if lows[-1] in ADVERB_TIMES and lows[0] in ATTACHED_ELSEWHERE:
+        return False  # "been up to lately", "at yesterday's meeting": the words before belong to the verb
+    if len(content) == 1:
+        only = content[0]
+        licensed = len(toks) > 1 and any(t.low in LICENSERS for t in toks if t is not only)
+        if only.low in LICENSED_ONLY and not licensed:
+            return False
+        if _YEAR.match(only.low) and not licensed:
+            return False  # "2000 people"
+        if _ORDINAL.match(only.low) and not (lows[:2] == ["on", "the"] or lows[0] in ("on", "the")):
+            return False  # "my 18th birthday"
+    return not (len(lows) == 1 and lows[0] in ("sat", "sun", "wed", "mon", "mar") and not toks[0].title)
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    bounds, start = [], 0
+    for m in _CLAUSE_END.finditer(text):
+        bounds.append((start, m.start()))
+        start = m.end()
+    bounds.append((start, len(text)))
+    return bounds
+
+
+def find_times(text: str, said_at: datetime, *, born: date | int | None = None,
+               tense: Tense | None = None) -> list[TimeMention]:
+    """The time phrases of ``text`` (said at ``said_at``), in order, each resolved in its clause's
+    tense (or ``tense`` when given); ages ("when I was 18") only with ``born``.
+
+    >>> from datetime import timezone
+    >>> said = datetime(2023, 8, 9, 20, tzinfo=timezone.utc)
+    >>> [str(m.span) for m in find_times("Since 2016 I paint; two weekends ago we ran a 5K, and in June a 10K.", said)]
+    ['2016-01-01 → … year since (Since 2016)', '2023-07-29 → 2023-07-30 weekend (two weekends ago)', \
+'2023-06-01 → 2023-06-30 month (in June)']
+    """
+    out: list[TimeMention] = []
+    if not _GATE.search(text) and not (born is not None and _AGE.search(text)):
+        return out  # most turns name no time: no clause to read
+    for lo, hi in _clauses(text):
+        clause = text[lo:hi]
+        if not _GATE.search(clause) and not (born is not None and _AGE.search(clause)):
+            continue
+        clause_tense = tense or tense_of(clause)
+        for m in _AGE.finditer(clause):
+            span = resolve(m.group(), said_at, tense=clause_tense, born=born) if born is not None else None
+            if span is not None:
+                out.append(TimeMention(m.group(), lo + m.start(), lo + m.end(), clause_tense, span))
+        taken = [(x.start, x.end) for x in out]
+        toks = [t for t in _tokens(clause) if not any(a <= lo + t.start < b for a, b in taken)]
+        out += _scan(clause, lo, toks, said_at, clause_tense)
+    return sorted(out, key=lambda m: m.start)
+
+
+def _scan(clause: str, offset: int, toks: list[_Tok], said_at: datetime, tense: Tense) -> list[TimeMention]:
+    found = []
+    i = 0
+    while i < len(toks):
+        if not _run_word(toks[i]):
+            i += 1
+            continue
+        j = i
+        while j < len(toks) and _run_word(toks[j]) and (j == i or toks[j].start - toks[j - 1].end <= 2):
+            j += 1
+        if any(t.low in _ANCHORS or t.low[:1].isdigit() or t.low[:1] == "'" for t in toks[i:j]):
+            found += _pieces(clause, offset, toks[i:j], said_at, tense)
+        i = j
+    return found
+
+
+def _pieces(clause: str, offset: int, run: list[_Tok], said_at: datetime, tense: Tense) -> list[TimeMention]:
+    """The longest resolvable pieces of one run, left to right."""
+    out = []
+    i = 0
+    while i < len(run):
+        hit = None
+        for j in range(min(len(run), i + _MAX_RUN), i, -1):
+            piece = run[i:j]
+            if not _acceptable(piece):
+                continue
+            phrase = clause[piece[0].start:piece[-1].end]
+            if tense == "past" and _IN_UNITS.match(phrase):
+                continue  # "(finished it) in two weeks": how long, not when
+            if _ANAPHORIC.match(phrase):
+                continue  # "the week before (the exam)": anchored to another event, not to when it was said
+            span = resolve(phrase, said_at, tense=tense)
+            if span is not None:
+                hit = TimeMention(phrase, offset + piece[0].start, offset + piece[-1].end, tense, span)
+                i = j
+                break
+        if hit is None:
+            i += 1
+        else:
+            out.append(hit)
+    return out

@@ -1,0 +1,102 @@
+"""Finding the time phrases of chat lines (our own sentences) and reading their clause's tense."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import datetime, timezone
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chronomem.timeexpr import find_times, tense_of
+
+UTC = timezone.utc
+THU = datetime(2023, 5, 25, 13, 14, tzinfo=UTC)  # a Thursday
+
+
+def found(text: str, said: datetime = THU) -> list[tuple[str, str]]:
+    return [(m.phrase, m.span.dates()) for m in find_times(text, said)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I finally ran my first half marathon last Saturday!", [("last Saturday", "2023-05-20")]),
+    ("We fly to Oslo next month and to Rome in July.", [("next month", "2023-06-01 → 2023-06-30"),
+                                                     ("in July", "2023-07-01 → 2023-07-31")]),
+    ("Since 2016 I have painted every morning.", [("Since 2016", "2016-01-01 → …")]),
+    ("I've had my two cats for three years now.", [("for three years now", "2020-05-25 → 2023-05-25")]),
+    ("My sister moved to Leeds two weekends ago.", [("two weekends ago", "2023-05-13 → 2023-05-14")]),
+    ("Got my braces off on May 3rd, 2023, finally.", [("on May 3rd, 2023", "2023-05-03")]),
+    ("Last Fri we baked bread.", [("Last Fri", "2023-05-19")]),
+    ("The recital was on the 15th.", [("on the 15th", "2023-05-15")]),
+    ("My cousin started a podcast a few weeks ago.", [("a few weeks ago", "2023-05-04 → 2023-05-10")]),
+])
+def test_finds_and_resolves(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I may bring cookies.",           # "may" the verb
+    "We sat in the sun for hours.",   # "sat", "sun" in lower case
+    "March on, my friend!",           # "March" without a licensing word
+    "It was a long day, at night I slept well.",  # generic words
+    "There were 2000 people there.",  # a number, not a year
+    "My 18th birthday was fun.",      # an ordinal with no day meaning
+    "I was nervous the week before, but it went fine.",  # anchored to another event
+    "What have you been up to lately?",  # "up to" belongs to the verb; "lately" alone is kept below
+])
+def test_ignores_words_that_name_no_time_here(text):
+    assert all(p.lower() not in ("may", "sat", "sun", "march", "day", "night", "2000", "18th", "the week before",
+                                 "up to lately") for p, _ in found(text))
+
+
+def test_a_verb_preposition_stays_out_of_the_phrase():
+    assert found("What have you been up to lately?") == [("lately", "2023-04-25 → 2023-05-25")]
+
+
+def test_the_clause_tense_decides_a_bare_weekday():
+    assert found("I met Priya on Friday.") == [("on Friday", "2023-05-19")]
+    assert found("I'll meet Priya on Friday.") == [("on Friday", "2023-05-26")]
+
+
+def test_a_duration_in_the_past_is_no_date():
+    assert found("I wrote the whole thesis in two weeks.") == []
+    assert found("I'm flying home in two weeks.") == [("in two weeks", "2023-06-08 → 2023-06-14")]
+
+
+def test_ages_need_a_birth_year():
+    assert find_times("I got my first guitar when I was 18.", THU) == []
+    (m,) = find_times("I got my first guitar when I was 18.", THU, born=1990)
+    assert (m.phrase, m.span.dates(), m.span.role) == ("when I was 18", "2008-01-01 → 2009-12-31", "age")
+
+
+@pytest.mark.parametrize(("clause", "tense"), [
+    ("We're going camping next month", "future"), ("I will call you tomorrow", "future"),
+    ("She's planning a trip", "future"), ("I've had them for years", "present"), ("I went home", "past"),
+    ("Dyed my hair last week", "past"), ("I finally finished it", "past"), ("I'm so excited about it", "present"),
+    ("We love the beach", "present"),
+])
+def test_tense_of(clause, tense):
+    assert tense_of(clause) == tense
+
+
+def test_offsets_point_at_the_phrase():
+    text = "Oh wow. Yesterday we adopted a kitten!"
+    (m,) = find_times(text, THU)
+    assert text[m.start:m.end] == "Yesterday" and m.tense == "past"
+
+
+def test_import_does_not_load_spacy():
+    code = "import sys, chronomem.timeexpr; print('spacy' in sys.modules, 'dateparser' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False False"
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=120) | st.lists(st.sampled_from(
+    "I we went to the last next this May may Sat sun 2019 ago weeks two a few in on since for, . ! yesterday "
+    "weekend Friday when was 18 my twenties".split()), max_size=14).map(" ".join))
+def test_never_raises_and_offsets_fit(text):
+    for m in find_times(text, THU, born=1990):
+        assert 0 <= m.start < m.end <= len(text) and text[m.start:m.end] == m.phrase
