@@ -3,7 +3,7 @@ version and turn row keeps its vector (see :mod:`chronomem.graph.vectors`). The 
 vector constants of :mod:`chronomem.graph.sqlite_schema`.
 
 >>> from chronomem.graph import SqliteGraphStore
->>> from chronomem.extract.importer import batches_from_records
+>>> from chronomem.extract.parse.importer import batches_from_records
 >>> from datetime import datetime, timezone
 >>> store = SqliteGraphStore(":memory:")
 >>> t = datetime(2024, 1, 1, tzinfo=timezone.utc)
