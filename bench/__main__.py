@@ -57,6 +57,7 @@ MODULES = (
     "ingest_index_bench",
     "embedder_bench",
     "hnsw_bench",
+    "vectors_bench",
     "search_bench",
     "year_bench",
     "scale_bench",
@@ -66,7 +67,7 @@ MODULES = (
 # README order of result files, by name prefix. Quick runs (``<name>_quick``, written to the
 # ignored ``bench/results/quick/``) are never published.
 RESULT_ORDER = ("temporal", "timeblind", "nl_search", "yago", "locomo_gold", "locomo", "when", "retention", "dialogre", "convai2",
-                "extract", "parallel", "ingest_index", "embedder", "hnsw", "search", "year", "scale", "import_bound", "mcp")
+                "extract", "parallel", "ingest_index", "embedder", "hnsw", "vectors", "search", "year", "scale", "import_bound", "mcp")
 QUICK_BUDGET_S = 300.0
 
 

@@ -208,7 +208,16 @@ def _scale(d: Json) -> list[tuple[str, str, str, bool]]:
     from bench.scale_bench import target_checks  # the benchmark's own reading of its targets
 
     return [(label, value, goal, bool(met)) for label, value, goal, met in target_checks(d["meta"]["rows_raw"])
-            if met is not None]
+            if met is not None or goal.startswith("reported")]
+
+
+def _vectors(d: Json) -> list[tuple[str, str, str, bool]]:
+    """The side-index rebuilt from stored vectors after its files were deleted (issue 29)."""
+    return [(f"side-index rebuilt from stored vectors, {r['items']:,} items, {r['backend']} (median of "
+             f"{len(r['rebuild_s (each)'].split(','))})",
+             f"{r['rebuild_s (median)']} s, {r['texts embedded in rebuilds']} texts embedded, top-10 agreement "
+             f"{r['top-10 agreement']}", f"≤ {r['target'].lstrip('≤ ')}, 0 embedded",
+             r["met"] == "met" and r["texts embedded in rebuilds"] == 0) for r in d["rows"]]
 
 
 def _retention(d: Json) -> list[tuple[str, str, str, bool]]:
@@ -245,6 +254,10 @@ def _year(d: Json) -> list[tuple[str, str, str, bool]]:
 def _import_bound(d: Json) -> list[tuple[str, str, str, bool]]:
     """The best rate the measured floors allow, at the largest size of each backend."""
     out = []
+    for r in d["rows"]:  # issue 29: Neo4j into a new group, at 100k, the median of the real imports
+        if r["backend"] == "neo4j" and r["measure"].startswith("real import") and r["size"] == 100_000:
+            out.append((f"bulk import into a new group, neo4j, at {r['size']:,} ({r['measure'].split('(')[-1].rstrip(')')})",
+                        f"{r['facts_per_s']:,} facts/s", "≥ 10,000", r["facts_per_s"] >= 10_000))
     for backend in ("sqlite", "neo4j"):
         bounds = [r for r in d["rows"] if r["backend"] == backend and r["measure"].startswith("bound")]
         if bounds:
@@ -263,7 +276,8 @@ LABELS = {"temporal": "synthetic temporal: as-of accuracy", "yago": "YAGO11k as-
           "dialogre_train": "DialogRE relations (train, untouched)", "convai2": "ConvAI2 persona lines (untouched)",
           "nl_search": "natural-language as-of search", "when": "when-benchmark",
           "retention": "LoCoMo retention (compacted vs full)", "retention_keep70": "LoCoMo retention, 30% evicted",
-          "year": "synthetic year under a cap"}
+          "year": "synthetic year under a cap",
+          "vectors": "side-index rebuilt from stored vectors", "scale_turns": "scale, 1M facts + 1M turns"}
 SOURCES: tuple[tuple[str, Callable[[Json], list[tuple[str, str, str, bool]]]], ...] = (
     ("temporal", _temporal), ("yago", _yago), ("locomo_gold", _locomo_gold), ("dialogre", _dialogre),
     ("dialogre_train", _dialogre_train), ("convai2", _convai2),
@@ -271,8 +285,8 @@ SOURCES: tuple[tuple[str, Callable[[Json], list[tuple[str, str, str, bool]]]], .
     ("timeblind", _timeblind), ("nl_search", _nl_search), ("locomo", _locomo), ("when", _when),
     ("locomo_numpy", _locomo_numpy),
     ("retention", _retention), ("retention_keep70", _retention), ("year", _year),
-    ("embedder", _embedder), ("hnsw", _hnsw), ("search", _search),
-    ("scale", _scale), ("import_bound", _import_bound),
+    ("embedder", _embedder), ("hnsw", _hnsw), ("vectors", _vectors), ("search", _search),
+    ("scale", _scale), ("scale_turns", _scale), ("import_bound", _import_bound),
 )
 
 

@@ -169,6 +169,7 @@ def replay_floor(log: Sequence[Statement], path: Path) -> float:
     import's page cache, the deferred indexes built last (see :func:`floor_schema`)."""
     from chronomem.graph import sqlite_schema as sql
     from chronomem.graph.sqlite_lifecycle import create_lifecycle_tables
+    from chronomem.graph.sqlite_migration import migrate_vectors
 
     schema, indexes = floor_schema()
     db = sqlite3.connect(_fresh(path), isolation_level=None)
@@ -178,6 +179,7 @@ def replay_floor(log: Sequence[Statement], path: Path) -> float:
         db.executescript(schema)
         db.executescript(sql.ERASURES_SCHEMA)
         create_lifecycle_tables(db)
+        migrate_vectors(db)  # the vector columns and their (empty) indexes, as every store has them
         started = time.perf_counter()
         db.execute("BEGIN IMMEDIATE")
         for kind, statement, params in floor_statements(log):

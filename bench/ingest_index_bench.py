@@ -28,7 +28,8 @@ from typing import Any
 from bench._report import write_result
 
 
-def _embedder(kind: str) -> Any:
+def embedder_for(kind: str) -> Any:
+    """The embedder a benchmark asked for by name: ``hashing`` (384-d) or ``minilm`` (the installed model)."""
     from chronomem.graph.embedders import HashingEmbedder, installed_minilm
     from chronomem.graph.embedders.onnx_minilm import INSTALL_HINT
 
@@ -44,7 +45,7 @@ def run(mode: str, sessions: list, root: Path, embedder_kind: str) -> dict[str, 
     from chronomem import FixedClock, Memory
 
     clock = FixedClock(datetime(2030, 1, 1, tzinfo=timezone.utc))
-    embedder = None if mode == "no index" else _embedder(embedder_kind)
+    embedder = None if mode == "no index" else embedder_for(embedder_kind)
     with Memory.open(root / mode.replace(" ", "-"), clock=clock, embedder=embedder) as mem:
         mem.extractor.nlp  # load spaCy before timing, as a long-running ingest would have
         if embedder is not None:

@@ -63,7 +63,8 @@ FULL_SIZES = (10_000, 100_000, 1_000_000)
 QUICK_SIZES = (1_000, 5_000)
 TARGETS = {
     "import_sqlite": 50_000, "import_neo4j": 10_000, "facts_p50_sqlite_ms": 1.0, "facts_p50_neo4j_ms": 5.0,
-    "search_p50_sqlite_ms": 50.0, "peak_rss_mb": 3 * 1024,
+    "search_p50_sqlite_ms": 50.0, "peak_rss_mb": 3 * 1024, "rebuild_s": 60.0, "search_p50_neo4j_ms": 60.0,
+    "search_plain_p50_neo4j_ms": 150.0,
 }
 
 FIRST = ("Alice Bob Carol David Emma Farid Grace Hiro Ines Jonas Kemal Lena Marco Nadia Omar Priya Rosa Sofia Tariq "
@@ -353,8 +354,11 @@ def _search_callable(mem: Any, side: Any) -> tuple[Any, str] | tuple[None, str]:
 
 
 def run_one(backend: str, size: int, *, work: Path, queries: int, embedder_kind: str, sessions: int,
-            neo4j_state: str | None, warm_up: bool = False, seed: int = 7) -> dict[str, Any]:
-    """Fill one store with ``size`` generated versions and measure it (runs in the worker)."""
+            neo4j_state: str | None, warm_up: bool = False, seed: int = 7, bulk: int = 0,
+            rebuild: bool = True) -> dict[str, Any]:
+    """Fill one store with ``size`` generated versions (and ``bulk`` more chat turns) and measure it
+    (runs in the worker)."""
+    from bench.scale_vectors import bulk_turns, rebuild_from_store, server_memory
     from chronomem.clock import FixedClock
     from chronomem.memory import Memory
     from chronomem.schema.models import entity_id
@@ -391,6 +395,10 @@ def run_one(backend: str, size: int, *, work: Path, queries: int, embedder_kind:
     ingest = mem.ingest(chats)
     ingest_s = time.perf_counter() - started
     row.update(ingest_turns=ingest.turns, ingest_tps=round(ingest.turns / ingest_s))
+    if bulk:
+        row.update(bulk_turns(mem, bulk, size=size))
+        print(f"  [{backend} {size:,}] {row['bulk_turns']:,} more turns at {row['bulk_turns_tps']:,}/s",
+              file=sys.stderr, flush=True)
 
     # reads
     rng = random.Random(seed + 1)
@@ -431,23 +439,17 @@ def run_one(backend: str, size: int, *, work: Path, queries: int, embedder_kind:
                 row["hnsw_kind"] = "SideIndex.rebuild"
             side = built.pop("index")
             row.update({f"hnsw_{k}": v for k, v in built.items()})
-            row["rss_with_index_mb"] = round(_rss_mb())
             print(f"  [{backend} {size:,}] HNSW ({built['embedder']}, {built['vectors']:,} vectors): embed {built['embed_s']} s, "
                   f"index {built['build_s']} s", file=sys.stderr, flush=True)
+            if rebuild and row["hnsw_kind"] == "SideIndex.rebuild":  # files gone: built again from the stored vectors
+                side.close()
+                side, again = rebuild_from_store(mem, embedder, work / f"side-again-{backend}-{size}.hnsw")
+                row.update({f"hnsw_{k}": v for k, v in again.items()})
+                print(f"  [{backend} {size:,}] rebuilt from stored vectors in {again['rebuild_s']} s "
+                      f"({again['rebuild_embedded']} texts embedded)", file=sys.stderr, flush=True)
+            row["rss_with_index_mb"] = round(_rss_mb())
 
-    search, how = _search_callable(mem, side)
-    row["search_via"] = how
-    if search is not None:
-        topics = ("where does {} live", "who does {} report to", "what tools does {} use", "where did {} work in 2010")
-        qs = [topics[i % len(topics)].format(name) for i, (name, _) in enumerate(picks)]
-        try:
-            search_t = _timed(lambda i: search(qs[i % queries]), max(queries // 2, 20))
-        except Exception as e:  # keep the other measurements of this size
-            row["search_error"] = f"{type(e).__name__}: {e}"
-            print(f"  [{backend} {size:,}] search failed: {row['search_error']}", file=sys.stderr, flush=True)
-        else:
-            row.update(search_p50_ms=_p(search_t, 50), search_p95_ms=_p(search_t, 95))
-            print(f"  [{backend} {size:,}] search ({how}) p50 {row['search_p50_ms']} ms", file=sys.stderr, flush=True)
+    _measure_search(row, mem, side, [name for name, _ in picks], queries=queries)
 
     # bytes on disk
     if backend == "sqlite":
@@ -457,14 +459,53 @@ def run_one(backend: str, size: int, *, work: Path, queries: int, embedder_kind:
         row["store_bytes"] = _dir_bytes(Path(neo4j_state) / "data" / "databases")
         row["neo4j_tx_log_bytes"] = _dir_bytes(Path(neo4j_state) / "data" / "transactions")
         row["server_rss_mb"] = _server_rss(neo4j_state)
-        row["server_memory"] = (f"heap {os.environ.get('CHRONOMEM_NEO4J_HEAP', '512m')}, "
-                                f"page cache {os.environ.get('CHRONOMEM_NEO4J_PAGECACHE', '256m')}")
+    if backend == "neo4j":
+        row["server_memory"] = server_memory(mem.store)  # as the running server says
     row["peak_rss_self_mb"] = round(_peak_mb())
     row["loadavg_end"] = round(os.getloadavg()[0], 2)  # the machine is shared: how busy it was
     if backend == "neo4j":
         mem.store.delete_group(GROUP)
     mem.close()
     return row
+
+
+def _measure_search(row: dict[str, Any], mem: Any, side: Any, names: Sequence[str], *, queries: int) -> None:
+    """Search p50/p95 (median of 3 rounds) through ``side``, then by full text alone, into ``row``."""
+    from bench.scale_vectors import search_medians
+
+    backend, size = row["backend"], row["size"]
+    if side is None:  # no side-index was built (--embedder none): search by full text and the graph alone
+        _without_index(mem)
+    search, how = _search_callable(mem, side)
+    row["search_via"] = how
+    if search is not None:
+        topics = ("where does {} live", "who does {} report to", "what tools does {} use", "where did {} work in 2010")
+        qs = [topics[i % len(topics)].format(name) for i, name in enumerate(names)][: max(queries // 2, 20)]
+        try:
+            got = search_medians(search, qs)
+            plain = None
+            if side is not None:  # the same questions by full text alone
+                _without_index(mem)
+                plain = search_medians(lambda q: mem.search(q), qs)
+        except Exception as e:  # keep the other measurements of this size
+            row["search_error"] = f"{type(e).__name__}: {e}"
+            print(f"  [{backend} {size:,}] search failed: {row['search_error']}", file=sys.stderr, flush=True)
+        else:
+            kind = "search" if side is not None else "search_plain"  # with an embedder, or without one
+            row.update({f"{kind}_p50_ms": got["p50_ms"], f"{kind}_p95_ms": got["p95_ms"],
+                        f"{kind}_p50_rounds": got["p50_rounds"]})
+            if plain is not None:
+                row.update(search_plain_p50_ms=plain["p50_ms"], search_plain_p95_ms=plain["p95_ms"],
+                           search_plain_p50_rounds=plain["p50_rounds"])
+            print(f"  [{backend} {size:,}] search ({how}) p50 {got['p50_ms']} ms"
+                  + (f", without an embedder {row['search_plain_p50_ms']} ms" if plain else ""), file=sys.stderr, flush=True)
+
+
+def _without_index(mem: Any) -> None:
+    """Make ``mem`` search by full text only (its side-index closed): for the search timed without an embedder."""
+    if mem.index is not None:
+        mem.index.close()
+    mem.index, mem._embedder_option = None, None
 
 
 def _warm_up(store: Any, clock: Any, n: int = 3_000) -> None:
@@ -564,10 +605,14 @@ def table_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             "facts as-of p50 / p95 ms": f"{r['facts_p50_ms']} / {r['facts_p95_ms']}",
             "timeline p50 ms": r["timeline_p50_ms"],
             "2-hop as-of p50 ms": r["hop2_p50_ms"],
-            "search p50 / p95 ms": (f"{r['search_p50_ms']} / {r['search_p95_ms']}" if r.get("search_p50_ms") is not None
-                                    else "failed" if r.get("search_error") else "n/a"),
+            "turns": f"{r['ingest_turns'] + r.get('bulk_turns', 0):,}",
+            "search p50 / p95 ms⁵": (f"{r['search_p50_ms']} / {r['search_p95_ms']}" if r.get("search_p50_ms") is not None
+                                     else "failed" if r.get("search_error") else "n/a"),
+            "search p50 without embedder ms": r.get("search_plain_p50_ms", "n/a"),
             "HNSW embed + build s²": (f"{'(cached)' if r.get('hnsw_embed_cached') is True else r['hnsw_embed_s']} + "
                                       f"{r['hnsw_build_s']} ({_short(r['hnsw_embedder'])})" if "hnsw_build_s" in r else "n/a"),
+            "rebuilt from stored vectors s": (f"{r['hnsw_rebuild_s']} ({r['hnsw_rebuild_embedded']} embedded)"
+                                              if "hnsw_rebuild_s" in r else "n/a"),
             "peak RSS MB³": r["peak_rss_mb"],
             "disk MB⁴": _mb(r.get("store_bytes")) if r.get("store_bytes") is not None else "n/a",
             "HNSW MB": _mb(r.get("hnsw_index_bytes")) if r.get("hnsw_index_bytes") else "n/a",
@@ -593,10 +638,10 @@ def target_checks(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, str, b
     out: list[tuple[str, str, str, bool | None]] = []
     for backend, key in (("sqlite", "import_sqlite"), ("neo4j", "import_neo4j")):
         rs = [r for r in ok if r["backend"] == backend]
-        if rs:
+        if rs:  # issue 29's decision: the embedded store's rates stand; Neo4j's goal is import_bound's (median of 3)
             worst = min(r["import_fps"] for r in rs)
-            out.append((f"bulk import, {backend} (slowest size)", f"{worst:,} facts/s", f"≥ {TARGETS[key]:,}",
-                        worst >= TARGETS[key]))
+            out.append((f"bulk import, {backend} (slowest size)", f"{worst:,} facts/s",
+                        "reported (goal: issue 29's decision)", None))
     big = max((r["size"] for r in ok), default=None)
     for backend, key in (("sqlite", "facts_p50_sqlite_ms"), ("neo4j", "facts_p50_neo4j_ms")):
         r = next((r for r in ok if r["backend"] == backend and r["size"] == big), None)
@@ -609,8 +654,21 @@ def target_checks(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, str, b
         out.append((f"search p50 at {big:,}, sqlite", f"{s} ms" if s is not None else "not measured (no Memory.search)",
                     f"≤ {TARGETS['search_p50_sqlite_ms']} ms", None if s is None else s <= TARGETS["search_p50_sqlite_ms"]))
     for r in [r for r in ok if r["size"] == big]:
-        out.append((f"peak RSS at {big:,} with HNSW loaded, {r['backend']} (client)", f"{r['peak_rss_mb']:,} MB",
+        turns = f" + {r['ingest_turns'] + r.get('bulk_turns', 0):,} turns"
+        out.append((f"peak RSS at {big:,}{turns} with HNSW loaded, {r['backend']} (client)", f"{r['peak_rss_mb']:,} MB",
                     f"≤ {TARGETS['peak_rss_mb']:,} MB", r["peak_rss_mb"] <= TARGETS["peak_rss_mb"] if "hnsw_build_s" in r else None))
+        if "hnsw_rebuild_s" in r:
+            out.append((f"side-index rebuilt from stored vectors, {r['hnsw_rebuild_vectors']:,} items, {r['backend']}",
+                        f"{r['hnsw_rebuild_s']} s ({r['hnsw_rebuild_embedded']} texts embedded)",
+                        f"≤ {TARGETS['rebuild_s']:g} s, 0 embedded",
+                        r["hnsw_rebuild_s"] <= TARGETS["rebuild_s"] and r["hnsw_rebuild_embedded"] == 0))
+        if r["backend"] == "neo4j" and r.get("search_p50_ms") is not None:
+            out.append((f"search p50 at {big:,} facts{turns}, neo4j, with the embedder⁵", f"{r['search_p50_ms']} ms",
+                        f"≤ {TARGETS['search_p50_neo4j_ms']:g} ms", r["search_p50_ms"] <= TARGETS["search_p50_neo4j_ms"]))
+        if r["backend"] == "neo4j" and r.get("search_plain_p50_ms") is not None:
+            out.append((f"search p50 at {big:,} facts{turns}, neo4j, without an embedder", f"{r['search_plain_p50_ms']} ms",
+                        f"≤ {TARGETS['search_plain_p50_neo4j_ms']:g} ms",
+                        r["search_plain_p50_ms"] <= TARGETS["search_plain_p50_neo4j_ms"]))
     for backend in ("sqlite", "neo4j"):
         rs = sorted((r for r in ok if r["backend"] == backend), key=lambda r: r["size"])
         if len(rs) >= 2 and rs[0]["facts_p50_ms"] and rs[-1]["size"] > rs[0]["size"]:
@@ -707,12 +765,20 @@ def report(rows: list[dict[str, Any]], *, name: str, command: str, queries: int,
         "for Neo4j the server's memory is not included" + (
             " (server RSS after the run: " + ", ".join(f"{r['size']:,}: {r['server_rss_mb']:,} MB" for r in rows
                                                        if r.get("server_rss_mb")) + ")" if any(r.get("server_rss_mb") for r in rows) else "")  # noqa: E501
-        + ("; test server " + "; ".join(sorted({f"{r['server_memory']}" for r in rows if r.get("server_memory")}))
-           + " (CHRONOMEM_NEO4J_HEAP / CHRONOMEM_NEO4J_PAGECACHE)" if any(r.get("server_memory") for r in rows) else "") + ".",
+        + ("; Neo4j server " + "; ".join(sorted({f"{r['server_memory']}" for r in rows if r.get("server_memory")}))
+           + " (read from the running server)" if any(r.get("server_memory") for r in rows) else "") + ".",
         "⁴ SQLite file after a WAL checkpoint; for Neo4j the store files (`data/databases`, transaction logs not "
         "included) " + ("after a clean shutdown; the server was restarted empty (and warmed up in a scratch group) "
                         "before each size" if restarted else
                         "while the server runs, so recent pages may not be flushed yet") + ".",
+        "⁵ search: `Memory.search` over the side-index, p50 / p95 of each of 3 rounds of the same questions, the median "
+        "of each (without embedder: the same questions by full text and the graph alone). Every vector is kept in the "
+        "store; the index searched is the one built again from them (\"rebuilt from stored vectors\": a new index file, "
+        "as after deleting the files or in a second process; the texts its embedder was asked for in brackets)."
+        + (" Turns: the 8-turn chat sessions, plus " + ", ".join(f"{r['bulk_turns']:,} ({r['backend']} {r['size']:,}, "
+                                                                f"{r['bulk_turns_tps']:,} turns/s)" for r in rows
+                                                                if r.get("bulk_turns"))
+           + " more in sessions of 500 (`--bulk-turns`)." if any(r.get("bulk_turns") for r in rows) else ""),
         f"Generated data: ~20 versions per person over 2000-2024 across {', '.join(PREDICATES)}; queries pick a random "
         f"person and a random as-of date; {queries} queries per measurement (after 10 warm-up calls); 2-hop uses "
         "`neighbourhood(depth=2, limit=500)`, median facts returned: "
@@ -789,6 +855,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--backends", default="sqlite,neo4j", help="sqlite and/or neo4j (neo4j only when NEO4J_URI is set)")
     parser.add_argument("--queries", type=int, help="queries per measurement (default 400, quick 100)")
     parser.add_argument("--sessions", type=int, help="chat sessions of 8 turns for the ingest rate (default 200, quick 25)")
+    parser.add_argument("--rebuild", action=argparse.BooleanOptionalAction, default=True,
+                        help="also build the side-index again from the stored vectors, into a new file, and search that")
+    parser.add_argument("--bulk-turns", type=int, default=0,
+                        help="this many more chat turns (sessions of 500) before the reads, e.g. 1000000 beside 1M facts")
     parser.add_argument("--embedder", choices=("auto", "minilm", "hashing", "none"),
                         help=f"auto: MiniLM up to {MINILM_MAX:,} versions, HashingEmbedder(384) above (quick: hashing)")
     parser.add_argument("--work-dir", help="where stores and indexes go (default: a temporary directory, removed)")
@@ -808,7 +878,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         job = json.loads(args.worker)
         row = run_one(job["backend"], job["size"], work=Path(job["work"]), queries=job["queries"],
                       embedder_kind=job["embedder"], sessions=job["sessions"], neo4j_state=job.get("neo4j_state"),
-                      warm_up=job.get("warm_up", False))
+                      warm_up=job.get("warm_up", False), bulk=job.get("bulk", 0), rebuild=job.get("rebuild", True))
         Path(args.worker_out).write_text(json.dumps(row))
         return 0
 
@@ -835,6 +905,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if backend == "neo4j" and args.neo4j_restart:
                     _restart_neo4j(args.neo4j_state_dir)
                 job = {"backend": backend, "size": size, "work": str(work), "queries": queries, "embedder": embedder,
+                       "bulk": args.bulk_turns, "rebuild": args.rebuild,
                        "sessions": sessions, "neo4j_state": args.neo4j_state_dir if backend == "neo4j" else None,
                        "warm_up": backend == "neo4j" and (args.neo4j_restart or not args.quick)}
                 rows.append(_run_worker(job, args.timeout))

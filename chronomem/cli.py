@@ -46,15 +46,21 @@ def _print_facts(records: list, as_json: bool, empty: str, *, groups: bool = Fal
                    "an embedded store; credentials from $NEO4J_USER and $NEO4J_PASSWORD).")
 @click.option("--group", default="default", envvar="CHRONOMEM_GROUP",
               help="The group (tenant, user, project) to work in (default: $CHRONOMEM_GROUP or 'default').")
+@click.option("--index-dir", "index_dir", type=click.Path(file_okay=False, path_type=str), default=None,
+              envvar="CHRONOMEM_INDEX_DIR",
+              help="Where this process keeps its vector side-index files (default: $CHRONOMEM_INDEX_DIR, else beside "
+                   "an embedded store; on Neo4j, in memory, rebuilt from the stored vectors at each start). Each "
+                   "process on one Neo4j keeps its own.")
 @click.option("--also", multiple=True, metavar="GROUP",
               help="Also read this group (repeatable): search, context, facts and timeline span --group and these, "
                    "each hit naming its group; writes still go to --group.")
 @click.version_option(package_name="chronomem")
 @click.pass_context
-def cli(ctx: click.Context, store: str | None, neo4j: str | None, group: str, also: tuple[str, ...]) -> None:
+def cli(ctx: click.Context, store: str | None, neo4j: str | None, group: str, index_dir: str | None,
+        also: tuple[str, ...]) -> None:
     """chronomem: a temporal knowledge-graph memory that knows when things were true."""
     ctx.ensure_object(dict)
-    ctx.obj.update(store=store, neo4j=neo4j, group=group, also=also, memory=None)
+    ctx.obj.update(store=store, neo4j=neo4j, group=group, index_dir=index_dir, also=also, memory=None)
 
 
 STDIN = Path("-")
@@ -318,10 +324,10 @@ def context(ctx: click.Context, query: str, as_of: datetime | None, max_tokens: 
 @click.pass_context
 @handle_errors
 def reindex(ctx: click.Context, quiet: bool) -> None:
-    """Rebuild the vector side-index from the store."""
+    """Rebuild the vector side-index from the vectors kept in the store (embedding only items without one)."""
     from chronomem.progress import count_bar
 
-    with count_bar("embedding", quiet=quiet) as progress:
+    with count_bar("indexing", quiet=quiet) as progress:
         count = _memory(ctx).reindex(progress=progress)
     click.echo(f"indexed {count} items")
 
@@ -331,7 +337,7 @@ def reindex(ctx: click.Context, quiet: bool) -> None:
 @click.pass_context
 @handle_errors
 def index(ctx: click.Context, quiet: bool) -> None:
-    """Embed whatever the side-index has not caught up with yet."""
+    """Catch the vector side-index up: read the vectors other processes stored, embed what has none."""
     from chronomem.progress import count_bar
 
     mem = _memory(ctx)

@@ -48,7 +48,8 @@ def _memory(ctx: click.Context, *, create: bool = False, extractor: Any = None, 
             if target != ":memory:" and not Path(target).exists():
                 raise InputError(f"no store at {target}: ingest or import into it first, or point --store "
                                  "(or $CHRONOMEM_STORE) at an existing one")
-        obj["memory"] = Memory.open(obj["store"], neo4j_uri=neo4j_uri, group=obj["group"], extractor=extractor)
+        obj["memory"] = Memory.open(obj["store"], neo4j_uri=neo4j_uri, group=obj["group"], extractor=extractor,
+                                    index_dir=obj.get("index_dir"))
         ctx.call_on_close(obj["memory"].close)
     if reading:
         obj["memory"].require_group()  # a reading command on a mistyped group says so, instead of answering nothing

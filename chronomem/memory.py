@@ -106,8 +106,10 @@ class Memory(ErasingMemory, LifecycleMemory, GroupReading):
         ``embedder`` feeds the HNSW side-index used by :meth:`search`: ``"auto"`` (all-MiniLM-L6-v2,
         installed with chronomem, see :func:`~chronomem.graph.embedders.installed_minilm`; full-text
         search only if it was removed), ``None``/``False`` (full text
-        only) or an :class:`~chronomem.graph.embedders.Embedder`. The index is created on first use
-        and kept beside the SQLite file, or in ``index_dir`` (for Neo4j; in memory without one).
+        only) or an :class:`~chronomem.graph.embedders.Embedder`. Each item's vector is kept in the store;
+        the index is a cache over them, made on first use (from the stored vectors, with no embedding)
+        and kept beside the SQLite file, or in ``index_dir`` (one per process on a shared Neo4j; in
+        memory without one).
         ``"auto"`` runs the model on one thread (pass ``OnnxMiniLmEmbedder()`` for one per core).
         ``similar_entities`` (a cosine, e.g. 0.9; off by default) also merges a new organisation,
         tool, place or team into an indexed one whose name embeds that close
@@ -404,7 +406,8 @@ class Memory(ErasingMemory, LifecycleMemory, GroupReading):
                     now=self.clock.now(), as_of=_when(as_of, "as_of"), k=k)
 
     def reindex(self, progress: Callable[[int, int], None] | None = None) -> int:
-        """Rebuild the side-index from the store; returns how many items were embedded."""
+        """Rebuild the side-index from the vectors kept in the store (embedding only the items that have
+        none, or one of another embedder); returns how many items it holds."""
         index = self._side_index()
         if index is None:
             raise ConfigError(f"there is no index to rebuild: {no_model_note()} (or pass embedder=... to Memory.open)")
@@ -432,7 +435,8 @@ class Memory(ErasingMemory, LifecycleMemory, GroupReading):
 
     def catch_up_index(self, max_items: int | None = None, *,
                        progress: Callable[[int, int], None] | None = None) -> int:
-        """Embed what was written since the side-index last caught up (ingest never waits for it);
-        returns the count (0 without an index)."""
+        """Bring the side-index up to date: read the vectors other processes stored, and embed (and
+        store) what was written since without one (ingest never waits for it); returns how many items
+        were added (0 without an index)."""
         index = self._side_index()
         return 0 if index is None else index.catch_up(max_items, progress=progress)

@@ -15,6 +15,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from chronomem.errors import InputError
 from chronomem.graph.erasure import Erasure, ErasureReport
+from chronomem.graph.vectors import Kind, StoredVector
 from chronomem.schema.models import Claim, Entity, Fact, Mention, Session
 from chronomem.schema.vocabulary import Vocabulary
 
@@ -110,13 +111,16 @@ class WriteReport:
     session_added: bool = False
     new_fact_ids: list[str] = field(default_factory=list)
     expired_fact_ids: list[str] = field(default_factory=list)
+    turn_ids: list[str] = field(default_factory=list)  # the turns of a session this write added
+    speakers: list[str] = field(default_factory=list)  # who speaks in them
+    entity_ids: list[str] = field(default_factory=list)  # the batch's entities (new or merged)
 
     def __iadd__(self, other: WriteReport) -> WriteReport:
         for name in ("entities_added", "claims_added", "facts_added", "facts_closed", "facts_corrected", "versions_expired"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.session_added = self.session_added or other.session_added
-        self.new_fact_ids.extend(other.new_fact_ids)
-        self.expired_fact_ids.extend(other.expired_fact_ids)
+        for name in ("new_fact_ids", "expired_fact_ids", "turn_ids", "speakers", "entity_ids"):
+            getattr(self, name).extend(getattr(other, name))
         return self
 
 
@@ -278,4 +282,56 @@ class GraphStore(Protocol):
 
     def erasures(self, group_id: str) -> list[Erasure]:
         """The audit records of the group's erasures, oldest first."""
+        ...
+
+
+@runtime_checkable
+class CountsFacts(Protocol):
+    """A store that tells how many fact versions touch an entity without reading them (both stores
+    do; search uses it to leave hubs alone, see :func:`chronomem.query.candidates.traverse`)."""
+
+    def fact_counts(self, group_id: str, entity_ids: Sequence[str]) -> dict[str, int]:
+        """For each of ``entity_ids`` with any, the number of fact versions (any time, any belief) it
+        is the subject of plus the number it is the object of."""
+        ...
+
+
+@runtime_checkable
+class VectorStore(Protocol):
+    """A store that keeps each embedded item's vector with the item (:mod:`chronomem.graph.vectors`):
+    what the HNSW side-index is built and caught up from. ``kind`` is ``fact``, ``entity`` or ``turn``."""
+
+    def vector_sequence(self) -> int:
+        """The store-wide vector sequence: the number of the last committed change of vector states."""
+        ...
+
+    def changed_vectors(self, group_id: str, kind: Kind, *, after: int, upto: int,
+                        limit: int = 5_000) -> list[StoredVector]:
+        """The group's items of ``kind`` whose vector state last changed in ``(after, upto]``, in change
+        order: about ``limit`` of them, always every item of the last change returned (continue with
+        ``after=`` its ``seq``). Expired fact versions come with ``gone`` set."""
+        ...
+
+    def stored_vectors(self, group_id: str, kind: Kind, ids: Sequence[str]) -> dict[str, StoredVector]:
+        """The stored vectors of the items ``ids`` that have one, by id."""
+        ...
+
+    def put_vectors(self, group_id: str, kind: Kind, rows: Sequence[tuple[str, bytes]], *, model: str) -> int:
+        """Store ``(item id, vector bytes)`` made by ``model`` in one transaction (one change), except
+        where the item already holds a vector of ``model`` or is gone; returns how many were stored."""
+        ...
+
+    def unembedded(self, group_id: str, kind: Kind, *, after: int, limit: int = 5_000) -> list[tuple[str, int]]:
+        """Up to ``limit`` items of ``kind`` with no vector (current fact versions only), as ``(id,
+        position)`` in insertion order after position ``after`` (positions only grow; a backend
+        without them for a kind gives 0 and every such item)."""
+        ...
+
+    def insertion_mark(self) -> int:
+        """A number that changes whenever items are inserted (in any group): when it has not moved,
+        no item can be waiting for a vector that was not waiting before."""
+        ...
+
+    def speakers(self, group_id: str) -> set[str]:
+        """Everyone who speaks in the group's turns (search matches them in questions)."""
         ...

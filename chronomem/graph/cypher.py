@@ -43,6 +43,7 @@ INDEXES = (
     "CREATE INDEX chronomem_entity_group IF NOT EXISTS FOR (e:Entity) ON (e.group_id)",
     "CREATE INDEX chronomem_session_group IF NOT EXISTS FOR (s:Session) ON (s.group_id)",
     "CREATE INDEX chronomem_turn_group IF NOT EXISTS FOR (t:Turn) ON (t.group_id)",
+    "CREATE INDEX chronomem_erasure_group IF NOT EXISTS FOR (x:Erasure) ON (x.group_id)",
     "CREATE FULLTEXT INDEX chronomem_entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e.names]"
     " OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words'}}",
     "CREATE FULLTEXT INDEX chronomem_fact_statement IF NOT EXISTS FOR ()-[f:FACT]-() ON EACH [f.statement]"
@@ -231,15 +232,17 @@ MATCH (l:SlotLock {group_id: $g, key: slot})
 UNWIND range(0, size(coalesce(l.claim_ids, [])) - 1) AS i
 RETURN slot, l.claim_ids[i] AS id, l.claims[i] AS body ORDER BY slot, id
 """
-# The expired versions leave their slots' lists of current versions (slots this write has locked).
+# The expired versions leave their slots' lists of current versions (slots this write has locked);
+# the ids of those that hold a vector come back (their vector state changes: chronomem.graph.vectors).
 EXPIRE_FACTS = """
 UNWIND $rows AS row
 MATCH ()-[f:FACT {id: row.id}]->() USING INDEX f:FACT(id)
 WHERE f.group_id = $g AND f.expired_at IS NULL
 SET f.expired_at = row.expired_at
-WITH f.slot AS slot, collect(f.id) AS gone
-MATCH (l:SlotLock {group_id: $g, key: slot})
+WITH f.slot AS slot, collect(f.id) AS gone, collect(CASE WHEN f.vec_seq IS NOT NULL THEN f.id END) AS vectored
+OPTIONAL MATCH (l:SlotLock {group_id: $g, key: slot})
 SET l.current = [i IN coalesce(l.current, []) WHERE NOT i IN gone]
+RETURN vectored
 """
 # The versions numbered from $first on (a range reserved with NEXT_SEQUENCE), each row the values of
 # neo4j_write.FACT_ROW_FIELDS (subject and object ids first); a row whose subject or object is not
@@ -285,6 +288,13 @@ WITH DISTINCT f WHERE """
 FIRST_FACTS_OF_ENTITIES = (
     FACTS_OF_ENTITIES + "ORDER BY valid_from IS NOT NULL, valid_from, predicate, recorded_at, id LIMIT $count\n"
 )
+# Degrees Neo4j keeps per node: no relationship is read.
+FACT_COUNTS = """
+UNWIND $ids AS id
+MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
+WITH id, COUNT { (e)-[:FACT]->() } + COUNT { (e)<-[:FACT]-() } AS n WHERE n > 0
+RETURN id, n
+"""
 # FIND_ENTITIES, FACTS_OF_ENTITIES and the touched entities in one statement (one row back; a fact
 # between two of the found entities comes twice and is deduplicated by id): an as-of question about
 # a name costs one round trip instead of three. No CALL subquery, so any Neo4j 5 runs it.
@@ -341,21 +351,25 @@ FIND_ENTITIES = (
 ENTITIES_OF_GROUP = "MATCH (e:Entity {group_id: $g})" + ENTITY_FIELDS + " ORDER BY e.id"
 
 # -- full text (the query is built from word tokens only; see neo4j_store.lucene_query) ------
-FULLTEXT_ENTITIES = """
-CALL db.index.fulltext.queryNodes('chronomem_entity_names', $query) YIELD node, score
-WITH node, score WHERE node.group_id = $g
-RETURN node.id AS id, score LIMIT $limit
-"""
-FULLTEXT_TURNS = """
-CALL db.index.fulltext.queryNodes('chronomem_turn_text', $query) YIELD node, score
-WITH node, score WHERE node.group_id = $g
-RETURN node.id AS id, score LIMIT $limit
-"""
-FULLTEXT_FACTS = """
-CALL db.index.fulltext.queryRelationships('chronomem_fact_statement', $query) YIELD relationship, score
-WITH relationship, score WHERE relationship.group_id = $g
-RETURN relationship.id AS id, score LIMIT $limit
-"""
+# Each kind: its index's procedure, index, result variable, and what breaks ties between equal scores:
+# the insertion order, as the embedded store's rowids do (entities keep none: their id).
+_FULLTEXT_CALL = {"entity": ("queryNodes", "chronomem_entity_names", "node", "node.id"),
+                  "fact": ("queryRelationships", "chronomem_fact_statement", "relationship", "relationship.ord"),
+                  "turn": ("queryNodes", "chronomem_turn_text", "node", "node.ord")}
+# Every match of the index, best first, the group's first $limit: Lucene ranks all of them (a common
+# word matches a good share of a million turns), so FULLTEXT_TOP is tried first.
+FULLTEXT = {kind: f"CALL db.index.fulltext.{proc}('{index}', $query) YIELD {var}, score "
+                  f"WITH {var}, score WHERE {var}.group_id = $g RETURN {var}.id AS id, score "
+                  f"ORDER BY score DESC, {tie} LIMIT $limit"
+            for kind, (proc, index, var, tie) in _FULLTEXT_CALL.items()}
+# The index's best $fetch matches only (Lucene keeps a heap of $fetch instead of ranking every match):
+# the group's among them as [id, score, tie-breaker], how many came back and the lowest score. When
+# fewer than $fetch came back they were all the matches; when the group has $limit among them scoring
+# above the lowest (a tie there may have been cut) they are its best $limit. Otherwise FULLTEXT.
+FULLTEXT_TOP = {kind: f"CALL db.index.fulltext.{proc}('{index}', $query, {{limit: $fetch}}) YIELD {var}, score "
+                      f"WITH collect(CASE WHEN {var}.group_id = $g THEN [{var}.id, score, {tie}] END) AS hits, "
+                      "count(*) AS seen, min(score) AS lowest RETURN hits, seen, lowest"
+                for kind, (proc, index, var, tie) in _FULLTEXT_CALL.items()}
 
 # -- sessions and turns ----------------------------------------------------------------------
 SESSIONS = """

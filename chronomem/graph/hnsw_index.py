@@ -29,6 +29,7 @@ from chronomem.errors import ConfigError, InputError, StoreError
 
 _MASK64 = (1 << 64) - 1
 _FORMAT = "chronomem-hnsw/1"
+_ERASED = "erased:"  # the id an erased vector's label keeps
 
 
 def _id_hash(item: str) -> int:
@@ -147,6 +148,11 @@ class HnswVectorIndex:
         self._sum = int(meta["checksum_sum"], 16)
         return self
 
+    @staticmethod
+    def exists(path: str | Path | None) -> bool:
+        """True when an index was saved at ``path``."""
+        return path is not None and _meta_path(Path(path)).exists()
+
     @classmethod
     def open(cls, path: str | Path, dim: int, **kwargs: Any) -> HnswVectorIndex:
         """Load the index at ``path`` if it exists (checking ``dim``), else create an empty one there."""
@@ -227,7 +233,7 @@ class HnswVectorIndex:
                 self._index.add_items(np.zeros((1, self.dim), dtype=np.float32), np.array([label], dtype=np.uint64))
                 self._index.mark_deleted(label)
                 del self._labels[item]
-                tombstone = f"erased:{label}"
+                tombstone = f"{_ERASED}{label}"
                 self._ids[label] = tombstone
                 self._labels[tombstone] = label
                 count += 1
@@ -309,6 +315,23 @@ class HnswVectorIndex:
         """The live ids, in insertion order."""
         with self._lock:
             return [item for label, item in enumerate(self._ids) if label not in self._deleted]
+
+    def known_ids(self) -> list[str]:
+        """Every id that has a vector here, hidden ones (``mark_deleted``) included, erased ones not."""
+        with self._lock:
+            return [item for item in self._ids if not item.startswith(_ERASED)]
+
+    def get_vectors(self, ids: Sequence[str]) -> np.ndarray:
+        """The vectors held for ``ids`` (unit length: cosine space normalizes what it is given), one
+        row each; an unknown id is an :class:`InputError`."""
+        with self._lock:
+            missing = [i for i in ids if i not in self._labels]
+            if missing:
+                raise InputError(f"no vectors for {missing[:3]} in this index")
+            if not ids:
+                return np.zeros((0, self.dim), dtype=np.float32)
+            labels = [self._labels[i] for i in ids]
+            return np.asarray(self._index.get_items(labels), dtype=np.float32).reshape(len(ids), self.dim)
 
     def checksum(self) -> str:
         """Digest of the set of live ids; equals ``ids_checksum(self.ids())``."""

@@ -49,9 +49,12 @@ from chronomem.graph.base import (
     fact_order,
 )
 from chronomem.graph.codec import fact_from_mapping, from_us, to_us
+from chronomem.graph.cypher_vectors import CREATE_PROPERTY_KEY, PROPERTY_KEYS, VECTOR_INDEXES
 from chronomem.graph.erasure import Erasure, ErasureReport
 from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.neo4j_lifecycle import Neo4jLifecycle
+from chronomem.graph.neo4j_migration import migrate_claims, migrate_current
+from chronomem.graph.neo4j_vectors import Neo4jVectors
 from chronomem.graph.neo4j_write import Neo4jWrite, fact_props, record_to_entity
 from chronomem.graph.turn_scope import migrate_neo4j
 from chronomem.graph.writer import write_batch
@@ -61,7 +64,8 @@ from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 _WORD = re.compile(r"\w+(?:['\u2019]\w+)*", re.UNICODE)
-_FULLTEXT = {"entity": cypher.FULLTEXT_ENTITIES, "fact": cypher.FULLTEXT_FACTS, "turn": cypher.FULLTEXT_TURNS}
+#: The most matches a full-text query asks Lucene for before falling back to ranking every match.
+FULLTEXT_TOP_MAX = 50_000
 __all__ = ["Neo4jGraphStore", "fact_props", "lucene_query", "record_to_fact"]
 _SCHEMA_EXISTS = ("EquivalentSchemaRuleAlreadyExists", "IndexAlreadyExists", "ConstraintAlreadyExists")
 START_HINT = (
@@ -92,8 +96,9 @@ def _record_to_turn(r: Any) -> TurnRecord:
                       text=r["text"], at=from_us(r["at"]), seq=r["seq"], times=r.get("times"))
 
 
-class Neo4jGraphStore(Neo4jLifecycle):
-    """A :class:`~chronomem.graph.base.GraphStore` on Neo4j 5 (Community or Enterprise, or Aura)."""
+class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
+    """A :class:`~chronomem.graph.base.GraphStore` on Neo4j 5 (Community or Enterprise, or Aura); it keeps
+    vectors with the data (:class:`~chronomem.graph.neo4j_vectors.Neo4jVectors`)."""
 
     #: Batches a bulk import keeps in flight (:mod:`chronomem.graph.concurrent_write`): one's Python
     #: runs while the other's statements run on the server.
@@ -147,7 +152,7 @@ class Neo4jGraphStore(Neo4jLifecycle):
 
     def _create_schema(self) -> None:
         with self._session() as session:
-            for statement in (*cypher.CONSTRAINTS, *cypher.INDEXES, *cql.CONSTRAINTS):
+            for statement in (*cypher.CONSTRAINTS, *cypher.INDEXES, *VECTOR_INDEXES, *cql.CONSTRAINTS):
                 try:
                     session.run(statement).consume()
                 except ClientError as e:  # a concurrent opener created it first
@@ -155,9 +160,14 @@ class Neo4jGraphStore(Neo4jLifecycle):
                         raise
             for statement in cypher.DROPPED_INDEXES:
                 session.run(statement).consume()
+            for name in PROPERTY_KEYS:
+                try:
+                    session.run(CREATE_PROPERTY_KEY, name=name).consume()
+                except ClientError:  # an account that may not name new keys: reads then only warn
+                    break
             session.run(cypher.AWAIT_INDEXES, seconds=300).consume()
-            _migrate_claims(session)  # first: the turn-id migration rescopes claims where they live now
-            _migrate_current(session)
+            migrate_claims(session)  # first: the turn-id migration rescopes claims where they live now
+            migrate_current(session)
             session.run(cypher.START_SEQUENCE, key=cypher.SEQUENCE_KEY).consume()
             session.execute_write(migrate_neo4j)
 
@@ -198,7 +208,9 @@ class Neo4jGraphStore(Neo4jLifecycle):
 
         def work(tx: neo4j.ManagedTransaction) -> WriteReport:
             writes.append(Neo4jWrite(tx, batch.group_id, reserve=self.reserve, known=known))
-            return write_batch(writes[-1], self.vocabulary, batch, recorded_at)
+            report = write_batch(writes[-1], self.vocabulary, batch, recorded_at)
+            writes[-1].finish()
+            return report
 
         try:
             with self._session() as session:
@@ -297,6 +309,10 @@ class Neo4jGraphStore(Neo4jLifecycle):
 
         return breadth_first(entity_ids, hop, depth=depth, limit=limit)
 
+    def fact_counts(self, group_id: str, entity_ids: Sequence[str]) -> dict[str, int]:
+        ids = list(dict.fromkeys(entity_ids))
+        return {r["id"]: int(r["n"]) for r in self._read(cypher.FACT_COUNTS, g=group_id, ids=ids)} if ids else {}
+
     def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
         rows = self._read(cypher.CHANGED_BETWEEN, g=group_id, since=to_us(since), until=to_us(until))
         return sorted((record_to_fact(r) for r in rows), key=fact_order)
@@ -310,9 +326,17 @@ class Neo4jGraphStore(Neo4jLifecycle):
         query = lucene_query(text)
         if not query:
             return []
-        if kind not in _FULLTEXT:
+        if kind not in cypher.FULLTEXT:
             raise InputError(f"unknown text kind {kind!r}; use fact, entity or turn")
-        rows = self._read(_FULLTEXT[kind], g=group_id, query=query, limit=_limit(limit))
+        limit = _limit(limit)
+        fetch = max(4 * limit, 200)
+        if fetch <= FULLTEXT_TOP_MAX:  # Lucene keeps a heap of that size: only for modest limits
+            (top,) = self._read(cypher.FULLTEXT_TOP[kind], g=group_id, query=query, fetch=fetch)
+            hits = sorted(top["hits"], key=lambda h: (-h[1], h[2]))[:limit]  # ties in insertion order
+            complete = top["seen"] < fetch or (len(hits) == limit and hits[-1][1] > top["lowest"])
+            if complete:  # exactly what ranking every match gives
+                return [(i, float(score)) for i, score, _ in hits]
+        rows = self._read(cypher.FULLTEXT[kind], g=group_id, query=query, limit=limit)
         return [(r["id"], float(r["score"])) for r in rows]
 
     # -- sessions and turns --------------------------------------------------------------
@@ -393,33 +417,6 @@ class Neo4jGraphStore(Neo4jLifecycle):
             return self._write(work, "erasing from", undone="erased")
         finally:
             self._known_entities.clear()
-
-
-def _migrate_claims(session: neo4j.Session) -> None:
-    """Move the claim nodes of a store written before claims lived on their slots' nodes (a few
-    thousand per transaction, so a killed open resumes at the next), then drop their schema."""
-    def chunk(tx: neo4j.ManagedTransaction) -> int:
-        return int(tx.run(cypher.MIGRATE_CLAIMS, chunk=5000).single()["n"])
-
-    while session.execute_write(chunk):
-        pass
-    for statement in cypher.DROP_CLAIM_SCHEMA:
-        session.run(statement).consume()
-
-
-def _migrate_current(session: neo4j.Session) -> None:
-    """Give the slot nodes of a store written before they listed their current versions those
-    lists (a few thousand per transaction, through the FACT.slot index that found them until
-    then), then drop that index. A store without the index has nothing to do."""
-    if not session.run(cypher.HAS_INDEX, name=cypher.FACT_SLOT_INDEX).single(strict=True)["n"]:
-        return
-
-    def chunk(tx: neo4j.ManagedTransaction) -> int:
-        return int(tx.run(cypher.MIGRATE_CURRENT, chunk=5000).single(strict=True)["n"])
-
-    while session.execute_write(chunk):
-        pass
-    session.run(cypher.DROP_FACT_SLOT_INDEX).consume()
 
 
 def _limit(limit: int) -> int:

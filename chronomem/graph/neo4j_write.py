@@ -21,6 +21,7 @@ from chronomem.graph import cypher_lifecycle as cql
 from chronomem.graph.codec import FACT_FIELDS, NEO4J_PROPERTY, RELATIONSHIP_ENDS, fact_from_mapping, fact_values, to_us
 from chronomem.graph.importance import Usage
 from chronomem.graph.neo4j_known_entities import KnownEntities
+from chronomem.graph.neo4j_vectors import stamp_vector_change
 from chronomem.graph.turn_scope import clash_error
 from chronomem.graph.turn_times import times_json
 from chronomem.graph.writer import SessionContent
@@ -72,6 +73,7 @@ class Neo4jWrite:
         self.tx, self.group, self._reserve, self._known = tx, group, reserve, known
         self._norm_names: dict[str, list[str]] = {}  # stored entities' normalized names (kept when renamed)
         self.stored_as_given: list[Entity] = []
+        self._vectored: list[str] = []  # expired versions that held a vector (see finish)
 
     def _sequence(self, count: int) -> int:
         """The first of ``count`` consecutive insertion numbers of the group (the embedded store's rowid)."""
@@ -200,8 +202,16 @@ class Neo4jWrite:
         return out
 
     def expire_versions(self, expired: Sequence[tuple[str, datetime]]) -> None:
-        self.tx.run(cypher.EXPIRE_FACTS, g=self.group,
-                    rows=[{"id": fid, "expired_at": to_us(at)} for fid, at in expired]).consume()
+        result = self.tx.run(cypher.EXPIRE_FACTS, g=self.group,
+                             rows=[{"id": fid, "expired_at": to_us(at)} for fid, at in expired])
+        self._vectored += [fid for r in result for fid in r["vectored"]]
+
+    def finish(self) -> None:
+        """The write's last step: the expired versions that held a vector move to the next vector
+        sequence number, so that every side-index drops them (taken last: see
+        :mod:`chronomem.graph.cypher_vectors`)."""
+        stamp_vector_change(self.tx, self.group, "fact", self._vectored)
+        self._vectored = []
 
     def insert_versions(self, facts: Sequence[Fact]) -> None:
         rows = [_fact_row(fact_values(f)) for f in facts]

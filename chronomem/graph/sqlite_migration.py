@@ -4,6 +4,9 @@
 the earlier layout (``WITHOUT ROWID``, keyed by ``(group_id, slot, id)``) is copied into the
 current one (a rowid table with that key as a unique index; see ``sqlite_schema.CLAIMS_TABLE``)
 in one transaction, so a crash leaves either layout whole, never half of each.
+:func:`migrate_vectors` gives the tables of embedded items (facts, entities, turns) the columns that
+keep their vectors (:mod:`chronomem.graph.vectors`), empty, and their indexes.
+
 :func:`add_turn_times` gives the ``turns`` of an earlier store their ``times`` column (empty:
 the times of those turns are found from their text when read, see :mod:`chronomem.graph.turn_times`).
 """
@@ -43,6 +46,34 @@ def migrate_claims(db: sqlite3.Connection) -> bool:
         for statement in _MOVE_CLAIMS:
             db.execute(statement)  # not executescript: it would commit first
         return True
+
+
+def _missing_vector_columns(db: sqlite3.Connection) -> list[tuple[str, str, str]]:
+    out = []
+    for table in sql.VECTOR_TABLES.values():
+        have = {name for (name,) in db.execute(sql.TABLE_COLUMNS, (table,))}
+        out += [(table, column, kind) for column, kind in sql.VECTOR_COLUMNS if column not in have]
+    return out
+
+
+def _has_vector_indexes(db: sqlite3.Connection) -> bool:
+    names = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    return all(f"{table}_vec_seq" in names for table in sql.VECTOR_TABLES.values())
+
+
+def migrate_vectors(db: sqlite3.Connection) -> bool:
+    """Add the vector columns to a store made before vectors were kept with the data (instant: SQLite
+    adds an empty column without rewriting the table) and create their indexes; ``True`` if columns
+    were added. One transaction, safe against another process migrating the same file at once."""
+    if not _missing_vector_columns(db) and _has_vector_indexes(db):
+        return False
+    with immediate(db):
+        missing = _missing_vector_columns(db)  # again: another connection may have added them while this one waited
+        for table, column, kind in missing:
+            db.execute(sql.ADD_COLUMN.format(table=table, column=column, type=kind))
+        for statement in sql.VECTOR_INDEXES:
+            db.execute(statement)
+        return bool(missing)
 
 
 def add_turn_times(db: sqlite3.Connection) -> bool:

@@ -84,7 +84,10 @@ DROP_INDEX = "DROP INDEX IF EXISTS {}"  # {}: a name of DEFERRED_FACT_INDEXES (n
 
 FACT_COLUMNS = ", ".join(FACT_FIELDS)  # the columns of a fact row, in chronomem.graph.codec order
 INSERT_FACT = f"INSERT INTO facts ({FACT_COLUMNS}) VALUES ({', '.join('?' * len(FACT_FIELDS))})"
-EXPIRE_FACT = "UPDATE facts SET expired_at = ? WHERE id = ? AND group_id = ? AND expired_at IS NULL"
+# The expired version's vector state moves to this write's vector sequence (the 2nd parameter) when it
+# holds a vector, so that every side-index drops it (chronomem.graph.vectors); one without keeps none.
+EXPIRE_FACT = ("UPDATE facts SET expired_at = ?, vec_seq = CASE WHEN vec_seq IS NULL THEN NULL ELSE ? END "
+               "WHERE id = ? AND group_id = ? AND expired_at IS NULL")
 SELECT_FACTS = f"SELECT {FACT_COLUMNS} FROM facts"
 # facts_fts is filled once per write, for the rows after the largest rowid before it (new rows
 # get larger rowids), not by a per-row trigger: FTS5 through an AFTER INSERT trigger costs about
@@ -214,6 +217,9 @@ FIRST_FACTS_OF_ENTITIES = (
     "UNION ALL SELECT rowid FROM facts WHERE group_id = ? AND object_id IN ({ids})) AND {where} "
     "ORDER BY valid_from IS NOT NULL, coalesce(valid_from, 0), predicate, recorded_at, id LIMIT ?"
 )
+# Index-only counts through the two covering fact indexes ({ids} twice: the same placeholders).
+FACT_COUNTS = ("SELECT e, count(*) FROM (SELECT subject_id AS e FROM facts WHERE group_id = ? AND subject_id IN ({ids}) "
+               "UNION ALL SELECT object_id FROM facts WHERE group_id = ? AND object_id IN ({ids})) GROUP BY e")
 CHANGED_BETWEEN = (
     SELECT_FACTS + " WHERE group_id = ? AND ((valid_from >= ? AND valid_from < ?) OR (valid_to >= ? AND valid_to < ?)"
     " OR (recorded_at >= ? AND recorded_at < ?) OR (expired_at >= ? AND expired_at < ?))"
@@ -253,3 +259,44 @@ STATS = {  # parameter: group_id
     "facts": "SELECT count(*) FROM facts WHERE group_id = ? AND expired_at IS NULL",
     "fact_versions": "SELECT count(*) FROM facts WHERE group_id = ?",
 }
+
+# -- vectors kept with the data (chronomem.graph.vectors, chronomem.graph.sqlite_vectors) -------
+# Each of facts, entities and turns holds its item's vector (int8 bytes), the embedder's name and
+# the vector sequence of its last vector change. Stores made before have the columns added when
+# opened (chronomem.graph.sqlite_migration.migrate_vectors). The partial indexes list only rows
+# with a vector state, so a row written without one (every row a bulk import writes) costs nothing.
+VECTOR_TABLES = {"fact": "facts", "entity": "entities", "turn": "turns"}  # kind -> table (never user input)
+VECTOR_COLUMNS = (("vec", "BLOB"), ("vec_model", "TEXT"), ("vec_seq", "INTEGER"))
+VECTOR_INDEXES = tuple(f"CREATE INDEX IF NOT EXISTS {table}_vec_seq ON {table} (group_id, vec_seq) "
+                       "WHERE vec_seq IS NOT NULL" for table in VECTOR_TABLES.values())
+TABLE_COLUMNS = "SELECT name FROM pragma_table_info(?)"
+ADD_COLUMN = "ALTER TABLE {table} ADD COLUMN {column} {type}"  # names from VECTOR_TABLES / VECTOR_COLUMNS
+VECTOR_SEQUENCE_KEY = "vector_sequence"
+VECTOR_SEQUENCE = "SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?), 0)"
+NEXT_VECTOR_SEQUENCE = ("INSERT INTO meta (key, value) VALUES (?1, '1') ON CONFLICT (key) DO UPDATE "
+                        "SET value = CAST(value AS INTEGER) + 1 RETURNING CAST(value AS INTEGER)")
+# A row of StoredVector: id, seq, model, vector, gone, speaker ({table}, {gone}, {speaker} per kind).
+_VECTOR_ROW = "SELECT id, vec_seq, vec_model, vec, {gone}, {speaker} FROM {table}"
+VECTOR_ROW_PARTS = {"fact": {"table": "facts", "gone": "expired_at IS NOT NULL", "speaker": "NULL",
+                             "live": "AND expired_at IS NULL"},
+                    "entity": {"table": "entities", "gone": "0", "speaker": "NULL", "live": ""},
+                    "turn": {"table": "turns", "gone": "0", "speaker": "speaker", "live": ""}}
+CHANGED_VECTORS = _VECTOR_ROW + " WHERE group_id = ? AND vec_seq > ? AND vec_seq <= ? ORDER BY vec_seq LIMIT ?"
+VECTORS_OF_CHANGE = _VECTOR_ROW + " WHERE group_id = ? AND vec_seq = ?"
+# "+group_id" where the id has its own index (see ENTITIES_OF_IDS); turns are keyed by (group_id, id).
+STORED_VECTORS = {"fact": _VECTOR_ROW + " WHERE id IN ({ids}) AND +group_id = ? AND vec IS NOT NULL",
+                  "entity": _VECTOR_ROW + " WHERE id IN ({ids}) AND +group_id = ? AND vec IS NOT NULL",
+                  "turn": _VECTOR_ROW + " WHERE id IN ({ids}) AND group_id = ? AND vec IS NOT NULL"}
+# Parameters: vector, model, seq, id, group_id. A row holding this model's vector already, or an
+# expired version ({live}), is left alone.
+PUT_VECTOR = ("UPDATE {table} SET vec = ?1, vec_model = ?2, vec_seq = ?3 WHERE id = ?4 AND group_id = ?5 "
+              "AND (vec IS NULL OR vec_model IS NOT ?2) {live}")
+# Rows without a vector, by rowid (a range of the table's own key: cheap however large the table).
+UNEMBEDDED = {"fact": "SELECT id, rowid FROM facts WHERE rowid > ? AND group_id = ? AND vec IS NULL "
+                      "AND expired_at IS NULL ORDER BY rowid LIMIT ?",
+              "entity": "SELECT id, rowid FROM entities WHERE rowid > ? AND group_id = ? AND vec IS NULL "
+                        "ORDER BY rowid LIMIT ?",
+              "turn": "SELECT id, rowid FROM turns WHERE rowid > ? AND group_id = ? AND vec IS NULL "
+                      "ORDER BY rowid LIMIT ?"}
+INSERTION_MARK = ("SELECT (SELECT coalesce(max(rowid), 0) FROM facts) + (SELECT coalesce(max(rowid), 0) FROM turns)"
+                  " + (SELECT coalesce(max(rowid), 0) FROM entities)")

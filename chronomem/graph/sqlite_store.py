@@ -41,8 +41,9 @@ from chronomem.graph.codec import fact_from_values, from_us, sources_from_json, 
 from chronomem.graph.erasure import Erasure, ErasureReport
 from chronomem.graph.sqlite_lifecycle import SqliteLifecycle, create_lifecycle_tables
 from chronomem.graph.sqlite_lifecycle_sql import DELETE_GROUP_LIFECYCLE
-from chronomem.graph.sqlite_migration import add_turn_times, migrate_claims
+from chronomem.graph.sqlite_migration import add_turn_times, migrate_claims, migrate_vectors
 from chronomem.graph.sqlite_tx import immediate
+from chronomem.graph.sqlite_vectors import SqliteVectors
 from chronomem.graph.sqlite_write import (
     SqliteWrite,
     bulk_import,
@@ -122,8 +123,9 @@ def _row_to_turn(row: Sequence) -> TurnRecord:
 OPEN_WAIT_SECONDS = 30  # how long opening waits for other processes' locks (the busy timeout too)
 
 
-class SqliteGraphStore(SqliteLifecycle):
-    """The default store: a single SQLite file (or ``":memory:"``)."""
+class SqliteGraphStore(SqliteVectors, SqliteLifecycle):
+    """The default store: a single SQLite file (or ``":memory:"``); it keeps vectors with the data
+    (:class:`~chronomem.graph.sqlite_vectors.SqliteVectors`)."""
 
     #: Records per transaction in :meth:`Memory.import_facts`. Each commit rewrites the index
     #: pages the transaction touched, so fewer, larger transactions cost less per fact: at 100k
@@ -162,6 +164,7 @@ class SqliteGraphStore(SqliteLifecycle):
             create_lifecycle_tables(db)
             add_turn_times(db)
             migrate_sqlite(db)
+            migrate_vectors(db)
         except BaseException:
             db.close()
             raise
@@ -270,6 +273,12 @@ class SqliteGraphStore(SqliteLifecycle):
         statement = sql.FIRST_FACTS_OF_ENTITIES.format(ids=marks(entity_ids), where=where)
         rows = self._query(statement, [group_id, *entity_ids, group_id, *entity_ids, *params, count])
         return [row_to_fact(r) for r in rows]
+
+    def fact_counts(self, group_id: str, entity_ids: Sequence[str]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for chunk in chunks(list(dict.fromkeys(entity_ids)), 400):
+            out.update(self._query(sql.FACT_COUNTS.format(ids=marks(chunk)), [group_id, *chunk, group_id, *chunk]))
+        return out
 
     def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
         a, b = to_us(since), to_us(until)

@@ -39,6 +39,13 @@ def chunks(items: Sequence[Any], size: int = 900) -> Iterator[Sequence[Any]]:
         yield items[i : i + size]
 
 
+def next_vector_sequence(db: sqlite3.Connection) -> int:
+    """Take the next number of the store's vector sequence, in the caller's write transaction (SQLite
+    has one writer at a time, so the numbers follow the commit order; see :mod:`chronomem.graph.vectors`)."""
+    (seq,) = db.execute(sql.NEXT_VECTOR_SEQUENCE, (sql.VECTOR_SEQUENCE_KEY,)).fetchone()
+    return int(seq)
+
+
 def row_to_entity(row: Sequence[Any]) -> Entity:
     """The entity of a row ``(id, group_id, name, type, aliases JSON)``."""
     return trusted(Entity, {"id": row[0], "group_id": row[1], "name": row[2], "type": row[3],
@@ -121,7 +128,10 @@ class SqliteWrite:
         return out
 
     def expire_versions(self, expired: Sequence[tuple[str, datetime]]) -> None:
-        self.db.executemany(sql.EXPIRE_FACT, [(to_us(at), fid, self.group) for fid, at in expired])
+        if not expired:
+            return
+        seq = next_vector_sequence(self.db)  # the expired versions' vectors leave every side-index
+        self.db.executemany(sql.EXPIRE_FACT, [(to_us(at), seq, fid, self.group) for fid, at in expired])
 
     def insert_versions(self, facts: Sequence[Fact]) -> None:
         (last_rowid,) = self.db.execute(sql.LAST_FACT_ROWID).fetchone()

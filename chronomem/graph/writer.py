@@ -249,4 +249,8 @@ def write_batch(tx: WriteTransaction, vocabulary: Vocabulary, batch: WriteBatch,
         tx.put_usage(batch_usage(batch))
     report = summarize(plans, current)
     report.entities_added, report.claims_added, report.session_added = entities_added, claims_added, session_added
+    if session_added and batch.session is not None:
+        report.turn_ids = [t.id for t in batch.session.turns if t.id is not None]
+        report.speakers = sorted({t.speaker for t in batch.session.turns})
+    report.entity_ids = list(dict.fromkeys(e.id for e in batch.entities))
     return report

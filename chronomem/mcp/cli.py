@@ -17,7 +17,8 @@ def _pool(ctx: click.Context, limits: Any = None, extract_workers: int = 0) -> A
     from chronomem.mcp.runtime import MemoryPool
 
     mem = _memory(ctx, create=True, embeds=True)  # a server without the model says so once, at start
-    return MemoryPool(mem.store, limits=limits, index_dir=None, extract_workers=extract_workers, index_in_background=True)
+    return MemoryPool(mem.store, limits=limits, index_dir=ctx.obj.get("index_dir"), extract_workers=extract_workers,
+                      index_in_background=True)
 
 
 def default_extract_workers() -> int:

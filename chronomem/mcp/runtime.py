@@ -34,9 +34,10 @@ T = TypeVar("T")
 
 class MemoryPool:
     """A Memory per group over one shared store (and one shared extractor). ``extract_workers``
-    worker processes read ``remember``'s sessions (0: a thread of this process does);
-    ``index_in_background`` embeds what each group stores in a background thread, so that a
-    ``recall`` never pays for the backlog (the servers turn it on)."""
+    worker processes read ``remember``'s sessions (0: a thread of this process does). With
+    ``index_in_background``, each group's side-index (kept in ``index_dir`` when given) catches up in a
+    background thread: what this process writes is embedded and stored at once, and what other
+    processes on the same store embedded is read."""
 
     def __init__(self, store: GraphStore, *, limits: Limits | None = None, embedder: Any = "auto",
                  extractor: Any | None = None, index_dir: str | None = None, extract_workers: int = 0,
@@ -60,7 +61,7 @@ class MemoryPool:
             if mem is None:
                 mem = Memory(self.store, group=group, extractor=self._shared_extractor(), embedder=self._embedder,
                              index_dir=self._index_dir)
-                if self._index_in_background:  # embed what is remembered as it comes, not in the next recall
+                if self._index_in_background:  # embeds what this server writes, reads what other processes stored
                     mem.start_indexing()
                 self._memories[group] = mem
             return mem

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from chronomem.graph.base import GraphStore, TurnRecord
+from chronomem.graph.base import CountsFacts, GraphStore, TurnRecord
 from chronomem.query.rerank import rrf
 from chronomem.schema.models import Fact
 
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from chronomem.graph.side_index import SideIndex
 
 _WORDS = re.compile(r"\w+")
+#: An entity with more fact versions than this is a hub: a search's walk does not go on through it.
+HUB_FACTS = 500
 _FUNCTION_WORDS = frozenset("""a an and are at be been being can could did do does for from had has have how i in
  is it its me my of on or our shall should so that the their them there they this to was we were what when where which
  who whom whose why will with would you your any some about into than then also ever""".split())
@@ -156,13 +158,16 @@ def _joint(hits: Mapping[str, Sequence[tuple[str, float]]], apart: Collection[st
 
 def traverse(store: GraphStore, group_id: str, entry: Mapping[str, float], *, instant: datetime | None,
              known_at: datetime | None, ok: Callable[[Fact], bool], depth: int, relevance: Mapping[str, float],
-             per_hop: int = 50, expand: int = 2) -> list[tuple[Fact, int]]:
+             per_hop: int = 50, expand: int = 2, hub_facts: int = HUB_FACTS) -> list[tuple[Fact, int]]:
     """Facts one hop from the entry entities, then (``depth`` 2) one more hop from at most
     ``expand`` entities reached through the hop-1 facts most relevant to the query on their own
     (``relevance``): the walk follows what the question is about instead of fanning out from
     every neighbour. ``ok`` (the search's time filter) applies on every hop, so a fact outside
     it is never crossed. Each hop is one ``neighbourhood(depth=1, limit=per_hop)`` call, so a hub
-    costs no more than ``per_hop`` facts on stores that cut in the query."""
+    costs no more than ``per_hop`` facts on stores that cut in the query. The second hop does not
+    start from a hub (an entity with more than ``hub_facts`` fact versions: a city, a tool half the
+    group uses): its neighbours say little about the question, and finding its first facts in time
+    order reads all of them on a store that cannot cut in an index (Neo4j)."""
 
     def hop(ids: list[str]) -> list[Fact]:
         # without an instant (a window), fetch more: the window filter is applied here
@@ -177,6 +182,9 @@ def traverse(store: GraphStore, group_id: str, entry: Mapping[str, float], *, in
     frontier: list[str] = []
     for f in sorted((f for f in first if f.id in relevance), key=lambda f: (-relevance[f.id], f.id)):
         frontier += [e for e in (f.subject_id, f.object_id) if e not in entry and e not in frontier]
+    if frontier and isinstance(store, CountsFacts):
+        counts = store.fact_counts(group_id, frontier)
+        frontier = [e for e in frontier if counts.get(e, 0) <= hub_facts]
     if frontier:
         seen = {f.id for f in first}
         out += [(f, 2) for f in hop(frontier[:expand]) if f.id not in seen]

@@ -76,6 +76,32 @@ def test_constraints_and_indexes_exist_after_open(neo4j_store, neo4j_driver):
     assert not [name for name in [*constraints, *indexes] if name.startswith("chronomem_claim")]  # claims live on slots
 
 
+def test_erasures_and_vector_changes_of_a_group_are_found_through_indexes(neo4j_driver):
+    """Deleting a group, listing its erasures and reading its vector changes seek an index: no label scan."""
+    from chronomem.graph import cypher, cypher_vectors
+
+    def operators(statement: str, **params) -> list[str]:
+        with neo4j_driver.session() as s:
+            plan = s.run("EXPLAIN " + statement, params).consume().plan
+        found: list[str] = []
+
+        def walk(p):
+            found.append(p["operatorType"].split("@")[0])
+            for child in p.get("children", []):
+                walk(child)
+
+        walk(plan)
+        return found
+
+    erase_group = next(st for st in cypher.DELETE_GROUP if ":Erasure" in st)
+    for statement, params in ((erase_group, {"g": "x", "chunk": 10}), (cypher.ERASURES, {"g": "x"}),
+                              *((cypher_vectors.CHANGED_VECTORS[k], {"g": "x", "after": 0, "upto": 9, "limit": 5})
+                                for k in ("fact", "entity", "turn"))):
+        ops = operators(statement, **params)
+        assert any("IndexSeek" in op for op in ops) and not any("LabelScan" in op or "AllNodesScan" in op
+                                                                  or "RelationshipTypeScan" in op for op in ops), ops
+
+
 def test_opening_twice_is_idempotent(neo4j_store, neo4j_driver):
     from chronomem.graph.neo4j_store import Neo4jGraphStore
 
@@ -538,3 +564,28 @@ def test_stored_entities_that_a_merge_would_not_change_do_not_come_back(neo4j_st
                               odd])
     assert created == 0 and set(stored) == {ana.id, odd.id}
     assert stored[ana.id].aliases == [] and stored[odd.id].aliases == ["bo"]
+
+
+def test_fulltext_of_a_small_group_beside_a_large_one_is_every_match_ranked(neo4j_store):
+    """Lucene is first asked for its best matches only; a group whose matches are not among them
+    (another group's outrank them all) still gets its own, exactly as when every match is ranked."""
+    from chronomem.graph import cypher
+
+    big, small = neo4j_store.test_group + "-big", neo4j_store.test_group
+    lines = [("user", f"Lisbon trams, take {n}") for n in range(260)]
+    long = [("user", "Lisbon came up once, among very many other words about nothing in particular at all, " * k)
+            for k in (1, 2, 3)]
+    try:
+        for group, turns in ((big, lines), (small, long)):
+            session = Session(session_id="s1", group_id=group, started_at=d(2024),
+                              turns=[Turn(speaker=a, text=b) for a, b in turns])
+            neo4j_store.write(WriteBatch(group, session=session), recorded_at=d(2024))
+        every = [r["id"] for r in neo4j_store._read(cypher.FULLTEXT["turn"], g=small, query='"lisbon"', limit=20)]
+        assert len(every) == 3
+        assert [i for i, _ in neo4j_store.fulltext(small, "Lisbon", kind="turn", limit=20)] == every
+        assert [i for i, _ in neo4j_store.fulltext(small, "Lisbon", kind="turn", limit=2)] == every[:2]
+        top = neo4j_store.fulltext(big, "Lisbon trams", kind="turn", limit=5)
+        assert len(top) == 5 and all(i.startswith("s1:") for i, _ in top)
+        assert neo4j_store.fulltext(small, "Lisbon", kind="turn", limit=-1) and neo4j_store.fulltext(small, "x", kind="fact") == []
+    finally:
+        neo4j_store.delete_group(big)

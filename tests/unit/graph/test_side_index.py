@@ -61,9 +61,9 @@ def test_notify_records_and_catch_up_embeds(sqlite):
     write_facts(sqlite, "default", [{"subject": "Ana", "predicate": "LIVES_IN", "object": "Lisbon"}], d(2024), index)
     write_session(sqlite, "default", "s1", d(2024), [("Ana", "Lisbon is sunny"), ("Bo", "Indeed")], index)
     assert emb.texts == []  # notify never embeds
-    assert index.pending_count() == 2  # the fact, and a session whose turns are not listed yet
+    assert index.pending_count() == 5  # the fact, its two entities and the session's two turns
     assert index.catch_up(max_items=1) == 1
-    assert index.catch_up() == 4  # the rest: 2 turns and the 2 entities of the fact
+    assert index.catch_up() == 4  # the rest
     assert index.pending_count() == 0 and index.in_step()
     assert sorted(emb.texts) == sorted(["Ana lives in Lisbon", "Ana", "Lisbon", "Ana: Lisbon is sunny", "Bo: Indeed"])
     hits = index.query("Ana: Lisbon is sunny", k=1)
@@ -116,13 +116,14 @@ def test_rebuild_when_files_are_missing_broken_or_from_another_embedder(sqlite, 
     index.close()
     other = SideIndex(sqlite, "default", embedder=CountingEmbedder(32, name="other-model"), path=path)
     assert other.catch_up() == 3 and other.vectors.dim == 32  # another model: everything re-embedded
+    assert sorted(other.embedder.texts) == ["Acme", "Ana", "Ana works at Acme"]
     other.close()
     path.with_name(path.name + ".ids").write_text("garbage")
     broken = SideIndex(sqlite, "default", embedder=CountingEmbedder(32, name="other-model"), path=path)
-    assert broken.catch_up() == 3 and broken.in_step()
+    assert broken.catch_up() == 0 and len(broken.vectors) == 3 and broken.in_step()  # rebuilt from stored vectors
     seen = []
     assert broken.rebuild(progress=lambda done, total: seen.append((done, total))) == 3
-    assert seen[-1] == (3, 3)
+    assert seen[-1] == (3, 3) and broken.embedder.texts == []
 
 
 def test_search_catches_up_a_bounded_amount_and_full_text_covers_the_rest(sqlite):
@@ -181,3 +182,31 @@ def test_side_index_contract(store, tmp_path):
     assert "s1:1" in [t for h in turns for t in h.turn_ids()]
     vec = reopened.embed_query("Ana")
     assert isinstance(vec, np.ndarray) and vec.shape == (256,)
+
+
+def test_a_write_does_not_wait_for_the_index_to_open(sqlite):
+    """Opening (a rebuild from a large store takes minutes) holds back searches, never writes."""
+    import threading
+
+    class SlowStore:  # the store, reading its vector changes slowly
+        def __init__(self, inner):
+            self.inner, self.entered = inner, threading.Event()
+
+        def vector_sequence(self):
+            self.entered.set()
+            time.sleep(1.0)
+            return self.inner.vector_sequence()
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+    slow = SlowStore(sqlite)
+    index = SideIndex(slow, "default", embedder=HashingEmbedder(64))
+    opening = threading.Thread(target=lambda: index.vectors)
+    opening.start()
+    assert slow.entered.wait(5)
+    started = time.monotonic()
+    write_facts(sqlite, "default", [{"subject": "Ana", "predicate": "LIKES", "object": "jazz"}], d(2024), index)
+    assert time.monotonic() - started < 0.5 and index.pending_count() == 3  # recorded while the index opens
+    opening.join()
+    assert index.catch_up() == 3
