@@ -77,8 +77,14 @@ def _when(d: Json) -> list[tuple[str, str, str, bool]]:
         if row["questions"] != "all":
             continue
         ours, blind, hit = row["Memory.when top-1 %"], row["session day (time-blind) %"], row["search top hit's day %"]
+        parts = {r["questions"].split(" (")[0]: r for r in d["rows"]
+                 if r["backend"] == row["backend"] and r["questions"].split(" (")[0] in ("tuning", "set-aside")}
+        split = (f"; tuning {_fmt(parts['tuning']['Memory.when top-1 %'])}%, set-aside (untouched) "
+                 f"{_fmt(parts['set-aside']['Memory.when top-1 %'])}% of {parts['set-aside']['n']}"
+                 if len(parts) == 2 else "")
         out.append((f"when-benchmark (LoCoMo temporal questions, {row['n']} dated), top-1, {row['backend']}",
-                    f"{_fmt(ours)}% (time-blind {_fmt(blind)}%, search top hit {_fmt(hit)}%)", "≥ 60%", ours >= 60))
+                    f"{_fmt(ours)}% (time-blind {_fmt(blind)}%, search top hit {_fmt(hit)}%{split})", "≥ 60%",
+                    ours >= 60))
     return out
 
 

@@ -51,6 +51,7 @@ from bench.locomo_bench import (  # noqa: E402
     pick_extractor,
     sessions_of,
 )
+from bench.locomo_gold_bench import DEFAULT_SET_ASIDE  # noqa: E402
 from bench.when_gold import Interval, parse_gold  # noqa: E402
 from chronomem import FixedClock, Memory  # noqa: E402
 from chronomem.graph.embedders.auto import installed_minilm  # noqa: E402
@@ -141,6 +142,7 @@ def run_conversation(sample: dict, backend: str, *, extractor: Any, embedder: An
             at = h.at if h.kind == "turn" else h.valid_from
             hit_day = None if at is None else (at.date(), at.date())
         rows.append({
+            "conversation": sample.get("sample_id"),
             "kind": phrase_kind(text, said),
             "when": right(None if top is None else (top.start, top.end), gold),
             "session_day": right((said.date(), said.date()), gold),
@@ -158,19 +160,34 @@ def _pct(rows: Sequence[dict[str, Any]], key: str) -> float:
     return round(100 * sum(bool(r[key]) for r in rows) / len(rows), 1) if rows else 0.0
 
 
-def summary_rows(backend: str, rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row for all questions, then one per kind of time phrase."""
-    out = [{"backend": backend, "questions": "all", "n": len(rows), "Memory.when top-1 %": _pct(rows, "when"),
+def _summary(backend: str, label: str, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    return {"backend": backend, "questions": label, "n": len(rows), "Memory.when top-1 %": _pct(rows, "when"),
             "session day (time-blind) %": _pct(rows, "session_day"), "search top hit's day %": _pct(rows, "search_top"),
-            "evidence turn on top %": _pct(rows, "evidence_top")}]
+            "evidence turn on top %": _pct(rows, "evidence_top")}
+
+
+def summary_rows(backend: str, rows: Sequence[dict[str, Any]],
+                 set_aside: Sequence[str] = DEFAULT_SET_ASIDE) -> list[dict[str, Any]]:
+    """One row for all questions; the tuning conversations and the set-aside ones (never read
+    question by question: see :mod:`bench.locomo_gold_bench`) apart, when both are there; then one
+    row per kind of time phrase.
+
+    >>> rows = [{"conversation": c, "kind": "week", "when": w, "session_day": False, "search_top": False,
+    ...          "evidence_top": w} for c, w in (("conv-26", True), ("conv-26", False), ("conv-43", True))]
+    >>> [(r["questions"], r["n"], r["Memory.when top-1 %"]) for r in summary_rows("embedded", rows)]
+    [('all', 3, 66.7), ('tuning', 2, 50.0), ('set-aside (conv-43, untouched)', 1, 100.0), ('evidence says: week', 3, 66.7)]
+    """
+    out = [_summary(backend, "all", rows)]
+    tuning = [r for r in rows if r.get("conversation") not in set_aside]
+    aside = [r for r in rows if r.get("conversation") in set_aside]
+    if tuning and aside:
+        out += [_summary(backend, "tuning", tuning),
+                _summary(backend, f"set-aside ({', '.join(set_aside)}, untouched)", aside)]
     kinds = [name for name, _ in KINDS] + ["other", "none (said day)"]
     for kind in kinds:
         part = [r for r in rows if r["kind"] == kind]
         if part:
-            out.append({"backend": backend, "questions": f"evidence says: {kind}", "n": len(part),
-                        "Memory.when top-1 %": _pct(part, "when"), "session day (time-blind) %": _pct(part, "session_day"),
-                        "search top hit's day %": _pct(part, "search_top"),
-                        "evidence turn on top %": _pct(part, "evidence_top")})
+            out.append(_summary(backend, f"evidence says: {kind}", part))
     return out
 
 
