@@ -26,9 +26,9 @@ from spacy.tokens import Span, Token
 from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.hygiene import NAMES
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.clauses.stance import subject_of
 from chronomem.extract.lexicon import load_lexicon
-from chronomem.extract.rules.people.impressions import GROUP_YOU, subject_of
 from chronomem.extract.rules.people.kin import kin_of, possessor, said_person
 
 DIALOGUE = load_lexicon("dialogue")
