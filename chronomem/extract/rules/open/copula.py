@@ -13,6 +13,7 @@ from chronomem.extract.clauses.args import pronoun_arg
 from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.activity import activity_rels
 from chronomem.extract.rules.open.base import (
@@ -55,8 +56,7 @@ def student_at(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     noun = frame.attr
     if noun is None or noun.lemma_.lower() not in OPEN.student_nouns or frame.status.tense != "present":
         return []
-    schools = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("at", "in", "of") for t in c.children
-               if t.dep_ == "pobj"]
+    schools = prep_objects(noun, "at", "in", "of")
     out: list[Rel] = []
     for tok in schools:
         arg = A.token_org(tok, frame.idx, tools=False) if tok.pos_ == "PROPN" else phrase_arg(tok, frame.idx)
@@ -160,7 +160,7 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, noun.i, head, "OTHER", GUESS), aspect,
                             relation="is")  # "I'm vegan" parsed with a noun
     if head in OPEN.fan_nouns:  # "a big fan of jazz", "a sucker for old maps"
-        liked = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("of", "for") for t in c.children if t.dep_ == "pobj"]
+        liked = prep_objects(noun, "of", "for")
         args = [phrase_arg(t, frame.idx) for t in liked] or [_fan_of(noun)]  # "a huge Star Wars fan"
         return [r for a in args for r in subject_rels(frame, subjects, "LIKES", a, aspect, confidence=TASTE_CONFIDENCE)]
     if head in OPEN.not_identities or not head.endswith(tuple(OPEN.identity_suffixes)):

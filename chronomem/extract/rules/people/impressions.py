@@ -44,6 +44,7 @@ from chronomem.extract.clauses.stance import (
     subject_of,
     you_all,
 )
+from chronomem.extract.clauses.tree import plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import load_lexicon
 
 PEOPLE = load_lexicon("people")
@@ -188,8 +189,7 @@ def _emit(predicate: str, holder: Arg | None, objs: list[Arg | None], i: int, *,
 def _verb(verb: Token, predicate: str, idx: DocIndex, *, negation_ok: bool = False) -> list[Rel]:
     if (negated(verb) and not negation_ok) or blocked(verb) and not negation_ok:
         return []
-    objs = [c for c in verb.children if c.dep_ == "dobj"]
-    objs += [c for o in objs for c in o.children if c.dep_ == "conj"]
+    objs = plus_conjuncts([c for c in verb.children if c.dep_ == "dobj"])
     # a verb with its subject said ("I love you", "I hate you") states the feeling in any chat; the
     # formula "love you!" has no subject and says nothing
     return _emit(predicate, _subject(verb, idx), [_person(o, idx) for o in objs], verb.i)
@@ -198,11 +198,9 @@ def _verb(verb: Token, predicate: str, idx: DocIndex, *, negation_ok: bool = Fal
 def _with_prep(word: Token, verb: Token, predicate: str, idx: DocIndex) -> list[Rel]:
     if negated(verb) or blocked(verb) or verb.lemma_ not in PEOPLE.liking_noun_verbs and verb.lemma_ != "fall":
         return []
-    objs = [p for prep in word.children if prep.dep_ == "prep" and prep.lower_ in PEOPLE.liking_preps
-            for p in prep.children if p.dep_ == "pobj"]
+    objs = prep_objects(word, *PEOPLE.liking_preps)
     if word.dep_ == "pobj":  # "in love with": the preposition hangs from "love" or from "in"
-        objs += [p for prep in word.head.children if prep.dep_ == "prep" and prep.lower_ in PEOPLE.liking_preps
-                 for p in prep.children if p.dep_ == "pobj"]
+        objs += prep_objects(word.head, *PEOPLE.liking_preps)
     return _emit(predicate, _subject(verb, idx), [_person(o, idx) for o in objs], word.i)
 
 
@@ -214,12 +212,7 @@ def _missing(verb: Token, prep: str, idx: DocIndex) -> list[Rel]:
     holder = _holder(subj, idx) if subj is not None else None
     if holder is None:
         return []
-    if prep:
-        objs = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == prep
-                for p in c.children if p.dep_ == "pobj"]
-    else:
-        objs = [c for c in verb.children if c.dep_ == "dobj"]
-    objs += [c for o in objs for c in o.children if c.dep_ == "conj"]
+    objs = plus_conjuncts(prep_objects(verb, prep) if prep else [c for c in verb.children if c.dep_ == "dobj"])
     return _emit("LIKES", holder, [_missed(o, idx) for o in objs], verb.i, confidence=0.6, same_name=False)
 
 
@@ -229,7 +222,7 @@ def _owned_feeling(noun: Token, preps: tuple[str, ...], idx: DocIndex) -> list[R
     holder = _holder(owner_tok, idx) if owner_tok is not None else None
     if holder is None or _negated_above(noun):
         return []
-    objs = [p for c in noun.children if c.dep_ == "prep" and c.lower_ in preps for p in c.children if p.dep_ == "pobj"]
+    objs = prep_objects(noun, *preps)
     doc = noun.doc
     if not objs and noun.i + 2 < len(doc) and doc[noun.i + 1].lower_ in preps:
         objs = [doc[noun.i + 2]]  # "my feelings for Tomas get in the way": the parser made "for" a conjunction

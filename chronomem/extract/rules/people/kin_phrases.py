@@ -32,6 +32,7 @@ from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg, pron
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import is_vocative
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.clauses.tree import plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, possessor, said_person
@@ -188,25 +189,20 @@ def _subject(verb: Token, word: Token, idx: DocIndex) -> Arg | None:
 
 def _with(word: Token, idx: DocIndex) -> list[Arg]:
     """"friends with Tomas (and Lena)": the people after "with"."""
-    objs = [p for prep in word.children if prep.dep_ == "prep" and prep.lower_ == "with"
-            for p in prep.children if p.dep_ == "pobj"]
-    objs += [c for o in objs for c in o.children if c.dep_ == "conj"]
+    objs = plus_conjuncts(prep_objects(word, "with"))
     return [a for a in (said_person(o, idx) for o in objs) if a is not None]
 
 
 def _one_of(one: Token) -> Token | None:
     """"one of Tomas's friends" → "friends"."""
-    return next((p for prep in one.children if prep.dep_ == "prep" and prep.lower_ == "of"
-                 for p in prep.children if p.dep_ == "pobj"), None)
+    return next(iter(prep_objects(one, "of")), None)
 
 
 def _owners(noun: Token, idx: DocIndex, *, possessive: bool) -> list[Arg]:
     """Whose friend (sister, …): "a friend of Lena and Tomas's", "a friend of Nora"; with ``possessive``
     also "(one of) Tomas's / my / your friends"."""
     owners = [c for c in noun.children if c.dep_ == "poss"] if possessive else []
-    owners += [p for prep in noun.children if prep.dep_ == "prep" and prep.lower_ == "of"
-               for p in prep.children if p.dep_ == "pobj"]
-    owners += [c for o in owners for c in o.children if c.dep_ == "conj"]
+    owners = plus_conjuncts(owners + prep_objects(noun, "of"))
     args = []
     for owner in owners:
         low = owner.lower_
@@ -276,7 +272,7 @@ def _with_whom(noun: Token) -> list[Token]:
     if not preps and after is not None and after.lower_ == "with" and after.dep_ == "prep" and after.head.i == noun.head.i:
         preps = [after]
     objs = [p for prep in preps for p in prep.children if p.dep_ == "pobj"]
-    return objs + [c for o in objs for c in o.children if c.dep_ == "conj"]
+    return plus_conjuncts(objs)
 
 
 def _others_in_turn(doc: Doc) -> bool:

@@ -14,6 +14,7 @@ from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg, valid
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.rules.base import alternative, emit, employment, persons, role_rels
 from chronomem.extract.rules.open.base import my_relative
 from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
@@ -153,7 +154,7 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
     if split is not None:  # "I became a team lead at Spotify": "team" the attribute, "lead" beside it
         head, role = split
         people = [s for s in subjects if s.kind != WE]
-        orgs = [p for c in head.children if c.dep_ == "prep" and c.lower_ in ("at", "for") for p in c.children if p.dep_ == "pobj"]
+        orgs = prep_objects(head, "at", "for")
         return employment(frame, people, when, orgs) + emit(frame, "HAS_ROLE", people, role, when, obj_tok=head)
     lemma = attr.lemma_.lower()
     if lemma in ("couple", "item") and frame.lemma == "become":
@@ -204,8 +205,7 @@ def _first_or_last_day(frame: Frame) -> list[Rel]:
             continue
         which = {c.lower_ for c in tok.children if c.dep_ == "amod"} & {"first", "last"}
         owner = next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
-        orgs = [p for c in tok.children if c.dep_ == "prep" and c.lower_ in ("at", "with") for p in c.children
-                if p.dep_ == "pobj"]
+        orgs = prep_objects(tok, "at", "with")
         if len(which) != 1 or owner is None or not orgs:
             continue
         times = [t for t in frame.all_times if t.start > tok.i + 1 and not (t.start <= tok.i < t.end)]

@@ -26,6 +26,7 @@ from chronomem.extract.clauses.accept import is_role_head, role_arg
 from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg
 from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.clauses.tree import plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import OPEN, load_lexicon
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
@@ -151,11 +152,9 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
         verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")
     if not used_to and not _when_past(clause) and embedded:
         return []
-    subjects = [c for c in clause.children if c.dep_ == "nsubj"]
-    subjects += [c for s in subjects for c in s.children if c.dep_ == "conj"]
+    subjects = plus_conjuncts([c for c in clause.children if c.dep_ == "nsubj"])
     if prt:  # "break up with you", "go out with him"
-        objects = [p for head in (verb, *(c for c in verb.children if c.dep_ == "prt")) for prep in head.children
-                   if prep.dep_ == "prep" and prep.lower_ == "with" for p in prep.children if p.dep_ == "pobj"]
+        objects = [p for head in (verb, *(c for c in verb.children if c.dep_ == "prt")) for p in prep_objects(head, "with")]
     else:
         objects = [c for c in verb.children if c.dep_ == "dobj"]
     was_dating = verb.tag_ == "VBG" and _when_past(verb)  # "when you were dating Nora": it held then

@@ -16,6 +16,7 @@ from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import MARITAL_STATES, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
@@ -120,8 +121,7 @@ def union_ended(frame: Frame) -> list[Rel]:
         if word is None or (word == "divorced") != (frame.lemma in ("finalize", "finalise")):
             continue
         owner = next((possessor(c, frame.idx) for c in noun.children if c.dep_ == "poss"), None)
-        partners = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("to", "with", "from")
-                    for t in c.children if t.dep_ == "pobj"]
+        partners = prep_objects(noun, "to", "with", "from")
         if owner is None or not partners:
             continue
         out += marital(frame, "divorced", [owner], {"from": partners})
@@ -132,8 +132,7 @@ def union_ended(frame: Frame) -> list[Rel]:
 
 def long_span(verb: Token) -> bool:
     """"… for two years", "… for months": a span that a couple lasts, not an evening out."""
-    return any(p.lemma_.lower() in PEOPLE.couple_spans for prep in verb.children if prep.dep_ == "prep" and prep.lower_ == "for"
-               for p in prep.children if p.dep_ == "pobj")
+    return any(p.lemma_.lower() in PEOPLE.couple_spans for p in prep_objects(verb, "for"))
 
 
 def lasted(frame: Frame) -> When | None:
