@@ -86,6 +86,12 @@ class Rel:
     i: int = 0  # the token the rule fired on (keeps output in text order)
 
 
+def holds(predicate: str, subject: Arg, obj: Arg, i: int, confidence: float = 0.6,
+          qualifiers: dict[str, str] | None = None) -> Rel:
+    """``subject predicate obj`` as a state that holds now (no time words), read at token ``i``."""
+    return Rel(predicate, subject, obj, When("state"), "assert", None, confidence, dict(qualifiers or {}), i)
+
+
 @dataclass(frozen=True, slots=True)
 class Hint:
     """A correction that needs the session's history: "sorry, I meant Plaid", "it was Plaid, not Stripe"."""

@@ -14,7 +14,7 @@ from spacy.tokens import Token
 
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.records import Arg, Rel, When
+from chronomem.extract.clauses.records import Arg, Rel, holds
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, clause_objects, phrase_arg
 
@@ -44,7 +44,7 @@ def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     for tok, rel in targets:
         arg = phrase_arg(tok, frame.idx)
         if arg is not None:
-            out += [Rel(OPEN_PREDICATE, s, arg, When("state"), "assert", None, 0.6, {"relation": rel}, frame.v.i)
+            out += [holds(OPEN_PREDICATE, s, arg, frame.v.i, 0.6, {"relation": rel})
                     for s in subjects]
     return out
 

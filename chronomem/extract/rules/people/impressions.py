@@ -31,7 +31,7 @@ from chronomem.extract.clauses.records import (
     YOU,
     Arg,
     Rel,
-    When,
+    holds,
 )
 from chronomem.extract.clauses.stance import (
     DIALOGUE,
@@ -181,7 +181,7 @@ def _emit(predicate: str, holder: Arg | None, objs: list[Arg | None], i: int, *,
     """``holder predicate o`` for each person ``o`` (``same_name``: also an entity of the holder's name)."""
     if holder is None:
         return []
-    return [Rel(predicate, holder, o, When("state"), "assert", None, confidence, {}, i) for o in objs
+    return [holds(predicate, holder, o, i, confidence) for o in objs
             if o is not None and (o.kind != holder.kind or o.kind == ENTITY and (same_name or o.name != holder.name))]
 
 
@@ -256,7 +256,7 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
         obj = None
     if obj is None:
         return []
-    return [Rel(predicate, Arg(SPEAKER, word.i), obj, When("state"), "assert", None, 0.6, {}, word.i)]
+    return [holds(predicate, Arg(SPEAKER, word.i), obj, word.i)]
 
 
 def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
@@ -271,7 +271,7 @@ def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
     if named is None:
         return []
     obj = Arg(GROUP_NAME, named.i, named.name, named.type, named.strength, named.gender, named.aliases, named.label)
-    return [Rel(predicate, Arg(SPEAKER, word.i), obj, When("state"), "assert", None, 0.6, {}, word.i)]
+    return [holds(predicate, Arg(SPEAKER, word.i), obj, word.i)]
 
 
 def _favorite(word: Token, idx: DocIndex) -> list[Rel]:
@@ -310,7 +310,7 @@ def _cheered(word: Token, idx: DocIndex) -> list[Rel]:
     arg = name_arg(named[0], idx)
     if arg is None or arg.kind != ENTITY or not arg.name:
         return []
-    return [Rel("LIKES", Arg(SPEAKER, word.i), arg, When("state"), "assert", None, 0.6, {}, word.i)]
+    return [holds("LIKES", Arg(SPEAKER, word.i), arg, word.i)]
 
 
 def _called_word(tok: Token) -> str:
@@ -324,4 +324,4 @@ def _called(noun: Token, predicate: str) -> list[Rel]:
     if len(you) != 1 or you[0].i != noun.i - 1 or noun.tag_ == "NNS" or any(c.pos_ in ("VERB", "AUX") and c.i != noun.i for c in noun.sent):
         return []
     listener = Arg(YOU if predicate == "DISLIKES" else GROUP_YOU, you[0].i)
-    return [Rel(predicate, Arg(SPEAKER, noun.i), listener, When("state"), "assert", None, 0.6, {}, noun.i)]
+    return [holds(predicate, Arg(SPEAKER, noun.i), listener, noun.i)]

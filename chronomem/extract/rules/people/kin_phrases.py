@@ -31,7 +31,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import is_vocative
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, holds
 from chronomem.extract.clauses.tree import plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.open.possessives import introduced_names
@@ -135,7 +135,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if subject is None:
             continue
         if tok.lower_ == "friends" and (other := _with(tok, idx)):
-            out += [Rel("FRIEND_OF", subject, o, When("state"), "assert", None, 0.7, {}, tok.i) for o in other]
+            out += [holds("FRIEND_OF", subject, o, tok.i, 0.7) for o in other]
             continue
         one_of = tok.lower_ == "one"
         noun = _one_of(tok) if one_of else tok
@@ -260,7 +260,7 @@ def _owned_bond(noun: Token, idx: DocIndex) -> list[Rel]:
     if not others and poss.lower_ == "our" and not _others_in_turn(noun.doc):
         others = [Arg(YOU, noun.i)]
     predicate = str(TIES.bond_nouns[noun.lemma_.lower()])
-    return [Rel(predicate, owner, o, When("state"), "assert", None, 0.7, {}, noun.i) for o in others
+    return [holds(predicate, owner, o, noun.i, 0.7) for o in others
             if o.kind != owner.kind or o.kind == ENTITY and o.name != owner.name]
 
 
@@ -303,7 +303,7 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
                 for h in (noun, verb) for c in h.children)
     if subject is None or subject.kind == SPEAKER or not (poss is not None and poss.lower_ == "my" or to_me):
         return []
-    return [Rel("FRIEND_OF", Arg(SPEAKER, like.i), subject, When("state"), "assert", None, 0.7, {}, like.i)]
+    return [holds("FRIEND_OF", Arg(SPEAKER, like.i), subject, like.i, 0.7)]
 
 
 def introduced_kin_rels(doc: Doc, idx: DocIndex) -> list[Rel]:

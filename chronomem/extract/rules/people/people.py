@@ -25,7 +25,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.clauses.accept import is_role_head, role_arg
 from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg
 from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When, holds
 from chronomem.extract.clauses.tree import plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import OPEN, load_lexicon
 from chronomem.extract.rules.people.kin import kin_of, said_person
@@ -99,10 +99,10 @@ def _kin_vocative(tok: Token) -> list[Rel]:
     kin = PEOPLE.kin_vocatives[tok.lower_]
     me, you = Arg(SPEAKER, tok.i), Arg(YOU, tok.i)
     if kin == "grandparent":
-        return [Rel("RELATED_TO", you, me, When("state"), "assert", None, 0.6, {"relation": "is grandparent of"}, tok.i)]
+        return [holds("RELATED_TO", you, me, tok.i, 0.6, {"relation": "is grandparent of"})]
     predicate, listener_first = _KIN_VOCATIVE[kin]
     subj, obj = (you, me) if listener_first else (me, you)
-    return [Rel(predicate, subj, obj, When("state"), "assert", None, 0.6, {}, tok.i)]
+    return [holds(predicate, subj, obj, tok.i)]
 
 
 def _said_to(tok: Token) -> bool:
@@ -131,7 +131,7 @@ def _couple(tok: Token) -> list[Rel]:
     if not ({"you"} < words and words & {"i", "me"}):
         return []
     predicate = PEOPLE.couple_states[tok.lower_]
-    return [Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), When("state"), "assert", None, 0.7, {}, tok.i)]
+    return [holds(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), tok.i, 0.7)]
 
 
 # ----------------------------------------------------------------------------- dating
@@ -207,12 +207,12 @@ def _titled(tok: Token, idx: DocIndex) -> list[Rel]:
     named = person_arg(head, idx, trust_ner=False)
     out = []
     if named is not None and named.kind == ENTITY and named.strength < GAZETTEER:
-        out.append(Rel("HAS_ROLE", named, role_ent, When("state"), "assert", None, 0.7, {}, tok.i))
+        out.append(holds("HAS_ROLE", named, role_ent, tok.i, 0.7))
     if head.dep_ == "attr" and head.head.lemma_ == "be":
         subj = next((c for c in head.head.children if c.dep_ == "nsubj"), None)
         if subj is not None and subj.lower_ in ("i", "you") and not any(c.dep_ == "neg" for c in head.head.children):
             me = Arg(SPEAKER, subj.i) if subj.lower_ == "i" else Arg(YOU, subj.i)
-            out.append(Rel("HAS_ROLE", me, role_ent, When("state"), "assert", None, 0.7, {}, tok.i))
+            out.append(holds("HAS_ROLE", me, role_ent, tok.i, 0.7))
     return out
 
 
@@ -227,7 +227,7 @@ def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
     role = role_arg(attr, strict=True)
     if who is None or role is None:
         return []
-    return [Rel("HAS_ROLE", who, role, When("state"), "assert", None, 0.7, {}, attr.i)]
+    return [holds("HAS_ROLE", who, role, attr.i, 0.7)]
 
 
 def _role_vocative(tok: Token) -> list[Rel]:
@@ -237,7 +237,7 @@ def _role_vocative(tok: Token) -> list[Rel]:
     if not _said_to(tok):
         return []
     role = Arg(ENTITY, tok.i, PEOPLE.person_titles[tok.lower_.rstrip(".")], "ROLE", RULE)
-    return [Rel("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, When("state"), "assert", None, 0.6, {}, tok.i)]
+    return [holds("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, tok.i)]
 
 
 def _listener_is(attr: Token) -> list[Rel]:
@@ -253,9 +253,9 @@ def _listener_is(attr: Token) -> list[Rel]:
         return []
     you = Arg(GROUP_YOU, subj.i)
     if attr.lemma_ in OPEN.friend_nouns and attr.tag_ == "NN":
-        return [Rel("FRIEND_OF", Arg(SPEAKER, attr.i), you, When("state"), "assert", None, 0.6, {}, attr.i)]
+        return [holds("FRIEND_OF", Arg(SPEAKER, attr.i), you, attr.i)]
     role = role_arg(attr, strict=True)
     praised = any(c.dep_ == "amod" and c.lower_ in ROLES.evaluative_adjectives for c in attr.children)
     if role is not None and not praised:
         you = Arg(YOU, subj.i)  # "you're a paleontologist", plainly, is a fact between two people too
-    return [] if role is None else [Rel("HAS_ROLE", you, role, When("state"), "assert", None, 0.6, {}, attr.i)]
+    return [] if role is None else [holds("HAS_ROLE", you, role, attr.i)]

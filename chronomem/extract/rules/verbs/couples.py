@@ -15,7 +15,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When, holds
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import MARITAL_STATES, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
 from chronomem.extract.rules.base import emit, persons
@@ -239,7 +239,7 @@ def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
         if later:
             name = later[0]
             partner = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
-            return [Rel(PARTNER, who, partner, When("state"), "assert", None, 0.6, {}, name.i)]
+            return [holds(PARTNER, who, partner, name.i)]
     return []
 
 

@@ -20,7 +20,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import clause_status
-from chronomem.extract.clauses.records import ENTITY, SPEAKER, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, SPEAKER, Arg, Rel, When, holds
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.people.kin import said_person
@@ -89,7 +89,7 @@ def _planned_parting(verb: Token, idx: DocIndex, asked: bool) -> list[Rel]:
         return []
     partners = prep_objects(verb, prep) if prep else [c for c in verb.children if c.dep_ == "dobj"]
     subject = said_person(subj, idx) if (subj := _subject_of(verb)) is not None else None
-    return [Rel("PARTNER_OF", subject, p, When("state"), "assert", None, 0.6, {}, verb.i)
+    return [holds("PARTNER_OF", subject, p, verb.i)
             for p in (said_person(t, idx) for t in partners)
             if subject is not None and p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
 
