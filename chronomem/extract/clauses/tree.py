@@ -15,3 +15,9 @@ def prep_objects(head: Token, *words: str) -> list[Token]:
 def plus_conjuncts(toks: list[Token]) -> list[Token]:
     """``toks``, then their own conjuncts ("Tomas and Lena": Tomas, then Lena)."""
     return toks + [c for t in toks for c in t.children if c.dep_ == "conj"]
+
+
+def nearest_subject(verb: Token, before: Token) -> Token | None:
+    """The subject of ``verb`` nearest before ``before``: "Ada, you're a nurse" may parse the vocative as a
+    second subject."""
+    return max((c for c in verb.children if c.dep_ == "nsubj" and c.i < before.i), key=lambda c: c.i, default=None)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import DocIndex, first_named, name_arg, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex, first_named, name_arg, ner_person, pronoun_arg
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.records import (
     ENTITY,
@@ -150,12 +150,7 @@ def _person(tok: Token, idx: DocIndex) -> Arg | None:
         if low == "me":
             return arg if arg.kind == SPEAKER else None
         return arg if arg.kind == PRONOUN and low in ("him", "her") and tok.tag_ == "PRP" else None
-    if tok.pos_ != "PROPN":
-        return None
-    arg = name_arg(tok, idx)
-    if arg is None or arg.kind != ENTITY or arg.strength >= GAZETTEER or arg.label != "PERSON":
-        return None
-    return arg.typed("PERSON")
+    return ner_person(tok, idx) if tok.pos_ == "PROPN" else None
 
 
 def _missed(tok: Token, idx: DocIndex) -> Arg | None:

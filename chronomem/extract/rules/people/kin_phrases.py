@@ -32,7 +32,7 @@ from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg, pron
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import is_vocative
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, holds
-from chronomem.extract.clauses.tree import plus_conjuncts, prep_objects
+from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, possessor, said_person
@@ -182,8 +182,8 @@ def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
 
 
 def _subject(verb: Token, word: Token, idx: DocIndex) -> Arg | None:
-    """The subject nearest the verb, before ``word`` (a vocative may parse as a second subject)."""
-    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < word.i), key=lambda c: c.i, default=None)
+    """The subject nearest the verb, before ``word``, as a person."""
+    subj = nearest_subject(verb, word)
     return said_person(subj, idx) if subj is not None else None
 
 
@@ -294,7 +294,7 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
         return []
     noun = next((c for c in like.children if c.dep_ == "pobj"), None)
     kin = kin_of(noun) if noun is not None else None
-    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < like.i), key=lambda c: c.i, default=None)
+    subj = nearest_subject(verb, like)
     if noun is None or kin is None or kin[0] != "friend" or subj is None:
         return []
     subject = said_person(subj, idx)

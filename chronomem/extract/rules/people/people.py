@@ -26,7 +26,7 @@ from chronomem.extract.clauses.accept import is_role_head, role_arg
 from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg
 from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When, holds
-from chronomem.extract.clauses.tree import plus_conjuncts, prep_objects
+from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import OPEN, load_lexicon
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
@@ -245,8 +245,7 @@ def _listener_is(attr: Token) -> list[Rel]:
     the speaker's friend and "you're a great cook" → the listener's role (between two people such words
     are compliments more than facts)."""
     verb = attr.head
-    # the subject nearest the verb: "Ada, you're a nurse" may parse the vocative as a second subject
-    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < attr.i), key=lambda c: c.i, default=None)
+    subj = nearest_subject(verb, attr)
     if subj is None or subj.lower_ != "you" or any(c.dep_ in ("neg", "aux") for c in verb.children):
         return []
     if any(c.dep_ == "poss" for c in attr.children):

@@ -24,12 +24,12 @@ from dataclasses import replace
 from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.accept import role_arg
-from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.hygiene import NAMES
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds
 from chronomem.extract.clauses.stance import subject_of
 from chronomem.extract.lexicon import load_lexicon
-from chronomem.extract.rules.people.kin import kin_of, possessor, said_person
+from chronomem.extract.rules.people.kin import kin_of, named_person, possessor, said_person
 
 DIALOGUE = load_lexicon("dialogue")
 PEOPLE = load_lexicon("people")
@@ -97,10 +97,7 @@ def _holder(verb: Token, idx: DocIndex) -> Arg | None:
         return None if any(c.dep_ == "conj" for c in subj.children) else Arg(YOU, subj.i)
     if low in ("he", "she"):
         return pronoun_arg(subj)
-    if subj.pos_ != "PROPN":
-        return None
-    arg = person_arg(subj, idx, trust_ner=False)
-    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
+    return named_person(subj, idx)
 
 
 def _ended(who: Arg | None, attr: Token) -> list[Rel]:

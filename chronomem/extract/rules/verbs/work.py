@@ -23,7 +23,7 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
-from chronomem.extract.clauses.args import name_arg, person_arg, pronoun_arg
+from chronomem.extract.clauses.args import name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When
 from chronomem.extract.clauses.tree import prep_objects
@@ -58,10 +58,7 @@ def boss_for(tok: Token, frame: Frame) -> Arg | None:
         return pronoun_arg(tok)
     if tok.lower_ == "you":
         return Arg(YOU, tok.i)
-    arg = name_arg(tok, frame.idx)
-    if arg is None or arg.kind != ENTITY or arg.strength >= GAZETTEER or arg.label != "PERSON":
-        return None
-    return arg.typed("PERSON")
+    return ner_person(tok, frame.idx)
 
 
 def _split_roles(toks: list[Token]) -> list[Arg]:
