@@ -34,6 +34,11 @@ def negated(verb: Token) -> bool:
     return any(c.dep_ == "neg" for c in verb.children)
 
 
+def plain(verb: Token) -> bool:
+    """Stated: no negation and no modal."""
+    return not any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children)
+
+
 def blocked(verb: Token) -> bool:
     """Modals, wishes and clauses that do not state the feeling ("I'd love you to meet Sam"), and feelings
     someone else thinks or reports (:func:`reported`); a reason or a comparison states it (:func:`taken_as_true`)."""

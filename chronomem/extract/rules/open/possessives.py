@@ -15,6 +15,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.stance import negated
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import name_follows, place_arg
 from chronomem.extract.rules.people.kin import modifier_state
@@ -161,7 +162,7 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if tok.dep_ != "attr" or tok.head.lemma_.lower() != "be" or tok.pos_ != "NOUN":
             continue
         subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
-        if subj is None or any(c.dep_ == "neg" for c in tok.head.children):
+        if subj is None or negated(tok.head):
             continue
         if subj.lower_ == "you" and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
             kin = OPEN.kin_possessions.get(low)

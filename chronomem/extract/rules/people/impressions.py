@@ -227,7 +227,7 @@ def _owned_feeling(noun: Token, preps: tuple[str, ...], idx: DocIndex) -> list[R
 def _negated_above(noun: Token) -> bool:
     """"I have no feelings for him", "I don't have feelings for her"."""
     return any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children) or \
-        any(c.dep_ == "neg" for c in noun.head.children)
+        negated(noun.head)
 
 
 # ----------------------------------------------------------------------------- praise, favourites, cheers, insults

@@ -32,6 +32,7 @@ from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg, pron
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import is_vocative
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.open.possessives import introduced_names
@@ -48,7 +49,7 @@ def _ended(state: str) -> When:
 def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     """"Julie is his girlfriend", "I'm Ross's sister", "Ross is your ex-husband", "Joey and I are roommates"."""
     kin = kin_of(attr)
-    if kin is None or kin[0] == "pet" or any(c.dep_ == "neg" for c in attr.head.children):
+    if kin is None or kin[0] == "pet" or negated(attr.head):
         return []
     state = modifier_state(attr)
     if state == "skip":
@@ -103,7 +104,7 @@ def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if tok.dep_ != "attr" or tok.head.lemma_ != "be":
             continue
         subj = [c for c in tok.head.children if c.dep_ == "nsubj"]
-        if len(subj) != 1 or subj[0].lower_ != "i" or any(c.dep_ == "neg" for c in tok.head.children):
+        if len(subj) != 1 or subj[0].lower_ != "i" or negated(tok.head):
             continue
         kin = kin_of(tok)
         poss = next((c for c in tok.children if c.dep_ == "poss"), None)
@@ -124,7 +125,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     for tok in sent:
         if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be":
             continue
-        if any(c.dep_ == "neg" for c in tok.head.children):
+        if negated(tok.head):
             out += _no_longer(tok, idx)
             continue
         named = _relative_named(tok, idx)
@@ -290,7 +291,7 @@ def _others_in_turn(doc: Doc) -> bool:
 def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
     """"you're like my best friend", "Nora is like a friend to me"."""
     verb = like.head
-    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children):
+    if not plain(verb):
         return []
     noun = next((c for c in like.children if c.dep_ == "pobj"), None)
     kin = kin_of(noun) if noun is not None else None

@@ -26,6 +26,7 @@ from chronomem.extract.clauses.accept import is_role_head, role_arg
 from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg
 from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import OPEN, load_lexicon
 from chronomem.extract.rules.people.kin import kin_of, said_person
@@ -122,7 +123,7 @@ def _said_to(tok: Token) -> bool:
 
 def _couple(tok: Token) -> list[Rel]:
     """"You and I are married", "you and me are together": the speaker and the listener."""
-    if any(c.dep_ == "neg" for c in tok.head.children):
+    if negated(tok.head):
         return []
     subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
     if subj is None:
@@ -146,7 +147,7 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     used_to = used is not None
     began = verb.head if verb.dep_ == "xcomp" and verb.head.lemma_ in ("start", "begin") else None
     clause = used or began or verb  # "when you and Nora started going out": the subjects are the start's
-    if any(c.dep_ == "neg" or c.tag_ == "MD" for v in (verb, clause) for c in v.children):
+    if not (plain(verb) and plain(clause)):
         return []
     embedded = verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod") or \
         verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")
@@ -210,7 +211,7 @@ def _titled(tok: Token, idx: DocIndex) -> list[Rel]:
         out.append(holds("HAS_ROLE", named, role_ent, tok.i, 0.7))
     if head.dep_ == "attr" and head.head.lemma_ == "be":
         subj = next((c for c in head.head.children if c.dep_ == "nsubj"), None)
-        if subj is not None and subj.lower_ in ("i", "you") and not any(c.dep_ == "neg" for c in head.head.children):
+        if subj is not None and subj.lower_ in ("i", "you") and not negated(head.head):
             me = Arg(SPEAKER, subj.i) if subj.lower_ == "i" else Arg(YOU, subj.i)
             out.append(holds("HAS_ROLE", me, role_ent, tok.i, 0.7))
     return out
@@ -220,7 +221,7 @@ def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
     """"I'm your teacher", "he's my doctor": a role noun owned by someone is still the subject's role."""
     if not any(c.dep_ == "poss" for c in attr.children) or not is_role_head(attr) or kin_of(attr) is not None:
         return []
-    if any(c.dep_ == "neg" for c in attr.head.children):
+    if negated(attr.head):
         return []
     subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
     who = said_person(subj, idx, any_pronoun=True) if subj is not None else None

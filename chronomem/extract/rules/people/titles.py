@@ -27,7 +27,7 @@ from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds
-from chronomem.extract.clauses.stance import subject_of
+from chronomem.extract.clauses.stance import plain, subject_of
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.people.kin import kin_of, named_person, possessor, said_person
 
@@ -144,16 +144,11 @@ def work_tie_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """Shared roles, roles held for someone and dismissals (see the module docstring)."""
     out: list[Rel] = []
     for tok in sent:
-        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be" and _plain(tok.head):
+        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be" and plain(tok.head):
             out += _held_for(tok, idx) or _shared_role(tok)
-        elif tok.lemma_.lower() in DIALOGUE.dismissals and tok.tag_ == "VBN" and _plain(tok):
+        elif tok.lemma_.lower() in DIALOGUE.dismissals and tok.tag_ == "VBN" and plain(tok):
             out += _dismissed(tok)
     return out
-
-
-def _plain(verb: Token) -> bool:
-    """Stated: no negation and no modal."""
-    return not any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children)
 
 
 def _one_subject(verb: Token, idx: DocIndex) -> Arg | None:

@@ -21,6 +21,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.records import ENTITY, SPEAKER, Arg, Rel, When, holds
+from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.people.kin import said_person
@@ -85,7 +86,7 @@ def _planned_parting(verb: Token, idx: DocIndex, asked: bool) -> list[Rel]:
         return []
     status = clause_status(verb)
     planned = status.tense == "future" or status.blocked or verb.dep_ == "xcomp" or asked and status.tense not in _PAST
-    if not planned or status.negated or any(c.dep_ == "neg" for c in verb.children) or status.tense in _PAST:
+    if not planned or status.negated or negated(verb) or status.tense in _PAST:
         return []
     partners = prep_objects(verb, prep) if prep else [c for c in verb.children if c.dep_ == "dobj"]
     subject = said_person(subj, idx) if (subj := _subject_of(verb)) is not None else None
@@ -145,7 +146,7 @@ def _parting(verb: Token, idx: DocIndex) -> list[Rel]:
     if prep is None:
         return []
     status = clause_status(verb)
-    if status.negated or any(c.dep_ == "neg" for c in verb.children):
+    if status.negated or negated(verb):
         return []
     subj = _subject_of(verb)
     subject = said_person(subj, idx) if subj is not None else _time_to(verb)
