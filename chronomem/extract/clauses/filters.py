@@ -219,7 +219,7 @@ def _two_clauses(cur: Token, gov: Token) -> bool:
 def _cannot_believe(gov: Token) -> bool:
     """"I can't believe …", "I couldn't believe …": an exclamation that takes what follows as given."""
     return gov.lemma_ == "believe" and negated(gov) and any(
-        c.tag_ == "MD" and c.lower_ in ("ca", "can", "could") for c in gov.children)
+        c.tag_ == "MD" and c.lower_ in L.CAN_FORMS for c in gov.children)
 
 
 def _to_the_listener(gov: Token) -> bool:

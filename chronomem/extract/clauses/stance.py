@@ -63,7 +63,7 @@ def reported(verb: Token) -> bool:
     if verb.dep_ != "ccomp":
         return False
     head = verb.head
-    if negated(head) or any(c.dep_ == "mark" and c.lower_ in ("if", "whether") for c in verb.children):
+    if negated(head) or any(c.dep_ == "mark" and c.lower_ in DIALOGUE.wondering_marks for c in verb.children):
         return True
     return head.lemma_ not in DIALOGUE.knowing_verbs and not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in head.children)
 
@@ -71,7 +71,7 @@ def reported(verb: Token) -> bool:
 def my_opinion(verb: Token) -> bool:
     """"I think you're so amazing": under the speaker's own "think", a statement between two people too."""
     head = verb.head
-    return verb.dep_ == "ccomp" and head.lemma_ in ("think", "find", "believe") and not negated(head) and \
+    return verb.dep_ == "ccomp" and head.lemma_ in DIALOGUE.opinion_verbs and not negated(head) and \
         any(c.dep_ == "nsubj" and c.lower_ == "i" for c in head.children)
 
 

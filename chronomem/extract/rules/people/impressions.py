@@ -57,7 +57,7 @@ def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         low, lemma = tok.lower_, tok.lemma_.lower()
         if tok.pos_ == "VERB" and lemma in PEOPLE.liking_verbs and not in_title(tok):
             out += _verb(tok, PEOPLE.liking_verbs[lemma], idx)
-        elif tok.pos_ == "VERB" and lemma == "stand" and negated(tok) and any(c.lower_ in ("ca", "can", "could") for c in tok.children):
+        elif tok.pos_ == "VERB" and lemma == "stand" and negated(tok) and any(c.lower_ in L.CAN_FORMS for c in tok.children):
             out += _verb(tok, "DISLIKES", idx, negation_ok=True)  # "I can't stand him"
         elif tok.pos_ == "ADJ" and low in PEOPLE.liking_adjectives and tok.dep_ == "acomp":
             out += _with_prep(tok, tok.head, PEOPLE.liking_adjectives[low], idx)

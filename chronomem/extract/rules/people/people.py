@@ -150,7 +150,7 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     if not (plain(verb) and plain(clause)):
         return []
     embedded = verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod") or \
-        verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")
+        verb.dep_ == "ccomp" and verb.head.lemma_ in PEOPLE.wish_verbs
     if not used_to and not _when_past(clause) and embedded:
         return []
     subjects = plus_conjuncts([c for c in clause.children if c.dep_ == "nsubj"])

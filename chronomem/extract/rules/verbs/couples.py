@@ -24,6 +24,7 @@ from chronomem.extract.rules.people.kin import possessor
 
 PARTNER = "PARTNER_OF"
 PEOPLE = load_lexicon("people")
+DIALOGUE = load_lexicon("dialogue")
 
 
 def partner_arg(tok: Token | None, frame: Frame) -> Arg | None:
@@ -262,7 +263,7 @@ def _dater(verb: Token) -> Arg | None:
     if any(c.dep_ == "neg" or c.tag_ == "MD" for c in kids):
         return None
     past = any(c.dep_ == "aux" and c.lower_ in ("was", "were") for c in kids)
-    if past and not (verb.dep_ == "ccomp" and any(c.dep_ == "mark" and c.lower_ in ("if", "whether") for c in kids)):
+    if past and not (verb.dep_ == "ccomp" and any(c.dep_ == "mark" and c.lower_ in DIALOGUE.wondering_marks for c in kids)):
         return None
     subj = next((c for c in kids if c.dep_ in ("nsubj", "nsubjpass")), None)  # "she's been dating": a passive to the parser
     if subj is None:
