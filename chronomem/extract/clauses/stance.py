@@ -31,7 +31,13 @@ def subject_of(verb: Token) -> Token | None:
 
 
 def negated(verb: Token) -> bool:
+    """A negation hangs on ``verb`` ("not", "n't", "never")."""
     return any(c.dep_ == "neg" for c in verb.children)
+
+
+def said_by_me(verb: Token) -> bool:
+    """"I" is the subject: the speaker's own words ("I think", "I know")."""
+    return any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.children)
 
 
 def plain(verb: Token) -> bool:
@@ -65,20 +71,19 @@ def reported(verb: Token) -> bool:
     head = verb.head
     if negated(head) or any(c.dep_ == "mark" and c.lower_ in DIALOGUE.wondering_marks for c in verb.children):
         return True
-    return head.lemma_ not in DIALOGUE.knowing_verbs and not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in head.children)
+    return head.lemma_ not in DIALOGUE.knowing_verbs and not said_by_me(head)
 
 
 def my_opinion(verb: Token) -> bool:
     """"I think you're so amazing": under the speaker's own "think", a statement between two people too."""
     head = verb.head
-    return verb.dep_ == "ccomp" and head.lemma_ in DIALOGUE.opinion_verbs and not negated(head) and \
-        any(c.dep_ == "nsubj" and c.lower_ == "i" for c in head.children)
+    return verb.dep_ == "ccomp" and head.lemma_ in DIALOGUE.opinion_verbs and not negated(head) and said_by_me(head)
 
 
 def blocked_praise(verb: Token) -> bool:
     """Modals, commands, conditions, clauses of their own ("you'd look great", "you be nice"), and thoughts
     of someone else than the speaker ("you think you're so perfect")."""
-    if verb.dep_ == "ccomp" and not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.head.children):
+    if verb.dep_ == "ccomp" and not said_by_me(verb.head):
         return True
     if verb.tag_ == "VB" or verb.lower_ == "be":
         return True
@@ -88,7 +93,7 @@ def blocked_praise(verb: Token) -> bool:
 
 def stated(verb: Token) -> bool:
     """Not negated, no modal, not under another verb but the speaker's own opinion, a reason or a comparison."""
-    if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ == "to" for c in verb.children):
+    if not plain(verb) or any(c.lower_ == "to" for c in verb.children):
         return False
     return verb.dep_ not in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "ccomp") or my_opinion(verb) or \
         verb.dep_ == "advcl" and taken_as_true(verb)
