@@ -343,3 +343,16 @@ def version_of(tok: Token) -> str | None:
             if child.dep_ in ("nummod", "appos", "npadvmod") and child.i > tok.i:
                 return version_of(child)
     return None
+
+
+def first_named(arg: Arg) -> bool:
+    """A known first name NER took for a place, people or a company ("Phoebe" as GPE): a person (not a gazetteer place)."""
+    return bool(arg.gender) and arg.strength < GAZETTEER and arg.label in ("GPE", "NORP", "ORG", "LOC", "")
+
+
+def ner_person(tok: Token, idx: DocIndex) -> Arg | None:
+    """A name NER calls a person and the gazetteer does not know as a place, tool or company."""
+    arg = name_arg(tok, idx)
+    if arg is None or arg.kind != ENTITY or arg.strength >= GAZETTEER or arg.label != "PERSON":
+        return None
+    return arg.typed("PERSON")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.stance import negated
 from chronomem.extract.lexicon import load_lexicon
 
 TIES = load_lexicon("ties")
@@ -217,8 +218,8 @@ def _two_clauses(cur: Token, gov: Token) -> bool:
 
 def _cannot_believe(gov: Token) -> bool:
     """"I can't believe …", "I couldn't believe …": an exclamation that takes what follows as given."""
-    return gov.lemma_ == "believe" and any(c.dep_ == "neg" for c in gov.children) and any(
-        c.tag_ == "MD" and c.lower_ in ("ca", "can", "could") for c in gov.children)
+    return gov.lemma_ == "believe" and negated(gov) and any(
+        c.tag_ == "MD" and c.lower_ in L.CAN_FORMS for c in gov.children)
 
 
 def _to_the_listener(gov: Token) -> bool:

@@ -18,6 +18,9 @@ ENTITY, SPEAKER, WE, PRONOUN, THERE, UNNAMED, LAST = "entity", "speaker", "we", 
 OWNED = "owned"
 MINE = "mine"  # the speaker's unnamed relative as a subject: "my kids love nature" → "<speaker>'s kids"
 YOU = "you"  # the person spoken to: in a chat, the last other speaker
+GROUP_YOU = "group_you"  # "you" in a chat of three or more (resolved like YOU, only in a group)
+GROUP_PRONOUN = "group_pronoun"  # he/she in a chat of three or more (resolved like a pronoun, only in a group)
+GROUP_NAME = "group_name"  # a named person praised in a chat of three or more
 
 # How strongly an entity's type is known: gazetteer > rule that used it > NER > bare proper noun.
 GAZETTEER, RULE, NER, GUESS = 3, 2, 1, 0
@@ -81,6 +84,12 @@ class Rel:
     confidence: float = 0.9
     qualifiers: dict[str, str] = field(default_factory=dict)
     i: int = 0  # the token the rule fired on (keeps output in text order)
+
+
+def holds(predicate: str, subject: Arg, obj: Arg, i: int, confidence: float = 0.6,
+          qualifiers: dict[str, str] | None = None) -> Rel:
+    """``subject predicate obj`` as a state that holds now (no time words), read at token ``i``."""
+    return Rel(predicate, subject, obj, When("state"), "assert", None, confidence, dict(qualifiers or {}), i)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
+from importlib import resources
 from typing import Any, get_args
 
 from chronomem.errors import ConfigError, ExtractionError, InputError
@@ -24,29 +25,8 @@ ENV_BASE_URL, ENV_MODEL, ENV_API_KEY = "CHRONOMEM_LLM_BASE_URL", "CHRONOMEM_LLM_
 _RETRY_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
 
 
-SYSTEM_PROMPT = """\
-You read a chat transcript and list the durable facts it states about people and their world, for a \
-temporal knowledge graph. Answer with one JSON object {{"facts": [...]}}; each fact is an object with:
-- "subject": who or what the fact is about, named as in the transcript. First person ("I", "my", "me") \
-is the turn's speaker, named exactly as the speaker; "we", "our", "us" is "{we}".
-- "subject_type", "object_type": one of {types}.
-- "predicate": one of the predicates below, written exactly so.
-- "relation": only with RELATED_TO: the relation in a few plain words ("volunteers at", "is training for").
-- "object": the value, named as in the transcript.
-- "turn_id": the id of the turn that states the fact (the text in [brackets]).
-- "time": the words of that turn that say when the fact began, ended or will begin, copied exactly \
-("last week", "in 2020", "since March", "for three years", "from 2015 to 2019"), or null when the turn \
-gives no time. Never compute or reformat dates.
-- "kind": "assert" (true from "time", or simply stated as true), "end" (stopped being true at "time"), \
-or "correct" (the speaker corrects a value said before; put the wrong value in "replaces").
-- "replaces": only with "correct": the wrong value.
-- "future": true when the fact will begin or end at a future "time" ("moving to Porto in June").
-Predicates:
-{predicates}
-Rules: list only what a speaker states as true; nothing from questions, hypotheticals, wishes, negations, \
-plans without a date, or what {skipped} say. A switch ("replaced Redis with Memcached", "upgraded \
-Postgres from 13 to 14") is two facts with the same time: "end" for the old value, "assert" for the new. \
-Use RELATED_TO only when no other predicate fits. With nothing to list, answer {{"facts": []}}."""
+# The task, the JSON shape and the rules; ``{we}``, ``{types}``, ``{predicates}`` and ``{skipped}`` are filled in per session.
+SYSTEM_PROMPT = resources.files("chronomem.data").joinpath("llm_system_prompt.txt").read_text(encoding="utf-8").rstrip("\n")
 
 
 def chat_messages(session: Session, *, vocabulary: Vocabulary = CORE_VOCABULARY, turns: list[Turn] | None = None,

@@ -10,7 +10,7 @@ order and turns those words into entities, mentions and claims:
 * an entity's type is the strongest evidence seen in the session: gazetteer, then the rule
   that used it, then NER;
 * "sorry, I meant Plaid" / "it was Plaid, not Stripe" → a ``correct`` claim for the most
-  recent matching claim of the session.
+  recent matching claim of the session (:mod:`~chronomem.extract.resolution.corrections`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,14 @@ from datetime import datetime
 
 from spacy.tokens import Doc
 
+from chronomem.extract.clauses.args import first_named
 from chronomem.extract.clauses.hygiene import resolved_name
 from chronomem.extract.clauses.records import (
     ENTITY,
     GAZETTEER,
+    GROUP_NAME,
+    GROUP_PRONOUN,
+    GROUP_YOU,
     LAST,
     MINE,
     OWNED,
@@ -39,16 +43,15 @@ from chronomem.extract.clauses.records import (
     Rel,
 )
 from chronomem.extract.clauses.timing import resolve_event, resolve_when
+from chronomem.extract.resolution.corrections import add_hint
 from chronomem.extract.resolution.speaker_names import name_keys, previous_speaker, speaker_aliases
 from chronomem.extract.resolution.statements import statement, without_title_guesses
-from chronomem.extract.rules.people.impressions import GROUP_NAME, GROUP_PRONOUN, GROUP_YOU, first_named
 from chronomem.extract.rules.people.people import addressee
 from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Session, Source, Turn, entity_id, normalize_name
 from chronomem.schema.vocabulary import Vocabulary
 
 PRONOUN_WINDOW = 3  # turns back a pronoun may reach
 _UNNAMED_KEY = "\x00"  # + gender: a person mentioned without a name
-_CORRECTABLE = ("PERSON", "ORG", "PLACE", "TOOL", "GROUP", "ROLE", "PET", "VALUE")
 
 
 @dataclass(slots=True)
@@ -86,7 +89,7 @@ class SessionResolver:
         self.mentions: list[Mention] = []
         self._claim_ids: set[str] = set()
         self._mention_keys: set[tuple[str, str]] = set()
-        self._history: list[_Said] = []
+        self.history: list[_Said] = []
         self._persons: list[tuple[int, int, str]] = []  # (turn_no, token, key)
         self._places: list[tuple[int, int, str]] = []
         speakers = {t.speaker.strip().lower() for t in session.turns} - set(skip_speakers)
@@ -152,7 +155,7 @@ class SessionResolver:
     def _speaker_key(self, turn: Turn) -> str:
         return self._register(turn.speaker, "PERSON", GAZETTEER + 1)
 
-    def _resolve(self, arg: Arg, turn: Turn, refs: dict[int, str]) -> str | None:
+    def resolve(self, arg: Arg, turn: Turn, refs: dict[int, str]) -> str | None:
         if arg.kind == SPEAKER:
             return self._speaker_key(turn)
         if arg.kind == MINE:
@@ -244,9 +247,9 @@ class SessionResolver:
                 self._persons.append((turn_no, pos, _UNNAMED_KEY + arg.gender))
                 continue
             elif arg.kind in (SPEAKER, WE):
-                key = None if skip else self._resolve(arg, turn, refs)
+                key = None if skip else self.resolve(arg, turn, refs)
             else:
-                key = self._resolve(arg, turn, refs)
+                key = self.resolve(arg, turn, refs)
                 if key is None:  # an interjection, not a name ("Yep")
                     continue
                 ent = self.entities[key]
@@ -264,10 +267,10 @@ class SessionResolver:
             if isinstance(item, Rel):
                 self._add_rel(item, turn_no, turn, refs)
             else:
-                self._add_hint(item, turn_no, turn)
+                add_hint(self, item, turn_no, turn)
 
     def _last_value(self, subj: str | None, predicate: str, turn_no: int) -> str | None:
-        for said in reversed(self._history):
+        for said in reversed(self.history):
             if turn_no - said.turn_no > PRONOUN_WINDOW:
                 return None
             if said.subject == subj and said.claim.predicate == predicate:
@@ -280,14 +283,14 @@ class SessionResolver:
 
     def _add_rel(self, rel: Rel, turn_no: int, turn: Turn, refs: dict[int, str]) -> None:
         if rel.subject.kind == OWNED:  # "my mom" is the parent: named from the other side
-            obj = self._resolve(rel.obj, turn, refs)
+            obj = self.resolve(rel.obj, turn, refs)
             subj = self._owned(rel.subject, obj)
         else:
-            subj = self._resolve(rel.subject, turn, refs)
+            subj = self.resolve(rel.subject, turn, refs)
             if rel.obj.kind == LAST:
                 obj = self._last_value(subj, rel.obj.name, turn_no)
             else:
-                obj = self._owned(rel.obj, subj) if rel.obj.kind == OWNED else self._resolve(rel.obj, turn, refs)
+                obj = self._owned(rel.obj, subj) if rel.obj.kind == OWNED else self.resolve(rel.obj, turn, refs)
         if subj is None or obj is None or subj == obj:
             return
         predicate = self._predicate(rel.predicate, subj, obj)
@@ -314,16 +317,16 @@ class SessionResolver:
             if self.vocabulary[predicate].cardinality == "one_per_object":
                 kind = "assert"
             else:
-                replaces = self._resolve(rel.replaces, turn, refs)
+                replaces = self.resolve(rel.replaces, turn, refs)
                 kind = "correct" if replaces is not None and replaces != obj else "assert"
-        self._emit(predicate, subj, obj, kind, replaces, rel.qualifiers, at, precision, observed, confidence, turn, turn_no,
+        self.emit(predicate, subj, obj, kind, replaces, rel.qualifiers, at, precision, observed, confidence, turn, turn_no,
                    until=until)
 
     def _predicate(self, predicate: str, subj: str, obj: str) -> str | None:
         if "|" not in predicate:
             return predicate
         options = predicate.split("|")
-        for said in reversed(self._history):
+        for said in reversed(self.history):
             if said.subject == subj and said.obj == obj and said.claim.predicate in options:
                 return said.claim.predicate
         ent = self.entities[obj]
@@ -331,7 +334,7 @@ class SessionResolver:
         choice = by_type.get(ent.type)
         return choice if choice in options and ent.strength >= 2 else None
 
-    def _emit(self, predicate: str, subj: str, obj: str, kind: str, replaces: str | None, qualifiers: dict[str, str],
+    def emit(self, predicate: str, subj: str, obj: str, kind: str, replaces: str | None, qualifiers: dict[str, str],
               at: datetime, precision: str, observed: bool, confidence: float, turn: Turn, turn_no: int, *,
               until: datetime | None = None) -> None:
         s_name, o_name = self.entities[subj].name, self.entities[obj].name
@@ -348,69 +351,9 @@ class SessionResolver:
             return
         self._claim_ids.add(claim.id)
         self.claims.append(claim)
-        self._history.append(_Said(claim, turn.speaker, turn_no, subj, obj))
+        self.history.append(_Said(claim, turn.speaker, turn_no, subj, obj))
         for key in (subj, obj, replaces):  # the corrected value is named in the turn too
             self._mention(turn, key)
-
-    def _add_hint(self, hint: Hint, turn_no: int, turn: Turn) -> None:
-        new = self._resolve(hint.new, turn, {})
-        if new is None:
-            return
-        old_key = normalize_name(hint.old.name) if hint.old is not None and hint.old.name else None
-        last_turn = None
-        for said in reversed(self._history):
-            if old_key is None:  # "sorry, I meant Plaid": the speaker's latest turn with claims, just before
-                if said.speaker != turn.speaker:
-                    continue
-                last_turn = said.turn_no if last_turn is None else last_turn
-                if said.turn_no != last_turn or turn_no - said.turn_no > 2:
-                    return
-            claim = said.claim
-            if claim.kind not in ("assert", "correct") or (hint.same_speaker and said.speaker != turn.speaker):
-                continue
-            per_object = self.vocabulary[claim.predicate].cardinality == "one_per_object"
-            wrong = said.subject if per_object else said.obj
-            if old_key is not None and wrong != old_key or wrong == new:
-                continue
-            if old_key is None and self.entities[wrong].type not in _CORRECTABLE:
-                continue
-            ent_new = self.entities[new]
-            if ent_new.strength < 2 or ent_new.type == "OTHER":
-                ent_new.type, ent_new.strength = self.entities[wrong].type, 2
-            subj, obj = (new, said.obj) if per_object else (said.subject, new)
-            assert claim.at is not None
-            self._emit(claim.predicate, subj, obj, "correct", wrong, claim.qualifiers, claim.at, claim.at_precision,
-                       claim.observed, 0.8, turn, turn_no)
-            return
-        if old_key is not None:
-            self._correct_earlier_session(hint, new, turn, turn_no)
-
-    def _correct_earlier_session(self, hint: Hint, new: str, turn: Turn, turn_no: int) -> None:
-        """The wrong value was said in an earlier session: this turn's claim of the right value corrects it ("Sorry,
-        I meant Lyon, not Mumbai: I moved to Lyon"); with no such claim, a place or an employer named in a correction
-        is the speaker's home or job ("Actually, it was Singapore, not Buenos Aires, that I moved to")."""
-        old = self._resolve(hint.old, turn, {}) if hint.old is not None else None
-        if old is None or old == new:
-            return
-        for n, claim in enumerate(self.claims):
-            said = next((s for s in reversed(self._history) if s.claim is claim), None)
-            if said is None or said.turn_no != turn_no or said.obj != new or claim.kind not in ("assert", "correct"):
-                continue
-            if self.vocabulary[claim.predicate].cardinality == "one_per_object":
-                continue
-            self.claims[n] = claim.model_copy(update={
-                "kind": "correct", "replaces_object_id": entity_id(self.group, self.entities[old].name)})
-            return
-        by_type = {"PLACE": "LIVES_IN", "ORG": "WORKS_AT"}
-        predicate = by_type.get(self.entities[old].type)
-        if predicate is None or self.entities[old].strength < 2 or predicate not in self.vocabulary:
-            return
-        ent_new = self.entities[new]
-        if ent_new.type == "OTHER" or ent_new.strength < 2:
-            ent_new.type, ent_new.strength = self.entities[old].type, 2
-        speaker = self._resolve(Arg(SPEAKER, hint.i), turn, {})
-        if speaker is not None and turn.at is not None:
-            self._emit(predicate, speaker, new, "correct", old, {}, turn.at, "day", True, 0.7, turn, turn_no)
 
     def result(self) -> ExtractionResult:
         used = {m.entity_id for m in self.mentions}

@@ -37,6 +37,7 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.clauses.args import first_name_gender
 from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
+from chronomem.extract.clauses.stance import negated
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.schema.models import normalize_name
 
@@ -136,7 +137,7 @@ def self_introduction(doc: Doc) -> str | None:
 def _introduces(ent: Span) -> bool:
     root = ent.root
     verb = root.head
-    if root.dep_ != "attr" or verb.lemma_ != "be" or any(c.dep_ == "neg" for c in verb.children):
+    if root.dep_ != "attr" or verb.lemma_ != "be" or negated(verb):
         return False
     if ent.end < len(ent.doc) and ent.doc[ent.end].tag_ == "POS":
         return False  # "I'm Nora's sister"
@@ -265,7 +266,7 @@ def _presents(span: Span) -> bool:
     verb = root.head.head if root.dep_ == "pobj" else root.head  # "say hi to Nora"
     if verb.pos_ == "INTJ":
         verb = verb.head
-    if any(c.dep_ == "neg" for c in verb.children):
+    if negated(verb):
         return False
     subj = next((c for c in verb.children if c.dep_ == "nsubj" and not _called_out(c)), None)
     if root.dep_ == "attr" and verb.lemma_ == "be":

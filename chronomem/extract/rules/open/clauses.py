@@ -33,7 +33,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, holds
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.activity import activity_rels
 from chronomem.extract.rules.open.base import (
@@ -117,7 +117,7 @@ def clause_rels(frame: Frame) -> list[Rel]:
         for c in frame.v.children:
             if c.dep_ == "prep" and c.lower_ in preps:
                 quals = {} if predicate == "LIKES" else {"relation": f"is {word} {c.lower_}"}
-                out += [Rel(predicate, s_, a, When("state"), "assert", None, TASTE_CONFIDENCE, dict(quals), frame.v.i)
+                out += [holds(predicate, s_, a, frame.v.i, TASTE_CONFIDENCE, quals)
                         for o in c.children if o.dep_ == "pobj" for t in with_conj(o)
                         if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
         return out
@@ -227,8 +227,8 @@ def _upbringing(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         for tok in frame.preps.get(prep, []):
             arg = place_arg(tok) if tok.ent_type_ in ("GPE", "LOC") else phrase_arg(tok, frame.idx)
             if arg is not None:
-                return [Rel(OPEN_PREDICATE, s_, arg, When("state"), "assert", None, OPEN_CONFIDENCE,
-                            {"relation": f"grew up {prep}"}, frame.v.i) for s_ in subjects]
+                quals = {"relation": f"grew up {prep}"}
+                return [holds(OPEN_PREDICATE, s_, arg, frame.v.i, OPEN_CONFIDENCE, quals) for s_ in subjects]
     return []
 
 

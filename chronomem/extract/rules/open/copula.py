@@ -12,7 +12,8 @@ from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.args import pronoun_arg
 from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import gerund
-from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.activity import activity_rels
 from chronomem.extract.rules.open.base import (
@@ -55,8 +56,7 @@ def student_at(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     noun = frame.attr
     if noun is None or noun.lemma_.lower() not in OPEN.student_nouns or frame.status.tense != "present":
         return []
-    schools = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("at", "in", "of") for t in c.children
-               if t.dep_ == "pobj"]
+    schools = prep_objects(noun, "at", "in", "of")
     out: list[Rel] = []
     for tok in schools:
         arg = A.token_org(tok, frame.idx, tools=False) if tok.pos_ == "PROPN" else phrase_arg(tok, frame.idx)
@@ -79,7 +79,7 @@ def home_in(frame: Frame) -> list[Rel]:
     if owner is None or frame.status.tense != "present":
         return []
     places = [p for t in frame.preps.get("in", []) if (p := A.token_place(t, frame.idx)) is not None and p.kind == ENTITY]
-    return [Rel("LIVES_IN", owner, p, When("state"), "assert", None, OPEN_CONFIDENCE, {}, frame.v.i) for p in places[:1]]
+    return [holds("LIVES_IN", owner, p, frame.v.i, OPEN_CONFIDENCE) for p in places[:1]]
 
 
 def _being_in(frame: Frame, subjects: list[Arg]) -> list[Rel]:
@@ -141,7 +141,7 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]
     if into:  # "I'm into birdwatching", "I've been into climbing since I was a kid" (still is)
         if frame.status.tense == "perfect":
-            return [Rel("LIKES", s_, a, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i)
+            return [holds("LIKES", s_, a, frame.v.i, TASTE_CONFIDENCE)
                     for t in into if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
         return [r for t in into for r in subject_rels(frame, subjects, "LIKES", phrase_arg(t, frame.idx), aspect,
                                                confidence=TASTE_CONFIDENCE)]
@@ -153,14 +153,16 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if noun.lower_.endswith("ing") and any(c.dep_ == "amod" and c.lower_ == "busy" for c in noun.children):
         arg = phrase_arg(noun, frame.idx)  # "Been busy volunteering at the shelter" parsed as a noun
         name = arg.name.removeprefix("busy ") if arg is not None else ""
-        return [Rel(OPEN_PREDICATE, s_, Arg(ENTITY, noun.i, name, "OTHER", GUESS), When("state"), "assert", None,
-                    OPEN_CONFIDENCE, {"relation": "does"}, frame.v.i) for s_ in subjects] if name else []
+        if not name:
+            return []
+        done = Arg(ENTITY, noun.i, name, "OTHER", GUESS)
+        return [holds(OPEN_PREDICATE, s_, done, frame.v.i, OPEN_CONFIDENCE, {"relation": "does"}) for s_ in subjects]
     head = noun.lemma_.lower()
     if head in OPEN.identity_adjectives and not any(c.dep_ in ("det", "poss") for c in noun.children):
         return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, noun.i, head, "OTHER", GUESS), aspect,
                             relation="is")  # "I'm vegan" parsed with a noun
     if head in OPEN.fan_nouns:  # "a big fan of jazz", "a sucker for old maps"
-        liked = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("of", "for") for t in c.children if t.dep_ == "pobj"]
+        liked = prep_objects(noun, "of", "for")
         args = [phrase_arg(t, frame.idx) for t in liked] or [_fan_of(noun)]  # "a huge Star Wars fan"
         return [r for a in args for r in subject_rels(frame, subjects, "LIKES", a, aspect, confidence=TASTE_CONFIDENCE)]
     if head in OPEN.not_identities or not head.endswith(tuple(OPEN.identity_suffixes)):
@@ -188,8 +190,7 @@ def busy_rels(frame: Frame, subjects: list[Arg], parts: list[Token]) -> list[Rel
         bare = gerund(b.lemma_.lower()) if b.tag_ == "VBG" else b.lower_
         arg = phrase_arg(b, frame.idx) if len(list(b.children)) else Arg(ENTITY, b.i, bare, "OTHER", GUESS)
         if arg is not None:
-            out += [Rel(OPEN_PREDICATE, s_, arg, When("state"), "assert", None, OPEN_CONFIDENCE,
-                        {"relation": "does"}, frame.v.i) for s_ in subjects]
+            out += [holds(OPEN_PREDICATE, s_, arg, frame.v.i, OPEN_CONFIDENCE, {"relation": "does"}) for s_ in subjects]
     return out
 
 

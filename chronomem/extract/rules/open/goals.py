@@ -14,7 +14,8 @@ from spacy.tokens import Token
 
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.records import Arg, Rel, When
+from chronomem.extract.clauses.records import Arg, Rel, holds
+from chronomem.extract.clauses.stance import negated
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, clause_objects, phrase_arg
 
@@ -33,7 +34,7 @@ def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     beginning = bool(start) and (frame.prt == start or start in frame.preps)  # "I hope to get into politics"
     if lemma in OPEN.vocabulary_verbs or (lemma in OPEN.transient_verbs or lemma in OPEN.momentary_verbs) and not beginning:
         return []  # "I want to move to Lisbon" is the vocabulary rules' plan; "I want to grab lunch" is no goal
-    if any(c.dep_ == "neg" for c in frame.v.children) or frame.v.i in frame.hedged:
+    if negated(frame.v) or frame.v.i in frame.hedged:
         return []  # "I want to not …", "I want to open a shop someday"
     relation = f"{OPEN.wish_verbs[_lemma(wish)]} {lemma}" + (f" {frame.prt}" if frame.prt else "")
     targets = [(t, relation) for t in clause_objects(frame) if t.pos_ != "VERB"]
@@ -44,7 +45,7 @@ def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     for tok, rel in targets:
         arg = phrase_arg(tok, frame.idx)
         if arg is not None:
-            out += [Rel(OPEN_PREDICATE, s, arg, When("state"), "assert", None, 0.6, {"relation": rel}, frame.v.i)
+            out += [holds(OPEN_PREDICATE, s, arg, frame.v.i, 0.6, {"relation": rel})
                     for s in subjects]
     return out
 

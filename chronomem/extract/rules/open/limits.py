@@ -7,7 +7,7 @@ foods count is data (``diet_verbs`` and ``diet_nouns`` in ``chronomem/data/lexic
 from __future__ import annotations
 
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.records import Arg, Rel, When
+from chronomem.extract.clauses.records import Arg, Rel, holds
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_CONFIDENCE, OPEN_PREDICATE, phrase_arg
 
@@ -33,6 +33,6 @@ def diet_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         for food in foods:
             arg = phrase_arg(food, frame.idx)
             if arg is not None:
-                out += [Rel(OPEN_PREDICATE, s_, arg, When("state"), "assert", None, OPEN_CONFIDENCE,
-                            {"relation": f"cannot {frame.lemma}"}, frame.v.i) for s_ in subjects]
+                quals = {"relation": f"cannot {frame.lemma}"}
+                out += [holds(OPEN_PREDICATE, s_, arg, frame.v.i, OPEN_CONFIDENCE, quals) for s_ in subjects]
     return out

@@ -14,7 +14,8 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.stance import negated
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import name_follows, place_arg
 from chronomem.extract.rules.people.kin import modifier_state
@@ -41,7 +42,7 @@ def _owned_thing(tok: Token) -> list[Rel]:
     name = " ".join([_modifier_text(w) for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
     if me is None:
         return []
-    return [Rel("OWNS", me, Arg(ENTITY, tok.i, name, "OTHER", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
+    return [holds("OWNS", me, Arg(ENTITY, tok.i, name, "OTHER", GUESS), tok.i)]
 
 
 def _modifier_text(word: Token) -> str:
@@ -80,7 +81,7 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
     me = pronoun_arg(poss[0])
     if me is None:
         return []
-    return [Rel("HAS_PET", me, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), When("state"), "assert", None, 0.6, {}, tok.i)]
+    return [holds("HAS_PET", me, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), tok.i)]
 
 
 def _identity_of_mine(tok: Token) -> list[Rel]:
@@ -110,8 +111,7 @@ def _identity_of_mine(tok: Token) -> list[Rel]:
 
 
 def _is(tok: Token, name: str, i: int) -> Rel:
-    return Rel("RELATED_TO", Arg(SPEAKER, tok.i), Arg(ENTITY, i, name, "OTHER", GUESS), When("state"), "assert", None,
-               0.6, {"relation": "is"}, tok.i)
+    return holds("RELATED_TO", Arg(SPEAKER, tok.i), Arg(ENTITY, i, name, "OTHER", GUESS), tok.i, 0.6, {"relation": "is"})
 
 
 def _home_place(tok: Token) -> list[Rel]:
@@ -120,8 +120,7 @@ def _home_place(tok: Token) -> list[Rel]:
     place = next((c for c in tok.children if c.dep_ == "appos" and c.ent_type_ in ("GPE", "LOC")), None)
     if poss is None or place is None:
         return []
-    return [Rel("RELATED_TO", Arg(SPEAKER, poss.i), place_arg(place), When("state"), "assert", None, 0.6,
-                {"relation": "is from"}, tok.i)]
+    return [holds("RELATED_TO", Arg(SPEAKER, poss.i), place_arg(place), tok.i, 0.6, {"relation": "is from"})]
 
 
 def _my_group(tok: Token) -> list[Rel]:
@@ -143,7 +142,7 @@ def _my_group(tok: Token) -> list[Rel]:
     else:
         mods = [c.lower_ for c in tok.children if c.dep_ in ("compound", "amod") and c.i > poss[0].i]
         obj = Arg(OWNED, tok.i, " ".join([*mods, tok.lower_]), "GROUP", GUESS)
-    return [Rel("MEMBER_OF", me, obj, When("state"), "assert", None, 0.6, {}, tok.i)]
+    return [holds("MEMBER_OF", me, obj, tok.i)]
 
 
 def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -163,7 +162,7 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if tok.dep_ != "attr" or tok.head.lemma_.lower() != "be" or tok.pos_ != "NOUN":
             continue
         subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
-        if subj is None or any(c.dep_ == "neg" for c in tok.head.children):
+        if subj is None or negated(tok.head):
             continue
         if subj.lower_ == "you" and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
             kin = OPEN.kin_possessions.get(low)
@@ -266,12 +265,12 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue
         other = Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS)
         if kin == "child":
-            out.append(Rel("PARENT_OF", me, other, When("state"), "assert", None, 0.7, {}, tok.i))
+            out.append(holds("PARENT_OF", me, other, tok.i, 0.7))
         elif kin == "parent":
-            out.append(Rel("PARENT_OF", other, me, When("state"), "assert", None, 0.7, {}, tok.i))
+            out.append(holds("PARENT_OF", other, me, tok.i, 0.7))
         else:
             predicate = L.KIN_PREDICATES[kin]
-            out.append(Rel(predicate, me, other, When("state"), "assert", None, 0.7, {}, tok.i))
+            out.append(holds(predicate, me, other, tok.i, 0.7))
     return out
 
 
@@ -303,11 +302,10 @@ def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     out = []
     for name in introduced_names(doc):
         if pet:
-            out.append(Rel("HAS_PET", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PET", GUESS), When("state"),
-                           "assert", None, 0.6, {}, name.i))
+            out.append(holds("HAS_PET", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PET", GUESS), name.i))
         elif child:
-            out.append(Rel("PARENT_OF", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PERSON", GUESS),
-                           When("state"), "assert", None, 0.6, {}, name.i))
+            kid = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
+            out.append(holds("PARENT_OF", Arg(SPEAKER, name.i), kid, name.i))
     return out
 
 

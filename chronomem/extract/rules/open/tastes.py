@@ -11,7 +11,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
 from chronomem.extract.rules.shapes import shape_matches
@@ -36,10 +36,10 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
             continue
         arg = phrase_arg(tok, frame.idx)
         if past and arg is not None:
-            out += [Rel(predicate, s, arg, When("state"), "assert", None, 0.6, {}, frame.v.i) for s in subjects]
+            out += [holds(predicate, s, arg, frame.v.i) for s in subjects]
             continue
         if frame.status.tense == "perfect" and arg is not None:  # when_for has no start for a bare perfect
-            out += [Rel(predicate, s, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i) for s in subjects]
+            out += [holds(predicate, s, arg, frame.v.i, TASTE_CONFIDENCE) for s in subjects]
             continue
         out += subject_rels(frame, subjects, predicate, arg, "state", confidence=TASTE_CONFIDENCE)
     return out
@@ -65,7 +65,7 @@ def favourite_rels(frame: Frame) -> list[Rel]:
         arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if bare else phrase_arg(tok, frame.idx, people=True)
         # ("… are reading"; a favourite may be a person: "my favourite author is Ursula Le Guin")
         if arg is not None:
-            out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i))
+            out.append(holds("LIKES", owner, arg, frame.v.i, TASTE_CONFIDENCE))
     return out
 
 
@@ -107,7 +107,7 @@ def _one_of_my_favourites(frame: Frame, subj: Token) -> list[Rel]:
     arg = phrase_arg(subj, frame.idx) if subj.pos_ in ("PROPN", "NOUN") else None
     if owner is None or arg is None:
         return []
-    return [Rel("LIKES", owner, arg, When("state"), "assert", None, TASTE_CONFIDENCE, {}, frame.v.i)]
+    return [holds("LIKES", owner, arg, frame.v.i, TASTE_CONFIDENCE)]
 
 
 def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -134,7 +134,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 arg = Arg(arg.kind, arg.i, " ".join(words), arg.type, arg.strength) if words and not generic else None
             if arg is not None and owner is not None:
                 seen.add(thing.i)
-                out.append(Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, roles.get("noun", roles["owner"]).i))
+                out.append(holds("LIKES", owner, arg, roles.get("noun", roles["owner"]).i, 0.7))
     return out
 
 
@@ -162,7 +162,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
                    and c.i > frame.dobj.i]
         if me is not None and me.kind == "speaker" and judged:
             arg = phrase_arg(frame.dobj, frame.idx)
-            return [] if arg is None else [Rel("LIKES", me, arg, When("state"), "assert", None, 0.7, {}, v.i)]
+            return [] if arg is None else [holds("LIKES", me, arg, v.i, 0.7)]
         return []
     if subj is None or subj.pos_ == "PRON" or subj.lower_ in ("it", "that", "this"):
         return []
@@ -203,7 +203,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         return []
     # "Cooking and baking are my outlets"; "LeBron is my favorite", "Iron Man is my top pick" (a name is fine here)
     args = [a for a in (phrase_arg(t, frame.idx, people=True) for t in subjs) if a is not None]
-    return [Rel("LIKES", owner, arg, When("state"), "assert", None, 0.7, {}, v.i) for arg in args]
+    return [holds("LIKES", owner, arg, v.i, 0.7) for arg in args]
 
 
 def _activity_subject(subj: Token) -> bool:

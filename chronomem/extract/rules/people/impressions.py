@@ -6,7 +6,7 @@ when a statement says so outright: a feeling stated with the one who feels it as
 ("I adore Nora", "I can't stand Vic", "I really miss Tomas", "I'm crazy about her", "my feelings for Tomas",
 "you're one of my favourite people", "the Hawks rule!", "You idiot!"); or praise and blame ("you're so
 talented", "he's so cute", "Tomas is such a jerk"), which between two people is politeness and so resolves
-only in a chat of three or more (:data:`GROUP_YOU`, :data:`GROUP_PRONOUN`, :data:`GROUP_NAME`), unless given
+only in a chat of three or more (the arg kinds ``GROUP_YOU``, ``GROUP_PRONOUN``, ``GROUP_NAME``), unless given
 as the speaker's own opinion ("I think you're amazing"). Not negations, modals and wishes, commands, someone
 else's opinion ("you think you're so perfect"), several people ("you guys are great"); a reason ("because
 I miss him") and a verb of knowing ("you know I love you") state the feeling. Words: ``people.json``,
@@ -18,16 +18,36 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import DocIndex, name_arg, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex, first_named, name_arg, ner_person, pronoun_arg
 from chronomem.extract.clauses.hygiene import in_title
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import (
+    ENTITY,
+    GAZETTEER,
+    GROUP_NAME,
+    GROUP_PRONOUN,
+    GROUP_YOU,
+    PRONOUN,
+    SPEAKER,
+    YOU,
+    Arg,
+    Rel,
+    holds,
+)
+from chronomem.extract.clauses.stance import (
+    DIALOGUE,
+    blocked,
+    blocked_praise,
+    my_opinion,
+    negated,
+    predicate_adjective,
+    stated,
+    subject_of,
+    you_all,
+)
+from chronomem.extract.clauses.tree import plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import load_lexicon
 
 PEOPLE = load_lexicon("people")
-DIALOGUE = load_lexicon("dialogue")
-GROUP_YOU = "group_you"  # "you" in a chat of three or more (resolved like YOU, only in a group)
-GROUP_PRONOUN = "group_pronoun"  # he/she in a chat of three or more (resolved like a pronoun, only in a group)
-GROUP_NAME = "group_name"  # a named person praised in a chat of three or more
 
 
 def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -37,7 +57,7 @@ def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         low, lemma = tok.lower_, tok.lemma_.lower()
         if tok.pos_ == "VERB" and lemma in PEOPLE.liking_verbs and not in_title(tok):
             out += _verb(tok, PEOPLE.liking_verbs[lemma], idx)
-        elif tok.pos_ == "VERB" and lemma == "stand" and _negated(tok) and any(c.lower_ in ("ca", "can", "could") for c in tok.children):
+        elif tok.pos_ == "VERB" and lemma == "stand" and negated(tok) and any(c.lower_ in L.CAN_FORMS for c in tok.children):
             out += _verb(tok, "DISLIKES", idx, negation_ok=True)  # "I can't stand him"
         elif tok.pos_ == "ADJ" and low in PEOPLE.liking_adjectives and tok.dep_ == "acomp":
             out += _with_prep(tok, tok.head, PEOPLE.liking_adjectives[low], idx)
@@ -85,26 +105,6 @@ def _praise_of(noun: Token) -> str | None:
         (adjectives[a.lower_] for a in noun.children if a.dep_ == "amod" and a.lower_ in adjectives), None)
 
 
-def predicate_adjective(adj: Token) -> Token | None:
-    """The adjective after the linking verb that ``adj`` is, or is conjoined to: "you're rude", "you were
-    pompous and arrogant" (for "arrogant": "pompous")."""
-    while adj.dep_ == "conj" and adj.head.pos_ == "ADJ" and adj.head.i < adj.i:
-        adj = adj.head
-    return adj if adj.dep_ == "acomp" else None
-
-
-def subject_of(verb: Token) -> Token | None:
-    """The subject of ``verb``: the one nearest before it when the parser gave it two ("Yes, Ada, I
-    remember, she's rude" makes the vocative "Ada" a subject too), else the first."""
-    subjects = [c for c in verb.children if c.dep_ == "nsubj"]
-    before = [c for c in subjects if c.i < verb.i]
-    return before[-1] if before else subjects[0] if subjects else None
-
-
-def _negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in verb.children)
-
-
 # ----------------------------------------------------------------------------- stated or not
 def _governing_verb(noun: Token) -> Token | None:
     """"has a crush on", "is a big fan of", "is in love with": the verb the noun hangs from."""
@@ -116,73 +116,7 @@ def _governing_verb(noun: Token) -> Token | None:
     return None
 
 
-def _blocked(verb: Token) -> bool:
-    """Modals, wishes and clauses that do not state the feeling ("I'd love you to meet Sam"), and feelings
-    someone else thinks or reports (:func:`reported`); a reason or a comparison states it (:func:`taken_as_true`)."""
-    if verb.dep_ == "advcl" and taken_as_true(verb):
-        return any(c.tag_ == "MD" for c in verb.children)
-    return any(c.tag_ == "MD" or c.dep_ == "xcomp" or c.dep_ == "ccomp" and c.i > verb.i or c.lower_ in ("to",)
-               for c in verb.children) or verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp") or reported(verb)
-
-
-def taken_as_true(verb: Token) -> bool:
-    """A clause whose content is stated as true: a reason ("because I like you") or the measure of a
-    comparison ("I never loved anyone as much as I love you", "more than I love you"; not "as long as")."""
-    marks = [c.lower_ for c in verb.children if c.dep_ == "mark"]
-    if any(m in DIALOGUE.reason_marks for m in marks):
-        return True
-    return any(m in ("as", "than") for m in marks) and verb.head.lower_ in DIALOGUE.comparison_words
-
-
-def reported(verb: Token) -> bool:
-    """Someone's belief or report: under another's words ("you think I hate you"), a negation ("I don't think
-    she likes him") or "if" ("I wonder if he likes me"); not under the speaker's own "I think" nor "you know"."""
-    if verb.dep_ != "ccomp":
-        return False
-    head = verb.head
-    if _negated(head) or any(c.dep_ == "mark" and c.lower_ in ("if", "whether") for c in verb.children):
-        return True
-    return head.lemma_ not in DIALOGUE.knowing_verbs and not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in head.children)
-
-
-def _my_opinion(verb: Token) -> bool:
-    """"I think you're so amazing": under the speaker's own "think", a statement between two people too."""
-    head = verb.head
-    return verb.dep_ == "ccomp" and head.lemma_ in ("think", "find", "believe") and not _negated(head) and \
-        any(c.dep_ == "nsubj" and c.lower_ == "i" for c in head.children)
-
-
-def _blocked_praise(verb: Token) -> bool:
-    """Modals, commands, conditions, clauses of their own ("you'd look great", "you be nice"), and thoughts
-    of someone else than the speaker ("you think you're so perfect")."""
-    if verb.dep_ == "ccomp" and not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.head.children):
-        return True
-    if verb.tag_ == "VB" or verb.lower_ == "be":
-        return True
-    return any(c.tag_ == "MD" or c.dep_ in ("xcomp", "mark") for c in verb.children) or \
-        verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj")
-
-
-def _stated(verb: Token) -> bool:
-    """Not negated, no modal, not under another verb but the speaker's own opinion, a reason or a comparison."""
-    if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ == "to" for c in verb.children):
-        return False
-    return verb.dep_ not in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "ccomp") or _my_opinion(verb) or \
-        verb.dep_ == "advcl" and taken_as_true(verb)
-
-
 # ----------------------------------------------------------------------------- who
-def _you_all(tok: Token) -> bool:
-    """"you guys", "you all", "you two": several listeners."""
-    several = DIALOGUE.several_listeners
-    return any(c.lower_ in several for c in tok.children) or (tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ in several)
-
-
-def first_named(arg: Arg) -> bool:
-    """A known first name NER took for a place, people or a company ("Phoebe" as GPE): a person (not a gazetteer place)."""
-    return bool(arg.gender) and arg.strength < GAZETTEER and arg.label in ("GPE", "NORP", "ORG", "LOC", "")
-
-
 def _named(tok: Token, idx: DocIndex) -> Arg | None:
     """A named person (not a gazetteer place, tool or company; a known first name NER took for a place is one)."""
     if tok.pos_ != "PROPN":
@@ -199,7 +133,7 @@ def _subject(verb: Token, idx: DocIndex) -> Arg | None:
     if subj is None:
         return None
     if subj.lower_ == "you":
-        return None if _you_all(subj) else Arg(YOU, subj.i)
+        return None if you_all(subj) else Arg(YOU, subj.i)
     arg = pronoun_arg(subj)
     if arg is not None:
         return arg if arg.kind in (SPEAKER, PRONOUN) else None
@@ -210,25 +144,20 @@ def _person(tok: Token, idx: DocIndex) -> Arg | None:
     """The object of a stated feeling: a named PERSON, him/her, "you" ("I'm a big fan of yours") or "me"."""
     low = tok.lower_
     if low in ("you", "yours"):
-        return None if _you_all(tok) else Arg(YOU, tok.i)
+        return None if you_all(tok) else Arg(YOU, tok.i)
     arg = pronoun_arg(tok)
     if arg is not None:
         if low == "me":
             return arg if arg.kind == SPEAKER else None
         return arg if arg.kind == PRONOUN and low in ("him", "her") and tok.tag_ == "PRP" else None
-    if tok.pos_ != "PROPN":
-        return None
-    arg = name_arg(tok, idx)
-    if arg is None or arg.kind != ENTITY or arg.strength >= GAZETTEER or arg.label != "PERSON":
-        return None
-    return arg.typed("PERSON")
+    return ner_person(tok, idx) if tok.pos_ == "PROPN" else None
 
 
 def _missed(tok: Token, idx: DocIndex) -> Arg | None:
     """The person missed or cared for: a name, him/her, or "you" among several people."""
     low = tok.lower_
     if low in ("you", "yours"):
-        return None if _you_all(tok) else Arg(GROUP_YOU, tok.i)
+        return None if you_all(tok) else Arg(GROUP_YOU, tok.i)
     if low in ("him", "her") and tok.tag_ == "PRP":
         return pronoun_arg(tok)
     return _named(tok, idx)
@@ -247,46 +176,38 @@ def _emit(predicate: str, holder: Arg | None, objs: list[Arg | None], i: int, *,
     """``holder predicate o`` for each person ``o`` (``same_name``: also an entity of the holder's name)."""
     if holder is None:
         return []
-    return [Rel(predicate, holder, o, When("state"), "assert", None, confidence, {}, i) for o in objs
+    return [holds(predicate, holder, o, i, confidence) for o in objs
             if o is not None and (o.kind != holder.kind or o.kind == ENTITY and (same_name or o.name != holder.name))]
 
 
 # ----------------------------------------------------------------------------- verbs, adjectives and nouns of liking
 def _verb(verb: Token, predicate: str, idx: DocIndex, *, negation_ok: bool = False) -> list[Rel]:
-    if (_negated(verb) and not negation_ok) or _blocked(verb) and not negation_ok:
+    if (negated(verb) and not negation_ok) or blocked(verb) and not negation_ok:
         return []
-    objs = [c for c in verb.children if c.dep_ == "dobj"]
-    objs += [c for o in objs for c in o.children if c.dep_ == "conj"]
+    objs = plus_conjuncts([c for c in verb.children if c.dep_ == "dobj"])
     # a verb with its subject said ("I love you", "I hate you") states the feeling in any chat; the
     # formula "love you!" has no subject and says nothing
     return _emit(predicate, _subject(verb, idx), [_person(o, idx) for o in objs], verb.i)
 
 
 def _with_prep(word: Token, verb: Token, predicate: str, idx: DocIndex) -> list[Rel]:
-    if _negated(verb) or _blocked(verb) or verb.lemma_ not in PEOPLE.liking_noun_verbs and verb.lemma_ != "fall":
+    if negated(verb) or blocked(verb) or verb.lemma_ not in PEOPLE.liking_noun_verbs and verb.lemma_ != "fall":
         return []
-    objs = [p for prep in word.children if prep.dep_ == "prep" and prep.lower_ in PEOPLE.liking_preps
-            for p in prep.children if p.dep_ == "pobj"]
+    objs = prep_objects(word, *PEOPLE.liking_preps)
     if word.dep_ == "pobj":  # "in love with": the preposition hangs from "love" or from "in"
-        objs += [p for prep in word.head.children if prep.dep_ == "prep" and prep.lower_ in PEOPLE.liking_preps
-                 for p in prep.children if p.dep_ == "pobj"]
+        objs += prep_objects(word.head, *PEOPLE.liking_preps)
     return _emit(predicate, _subject(verb, idx), [_person(o, idx) for o in objs], word.i)
 
 
 def _missing(verb: Token, prep: str, idx: DocIndex) -> list[Rel]:
     """"I miss Tomas", "she really cares about him"."""
-    if not _stated(verb):
+    if not stated(verb):
         return []
     subj = subject_of(verb)
     holder = _holder(subj, idx) if subj is not None else None
     if holder is None:
         return []
-    if prep:
-        objs = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == prep
-                for p in c.children if p.dep_ == "pobj"]
-    else:
-        objs = [c for c in verb.children if c.dep_ == "dobj"]
-    objs += [c for o in objs for c in o.children if c.dep_ == "conj"]
+    objs = plus_conjuncts(prep_objects(verb, prep) if prep else [c for c in verb.children if c.dep_ == "dobj"])
     return _emit("LIKES", holder, [_missed(o, idx) for o in objs], verb.i, confidence=0.6, same_name=False)
 
 
@@ -296,7 +217,7 @@ def _owned_feeling(noun: Token, preps: tuple[str, ...], idx: DocIndex) -> list[R
     holder = _holder(owner_tok, idx) if owner_tok is not None else None
     if holder is None or _negated_above(noun):
         return []
-    objs = [p for c in noun.children if c.dep_ == "prep" and c.lower_ in preps for p in c.children if p.dep_ == "pobj"]
+    objs = prep_objects(noun, *preps)
     doc = noun.doc
     if not objs and noun.i + 2 < len(doc) and doc[noun.i + 1].lower_ in preps:
         objs = [doc[noun.i + 2]]  # "my feelings for Tomas get in the way": the parser made "for" a conjunction
@@ -306,14 +227,14 @@ def _owned_feeling(noun: Token, preps: tuple[str, ...], idx: DocIndex) -> list[R
 def _negated_above(noun: Token) -> bool:
     """"I have no feelings for him", "I don't have feelings for her"."""
     return any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children) or \
-        any(c.dep_ == "neg" for c in noun.head.children)
+        negated(noun.head)
 
 
 # ----------------------------------------------------------------------------- praise, favourites, cheers, insults
 def _praise(word: Token, predicate: str) -> list[Rel]:
     """"you're so talented", "he's cute", "you're my hero": the speaker's impression of the listener or he/she."""
     verb = word.head
-    if verb.lemma_ not in PEOPLE.praise_verbs or _negated(verb) or _blocked_praise(verb):
+    if verb.lemma_ not in PEOPLE.praise_verbs or negated(verb) or blocked_praise(verb):
         return []
     subj = subject_of(verb)
     if subj is None or subj.tag_ != "PRP":
@@ -321,8 +242,8 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
     if any(c.lower_ in ("both", "all") for c in (*verb.children, *word.children)) or word.tag_ == "NNS":
         return []  # "you are both idiots": several people
     obj: Arg | None
-    if subj.lower_ == "you" and not _you_all(subj):
-        obj = Arg(YOU if _my_opinion(verb) else GROUP_YOU, subj.i)
+    if subj.lower_ == "you" and not you_all(subj):
+        obj = Arg(YOU if my_opinion(verb) else GROUP_YOU, subj.i)
     elif subj.lower_ in ("he", "she"):
         pron = pronoun_arg(subj)
         obj = Arg(GROUP_PRONOUN, subj.i, name=pron.name, gender=pron.gender) if pron is not None else None
@@ -330,13 +251,13 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
         obj = None
     if obj is None:
         return []
-    return [Rel(predicate, Arg(SPEAKER, word.i), obj, When("state"), "assert", None, 0.6, {}, word.i)]
+    return [holds(predicate, Arg(SPEAKER, word.i), obj, word.i)]
 
 
 def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
     """"Tomas is so sweet", "Nina is such a jerk": the speaker's impression of a named person (in a group)."""
     verb = word.head
-    if verb.lemma_ not in DIALOGUE.named_praise_verbs or not _stated(verb) or word.tag_ == "NNS":
+    if verb.lemma_ not in DIALOGUE.named_praise_verbs or not stated(verb) or word.tag_ == "NNS":
         return []
     subjects = [c for c in verb.children if c.dep_ == "nsubj"]
     if len(subjects) != 1 or any(c.dep_ == "conj" for c in subjects[0].children):
@@ -345,7 +266,7 @@ def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
     if named is None:
         return []
     obj = Arg(GROUP_NAME, named.i, named.name, named.type, named.strength, named.gender, named.aliases, named.label)
-    return [Rel(predicate, Arg(SPEAKER, word.i), obj, When("state"), "assert", None, 0.6, {}, word.i)]
+    return [holds(predicate, Arg(SPEAKER, word.i), obj, word.i)]
 
 
 def _favorite(word: Token, idx: DocIndex) -> list[Rel]:
@@ -358,13 +279,13 @@ def _favorite(word: Token, idx: DocIndex) -> list[Rel]:
     if noun.dep_ == "pobj" and noun.head.lower_ == "of" and noun.head.head.lower_ == "one":
         attr = noun.head.head  # "one of my favorite people"
     verb = attr.head
-    if attr.dep_ != "attr" or verb.lemma_ != "be" or not _stated(verb):
+    if attr.dep_ != "attr" or verb.lemma_ != "be" or not stated(verb):
         return []
     subj = subject_of(verb)
     if subj is None:
         return []
     if subj.lower_ == "you":
-        liked = None if _you_all(subj) else Arg(YOU, subj.i)
+        liked = None if you_all(subj) else Arg(YOU, subj.i)
     else:
         holder = _holder(subj, idx)  # he/she or a name
         liked = holder if holder is not None and holder.kind != SPEAKER else None
@@ -384,7 +305,7 @@ def _cheered(word: Token, idx: DocIndex) -> list[Rel]:
     arg = name_arg(named[0], idx)
     if arg is None or arg.kind != ENTITY or not arg.name:
         return []
-    return [Rel("LIKES", Arg(SPEAKER, word.i), arg, When("state"), "assert", None, 0.6, {}, word.i)]
+    return [holds("LIKES", Arg(SPEAKER, word.i), arg, word.i)]
 
 
 def _called_word(tok: Token) -> str:
@@ -398,4 +319,4 @@ def _called(noun: Token, predicate: str) -> list[Rel]:
     if len(you) != 1 or you[0].i != noun.i - 1 or noun.tag_ == "NNS" or any(c.pos_ in ("VERB", "AUX") and c.i != noun.i for c in noun.sent):
         return []
     listener = Arg(YOU if predicate == "DISLIKES" else GROUP_YOU, you[0].i)
-    return [Rel(predicate, Arg(SPEAKER, noun.i), listener, When("state"), "assert", None, 0.6, {}, noun.i)]
+    return [holds(predicate, Arg(SPEAKER, noun.i), listener, noun.i)]

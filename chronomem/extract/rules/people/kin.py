@@ -59,6 +59,11 @@ def said_person(tok: Token, idx: DocIndex, *, any_pronoun: bool = False) -> Arg 
     arg = pronoun_arg(tok)
     if arg is not None:
         return arg if arg.kind == SPEAKER or arg.kind == PRONOUN and (any_pronoun or tok.tag_ == "PRP") else None
+    return named_person(tok, idx)
+
+
+def named_person(tok: Token, idx: DocIndex) -> Arg | None:
+    """A proper noun that names a person (not a gazetteer place, tool or company)."""
     if tok.pos_ != "PROPN":
         return None
     arg = person_arg(tok, idx, trust_ner=False)

@@ -31,7 +31,9 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import is_vocative
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.stance import negated, plain
+from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, possessor, said_person
@@ -47,7 +49,7 @@ def _ended(state: str) -> When:
 def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     """"Julie is his girlfriend", "I'm Ross's sister", "Ross is your ex-husband", "Joey and I are roommates"."""
     kin = kin_of(attr)
-    if kin is None or kin[0] == "pet" or any(c.dep_ == "neg" for c in attr.head.children):
+    if kin is None or kin[0] == "pet" or negated(attr.head):
         return []
     state = modifier_state(attr)
     if state == "skip":
@@ -102,7 +104,7 @@ def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if tok.dep_ != "attr" or tok.head.lemma_ != "be":
             continue
         subj = [c for c in tok.head.children if c.dep_ == "nsubj"]
-        if len(subj) != 1 or subj[0].lower_ != "i" or any(c.dep_ == "neg" for c in tok.head.children):
+        if len(subj) != 1 or subj[0].lower_ != "i" or negated(tok.head):
             continue
         kin = kin_of(tok)
         poss = next((c for c in tok.children if c.dep_ == "poss"), None)
@@ -123,7 +125,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     for tok in sent:
         if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be":
             continue
-        if any(c.dep_ == "neg" for c in tok.head.children):
+        if negated(tok.head):
             out += _no_longer(tok, idx)
             continue
         named = _relative_named(tok, idx)
@@ -134,7 +136,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if subject is None:
             continue
         if tok.lower_ == "friends" and (other := _with(tok, idx)):
-            out += [Rel("FRIEND_OF", subject, o, When("state"), "assert", None, 0.7, {}, tok.i) for o in other]
+            out += [holds("FRIEND_OF", subject, o, tok.i, 0.7) for o in other]
             continue
         one_of = tok.lower_ == "one"
         noun = _one_of(tok) if one_of else tok
@@ -181,32 +183,27 @@ def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
 
 
 def _subject(verb: Token, word: Token, idx: DocIndex) -> Arg | None:
-    """The subject nearest the verb, before ``word`` (a vocative may parse as a second subject)."""
-    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < word.i), key=lambda c: c.i, default=None)
+    """The subject nearest the verb, before ``word``, as a person."""
+    subj = nearest_subject(verb, word)
     return said_person(subj, idx) if subj is not None else None
 
 
 def _with(word: Token, idx: DocIndex) -> list[Arg]:
     """"friends with Tomas (and Lena)": the people after "with"."""
-    objs = [p for prep in word.children if prep.dep_ == "prep" and prep.lower_ == "with"
-            for p in prep.children if p.dep_ == "pobj"]
-    objs += [c for o in objs for c in o.children if c.dep_ == "conj"]
+    objs = plus_conjuncts(prep_objects(word, "with"))
     return [a for a in (said_person(o, idx) for o in objs) if a is not None]
 
 
 def _one_of(one: Token) -> Token | None:
     """"one of Tomas's friends" → "friends"."""
-    return next((p for prep in one.children if prep.dep_ == "prep" and prep.lower_ == "of"
-                 for p in prep.children if p.dep_ == "pobj"), None)
+    return next(iter(prep_objects(one, "of")), None)
 
 
 def _owners(noun: Token, idx: DocIndex, *, possessive: bool) -> list[Arg]:
     """Whose friend (sister, …): "a friend of Lena and Tomas's", "a friend of Nora"; with ``possessive``
     also "(one of) Tomas's / my / your friends"."""
     owners = [c for c in noun.children if c.dep_ == "poss"] if possessive else []
-    owners += [p for prep in noun.children if prep.dep_ == "prep" and prep.lower_ == "of"
-               for p in prep.children if p.dep_ == "pobj"]
-    owners += [c for o in owners for c in o.children if c.dep_ == "conj"]
+    owners = plus_conjuncts(owners + prep_objects(noun, "of"))
     args = []
     for owner in owners:
         low = owner.lower_
@@ -264,7 +261,7 @@ def _owned_bond(noun: Token, idx: DocIndex) -> list[Rel]:
     if not others and poss.lower_ == "our" and not _others_in_turn(noun.doc):
         others = [Arg(YOU, noun.i)]
     predicate = str(TIES.bond_nouns[noun.lemma_.lower()])
-    return [Rel(predicate, owner, o, When("state"), "assert", None, 0.7, {}, noun.i) for o in others
+    return [holds(predicate, owner, o, noun.i, 0.7) for o in others
             if o.kind != owner.kind or o.kind == ENTITY and o.name != owner.name]
 
 
@@ -276,7 +273,7 @@ def _with_whom(noun: Token) -> list[Token]:
     if not preps and after is not None and after.lower_ == "with" and after.dep_ == "prep" and after.head.i == noun.head.i:
         preps = [after]
     objs = [p for prep in preps for p in prep.children if p.dep_ == "pobj"]
-    return objs + [c for o in objs for c in o.children if c.dep_ == "conj"]
+    return plus_conjuncts(objs)
 
 
 def _others_in_turn(doc: Doc) -> bool:
@@ -294,11 +291,11 @@ def _others_in_turn(doc: Doc) -> bool:
 def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
     """"you're like my best friend", "Nora is like a friend to me"."""
     verb = like.head
-    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children):
+    if not plain(verb):
         return []
     noun = next((c for c in like.children if c.dep_ == "pobj"), None)
     kin = kin_of(noun) if noun is not None else None
-    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < like.i), key=lambda c: c.i, default=None)
+    subj = nearest_subject(verb, like)
     if noun is None or kin is None or kin[0] != "friend" or subj is None:
         return []
     subject = said_person(subj, idx)
@@ -307,7 +304,7 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
                 for h in (noun, verb) for c in h.children)
     if subject is None or subject.kind == SPEAKER or not (poss is not None and poss.lower_ == "my" or to_me):
         return []
-    return [Rel("FRIEND_OF", Arg(SPEAKER, like.i), subject, When("state"), "assert", None, 0.7, {}, like.i)]
+    return [holds("FRIEND_OF", Arg(SPEAKER, like.i), subject, like.i, 0.7)]
 
 
 def introduced_kin_rels(doc: Doc, idx: DocIndex) -> list[Rel]:

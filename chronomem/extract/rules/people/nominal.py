@@ -14,6 +14,8 @@ from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg, valid
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When
+from chronomem.extract.clauses.stance import said_by_me
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.rules.base import alternative, emit, employment, persons, role_rels
 from chronomem.extract.rules.open.base import my_relative
 from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
@@ -148,12 +150,12 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
     if titled is not None:  # "my new title is solutions architect (, not backend developer)"
         return role_rels(frame, [titled], when, [attr], strict=False)
     if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
-        return _copula_identity(frame, attr, subjects, when)
+        return _copula_identity(frame, attr, when)
     split = _split_role(frame, attr)
     if split is not None:  # "I became a team lead at Spotify": "team" the attribute, "lead" beside it
         head, role = split
         people = [s for s in subjects if s.kind != WE]
-        orgs = [p for c in head.children if c.dep_ == "prep" and c.lower_ in ("at", "for") for p in c.children if p.dep_ == "pobj"]
+        orgs = prep_objects(head, "at", "for")
         return employment(frame, people, when, orgs) + emit(frame, "HAS_ROLE", people, role, when, obj_tok=head)
     lemma = attr.lemma_.lower()
     if lemma in ("couple", "item") and frame.lemma == "become":
@@ -204,8 +206,7 @@ def _first_or_last_day(frame: Frame) -> list[Rel]:
             continue
         which = {c.lower_ for c in tok.children if c.dep_ == "amod"} & {"first", "last"}
         owner = next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
-        orgs = [p for c in tok.children if c.dep_ == "prep" and c.lower_ in ("at", "with") for p in c.children
-                if p.dep_ == "pobj"]
+        orgs = prep_objects(tok, "at", "with")
         if len(which) != 1 or owner is None or not orgs:
             continue
         times = [t for t in frame.all_times if t.start > tok.i + 1 and not (t.start <= tok.i < t.end)]
@@ -224,7 +225,7 @@ def _title_owner(frame: Frame) -> Arg | None:
     return None
 
 
-def _copula_identity(frame: Frame, attr: Token, subjects: list[Arg], when: When | None) -> list[Rel]:
+def _copula_identity(frame: Frame, attr: Token, when: When | None) -> list[Rel]:
     """"Emma is my sister", "Priya is my manager", "Python is my favorite language", "X is our new CTO"."""
     kin = kin_of(attr)
     owner = owner_of(attr, frame.idx)
@@ -288,7 +289,7 @@ def correction_hints(sent: Span, idx: DocIndex) -> list[Hint]:
 
 def _said_before(tok: Token, idx: DocIndex) -> Hint | None:
     """"I said Atlanta before, but I actually live in Helsinki": Helsinki replaces Atlanta."""
-    if not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.children):
+    if not said_by_me(tok):
         return None
     old_tok = next((c for c in tok.children if c.dep_ in ("dobj", "attr", "oprd") and c.pos_ == "PROPN"), None)
     fixed = next((c for c in tok.children if c.dep_ == "conj" and any(a.lower_ == "actually" for a in c.children)), None)

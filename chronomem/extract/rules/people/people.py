@@ -25,9 +25,10 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.clauses.accept import is_role_head, role_arg
 from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg
 from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.stance import negated, plain
+from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import OPEN, load_lexicon
-from chronomem.extract.rules.people.impressions import GROUP_YOU
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
 from chronomem.extract.rules.verbs.couples import long_span
@@ -99,10 +100,10 @@ def _kin_vocative(tok: Token) -> list[Rel]:
     kin = PEOPLE.kin_vocatives[tok.lower_]
     me, you = Arg(SPEAKER, tok.i), Arg(YOU, tok.i)
     if kin == "grandparent":
-        return [Rel("RELATED_TO", you, me, When("state"), "assert", None, 0.6, {"relation": "is grandparent of"}, tok.i)]
+        return [holds("RELATED_TO", you, me, tok.i, 0.6, {"relation": "is grandparent of"})]
     predicate, listener_first = _KIN_VOCATIVE[kin]
     subj, obj = (you, me) if listener_first else (me, you)
-    return [Rel(predicate, subj, obj, When("state"), "assert", None, 0.6, {}, tok.i)]
+    return [holds(predicate, subj, obj, tok.i)]
 
 
 def _said_to(tok: Token) -> bool:
@@ -122,7 +123,7 @@ def _said_to(tok: Token) -> bool:
 
 def _couple(tok: Token) -> list[Rel]:
     """"You and I are married", "you and me are together": the speaker and the listener."""
-    if any(c.dep_ == "neg" for c in tok.head.children):
+    if negated(tok.head):
         return []
     subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
     if subj is None:
@@ -131,7 +132,7 @@ def _couple(tok: Token) -> list[Rel]:
     if not ({"you"} < words and words & {"i", "me"}):
         return []
     predicate = PEOPLE.couple_states[tok.lower_]
-    return [Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), When("state"), "assert", None, 0.7, {}, tok.i)]
+    return [holds(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), tok.i, 0.7)]
 
 
 # ----------------------------------------------------------------------------- dating
@@ -146,17 +147,15 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     used_to = used is not None
     began = verb.head if verb.dep_ == "xcomp" and verb.head.lemma_ in ("start", "begin") else None
     clause = used or began or verb  # "when you and Nora started going out": the subjects are the start's
-    if any(c.dep_ == "neg" or c.tag_ == "MD" for v in (verb, clause) for c in v.children):
+    if not (plain(verb) and plain(clause)):
         return []
     embedded = verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "amod") or \
-        verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "want", "hope")
+        verb.dep_ == "ccomp" and verb.head.lemma_ in PEOPLE.wish_verbs
     if not used_to and not _when_past(clause) and embedded:
         return []
-    subjects = [c for c in clause.children if c.dep_ == "nsubj"]
-    subjects += [c for s in subjects for c in s.children if c.dep_ == "conj"]
+    subjects = plus_conjuncts([c for c in clause.children if c.dep_ == "nsubj"])
     if prt:  # "break up with you", "go out with him"
-        objects = [p for head in (verb, *(c for c in verb.children if c.dep_ == "prt")) for prep in head.children
-                   if prep.dep_ == "prep" and prep.lower_ == "with" for p in prep.children if p.dep_ == "pobj"]
+        objects = [p for head in (verb, *(c for c in verb.children if c.dep_ == "prt")) for p in prep_objects(head, "with")]
     else:
         objects = [c for c in verb.children if c.dep_ == "dobj"]
     was_dating = verb.tag_ == "VBG" and _when_past(verb)  # "when you were dating Nora": it held then
@@ -209,12 +208,12 @@ def _titled(tok: Token, idx: DocIndex) -> list[Rel]:
     named = person_arg(head, idx, trust_ner=False)
     out = []
     if named is not None and named.kind == ENTITY and named.strength < GAZETTEER:
-        out.append(Rel("HAS_ROLE", named, role_ent, When("state"), "assert", None, 0.7, {}, tok.i))
+        out.append(holds("HAS_ROLE", named, role_ent, tok.i, 0.7))
     if head.dep_ == "attr" and head.head.lemma_ == "be":
         subj = next((c for c in head.head.children if c.dep_ == "nsubj"), None)
-        if subj is not None and subj.lower_ in ("i", "you") and not any(c.dep_ == "neg" for c in head.head.children):
+        if subj is not None and subj.lower_ in ("i", "you") and not negated(head.head):
             me = Arg(SPEAKER, subj.i) if subj.lower_ == "i" else Arg(YOU, subj.i)
-            out.append(Rel("HAS_ROLE", me, role_ent, When("state"), "assert", None, 0.7, {}, tok.i))
+            out.append(holds("HAS_ROLE", me, role_ent, tok.i, 0.7))
     return out
 
 
@@ -222,14 +221,14 @@ def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
     """"I'm your teacher", "he's my doctor": a role noun owned by someone is still the subject's role."""
     if not any(c.dep_ == "poss" for c in attr.children) or not is_role_head(attr) or kin_of(attr) is not None:
         return []
-    if any(c.dep_ == "neg" for c in attr.head.children):
+    if negated(attr.head):
         return []
     subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
     who = said_person(subj, idx, any_pronoun=True) if subj is not None else None
     role = role_arg(attr, strict=True)
     if who is None or role is None:
         return []
-    return [Rel("HAS_ROLE", who, role, When("state"), "assert", None, 0.7, {}, attr.i)]
+    return [holds("HAS_ROLE", who, role, attr.i, 0.7)]
 
 
 def _role_vocative(tok: Token) -> list[Rel]:
@@ -239,7 +238,7 @@ def _role_vocative(tok: Token) -> list[Rel]:
     if not _said_to(tok):
         return []
     role = Arg(ENTITY, tok.i, PEOPLE.person_titles[tok.lower_.rstrip(".")], "ROLE", RULE)
-    return [Rel("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, When("state"), "assert", None, 0.6, {}, tok.i)]
+    return [holds("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, tok.i)]
 
 
 def _listener_is(attr: Token) -> list[Rel]:
@@ -247,17 +246,16 @@ def _listener_is(attr: Token) -> list[Rel]:
     the speaker's friend and "you're a great cook" → the listener's role (between two people such words
     are compliments more than facts)."""
     verb = attr.head
-    # the subject nearest the verb: "Ada, you're a nurse" may parse the vocative as a second subject
-    subj = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < attr.i), key=lambda c: c.i, default=None)
+    subj = nearest_subject(verb, attr)
     if subj is None or subj.lower_ != "you" or any(c.dep_ in ("neg", "aux") for c in verb.children):
         return []
     if any(c.dep_ == "poss" for c in attr.children):
         return []
     you = Arg(GROUP_YOU, subj.i)
     if attr.lemma_ in OPEN.friend_nouns and attr.tag_ == "NN":
-        return [Rel("FRIEND_OF", Arg(SPEAKER, attr.i), you, When("state"), "assert", None, 0.6, {}, attr.i)]
+        return [holds("FRIEND_OF", Arg(SPEAKER, attr.i), you, attr.i)]
     role = role_arg(attr, strict=True)
     praised = any(c.dep_ == "amod" and c.lower_ in ROLES.evaluative_adjectives for c in attr.children)
     if role is not None and not praised:
         you = Arg(YOU, subj.i)  # "you're a paleontologist", plainly, is a fact between two people too
-    return [] if role is None else [Rel("HAS_ROLE", you, role, When("state"), "assert", None, 0.6, {}, attr.i)]
+    return [] if role is None else [holds("HAS_ROLE", you, role, attr.i)]

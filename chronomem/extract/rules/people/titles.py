@@ -24,12 +24,12 @@ from dataclasses import replace
 from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.accept import role_arg
-from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.hygiene import NAMES
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.stance import plain, subject_of
 from chronomem.extract.lexicon import load_lexicon
-from chronomem.extract.rules.people.impressions import GROUP_YOU, subject_of
-from chronomem.extract.rules.people.kin import kin_of, possessor, said_person
+from chronomem.extract.rules.people.kin import kin_of, named_person, possessor, said_person
 
 DIALOGUE = load_lexicon("dialogue")
 PEOPLE = load_lexicon("people")
@@ -82,7 +82,7 @@ def _became(attr: Token, idx: DocIndex, *, asked: bool) -> list[Rel]:
     if who is None or (not asked and who.kind != YOU) or any(c.dep_ == "poss" for c in attr.children):
         return []  # the speaker's and third persons' "became" are the verb rules'
     role = role_arg(attr, strict=True) if kin_of(attr) is None else None
-    return [] if role is None else [Rel("HAS_ROLE", who, role, When("state"), "assert", None, 0.6, {}, attr.i)]
+    return [] if role is None else [holds("HAS_ROLE", who, role, attr.i)]
 
 
 def _holder(verb: Token, idx: DocIndex) -> Arg | None:
@@ -97,10 +97,7 @@ def _holder(verb: Token, idx: DocIndex) -> Arg | None:
         return None if any(c.dep_ == "conj" for c in subj.children) else Arg(YOU, subj.i)
     if low in ("he", "she"):
         return pronoun_arg(subj)
-    if subj.pos_ != "PROPN":
-        return None
-    arg = person_arg(subj, idx, trust_ner=False)
-    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
+    return named_person(subj, idx)
 
 
 def _ended(who: Arg | None, attr: Token) -> list[Rel]:
@@ -139,7 +136,7 @@ def _thanked(tok: Token) -> list[Rel]:
     if not children or any(c.dep_ != "compound" or c.lower_ not in NAMES.interjections or c.i > tok.i for c in children):
         return []
     role = Arg(ENTITY, tok.i, PEOPLE.person_titles[tok.lower_.rstrip(".")], "ROLE", RULE)
-    return [Rel("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, When("state"), "assert", None, 0.6, {}, tok.i)]
+    return [holds("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, tok.i)]
 
 
 # ----------------------------------------------------------------------------- ties at work
@@ -147,16 +144,11 @@ def work_tie_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """Shared roles, roles held for someone and dismissals (see the module docstring)."""
     out: list[Rel] = []
     for tok in sent:
-        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be" and _plain(tok.head):
+        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be" and plain(tok.head):
             out += _held_for(tok, idx) or _shared_role(tok)
-        elif tok.lemma_.lower() in DIALOGUE.dismissals and tok.tag_ == "VBN" and _plain(tok):
+        elif tok.lemma_.lower() in DIALOGUE.dismissals and tok.tag_ == "VBN" and plain(tok):
             out += _dismissed(tok)
     return out
-
-
-def _plain(verb: Token) -> bool:
-    """Stated: no negation and no modal."""
-    return not any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children)
 
 
 def _one_subject(verb: Token, idx: DocIndex) -> Arg | None:
@@ -180,7 +172,7 @@ def _held_for(noun: Token, idx: DocIndex) -> list[Rel]:
     holder = _one_subject(noun.head, idx)
     if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind == SPEAKER:
         return []
-    return [Rel("REPORTS_TO", holder, owner, When("state"), "assert", None, 0.7, {}, noun.i)] + _shared_role(noun)
+    return [holds("REPORTS_TO", holder, owner, noun.i, 0.7)] + _shared_role(noun)
 
 
 def staying_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -197,7 +189,7 @@ def staying_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         holder = _one_subject(verb, idx)
         if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind != ENTITY:
             continue
-        out.append(Rel("REPORTS_TO", holder, owner, When("state"), "assert", None, 0.6, {}, verb.i))
+        out.append(holds("REPORTS_TO", holder, owner, verb.i))
     return out
 
 
@@ -211,7 +203,7 @@ def _shared_role(noun: Token) -> list[Rel]:
         return []
     words = role.name.split()
     role = replace(role, name=" ".join([*words[:-1], noun.lemma_.lower()]))
-    return [Rel("HAS_ROLE", Arg(SPEAKER, subj[0].i), role, When("state"), "assert", None, 0.7, {}, noun.i)]
+    return [holds("HAS_ROLE", Arg(SPEAKER, subj[0].i), role, noun.i, 0.7)]
 
 
 def _dismissed(verb: Token) -> list[Rel]:

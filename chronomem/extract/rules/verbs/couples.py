@@ -15,7 +15,8 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When, holds
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import MARITAL_STATES, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
@@ -23,6 +24,7 @@ from chronomem.extract.rules.people.kin import possessor
 
 PARTNER = "PARTNER_OF"
 PEOPLE = load_lexicon("people")
+DIALOGUE = load_lexicon("dialogue")
 
 
 def partner_arg(tok: Token | None, frame: Frame) -> Arg | None:
@@ -120,8 +122,7 @@ def union_ended(frame: Frame) -> list[Rel]:
         if word is None or (word == "divorced") != (frame.lemma in ("finalize", "finalise")):
             continue
         owner = next((possessor(c, frame.idx) for c in noun.children if c.dep_ == "poss"), None)
-        partners = [t for c in noun.children if c.dep_ == "prep" and c.lower_ in ("to", "with", "from")
-                    for t in c.children if t.dep_ == "pobj"]
+        partners = prep_objects(noun, "to", "with", "from")
         if owner is None or not partners:
             continue
         out += marital(frame, "divorced", [owner], {"from": partners})
@@ -132,8 +133,7 @@ def union_ended(frame: Frame) -> list[Rel]:
 
 def long_span(verb: Token) -> bool:
     """"… for two years", "… for months": a span that a couple lasts, not an evening out."""
-    return any(p.lemma_.lower() in PEOPLE.couple_spans for prep in verb.children if prep.dep_ == "prep" and prep.lower_ == "for"
-               for p in prep.children if p.dep_ == "pobj")
+    return any(p.lemma_.lower() in PEOPLE.couple_spans for p in prep_objects(verb, "for"))
 
 
 def lasted(frame: Frame) -> When | None:
@@ -240,7 +240,7 @@ def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
         if later:
             name = later[0]
             partner = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
-            return [Rel(PARTNER, who, partner, When("state"), "assert", None, 0.6, {}, name.i)]
+            return [holds(PARTNER, who, partner, name.i)]
     return []
 
 
@@ -263,7 +263,7 @@ def _dater(verb: Token) -> Arg | None:
     if any(c.dep_ == "neg" or c.tag_ == "MD" for c in kids):
         return None
     past = any(c.dep_ == "aux" and c.lower_ in ("was", "were") for c in kids)
-    if past and not (verb.dep_ == "ccomp" and any(c.dep_ == "mark" and c.lower_ in ("if", "whether") for c in kids)):
+    if past and not (verb.dep_ == "ccomp" and any(c.dep_ == "mark" and c.lower_ in DIALOGUE.wondering_marks for c in kids)):
         return None
     subj = next((c for c in kids if c.dep_ in ("nsubj", "nsubjpass")), None)  # "she's been dating": a passive to the parser
     if subj is None:

@@ -20,7 +20,9 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import clause_status
-from chronomem.extract.clauses.records import ENTITY, SPEAKER, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, SPEAKER, Arg, Rel, When, holds
+from chronomem.extract.clauses.stance import negated
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.people.kin import said_person
 
@@ -67,8 +69,7 @@ def _back_together(together: Token, idx: DocIndex, asked: bool) -> list[Rel]:
     if done or subj is None:
         return []
     people = [said_person(t, idx) for t in (subj, *subj.conjuncts)]
-    people += [said_person(p, idx) for h in (verb, together) for c in h.children if c.dep_ == "prep" and c.lower_ == "with"
-               for p in c.children if p.dep_ == "pobj"]
+    people += [said_person(p, idx) for h in (verb, together) for p in prep_objects(h, "with")]
     if len(people) != 2 or None in people:
         return []
     first, second = people
@@ -85,12 +86,11 @@ def _planned_parting(verb: Token, idx: DocIndex, asked: bool) -> list[Rel]:
         return []
     status = clause_status(verb)
     planned = status.tense == "future" or status.blocked or verb.dep_ == "xcomp" or asked and status.tense not in _PAST
-    if not planned or status.negated or any(c.dep_ == "neg" for c in verb.children) or status.tense in _PAST:
+    if not planned or status.negated or negated(verb) or status.tense in _PAST:
         return []
-    partners = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == prep for p in c.children
-                if p.dep_ == "pobj"] if prep else [c for c in verb.children if c.dep_ == "dobj"]
+    partners = prep_objects(verb, prep) if prep else [c for c in verb.children if c.dep_ == "dobj"]
     subject = said_person(subj, idx) if (subj := _subject_of(verb)) is not None else None
-    return [Rel("PARTNER_OF", subject, p, When("state"), "assert", None, 0.6, {}, verb.i)
+    return [holds("PARTNER_OF", subject, p, verb.i)
             for p in (said_person(t, idx) for t in partners)
             if subject is not None and p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
 
@@ -121,8 +121,7 @@ def _past_couple(word: Token, verb: Token, idx: DocIndex) -> list[Rel]:
         return []  # "was married to Piet from 1971 to 1980": the dated rules read it
     subj = next((c for h in (verb, word) for c in h.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     subject = said_person(subj, idx) if subj is not None else None
-    partners = [said_person(p, idx) for c in word.children if c.dep_ == "prep" and c.lower_ == "to"
-                for p in c.children if p.dep_ == "pobj"]
+    partners = [said_person(p, idx) for p in prep_objects(word, "to")]
     if subject is None:
         return []
     predicate = str(DIALOGUE.past_couples[word.lower_])
@@ -147,12 +146,11 @@ def _parting(verb: Token, idx: DocIndex) -> list[Rel]:
     if prep is None:
         return []
     status = clause_status(verb)
-    if status.negated or any(c.dep_ == "neg" for c in verb.children):
+    if status.negated or negated(verb):
         return []
     subj = _subject_of(verb)
     subject = said_person(subj, idx) if subj is not None else _time_to(verb)
-    partners = [said_person(p, idx) for c in verb.children if c.dep_ == "prep" and c.lower_ == prep
-                for p in c.children if p.dep_ == "pobj"]
+    partners = [said_person(p, idx) for p in prep_objects(verb, prep)]
     if subject is None:
         return []
     ended = (status.tense in _PAST or verb.head.head.tag_ == "VBD" and verb.dep_ in ("relcl", "acl")) and \

@@ -18,6 +18,7 @@ from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import version_of
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import (
     CHANGE_NOUNS,
     HOMES,
@@ -285,8 +286,7 @@ def _new_home(frame: Frame, toks: list[Token]) -> list[Rel]:
     for tok in toks:
         if tok.lemma_.lower() not in HOMES:
             continue
-        places = [p for c in tok.children if c.dep_ == "prep" and c.lower_ in ("in", "near")
-                  for p in c.children if p.dep_ == "pobj"]
+        places = prep_objects(tok, "in", "near")
         for place in places:
             out += emit(frame, "LIVES_IN", persons(frame), A.token_place(place, frame.idx), frame.when("start"), obj_tok=place)
     return out

@@ -15,6 +15,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import name_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import WE, Arg, Rel, When
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OUR_UNITS, PHRASAL_END, PHRASAL_START, PURPOSE_SKIP, TOOL_ON_LEMMAS
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.people.kin import brought_home, family_verb_rels
@@ -144,8 +145,7 @@ def drop(frame: Frame) -> list[Rel]:
     out = _uses(frame, frame.dobjs or tool_objects(frame), frame.when("end"), read=named_tool)
     start = frame.when("start")
     if out and start is not None:
-        favor = [p for f in frame.prep("in") if f.lower_ in ("favor", "favour") for c in f.children
-                 if c.dep_ == "prep" and c.lower_ == "of" for p in c.children if p.dep_ == "pobj"]
+        favor = [p for f in frame.prep("in") if f.lower_ in ("favor", "favour") for p in prep_objects(f, "of")]
         out += _uses(frame, favor, start)
         out += _uses(frame, frame.prep("for") + frame.dobj_preps.get("for", []), start, read=named_tool)
     return out

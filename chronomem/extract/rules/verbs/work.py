@@ -23,9 +23,10 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
-from chronomem.extract.clauses.args import name_arg, person_arg, pronoun_arg
+from chronomem.extract.clauses.args import name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import TEAM_CHANGES, load_lexicon
 from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
@@ -57,10 +58,7 @@ def boss_for(tok: Token, frame: Frame) -> Arg | None:
         return pronoun_arg(tok)
     if tok.lower_ == "you":
         return Arg(YOU, tok.i)
-    arg = name_arg(tok, frame.idx)
-    if arg is None or arg.kind != ENTITY or arg.strength >= GAZETTEER or arg.label != "PERSON":
-        return None
-    return arg.typed("PERSON")
+    return ner_person(tok, frame.idx)
 
 
 def _split_roles(toks: list[Token]) -> list[Arg]:
@@ -316,8 +314,7 @@ def _at(frame: Frame) -> list[Token]:
     toks = frame.prep("at")
     for adv in frame.v.children:
         if adv.dep_ in ("advmod", "prt") and adv.lower_ in TIES.direction_words:
-            toks += [p for c in adv.children if c.dep_ == "prep" and c.lower_ == "at" for p in c.children
-                     if p.dep_ == "pobj"]
+            toks += prep_objects(adv, "at")
     return toks
 
 
@@ -329,8 +326,7 @@ def work_at_place(frame: Frame) -> list[Rel]:
     for tok in frame.prep("at", "in"):
         place = workplace_arg(tok)
         rels = emit(frame, "WORKS_AT", persons(frame, we=False), place, frame.when("state"), obj_tok=tok)
-        withs = frame.prep("with") + [p for c in tok.children if c.dep_ == "prep" and c.lower_ == "with"
-                                      for p in c.children if p.dep_ == "pobj"]
+        withs = frame.prep("with") + prep_objects(tok, "with")
         mates = [a for a in (person_arg(p, frame.idx, trust_ner=False) for p in withs if p.pos_ == "PROPN")
                  if a is not None and a.kind == ENTITY]
         out += rels + (emit(frame, "WORKS_AT", mates, place, frame.when("state"), obj_tok=tok) if rels else [])
@@ -341,8 +337,7 @@ def teach(frame: Frame) -> list[Rel]:
     """"I'm teaching acting down at the Arts Academy", "she teaches at Lincoln High"."""
     out: list[Rel] = []
     taught = [c for c in frame.v.children if c.dep_ in ("dobj", "xcomp")]  # "teaching acting at …": "at" under "acting"
-    places = _at(frame) + [p for t in taught for c in t.children if c.dep_ == "prep" and c.lower_ == "at"
-                           for p in c.children if p.dep_ == "pobj"]
+    places = _at(frame) + [p for t in taught for p in prep_objects(t, "at")]
     for tok in places:
         place = A.token_org(tok, frame.idx, tools=False) or workplace_arg(tok)
         out += emit(frame, "WORKS_AT", persons(frame, we=False), place, frame.when("state"), obj_tok=tok)

@@ -1,0 +1,105 @@
+"""Whether a clause states what it says as the speaker's own: negation, modals, reports, opinions.
+
+A feeling or a judgement of a person is a fact only when stated outright: not under a modal, a
+wish or a command, not someone else's belief ("you think I hate you"), not negated; a reason
+("because I miss him"), a comparison or the speaker's own "I think" do state it. Words: ``dialogue.json``.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract.lexicon import load_lexicon
+
+DIALOGUE = load_lexicon("dialogue")
+
+
+def predicate_adjective(adj: Token) -> Token | None:
+    """The adjective after the linking verb that ``adj`` is, or is conjoined to: "you're rude", "you were
+    pompous and arrogant" (for "arrogant": "pompous")."""
+    while adj.dep_ == "conj" and adj.head.pos_ == "ADJ" and adj.head.i < adj.i:
+        adj = adj.head
+    return adj if adj.dep_ == "acomp" else None
+
+
+def subject_of(verb: Token) -> Token | None:
+    """The subject of ``verb``: the one nearest before it when the parser gave it two ("Yes, Ada, I
+    remember, she's rude" makes the vocative "Ada" a subject too), else the first."""
+    subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+    before = [c for c in subjects if c.i < verb.i]
+    return before[-1] if before else subjects[0] if subjects else None
+
+
+def negated(verb: Token) -> bool:
+    """A negation hangs on ``verb`` ("not", "n't", "never")."""
+    return any(c.dep_ == "neg" for c in verb.children)
+
+
+def said_by_me(verb: Token) -> bool:
+    """"I" is the subject: the speaker's own words ("I think", "I know")."""
+    return any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.children)
+
+
+def plain(verb: Token) -> bool:
+    """Stated: no negation and no modal."""
+    return not any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children)
+
+
+def blocked(verb: Token) -> bool:
+    """Modals, wishes and clauses that do not state the feeling ("I'd love you to meet Sam"), and feelings
+    someone else thinks or reports (:func:`reported`); a reason or a comparison states it (:func:`taken_as_true`)."""
+    if verb.dep_ == "advcl" and taken_as_true(verb):
+        return any(c.tag_ == "MD" for c in verb.children)
+    return any(c.tag_ == "MD" or c.dep_ == "xcomp" or c.dep_ == "ccomp" and c.i > verb.i or c.lower_ in ("to",)
+               for c in verb.children) or verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp") or reported(verb)
+
+
+def taken_as_true(verb: Token) -> bool:
+    """A clause whose content is stated as true: a reason ("because I like you") or the measure of a
+    comparison ("I never loved anyone as much as I love you", "more than I love you"; not "as long as")."""
+    marks = [c.lower_ for c in verb.children if c.dep_ == "mark"]
+    if any(m in DIALOGUE.reason_marks for m in marks):
+        return True
+    return any(m in ("as", "than") for m in marks) and verb.head.lower_ in DIALOGUE.comparison_words
+
+
+def reported(verb: Token) -> bool:
+    """Someone's belief or report: under another's words ("you think I hate you"), a negation ("I don't think
+    she likes him") or "if" ("I wonder if he likes me"); not under the speaker's own "I think" nor "you know"."""
+    if verb.dep_ != "ccomp":
+        return False
+    head = verb.head
+    if negated(head) or any(c.dep_ == "mark" and c.lower_ in DIALOGUE.wondering_marks for c in verb.children):
+        return True
+    return head.lemma_ not in DIALOGUE.knowing_verbs and not said_by_me(head)
+
+
+def my_opinion(verb: Token) -> bool:
+    """"I think you're so amazing": under the speaker's own "think", a statement between two people too."""
+    head = verb.head
+    return verb.dep_ == "ccomp" and head.lemma_ in DIALOGUE.opinion_verbs and not negated(head) and said_by_me(head)
+
+
+def blocked_praise(verb: Token) -> bool:
+    """Modals, commands, conditions, clauses of their own ("you'd look great", "you be nice"), and thoughts
+    of someone else than the speaker ("you think you're so perfect")."""
+    if verb.dep_ == "ccomp" and not said_by_me(verb.head):
+        return True
+    if verb.tag_ == "VB" or verb.lower_ == "be":
+        return True
+    return any(c.tag_ == "MD" or c.dep_ in ("xcomp", "mark") for c in verb.children) or \
+        verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj")
+
+
+def stated(verb: Token) -> bool:
+    """Not negated, no modal, not under another verb but the speaker's own opinion, a reason or a comparison."""
+    if not plain(verb) or any(c.lower_ == "to" for c in verb.children):
+        return False
+    return verb.dep_ not in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "ccomp") or my_opinion(verb) or \
+        verb.dep_ == "advcl" and taken_as_true(verb)
+
+
+def you_all(tok: Token) -> bool:
+    """"you guys", "you all", "you two": several listeners."""
+    several = DIALOGUE.several_listeners
+    return any(c.lower_ in several for c in tok.children) or (tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ in several)
