@@ -8,8 +8,10 @@ Facts and their history are always kept. Turns live in two tiers:
   useful) longer than ``turn_ttl_days``;
 * **long-term**: every other turn; it stays, unless the group is over its cap.
 
-A cap (``max_turns``) then evicts the lowest-importance, oldest turns of what is left, whatever
-their tier, until the group holds ``max_turns`` (:func:`plan_retention`). :func:`compact` evicts
+A cap (``max_turns``) then evicts from what is left, short-term turns first, each tier's
+lowest-importance, oldest turns first, until the group holds ``max_turns`` (:func:`plan_retention`):
+a turn that is a fact's evidence, that feedback promoted or that matters goes only once no
+short-term turn is left. :func:`compact` evicts
 the planned turns in transactions of ``batch`` turns (:meth:`~chronomem.graph.lifecycle.LifecycleStore.evict_turns`:
 each one whole or not at all, with its audit record), so a compaction killed half way leaves a
 store that is consistent and nearer its policy, and the next run finishes the work.
@@ -27,6 +29,8 @@ store that is consistent and nearer its policy, and the next run finishes the wo
 (['chatter'], ['fresh'], 2)
 >>> plan_retention(turns, RetentionPolicy(max_turns=2), supported={"fact"}, now=now).over_cap  # the older first
 ['chatter', 'fresh']
+>>> plan_retention(turns, RetentionPolicy(max_turns=1), supported={"fact"}, now=now).over_cap  # then the long-term
+['chatter', 'fresh', 'fact']
 """
 
 from __future__ import annotations
@@ -69,25 +73,25 @@ def supported_turns(store: GraphStore, group_id: str) -> set[str]:
 
 def plan_retention(turns: Iterable[TurnState], policy: RetentionPolicy, *, supported: set[str], now: datetime,
                    table: ImportanceTable | None = None) -> RetentionPlan:
-    """The turns ``policy`` evicts now (see the module docstring). The cap goes by importance (as
-    written, corrected by feedback), ties to the older turn, then the smaller id; the time to live
-    counts from when a turn was said or last confirmed useful."""
+    """The turns ``policy`` evicts now (see the module docstring). The cap goes by tier (short-term
+    first), then importance (as written, corrected by feedback), ties to the older turn, then the
+    smaller id; the time to live counts from when a turn was said or last confirmed useful."""
     table = table or importance_table()
     ttl = policy.turn_ttl_days
     plan = RetentionPlan()
-    rest: list[tuple[float, datetime, str]] = []
+    rest: list[tuple[bool, float, datetime, str]] = []
     for t in turns:
         u = t.usage or Usage("turn", t.id, table.turn.default, born_at=t.at)
         last = u.used_at if u.used_at is not None and u.used_at > u.born_at else u.born_at
-        if (ttl is not None and t.id not in supported and not u.kept and u.importance < policy.keep_above
-                and (now - last).total_seconds() > ttl * 86_400):
+        short_term = t.id not in supported and not u.kept and u.importance < policy.keep_above
+        if short_term and ttl is not None and (now - last).total_seconds() > ttl * 86_400:
             plan.expired.append(t.id)
         else:
-            rest.append((u.importance, t.at, t.id))
+            rest.append((not short_term, u.importance, t.at, t.id))
     if policy.max_turns is not None and len(rest) > policy.max_turns:
         rest.sort()
         cut = len(rest) - policy.max_turns
-        plan.over_cap = [i for _, _, i in rest[:cut]]
+        plan.over_cap = [i for _, _, _, i in rest[:cut]]
         rest = rest[cut:]
     plan.kept = len(rest)
     return plan
