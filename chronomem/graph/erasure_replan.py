@@ -44,7 +44,7 @@ def replan_slots(tx: WriteTransaction, vocabulary: Vocabulary, group_id: str, sl
         # the replaced versions' own transaction time (reconcile keeps the newest of them)
         since = min((f.recorded_at for f in have), default=erased_at)
         plans = plan_slots(vocabulary, group_id, {slot: [claims[slot][c] for c in sorted(claims[slot])]},
-                           {slot: have}, recorded_at=since)
+                           {slot: have}, recorded_at=since, reopened=(slot,))
         for plan in plans.values():
             doomed += plan.expire
             inserts += plan.insert

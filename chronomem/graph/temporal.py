@@ -417,15 +417,19 @@ def reconcile(
     *,
     group_id: str,
     recorded_at: datetime,
+    reopened: bool = False,
 ) -> SlotPlan:
     """Compare the timeline derived from ``claims`` with the ``current`` versions of ``slot``.
 
     Versions that no longer hold are expired at ``recorded_at`` (never earlier than the newest
     current version, so transaction time stays monotonic per slot) and the new ones inserted.
+    ``reopened``: the slot held versions before, all of them expired since. A new version's id then
+    also hashes the ids of the slot's claims, which grew since: the same content derived again at
+    the same recorded time as an expired version (a fixed clock, a replay) gets an id of its own.
     """
     if current:
         recorded_at = max(recorded_at, max(f.recorded_at for f in current))
-    replacing = sorted(f.id for f in current)
+    replacing = sorted(f.id for f in current) if current or not reopened else sorted({c.id for c in claims})
     want = dict(_stint_fact(spec, slot, s, group_id=group_id, recorded_at=recorded_at, replacing=replacing)
                 for s in derive_timeline(spec, claims))  # by signature: the last of equal ones, in first place
     plan = SlotPlan(recorded_at=recorded_at)

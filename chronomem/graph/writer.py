@@ -237,7 +237,8 @@ def write_batch(tx: WriteTransaction, vocabulary: Vocabulary, batch: WriteBatch,
     current: dict[str, list[Fact]] = {slot: [] for slot in all_claims}
     if had:
         current.update(tx.current_versions(sorted(had)))
-    plans = plan_slots(vocabulary, batch.group_id, all_claims, current, recorded_at=recorded_at)
+    plans = plan_slots(vocabulary, batch.group_id, all_claims, current, recorded_at=recorded_at,
+                       reopened=had)  # a slot with earlier claims may hold expired versions only
     # No id is both expired and inserted (inserted ids are new), so expiring first is no constraint.
     expired = [(fid, plan.recorded_at or recorded_at) for plan in plans.values() for fid in plan.expire]
     if expired:

@@ -8,7 +8,7 @@ claims and current versions, calls :func:`plan_slots` and applies the plans. The
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 
 from chronomem.errors import InputError
@@ -122,14 +122,16 @@ def plan_slots(
     current_by_slot: Mapping[str, Sequence[Fact]],
     *,
     recorded_at: datetime,
+    reopened: Collection[str] = (),
 ) -> dict[str, SlotPlan]:
     """Reconcile every slot; slots whose plan is empty are left out (``recorded_at`` is aware UTC:
-    the stores check it before anything is written)."""
+    the stores check it before anything is written). ``reopened``: slots that held versions before
+    (see :func:`~chronomem.graph.temporal.reconcile`)."""
     plans = {}
     for slot in sorted(claims_by_slot):
         spec = vocabulary[slot_predicate(slot)]
         plan = reconcile(spec, slot, claims_by_slot[slot], current_by_slot.get(slot, []),
-                         group_id=group_id, recorded_at=recorded_at)
+                         group_id=group_id, recorded_at=recorded_at, reopened=slot in reopened)
         if not plan.empty:
             plans[slot] = plan
     return plans

@@ -122,3 +122,19 @@ def test_a_fixed_clock_never_reuses_a_version_id(batches):
         store.write(WriteBatch("default", entities=ENTITIES, claims=batch), recorded_at=year(20))
     ids = [f.id for f in store.iter_facts("default", include_expired=True)]
     assert len(ids) == len(set(ids))
+
+
+def test_a_value_restated_after_its_correction_at_the_same_instant_gets_a_new_version_id():
+    """The example hypothesis found: Vi uses Ansible, then "not Ansible, Bash", then Ansible again an hour
+    later, all recorded at one instant. The third write derives Ansible's version with the content of
+    the one the correction expired; it is a version of its own, not a reused id (it was refused)."""
+    def uses(obj, *, hour=0, kind="assert", replaces=None):
+        return Claim(subject_id="v", predicate="USES", object_id=obj, kind=kind, replaces_object_id=replaces,
+                     said_at=T0 + timedelta(hours=hour), sources=[Source(session_id="s0")])
+
+    store = SqliteGraphStore(":memory:")
+    for batch in ([uses("a")], [uses("b", kind="correct", replaces="a")], [uses("a", hour=1)]):
+        store.write(WriteBatch("default", entities=ENTITIES, claims=batch), recorded_at=year(20))
+    versions = list(store.iter_facts("default", include_expired=True))
+    assert len({f.id for f in versions}) == len(versions) == 3
+    assert sorted(f.object_id for f in versions if f.expired_at is None) == ["a", "b"]
