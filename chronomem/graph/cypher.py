@@ -499,11 +499,13 @@ DELETE n
 """
 CREATE_ERASURE = """
 CREATE (:Erasure {group_id: $g, kind: $kind, target_sha256: $target_sha256, erased_at: $erased_at,
-                  erased_by: $erased_by, counts_json: $counts_json})
+                  erased_by: $erased_by, counts_json: $counts_json, seq: $seq})
 """
+# In the order written, as the embedded store's rowid (seq: the group's insertion number; records
+# written before it existed come first, by time): elementId is no order, Neo4j reuses the ids of deleted nodes.
 ERASURES = """
 MATCH (x:Erasure {group_id: $g})
 RETURN x.kind AS kind, x.target_sha256 AS target_sha256, x.erased_at AS erased_at, x.erased_by AS erased_by,
        x.counts_json AS counts_json
-ORDER BY x.erased_at, elementId(x)
+ORDER BY x.seq IS NOT NULL, x.seq, x.erased_at, elementId(x)
 """

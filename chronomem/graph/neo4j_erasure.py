@@ -86,5 +86,6 @@ class Neo4jErase(Neo4jWrite):
 
     def record_erasure(self, audit: Erasure) -> None:
         self._run(cypher.CREATE_ERASURE, kind=audit.kind, target_sha256=audit.target_sha256,
-                  erased_at=to_us(audit.erased_at), erased_by=audit.erased_by, counts_json=json.dumps(audit.counts))
+                  erased_at=to_us(audit.erased_at), erased_by=audit.erased_by, counts_json=json.dumps(audit.counts),
+                  seq=self._sequence(1))
         self.finish()  # the versions the re-planning expired leave every side-index (chronomem.graph.vectors)
