@@ -188,7 +188,9 @@ def main(argv: list[str] | None = None) -> int:
                      "compact_s": round(result["compact_s"], 1),
                      "search_latency_full": summarize_ms(result["latency"]["full"]),
                      "search_latency_capped": summarize_ms(result["latency"]["capped"])},
-                 command="python -m bench.year_bench" + (" --quick" if args.quick else ""),
+                 command="python -m bench.year_bench" + (" --quick" if args.quick else "")
+                 + "".join(f" --{k} {v}" for k, v, default in (("turns", args.turns, 100_000), ("cap", args.cap, 20_000))
+                           if v != default and not args.quick),
                  title=f"A synthetic year: {turns:,} turns under a {cap:,}-turn cap, compacted every {every} day(s)")
     return 0 if result["same"] and result["peak"] <= cap else 1
 
