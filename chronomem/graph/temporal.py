@@ -412,7 +412,7 @@ class SlotPlan:
 def reconcile(
     spec: PredicateSpec,
     slot: str,
-    claims: Iterable[Claim],
+    claims: Sequence[Claim],
     current: Sequence[Fact],
     *,
     group_id: str,
