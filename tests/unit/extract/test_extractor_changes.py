@@ -108,8 +108,7 @@ CASES = [
     ("Victor and Simon got together over the weekend.", [c("Victor", "PARTNER_OF", "Simon", A, day("2024-03-09"))]),
     # a first name the parser hung as an adverb or modifier; a pet given as a dative; a tool as punctuation
     ("Raj lives in Tokyo.", [c("Raj", "LIVES_IN", "Tokyo", A, NOW)]),
-    ("I gave my dog Chewie to my parents last week.", [c(U, "HAS_PET", "Chewie", E, LAST_WEEK),
-                                                     c("user's parents", "PARENT_OF", U, A, NOW)]),
+    ("I gave my dog Chewie to my parents last week.", [c(U, "HAS_PET", "Chewie", E, LAST_WEEK)]),  # parents: no one in particular
     ("We've been on CircleCI since May 12.", [c(W, "USES", "CircleCI", A, day("2023-05-12"))]),
     # a switch dated lower in the parse; a finished upgrade or migration (a noun)
     ("We moved monitoring from Prometheus to Datadog on November 29, 2019.",

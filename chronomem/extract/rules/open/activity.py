@@ -32,6 +32,7 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
     objs = clause_objects(frame)
     predicate = OPEN.verb_predicates.get(lemma, OPEN_PREDICATE)
     for tok in objs:
+        pred = predicate  # what this object makes of the verb
         if tok.pos_ == "VERB" and lemma in OPEN.skill_verbs and tok.tag_ == "VB":
             out += [r for a in _skill_args(tok, frame.idx) for r in subject_rels(frame, subjects, predicate, a, aspect,
                                                                                 relation=verb)]
@@ -42,23 +43,25 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             continue
         if tok.pos_ == "VERB":
             continue  # "I try to…", "I keep going": the inner verb is its own clause
-        if predicate == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or tok.lemma_.lower() in L.PET_NOUNS):
+        if pred == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or tok.lemma_.lower() in L.PET_NOUNS):
             continue  # "bought lunch"; pets are HAS_PET
+        if pred == OPEN_PREDICATE and tok.lemma_.lower() in L.PET_NOUNS and any(c.dep_ == "poss" for c in tok.children):
+            continue  # "I walk my dog every morning": the pet is the speaker's (HAS_PET), not what the habit is about
         if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.business_nouns and aspect == "start":
             out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), aspect, relation=verb)
             continue  # "I opened an online store last year"
         if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.class_nouns and aspect == "start":
             out += subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx), aspect, relation="takes")
             continue  # "I started a weekend yoga class": taking it from then
-        if predicate == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):
+        if pred == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):
             continue  # "started school", "set up a meeting": a beginning of something, not a habit
-        if predicate == "HAS_PET" and tok.lemma_.lower() not in L.PET_NOUNS:
-            predicate = OPEN_PREDICATE
-        if predicate == "HAS_PET" and (any(c.dep_ in ("acl", "appos", "relcl") for c in tok.children) or any(
+        if pred == "HAS_PET" and tok.lemma_.lower() not in L.PET_NOUNS:
+            pred = OPEN_PREDICATE
+        if pred == "HAS_PET" and (any(c.dep_ in ("acl", "appos", "relcl") for c in tok.children) or any(
                 t.pos_ == "PROPN" or t.is_title for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])):
             continue  # "adopted a dog named Pickles": named, the vocabulary rules' (never "<owner>'s dog" beside it)
-        arg = Arg(OWNED, tok.i, tok.lower_, "PET", GUESS) if predicate == "HAS_PET" else phrase_arg(tok, frame.idx)
-        out += subject_rels(frame, subjects, predicate, arg, aspect, relation=verb)
+        arg = Arg(OWNED, tok.i, tok.lower_, "PET", GUESS) if pred == "HAS_PET" else phrase_arg(tok, frame.idx)
+        out += subject_rels(frame, subjects, pred, arg, aspect, relation=verb)
     if frame.dobj is not None and aspect == "state" and frame.status.tense == "present":
         out += [r for t in pastimes_in_list(frame.dobj) for r in subject_rels(  # "we watch films, hike and swim"
             frame, subjects, OPEN_PREDICATE, Arg(ENTITY, t.i, _gerund_name(t), "OTHER", GUESS), aspect, relation="does")]

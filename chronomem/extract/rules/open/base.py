@@ -246,7 +246,8 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
     if obj is None or when is None:
         return []
     if predicate == OPEN_PREDICATE and relation:  # "drives an old truck" owns it (the phrase table)
-        predicate = mapped_predicate(relation, obj.name) or predicate
+        head = frame.v.doc[obj.i].lemma_ if 0 <= obj.i < len(frame.v.doc) else ""
+        predicate = mapped_predicate(relation, obj.name, head) or predicate
     quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else {}
     return [Rel(predicate, s, obj, when, "end" if when.mode == "end" else "assert", None, confidence, dict(quals), frame.v.i)
             for s in subjects if not (s.kind == ENTITY and s.name == obj.name)]

@@ -136,6 +136,8 @@ def clause_rels(frame: Frame) -> list[Rel]:
         return special
     phrasal = OPEN.phrasal_exceptions.get(lemma, ())
     if (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs) and not any(p in frame.preps for p in phrasal):
+        if lemma in OPEN.vocabulary_verbs and (aspect := _aspect(frame)) is not None:  # "I attend a small college"
+            return [r for r in activity_rels(frame, subjects, aspect) if r.predicate != OPEN_PREDICATE]
         return []  # "look into", "work on" are activities; "look", "work at" are not open facts
     aspect = _aspect(frame)
     if aspect is None:

@@ -45,11 +45,16 @@ def head_noun(phrase: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
-def mapped_predicate(relation: str, phrase: str) -> str | None:
-    """The vocabulary predicate a row maps ``relation`` with an object ``phrase`` onto, or ``None``."""
+def mapped_predicate(relation: str, phrase: str, head: str = "") -> str | None:
+    """The vocabulary predicate a row maps ``relation`` with an object ``phrase`` onto, or ``None``;
+    ``head``, the object's head word when known, counts too: "a small college in Texas" is a college.
+
+    >>> mapped_predicate("attends", "small college in texas"), mapped_predicate("attends", "small college in texas", "college")
+    (None, 'STUDIES_AT')
+    """
     rows = _table().get(relation)
     if not rows:
         return None
     words = phrase.lower().split()
-    heads = {head_noun(phrase), " ".join(words[-2:]), "*"}
+    heads = {head_noun(phrase), " ".join(words[-2:]), "*", head_noun(head)}
     return next((predicate for nouns, predicate in rows if heads & nouns), None)

@@ -207,6 +207,19 @@ def _with_listener(predicate: str, tok: Token, *, ended: bool = False) -> Rel:
     return Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), when, kind, None, 0.7, {}, tok.i)
 
 
+# what tells an unnamed friend or parent apart: "my best friend", "my college friends", "friends from work"
+_TELLING_DEPS = frozenset({"amod", "compound", "nummod", "prep", "relcl", "acl"})
+
+
+def _telling_kin(tok: Token) -> str | None:
+    """The kin relation a noun names ("kids": child), or ``None``: also for a relation everyone has to no one
+    in particular ("hiking with my friends", "my dad says"), which says nothing about the speaker."""
+    kin = OPEN.kin_possessions.get(tok.lower_)
+    if kin in OPEN.universal_kin and not any(c.dep_ in _TELLING_DEPS for c in tok.children):
+        return None
+    return kin
+
+
 def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """"my kids", "our daughter", "my husband", "my friends" (no name): the speaker's relatives and friends,
     as entities named from the speaker ("<speaker>'s kids")."""
@@ -235,7 +248,7 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 c.dep_ == "compound" and c.lower_ == "home" for c in tok.children)):
             out += _home_place(tok)
             continue
-        kin = OPEN.kin_possessions.get(tok.lower_)
+        kin = _telling_kin(tok)
         if kin is None or not (tok.pos_ == "NOUN" or _superlative_as_noun(tok)):
             continue
         poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"]  # "our kids" is often everybody's

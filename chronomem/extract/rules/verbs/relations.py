@@ -13,8 +13,8 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.records import Arg, Rel
-from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES
+from chronomem.extract.clauses.records import Arg, Rel, When
+from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN
 from chronomem.extract.rules.base import emit, employment, persons
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.couples import marital, together_rels
@@ -41,7 +41,38 @@ def get(frame: Frame) -> list[Rel]:
         orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
         return employment(frame, subjects, frame.when("start"), orgs, places=frame.dobj_preps.get("in", []),
                            roles=frame.dobj_preps.get("as", []) + frame.prep("as"))
-    return family_verb_rels(frame, subjects, "start") if frame.lemma == "get" else []
+    if frame.lemma != "get":
+        return []
+    named = family_verb_rels(frame, subjects, "start")
+    if named or frame.status.tense not in ("past", "perfect"):
+        return named
+    pets = [t for t in frame.dobjs if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" and not any(
+        c.dep_ in ("acl", "relcl", "appos") for c in t.children)]
+    things = [t for t in frame.dobjs if t.lemma_.lower() in OPEN.possession_nouns and t.pos_ == "NOUN"]
+    if things and any(_someone(t) for t in frame.prep("for") + [d for t in things for d in frame.dobj_preps.get("for", [])]):
+        things = []  # "I got a bike for my son": a gift
+    when = frame.when("start")
+    return unnamed_pets(frame, pets, subjects, when) + [  # "we got a puppy", "I just got a new car": theirs from then
+        r for t in things for r in emit(frame, "OWNS", subjects, thing_arg(t, frame.idx), when, confidence=0.8)]
+
+
+def unnamed_pets(frame: Frame, pets: list[Token], subjects: list[Arg], when: When | None) -> list[Rel]:
+    """HAS_PET for each pet noun ``pets`` with no name: the owner's "<owner>'s puppy"; none when it was got
+    for someone else ("I got this pup for you", "bought a kitten for my niece")."""
+    if any(_someone(t) for t in frame.prep("for") + [d for p in pets for d in frame.dobj_preps.get("for", [])]):
+        return []
+    return [r for t in pets if not _named_later(t)
+            for r in emit(frame, "HAS_PET", subjects, owned_arg(t, "PET"), when, confidence=0.7)]
+
+
+def _someone(tok: Token) -> bool:
+    """A person other than the speaker: "you", "her", "them", a name, "my niece"."""
+    return tok.lower_ in OPEN.other_people_pronouns or tok.ent_type_ == "PERSON" or tok.lemma_.lower() in L.KIN
+
+
+def _named_later(pet: Token) -> bool:
+    """The turn goes on to name the pet ("we got a puppy, we named him Ziggy", "it's called Fig"): a name, not a placeholder."""
+    return any(t.lemma_.lower() in OPEN.naming_words for t in pet.doc[pet.i + 1:])
 
 
 def _named_after_colon(frame: Frame, noun: Token) -> Arg | None:
@@ -86,8 +117,8 @@ def own(frame: Frame, *, aspect: str) -> list[Rel]:
     subjects, when = persons(frame), frame.when(aspect)
     unnamed = [t for t in frame.dobjs if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" and not any(
         c.dep_ in ("poss", "acl", "relcl", "appos") for c in t.children)]
-    if unnamed and frame.lemma == "own":  # "I own two horses", "I own a parrot": pets without a name
-        return [r for t in unnamed for r in emit(frame, "HAS_PET", subjects, owned_arg(t, "PET"), when, confidence=0.7)]
+    arrived = unnamed if frame.lemma == "own" or frame.lemma in OPEN.pet_arrival_verbs else []
     objs = [t for t in frame.dobjs if t.lower_ not in CONSUMABLES and t.lemma_.lower() not in CONSUMABLES
-            and (t.pos_ == "PROPN" or t.tag_ != "NNS" or aspect == "state")]
-    return [r for tok in objs for r in emit(frame, "OWNS", subjects, thing_arg(tok, frame.idx), when, confidence=0.8)]
+            and (t.pos_ == "PROPN" or t.tag_ != "NNS" or aspect == "state") and t not in arrived]
+    return unnamed_pets(frame, arrived, subjects, when) + [  # "I own two horses", "I bought a parrot and a cage"
+        r for tok in objs for r in emit(frame, "OWNS", subjects, thing_arg(tok, frame.idx), when, confidence=0.8)]
