@@ -14,9 +14,13 @@ which goes first:
   by :mod:`bench.when_bench`'s rule);
 * **search latency**: the p50 of those searches on each store.
 
+The tuning conversations and the set-aside ones (``--set-aside``, default ``conv-43``, as in
+:mod:`bench.locomo_gold_bench`: aggregate numbers only, never read question by question) are also
+reported side by side (the table after the main one; the JSON's ``tuning`` and ``set_aside`` blocks).
+
 The data (CC BY-NC 4.0) is read from ``../shared/data/locomo`` or ``--data``; nothing is copied
 into the repository. Run ``python -m bench.retention_bench [--quick] [--data DIR] [--keep 0.5]
-[--conversations N]``; writes ``bench/results/retention.{json,md}`` (``retention_keep70`` with
+[--conversations N] [--set-aside CONV[,CONV]]``; writes ``bench/results/retention.{json,md}`` (``retention_keep70`` with
 ``--keep 0.7``; ``retention_quick`` with ``--quick``: the first conversation's first five sessions).
 """
 
@@ -29,7 +33,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -37,7 +41,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `bench` and `chronomem` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._report import data_missing, summarize_ms, write_result  # noqa: E402
+from bench._report import data_missing, markdown_table, summarize_ms, write_result  # noqa: E402
 from bench.locomo_bench import (  # noqa: E402
     CATEGORIES,
     DEFAULT_DATA,
@@ -47,6 +51,7 @@ from bench.locomo_bench import (  # noqa: E402
     recall,
     sessions_of,
 )
+from bench.locomo_gold_bench import DEFAULT_SET_ASIDE  # noqa: E402
 from chronomem import FixedClock, Memory  # noqa: E402
 from chronomem.graph.embedders.auto import installed_minilm  # noqa: E402
 from chronomem.schema import scoped_turn_id  # noqa: E402
@@ -96,7 +101,7 @@ def run_conversation(sample: dict, *, extractor: Any, embedder: Any, workdir: Pa
     score_when, _ = when_scorer()
     rows: list[dict[str, Any]] = []
     latency: dict[str, list[float]] = {"full": [], "compacted": []}
-    when_rows: list[dict[str, bool]] = []
+    when_rows: list[dict[str, Any]] = []
     for n, qa in enumerate(sample["qa"]):
         category = int(qa["category"])
         evidence = {scoped[dia] for dia in (normalize_dia(e) for e in qa.get("evidence", [])) if dia in scoped}
@@ -104,7 +109,7 @@ def run_conversation(sample: dict, *, extractor: Any, embedder: Any, workdir: Pa
             continue
         if any(normalize_dia(e) not in scoped for e in qa.get("evidence", [])):
             continue  # evidence outside the sessions loaded (--quick)
-        row: dict[str, Any] = {"category": category}
+        row: dict[str, Any] = {"category": category, "conversation": group}
         for name, mem in (("full", full), ("compacted", small)) if n % 2 == 0 else (("compacted", small), ("full", full)):
             started = time.perf_counter()
             hits = mem.search(str(qa["question"]), k=10)
@@ -114,7 +119,7 @@ def run_conversation(sample: dict, *, extractor: Any, embedder: Any, workdir: Pa
         if score_when is not None and category == 2:
             scored = {name: score_when(mem, qa, said) for name, mem in (("full", full), ("compacted", small))}
             if None not in scored.values():
-                when_rows.append(scored)  # type: ignore[arg-type]
+                when_rows.append({**scored, "conversation": group})  # type: ignore[dict-item]
     after = small.stats()["turns"]
     full.close()
     small.close()
@@ -143,13 +148,59 @@ def table(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def when_row(when: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """The when-benchmark's top-1 share on each store and their difference (``None``: no question)."""
+    if not when:
+        return None
+    full = 100 * sum(bool(w["full"]) for w in when) / len(when)
+    small = 100 * sum(bool(w["compacted"]) for w in when) / len(when)
+    return {"measure": "when-benchmark top-1 (%)", "questions": len(when), "full store": round(full, 1),
+            "compacted": round(small, 1), "difference (points)": round(small - full, 1)}
+
+
+def split_parts(items: Sequence[dict[str, Any]], set_aside: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+    """``items`` (each with its ``conversation``) as the tuning part and the set-aside part."""
+    return {"tuning": [r for r in items if r.get("conversation") not in set_aside],
+            "set-aside": [r for r in items if r.get("conversation") in set_aside]}
+
+
+def parts_rows(rows: Sequence[dict[str, Any]], when: Sequence[dict[str, Any]],
+               set_aside: Sequence[str] = DEFAULT_SET_ASIDE) -> list[dict[str, Any]]:
+    """Each measure of :func:`table` (and the when-benchmark) for the tuning conversations and the
+    set-aside ones side by side: questions, full, compacted and difference of each part (empty for a
+    part with no question). The set-aside part is only ever summed, never listed question by question.
+
+    >>> rows = [{"category": 4, "conversation": c, "full": f, "compacted": s}
+    ...         for c, f, s in (("conv-26", 1.0, 0.0), ("conv-26", 1.0, 1.0), ("conv-43", 0.5, 0.5))]
+    >>> [(r["measure"], r["tuning difference"], r["set-aside difference"]) for r in parts_rows(rows, [])]
+    [('evidence R@10, 4 single-hop', -50.0, 0.0), ('evidence R@10, overall (1-4)', -50.0, 0.0)]
+    """
+    rows_by, when_by = split_parts(rows, set_aside), split_parts(when, set_aside)
+    tables = {part: table(rows_by[part]) + [w for w in [when_row(when_by[part])] if w] for part in rows_by}
+    measures = list(dict.fromkeys(r["measure"] for part in tables.values() for r in part))
+    out = []
+    for measure in measures:
+        line: dict[str, Any] = {"measure": measure}
+        for part, found in tables.items():
+            r = next((x for x in found if x["measure"] == measure), None)
+            line |= {f"{part} questions": "" if r is None else r["questions"],
+                     f"{part} full": "" if r is None else r["full store"],
+                     f"{part} compacted": "" if r is None else r["compacted"],
+                     f"{part} difference": "" if r is None else r["difference (points)"]}
+        out.append(line)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.retention_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help=f"the first conversation's first {QUICK_SESSIONS} sessions")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="directory holding locomo_dev.json (or the file)")
     parser.add_argument("--keep", type=float, default=0.5, help="the cap, as a share of the turns stored (default 0.5)")
     parser.add_argument("--conversations", type=int, default=None, help="use only the first N conversations")
+    parser.add_argument("--set-aside", default=",".join(DEFAULT_SET_ASIDE),
+                        help="conversations reported apart from the tuning ones, aggregate only (default: conv-43)")
     args = parser.parse_args(argv)
+    set_aside = tuple(c.strip() for c in args.set_aside.split(",") if c.strip())
     path, samples = load_samples(args.data, quick=args.quick, conversations=args.conversations)
     if not path.exists():
         return data_missing(path, "LoCoMo data (pass --data DIR; see bench/retention_bench.py)")
@@ -174,13 +225,21 @@ def main(argv: list[str] | None = None) -> int:
     _, why = when_scorer()
     when = [w for r in runs for w in r["when"]]
     if when:
-        full_w = 100 * sum(w["full"] for w in when) / len(when)
-        small_w = 100 * sum(w["compacted"] for w in when) / len(when)
-        rows.append({"measure": "when-benchmark top-1 (%)", "questions": len(when), "full store": round(full_w, 1),
-                     "compacted": round(small_w, 1), "difference (points)": round(small_w - full_w, 1)})
+        rows.append(when_row(when))  # type: ignore[arg-type]
     else:
         rows.append({"measure": "when-benchmark top-1 (%)", "questions": 0, "full store": None, "compacted": None,
                      "difference (points)": f"not run: {why or 'no scored question'}"})
+    all_rows = [r for run in runs for r in run["rows"]]
+    sides = parts_rows(all_rows, when, set_aside)
+    conversations = [str(s.get("sample_id")) for s in samples]
+    tuning = [c for c in conversations if c not in set_aside]
+    aside = [c for c in conversations if c in set_aside]
+    blocks = {key: {"conversations": convs, "rows": [{k.removeprefix(f"{part} "): v for k, v in r.items()
+                                                      if k == "measure" or k.startswith(f"{part} ")} for r in sides]}
+              for key, part, convs in (("tuning", "tuning", tuning), ("set_aside", "set-aside", aside))}
+    note = (f"Tuning conversations ({', '.join(tuning) or 'none'}) and set-aside ones "
+            f"({', '.join(aside) or 'none'}; untouched: aggregate numbers only) side by side:\n\n"
+            + markdown_table(sides))
     name = "retention" + ("" if args.keep == 0.5 else f"_keep{round(100 * args.keep)}") + ("_quick" if args.quick else "")
     write_result(
         name, rows,
@@ -189,9 +248,12 @@ def main(argv: list[str] | None = None) -> int:
               "turns_before": before, "turns_after": after, "when_skipped": why or None,
               "search_latency_full": summarize_ms(full_ms) if full_ms else None,
               "search_latency_compacted": summarize_ms(small_ms) if small_ms else None,
-              "wall_s": round(time.perf_counter() - started, 1)},
+              "wall_s": round(time.perf_counter() - started, 1), "set_aside_conversations": list(set_aside),
+              **blocks},
+        note=note,
         command="python -m bench.retention_bench" + (" --quick" if args.quick else "")
-        + (f" --keep {args.keep}" if args.keep != 0.5 else ""),
+        + (f" --keep {args.keep}" if args.keep != 0.5 else "")
+        + (f" --set-aside '{args.set_aside}'" if set_aside != DEFAULT_SET_ASIDE else ""),
         title=f"Retention on LoCoMo: the full store against the same store compacted to {args.keep:.0%} of its turns "
               f"({len(samples)} conversation(s))",
     )
