@@ -190,7 +190,7 @@ KINSHIP = [
     ("My mom Linda lives in Ohio.", [c("Linda", "PARENT_OF", U, A, NOW), c("Linda", "LIVES_IN", "Ohio", A, NOW)]),
     ("My dad John moved to Florida last year.",
      [c("John", "PARENT_OF", U, A, NOW), c("John", "LIVES_IN", "Florida", A, ("2023-01-01", "year", False))]),
-    ("My daughter Lily started school.", [c(U, "PARENT_OF", "Lily", A, NOW)]),
+    ("My daughter Lily started school.", [c(U, "PARENT_OF", "Lily", A, NOW), c("Lily", "STUDIES_AT", "school", A, NOW)]),
     ("My best friend Jake lives in Denver.", [c(U, "FRIEND_OF", "Jake", A, NOW), c("Jake", "LIVES_IN", "Denver", A, NOW)]),
     ("My ex-wife Anna lives in Paris.", [c(U, "MARRIED_TO", "Anna", E, VAGUE_END), c("Anna", "LIVES_IN", "Paris", A, NOW)]),
     ("My former boss Tom moved to Berlin.", [c(U, "REPORTS_TO", "Tom", E, VAGUE_END), c("Tom", "LIVES_IN", "Berlin", A, NOW)]),

@@ -92,7 +92,8 @@ OPEN = [
     ("I collect lots of old sci-fi novels.", [c(U, "RELATED_TO", "old sci-fi novels", A, NOW)]),
     ("Gardening has been my focus lately.", [c(U, "LIKES", "gardening", A, NOW)]),
     # habits and ongoing activities
-    ("I play the cello in a community orchestra.", [c(U, "RELATED_TO", "cello", A, NOW)]),
+    ("I play the cello in a community orchestra.", [c(U, "RELATED_TO", "cello", A, NOW),
+                                                    c(U, "MEMBER_OF", "community orchestra", A, NOW)]),
     ("I'm training for the city marathon.", [c(U, "RELATED_TO", "city marathon", A, NOW)]),
     # identities
     ("I'm a vegetarian.", [c(U, "RELATED_TO", "vegetarian", A, NOW)]),
@@ -411,3 +412,17 @@ def test_a_vocabulary_verb_the_phrase_table_maps(extractor, text, wanted):
 ])
 def test_a_possession_that_arrives(extractor, text, wanted):
     assert any(p == "OWNS" for _, p, _ in _triples(extractor, text)) is wanted
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("I'm studying chemistry at a small university.", (U, "STUDIES_AT", "small university")),  # a place beside the object
+    ("I sing folk songs in a local choir.", (U, "MEMBER_OF", "local choir")),
+    ("I finally started grad school.", (U, "STUDIES_AT", "grad school")),  # a school begun
+])
+def test_what_the_phrase_table_maps_beside_an_object_or_a_beginning(extractor, text, wanted):
+    assert wanted in _triples(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["I read comics at the beach.", "I started a podcast at the library."])
+def test_a_place_the_phrase_table_does_not_map_is_no_vocabulary_fact(extractor, text):
+    assert not {p for _, p, _ in _triples(extractor, text)} & {"STUDIES_AT", "MEMBER_OF", "WORKS_AT"}

@@ -16,6 +16,7 @@ from chronomem.extract.clauses.phrases import gerund, third_person
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, clause_objects, phrase_arg, subject_rels
+from chronomem.extract.rules.open.phrase_table import mapped_predicate
 
 __all__ = ["activity_rels"]
 
@@ -53,8 +54,11 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.class_nouns and aspect == "start":
             out += subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx), aspect, relation="takes")
             continue  # "I started a weekend yoga class": taking it from then
+        if lemma in OPEN.start_verbs and aspect == "start" and mapped_predicate("attends", tok.lower_, tok.lemma_) == "STUDIES_AT":
+            out += subject_rels(frame, subjects, "STUDIES_AT", phrase_arg(tok, frame.idx), aspect)
+            continue  # "I just started college": studying there from then
         if pred == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):
-            continue  # "started school", "set up a meeting": a beginning of something, not a habit
+            continue  # "set up a meeting": a beginning of something, not a habit
         if pred == "HAS_PET" and tok.lemma_.lower() not in L.PET_NOUNS:
             pred = OPEN_PREDICATE
         if pred == "HAS_PET" and (any(c.dep_ in ("acl", "appos", "relcl") for c in tok.children) or any(
@@ -65,7 +69,9 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
     if frame.dobj is not None and aspect == "state" and frame.status.tense == "present":
         out += [r for t in pastimes_in_list(frame.dobj) for r in subject_rels(  # "we watch films, hike and swim"
             frame, subjects, OPEN_PREDICATE, Arg(ENTITY, t.i, _gerund_name(t), "OTHER", GUESS), aspect, relation="does")]
-    if out or objs:
+    if objs:
+        return out + _mapped_places(frame, subjects, aspect, verb)
+    if out:
         return out
     for prep, toks in _object_preps(frame).items():
         for tok in toks:
@@ -77,6 +83,19 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             frame.status.tense in ("present", "perfect_progressive") or aspect == "start") and _stands_alone(frame.v):
         out = subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, _gerund_name(frame.v), "OTHER", GUESS),
                     aspect, relation="does")  # "I paint", "I've been running for years"
+    return out
+
+
+def _mapped_places(frame: Frame, subjects: list[Arg], aspect: str, verb: str) -> list[Rel]:
+    """Beside an object, a prepositional phrase the phrase table maps: "I'm studying biology at the
+    university" studies at the university (the open fact of the object aside)."""
+    out: list[Rel] = []
+    for prep, toks in _object_preps(frame).items():
+        for tok in toks:
+            arg = phrase_arg(tok, frame.idx)
+            mapped = mapped_predicate(f"{verb} {prep}", arg.name, tok.lemma_) if arg is not None else None
+            if mapped is not None and mapped not in ("LIKES", OPEN_PREDICATE):
+                out += subject_rels(frame, subjects, mapped, arg, aspect)
     return out
 
 
