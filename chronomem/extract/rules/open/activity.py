@@ -48,15 +48,10 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             continue  # "bought lunch"; pets are HAS_PET
         if pred == OPEN_PREDICATE and tok.lemma_.lower() in L.PET_NOUNS and any(c.dep_ == "poss" for c in tok.children):
             continue  # "I walk my dog every morning": the pet is the speaker's (HAS_PET), not what the habit is about
-        if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.business_nouns and aspect == "start":
-            out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), aspect, relation=verb)
-            continue  # "I opened an online store last year"
-        if lemma in OPEN.start_verbs and tok.lemma_.lower() in OPEN.class_nouns and aspect == "start":
-            out += subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx), aspect, relation="takes")
-            continue  # "I started a weekend yoga class": taking it from then
-        if lemma in OPEN.start_verbs and aspect == "start" and mapped_predicate("attends", tok.lower_, tok.lemma_) == "STUDIES_AT":
-            out += subject_rels(frame, subjects, "STUDIES_AT", phrase_arg(tok, frame.idx), aspect)
-            continue  # "I just started college": studying there from then
+        begun = _begun(frame, subjects, tok, verb) if lemma in OPEN.start_verbs and aspect == "start" else None
+        if begun is not None:
+            out += begun
+            continue
         if pred == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):
             continue  # "set up a meeting": a beginning of something, not a habit
         if pred == "HAS_PET" and tok.lemma_.lower() not in L.PET_NOUNS:
@@ -84,6 +79,20 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         out = subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, _gerund_name(frame.v), "OTHER", GUESS),
                     aspect, relation="does")  # "I paint", "I've been running for years"
     return out
+
+
+def _begun(frame: Frame, subjects: list[Arg], tok: Token, verb: str) -> list[Rel] | None:
+    """What a beginning of ``tok`` makes from then, or ``None`` when it is no such thing: a business one owns
+    ("I opened an online store last year"), a class one takes ("I started a weekend yoga class"), a school
+    one studies at ("I just started college")."""
+    word = tok.lemma_.lower()
+    if word in OPEN.business_nouns:
+        return subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), "start", relation=verb)
+    if word in OPEN.class_nouns:
+        return subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx), "start", relation="takes")
+    if mapped_predicate("attends", tok.lower_, word) == "STUDIES_AT":
+        return subject_rels(frame, subjects, "STUDIES_AT", phrase_arg(tok, frame.idx), "start")
+    return None
 
 
 def _mapped_places(frame: Frame, subjects: list[Arg], aspect: str, verb: str) -> list[Rel]:
