@@ -426,3 +426,13 @@ def test_what_the_phrase_table_maps_beside_an_object_or_a_beginning(extractor, t
 @pytest.mark.parametrize("text", ["I read comics at the beach.", "I started a podcast at the library."])
 def test_a_place_the_phrase_table_does_not_map_is_no_vocabulary_fact(extractor, text):
     assert not {p for _, p, _ in _triples(extractor, text)} & {"STUDIES_AT", "MEMBER_OF", "WORKS_AT"}
+
+
+@pytest.mark.parametrize(("text", "liked", "disliked"), [
+    ("I love to bake but hate washing the dishes.", "baking", "washing the dishes"),
+    ("I like to jog but hate running in the rain.", "jogging", "running in the rain"),
+])
+def test_a_second_taste_verb_under_the_first_ones_object_is_its_own_taste(extractor, text, liked, disliked):
+    found = _triples(extractor, text)
+    assert (U, "LIKES", liked) in found and (U, "DISLIKES", disliked) in found
+    assert not [o for _, p, o in found if p == "LIKES" and o.startswith("hat")], found  # never "LIKES hating …"

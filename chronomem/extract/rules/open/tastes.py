@@ -30,6 +30,9 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
                     and c.nbor(-1).is_punct for t in with_conj(c)]
     objects += _besides_objects(frame)
     for tok in objects:
+        if tok.dep_ == "conj" and tok.pos_ == "VERB" and tok.lemma_.lower() in OPEN.taste_verbs:
+            out += _second_taste(frame, subjects, tok)  # "I love to cook but hate doing dishes": its own taste
+            continue
         if past and tok.pos_ != "PROPN" and quoted_title(tok) is None:
             continue  # "I loved that book" says little; "I loved Little Women" names a lasting taste
         if is_reaction(tok):
@@ -45,6 +48,15 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
     return out
 
 
+
+
+def _second_taste(frame: Frame, subjects: list[Arg], verb: Token) -> list[Rel]:
+    """A taste verb the parser hung under the first one's object, with its own objects ("… but hate
+    doing dishes", "… and adore long walks"): its predicate, said of the same subjects."""
+    predicate = OPEN.taste_verbs[verb.lemma_.lower()]
+    things = [t for c in verb.children if c.dep_ in ("dobj", "xcomp") for t in with_conj(c)]
+    return [r for t in things for r in subject_rels(frame, subjects, predicate, phrase_arg(t, frame.idx), "state",
+                                                    confidence=TASTE_CONFIDENCE)]
 
 
 def favourite_rels(frame: Frame) -> list[Rel]:
