@@ -74,6 +74,9 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
         if dep == "punct" and child.text in ("-", "–", "/") and not child.whitespace_:
             out.append(child)  # "sci-fi", "hip-hop": a hyphen inside a word
             continue
+        if dep == "aux" and child.lower_ == "to" and tok.pos_ in ("NOUN", "PROPN", "ADJ") and child.i > root.i:
+            out.append(child)  # "listening to rap music" with "to" parsed as the infinitive marker of "rap"
+            continue
         if dep in _DROP_CHILD_DEPS or is_time(child) or dash_between(tok, child):
             continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")
         if _time_prep(child, is_time):
@@ -123,8 +126,9 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
     kept = _kept(tok, tok, is_time) + (_kept(company, company, is_time) if company is not None else [])
     words = sorted(kept, key=lambda t: t.i)
     if tok.pos_ == "VERB" and len(words) == 1 and any(
-            c.dep_ not in ("aux", "advmod", "punct", "neg", "cc", "conj") and not _time_prep(c, is_time) for c in tok.children):
-        return None  # "watching [them play]": a gerund cut from what it needs (not "gardening on weekends")
+            c.dep_ not in ("aux", "advmod", "advcl", "punct", "neg", "cc", "conj") and not _time_prep(c, is_time)
+            for c in tok.children):
+        return None  # "watching [them play]": a gerund cut from what it needs (not "gardening on weekends", "singing when I drive")
     if tok.pos_ in ("VERB", "AUX") and tok.tag_ == "VB":  # "to paint landscapes" → "painting landscapes"
         words = [w for w in words if not (w.dep_ == "aux" and w.lower_ == "to")]
     while words and (words[0].is_punct or words[0].lower_ in L.PHRASE_OPENERS_DROPPED):

@@ -436,3 +436,15 @@ def test_a_second_taste_verb_under_the_first_ones_object_is_its_own_taste(extrac
     found = _triples(extractor, text)
     assert (U, "LIKES", liked) in found and (U, "DISLIKES", disliked) in found
     assert not [o for _, p, o in found if p == "LIKES" and o.startswith("hat")], found  # never "LIKES hating …"
+
+
+@pytest.mark.parametrize(("text", "liked"), [
+    ("i like listening to rap music when i exercise .", "listening to rap music"),  # "to" parsed as "rap"'s infinitive marker
+    ("i like to sing when i work out .", "singing"),  # a when-clause does not leave the gerund incomplete
+])
+def test_a_taste_with_a_habit_clause_after_it(extractor, text, liked):
+    assert (U, "LIKES", liked) in _triples(extractor, text)
+
+
+def test_a_gerund_cut_from_what_it_needs_is_still_no_object(extractor):
+    assert not [t for t in _triples(extractor, "I love watching them play.") if t[1] == "LIKES"]
