@@ -83,3 +83,14 @@ def test_quick_untouched_sets_skip_cleanly_without_data(tmp_path, monkeypatch):
         module, own = bench_main.split_entry(entry)
         assert bench_main.run_module(module, [*own, "--quick", "--data", str(tmp_path)])[0] == "skipped"
     assert _report.SKIPPED
+
+
+def test_retention_row_shows_the_benchmarks_own_difference(tmp_path):
+    """The recalls are rounded in the JSON; the difference is taken from the unrounded ones (71.44 - 64.85 = -6.59 would
+    read -6.6 from 71.4 and 64.8, and the bar is judged on it)."""
+    rows = [{"measure": "evidence R@10, overall (1-4)", "full store": 71.4, "compacted": 68.3, "difference (points)": -2.96},
+            {"measure": "when-benchmark top-1 (%)", "full store": 77.0, "compacted": 75.0},
+            {"measure": "search p50 (ms)", "full store": 18.0, "compacted": 17.0}]
+    _write(tmp_path, "retention", {"turns_before": 100, "turns_after": 50, "keep": 0.5}, rows)
+    recall = _rows(tmp_path, "retention")[0]
+    assert "(-3.0 points)" in recall[1] and recall[3] == "met"  # 68.3 - 71.4 = -3.1 would miss
