@@ -138,6 +138,7 @@ class ClauseStatus:
     governor: str = ""  # "start" / "end" when a governing verb says so ("started using", "stopped using")
     fresh: bool = False  # "just", "now", "newly"
     current: bool = False  # "currently", "still", "right now"
+    lifelong: bool = False  # "my whole life", "since I was born": a perfect that still holds
 
 
 def _negation(tok: Token, status: ClauseStatus) -> None:
@@ -230,12 +231,22 @@ def _to_the_listener(gov: Token) -> bool:
         c.lower_ == "you" for c in gov.head.children)
 
 
+def _lifelong(text: str) -> bool:
+    """A phrase of having held all along ("my whole life", "since I was born").
+
+    >>> _lifelong("I've lived in Ohio my whole life."), _lifelong("I've lived in Ohio.")
+    (True, False)
+    """
+    low = " ".join(text.lower().replace("’", "'").split())
+    return any(p in low for p in L.LIFELONG_PHRASES)
+
+
 def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:  # noqa: C901
     """Look at ``tok`` and the verbs governing it (through xcomp/ccomp/pcomp/prep) up to the clause root.
 
     ``hedged`` holds the heads of hedged clauses (see :func:`hedged_clauses`).
     """
-    status = ClauseStatus(blocked=tok.i in hedged or -1 in hedged)
+    status = ClauseStatus(blocked=tok.i in hedged or -1 in hedged, lifelong=_lifelong(tok.sent.text))
     _negation(tok, status)
     _tense(tok, status)
     inner, cur = tok, tok

@@ -238,7 +238,7 @@ def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When
             if t is not None:
                 return When("start", t.text, t.role, prefer="past")
             if tense == "perfect":
-                return None  # "I've lived in Berlin": maybe long ago
+                return When("state") if status.lifelong else None  # "I've lived in Berlin": maybe long ago
             if status.fresh and not status.current:
                 return When("start", fresh=True)
             return When("state")

@@ -186,6 +186,7 @@ class PrepRule:
     unless: tuple[str, ...] = ()
     object_in: str = ""
     object_preps: bool = False
+    companion: bool = False  # also a phrase hung on who it is done with: "I live with my wife in Kansas"
 
     def __call__(self, frame: Frame) -> list[Rel]:
         if self.tag and frame.v.tag_ != self.tag or any(not frame.idx.is_time(t) for t in frame.prep(*self.unless)):
@@ -197,6 +198,9 @@ class PrepRule:
         toks = [t for p in self.preps if all(w in frame.preps for w in p.split()[:-1]) for t in frame.prep(p.split()[-1])]
         if self.object_preps:
             toks = [t for p in self.preps for t in frame.dobj_preps.get(p, [])] + toks
+        if self.companion and not toks:
+            toks = [g for w in frame.prep("with") for c in w.children if c.dep_ == "prep" and c.lower_ in self.preps
+                    for g in c.children if g.dep_ == "pobj"]
         if self.dobj and frame.dobj is not None:
             toks = [frame.dobj]
         if self.there:

@@ -448,3 +448,14 @@ def test_a_taste_with_a_habit_clause_after_it(extractor, text, liked):
 
 def test_a_gerund_cut_from_what_it_needs_is_still_no_object(extractor):
     assert not [t for t in _triples(extractor, "I love watching them play.") if t[1] == "LIKES"]
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("I've lived in Vermont my whole life.", True),  # a perfect that has held all along, and still does
+    ("i have lived in oregon since i was a kid .", True),
+    ("I live with my sister in Nevada.", True),  # the place hung on who one lives with
+    ("I've lived in Vermont.", False),  # maybe long ago: no current fact
+    ("I lived in Vermont my whole life.", False),  # a past tense: it may have ended
+])
+def test_where_one_has_lived_all_along(extractor, text, wanted):
+    assert any(p == "LIVES_IN" for _, p, _ in _triples(extractor, text)) is wanted
