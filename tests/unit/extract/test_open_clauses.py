@@ -459,3 +459,16 @@ def test_a_gerund_cut_from_what_it_needs_is_still_no_object(extractor):
 ])
 def test_where_one_has_lived_all_along(extractor, text, wanted):
     assert any(p == "LIVES_IN" for _, p, _ in _triples(extractor, text)) is wanted
+
+
+@pytest.mark.parametrize(("text", "workplace"), [
+    ("I work as a barista at a small cafe.", "cafe"),  # the workplace beside a role
+    ("I work at the local library as a clerk.", "local library"),
+])
+def test_a_workplace_beside_a_role(extractor, text, workplace):
+    found = _triples(extractor, text)
+    assert (U, "WORKS_AT", workplace) in found and any(p == "HAS_ROLE" for _, p, _ in found), found
+
+
+def test_a_place_that_is_no_workplace_beside_a_role(extractor):
+    assert not [t for t in _triples(extractor, "I work as a guide in the mountains.") if t[1] == "WORKS_AT"]

@@ -22,13 +22,14 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
-from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
+from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg, thing_arg
 from chronomem.extract.clauses.args import name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import TEAM_CHANGES, load_lexicon
 from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
+from chronomem.extract.rules.open.phrase_table import mapped_predicate
 from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
 
 
@@ -48,6 +49,20 @@ def work(frame: Frame) -> list[Rel]:
     for tok in frame.prep("on", "in"):
         team = team_arg(tok, allow_area=tok in frame.prep("on"))
         out += emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=tok)
+    if not any(r.predicate == "WORKS_AT" for r in out):
+        out += _workplaces(frame, subjects, when)
+    return out
+
+
+def _workplaces(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:
+    """A workplace the phrase table knows beside a role ("I work as a waitress at a diner", "at the hospital
+    as a nurse"): WORKS_AT it, as "I work at a diner" alone is."""
+    out: list[Rel] = []
+    for prep in ("at", "in"):
+        for tok in frame.prep(prep) + [g for r in frame.prep("as") for g in prep_objects(r, prep)]:
+            arg = thing_arg(tok, frame.idx)
+            if arg is not None and mapped_predicate(f"works {prep}", arg.name, tok.lemma_) == "WORKS_AT":
+                out += emit(frame, "WORKS_AT", subjects, arg, when, obj_tok=tok)
     return out
 
 
