@@ -19,7 +19,9 @@ from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel, When
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import lexicon_table
+from chronomem.extract.rules.open.phrase_table import mapped_predicate
 
 Handler = Callable[[Frame], list[Rel]]
 
@@ -93,15 +95,18 @@ def role_rels(frame: Frame, subjects: list[Arg], when: When | None, toks: list[T
 
 
 def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[Token], *,
-                places: Sequence[Token] = (), roles: Sequence[Token] = (), confidence: float = 0.9, strict: bool = False) -> list[Rel]:
-    """WORKS_AT for each organisation, HAS_ROLE for "as a …", and a location qualifier for "in Zurich"."""
+                places: Sequence[Token] = (), roles: Sequence[Token] = (), confidence: float = 0.9, strict: bool = False,
+               unnamed: bool = False) -> list[Rel]:
+    """WORKS_AT for each organisation, HAS_ROLE for "as a …", and a location qualifier for "in Zurich";
+    ``unnamed``: also a place of work with no name ("at a diner") where the clause is about working."""
     out: list[Rel] = []
     roles = [*roles, *(p for o in orgs for c in o.children if c.dep_ == "prep" and c.lower_ == "as"
                        for p in c.children if p.dep_ == "pobj" and p not in roles)]  # "at Coinbase as a …" under the org
+    orgs = [*orgs, *(o for r in roles for o in prep_objects(r, "at") if o not in orgs)]  # "as a barista at a cafe"
     place_args = [p for p in (A.token_place(t, frame.idx) for t in places) if p is not None and p.kind == ENTITY]
     quals = {"location": place_args[0].name} if place_args else {}
     for tok in orgs:
-        org = A.token_org(tok, frame.idx, strict=strict)
+        org = A.token_org(tok, frame.idx, strict=strict) or (_workplace(tok, frame) if unnamed and not strict else None)
         rels = emit(frame, "WORKS_AT", subjects, org, when, confidence=confidence, qualifiers=quals, obj_tok=tok)
         out += rels
         if rels and place_args and when is not None and when.mode != "end":
@@ -110,6 +115,12 @@ def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[
     if out or strict is False:
         out += role_rels(frame, subjects, when, list(roles), strict=not out)
     return out
+
+
+def _workplace(tok: Token, frame: Frame) -> Arg | None:
+    """An unnamed place of work the phrase table knows ("a diner", "the local hospital"): "works at" it."""
+    arg = A.thing_arg(tok, frame.idx)
+    return arg if arg is not None and mapped_predicate("works at", arg.name, tok.lemma_) == "WORKS_AT" else None
 
 
 def to_roles(frame: Frame) -> list[Arg]:

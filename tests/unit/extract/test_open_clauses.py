@@ -472,3 +472,13 @@ def test_a_workplace_beside_a_role(extractor, text, workplace):
 
 def test_a_place_that_is_no_workplace_beside_a_role(extractor):
     assert not [t for t in _triples(extractor, "I work as a guide in the mountains.") if t[1] == "WORKS_AT"]
+
+
+@pytest.mark.parametrize(("text", "worked_at"), [
+    ("I'm a cook at a busy restaurant.", True),  # a role at an unnamed place of work
+    ("I was hired at a bakery last spring.", True),
+    ("I'm a regular at the corner diner.", False),  # no role: a customer
+    ("I left the office early today.", False),
+])
+def test_an_unnamed_place_of_work(extractor, text, worked_at):
+    assert any(p == "WORKS_AT" for _, p, _ in _triples(extractor, text)) is worked_at

@@ -9,7 +9,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
-from chronomem.extract.clauses.accept import role_arg, team_arg, thing_arg
+from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg, valid_name
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, when_for
@@ -179,7 +179,8 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
     people = [s for s in subjects if s.kind != WE] or [  # "my sister is a teacher": the speaker's unnamed relative
         Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
     if orgs:
-        return employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr])
+        return employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr],
+                          unnamed=is_role_head(attr, strict=False))  # "a nurse at a hospital", not "a regular at the diner"
     return emit(frame, "HAS_ROLE", people, role_arg(attr, strict=True), when, obj_tok=attr)
 
 

@@ -40,7 +40,7 @@ def get(frame: Frame) -> list[Rel]:
     if A.is_job_noun(dobj):
         orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
         return employment(frame, subjects, frame.when("start"), orgs, places=frame.dobj_preps.get("in", []),
-                           roles=frame.dobj_preps.get("as", []) + frame.prep("as"))
+                           roles=frame.dobj_preps.get("as", []) + frame.prep("as"), unnamed=True)
     if frame.lemma != "get":
         return []
     named = family_verb_rels(frame, subjects, "start")

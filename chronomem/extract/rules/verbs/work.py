@@ -22,14 +22,13 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
-from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg, thing_arg
+from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
 from chronomem.extract.clauses.args import name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import TEAM_CHANGES, load_lexicon
 from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
-from chronomem.extract.rules.open.phrase_table import mapped_predicate
 from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
 
 
@@ -38,7 +37,7 @@ def work(frame: Frame) -> list[Rel]:
     when = frame.when("state")
     bosses = [(tok, boss) for tok in frame.prep("for") if (boss := boss_for(tok, frame)) is not None]
     orgs = [tok for tok in frame.prep("at", "for") if tok not in {t for t, _ in bosses}]
-    out = employment(frame, subjects, when, orgs, places=frame.prep("in"), roles=frame.prep("as"))
+    out = employment(frame, subjects, when, orgs, places=frame.prep("in"), roles=frame.prep("as"), unnamed=True)
     for tok, boss in bosses:  # "I work for Nate Olsen": a person to answer to, not an employer
         out += emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, when, obj_tok=tok)
     orgs += [t for t, _ in bosses]
@@ -49,20 +48,6 @@ def work(frame: Frame) -> list[Rel]:
     for tok in frame.prep("on", "in"):
         team = team_arg(tok, allow_area=tok in frame.prep("on"))
         out += emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=tok)
-    if not any(r.predicate == "WORKS_AT" for r in out):
-        out += _workplaces(frame, subjects, when)
-    return out
-
-
-def _workplaces(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:
-    """A workplace the phrase table knows beside a role ("I work as a waitress at a diner", "at the hospital
-    as a nurse"): WORKS_AT it, as "I work at a diner" alone is."""
-    out: list[Rel] = []
-    for prep in ("at", "in"):
-        for tok in frame.prep(prep) + [g for r in frame.prep("as") for g in prep_objects(r, prep)]:
-            arg = thing_arg(tok, frame.idx)
-            if arg is not None and mapped_predicate(f"works {prep}", arg.name, tok.lemma_) == "WORKS_AT":
-                out += emit(frame, "WORKS_AT", subjects, arg, when, obj_tok=tok)
     return out
 
 
@@ -246,7 +231,7 @@ def _ambiguous(rel: Rel) -> Rel:
 def hire(frame: Frame) -> list[Rel]:
     when = frame.when("start")
     if frame.passive:
-        return employment(frame, persons(frame), when, frame.prep("by", "at"), roles=frame.prep("as"))
+        return employment(frame, persons(frame), when, frame.prep("by", "at"), roles=frame.prep("as"), unnamed=True)
     if frame.dobj is not None and frame.dobj.lower_ in L.PERSONAL_OBJECTS:
         hired = pronoun_arg(frame.dobj)
         return [r for s in frame.subj_toks for r in emit(frame, "WORKS_AT", [hired] if hired else [],
@@ -309,7 +294,8 @@ def employ(frame: Frame) -> list[Rel]:
     """"was employed by Washington State University" (passive only: the subject is the employee)."""
     if not frame.passive:
         return []
-    return employment(frame, persons(frame), frame.when("state"), frame.prep("by", "at"), roles=frame.prep("as"))
+    return employment(frame, persons(frame), frame.when("state"), frame.prep("by", "at"), roles=frame.prep("as"),
+                      unnamed=True)
 
 
 def workplace_arg(tok: Token) -> Arg | None:
