@@ -482,3 +482,16 @@ def test_a_place_that_is_no_workplace_beside_a_role(extractor):
 ])
 def test_an_unnamed_place_of_work(extractor, text, worked_at):
     assert any(p == "WORKS_AT" for _, p, _ in _triples(extractor, text)) is worked_at
+
+
+@pytest.mark.parametrize(("text", "liked", "not_liked"), [
+    ("my favorite season is fall .", "fall", "season"),  # "fall" tagged a verb; the kind is never the taste
+    ("my favorite season is fall because of the colors .", "fall", "season"),
+])
+def test_a_favourite_named_by_a_word_the_tagger_took_for_a_verb(extractor, text, liked, not_liked):
+    found = _triples(extractor, text)
+    assert (U, "LIKES", liked) in found and (U, "LIKES", not_liked) not in found, found
+
+
+def test_a_broken_favourite_is_no_taste(extractor):
+    assert not [t for t in _triples(extractor, "my favorite mug is broken .") if t[1] == "LIKES"]

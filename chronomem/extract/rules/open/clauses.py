@@ -52,7 +52,7 @@ from chronomem.extract.rules.open.copula import be_rels, copula_rels, home_in
 from chronomem.extract.rules.open.goals import goal_rels
 from chronomem.extract.rules.open.limits import diet_rels
 from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
-from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, taste_rels
+from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, noun_as_verb, taste_rels
 
 __all__ = ["REPLACEABLE", "clause_rels", "merge"]
 
@@ -90,7 +90,7 @@ def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = No
 def clause_rels(frame: Frame) -> list[Rel]:
     """The open-domain reading of one verb's clause (empty when it states nothing durable)."""
     progressive = frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children)
-    if (frame.lemma == "be" or progressive) and not frame.status.blocked and not frame.status.negated:
+    if (frame.lemma == "be" or progressive or noun_as_verb(frame)) and not frame.status.blocked and not frame.status.negated:
         favourite = favourite_rels(frame)
         if favourite:
             return favourite

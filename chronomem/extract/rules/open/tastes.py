@@ -61,8 +61,8 @@ def _second_taste(frame: Frame, subjects: list[Arg], verb: Token) -> list[Rel]:
 
 def favourite_rels(frame: Frame) -> list[Rel]:
     """"My favourite book is Dune" → the speaker LIKES "Dune"."""
-    subj = next((c for c in frame.v.children if c.dep_ == "nsubj"), None)
-    value = _favourite_value(frame)
+    subj = next((c for c in frame.v.children if c.dep_ == "nsubj" or c.dep_ == "nsubjpass" and noun_as_verb(frame)), None)
+    value = frame.v if noun_as_verb(frame) else _favourite_value(frame)
     if subj is None or value is None or frame.status.tense not in ("present", "progressive"):
         return []
     favourite = OPEN.favourite_words
@@ -73,12 +73,17 @@ def favourite_rels(frame: Frame) -> list[Rel]:
         return []
     out = []
     for tok in with_conj(value):
-        bare = tok is frame.v and not any(c.dep_ in ("dobj", "prep") for c in tok.children)
+        bare = tok is frame.v and (noun_as_verb(frame) or not any(c.dep_ in ("dobj", "prep") for c in tok.children))
         arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if bare else phrase_arg(tok, frame.idx, people=True)
         # ("… are reading"; a favourite may be a person: "my favourite author is Ursula Le Guin")
         if arg is not None:
             out.append(holds("LIKES", owner, arg, frame.v.i, TASTE_CONFIDENCE))
     return out
+
+
+def noun_as_verb(frame: Frame) -> bool:
+    """A noun after "is" that the tagger took for a bare verb: "my favourite season is fall" (not "is broken")."""
+    return frame.v.tag_ == "VB" and any(c.dep_ == "auxpass" and c.lemma_ == "be" for c in frame.v.children)
 
 
 def _favourite_value(frame: Frame) -> Token | None:
@@ -140,6 +145,8 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         owner = Arg("speaker", roles["owner"].i) if speaker_said else pronoun_arg(roles["owner"])
         for thing in with_conj(roles["thing"]):
             arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None
+            if name == "my_favourite_thing" and thing.dep_ in ("nsubj", "nsubjpass"):
+                continue  # "my favourite season is fall": the kind whose favourite is named, not what is liked
             if arg is not None and name == "my_favourite_thing":  # "filled with my favorite fantasy novels"
                 words = [w for w in arg.name.split() if w.lower() not in OPEN.favourite_words]
                 generic = len(words) == 1 and thing.tag_ == "NNS"  # "my favorite books": a kind, not a taste said
