@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from spacy.tokens import Span, Token
 
@@ -231,6 +232,7 @@ def _to_the_listener(gov: Token) -> bool:
         c.lower_ == "you" for c in gov.head.children)
 
 
+@lru_cache(maxsize=4096)  # asked once per verb: the same sentence text many times
 def _lifelong(text: str) -> bool:
     """A phrase of having held all along ("my whole life", "since I was born").
 
