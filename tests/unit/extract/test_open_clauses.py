@@ -495,3 +495,12 @@ def test_a_favourite_named_by_a_word_the_tagger_took_for_a_verb(extractor, text,
 
 def test_a_broken_favourite_is_no_taste(extractor):
     assert not [t for t in _triples(extractor, "my favorite mug is broken .") if t[1] == "LIKES"]
+
+
+def test_a_pet_named_by_a_friend_word_in_lower_case_is_no_friend(extractor):
+    """"my dog buddy": the dog's name, not a friend of the speaker's (an idiom read literally)."""
+    assert not [t for t in _triples(extractor, "my dog buddy is the best .") if t[1] == "FRIEND_OF"]
+
+
+def test_a_friend_beside_a_pet_is_still_a_friend(extractor):
+    assert any(p == "FRIEND_OF" for _, p, _ in _triples(extractor, "I walked my dog with my best friend."))

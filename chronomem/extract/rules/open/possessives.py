@@ -217,6 +217,8 @@ def _telling_kin(tok: Token) -> str | None:
     kin = OPEN.kin_possessions.get(tok.lower_)
     if kin in OPEN.universal_kin and not any(c.dep_ in _TELLING_DEPS for c in tok.children):
         return None
+    if kin is not None and any(c.dep_ in ("compound", "nmod") and c.lemma_.lower() in L.PET_NOUNS for c in tok.children):
+        return None  # "my dog buddy": the dog's name, in lower case
     return kin
 
 
