@@ -504,3 +504,13 @@ def test_a_pet_named_by_a_friend_word_in_lower_case_is_no_friend(extractor):
 
 def test_a_friend_beside_a_pet_is_still_a_friend(extractor):
     assert any(p == "FRIEND_OF" for _, p, _ in _triples(extractor, "I walked my dog with my best friend."))
+
+
+@pytest.mark.parametrize(("text", "liked"), [
+    ("I go kayaking every Saturday.", True),  # a pastime gone to as a habit is a leisure habit: a taste
+    ("we go skating every winter .", True),
+    ("I went kayaking last Saturday.", False),  # once: an event
+    ("I want to go kayaking.", False),  # a wish
+])
+def test_a_pastime_one_goes_to_as_a_habit(extractor, text, liked):
+    assert ((U, "LIKES", "kayaking") in _triples(extractor, text) or (U, "LIKES", "skating") in _triples(extractor, text)) is liked

@@ -42,8 +42,9 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             out += [r for a in tok.children if a.dep_ == "attr" for r in subject_rels(
                 frame, subjects, OPEN_PREDICATE, phrase_arg(a, frame.idx), aspect, relation=f"{verb} to become")]
             continue
-        if tok.pos_ == "VERB":
-            continue  # "I try to…", "I keep going": the inner verb is its own clause
+        if tok.pos_ == "VERB":  # "I try to…", "I keep going": the inner verb is its own clause
+            out += _pastime_gone_to(frame, subjects, tok, aspect, verb) if lemma == "go" else []
+            continue
         if pred == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or tok.lemma_.lower() in L.PET_NOUNS):
             continue  # "bought lunch"; pets are HAS_PET
         if pred == OPEN_PREDICATE and tok.lemma_.lower() in L.PET_NOUNS and any(c.dep_ == "poss" for c in tok.children):
@@ -79,6 +80,14 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         out = subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, _gerund_name(frame.v), "OTHER", GUESS),
                     aspect, relation="does")  # "I paint", "I've been running for years"
     return out
+
+
+def _pastime_gone_to(frame: Frame, subjects: list[Arg], tok: Token, aspect: str, verb: str) -> list[Rel]:
+    """"I go fishing every weekend": a pastime gone to as a habit (the phrase table says what it makes)."""
+    if tok.tag_ != "VBG" or tok.lemma_.lower() not in OPEN.pastime_verbs:
+        return []
+    return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS), aspect,
+                        relation=verb)
 
 
 def _begun(frame: Frame, subjects: list[Arg], tok: Token, verb: str) -> list[Rel] | None:
