@@ -49,7 +49,7 @@ def get(frame: Frame) -> list[Rel]:
     pets = [t for t in frame.dobjs if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" and not any(
         c.dep_ in ("acl", "relcl", "appos") for c in t.children)]
     things = [t for t in frame.dobjs if t.lemma_.lower() in OPEN.possession_nouns and t.pos_ == "NOUN"]
-    if things and any(_someone(t) for t in frame.prep("for") + [d for t in things for d in frame.dobj_preps.get("for", [])]):
+    if things and _for_someone(frame, things):
         things = []  # "I got a bike for my son": a gift
     when = frame.when("start")
     return unnamed_pets(frame, pets, subjects, when) + [  # "we got a puppy", "I just got a new car": theirs from then
@@ -59,10 +59,15 @@ def get(frame: Frame) -> list[Rel]:
 def unnamed_pets(frame: Frame, pets: list[Token], subjects: list[Arg], when: When | None) -> list[Rel]:
     """HAS_PET for each pet noun ``pets`` with no name: the owner's "<owner>'s puppy"; none when it was got
     for someone else ("I got this pup for you", "bought a kitten for my niece")."""
-    if any(_someone(t) for t in frame.prep("for") + [d for p in pets for d in frame.dobj_preps.get("for", [])]):
+    if _for_someone(frame, pets):
         return []
     return [r for t in pets if not _named_later(t)
             for r in emit(frame, "HAS_PET", subjects, owned_arg(t, "PET"), when, confidence=0.7)]
+
+
+def _for_someone(frame: Frame, got: list[Token]) -> bool:
+    """Got "for" someone else, said after the verb or after the thing: a gift ("a bike for my son")."""
+    return any(_someone(t) for t in frame.prep("for") + [d for g in got for d in frame.dobj_preps.get("for", [])])
 
 
 def _someone(tok: Token) -> bool:
