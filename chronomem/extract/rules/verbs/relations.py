@@ -46,8 +46,7 @@ def get(frame: Frame) -> list[Rel]:
     named = family_verb_rels(frame, subjects, "start")
     if named or frame.status.tense not in ("past", "perfect"):
         return named
-    pets = [t for t in frame.dobjs if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" and not any(
-        c.dep_ in ("acl", "relcl", "appos") for c in t.children)]
+    pets = _unnamed_pet_objects(frame, mine=True)  # "I got my cat from a shelter" too
     things = [t for t in frame.dobjs if t.lemma_.lower() in OPEN.possession_nouns and t.pos_ == "NOUN"]
     if things and _for_someone(frame, things):
         things = []  # "I got a bike for my son": a gift
@@ -63,6 +62,14 @@ def unnamed_pets(frame: Frame, pets: list[Token], subjects: list[Arg], when: Whe
         return []
     return [r for t in pets if not _named_later(t)
             for r in emit(frame, "HAS_PET", subjects, owned_arg(t, "PET"), when, confidence=0.7)]
+
+
+def _unnamed_pet_objects(frame: Frame, *, mine: bool) -> list[Token]:
+    """The verb's objects that are pet nouns with no name beside them ("a puppy named Rex" is the vocabulary
+    rules'); ``mine``: also one said with a possessive ("my cat")."""
+    beside = ("acl", "relcl", "appos") if mine else ("poss", "acl", "relcl", "appos")
+    return [t for t in frame.dobjs if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" and not any(
+        c.dep_ in beside for c in t.children)]
 
 
 def _for_someone(frame: Frame, got: list[Token]) -> bool:
@@ -120,9 +127,7 @@ def own(frame: Frame, *, aspect: str) -> list[Rel]:
     if pets:
         return pets
     subjects, when = persons(frame), frame.when(aspect)
-    unnamed = [t for t in frame.dobjs if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" and not any(
-        c.dep_ in ("poss", "acl", "relcl", "appos") for c in t.children)]
-    arrived = unnamed if frame.lemma == "own" or frame.lemma in OPEN.pet_arrival_verbs else []
+    arrived = _unnamed_pet_objects(frame, mine=False) if frame.lemma == "own" or frame.lemma in OPEN.pet_arrival_verbs else []
     objs = [t for t in frame.dobjs if t.lower_ not in CONSUMABLES and t.lemma_.lower() not in CONSUMABLES
             and (t.pos_ == "PROPN" or t.tag_ != "NNS" or aspect == "state") and t not in arrived]
     return unnamed_pets(frame, arrived, subjects, when) + [  # "I own two horses", "I bought a parrot and a cage"
