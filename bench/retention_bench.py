@@ -213,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
             runs.append(run_conversation(sample, extractor=extractor, embedder=embedder, workdir=Path(tmp),
                                          keep=args.keep, sessions_limit=QUICK_SESSIONS if args.quick else None,
                                          log=lambda line: print(line, file=sys.stderr)))
-    rows = table([r for run in runs for r in run["rows"]])
+    all_rows = [r for run in runs for r in run["rows"]]
+    rows = table(all_rows)
     before, after = sum(r["before"] for r in runs), sum(r["after"] for r in runs)
     full_ms = [ms for r in runs for ms in r["latency"]["full"]]
     small_ms = [ms for r in runs for ms in r["latency"]["compacted"]]
@@ -229,7 +230,6 @@ def main(argv: list[str] | None = None) -> int:
     else:
         rows.append({"measure": "when-benchmark top-1 (%)", "questions": 0, "full store": None, "compacted": None,
                      "difference (points)": f"not run: {why or 'no scored question'}"})
-    all_rows = [r for run in runs for r in run["rows"]]
     sides = parts_rows(all_rows, when, set_aside)
     conversations = [str(s.get("sample_id")) for s in samples]
     tuning = [c for c in conversations if c not in set_aside]
