@@ -1,5 +1,14 @@
 """Tagger slips the grammar itself corrects, before any rule reads the parse.
 
+A verb of taste right after "and" or "but" is the verb of a second clause of the same subject,
+whatever the tagger made of it in lower-case chat ("i'm vegan and love cooking": "love" read as a
+noun; "i like chess but hate poker": "hate" read as an auxiliary of "poker"; "i like tennis but
+hate golfing": "golfing" hung on "like"): it becomes that clause's verb, with the word after it as
+its object (:func:`repair_taste_verbs`).
+
+A word is never punctuation: one the parser attached as punctuation after a copula that has no
+complement is that complement ("my favourite snack is pretzels" with "pretzels" as punctuation).
+
 A preposition takes no subject: a word tagged as one (``ADP``, ``SCONJ``) that the parser gave a
 subject is the verb of its clause ("I really like Italian food": "like" tagged as a preposition).
 It is retagged as a present-tense verb, so that every rule reads it as the verb it is.
@@ -17,9 +26,14 @@ It is retagged as a present-tense verb, so that every rule reads it as the verb 
 
 from __future__ import annotations
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
+
+from chronomem.extract.lexicon import OPEN
 
 _NOT_VERBS = frozenset({"ADP", "SCONJ"})
+_JOINERS = frozenset({"and", "but"})
+_MODIFIERS = frozenset({"det", "amod", "compound", "poss", "nummod"})
+_OBJECTS = frozenset({"dobj", "xcomp", "ccomp", "prep"})
 
 
 def repair_tags(doc: Doc) -> int:
@@ -30,3 +44,82 @@ def repair_tags(doc: Doc) -> int:
             tok.pos_, tok.tag_ = "VERB", "VBP"
             fixed += 1
     return fixed
+
+
+def repair_taste_verbs(doc: Doc) -> int:
+    """Make each verb of taste after "and"/"but" that has no object of its own the verb of its clause,
+    with the word after it as its object (module doc); how many were repaired.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("i like chess but hate poker")
+    >>> for t, (pos, dep, head) in zip(doc, [("PRON", "nsubj", 1), ("VERB", "ROOT", 1), ("NOUN", "dobj", 1),
+    ...                                      ("CCONJ", "cc", 1), ("AUX", "aux", 5), ("NOUN", "conj", 1)]):
+    ...     t.pos_, t.dep_, t.head = pos, dep, doc[head]
+    >>> repair_taste_verbs(doc)
+    1
+    >>> doc[4].pos_, doc[4].dep_, doc[4].head.text, doc[5].dep_, doc[5].head.text
+    ('VERB', 'conj', 'like', 'dobj', 'hate')
+    """
+    fixed = 0
+    for tok in doc[1:-1]:
+        if tok.lower_ not in OPEN.taste_verbs or doc[tok.i - 1].lower_ not in _JOINERS or any(
+                c.dep_ in _OBJECTS for c in tok.children):
+            continue
+        obj = _stray_object(doc[tok.i + 1], tok)
+        if obj is None or (tok.pos_ == "VERB" and obj in tok.ancestors):
+            continue
+        verb, dep = _clause_verb(obj.head), obj.dep_
+        if tok.pos_ != "VERB":
+            if verb == tok or tok in verb.ancestors:
+                continue
+            tok.pos_, tok.tag_, tok.lemma_ = "VERB", "VBP", tok.lower_
+            tok.head, tok.dep_ = verb, "conj"
+        for early in [c for c in obj.children if c.i < tok.i]:  # "enjoy fishing and love camping": "fishing" under "camping"
+            early.head, early.dep_ = verb, (dep if dep in ("dobj", "xcomp") else "dobj")
+        obj.head, obj.dep_ = tok, ("xcomp" if obj.tag_ == "VBG" else "dobj")
+        fixed += 1
+    return fixed
+
+
+def _clause_verb(tok: Token) -> Token:
+    """The verb of the clause ``tok`` is in: itself, or its nearest verb above."""
+    while tok.pos_ not in ("VERB", "AUX") and tok.head.i != tok.i:
+        tok = tok.head
+    return tok
+
+
+def _stray_object(nxt: Token, verb: Token) -> Token | None:
+    """The word after the taste verb ``verb`` (or the noun it modifies) when the parser hung it on a word
+    before the verb, which leaves the verb without its object."""
+    obj = nxt.head if nxt.dep_ in _MODIFIERS else nxt
+    if obj.pos_ not in ("NOUN", "PROPN", "VERB") or obj.dep_ not in ("conj", "xcomp", "dobj", "advcl") or obj.head.i >= verb.i:
+        return None
+    return obj
+
+
+def repair_word_punct(doc: Doc) -> int:
+    """Make a word the parser attached as punctuation after a copula with no complement its complement
+    (module doc); how many were repaired.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("my snack is pretzels")
+    >>> for t, (pos, dep, head) in zip(doc, [("PRON", "poss", 1), ("NOUN", "nsubj", 2), ("AUX", "ROOT", 2),
+    ...                                      ("NOUN", "punct", 2)]):
+    ...     t.pos_, t.dep_, t.head, t.lemma_ = pos, dep, doc[head], t.lower_
+    >>> doc[2].lemma_ = "be"
+    >>> repair_word_punct(doc), doc[3].dep_
+    (1, 'attr')
+    """
+    fixed = 0
+    for tok in doc:
+        head = tok.head
+        if (tok.dep_ == "punct" and tok.is_alpha and tok.pos_ in ("NOUN", "PROPN") and head.lemma_ == "be"
+                and head.i < tok.i and not any(c.dep_ in ("attr", "acomp") for c in head.children)):
+            tok.dep_ = "attr"
+            fixed += 1
+    return fixed
+
+
+def repair(doc: Doc) -> int:
+    """Every repair of this module, in order; how many tokens were repaired."""
+    return repair_tags(doc) + repair_taste_verbs(doc) + repair_word_punct(doc)

@@ -117,6 +117,14 @@ def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[
     return out
 
 
+def job_rels(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:
+    """A job got or held, its object a job noun: "I got a job at Acme", "I have a job at a bakery", "a
+    job as a waitress" → WORKS_AT where, HAS_ROLE as what."""
+    orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
+    return employment(frame, subjects, when, orgs, places=frame.dobj_preps.get("in", []),
+                      roles=frame.dobj_preps.get("as", []) + frame.prep("as"), unnamed=True)
+
+
 def _workplace(tok: Token, frame: Frame) -> Arg | None:
     """An unnamed place of work the phrase table knows ("a diner", "the local hospital"): "works at" it."""
     arg = A.thing_arg(tok, frame.idx)

@@ -25,7 +25,7 @@ from chronomem.extract.clauses.hygiene import doc_mentions
 from chronomem.extract.clauses.records import ENTITY, OWNED, SPEAKER, WE, Hint, Rel
 from chronomem.extract.clauses.timing import dated_states
 from chronomem.extract.lexicon import lexicon_file
-from chronomem.extract.parse.repairs import repair_tags
+from chronomem.extract.parse.repairs import repair
 from chronomem.extract.rules import clause_reading
 from chronomem.extract.rules.open import possessives, tastes
 from chronomem.extract.rules.people import impressions, kin_phrases, nominal, people, titles
@@ -169,7 +169,7 @@ class RelationExtractor:
         if not len(doc):
             return doc
         try:
-            repair_tags(doc)
+            repair(doc)
             idx = DocIndex(doc)
             doc._.cm_mentions = doc_mentions(doc, idx)
             doc._.cm_rels, doc._.cm_hints = doc_relations(doc, idx)

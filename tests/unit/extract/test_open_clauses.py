@@ -514,3 +514,50 @@ def test_a_friend_beside_a_pet_is_still_a_friend(extractor):
 ])
 def test_a_pastime_one_goes_to_as_a_habit(extractor, text, liked):
     assert ((U, "LIKES", "kayaking") in _triples(extractor, text) or (U, "LIKES", "skating") in _triples(extractor, text)) is liked
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("My rabbit is named Clover.", "Clover"),  # the speaker's pet given its name by a passive
+    ("our goldfish is called bubbles .", "Bubbles"),
+    ("My gecko's name is Ziggy.", "Ziggy"),  # the pet's name as the subject
+    ("i adopted a kitten and her name is juniper .", "Juniper"),  # "name" misparsed as a second object
+])
+def test_a_pet_the_speaker_names_in_the_same_turn(extractor, text, name):
+    found = _triples(extractor, text)
+    assert (U, "HAS_PET", name) in found and not [t for t in found if t[1] == "HAS_PET" and "'s" in t[2]], found
+
+
+def test_someone_elses_pet_named_is_not_the_speakers(extractor):
+    assert not [t for t in _triples(extractor, "my cousin has a parrot and his name is mango .") if t[1] == "HAS_PET"]
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("I have a weekend job at a garden center.", None),  # no place of work the table knows: nothing made up
+    ("i have a part time job at a pharmacy .", (U, "WORKS_AT", "pharmacy")),  # a job held at an unnamed workplace
+    ("I have a summer job as a lifeguard.", (U, "HAS_ROLE", "lifeguard")),  # a job held as a role
+    ("I've got a job at a car wash now.", (U, "WORKS_AT", "car wash")),
+])
+def test_a_job_one_has(extractor, text, wanted):
+    found = _triples(extractor, text)
+    assert (wanted in found) if wanted else not [t for t in found if t[1] == "WORKS_AT"], found
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    # a verb of taste after "and"/"but" that the tagger missed in lower case is its own clause's verb
+    ("i'm gluten free and love baking .", {(U, "LIKES", "baking")}),  # "love" tagged a noun
+    ("i like chess but hate poker .", {(U, "LIKES", "chess"), (U, "DISLIKES", "poker")}),  # "hate" tagged an auxiliary
+    ("i enjoy fishing and love camping .", {(U, "LIKES", "fishing"), (U, "LIKES", "camping")}),  # "fishing" under "camping"
+    ("i like tennis but hate golfing .", {(U, "LIKES", "tennis"), (U, "DISLIKES", "golfing")}),
+])
+def test_a_second_taste_verb_the_tagger_missed(extractor, text, wanted):
+    found = _triples(extractor, text)
+    assert wanted <= found and not [t for t in found if t[1] in ("LIKES", "DISLIKES") and " " in t[2]], found
+
+
+def test_a_word_parsed_as_punctuation_after_a_copula_is_its_complement(extractor):
+    assert (U, "LIKES", "tacos") in _triples(extractor, "my favorite food is tacos")
+
+
+@pytest.mark.parametrize("text", ["i drive an old mazda .", "I drive a Subaru to work."])
+def test_a_car_named_by_its_make_is_a_vehicle_one_drives(extractor, text):
+    assert any(p == "OWNS" for _, p, _ in _triples(extractor, text))

@@ -97,6 +97,12 @@ def name_follows(tok: Token) -> bool:
     return any(t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])
 
 
+def named_later(tok: Token) -> bool:
+    """The turn goes on to name what ``tok`` is ("we got a puppy, we named him Ziggy", "my dog is called
+    Fig"): a name, not a placeholder."""
+    return any(t.lemma_.lower() in OPEN.naming_words for t in tok.doc[tok.i + 1:])
+
+
 def quoted_title(tok: Token) -> str | None:
     """The quoted title ``tok`` is part of: "I loved 'The Secret Garden'" → The Secret Garden.
 

@@ -17,7 +17,7 @@ from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When, holds
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.lexicon import OPEN
-from chronomem.extract.rules.open.base import name_follows, place_arg
+from chronomem.extract.rules.open.base import name_follows, named_later, place_arg
 from chronomem.extract.rules.people.kin import modifier_state
 
 
@@ -76,7 +76,7 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
                                                                                    L.ENDED_KIN_MODIFIERS | L.SKIP_KIN_MODIFIERS)
                        for c in tok.children):
         return []
-    if name_follows(tok):
+    if name_follows(tok) or named_later(tok):
         return []
     me = pronoun_arg(poss[0])
     if me is None:
@@ -346,14 +346,21 @@ def introduced_names(doc: Doc) -> list[Token]:
         if not tok.text[:1].isupper() or not (tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and not tok.is_sent_start)):
             continue  # a name ("Kyle" tagged as a noun after "his name is" too)
         head = tok.head
-        if tok.dep_ == "attr" and head.lemma_ == "be":
+        if (tok.dep_ == "attr" or (tok.dep_ == "acomp" and tok.pos_ == "PROPN")) and head.lemma_ == "be":
             subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+            if subj is None and head.i > 0 and doc[head.i - 1].lower_ == "name":
+                subj = doc[head.i - 1]  # "I have a dog and his name is Max", parsed with "name" as a second object
             if subj is not None and (subj.lower_ in ("this", "that") or _this_pet(subj) or (
-                    subj.lower_ == "name" and any(c.lower_ in L.THIRD_POSSESSIVES for c in subj.children))):
-                out.append(tok)
+                    subj.lower_ == "name" and any(c.lower_ in L.THIRD_POSSESSIVES or _our_pet(c) for c in subj.children))):
+                out.append(tok)  # "this is Kyle", "his name is Rex", "my cat's name is Pepper"
         elif tok.i > 0 and doc[tok.i - 1].lower_ == "meet" and doc[tok.i - 1].is_sent_start:
             out.append(tok)  # "Meet Pip!"
         elif tok.dep_ == "oprd" and head.lemma_ in ("call", "name") and any(
-                c.dep_ == "nsubjpass" and c.lower_ in L.THIRD_SUBJECTS for c in head.children):
-            out += [t for t in (tok, *tok.conjuncts) if t.text[:1].isupper()]  # "She's called Luna", "They're called Salt and Pepper"
+                c.dep_ == "nsubjpass" and (c.lower_ in L.THIRD_SUBJECTS or _our_pet(c)) for c in head.children):
+            out += [t for t in (tok, *tok.conjuncts) if t.text[:1].isupper()]  # "She's called Luna", "my dog is named Rusty"
     return out
+
+
+def _our_pet(tok: Token) -> bool:
+    """"my dog", "our cat('s name)": a pet noun the speaker owns, whose name the clause gives."""
+    return tok.lemma_.lower() in L.PET_NOUNS and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children)

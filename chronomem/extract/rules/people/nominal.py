@@ -16,7 +16,7 @@ from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When
 from chronomem.extract.clauses.stance import said_by_me
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.rules.base import alternative, emit, employment, persons, role_rels
+from chronomem.extract.rules.base import alternative, emit, employment, job_rels, persons, role_rels
 from chronomem.extract.rules.open.base import my_relative
 from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
@@ -107,6 +107,8 @@ def _introduced(attr: Token) -> bool:
 
 
 def have(frame: Frame) -> list[Rel]:
+    if A.is_job_noun(frame.dobj):  # "I have a part-time job at a bakery"
+        return job_rels(frame, persons(frame), frame.when("state"))
     return family_verb_rels(frame, persons(frame), "state")
 
 

@@ -15,7 +15,8 @@ from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import Arg, Rel, When
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN
-from chronomem.extract.rules.base import emit, employment, persons
+from chronomem.extract.rules.base import emit, job_rels, persons
+from chronomem.extract.rules.open.base import named_later
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.couples import marital, together_rels
 
@@ -38,9 +39,7 @@ def get(frame: Frame) -> list[Rel]:
         if boss is not None:
             return emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, frame.when("start"))
     if A.is_job_noun(dobj):
-        orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
-        return employment(frame, subjects, frame.when("start"), orgs, places=frame.dobj_preps.get("in", []),
-                           roles=frame.dobj_preps.get("as", []) + frame.prep("as"), unnamed=True)
+        return job_rels(frame, subjects, frame.when("start"))
     if frame.lemma != "get":
         return []
     named = family_verb_rels(frame, subjects, "start")
@@ -60,7 +59,7 @@ def unnamed_pets(frame: Frame, pets: list[Token], subjects: list[Arg], when: Whe
     for someone else ("I got this pup for you", "bought a kitten for my niece")."""
     if _for_someone(frame, pets):
         return []
-    return [r for t in pets if not _named_later(t)
+    return [r for t in pets if not named_later(t)
             for r in emit(frame, "HAS_PET", subjects, owned_arg(t, "PET"), when, confidence=0.7)]
 
 
@@ -80,11 +79,6 @@ def _for_someone(frame: Frame, got: list[Token]) -> bool:
 def _someone(tok: Token) -> bool:
     """A person other than the speaker: "you", "her", "them", a name, "my niece"."""
     return tok.lower_ in OPEN.other_people_pronouns or tok.ent_type_ == "PERSON" or tok.lemma_.lower() in L.KIN
-
-
-def _named_later(pet: Token) -> bool:
-    """The turn goes on to name the pet ("we got a puppy, we named him Ziggy", "it's called Fig"): a name, not a placeholder."""
-    return any(t.lemma_.lower() in OPEN.naming_words for t in pet.doc[pet.i + 1:])
 
 
 def _named_after_colon(frame: Frame, noun: Token) -> Arg | None:
