@@ -561,3 +561,27 @@ def test_a_word_parsed_as_punctuation_after_a_copula_is_its_complement(extractor
 @pytest.mark.parametrize("text", ["i drive an old mazda .", "I drive a Subaru to work."])
 def test_a_car_named_by_its_make_is_a_vehicle_one_drives(extractor, text):
     assert any(p == "OWNS" for _, p, _ in _triples(extractor, text))
+
+
+@pytest.mark.parametrize(("text", "liked"), [
+    # a habit said of one's free time is a pastime: a taste
+    ("In my spare time I build model trains.", "building model trains"),
+    ("i spend my free time baking .", "baking"),
+    ("I whittle spoons as a hobby.", "whittling spoons"),
+    ("i draw for fun", "drawing"),
+])
+def test_a_habit_of_ones_free_time_is_a_taste(extractor, text, liked):
+    assert (U, "LIKES", liked) in _triples(extractor, text)
+
+
+@pytest.mark.parametrize("text", [
+    "I spend my free time with my grandkids.",  # nothing done: no taste
+    "In my free time I have errands to run.",  # a light verb
+    "I built model trains in my spare time last year.",  # past: no habit now
+])
+def test_free_time_with_no_pastime_in_it_is_no_taste(extractor, text):
+    assert not [t for t in _triples(extractor, text) if t[1] == "LIKES"]
+
+
+def test_a_senior_at_a_school_studies_there(extractor):
+    assert any(p == "STUDIES_AT" for _, p, _ in _triples(extractor, "i'm a senior in high school ."))

@@ -15,10 +15,13 @@ from chronomem.extract.clauses.frames import Frame, pastimes_in_list, with_conj
 from chronomem.extract.clauses.phrases import gerund, third_person
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel
 from chronomem.extract.lexicon import OPEN
-from chronomem.extract.rules.open.base import OPEN_PREDICATE, clause_objects, phrase_arg, subject_rels
+from chronomem.extract.rules.open.base import OPEN_PREDICATE, TASTE_CONFIDENCE, clause_objects, phrase_arg, subject_rels
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
 
-__all__ = ["activity_rels"]
+__all__ = ["activity_rels", "pastime_rels"]
+
+_DOING_DEPS = frozenset({"xcomp", "advcl", "dep", "pcomp", "conj", "ccomp"})  # "spend my free time sketching"
+_TIME_DEPS = frozenset({"prep", "npadvmod", "dobj", "advmod"})  # "in my spare time", "for fun"
 
 
 def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
@@ -80,6 +83,42 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         out = subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, _gerund_name(frame.v), "OTHER", GUESS),
                     aspect, relation="does")  # "I paint", "I've been running for years"
     return out
+
+
+def pastime_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel] | None:
+    """A habit said of one's free time is a pastime, a taste: "in my spare time I restore old radios",
+    "I spend my free time sketching", "I knit for fun" → LIKES what is done; ``None`` when the clause
+    says nothing of free time (or does nothing in it)."""
+    if frame.status.tense not in ("present", "progressive", "perfect_progressive") or not _in_free_time(frame.v):
+        return None
+    if frame.lemma == "spend":  # what the time is spent doing
+        args = [phrase_arg(t, frame.idx) for c in frame.v.children if c.tag_ == "VBG" and c.dep_ in _DOING_DEPS
+                for t in with_conj(c)]
+    elif gerund(frame.lemma) in OPEN.light_gerunds:
+        return None
+    elif frame.dobj is not None:
+        thing = phrase_arg(frame.dobj, frame.idx)
+        args = [Arg(ENTITY, frame.v.i, f"{gerund(frame.lemma)} {_without_leisure(thing.name)}", "OTHER", GUESS)
+                ] if thing is not None else []
+    elif frame.lemma in OPEN.intransitive_habits or frame.lemma in OPEN.pastime_verbs:
+        args = [Arg(ENTITY, frame.v.i, gerund(frame.lemma), "OTHER", GUESS)]  # not "I play for fun"
+    else:
+        return None
+    found = [r for a in args for r in subject_rels(frame, subjects, "LIKES", a, aspect, confidence=TASTE_CONFIDENCE)]
+    return found or None
+
+
+def _without_leisure(name: str) -> str:
+    """An object phrase without the words of free time the parser hung on it ("spoons as a hobby")."""
+    for phrase in OPEN.leisure_phrases:
+        name = name.split(f" {phrase}")[0].removesuffix(" as a").removesuffix(" in my").removesuffix(" for")
+    return name
+
+
+def _in_free_time(verb: Token) -> bool:
+    """The verb's own phrases (not its inner clauses) say it is done in free time (``leisure_phrases``)."""
+    said = " ".join(" ".join(t.lower_ for t in c.subtree) for c in verb.children if c.dep_ in _TIME_DEPS)
+    return any(p in said for p in OPEN.leisure_phrases)
 
 
 def _pastime_gone_to(frame: Frame, subjects: list[Arg], tok: Token, aspect: str, verb: str) -> list[Rel]:

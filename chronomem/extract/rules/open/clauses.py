@@ -35,7 +35,7 @@ from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, holds
 from chronomem.extract.lexicon import OPEN
-from chronomem.extract.rules.open.activity import activity_rels
+from chronomem.extract.rules.open.activity import activity_rels, pastime_rels
 from chronomem.extract.rules.open.base import (
     OPEN_CONFIDENCE,
     OPEN_PREDICATE,
@@ -145,7 +145,7 @@ def clause_rels(frame: Frame) -> list[Rel]:
     new_job = new_job_rels(frame, subjects)
     if new_job is not None:
         return new_job
-    return activity_rels(frame, subjects, aspect)
+    return pastime_rels(frame, subjects, aspect) or activity_rels(frame, subjects, aspect)  # "I knit for fun": a taste
 
 
 # ----------------------------------------------------------------------------- pieces
@@ -210,13 +210,15 @@ def _continues_progressive(v: Token) -> bool:
 
 
 def _special_verb_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
-    """Verbs with a reading of their own: joining, enrolling, growing up (``None`` for any other)."""
+    """Verbs with a reading of their own: joining, enrolling, growing up, free time spent (``None`` for any other)."""
     if frame.lemma == "join":
         return joined_group_rels(frame, subjects)
     if frame.lemma == "grow" and frame.prt == "up":
         return _upbringing(frame, subjects)
     if frame.lemma in OPEN.enrol_verbs:
         return enrolled_rels(frame, subjects)
+    if frame.lemma == "spend":  # "I spend my free time sketching"
+        return pastime_rels(frame, subjects, "state") or []
     return None
 
 
