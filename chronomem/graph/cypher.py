@@ -363,12 +363,14 @@ FULLTEXT = {kind: f"CALL db.index.fulltext.{proc}('{index}', $query) YIELD {var}
                   f"ORDER BY score DESC, {tie} LIMIT $limit"
             for kind, (proc, index, var, tie) in _FULLTEXT_CALL.items()}
 # The index's best $fetch matches only (Lucene keeps a heap of $fetch instead of ranking every match):
-# the group's among them as [id, score, tie-breaker], how many came back and the lowest score. When
-# fewer than $fetch came back they were all the matches; when the group has $limit among them scoring
-# above the lowest (a tie there may have been cut) they are its best $limit. Otherwise FULLTEXT.
+# the group's among them as [id, score, tie-breaker] and how many came back. When
+# fewer than $fetch came back they were all the matches; when the group has $limit among them they
+# are its best $limit scores (nothing left out scores higher; among matches tied with the last one,
+# Lucene's own order chose which came back, where ranking every match takes the earliest written).
+# Otherwise (another group's matches outrank the group's) FULLTEXT.
 FULLTEXT_TOP = {kind: f"CALL db.index.fulltext.{proc}('{index}', $query, {{limit: $fetch}}) YIELD {var}, score "
                       f"WITH collect(CASE WHEN {var}.group_id = $g THEN [{var}.id, score, {tie}] END) AS hits, "
-                      "count(*) AS seen, min(score) AS lowest RETURN hits, seen, lowest"
+                      "count(*) AS seen RETURN hits, seen"
                 for kind, (proc, index, var, tie) in _FULLTEXT_CALL.items()}
 
 # -- sessions and turns ----------------------------------------------------------------------

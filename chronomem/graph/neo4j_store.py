@@ -333,8 +333,7 @@ class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
         if fetch <= FULLTEXT_TOP_MAX:  # Lucene keeps a heap of that size: only for modest limits
             (top,) = self._read(cypher.FULLTEXT_TOP[kind], g=group_id, query=query, fetch=fetch)
             hits = sorted(top["hits"], key=lambda h: (-h[1], h[2]))[:limit]  # ties in insertion order
-            complete = top["seen"] < fetch or (len(hits) == limit and hits[-1][1] > top["lowest"])
-            if complete:  # exactly what ranking every match gives
+            if top["seen"] < fetch or len(hits) == limit:  # every match, or the group's best scores
                 return [(i, float(score)) for i, score, _ in hits]
         rows = self._read(cypher.FULLTEXT[kind], g=group_id, query=query, limit=limit)
         return [(r["id"], float(r["score"])) for r in rows]
