@@ -6,6 +6,10 @@ noun; "i like chess but hate poker": "hate" read as an auxiliary of "poker"; "i 
 hate golfing": "golfing" hung on "like"): it becomes that clause's verb, with the word after it as
 its object (:func:`repair_taste_verbs`).
 
+A verb of taste right after the subject pronoun is the clause's verb, however it was tagged ("I
+detest broccoli": "detest" read as an adjective of a root "broccoli"): it becomes the root, with the
+old root as its object (:func:`repair_taste_root`).
+
 A word is never punctuation: one the parser attached as punctuation after a copula that has no
 complement is that complement ("my favourite snack is pretzels" with "pretzels" as punctuation).
 
@@ -120,6 +124,32 @@ def repair_word_punct(doc: Doc) -> int:
     return fixed
 
 
+def repair_taste_root(doc: Doc) -> int:
+    """Make a verb of taste after a subject pronoun that the parser hung on a root noun to its right
+    the root, with that noun as its object (module doc); how many were repaired.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("I detest broccoli")
+    >>> for t, (pos, dep, head) in zip(doc, [("PRON", "nsubj", 2), ("ADJ", "amod", 2), ("NOUN", "ROOT", 2)]):
+    ...     t.pos_, t.dep_, t.head = pos, dep, doc[head]
+    >>> repair_taste_root(doc), doc[1].dep_, doc[1].pos_, doc[2].dep_, doc[2].head.text, doc[0].head.text
+    (1, 'ROOT', 'VERB', 'dobj', 'detest', 'detest')
+    """
+    fixed = 0
+    for tok in doc[1:-1]:
+        root, subj = tok.head, doc[tok.i - 1]
+        if (tok.pos_ == "VERB" or tok.lower_ not in OPEN.taste_verbs or subj.lower_ not in OPEN.subject_pronouns
+                or root.dep_ != "ROOT" or root.i <= tok.i or root.pos_ not in ("NOUN", "PROPN", "VERB")):
+            continue
+        tok.pos_, tok.tag_, tok.lemma_ = "VERB", "VBP", tok.lower_
+        tok.head, tok.dep_ = tok, "ROOT"
+        for child in [c for c in root.children if c.i < tok.i]:  # the subject
+            child.head = tok
+        root.head, root.dep_ = tok, ("xcomp" if root.tag_ == "VBG" else "dobj")
+        fixed += 1
+    return fixed
+
+
 def repair(doc: Doc) -> int:
     """Every repair of this module, in order; how many tokens were repaired."""
-    return repair_tags(doc) + repair_taste_verbs(doc) + repair_word_punct(doc)
+    return repair_tags(doc) + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_word_punct(doc)

@@ -585,3 +585,18 @@ def test_free_time_with_no_pastime_in_it_is_no_taste(extractor, text):
 
 def test_a_senior_at_a_school_studies_there(extractor):
     assert any(p == "STUDIES_AT" for _, p, _ in _triples(extractor, "i'm a senior in high school ."))
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("i detest celery", (U, "DISLIKES", "celery")),  # the taste verb tagged as a modifier of a root noun
+    ("I detest celery.", (U, "DISLIKES", "celery")),
+    ("i hate doing the dishes", (U, "DISLIKES", "doing the dishes")),  # "doing" with a concrete object names an activity
+    ("i love doing pilates", (U, "LIKES", "doing pilates")),
+])
+def test_a_taste_verb_the_tagger_misread_or_a_chore_done(extractor, text, wanted):
+    assert wanted in _triples(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["i love doing my best", "i like doing stuff"])
+def test_doing_with_nothing_concrete_is_no_taste(extractor, text):
+    assert not [t for t in _triples(extractor, text) if t[1] == "LIKES"]

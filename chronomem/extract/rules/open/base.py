@@ -97,6 +97,15 @@ def name_follows(tok: Token) -> bool:
     return any(t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])
 
 
+def _activity_done(tok: Token, first: str) -> bool:
+    """"doing yoga", "doing crosswords": a light gerund that names an activity by its concrete object
+    (``activity_gerunds``), not "doing my best" nor "doing stuff"."""
+    return first in OPEN.activity_gerunds and tok.tag_ == "VBG" and any(
+        c.dep_ == "dobj" and c.pos_ == "NOUN" and c.lemma_.lower() not in OPEN.vague_objects
+        and c.lemma_.lower() not in OPEN.abstract_objects and not any(d.dep_ == "poss" for d in c.children)
+        for c in tok.children)
+
+
 def named_later(tok: Token) -> bool:
     """The turn goes on to name what ``tok`` is ("we got a puppy, we named him Ziggy", "my dog is called
     Fig"): a name, not a placeholder."""
@@ -161,7 +170,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     if head is not None:
         phrase = f"{phrase} {head.lower_}"  # "fantasy and sci-fi movies": fantasy movies
     first, _, rest = phrase.partition(" ")
-    if first in OPEN.light_gerunds:
+    if first in OPEN.light_gerunds and not _activity_done(tok, first):
         if first not in OPEN.outing_gerunds or not rest or rest.split(" ", 1)[0] in OPEN.stay_adverbs:
             return None  # "having a supportive team", "making a difference", "going out": no lasting thing named
         if rest.split(" ", 1)[0].endswith("ing"):
