@@ -600,3 +600,12 @@ def test_a_taste_verb_the_tagger_misread_or_a_chore_done(extractor, text, wanted
 @pytest.mark.parametrize("text", ["i love doing my best", "i like doing stuff"])
 def test_doing_with_nothing_concrete_is_no_taste(extractor, text):
     assert not [t for t in _triples(extractor, text) if t[1] == "LIKES"]
+
+
+@pytest.mark.parametrize(("text", "studies"), [
+    ("I'm a sophomore at Rutgers.", True),  # a year of study beside a named school: studies there, works nowhere
+    ("i'm a freshman at nyu", True),
+])
+def test_a_year_of_study_at_a_named_school(extractor, text, studies):
+    found = _triples(extractor, text)
+    assert any(p == "STUDIES_AT" for _, p, _ in found) is studies and not [t for t in found if t[1] == "WORKS_AT"], found

@@ -16,6 +16,7 @@ from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When
 from chronomem.extract.clauses.stance import said_by_me
 from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.base import alternative, emit, employment, job_rels, persons, role_rels
 from chronomem.extract.rules.open.base import my_relative
 from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
@@ -174,7 +175,7 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         teams = [t for t in teams if t is not None]
         if teams:
             return emit(frame, "LEADS", [s for s in subjects if s.kind != WE], teams[0], when)
-    if lemma == "student":
+    if lemma in OPEN.student_nouns and lemma not in OPEN.rank_student_nouns:  # "a freshman at UCLA": studies there
         return [r for t in frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", [])
                 for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, idx, tools=False), when)]
     orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at")
