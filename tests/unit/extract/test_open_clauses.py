@@ -609,3 +609,12 @@ def test_doing_with_nothing_concrete_is_no_taste(extractor, text):
 def test_a_year_of_study_at_a_named_school(extractor, text, studies):
     found = _triples(extractor, text)
     assert any(p == "STUDIES_AT" for _, p, _ in found) is studies and not [t for t in found if t[1] == "WORKS_AT"], found
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("I never liked mushrooms.", {(U, "DISLIKES", "mushrooms")}),  # "never" in the past: to this day
+    ("i never cared for reality tv", {(U, "DISLIKES", "reality tv")}),
+    ("I didn't like the soup yesterday.", set()),  # one meal: no lasting dislike
+])
+def test_a_taste_never_held_is_a_lasting_dislike(extractor, text, wanted):
+    assert {t for t in _triples(extractor, text) if t[1] == "DISLIKES"} == wanted

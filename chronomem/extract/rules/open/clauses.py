@@ -159,7 +159,9 @@ def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     cannot = lemma in OPEN.cannot_tastes and any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in frame.v.children)
     if status.ending or status.used_to or (status.blocked and not cannot):
         return []
-    plain = replace(frame, status=replace(status, negated=False, blocked=False))
+    never = status.tense == "past" and any(c.lower_ == "never" for c in frame.v.children)
+    plain = replace(frame, status=replace(status, negated=False, blocked=False,  # "I never liked olives": to this day
+                                          tense="perfect" if never else status.tense))
     if lemma in OPEN.negated_tastes and frame.v.pos_ == "VERB":
         if lemma == "care" and "for" in frame.preps:  # "I don't care for country music"
             plain = replace(plain, dobj=frame.preps["for"][0])
