@@ -237,16 +237,43 @@ def supersessions(history: Iterable[Fact], *, at: datetime, vocabulary: Vocabula
         holding = [g for g in facts if g.valid_at(at)]
         if not holding:
             continue
+        starts = _Starts(facts, many=cardinality(vocabulary, facts[0].predicate) == "many")
         for f in facts:
             if f.valid_to is None or f.valid_to > at:
                 continue
-            newer = _successor(vocabulary, facts, f, at, holding)
+            newer = _successor(vocabulary, starts, f, at, holding)
             if newer is not None:
                 out[f.id] = newer
     return out
 
 
-def _successor(vocabulary: Vocabulary, facts: Sequence[Fact], old: Fact, at: datetime,
+class _Starts:
+    """The values of one slot by when they started: those that may have replaced a value (every one
+    :func:`_replaces` accepts, and a few it does not) without comparing it with every other value."""
+
+    def __init__(self, facts: Sequence[Fact], *, many: bool) -> None:
+        self.facts, self.many = facts, many
+        dated = sorted((f.valid_from, i) for i, f in enumerate(facts) if f.valid_from is not None)
+        self.starts = [start for start, _ in dated]
+        self.order = [i for _, i in dated]
+        self.undated = [i for i, f in enumerate(facts) if f.valid_from is None]
+
+    def after(self, old: Fact) -> list[Fact]:
+        """The values that started late enough to replace ``old`` (within :data:`SWITCH_GAP` of its end
+        for a ``many`` predicate), in their order in the slot."""
+        if self.many:
+            if old.valid_to is None:
+                return []
+            low, high = old.valid_to - SWITCH_GAP, old.valid_to + SWITCH_GAP
+            low = max(low, old.valid_from) if old.valid_from is not None else low
+            found = self.order[bisect_left(self.starts, low): bisect_right(self.starts, high)]
+        else:
+            later = self.order[bisect_left(self.starts, old.valid_from):] if old.valid_from is not None else self.order
+            found = self.undated + later
+        return [self.facts[i] for i in sorted(found)]
+
+
+def _successor(vocabulary: Vocabulary, starts: _Starts, old: Fact, at: datetime,
                holding: Sequence[Fact]) -> Fact | None:
     """The value holding at ``at`` that replaced ``old``, directly or through a chain of values
     that each took over from the one before and ended by ``at`` too (PostgreSQL 12 → 13 → 14).
@@ -259,7 +286,7 @@ def _successor(vocabulary: Vocabulary, facts: Sequence[Fact], old: Fact, at: dat
         return max(direct, key=lambda g: (g.valid_from or at, g.id))
     seen, frontier = {old.id}, [old]
     while frontier:
-        found = {g.id: g for f in frontier for g in facts if g.id not in seen and _replaces(vocabulary, g, f)}
+        found = {g.id: g for f in frontier for g in starts.after(f) if g.id not in seen and _replaces(vocabulary, g, f)}
         newer = list(found.values())
         holding = [g for g in newer if g.valid_at(at)]
         if holding:
