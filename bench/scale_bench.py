@@ -355,10 +355,11 @@ def _search_callable(mem: Any, side: Any) -> tuple[Any, str] | tuple[None, str]:
 
 def run_one(backend: str, size: int, *, work: Path, queries: int, embedder_kind: str, sessions: int,
             neo4j_state: str | None, warm_up: bool = False, seed: int = 7, bulk: int = 0,
-            rebuild: bool = True) -> dict[str, Any]:
+            rebuild: bool = True, keep: bool = False, reuse: bool = False) -> dict[str, Any]:
     """Fill one store with ``size`` generated versions (and ``bulk`` more chat turns) and measure it
-    (runs in the worker)."""
-    from bench.scale_vectors import bulk_turns, rebuild_from_store, server_memory
+    (runs in the worker). Neo4j only: ``keep`` leaves the group (and the side-index file in ``work``)
+    for a later ``reuse``, which measures the reads and search of that store without filling it again."""
+    from bench.scale_vectors import rebuild_from_store, server_memory
     from chronomem.clock import FixedClock
     from chronomem.memory import Memory
     from chronomem.schema.models import entity_id
@@ -376,29 +377,15 @@ def run_one(backend: str, size: int, *, work: Path, queries: int, embedder_kind:
         if not uri:
             raise SystemExit("NEO4J_URI is not set")
         mem = Memory.open(neo4j_uri=uri, clock=clock, group=GROUP, extractor=NullExtractor())
-        mem.store.delete_group(GROUP)
+        if not reuse:
+            mem.store.delete_group(GROUP)
         if warm_up:
             _warm_up(mem.store, clock)
 
-    started = time.perf_counter()
-    mem.import_facts(generate(size, seed=seed))
-    import_s = time.perf_counter() - started
-    stats = mem.stats()
-    row.update(versions=stats["fact_versions"], entities=stats["entities"], import_s=round(import_s, 2),
-               import_fps=round(size / import_s), rss_after_import_mb=round(_rss_mb()))
-    print(f"  [{backend} {size:,}] imported in {import_s:.1f} s ({size / import_s:,.0f} facts/s); {stats}",
-          file=sys.stderr, flush=True)
-
-    # ingest of plain chat turns (store cost only)
-    chats = chat_sessions(sessions, 8, size=size)
-    started = time.perf_counter()
-    ingest = mem.ingest(chats)
-    ingest_s = time.perf_counter() - started
-    row.update(ingest_turns=ingest.turns, ingest_tps=round(ingest.turns / ingest_s))
-    if bulk:
-        row.update(bulk_turns(mem, bulk, size=size))
-        print(f"  [{backend} {size:,}] {row['bulk_turns']:,} more turns at {row['bulk_turns_tps']:,}/s",
-              file=sys.stderr, flush=True)
+    if reuse:
+        _reused(mem, row, size, bulk)
+    else:
+        _fill(mem, row, size, sessions=sessions, bulk=bulk, seed=seed)
 
     # reads
     rng = random.Random(seed + 1)
@@ -434,9 +421,13 @@ def run_one(backend: str, size: int, *, work: Path, queries: int, embedder_kind:
                 row["hnsw_kind"] = "HnswVectorIndex over every version"
             else:
                 slow = "minilm" in getattr(embedder, "name", "").lower()
-                built = build_side_index(mem, embedder, work / f"side-{backend}-{size}.hnsw",
-                                         cache=work / f"vectors-{size}.npz" if slow else None)
-                row["hnsw_kind"] = "SideIndex.rebuild"
+                path = work / f"side-{backend}-{size}.hnsw"
+                if reuse and path.exists():  # the side-index a --keep run left, caught up from the store
+                    built = open_side_index(mem, embedder, path)
+                    row["hnsw_kind"] = "SideIndex (reused)"
+                else:
+                    built = build_side_index(mem, embedder, path, cache=work / f"vectors-{size}.npz" if slow else None)
+                    row["hnsw_kind"] = "SideIndex.rebuild"
             side = built.pop("index")
             row.update({f"hnsw_{k}": v for k, v in built.items()})
             print(f"  [{backend} {size:,}] HNSW ({built['embedder']}, {built['vectors']:,} vectors): embed {built['embed_s']} s, "
@@ -463,10 +454,59 @@ def run_one(backend: str, size: int, *, work: Path, queries: int, embedder_kind:
         row["server_memory"] = server_memory(mem.store)  # as the running server says
     row["peak_rss_self_mb"] = round(_peak_mb())
     row["loadavg_end"] = round(os.getloadavg()[0], 2)  # the machine is shared: how busy it was
-    if backend == "neo4j":
+    if backend == "neo4j" and not keep:
         mem.store.delete_group(GROUP)
     mem.close()
     return row
+
+
+def _fill(mem: Any, row: dict[str, Any], size: int, *, sessions: int, bulk: int, seed: int) -> None:
+    """Import ``size`` generated versions, ingest ``sessions`` chat sessions and ``bulk`` more turns; their rates into ``row``."""
+    from bench.scale_vectors import bulk_turns
+
+    backend = row["backend"]
+    started = time.perf_counter()
+    mem.import_facts(generate(size, seed=seed))
+    import_s = time.perf_counter() - started
+    stats = mem.stats()
+    row.update(versions=stats["fact_versions"], entities=stats["entities"], import_s=round(import_s, 2),
+               import_fps=round(size / import_s), rss_after_import_mb=round(_rss_mb()))
+    print(f"  [{backend} {size:,}] imported in {import_s:.1f} s ({size / import_s:,.0f} facts/s); {stats}",
+          file=sys.stderr, flush=True)
+
+    # ingest of plain chat turns (store cost only)
+    chats = chat_sessions(sessions, 8, size=size)
+    started = time.perf_counter()
+    ingest = mem.ingest(chats)
+    ingest_s = time.perf_counter() - started
+    row.update(ingest_turns=ingest.turns, ingest_tps=round(ingest.turns / ingest_s))
+    if bulk:
+        row.update(bulk_turns(mem, bulk, size=size))
+        print(f"  [{backend} {size:,}] {row['bulk_turns']:,} more turns at {row['bulk_turns_tps']:,}/s",
+              file=sys.stderr, flush=True)
+
+
+def _reused(mem: Any, row: dict[str, Any], size: int, bulk: int) -> None:
+    """Check that the group a ``--keep`` run left holds ``size`` versions (and the ``bulk`` turns); its counts into ``row``."""
+    stats = mem.stats()
+    if stats["fact_versions"] < size or stats["turns"] < bulk:
+        raise SystemExit(f"--reuse: group {GROUP!r} holds {stats['fact_versions']:,} fact versions and {stats['turns']:,} "
+                         f"turns, not {size:,} and {bulk:,}; fill it first with the same command and --keep instead of --reuse")
+    row.update(versions=stats["fact_versions"], entities=stats["entities"], reused_turns=stats["turns"])
+    print(f"  [{row['backend']} {size:,}] reusing the store a --keep run left: {stats}", file=sys.stderr, flush=True)
+
+
+def open_side_index(mem: Any, embedder: Any, path: Path) -> dict[str, Any]:
+    """The group's :class:`SideIndex` at ``path`` (a ``--keep`` run's), caught up from the store; its size and opening time."""
+    from chronomem.graph.side_index import SideIndex
+
+    timed = TimedEmbedder(embedder)
+    start = time.perf_counter()
+    side = SideIndex(mem.store, mem.group, embedder=timed, path=path, batch_size=512)
+    count = len(side.vectors)
+    total = time.perf_counter() - start
+    return {"index": side, "embedder": timed.name, "vectors": count, "embed_s": round(timed.seconds, 2),
+            "build_s": round(total - timed.seconds, 2), "index_bytes": sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))}
 
 
 def _measure_search(row: dict[str, Any], mem: Any, side: Any, names: Sequence[str], *, queries: int) -> None:
@@ -600,12 +640,12 @@ def table_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         out.append({
             "backend": r["backend"],
             "fact versions": f"{r['versions']:,}",
-            "import facts/s": f"{r['import_fps']:,}",
-            "ingest turns/s¹": f"{r['ingest_tps']:,}",
+            "import facts/s": f"{r['import_fps']:,}" if "import_fps" in r else "(reused store)",
+            "ingest turns/s¹": f"{r['ingest_tps']:,}" if "ingest_tps" in r else "(reused store)",
             "facts as-of p50 / p95 ms": f"{r['facts_p50_ms']} / {r['facts_p95_ms']}",
             "timeline p50 ms": r["timeline_p50_ms"],
             "2-hop as-of p50 ms": r["hop2_p50_ms"],
-            "turns": f"{r['ingest_turns'] + r.get('bulk_turns', 0):,}",
+            "turns": f"{_turns(r):,}",
             "search p50 / p95 ms⁵": (f"{r['search_p50_ms']} / {r['search_p95_ms']}" if r.get("search_p50_ms") is not None
                                      else "failed" if r.get("search_error") else "n/a"),
             "search p50 without embedder ms": r.get("search_plain_p50_ms", "n/a"),
@@ -619,6 +659,11 @@ def table_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             "wall s": r["wall_s"],
         })
     return out
+
+
+def _turns(r: dict[str, Any]) -> int:
+    """The turns of a row's store: those a reused store held, else the chat sessions' and the bulk ones."""
+    return int(r["reused_turns"]) if "reused_turns" in r else int(r["ingest_turns"] + r.get("bulk_turns", 0))
 
 
 def _minilm_rate(rows: Sequence[dict[str, Any]]) -> float | None:
@@ -637,7 +682,7 @@ def target_checks(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, str, b
     ok = [r for r in rows if "error" not in r]
     out: list[tuple[str, str, str, bool | None]] = []
     for backend, key in (("sqlite", "import_sqlite"), ("neo4j", "import_neo4j")):
-        rs = [r for r in ok if r["backend"] == backend]
+        rs = [r for r in ok if r["backend"] == backend and "import_fps" in r]
         if rs:  # issue 29's decision: the embedded store's rates stand; Neo4j's goal is import_bound's (median of 3)
             worst = min(r["import_fps"] for r in rs)
             out.append((f"bulk import, {backend} (slowest size)", f"{worst:,} facts/s",
@@ -654,7 +699,7 @@ def target_checks(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, str, b
         out.append((f"search p50 at {big:,}, sqlite", f"{s} ms" if s is not None else "not measured (no Memory.search)",
                     f"≤ {TARGETS['search_p50_sqlite_ms']} ms", None if s is None else s <= TARGETS["search_p50_sqlite_ms"]))
     for r in [r for r in ok if r["size"] == big]:
-        turns = f" + {r['ingest_turns'] + r.get('bulk_turns', 0):,} turns"
+        turns = f" + {_turns(r):,} turns"
         out.append((f"peak RSS at {big:,}{turns} with HNSW loaded, {r['backend']} (client)", f"{r['peak_rss_mb']:,} MB",
                     f"≤ {TARGETS['peak_rss_mb']:,} MB", r["peak_rss_mb"] <= TARGETS["peak_rss_mb"] if "hnsw_build_s" in r else None))
         if "hnsw_rebuild_s" in r:
@@ -773,8 +818,10 @@ def report(rows: list[dict[str, Any]], *, name: str, command: str, queries: int,
                         "while the server runs, so recent pages may not be flushed yet") + ".",
         "⁵ search: `Memory.search` over the side-index, p50 / p95 of each of 3 rounds of the same questions, the median "
         "of each (without embedder: the same questions by full text and the graph alone). Every vector is kept in the "
-        "store; the index searched is the one built again from them (\"rebuilt from stored vectors\": a new index file, "
-        "as after deleting the files or in a second process; the texts its embedder was asked for in brackets)."
+        "store; " + ("the index searched is the one built again from them (\"rebuilt from stored vectors\": a new index "
+                     "file, as after deleting the files or in a second process; the texts its embedder was asked for in "
+                     "brackets)." if any("hnsw_rebuild_s" in r for r in rows) else
+                     "the index searched is the one the run built (or, on a reused store, opened).")
         + (" Turns: the 8-turn chat sessions, plus " + ", ".join(f"{r['bulk_turns']:,} ({r['backend']} {r['size']:,}, "
                                                                 f"{r['bulk_turns_tps']:,} turns/s)" for r in rows
                                                                 if r.get("bulk_turns"))
@@ -785,6 +832,13 @@ def report(rows: list[dict[str, Any]], *, name: str, command: str, queries: int,
         + ", ".join(f"{r['backend']} {r['size']:,}: {r['hop2_facts_median']:g}" for r in rows if r.get("hop2_facts_median") is not None)
         + ".",
     ]
+    reused = [r for r in rows if "reused_turns" in r]
+    if reused:
+        notes.append("Reused store (`--reuse`): " + ", ".join(f"{r['backend']} {r['size']:,}" for r in reused)
+                     + " was filled before this run by the same generators (`import_facts` of the generated versions, "
+                     "the chat sessions, the `--bulk-turns` turns) and left in place (`--keep`), with its side-index file; "
+                     "import and ingest rates are not measured here, and the HNSW seconds are those of opening that "
+                     "file and catching it up from the store, not of building it.")
     if loads:
         notes.append(f"The machine ({os.cpu_count()} CPUs) was shared with other jobs; 1-minute load average at the start→end "
                      "of each measurement: " + ", ".join(loads) + ".")
@@ -867,6 +921,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--neo4j-restart", action="store_true",
                         help="restart the test server (scripts/neo4j_test_server.py, --neo4j-state-dir) before each size, "
                              "so every size starts from an empty database")
+    parser.add_argument("--keep", action="store_true",
+                        help="Neo4j: leave the group and the side-index file (in --work-dir) for a later --reuse")
+    parser.add_argument("--reuse", action="store_true",
+                        help="Neo4j: measure reads and search on the group and side-index a --keep run left (no import)")
     parser.add_argument("--timeout", type=float, help="seconds per (backend, size) worker")
     parser.add_argument("--name", help="result name (default scale, or scale_quick)")
     parser.add_argument("--render", help="comma-separated result JSON files: re-render the table and plot from them")
@@ -878,7 +936,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         job = json.loads(args.worker)
         row = run_one(job["backend"], job["size"], work=Path(job["work"]), queries=job["queries"],
                       embedder_kind=job["embedder"], sessions=job["sessions"], neo4j_state=job.get("neo4j_state"),
-                      warm_up=job.get("warm_up", False), bulk=job.get("bulk", 0), rebuild=job.get("rebuild", True))
+                      warm_up=job.get("warm_up", False), bulk=job.get("bulk", 0), rebuild=job.get("rebuild", True),
+                      keep=job.get("keep", False), reuse=job.get("reuse", False))
         Path(args.worker_out).write_text(json.dumps(row))
         return 0
 
@@ -905,7 +964,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if backend == "neo4j" and args.neo4j_restart:
                     _restart_neo4j(args.neo4j_state_dir)
                 job = {"backend": backend, "size": size, "work": str(work), "queries": queries, "embedder": embedder,
-                       "bulk": args.bulk_turns, "rebuild": args.rebuild,
+                       "bulk": args.bulk_turns, "rebuild": args.rebuild, "keep": args.keep, "reuse": args.reuse,
                        "sessions": sessions, "neo4j_state": args.neo4j_state_dir if backend == "neo4j" else None,
                        "warm_up": backend == "neo4j" and (args.neo4j_restart or not args.quick)}
                 rows.append(_run_worker(job, args.timeout))
