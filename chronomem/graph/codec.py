@@ -58,7 +58,14 @@ def sources_from_json(column: str) -> tuple[Source, ...]:
     >>> sources_from_json('[["s1", "s1:3"], ["import", ""]]')
     (Source(session_id='s1', turn_id='s1:3'), Source(session_id='import', turn_id=None))
     """
-    return tuple(trusted(Source, {"session_id": s, "turn_id": t or None}) for s, t in json.loads(column))
+    return tuple([_source(s, t) for s, t in json.loads(column)])
+
+
+@lru_cache(maxsize=65_536)
+def _source(session_id: str, turn_id: str) -> Source:
+    """One shared, frozen :class:`Source` per stored pair: a fact heard in hundreds of turns has a
+    column of its own, but its turns are the sources of other facts too."""
+    return trusted(Source, {"session_id": session_id, "turn_id": turn_id or None})
 
 
 def sources_to_json(sources: Sequence[Source]) -> str:
