@@ -79,8 +79,8 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
             continue
         if dep in _DROP_CHILD_DEPS or is_time(child) or dash_between(tok, child):
             continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")
-        if _time_prep(child, is_time):
-            continue  # "… in May", "… since 2019", "… on weekends"
+        if _time_prep(child, is_time) or _purpose_prep(child) and not _bare_verb(tok):
+            continue  # "… in May", "… since 2019", "… on weekends"; "spoons as a hobby", "a truck for a living"
         if dep == "prep" and child.lower_ in ("over", "than") and tok is root:
             continue  # "tea over coffee": the comparison is not the thing
         if dep in _LEADING_DROP and child.i < root.i and tok is root:
@@ -93,6 +93,20 @@ def _time_prep(child: Token, is_time: Callable[[Token], bool]) -> bool:
     """A prepositional phrase that only says when or how often: "in May", "since 2019", "on weekends"."""
     return child.dep_ == "prep" and (all(is_time(g) or g.lower_ in OPEN.frequency_nouns or g.ent_type_ in ("DATE", "TIME")
                                          for g in child.children) or child.lower_ in ("since", "until", "during"))
+
+
+def _purpose_prep(child: Token) -> bool:
+    """A short prepositional phrase that says why a thing is done, not what: free time or a living
+    ("spoons as a hobby", "in my spare time", "a truck for a living"; ``purpose_phrases``)."""
+    if child.dep_ != "prep" or child.right_edge.i - child.i > 4:
+        return False
+    said = " ".join(t.lower_ for t in child.subtree)
+    return any(p in said for p in OPEN.purpose_phrases)
+
+
+def _bare_verb(tok: Token) -> bool:
+    """A verb with no object: what it is done for is all that says more of it ("playing for fun")."""
+    return tok.pos_ == "VERB" and not any(c.dep_ in ("dobj", "prt") for c in tok.children)
 
 
 def dash_between(tok: Token, child: Token) -> bool:

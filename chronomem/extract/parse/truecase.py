@@ -4,7 +4,8 @@ Crowd chat and phone typing often drop every capital: "i live in ohio and my dog
 spaCy's model leans on case to tell names from words (a lower-case "ohio" is a noun, "i" an odd
 token), so such a turn is cased first, as a careful writer would: the first letter of each
 sentence, the first person ("i", "i'm" → "I", "I'm"), names the gazetteer knows in their own case
-("new york" → "New York"; not the entries that are everyday words in lower case, such as "apple"),
+("new york" → "New York"; not the entries that are everyday words or first names in lower case, such
+as "apple" or "austin", unless a place word comes right before a place: "moved to austin"),
 first names the lexicon knows (not those that are also everyday words, ``name_words``, unless a
 naming word comes right before: "a cat named ruby"), and any word right after a naming word
 ("named", "called", "her name is"). A turn with a capital anywhere is left as it is.
@@ -14,6 +15,8 @@ naming word comes right before: "a cat named ruby"), and any word right after a 
 'I live in New York. My dog is named Buster and my sister Emma loves apple pie.'
 >>> truecase("i'm from ohio, i'll grace you with my will", load_gazetteer())
 "I'm from Ohio, I'll grace you with my will"
+>>> truecase("we moved to austin from turkey; austin cooked turkey", load_gazetteer())
+'We moved to Austin from Turkey; austin cooked turkey'
 >>> truecase("Already Cased text stays.", load_gazetteer())
 'Already Cased text stays.'
 """
@@ -54,7 +57,9 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
             span = words[i:i + n]
             if any(text[a.end():b.start()] != " " for a, b in zip(span, span[1:])):
                 continue
-            form = _gazetteer_form(text[span[0].start():span[-1].end()], gazetteer)
+            before = text[max(0, span[0].start() - 16):span[0].start()].rstrip()
+            placed = any(before.endswith(w) and before[-len(w) - 1:-len(w)] in ("", " ") for w in _WORDS.place_words)
+            form = _gazetteer_form(text[span[0].start():span[-1].end()], gazetteer, placed=placed)
             if form is not None:
                 write(span[0].start(), form)
                 i += n
@@ -72,13 +77,14 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
     return _SENTENCE_START.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), cased)
 
 
-def _gazetteer_form(phrase: str, gazetteer: Gazetteer) -> str | None:
-    """The gazetteer's own spelling of ``phrase`` (same letters, its case), unless the entry matches by exact case only."""
+def _gazetteer_form(phrase: str, gazetteer: Gazetteer, *, placed: bool = False) -> str | None:
+    """The gazetteer's own spelling of ``phrase`` (same letters, its case), unless the entry matches by
+    exact case only; a place that does ("austin", "turkey") is cased when ``placed`` (a place word before it)."""
     entry = gazetteer.lookup(phrase)
     if entry is None:
         return None
     key = normalize_name(phrase)
     form = next((f for f in entry.forms() if normalize_name(f) == key and f.lower() == phrase), None)
-    if form is None or form in gazetteer.case_sensitive or form.islower():
+    if form is None or form.islower() or form in gazetteer.case_sensitive and not (placed and entry.type == "PLACE"):
         return None
     return form

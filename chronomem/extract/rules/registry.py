@@ -55,7 +55,7 @@ def table_rules(rows: Iterable[Mapping[str, Any]]) -> list[Rule]:
     """The rows of the rule table as :class:`Rule` objects."""
     out = []
     for row in rows:
-        lemmas = tuple(row["lemmas"])
+        lemmas = _lemmas(row["lemmas"])
         if "prep" in row:
             spec = dict(row["prep"])
             when = handler(spec.pop("when")) if "when" in spec else None
@@ -67,6 +67,18 @@ def table_rules(rows: Iterable[Mapping[str, Any]]) -> list[Rule]:
                 call = functools.partial(call, **row["args"])
         out.append(Rule(lemmas, call, row.get("priority", 0), row.get("adds", False)))
     return out
+
+
+def _lemmas(named: str | list[str]) -> tuple[str, ...]:
+    """A row's lemmas: a list, or ``"file.key"``, the keys of a lexicon table (the verbs of ``occupation_verbs``).
+
+    >>> "teach" in _lemmas("roles.occupation_verbs")
+    True
+    """
+    if isinstance(named, list):
+        return tuple(named)
+    file, _, key = named.partition(".")
+    return tuple(lexicon_file(file)[key])
 
 
 def build_rules(rows: Iterable[Rule]) -> dict[str, tuple[Rule, ...]]:

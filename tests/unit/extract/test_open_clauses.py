@@ -618,3 +618,50 @@ def test_a_year_of_study_at_a_named_school(extractor, text, studies):
 ])
 def test_a_taste_never_held_is_a_lasting_dislike(extractor, text, wanted):
     assert {t for t in _triples(extractor, text) if t[1] == "DISLIKES"} == wanted
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("we just moved to phoenix", "Phoenix"),  # a place also a first name or a word: cased after a place word
+    ("i grew up in perth but live in lima now", "Lima"),
+])
+def test_a_lower_case_place_after_a_place_word(extractor, text, place):
+    assert (U, "LIVES_IN", place) in _triples(extractor, text)
+
+
+def test_a_first_name_that_is_also_a_place_stays_a_name(extractor):
+    assert not [t for t in _triples(extractor, "austin and i play chess on sundays") if t[1] == "LIVES_IN"]
+
+
+@pytest.mark.parametrize(("text", "role"), [
+    ("i teach fourth grade", "teacher"),  # a verb whose present tense says one's work
+    ("I've been tutoring kids in math since May.", "tutor"),
+    ("I practice medicine in a small town.", "doctor"),  # the object says which role
+    ("i haul freight and drive a bus for a living", "bus driver"),  # any occupation verb with a livelihood phrase
+    ("I repair bikes for a living.", "bike repairer"),
+    ("I used to teach at a middle school.", "teacher"),
+])
+def test_a_verb_that_names_ones_work(extractor, text, role):
+    assert (U, "HAS_ROLE", role) in _triples(extractor, text)
+
+
+@pytest.mark.parametrize("text", [
+    "I bake bread on weekends.",  # a pastime: no livelihood phrase, and baking alone is no job
+    "I teach my niece to knit.",  # a person taught: help, not work
+    "I'd love to teach one day.",  # a wish
+    "Do you still teach?",
+])
+def test_doing_what_a_job_does_is_not_always_the_job(extractor, text):
+    assert not [t for t in _triples(extractor, text) if t[1] == "HAS_ROLE"]
+
+
+def test_a_living_is_no_part_of_what_is_driven(extractor):
+    assert not [t for t in _triples(extractor, "I drive a cab for a living.") if t[1] == "OWNS"]
+
+
+@pytest.mark.parametrize(("text", "feared"), [
+    ("i'm scared of snakes", {"snakes"}),  # what one fears one does not like
+    ("I've always been terrified of deep water.", {"deep water"}),
+    ("I'm afraid I can't come tonight.", set()),  # a polite regret, nothing feared
+])
+def test_a_fear_is_an_aversion(extractor, text, feared):
+    assert {o for _, p, o in _triples(extractor, text) if p == "DISLIKES"} == feared

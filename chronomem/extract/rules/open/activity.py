@@ -98,7 +98,7 @@ def pastime_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel] | 
         return None
     elif frame.dobj is not None:
         thing = phrase_arg(frame.dobj, frame.idx)
-        args = [Arg(ENTITY, frame.v.i, f"{gerund(frame.lemma)} {_without_leisure(thing.name)}", "OTHER", GUESS)
+        args = [Arg(ENTITY, frame.v.i, f"{gerund(frame.lemma)} {thing.name}", "OTHER", GUESS)
                 ] if thing is not None else []
     elif frame.lemma in OPEN.intransitive_habits or frame.lemma in OPEN.pastime_verbs:
         args = [Arg(ENTITY, frame.v.i, gerund(frame.lemma), "OTHER", GUESS)]  # not "I play for fun"
@@ -106,13 +106,6 @@ def pastime_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel] | 
         return None
     found = [r for a in args for r in subject_rels(frame, subjects, "LIKES", a, aspect, confidence=TASTE_CONFIDENCE)]
     return found or None
-
-
-def _without_leisure(name: str) -> str:
-    """An object phrase without the words of free time the parser hung on it ("spoons as a hobby")."""
-    for phrase in OPEN.leisure_phrases:
-        name = name.split(f" {phrase}")[0].removesuffix(" as a").removesuffix(" in my").removesuffix(" for")
-    return name
 
 
 def _in_free_time(verb: Token) -> bool:

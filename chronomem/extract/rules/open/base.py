@@ -266,3 +266,19 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
     quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else {}
     return [Rel(predicate, s, obj, when, "end" if when.mode == "end" else "assert", None, confidence, dict(quals), frame.v.i)
             for s in subjects if not (s.kind == ENTITY and s.name == obj.name)]
+
+
+def adjective_relation(word: str) -> tuple[str, tuple[str, ...]] | None:
+    """The predicate an adjective of a person gives what follows its prepositions, and those prepositions:
+    a taste (``taste_adjectives``: LIKES), an aversion (``aversion_adjectives``: DISLIKES) or an open fact
+    (``open_adjectives``); ``None`` for any other adjective.
+
+    >>> adjective_relation("scared"), adjective_relation("keen"), adjective_relation("tall")
+    (('DISLIKES', ('of',)), ('LIKES', ('on',)), None)
+    """
+    for predicate, table in (("LIKES", OPEN.taste_adjectives), ("DISLIKES", OPEN.aversion_adjectives),
+                             (OPEN_PREDICATE, OPEN.open_adjectives)):
+        if word in table:
+            return predicate, table[word]
+    return None
+

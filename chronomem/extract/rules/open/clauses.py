@@ -40,6 +40,7 @@ from chronomem.extract.rules.open.base import (
     OPEN_CONFIDENCE,
     OPEN_PREDICATE,
     TASTE_CONFIDENCE,
+    adjective_relation,
     counted,
     dropped_subject,
     is_reaction,
@@ -109,14 +110,13 @@ def clause_rels(frame: Frame) -> list[Rel]:
         return []
     lemma = frame.lemma
     word = frame.v.lower_
-    if frame.v.tag_ == "VBN" and (word in OPEN.taste_adjectives or word in OPEN.open_adjectives) and any(
-            c.dep_ == "auxpass" for c in frame.v.children):  # "I've always been drawn to lighthouses", "been involved in"
-        preps = OPEN.taste_adjectives.get(word) or OPEN.open_adjectives.get(word, ())
-        predicate = "LIKES" if word in OPEN.taste_adjectives else OPEN_PREDICATE
+    found = adjective_relation(word) if frame.v.tag_ == "VBN" else None
+    if found is not None and any(c.dep_ == "auxpass" for c in frame.v.children):  # "been drawn to lighthouses", "been involved in"
+        predicate, preps = found
         out = []
         for c in frame.v.children:
             if c.dep_ == "prep" and c.lower_ in preps:
-                quals = {} if predicate == "LIKES" else {"relation": f"is {word} {c.lower_}"}
+                quals = {"relation": f"is {word} {c.lower_}"} if predicate == OPEN_PREDICATE else {}
                 out += [holds(predicate, s_, a, frame.v.i, TASTE_CONFIDENCE, quals)
                         for o in c.children if o.dep_ == "pobj" for t in with_conj(o)
                         if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]

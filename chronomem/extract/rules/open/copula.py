@@ -20,6 +20,7 @@ from chronomem.extract.rules.open.base import (
     OPEN_CONFIDENCE,
     OPEN_PREDICATE,
     TASTE_CONFIDENCE,
+    adjective_relation,
     phrase_arg,
     place_arg,
     subject_rels,
@@ -112,14 +113,13 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     adj = _copula_adjective(frame)
     if adj is not None:
         word = adj.lower_
-        if word in OPEN.taste_adjectives or word in OPEN.open_adjectives:
-            preps = OPEN.taste_adjectives.get(word, OPEN.open_adjectives.get(word, ()))
+        if (found := adjective_relation(word)) is not None:
+            predicate, preps = found
             toks = [(t, p) for p in preps for c in adj.children if c.dep_ == "prep" and c.lower_ == p
                     for o in c.children if o.dep_ in ("pobj", "pcomp") for t in with_conj(o)]
             if toks:  # "passionate about old cars and restoring radios": the list the parser broke up
                 toks += [(c, toks[0][1]) for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG"
                          and c.nbor(-1).lower_ in ("and", ",")]
-            predicate = "LIKES" if word in OPEN.taste_adjectives else OPEN_PREDICATE
             out = []
             for tok, prep in toks:
                 out += subject_rels(frame, subjects, predicate, phrase_arg(tok, frame.idx), aspect,

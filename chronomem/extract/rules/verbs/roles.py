@@ -25,12 +25,14 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import team_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel
-from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, TITLE_NOUNS
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel
+from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, TITLE_NOUNS, lexicon_file, load_lexicon
 from chronomem.extract.rules.base import emit, persons, role_when
 from chronomem.extract.rules.people.kin import gave_away, possessor
 
 LEADS = "LEADS"
+ROLES = load_lexicon("roles")
+OCCUPATIONS: dict[str, dict] = lexicon_file("roles")["occupation_verbs"]
 
 
 def lead_team(tok: Token | None) -> Arg | None:
@@ -258,3 +260,36 @@ def named_role(frame: Frame) -> list[Rel]:
     pred = next((c for c in frame.v.children if c.dep_ in ("oprd", "attr", "dobj", "xcomp", "ccomp") and c.i > frame.v.i), None)
     start = pred.left_edge if pred is not None else _after(frame, "as", reach=2)
     return _role_rels(frame, _people(frame), start)
+
+
+def occupation(frame: Frame) -> list[Rel]:
+    """A verb that names one's work (``occupation_verbs``, data): "I teach third grade" → teacher, "i drive a truck
+    for a living" → truck driver, "I practice law" → lawyer. The present tense alone says so only for the verbs
+    marked ``alone``, and not when a person is taught ("I teach my son chess"); any other verb needs a livelihood
+    phrase ("I bake cakes for a living", not "I bake cakes")."""
+    spec = OCCUPATIONS.get(frame.lemma)
+    if spec is None or not (_for_a_living(frame) or spec.get("alone") and (frame.v.tag_ in ("VBP", "VBZ") or frame.status.used_to
+                                                      or frame.status.tense in ("progressive", "perfect_progressive"))):
+        return []
+    obj = frame.dobj
+    if obj is not None and (obj.pos_ in ("PRON", "PROPN") or obj.ent_type_ == "PERSON" or obj.lemma_.lower() in L.KIN
+                            and any(c.dep_ == "poss" for c in obj.children)) or any(c.dep_ == "dative" for c in frame.v.children):
+        return []  # "I teach him", "I coach my daughter": a person helped, not a job ("tutoring kids" is one)
+    kind = obj.lemma_.lower() if obj is not None and obj.pos_ == "NOUN" else ""
+    role = spec.get("objects", {}).get(kind) or spec.get("role")
+    if role is None:
+        return []
+    if spec.get("object") and obj is not None and kind and not any(c.dep_ == "compound" or c.dep_ == "prep" and not _livelihood(c)
+                                               for c in obj.children):
+        role = f"{kind} {role}"
+    return emit(frame, HAS_ROLE, _people(frame), Arg(ENTITY, frame.v.i, role, "ROLE", GUESS), frame.when("state"))
+
+
+def _for_a_living(frame: Frame) -> bool:
+    """A phrase of the verb or its object says it is done for one's living (``livelihood_phrases``)."""
+    holders = [frame.v] + ([frame.dobj] if frame.dobj is not None else [])
+    return any(_livelihood(c) for h in holders for c in h.children if c.dep_ in ("prep", "advmod"))
+
+
+def _livelihood(tok: Token) -> bool:
+    return " ".join(t.lower_ for t in tok.subtree) in ROLES.livelihood_phrases
