@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import team_arg
 from chronomem.extract.clauses.args import DocIndex, entity_arg, first_name_gender, subject_head
 from chronomem.extract.clauses.filters import ClauseStatus, clause_status
@@ -165,6 +166,8 @@ def _pobjs(prep: Token) -> list[Token]:
 
 def _collect_preps(tok: Token, into: dict[str, list[Token]]) -> None:
     for child in tok.children:
+        if child.i > 0 and child.nbor(-1).lower_ in L.REDUCED_CLAUSE_MARKS and child.nbor(-1).head.i in (tok.i, child.i):
+            continue  # "I work part time while in school": a clause of its own, not where one works
         if child.dep_ in ("prep", "agent", "dative") and child.pos_ in ("ADP", "SCONJ", "PART"):
             into.setdefault(child.lower_, []).extend(_pobjs(child))
             for nested in child.children:  # "from 13 to 14": "to" hangs from "from"

@@ -665,3 +665,26 @@ def test_a_living_is_no_part_of_what_is_driven(extractor):
 ])
 def test_a_fear_is_an_aversion(extractor, text, feared):
     assert {o for _, p, o in _triples(extractor, text) if p == "DISLIKES"} == feared
+
+
+def test_a_place_after_while_is_no_workplace(extractor):
+    assert not [t for t in _triples(extractor, "i work weekends while in school") if t[1] == "WORKS_AT"]
+
+
+@pytest.mark.parametrize(("text", "role"), [
+    ("i'm a nursing student", "nursing student"),  # a student of no school said holds the role
+    ("I'm a PhD student.", "PhD student"),
+    ("i am a grad student", "grad student"),
+    ("I'm a good student.", "student"),  # praise is no part of the role
+])
+def test_a_student_of_no_school_said(extractor, text, role):
+    found = _triples(extractor, text)
+    assert (U, "HAS_ROLE", role) in found and not [t for t in found if t[1] == "STUDIES_AT"], found
+
+
+@pytest.mark.parametrize(("text", "school"), [
+    ("i'm in my third year of medical school", "medical school"),  # a part of a course of study: in the school
+    ("I'm in my final semester of college.", "college"),
+])
+def test_a_year_of_a_school_is_being_in_it(extractor, text, school):
+    assert (U, "STUDIES_AT", school) in _triples(extractor, text)

@@ -14,7 +14,7 @@ from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import OPEN
+from chronomem.extract.lexicon import OPEN, load_lexicon
 from chronomem.extract.rules.open.activity import activity_rels
 from chronomem.extract.rules.open.base import (
     OPEN_CONFIDENCE,
@@ -40,6 +40,9 @@ def be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     return student_at(frame, subjects) or copula_rels(frame, subjects) or _being_in(frame, subjects)
 
 
+ROLES = load_lexicon("roles")
+
+
 def _origin(frame: Frame) -> Arg | None:
     """The place a person is from: "I'm from Chile", "she's originally from Oslo"; not a trip ("I'm
     back from Lima", "just home from Rome") nor a group ("I'm from the sales team")."""
@@ -53,7 +56,8 @@ def _origin(frame: Frame) -> Arg | None:
 
 def student_at(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """"I'm a college student", "a student at Ohio State", "a junior in college": STUDIES_AT the school said
-    beside the student noun (a name, or a school noun the phrase table knows)."""
+    beside the student noun (a name, or a school noun the phrase table knows); a student of no school said
+    holds the role ("I'm a nursing student")."""
     noun = frame.attr
     if noun is None or noun.lemma_.lower() not in OPEN.student_nouns or frame.status.tense != "present":
         return []
@@ -70,6 +74,13 @@ def student_at(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         if mapped_predicate("is in", name) == "STUDIES_AT":
             out += subject_rels(frame, subjects, "STUDIES_AT", Arg(ENTITY, first, name, "ORG", GUESS), "state",
                                 confidence=OPEN_CONFIDENCE)
+    if not out and not schools and noun.lemma_.lower() == "student" and not any(c.dep_ == "prep" for c in noun.children):
+        mods = [c for c in noun.children if c.dep_ in ("compound", "amod") and c.i < noun.i
+                and c.lower_ not in ROLES.evaluative_adjectives]
+        first = min([w.i for w in mods] + [noun.i])  # "a nursing student", "a PhD student": no school said
+        name = " ".join(t.text if any(c.isupper() for c in t.text[1:]) else t.lower_ for t in noun.doc[first:noun.i + 1])
+        out += subject_rels(frame, subjects, "HAS_ROLE", Arg(ENTITY, first, name, "ROLE", GUESS), "state",
+                            confidence=OPEN_CONFIDENCE)
     return out
 
 
@@ -91,6 +102,8 @@ def _being_in(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     out: list[Rel] = []
     for prep in ("in", "at", "on"):
         for tok in frame.preps.get(prep, []):
+            if tok.lemma_.lower() in OPEN.study_periods:  # "in my second year of law school": in law school
+                tok = next(iter(prep_objects(tok, "of")), tok)
             arg = phrase_arg(tok, frame.idx)
             if arg is not None and mapped_predicate(f"is {prep}", arg.name) is not None:
                 out += subject_rels(frame, subjects, OPEN_PREDICATE, arg, "state", relation=f"is {prep}")
