@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from chronomem.extract import lexicon as L
+
 
 def prep_objects(head: Token, *words: str) -> list[Token]:
     """The objects of ``head``'s prepositions, of those among ``words`` when any are given: "friends with
@@ -21,3 +23,12 @@ def nearest_subject(verb: Token, before: Token) -> Token | None:
     """The subject of ``verb`` nearest before ``before``: "Ada, you're a nurse" may parse the vocative as a
     second subject."""
     return max((c for c in verb.children if c.dep_ == "nsubj" and c.i < before.i), key=lambda c: c.i, default=None)
+
+
+def is_pet_noun(tok: Token) -> bool:
+    """``tok`` names a kind of pet (``pet_nouns``), alone ("dog", "beagle") or with the word before it
+    ("german shepherd", "pit bull")."""
+    lemma = tok.lemma_.lower()
+    if lemma in L.PET_NOUNS:
+        return True
+    return tok.i > 0 and f"{tok.doc[tok.i - 1].lower_} {lemma}" in L.PET_NOUNS and tok.doc[tok.i - 1].head.i == tok.i

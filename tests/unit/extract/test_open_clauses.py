@@ -688,3 +688,11 @@ def test_a_student_of_no_school_said(extractor, text, role):
 ])
 def test_a_year_of_a_school_is_being_in_it(extractor, text, school):
     assert (U, "STUDIES_AT", school) in _triples(extractor, text)
+
+
+@pytest.mark.parametrize(("text", "pet"), [
+    ("i have a german shepherd", "user's german shepherd"),  # a breed of two words is a pet noun
+    ("My pit bull is named Tank.", "Tank"),
+])
+def test_a_breed_of_two_words(extractor, text, pet):
+    assert (U, "HAS_PET", pet) in _triples(extractor, text)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame, pastimes_in_list, with_conj
 from chronomem.extract.clauses.phrases import gerund, third_person
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel
+from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, TASTE_CONFIDENCE, clause_objects, phrase_arg, subject_rels
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
@@ -48,9 +48,9 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         if tok.pos_ == "VERB":  # "I try to…", "I keep going": the inner verb is its own clause
             out += _pastime_gone_to(frame, subjects, tok, aspect, verb) if lemma == "go" else []
             continue
-        if pred == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or tok.lemma_.lower() in L.PET_NOUNS):
+        if pred == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or is_pet_noun(tok)):
             continue  # "bought lunch"; pets are HAS_PET
-        if pred == OPEN_PREDICATE and tok.lemma_.lower() in L.PET_NOUNS and any(c.dep_ == "poss" for c in tok.children):
+        if pred == OPEN_PREDICATE and is_pet_noun(tok) and any(c.dep_ == "poss" for c in tok.children):
             continue  # "I walk my dog every morning": the pet is the speaker's (HAS_PET), not what the habit is about
         begun = _begun(frame, subjects, tok, verb) if lemma in OPEN.start_verbs and aspect == "start" else None
         if begun is not None:
@@ -58,7 +58,7 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             continue
         if pred == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):
             continue  # "set up a meeting": a beginning of something, not a habit
-        if pred == "HAS_PET" and tok.lemma_.lower() not in L.PET_NOUNS:
+        if pred == "HAS_PET" and not is_pet_noun(tok):
             pred = OPEN_PREDICATE
         if pred == "HAS_PET" and (any(c.dep_ in ("acl", "appos", "relcl") for c in tok.children) or any(
                 t.pos_ == "PROPN" or t.is_title for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])):

@@ -34,6 +34,7 @@ from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, holds
+from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.activity import activity_rels, pastime_rels
 from chronomem.extract.rules.open.base import (
@@ -252,7 +253,7 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
             continue  # "I have the flu", "I have no idea"
         if tok.pos_ == "PROPN" or any(c.dep_ in ("appos", "acl", "relcl") for c in tok.children):
             continue  # the vocabulary rules read named pets and kin ("a dog named Rex")
-        if lemma in L.PET_NOUNS:
+        if is_pet_noun(tok):
             out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
         elif L.KIN.get(lemma, ("", ""))[0] in _KIN_PREDICATES:
             predicate = _KIN_PREDICATES[L.KIN[lemma][0]]

@@ -16,6 +16,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When, holds
 from chronomem.extract.clauses.stance import negated
+from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import name_follows, named_later, place_arg
 from chronomem.extract.rules.people.kin import modifier_state
@@ -236,7 +237,7 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 tok.dep_ not in ("compound", "amod")):
             out += _owned_thing(tok) if _shown_or_described(tok) else []
             continue
-        if tok.pos_ == "NOUN" and lemma in L.PET_NOUNS and tok.dep_ not in ("compound", "amod"):
+        if tok.pos_ == "NOUN" and is_pet_noun(tok) and tok.dep_ not in ("compound", "amod"):
             out += _unnamed_pet(tok)
             continue
         if tok.pos_ == "NOUN" and lemma in OPEN.group_nouns and tok.dep_ not in ("compound", "amod"):
@@ -295,7 +296,7 @@ def _likeness(tok: Token) -> bool:
 
 
 # the words naming_rels needs one of (as string hashes, compared with args.doc_words)
-_NAMING_WORDS = frozenset(get_string_id(w) for w in L.PET_NOUNS | frozenset(OPEN.child_nouns))
+_NAMING_WORDS = frozenset(get_string_id(w.split()[-1]) for w in L.PET_NOUNS | frozenset(OPEN.child_nouns))
 _AGED = re.compile(r"\b(?:my|our) (?:\w+-)+(?:year|month|week)-old\b")
 
 
@@ -305,7 +306,7 @@ def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     text = doc.text.lower()
     if doc_words(doc).isdisjoint(_NAMING_WORDS) and not _AGED.search(text) and not any(p in text for p in OPEN.newcomer_phrases):
         return []  # a cheap gate: most turns name no pet nor child
-    pets = [t for t in doc if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN"]
+    pets = [t for t in doc if is_pet_noun(t) and t.pos_ == "NOUN"]
     if pets and all(_someone_elses(t) for t in pets):
         return []  # "My colleague Adam got a cat; it's called Maple": Adam's pet
     pet = bool(pets) or any(p in text for p in OPEN.newcomer_phrases)
@@ -334,7 +335,7 @@ def _someone_elses(tok: Token) -> bool:
 
 def _this_pet(subj: Token) -> bool:
     """"This kitty (is Mittens)", "and this one (is Fitzhugh)": a pet, or "one", pointed at."""
-    return (subj.lemma_.lower() in L.PET_NOUNS or subj.lower_ == "one") and any(
+    return (is_pet_noun(subj) or subj.lower_ == "one") and any(
         c.dep_ == "det" and c.lower_ in ("this", "that") for c in subj.children)
 
 
@@ -363,4 +364,4 @@ def introduced_names(doc: Doc) -> list[Token]:
 
 def _our_pet(tok: Token) -> bool:
     """"my dog", "our cat('s name)": a pet noun the speaker owns, whose name the clause gives."""
-    return tok.lemma_.lower() in L.PET_NOUNS and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children)
+    return is_pet_noun(tok) and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children)

@@ -14,6 +14,7 @@ from chronomem.extract.clauses.accept import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import Arg, Rel, When
+from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN
 from chronomem.extract.rules.base import emit, job_rels, persons
 from chronomem.extract.rules.open.base import named_later
@@ -67,7 +68,7 @@ def _unnamed_pet_objects(frame: Frame, *, mine: bool) -> list[Token]:
     """The verb's objects that are pet nouns with no name beside them ("a puppy named Rex" is the vocabulary
     rules'); ``mine``: also one said with a possessive ("my cat")."""
     beside = ("acl", "relcl", "appos") if mine else ("poss", "acl", "relcl", "appos")
-    return [t for t in frame.dobjs if t.lemma_.lower() in L.PET_NOUNS and t.pos_ == "NOUN" and not any(
+    return [t for t in frame.dobjs if is_pet_noun(t) and t.pos_ == "NOUN" and not any(
         c.dep_ in beside for c in t.children)]
 
 
