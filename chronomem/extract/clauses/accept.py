@@ -73,6 +73,8 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
         return None
     if tok.pos_ == "PROPN" and not tok.is_upper:  # "CTO", not a name
         return None
+    if any(c.dep_ in ("amod", "compound") and c.lower_ in ROLES.hobby_modifiers for c in tok.children):
+        return None  # "an amateur photographer", "an aspiring writer": a pastime or a hope
     words = [_role_word(m) for m in _modifiers(tok)  # praise is no part of a role: "a real doctor" is a doctor
              if not m.like_num and not (m.dep_ == "amod" and m.lower_ in ROLES.evaluative_adjectives)]
     words.append(_role_word(tok))

@@ -696,3 +696,23 @@ def test_a_year_of_a_school_is_being_in_it(extractor, text, school):
 ])
 def test_a_breed_of_two_words(extractor, text, pet):
     assert (U, "HAS_PET", pet) in _triples(extractor, text)
+
+
+@pytest.mark.parametrize(("text", "liked"), [
+    ("i'm a big gamer", "gaming"),  # one who does a pastime likes it
+    ("I'm an avid hiker.", "hiking"),
+    ("i'm a coin collector", "coin collecting"),
+    ("I'm a keen baker.", "baking"),  # also a job: only with a keen word
+])
+def test_the_doer_of_a_pastime_likes_it(extractor, text, liked):
+    found = _triples(extractor, text)
+    assert (U, "LIKES", liked) in found and not [t for t in found if t[1] == "HAS_ROLE"], found
+
+
+def test_a_doer_noun_that_is_a_job_stays_a_role(extractor):
+    found = _triples(extractor, "I'm a baker.")
+    assert (U, "HAS_ROLE", "baker") in found and not [t for t in found if t[1] == "LIKES"], found
+
+
+def test_an_aspiring_role_is_no_role(extractor):
+    assert not [t for t in _triples(extractor, "I'm an aspiring novelist.") if t[1] == "HAS_ROLE"]

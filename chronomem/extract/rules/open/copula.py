@@ -178,6 +178,10 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         liked = prep_objects(noun, "of", "for")
         args = [phrase_arg(t, frame.idx) for t in liked] or [_fan_of(noun)]  # "a huge Star Wars fan"
         return [r for a in args for r in subject_rels(frame, subjects, "LIKES", a, aspect, confidence=TASTE_CONFIDENCE)]
+    pastime = _pastime_of(noun)
+    if pastime is not None:  # "I'm a gamer", "an avid reader", "an amateur photographer"
+        return subject_rels(frame, subjects, "LIKES", Arg(ENTITY, noun.i, pastime, "OTHER", GUESS), aspect,
+                            confidence=TASTE_CONFIDENCE)
     if head in OPEN.not_identities or not head.endswith(tuple(OPEN.identity_suffixes)):
         return []
     if any(c.dep_ == "poss" for c in noun.children) or (head in L.ROLE_HEADS and role_arg(noun, strict=False)) or head in L.KIN:
@@ -205,6 +209,18 @@ def busy_rels(frame: Frame, subjects: list[Arg], parts: list[Token]) -> list[Rel
         if arg is not None:
             out += [holds(OPEN_PREDICATE, s_, arg, frame.v.i, OPEN_CONFIDENCE, {"relation": "does"}) for s_ in subjects]
     return out
+
+
+def _pastime_of(noun: Token) -> str | None:
+    """The pastime a noun for its doer names (``hobbyist_nouns``; ``keen_hobbyist_nouns`` only with a keen word).
+    A collector of something collects it: "a stamp collector" → collecting stamps."""
+    head, mods = noun.lemma_.lower(), [c for c in noun.children if c.dep_ in ("amod", "compound") and c.i < noun.i]
+    keen = any(m.lower_ in OPEN.keen_words for m in mods)
+    pastime = OPEN.hobbyist_nouns.get(head) or (OPEN.keen_hobbyist_nouns.get(head) if keen else None)
+    if pastime is None or any(c.dep_ in ("poss", "prep") for c in noun.children):
+        return None  # "my runner", "a reader of palms"
+    what = [m.lower_ for m in mods if m.dep_ == "compound" and m.lower_ not in OPEN.keen_words]
+    return f"{' '.join(what)} {pastime}" if what and pastime.endswith("ing") else pastime  # "stamp collecting"
 
 
 def _fan_of(noun: Token) -> Arg | None:
