@@ -716,3 +716,14 @@ def test_a_doer_noun_that_is_a_job_stays_a_role(extractor):
 
 def test_an_aspiring_role_is_no_role(extractor):
     assert not [t for t in _triples(extractor, "I'm an aspiring novelist.") if t[1] == "HAS_ROLE"]
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("Big dogs make me nervous.", {(U, "DISLIKES", "big dogs")}),  # what upsets the speaker, said as the subject
+    ("Wasps freak me out.", {(U, "DISLIKES", "wasps")}),
+    ("Slow drivers drive me crazy.", {(U, "DISLIKES", "slow drivers")}),
+    ("Clowns don't scare me.", set()),  # negated: nothing
+    ("The storm scared me last night.", set()),  # one past event, no lasting dislike
+])
+def test_what_upsets_the_speaker_is_disliked(extractor, text, wanted):
+    assert {t for t in _triples(extractor, text) if t[1] == "DISLIKES"} == wanted

@@ -168,7 +168,7 @@ def _held_now(verb: Token) -> bool:
 def loved_subject_rels(frame: Frame) -> list[Rel]:
     """A thing that the clause says the speaker loves, though the speaker is not its subject:
     "Painting is my passion", "pottery relaxes me", "dancing makes me happy", "gardening is so
-    therapeutic", "I find knitting calming"."""
+    therapeutic", "I find knitting calming"; and one it dislikes ("crowds make me nervous", "spiders freak me out")."""
     v, lemma = frame.v, frame.lemma
     if frame.status.tense not in ("present", "perfect"):
         return []
@@ -185,7 +185,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         return []
     if subj is None or subj.pos_ == "PRON" or subj.lower_ in ("it", "that", "this"):
         return []
-    owner = None
+    owner, predicate = None, "LIKES"
     attr = frame.attr
     if lemma == "be" and attr is not None and attr.lower_ == "one":  # "… is one of my faves"
         attr = next((g for c in attr.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
@@ -212,17 +212,21 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         me_tok = next((t for c in v.children for t in (c, *c.children)
                        if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj", "dative")), None)
         owner = pronoun_arg(me_tok) if me_tok is not None else None  # "knitting helps me unwind", "… helps me explore"
-    elif lemma in OPEN.joy_verbs and frame.dobj is not None:
+    elif (lemma in OPEN.joy_verbs or lemma in OPEN.dread_verbs) and frame.dobj is not None:
         owner = pronoun_arg(frame.dobj) if frame.dobj.lower_ == "me" else None  # "us" is people in general
-    elif lemma in OPEN.joy_light_verbs:
-        words = OPEN.joy_light_verbs[lemma]
-        if any(t.lower_ in words for t in v.subtree if t.i > v.i):
-            owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ == "me"), None)
+        predicate = "DISLIKES" if lemma in OPEN.dread_verbs else "LIKES"  # "spiders freak me out"
+    elif lemma in OPEN.joy_light_verbs or lemma in OPEN.dread_light_verbs:
+        after = " ".join(t.lower_ for t in v.subtree if t.i > v.i)
+        for table, said in ((OPEN.joy_light_verbs, "LIKES"), (OPEN.dread_light_verbs, "DISLIKES")):
+            if any(f" {w} " in f" {after} " for w in table.get(lemma, ())):  # "makes me happy", "makes me nervous"
+                owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ == "me"), None)
+                predicate = said
+                break
     if owner is None or owner.kind != "speaker":
         return []
     # "Cooking and baking are my outlets"; "LeBron is my favorite", "Iron Man is my top pick" (a name is fine here)
     args = [a for a in (phrase_arg(t, frame.idx, people=True) for t in subjs) if a is not None]
-    return [holds("LIKES", owner, arg, v.i, 0.7) for arg in args]
+    return [holds(predicate, owner, arg, v.i, 0.7) for arg in args]
 
 
 def _activity_subject(subj: Token) -> bool:
