@@ -112,11 +112,11 @@ def pronoun_arg(tok: Token) -> Arg | None:
 
 def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | None:
     """The named entity ``tok`` is part of: a gazetteer term, an NER span or a proper-noun chunk."""
-    term = idx.term_at[tok.i]
-    if term is not None:
+    term, ent = idx.term_at[tok.i], idx.ent_at[tok.i]
+    if term is not None and not (ent is not None and ent.label_ == "PERSON" and ent.start <= term.start
+                                 and term.end <= ent.end and len(ent) > term.end - term.start):
         return Arg(ENTITY, term.start, term.name, term.type, GAZETTEER, aliases=term.aliases,
-                   label="ORG" if term.employer else "")
-    ent = idx.ent_at[tok.i]
+                   label="ORG" if term.employer else "")  # (not "Swift" inside the person "Taylor Swift")
     if ent is not None and ent.label_ in TIME_LABELS and named_no_time(tok, ent):
         ent = None  # a name NER ran into a date: read it as a proper noun
     if ent is not None:

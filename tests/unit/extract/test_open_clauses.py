@@ -727,3 +727,19 @@ def test_an_aspiring_role_is_no_role(extractor):
 ])
 def test_what_upsets_the_speaker_is_disliked(extractor, text, wanted):
     assert {t for t in _triples(extractor, text) if t[1] == "DISLIKES"} == wanted
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("Serena Williams is my idol.", {(U, "LIKES", "Serena Williams")}),  # one admired is liked; no role
+    ("Popcorn is my guilty pleasure.", {(U, "LIKES", "popcorn")}),
+    ("My grandpa is my hero.", set()),  # a relative is no taste
+])
+def test_one_admired_is_liked(extractor, text, wanted):
+    found = _triples(extractor, text)
+    assert {t for t in found if t[1] == "LIKES"} == wanted and not [t for t in found if t[1] == "HAS_ROLE"], found
+
+
+def test_a_person_whose_name_holds_a_tool_name_is_the_person(extractor):
+    # NER's person "Julia Roberts" wins over the gazetteer's language "Julia" inside it; a favourite is a taste
+    found = _triples(extractor, "Julia Roberts is my favorite actress.")
+    assert (U, "LIKES", "Julia Roberts") in found and not [t for t in found if t[1] == "HAS_ROLE"], found

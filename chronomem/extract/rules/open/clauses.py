@@ -70,7 +70,8 @@ def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = No
     whose object the open reading rejects (a bare gerund, a pronoun, the other speaker) goes."""
     if idx is not None:
         verb_rels = [r for r in verb_rels if not (r.predicate in REPLACEABLE and r.obj.kind == ENTITY and r.obj.i >= 0 and (
-            phrase_arg(idx.doc[r.obj.i], idx) is None or is_reaction(idx.doc[r.obj.i])))]
+            phrase_arg(idx.doc[r.obj.i], idx, people=r.obj.type == "PERSON" and _named_favourite(idx.doc[r.obj.i])) is None
+            or is_reaction(idx.doc[r.obj.i])))]
     fired = {r.i for r in verb_rels}
     open_by_verb: dict[int, list[Rel]] = {}
     for r in open_found:
@@ -87,6 +88,14 @@ def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = No
             kept.append(r)
             taken.add((r.i, r.predicate, r.obj.name))
     return kept
+
+
+def _named_favourite(tok: Token) -> bool:
+    """"Taylor Swift is my favorite singer": a person named as a favourite is a taste (not "I love Nate")."""
+    while tok.dep_ in ("compound", "flat") and tok.head.i != tok.i:
+        tok = tok.head
+    return tok.dep_ == "nsubj" and any(c.dep_ == "attr" and any(g.lower_ in OPEN.favourite_words for g in c.children)
+                                       for c in tok.head.children)
 
 
 def clause_rels(frame: Frame) -> list[Rel]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
@@ -225,8 +226,13 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     if owner is None or owner.kind != "speaker":
         return []
     # "Cooking and baking are my outlets"; "LeBron is my favorite", "Iron Man is my top pick" (a name is fine here)
-    args = [a for a in (phrase_arg(t, frame.idx, people=True) for t in subjs) if a is not None]
+    args = [a for a in (phrase_arg(t, frame.idx, people=True) for t in subjs if not _own_relative(t)) if a is not None]
     return [holds(predicate, owner, arg, v.i, 0.7) for arg in args]
+
+
+def _own_relative(tok: Token) -> bool:
+    """"my dad (is my hero)": a relative is no taste, and the kin rules read the tie."""
+    return tok.lemma_.lower() in L.KIN and any(c.dep_ == "poss" for c in tok.children)
 
 
 def _activity_subject(subj: Token) -> bool:

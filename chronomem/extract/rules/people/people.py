@@ -221,7 +221,8 @@ def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
     """"I'm your teacher", "he's my doctor": a role noun owned by someone is still the subject's role."""
     if not any(c.dep_ == "poss" for c in attr.children) or not is_role_head(attr) or kin_of(attr) is not None:
         return []
-    if negated(attr.head):
+    if negated(attr.head) or any(c.lower_ in OPEN.favourite_words for c in attr.children):
+        return []  # (not "Taylor Swift is my favorite singer": a taste, the open rules')
         return []
     subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
     who = said_person(subj, idx, any_pronoun=True) if subj is not None else None
