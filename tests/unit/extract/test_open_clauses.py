@@ -743,3 +743,23 @@ def test_a_person_whose_name_holds_a_tool_name_is_the_person(extractor):
     # NER's person "Julia Roberts" wins over the gazetteer's language "Julia" inside it; a favourite is a taste
     found = _triples(extractor, "Julia Roberts is my favorite actress.")
     assert (U, "LIKES", "Julia Roberts") in found and not [t for t in found if t[1] == "HAS_ROLE"], found
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("i have three kids", (U, "PARENT_OF", "user's three kids")),  # how many stays with the unnamed relatives
+    ("I have 2 older brothers.", (U, "SIBLING_OF", "user's 2 brothers")),
+])
+def test_unnamed_relatives_keep_how_many(extractor, text, wanted):
+    assert wanted in _triples(extractor, text)
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("I was born in Peru.", "Peru"),  # where one was born stays true
+    ("I was born and raised in Leeds.", "Leeds"),
+])
+def test_where_one_was_born_or_raised(extractor, text, place):
+    assert (U, "RELATED_TO", place) in _triples(extractor, text)
+
+
+def test_raising_animals_is_no_upbringing(extractor):
+    assert not [t for t in _triples(extractor, "I raise chickens in Vermont.") if t[2] == "Vermont"]

@@ -225,8 +225,10 @@ def _special_verb_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
     """Verbs with a reading of their own: joining, enrolling, growing up, free time spent (``None`` for any other)."""
     if frame.lemma == "join":
         return joined_group_rels(frame, subjects)
-    if frame.lemma == "grow" and frame.prt == "up":
-        return _upbringing(frame, subjects)
+    said = OPEN.upbringing_verbs.get(f"{frame.lemma} {frame.prt}".strip())
+    verbs = [frame.v, frame.v.head] if frame.v.dep_ == "conj" else [frame.v]  # "born and raised in Texas"
+    if said is not None and (frame.prt or any(c.dep_ == "auxpass" for v in verbs for c in v.children)):
+        return _upbringing(frame, subjects, said)  # "I grew up in Ohio", "I was born in Lima" (not "I raise goats")
     if frame.lemma in OPEN.enrol_verbs:
         return enrolled_rels(frame, subjects)
     if frame.lemma == "spend":  # "I spend my free time sketching"
@@ -234,16 +236,17 @@ def _special_verb_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
     return None
 
 
-def _upbringing(frame: Frame, subjects: list[Arg]) -> list[Rel]:
-    """"I grew up in Ohio", "she grew up on a farm" → RELATED_TO {"relation": "grew up in"}: where a
-    person was raised stays true, so it is stated whatever the tense (not "my kids grew up so fast")."""
+def _upbringing(frame: Frame, subjects: list[Arg], said: str) -> list[Rel]:
+    """"I grew up in Ohio", "she grew up on a farm", "I was born in Lima" → RELATED_TO {"relation": "grew up in"}
+    (``upbringing_verbs`` say the words): where a person was born or raised stays true, so it is stated
+    whatever the tense (not "my kids grew up so fast")."""
     if frame.status.tense not in ("past", "present", "perfect"):
         return []
     for prep in ("in", "on"):
         for tok in frame.preps.get(prep, []):
             arg = place_arg(tok) if tok.ent_type_ in ("GPE", "LOC") else phrase_arg(tok, frame.idx)
             if arg is not None:
-                quals = {"relation": f"grew up {prep}"}
+                quals = {"relation": f"{said} {prep}"}
                 return [holds(OPEN_PREDICATE, s_, arg, frame.v.i, OPEN_CONFIDENCE, quals) for s_ in subjects]
     return []
 
@@ -266,7 +269,9 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
             out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
         elif L.KIN.get(lemma, ("", ""))[0] in _KIN_PREDICATES:
             predicate = _KIN_PREDICATES[L.KIN[lemma][0]]
-            out += subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS), "state", confidence=0.7)
+            count = [c.lower_ for c in tok.children if c.dep_ == "nummod" and c.i < tok.i]  # "three kids": how many
+            out += subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, " ".join([*count, tok.lower_]), "PERSON", GUESS),
+                                "state", confidence=0.7)
         elif _possession(tok):
             out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), "state", confidence=0.7)
     return out
