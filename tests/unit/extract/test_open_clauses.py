@@ -763,3 +763,12 @@ def test_where_one_was_born_or_raised(extractor, text, place):
 
 def test_raising_animals_is_no_upbringing(extractor):
     assert not [t for t in _triples(extractor, "I raise chickens in Vermont.") if t[2] == "Vermont"]
+
+
+@pytest.mark.parametrize(("text", "role"), [
+    ("I'm a former paramedic.", "paramedic"),  # a role said with a word of the past was held, and is over
+    ("i'm a retired firefighter", "firefighter"),
+])
+def test_a_former_role_has_ended(extractor, text, role):
+    found = [r[:4] for r in last_turn_rows(extractor, text) if r[1] == "HAS_ROLE"]
+    assert found == [(U, "HAS_ROLE", role, "end")], found

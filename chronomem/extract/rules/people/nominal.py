@@ -16,13 +16,15 @@ from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When
 from chronomem.extract.clauses.stance import said_by_me
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import OPEN
+from chronomem.extract.lexicon import OPEN, load_lexicon
 from chronomem.extract.rules.base import alternative, emit, employment, job_rels, persons, role_rels
 from chronomem.extract.rules.open.base import my_relative
 from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
 from chronomem.extract.rules.verbs.roles import in_charge_rels
 from chronomem.extract.rules.verbs.tools import tool_subjects
+
+ENDED_ROLE_MODIFIERS = L.ENDED_KIN_MODIFIERS | load_lexicon("roles").ended_role_modifiers
 
 
 def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -184,7 +186,22 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
     if orgs:
         return employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr],
                           unnamed=is_role_head(attr, strict=False))  # "a nurse at a hospital", not "a regular at the diner"
-    return emit(frame, "HAS_ROLE", people, role_arg(attr, strict=True), when, obj_tok=attr)
+    named_role = role_arg(attr, strict=True)
+    if named_role is not None and when is not None and when.mode != "end" and _ended_role(attr):
+        return emit(frame, "HAS_ROLE", people, Arg(ENTITY, attr.i, _word_of(attr, named_role), "ROLE", named_role.strength),
+                    When("end", vague=True), obj_tok=attr)  # "I'm a former teacher", "a retired nurse": held once
+    return emit(frame, "HAS_ROLE", people, named_role, when, obj_tok=attr)
+
+
+def _ended_role(attr: Token) -> bool:
+    """A role said with a word of the past: "a former teacher", "an ex-cop", "a retired nurse"."""
+    return any(c.dep_ in ("amod", "compound", "advmod") and c.lower_.rstrip("-") in ENDED_ROLE_MODIFIERS
+               for c in attr.children)
+
+
+def _word_of(attr: Token, role: Arg) -> str:
+    """The role's name without the word of the past ("retired nurse" → "nurse")."""
+    return " ".join(w for w in role.name.split() if w.rstrip("-") not in ENDED_ROLE_MODIFIERS) or attr.lower_
 
 
 def _split_role(frame: Frame, attr: Token) -> tuple[Token, Arg] | None:
