@@ -237,7 +237,7 @@ def supersessions(history: Iterable[Fact], *, at: datetime, vocabulary: Vocabula
         holding = [g for g in facts if g.valid_at(at)]
         if not holding:
             continue
-        starts = _Starts(facts, many=cardinality(vocabulary, facts[0].predicate) == "many")
+        starts = _Starts(vocabulary, facts, many=cardinality(vocabulary, facts[0].predicate) == "many")
         for f in facts:
             if f.valid_to is None or f.valid_to > at:
                 continue
@@ -251,8 +251,9 @@ class _Starts:
     """The values of one slot by when they started: those that may have replaced a value (every one
     :func:`_replaces` accepts, and a few it does not) without comparing it with every other value."""
 
-    def __init__(self, facts: Sequence[Fact], *, many: bool) -> None:
-        self.facts, self.many = facts, many
+    def __init__(self, vocabulary: Vocabulary, facts: Sequence[Fact], *, many: bool) -> None:
+        self.vocabulary, self.facts, self.many = vocabulary, facts, many
+        self._replacing: dict[str, list[Fact]] = {}
         dated = sorted((f.valid_from, i) for i, f in enumerate(facts) if f.valid_from is not None)
         self.starts = [start for start, _ in dated]
         self.order = [i for _, i in dated]
@@ -272,6 +273,14 @@ class _Starts:
             found = self.undated + later
         return [self.facts[i] for i in sorted(found)]
 
+    def replacing(self, old: Fact) -> list[Fact]:
+        """The values that replaced ``old`` directly (:func:`_replaces`), in their order in the slot; found once
+        per value, as the chain walks of many values of one slot cross the same values again."""
+        found = self._replacing.get(old.id)
+        if found is None:
+            found = self._replacing[old.id] = [g for g in self.after(old) if _replaces(self.vocabulary, g, old)]
+        return found
+
 
 def _successor(vocabulary: Vocabulary, starts: _Starts, old: Fact, at: datetime,
                holding: Sequence[Fact]) -> Fact | None:
@@ -286,7 +295,7 @@ def _successor(vocabulary: Vocabulary, starts: _Starts, old: Fact, at: datetime,
         return max(direct, key=lambda g: (g.valid_from or at, g.id))
     seen, frontier = {old.id}, [old]
     while frontier:
-        found = {g.id: g for f in frontier for g in starts.after(f) if g.id not in seen and _replaces(vocabulary, g, f)}
+        found = {g.id: g for f in frontier for g in starts.replacing(f) if g.id not in seen}
         newer = list(found.values())
         holding = [g for g in newer if g.valid_at(at)]
         if holding:

@@ -82,3 +82,27 @@ def test_a_slot_with_many_past_values_is_not_compared_pair_by_pair(monkeypatch):
                         valid_from=BASE + timedelta(days=100_000), recorded_at=BASE))
     assert slots.supersessions(history, at=BASE + timedelta(days=100_001), vocabulary=CORE_VOCABULARY) == {}
     assert calls < 10 * len(history)
+
+
+def test_chains_of_switches_are_walked_once_per_value(monkeypatch):
+    """Five hundred tools, each taken up the day the one before was dropped, then the one in use: every
+    past tool reaches it through the chain, and each value's direct successors are found once, not once
+    for every walk that passes through it (a year of chat made each search take seconds)."""
+    calls = 0
+    replaces = slots._replaces
+
+    def counted(*args):
+        nonlocal calls
+        calls += 1
+        return replaces(*args)
+
+    monkeypatch.setattr(slots, "_replaces", counted)
+    n = 500
+    history = [Fact(id=f"t{i}", subject_id="ana", predicate="USES", object_id=f"tool{i}",
+                    valid_from=BASE + timedelta(days=10 * i), valid_to=BASE + timedelta(days=10 * i + 10),
+                    recorded_at=BASE) for i in range(n)]
+    history.append(Fact(id="now", subject_id="ana", predicate="USES", object_id="latest",
+                        valid_from=BASE + timedelta(days=10 * n), recorded_at=BASE))
+    found = slots.supersessions(history, at=BASE + timedelta(days=10 * n + 1), vocabulary=CORE_VOCABULARY)
+    assert {k: v.id for k, v in found.items()} == {f"t{i}": "now" for i in range(n)}
+    assert calls < 10 * len(history)
