@@ -281,4 +281,3 @@ def adjective_relation(word: str) -> tuple[str, tuple[str, ...]] | None:
         if word in table:
             return predicate, table[word]
     return None
-

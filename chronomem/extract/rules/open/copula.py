@@ -28,6 +28,8 @@ from chronomem.extract.rules.open.base import (
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
 from chronomem.extract.rules.open.roles import belonging_rels
 
+ROLES = load_lexicon("roles")
+
 
 def be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """"I'm part of a running club", "I'm originally from Porto", then the copula's other readings."""
@@ -38,9 +40,6 @@ def be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if origin is not None:
         return subject_rels(frame, subjects, OPEN_PREDICATE, origin, "state", relation="is from")
     return student_at(frame, subjects) or copula_rels(frame, subjects) or _being_in(frame, subjects)
-
-
-ROLES = load_lexicon("roles")
 
 
 def _origin(frame: Frame) -> Arg | None:
@@ -213,7 +212,7 @@ def busy_rels(frame: Frame, subjects: list[Arg], parts: list[Token]) -> list[Rel
 
 def _pastime_of(noun: Token) -> str | None:
     """The pastime a noun for its doer names (``hobbyist_nouns``; ``keen_hobbyist_nouns`` only with a keen word).
-    A collector of something collects it: "a stamp collector" → collecting stamps."""
+    What the doer does it with stays before it: "a stamp collector" → stamp collecting."""
     head, mods = noun.lemma_.lower(), [c for c in noun.children if c.dep_ in ("amod", "compound") and c.i < noun.i]
     keen = any(m.lower_ in OPEN.keen_words for m in mods)
     pastime = OPEN.hobbyist_nouns.get(head) or (OPEN.keen_hobbyist_nouns.get(head) if keen else None)

@@ -223,7 +223,6 @@ def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
         return []
     if negated(attr.head) or any(c.lower_ in OPEN.favourite_words for c in attr.children):
         return []  # (not "Taylor Swift is my favorite singer": a taste, the open rules')
-        return []
     subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
     who = said_person(subj, idx, any_pronoun=True) if subj is not None else None
     role = role_arg(attr, strict=True)
