@@ -772,3 +772,13 @@ def test_raising_animals_is_no_upbringing(extractor):
 def test_a_former_role_has_ended(extractor, text, role):
     found = [r[:4] for r in last_turn_rows(extractor, text) if r[1] == "HAS_ROLE"]
     assert found == [(U, "HAS_ROLE", role, "end")], found
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("I'm retired now.", {"retired"}),  # a participle of who one is, parsed as a passive
+    ("i'm widowed", {"widowed"}),
+    ("I am unemployed.", {"unemployed"}),
+    ("I was adopted by my aunt.", set()),  # an event with its agent, not a bare status
+])
+def test_a_status_said_as_a_participle(extractor, text, status):
+    assert {o for _, p, o in _triples(extractor, text) if p == "RELATED_TO"} == status

@@ -90,6 +90,37 @@ def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = No
     return kept
 
 
+def _participle_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
+    """A participle after "be" read as an adjective of the subject: a status ("I'm retired", "i'm widowed")
+    or one of the adjective tables with its prepositions ("been drawn to lighthouses", "been involved in");
+    ``None`` when the verb is no such participle."""
+    word = frame.v.lower_
+    if _passive_identity(frame):
+        return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, word, "OTHER", GUESS), "state",
+                            relation="is")
+    found = adjective_relation(word) if frame.v.tag_ == "VBN" else None
+    if found is None or not any(c.dep_ == "auxpass" for c in frame.v.children):
+        return None
+    predicate, preps = found
+    out = []
+    for c in frame.v.children:
+        if c.dep_ == "prep" and c.lower_ in preps:
+            quals = {"relation": f"is {word} {c.lower_}"} if predicate == OPEN_PREDICATE else {}
+            out += [holds(predicate, s_, a, frame.v.i, TASTE_CONFIDENCE, quals)
+                    for o in c.children if o.dep_ == "pobj" for t in with_conj(o)
+                    if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
+    return out
+
+
+def _passive_identity(frame: Frame) -> bool:
+    """A bare present passive whose participle is an identity adjective: "I'm retired" (not "I was adopted
+    by …", "I'm retired from the navy": a phrase makes it an event or a role)."""
+    v = frame.v
+    return (v.tag_ == "VBN" and v.lower_ in OPEN.identity_adjectives and frame.status.tense == "present"
+            and any(c.dep_ == "auxpass" and c.lemma_ == "be" for c in v.children)
+            and not any(c.dep_ in ("prep", "agent", "dobj", "xcomp", "advcl", "npadvmod") for c in v.children))
+
+
 def _named_favourite(tok: Token) -> bool:
     """"Taylor Swift is my favorite singer": a person named as a favourite is a taste (not "I love Nate")."""
     while tok.dep_ in ("compound", "flat") and tok.head.i != tok.i:
@@ -119,18 +150,9 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if not subjects or frame.status.blocked or frame.status.negated:
         return []
     lemma = frame.lemma
-    word = frame.v.lower_
-    found = adjective_relation(word) if frame.v.tag_ == "VBN" else None
-    if found is not None and any(c.dep_ == "auxpass" for c in frame.v.children):  # "been drawn to lighthouses", "been involved in"
-        predicate, preps = found
-        out = []
-        for c in frame.v.children:
-            if c.dep_ == "prep" and c.lower_ in preps:
-                quals = {"relation": f"is {word} {c.lower_}"} if predicate == OPEN_PREDICATE else {}
-                out += [holds(predicate, s_, a, frame.v.i, TASTE_CONFIDENCE, quals)
-                        for o in c.children if o.dep_ == "pobj" for t in with_conj(o)
-                        if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
-        return out
+    participle = _participle_rels(frame, subjects)
+    if participle is not None:
+        return participle
     job = my_job_rels(frame, subjects)
     if job:
         return job
