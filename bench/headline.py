@@ -256,7 +256,10 @@ def _year(d: Json) -> list[tuple[str, str, str, bool]]:
     m = d["meta"]
     return [(f"synthetic year, {m['turns']:,} turns (70% small talk) under a {m['cap']:,}-turn cap: most turns after "
              "a compaction; fact versions", f"{m['peak']:,}; {'identical' if m['same'] else 'DIFFERENT'}",
-             f"≤ {m['cap']:,}; identical", m["peak"] <= m["cap"] and bool(m["same"]))]
+             f"≤ {m['cap']:,}; identical", m["peak"] <= m["cap"] and bool(m["same"])),
+            ("synthetic year: search p50 over the capped store vs the full one (full text)",
+             f"{m['search_latency_capped']['p50_ms']:,} vs {m['search_latency_full']['p50_ms']:,} ms", "no slower",
+             m["search_latency_capped"]["p50_ms"] <= m["search_latency_full"]["p50_ms"])]
 
 
 def _import_bound(d: Json) -> list[tuple[str, str, str, bool]]:

@@ -94,3 +94,11 @@ def test_retention_row_shows_the_benchmarks_own_difference(tmp_path):
     _write(tmp_path, "retention", {"turns_before": 100, "turns_after": 50, "keep": 0.5}, rows)
     recall = _rows(tmp_path, "retention")[0]
     assert "(-3.0 points)" in recall[1] and recall[3] == "met"  # 68.3 - 71.4 = -3.1 would miss
+
+
+@pytest.mark.parametrize(("full", "capped", "met"), [(1700.0, 1650.5, "met"), (1687.9, 1714.9, "MISSED")])
+def test_year_rows_judge_search_on_the_capped_store_against_the_full_one(tmp_path, full, capped, met):
+    _write(tmp_path, "year", {"turns": 100_000, "cap": 20_000, "peak": 6_091, "same": True,
+                              "search_latency_full": {"p50_ms": full}, "search_latency_capped": {"p50_ms": capped}})
+    cap, search = _rows(tmp_path, "year")
+    assert cap[3] == "met" and search[3] == met and f"{capped:,} vs {full:,} ms" == search[1]
