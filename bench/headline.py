@@ -258,7 +258,7 @@ def _year(d: Json) -> list[tuple[str, str, str, bool]]:
              "a compaction; fact versions", f"{m['peak']:,}; {'identical' if m['same'] else 'DIFFERENT'}",
              f"≤ {m['cap']:,}; identical", m["peak"] <= m["cap"] and bool(m["same"])),
             ("synthetic year: search p50 over the capped store vs the full one (full text)",
-             f"{m['search_latency_capped']['p50_ms']:,} vs {m['search_latency_full']['p50_ms']:,} ms", "no slower",
+             f"{m['search_latency_capped']['p50_ms']:,.1f} vs {m['search_latency_full']['p50_ms']:,.1f} ms", "no slower",
              m["search_latency_capped"]["p50_ms"] <= m["search_latency_full"]["p50_ms"])]
 
 

@@ -101,4 +101,4 @@ def test_year_rows_judge_search_on_the_capped_store_against_the_full_one(tmp_pat
     _write(tmp_path, "year", {"turns": 100_000, "cap": 20_000, "peak": 6_091, "same": True,
                               "search_latency_full": {"p50_ms": full}, "search_latency_capped": {"p50_ms": capped}})
     cap, search = _rows(tmp_path, "year")
-    assert cap[3] == "met" and search[3] == met and f"{capped:,} vs {full:,} ms" == search[1]
+    assert cap[3] == "met" and search[3] == met and f"{capped:,.1f} vs {full:,.1f} ms" == search[1]
