@@ -331,10 +331,7 @@ def build_side_index(mem: Any, embedder: Any, path: Path, *, cache: Path | None 
     side = SideIndex(mem.store, mem.group, embedder=timed, path=path, batch_size=512)
     start = time.perf_counter()
     count = side.rebuild()
-    total = time.perf_counter() - start
-    disk = sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
-    out = {"index": side, "embedder": timed.name, "vectors": count, "embed_s": round(timed.seconds, 2),
-           "build_s": round(total - timed.seconds, 2), "index_bytes": disk}
+    out = _side_index_row(side, timed, count, time.perf_counter() - start, path)
     if cached is not None:
         out["embed_cached"] = cached.loaded
         if not cached.loaded:
@@ -505,10 +502,14 @@ def open_side_index(mem: Any, embedder: Any, path: Path) -> dict[str, Any]:
     timed = TimedEmbedder(embedder)
     start = time.perf_counter()
     side = SideIndex(mem.store, mem.group, embedder=timed, path=path, batch_size=512)
-    count = len(side.vectors)
-    total = time.perf_counter() - start
+    return _side_index_row(side, timed, len(side.vectors), time.perf_counter() - start, path)
+
+
+def _side_index_row(side: Any, timed: Any, count: int, seconds: float, path: Path) -> dict[str, Any]:
+    """A side-index built or opened in ``seconds`` (embedding apart), with its vector count and its files' size."""
     return {"index": side, "embedder": timed.name, "vectors": count, "embed_s": round(timed.seconds, 2),
-            "build_s": round(total - timed.seconds, 2), "index_bytes": sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))}
+            "build_s": round(seconds - timed.seconds, 2),
+            "index_bytes": sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))}
 
 
 def _measure_search(row: dict[str, Any], mem: Any, side: Any, names: Sequence[str], *, queries: int) -> None:
