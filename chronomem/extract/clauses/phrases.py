@@ -95,13 +95,16 @@ def _time_prep(child: Token, is_time: Callable[[Token], bool]) -> bool:
                                          for g in child.children) or child.lower_ in ("since", "until", "during"))
 
 
+_PURPOSES = OPEN.leisure_phrases | OPEN.purpose_phrases
+
+
 def _purpose_prep(child: Token) -> bool:
     """A short prepositional phrase that says why a thing is done, not what: free time or a living
-    ("spoons as a hobby", "in my spare time", "a truck for a living"; ``purpose_phrases``)."""
+    ("spoons as a hobby", "in my spare time", "a truck for a living"; ``leisure_phrases``, ``purpose_phrases``)."""
     if child.dep_ != "prep" or child.right_edge.i - child.i > 4:
         return False
     said = " ".join(t.lower_ for t in child.subtree)
-    return any(p in said for p in OPEN.purpose_phrases)
+    return any(p in said for p in _PURPOSES)
 
 
 def _bare_verb(tok: Token) -> bool:

@@ -53,12 +53,12 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
 
     i = 0
     while i < len(words):
+        before = text[max(0, words[i].start() - 16):words[i].start()].rstrip()  # a place or a naming word before it
+        placed = any(before.endswith(w) and before[-len(w) - 1:-len(w)] in ("", " ") for w in _WORDS.place_words)
         for n in range(min(_LONGEST, len(words) - i), 0, -1):
             span = words[i:i + n]
             if any(text[a.end():b.start()] != " " for a, b in zip(span, span[1:])):
                 continue
-            before = text[max(0, span[0].start() - 16):span[0].start()].rstrip()
-            placed = any(before.endswith(w) and before[-len(w) - 1:-len(w)] in ("", " ") for w in _WORDS.place_words)
             form = _gazetteer_form(text[span[0].start():span[-1].end()], gazetteer, placed=placed)
             if form is not None:
                 write(span[0].start(), form)
@@ -66,7 +66,6 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
                 break
         else:
             word = words[i].group()
-            before = text[max(0, words[i].start() - 12):words[i].start()].rstrip()
             named = any(before.endswith(w) for w in _WORDS.naming_words)
             if word in _WORDS.first_person_forms:
                 write(words[i].start(), _WORDS.first_person_forms[word])
