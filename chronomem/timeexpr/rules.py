@@ -206,7 +206,10 @@ def h_season(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
     if y is not None:  # "winter 2021" = Dec 2020 - Feb 2021
         s, e = season_pair(name, y - 1 if SEASONS[name] == 12 else y)
         return s, "season", e
-    mode = "nearest" if w in ("this", "current") else mode_of(w, p)
+    if w in ("this", "current") and SEASONS[name] != 12:  # "this fall" said in March: this year's, ahead
+        s, e = season_pair(name, t.year)
+        return s, "season", e
+    mode = "nearest" if w in ("this", "current") else mode_of(w, p)  # winter spans two years: the nearest
     c = pick([season_pair(name, t.year + i) for i in (-2, -1, 0, 1)], t, mode)
     return (c[0], "season", c[1]) if c else None
 

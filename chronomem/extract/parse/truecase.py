@@ -8,7 +8,8 @@ sentence, the first person ("i", "i'm" → "I", "I'm"), names the gazetteer know
 as "apple" or "austin", unless a place word comes right before a place: "moved to austin"),
 first names the lexicon knows (not those that are also everyday words, ``name_words``, unless a
 naming word comes right before: "a cat named ruby"), and any word right after a naming word
-("named", "called", "her name is"). A turn with a capital anywhere is left as it is.
+("named", "called", "her name is"), and months and weekdays named in full ("may" and "march" only
+after a time word or before a day number). A turn with a capital anywhere is left as it is.
 
 >>> from chronomem.extract.parse.gazetteer import load_gazetteer
 >>> truecase("i live in new york. my dog is named buster and my sister emma loves apple pie.", load_gazetteer())
@@ -17,6 +18,8 @@ naming word comes right before: "a cat named ruby"), and any word right after a 
 "I'm from Ohio, I'll grace you with my will"
 >>> truecase("we moved to austin from turkey; austin cooked turkey", load_gazetteer())
 'We moved to Austin from Turkey; austin cooked turkey'
+>>> truecase("i graduated last may and we may move in march, on friday", load_gazetteer())
+'I graduated last May and we may move in March, on Friday'
 >>> truecase("Already Cased text stays.", load_gazetteer())
 'Already Cased text stays.'
 """
@@ -29,11 +32,14 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.parse.gazetteer import Gazetteer
 from chronomem.schema.models import normalize_name
+from chronomem.timeexpr.words import MONTHS, WEEKDAYS
 
 _WORDS = load_lexicon("dialogue")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'’&.-]*[a-z0-9]|[a-z]")
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)([a-z])")
 _LONGEST = 4  # words in the longest gazetteer name tried
+_TIME_NAMES = frozenset(w for w in (*MONTHS, *WEEKDAYS) if len(w) > 4 or w in ("may", "june", "july"))
+_DAY_NUMBER = re.compile(r"\s+\d{1,2}(?:st|nd|rd|th)?\b")
 
 
 def is_lower_case(text: str) -> bool:
@@ -69,11 +75,24 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
             named = any(before.endswith(w) for w in _WORDS.naming_words)
             if word in _WORDS.first_person_forms:
                 write(words[i].start(), _WORDS.first_person_forms[word])
+            elif _time_name(word, before, text[words[i].end():]):
+                write(words[i].start(), word[:1].upper())
             elif named or (word in L.FEMALE_NAMES or word in L.MALE_NAMES) and word not in _WORDS.name_words:
                 write(words[i].start(), word[:1].upper())
             i += 1
     cased = "".join(out)
     return _SENTENCE_START.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), cased)
+
+
+def _time_name(word: str, before: str, after: str) -> bool:
+    """A month or weekday named in full ("september", "friday"); one that is also an everyday word ("may",
+    "march") only after a time word ("last may") or before a day number ("may 5th")."""
+    if word not in _TIME_NAMES:
+        return False
+    if word not in _WORDS.ambiguous_time_names:
+        return True
+    cue = before.rsplit(" ", 1)[-1] if before else ""
+    return cue in _WORDS.time_name_cues or _DAY_NUMBER.match(after) is not None
 
 
 def _gazetteer_form(phrase: str, gazetteer: Gazetteer, *, placed: bool = False) -> str | None:

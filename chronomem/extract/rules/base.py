@@ -131,6 +131,12 @@ def _workplace(tok: Token, frame: Frame) -> Arg | None:
     return arg if arg is not None and mapped_predicate("works at", arg.name, tok.lemma_) == "WORKS_AT" else None
 
 
+def _school(tok: Token, frame: Frame) -> Arg | None:
+    """An unnamed school the phrase table knows ("college", "a community college"): "graduated from" it."""
+    arg = A.thing_arg(tok, frame.idx)
+    return arg if arg is not None and mapped_predicate("attends", arg.name, tok.lemma_) == "STUDIES_AT" else None
+
+
 def to_roles(frame: Frame) -> list[Arg]:
     """A role after "to" that the parser read as a verb: "promoted to architect", "changed to
     data engineer" ("to" + a role noun tagged as a verb), "to backend developer" ("backend" a verb
@@ -168,6 +174,7 @@ _OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
     "place": lambda tok, frame, strict: A.token_place(tok, frame.idx),
     "person": lambda tok, frame, strict: person_arg(tok, frame.idx, trust_ner=False),
     "school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
+    "any school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False) or _school(tok, frame),
 }
 
 
@@ -175,7 +182,8 @@ _OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
 class PrepRule:
     """A short rule as a row: "<subject> <lemma> <preposition> <object>" → ``predicate``.
 
-    ``obj`` says what the object must be ("place", "person", "school"); ``aspect`` is the
+    ``obj`` says what the object must be ("place", "person", "school"; "any school" also takes an unnamed
+    one the phrase table knows: "graduated from college"); ``aspect`` is the
     clause's reading (state, start, end); ``we`` lets "we" be a subject; ``there`` also takes
     "there" ("I live there"); ``dobj`` takes the direct object instead when there is one ("attended
     MIT"); ``strict`` asks for a name the gazetteer or NER knows; ``anchor`` is where "X, not Y"

@@ -782,3 +782,27 @@ def test_a_former_role_has_ended(extractor, text, role):
 ])
 def test_a_status_said_as_a_participle(extractor, text, status):
     assert {o for _, p, o in _triples(extractor, text) if p == "RELATED_TO"} == status
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a school begun from a time to come: studies there from then (the phrase table's start row)
+    ("i start college in september.", ("user", "STUDIES_AT", "college", "assert", "2024-09-01", "month", False)),
+    # a school left: the studies end (an unnamed school, as well as a named one)
+    ("i quit school last year.", ("user", "STUDIES_AT", "school", "end", "2023-01-01", "year", False)),
+    ("i graduated from college last may.", ("user", "STUDIES_AT", "college", "end", "2023-05-01", "month", False)),
+    ("I dropped out of law school.", ("user", "STUDIES_AT", "law school", "end", "turn", "unknown", True)),
+    ("My brother Tom dropped out of Yale in 2019.", ("Tom", "STUDIES_AT", "Yale", "end", "2019-01-01", "year", False)),
+])
+def test_a_school_begun_or_left(extractor, text, expected):
+    assert expected in last_turn_rows(extractor, text)
+
+
+@pytest.mark.parametrize("text", [
+    "I leave school at 3 every day.",  # a daily leaving ends nothing
+    "I finish school at noon on Fridays.",
+    "I'm starting a diet in May.",  # no school
+    "I quit my book club's group chat.",
+    "I might drop out of college.",  # a supposition
+])
+def test_no_school_begun_or_left(extractor, text):
+    assert [r for r in last_turn_rows(extractor, text) if r[1] == "STUDIES_AT"] == []

@@ -99,6 +99,9 @@ CASES_MAR = [
     ("Q3 2022", "2022-07-01", "month"),
     ("the past two weeks", "2024-02-27", "week"),
     ("in early March", "2024-03-01", "week"),
+    ("this fall", "2024-09-01", "season"),  # this year's, still ahead (not the fall just past)
+    ("this summer", "2024-06-01", "season"),
+    ("this winter", "2023-12-01", "season"),  # the one just ended is nearer than the next
     ("12 May 2019", "2019-05-12", "day"),
 ]
 
@@ -108,6 +111,8 @@ CASES_SEP = [
     ("last September", "2023-09-01", "month"),
     ("last summer", "2024-06-01", "season"),
     ("this summer", "2024-06-01", "season"),
+    ("this spring", "2024-03-01", "season"),  # this year's, already past
+    ("this winter", "2024-12-01", "season"),
     ("last fall", "2023-09-01", "season"),
     ("next spring", "2025-03-01", "season"),
     ("over the weekend", "2024-09-14", "day"),

@@ -16,7 +16,7 @@ from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel
 from chronomem.extract.lexicon import OPEN
-from chronomem.extract.rules.open.phrase_table import mapped_predicate
+from chronomem.extract.rules.open.phrase_table import mapped_row
 
 OPEN_PREDICATE = "RELATED_TO"
 OPEN_CONFIDENCE = 0.6
@@ -257,12 +257,22 @@ def clause_objects(frame: Frame) -> list[Token]:
 
 def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | None, aspect: str, *,
           relation: str = "", confidence: float = OPEN_CONFIDENCE) -> list[Rel]:
-    when = frame.when(aspect)
-    if obj is None or when is None:
+    """The relations of ``subjects`` to ``obj`` said by ``frame`` read with ``aspect``: an open fact whose
+    phrase the phrase table maps takes the row's predicate, and its aspect ("I start college in September")."""
+    given = aspect
+    if obj is None:
         return []
     if predicate == OPEN_PREDICATE and relation:  # "drives an old truck" owns it (the phrase table)
         head = frame.v.doc[obj.i].lemma_ if 0 <= obj.i < len(frame.v.doc) else ""
-        predicate = mapped_predicate(relation, obj.name, head) or predicate
+        found = mapped_row(relation, obj.name, head)
+        row_when = None if found is None else frame.when(found[1] or given)
+        if found is not None and (found[1] != "end" or given == "end") and row_when is not None and not (
+                row_when.needs_time and not row_when.phrase):
+            predicate, aspect = found[0], found[1] or given  # an end row needs an ending clause ("I quit school",
+            # not "I leave school at 3"); a start row, a time when it is to come ("starting college in May")
+    when = frame.when(aspect)
+    if when is None:
+        return []
     quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else {}
     return [Rel(predicate, s, obj, when, "end" if when.mode == "end" else "assert", None, confidence, dict(quals), frame.v.i)
             for s in subjects if not (s.kind == ENTITY and s.name == obj.name)]

@@ -167,11 +167,12 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if special is not None:
         return special
     phrasal = OPEN.phrasal_exceptions.get(lemma, ())
-    if (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs) and not any(p in frame.preps for p in phrasal):
-        if lemma in OPEN.vocabulary_verbs and (aspect := _aspect(frame)) is not None:  # "I attend a small college"
+    aspect = _aspect(frame)
+    if (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs or aspect == "end") and not any(
+            p in frame.preps for p in phrasal):
+        if (lemma in OPEN.vocabulary_verbs or aspect == "end") and aspect is not None:  # "I attend a small college"
             return [r for r in activity_rels(frame, subjects, aspect) if r.predicate != OPEN_PREDICATE]
         return []  # "look into", "work on" are activities; "look", "work at" are not open facts
-    aspect = _aspect(frame)
     if aspect is None:
         return []
     new_job = new_job_rels(frame, subjects)
@@ -204,7 +205,8 @@ def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
 
 
 def _aspect(frame: Frame) -> str | None:
-    """``state`` for a habit or an ongoing activity, ``start`` for a beginning; ``None`` for an event."""
+    """``state`` for a habit or an ongoing activity, ``start`` for a beginning, ``end`` for an ending
+    (read only where the phrase table maps it); ``None`` for an event."""
     status, lemma = frame.status, frame.lemma
     if frame.v.dep_ in ("xcomp", "advcl", "ccomp") and frame.v.head.lemma_.lower() in OPEN.leading_verbs and \
             frame.v.head.i < frame.v.i and not (frame.v.dep_ == "advcl" and frame.v.nbor(-1).is_punct):
@@ -216,6 +218,8 @@ def _aspect(frame: Frame) -> str | None:
         return "state"  # when_for turns "used to" into an ending
     if status.governor == "start" or (lemma in OPEN.start_verbs and status.tense in ("past", "perfect")):
         return "start"
+    if lemma in OPEN.end_verbs and status.tense in ("past", "perfect"):
+        return "end"  # "I dropped out of college": the phrase table says what ends
     if OPEN.start_particles.get(lemma) == frame.prt and status.tense in ("past", "perfect"):
         return "start"  # "took up pottery"
     if status.tense == "present" and frame.v.tag_ in ("VBP", "VBZ", "VB"):

@@ -23,13 +23,13 @@ from chronomem.extract.lexicon import lexicon_file
 
 
 @cache
-def _table() -> dict[str, list[tuple[frozenset[str], str]]]:
+def _table() -> dict[str, list[tuple[frozenset[str], str, str]]]:
     data = lexicon_file("phrase_table")
     classes = {name: frozenset(words) for name, words in data["object_classes"].items()} | {"*": frozenset({"*"})}
-    out: dict[str, list[tuple[frozenset[str], str]]] = {}
+    out: dict[str, list[tuple[frozenset[str], str, str]]] = {}
     for row in data["rows"]:
         for relation in row["relations"]:
-            out.setdefault(relation, []).append((classes[row["object"]], row["predicate"]))
+            out.setdefault(relation, []).append((classes[row["object"]], row["predicate"], row.get("aspect", "")))
     return out
 
 
@@ -52,9 +52,21 @@ def mapped_predicate(relation: str, phrase: str, head: str = "") -> str | None:
     >>> mapped_predicate("attends", "small college in texas"), mapped_predicate("attends", "small college in texas", "college")
     (None, 'STUDIES_AT')
     """
+    found = mapped_row(relation, phrase, head)
+    return None if found is None else found[0]
+
+
+def mapped_row(relation: str, phrase: str, head: str = "") -> tuple[str, str] | None:
+    """The predicate a row maps ``relation`` with an object ``phrase`` onto and the aspect the row gives
+    the clause ("start", "end"; ``""``: the clause's own), or ``None``: starting college is studying there
+    from then, quitting it ends that.
+
+    >>> mapped_row("is starting", "college"), mapped_row("quits", "law school"), mapped_row("starts", "a diet")
+    (('STUDIES_AT', 'start'), ('STUDIES_AT', 'end'), None)
+    """
     rows = _table().get(relation)
     if not rows:
         return None
     words = phrase.lower().split()
     heads = {head_noun(phrase), " ".join(words[-2:]), "*", head_noun(head)}
-    return next((predicate for nouns, predicate in rows if heads & nouns), None)
+    return next(((predicate, aspect) for nouns, predicate, aspect in rows if heads & nouns), None)
