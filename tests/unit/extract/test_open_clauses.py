@@ -779,6 +779,11 @@ def test_a_former_role_has_ended(extractor, text, role):
     ("i'm widowed", {"widowed"}),
     ("I am unemployed.", {"unemployed"}),
     ("I was adopted by my aunt.", set()),  # an event with its agent, not a bare status
+    ("i'm married.", {"married"}),  # a marital status without the spouse's name says who one is
+    ("I am happily married.", {"married"}),
+    ("i'm separated", {"separated"}),
+    ("I'm not married.", set()),
+    ("Are you married?", set()),
 ])
 def test_a_status_said_as_a_participle(extractor, text, status):
     assert {o for _, p, o in _triples(extractor, text) if p == "RELATED_TO"} == status
