@@ -31,7 +31,7 @@ from chronomem.extract.clauses.args import named_no_time
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.records import Rel, When
 from chronomem.schema.models import Precision
-from chronomem.timeexpr import resolve, resolve_time
+from chronomem.timeexpr import find_times, resolve, resolve_time
 from chronomem.timeexpr.words import (
     ADVERB_TIMES,
     MONTH_WORDS,
@@ -93,6 +93,23 @@ def _role(words: str) -> str:
 
 
 
+_DETECT_AT = datetime(2000, 6, 15, 12, tzinfo=timezone.utc)  # any instant: only where the phrases are counts here
+_NUMBER_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"})  # a number NER read is no date ("3.8")
+
+
+def _grammar_spans(sent: Span, covered: set[int]) -> list[tuple[int, int, Token]]:
+    """Time phrases the time grammar reads that NER left out ("the summer before last"), as token spans
+    touching no ``covered`` token (a span already found, a version, a number NER labelled);
+    one grammar for every time word."""
+    out = []
+    for m in find_times(sent.text, _DETECT_AT):
+        span = sent.char_span(m.start, m.end, alignment_mode="expand")
+        if span is None or any(i in covered for i in range(span.start, span.end)):
+            continue
+        out.append((span.start, span.end, span.root))
+    return out
+
+
 def _after_version_range(doc: Doc, start: int, end: int) -> int:
     """Skip "14 to 15" at the front of a date NER ran into it ("from 14 to 15 last month" → "last month"),
     unless a unit or month follows ("5 to 10 days ago", "14 to 15 May" are times)."""
@@ -129,6 +146,10 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
     covered = {i for e in ents for i in range(e.start, e.end)}
     spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
         t.lower_ in ADVERB_TIMES or (t.tag_ == "CD" and _YEAR.match(t.text) and t.head.lower_ in YEAR_HEADS))]
+    numbers = {i for e in doc.ents if e.label_ in _NUMBER_LABELS for i in range(e.start, e.end)}  # "Python 3.8"
+    people = [(e.start, e.end) for e in doc.ents if e.label_ == "PERSON"]
+    spans += [s for s in _grammar_spans(sent, covered | in_term | numbers | {i for lo, hi, _ in spans for i in range(lo, hi)})
+              if not any(lo <= s[0] and s[1] <= hi for lo, hi in people)]  # "June" alone may be a person, "last Tues" not
     out: list[TimePhrase] = []
     for ent_start, ent_end, root in sorted(spans, key=lambda s: s[0]):
         start = ent_start

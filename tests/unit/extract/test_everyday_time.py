@@ -129,3 +129,15 @@ def test_a_plan_is_kept_and_a_dated_confirmation_gives_the_real_move(extractor):
     # chronomem.graph.temporal._unrealized_plans: erasing raised the synthetic benchmark's stale answers)
     assert places(plan, later) == [("Quito", "2024-03-12"), ("Rotterdam", "2024-04-01"), ("Quito", "2024-08-02")]
     assert places(plan, confirmed) == [("Quito", "2024-03-12"), ("Rotterdam", "2024-07-26")]  # the real move, not the planned April
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # time phrases NER leaves out are read by the time grammar
+    ("I moved to Seattle the summer before last.", c(U, "LIVES_IN", "Seattle", A, ("2022-06-01", "season", False))),
+    ("I joined a new chess club last Tues.", c(U, "MEMBER_OF", "chess club", A, ("2024-03-05", "day", False))),
+    # a version is no date: the weekend is when the upgrade finished
+    ("We finished the Python 3.8 to 3.9 upgrade over the weekend.",
+     c(U, "USES", "Python 3.8", E, ("2024-03-09", "day", False))),
+])
+def test_time_phrases_the_grammar_reads(extractor, text, expected):
+    assert expected in last_turn_rows(extractor, text)
