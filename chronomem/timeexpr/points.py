@@ -309,16 +309,21 @@ def _h_relative_twice(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Sp
 
 
 def _h_weekends(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
-    """"two weekends ago": the weekend before last; "two weekends later": the one after next."""
+    """"two weekends ago": the weekend before last; "two weekends later": the one after next; "two summers
+    ago": the summer before last."""
     n = C.parse_num(m["n"])
     if n is None or n < 1 or n != int(n):
         return None
     back = m["k"] in ("ago", "back", "before now")
-    base = _core("last weekend" if back else "next weekend", t, ref, p)
+    x = m["x"]
+    base = _core(f"last {x}" if back else f"next {x}", t, ref, p)
     if base is None or base[2] is None:
         return None
-    delta = timedelta(7 * (int(n) - 1) * (-1 if back else 1))
-    return base[0] + delta, base[1], base[2] + delta
+    steps = (int(n) - 1) * (-1 if back else 1)
+    if x == "weekend":
+        delta = timedelta(7 * steps)
+        return base[0] + delta, base[1], base[2] + delta
+    return C.add_months(base[0], 12 * steps), base[1], C.add_months(base[2], 12 * steps)
 
 
 def _h_nth_week(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:

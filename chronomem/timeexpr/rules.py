@@ -101,7 +101,7 @@ RE_ORD = re.compile(r"^(?P<d>\d{1,2})(?:st|nd|rd|th)(?:\s+of\s+(?P<rest>.+))?$")
 RE_WINDOW = re.compile(rf"^(?P<w>past|last|previous|next|coming)\s+(?P<n>.+?)\s+{_UNITS}$")
 RE_QUARTER = re.compile(rf"^(?:q(?P<q>[1-4])|(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
                         rf"(?:,?\s+(?:of\s+|in\s+)?{_Y})?$")
-RE_WEEKENDS = re.compile(r"^(?P<n>.+?)\s+weekends?\s+(?P<k>ago|back|before\s+now|from\s+now|later|hence)$")
+RE_WEEKENDS = re.compile(rf"^(?P<n>.+?)\s+(?P<x>weekend|{_alt(SEASONS)})s?\s+(?P<k>ago|back|before\s+now|from\s+now|later|hence)$")
 RE_NTH_WEEK = re.compile(r"^(?P<o>first|second|third|fourth|last|final|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+(?P<rest>.+)$")
 RE_BEFORE_LAST = re.compile(r"^(?P<x>.+?)\s+(?P<k>before\s+last|after\s+next)$")
 RE_MOD = re.compile(

@@ -27,6 +27,8 @@ def found(text: str, said: datetime = THU) -> list[tuple[str, str]]:
     ("Since 2016 I have painted every morning.", [("Since 2016", "2016-01-01 → …")]),
     ("I've had my two cats for three years now.", [("for three years now", "2020-05-25 → 2023-05-25")]),
     ("My sister moved to Leeds two weekends ago.", [("two weekends ago", "2023-05-13 → 2023-05-14")]),
+    ("We met two summers ago at a wedding.", [("two summers ago", "2021-06-01 → 2021-08-31")]),
+    ("Summers are hot here.", []),  # a season in the plural alone is no time
     ("Got my braces off on May 3rd, 2023, finally.", [("on May 3rd, 2023", "2023-05-03")]),
     ("Last Fri we baked bread.", [("Last Fri", "2023-05-19")]),
     ("The recital was on the 15th.", [("on the 15th", "2023-05-15")]),

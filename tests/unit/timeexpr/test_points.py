@@ -102,6 +102,9 @@ CASES_MAR = [
     ("this fall", "2024-09-01", "season"),  # this year's, still ahead (not the fall just past)
     ("this summer", "2024-06-01", "season"),
     ("this winter", "2023-12-01", "season"),  # the one just ended is nearer than the next
+    ("two summers ago", "2022-06-01", "season"),  # counted back from last summer, like "two weekends ago"
+    ("three winters ago", "2021-12-01", "season"),
+    ("a couple of falls later", "2025-09-01", "season"),
     ("12 May 2019", "2019-05-12", "day"),
 ]
 
