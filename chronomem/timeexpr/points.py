@@ -301,8 +301,8 @@ def _h_relative_twice(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Sp
         return None
     sign = -1 if back else 1
     s, prec, e = base
-    if x in ("week", "weekend") or x in R.WEEKDAYS:
-        delta = timedelta(7 * sign)
+    if x in ("week", "weekend", "night", "day") or x in R.WEEKDAYS:
+        delta = timedelta((1 if x in ("night", "day") else 7) * sign)  # "the night before last": two nights ago
         return s + delta, prec, e + delta if e else None
     months = sign * (1 if x == "month" else 12)
     return C.add_months(s, months), prec, C.add_months(e, months) if e else None
@@ -324,6 +324,33 @@ def _h_weekends(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
         delta = timedelta(7 * steps)
         return base[0] + delta, base[1], base[2] + delta
     return C.add_months(base[0], 12 * steps), base[1], C.add_months(base[2], 12 * steps)
+
+
+def _h_offset(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
+    """A time counted from another: "the day before Thanksgiving", "two days after Christmas", "the week
+    before my birthday in May" (the seven days up to it), "the weekend after Easter", "a month before June 5"."""
+    n = C.parse_num(m["n"]) if m["n"] else 1
+    if n is None or n < 1 or n != int(n) or m["rest"] in ("last", "next"):
+        return None
+    base = _core(m["rest"], t, ref, p)
+    if base is None:
+        return None
+    k, unit, before = int(n), m["u"], m["k"] != "after"
+    anchor = base[0] if before else (base[2] or base[0] + timedelta(1))
+    if unit in ("day", "night"):
+        return R.day_span(anchor - timedelta(k) if before else anchor + timedelta(k - 1))
+    if unit == "week":
+        start = anchor - timedelta(7 * k) if before else anchor + timedelta(7 * (k - 1))
+        return start, "week", start + timedelta(7)
+    if unit == "weekend":  # the weekend of the week before (after) the anchor's, weeks from Monday
+        wd = anchor.weekday()
+        sat = anchor - timedelta(wd + 2) if before else anchor + timedelta(5 - wd if wd < 5 else 12 - wd)
+        sat += timedelta(7 * (k - 1) * (-1 if before else 1))
+        return sat, "day", sat + timedelta(2)
+    if base[1] != "day" or not (m["n"] or m["a"] in ("a", "an", "one")):
+        return None  # "the month after Christmas" is no calendar month; "a month before June 5" is a day
+    start = C.add_months(base[0], (1 if unit == "month" else 12) * k * (-1 if before else 1))
+    return start, "day", start + timedelta(1)
 
 
 def _h_nth_week(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
@@ -351,7 +378,7 @@ _RULES: list[tuple[re.Pattern[str], Callable[[Match, date, datetime, str], Optio
     (R.RE_ORD, _h_ord), (R.RE_WINDOW, _h_window), (R.RE_FROM_NOW, _h_from_now),
     (R.RE_DECADE, R.h_decade), (re.compile(rf"^(?P<x>{R._alt(R.DECADE_WORDS)})$"), R.h_decade_word),
     (R.RE_QUARTER, R.h_quarter), (R.RE_BEFORE_LAST, _h_relative_twice), (R.RE_WEEKENDS, _h_weekends),
-    (R.RE_NTH_WEEK, _h_nth_week),
+    (R.RE_NTH_WEEK, _h_nth_week), (R.RE_OFFSET, _h_offset),
 ]
 
 # --------------------------------------------------------------------------- dateparser fallback

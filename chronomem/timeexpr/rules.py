@@ -103,6 +103,8 @@ RE_QUARTER = re.compile(rf"^(?:q(?P<q>[1-4])|(?P<o>first|second|third|fourth|1st
                         rf"(?:,?\s+(?:of\s+|in\s+)?{_Y})?$")
 RE_WEEKENDS = re.compile(rf"^(?P<n>.+?)\s+(?P<x>weekend|{_alt(SEASONS)})s?\s+(?P<k>ago|back|before\s+now|from\s+now|later|hence)$")
 RE_NTH_WEEK = re.compile(r"^(?P<o>first|second|third|fourth|last|final|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+(?P<rest>.+)$")
+RE_OFFSET = re.compile(r"^(?:(?P<a>the|a|an|one)\s+|(?P<n>.+?)\s+)?(?P<u>day|night|week|weekend|month|year)s?"
+                       r"\s+(?P<k>before|after|prior\s+to)\s+(?:the\s+)?(?P<rest>.+)$")
 RE_BEFORE_LAST = re.compile(r"^(?P<x>.+?)\s+(?P<k>before\s+last|after\s+next)$")
 RE_MOD = re.compile(
     r"^(?P<mod>very\s+beginning|very\s+start|very\s+end|tail\s+end|beginning|start|end|middle|"

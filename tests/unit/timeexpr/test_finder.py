@@ -29,6 +29,8 @@ def found(text: str, said: datetime = THU) -> list[tuple[str, str]]:
     ("My sister moved to Leeds two weekends ago.", [("two weekends ago", "2023-05-13 → 2023-05-14")]),
     ("We met two summers ago at a wedding.", [("two summers ago", "2021-06-01 → 2021-08-31")]),
     ("Summers are hot here.", []),  # a season in the plural alone is no time
+    ("I left Acme the week before Christmas.", [("the week before Christmas", "2022-12-18 → 2022-12-24")]),
+    ("We moved two days after Easter.", [("two days after Easter", "2023-04-11")]),
     ("Got my braces off on May 3rd, 2023, finally.", [("on May 3rd, 2023", "2023-05-03")]),
     ("Last Fri we baked bread.", [("Last Fri", "2023-05-19")]),
     ("The recital was on the 15th.", [("on the 15th", "2023-05-15")]),

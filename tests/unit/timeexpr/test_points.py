@@ -105,6 +105,13 @@ CASES_MAR = [
     ("two summers ago", "2022-06-01", "season"),  # counted back from last summer, like "two weekends ago"
     ("three winters ago", "2021-12-01", "season"),
     ("a couple of falls later", "2025-09-01", "season"),
+    # a time counted from another
+    ("the day before Thanksgiving", "2023-11-22", "day"),
+    ("two days after Christmas", "2023-12-27", "day"),
+    ("the week before Christmas", "2023-12-18", "week"),  # the seven days up to it
+    ("the weekend before Easter", "2023-04-01", "day"),  # Easter 2023 is on April 9
+    ("a month before June 5", "2023-05-05", "day"),
+    ("the night before last", "2024-03-10", "day"),  # two nights ago, not a year ago
     ("12 May 2019", "2019-05-12", "day"),
 ]
 
