@@ -147,8 +147,9 @@ def _acceptable(toks: list[_Tok]) -> bool:
         return False
     lows = [t.low for t in toks]
     for k in range(1, len(toks)):
-        if lows[k] in ("a", "an") and lows[k - 1] not in LICENSERS:
-            return False  # "in June a 10K"
+        if lows[k] in ("a", "an") and lows[k - 1] not in LICENSERS and not (
+                lows[k - 1] == "half" or lows[k - 1] == "and" and lows[k + 1:k + 2] == ["half"]):
+            return False  # "in June a 10K"; not "half a year", "a year and a half"
         if lows[k] == "," and not (k + 1 < len(toks) and _YEAR.match(lows[k + 1])):
             return False  # a comma only before a year: "May 3rd, 2023"
     if all(t.low in GENERIC_TIME_WORDS for t in content) and not (lows[-1] == "weekend" and len(toks) > 1) \

@@ -354,12 +354,17 @@ def _h_offset(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
 
 
 def _h_nth_week(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
-    """"the first week of June", "the last week of September 2023": seven days of that month."""
+    """"the first week of June", "the last week of September 2023": seven days of that month; "the first
+    weekend of May": its first Saturday and Sunday."""
     base = _core(_THE_RE.sub("", m["rest"]), t, ref, p)
     if base is None or base[1] != "month" or base[2] is None:
         return None
     first, nxt = base[0], base[2]
     n = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}.get(m["o"])
+    if m["u"] == "weekend":
+        sat = first + timedelta((5 - first.weekday()) % 7) if n is not None else nxt - timedelta((nxt.weekday() - 5) % 7 or 7)
+        sat += timedelta(7 * (n or 0))
+        return sat, "day", sat + timedelta(2)
     start = nxt - timedelta(7) if n is None else first + timedelta(7 * n)
     return start, "week", start + timedelta(7)
 
@@ -378,7 +383,7 @@ _RULES: list[tuple[re.Pattern[str], Callable[[Match, date, datetime, str], Optio
     (R.RE_ORD, _h_ord), (R.RE_WINDOW, _h_window), (R.RE_FROM_NOW, _h_from_now),
     (R.RE_DECADE, R.h_decade), (re.compile(rf"^(?P<x>{R._alt(R.DECADE_WORDS)})$"), R.h_decade_word),
     (R.RE_QUARTER, R.h_quarter), (R.RE_BEFORE_LAST, _h_relative_twice), (R.RE_WEEKENDS, _h_weekends),
-    (R.RE_NTH_WEEK, _h_nth_week), (R.RE_OFFSET, _h_offset),
+    (R.RE_NTH_WEEK, _h_nth_week), (R.RE_OFFSET, _h_offset), (R.RE_SEMESTER, R.h_semester),
 ]
 
 # --------------------------------------------------------------------------- dateparser fallback

@@ -102,7 +102,8 @@ RE_WINDOW = re.compile(rf"^(?P<w>past|last|previous|next|coming)\s+(?P<n>.+?)\s+
 RE_QUARTER = re.compile(rf"^(?:q(?P<q>[1-4])|(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
                         rf"(?:,?\s+(?:of\s+|in\s+)?{_Y})?$")
 RE_WEEKENDS = re.compile(rf"^(?P<n>.+?)\s+(?P<x>weekend|{_alt(SEASONS)})s?\s+(?P<k>ago|back|before\s+now|from\s+now|later|hence)$")
-RE_NTH_WEEK = re.compile(r"^(?P<o>first|second|third|fourth|last|final|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+(?P<rest>.+)$")
+RE_NTH_WEEK = re.compile(r"^(?P<o>first|second|third|fourth|last|final|1st|2nd|3rd|4th)\s+(?P<u>week|weekend)\s+(?:of|in)\s+(?P<rest>.+)$")
+RE_SEMESTER = re.compile(r"^(?P<w>last|this|next|past|previous|coming|current)\s+(?:semester|term)$")
 RE_OFFSET = re.compile(r"^(?:(?P<a>the|a|an|one)\s+|(?P<n>.+?)\s+)?(?P<u>day|night|week|weekend|month|year)s?"
                        r"\s+(?P<k>before|after|prior\s+to)\s+(?:the\s+)?(?P<rest>.+)$")
 RE_BEFORE_LAST = re.compile(r"^(?P<x>.+?)\s+(?P<k>before\s+last|after\s+next)$")
@@ -192,7 +193,7 @@ def h_year(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
 
 
 def h_weekday(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
-    wd, w, v = WEEKDAYS[m["d"]], m["w"], m.groupdict().get("v")
+    wd, w, v = WEEKDAYS[m["d"]], m.groupdict().get("w"), m.groupdict().get("v")  # "last week Friday" has no w
     if v or w in ("this", "current"):
         k = {"last": -1, "next": 1}.get(v or "this", 0)
         return day_span(monday(t) + timedelta(wd + 7 * k))
@@ -213,6 +214,19 @@ def h_season(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
         return s, "season", e
     mode = "nearest" if w in ("this", "current") else mode_of(w, p)  # winter spans two years: the nearest
     c = pick([season_pair(name, t.year + i) for i in (-2, -1, 0, 1)], t, mode)
+    return (c[0], "season", c[1]) if c else None
+
+
+#: The two semesters of a school year (first month, months long): spring from January, fall from September.
+SEMESTERS = ((1, 5), (9, 4))
+
+
+def h_semester(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
+    """"last semester", "this term", "next semester": the school's spring (January to May) or fall
+    (September to December) half; "this" is the one under way, or the next one in the summer."""
+    cands = [(date(y, mo, 1), add_months(date(y, mo, 1), n)) for y in (t.year - 1, t.year, t.year + 1) for mo, n in SEMESTERS]
+    mode = {"last": "last", "past": "last", "previous": "last", "next": "next", "coming": "next"}.get(m["w"], "future")
+    c = pick(cands, t, mode)
     return (c[0], "season", c[1]) if c else None
 
 

@@ -112,6 +112,12 @@ CASES_MAR = [
     ("the weekend before Easter", "2023-04-01", "day"),  # Easter 2023 is on April 9
     ("a month before June 5", "2023-05-05", "day"),
     ("the night before last", "2024-03-10", "day"),  # two nights ago, not a year ago
+    ("last week Friday", "2024-03-08", "day"),  # raised IndexError: the pattern has no deictic group
+    ("next week on Monday", "2024-03-18", "day"),
+    ("last semester", "2023-09-01", "season"),  # the school's fall half
+    ("this semester", "2024-01-01", "season"),  # the spring half, under way
+    ("the first weekend of May", "2023-05-06", "day"),  # its first Saturday
+    ("the last weekend of June 2023", "2023-06-24", "day"),
     ("12 May 2019", "2019-05-12", "day"),
 ]
 
@@ -122,6 +128,7 @@ CASES_SEP = [
     ("last summer", "2024-06-01", "season"),
     ("this summer", "2024-06-01", "season"),
     ("this spring", "2024-03-01", "season"),  # this year's, already past
+    ("next semester", "2025-01-01", "season"),
     ("this winter", "2024-12-01", "season"),
     ("last fall", "2023-09-01", "season"),
     ("next spring", "2025-03-01", "season"),
