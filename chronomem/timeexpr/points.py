@@ -384,6 +384,7 @@ _RULES: list[tuple[re.Pattern[str], Callable[[Match, date, datetime, str], Optio
     (R.RE_DECADE, R.h_decade), (re.compile(rf"^(?P<x>{R._alt(R.DECADE_WORDS)})$"), R.h_decade_word),
     (R.RE_QUARTER, R.h_quarter), (R.RE_BEFORE_LAST, _h_relative_twice), (R.RE_WEEKENDS, _h_weekends),
     (R.RE_NTH_WEEK, _h_nth_week), (R.RE_OFFSET, _h_offset), (R.RE_SEMESTER, R.h_semester),
+    (R.RE_HOLIDAY_SEASON, R.h_holiday_season),
 ]
 
 # --------------------------------------------------------------------------- dateparser fallback

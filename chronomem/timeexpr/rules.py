@@ -103,6 +103,8 @@ RE_QUARTER = re.compile(rf"^(?:q(?P<q>[1-4])|(?P<o>first|second|third|fourth|1st
                         rf"(?:,?\s+(?:of\s+|in\s+)?{_Y})?$")
 RE_WEEKENDS = re.compile(rf"^(?P<n>.+?)\s+(?P<x>weekend|{_alt(SEASONS)})s?\s+(?P<k>ago|back|before\s+now|from\s+now|later|hence)$")
 RE_NTH_WEEK = re.compile(r"^(?P<o>first|second|third|fourth|last|final|1st|2nd|3rd|4th)\s+(?P<u>week|weekend)\s+(?:of|in)\s+(?P<rest>.+)$")
+RE_HOLIDAY_SEASON = re.compile(r"^(?P<w>last|this|next|past|previous|coming)?\s*(?:the\s+)?(?:(?:christmas|winter|festive)\s+)?"
+                               r"(?:holidays|holiday\s+season|break|season)$")
 RE_SEMESTER = re.compile(r"^(?P<w>last|this|next|past|previous|coming|current)\s+(?:semester|term)$")
 RE_OFFSET = re.compile(r"^(?:(?P<a>the|a|an|one)\s+|(?P<n>.+?)\s+)?(?P<u>day|night|week|weekend|month|year)s?"
                        r"\s+(?P<k>before|after|prior\s+to)\s+(?:the\s+)?(?P<rest>.+)$")
@@ -215,6 +217,15 @@ def h_season(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
     mode = "nearest" if w in ("this", "current") else mode_of(w, p)  # winter spans two years: the nearest
     c = pick([season_pair(name, t.year + i) for i in (-2, -1, 0, 1)], t, mode)
     return (c[0], "season", c[1]) if c else None
+
+
+def h_holiday_season(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
+    """"over the holidays", "last Christmas break", "the festive season": the two weeks from December 20."""
+    if not re.search(r"holiday|christmas|winter|festive", m.group(0)):
+        return None  # "the break", "the season" alone name no time
+    cands = [(date(y, 12, 20), date(y + 1, 1, 3)) for y in (t.year - 2, t.year - 1, t.year)]
+    c = pick(cands, t, mode_of(m["w"], p) if m["w"] not in ("this", None) else "nearest")
+    return (c[0], "week", c[1]) if c else None
 
 
 #: The two semesters of a school year (first month, months long): spring from January, fall from September.

@@ -90,9 +90,10 @@ RUN_WORDS = frozenset(
     "just only ever up as within by circa approximately roughly sometime day days night nights week weeks weekend "
     "weekends fortnight fortnights month months year years decade decades hour hours minute minutes quarter morning "
     "afternoon evening tonight today tomorrow yesterday recently lately christmas xmas eve halloween thanksgiving "
-    "easter new year's valentine's independence mother's father's memorial labor boxing".split()
+    "easter new year's valentine's independence mother's father's memorial labor boxing "
+    "semester holidays holiday season break festive".split()  # "last semester", "over the holidays", "spring break"
 ) | frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(SEASONS) | frozenset(NUMBER_WORDS) | frozenset(TENS_WORDS) \
-    | frozenset(DECADE_WORDS) | frozenset(f"{s}s" for s in SEASONS) | {"semester"}  # "two summers ago", "last semester"
+    | frozenset(DECADE_WORDS) | frozenset(f"{s}s" for s in SEASONS)  # "two summers ago"
 #: Words that name a time only next to a licensing word ("in May", "last fall", "May 3"): "I may", "the sun".
 LICENSED_ONLY = frozenset({"may", "march", "mar", "jan", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
                            "feb", "apr", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",

@@ -33,6 +33,8 @@ def found(text: str, said: datetime = THU) -> list[tuple[str, str]]:
     ("We moved two days after Easter.", [("two days after Easter", "2023-04-11")]),
     ("We moved here a year and a half ago.", [("a year and a half ago", "2021-11-01 → 2021-11-30")]),
     ("I quit half a year ago.", [("half a year ago", "2022-11-01 → 2022-11-30")]),
+    ("We went skiing over the holidays.", [("over the holidays", "2022-12-20 → 2023-01-02")]),
+    ("I need a break from all this.", []),  # a break alone is no time
     ("Got my braces off on May 3rd, 2023, finally.", [("on May 3rd, 2023", "2023-05-03")]),
     ("Last Fri we baked bread.", [("Last Fri", "2023-05-19")]),
     ("The recital was on the 15th.", [("on the 15th", "2023-05-15")]),
