@@ -55,6 +55,10 @@ _YEAR = re.compile(r"^(?:1[89]|20)\d\d$")
 _IN_UNITS = re.compile(r"^(?:in|within)\s.+\b(?:days?|weeks?|months?|years?|decades?)$", re.IGNORECASE)
 _ANAPHORIC = re.compile(r"^the\s+(?:day|weekend|week|month|year)\s+(?:before|after)$", re.IGNORECASE)
 _MAX_RUN = 9
+_POSSESSIVES = frozenset({"my", "his", "her", "their", "our", "your", "its"})
+_DECADE = re.compile(r"^(?:(?:twent|thirt|fort|fift|sixt|sevent|eight|ninet)ies|'?\d0'?s)$")
+_PARTS = frozenset({"end", "beginning", "start", "middle"})  # "the end of the year": this year's end
+_PART_OF = frozenset({"week", "month", "year"})  # (not "the end of the day": an idiom, "in the end")
 #: Run words that make a run worth trying: not the connectors and modifiers every sentence has.
 _ANCHORS = RUN_WORDS - LICENSERS - frozenset(
     "a an and to of as up just only ever some time other few couple several dozen now half part very tail first second "
@@ -153,8 +157,9 @@ def _acceptable(toks: list[_Tok]) -> bool:
         if lows[k] == "," and not (k + 1 < len(toks) and _YEAR.match(lows[k + 1])):
             return False  # a comma only before a year: "May 3rd, 2023"
     if all(t.low in GENERIC_TIME_WORDS for t in content) and not (lows[-1] == "weekend" and len(toks) > 1) \
-            and not any(w in DEICTIC_WORDS or w in NUMBER_WORDS or w.isdigit() for w in lows):
-        return False  # "at night", "the day"; not "next month", "two days ago"
+            and not any(w in DEICTIC_WORDS or w in NUMBER_WORDS or w.isdigit() for w in lows) \
+            and not (lows[-1] in _PART_OF and lows[-2:-1] == ["the"] and set(lows) & _PARTS):
+        return False  # "at night", "the day"; not "next month", "two days ago", "by the end of the year"
     if "-" in lows or "\u2013" in lows:
         k = lows.index("-") if "-" in lows else lows.index("\u2013")
         if lows[k - 1] != "mid" and not (k + 1 < len(lows) and _YEAR.match(lows[k - 1]) and _YEAR.match(lows[k + 1])):
@@ -228,7 +233,10 @@ def _scan(clause: str, offset: int, toks: list[_Tok], said_at: datetime, tense: 
         j = i
         while j < len(toks) and _run_word(toks[j]) and (j == i or toks[j].start - toks[j - 1].end <= 2):
             j += 1
-        if any(t.low in _ANCHORS or t.low[:1].isdigit() or t.low[:1] == "'" for t in toks[i:j]):
+        lead = i + (toks[i].low in ("early", "mid", "late") and i + 1 < j)
+        if i > 0 and toks[i - 1].low in _POSSESSIVES and _DECADE.match(toks[lead].low):
+            pass  # "in my twenties", "her 30s": an age, not a decade of the calendar
+        elif any(t.low in _ANCHORS or t.low[:1].isdigit() or t.low[:1] == "'" for t in toks[i:j]):
             found += _pieces(clause, offset, toks[i:j], said_at, tense)
         i = j
     return found

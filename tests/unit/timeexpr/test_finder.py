@@ -35,6 +35,10 @@ def found(text: str, said: datetime = THU) -> list[tuple[str, str]]:
     ("I quit half a year ago.", [("half a year ago", "2022-11-01 → 2022-11-30")]),
     ("We went skiing over the holidays.", [("over the holidays", "2022-12-20 → 2023-01-02")]),
     ("I need a break from all this.", []),  # a break alone is no time
+    ("I hope to finish by the end of the year.", [("by the end of the year", "… → 2023-12-31")]),
+    ("At the end of the day it worked out.", []),  # an idiom, not a time
+    ("I lived in Rome in my twenties.", []),  # an age (no birth year given), not the 1920s
+    ("She moved there in her early thirties.", []),
     ("Got my braces off on May 3rd, 2023, finally.", [("on May 3rd, 2023", "2023-05-03")]),
     ("Last Fri we baked bread.", [("Last Fri", "2023-05-19")]),
     ("The recital was on the 15th.", [("on the 15th", "2023-05-15")]),
