@@ -811,3 +811,18 @@ def test_a_school_begun_or_left(extractor, text, expected):
 ])
 def test_no_school_begun_or_left(extractor, text):
     assert [r for r in last_turn_rows(extractor, text) if r[1] == "STUDIES_AT"] == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a pet with no name that dies or is lost is no longer had (not asserted as a pet still had)
+    ("my dog died last year.", ("user", "HAS_PET", "user's dog", "end", "2023-01-01", "year", False)),
+    ("Our cat passed away in May.", ("user", "HAS_PET", "user's cat", "end", "2023-05-01", "month", False)),
+    ("I lost my old hamster last month.", ("user", "HAS_PET", "user's hamster", "end", "2024-02-01", "month", False)),
+])
+def test_an_unnamed_pet_that_leaves(extractor, text, expected):
+    found = [r for r in last_turn_rows(extractor, text) if r[1] == "HAS_PET"]
+    assert found == [expected], found
+
+
+def test_a_death_that_is_no_pet_says_no_pet(extractor):
+    assert [r for r in last_turn_rows(extractor, "My neighbour's dog died last week.") if r[1] == "HAS_PET"] == []

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
@@ -193,8 +194,14 @@ def pet_mention(tok: Token | None, idx: DocIndex) -> tuple[Token, Token] | None:
 
 
 def pet_rels(frame: Frame, tok: Token | None, when: When | None, owners: Sequence[Arg] = ()) -> list[Rel]:
-    """HAS_PET for the pet ``tok`` mentions, owned by its possessor ("my", "Tom's") or ``owners``."""
+    """HAS_PET for the pet ``tok`` mentions, owned by its possessor ("my", "Tom's") or ``owners``; a pet
+    with no name only when it leaves ("my dog died last year": not a pet still had)."""
     found = pet_mention(tok, frame.idx)
+    if found is None and tok is not None and when is not None and when.mode == "end" and is_pet_noun(tok) \
+            and tok.pos_ == "NOUN":
+        owner = owner_of(tok, frame.idx)
+        return [Rel("HAS_PET", o, owned_arg(tok, "PET"), when, "end", None, 0.7, {}, frame.v.i)
+                for o in ([owner] if owner is not None else owners) if o.kind in (SPEAKER, WE, PRONOUN, ENTITY)]
     if found is None or when is None:
         return []
     noun, name_tok = found
