@@ -826,3 +826,18 @@ def test_an_unnamed_pet_that_leaves(extractor, text, expected):
 
 def test_a_death_that_is_no_pet_says_no_pet(extractor):
     assert [r for r in last_turn_rows(extractor, "My neighbour's dog died last week.") if r[1] == "HAS_PET"] == []
+
+
+@pytest.mark.parametrize(("text", "role"), [
+    ("i walk dogs for a living.", "dog walker"),  # the object names the kind
+    ("I groom horses for a living.", "horse groomer"),
+    ("i wait tables at a diner.", "waiter"),  # the present tense alone says it
+    ("i weld for a living.", "welder"),
+])
+def test_more_verbs_that_name_ones_work(extractor, text, role):
+    assert (U, "HAS_ROLE", role) in _triples(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["i walk my dog every morning.", "i wait for the bus every day.", "i walk dogs."])
+def test_a_walk_or_a_wait_is_no_work(extractor, text):
+    assert not [t for t in _triples(extractor, text) if t[1] == "HAS_ROLE"]
