@@ -841,3 +841,12 @@ def test_more_verbs_that_name_ones_work(extractor, text, role):
 @pytest.mark.parametrize("text", ["i walk my dog every morning.", "i wait for the bus every day.", "i walk dogs."])
 def test_a_walk_or_a_wait_is_no_work(extractor, text):
     assert not [t for t in _triples(extractor, text) if t[1] == "HAS_ROLE"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("i have two cats named tom and jerry.", {"Tom", "Jerry"}),  # each name of a plural noun
+    ("We adopted two kittens called Bean and Pip last week.", {"Bean", "Pip"}),  # one name span, two pets
+    ("I have a dog named Max and a cat.", {"Max"}),
+])
+def test_several_pets_named_at_once(extractor, text, expected):
+    assert {o for _, p, o in _triples(extractor, text) if p == "HAS_PET"} == expected

@@ -11,13 +11,14 @@ found next to its noun wherever the parser hung it (:func:`pet_mention`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
-from chronomem.extract.clauses.frames import Frame, when_for
+from chronomem.extract.clauses.frames import Frame, when_for, with_conj
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
 from chronomem.extract.lexicon import KIN_RELATIONS
 from chronomem.extract.rules.base import persons
@@ -154,14 +155,20 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel
     name_tok = named_token(dobj, frame.idx) if kin is not None else None
     if kin is None or name_tok is None:
         return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
-    named = name_arg(name_tok, frame.idx) if kin[0] == "pet" else person_arg(name_tok, frame.idx, trust_ner=False)
     when = frame.when(aspect)
     if when is not None and not when.phrase and name_tok.head.dep_ == "acl":  # "adopted a rabbit named Maple in June"
         hung = [t for t in frame.all_times if t.anchor == name_tok.head.i]
         when = when_for(frame.status, aspect, hung) if hung else when
-    if named is None or when is None or named.strength >= 3:
-        return []
-    return [r for s in subjects for r in kin_rels(s, named, kin, when, frame.v.i)]
+    # "two cats named Tom and Jerry": each name of a plural noun
+    name_toks = [name_tok, *(c for c in with_conj(name_tok)[1:] if c.pos_ == "PROPN")] if dobj.tag_ == "NNS" else [name_tok]
+    out: list[Rel] = []
+    for tok in name_toks:
+        named = name_arg(tok, frame.idx) if kin[0] == "pet" else person_arg(tok, frame.idx, trust_ner=False)
+        if named is None or when is None or named.strength >= 3:
+            continue
+        parts = named.name.split(" and ") if dobj.tag_ == "NNS" else [named.name]  # one span: "Salt and Pepper"
+        out += [r for part in parts for s in subjects for r in kin_rels(s, replace(named, name=part), kin, when, frame.v.i)]
+    return out
 
 
 def is_pet_noun(tok: Token) -> bool:
