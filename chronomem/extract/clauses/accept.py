@@ -64,6 +64,8 @@ def is_role_head(tok: Token, *, strict: bool = True) -> bool:
     lemma = tok.lemma_.lower() if tok.pos_ != "PROPN" else tok.lower_
     if lemma in L.ROLE_HEADS or tok.lower_ in L.ROLE_HEADS:
         return not (strict and lemma in L.WEAK_ROLE_HEADS and not _modifiers(tok))
+    if any(c.dep_ in ("amod", "compound") and tok.lower_ in ROLES.kin_roles.get(c.lower_, ()) for c in tok.children):
+        return True  # "a stay-at-home dad", "a foster parent": a kin noun made a role
     return not strict and tok.pos_ == "NOUN" and lemma.endswith(ROLE_SUFFIXES)
 
 

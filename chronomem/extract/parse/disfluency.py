@@ -62,6 +62,13 @@ _DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
 _DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser reads "sooo" as a noun
 
 
+# "a stay at home dad": a kin-role modifier written apart, joined before its noun (roles.json kin_roles)
+_KIN_ROLES = load_lexicon("roles").kin_roles
+_KIN_ROLE_WORDS = re.compile(r"\b(" + "|".join(re.escape(m).replace(r"\-", "[ -]") for m in sorted(_KIN_ROLES) if "-" in m)
+                             + r")(?=\s+(?:" + "|".join(sorted({n for ns in _KIN_ROLES.values() for n in ns})) + r")s?\b)",
+                             re.IGNORECASE)
+
+
 def normalize_chat(text: str) -> str:
     """Dropped g's written out ("livin'" → "living"), typographic apostrophes inside words made plain
     ("you’re" → "you're", which spaCy splits into "you" + "'re"), a name's "'s" that means "is" written
@@ -69,7 +76,8 @@ def normalize_chat(text: str) -> str:
     "do" before a taste verb left out ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
     taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise);
     restarted words said once ("I-I-I think" → "I think": :func:`drop_stutters`) and a drawn-out
-    "so" said plainly ("sooo cute" → "so cute"); the rest unchanged.
+    "so" said plainly ("sooo cute" → "so cute"), and a kin-role modifier written apart joined ("a stay at
+    home dad" → "a stay-at-home dad"); the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
@@ -87,7 +95,10 @@ def normalize_chat(text: str) -> str:
     'Thanks! I love baking with rye. Love it.'
     >>> normalize_chat("Soooo good, he's sooo cute. A soot stain.")
     "So good, he's so cute. A soot stain."
+    >>> normalize_chat("I'm a stay at home dad. I stay at home on Sundays.")
+    "I'm a stay-at-home dad. I stay at home on Sundays."
     """
     text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
     text = _NAME_IS_NAME.sub(r"\1 is", _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text)))
+    text = _KIN_ROLE_WORDS.sub(lambda m: m.group(1).replace(" ", "-"), text)
     return _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))

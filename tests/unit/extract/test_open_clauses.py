@@ -850,3 +850,17 @@ def test_a_walk_or_a_wait_is_no_work(extractor, text):
 ])
 def test_several_pets_named_at_once(extractor, text, expected):
     assert {o for _, p, o in _triples(extractor, text) if p == "HAS_PET"} == expected
+
+
+@pytest.mark.parametrize(("text", "role"), [
+    ("i'm a stay at home mom.", "stay-at-home mom"),  # a kin noun a modifier makes a role, written apart or not
+    ("I am a stay-at-home dad.", "stay-at-home dad"),
+    ("i'm a foster parent.", "foster parent"),
+])
+def test_a_kin_noun_made_a_role(extractor, text, role):
+    assert (U, "HAS_ROLE", role) in _triples(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["I stay at home on Sundays.", "My mom is great."])
+def test_no_kin_role(extractor, text):
+    assert not [t for t in _triples(extractor, text) if t[1] == "HAS_ROLE"]
