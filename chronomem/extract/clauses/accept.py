@@ -75,9 +75,9 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
         return None
     if any(c.dep_ in ("amod", "compound") and c.lower_ in ROLES.hobby_modifiers for c in tok.children):
         return None  # "an amateur photographer", "an aspiring writer": a pastime or a hope
-    words = [_role_word(m) for m in _modifiers(tok)  # praise is no part of a role: "a real doctor" is a doctor
+    words = [role_word(m) for m in _modifiers(tok)  # praise is no part of a role: "a real doctor" is a doctor
              if not m.like_num and not (m.dep_ == "amod" and m.lower_ in ROLES.evaluative_adjectives)]
-    words.append(_role_word(tok))
+    words.append(role_word(tok))
     for child in tok.children:
         if child.dep_ == "prep" and child.lower_ == "of" and tok.lemma_.lower() in L.OF_ROLE_HEADS:
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
@@ -89,7 +89,7 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
     return Arg(ENTITY, tok.i, name, "ROLE", GAZETTEER) if valid_name(name) and len(words) <= 6 else None
 
 
-def _role_word(tok: Token) -> str:
+def role_word(tok: Token) -> str:
     """Role words are lower-cased, acronyms kept: "senior SRE", "CTO"."""
     return tok.text if tok.is_upper and 2 <= len(tok.text) <= 5 else tok.lower_
 

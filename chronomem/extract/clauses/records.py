@@ -48,6 +48,10 @@ class Arg:
     def with_gender(self, gender: str) -> Arg:
         return self if not gender or self.gender else replace(self, gender=gender)
 
+    def other_than(self, other: Arg) -> bool:
+        """Someone else than ``other``: another kind of argument, or an entity of another name."""
+        return self.kind != other.kind or self.kind == ENTITY and self.name != other.name
+
 
 @dataclass(frozen=True, slots=True)
 class When:

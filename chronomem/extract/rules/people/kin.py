@@ -71,10 +71,18 @@ def named_person(tok: Token, idx: DocIndex) -> Arg | None:
 
 
 def possessor(tok: Token, idx: DocIndex) -> Arg | None:
+    """Whose, by a possessive word: "my", "our", "his", "her" or a name ("Tom's")."""
     arg = pronoun_arg(tok)
     if arg is not None:
         return arg if arg.kind in (SPEAKER, WE) or arg.name in ("his", "her") else None
     return person_arg(tok, idx, trust_ner=False) if tok.pos_ == "PROPN" else None
+
+
+def owner_word(poss: Token | None, idx: DocIndex) -> Arg | None:
+    """Whose, by a possessive word said to someone: "your" is the listener's, else :func:`possessor`."""
+    if poss is None:
+        return None
+    return Arg(YOU, poss.i) if poss.lower_ == "your" else possessor(poss, idx)
 
 
 def named_token(tok: Token, idx: DocIndex) -> Token | None:

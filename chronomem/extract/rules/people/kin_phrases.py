@@ -36,7 +36,7 @@ from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.open.possessives import introduced_names
-from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, possessor, said_person
+from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, owner_word, possessor, said_person
 from chronomem.extract.rules.people.titles import staying_rels
 
 COUPLES = ("partner", "spouse", "fiance")  # kin whose past tense says the relationship is over
@@ -73,14 +73,7 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
 def _owner(tok: Token, idx: DocIndex) -> Arg | None:
     """Whose kin: "your" → the listener, "my" → the speaker, "our" → the speaker's household (a child or a
     friend of theirs: :func:`~chronomem.extract.rules.people.kin.kin_rels`), "his"/"her" → a pronoun, "Ross's" → Ross."""
-    poss = next((c for c in tok.children if c.dep_ == "poss"), None)
-    if poss is None:
-        return None
-    if poss.lower_ == "your":
-        return Arg(YOU, poss.i)
-    if poss.lower_ in L.PRONOUN_OWNERS:
-        return pronoun_arg(poss)
-    return person_arg(poss, idx, trust_ner=False) if poss.pos_ == "PROPN" else None
+    return owner_word(next((c for c in tok.children if c.dep_ == "poss"), None), idx)
 
 
 def your_kin(tok: Token, idx: DocIndex) -> list[Rel]:
@@ -149,7 +142,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             when = When("end", vague=True)
         # "Ross's sister" alone is the copula rules' (which leave the past tense alone)
         for owner in _owners(noun, idx, possessive=one_of or past_couple):
-            if owner.kind != subject.kind or owner.kind == ENTITY and owner.name != subject.name:
+            if owner.other_than(subject):
                 out += kin_rels(owner, subject, kin, when, tok.i)
     return out
 
@@ -261,8 +254,7 @@ def _owned_bond(noun: Token, idx: DocIndex) -> list[Rel]:
     if not others and poss.lower_ == "our" and not _others_in_turn(noun.doc):
         others = [Arg(YOU, noun.i)]
     predicate = str(TIES.bond_nouns[noun.lemma_.lower()])
-    return [holds(predicate, owner, o, noun.i, 0.7) for o in others
-            if o.kind != owner.kind or o.kind == ENTITY and o.name != owner.name]
+    return [holds(predicate, owner, o, noun.i, 0.7) for o in others if o.other_than(owner)]
 
 
 def _with_whom(noun: Token) -> list[Token]:

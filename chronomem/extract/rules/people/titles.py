@@ -29,7 +29,7 @@ from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds
 from chronomem.extract.clauses.stance import plain, subject_of
 from chronomem.extract.lexicon import load_lexicon
-from chronomem.extract.rules.people.kin import kin_of, named_person, possessor, said_person
+from chronomem.extract.rules.people.kin import kin_of, named_person, owner_word, said_person
 
 DIALOGUE = load_lexicon("dialogue")
 PEOPLE = load_lexicon("people")
@@ -165,10 +165,7 @@ def _held_for(noun: Token, idx: DocIndex) -> list[Rel]:
     """"I'm Nora's assistant": the holder reports to the owner."""
     if noun.lemma_.lower() not in DIALOGUE.assisting_roles:
         return []
-    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
-    owner = possessor(poss, idx) if poss is not None else None
-    if owner is None or owner.kind == WE:
-        owner = Arg(YOU, poss.i) if poss is not None and poss.lower_ == "your" else owner
+    owner = owner_word(next((c for c in noun.children if c.dep_ == "poss"), None), idx)
     holder = _one_subject(noun.head, idx)
     if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind == SPEAKER:
         return []
@@ -184,8 +181,7 @@ def staying_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue
         noun = next((c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd", "acomp")
                      and c.lemma_.lower() in DIALOGUE.assisting_roles), None)
-        poss = next((c for c in noun.children if c.dep_ == "poss"), None) if noun is not None else None
-        owner = None if poss is None else Arg(YOU, poss.i) if poss.lower_ == "your" else possessor(poss, idx)
+        owner = owner_word(next((c for c in noun.children if c.dep_ == "poss"), None), idx) if noun is not None else None
         holder = _one_subject(verb, idx)
         if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind != ENTITY:
             continue

@@ -22,7 +22,7 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.accept import team_arg
+from chronomem.extract.clauses.accept import role_word, team_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel
@@ -135,10 +135,6 @@ _PHRASE_POS = frozenset({"NOUN", "ADJ", "PROPN", "VERB"})
 _CLAUSE_OPENERS = frozenset({"DET", "PRON"})  # "to lead the team": an infinitive clause, not a role
 
 
-def _word(tok: Token) -> str:
-    return tok.text if tok.is_upper and 2 <= len(tok.text) <= 5 else tok.lower_
-
-
 def _is_role_word(tok: Token) -> bool:
     return tok.lower_ in L.ROLE_HEADS or tok.lemma_.lower() in L.ROLE_HEADS
 
@@ -162,13 +158,13 @@ def role_words(tok: Token, frame: Frame) -> Arg | None:
     end = _phrase_end(doc[start], frame, limit)
     if end == start or (end < limit and doc[end].pos_ in _CLAUSE_OPENERS and doc[end].lower_ not in ("my", "our")):
         return None
-    words = [_word(t) for t in doc[start:end]]
+    words = [role_word(t) for t in doc[start:end]]
     if words[-1] in TITLE_NOUNS and len(words) > 1:  # "a manager role"
         words, end = words[:-1], end - 1
     if end + 1 < limit and doc[end].lower_ == "of" and doc[end - 1].lower_ in L.OF_ROLE_HEADS:
         tail = _phrase_end(doc[end + 1], frame, limit)
         if tail > end + 1:
-            words += ["of", *(_word(t) for t in doc[end + 1:tail])]
+            words += ["of", *(role_word(t) for t in doc[end + 1:tail])]
             return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
     last = doc[end - 1]
     if not _is_role_word(last) or (len(words) == 1 and last.lower_ in L.WEAK_ROLE_HEADS):

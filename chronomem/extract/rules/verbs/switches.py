@@ -17,7 +17,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import version_of
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel, When
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import (
     CHANGE_NOUNS,
@@ -120,11 +120,17 @@ def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
     if pair is None:
         return []
     predicate, old, new = pair
-    when_end = replace(when_start, mode="end")
-    if predicate != "USES":
-        subjects = persons(frame)
-    return (emit(frame, predicate, subjects, old, when_end, qualifiers=quals)
-            + emit(frame, predicate, subjects, new, when_start, qualifiers=quals))
+    return switched(frame, predicate, subjects if predicate == "USES" else persons(frame), old, new, when_start,
+                    qualifiers=quals)
+
+
+def switched(frame: Frame, predicate: str, subjects: list[Arg], old: Arg | None, new: Arg | None, start: When | None, *,
+             qualifiers: dict[str, str] | None = None, confidence: float = 0.9) -> list[Rel]:
+    """A switch (see the module doc): ``old`` ends and ``new`` starts at ``start``; nothing unless both are named."""
+    if old is None or new is None or start is None:
+        return []
+    return (emit(frame, predicate, subjects, old, replace(start, mode="end"), qualifiers=qualifiers, confidence=confidence)
+            + emit(frame, predicate, subjects, new, start, qualifiers=qualifiers, confidence=confidence))
 
 
 def title_change(frame: Frame) -> list[Rel]:
@@ -186,10 +192,7 @@ def surface_switch(frame: Frame) -> list[Rel]:
         times.append(t)
     if old is None or new is None or old.name == new.name or len(times) > 1:
         return []
-    start = when_for(frame.status, "start", times)
-    if start is None:
-        return []
-    return (emit(frame, "USES", subjects, old, replace(start, mode="end")) + emit(frame, "USES", subjects, new, start))
+    return switched(frame, "USES", subjects, old, new, when_for(frame.status, "start", times))
 
 
 def _surface_value(tok: Token, idx, base: Arg | None) -> Arg | None:
@@ -223,16 +226,10 @@ def replace_with(frame: Frame) -> list[Rel]:
         old_p, new_p = A.token_place(old_toks[0], frame.idx), A.token_place(new_toks[0], frame.idx)
         people = persons(frame, we=False, loose=False)
         if old_p is not None and new_p is not None and old_p.strength >= GAZETTEER and people:
-            start = frame.when("start")
-            return (emit(frame, "LIVES_IN", people, old_p, replace(start, mode="end")) + emit(frame, "LIVES_IN", people, new_p, start)
-                    if start is not None else [])
+            return switched(frame, "LIVES_IN", people, old_p, new_p, frame.when("start"))
     old, new = A.token_tool(old_toks[0], frame.idx), A.token_tool(new_toks[0], frame.idx)
-    start = frame.when("start")
-    if old is None or new is None or start is None:
-        return []
     quals = purpose(frame) if frame.lemma != "swap" else {}
-    return (emit(frame, "USES", subjects, old, replace(start, mode="end"), qualifiers=quals, confidence=confidence)
-            + emit(frame, "USES", subjects, new, start, qualifiers=quals, confidence=confidence))
+    return switched(frame, "USES", subjects, old, new, frame.when("start"), qualifiers=quals, confidence=confidence)
 
 
 def finished_change(frame: Frame) -> list[Rel]:
@@ -261,11 +258,7 @@ def finished_change(frame: Frame) -> list[Rel]:
     if start_when is not None and not start_when.phrase:  # "the … upgrade a few days ago": the date on the noun
         hung = [t for t in frame.all_times if t.anchor == noun.i]
         start_when = when_for(frame.status, "start", hung[:1]) if hung else start_when
-    if old is None or new is None or start_when is None:
-        return []
-    subjects = tool_subjects(frame)
-    return (emit(frame, "USES", subjects, old, replace(start_when, mode="end"))
-            + emit(frame, "USES", subjects, new, start_when))
+    return switched(frame, "USES", tool_subjects(frame), old, new, start_when)
 
 
 # ----------------------------------------------------------------------------- moving
