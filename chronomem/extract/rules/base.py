@@ -100,8 +100,7 @@ def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[
     """WORKS_AT for each organisation, HAS_ROLE for "as a …", and a location qualifier for "in Zurich";
     ``unnamed``: also a place of work with no name ("at a diner") where the clause is about working."""
     out: list[Rel] = []
-    roles = [*roles, *(p for o in orgs for c in o.children if c.dep_ == "prep" and c.lower_ == "as"
-                       for p in c.children if p.dep_ == "pobj" and p not in roles)]  # "at Coinbase as a …" under the org
+    roles = [*roles, *(p for o in orgs for p in prep_objects(o, "as") if p not in roles)]  # "at Coinbase as a …" under the org
     orgs = [*orgs, *(o for r in roles for o in prep_objects(r, "at") if o not in orgs)]  # "as a barista at a cafe"
     place_args = [p for p in (A.token_place(t, frame.idx) for t in places) if p is not None and p.kind == ENTITY]
     quals = {"location": place_args[0].name} if place_args else {}
@@ -218,8 +217,7 @@ class PrepRule:
         if self.object_preps:
             toks = [t for p in self.preps for t in frame.dobj_preps.get(p, [])] + toks
         if self.companion and not toks:
-            toks = [g for w in frame.prep("with") for c in w.children if c.dep_ == "prep" and c.lower_ in self.preps
-                    for g in c.children if g.dep_ == "pobj"]
+            toks = [g for w in frame.prep("with") for g in prep_objects(w, *self.preps)]
         if self.dobj and frame.dobj is not None:
             toks = [frame.dobj]
         if self.there:

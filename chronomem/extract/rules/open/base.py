@@ -15,6 +15,7 @@ from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
 
@@ -136,8 +137,7 @@ def counted(tok: Token) -> Token:
     games); any other token is itself."""
     if tok.lemma_.lower() not in OPEN.quantity_nouns:
         return tok
-    return next((g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
-                 if g.dep_ == "pobj"), tok)
+    return next(iter(prep_objects(tok, "of")), tok)
 
 
 def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:

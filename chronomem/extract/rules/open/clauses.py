@@ -61,7 +61,7 @@ __all__ = ["REPLACEABLE", "clause_rels", "merge"]
 # Predicates an open reading may replace on the same verb: the vocabulary rule found the verb
 # but cut its object to a head noun ("the sound of rain" → "sound").
 REPLACEABLE = frozenset({"LIKES", "DISLIKES", "PREFERS"})
-_KIN_PREDICATES = {"child": "PARENT_OF", "sibling": "SIBLING_OF"}
+_HAD_KIN = frozenset({"child", "sibling"})  # "I have two kids", "I have a sister": unnamed, counted
 
 
 def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = None) -> list[Rel]:
@@ -289,8 +289,8 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
             continue  # the vocabulary rules read named pets and kin ("a dog named Rex")
         if is_pet_noun(tok):
             out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
-        elif L.KIN.get(lemma, ("", ""))[0] in _KIN_PREDICATES:
-            predicate = _KIN_PREDICATES[L.KIN[lemma][0]]
+        elif L.KIN.get(lemma, ("", ""))[0] in _HAD_KIN:
+            predicate = L.KIN_PREDICATES[L.KIN[lemma][0]]
             count = [c.lower_ for c in tok.children if c.dep_ == "nummod" and c.i < tok.i]  # "three kids": how many
             out += subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, " ".join([*count, tok.lower_]), "PERSON", GUESS),
                                 "state", confidence=0.7)

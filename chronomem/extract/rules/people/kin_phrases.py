@@ -1,21 +1,12 @@
 """Kin, friends and bonds said with a copula, and in phrases the noun-phrase rules
-(:mod:`~chronomem.extract.rules.people.nominal`) do not read.
-
-* a copula with an owned kin noun: "Julie is his girlfriend", "I'm Ross's sister", "Ross is your
-  ex-husband" (ended), "Joey and I are roommates" (:func:`copula_kin`); "your brother Ross" (:func:`your_kin`);
-* the speaker as someone's relative: "I'm Nora's mom", "I was Tomas's girlfriend" (ended: a couple's past tense);
-* "one of": "I'm one of Tomas's best friends"; "of … 's": "I'm a friend of Lena and Tomas's";
-  "friends with": "Lena is friends with Tomas";
-* a couple in the past tense: "Timo was my boyfriend" (ended); a relative's name: "my husband's name is Haring";
-* an ending said to or of someone: "you're not my girlfriend anymore", "he's no longer her husband";
-* a bond noun owned by someone presupposes the bond, whatever the clause does ("I'd never risk my
-  friendship with Nora", "is our friendship over?"): "my/your/Nora's friendship with X" → the owner and
-  X; "our friendship" → the speaker and the listener, unless the turn speaks of someone else ("my
-  teammates signed it as a sign of our friendship"); the nouns are data (``bond_nouns`` in ``ties.json``);
-* "you're like my best friend", "Nora is like a friend to me" → a friend ("he's like a brother to me": not one);
-* "Come meet my friends. This is Nina." → each name introduced after it is the speaker's friend (sister, …);
-* staying a role held for someone ("you can't stay my assistant forever"), by
-  :func:`~chronomem.extract.rules.people.titles.staying_rels`.
+(:mod:`~chronomem.extract.rules.people.nominal`) do not read: an owned kin noun after a copula
+(:func:`copula_kin`, :func:`your_kin`), the speaker as a named person's relative (:func:`self_kin_rels`),
+"one of X's friends", "a friend of X's", "friends with X", a couple in the past tense ("Timo was my
+boyfriend": ended), a relative's name and an ending said of someone (:func:`kin_phrase_rels`); a bond
+noun owned by someone, which presupposes the bond whatever the clause does, and a friend by likeness
+(:func:`bond_rels`; the nouns are ``bond_nouns`` in ``ties.json``); friends introduced
+(:func:`introduced_kin_rels`); staying a role held for someone
+(:func:`~chronomem.extract.rules.people.titles.staying_rels`).
 
 The subject is "I", "you", he/she or a name; not when the verb is negated; questions and hypotheticals
 never reach the rules (but for the bonds a noun presupposes). "ex-" and "former" make an ending, "late"

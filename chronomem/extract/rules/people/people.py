@@ -28,14 +28,13 @@ from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative,
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When, holds
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import KIN_RELATIONS, OPEN, load_lexicon
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
 from chronomem.extract.rules.verbs.couples import long_span
 
 PEOPLE = load_lexicon("people")
 _COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
-_KIN_VOCATIVE = {"parent": ("PARENT_OF", True), "child": ("PARENT_OF", False), "sibling": ("SIBLING_OF", False)}
 
 
 def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -101,7 +100,7 @@ def _kin_vocative(tok: Token) -> list[Rel]:
     me, you = Arg(SPEAKER, tok.i), Arg(YOU, tok.i)
     if kin == "grandparent":
         return [holds("RELATED_TO", you, me, tok.i, 0.6, {"relation": "is grandparent of"})]
-    predicate, listener_first = _KIN_VOCATIVE[kin]
+    predicate, listener_first = KIN_RELATIONS[kin]  # a parent, a child or a sibling
     subj, obj = (you, me) if listener_first else (me, you)
     return [holds(predicate, subj, obj, tok.i)]
 
