@@ -96,6 +96,18 @@ def holds(predicate: str, subject: Arg, obj: Arg, i: int, confidence: float = 0.
     return Rel(predicate, subject, obj, When("state"), "assert", None, confidence, dict(qualifiers or {}), i)
 
 
+def timed(predicate: str, subject: Arg, obj: Arg, when: When, i: int, confidence: float = 0.9,
+          qualifiers: dict[str, str] | None = None) -> Rel:
+    """``subject predicate obj`` with the time words ``when``: an ending when they end it, else an assertion."""
+    return Rel(predicate, subject, obj, when, "end" if when.mode == "end" else "assert", None, confidence,
+               dict(qualifiers or {}), i)
+
+
+def held(ended: bool) -> When:
+    """The time words of a state said with none: holding now, or (``ended``) held once, over at no known time."""
+    return When("end", vague=True) if ended else When("state")
+
+
 @dataclass(frozen=True, slots=True)
 class Hint:
     """A correction that needs the session's history: "sorry, I meant Plaid", "it was Plaid, not Stripe"."""

@@ -18,7 +18,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import lexicon_table
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
@@ -54,8 +54,8 @@ def emit(frame: Frame, predicate: str, subjects: list[Arg], obj: Arg | None, whe
     out = [Rel(predicate, s, obj, replace(when, until=""), kind, replaces, confidence, dict(qualifiers or {}), frame.v.i)
            for s in subjects]
     if when.until and kind != "end":  # a stated range: the relation also ends at its end
-        out += [Rel(predicate, s, obj, When("end", when.until, prefer="past"), "end", None, confidence,
-                    dict(qualifiers or {}), frame.v.i) for s in subjects]
+        end = When("end", when.until, prefer="past")
+        out += [timed(predicate, s, obj, end, frame.v.i, confidence, qualifiers) for s in subjects]
     return out
 
 

@@ -14,7 +14,7 @@ from chronomem.extract.clauses.args import DocIndex, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
-from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel
+from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
@@ -264,8 +264,8 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
         head = frame.v.doc[obj.i].lemma_ if 0 <= obj.i < len(frame.v.doc) else ""
         predicate = mapped_predicate(relation, obj.name, head) or predicate
     quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else {}
-    return [Rel(predicate, s, obj, when, "end" if when.mode == "end" else "assert", None, confidence, dict(quals), frame.v.i)
-            for s in subjects if not (s.kind == ENTITY and s.name == obj.name)]
+    return [timed(predicate, s, obj, when, frame.v.i, confidence, quals) for s in subjects
+            if not (s.kind == ENTITY and s.name == obj.name)]
 
 
 def adjective_relation(word: str) -> tuple[str, tuple[str, ...]] | None:

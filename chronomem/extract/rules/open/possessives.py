@@ -14,7 +14,7 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
@@ -204,8 +204,7 @@ def _superlative_as_noun(tok: Token) -> bool:
 
 
 def _with_listener(predicate: str, tok: Token, *, ended: bool = False) -> Rel:
-    when, kind = (When("end", vague=True), "end") if ended else (When("state"), "assert")
-    return Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), when, kind, None, 0.7, {}, tok.i)
+    return timed(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), held(ended), tok.i, 0.7)
 
 
 # what tells an unnamed friend or parent apart: "my best friend", "my college friends", "friends from work"

@@ -14,7 +14,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.phrases import object_phrase
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, Arg, Rel, When, timed
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, phrase_arg, subject_rels
 
@@ -35,9 +35,8 @@ def my_job_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         when = When("end", vague=True)
     if when is None:
         return []
-    kind = "end" if when.mode == "end" else "assert"
-    return [Rel(predicate, s_, arg, when, kind, None, 0.8, {}, frame.v.i)
-            for predicate, arg in _job_args(frame) if arg is not None for s_ in subjects]
+    return [timed(predicate, s_, arg, when, frame.v.i, 0.8) for predicate, arg in _job_args(frame) if arg is not None
+            for s_ in subjects]
 
 
 def joined_group_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:

@@ -17,7 +17,7 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, timed
 from chronomem.extract.lexicon import KIN_RELATIONS
 from chronomem.extract.rules.base import persons
 
@@ -138,8 +138,7 @@ def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: i
     if relation == "pet":
         if owner.kind == WE or owner.kind == SPEAKER or owner.kind == "pronoun" or owner.kind == ENTITY:
             named = named.typed("PET", 3)
-            return [Rel("HAS_PET", owner, named, when, "end" if when.mode == "end" else "assert", None, 0.9,
-                        {"species": word}, i)]
+            return [timed("HAS_PET", owner, named, when, i, qualifiers={"species": word})]
         return []
     if owner.kind == WE:  # "our son Leo", "our friend Dev": the speaker's too ("our mom" says nothing of whose)
         if relation not in ("child", "friend"):
@@ -148,8 +147,7 @@ def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: i
     named = named.typed("PERSON").with_gender(gender)
     quals = {"relation": word} if relation == "relative" else {}
     subj, obj = (named, owner) if reverse else (owner, named)
-    kind = "end" if when.mode == "end" else "assert"
-    return [Rel(predicate, subj, obj, when, kind, None, 0.9, quals, i)]
+    return [timed(predicate, subj, obj, when, i, qualifiers=quals)]
 
 
 def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:

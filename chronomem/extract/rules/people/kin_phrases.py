@@ -22,7 +22,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import is_vocative
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import load_lexicon
@@ -31,10 +31,6 @@ from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state,
 from chronomem.extract.rules.people.titles import staying_rels
 
 COUPLES = ("partner", "spouse", "fiance")  # kin whose past tense says the relationship is over
-
-
-def _ended(state: str) -> When:
-    return When("end", vague=True) if state == "ended" else When("state")
 
 
 def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
@@ -46,7 +42,7 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     if state == "skip":
         return []
     ended = state == "ended" or clause_status(attr.head).ending  # "he's no longer my husband"
-    when = When("end", vague=True) if ended else When("state")
+    when = held(ended)
     subj = max((s for s in attr.head.children if s.dep_ == "nsubj"), key=lambda s: s.i, default=None)
     subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
     # (the subject nearest the verb: "Hey John, … I'm now friends with …" parses the vocative as a second subject)
@@ -77,7 +73,7 @@ def your_kin(tok: Token, idx: DocIndex) -> list[Rel]:
     state = modifier_state(tok, name)
     if named is None or named.kind != ENTITY or named.strength >= GAZETTEER or state == "skip":
         return []
-    return kin_rels(Arg(YOU, tok.i), named, kin, _ended(state), tok.i)
+    return kin_rels(Arg(YOU, tok.i), named, kin, held(state == "ended"), tok.i)
 
 
 def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -99,7 +95,7 @@ def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if owner is None or owner.kind != ENTITY or state == "skip":
             continue
         ended = state == "ended" or (tok.head.tag_ == "VBD" and kin[0] in COUPLES)
-        out += kin_rels(owner, Arg(SPEAKER, tok.i), kin, When("end", vague=True) if ended else When("state"), tok.i)
+        out += kin_rels(owner, Arg(SPEAKER, tok.i), kin, held(ended), tok.i)
     return out
 
 
@@ -127,7 +123,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         kin = kin_of(noun) if noun is not None else None
         if noun is None or kin is None or kin[0] == "pet" or modifier_state(noun) == "skip":
             continue
-        when = _ended(modifier_state(noun))
+        when = held(modifier_state(noun) == "ended")
         past_couple = not one_of and tok.head.tag_ == "VBD" and kin[0] in COUPLES
         if past_couple:
             when = When("end", vague=True)

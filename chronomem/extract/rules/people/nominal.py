@@ -13,7 +13,7 @@ from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg, t
 from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg, valid_name
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When, held, timed
 from chronomem.extract.clauses.stance import said_by_me
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OPEN, load_lexicon
@@ -49,7 +49,7 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         state = modifier_state(tok, name_tok)
         if state == "skip":
             continue
-        when = When("end", vague=True) if state == "ended" else When("state")
+        when = held(state == "ended")
         # "my friends Dev and Carla", "my sisters, Ana, Bea and Cleo": each name of a plural noun's list
         names = [name_tok, *(c for c in name_tok.conjuncts if c.pos_ == "PROPN")] if tok.tag_ == "NNS" else [name_tok]
         for name in names:
@@ -76,9 +76,7 @@ def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         state = modifier_state(tok, name_tok)
         if person is None or person.kind != ENTITY or state == "skip":
             continue
-        ended = state == "ended"
-        out.append(Rel("HAS_ROLE", person, role, When("end", vague=True) if ended else When("state"), "end" if ended else "assert",
-                       None, 0.7, {}, tok.i))
+        out.append(timed("HAS_ROLE", person, role, held(state == "ended"), tok.i, 0.7))
     return out
 
 

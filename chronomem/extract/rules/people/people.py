@@ -25,7 +25,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.clauses.accept import is_role_head, role_arg
 from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg
 from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import KIN_RELATIONS, OPEN, load_lexicon
@@ -159,7 +159,7 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
         objects = [c for c in verb.children if c.dep_ == "dobj"]
     was_dating = verb.tag_ == "VBG" and _when_past(verb)  # "when you were dating Nora": it held then
     lasted = verb.tag_ == "VBD" and long_span(verb)  # "we went out for two years": over
-    when = When("end", vague=True) if mode == "end" or used_to or was_dating or lasted else When("state")
+    when = held(mode == "end" or used_to or was_dating or lasted)
     if len(subjects) == 1 and subjects[0].lower_ == "we" and not objects:
         if addressee([verb.doc]) is None:  # "we broke up" said to friends is about someone else
             return []
@@ -174,8 +174,7 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     told = {a.kind for a in args} & {YOU, GROUP_YOU, PRONOUN}
     if not (told or used_to or was_dating or mode == "end" and not prt):  # the rest is couples.py's ("I'm dating Nora")
         return []
-    kind = "end" if when.mode == "end" else "assert"  # "She dumped me": the relationship ended then
-    return [Rel("PARTNER_OF", args[0], args[1], when, kind, None, 0.7, {}, verb.i)]
+    return [timed("PARTNER_OF", args[0], args[1], when, verb.i, 0.7)]  # "She dumped me": the relationship ended then
 
 
 def _when_past(verb: Token) -> bool:

@@ -26,7 +26,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.hygiene import NAMES
-from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds, timed
 from chronomem.extract.clauses.stance import plain, subject_of
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.people.kin import kin_of, named_person, owner_word, said_person
@@ -211,5 +211,4 @@ def _dismissed(verb: Token) -> list[Rel]:
         return []
     if not any(c.dep_ == "auxpass" and c.lemma_ == "be" and c.tag_ in ("VBP", "VBZ") for c in verb.children):
         return []
-    return [Rel("REPORTS_TO", Arg(YOU, subj[0].i), Arg(SPEAKER, verb.i), When("end", fresh=True), "end", None, 0.7,
-                {}, verb.i)]
+    return [timed("REPORTS_TO", Arg(YOU, subj[0].i), Arg(SPEAKER, verb.i), When("end", fresh=True), verb.i, 0.7)]

@@ -20,7 +20,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import clause_status
-from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, When
+from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, held, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import load_lexicon
@@ -151,8 +151,7 @@ def _couple(predicate: str, subject: Arg | None, partners: list[Arg | None], i: 
     known time) or one that still is."""
     if subject is None:
         return []
-    when, kind = (When("end", vague=True), "end") if ended else (When("state"), "assert")
-    return [Rel(predicate, subject, p, when, kind, None, confidence, {}, i) for p in partners
+    return [timed(predicate, subject, p, held(ended), i, confidence) for p in partners
             if p is not None and p.other_than(subject)]
 
 

@@ -25,7 +25,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
 from chronomem.extract.clauses.args import name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import TEAM_CHANGES, load_lexicon
 from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
@@ -204,8 +204,8 @@ def conj_endings(frame: Frame, before: list[Rel]) -> list[Rel]:
             continue  # "used to work at Apple, but resigned in 2021": a vague ending gets its date
         if allowed and not any(p in allowed for p in r.predicate.split("|")):
             continue
-        out.setdefault((r.predicate, r.subject, r.obj.name), Rel(r.predicate, r.subject, r.obj, when, "end", None, r.confidence,
-                                                              dict(r.qualifiers), frame.v.i))
+        ended = timed(r.predicate, r.subject, r.obj, when, frame.v.i, r.confidence, r.qualifiers)
+        out.setdefault((r.predicate, r.subject, r.obj.name), ended)
     return list(out.values())
 
 
