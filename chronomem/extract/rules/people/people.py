@@ -2,18 +2,12 @@
 
 In a chat of three or more, "you" is whoever the turn addresses: a name set off as a vocative
 ("Ross, you're my best friend", "Thanks, Mona") names the listener (:func:`addressee`, used by
-the session resolver); without one, the previous other speaker. This module reads:
-
-* kin vocatives: "Hi Mom!", "Thanks, Dad" → the listener is the speaker's parent; "sis", "bro" →
-  siblings; "Grandma" → a grandparent (an open ``RELATED_TO``). Pet names ("honey") say nothing;
-* a copula with a kin noun ("Julie is his girlfriend", "your brother Ross"), by
-  :mod:`~chronomem.extract.rules.people.kin_phrases`;
-* couples spoken of with the listener: "you and I are married / engaged / together";
-* dating and breaking up with "you", "me" or he/she as a partner, which the verb rules of
-  :mod:`~chronomem.extract.rules.verbs.couples` leave here: "she dumped me", "I'm breaking up with you",
-  "Ross and I used to date" (ended); "we broke up" only when the turn names its listener;
-* titles: "Dr. Green", "Professor Lund" → HAS_ROLE doctor / professor; "I'm Doctor Vale" → the speaker's;
-  "I'm your teacher", "he's my doctor" (a role noun owned by someone) → HAS_ROLE.
+the session resolver); without one, the previous other speaker. :func:`people_rels` reads kin
+vocatives ("Hi Mom!": a parent, a sibling, a grandparent as an open ``RELATED_TO``; pet names such as
+"honey" say nothing), a copula with a kin noun (by :mod:`~chronomem.extract.rules.people.kin_phrases`),
+couples spoken of with the listener, dating and breaking up with "you", "me" or he/she as a partner,
+which the verb rules of :mod:`~chronomem.extract.rules.verbs.couples` leave here ("we broke up" only
+when the turn names its listener), and titles ("Dr. Green", "he's my doctor" → HAS_ROLE).
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
 """Work and study: works at/for/as, join, start, leave/quit/retire ("left Oracle for Yelp"), hire, promote,
-report to, lead/manage a team; and work said other ways:
-
-* the verbs of biographies and news: "played for Leeds United", "signed with Udinese", "was employed by
-  Washington State University" → WORKS_AT;
-* a workplace without a name: "I work at the restaurant", "Jasmine works at that massage place (with
-  Nina)" → WORKS_AT the place ("restaurant", "massage place"), for a named co-worker after "with" too;
-* teaching somewhere: "I'm teaching acting down at the Arts Academy", "she teaches at Lincoln High" → WORKS_AT;
-* being in a body whose name says membership: "she's in the Navy", "we were both in the Peace Corps"
-  (held and over, at no known time) → MEMBER_OF (not "I was in Walmart").
+report to, lead/manage a team; and work said other ways: the verbs of biographies and news (:func:`play`,
+:func:`sign`, :func:`employ`), a workplace without a name, for a named co-worker after "with" too
+(:func:`work_at_place`), teaching somewhere (:func:`teach`), and being in a body whose name says
+membership (:func:`in_a_body`: MEMBER_OF, held and over at no known time; not "I was in Walmart").
 
 The words are data (``workplace_nouns``, ``needs_compound`` and ``membership_words`` in ``ties.json``).
 But for the biography verbs, the rules of work said other ways speak only when the verb's own rules
