@@ -18,6 +18,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, timed
+from chronomem.extract.clauses.tree import poss_of
 from chronomem.extract.lexicon import KIN_RELATIONS
 from chronomem.extract.rules.base import persons
 
@@ -39,10 +40,9 @@ def kin_of(tok: Token) -> tuple[str, str, str] | None:
 
 def owner_of(tok: Token, idx: DocIndex) -> Arg | None:
     """Whose: "my sister", "our dog", "her brother", "Tom's wife" (also when the parse hangs "my" elsewhere)."""
-    doc = tok.doc
-    for child in tok.children:
-        if child.dep_ == "poss":
-            return possessor(child, idx)
+    doc, poss = tok.doc, poss_of(tok)
+    if poss is not None:
+        return possessor(poss, idx)
     for j in range(tok.i - 1, max(tok.sent.start, tok.i - 4) - 1, -1):
         left = doc[j]
         if left.tag_ == "PRP$" or (left.dep_ == "poss" and left.pos_ == "PROPN"):
@@ -70,19 +70,21 @@ def named_person(tok: Token, idx: DocIndex) -> Arg | None:
     return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
 
 
-def possessor(tok: Token, idx: DocIndex) -> Arg | None:
-    """Whose, by a possessive word: "my", "our", "his", "her" or a name ("Tom's")."""
+def possessor(tok: Token | None, idx: DocIndex) -> Arg | None:
+    """Whose, by a possessive word: "my", "our", "his", "her" or a name ("Tom's"); ``None`` for no word."""
+    if tok is None:
+        return None
     arg = pronoun_arg(tok)
     if arg is not None:
         return arg if arg.kind in (SPEAKER, WE) or arg.name in ("his", "her") else None
     return person_arg(tok, idx, trust_ner=False) if tok.pos_ == "PROPN" else None
 
 
-def owner_word(poss: Token | None, idx: DocIndex) -> Arg | None:
-    """Whose, by a possessive word said to someone: "your" is the listener's, else :func:`possessor`."""
-    if poss is None:
-        return None
-    return Arg(YOU, poss.i) if poss.lower_ == "your" else possessor(poss, idx)
+def owner_word(noun: Token, idx: DocIndex) -> Arg | None:
+    """Whose ``noun`` is, by its possessive: "your" → the listener, "my" → the speaker, "our" → the speaker's
+    household (a child or a friend of theirs: :func:`kin_rels`), "his"/"her" → a pronoun, "Ross's" → Ross."""
+    poss = poss_of(noun)
+    return Arg(YOU, poss.i) if poss is not None and poss.lower_ == "your" else possessor(poss, idx)
 
 
 def named_token(tok: Token, idx: DocIndex) -> Token | None:

@@ -24,7 +24,7 @@ from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import is_vocative
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
 from chronomem.extract.clauses.stance import negated, plain
-from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
+from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, poss_of, prep_objects
 from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, owner_word, possessor, said_person
@@ -47,7 +47,7 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
     # (the subject nearest the verb: "Hey John, … I'm now friends with …" parses the vocative as a second subject)
     args = [a for a in (said_person(s, idx, any_pronoun=True) for s in subjects) if a is not None]
-    owner = _owner(attr, idx)
+    owner = owner_word(attr, idx)
     if owner is not None:
         if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
             args = [a for a in args if a.kind == PRONOUN]
@@ -55,12 +55,6 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     if attr.tag_ == "NNS" and len(args) == 2 and kin[0] in ("friend", "relative", "sibling"):  # "X and Y are roommates"
         return kin_rels(args[0], args[1], kin, when, attr.i)
     return []
-
-
-def _owner(tok: Token, idx: DocIndex) -> Arg | None:
-    """Whose kin: "your" → the listener, "my" → the speaker, "our" → the speaker's household (a child or a
-    friend of theirs: :func:`~chronomem.extract.rules.people.kin.kin_rels`), "his"/"her" → a pronoun, "Ross's" → Ross."""
-    return owner_word(next((c for c in tok.children if c.dep_ == "poss"), None), idx)
 
 
 def your_kin(tok: Token, idx: DocIndex) -> list[Rel]:
@@ -87,7 +81,7 @@ def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if len(subj) != 1 or subj[0].lower_ != "i" or negated(tok.head):
             continue
         kin = kin_of(tok)
-        poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+        poss = poss_of(tok)
         if kin is None or kin[0] == "pet" or poss is None or poss.pos_ != "PROPN":
             continue
         owner = possessor(poss, idx)
@@ -153,7 +147,7 @@ def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
     subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
     if subj is None or subj.lemma_ != "name" or attr.pos_ != "PROPN":
         return []
-    relative = next((c for c in subj.children if c.dep_ == "poss"), None)
+    relative = poss_of(subj)
     kin = kin_of(relative) if relative is not None else None
     named = said_person(attr, idx)
     if relative is None or kin is None or kin[0] == "pet" or named is None or named.kind != ENTITY:
@@ -230,7 +224,7 @@ def bond_rels(sent: Span, idx: DocIndex, *, stated: bool) -> list[Rel]:
 
 def _owned_bond(noun: Token, idx: DocIndex) -> list[Rel]:
     """"my friendship with Nora", "your friendship with him", "our friendship" (with the listener)."""
-    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    poss = poss_of(noun)
     if poss is None or any(c.dep_ in ("compound", "amod") and c.lower_ in ("former", "ex", "old") for c in noun.children):
         return []
     owner = Arg(YOU, poss.i) if poss.lower_ == "your" else Arg(SPEAKER, poss.i) if poss.lower_ in ("my", "our") \
@@ -278,7 +272,7 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
     if noun is None or kin is None or kin[0] != "friend" or subj is None:
         return []
     subject = said_person(subj, idx)
-    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    poss = poss_of(noun)
     to_me = any(c.dep_ == "prep" and c.lower_ == "to" and any(p.lower_ == "me" for p in c.children)
                 for h in (noun, verb) for c in h.children)
     if subject is None or subject.kind == SPEAKER or not (poss is not None and poss.lower_ == "my" or to_me):

@@ -15,7 +15,7 @@ from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When, held, timed
 from chronomem.extract.clauses.stance import said_by_me
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import OPEN, load_lexicon
 from chronomem.extract.rules.base import alternative, emit, employment, job_rels, persons, role_rels
 from chronomem.extract.rules.open.base import my_relative
@@ -224,7 +224,7 @@ def _first_or_last_day(frame: Frame) -> list[Rel]:
         if tok.lemma_.lower() != "day":
             continue
         which = {c.lower_ for c in tok.children if c.dep_ == "amod"} & {"first", "last"}
-        owner = next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+        owner = possessor(poss_of(tok), frame.idx)
         orgs = prep_objects(tok, "at", "with")
         if len(which) != 1 or owner is None or not orgs:
             continue
@@ -240,7 +240,7 @@ def _title_owner(frame: Frame) -> Arg | None:
     """Whose title the subject is: "my title", "Ana's new role"."""
     for tok in frame.subj_toks:
         if tok.lemma_.lower() in ("title", "role", "position"):
-            return next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+            return possessor(poss_of(tok), frame.idx)
     return None
 
 

@@ -165,7 +165,7 @@ def _held_for(noun: Token, idx: DocIndex) -> list[Rel]:
     """"I'm Nora's assistant": the holder reports to the owner."""
     if noun.lemma_.lower() not in DIALOGUE.assisting_roles:
         return []
-    owner = owner_word(next((c for c in noun.children if c.dep_ == "poss"), None), idx)
+    owner = owner_word(noun, idx)
     holder = _one_subject(noun.head, idx)
     if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind == SPEAKER:
         return []
@@ -181,7 +181,7 @@ def staying_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue
         noun = next((c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd", "acomp")
                      and c.lemma_.lower() in DIALOGUE.assisting_roles), None)
-        owner = owner_word(next((c for c in noun.children if c.dep_ == "poss"), None), idx) if noun is not None else None
+        owner = owner_word(noun, idx) if noun is not None else None
         holder = _one_subject(verb, idx)
         if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind != ENTITY:
             continue

@@ -16,7 +16,7 @@ from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When, holds
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import MARITAL_STATES, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
@@ -121,7 +121,7 @@ def union_ended(frame: Frame) -> list[Rel]:
         word = UNIONS.get(noun.lemma_.lower())
         if word is None or (word == "divorced") != (frame.lemma in ("finalize", "finalise")):
             continue
-        owner = next((possessor(c, frame.idx) for c in noun.children if c.dep_ == "poss"), None)
+        owner = possessor(poss_of(noun), frame.idx)
         partners = prep_objects(noun, "to", "with", "from")
         if owner is None or not partners:
             continue

@@ -18,7 +18,7 @@ from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import version_of
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel, When
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import (
     CHANGE_NOUNS,
     HOMES,
@@ -139,7 +139,7 @@ def title_change(frame: Frame) -> list[Rel]:
     for tok in frame.subj_toks:
         if tok.lemma_.lower() not in TITLE_NOUNS:
             continue
-        owner = next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+        owner = possessor(poss_of(tok), frame.idx)
         if owner is not None:
             out += role_rels(frame, [owner], frame.when("start"), frame.prep("to"), strict=False)
             if not out:  # "My title changed to frontend developer" with "frontend" read as a verb
