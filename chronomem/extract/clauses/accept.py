@@ -11,7 +11,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import ROLES, DocIndex, first_name_place, name_arg, person_arg, valid_name, version_of
+from chronomem.extract.clauses.args import ROLES, DocIndex, first_name_place, name_arg, valid_name, version_of
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, PRONOUN, SPEAKER, THERE, WE, Arg
 
 ROLE_SUFFIXES = tuple(sorted(ROLES.role_suffixes))  # str.endswith takes a tuple
@@ -198,10 +198,6 @@ def subject_person(arg: Arg | None, *, we: bool = True, loose: bool = True) -> A
     if arg is not None and arg.kind == ENTITY and arg.type == "GROUP":
         return arg if we else None
     return person(arg, we=we, loose=loose)
-
-
-def token_person(tok: Token | None, idx: DocIndex) -> Arg | None:
-    return None if tok is None else person_arg(tok, idx)
 
 
 def token_place(tok: Token, idx: DocIndex) -> Arg | None:

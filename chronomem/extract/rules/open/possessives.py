@@ -14,7 +14,7 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, held, holds, timed
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, WE, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
@@ -35,14 +35,12 @@ def _owned_thing(tok: Token) -> list[Rel]:
         # "my violin", "my car" are owned whatever is said about them
     if not poss or tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"):
         return []  # "my studio space", "my guitar teacher": the noun names something else
-    me = pronoun_arg(poss[0])
     if any(c.lower_ in OPEN.unreal_modifiers for c in tok.children):
         return []  # "my dream studio" is not owned yet
     words = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and c.i > poss[0].i
              and c.lower_ not in OPEN.dropped_owned_modifiers]
     name = " ".join([_modifier_text(w) for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
-    if me is None:
-        return []
+    me = Arg(SPEAKER if poss[0].lower_ == "my" else WE, poss[0].i)
     return [holds("OWNS", me, Arg(ENTITY, tok.i, name, "OTHER", GUESS), tok.i)]
 
 
@@ -79,10 +77,7 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
         return []
     if name_follows(tok) or named_later(tok):
         return []
-    me = pronoun_arg(poss[0])
-    if me is None:
-        return []
-    return [holds("HAS_PET", me, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), tok.i)]
+    return [holds("HAS_PET", Arg(SPEAKER, poss[0].i), Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), tok.i)]
 
 
 def _identity_of_mine(tok: Token) -> list[Rel]:
@@ -131,9 +126,7 @@ def _my_group(tok: Token) -> list[Rel]:
         return []  # "my class" is a lesson as often as a group
     if any(c.lower_ in OPEN.favourite_words for c in tok.children):
         return []  # "my favourite band" is one the speaker listens to, not one they play in
-    me = pronoun_arg(poss[0])
-    if me is None:
-        return []
+    me = Arg(SPEAKER if poss[0].lower_ == "my" else WE, poss[0].i)
     name = next((c for c in tok.children if c.dep_ == "appos"), None)
     if name is not None and all(t.is_title or t.is_punct or t.is_upper or t.lower_ in L.TITLE_GLUE
                                 for t in name.subtree) and any(t.is_title for t in name.subtree):

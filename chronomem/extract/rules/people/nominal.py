@@ -167,7 +167,7 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         return [r for t in frame.dobj_preps.get("of", []) for r in emit(frame, "LIKES", subjects, thing_arg(t, idx), when)]
     if lemma == "friend" and frame.lemma == "become":
         return [r for t in frame.dobj_preps.get("with", []) + frame.prep("with")
-                for r in emit(frame, "FRIEND_OF", subjects, A.token_person(t, idx), when)]
+                for r in emit(frame, "FRIEND_OF", subjects, person_arg(t, idx), when)]
     if lemma in L.LEAD_NOUNS:
         teams = [team_arg(t) for t in frame.dobj_preps.get("of", []) + frame.dobj_preps.get("for", [])
                  + frame.dobj_preps.get("on", [])]
