@@ -95,10 +95,10 @@ def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[
     when = frame.when(aspect)
     partners = [person_arg(t, frame.idx, trust_ner=False) for t in preps.get("to" if aspect != "end" else "from", [])]
     partners = [p for p in partners if p is not None]
-    if not partners and len(subjects) != 2:  # "My friend Felix and Tessa got married": the couple before the verb
-        subjects = couple_members(frame) if len(couple_members(frame)) == 2 else subjects
-    if not partners and len(subjects) == 2:  # "Sarah and I got married": the speaker first
-        first, second = sorted(subjects, key=lambda a: a.kind != "speaker")
+    # "Sarah and I got married" (the speaker first), "My friend Felix and Tessa got married" (the couple before the verb)
+    pair = subjects if len(subjects) == 2 else couple_members(frame)
+    if not partners and len(pair) == 2:
+        first, second = sorted(pair, key=lambda a: a.kind != SPEAKER)
         return emit(frame, pred, [first], second, when)
     return [r for p in partners for r in emit(frame, pred, [s for s in subjects if s.kind != "we"], p, when)]
 
@@ -214,11 +214,7 @@ def called_it_quits(frame: Frame) -> list[Rel]:
     if not (i + 2 < frame.v.sent.end and doc[i + 1].lower_ == "it" and doc[i + 2].lower_ == "quits"):
         return []
     times = [t for t in frame.all_times if t.anchor in (i, i + 2) or t.anchor == -1]
-    when = when_for(frame.status, "end", times)
-    members = couple_members(frame)
-    if len(members) == 2 and when is not None:
-        return emit(frame, PARTNER, members[:1], members[1], when)
-    return []
+    return couple_rels(frame, when_for(frame.status, "end", times))
 
 
 def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
