@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, WE, Arg
 from chronomem.extract.lexicon import load_lexicon
-from chronomem.extract.parse.gazetteer import Term
+from chronomem.extract.parse.gazetteer import VERSION, Term
 
 ROLES = load_lexicon("roles")
 
@@ -336,7 +336,7 @@ def first_name_gender(name: str) -> str:
 def version_of(tok: Token) -> str | None:
     """"13", "3.12", "v14" → the version string, "version 3.10" → "3.10", else ``None``."""
     text = tok.text
-    if re.fullmatch(r"v?\d{1,4}(?:\.\d{1,4}){0,3}", text):
+    if VERSION.fullmatch(text):
         return text.lstrip("v")
     if tok.lower_ in ("version", "release", "v"):
         for child in tok.children:

