@@ -13,6 +13,7 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import ROLES, DocIndex, first_name_place, name_arg, valid_name, version_of
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, PRONOUN, SPEAKER, THERE, WE, Arg
+from chronomem.extract.clauses.tree import prep_objects
 
 ROLE_SUFFIXES = tuple(sorted(ROLES.role_suffixes))  # str.endswith takes a tuple
 
@@ -216,11 +217,9 @@ def described_place(tok: Token, idx: DocIndex, *, describe: bool = True) -> Arg 
     """A place said with a common noun: the named place under it ("a small town in Ohio" → Ohio, "an
     apartment in Chicago" → Chicago), else (``describe``) the noun with a telling modifier ("a small town",
     "the east coast"); not "a new city" nor "the city", and a home is no place by itself."""
-    for prep in tok.children:
-        if prep.dep_ == "prep" and prep.lower_ in L.WITHIN_PREPS:
-            for obj in prep.children:
-                if obj.dep_ == "pobj" and (inner := token_place(obj, idx)) is not None and inner.kind == ENTITY:
-                    return inner
+    for obj in prep_objects(tok, *L.WITHIN_PREPS):
+        if (inner := token_place(obj, idx)) is not None and inner.kind == ENTITY:
+            return inner
     mods = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i]
     telling = tok.lemma_.lower() in L.TELLING_PLACE_NOUNS or tok.lower_ in L.TELLING_PLACE_NOUNS  # "on a farm"
     if not describe or not (mods or telling) or any(m.lower_ in L.VAGUE_PLACE_MODIFIERS for m in mods) or any(

@@ -15,6 +15,7 @@ from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.phrases import object_phrase
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, Arg, Rel, When, timed
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, phrase_arg, subject_rels
 
@@ -59,18 +60,15 @@ def belonging_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return []
     out: list[Rel] = []
     mine = all(s_.kind == SPEAKER for s_ in subjects)
-    for prep in attr.children:
-        if prep.dep_ != "prep" or prep.lower_ != "of":
+    for tok in prep_objects(attr, "of"):
+        head = tok.lemma_.lower()
+        if tok.pos_ != "NOUN" or not (head in OPEN.group_nouns or head in OPEN.belonging_groups):
             continue
-        for tok in (o for o in prep.children if o.dep_ == "pobj"):
-            head = tok.lemma_.lower()
-            if tok.pos_ != "NOUN" or not (head in OPEN.group_nouns or head in OPEN.belonging_groups):
-                continue
-            arg = phrase_arg(tok, frame.idx)
-            if arg is None and mine and any(c.dep_ == "det" and c.lower_ in ("this", "that") for c in tok.children):
-                words = [c.lower_ for c in tok.children if c.dep_ in ("compound", "amod") and c.i < tok.i]
-                arg = Arg(OWNED, tok.i, " ".join([*words, tok.lower_]), "GROUP", GUESS)  # "this team": the speaker's team
-            out += subject_rels(frame, subjects, "MEMBER_OF", arg, "state", confidence=0.7)
+        arg = phrase_arg(tok, frame.idx)
+        if arg is None and mine and any(c.dep_ == "det" and c.lower_ in ("this", "that") for c in tok.children):
+            words = [c.lower_ for c in tok.children if c.dep_ in ("compound", "amod") and c.i < tok.i]
+            arg = Arg(OWNED, tok.i, " ".join([*words, tok.lower_]), "GROUP", GUESS)  # "this team": the speaker's team
+        out += subject_rels(frame, subjects, "MEMBER_OF", arg, "state", confidence=0.7)
     return out
 
 
