@@ -203,9 +203,8 @@ def _made_concrete(tok: Token) -> bool:
     "action and sci-fi movies") or by company ("time with my family"); never by a word that is itself
     vague ("a lot of time")."""
     if tok.lemma_.lower() in OPEN.outing_nouns and any(  # "long walks on the beach", "trips to the mountains"
-            c.dep_ == "prep" and c.lower_ in OPEN.place_preps and any(
-                g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") and g.ent_type_ not in ("DATE", "TIME")
-                and g.lower_ not in OPEN.frequency_nouns for g in c.children) for c in tok.children):
+            g.pos_ in ("NOUN", "PROPN") and g.ent_type_ not in ("DATE", "TIME") and g.lower_ not in OPEN.frequency_nouns
+            for g in prep_objects(tok, *OPEN.place_preps)):
         return True
     return shared_head(tok) is not None or any(
         c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and c.lemma_.lower() not in OPEN.vague_objects

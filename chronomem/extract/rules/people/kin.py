@@ -3,9 +3,9 @@ given ("my sister Emma", "Emma, my sister", "a cat named Luna") and the relation
 
 Helpers shared by the noun-phrase rules (:mod:`chronomem.extract.rules.people.nominal`) and verbs that
 bring kin or pets ("I have a sister named Emma", "we adopted a cat named Luna"); and the rules of pets
-arriving and leaving ("I brought home a puppy called Rex", "my parrot Domino passed away", "I had to
-rehome my cat Fudge", "I gave my dog Rex to my parents"). A pet is HAS_PET only with a name (design §5),
-found next to its noun wherever the parser hung it (:func:`pet_mention`).
+arriving and leaving (:func:`died`, :func:`rehomed`, :func:`gave_away`, :func:`brought_home`,
+:func:`came_home`). A pet is HAS_PET only with a name (design §5), found next to its noun wherever the
+parser hung it (:func:`pet_mention`).
 """
 
 from __future__ import annotations

@@ -5,10 +5,8 @@ lead ("Priya leads the platform team" and "took over the team from Y" are :mod:`
 LEADS is ``one_per_object``: a new lead closes the previous one's fact by itself, so a rule here only
 emits an ``end`` when the sentence says someone stopped.
 
-HAS_ROLE: "I got promoted to data scientist back in 2020", "My best friend Kenji's title changed to head
-nurse", "Leo took over as head of marketing", "I stepped into the role of scrum master in June", "I moved
-up to senior accountant", "Ana was named head coach", "Leo took charge of the sales team". The parser
-often tags a role after "to" as a verb ("to head chef"), so the role is read from the words
+HAS_ROLE: promotions, title changes, taking over, stepping into a role, being named to one, work a verb names.
+The parser often tags a role after "to" as a verb ("to head chef"), so the role is read from the words
 (:func:`role_words`) and kept only when its last word is a role noun: "promoted the album", "moved up to
 Seattle" or "in charge of the snacks" are no role. These rules are fallbacks (priority -1) behind the
 rules of the same verbs elsewhere, except the promotion reader, which goes first (priority 1): it reads
