@@ -348,7 +348,7 @@ def introduced_names(doc: Doc) -> list[Token]:
                 out.append(tok)  # "this is Kyle", "his name is Rex", "my cat's name is Pepper"
         elif tok.i > 0 and doc[tok.i - 1].lower_ == "meet" and doc[tok.i - 1].is_sent_start:
             out.append(tok)  # "Meet Pip!"
-        elif tok.dep_ == "oprd" and head.lemma_ in ("call", "name") and any(
+        elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and any(
                 c.dep_ == "nsubjpass" and (c.lower_ in L.THIRD_SUBJECTS or _our_pet(c)) for c in head.children):
             out += [t for t in (tok, *tok.conjuncts) if t.text[:1].isupper()]  # "She's called Luna", "my dog is named Rusty"
     return out

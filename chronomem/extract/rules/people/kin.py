@@ -19,7 +19,7 @@ from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import poss_of
-from chronomem.extract.lexicon import KIN_RELATIONS
+from chronomem.extract.lexicon import KIN_RELATIONS, OPEN
 from chronomem.extract.rules.base import persons
 
 
@@ -93,7 +93,7 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
     for child in tok.children:
         if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN" and child.i > tok.i:
             return child
-        if child.dep_ == "acl" and child.lemma_ in ("name", "call"):
+        if child.dep_ == "acl" and child.lemma_ in OPEN.naming_words:
             return next((c for c in child.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod", "xcomp")
                          and (c.pos_ == "PROPN" or c.is_title)), None)  # what is named is a name, however tagged
     if tok.dep_ in ("compound", "amod") and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:

@@ -118,11 +118,8 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
     subjects = persons(frame)
     when = frame.when(aspect)
     attr, idx = frame.attr, frame.idx
-    if frame.acomp is not None:
-        word = frame.acomp.lower_
-        if word in ("married", "engaged", "divorced"):
-            return marital(frame, word, subjects, frame.preps)
-        return []
+    if frame.acomp is not None:  # "we're married", "I got engaged" (any other adjective: nothing here)
+        return marital(frame, frame.acomp.lower_, subjects, frame.preps)
     if attr is None:
         first_last = _first_or_last_day(frame)
         if first_last:
