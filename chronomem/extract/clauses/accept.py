@@ -331,7 +331,8 @@ def classify_destination(tok: Token, idx: DocIndex) -> tuple[str, Arg] | None:
     if arg is None:
         return None
     if arg.strength >= GAZETTEER:
-        return {"TOOL": ("USES", arg), "ORG": ("WORKS_AT", arg), "PLACE": ("LIVES_IN", arg)}.get(arg.type)  # type: ignore[return-value]
+        predicate = L.TYPE_PREDICATES.get(arg.type)  # a gazetteer name is a tool, an employer or a place
+        return (predicate, arg) if predicate is not None else None
     p = place(arg)
     return ("LIVES_IN", p) if p is not None else None
 
