@@ -1,23 +1,15 @@
 """Open-domain clauses: every clause that states something durable about a person yields a candidate.
 
 The vocabulary rules (:mod:`chronomem.extract.rules.verbs.relations` and friends) know a few dozen verbs
-well. This module reads every other clause whose subject is a person (the speaker, "we", a
-name, a resolved pronoun) and keeps the durable ones:
-
-* tastes: "I love the sound of rain on the roof" → LIKES "sound of rain on the roof";
-  "I'm really into birdwatching", "I'm a big fan of jazz" → LIKES; "I can't stand X" is negated
-  (no fact), "I hate X" → DISLIKES;
-* habits and ongoing activities: "I volunteer at the food bank" → RELATED_TO {"relation":
-  "volunteers at"} "food bank"; "I've been knitting for years" (started then); "I'm training for
-  a marathon" (only verbs that describe an ongoing project, ``ongoing_verbs``);
-* identities: "I'm a vegetarian", "I'm transgender" → RELATED_TO {"relation": "is"};
-  "I'm interested in astronomy" → RELATED_TO {"relation": "is interested in"};
-* possessions and unnamed pets or children: "I have two dogs" → HAS_PET "<owner>'s dogs";
-  "the kayak that I bought" (a relative clause) → OWNS "kayak";
-* new jobs: "I started a new job as a nurse" → HAS_ROLE "nurse" from then.
+well. This module reads every other clause whose subject is a person (the speaker, "we", a name, a
+resolved pronoun) and keeps the durable ones, through the modules beside it: tastes ("I love the sound of
+rain on the roof" → LIKES; "I can't stand the cold" → DISLIKES), habits and ongoing activities ("I volunteer
+at the food bank" → RELATED_TO {"relation": "volunteers at"} "food bank"; "I've been knitting for years",
+started then), identities ("I'm a vegetarian" → RELATED_TO {"relation": "is"}), possessions and unnamed pets
+or children ("I have two dogs" → HAS_PET "<owner>'s dogs"), new jobs, groups and classes, goals and diets.
 
 Mental and conversational verbs ("think", "hope", "tell", ``transient_verbs``), one-off events
-in the past tense, questions, hypotheticals and negations (filtered before) yield nothing.
+in the past tense, questions and hypotheticals (filtered before) and negations (but of a taste) yield nothing.
 Which verbs and words do what is data (``chronomem/data/lexicon/open_clauses.json``); this
 module is the mechanics. Open facts are ``many``-valued; the relation phrase is a qualifier,
 so "volunteers at" and "teaches at" are different slots.
