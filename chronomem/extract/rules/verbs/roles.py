@@ -33,21 +33,19 @@ ROLES = load_lexicon("roles")
 OCCUPATIONS: dict[str, dict] = lexicon_file("roles")["occupation_verbs"]
 
 
-def lead_team(tok: Token | None) -> Arg | None:
-    """The team a lead noun is about: "lead of the design team", "the search team lead",
+def lead_team(*toks: Token | None) -> Arg | None:
+    """The team the first lead noun of ``toks`` is about: "lead of the design team", "the search team lead",
     "in charge of the data team"."""
-    if tok is None:
-        return None
-    lemma = tok.lemma_.lower()
-    if lemma not in L.LEAD_NOUNS and lemma != "charge":
-        return None
-    for child in tok.children:
-        if child.dep_ == "prep" and child.lower_ in ("of", "for", "on"):
-            for pobj in child.children:
-                if pobj.dep_ == "pobj" and (team := team_arg(pobj)) is not None:
-                    return team
-        if child.dep_ == "compound" and (team := team_arg(child)) is not None:
-            return team
+    for tok in toks:
+        if tok is None or tok.lemma_.lower() not in L.LEAD_NOUNS and tok.lemma_.lower() != "charge":
+            continue
+        for child in tok.children:
+            if child.dep_ == "prep" and child.lower_ in ("of", "for", "on"):
+                for pobj in child.children:
+                    if pobj.dep_ == "pobj" and (team := team_arg(pobj)) is not None:
+                        return team
+            if child.dep_ == "compound" and (team := team_arg(child)) is not None:
+                return team
     return None
 
 
@@ -61,19 +59,18 @@ def step_down(frame: Frame) -> list[Rel]:
     down = frame.prt == "down" or any(c.lower_ == "down" and c.dep_ in ("advmod", "prt") for c in frame.v.children)
     if not down:
         return []
-    teams = [t for t in (lead_team(tok) for tok in frame.prep("as", "from")) if t is not None]
-    if not teams and frame.times:  # "Ana is no longer leading the search team; she stepped down last Sunday"
-        teams = [team for t in frame.v.sent if t.i < frame.v.i and t.lemma_.lower() in ("lead", "head", "run")
-                 for c in t.children if c.dep_ == "dobj" and (team := team_arg(c)) is not None][:1]
-    return emit(frame, LEADS, _people(frame), teams[0], frame.when("end")) if teams else []
+    team = lead_team(*frame.prep("as", "from"))
+    if team is None and frame.times:  # "Ana is no longer leading the search team; she stepped down last Sunday"
+        team = next((led for t in frame.v.sent if t.i < frame.v.i and t.lemma_.lower() in ("lead", "head", "run")
+                     for c in t.children if c.dep_ == "dobj" and (led := team_arg(c)) is not None), None)
+    return emit(frame, LEADS, _people(frame), team, frame.when("end"))
 
 
 def give_up(frame: Frame) -> list[Rel]:
     """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.rules.people.kin.gave_away`)."""
     if frame.prt != "up":
         return gave_away(frame)
-    team = lead_team(frame.dobj)
-    return emit(frame, LEADS, _people(frame), team, frame.when("end")) if team is not None else []
+    return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("end"))
 
 
 def hand_off(frame: Frame) -> list[Rel]:
@@ -93,31 +90,23 @@ def hand_off(frame: Frame) -> list[Rel]:
     return out
 
 
-def _in_charge(frame: Frame) -> Arg | None:
-    return next((t for t in (lead_team(tok) for tok in frame.prep("in")) if t is not None), None)
-
-
 def put_in_charge(frame: Frame) -> list[Rel]:
     """"Jake was put in charge of the analytics team", "Ana was named lead of the data team"."""
-    passive = frame.passive
-    if not passive:
+    if not frame.passive:
         return []
-    team = _in_charge(frame) or lead_team(frame.attr)
-    return emit(frame, LEADS, _people(frame), team, frame.when("start")) if team is not None else []
+    return emit(frame, LEADS, _people(frame), lead_team(*frame.prep("in"), frame.attr), frame.when("start"))
 
 
 def in_charge_rels(frame: Frame) -> list[Rel]:
     """"Mei is in charge of the payments team" (a copula with "in charge of")."""
-    team = _in_charge(frame)
-    return emit(frame, LEADS, _people(frame), team, frame.when("state")) if team is not None else []
+    return emit(frame, LEADS, _people(frame), lead_team(*frame.prep("in")), frame.when("state"))
 
 
 def replaced_as_lead(frame: Frame) -> list[Rel]:
     """"In January, Pablo replaced Lena as the lead of the payments team"."""
     if frame.dobj is None:
         return []
-    team = next((t for t in (lead_team(tok) for tok in frame.prep("as") + frame.dobj_preps.get("as", []))
-                 if t is not None), None)
+    team = lead_team(*frame.prep("as"), *frame.dobj_preps.get("as", []))
     before = person_arg(frame.dobj, frame.idx, trust_ner=False)
     start = frame.when("start")
     if team is None or before is None or start is None:
@@ -227,7 +216,7 @@ def took_over(frame: Frame) -> list[Rel]:
         return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("start"))
     if frame.prt != "over":
         return []
-    team = next((t for t in (lead_team(tok) for tok in frame.prep("as")) if t is not None), None)
+    team = lead_team(*frame.prep("as"))
     if team is not None:
         return emit(frame, LEADS, _people(frame), team, frame.when("start"))
     return _role_rels(frame, _people(frame), _after(frame, "as"))
