@@ -150,10 +150,7 @@ def _negation(tok: Token, status: ClauseStatus) -> None:
                 continue
             status.negated = True
         if low in L.ENDING_ADVERBS or (low == "more" and any(c.lower_ == "any" for c in child.children)):
-            if low == "longer" and any(c.lower_ == "no" for c in child.children):
-                status.ending = True
-            elif low == "anymore" or low == "more" or low == "longer":
-                status.ending = True
+            status.ending = True  # "not … anymore", "no longer", "not … any more"
         if child.dep_ in ("advmod", "npadvmod"):
             if low in L.CURRENT_MARKERS or (low == "now" and any(c.lower_ == "right" for c in child.children)):
                 status.current = True

@@ -114,8 +114,7 @@ def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
         new = A.token_tool(dst[0], frame.idx, base)
         if new is not None:
             return emit(frame, "USES", subjects, new, when_start, qualifiers=quals, obj_tok=dst[0])
-        team = team_arg(dst[0])
-        return emit(frame, "MEMBER_OF", persons(frame), team, when_start) if team is not None else []
+        return emit(frame, "MEMBER_OF", persons(frame), team_arg(dst[0]), when_start)
     pair = _switch_pair(frame, base, src[0], dst[0])
     if pair is None:
         return []

@@ -129,9 +129,8 @@ def leave(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("end")
     dobj = frame.dobj or employer_after(frame)
-    if lemma == "retire":
-        if tool_objects(frame):
-            return uses_rels(frame, "end")  # "we retired Prometheus"
+    if lemma == "retire" and tool_objects(frame):
+        return uses_rels(frame, "end")  # "we retired Prometheus"
     if dobj is not None and lemma in L.LEAVING_LEMMAS:
         national = A.national_team(dobj, frame.idx)
         if national is not None:
