@@ -312,7 +312,7 @@ def org_phrase(tok: Token, idx: DocIndex) -> str | None:
                                                                 or t.like_num))):
             return None
     if depth != 0 or words[-1].lower_ in L.ORG_GLUE or words[-1].text in (",", "-") \
-            or any((term := idx.term_at[t.i]) is not None and term.type == "TOOL" for t in words):
+            or any(idx.is_tool(t) for t in words):
         return None  # places and organisations may be part of the name ("University of California, Berkeley"), products not
     text = words.text
     return text if hi <= sent.end else None

@@ -57,6 +57,10 @@ class DocIndex:
             for i in range(ent.start, ent.end):
                 self.ent_at[i] = ent
 
+    def is_tool(self, tok: Token) -> bool:
+        """A gazetteer name of a tool covers ``tok``."""
+        return (term := self.term_at[tok.i]) is not None and term.type == "TOOL"
+
     def is_time(self, tok: Token) -> bool:
         ent = self.ent_at[tok.i]
         if ent is None or ent.label_ not in TIME_LABELS:

@@ -133,9 +133,9 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
             out += emit(frame, "MEMBER_OF", subjects, team_arg(tok, allow_area=False), when, obj_tok=tok)
         if not out and frame.lemma == "be" and when is not None and when.phrase:
             groups = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("ORG", "GROUP")]
-            tools = [t for t in frame.prep("on") if (term := idx.term_at[t.i]) is not None and term.type == "TOOL"]
+            tools = [t for t in frame.prep("on") if idx.is_tool(t)]
             tools += [t for t in frame.v.children if t.dep_ in ("punct", "advmod", "npadvmod", "dep") and t.i > 0
-                      and t.doc[t.i - 1].lower_ == "on" and (term := idx.term_at[t.i]) is not None and term.type == "TOOL"]
+                      and t.doc[t.i - 1].lower_ == "on" and idx.is_tool(t)]
             out += [r for t in tools for r in emit(frame, "USES", groups, A.token_tool(t, idx), when, obj_tok=t)]
         ranged = when is not None and bool(when.until)  # "was at Leeds United from 2006 to 2007"
         still = any(c.lower_ == "still" for c in frame.v.children) and frame.status.tense == "present"

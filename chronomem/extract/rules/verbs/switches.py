@@ -178,7 +178,7 @@ def surface_switch(frame: Frame) -> list[Rel]:
     dst = next((t for t in after if t.lower_ == "to" and src is not None and t.i > src.i), None)
     if not subjects or src is None or dst is None or src.i + 1 >= sent.end or dst.i + 1 >= sent.end:
         return []
-    base_tok = next((t for t in after if t.i < src.i and (term := idx.term_at[t.i]) is not None and term.type == "TOOL"), None)
+    base_tok = next((t for t in after if t.i < src.i and idx.is_tool(t)), None)
     base = A.token_tool(base_tok, idx) if base_tok is not None else None
     skip = (lambda j: j + 1 if j + 1 < sent.end and doc[j].lower_ in ("version", "v") else j)  # "from version 11 to 12"  # noqa: E731
     old, new = _surface_value(doc[skip(src.i + 1)], idx, base), _surface_value(doc[skip(dst.i + 1)], idx, base)
