@@ -11,9 +11,10 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import ROLES, DocIndex, first_name_place, name_arg, valid_name, version_of
+from chronomem.extract.clauses.args import DocIndex, first_name_place, name_arg, valid_name, version_of
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, PRONOUN, SPEAKER, THERE, WE, Arg
 from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.lexicon import ROLES
 
 ROLE_SUFFIXES = tuple(sorted(ROLES.role_suffixes))  # str.endswith takes a tuple
 

@@ -15,10 +15,7 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, WE, Arg
-from chronomem.extract.lexicon import load_lexicon
 from chronomem.extract.parse.gazetteer import VERSION, Term
-
-ROLES = load_lexicon("roles")
 
 NAME_LABELS = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "PLACE", "LOC": "PLACE", "FAC": "PLACE",
                "PRODUCT": "TOOL", "NORP": "OTHER", "WORK_OF_ART": "OTHER", "EVENT": "OTHER", "LANGUAGE": "TOOL"}

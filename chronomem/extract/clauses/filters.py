@@ -16,9 +16,8 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.stance import negated
-from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.lexicon import TIES
 
-TIES = load_lexicon("ties")
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
 _SAYING_CONDITIONS = tuple(tuple(p.split()) for p in sorted(TIES.saying_conditions))
 

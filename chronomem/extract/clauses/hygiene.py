@@ -18,9 +18,8 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg
-from chronomem.extract.lexicon import FIRST_PERSON_FORMS, OPEN, load_lexicon
+from chronomem.extract.lexicon import FIRST_PERSON_FORMS, NAMES, OPEN
 
-NAMES = load_lexicon("names")
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "conj", "compound", "appos", "attr", "dative",
                          "oprd", "agent"})
 

@@ -16,14 +16,13 @@ from collections.abc import Callable
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import LEMMAS, OPEN
 
 MAX_WORDS = 7
 _DROP_CHILD_DEPS = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "parataxis", "dep", "advmod",
                               "npadvmod", "mark", "aux", "auxpass", "neg", "nsubj", "nsubjpass", "intj", "meta"})
 _LEADING_DROP = frozenset({"det", "poss", "case", "nummod"})
 _VOWELS = "aeiou"
-LEMMAS = load_lexicon("lemmas")
 _ES_ENDINGS = tuple(sorted(LEMMAS.es_endings))  # str.endswith takes a tuple
 
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import DIALOGUE, OPEN
 
-DIALOGUE = load_lexicon("dialogue")  # restart_openers: "And-and" is a stutter though both halves are capitalised
 # a word (with an apostrophe ending: "don't", "I'm") repeated after a hyphen or dash, once or more
 _REPEATED = re.compile(r"\b([A-Za-z]+(?:'[A-Za-z]+)?)((?:\s?[-\u2014\u2013]\s?\1\b)+)", re.IGNORECASE)
 # a first letter said alone before the word it starts: "w-what", "Y-you"

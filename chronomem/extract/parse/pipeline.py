@@ -22,7 +22,7 @@ from spacy.util import filter_spans
 
 from chronomem.errors import ExtractionError
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.parse.gazetteer import VERSION, Gazetteer, Term
 from chronomem.timeexpr.words import MONTH_WORDS, QUANTITY_UNITS
 
@@ -66,7 +66,7 @@ def _repair_lemmas(nlp: Language) -> None:
     if "attribute_ruler" not in nlp.pipe_names:
         return
     ruler: Any = nlp.get_pipe("attribute_ruler")
-    for form, lemma in load_lexicon("lemmas").fixes.items():
+    for form, lemma in L.LEMMAS.fixes.items():
         ruler.add([[{"LOWER": form}]], {"LEMMA": lemma})
 
 

@@ -26,11 +26,10 @@ from __future__ import annotations
 import re
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.lexicon import DIALOGUE
 from chronomem.extract.parse.gazetteer import Gazetteer
 from chronomem.schema.models import normalize_name
 
-_WORDS = load_lexicon("dialogue")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'’&.-]*[a-z0-9]|[a-z]")
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)([a-z])")
 _LONGEST = 4  # words in the longest gazetteer name tried
@@ -54,7 +53,7 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
     i = 0
     while i < len(words):
         before = text[max(0, words[i].start() - 16):words[i].start()].rstrip()  # a place or a naming word before it
-        placed = any(before.endswith(w) and before[-len(w) - 1:-len(w)] in ("", " ") for w in _WORDS.place_words)
+        placed = any(before.endswith(w) and before[-len(w) - 1:-len(w)] in ("", " ") for w in DIALOGUE.place_words)
         for n in range(min(_LONGEST, len(words) - i), 0, -1):
             span = words[i:i + n]
             if any(text[a.end():b.start()] != " " for a, b in zip(span, span[1:])):
@@ -66,10 +65,10 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
                 break
         else:
             word = words[i].group()
-            named = any(before.endswith(w) for w in _WORDS.naming_words)
-            if word in _WORDS.first_person_forms:
-                write(words[i].start(), _WORDS.first_person_forms[word])
-            elif named or (word in L.FEMALE_NAMES or word in L.MALE_NAMES) and word not in _WORDS.name_words:
+            named = any(before.endswith(w) for w in DIALOGUE.naming_words)
+            if word in DIALOGUE.first_person_forms:
+                write(words[i].start(), DIALOGUE.first_person_forms[word])
+            elif named or (word in L.FEMALE_NAMES or word in L.MALE_NAMES) and word not in DIALOGUE.name_words:
                 write(words[i].start(), word[:1].upper())
             i += 1
     cased = "".join(out)

@@ -12,11 +12,10 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import OPEN
+from chronomem.extract.lexicon import NAMES, OPEN
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
 
 OPEN_PREDICATE = "RELATED_TO"

@@ -14,7 +14,7 @@ from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import OPEN, ROLES
 from chronomem.extract.rules.open.activity import activity_rels
 from chronomem.extract.rules.open.base import (
     OPEN_CONFIDENCE,
@@ -27,8 +27,6 @@ from chronomem.extract.rules.open.base import (
 )
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
 from chronomem.extract.rules.open.roles import belonging_rels
-
-ROLES = load_lexicon("roles")
 
 
 def be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:

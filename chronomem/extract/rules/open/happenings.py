@@ -26,12 +26,11 @@ from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When, timed
 from chronomem.extract.clauses.timing import TimePhrase
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import EVENTS, OPEN
 from chronomem.extract.rules.open.base import person_subjects, phrase_arg, place_arg
 
 __all__ = ["EVENT_CONFIDENCE", "event_rels"]
 
-EVENTS = load_lexicon("events")
 EVENT_CONFIDENCE = 0.7
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "xcomp", "advcl", "ccomp", "relcl", "pcomp", "parataxis"})  # a clause's verb
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})

@@ -34,7 +34,6 @@ from chronomem.extract.clauses.records import (
     holds,
 )
 from chronomem.extract.clauses.stance import (
-    DIALOGUE,
     blocked,
     blocked_praise,
     my_opinion,
@@ -45,9 +44,7 @@ from chronomem.extract.clauses.stance import (
     you_all,
 )
 from chronomem.extract.clauses.tree import plus_conjuncts, poss_of, prep_objects
-from chronomem.extract.lexicon import load_lexicon
-
-PEOPLE = load_lexicon("people")
+from chronomem.extract.lexicon import DIALOGUE, PEOPLE
 
 
 def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:

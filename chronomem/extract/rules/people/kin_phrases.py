@@ -25,7 +25,7 @@ from chronomem.extract.clauses.hygiene import is_vocative
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, poss_of, prep_objects
-from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.lexicon import TIES
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, owner_word, possessor, said_person
 from chronomem.extract.rules.people.titles import staying_rels
@@ -189,7 +189,6 @@ def _owners(noun: Token, idx: DocIndex, *, possessive: bool) -> list[Arg]:
 
 
 # ----------------------------------------------------------------------------- bonds
-TIES = load_lexicon("ties")
 _BOND_WORDS = tuple(TIES.bond_nouns)
 _FRIEND_WORDS = tuple(w for w, (relation, _) in L.KIN.items() if relation == "friend")
 _GATE_WORDS = (*TIES.bond_nouns, "meet", "stay", "remain")

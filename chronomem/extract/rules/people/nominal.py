@@ -16,7 +16,7 @@ from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When, held, timed
 from chronomem.extract.clauses.stance import said_by_me
 from chronomem.extract.clauses.tree import poss_of, prep_objects
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.base import alternative, emit, employment, job_rels, persons, role_rels
 from chronomem.extract.rules.open.base import my_relative
 from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
@@ -24,7 +24,7 @@ from chronomem.extract.rules.verbs.couples import became_couple, been_with, mari
 from chronomem.extract.rules.verbs.roles import in_charge_rels
 from chronomem.extract.rules.verbs.tools import tool_subjects
 
-ENDED_ROLE_MODIFIERS = L.ENDED_KIN_MODIFIERS | load_lexicon("roles").ended_role_modifiers
+ENDED_ROLE_MODIFIERS = L.ENDED_KIN_MODIFIERS | L.ROLES.ended_role_modifiers
 
 
 def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:

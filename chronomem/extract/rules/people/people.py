@@ -17,17 +17,16 @@ from collections.abc import Sequence
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.clauses.accept import is_role_head, role_arg
-from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg
-from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
+from chronomem.extract.clauses.args import DocIndex, person_arg
+from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
-from chronomem.extract.lexicon import KIN_RELATIONS, OPEN, load_lexicon
+from chronomem.extract.lexicon import KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
 from chronomem.extract.rules.verbs.couples import long_span
 
-PEOPLE = load_lexicon("people")
 _COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
 
 

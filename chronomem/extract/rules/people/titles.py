@@ -25,14 +25,11 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
-from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds, timed
 from chronomem.extract.clauses.stance import plain, subject_of
-from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.lexicon import DIALOGUE, NAMES, PEOPLE
 from chronomem.extract.rules.people.kin import kin_of, named_person, owner_word, said_person
 
-DIALOGUE = load_lexicon("dialogue")
-PEOPLE = load_lexicon("people")
 _SHORT = 6  # tokens of a sentence that only thanks or greets someone ("Thanks doctor!!")
 _PRESUPPOSING = frozenset({"why", "how", "when"})  # a question with these takes the change as given
 

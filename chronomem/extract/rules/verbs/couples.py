@@ -17,14 +17,12 @@ from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When, holds
 from chronomem.extract.clauses.tree import poss_of, prep_objects
-from chronomem.extract.lexicon import MARITAL_STATES, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
+from chronomem.extract.lexicon import DIALOGUE, MARITAL_STATES, PEOPLE, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import possessor
 
 PARTNER = "PARTNER_OF"
-PEOPLE = load_lexicon("people")
-DIALOGUE = load_lexicon("dialogue")
 
 
 def partner_arg(tok: Token | None, frame: Frame) -> Arg | None:

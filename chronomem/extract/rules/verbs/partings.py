@@ -23,11 +23,9 @@ from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, held, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.lexicon import DIALOGUE, TIES
 from chronomem.extract.rules.people.kin import said_person
 
-DIALOGUE = load_lexicon("dialogue")
-TIES = load_lexicon("ties")
 _PAST = frozenset({"past", "perfect", "past_progressive"})
 _PARTING_LEMMAS = frozenset(DIALOGUE.parting_verbs) | frozenset(TIES.planned_partings)
 

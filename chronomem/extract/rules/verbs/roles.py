@@ -24,12 +24,11 @@ from chronomem.extract.clauses.accept import role_word, team_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel
-from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, TITLE_NOUNS, lexicon_file, load_lexicon
+from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, ROLES, TITLE_NOUNS, lexicon_file
 from chronomem.extract.rules.base import emit, persons, role_when
 from chronomem.extract.rules.people.kin import gave_away, possessor
 
 LEADS = "LEADS"
-ROLES = load_lexicon("roles")
 OCCUPATIONS: dict[str, dict] = lexicon_file("roles")["occupation_verbs"]
 
 

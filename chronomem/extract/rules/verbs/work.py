@@ -22,7 +22,7 @@ from chronomem.extract.clauses.args import name_arg, ner_person, person_arg, pro
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import TEAM_CHANGES, load_lexicon
+from chronomem.extract.lexicon import TEAM_CHANGES, TIES
 from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
 
@@ -266,9 +266,6 @@ def lead(frame: Frame) -> list[Rel]:
 
 
 # ----------------------------------------------------------------------------- said other ways
-TIES = load_lexicon("ties")
-
-
 def play(frame: Frame) -> list[Rel]:
     """"played for Leeds United": a club or team someone is on is their employer."""
     orgs = [t for t in frame.prep("for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
