@@ -21,7 +21,6 @@ from chronomem.extract.rules.open.phrase_table import mapped_predicate
 OPEN_PREDICATE = "RELATED_TO"
 OPEN_CONFIDENCE = 0.6
 TASTE_CONFIDENCE = 0.8
-RELATIVE = L.RELATIVE_PRONOUNS
 
 
 def person_subjects(frame: Frame) -> list[Arg]:
@@ -146,7 +145,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     inner = counted(tok)
     if inner is not tok:
         return phrase_arg(inner, idx, people=people)
-    if tok.lower_ in RELATIVE and tok.head.dep_ == "relcl":
+    if tok.lower_ in L.RELATIVE_PRONOUNS and tok.head.dep_ == "relcl":
         tok = tok.head.head  # "the kayak that I bought": the object is the noun the clause describes
     common_opener = tok.i == tok.sent.start and tok.pos_ != "PROPN"  # "Dance is my life": a common word
     if (tok.pos_ == "PROPN" or idx.term_at[tok.i] is not None or idx.ent_at[tok.i] is not None) and not common_opener:
@@ -247,7 +246,7 @@ def clause_objects(frame: Frame) -> list[Token]:
     if frame.dobj is not None:
         return with_conj(frame.dobj)
     if frame.v.dep_ == "relcl" and frame.v.head.pos_ == "NOUN" and not any(
-            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in RELATIVE for c in frame.v.children):
+            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in L.RELATIVE_PRONOUNS for c in frame.v.children):
         return [frame.v.head]  # "the canoe I bought"
     return [t for c in frame.v.children if c.dep_ in ("xcomp", "ccomp", "pcomp") and c.pos_ in ("VERB", "AUX")
             and c.tag_ in ("VBG", "VB") and not dash_between(frame.v, c) for t in with_conj(c)]

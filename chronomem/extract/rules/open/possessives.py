@@ -169,9 +169,6 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     return out
 
 
-# The listener's relatives a speaker names ("your wife", "your kids"): close family, not "your friends"
-# (said of anyone's) nor "your mom" (as often an exclamation as a relative).
-_LISTENER_KIN = L.LISTENER_KIN
 _KIN_TO_PREDICATE = {k: v for k, v in L.KIN_PREDICATES.items() if k not in ("child", "parent", "friend")}  # a listener is no child of mine
 
 
@@ -247,7 +244,7 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if kin is None or not (tok.pos_ == "NOUN" or _superlative_as_noun(tok)):
             continue
         poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"]  # "our kids" is often everybody's
-        listener = kin in _LISTENER_KIN and not any(t.lower_ in OPEN.generic_you_markers for t in tok.sent)
+        listener = kin in L.LISTENER_KIN and not any(t.lower_ in OPEN.generic_you_markers for t in tok.sent)
         if not poss and listener:
             poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "your"]  # "you and your new wife"
         if not poss and tok.dep_ == "conj":  # "my husband and kids": the first conjunct's "my" covers both
