@@ -58,10 +58,11 @@ def _job_switch(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token) 
 
 
 def _switch_pair(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token) -> tuple[str, Arg, Arg] | None:
-    if frame.lemma in ("move", "relocate"):
-        old_p, new_p = A.token_place(old_tok, frame.idx), A.token_place(new_tok, frame.idx)
-        if old_p is not None and new_p is not None and old_p.strength >= GAZETTEER and new_p.strength >= GAZETTEER:
-            return "LIVES_IN", old_p, new_p
+    """What a switch from ``old_tok`` to ``new_tok`` changes: ``(predicate, old, new)``, known places first."""
+    moved = frame.lemma in ("move", "relocate")
+    old_p, new_p = (A.token_place(old_tok, frame.idx), A.token_place(new_tok, frame.idx)) if moved else (None, None)
+    if old_p is not None and new_p is not None and old_p.strength >= GAZETTEER and new_p.strength >= GAZETTEER:
+        return "LIVES_IN", old_p, new_p
     job = _job_switch(frame, base, old_tok, new_tok)
     if job is not None:
         return job
@@ -73,10 +74,9 @@ def _switch_pair(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token)
     old_team, new_team = team_arg(old_tok), team_arg(new_tok)
     if old_team is not None and new_team is not None:
         return "MEMBER_OF", old_team, new_team
-    if frame.lemma in ("move", "relocate"):
-        old_p, new_p = A.token_place(old_tok, frame.idx), A.token_place(new_tok, frame.idx)
-        if old_p is not None and new_p is not None:
-            return "LIVES_IN", old_p, new_p
+    if old_p is not None and new_p is not None:
+        return "LIVES_IN", old_p, new_p
+    if moved:
         o, n = A.classify_destination(old_tok, frame.idx), A.classify_destination(new_tok, frame.idx)
         if o is not None and n is not None and o[0] == n[0] == "WORKS_AT":
             return "WORKS_AT", o[1], n[1]
