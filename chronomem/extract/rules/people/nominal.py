@@ -151,10 +151,10 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         return role_rels(frame, [titled], when, [attr], strict=False)
     if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
         return _copula_identity(frame, attr, when)
+    people = [s for s in subjects if s.kind != WE]
     split = _split_role(frame, attr)
     if split is not None:  # "I became a team lead at Spotify": "team" the attribute, "lead" beside it
         head, role = split
-        people = [s for s in subjects if s.kind != WE]
         orgs = prep_objects(head, "at", "for")
         return employment(frame, people, when, orgs) + emit(frame, "HAS_ROLE", people, role, when, obj_tok=head)
     lemma = attr.lemma_.lower()
@@ -171,12 +171,12 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         teams += [team_arg(c) for c in attr.children if c.dep_ == "compound"]
         teams = [t for t in teams if t is not None]
         if teams:
-            return emit(frame, "LEADS", [s for s in subjects if s.kind != WE], teams[0], when)
+            return emit(frame, "LEADS", people, teams[0], when)
     if lemma in OPEN.student_nouns and lemma not in OPEN.rank_student_nouns:  # "a freshman at UCLA": studies there
         return [r for t in frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", [])
                 for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, idx, tools=False), when)]
     orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at")
-    people = [s for s in subjects if s.kind != WE] or [  # "my sister is a teacher": the speaker's unnamed relative
+    people = people or [  # "my sister is a teacher": the speaker's unnamed relative
         Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
     if orgs:
         return employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr],

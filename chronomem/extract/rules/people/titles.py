@@ -35,22 +35,20 @@ _PRESUPPOSING = frozenset({"why", "how", "when"})  # a question with these takes
 
 
 def title_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """HAS_ROLE from the shapes in the module docstring (a sentence without "used", "now" or a short
+    """HAS_ROLE from the shapes in the module docstring (a sentence without "used", "now", "became" or a short
     address is passed over unread)."""
     text = sent.doc.text[sent.start_char:sent.end_char].lower()
     past = "used" in text or "now" in text
     short = len(sent) <= _SHORT
-    if not (past or short):
-        return became_rels(sent, idx, asked=False) if "became" in text or "become" in text else []
     out: list[Rel] = []
-    for tok in sent:
+    for tok in sent if past or short else ():
         dep = tok.dep_
         if dep == "attr" and past:
             if tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
                 out += _used_to_be(tok, idx) or _was_until_now(tok, idx)
         elif dep == "ROOT" and short and tok.lower_.rstrip(".") in PEOPLE.person_titles:
             out += _thanked(tok)
-    return out + became_rels(sent, idx, asked=False)
+    return out + (became_rels(sent, idx, asked=False) if "became" in text or "become" in text else [])
 
 
 def became_rels(sent: Span, idx: DocIndex, *, asked: bool) -> list[Rel]:
