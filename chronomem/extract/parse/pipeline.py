@@ -151,9 +151,7 @@ class GazetteerMatcher:
             doc._.cm_terms = []
             return doc
         strings = doc.vocab.strings
-        spans: list[Span] = []
-        for match_id, start, end in self._loose(doc):
-            spans.append(Span(doc, start, end, label=strings[match_id]))
+        spans = [Span(doc, start, end, label=strings[match_id]) for match_id, start, end in self._loose(doc)]
         for match_id, start, end in self._exact(doc):
             first = doc[start]
             if first.is_sent_start and first.tag_.startswith("VB") and end - start == 1:
