@@ -157,11 +157,7 @@ class Frame:
 
 
 def _pobjs(prep: Token) -> list[Token]:
-    out = []
-    for c in prep.children:
-        if c.dep_ in ("pobj", "pcomp"):
-            out.extend(with_conj(c))
-    return out
+    return [t for c in prep.children if c.dep_ in ("pobj", "pcomp") for t in with_conj(c)]
 
 
 def _collect_preps(tok: Token, into: dict[str, list[Token]]) -> None:

@@ -88,10 +88,8 @@ def obj_token(frame: Frame, arg: Arg | None) -> Token | None:
 
 
 def role_rels(frame: Frame, subjects: list[Arg], when: When | None, toks: list[Token], strict: bool = False) -> list[Rel]:
-    out: list[Rel] = []
-    for tok in toks:
-        out += emit(frame, "HAS_ROLE", subjects, role_arg(tok, strict=strict), when, obj_tok=tok)
-    return out
+    return [r for tok in toks for r in emit(frame, "HAS_ROLE", subjects, role_arg(tok, strict=strict), when,
+                                            obj_tok=tok)]
 
 
 def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[Token], *,

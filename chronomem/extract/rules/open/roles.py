@@ -43,12 +43,8 @@ def my_job_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
 def joined_group_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """"I joined a mentorship program", "I joined a choir last year" → MEMBER_OF from then (named
     organisations and teams are the vocabulary rules')."""
-    out: list[Rel] = []
-    for tok in frame.dobjs:
-        if tok.lemma_.lower() not in OPEN.group_nouns or tok.pos_ != "NOUN":
-            continue
-        out += subject_rels(frame, subjects, "MEMBER_OF", phrase_arg(tok, frame.idx), "start", confidence=0.7)
-    return out
+    return [r for tok in frame.dobjs if tok.lemma_.lower() in OPEN.group_nouns and tok.pos_ == "NOUN"
+            for r in subject_rels(frame, subjects, "MEMBER_OF", phrase_arg(tok, frame.idx), "start", confidence=0.7)]
 
 
 def belonging_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
@@ -100,10 +96,8 @@ def new_job_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
     dobj = frame.dobj
     if dobj is None or dobj.lemma_.lower() not in L.JOB_NOUNS:
         return None
-    out: list[Rel] = []
-    for predicate, arg in _job_args(frame):
-        out += subject_rels(frame, subjects, predicate, arg, "start", confidence=0.8)
-    return out
+    return [r for predicate, arg in _job_args(frame)
+            for r in subject_rels(frame, subjects, predicate, arg, "start", confidence=0.8)]
 
 
 def _job_args(frame: Frame) -> list[tuple[str, Arg | None]]:

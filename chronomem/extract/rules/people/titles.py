@@ -54,11 +54,8 @@ def title_rels(sent: Span, idx: DocIndex) -> list[Rel]:
 def became_rels(sent: Span, idx: DocIndex, *, asked: bool) -> list[Rel]:
     """HAS_ROLE from a past "become": the listener's in a statement ("so you became a chef"); anyone's
     in a question (``asked``) that asks why, how or when it happened, which takes the change as given."""
-    out: list[Rel] = []
-    for tok in sent:
-        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "become":
-            out += _became(tok, idx, asked=asked)
-    return out
+    return [r for tok in sent if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "become"
+            for r in _became(tok, idx, asked=asked)]
 
 
 def _became(attr: Token, idx: DocIndex, *, asked: bool) -> list[Rel]:
