@@ -11,8 +11,10 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import ROLES, DocIndex, first_name_place, name_arg, person_arg, valid_name, version_of
+from chronomem.extract.clauses.args import DocIndex, first_name_place, name_arg, valid_name, version_of
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, PRONOUN, SPEAKER, THERE, WE, Arg
+from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.lexicon import ROLES
 
 ROLE_SUFFIXES = tuple(sorted(ROLES.role_suffixes))  # str.endswith takes a tuple
 
@@ -77,9 +79,9 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
         return None
     if any(c.dep_ in ("amod", "compound") and c.lower_ in ROLES.hobby_modifiers for c in tok.children):
         return None  # "an amateur photographer", "an aspiring writer": a pastime or a hope
-    words = [_role_word(m) for m in _modifiers(tok)  # praise is no part of a role: "a real doctor" is a doctor
+    words = [role_word(m) for m in _modifiers(tok)  # praise is no part of a role: "a real doctor" is a doctor
              if not m.like_num and not (m.dep_ == "amod" and m.lower_ in ROLES.evaluative_adjectives)]
-    words.append(_role_word(tok))
+    words.append(role_word(tok))
     for child in tok.children:
         if child.dep_ == "prep" and child.lower_ == "of" and tok.lemma_.lower() in L.OF_ROLE_HEADS:
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
@@ -91,7 +93,7 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
     return Arg(ENTITY, tok.i, name, "ROLE", GAZETTEER) if valid_name(name) and len(words) <= 6 else None
 
 
-def _role_word(tok: Token) -> str:
+def role_word(tok: Token) -> str:
     """Role words are lower-cased, acronyms kept: "senior SRE", "CTO"."""
     return tok.text if tok.is_upper and 2 <= len(tok.text) <= 5 else tok.lower_
 
@@ -202,10 +204,6 @@ def subject_person(arg: Arg | None, *, we: bool = True, loose: bool = True) -> A
     return person(arg, we=we, loose=loose)
 
 
-def token_person(tok: Token | None, idx: DocIndex) -> Arg | None:
-    return None if tok is None else person_arg(tok, idx)
-
-
 def token_place(tok: Token, idx: DocIndex) -> Arg | None:
     if tok.lower_ == "there":
         return Arg(THERE, tok.i)
@@ -222,11 +220,9 @@ def described_place(tok: Token, idx: DocIndex, *, describe: bool = True) -> Arg 
     """A place said with a common noun: the named place under it ("a small town in Ohio" → Ohio, "an
     apartment in Chicago" → Chicago), else (``describe``) the noun with a telling modifier ("a small town",
     "the east coast"); not "a new city" nor "the city", and a home is no place by itself."""
-    for prep in tok.children:
-        if prep.dep_ == "prep" and prep.lower_ in L.WITHIN_PREPS:
-            for obj in prep.children:
-                if obj.dep_ == "pobj" and (inner := token_place(obj, idx)) is not None and inner.kind == ENTITY:
-                    return inner
+    for obj in prep_objects(tok, *L.WITHIN_PREPS):
+        if (inner := token_place(obj, idx)) is not None and inner.kind == ENTITY:
+            return inner
     mods = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i]
     telling = tok.lemma_.lower() in L.TELLING_PLACE_NOUNS or tok.lower_ in L.TELLING_PLACE_NOUNS  # "on a farm"
     if not describe or not (mods or telling) or any(m.lower_ in L.VAGUE_PLACE_MODIFIERS for m in mods) or any(
@@ -319,7 +315,7 @@ def org_phrase(tok: Token, idx: DocIndex) -> str | None:
                                                                 or t.like_num))):
             return None
     if depth != 0 or words[-1].lower_ in L.ORG_GLUE or words[-1].text in (",", "-") \
-            or any((term := idx.term_at[t.i]) is not None and term.type == "TOOL" for t in words):
+            or any(idx.is_tool(t) for t in words):
         return None  # places and organisations may be part of the name ("University of California, Berkeley"), products not
     text = words.text
     return text if hi <= sent.end else None
@@ -338,7 +334,8 @@ def classify_destination(tok: Token, idx: DocIndex) -> tuple[str, Arg] | None:
     if arg is None:
         return None
     if arg.strength >= GAZETTEER:
-        return {"TOOL": ("USES", arg), "ORG": ("WORKS_AT", arg), "PLACE": ("LIVES_IN", arg)}.get(arg.type)  # type: ignore[return-value]
+        predicate = L.TYPE_PREDICATES.get(arg.type)  # a gazetteer name is a tool, an employer or a place
+        return (predicate, arg) if predicate is not None else None
     p = place(arg)
     return ("LIVES_IN", p) if p is not None else None
 

@@ -15,10 +15,7 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, WE, Arg
-from chronomem.extract.lexicon import load_lexicon
-from chronomem.extract.parse.gazetteer import Term
-
-ROLES = load_lexicon("roles")
+from chronomem.extract.parse.gazetteer import VERSION, Term
 
 NAME_LABELS = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "PLACE", "LOC": "PLACE", "FAC": "PLACE",
                "PRODUCT": "TOOL", "NORP": "OTHER", "WORK_OF_ART": "OTHER", "EVENT": "OTHER", "LANGUAGE": "TOOL"}
@@ -56,6 +53,10 @@ class DocIndex:
         for ent in doc.ents:
             for i in range(ent.start, ent.end):
                 self.ent_at[i] = ent
+
+    def is_tool(self, tok: Token) -> bool:
+        """A gazetteer name of a tool covers ``tok``."""
+        return (term := self.term_at[tok.i]) is not None and term.type == "TOOL"
 
     def is_time(self, tok: Token) -> bool:
         ent = self.ent_at[tok.i]
@@ -336,7 +337,7 @@ def first_name_gender(name: str) -> str:
 def version_of(tok: Token) -> str | None:
     """"13", "3.12", "v14" → the version string, "version 3.10" → "3.10", else ``None``."""
     text = tok.text
-    if re.fullmatch(r"v?\d{1,4}(?:\.\d{1,4}){0,3}", text):
+    if VERSION.fullmatch(text):
         return text.lstrip("v")
     if tok.lower_ in ("version", "release", "v"):
         for child in tok.children:

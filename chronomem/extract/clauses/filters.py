@@ -16,9 +16,8 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.stance import negated
-from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.lexicon import TIES
 
-TIES = load_lexicon("ties")
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
 _SAYING_CONDITIONS = tuple(tuple(p.split()) for p in sorted(TIES.saying_conditions))
 
@@ -150,10 +149,7 @@ def _negation(tok: Token, status: ClauseStatus) -> None:
                 continue
             status.negated = True
         if low in L.ENDING_ADVERBS or (low == "more" and any(c.lower_ == "any" for c in child.children)):
-            if low == "longer" and any(c.lower_ == "no" for c in child.children):
-                status.ending = True
-            elif low == "anymore" or low == "more" or low == "longer":
-                status.ending = True
+            status.ending = True  # "not … anymore", "no longer", "not … any more"
         if child.dep_ in ("advmod", "npadvmod"):
             if low in L.CURRENT_MARKERS or (low == "now" and any(c.lower_ == "right" for c in child.children)):
                 status.current = True

@@ -157,11 +157,7 @@ class Frame:
 
 
 def _pobjs(prep: Token) -> list[Token]:
-    out = []
-    for c in prep.children:
-        if c.dep_ in ("pobj", "pcomp"):
-            out.extend(with_conj(c))
-    return out
+    return [t for c in prep.children if c.dep_ in ("pobj", "pcomp") for t in with_conj(c)]
 
 
 def _collect_preps(tok: Token, into: dict[str, list[Token]]) -> None:
@@ -169,14 +165,11 @@ def _collect_preps(tok: Token, into: dict[str, list[Token]]) -> None:
         if child.i > 0 and child.nbor(-1).lower_ in L.REDUCED_CLAUSE_MARKS and child.nbor(-1).head.i in (tok.i, child.i):
             continue  # "I work part time while in school": a clause of its own, not where one works
         if child.dep_ in ("prep", "agent", "dative") and child.pos_ in ("ADP", "SCONJ", "PART"):
-            into.setdefault(child.lower_, []).extend(_pobjs(child))
-            for nested in child.children:  # "from 13 to 14": "to" hangs from "from"
-                if nested.dep_ == "prep":
-                    into.setdefault(nested.lower_, []).extend(_pobjs(nested))
-            for pobj in _pobjs(child):
-                for nested in pobj.children:  # "from Jenkins to GitHub Actions" parsed under the object
-                    if nested.dep_ == "prep" and nested.lower_ in ("to", "with", "into"):
-                        into.setdefault(nested.lower_, []).extend(_pobjs(nested))
+            nested = [n for n in child.children if n.dep_ == "prep"]  # "from 13 to 14": "to" hangs from "from"
+            nested += [n for pobj in _pobjs(child) for n in pobj.children  # "from Jenkins to GitHub Actions" under the object
+                       if n.dep_ == "prep" and n.lower_ in ("to", "with", "into")]
+            for prep in (child, *nested):
+                into.setdefault(prep.lower_, []).extend(_pobjs(prep))
 
 
 def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozenset[int] = frozenset(),

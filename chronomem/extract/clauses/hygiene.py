@@ -18,9 +18,8 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg
-from chronomem.extract.lexicon import FIRST_PERSON_FORMS, load_lexicon
+from chronomem.extract.lexicon import FIRST_PERSON_FORMS, NAMES, OPEN
 
-NAMES = load_lexicon("names")
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "conj", "compound", "appos", "attr", "dative",
                          "oprd", "agent"})
 
@@ -228,7 +227,7 @@ def _has_name(tok: Token) -> bool:
     """"my sister Emma", "Emma, my sister", "my dog Rex": the noun comes with a name."""
     if any(c.pos_ == "PROPN" and c.dep_ in ("appos", "compound", "npadvmod") for c in tok.children):
         return True
-    if any(c.dep_ == "acl" and c.lemma_ in ("name", "call") for c in tok.children):
+    if any(c.dep_ == "acl" and c.lemma_ in OPEN.naming_words for c in tok.children):
         return True
     if tok.dep_ in ("appos", "compound", "amod", "attr") and tok.head.pos_ == "PROPN":
         return True

@@ -16,14 +16,13 @@ from collections.abc import Callable
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import LEMMAS, OPEN
 
 MAX_WORDS = 7
 _DROP_CHILD_DEPS = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "parataxis", "dep", "advmod",
                               "npadvmod", "mark", "aux", "auxpass", "neg", "nsubj", "nsubjpass", "intj", "meta"})
 _LEADING_DROP = frozenset({"det", "poss", "case", "nummod"})
 _VOWELS = "aeiou"
-LEMMAS = load_lexicon("lemmas")
 _ES_ENDINGS = tuple(sorted(LEMMAS.es_endings))  # str.endswith takes a tuple
 
 
@@ -137,9 +136,9 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
     company = company_of(tok)
     specific = company is not None or any(
         c.dep_ in ("compound", "nmod") and c.lemma_.lower() not in OPEN.vague_objects for c in tok.children)
-    if tok.pos_ == "PRON" or tok.lower_ in L.OBJECT_PRONOUNS or (tok.lemma_.lower() in OPEN.vague_objects and not specific):
-        if not (tok.pos_ == "VERB"):
-            return None  # "things", "stuff" (but "career options", "endorsement opportunities" name something)
+    if (tok.pos_ == "PRON" or tok.lower_ in L.OBJECT_PRONOUNS or tok.lemma_.lower() in OPEN.vague_objects and not specific) \
+            and tok.pos_ != "VERB":
+        return None  # "things", "stuff" (but "career options", "endorsement opportunities" name something)
     kept = _kept(tok, tok, is_time) + (_kept(company, company, is_time) if company is not None else [])
     words = sorted(kept, key=lambda t: t.i)
     if tok.pos_ == "VERB" and len(words) == 1 and any(

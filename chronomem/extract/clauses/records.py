@@ -48,6 +48,10 @@ class Arg:
     def with_gender(self, gender: str) -> Arg:
         return self if not gender or self.gender else replace(self, gender=gender)
 
+    def other_than(self, other: Arg) -> bool:
+        """Someone else than ``other``: another kind of argument, or an entity of another name."""
+        return self.kind != other.kind or self.kind == ENTITY and self.name != other.name
+
 
 @dataclass(frozen=True, slots=True)
 class When:
@@ -90,6 +94,18 @@ def holds(predicate: str, subject: Arg, obj: Arg, i: int, confidence: float = 0.
           qualifiers: dict[str, str] | None = None) -> Rel:
     """``subject predicate obj`` as a state that holds now (no time words), read at token ``i``."""
     return Rel(predicate, subject, obj, When("state"), "assert", None, confidence, dict(qualifiers or {}), i)
+
+
+def timed(predicate: str, subject: Arg, obj: Arg, when: When, i: int, confidence: float = 0.9,
+          qualifiers: dict[str, str] | None = None) -> Rel:
+    """``subject predicate obj`` with the time words ``when``: an ending when they end it, else an assertion."""
+    return Rel(predicate, subject, obj, when, "end" if when.mode == "end" else "assert", None, confidence,
+               dict(qualifiers or {}), i)
+
+
+def held(ended: bool) -> When:
+    """The time words of a state said with none: holding now, or (``ended``) held once, over at no known time."""
+    return When("end", vague=True) if ended else When("state")
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from chronomem.extract.lexicon import load_lexicon
-
-DIALOGUE = load_lexicon("dialogue")
+from chronomem.extract.lexicon import DIALOGUE
 
 
 def predicate_adjective(adj: Token) -> Token | None:

@@ -91,8 +91,6 @@ def _role(words: str) -> str:
     return "point"
 
 
-
-
 _DETECT_AT = datetime(2000, 6, 15, 12, tzinfo=timezone.utc)  # any instant: only where the phrases are counts here
 _NUMBER_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"})  # a number NER read is no date ("3.8")
 
@@ -157,14 +155,12 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
             start -= 1
         text = doc[start:ent_end].text
         low = text.lower()
-        if out and out[-1].end == start and out[-1].role == "since" and out[-1].text.lower().startswith(RANGE_OPEN) \
-                and (low.startswith(RANGE_CLOSE) or (doc[start].lower_ in ("and", "-", "–") and start + 1 < ent_end)):
-            prev = out.pop()  # "from 1929" + "to 1962": one range
-            out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
-            continue
-        if start > sent.start and doc[start].lower_ not in TIME_PREPS and doc[start - 1].lower_ in ("and", "to") \
-                and out and out[-1].end == start - 1 and out[-1].text.lower().startswith(RANGE_OPEN):
-            prev = out.pop()  # "between 1968" "and" "1998"
+        if out and out[-1].text.lower().startswith(RANGE_OPEN) and (  # one range: "from 1929" + "to 1962", or
+                out[-1].end == start and out[-1].role == "since" and (low.startswith(RANGE_CLOSE) or (
+                    doc[start].lower_ in ("and", "-", "–") and start + 1 < ent_end))
+                or out[-1].end == start - 1 and start > sent.start and doc[start].lower_ not in TIME_PREPS
+                and doc[start - 1].lower_ in ("and", "to")):  # "between 1968" "and" "1998"
+            prev = out.pop()
             out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
             continue
         out.append(TimePhrase(start, ent_end, text, _role(low), _anchor(root, start, ent_end)))

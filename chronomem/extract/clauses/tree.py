@@ -14,6 +14,11 @@ def prep_objects(head: Token, *words: str) -> list[Token]:
             for p in c.children if p.dep_ == "pobj"]
 
 
+def poss_of(tok: Token) -> Token | None:
+    """The possessive hung on ``tok``: "my" of "my sister", "Tom's" of "Tom's wife" (``None`` when there is none)."""
+    return next((c for c in tok.children if c.dep_ == "poss"), None)
+
+
 def plus_conjuncts(toks: list[Token]) -> list[Token]:
     """``toks``, then their own conjuncts ("Tomas and Lena": Tomas, then Lena)."""
     return toks + [c for t in toks for c in t.children if c.dep_ == "conj"]

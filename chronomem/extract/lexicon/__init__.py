@@ -4,13 +4,14 @@ Each JSON file holds one object; keys starting with ``_`` are comments. A file l
 read-only namespace whose attributes are frozensets (JSON lists) or mappings (JSON objects, their
 list values as tuples): ``OPEN.taste_verbs``. The shared word lists of ``words.json`` and
 ``rule_words.json`` are also this module's upper-case attributes (``lexicon.KIN``,
-``lexicon.PET_NOUNS``), so a rule reads ``from chronomem.extract import lexicon as L; L.KIN``.
+``lexicon.PET_NOUNS``), so a rule reads ``from chronomem.extract import lexicon as L; L.KIN``; so is each
+other file, by its name (``lexicon.TIES`` is ``ties.json``: ``from chronomem.extract.lexicon import TIES``).
 
 >>> "paint" in OPEN.intransitive_habits, OPEN.taste_verbs["love"]
 (True, 'LIKES')
 >>> from chronomem.extract import lexicon as L
->>> L.KIN["sister"], "dog" in L.PET_NOUNS
-(('sibling', 'f'), True)
+>>> L.KIN["sister"], "dog" in L.PET_NOUNS, "cafe" in L.TIES.workplace_nouns
+(('sibling', 'f'), True, True)
 """
 
 from __future__ import annotations
@@ -45,20 +46,23 @@ def lexicon_table(name: str) -> dict[str, Any]:
     return {k: _freeze(v) for k, v in lexicon_file(name).items()}
 
 
+@cache
 def load_lexicon(name: str) -> SimpleNamespace:
-    """The word lists of ``chronomem/data/lexicon/<name>.json`` as attributes."""
+    """The word lists of ``chronomem/data/lexicon/<name>.json`` as attributes (one namespace per file)."""
     return SimpleNamespace(**lexicon_table(name))
 
 
 def __getattr__(name: str) -> Any:
-    """``KIN``, ``PET_NOUNS``…: a list of the shared files by its upper-case name."""
+    """``KIN``, ``PET_NOUNS``…: a list of the shared files by its upper-case name; ``TIES``…: a whole file's."""
     if name.isupper():
         for table in SHARED:
             found = lexicon_table(table).get(name.lower())
             if found is not None:
                 return found
+        if resources.files("chronomem.data").joinpath("lexicon", f"{name.lower()}.json").is_file():
+            return load_lexicon(name.lower())
     raise AttributeError(f"module {__name__!r} has no attribute {name!r} (no list {name.lower()!r} in "
-                         f"{', '.join(f'{t}.json' for t in SHARED)})")
+                         f"{', '.join(f'{t}.json' for t in SHARED)}, no file {name.lower()}.json)")
 
 
 OPEN = load_lexicon("open_clauses")

@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import DIALOGUE, OPEN
 
-DIALOGUE = load_lexicon("dialogue")  # restart_openers: "And-and" is a stutter though both halves are capitalised
 # a word (with an apostrophe ending: "don't", "I'm") repeated after a hyphen or dash, once or more
 _REPEATED = re.compile(r"\b([A-Za-z]+(?:'[A-Za-z]+)?)((?:\s?[-\u2014\u2013]\s?\1\b)+)", re.IGNORECASE)
 # a first letter said alone before the word it starts: "w-what", "Y-you"
@@ -63,10 +62,10 @@ _DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser r
 
 
 # "a stay at home dad": a kin-role modifier written apart, joined before its noun (roles.json kin_roles)
-_KIN_ROLES = load_lexicon("roles").kin_roles
-_KIN_ROLE_WORDS = re.compile(r"\b(" + "|".join(re.escape(m).replace(r"\-", "[ -]") for m in sorted(_KIN_ROLES) if "-" in m)
-                             + r")(?=\s+(?:" + "|".join(sorted({n for ns in _KIN_ROLES.values() for n in ns})) + r")s?\b)",
-                             re.IGNORECASE)
+_KIN_ROLES = L.ROLES.kin_roles
+_KIN_ROLE_WORDS = re.compile(
+    r"\b(" + "|".join(re.escape(m).replace(r"\-", "[ -]") for m in sorted(_KIN_ROLES) if "-" in m)
+    + r")(?=\s+(?:" + "|".join(sorted({n for ns in _KIN_ROLES.values() for n in ns})) + r")s?\b)", re.IGNORECASE)
 
 
 def normalize_chat(text: str) -> str:

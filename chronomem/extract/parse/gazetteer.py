@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,6 +27,7 @@ from chronomem.errors import InputError
 from chronomem.schema.models import normalize_name
 
 _TYPES = ("TOOL", "ORG", "PLACE", "PERSON", "ROLE", "PET", "GROUP", "VALUE", "OTHER")
+VERSION = re.compile(r"v?\d{1,4}(?:\.\d{1,4}){0,3}")  # "14", "3.12", "v14": a tool's version, in full (fullmatch)
 
 
 @dataclass(frozen=True, slots=True)

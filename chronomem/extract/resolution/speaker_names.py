@@ -38,7 +38,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.clauses.args import first_name_gender
 from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
 from chronomem.extract.clauses.stance import negated
-from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.lexicon import DIALOGUE, NAMES
 from chronomem.schema.models import normalize_name
 
 INTRODUCED = 3  # "I'm Nora": worth more than any number of chance answers below it
@@ -48,8 +48,6 @@ GREETED = 2  # "Hi!" - "Hey Nora!": a greeting returned by name is as good as tw
 PRESENTED = 1  # "This is my friend Nora." - "Hi!" by someone new: the greeting may be anyone's, as one answer
 NEEDED = 2  # votes a link needs
 
-DIALOGUE = load_lexicon("dialogue")  # greetings, backchannels
-NAMES = load_lexicon("names")  # interjections: "Oh, hi!" greets
 _WORD = re.compile(r"[a-z]+(?:[-'’][a-z]+)*")
 
 

@@ -4,7 +4,7 @@ at food bank") and a role guessed from a title ("Dr. Koh" → doctor) that a sta
 
 from __future__ import annotations
 
-from chronomem.extract.rules.people.people import PEOPLE
+from chronomem.extract.lexicon import PEOPLE
 from chronomem.schema.models import Claim, entity_id
 from chronomem.schema.vocabulary import Vocabulary
 

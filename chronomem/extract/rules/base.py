@@ -18,7 +18,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import lexicon_table
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
@@ -54,8 +54,8 @@ def emit(frame: Frame, predicate: str, subjects: list[Arg], obj: Arg | None, whe
     out = [Rel(predicate, s, obj, replace(when, until=""), kind, replaces, confidence, dict(qualifiers or {}), frame.v.i)
            for s in subjects]
     if when.until and kind != "end":  # a stated range: the relation also ends at its end
-        out += [Rel(predicate, s, obj, When("end", when.until, prefer="past"), "end", None, confidence,
-                    dict(qualifiers or {}), frame.v.i) for s in subjects]
+        end = When("end", when.until, prefer="past")
+        out += [timed(predicate, s, obj, end, frame.v.i, confidence, qualifiers) for s in subjects]
     return out
 
 
@@ -88,10 +88,8 @@ def obj_token(frame: Frame, arg: Arg | None) -> Token | None:
 
 
 def role_rels(frame: Frame, subjects: list[Arg], when: When | None, toks: list[Token], strict: bool = False) -> list[Rel]:
-    out: list[Rel] = []
-    for tok in toks:
-        out += emit(frame, "HAS_ROLE", subjects, role_arg(tok, strict=strict), when, obj_tok=tok)
-    return out
+    return [r for tok in toks for r in emit(frame, "HAS_ROLE", subjects, role_arg(tok, strict=strict), when,
+                                            obj_tok=tok)]
 
 
 def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[Token], *,
@@ -100,8 +98,7 @@ def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[
     """WORKS_AT for each organisation, HAS_ROLE for "as a …", and a location qualifier for "in Zurich";
     ``unnamed``: also a place of work with no name ("at a diner") where the clause is about working."""
     out: list[Rel] = []
-    roles = [*roles, *(p for o in orgs for c in o.children if c.dep_ == "prep" and c.lower_ == "as"
-                       for p in c.children if p.dep_ == "pobj" and p not in roles)]  # "at Coinbase as a …" under the org
+    roles = [*roles, *(p for o in orgs for p in prep_objects(o, "as") if p not in roles)]  # "at Coinbase as a …" under the org
     orgs = [*orgs, *(o for r in roles for o in prep_objects(r, "at") if o not in orgs)]  # "as a barista at a cafe"
     place_args = [p for p in (A.token_place(t, frame.idx) for t in places) if p is not None and p.kind == ENTITY]
     quals = {"location": place_args[0].name} if place_args else {}
@@ -226,8 +223,7 @@ class PrepRule:
         if self.object_preps:
             toks = [t for p in self.preps for t in frame.dobj_preps.get(p, [])] + toks
         if self.companion and not toks:
-            toks = [g for w in frame.prep("with") for c in w.children if c.dep_ == "prep" and c.lower_ in self.preps
-                    for g in c.children if g.dep_ == "pobj"]
+            toks = [g for w in frame.prep("with") for g in prep_objects(w, *self.preps)]
         if self.dobj and frame.dobj is not None:
             toks = [frame.dobj]
         if self.there:

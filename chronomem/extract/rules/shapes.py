@@ -19,9 +19,7 @@ lines: the matcher cost a fifth of the rules' time).
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Iterable, Iterator
-from importlib import resources
 from typing import Any
 
 from spacy.matcher import DependencyMatcher
@@ -29,15 +27,10 @@ from spacy.tokens import Doc, Span, Token
 from spacy.vocab import Vocab
 
 from chronomem.extract.clauses.args import doc_words
-from chronomem.extract.lexicon import OPEN
+from chronomem.extract.lexicon import OPEN, lexicon_file
 
 # per vocabulary: the matcher, each shape's role names, and each shape's needed words (see _needs)
 _MATCHERS: dict[int, tuple[DependencyMatcher, dict[str, list[str]], list[list[frozenset[int]]]]] = {}
-
-
-def _patterns() -> dict[str, list[dict[str, Any]]]:
-    text = resources.files("chronomem.data").joinpath("lexicon", "patterns.json").read_text(encoding="utf-8")
-    return {k: v for k, v in json.loads(text).items() if not k.startswith("_")}
 
 
 def _resolve_lists(node: Any) -> Any:
@@ -62,18 +55,13 @@ def _needs(pattern: list[dict[str, Any]], vocab: Vocab) -> list[frozenset[int]]:
     return out
 
 
-def matcher_for(vocab: Vocab) -> tuple[DependencyMatcher, dict[str, list[str]]]:
-    """The matcher of every shape for ``vocab`` (built on first use), and each shape's role names."""
-    matcher, roles, _ = _built(vocab)
-    return matcher, roles
-
-
 def _built(vocab: Vocab) -> tuple[DependencyMatcher, dict[str, list[str]], list[list[frozenset[int]]]]:
+    """The matcher of every shape for ``vocab`` (built on first use), each shape's role names and needed words."""
     key = id(vocab)
     if key not in _MATCHERS:
         matcher = DependencyMatcher(vocab)
         roles, needs = {}, []
-        for name, pattern in _patterns().items():
+        for name, pattern in lexicon_file("patterns").items():
             pattern = _resolve_lists(copy.deepcopy(pattern))
             matcher.add(name, [pattern])
             roles[name] = [node["RIGHT_ID"] for node in pattern]
@@ -105,7 +93,7 @@ def _doc_matches(doc: Doc) -> list[tuple[str, tuple[int, ...]]]:
 
 def shape_matches(doc: Doc, sent: Span, names: Iterable[str]) -> Iterator[tuple[str, dict[str, Token]]]:
     """``(shape name, {role: token})`` for each match of the named shapes inside ``sent``, in text order."""
-    _, roles = matcher_for(doc.vocab)
+    _, roles, _ = _built(doc.vocab)
     wanted = set(names)
     found = []
     for name, token_ids in _doc_matches(doc):

@@ -38,7 +38,7 @@ SENTENCES = ["I have a real passion for sailing.", "My love of jazz never faded.
 
 def test_a_doc_without_the_words_a_shape_needs_is_not_matched_and_nothing_is_lost(extractor, monkeypatch):
     nlp = extractor.nlp
-    matcher, _ = shapes.matcher_for(nlp.vocab)
+    matcher, _, _ = shapes._built(nlp.vocab)
     expected = {text: sorted((nlp.vocab.strings[m], tuple(ids)) for m, ids in matcher(nlp(text))) for text in SENTENCES}
     calls = _counting(nlp, monkeypatch)
     got = {text: sorted(shapes._doc_matches(nlp(text))) for text in SENTENCES}

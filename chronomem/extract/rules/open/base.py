@@ -12,16 +12,15 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.hygiene import NAMES
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
-from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel
-from chronomem.extract.lexicon import OPEN
+from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
+from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.lexicon import NAMES, OPEN
 from chronomem.extract.rules.open.phrase_table import mapped_row
 
 OPEN_PREDICATE = "RELATED_TO"
 OPEN_CONFIDENCE = 0.6
 TASTE_CONFIDENCE = 0.8
-RELATIVE = L.RELATIVE_PRONOUNS
 
 
 def person_subjects(frame: Frame) -> list[Arg]:
@@ -136,8 +135,7 @@ def counted(tok: Token) -> Token:
     games); any other token is itself."""
     if tok.lemma_.lower() not in OPEN.quantity_nouns:
         return tok
-    return next((g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
-                 if g.dep_ == "pobj"), tok)
+    return next(iter(prep_objects(tok, "of")), tok)
 
 
 def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:
@@ -147,7 +145,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     inner = counted(tok)
     if inner is not tok:
         return phrase_arg(inner, idx, people=people)
-    if tok.lower_ in RELATIVE and tok.head.dep_ == "relcl":
+    if tok.lower_ in L.RELATIVE_PRONOUNS and tok.head.dep_ == "relcl":
         tok = tok.head.head  # "the kayak that I bought": the object is the noun the clause describes
     common_opener = tok.i == tok.sent.start and tok.pos_ != "PROPN"  # "Dance is my life": a common word
     if (tok.pos_ == "PROPN" or idx.term_at[tok.i] is not None or idx.ent_at[tok.i] is not None) and not common_opener:
@@ -203,9 +201,8 @@ def _made_concrete(tok: Token) -> bool:
     "action and sci-fi movies") or by company ("time with my family"); never by a word that is itself
     vague ("a lot of time")."""
     if tok.lemma_.lower() in OPEN.outing_nouns and any(  # "long walks on the beach", "trips to the mountains"
-            c.dep_ == "prep" and c.lower_ in OPEN.place_preps and any(
-                g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") and g.ent_type_ not in ("DATE", "TIME")
-                and g.lower_ not in OPEN.frequency_nouns for g in c.children) for c in tok.children):
+            g.pos_ in ("NOUN", "PROPN") and g.ent_type_ not in ("DATE", "TIME") and g.lower_ not in OPEN.frequency_nouns
+            for g in prep_objects(tok, *OPEN.place_preps)):
         return True
     return shared_head(tok) is not None or any(
         c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and c.lemma_.lower() not in OPEN.vague_objects
@@ -249,7 +246,7 @@ def clause_objects(frame: Frame) -> list[Token]:
     if frame.dobj is not None:
         return with_conj(frame.dobj)
     if frame.v.dep_ == "relcl" and frame.v.head.pos_ == "NOUN" and not any(
-            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in RELATIVE for c in frame.v.children):
+            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in L.RELATIVE_PRONOUNS for c in frame.v.children):
         return [frame.v.head]  # "the canoe I bought"
     return [t for c in frame.v.children if c.dep_ in ("xcomp", "ccomp", "pcomp") and c.pos_ in ("VERB", "AUX")
             and c.tag_ in ("VBG", "VB") and not dash_between(frame.v, c) for t in with_conj(c)]
@@ -274,8 +271,8 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
     if when is None:
         return []
     quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else {}
-    return [Rel(predicate, s, obj, when, "end" if when.mode == "end" else "assert", None, confidence, dict(quals), frame.v.i)
-            for s in subjects if not (s.kind == ENTITY and s.name == obj.name)]
+    return [timed(predicate, s, obj, when, frame.v.i, confidence, quals) for s in subjects
+            if not (s.kind == ENTITY and s.name == obj.name)]
 
 
 def adjective_relation(word: str) -> tuple[str, tuple[str, ...]] | None:

@@ -1,23 +1,15 @@
 """Open-domain clauses: every clause that states something durable about a person yields a candidate.
 
 The vocabulary rules (:mod:`chronomem.extract.rules.verbs.relations` and friends) know a few dozen verbs
-well. This module reads every other clause whose subject is a person (the speaker, "we", a
-name, a resolved pronoun) and keeps the durable ones:
-
-* tastes: "I love the sound of rain on the roof" → LIKES "sound of rain on the roof";
-  "I'm really into birdwatching", "I'm a big fan of jazz" → LIKES; "I can't stand X" is negated
-  (no fact), "I hate X" → DISLIKES;
-* habits and ongoing activities: "I volunteer at the food bank" → RELATED_TO {"relation":
-  "volunteers at"} "food bank"; "I've been knitting for years" (started then); "I'm training for
-  a marathon" (only verbs that describe an ongoing project, ``ongoing_verbs``);
-* identities: "I'm a vegetarian", "I'm transgender" → RELATED_TO {"relation": "is"};
-  "I'm interested in astronomy" → RELATED_TO {"relation": "is interested in"};
-* possessions and unnamed pets or children: "I have two dogs" → HAS_PET "<owner>'s dogs";
-  "the kayak that I bought" (a relative clause) → OWNS "kayak";
-* new jobs: "I started a new job as a nurse" → HAS_ROLE "nurse" from then.
+well. This module reads every other clause whose subject is a person (the speaker, "we", a name, a
+resolved pronoun) and keeps the durable ones, through the modules beside it: tastes ("I love the sound of
+rain on the roof" → LIKES; "I can't stand the cold" → DISLIKES), habits and ongoing activities ("I volunteer
+at the food bank" → RELATED_TO {"relation": "volunteers at"} "food bank"; "I've been knitting for years",
+started then), identities ("I'm a vegetarian" → RELATED_TO {"relation": "is"}), possessions and unnamed pets
+or children ("I have two dogs" → HAS_PET "<owner>'s dogs"), new jobs, groups and classes, goals and diets.
 
 Mental and conversational verbs ("think", "hope", "tell", ``transient_verbs``), one-off events
-in the past tense, questions, hypotheticals and negations (filtered before) yield nothing.
+in the past tense, questions and hypotheticals (filtered before) and negations (but of a taste) yield nothing.
 Which verbs and words do what is data (``chronomem/data/lexicon/open_clauses.json``); this
 module is the mechanics. Open facts are ``many``-valued; the relation phrase is a qualifier,
 so "volunteers at" and "teaches at" are different slots.
@@ -61,7 +53,7 @@ __all__ = ["REPLACEABLE", "clause_rels", "merge"]
 # Predicates an open reading may replace on the same verb: the vocabulary rule found the verb
 # but cut its object to a head noun ("the sound of rain" → "sound").
 REPLACEABLE = frozenset({"LIKES", "DISLIKES", "PREFERS"})
-_KIN_PREDICATES = {"child": "PARENT_OF", "sibling": "SIBLING_OF"}
+_HAD_KIN = frozenset({"child", "sibling"})  # "I have two kids", "I have a sister": unnamed, counted
 
 
 def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = None) -> list[Rel]:
@@ -293,8 +285,8 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
             continue  # the vocabulary rules read named pets and kin ("a dog named Rex")
         if is_pet_noun(tok):
             out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
-        elif L.KIN.get(lemma, ("", ""))[0] in _KIN_PREDICATES:
-            predicate = _KIN_PREDICATES[L.KIN[lemma][0]]
+        elif L.KIN.get(lemma, ("", ""))[0] in _HAD_KIN:
+            predicate = L.KIN_PREDICATES[L.KIN[lemma][0]]
             count = [c.lower_ for c in tok.children if c.dep_ == "nummod" and c.i < tok.i]  # "three kids": how many
             out += subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, " ".join([*count, tok.lower_]), "PERSON", GUESS),
                                 "state", confidence=0.7)

@@ -14,7 +14,7 @@ from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import OPEN, ROLES
 from chronomem.extract.rules.open.activity import activity_rels
 from chronomem.extract.rules.open.base import (
     OPEN_CONFIDENCE,
@@ -27,8 +27,6 @@ from chronomem.extract.rules.open.base import (
 )
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
 from chronomem.extract.rules.open.roles import belonging_rels
-
-ROLES = load_lexicon("roles")
 
 
 def be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
@@ -146,8 +144,8 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
             name = " ".join([*mods, word])
             return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
         return []
-    into = [t for c in (*frame.v.children, *(g for m in frame.v.children if m.lower_ == "more" for g in m.children))
-            if c.dep_ == "prep" and c.lower_ == "into" for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]
+    into = [t for h in (frame.v, *(m for m in frame.v.children if m.lower_ == "more")) for o in prep_objects(h, "into")
+            for t in with_conj(o)]
     into += [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ == "about" and any(  # "I'm all about thrillers"
         g.lower_ == "all" for g in (*c.children, *frame.v.children) if g.dep_ in ("advmod", "det", "predet", "npadvmod", "dep"))
         for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]

@@ -24,19 +24,17 @@ from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.phrases import gerund
-from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When, timed
 from chronomem.extract.clauses.timing import TimePhrase
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import EVENTS, OPEN
 from chronomem.extract.rules.open.base import person_subjects, phrase_arg, place_arg
 
 __all__ = ["EVENT_CONFIDENCE", "event_rels"]
 
-EVENTS = load_lexicon("events")
 EVENT_CONFIDENCE = 0.7
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "xcomp", "advcl", "ccomp", "relcl", "pcomp", "parataxis"})  # a clause's verb
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 _PAST_TENSES = frozenset({"past", "perfect"})
-_FRESH_WORDS = L.FRESH_MARKERS
 _OWN_CLAUSES = frozenset({"conj", "advcl", "ccomp", "parataxis", "xcomp"})  # clauses of their own below a verb
 
 
@@ -47,7 +45,7 @@ def event_rels(sent: Span, frames: list[Frame], said: list[Rel]) -> list[Rel]:
     "I moved to Lisbon" a home) and verbs the vocabulary rules own are left to those readings."""
     out: list[Rel] = []
     if not any(t.role == "point" for f in frames[:1] for t in f.all_times) and not any(
-            t.lower_ in _FRESH_WORDS or t.lemma_.lower() in EVENTS.cancel_verbs for t in sent):
+            t.lower_ in L.FRESH_MARKERS or t.lemma_.lower() in EVENTS.cancel_verbs for t in sent):
         return out  # no time said, no "just", nothing called off: no happening to date (most sentences)
     fired, objects = frozenset(r.i for r in said), frozenset(r.obj.i for r in said)
     for frame in frames:
@@ -105,8 +103,8 @@ def happening_rels(frame: Frame) -> list[Rel]:
     when = When("event", point.text if point is not None else "", prefer="future" if planned else "past",
                 fresh=point is None)
     quals = {"relation": relation, **({"status": "planned"} if planned else {})}
-    return [Rel(predicate, s, obj, when, "assert", None, EVENT_CONFIDENCE, dict(quals), frame.v.i)
-            for s in subjects if not (s.kind == ENTITY and s.name == obj.name)]
+    return [timed(predicate, s, obj, when, frame.v.i, EVENT_CONFIDENCE, quals) for s in subjects
+            if not (s.kind == ENTITY and s.name == obj.name)]
 
 
 def _borrowed_time(frame: Frame) -> TimePhrase | None:

@@ -14,7 +14,7 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, WE, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
@@ -35,14 +35,12 @@ def _owned_thing(tok: Token) -> list[Rel]:
         # "my violin", "my car" are owned whatever is said about them
     if not poss or tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"):
         return []  # "my studio space", "my guitar teacher": the noun names something else
-    me = pronoun_arg(poss[0])
     if any(c.lower_ in OPEN.unreal_modifiers for c in tok.children):
         return []  # "my dream studio" is not owned yet
     words = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and c.i > poss[0].i
              and c.lower_ not in OPEN.dropped_owned_modifiers]
     name = " ".join([_modifier_text(w) for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
-    if me is None:
-        return []
+    me = Arg(SPEAKER if poss[0].lower_ == "my" else WE, poss[0].i)
     return [holds("OWNS", me, Arg(ENTITY, tok.i, name, "OTHER", GUESS), tok.i)]
 
 
@@ -79,10 +77,7 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
         return []
     if name_follows(tok) or named_later(tok):
         return []
-    me = pronoun_arg(poss[0])
-    if me is None:
-        return []
-    return [holds("HAS_PET", me, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), tok.i)]
+    return [holds("HAS_PET", Arg(SPEAKER, poss[0].i), Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), tok.i)]
 
 
 def _identity_of_mine(tok: Token) -> list[Rel]:
@@ -131,9 +126,7 @@ def _my_group(tok: Token) -> list[Rel]:
         return []  # "my class" is a lesson as often as a group
     if any(c.lower_ in OPEN.favourite_words for c in tok.children):
         return []  # "my favourite band" is one the speaker listens to, not one they play in
-    me = pronoun_arg(poss[0])
-    if me is None:
-        return []
+    me = Arg(SPEAKER if poss[0].lower_ == "my" else WE, poss[0].i)
     name = next((c for c in tok.children if c.dep_ == "appos"), None)
     if name is not None and all(t.is_title or t.is_punct or t.is_upper or t.lower_ in L.TITLE_GLUE
                                 for t in name.subtree) and any(t.is_title for t in name.subtree):
@@ -176,9 +169,6 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     return out
 
 
-# The listener's relatives a speaker names ("your wife", "your kids"): close family, not "your friends"
-# (said of anyone's) nor "your mom" (as often an exclamation as a relative).
-_LISTENER_KIN = L.LISTENER_KIN
 _KIN_TO_PREDICATE = {k: v for k, v in L.KIN_PREDICATES.items() if k not in ("child", "parent", "friend")}  # a listener is no child of mine
 
 
@@ -204,8 +194,7 @@ def _superlative_as_noun(tok: Token) -> bool:
 
 
 def _with_listener(predicate: str, tok: Token, *, ended: bool = False) -> Rel:
-    when, kind = (When("end", vague=True), "end") if ended else (When("state"), "assert")
-    return Rel(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), when, kind, None, 0.7, {}, tok.i)
+    return timed(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), held(ended), tok.i, 0.7)
 
 
 # what tells an unnamed friend or parent apart: "my best friend", "my college friends", "friends from work"
@@ -255,7 +244,7 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if kin is None or not (tok.pos_ == "NOUN" or _superlative_as_noun(tok)):
             continue
         poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"]  # "our kids" is often everybody's
-        listener = kin in _LISTENER_KIN and not any(t.lower_ in OPEN.generic_you_markers for t in tok.sent)
+        listener = kin in L.LISTENER_KIN and not any(t.lower_ in OPEN.generic_you_markers for t in tok.sent)
         if not poss and listener:
             poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "your"]  # "you and your new wife"
         if not poss and tok.dep_ == "conj":  # "my husband and kids": the first conjunct's "my" covers both
@@ -356,7 +345,7 @@ def introduced_names(doc: Doc) -> list[Token]:
                 out.append(tok)  # "this is Kyle", "his name is Rex", "my cat's name is Pepper"
         elif tok.i > 0 and doc[tok.i - 1].lower_ == "meet" and doc[tok.i - 1].is_sent_start:
             out.append(tok)  # "Meet Pip!"
-        elif tok.dep_ == "oprd" and head.lemma_ in ("call", "name") and any(
+        elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and any(
                 c.dep_ == "nsubjpass" and (c.lower_ in L.THIRD_SUBJECTS or _our_pet(c)) for c in head.children):
             out += [t for t in (tok, *tok.conjuncts) if t.text[:1].isupper()]  # "She's called Luna", "my dog is named Rusty"
     return out

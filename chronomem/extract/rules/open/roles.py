@@ -14,7 +14,8 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.phrases import object_phrase
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, Arg, Rel, When, timed
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, phrase_arg, subject_rels
 
@@ -35,20 +36,15 @@ def my_job_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         when = When("end", vague=True)
     if when is None:
         return []
-    kind = "end" if when.mode == "end" else "assert"
-    return [Rel(predicate, s_, arg, when, kind, None, 0.8, {}, frame.v.i)
-            for predicate, arg in _job_args(frame) if arg is not None for s_ in subjects]
+    return [timed(predicate, s_, arg, when, frame.v.i, 0.8) for predicate, arg in _job_args(frame) if arg is not None
+            for s_ in subjects]
 
 
 def joined_group_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """"I joined a mentorship program", "I joined a choir last year" → MEMBER_OF from then (named
     organisations and teams are the vocabulary rules')."""
-    out: list[Rel] = []
-    for tok in frame.dobjs:
-        if tok.lemma_.lower() not in OPEN.group_nouns or tok.pos_ != "NOUN":
-            continue
-        out += subject_rels(frame, subjects, "MEMBER_OF", phrase_arg(tok, frame.idx), "start", confidence=0.7)
-    return out
+    return [r for tok in frame.dobjs if tok.lemma_.lower() in OPEN.group_nouns and tok.pos_ == "NOUN"
+            for r in subject_rels(frame, subjects, "MEMBER_OF", phrase_arg(tok, frame.idx), "start", confidence=0.7)]
 
 
 def belonging_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
@@ -60,18 +56,15 @@ def belonging_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return []
     out: list[Rel] = []
     mine = all(s_.kind == SPEAKER for s_ in subjects)
-    for prep in attr.children:
-        if prep.dep_ != "prep" or prep.lower_ != "of":
+    for tok in prep_objects(attr, "of"):
+        head = tok.lemma_.lower()
+        if tok.pos_ != "NOUN" or not (head in OPEN.group_nouns or head in OPEN.belonging_groups):
             continue
-        for tok in (o for o in prep.children if o.dep_ == "pobj"):
-            head = tok.lemma_.lower()
-            if tok.pos_ != "NOUN" or not (head in OPEN.group_nouns or head in OPEN.belonging_groups):
-                continue
-            arg = phrase_arg(tok, frame.idx)
-            if arg is None and mine and any(c.dep_ == "det" and c.lower_ in ("this", "that") for c in tok.children):
-                words = [c.lower_ for c in tok.children if c.dep_ in ("compound", "amod") and c.i < tok.i]
-                arg = Arg(OWNED, tok.i, " ".join([*words, tok.lower_]), "GROUP", GUESS)  # "this team": the speaker's team
-            out += subject_rels(frame, subjects, "MEMBER_OF", arg, "state", confidence=0.7)
+        arg = phrase_arg(tok, frame.idx)
+        if arg is None and mine and any(c.dep_ == "det" and c.lower_ in ("this", "that") for c in tok.children):
+            words = [c.lower_ for c in tok.children if c.dep_ in ("compound", "amod") and c.i < tok.i]
+            arg = Arg(OWNED, tok.i, " ".join([*words, tok.lower_]), "GROUP", GUESS)  # "this team": the speaker's team
+        out += subject_rels(frame, subjects, "MEMBER_OF", arg, "state", confidence=0.7)
     return out
 
 
@@ -103,10 +96,8 @@ def new_job_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
     dobj = frame.dobj
     if dobj is None or dobj.lemma_.lower() not in L.JOB_NOUNS:
         return None
-    out: list[Rel] = []
-    for predicate, arg in _job_args(frame):
-        out += subject_rels(frame, subjects, predicate, arg, "start", confidence=0.8)
-    return out
+    return [r for predicate, arg in _job_args(frame)
+            for r in subject_rels(frame, subjects, predicate, arg, "start", confidence=0.8)]
 
 
 def _job_args(frame: Frame) -> list[tuple[str, Arg | None]]:

@@ -13,6 +13,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
 from chronomem.extract.rules.shapes import shape_matches
@@ -47,8 +48,6 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
             continue
         out += subject_rels(frame, subjects, predicate, arg, "state", confidence=TASTE_CONFIDENCE)
     return out
-
-
 
 
 def _second_taste(frame: Frame, subjects: list[Arg], verb: Token) -> list[Rel]:
@@ -117,8 +116,7 @@ def _one_of_my_favourites(frame: Frame, subj: Token) -> list[Rel]:
     attr = frame.attr
     if attr is None or attr.lower_ != "one":
         return []
-    group = next((o for c in attr.children if c.dep_ == "prep" and c.lower_ == "of" for o in c.children
-                  if o.dep_ == "pobj"), None)
+    group = next(iter(prep_objects(attr, "of")), None)
     if group is None or not any(c.lower_ in OPEN.favourite_words for c in group.children) or group.lower_ in ("one", "ones"):
         return []
     owner = next((pronoun_arg(c) for c in group.children if c.dep_ == "poss"), None)
@@ -189,8 +187,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     owner, predicate = None, "LIKES"
     attr = frame.attr
     if lemma == "be" and attr is not None and attr.lower_ == "one":  # "… is one of my faves"
-        attr = next((g for c in attr.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
-                     if g.dep_ == "pobj"), None)
+        attr = next(iter(prep_objects(attr, "of")), None)
     if lemma == "be" and attr is None and frame.acomp is not None and frame.acomp.lower_ in ("favorite", "favourite"):
         attr = frame.acomp  # "painting landscapes is my favorite!" parsed with an adjective
     if lemma == "be" and attr is not None and (attr.lemma_.lower() in OPEN.passion_nouns | OPEN.favourite_words or any(

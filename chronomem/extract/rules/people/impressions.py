@@ -34,7 +34,6 @@ from chronomem.extract.clauses.records import (
     holds,
 )
 from chronomem.extract.clauses.stance import (
-    DIALOGUE,
     blocked,
     blocked_praise,
     my_opinion,
@@ -44,10 +43,8 @@ from chronomem.extract.clauses.stance import (
     subject_of,
     you_all,
 )
-from chronomem.extract.clauses.tree import plus_conjuncts, prep_objects
-from chronomem.extract.lexicon import load_lexicon
-
-PEOPLE = load_lexicon("people")
+from chronomem.extract.clauses.tree import plus_conjuncts, poss_of, prep_objects
+from chronomem.extract.lexicon import DIALOGUE, PEOPLE
 
 
 def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -213,7 +210,7 @@ def _missing(verb: Token, prep: str, idx: DocIndex) -> list[Rel]:
 
 def _owned_feeling(noun: Token, preps: tuple[str, ...], idx: DocIndex) -> list[Rel]:
     """"my feelings for Tomas", "her crush on him" (whatever the clause around it does with the feeling)."""
-    owner_tok = next((c for c in noun.children if c.dep_ == "poss"), None)
+    owner_tok = poss_of(noun)
     holder = _holder(owner_tok, idx) if owner_tok is not None else None
     if holder is None or _negated_above(noun):
         return []

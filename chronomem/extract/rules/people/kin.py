@@ -3,9 +3,9 @@ given ("my sister Emma", "Emma, my sister", "a cat named Luna") and the relation
 
 Helpers shared by the noun-phrase rules (:mod:`chronomem.extract.rules.people.nominal`) and verbs that
 bring kin or pets ("I have a sister named Emma", "we adopted a cat named Luna"); and the rules of pets
-arriving and leaving ("I brought home a puppy called Rex", "my parrot Domino passed away", "I had to
-rehome my cat Fudge", "I gave my dog Rex to my parents"). A pet is HAS_PET only with a name (design §5),
-found next to its noun wherever the parser hung it (:func:`pet_mention`).
+arriving and leaving (:func:`died`, :func:`rehomed`, :func:`gave_away`, :func:`brought_home`,
+:func:`came_home`). A pet is HAS_PET only with a name (design §5), found next to its noun wherever the
+parser hung it (:func:`pet_mention`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for, with_conj
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When
-from chronomem.extract.lexicon import KIN_RELATIONS
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, timed
+from chronomem.extract.clauses.tree import poss_of
+from chronomem.extract.lexicon import KIN_RELATIONS, OPEN
 from chronomem.extract.rules.base import persons
 
 
@@ -41,10 +42,9 @@ def kin_of(tok: Token) -> tuple[str, str, str] | None:
 
 def owner_of(tok: Token, idx: DocIndex) -> Arg | None:
     """Whose: "my sister", "our dog", "her brother", "Tom's wife" (also when the parse hangs "my" elsewhere)."""
-    doc = tok.doc
-    for child in tok.children:
-        if child.dep_ == "poss":
-            return possessor(child, idx)
+    doc, poss = tok.doc, poss_of(tok)
+    if poss is not None:
+        return possessor(poss, idx)
     for j in range(tok.i - 1, max(tok.sent.start, tok.i - 4) - 1, -1):
         left = doc[j]
         if left.tag_ == "PRP$" or (left.dep_ == "poss" and left.pos_ == "PROPN"):
@@ -72,11 +72,21 @@ def named_person(tok: Token, idx: DocIndex) -> Arg | None:
     return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
 
 
-def possessor(tok: Token, idx: DocIndex) -> Arg | None:
+def possessor(tok: Token | None, idx: DocIndex) -> Arg | None:
+    """Whose, by a possessive word: "my", "our", "his", "her" or a name ("Tom's"); ``None`` for no word."""
+    if tok is None:
+        return None
     arg = pronoun_arg(tok)
     if arg is not None:
         return arg if arg.kind in (SPEAKER, WE) or arg.name in ("his", "her") else None
     return person_arg(tok, idx, trust_ner=False) if tok.pos_ == "PROPN" else None
+
+
+def owner_word(noun: Token, idx: DocIndex) -> Arg | None:
+    """Whose ``noun`` is, by its possessive: "your" → the listener, "my" → the speaker, "our" → the speaker's
+    household (a child or a friend of theirs: :func:`kin_rels`), "his"/"her" → a pronoun, "Ross's" → Ross."""
+    poss = poss_of(noun)
+    return Arg(YOU, poss.i) if poss is not None and poss.lower_ == "your" else possessor(poss, idx)
 
 
 def named_token(tok: Token, idx: DocIndex) -> Token | None:
@@ -85,7 +95,7 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
     for child in tok.children:
         if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN" and child.i > tok.i:
             return child
-        if child.dep_ == "acl" and child.lemma_ in ("name", "call"):
+        if child.dep_ == "acl" and child.lemma_ in OPEN.naming_words:
             return next((c for c in child.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod", "xcomp")
                          and (c.pos_ == "PROPN" or c.is_title)), None)  # what is named is a name, however tagged
     if tok.dep_ in ("compound", "amod") and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
@@ -132,8 +142,7 @@ def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: i
     if relation == "pet":
         if owner.kind == WE or owner.kind == SPEAKER or owner.kind == "pronoun" or owner.kind == ENTITY:
             named = named.typed("PET", 3)
-            return [Rel("HAS_PET", owner, named, when, "end" if when.mode == "end" else "assert", None, 0.9,
-                        {"species": word}, i)]
+            return [timed("HAS_PET", owner, named, when, i, qualifiers={"species": word})]
         return []
     if owner.kind == WE:  # "our son Leo", "our friend Dev": the speaker's too ("our mom" says nothing of whose)
         if relation not in ("child", "friend"):
@@ -142,8 +151,7 @@ def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: i
     named = named.typed("PERSON").with_gender(gender)
     quals = {"relation": word} if relation == "relative" else {}
     subj, obj = (named, owner) if reverse else (owner, named)
-    kind = "end" if when.mode == "end" else "assert"
-    return [Rel(predicate, subj, obj, when, kind, None, 0.9, quals, i)]
+    return [timed(predicate, subj, obj, when, i, qualifiers=quals)]
 
 
 def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:

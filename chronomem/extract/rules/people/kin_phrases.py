@@ -1,21 +1,12 @@
 """Kin, friends and bonds said with a copula, and in phrases the noun-phrase rules
-(:mod:`~chronomem.extract.rules.people.nominal`) do not read.
-
-* a copula with an owned kin noun: "Julie is his girlfriend", "I'm Ross's sister", "Ross is your
-  ex-husband" (ended), "Joey and I are roommates" (:func:`copula_kin`); "your brother Ross" (:func:`your_kin`);
-* the speaker as someone's relative: "I'm Nora's mom", "I was Tomas's girlfriend" (ended: a couple's past tense);
-* "one of": "I'm one of Tomas's best friends"; "of … 's": "I'm a friend of Lena and Tomas's";
-  "friends with": "Lena is friends with Tomas";
-* a couple in the past tense: "Timo was my boyfriend" (ended); a relative's name: "my husband's name is Haring";
-* an ending said to or of someone: "you're not my girlfriend anymore", "he's no longer her husband";
-* a bond noun owned by someone presupposes the bond, whatever the clause does ("I'd never risk my
-  friendship with Nora", "is our friendship over?"): "my/your/Nora's friendship with X" → the owner and
-  X; "our friendship" → the speaker and the listener, unless the turn speaks of someone else ("my
-  teammates signed it as a sign of our friendship"); the nouns are data (``bond_nouns`` in ``ties.json``);
-* "you're like my best friend", "Nora is like a friend to me" → a friend ("he's like a brother to me": not one);
-* "Come meet my friends. This is Nina." → each name introduced after it is the speaker's friend (sister, …);
-* staying a role held for someone ("you can't stay my assistant forever"), by
-  :func:`~chronomem.extract.rules.people.titles.staying_rels`.
+(:mod:`~chronomem.extract.rules.people.nominal`) do not read: an owned kin noun after a copula
+(:func:`copula_kin`, :func:`your_kin`), the speaker as a named person's relative (:func:`self_kin_rels`),
+"one of X's friends", "a friend of X's", "friends with X", a couple in the past tense ("Timo was my
+boyfriend": ended), a relative's name and an ending said of someone (:func:`kin_phrase_rels`); a bond
+noun owned by someone, which presupposes the bond whatever the clause does, and a friend by likeness
+(:func:`bond_rels`; the nouns are ``bond_nouns`` in ``ties.json``); friends introduced
+(:func:`introduced_kin_rels`); staying a role held for someone
+(:func:`~chronomem.extract.rules.people.titles.staying_rels`).
 
 The subject is "I", "you", he/she or a name; not when the verb is negated; questions and hypotheticals
 never reach the rules (but for the bonds a noun presupposes). "ex-" and "former" make an ending, "late"
@@ -31,19 +22,15 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import is_vocative
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
 from chronomem.extract.clauses.stance import negated, plain
-from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
-from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, poss_of, prep_objects
+from chronomem.extract.lexicon import TIES
 from chronomem.extract.rules.open.possessives import introduced_names
-from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, possessor, said_person
+from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, owner_word, possessor, said_person
 from chronomem.extract.rules.people.titles import staying_rels
 
 COUPLES = ("partner", "spouse", "fiance")  # kin whose past tense says the relationship is over
-
-
-def _ended(state: str) -> When:
-    return When("end", vague=True) if state == "ended" else When("state")
 
 
 def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
@@ -55,12 +42,12 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     if state == "skip":
         return []
     ended = state == "ended" or clause_status(attr.head).ending  # "he's no longer my husband"
-    when = When("end", vague=True) if ended else When("state")
+    when = held(ended)
     subj = max((s for s in attr.head.children if s.dep_ == "nsubj"), key=lambda s: s.i, default=None)
     subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
     # (the subject nearest the verb: "Hey John, … I'm now friends with …" parses the vocative as a second subject)
     args = [a for a in (said_person(s, idx, any_pronoun=True) for s in subjects) if a is not None]
-    owner = _owner(attr, idx)
+    owner = owner_word(attr, idx)
     if owner is not None:
         if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
             args = [a for a in args if a.kind == PRONOUN]
@@ -68,19 +55,6 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     if attr.tag_ == "NNS" and len(args) == 2 and kin[0] in ("friend", "relative", "sibling"):  # "X and Y are roommates"
         return kin_rels(args[0], args[1], kin, when, attr.i)
     return []
-
-
-def _owner(tok: Token, idx: DocIndex) -> Arg | None:
-    """Whose kin: "your" → the listener, "my" → the speaker, "our" → the speaker's household (a child or a
-    friend of theirs: :func:`~chronomem.extract.rules.people.kin.kin_rels`), "his"/"her" → a pronoun, "Ross's" → Ross."""
-    poss = next((c for c in tok.children if c.dep_ == "poss"), None)
-    if poss is None:
-        return None
-    if poss.lower_ == "your":
-        return Arg(YOU, poss.i)
-    if poss.lower_ in L.PRONOUN_OWNERS:
-        return pronoun_arg(poss)
-    return person_arg(poss, idx, trust_ner=False) if poss.pos_ == "PROPN" else None
 
 
 def your_kin(tok: Token, idx: DocIndex) -> list[Rel]:
@@ -93,7 +67,7 @@ def your_kin(tok: Token, idx: DocIndex) -> list[Rel]:
     state = modifier_state(tok, name)
     if named is None or named.kind != ENTITY or named.strength >= GAZETTEER or state == "skip":
         return []
-    return kin_rels(Arg(YOU, tok.i), named, kin, _ended(state), tok.i)
+    return kin_rels(Arg(YOU, tok.i), named, kin, held(state == "ended"), tok.i)
 
 
 def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -107,7 +81,7 @@ def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if len(subj) != 1 or subj[0].lower_ != "i" or negated(tok.head):
             continue
         kin = kin_of(tok)
-        poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+        poss = poss_of(tok)
         if kin is None or kin[0] == "pet" or poss is None or poss.pos_ != "PROPN":
             continue
         owner = possessor(poss, idx)
@@ -115,7 +89,7 @@ def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if owner is None or owner.kind != ENTITY or state == "skip":
             continue
         ended = state == "ended" or (tok.head.tag_ == "VBD" and kin[0] in COUPLES)
-        out += kin_rels(owner, Arg(SPEAKER, tok.i), kin, When("end", vague=True) if ended else When("state"), tok.i)
+        out += kin_rels(owner, Arg(SPEAKER, tok.i), kin, held(ended), tok.i)
     return out
 
 
@@ -143,13 +117,13 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         kin = kin_of(noun) if noun is not None else None
         if noun is None or kin is None or kin[0] == "pet" or modifier_state(noun) == "skip":
             continue
-        when = _ended(modifier_state(noun))
+        when = held(modifier_state(noun) == "ended")
         past_couple = not one_of and tok.head.tag_ == "VBD" and kin[0] in COUPLES
         if past_couple:
             when = When("end", vague=True)
         # "Ross's sister" alone is the copula rules' (which leave the past tense alone)
         for owner in _owners(noun, idx, possessive=one_of or past_couple):
-            if owner.kind != subject.kind or owner.kind == ENTITY and owner.name != subject.name:
+            if owner.other_than(subject):
                 out += kin_rels(owner, subject, kin, when, tok.i)
     return out
 
@@ -173,7 +147,7 @@ def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
     subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
     if subj is None or subj.lemma_ != "name" or attr.pos_ != "PROPN":
         return []
-    relative = next((c for c in subj.children if c.dep_ == "poss"), None)
+    relative = poss_of(subj)
     kin = kin_of(relative) if relative is not None else None
     named = said_person(attr, idx)
     if relative is None or kin is None or kin[0] == "pet" or named is None or named.kind != ENTITY:
@@ -215,7 +189,6 @@ def _owners(noun: Token, idx: DocIndex, *, possessive: bool) -> list[Arg]:
 
 
 # ----------------------------------------------------------------------------- bonds
-TIES = load_lexicon("ties")
 _BOND_WORDS = tuple(TIES.bond_nouns)
 _FRIEND_WORDS = tuple(w for w, (relation, _) in L.KIN.items() if relation == "friend")
 _GATE_WORDS = (*TIES.bond_nouns, "meet", "stay", "remain")
@@ -250,7 +223,7 @@ def bond_rels(sent: Span, idx: DocIndex, *, stated: bool) -> list[Rel]:
 
 def _owned_bond(noun: Token, idx: DocIndex) -> list[Rel]:
     """"my friendship with Nora", "your friendship with him", "our friendship" (with the listener)."""
-    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    poss = poss_of(noun)
     if poss is None or any(c.dep_ in ("compound", "amod") and c.lower_ in ("former", "ex", "old") for c in noun.children):
         return []
     owner = Arg(YOU, poss.i) if poss.lower_ == "your" else Arg(SPEAKER, poss.i) if poss.lower_ in ("my", "our") \
@@ -261,8 +234,7 @@ def _owned_bond(noun: Token, idx: DocIndex) -> list[Rel]:
     if not others and poss.lower_ == "our" and not _others_in_turn(noun.doc):
         others = [Arg(YOU, noun.i)]
     predicate = str(TIES.bond_nouns[noun.lemma_.lower()])
-    return [holds(predicate, owner, o, noun.i, 0.7) for o in others
-            if o.kind != owner.kind or o.kind == ENTITY and o.name != owner.name]
+    return [holds(predicate, owner, o, noun.i, 0.7) for o in others if o.other_than(owner)]
 
 
 def _with_whom(noun: Token) -> list[Token]:
@@ -299,7 +271,7 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
     if noun is None or kin is None or kin[0] != "friend" or subj is None:
         return []
     subject = said_person(subj, idx)
-    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
+    poss = poss_of(noun)
     to_me = any(c.dep_ == "prep" and c.lower_ == "to" and any(p.lower_ == "me" for p in c.children)
                 for h in (noun, verb) for c in h.children)
     if subject is None or subject.kind == SPEAKER or not (poss is not None and poss.lower_ == "my" or to_me):

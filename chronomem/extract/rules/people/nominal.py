@@ -13,10 +13,10 @@ from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg, t
 from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg, valid_name
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When, held, timed
 from chronomem.extract.clauses.stance import said_by_me
-from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.clauses.tree import poss_of, prep_objects
+from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.base import alternative, emit, employment, job_rels, persons, role_rels
 from chronomem.extract.rules.open.base import my_relative
 from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
@@ -24,7 +24,7 @@ from chronomem.extract.rules.verbs.couples import became_couple, been_with, mari
 from chronomem.extract.rules.verbs.roles import in_charge_rels
 from chronomem.extract.rules.verbs.tools import tool_subjects
 
-ENDED_ROLE_MODIFIERS = L.ENDED_KIN_MODIFIERS | load_lexicon("roles").ended_role_modifiers
+ENDED_ROLE_MODIFIERS = L.ENDED_KIN_MODIFIERS | L.ROLES.ended_role_modifiers
 
 
 def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -49,7 +49,7 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         state = modifier_state(tok, name_tok)
         if state == "skip":
             continue
-        when = When("end", vague=True) if state == "ended" else When("state")
+        when = held(state == "ended")
         # "my friends Dev and Carla", "my sisters, Ana, Bea and Cleo": each name of a plural noun's list
         names = [name_tok, *(c for c in name_tok.conjuncts if c.pos_ == "PROPN")] if tok.tag_ == "NNS" else [name_tok]
         for name in names:
@@ -76,9 +76,7 @@ def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         state = modifier_state(tok, name_tok)
         if person is None or person.kind != ENTITY or state == "skip":
             continue
-        ended = state == "ended"
-        out.append(Rel("HAS_ROLE", person, role, When("end", vague=True) if ended else When("state"), "end" if ended else "assert",
-                       None, 0.7, {}, tok.i))
+        out.append(timed("HAS_ROLE", person, role, held(state == "ended"), tok.i, 0.7))
     return out
 
 
@@ -120,11 +118,8 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
     subjects = persons(frame)
     when = frame.when(aspect)
     attr, idx = frame.attr, frame.idx
-    if frame.acomp is not None:
-        word = frame.acomp.lower_
-        if word in ("married", "engaged", "divorced"):
-            return marital(frame, word, subjects, frame.preps)
-        return []
+    if frame.acomp is not None:  # "we're married", "I got engaged" (any other adjective: nothing here)
+        return marital(frame, frame.acomp.lower_, subjects, frame.preps)
     if attr is None:
         first_last = _first_or_last_day(frame)
         if first_last:
@@ -138,9 +133,9 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
             out += emit(frame, "MEMBER_OF", subjects, team_arg(tok, allow_area=False), when, obj_tok=tok)
         if not out and frame.lemma == "be" and when is not None and when.phrase:
             groups = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("ORG", "GROUP")]
-            tools = [t for t in frame.prep("on") if (term := idx.term_at[t.i]) is not None and term.type == "TOOL"]
+            tools = [t for t in frame.prep("on") if idx.is_tool(t)]
             tools += [t for t in frame.v.children if t.dep_ in ("punct", "advmod", "npadvmod", "dep") and t.i > 0
-                      and t.doc[t.i - 1].lower_ == "on" and (term := idx.term_at[t.i]) is not None and term.type == "TOOL"]
+                      and t.doc[t.i - 1].lower_ == "on" and idx.is_tool(t)]
             out += [r for t in tools for r in emit(frame, "USES", groups, A.token_tool(t, idx), when, obj_tok=t)]
         ranged = when is not None and bool(when.until)  # "was at Leeds United from 2006 to 2007"
         still = any(c.lower_ == "still" for c in frame.v.children) and frame.status.tense == "present"
@@ -156,10 +151,10 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         return role_rels(frame, [titled], when, [attr], strict=False)
     if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
         return _copula_identity(frame, attr, when)
+    people = [s for s in subjects if s.kind != WE]
     split = _split_role(frame, attr)
     if split is not None:  # "I became a team lead at Spotify": "team" the attribute, "lead" beside it
         head, role = split
-        people = [s for s in subjects if s.kind != WE]
         orgs = prep_objects(head, "at", "for")
         return employment(frame, people, when, orgs) + emit(frame, "HAS_ROLE", people, role, when, obj_tok=head)
     lemma = attr.lemma_.lower()
@@ -169,19 +164,19 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         return [r for t in frame.dobj_preps.get("of", []) for r in emit(frame, "LIKES", subjects, thing_arg(t, idx), when)]
     if lemma == "friend" and frame.lemma == "become":
         return [r for t in frame.dobj_preps.get("with", []) + frame.prep("with")
-                for r in emit(frame, "FRIEND_OF", subjects, A.token_person(t, idx), when)]
+                for r in emit(frame, "FRIEND_OF", subjects, person_arg(t, idx), when)]
     if lemma in L.LEAD_NOUNS:
         teams = [team_arg(t) for t in frame.dobj_preps.get("of", []) + frame.dobj_preps.get("for", [])
                  + frame.dobj_preps.get("on", [])]
         teams += [team_arg(c) for c in attr.children if c.dep_ == "compound"]
         teams = [t for t in teams if t is not None]
         if teams:
-            return emit(frame, "LEADS", [s for s in subjects if s.kind != WE], teams[0], when)
+            return emit(frame, "LEADS", people, teams[0], when)
     if lemma in OPEN.student_nouns and lemma not in OPEN.rank_student_nouns:  # "a freshman at UCLA": studies there
         return [r for t in frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", [])
                 for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, idx, tools=False), when)]
     orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at")
-    people = [s for s in subjects if s.kind != WE] or [  # "my sister is a teacher": the speaker's unnamed relative
+    people = people or [  # "my sister is a teacher": the speaker's unnamed relative
         Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
     if orgs:
         return employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr],
@@ -226,7 +221,7 @@ def _first_or_last_day(frame: Frame) -> list[Rel]:
         if tok.lemma_.lower() != "day":
             continue
         which = {c.lower_ for c in tok.children if c.dep_ == "amod"} & {"first", "last"}
-        owner = next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+        owner = possessor(poss_of(tok), frame.idx)
         orgs = prep_objects(tok, "at", "with")
         if len(which) != 1 or owner is None or not orgs:
             continue
@@ -242,7 +237,7 @@ def _title_owner(frame: Frame) -> Arg | None:
     """Whose title the subject is: "my title", "Ana's new role"."""
     for tok in frame.subj_toks:
         if tok.lemma_.lower() in ("title", "role", "position"):
-            return next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+            return possessor(poss_of(tok), frame.idx)
     return None
 
 

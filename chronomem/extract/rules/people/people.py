@@ -2,18 +2,12 @@
 
 In a chat of three or more, "you" is whoever the turn addresses: a name set off as a vocative
 ("Ross, you're my best friend", "Thanks, Mona") names the listener (:func:`addressee`, used by
-the session resolver); without one, the previous other speaker. This module reads:
-
-* kin vocatives: "Hi Mom!", "Thanks, Dad" → the listener is the speaker's parent; "sis", "bro" →
-  siblings; "Grandma" → a grandparent (an open ``RELATED_TO``). Pet names ("honey") say nothing;
-* a copula with a kin noun ("Julie is his girlfriend", "your brother Ross"), by
-  :mod:`~chronomem.extract.rules.people.kin_phrases`;
-* couples spoken of with the listener: "you and I are married / engaged / together";
-* dating and breaking up with "you", "me" or he/she as a partner, which the verb rules of
-  :mod:`~chronomem.extract.rules.verbs.couples` leave here: "she dumped me", "I'm breaking up with you",
-  "Ross and I used to date" (ended); "we broke up" only when the turn names its listener;
-* titles: "Dr. Green", "Professor Lund" → HAS_ROLE doctor / professor; "I'm Doctor Vale" → the speaker's;
-  "I'm your teacher", "he's my doctor" (a role noun owned by someone) → HAS_ROLE.
+the session resolver); without one, the previous other speaker. :func:`people_rels` reads kin
+vocatives ("Hi Mom!": a parent, a sibling, a grandparent as an open ``RELATED_TO``; pet names such as
+"honey" say nothing), a copula with a kin noun (by :mod:`~chronomem.extract.rules.people.kin_phrases`),
+couples spoken of with the listener, dating and breaking up with "you", "me" or he/she as a partner,
+which the verb rules of :mod:`~chronomem.extract.rules.verbs.couples` leave here ("we broke up" only
+when the turn names its listener), and titles ("Dr. Green", "he's my doctor" → HAS_ROLE).
 """
 
 from __future__ import annotations
@@ -23,19 +17,17 @@ from collections.abc import Sequence
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.clauses.accept import is_role_head, role_arg
-from chronomem.extract.clauses.args import ROLES, DocIndex, person_arg
-from chronomem.extract.clauses.hygiene import NAMES, clean_mention, is_vocative, name_spans
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.args import DocIndex, person_arg
+from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
-from chronomem.extract.lexicon import OPEN, load_lexicon
+from chronomem.extract.lexicon import KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
 from chronomem.extract.rules.verbs.couples import long_span
 
-PEOPLE = load_lexicon("people")
 _COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
-_KIN_VOCATIVE = {"parent": ("PARENT_OF", True), "child": ("PARENT_OF", False), "sibling": ("SIBLING_OF", False)}
 
 
 def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -101,7 +93,7 @@ def _kin_vocative(tok: Token) -> list[Rel]:
     me, you = Arg(SPEAKER, tok.i), Arg(YOU, tok.i)
     if kin == "grandparent":
         return [holds("RELATED_TO", you, me, tok.i, 0.6, {"relation": "is grandparent of"})]
-    predicate, listener_first = _KIN_VOCATIVE[kin]
+    predicate, listener_first = KIN_RELATIONS[kin]  # a parent, a child or a sibling
     subj, obj = (you, me) if listener_first else (me, you)
     return [holds(predicate, subj, obj, tok.i)]
 
@@ -160,7 +152,7 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
         objects = [c for c in verb.children if c.dep_ == "dobj"]
     was_dating = verb.tag_ == "VBG" and _when_past(verb)  # "when you were dating Nora": it held then
     lasted = verb.tag_ == "VBD" and long_span(verb)  # "we went out for two years": over
-    when = When("end", vague=True) if mode == "end" or used_to or was_dating or lasted else When("state")
+    when = held(mode == "end" or used_to or was_dating or lasted)
     if len(subjects) == 1 and subjects[0].lower_ == "we" and not objects:
         if addressee([verb.doc]) is None:  # "we broke up" said to friends is about someone else
             return []
@@ -175,8 +167,7 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     told = {a.kind for a in args} & {YOU, GROUP_YOU, PRONOUN}
     if not (told or used_to or was_dating or mode == "end" and not prt):  # the rest is couples.py's ("I'm dating Nora")
         return []
-    kind = "end" if when.mode == "end" else "assert"  # "She dumped me": the relationship ended then
-    return [Rel("PARTNER_OF", args[0], args[1], when, kind, None, 0.7, {}, verb.i)]
+    return [timed("PARTNER_OF", args[0], args[1], when, verb.i, 0.7)]  # "She dumped me": the relationship ended then
 
 
 def _when_past(verb: Token) -> bool:

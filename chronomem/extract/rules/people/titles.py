@@ -25,45 +25,37 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
-from chronomem.extract.clauses.hygiene import NAMES
-from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds, timed
 from chronomem.extract.clauses.stance import plain, subject_of
-from chronomem.extract.lexicon import load_lexicon
-from chronomem.extract.rules.people.kin import kin_of, named_person, possessor, said_person
+from chronomem.extract.lexicon import DIALOGUE, NAMES, PEOPLE
+from chronomem.extract.rules.people.kin import kin_of, named_person, owner_word, said_person
 
-DIALOGUE = load_lexicon("dialogue")
-PEOPLE = load_lexicon("people")
 _SHORT = 6  # tokens of a sentence that only thanks or greets someone ("Thanks doctor!!")
 _PRESUPPOSING = frozenset({"why", "how", "when"})  # a question with these takes the change as given
 
 
 def title_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """HAS_ROLE from the shapes in the module docstring (a sentence without "used", "now" or a short
+    """HAS_ROLE from the shapes in the module docstring (a sentence without "used", "now", "became" or a short
     address is passed over unread)."""
     text = sent.doc.text[sent.start_char:sent.end_char].lower()
     past = "used" in text or "now" in text
     short = len(sent) <= _SHORT
-    if not (past or short):
-        return became_rels(sent, idx, asked=False) if "became" in text or "become" in text else []
     out: list[Rel] = []
-    for tok in sent:
+    for tok in sent if past or short else ():
         dep = tok.dep_
         if dep == "attr" and past:
             if tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
                 out += _used_to_be(tok, idx) or _was_until_now(tok, idx)
         elif dep == "ROOT" and short and tok.lower_.rstrip(".") in PEOPLE.person_titles:
             out += _thanked(tok)
-    return out + became_rels(sent, idx, asked=False)
+    return out + (became_rels(sent, idx, asked=False) if "became" in text or "become" in text else [])
 
 
 def became_rels(sent: Span, idx: DocIndex, *, asked: bool) -> list[Rel]:
     """HAS_ROLE from a past "become": the listener's in a statement ("so you became a chef"); anyone's
     in a question (``asked``) that asks why, how or when it happened, which takes the change as given."""
-    out: list[Rel] = []
-    for tok in sent:
-        if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "become":
-            out += _became(tok, idx, asked=asked)
-    return out
+    return [r for tok in sent if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "become"
+            for r in _became(tok, idx, asked=asked)]
 
 
 def _became(attr: Token, idx: DocIndex, *, asked: bool) -> list[Rel]:
@@ -165,10 +157,7 @@ def _held_for(noun: Token, idx: DocIndex) -> list[Rel]:
     """"I'm Nora's assistant": the holder reports to the owner."""
     if noun.lemma_.lower() not in DIALOGUE.assisting_roles:
         return []
-    poss = next((c for c in noun.children if c.dep_ == "poss"), None)
-    owner = possessor(poss, idx) if poss is not None else None
-    if owner is None or owner.kind == WE:
-        owner = Arg(YOU, poss.i) if poss is not None and poss.lower_ == "your" else owner
+    owner = owner_word(noun, idx)
     holder = _one_subject(noun.head, idx)
     if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind == SPEAKER:
         return []
@@ -184,8 +173,7 @@ def staying_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue
         noun = next((c for c in verb.children if c.dep_ in ("dobj", "attr", "oprd", "acomp")
                      and c.lemma_.lower() in DIALOGUE.assisting_roles), None)
-        poss = next((c for c in noun.children if c.dep_ == "poss"), None) if noun is not None else None
-        owner = None if poss is None else Arg(YOU, poss.i) if poss.lower_ == "your" else possessor(poss, idx)
+        owner = owner_word(noun, idx) if noun is not None else None
         holder = _one_subject(verb, idx)
         if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind != ENTITY:
             continue
@@ -215,5 +203,4 @@ def _dismissed(verb: Token) -> list[Rel]:
         return []
     if not any(c.dep_ == "auxpass" and c.lemma_ == "be" and c.tag_ in ("VBP", "VBZ") for c in verb.children):
         return []
-    return [Rel("REPORTS_TO", Arg(YOU, subj[0].i), Arg(SPEAKER, verb.i), When("end", fresh=True), "end", None, 0.7,
-                {}, verb.i)]
+    return [timed("REPORTS_TO", Arg(YOU, subj[0].i), Arg(SPEAKER, verb.i), When("end", fresh=True), verb.i, 0.7)]

@@ -16,15 +16,13 @@ from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When, holds
-from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import MARITAL_STATES, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS, load_lexicon
+from chronomem.extract.clauses.tree import poss_of, prep_objects
+from chronomem.extract.lexicon import DIALOGUE, MARITAL_STATES, PEOPLE, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import possessor
 
 PARTNER = "PARTNER_OF"
-PEOPLE = load_lexicon("people")
-DIALOGUE = load_lexicon("dialogue")
 
 
 def partner_arg(tok: Token | None, frame: Frame) -> Arg | None:
@@ -95,10 +93,10 @@ def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[
     when = frame.when(aspect)
     partners = [person_arg(t, frame.idx, trust_ner=False) for t in preps.get("to" if aspect != "end" else "from", [])]
     partners = [p for p in partners if p is not None]
-    if not partners and len(subjects) != 2:  # "My friend Felix and Tessa got married": the couple before the verb
-        subjects = couple_members(frame) if len(couple_members(frame)) == 2 else subjects
-    if not partners and len(subjects) == 2:  # "Sarah and I got married": the speaker first
-        first, second = sorted(subjects, key=lambda a: a.kind != "speaker")
+    # "Sarah and I got married" (the speaker first), "My friend Felix and Tessa got married" (the couple before the verb)
+    pair = subjects if len(subjects) == 2 else couple_members(frame)
+    if not partners and len(pair) == 2:
+        first, second = sorted(pair, key=lambda a: a.kind != SPEAKER)
         return emit(frame, pred, [first], second, when)
     return [r for p in partners for r in emit(frame, pred, [s for s in subjects if s.kind != "we"], p, when)]
 
@@ -121,7 +119,7 @@ def union_ended(frame: Frame) -> list[Rel]:
         word = UNIONS.get(noun.lemma_.lower())
         if word is None or (word == "divorced") != (frame.lemma in ("finalize", "finalise")):
             continue
-        owner = next((possessor(c, frame.idx) for c in noun.children if c.dep_ == "poss"), None)
+        owner = possessor(poss_of(noun), frame.idx)
         partners = prep_objects(noun, "to", "with", "from")
         if owner is None or not partners:
             continue
@@ -214,11 +212,7 @@ def called_it_quits(frame: Frame) -> list[Rel]:
     if not (i + 2 < frame.v.sent.end and doc[i + 1].lower_ == "it" and doc[i + 2].lower_ == "quits"):
         return []
     times = [t for t in frame.all_times if t.anchor in (i, i + 2) or t.anchor == -1]
-    when = when_for(frame.status, "end", times)
-    members = couple_members(frame)
-    if len(members) == 2 and when is not None:
-        return emit(frame, PARTNER, members[:1], members[1], when)
-    return []
+    return couple_rels(frame, when_for(frame.status, "end", times))
 
 
 def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:

@@ -20,14 +20,12 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import clause_status
-from chronomem.extract.clauses.records import ENTITY, SPEAKER, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, held, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import load_lexicon
+from chronomem.extract.lexicon import DIALOGUE, TIES
 from chronomem.extract.rules.people.kin import said_person
 
-DIALOGUE = load_lexicon("dialogue")
-TIES = load_lexicon("ties")
 _PAST = frozenset({"past", "perfect", "past_progressive"})
 _PARTING_LEMMAS = frozenset(DIALOGUE.parting_verbs) | frozenset(TIES.planned_partings)
 
@@ -70,12 +68,7 @@ def _back_together(together: Token, idx: DocIndex, asked: bool) -> list[Rel]:
         return []
     people = [said_person(t, idx) for t in (subj, *subj.conjuncts)]
     people += [said_person(p, idx) for h in (verb, together) for p in prep_objects(h, "with")]
-    if len(people) != 2 or None in people:
-        return []
-    first, second = people
-    if first is None or second is None or first.kind == second.kind and (first.kind != ENTITY or first.name == second.name):
-        return []
-    return [Rel("PARTNER_OF", first, second, When("end", vague=True), "end", None, 0.6, {}, verb.i)]
+    return _couple("PARTNER_OF", people[0], people[1:], verb.i, confidence=0.6) if len(people) == 2 else []
 
 
 def _planned_parting(verb: Token, idx: DocIndex, asked: bool) -> list[Rel]:
@@ -90,9 +83,7 @@ def _planned_parting(verb: Token, idx: DocIndex, asked: bool) -> list[Rel]:
         return []
     partners = prep_objects(verb, prep) if prep else [c for c in verb.children if c.dep_ == "dobj"]
     subject = said_person(subj, idx) if (subj := _subject_of(verb)) is not None else None
-    return [holds("PARTNER_OF", subject, p, verb.i)
-            for p in (said_person(t, idx) for t in partners)
-            if subject is not None and p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
+    return _couple("PARTNER_OF", subject, [said_person(t, idx) for t in partners], verb.i, ended=False, confidence=0.6)
 
 
 def _subject_of(verb: Token) -> Token | None:
@@ -122,11 +113,7 @@ def _past_couple(word: Token, verb: Token, idx: DocIndex) -> list[Rel]:
     subj = next((c for h in (verb, word) for c in h.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     subject = said_person(subj, idx) if subj is not None else None
     partners = [said_person(p, idx) for p in prep_objects(word, "to")]
-    if subject is None:
-        return []
-    predicate = str(DIALOGUE.past_couples[word.lower_])
-    return [Rel(predicate, subject, p, When("end", vague=True), "end", None, 0.7, {}, word.i) for p in partners
-            if p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
+    return _couple(str(DIALOGUE.past_couples[word.lower_]), subject, partners, word.i)
 
 
 def _shape(verb: Token) -> str | None:
@@ -151,13 +138,19 @@ def _parting(verb: Token, idx: DocIndex) -> list[Rel]:
     subj = _subject_of(verb)
     subject = said_person(subj, idx) if subj is not None else _time_to(verb)
     partners = [said_person(p, idx) for p in prep_objects(verb, prep)]
-    if subject is None:
-        return []
     ended = (status.tense in _PAST or verb.head.head.tag_ == "VBD" and verb.dep_ in ("relcl", "acl")) and \
         not any(c.tag_ == "MD" for c in verb.children)
-    when, kind = (When("end", vague=True), "end") if ended else (When("state"), "assert")
-    return [Rel("PARTNER_OF", subject, p, when, kind, None, 0.7, {}, verb.i) for p in partners
-            if p is not None and (p.kind != subject.kind or p.kind == ENTITY and p.name != subject.name)]
+    return _couple("PARTNER_OF", subject, partners, verb.i, ended=ended)
+
+
+def _couple(predicate: str, subject: Arg | None, partners: list[Arg | None], i: int, *, ended: bool = True,
+            confidence: float = 0.7) -> list[Rel]:
+    """``subject predicate p`` for each partner ``p`` who is someone else: a couple that was (``ended``: at no
+    known time) or one that still is."""
+    if subject is None:
+        return []
+    return [timed(predicate, subject, p, held(ended), i, confidence) for p in partners
+            if p is not None and p.other_than(subject)]
 
 
 def _time_to(verb: Token) -> Arg | None:

@@ -5,10 +5,8 @@ lead ("Priya leads the platform team" and "took over the team from Y" are :mod:`
 LEADS is ``one_per_object``: a new lead closes the previous one's fact by itself, so a rule here only
 emits an ``end`` when the sentence says someone stopped.
 
-HAS_ROLE: "I got promoted to data scientist back in 2020", "My best friend Kenji's title changed to head
-nurse", "Leo took over as head of marketing", "I stepped into the role of scrum master in June", "I moved
-up to senior accountant", "Ana was named head coach", "Leo took charge of the sales team". The parser
-often tags a role after "to" as a verb ("to head chef"), so the role is read from the words
+HAS_ROLE: promotions, title changes, taking over, stepping into a role, being named to one, work a verb names.
+The parser often tags a role after "to" as a verb ("to head chef"), so the role is read from the words
 (:func:`role_words`) and kept only when its last word is a role noun: "promoted the album", "moved up to
 Seattle" or "in charge of the snacks" are no role. These rules are fallbacks (priority -1) behind the
 rules of the same verbs elsewhere, except the promotion reader, which goes first (priority 1): it reads
@@ -22,34 +20,31 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.accept import team_arg
+from chronomem.extract.clauses.accept import role_word, team_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel
-from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, TITLE_NOUNS, lexicon_file, load_lexicon
+from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, ROLES, TITLE_NOUNS, lexicon_file
 from chronomem.extract.rules.base import emit, persons, role_when
 from chronomem.extract.rules.people.kin import gave_away, possessor
 
 LEADS = "LEADS"
-ROLES = load_lexicon("roles")
 OCCUPATIONS: dict[str, dict] = lexicon_file("roles")["occupation_verbs"]
 
 
-def lead_team(tok: Token | None) -> Arg | None:
-    """The team a lead noun is about: "lead of the design team", "the search team lead",
+def lead_team(*toks: Token | None) -> Arg | None:
+    """The team the first lead noun of ``toks`` is about: "lead of the design team", "the search team lead",
     "in charge of the data team"."""
-    if tok is None:
-        return None
-    lemma = tok.lemma_.lower()
-    if lemma not in L.LEAD_NOUNS and lemma != "charge":
-        return None
-    for child in tok.children:
-        if child.dep_ == "prep" and child.lower_ in ("of", "for", "on"):
-            for pobj in child.children:
-                if pobj.dep_ == "pobj" and (team := team_arg(pobj)) is not None:
-                    return team
-        if child.dep_ == "compound" and (team := team_arg(child)) is not None:
-            return team
+    for tok in toks:
+        if tok is None or tok.lemma_.lower() not in L.LEAD_NOUNS and tok.lemma_.lower() != "charge":
+            continue
+        for child in tok.children:
+            if child.dep_ == "prep" and child.lower_ in ("of", "for", "on"):
+                for pobj in child.children:
+                    if pobj.dep_ == "pobj" and (team := team_arg(pobj)) is not None:
+                        return team
+            if child.dep_ == "compound" and (team := team_arg(child)) is not None:
+                return team
     return None
 
 
@@ -63,19 +58,18 @@ def step_down(frame: Frame) -> list[Rel]:
     down = frame.prt == "down" or any(c.lower_ == "down" and c.dep_ in ("advmod", "prt") for c in frame.v.children)
     if not down:
         return []
-    teams = [t for t in (lead_team(tok) for tok in frame.prep("as", "from")) if t is not None]
-    if not teams and frame.times:  # "Ana is no longer leading the search team; she stepped down last Sunday"
-        teams = [team for t in frame.v.sent if t.i < frame.v.i and t.lemma_.lower() in ("lead", "head", "run")
-                 for c in t.children if c.dep_ == "dobj" and (team := team_arg(c)) is not None][:1]
-    return emit(frame, LEADS, _people(frame), teams[0], frame.when("end")) if teams else []
+    team = lead_team(*frame.prep("as", "from"))
+    if team is None and frame.times:  # "Ana is no longer leading the search team; she stepped down last Sunday"
+        team = next((led for t in frame.v.sent if t.i < frame.v.i and t.lemma_.lower() in ("lead", "head", "run")
+                     for c in t.children if c.dep_ == "dobj" and (led := team_arg(c)) is not None), None)
+    return emit(frame, LEADS, _people(frame), team, frame.when("end"))
 
 
 def give_up(frame: Frame) -> list[Rel]:
     """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.rules.people.kin.gave_away`)."""
     if frame.prt != "up":
         return gave_away(frame)
-    team = lead_team(frame.dobj)
-    return emit(frame, LEADS, _people(frame), team, frame.when("end")) if team is not None else []
+    return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("end"))
 
 
 def hand_off(frame: Frame) -> list[Rel]:
@@ -95,31 +89,23 @@ def hand_off(frame: Frame) -> list[Rel]:
     return out
 
 
-def _in_charge(frame: Frame) -> Arg | None:
-    return next((t for t in (lead_team(tok) for tok in frame.prep("in")) if t is not None), None)
-
-
 def put_in_charge(frame: Frame) -> list[Rel]:
     """"Jake was put in charge of the analytics team", "Ana was named lead of the data team"."""
-    passive = frame.passive
-    if not passive:
+    if not frame.passive:
         return []
-    team = _in_charge(frame) or lead_team(frame.attr)
-    return emit(frame, LEADS, _people(frame), team, frame.when("start")) if team is not None else []
+    return emit(frame, LEADS, _people(frame), lead_team(*frame.prep("in"), frame.attr), frame.when("start"))
 
 
 def in_charge_rels(frame: Frame) -> list[Rel]:
     """"Mei is in charge of the payments team" (a copula with "in charge of")."""
-    team = _in_charge(frame)
-    return emit(frame, LEADS, _people(frame), team, frame.when("state")) if team is not None else []
+    return emit(frame, LEADS, _people(frame), lead_team(*frame.prep("in")), frame.when("state"))
 
 
 def replaced_as_lead(frame: Frame) -> list[Rel]:
     """"In January, Pablo replaced Lena as the lead of the payments team"."""
     if frame.dobj is None:
         return []
-    team = next((t for t in (lead_team(tok) for tok in frame.prep("as") + frame.dobj_preps.get("as", []))
-                 if t is not None), None)
+    team = lead_team(*frame.prep("as"), *frame.dobj_preps.get("as", []))
     before = person_arg(frame.dobj, frame.idx, trust_ner=False)
     start = frame.when("start")
     if team is None or before is None or start is None:
@@ -133,10 +119,6 @@ HAS_ROLE = "HAS_ROLE"
 MAX_ROLE_WORDS = 4
 _PHRASE_POS = frozenset({"NOUN", "ADJ", "PROPN", "VERB"})
 _CLAUSE_OPENERS = frozenset({"DET", "PRON"})  # "to lead the team": an infinitive clause, not a role
-
-
-def _word(tok: Token) -> str:
-    return tok.text if tok.is_upper and 2 <= len(tok.text) <= 5 else tok.lower_
 
 
 def _is_role_word(tok: Token) -> bool:
@@ -162,13 +144,13 @@ def role_words(tok: Token, frame: Frame) -> Arg | None:
     end = _phrase_end(doc[start], frame, limit)
     if end == start or (end < limit and doc[end].pos_ in _CLAUSE_OPENERS and doc[end].lower_ not in ("my", "our")):
         return None
-    words = [_word(t) for t in doc[start:end]]
+    words = [role_word(t) for t in doc[start:end]]
     if words[-1] in TITLE_NOUNS and len(words) > 1:  # "a manager role"
         words, end = words[:-1], end - 1
     if end + 1 < limit and doc[end].lower_ == "of" and doc[end - 1].lower_ in L.OF_ROLE_HEADS:
         tail = _phrase_end(doc[end + 1], frame, limit)
         if tail > end + 1:
-            words += ["of", *(_word(t) for t in doc[end + 1:tail])]
+            words += ["of", *(role_word(t) for t in doc[end + 1:tail])]
             return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
     last = doc[end - 1]
     if not _is_role_word(last) or (len(words) == 1 and last.lower_ in L.WEAK_ROLE_HEADS):
@@ -233,7 +215,7 @@ def took_over(frame: Frame) -> list[Rel]:
         return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("start"))
     if frame.prt != "over":
         return []
-    team = next((t for t in (lead_team(tok) for tok in frame.prep("as")) if t is not None), None)
+    team = lead_team(*frame.prep("as"))
     if team is not None:
         return emit(frame, LEADS, _people(frame), team, frame.when("start"))
     return _role_rels(frame, _people(frame), _after(frame, "as"))

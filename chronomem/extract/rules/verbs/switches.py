@@ -17,8 +17,8 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import version_of
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, WE, Arg, Rel, When
+from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import (
     CHANGE_NOUNS,
     HOMES,
@@ -58,10 +58,11 @@ def _job_switch(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token) 
 
 
 def _switch_pair(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token) -> tuple[str, Arg, Arg] | None:
-    if frame.lemma in ("move", "relocate"):
-        old_p, new_p = A.token_place(old_tok, frame.idx), A.token_place(new_tok, frame.idx)
-        if old_p is not None and new_p is not None and old_p.strength >= GAZETTEER and new_p.strength >= GAZETTEER:
-            return "LIVES_IN", old_p, new_p
+    """What a switch from ``old_tok`` to ``new_tok`` changes: ``(predicate, old, new)``, known places first."""
+    moved = frame.lemma in ("move", "relocate")
+    old_p, new_p = (A.token_place(old_tok, frame.idx), A.token_place(new_tok, frame.idx)) if moved else (None, None)
+    if old_p is not None and new_p is not None and old_p.strength >= GAZETTEER and new_p.strength >= GAZETTEER:
+        return "LIVES_IN", old_p, new_p
     job = _job_switch(frame, base, old_tok, new_tok)
     if job is not None:
         return job
@@ -73,10 +74,9 @@ def _switch_pair(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token)
     old_team, new_team = team_arg(old_tok), team_arg(new_tok)
     if old_team is not None and new_team is not None:
         return "MEMBER_OF", old_team, new_team
-    if frame.lemma in ("move", "relocate"):
-        old_p, new_p = A.token_place(old_tok, frame.idx), A.token_place(new_tok, frame.idx)
-        if old_p is not None and new_p is not None:
-            return "LIVES_IN", old_p, new_p
+    if old_p is not None and new_p is not None:
+        return "LIVES_IN", old_p, new_p
+    if moved:
         o, n = A.classify_destination(old_tok, frame.idx), A.classify_destination(new_tok, frame.idx)
         if o is not None and n is not None and o[0] == n[0] == "WORKS_AT":
             return "WORKS_AT", o[1], n[1]
@@ -114,17 +114,22 @@ def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
         new = A.token_tool(dst[0], frame.idx, base)
         if new is not None:
             return emit(frame, "USES", subjects, new, when_start, qualifiers=quals, obj_tok=dst[0])
-        team = team_arg(dst[0])
-        return emit(frame, "MEMBER_OF", persons(frame), team, when_start) if team is not None else []
+        return emit(frame, "MEMBER_OF", persons(frame), team_arg(dst[0]), when_start)
     pair = _switch_pair(frame, base, src[0], dst[0])
     if pair is None:
         return []
     predicate, old, new = pair
-    when_end = replace(when_start, mode="end")
-    if predicate != "USES":
-        subjects = persons(frame)
-    return (emit(frame, predicate, subjects, old, when_end, qualifiers=quals)
-            + emit(frame, predicate, subjects, new, when_start, qualifiers=quals))
+    return switched(frame, predicate, subjects if predicate == "USES" else persons(frame), old, new, when_start,
+                    qualifiers=quals)
+
+
+def switched(frame: Frame, predicate: str, subjects: list[Arg], old: Arg | None, new: Arg | None, start: When | None, *,
+             qualifiers: dict[str, str] | None = None, confidence: float = 0.9) -> list[Rel]:
+    """A switch (see the module doc): ``old`` ends and ``new`` starts at ``start``; nothing unless both are named."""
+    if old is None or new is None or start is None:
+        return []
+    return (emit(frame, predicate, subjects, old, replace(start, mode="end"), qualifiers=qualifiers, confidence=confidence)
+            + emit(frame, predicate, subjects, new, start, qualifiers=qualifiers, confidence=confidence))
 
 
 def title_change(frame: Frame) -> list[Rel]:
@@ -133,7 +138,7 @@ def title_change(frame: Frame) -> list[Rel]:
     for tok in frame.subj_toks:
         if tok.lemma_.lower() not in TITLE_NOUNS:
             continue
-        owner = next((possessor(c, frame.idx) for c in tok.children if c.dep_ == "poss"), None)
+        owner = possessor(poss_of(tok), frame.idx)
         if owner is not None:
             out += role_rels(frame, [owner], frame.when("start"), frame.prep("to"), strict=False)
             if not out:  # "My title changed to frontend developer" with "frontend" read as a verb
@@ -173,7 +178,7 @@ def surface_switch(frame: Frame) -> list[Rel]:
     dst = next((t for t in after if t.lower_ == "to" and src is not None and t.i > src.i), None)
     if not subjects or src is None or dst is None or src.i + 1 >= sent.end or dst.i + 1 >= sent.end:
         return []
-    base_tok = next((t for t in after if t.i < src.i and (term := idx.term_at[t.i]) is not None and term.type == "TOOL"), None)
+    base_tok = next((t for t in after if t.i < src.i and idx.is_tool(t)), None)
     base = A.token_tool(base_tok, idx) if base_tok is not None else None
     skip = (lambda j: j + 1 if j + 1 < sent.end and doc[j].lower_ in ("version", "v") else j)  # "from version 11 to 12"  # noqa: E731
     old, new = _surface_value(doc[skip(src.i + 1)], idx, base), _surface_value(doc[skip(dst.i + 1)], idx, base)
@@ -186,10 +191,7 @@ def surface_switch(frame: Frame) -> list[Rel]:
         times.append(t)
     if old is None or new is None or old.name == new.name or len(times) > 1:
         return []
-    start = when_for(frame.status, "start", times)
-    if start is None:
-        return []
-    return (emit(frame, "USES", subjects, old, replace(start, mode="end")) + emit(frame, "USES", subjects, new, start))
+    return switched(frame, "USES", subjects, old, new, when_for(frame.status, "start", times))
 
 
 def _surface_value(tok: Token, idx, base: Arg | None) -> Arg | None:
@@ -223,16 +225,10 @@ def replace_with(frame: Frame) -> list[Rel]:
         old_p, new_p = A.token_place(old_toks[0], frame.idx), A.token_place(new_toks[0], frame.idx)
         people = persons(frame, we=False, loose=False)
         if old_p is not None and new_p is not None and old_p.strength >= GAZETTEER and people:
-            start = frame.when("start")
-            return (emit(frame, "LIVES_IN", people, old_p, replace(start, mode="end")) + emit(frame, "LIVES_IN", people, new_p, start)
-                    if start is not None else [])
+            return switched(frame, "LIVES_IN", people, old_p, new_p, frame.when("start"))
     old, new = A.token_tool(old_toks[0], frame.idx), A.token_tool(new_toks[0], frame.idx)
-    start = frame.when("start")
-    if old is None or new is None or start is None:
-        return []
     quals = purpose(frame) if frame.lemma != "swap" else {}
-    return (emit(frame, "USES", subjects, old, replace(start, mode="end"), qualifiers=quals, confidence=confidence)
-            + emit(frame, "USES", subjects, new, start, qualifiers=quals, confidence=confidence))
+    return switched(frame, "USES", subjects, old, new, frame.when("start"), qualifiers=quals, confidence=confidence)
 
 
 def finished_change(frame: Frame) -> list[Rel]:
@@ -261,11 +257,7 @@ def finished_change(frame: Frame) -> list[Rel]:
     if start_when is not None and not start_when.phrase:  # "the … upgrade a few days ago": the date on the noun
         hung = [t for t in frame.all_times if t.anchor == noun.i]
         start_when = when_for(frame.status, "start", hung[:1]) if hung else start_when
-    if old is None or new is None or start_when is None:
-        return []
-    subjects = tool_subjects(frame)
-    return (emit(frame, "USES", subjects, old, replace(start_when, mode="end"))
-            + emit(frame, "USES", subjects, new, start_when))
+    return switched(frame, "USES", tool_subjects(frame), old, new, start_when)
 
 
 # ----------------------------------------------------------------------------- moving

@@ -43,17 +43,13 @@ def tool_subjects(frame: Frame) -> list[Arg]:
     return subjects
 
 
-def _tool_term(frame: Frame, tok: Token) -> bool:
-    return (term := frame.idx.term_at[tok.i]) is not None and term.type == "TOOL"
-
-
 def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
     objs = list(frame.dobjs) or tool_objects(frame)  # "we run Mattermost" with the name parsed as an adverb
     if frame.lemma in TOOL_ON_LEMMAS:
         objs += frame.prep("on") + [t for t in frame.v.children if t.i > 0 and t.doc[t.i - 1].lower_ == "on"
-                                    and _tool_term(frame, t)]
+                                    and frame.idx.is_tool(t)]
         objs += [t for t in frame.v.doc[frame.v.i + 1:frame.v.sent.end] if t.i > 0 and t.doc[t.i - 1].lower_ == "on"
-                 and _tool_term(frame, t) and t not in objs][:1]  # "rely on RabbitMQ" with the name hung nowhere useful
+                 and frame.idx.is_tool(t) and t not in objs][:1]  # "rely on RabbitMQ" with the name hung nowhere useful
     if frame.lemma == "move" and frame.prt == "off":
         objs = frame.prep("of")
     return _uses(frame, objs, frame.when(aspect), qualifiers=purpose(frame))
@@ -73,10 +69,10 @@ def tool_objects(frame: Frame) -> list[Token]:
     """Known tools the verb acts on (also when the parser hung them as an adverb: "retired Prometheus",
     and "it" for the tool named just before: "we no longer use Algolia; we shut it down in May")."""
     toks = frame.dobjs or [c for c in frame.v.children if c.dep_ in ("npadvmod", "advmod", "dep", "oprd", "attr", "punct")]
-    out = [t for t in toks if _tool_term(frame, t)]
+    out = [t for t in toks if frame.idx.is_tool(t)]
     if not out and not frame.dobjs and frame.v.dep_ == "xcomp":  # "started using RabbitMQ" hung under "started"
         out = [t for t in frame.v.head.children if t.i > frame.v.i and t.dep_ in ("advmod", "npadvmod", "dep", "punct", "dobj")
-               and _tool_term(frame, t)]
+               and frame.idx.is_tool(t)]
     if not out and frame.dobj is not None and frame.dobj.lower_ == "it":
         antecedent = previous_tool(frame, frame.dobj)
         out = [antecedent] if antecedent is not None else []

@@ -1,13 +1,8 @@
 """Work and study: works at/for/as, join, start, leave/quit/retire ("left Oracle for Yelp"), hire, promote,
-report to, lead/manage a team; and work said other ways:
-
-* the verbs of biographies and news: "played for Leeds United", "signed with Udinese", "was employed by
-  Washington State University" → WORKS_AT;
-* a workplace without a name: "I work at the restaurant", "Jasmine works at that massage place (with
-  Nina)" → WORKS_AT the place ("restaurant", "massage place"), for a named co-worker after "with" too;
-* teaching somewhere: "I'm teaching acting down at the Arts Academy", "she teaches at Lincoln High" → WORKS_AT;
-* being in a body whose name says membership: "she's in the Navy", "we were both in the Peace Corps"
-  (held and over, at no known time) → MEMBER_OF (not "I was in Walmart").
+report to, lead/manage a team; and work said other ways: the verbs of biographies and news (:func:`play`,
+:func:`sign`, :func:`employ`), a workplace without a name, for a named co-worker after "with" too
+(:func:`work_at_place`), teaching somewhere (:func:`teach`), and being in a body whose name says
+membership (:func:`in_a_body`: MEMBER_OF, held and over at no known time; not "I was in Walmart").
 
 The words are data (``workplace_nouns``, ``needs_compound`` and ``membership_words`` in ``ties.json``).
 But for the biography verbs, the rules of work said other ways speak only when the verb's own rules
@@ -25,9 +20,9 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
 from chronomem.extract.clauses.args import name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import TEAM_CHANGES, load_lexicon
+from chronomem.extract.lexicon import TEAM_CHANGES, TIES
 from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
 
@@ -134,9 +129,8 @@ def leave(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("end")
     dobj = frame.dobj or employer_after(frame)
-    if lemma == "retire":
-        if tool_objects(frame):
-            return uses_rels(frame, "end")  # "we retired Prometheus"
+    if lemma == "retire" and tool_objects(frame):
+        return uses_rels(frame, "end")  # "we retired Prometheus"
     if dobj is not None and lemma in L.LEAVING_LEMMAS:
         national = A.national_team(dobj, frame.idx)
         if national is not None:
@@ -204,8 +198,8 @@ def conj_endings(frame: Frame, before: list[Rel]) -> list[Rel]:
             continue  # "used to work at Apple, but resigned in 2021": a vague ending gets its date
         if allowed and not any(p in allowed for p in r.predicate.split("|")):
             continue
-        out.setdefault((r.predicate, r.subject, r.obj.name), Rel(r.predicate, r.subject, r.obj, when, "end", None, r.confidence,
-                                                              dict(r.qualifiers), frame.v.i))
+        ended = timed(r.predicate, r.subject, r.obj, when, frame.v.i, r.confidence, r.qualifiers)
+        out.setdefault((r.predicate, r.subject, r.obj.name), ended)
     return list(out.values())
 
 
@@ -272,9 +266,6 @@ def lead(frame: Frame) -> list[Rel]:
 
 
 # ----------------------------------------------------------------------------- said other ways
-TIES = load_lexicon("ties")
-
-
 def play(frame: Frame) -> list[Rel]:
     """"played for Leeds United": a club or team someone is on is their employer."""
     orgs = [t for t in frame.prep("for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
