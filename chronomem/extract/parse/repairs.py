@@ -10,6 +10,9 @@ A verb of taste right after the subject pronoun is the clause's verb, however it
 detest broccoli": "detest" read as an adjective of a root "broccoli"): it becomes the root, with the
 old root as its object (:func:`repair_taste_root`).
 
+A preposition with no object takes the word right after it that the parser hung beside it ("we've been
+on RabbitMQ": :func:`repair_stranded_prep`).
+
 A word is never punctuation: one the parser attached as punctuation after a copula that has no
 complement is that complement ("my favourite snack is pretzels" with "pretzels" as punctuation).
 
@@ -38,6 +41,7 @@ _NOT_VERBS = frozenset({"ADP", "SCONJ"})
 _JOINERS = frozenset({"and", "but"})
 _MODIFIERS = frozenset({"det", "amod", "compound", "poss", "nummod"})
 _OBJECTS = frozenset({"dobj", "xcomp", "ccomp", "prep"})
+_STRANDED = frozenset({"attr", "npadvmod", "punct", "dobj"})  # how a stranded preposition's object gets hung
 
 
 def repair_tags(doc: Doc) -> int:
@@ -124,6 +128,34 @@ def repair_word_punct(doc: Doc) -> int:
     return fixed
 
 
+def repair_stranded_prep(doc: Doc) -> int:
+    """Make a word the parser hung beside a preposition that has no object that preposition's object,
+    when it comes right after it ("we've been on RabbitMQ": "RabbitMQ" read as an attribute or as
+    punctuation of "been"); how many were repaired.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("we are on RabbitMQ")
+    >>> for t, (pos, dep, head) in zip(doc, [("PRON", "nsubj", 1), ("AUX", "ROOT", 1), ("ADP", "prep", 1),
+    ...                                      ("PUNCT", "punct", 1)]):
+    ...     t.pos_, t.dep_, t.head = pos, dep, doc[head]
+    >>> repair_stranded_prep(doc), doc[3].dep_, doc[3].head.text, doc[3].pos_
+    (1, 'pobj', 'on', 'PROPN')
+    """
+    fixed = 0
+    for prep in doc:
+        if prep.dep_ != "prep" or prep.pos_ != "ADP" or prep.i + 1 >= len(doc) or any(
+                c.dep_ in ("pobj", "pcomp") for c in prep.children):
+            continue
+        word = doc[prep.i + 1]
+        if word.head.i == prep.head.i and word.dep_ in _STRANDED and word.is_alpha and (
+                word.pos_ in ("NOUN", "PROPN") or word.text[:1].isupper()):
+            word.head, word.dep_ = prep, "pobj"
+            if word.pos_ not in ("NOUN", "PROPN"):
+                word.pos_, word.tag_ = "PROPN", "NNP"
+            fixed += 1
+    return fixed
+
+
 def repair_taste_root(doc: Doc) -> int:
     """Make a verb of taste after a subject pronoun that the parser hung on a root noun to its right
     the root, with that noun as its object (module doc); how many were repaired.
@@ -152,4 +184,5 @@ def repair_taste_root(doc: Doc) -> int:
 
 def repair(doc: Doc) -> int:
     """Every repair of this module, in order; how many tokens were repaired."""
-    return repair_tags(doc) + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_word_punct(doc)
+    return (repair_tags(doc) + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_stranded_prep(doc)
+            + repair_word_punct(doc))
