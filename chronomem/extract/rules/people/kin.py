@@ -213,7 +213,8 @@ def pet_rels(frame: Frame, tok: Token | None, when: When | None, owners: Sequenc
     with no name only when it leaves ("my dog died last year": not a pet still had)."""
     found = pet_mention(tok, frame.idx)
     if found is None and tok is not None and when is not None and when.mode == "end" and is_pet_noun(tok) \
-            and tok.pos_ == "NOUN":
+            and tok.pos_ == "NOUN" and tok.dep_ != "appos" and not any(c.dep_ == "appos" for c in tok.children):
+        # (not "Pickles, my dog, died": the name is beside it)
         owner = owner_of(tok, frame.idx)
         return [Rel("HAS_PET", o, owned_arg(tok, "PET"), when, "end", None, 0.7, {}, frame.v.i)
                 for o in ([owner] if owner is not None else owners) if o.kind in (SPEAKER, WE, PRONOUN, ENTITY)]
