@@ -100,7 +100,13 @@ def _grammar_spans(sent: Span, covered: set[int]) -> list[tuple[int, int, Token]
     touching no ``covered`` token (a span already found, a version, a number NER labelled);
     one grammar for every time word."""
     out = []
-    for m in find_times(sent.text, _DETECT_AT):
+    text = list(sent.text)
+    for i in covered:  # what is already read is blanked (offsets kept): most turns then name no time left
+        if sent.start <= i < sent.end:
+            tok = sent.doc[i]
+            lo = tok.idx - sent.start_char
+            text[lo:lo + len(tok.text)] = " " * len(tok.text)
+    for m in find_times("".join(text), _DETECT_AT):
         span = sent.char_span(m.start, m.end, alignment_mode="expand")
         if span is None or any(i in covered for i in range(span.start, span.end)):
             continue

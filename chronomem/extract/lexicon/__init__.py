@@ -58,9 +58,11 @@ def __getattr__(name: str) -> Any:
         for table in SHARED:
             found = lexicon_table(table).get(name.lower())
             if found is not None:
+                globals()[name] = found  # found once: later reads are plain module attributes
                 return found
         if resources.files("chronomem.data").joinpath("lexicon", f"{name.lower()}.json").is_file():
-            return load_lexicon(name.lower())
+            globals()[name] = load_lexicon(name.lower())
+            return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r} (no list {name.lower()!r} in "
                          f"{', '.join(f'{t}.json' for t in SHARED)}, no file {name.lower()}.json)")
 
