@@ -328,7 +328,7 @@ def _h_weekends(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
 
 def _h_offset(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     """A time counted from another: "the day before Thanksgiving", "two days after Christmas", "the week
-    before my birthday in May" (the seven days up to it), "the weekend after Easter", "a month before June 5"."""
+    before Christmas" (the seven days up to it), "the weekend after Easter", "a month before June 5"."""
     n = C.parse_num(m["n"]) if m["n"] else 1
     if n is None or n < 1 or n != int(n) or m["rest"] in ("last", "next"):
         return None

@@ -211,7 +211,7 @@ def _aspect(frame: Frame) -> str | None:
     if status.governor == "start" or (lemma in OPEN.start_verbs and status.tense in ("past", "perfect")):
         return "start"
     if lemma in OPEN.end_verbs and status.tense in ("past", "perfect"):
-        return "end"  # "I dropped out of college": the phrase table says what ends
+        return "end"  # "I quit school": the phrase table says what ends
     if OPEN.start_particles.get(lemma) == frame.prt and status.tense in ("past", "perfect"):
         return "start"  # "took up pottery"
     if status.tense == "present" and frame.v.tag_ in ("VBP", "VBZ", "VB"):
