@@ -21,6 +21,31 @@ from chronomem.timeexpr.words import NUMBER_HEDGES, NUMBER_WORDS, SEASONS, TENS_
 Span = tuple[date, str, Optional[date]]
 Pair = tuple[date, date]
 
+def counted_from(unit: str, k: int, before: bool, day: date) -> Pair:
+    """The ``k``-th day, week or weekend before (or after) ``day``, the day of another time: the day
+    before, the seven days up to it (or from the day after), the weekend before the week of it (or the
+    first one after it).
+
+    >>> [counted_from(u, 1, b, date(2024, 3, 31)) for u, b in (("day", True), ("week", True), ("weekend", False))]
+    [(datetime.date(2024, 3, 30), datetime.date(2024, 3, 31)), (datetime.date(2024, 3, 24), datetime.date(2024, 3, 31)), \
+(datetime.date(2024, 4, 6), datetime.date(2024, 4, 8))]
+    """
+    sign = -1 if before else 1
+    if unit in ("day", "night"):
+        start = day + timedelta(sign * k)
+        return start, start + timedelta(1)
+    if unit == "week":
+        start = day - timedelta(7 * k) if before else day + timedelta(1 + 7 * (k - 1))
+        return start, start + timedelta(7)
+    if before:
+        sat = day - timedelta((day.weekday() - 5) % 7 or 7)
+        sat = sat - timedelta(7) if sat + timedelta(1) >= day else sat  # not the weekend the day is in
+    else:
+        sat = day + timedelta((5 - day.weekday()) % 7 or 7)
+    sat += timedelta(7 * (k - 1) * sign)
+    return sat, sat + timedelta(2)
+
+
 def add_months(d: date, n: int) -> date:
     """Shift by whole months, clamping the day (Jan 31 + 1 month -> Feb 29/28)."""
     y, m = divmod(d.year * 12 + d.month - 1 + n, 12)

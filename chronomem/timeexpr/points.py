@@ -336,17 +336,9 @@ def _h_offset(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     if base is None:
         return None
     k, unit, before = int(n), m["u"], m["k"] != "after"
-    anchor = base[0] if before else (base[2] or base[0] + timedelta(1))
-    if unit in ("day", "night"):
-        return R.day_span(anchor - timedelta(k) if before else anchor + timedelta(k - 1))
-    if unit == "week":
-        start = anchor - timedelta(7 * k) if before else anchor + timedelta(7 * (k - 1))
-        return start, "week", start + timedelta(7)
-    if unit == "weekend":  # the weekend of the week before (after) the anchor's, weeks from Monday
-        wd = anchor.weekday()
-        sat = anchor - timedelta(wd + 2) if before else anchor + timedelta(5 - wd if wd < 5 else 12 - wd)
-        sat += timedelta(7 * (k - 1) * (-1 if before else 1))
-        return sat, "day", sat + timedelta(2)
+    if unit in ("day", "night", "week", "weekend"):  # from the day of the other time (its first, or last)
+        start, end = C.counted_from(unit, k, before, base[0] if before else (base[2] or base[0] + timedelta(1)) - timedelta(1))
+        return start, "week" if unit == "week" else "day", end
     if base[1] != "day" or not (m["n"] or m["a"] in ("a", "an", "one")):
         return None  # "the month after Christmas" is no calendar month; "a month before June 5" is a day
     start = C.add_months(base[0], (1 if unit == "month" else 12) * k * (-1 if before else 1))

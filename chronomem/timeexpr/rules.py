@@ -103,8 +103,9 @@ RE_QUARTER = re.compile(rf"^(?:q(?P<q>[1-4])|(?P<o>first|second|third|fourth|1st
                         rf"(?:,?\s+(?:of\s+|in\s+)?{_Y})?$")
 RE_WEEKENDS = re.compile(rf"^(?P<n>.+?)\s+(?P<x>weekend|{_alt(SEASONS)})s?\s+(?P<k>ago|back|before\s+now|from\s+now|later|hence)$")
 RE_NTH_WEEK = re.compile(r"^(?P<o>first|second|third|fourth|last|final|1st|2nd|3rd|4th)\s+(?P<u>week|weekend)\s+(?:of|in)\s+(?P<rest>.+)$")
-RE_HOLIDAY_SEASON = re.compile(r"^(?P<w>last|this|next|past|previous|coming)?\s*(?:the\s+)?(?:(?:christmas|winter|festive)\s+)?"
-                               r"(?:holidays|holiday\s+season|break|season)$")
+_FESTIVE = r"(?:christmas|winter|festive)\s+"
+RE_HOLIDAY_SEASON = re.compile(rf"^(?P<w>last|this|next|past|previous|coming)?\s*(?:the\s+)?"
+                               rf"(?:(?:{_FESTIVE})?(?:holidays|holiday\s+season)|{_FESTIVE}(?:break|season))$")
 RE_SEMESTER = re.compile(r"^(?P<w>last|this|next|past|previous|coming|current)\s+(?:semester|term)$")
 RE_OFFSET = re.compile(r"^(?:(?P<a>the|a|an|one)\s+|(?P<n>.+?)\s+)?(?P<u>day|night|week|weekend|month|year)s?"
                        r"\s+(?P<k>before|after|prior\s+to)\s+(?:the\s+)?(?P<rest>.+)$")
@@ -220,9 +221,8 @@ def h_season(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
 
 
 def h_holiday_season(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
-    """"over the holidays", "last Christmas break", "the festive season": the two weeks from December 20."""
-    if not re.search(r"holiday|christmas|winter|festive", m.group(0)):
-        return None  # "the break", "the season" alone name no time
+    """"over the holidays", "last Christmas break", "the festive season" (not "the break" alone): the two
+    weeks from December 20."""
     cands = [(date(y, 12, 20), date(y + 1, 1, 3)) for y in (t.year - 2, t.year - 1, t.year)]
     c = pick(cands, t, mode_of(m["w"], p) if m["w"] not in ("this", None) else "nearest")
     return (c[0], "week", c[1]) if c else None
@@ -236,8 +236,7 @@ def h_semester(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
     """"last semester", "this term", "next semester": the school's spring (January to May) or fall
     (September to December) half; "this" is the one under way, or the next one in the summer."""
     cands = [(date(y, mo, 1), add_months(date(y, mo, 1), n)) for y in (t.year - 1, t.year, t.year + 1) for mo, n in SEMESTERS]
-    mode = {"last": "last", "past": "last", "previous": "last", "next": "next", "coming": "next"}.get(m["w"], "future")
-    c = pick(cands, t, mode)
+    c = pick(cands, t, mode_of(m["w"], "future"))
     return (c[0], "season", c[1]) if c else None
 
 

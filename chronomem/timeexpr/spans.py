@@ -215,22 +215,16 @@ def _range(m: re.Match[str], shown: str, ref: datetime, prefer: Prefer) -> TimeS
     return TimeSpan(shown, first.start, second.end, coarser, "range")
 
 
+_COUNTED: dict[str, Granularity] = {"day": "day", "week": "week", "weekend": "weekend"}  # calc.counted_from's units
+
+
 def _anchored(unit: str, before: bool, anchor: date, shown: str) -> TimeSpan:
     """"the weekend before", "the week after": next to the reference itself, which here is the time the
     phrase is anchored to (the day of the event it is said of), not a clock."""
-    if unit == "day":
-        day = anchor - _D1 if before else anchor + _D1
-        return TimeSpan(shown, day, day + _D1, "day")
-    if unit == "week":
-        return TimeSpan(shown, anchor - 7 * _D1, anchor, "week") if before else \
-            TimeSpan(shown, anchor + _D1, anchor + 8 * _D1, "week")
-    if unit == "weekend":
-        if before:
-            sat = anchor - timedelta((anchor.weekday() - 5) % 7 or 7)
-            sat = sat - 7 * _D1 if sat + _D1 >= anchor else sat
-        else:
-            sat = anchor + timedelta((5 - anchor.weekday()) % 7 or 7)
-        return TimeSpan(shown, sat, sat + 2 * _D1, "weekend")
+    grain = _COUNTED.get(unit)
+    if grain is not None:
+        start, end = C.counted_from(unit, 1, before, anchor)
+        return TimeSpan(shown, start, end, grain)
     if unit == "month":
         first = C.add_months(anchor.replace(day=1), -1 if before else 1)
         return TimeSpan(shown, first, C.add_months(first, 1), "month")

@@ -103,7 +103,8 @@ def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[
     place_args = [p for p in (A.token_place(t, frame.idx) for t in places) if p is not None and p.kind == ENTITY]
     quals = {"location": place_args[0].name} if place_args else {}
     for tok in orgs:
-        org = A.token_org(tok, frame.idx, strict=strict) or (_workplace(tok, frame) if unnamed and not strict else None)
+        org = A.token_org(tok, frame.idx, strict=strict) or (_unnamed(tok, frame, "works at", "WORKS_AT")
+                                                           if unnamed and not strict else None)
         rels = emit(frame, "WORKS_AT", subjects, org, when, confidence=confidence, qualifiers=quals, obj_tok=tok)
         out += rels
         if rels and place_args and when is not None and when.mode != "end":
@@ -122,16 +123,11 @@ def job_rels(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:
                       roles=frame.dobj_preps.get("as", []) + frame.prep("as"), unnamed=True)
 
 
-def _workplace(tok: Token, frame: Frame) -> Arg | None:
-    """An unnamed place of work the phrase table knows ("a diner", "the local hospital"): "works at" it."""
+def _unnamed(tok: Token, frame: Frame, relation: str, predicate: str) -> Arg | None:
+    """An unnamed place the phrase table maps ``relation`` with onto ``predicate``: a place of work ("a diner",
+    "the local hospital": "works at" it), a school ("college", "a community college": "attends" it)."""
     arg = A.thing_arg(tok, frame.idx)
-    return arg if arg is not None and mapped_predicate("works at", arg.name, tok.lemma_) == "WORKS_AT" else None
-
-
-def _school(tok: Token, frame: Frame) -> Arg | None:
-    """An unnamed school the phrase table knows ("college", "a community college"): "graduated from" it."""
-    arg = A.thing_arg(tok, frame.idx)
-    return arg if arg is not None and mapped_predicate("attends", arg.name, tok.lemma_) == "STUDIES_AT" else None
+    return arg if arg is not None and mapped_predicate(relation, arg.name, tok.lemma_) == predicate else None
 
 
 def to_roles(frame: Frame) -> list[Arg]:
@@ -171,7 +167,8 @@ _OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
     "place": lambda tok, frame, strict: A.token_place(tok, frame.idx),
     "person": lambda tok, frame, strict: person_arg(tok, frame.idx, trust_ner=False),
     "school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
-    "any school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False) or _school(tok, frame),
+    "any school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False) or _unnamed(
+        tok, frame, "attends", "STUDIES_AT"),
 }
 
 

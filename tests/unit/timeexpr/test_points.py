@@ -110,6 +110,7 @@ CASES_MAR = [
     ("two days after Christmas", "2023-12-27", "day"),
     ("the week before Christmas", "2023-12-18", "week"),  # the seven days up to it
     ("the weekend before Easter", "2023-04-01", "day"),  # Easter 2023 is on April 9
+    ("the weekend after June 7, 2024", "2024-06-08", "day"),  # a Friday: the weekend right after it
     ("a month before June 5", "2023-05-05", "day"),
     ("the night before last", "2024-03-10", "day"),  # two nights ago, not a year ago
     ("last week Friday", "2024-03-08", "day"),  # raised IndexError: the pattern has no deictic group

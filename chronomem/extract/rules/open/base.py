@@ -256,18 +256,17 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
           relation: str = "", confidence: float = OPEN_CONFIDENCE) -> list[Rel]:
     """The relations of ``subjects`` to ``obj`` said by ``frame`` read with ``aspect``: an open fact whose
     phrase the phrase table maps takes the row's predicate, and its aspect ("I start college in September")."""
-    given = aspect
     if obj is None:
         return []
+    when = frame.when(aspect)
     if predicate == OPEN_PREDICATE and relation:  # "drives an old truck" owns it (the phrase table)
         head = frame.v.doc[obj.i].lemma_ if 0 <= obj.i < len(frame.v.doc) else ""
         found = mapped_row(relation, obj.name, head)
-        row_when = None if found is None else frame.when(found[1] or given)
-        if found is not None and (found[1] != "end" or given == "end") and row_when is not None and not (
+        row_when = None if found is None else frame.when(found[1] or aspect)
+        if found is not None and (found[1] != "end" or aspect == "end") and row_when is not None and not (
                 row_when.needs_time and not row_when.phrase):
-            predicate, aspect = found[0], found[1] or given  # an end row needs an ending clause ("I quit school",
-            # not "I leave school at 3"); a start row, a time when it is to come ("starting college in May")
-    when = frame.when(aspect)
+            predicate, when = found[0], row_when  # an end row needs an ending clause ("I quit school", not
+            # "I leave school at 3"); a start row, a time when it is to come ("starting college in May")
     if when is None:
         return []
     quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else {}

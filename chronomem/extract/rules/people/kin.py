@@ -216,7 +216,7 @@ def pet_rels(frame: Frame, tok: Token | None, when: When | None, owners: Sequenc
             and tok.pos_ == "NOUN" and tok.dep_ != "appos" and not any(c.dep_ == "appos" for c in tok.children):
         # (not "Pickles, my dog, died": the name is beside it)
         owner = owner_of(tok, frame.idx)
-        return [Rel("HAS_PET", o, owned_arg(tok, "PET"), when, "end", None, 0.7, {}, frame.v.i)
+        return [timed("HAS_PET", o, owned_arg(tok, "PET"), when, frame.v.i, 0.7)
                 for o in ([owner] if owner is not None else owners) if o.kind in (SPEAKER, WE, PRONOUN, ENTITY)]
     if found is None or when is None:
         return []
