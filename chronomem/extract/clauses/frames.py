@@ -17,7 +17,7 @@ from chronomem.extract.clauses.args import DocIndex, entity_arg, first_name_gend
 from chronomem.extract.clauses.filters import ClauseStatus, clause_status
 from chronomem.extract.clauses.records import Arg, When
 from chronomem.extract.clauses.timing import TimePhrase, clause_head
-from chronomem.extract.lexicon import OPEN
+from chronomem.extract.lexicon import OPEN, PEOPLE
 from chronomem.timeexpr import split_range
 
 _SUBJ = ("nsubj", "nsubjpass", "csubj")
@@ -209,6 +209,11 @@ def _pick(times: list[TimePhrase], *roles: str) -> TimePhrase | None:
     return next((t for t in times if t.role in roles), None)
 
 
+def _lasted(span: TimePhrase | None) -> bool:
+    """A "for" span of months or more ("for 30 years", "for ages"; ``couple_spans``), not "for an hour"."""
+    return span is not None and any(w.rstrip("s") in PEOPLE.couple_spans for w in span.text.lower().split())
+
+
 def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When | None:  # noqa: C901
     """Combine a clause's status with a rule's aspect into time words, or ``None`` for no fact."""
     if status.blocked or status.negated:
@@ -240,6 +245,8 @@ def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When
             return When("state")
         if tense in ("past", "past_progressive"):
             t = _pick(times, "until")
+            if t is None and _lasted(_pick(times, "for")):
+                return When("end", vague=True)  # "I worked at Boeing for 30 years": it lasted, and is over
             return When("end", t.text, prefer="past") if t else None
         if tense == "future":
             t = _pick(times, "since", "point")

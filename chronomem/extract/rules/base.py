@@ -21,7 +21,7 @@ from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import lexicon_table
-from chronomem.extract.rules.open.phrase_table import mapped_predicate
+from chronomem.extract.rules.open.phrase_table import unnamed_place
 
 Handler = Callable[[Frame], list[Rel]]
 
@@ -103,7 +103,7 @@ def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[
     place_args = [p for p in (A.token_place(t, frame.idx) for t in places) if p is not None and p.kind == ENTITY]
     quals = {"location": place_args[0].name} if place_args else {}
     for tok in orgs:
-        org = A.token_org(tok, frame.idx, strict=strict) or (_unnamed(tok, frame, "works at", "WORKS_AT")
+        org = A.token_org(tok, frame.idx, strict=strict) or (unnamed_place(tok, frame.idx, "works at", "WORKS_AT")
                                                            if unnamed and not strict else None)
         rels = emit(frame, "WORKS_AT", subjects, org, when, confidence=confidence, qualifiers=quals, obj_tok=tok)
         out += rels
@@ -121,13 +121,6 @@ def job_rels(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:
     orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
     return employment(frame, subjects, when, orgs, places=frame.dobj_preps.get("in", []),
                       roles=frame.dobj_preps.get("as", []) + frame.prep("as"), unnamed=True)
-
-
-def _unnamed(tok: Token, frame: Frame, relation: str, predicate: str) -> Arg | None:
-    """An unnamed place the phrase table maps ``relation`` with onto ``predicate``: a place of work ("a diner",
-    "the local hospital": "works at" it), a school ("college", "a community college": "attends" it)."""
-    arg = A.thing_arg(tok, frame.idx)
-    return arg if arg is not None and mapped_predicate(relation, arg.name, tok.lemma_) == predicate else None
 
 
 def to_roles(frame: Frame) -> list[Arg]:
@@ -167,8 +160,8 @@ _OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
     "place": lambda tok, frame, strict: A.token_place(tok, frame.idx),
     "person": lambda tok, frame, strict: person_arg(tok, frame.idx, trust_ner=False),
     "school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
-    "any school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False) or _unnamed(
-        tok, frame, "attends", "STUDIES_AT"),
+    "any school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False) or unnamed_place(
+        tok, frame.idx, "attends", "STUDIES_AT"),
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extract.extract_helpers import NOW, A, U, c, last_turn_rows
+from tests.unit.extract.extract_helpers import NOW, A, E, U, c, last_turn_rows
 
 STATEMENTS = [
     # a turn typed all in lower case is cased before parsing: names after "named", places the gazetteer knows
@@ -79,6 +79,44 @@ STATEMENTS = [
     # occupations said with an agent noun
     ("I'm a farmer.", [c(U, "HAS_ROLE", "farmer", A, NOW)]),
     ("i am a construction worker.", [c(U, "HAS_ROLE", "construction worker", A, NOW)]),
+    # a couple said as the subject of a marital state: married now (or for a span), or no longer
+    ("Tom and I are married.", [c(U, "MARRIED_TO", "Tom", A, NOW)]),
+    ("me and Dana are engaged!", [c(U, "ENGAGED_TO", "Dana", A, NOW)]),
+    ("Tom and I have been married for ten years.", [c(U, "MARRIED_TO", "Tom", A, ("2014-03-12", "year", False))]),
+    ("Tom and I are divorced.", [c(U, "MARRIED_TO", "Tom", E, ("turn", "unknown", True))]),
+    # a relative or a friend given a name by a passive of naming
+    ("my sister is called Emma.", [c(U, "SIBLING_OF", "Emma", A, NOW)]),
+    ("My best friend is named Sarah.", [c(U, "FRIEND_OF", "Sarah", A, NOW)]),
+    # an unnamed partner that a couple's verb takes: over (or begun) then, never a partner had now
+    ("I broke up with my boyfriend last week.", [c(U, "PARTNER_OF", "user's boyfriend", E, ("2024-03-05", "week", False))]),
+    ("My girlfriend and I split up in May.", [c(U, "PARTNER_OF", "user's girlfriend", E, ("2023-05-01", "month", False))]),
+    ("I divorced my husband in 2020.", [c(U, "MARRIED_TO", "user's husband", E, ("2020-01-01", "year", False))]),
+    ("I married my husband in 2010.", [c(U, "MARRIED_TO", "user's husband", A, ("2010-01-01", "year", False))]),
+    # an unnamed relative's taste said with an adjective, as with a verb ("my son loves trains")
+    ("My son is obsessed with trains.", [c(U, "PARENT_OF", "user's son", A, NOW), c("user's son", "LIKES", "trains", A, NOW)]),
+    ("My daughter is terrified of spiders.",
+     [c(U, "PARENT_OF", "user's daughter", A, NOW), c("user's daughter", "DISLIKES", "spiders", A, NOW)]),
+    # a pet named by a two-word breed
+    ("I have a black lab named Duke.", [c(U, "HAS_PET", "Duke", A, NOW)]),
+    ("We got a german shepherd named Rex last year.", [c(U, "HAS_PET", "Rex", A, ("2023-01-01", "year", False))]),
+    ("Rex, our german shepherd, is nine.", [c(U, "HAS_PET", "Rex", A, NOW)]),  # not a role of Rex's
+    # a taste said as a comparison nothing wins, or as a soft spot
+    ("Nothing makes me happier than baking bread.", [c(U, "LIKES", "baking bread", A, NOW)]),
+    ("nothing relaxes me more than gardening", [c(U, "LIKES", "gardening", A, NOW)]),
+    ("I've always had a soft spot for old movies.", [c(U, "LIKES", "old movies", A, NOW)]),
+    # a past state that lasted a span is over (when is not said), as a couple that lasted is
+    ("I worked at Boeing for 30 years.", [c(U, "WORKS_AT", "Boeing", E, ("turn", "unknown", True))]),
+    ("I lived in Paris for two years.", [c(U, "LIVES_IN", "Paris", E, ("turn", "unknown", True))]),
+    ("I was a nurse for 20 years.", [c(U, "HAS_ROLE", "nurse", E, ("turn", "unknown", True))]),
+    # an identity held for a span began then; a job left at an unnamed workplace ends there
+    ("I've been a vegetarian for five years.", [c(U, "RELATED_TO", "vegetarian", A, ("2019-03-12", "year", False))]),
+    ("I quit my job at the bank last month.", [c(U, "WORKS_AT", "bank", E, ("2024-02-01", "month", False))]),
+    # a friend introduced, then named
+    ("I made a new friend at the gym, her name is Priya.", [c(U, "FRIEND_OF", "Priya", A, NOW)]),
+    # a gift is the receiver's, not the giver's
+    ("My grandma gave me this necklace.", [c(U, "OWNS", "necklace", A, NOW)]),
+    ("Tom bought me a guitar last year.", [c(U, "OWNS", "guitar", A, ("2023-01-01", "year", False))]),
+    ("I bought a bike for my son.", [c(U, "PARENT_OF", "user's son", A, NOW)]),
 ]
 
 NOTHING = [
@@ -95,6 +133,12 @@ NOTHING = [
     "I don't care.",  # of nothing said
     "I'm not really into hiking.",  # no interest is not a dislike
     "I love having plants in our homes.",  # a home is had by everyone: nothing owned is said
+    "My lab is in the basement.",  # a lab with no breed is no pet
+    "Nothing makes her happier than shopping.",  # someone else's taste, unnamed
+    "Nothing made me happier than that trip.",  # a moment of the past
+    "We stayed in Rome for a week.",  # a stay is no home
+    "My friend got a new boss, his name is Tom.",  # the name is the boss's, not a friend's
+    "My friend gave me a hug.",  # nothing kept
 ]
 
 

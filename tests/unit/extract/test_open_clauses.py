@@ -814,6 +814,30 @@ def test_no_school_begun_or_left(extractor, text):
 
 
 @pytest.mark.parametrize(("text", "expected"), [
+    # a plan for a time to come begins what a row marked "planned" maps: a school from then
+    ("i'm starting college in the fall.", ("user", "STUDIES_AT", "college", "assert", "2024-09-01", "season", False)),
+    ("i will be attending law school next year.",
+     ("user", "STUDIES_AT", "law school", "assert", "2025-01-01", "year", False)),
+    ("I'm going to college next year.", ("user", "STUDIES_AT", "college", "assert", "2025-01-01", "year", False)),
+])
+def test_a_plan_begins_a_school(extractor, text, expected):
+    found = [r for r in last_turn_rows(extractor, text) if r[1] == "STUDIES_AT"]
+    assert found == [expected], found
+
+
+@pytest.mark.parametrize(("text", "predicate"), [
+    ("I might start college next year.", "STUDIES_AT"),  # a supposition
+    ("I'm not going to college next year.", "STUDIES_AT"),
+    ("Are you starting college in the fall?", "STUDIES_AT"),
+    ("I'm starting college.", "STUDIES_AT"),  # no time said: no start to date (and no plan)
+    ("I'm watching a film tonight.", "LIKES"),  # a plan of a leisure phrase is no taste
+    ("I'm going to the gym tonight.", "STUDIES_AT"),
+])
+def test_no_plan_begins_a_state(extractor, text, predicate):
+    assert [r for r in last_turn_rows(extractor, text) if r[1] == predicate] == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
     # a pet with no name that dies or is lost is no longer had (not asserted as a pet still had)
     ("my dog died last year.", ("user", "HAS_PET", "user's dog", "end", "2023-01-01", "year", False)),
     ("Our cat passed away in May.", ("user", "HAS_PET", "user's cat", "end", "2023-05-01", "month", False)),

@@ -12,13 +12,21 @@ from spacy.tokens import Token
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame, pastimes_in_list, with_conj
 from chronomem.extract.clauses.phrases import gerund, third_person
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, timed
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
-from chronomem.extract.rules.open.base import OPEN_PREDICATE, TASTE_CONFIDENCE, clause_objects, phrase_arg, subject_rels
-from chronomem.extract.rules.open.phrase_table import mapped_predicate
+from chronomem.extract.rules.open.base import (
+    OPEN_CONFIDENCE,
+    OPEN_PREDICATE,
+    TASTE_CONFIDENCE,
+    a_gift,
+    clause_objects,
+    phrase_arg,
+    subject_rels,
+)
+from chronomem.extract.rules.open.phrase_table import mapped_predicate, planned_predicate
 
-__all__ = ["activity_rels", "pastime_rels"]
+__all__ = ["activity_rels", "pastime_rels", "planned_rels"]
 
 _DOING_DEPS = frozenset({"xcomp", "advcl", "dep", "pcomp", "conj", "ccomp"})  # "spend my free time sketching"
 _TIME_DEPS = frozenset({"prep", "npadvmod", "dobj", "advmod"})  # "in my spare time", "for fun"
@@ -48,8 +56,8 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         if tok.pos_ == "VERB":  # "I try to…", "I keep going": the inner verb is its own clause
             out += _pastime_gone_to(frame, subjects, tok, aspect, verb) if lemma == "go" else []
             continue
-        if pred == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or is_pet_noun(tok)):
-            continue  # "bought lunch"; pets are HAS_PET
+        if pred == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or is_pet_noun(tok) or a_gift(frame)):
+            continue  # "bought lunch"; pets are HAS_PET; "bought a bike for my son" is his
         if pred == OPEN_PREDICATE and is_pet_noun(tok) and any(c.dep_ == "poss" for c in tok.children):
             continue  # "I walk my dog every morning": the pet is the speaker's (HAS_PET), not what the habit is about
         begun = _begun(frame, subjects, tok, verb) if lemma in OPEN.start_verbs and aspect == "start" else None
@@ -82,6 +90,29 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             frame.status.tense in ("present", "perfect_progressive") or aspect == "start") and _stands_alone(frame.v):
         out = subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, _gerund_name(frame.v), "OTHER", GUESS),
                     aspect, relation="does")  # "I paint", "I've been running for years"
+    return out
+
+
+def planned_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """What a plan for a time to come begins then, where a phrase-table row marked ``planned`` maps it:
+    "I'm starting college in the fall", "I'll be attending law school next year" → STUDIES_AT from then.
+    Any other plan is a happening (:mod:`chronomem.extract.rules.open.happenings`): "I'm watching a film
+    tonight" is no taste."""
+    if frame.status.tense not in ("future", "progressive") or not any(t.role == "point" for t in frame.times):
+        return []
+    when = frame.when("start")
+    if when is None or not when.phrase:
+        return []
+    verb = third_person(frame.lemma) + (f" {frame.prt}" if frame.prt else "")
+    said = [(verb, t) for t in clause_objects(frame)] + [
+        (f"{verb} {prep}", t) for prep, toks in _object_preps(frame).items() for t in toks]
+    out: list[Rel] = []
+    for relation, tok in said:
+        arg = phrase_arg(tok, frame.idx) if tok.pos_ in ("NOUN", "PROPN") else None
+        predicate = None if arg is None else planned_predicate(relation, arg.name, tok.lemma_)
+        if arg is not None and predicate is not None:
+            out += [timed(predicate, s, arg, when, frame.v.i, OPEN_CONFIDENCE) for s in subjects
+                    if not (s.kind == ENTITY and s.name == arg.name)]
     return out
 
 

@@ -29,7 +29,7 @@ def person_subjects(frame: Frame) -> list[Arg]:
     taste, also the speaker's unnamed relative ("my son loves dinosaurs")."""
     mine = [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
     if mine:  # "my son loves dinosaurs", "the kids love the beach" (their jobs and homes are the vocabulary's)
-        return mine if frame.lemma in OPEN.taste_verbs else []
+        return mine if frame.lemma in OPEN.taste_verbs or _taste_adjective(frame) else []
     out = []
     for arg in frame.subjects(team=True):
         person = A.subject_person(arg, we=True, loose=True)
@@ -42,6 +42,12 @@ def person_subjects(frame: Frame) -> list[Arg]:
     if not out and borrowed and dropped_subject(frame.v):
         out.append(Arg(SPEAKER, frame.v.i))  # "Started hitting the gym last week": chat drops the "I"
     return out
+
+
+def _taste_adjective(frame: Frame) -> bool:
+    """The clause says a taste with an adjective: "my son is obsessed with trains", "the kids are crazy about soccer"."""
+    adj = frame.v if frame.v.tag_ == "VBN" else frame.acomp if frame.lemma == "be" else None
+    return adj is not None and (adj.lower_ in OPEN.taste_adjectives or adj.lower_ in OPEN.aversion_adjectives)
 
 
 def my_relative(tok: Token) -> bool:
@@ -287,3 +293,21 @@ def adjective_relation(word: str) -> tuple[str, tuple[str, ...]] | None:
         if word in table:
             return predicate, table[word]
     return None
+
+
+def for_someone(frame: Frame, got: list[Token]) -> bool:
+    """Got "for" someone else, said after the verb or after the thing: a gift ("a bike for my son")."""
+    return any(someone(t) for t in frame.prep("for") + [d for g in got for d in frame.dobj_preps.get("for", [])])
+
+
+def a_gift(frame: Frame) -> bool:
+    """Got for someone: a person it was got for, after "for" or as the indirect object ("bought me a guitar");
+    not for oneself ("I bought myself a camera")."""
+    given = [c for c in frame.v.children if c.dep_ in ("dative", "iobj") and not c.lower_.endswith(("self", "selves"))]
+    return any(t.lower_ in ("me", "us") or someone(t) for t in given) or for_someone(frame, frame.dobjs) or any(
+        t.lower_ in ("me", "us") for t in frame.prep("for") + frame.dobj_preps.get("for", []))
+
+
+def someone(tok: Token) -> bool:
+    """A person other than the speaker: "you", "her", "them", a name, "my niece"."""
+    return tok.lower_ in OPEN.other_people_pronouns or tok.ent_type_ == "PERSON" or tok.lemma_.lower() in L.KIN

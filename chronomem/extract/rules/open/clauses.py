@@ -23,12 +23,12 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import owned_arg
-from chronomem.extract.clauses.args import DocIndex
+from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, holds
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, holds, timed
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
-from chronomem.extract.rules.open.activity import activity_rels, pastime_rels
+from chronomem.extract.rules.open.activity import activity_rels, pastime_rels, planned_rels
 from chronomem.extract.rules.open.base import (
     OPEN_CONFIDENCE,
     OPEN_PREDICATE,
@@ -45,6 +45,7 @@ from chronomem.extract.rules.open.base import (
 from chronomem.extract.rules.open.copula import be_rels, copula_rels, home_in
 from chronomem.extract.rules.open.goals import goal_rels
 from chronomem.extract.rules.open.limits import diet_rels
+from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, noun_as_verb, taste_rels
 
@@ -104,6 +105,23 @@ def _participle_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
     return out
 
 
+def gift_rels(frame: Frame) -> list[Rel]:
+    """A thing given to the speaker is theirs from then: "my grandma gave me this necklace", "my husband bought
+    me a guitar for my birthday" → OWNS (``gift_verbs``; only things one keeps: ``possession_nouns`` and
+    ``everyday_possessions``)."""
+    if frame.lemma not in OPEN.gift_verbs or frame.status.tense not in ("past", "perfect"):
+        return []
+    me = next((c for c in frame.v.children if c.lower_ == "me" and c.dep_ in ("dative", "iobj")), None) or next(
+        (o for o in frame.prep("for") + frame.dobj_preps.get("for", []) if o.lower_ == "me"), None)
+    speaker = pronoun_arg(me) if me is not None else None
+    when = frame.when("start")
+    if speaker is None or when is None:
+        return []
+    things = [t for t in frame.dobjs if t.pos_ == "NOUN" and not is_pet_noun(t) and (
+        t.lemma_.lower() in OPEN.possession_nouns or t.lemma_.lower() in OPEN.everyday_possessions)]
+    return [timed("OWNS", speaker, Arg(ENTITY, t.i, owned_name(t), "OTHER", GUESS), when, frame.v.i, 0.7) for t in things]
+
+
 def _passive_identity(frame: Frame) -> bool:
     """A bare present passive whose participle is an identity adjective: "I'm retired" (not "I was adopted
     by …", "I'm retired from the navy": a phrase makes it an event or a role)."""
@@ -129,9 +147,9 @@ def clause_rels(frame: Frame) -> list[Rel]:
         if favourite:
             return favourite
     if not frame.status.blocked and not frame.status.negated:
-        loved = loved_subject_rels(frame) or (home_in(frame) if frame.lemma == "be" else [])
+        loved = loved_subject_rels(frame) or (home_in(frame) if frame.lemma == "be" else []) or gift_rels(frame)
         if loved:
-            return loved  # (or "my home is in Vermont": a place, not a taste)
+            return loved  # (or "my home is in Vermont": a place, not a taste; or a gift to the speaker)
     subjects = person_subjects(frame)
     goals = goal_rels(frame, subjects) if subjects and not frame.status.negated else []
     if goals:
@@ -164,9 +182,11 @@ def clause_rels(frame: Frame) -> list[Rel]:
             p in frame.preps for p in phrasal):
         if (lemma in OPEN.vocabulary_verbs or aspect == "end") and aspect is not None:  # "I attend a small college"
             return [r for r in activity_rels(frame, subjects, aspect) if r.predicate != OPEN_PREDICATE]
+        if aspect is None and lemma in OPEN.vocabulary_verbs:
+            return planned_rels(frame, subjects)  # "I'll be attending law school next year"
         return []  # "look into", "work on" are activities; "look", "work at" are not open facts
     if aspect is None:
-        return []
+        return planned_rels(frame, subjects)  # "I'm starting college in the fall": a plan, or a state begun then
     new_job = new_job_rels(frame, subjects)
     if new_job is not None:
         return new_job

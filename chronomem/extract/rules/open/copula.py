@@ -183,8 +183,9 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return []
     if any(c.dep_ == "poss" for c in noun.children) or (head in L.ROLE_HEADS and role_arg(noun, strict=False)) or head in L.KIN:
         return []  # "Priya is my manager", "I'm a nurse": the vocabulary rules (not "a team player": no role)
-    if any(c.dep_ == "prep" for c in noun.children) or any(c.lower_ in ("such", "what", "quite") for c in noun.children):
-        return []
+    if any(c.dep_ == "prep" and not any(t.start <= c.i < t.end for t in frame.all_times) for c in noun.children) or any(
+            c.lower_ in ("such", "what", "quite") for c in noun.children):
+        return []  # "a fan of …" is read above; "a vegetarian for five years" keeps its time
     return subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(noun, frame.idx), aspect, relation="is")
 
 

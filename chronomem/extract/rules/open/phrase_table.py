@@ -19,17 +19,23 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from spacy.tokens import Token
+
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.args import DocIndex
+from chronomem.extract.clauses.records import Arg
 from chronomem.extract.lexicon import lexicon_file
 
 
 @cache
-def _table() -> dict[str, list[tuple[frozenset[str], str, str]]]:
+def _table() -> dict[str, list[tuple[frozenset[str], str, str, bool]]]:
     data = lexicon_file("phrase_table")
     classes = {name: frozenset(words) for name, words in data["object_classes"].items()} | {"*": frozenset({"*"})}
-    out: dict[str, list[tuple[frozenset[str], str, str]]] = {}
+    out: dict[str, list[tuple[frozenset[str], str, str, bool]]] = {}
     for row in data["rows"]:
         for relation in row["relations"]:
-            out.setdefault(relation, []).append((classes[row["object"]], row["predicate"], row.get("aspect", "")))
+            out.setdefault(relation, []).append(
+                (classes[row["object"]], row["predicate"], row.get("aspect", ""), bool(row.get("planned"))))
     return out
 
 
@@ -64,9 +70,33 @@ def mapped_row(relation: str, phrase: str, head: str = "") -> tuple[str, str] | 
     >>> mapped_row("is starting", "college"), mapped_row("quits", "law school"), mapped_row("starts", "a diet")
     (('STUDIES_AT', 'start'), ('STUDIES_AT', 'end'), None)
     """
+    row = _row(relation, phrase, head)
+    return None if row is None else (row[1], row[2])
+
+
+def planned_predicate(relation: str, phrase: str, head: str = "") -> str | None:
+    """The predicate a plan of ``relation`` with an object ``phrase`` begins, when its row says a plan
+    begins it (``planned``), else ``None``: a plan to attend college is studying there from then; a plan
+    to watch a film is no taste.
+
+    >>> planned_predicate("attends", "law school"), planned_predicate("watches", "a film")
+    ('STUDIES_AT', None)
+    """
+    row = _row(relation, phrase, head)
+    return row[1] if row is not None and row[3] and row[2] != "end" else None
+
+
+def _row(relation: str, phrase: str, head: str) -> tuple[frozenset[str], str, str, bool] | None:
     rows = _table().get(relation)
     if not rows:
         return None
     words = phrase.lower().split()
     heads = {head_noun(phrase), " ".join(words[-2:]), "*", head_noun(head)}
-    return next(((predicate, aspect) for nouns, predicate, aspect in rows if heads & nouns), None)
+    return next((row for row in rows if heads & row[0]), None)
+
+
+def unnamed_place(tok: Token, idx: DocIndex, relation: str, predicate: str) -> Arg | None:
+    """An unnamed place the table maps ``relation`` with onto ``predicate``: a place of work ("a diner",
+    "the local hospital": "works at" it), a school ("college", "a community college": "attends" it)."""
+    arg = A.thing_arg(tok, idx)
+    return arg if arg is not None and mapped_predicate(relation, arg.name, tok.lemma_) == predicate else None

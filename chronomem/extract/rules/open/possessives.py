@@ -37,11 +37,16 @@ def _owned_thing(tok: Token) -> list[Rel]:
         return []  # "my studio space", "my guitar teacher": the noun names something else
     if any(c.lower_ in OPEN.unreal_modifiers for c in tok.children):
         return []  # "my dream studio" is not owned yet
-    words = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and c.i > poss[0].i
-             and c.lower_ not in OPEN.dropped_owned_modifiers]
-    name = " ".join([_modifier_text(w) for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
     me = Arg(SPEAKER if poss[0].lower_ == "my" else WE, poss[0].i)
-    return [holds("OWNS", me, Arg(ENTITY, tok.i, name, "OTHER", GUESS), tok.i)]
+    return [holds("OWNS", me, Arg(ENTITY, tok.i, owned_name(tok, after=poss[0].i), "OTHER", GUESS), tok.i)]
+
+
+def owned_name(tok: Token, *, after: int = -1) -> str:
+    """A thing owned named by its noun and the modifiers before it (after token ``after``) that say which
+    ("hand-painted bowl", "vintage camera"), not the ones that say how new or dear (``dropped_owned_modifiers``)."""
+    words = [c for c in tok.children if c.dep_ in ("amod", "compound") and after < c.i < tok.i
+             and c.lower_ not in OPEN.dropped_owned_modifiers]
+    return " ".join([_modifier_text(w) for w in sorted(words, key=lambda w: w.i)] + [tok.lower_])
 
 
 def _modifier_text(word: Token) -> str:
@@ -285,13 +290,15 @@ def _likeness(tok: Token) -> bool:
 
 
 # the words naming_rels needs one of (as string hashes, compared with args.doc_words)
-_NAMING_WORDS = frozenset(get_string_id(w.split()[-1]) for w in L.PET_NOUNS | frozenset(OPEN.child_nouns))
+_NAMING_WORDS = frozenset(get_string_id(w.split()[-1]) for w in L.PET_NOUNS | frozenset(OPEN.child_nouns)
+                          | frozenset(OPEN.friend_nouns))
 _AGED = re.compile(r"\b(?:my|our) (?:\w+-)+(?:year|month|week)-old\b")
 
 
 def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
-    """A pet or child named in the turn that introduces it: "We got a puppy! This is Biscuit.",
-    "Meet Pip, our new addition to the family", "Our one-year-old is a joy, his name is Kyle"."""
+    """A pet, a child or a friend named in the turn that introduces it: "We got a puppy! This is Biscuit.",
+    "Meet Pip, our new addition to the family", "Our one-year-old is a joy, his name is Kyle", "I made a new
+    friend at the gym, her name is Priya"."""
     text = doc.text.lower()
     if doc_words(doc).isdisjoint(_NAMING_WORDS) and not _AGED.search(text) and not any(p in text for p in OPEN.newcomer_phrases):
         return []  # a cheap gate: most turns name no pet nor child
@@ -302,16 +309,31 @@ def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     child = any((t.lower_ in OPEN.child_nouns or t.lemma_.lower() in OPEN.child_nouns)
                 and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)
                 for t in doc) or bool(_AGED.search(text))  # "our one-year-old"
-    if not (pet or child):
+    friend = any(_my_friend(t) for t in doc)
+    if not (pet or child or friend):
         return []
     out = []
     for name in introduced_names(doc):
         if pet:
             out.append(holds("HAS_PET", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PET", GUESS), name.i))
-        elif child:
-            kid = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
-            out.append(holds("PARENT_OF", Arg(SPEAKER, name.i), kid, name.i))
+        elif child or _names_my_friend(name):
+            person = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
+            out.append(holds("PARENT_OF" if child else "FRIEND_OF", Arg(SPEAKER, name.i), person, name.i))
     return out
+
+
+def _my_friend(tok: Token) -> bool:
+    """"my friend", "a new friend": one friend of the speaker's."""
+    return tok.lemma_.lower() in OPEN.friend_nouns and tok.tag_ == "NN" and any(
+        (c.dep_ == "poss" and c.lower_ in ("my", "our")) or (c.dep_ == "amod" and c.lower_ == "new") for c in tok.children)
+
+
+def _names_my_friend(name: Token) -> bool:
+    """The person noun nearest before ``name`` is the speaker's friend ("a new friend …, her name is Priya"; not
+    "my friend got a new boss, his name is Tom")."""
+    people = [t for t in name.doc[:name.i] if t.pos_ == "NOUN" and (
+        t.lemma_.lower() in L.KIN or t.lower_ in OPEN.kin_possessions or t.lemma_.lower() in OPEN.friend_nouns)]
+    return bool(people) and _my_friend(people[-1])
 
 
 def _someone_elses(tok: Token) -> bool:

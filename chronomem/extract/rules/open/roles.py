@@ -18,6 +18,7 @@ from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, Arg
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, phrase_arg, subject_rels
+from chronomem.extract.rules.open.phrase_table import unnamed_place
 
 __all__ = ["belonging_rels", "enrolled_rels", "joined_group_rels", "my_job_rels", "new_job_rels"]
 
@@ -105,7 +106,8 @@ def _job_args(frame: Frame) -> list[tuple[str, Arg | None]]:
     out: list[tuple[str, Arg | None]] = []
     for prep, predicate in (("as", "HAS_ROLE"), ("at", "WORKS_AT"), ("with", "WORKS_AT")):
         for tok in frame.dobj_preps.get(prep, []) + frame.preps.get(prep, []):
-            arg = phrase_arg(tok, frame.idx) if predicate == "HAS_ROLE" else A.token_org(tok, frame.idx)
+            arg = phrase_arg(tok, frame.idx) if predicate == "HAS_ROLE" else A.token_org(tok, frame.idx) or (
+                unnamed_place(tok, frame.idx, "works at", "WORKS_AT"))  # "my job at the bank"
             if arg is not None and predicate == "HAS_ROLE":
                 arg = Arg(ENTITY, arg.i, arg.name, "ROLE", GUESS)
             out.append((predicate, arg))

@@ -127,16 +127,17 @@ def _one_of_my_favourites(frame: Frame, subj: Token) -> list[Rel]:
 
 
 def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """"my love of reading", "my passion for dance", "my dancing passion", "nothing beats fresh bread", "I can't
-    get enough of jazz" → the speaker LIKES it (the shapes of ``chronomem/data/lexicon/patterns.json``)."""
+    """"my love of reading", "my passion for dance", "my dancing passion", "nothing beats fresh bread", "nothing
+    makes me happier than baking", "I can't get enough of jazz" → the speaker LIKES it (the shapes of
+    ``chronomem/data/lexicon/patterns.json``)."""
     out = []
     seen: set[int] = set()
     shapes = ("love_noun_of", "love_noun_compound", "love_noun_verb_for", "shared_love_of", "my_favourite_thing",
-              "have_love_for", "nothing_beats", "cant_get_enough")
+              "have_love_for", "have_soft_spot", "nothing_beats", "nothing_happier", "nothing_more", "cant_get_enough")
     for name, roles in shape_matches(sent.doc, sent, shapes):
-        if name == "have_love_for" and not _held_now(roles["verb"]):
+        if name.startswith("have_") and not _held_now(roles["verb"]):
             continue  # "I had a love for horses as a kid", "I don't feel a connection to it"
-        if name == "nothing_beats" and roles["verb"].tag_ != "VBZ":
+        if name.startswith("nothing_") and roles["verb"].tag_ != "VBZ":
             continue  # "nothing beat that summer": a past moment
         if name == "cant_get_enough" and not any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in roles["verb"].children):
             continue  # "I couldn't get enough of it as a kid": a taste of the past

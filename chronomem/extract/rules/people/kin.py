@@ -16,6 +16,7 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses import tree
 from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for, with_conj
@@ -35,8 +36,9 @@ def kin_of(tok: Token) -> tuple[str, str, str] | None:
             if word == "lead" and not any(c.lower_ == "team" for c in tok.children):
                 return None
             return rel, gender, word
-        if word in L.PET_NOUNS:
-            return "pet", "", word
+    if tree.is_pet_noun(tok):  # "a beagle", "a black lab"
+        word = low if low in L.PET_NOUNS else lemma if lemma in L.PET_NOUNS else f"{tok.doc[tok.i - 1].lower_} {lemma}"
+        return "pet", "", word
     return None
 
 
@@ -91,13 +93,16 @@ def owner_word(noun: Token, idx: DocIndex) -> Arg | None:
 
 def named_token(tok: Token, idx: DocIndex) -> Token | None:
     """The name given to ``tok``: "my sister Emma", "my dog Rex", "Emma, my sister", "a cat named Luna",
-    "my friend Ethel's baby"."""
+    "my sister is called Emma", "my friend Ethel's baby"."""
     for child in tok.children:
         if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN" and child.i > tok.i:
             return child
         if child.dep_ == "acl" and child.lemma_ in OPEN.naming_words:
             return next((c for c in child.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod", "xcomp")
                          and (c.pos_ == "PROPN" or c.is_title)), None)  # what is named is a name, however tagged
+    if tok.dep_ == "nsubjpass" and tok.head.lemma_ in OPEN.naming_words:  # "my sister is called Emma"
+        return next((c for c in tok.head.children if c.dep_ in ("oprd", "attr", "xcomp") and c.i > tok.head.i
+                     and (c.pos_ == "PROPN" or c.is_title)), None)
     if tok.dep_ in ("compound", "amod") and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
         return tok.head
     if tok.dep_ == "appos" and tok.head.pos_ == "PROPN" and tok.head.i < tok.i:

@@ -11,13 +11,14 @@ from collections.abc import Sequence
 
 from spacy.tokens import Doc, Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, Arg, Rel, When, holds
 from chronomem.extract.clauses.tree import poss_of, prep_objects
-from chronomem.extract.lexicon import DIALOGUE, MARITAL_STATES, PEOPLE, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS
+from chronomem.extract.lexicon import DIALOGUE, MARITAL_STATES, OPEN, PEOPLE, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import possessor
@@ -30,9 +31,26 @@ def partner_arg(tok: Token | None, frame: Frame) -> Arg | None:
     if tok is None:
         return None
     arg = person_arg(tok, frame.idx, trust_ner=False)
-    if arg is None or (arg.kind == "entity" and arg.label in ("ORG", "GPE", "PRODUCT") and not A.person_shaped(arg.name)):
+    if arg is None:
+        return unnamed_partner(tok)
+    if arg.kind == "entity" and arg.label in ("ORG", "GPE", "PRODUCT") and not A.person_shaped(arg.name):
         return None
     return arg
+
+
+_COUPLE_PREDICATES = frozenset({"MARRIED_TO", "PARTNER_OF", "ENGAGED_TO"})
+
+
+def unnamed_partner(tok: Token) -> Arg | None:
+    """"my boyfriend", "my wife" with no name: the speaker's partner, named as the kin rules name them
+    ("<speaker>'s boyfriend"); ``None`` for anyone else, and for "my ex-wife" or "my late husband"."""
+    kin = OPEN.kin_possessions.get(tok.lower_)
+    if tok.pos_ != "NOUN" or L.KIN_PREDICATES.get(kin or "") not in _COUPLE_PREDICATES or not any(
+            c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
+        return None
+    if any(c.lower_ in L.ENDED_KIN_MODIFIERS or c.lower_ in L.SKIP_KIN_MODIFIERS for c in tok.children if c.i < tok.i):
+        return None
+    return Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS)
 
 
 def _left_span(frame: Frame) -> list[Arg]:
@@ -61,11 +79,18 @@ def _left_span(frame: Frame) -> list[Arg]:
     return out[::-1] if saw_and and len(names) >= 2 else []
 
 
+def _whose(subjects: list[Arg], partner: Arg) -> list[Arg]:
+    """Whose partner ``partner`` is among ``subjects``: an unnamed one ("my boyfriend") is the speaker's."""
+    return [s for s in subjects if s.kind == SPEAKER] if partner.kind == OWNED else subjects
+
+
 def couple_members(frame: Frame) -> list[Arg]:
-    """The two people of a couple named as the subject ("X and I", "X and Y"), speaker first."""
+    """The two people of a couple named as the subject ("X and I", "X and Y", "my girlfriend and I"), speaker first."""
     subjects = persons(frame, we=False)
     if len(subjects) < 2:
         subjects = _left_span(frame) or subjects
+    if len(subjects) == 1 and subjects[0].kind == SPEAKER:
+        subjects += [a for a in (unnamed_partner(t) for t in frame.subj_toks) if a is not None][:1]
     if len(subjects) != 2:
         return subjects[:1]
     return sorted(subjects, key=lambda a: a.kind != SPEAKER)
@@ -77,7 +102,7 @@ def couple_rels(frame: Frame, when: When | None, *, partner_toks: Sequence[Token
         return []
     partners = [p for p in (partner_arg(t, frame) for t in partner_toks) if p is not None]
     if partners:
-        return [r for p in partners for r in emit(frame, predicate, persons(frame, we=False), p, when)]
+        return [r for p in partners for r in emit(frame, predicate, _whose(persons(frame, we=False), p), p, when)]
     members = couple_members(frame)
     if len(members) == 2:
         return emit(frame, predicate, members[:1], members[1], when)
@@ -88,17 +113,27 @@ def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[
     pred, aspect = MARITAL_STATES.get(word, ("", ""))
     if not pred:
         return []
-    if frame.lemma == "be" and aspect == "start":
-        aspect = "state"
+    if aspect == "start" and (frame.lemma == "be" or (_participle_state(frame) and frame.when("state") is not None)):
+        aspect = "state"  # "I'm married to Tom", "Tom and I are married", "… have been married for ten years": a state
     when = frame.when(aspect)
-    partners = [person_arg(t, frame.idx, trust_ner=False) for t in preps.get("to" if aspect != "end" else "from", [])]
-    partners = [p for p in partners if p is not None]
+    if aspect == "end" and frame.status.tense == "present" and (frame.lemma == "be" or _participle_state(frame)) and \
+            not (when is not None and when.phrase):
+        when = When("end", vague=True)  # "Tom and I are divorced": over, some time ago
+    partners = [p for t in preps.get("to" if aspect != "end" else "from", [])
+                if (p := person_arg(t, frame.idx, trust_ner=False) or unnamed_partner(t)) is not None]
     # "Sarah and I got married" (the speaker first), "My friend Felix and Tessa got married" (the couple before the verb)
     pair = subjects if len(subjects) == 2 else couple_members(frame)
     if not partners and len(pair) == 2:
         first, second = sorted(pair, key=lambda a: a.kind != SPEAKER)
         return emit(frame, pred, [first], second, when)
-    return [r for p in partners for r in emit(frame, pred, [s for s in subjects if s.kind != "we"], p, when)]
+    return [r for p in partners for r in emit(frame, pred, _whose([s for s in subjects if s.kind != "we"], p), p, when)]
+
+
+def _participle_state(frame: Frame) -> bool:
+    """A participle of state, now or up to now: "are married", "have been engaged" (not "got married", "were
+    married in 2010")."""
+    return frame.status.tense in ("present", "perfect") and frame.v.tag_ == "VBN" and any(
+        c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in frame.v.children)
 
 
 def marry(frame: Frame, *, word: str) -> list[Rel]:

@@ -8,7 +8,6 @@ from dataclasses import replace
 
 from spacy.tokens import Token
 
-from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import person_arg
@@ -17,7 +16,7 @@ from chronomem.extract.clauses.records import Arg, Rel, When
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN
 from chronomem.extract.rules.base import emit, job_rels, persons
-from chronomem.extract.rules.open.base import named_later
+from chronomem.extract.rules.open.base import a_gift, for_someone, named_later
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.couples import marital, together_rels
 
@@ -48,7 +47,7 @@ def get(frame: Frame) -> list[Rel]:
         return named
     pets = _unnamed_pet_objects(frame, mine=True)  # "I got my cat from a shelter" too
     things = [t for t in frame.dobjs if t.lemma_.lower() in OPEN.possession_nouns and t.pos_ == "NOUN"]
-    if things and _for_someone(frame, things):
+    if things and for_someone(frame, things):
         things = []  # "I got a bike for my son": a gift
     when = frame.when("start")
     return unnamed_pets(frame, pets, subjects, when) + [  # "we got a puppy", "I just got a new car": theirs from then
@@ -58,7 +57,7 @@ def get(frame: Frame) -> list[Rel]:
 def unnamed_pets(frame: Frame, pets: list[Token], subjects: list[Arg], when: When | None) -> list[Rel]:
     """HAS_PET for each pet noun ``pets`` with no name: the owner's "<owner>'s puppy"; none when it was got
     for someone else ("I got this pup for you", "bought a kitten for my niece")."""
-    if _for_someone(frame, pets):
+    if for_someone(frame, pets):
         return []
     return [r for t in pets if not named_later(t)
             for r in emit(frame, "HAS_PET", subjects, owned_arg(t, "PET"), when, confidence=0.7)]
@@ -70,16 +69,6 @@ def _unnamed_pet_objects(frame: Frame, *, mine: bool) -> list[Token]:
     beside = ("acl", "relcl", "appos") if mine else ("poss", "acl", "relcl", "appos")
     return [t for t in frame.dobjs if is_pet_noun(t) and t.pos_ == "NOUN" and not any(
         c.dep_ in beside for c in t.children)]
-
-
-def _for_someone(frame: Frame, got: list[Token]) -> bool:
-    """Got "for" someone else, said after the verb or after the thing: a gift ("a bike for my son")."""
-    return any(_someone(t) for t in frame.prep("for") + [d for g in got for d in frame.dobj_preps.get("for", [])])
-
-
-def _someone(tok: Token) -> bool:
-    """A person other than the speaker: "you", "her", "them", a name, "my niece"."""
-    return tok.lower_ in OPEN.other_people_pronouns or tok.ent_type_ == "PERSON" or tok.lemma_.lower() in L.KIN
 
 
 def _named_after_colon(frame: Frame, noun: Token) -> Arg | None:
@@ -121,6 +110,8 @@ def own(frame: Frame, *, aspect: str) -> list[Rel]:
     pets = family_verb_rels(frame, persons(frame), aspect)
     if pets:
         return pets
+    if aspect == "start" and a_gift(frame):
+        return []  # "Tom bought me a guitar", "I bought a bike for my son": the buyer does not keep it
     subjects, when = persons(frame), frame.when(aspect)
     arrived = _unnamed_pet_objects(frame, mine=False) if frame.lemma == "own" or frame.lemma in OPEN.pet_arrival_verbs else []
     objs = [t for t in frame.dobjs if t.lower_ not in CONSUMABLES and t.lemma_.lower() not in CONSUMABLES
