@@ -167,6 +167,8 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
     auxes = [c for c in tok.children if c.dep_ in ("aux", "auxpass")]
     if not auxes and tok.dep_ == "conj" and tok.tag_ == "VBG" and tok.head.tag_ == "VBG":
         auxes = [c for c in tok.head.children if c.dep_ == "aux"]  # "I've been cooking and reading": shared
+    auxes += [m for a in auxes for m in a.children if m.dep_ == "aux" and m.tag_ == "MD"]  # "I'd be thrilled": the
+    # parser may hang the modal under the auxiliary
     for a in auxes:
         if a.tag_ == "MD" or a.lower_ in L.BLOCK_MODALS:
             if a.lower_ in L.FUTURE_MODALS:
@@ -285,6 +287,16 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         elif lemma == "have" and gov.tag_ == "VBD" and cur.dep_ == "xcomp" and any(
                 c.lower_ == "to" for c in inner.children) and not any(c.dep_ == "aux" for c in gov.children):
             pass  # "I had to rehome my cat": a past obligation that was carried out
+        elif lemma in L.EAGER_GOVERNORS and cur.dep_ == "xcomp" and (lemma != "wait" or _cannot(gov)):
+            if lemma != "wait":  # "I'd be thrilled to move", "I'm not excited to move": a supposition, a denial
+                eager = ClauseStatus()
+                holder = gov.head if gov.dep_ in ("acomp", "attr", "oprd") else gov
+                _tense(holder, eager)
+                _negation(holder, eager)
+                status.blocked |= eager.blocked or eager.negated
+            status.tense = "future"  # "I can't wait to start at Stripe next month": planned, not denied nor wished
+            inner, cur = gov, gov
+            continue
         elif lemma in L.START_GOVERNORS:
             status.governor = "start"
         elif lemma in L.END_GOVERNORS:
@@ -313,6 +325,12 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         status.negated = False
     _share_with_first_verb(tok, status, hedged)
     return status
+
+
+def _cannot(verb: Token) -> bool:
+    """"can't wait", "cannot wait": the verb under a denied "can"."""
+    return any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in verb.children) and any(
+        c.dep_ == "neg" for c in verb.children)
 
 
 def _share_with_first_verb(tok: Token, status: ClauseStatus, hedged: frozenset[int]) -> None:

@@ -117,6 +117,12 @@ STATEMENTS = [
     ("My grandma gave me this necklace.", [c(U, "OWNS", "necklace", A, NOW)]),
     ("Tom bought me a guitar last year.", [c(U, "OWNS", "guitar", A, ("2023-01-01", "year", False))]),
     ("I bought a bike for my son.", [c(U, "PARENT_OF", "user's son", A, NOW)]),
+    # an identity adjective said as a noun after "a"
+    ("i am a vegan.", [c(U, "RELATED_TO", "vegan", A, NOW)]),
+    # looking forward to a dated step is planning it
+    ("I can't wait to start my new job at Stripe next month!",
+     [c(U, "WORKS_AT", "Stripe", A, ("2024-04-01", "month", False))]),
+    ("I'm so excited to start college in the fall!", [c(U, "STUDIES_AT", "college", A, ("2024-09-01", "season", False))]),
 ]
 
 NOTHING = [
@@ -139,6 +145,9 @@ NOTHING = [
     "We stayed in Rome for a week.",  # a stay is no home
     "My friend got a new boss, his name is Tom.",  # the name is the boss's, not a friend's
     "My friend gave me a hug.",  # nothing kept
+    "The vegan at the party was nice.",  # someone else
+    "I'd be thrilled to move to Denver in June.",  # a supposition (the modal hangs under "be")
+    "I'm not excited to move to Denver in June.",
 ]
 
 

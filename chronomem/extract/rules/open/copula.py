@@ -168,9 +168,10 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         done = Arg(ENTITY, noun.i, name, "OTHER", GUESS)
         return [holds(OPEN_PREDICATE, s_, done, frame.v.i, OPEN_CONFIDENCE, {"relation": "does"}) for s_ in subjects]
     head = noun.lemma_.lower()
-    if head in OPEN.identity_adjectives and not any(c.dep_ in ("det", "poss") for c in noun.children):
+    if head in OPEN.identity_adjectives and not any(
+            c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ not in ("a", "an")) for c in noun.children):
         return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, noun.i, head, "OTHER", GUESS), aspect,
-                            relation="is")  # "I'm vegan" parsed with a noun
+                            relation="is")  # "I'm vegan" parsed with a noun, "I'm a vegan"
     if head in OPEN.fan_nouns:  # "a big fan of jazz", "a sucker for old maps"
         liked = prep_objects(noun, "of", "for")
         args = [phrase_arg(t, frame.idx) for t in liked] or [_fan_of(noun)]  # "a huge Star Wars fan"
