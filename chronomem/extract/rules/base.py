@@ -18,9 +18,10 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, Arg, Rel, When, timed
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import lexicon_table
+from chronomem.extract.rules.open.base import my_relative, phrase_arg
 from chronomem.extract.rules.open.phrase_table import unnamed_place
 
 Handler = Callable[[Frame], list[Rel]]
@@ -79,8 +80,10 @@ def alternative(tok: Token, frame: Frame) -> Arg | None:
 
 
 def persons(frame: Frame, *, we: bool = True, loose: bool = True) -> list[Arg]:
-    """The subjects that are people (``loose``: also person-shaped names NER gave another label)."""
-    return [a for a in (A.subject_person(s, we=we, loose=loose) for s in frame.subjects(team=True)) if a is not None]
+    """The subjects that are people (``loose``: also person-shaped names NER gave another label), and the
+    speaker's unnamed relatives ("my sister works at Google")."""
+    found = [a for a in (A.subject_person(s, we=we, loose=loose) for s in frame.subjects(team=True)) if a is not None]
+    return found or [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
 
 
 def obj_token(frame: Frame, arg: Arg | None) -> Token | None:
@@ -162,7 +165,14 @@ _OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
     "school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
     "any school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False) or unnamed_place(
         tok, frame.idx, "attends", "STUDIES_AT"),
+    "activity": lambda tok, frame, strict: phrase_arg(tok, frame.idx) if _activity(tok) else None,
 }
+
+
+def _activity(tok: Token) -> bool:
+    """An activity said as an -ing word with no determiner: "running", "birdwatching" (not "a meeting")."""
+    return tok.tag_ == "VBG" or (tok.pos_ == "NOUN" and tok.lower_.endswith("ing") and not any(
+        c.dep_ in ("det", "poss") for c in tok.children))
 
 
 @dataclass(frozen=True)
@@ -170,7 +180,7 @@ class PrepRule:
     """A short rule as a row: "<subject> <lemma> <preposition> <object>" → ``predicate``.
 
     ``obj`` says what the object must be ("place", "person", "school"; "any school" also takes an unnamed
-    one the phrase table knows: "graduated from college"); ``aspect`` is the
+    one the phrase table knows: "graduated from college"; "activity", an -ing word: "got into running"); ``aspect`` is the
     clause's reading (state, start, end); ``we`` lets "we" be a subject; ``there`` also takes
     "there" ("I live there"); ``dobj`` takes the direct object instead when there is one ("attended
     MIT"); ``strict`` asks for a name the gazetteer or NER knows; ``anchor`` is where "X, not Y"

@@ -104,6 +104,13 @@ STATEMENTS = [
     ("Nothing makes me happier than baking bread.", [c(U, "LIKES", "baking bread", A, NOW)]),
     ("nothing relaxes me more than gardening", [c(U, "LIKES", "gardening", A, NOW)]),
     ("I've always had a soft spot for old movies.", [c(U, "LIKES", "old movies", A, NOW)]),
+    ("Honestly, baking sourdough has become my favorite way to spend Sunday mornings.",
+     [c(U, "LIKES", "baking sourdough", A, NOW)]),
+    ("My guilty pleasure is reality TV.", [c(U, "LIKES", "reality TV", A, NOW)]),
+    ("My happy place is the beach.", [c(U, "LIKES", "beach", A, NOW)]),
+    ("There's nothing like fresh coffee in the morning.", [c(U, "LIKES", "fresh coffee", A, NOW)]),
+    ("Gardening is something I really enjoy.", [c(U, "LIKES", "gardening", A, NOW)]),
+    ("I got into running last year.", [c(U, "LIKES", "running", A, ("2023-01-01", "year", False))]),  # a taste begun
     # a past state that lasted a span is over (when is not said), as a couple that lasted is
     ("I worked at Boeing for 30 years.", [c(U, "WORKS_AT", "Boeing", E, ("turn", "unknown", True))]),
     ("I lived in Paris for two years.", [c(U, "LIVES_IN", "Paris", E, ("turn", "unknown", True))]),
@@ -123,6 +130,13 @@ STATEMENTS = [
     ("I can't wait to start my new job at Stripe next month!",
      [c(U, "WORKS_AT", "Stripe", A, ("2024-04-01", "month", False))]),
     ("I'm so excited to start college in the fall!", [c(U, "STUDIES_AT", "college", A, ("2024-09-01", "season", False))]),
+    # the speaker's unnamed relative as the subject of a vocabulary rule: their work, their home
+    ("My best friend works at Google now.",
+     [c(U, "FRIEND_OF", "user's friend", A, NOW), c("user's friend", "WORKS_AT", "Google", A, ("turn", "day", False))]),
+    ("My parents moved to Florida last year.", [c("user's parents", "LIVES_IN", "Florida", A, ("2023-01-01", "year", False))]),
+    ("My son is a nurse at the local hospital.", [c(U, "PARENT_OF", "user's son", A, NOW),
+                                                   c("user's son", "WORKS_AT", "local hospital", A, NOW),
+                                                   c("user's son", "HAS_ROLE", "nurse", A, NOW)]),
 ]
 
 NOTHING = [
@@ -148,6 +162,10 @@ NOTHING = [
     "The vegan at the party was nice.",  # someone else
     "I'd be thrilled to move to Denver in June.",  # a supposition (the modal hangs under "be")
     "I'm not excited to move to Denver in June.",
+    "I got into Harvard!",  # getting into a place is no taste
+    "We got into the meeting late.",
+    "Running is something I hate.",  # the opposite of a taste (read elsewhere or not at all, never LIKES)
+    "My life is a mess.",
 ]
 
 

@@ -66,7 +66,8 @@ def favourite_rels(frame: Frame) -> list[Rel]:
     if subj is None or value is None or frame.status.tense not in ("present", "progressive"):
         return []
     favourite = OPEN.favourite_words
-    if not (subj.lower_ in favourite or any(c.lower_ in favourite for c in subj.children)):
+    if not (subj.lower_ in favourite or any(c.lower_ in favourite or f"{c.lower_} {subj.lower_}" in favourite
+                                            for c in subj.children)):
         return _one_of_my_favourites(frame, subj)  # "my favourite book is …", "my favourite is …"
     owner = next((pronoun_arg(c) for c in subj.children if c.dep_ == "poss"), None)
     if owner is None:
@@ -133,15 +134,16 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out = []
     seen: set[int] = set()
     shapes = ("love_noun_of", "love_noun_compound", "love_noun_verb_for", "shared_love_of", "my_favourite_thing",
-              "have_love_for", "have_soft_spot", "nothing_beats", "nothing_happier", "nothing_more", "cant_get_enough")
+              "have_love_for", "have_soft_spot", "nothing_beats", "nothing_happier", "nothing_more", "nothing_like",
+              "something_i_love", "cant_get_enough")
     for name, roles in shape_matches(sent.doc, sent, shapes):
         if name.startswith("have_") and not _held_now(roles["verb"]):
             continue  # "I had a love for horses as a kid", "I don't feel a connection to it"
-        if name.startswith("nothing_") and roles["verb"].tag_ != "VBZ":
+        if (name.startswith("nothing_") or name == "something_i_love") and roles["verb"].tag_ not in ("VBZ", "VBP"):
             continue  # "nothing beat that summer": a past moment
         if name == "cant_get_enough" and not any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in roles["verb"].children):
             continue  # "I couldn't get enough of it as a kid": a taste of the past
-        speaker_said = name in ("shared_love_of", "nothing_beats")  # "nothing beats fresh bread": the speaker's taste
+        speaker_said = name in ("shared_love_of", "nothing_beats", "nothing_like")  # "nothing beats fresh bread"
         owner = Arg("speaker", roles["owner"].i) if speaker_said else pronoun_arg(roles["owner"])
         for thing in with_conj(roles["thing"]):
             arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None
@@ -187,18 +189,19 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         return []
     owner, predicate = None, "LIKES"
     attr = frame.attr
-    if lemma == "be" and attr is not None and attr.lower_ == "one":  # "… is one of my faves"
+    copula = lemma in ("be", "become")  # "baking has become my favourite way to spend Sundays"
+    if copula and attr is not None and attr.lower_ == "one":  # "… is one of my faves"
         attr = next(iter(prep_objects(attr, "of")), None)
-    if lemma == "be" and attr is None and frame.acomp is not None and frame.acomp.lower_ in ("favorite", "favourite"):
+    if copula and attr is None and frame.acomp is not None and frame.acomp.lower_ in ("favorite", "favourite"):
         attr = frame.acomp  # "painting landscapes is my favorite!" parsed with an adjective
-    if lemma == "be" and attr is not None and (attr.lemma_.lower() in OPEN.passion_nouns | OPEN.favourite_words or any(
+    if copula and attr is not None and (attr.lemma_.lower() in OPEN.passion_nouns | OPEN.favourite_words or any(
             c.dep_ in ("amod", "compound") and f"{c.lower_} {attr.lemma_.lower()}" in OPEN.passion_nouns for c in attr.children)):
         if attr.lemma_.lower() == "part" and not any(t.lower_ == "life" for t in attr.subtree):
             return []  # "a huge part of my life", not any "part"
         owner = next((pronoun_arg(c) for t in attr.subtree if t.dep_ == "poss" for c in (t,)), None)
         if owner is None and any(t.lower_ == "mine" for t in attr.subtree):
             owner = Arg("speaker", v.i)  # "Spider-Man has always been a favorite of mine"
-    elif lemma == "be" and attr is not None and attr.lemma_.lower() == "way" and _activity_subject(subj) and any(
+    elif copula and attr is not None and attr.lemma_.lower() == "way" and _activity_subject(subj) and any(
             t.lower_ == "my" for t in attr.subtree):
         owner = Arg("speaker", v.i)  # "playing video games is a great way to express my creativity"
     elif lemma == "be" and frame.acomp is not None:
