@@ -79,6 +79,12 @@ def current_facts(store, group: str) -> set[tuple]:
     return {(names[f.subject_id], f.predicate, names[f.object_id], f.valid_from, f.valid_to) for f in facts}
 
 
+def _results(answer: dict) -> list[dict]:
+    """A recall's results; an error answer fails with its text (not a bare KeyError)."""
+    assert "results" in answer, answer
+    return answer["results"]
+
+
 def test_two_servers_eight_clients_each_lose_nothing_duplicate_nothing(two_servers, rule_extractor):
     urls, groups = two_servers
     plan = {g: sessions_of(g[:5]) for g in (groups["a"], groups["b"])}
@@ -116,7 +122,7 @@ def test_two_servers_eight_clients_each_lose_nothing_duplicate_nothing(two_serve
 
     async def searches() -> list[float]:
         async with connect_http(urls[0], TOKEN) as one, connect_http(urls[1], TOKEN) as two:
-            hits = (await call(two, "recall", query="Alice moved to Lisbon", group=groups["b"]))["results"]
+            hits = _results(await call(two, "recall", query="Alice moved to Lisbon", group=groups["b"]))
             cited = {s["session_id"] for r in hits for s in r["sources"]}
             assert hits and cited and all(c.startswith("two-b-") for c in cited)  # nothing of group a
             await call(two, "recall", query="warm up the model", group=groups["a"])
@@ -130,8 +136,8 @@ def test_two_servers_eight_clients_each_lose_nothing_duplicate_nothing(two_serve
                 remembered = time.monotonic()
                 waits.append(float("inf"))
                 while time.monotonic() - remembered < 10:
-                    found = await call(two, "recall", query=asked, group=groups["a"], k=3)
-                    if any(s["session_id"] == sid for r in found["results"] for s in r["sources"]):
+                    found = _results(await call(two, "recall", query=asked, group=groups["a"], k=3))
+                    if any(s["session_id"] == sid for r in found for s in r["sources"]):
                         waits[-1] = time.monotonic() - remembered
                         break
                     await anyio.sleep(0.05)
