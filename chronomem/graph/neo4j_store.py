@@ -111,7 +111,10 @@ class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
         self._known_entities = KnownEntities()
         auth = None if user is None and password is None else (user or "neo4j", password or "")
         try:
-            self._driver = neo4j.GraphDatabase.driver(uri, auth=auth)
+            # The server notes every property key it has not seen yet ("erased_at" before the first erasure):
+            # optional properties, expected. Left on, the driver logs each as a warning, on every query.
+            self._driver = neo4j.GraphDatabase.driver(
+                uri, auth=auth, notifications_disabled_categories=[neo4j.NotificationDisabledCategory.UNRECOGNIZED])
         except (DriverError, Neo4jError, ValueError) as e:
             raise StoreError(f"cannot use Neo4j URI {uri!r}: {e}; {START_HINT}") from e
         try:

@@ -45,17 +45,23 @@ def spawn_server(args: list[str], *, port: int, env: dict[str, str] | None = Non
     import socket
     import subprocess
     import sys
+    import tempfile
     import time
 
+    # stderr goes to a file: a pipe nobody reads fills up, and a server that logs would then block
+    log = tempfile.TemporaryFile(mode="w+")
     proc = subprocess.Popen([sys.executable, "-c", "from chronomem.cli import main; main()", *args, "--port", str(port)],
-                            env=env, cwd=cwd, stderr=subprocess.PIPE, text=True)
+                            env=env, cwd=cwd, stderr=log, text=True)
     deadline = time.monotonic() + wait_s
     while True:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            log.close()  # the server keeps writing to its own copy
             return proc
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
-                raise RuntimeError(f"chronomem serve did not start: {proc.stderr.read() if proc.stderr else ''}")
+                proc.wait()
+                log.seek(0)
+                raise RuntimeError(f"chronomem serve did not start: {log.read()}") from None
             time.sleep(0.2)

@@ -607,3 +607,13 @@ def test_fulltext_of_a_small_group_beside_a_large_one_is_every_match_ranked(neo4
         assert neo4j_store.fulltext(small, "Lisbon", kind="turn", limit=-1) and neo4j_store.fulltext(small, "x", kind="fact") == []
     finally:
         neo4j_store.delete_group(big)
+
+
+def test_property_keys_the_server_has_not_seen_log_no_warning(neo4j_store, caplog):
+    """Optional properties ("erased_at" before the first erasure) are expected; the driver must not log
+    the server's note about each unseen key as a warning on every query (a server's log filled with them,
+    and a pipe nobody read, blocked it)."""
+    key = f"never_written_{uuid.uuid4().hex[:8]}"
+    with caplog.at_level("WARNING", logger="neo4j"):
+        neo4j_store._read(f"MATCH (n:Entity {{group_id: $g}}) RETURN n.{key} AS v LIMIT 1", g="no-such-group")
+    assert not [r for r in caplog.records if key in r.getMessage()], [r.getMessage()[:200] for r in caplog.records]
