@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extract.extract_helpers import NOW, A, E, U, c, last_turn_rows
+from tests.unit.extract.extract_helpers import NOW, A, E, U, W, c, last_turn_rows
 
 STATEMENTS = [
     # a turn typed all in lower case is cased before parsing: names after "named", places the gazetteer knows
@@ -111,6 +111,8 @@ STATEMENTS = [
     ("There's nothing like fresh coffee in the morning.", [c(U, "LIKES", "fresh coffee", A, NOW)]),
     ("Gardening is something I really enjoy.", [c(U, "LIKES", "gardening", A, NOW)]),
     ("I got into running last year.", [c(U, "LIKES", "running", A, ("2023-01-01", "year", False))]),  # a taste begun
+    # a household's unnamed pets ("our") are the speaker's, as "my dog" is
+    ("Our dogs love the snow.", [c(W, "HAS_PET", "user's dogs", A, NOW)]),
     # a past state that lasted a span is over (when is not said), as a couple that lasted is
     ("I worked at Boeing for 30 years.", [c(U, "WORKS_AT", "Boeing", E, ("turn", "unknown", True))]),
     ("I lived in Paris for two years.", [c(U, "LIVES_IN", "Paris", E, ("turn", "unknown", True))]),
@@ -166,6 +168,8 @@ NOTHING = [
     "We got into the meeting late.",
     "Running is something I hate.",  # the opposite of a taste (read elsewhere or not at all, never LIKES)
     "My life is a mess.",
+    "Our neighbors' dog barks all night.",  # someone else's pet
+    "We all need friends for our pets.",  # pets in general
 ]
 
 

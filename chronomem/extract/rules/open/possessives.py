@@ -24,7 +24,7 @@ from chronomem.extract.rules.people.kin import modifier_state
 
 def _owned_thing(tok: Token) -> list[Rel]:
     """"my studio", "our online store", "my guitar": something lasting the speaker owns."""
-    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+    poss = [c for c in tok.children if c.dep_ == "poss" and (c.lower_ == "my" or c.lower_ == "our" and tok.lemma_ != "pet")]
     own = any(c.lower_ == "own" for c in tok.children)
     verb = tok.head if tok.dep_ == "dobj" else None  # "I run my store" (not "my store was closed")
     business = tok.lemma_.lower() in OPEN.business_nouns
@@ -72,8 +72,9 @@ def _shown_or_described(tok: Token) -> bool:
 
 
 def _unnamed_pet(tok: Token) -> list[Rel]:
-    """"my dog" with no name near it: the speaker's dog (named pets are the vocabulary rules')."""
-    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"]
+    """"my dog", "our cats" with no name near them: the speaker's (or the household's) pets, not "our pets" said of
+    pets in general (named pets are the vocabulary rules')."""
+    poss = [c for c in tok.children if c.dep_ == "poss" and (c.lower_ == "my" or c.lower_ == "our" and tok.lemma_ != "pet")]
     if tok.dep_ in ("appos", "attr", "npadvmod", "conj") or tok.head.lemma_.lower() in OPEN.pet_rule_verbs:
         return []  # "Biscuit, my old dog": named; "I lost my dog": the vocabulary rules read the ending
     if not poss or any(c.dep_ in ("appos", "acl", "relcl", "compound", "amod") and (c.pos_ == "PROPN" or c.lower_ in
@@ -82,7 +83,8 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
         return []
     if name_follows(tok) or named_later(tok):
         return []
-    return [holds("HAS_PET", Arg(SPEAKER, poss[0].i), Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), tok.i)]
+    owner = Arg(SPEAKER if poss[0].lower_ == "my" else WE, poss[0].i)
+    return [holds("HAS_PET", owner, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), tok.i)]
 
 
 def _identity_of_mine(tok: Token) -> list[Rel]:
@@ -126,7 +128,7 @@ def _home_place(tok: Token) -> list[Rel]:
 
 def _my_group(tok: Token) -> list[Rel]:
     """"our group, 'Open Hands'", "my band The Foxes", "my dance crew": a group the speaker belongs to."""
-    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+    poss = [c for c in tok.children if c.dep_ == "poss" and (c.lower_ == "my" or c.lower_ == "our" and tok.lemma_ != "pet")]
     if not poss or tok.lemma_.lower() in OPEN.loose_group_nouns:
         return []  # "my class" is a lesson as often as a group
     if any(c.lower_ in OPEN.favourite_words for c in tok.children):
