@@ -120,6 +120,7 @@ STATEMENTS = [
     # an identity held for a span began then; a job left at an unnamed workplace ends there
     ("I've been a vegetarian for five years.", [c(U, "RELATED_TO", "vegetarian", A, ("2019-03-12", "year", False))]),
     ("I quit my job at the bank last month.", [c(U, "WORKS_AT", "bank", E, ("2024-02-01", "month", False))]),
+    ("I retired last year after 30 years at Boeing.", [c(U, "WORKS_AT", "Boeing", E, ("2023-01-01", "year", False))]),
     # a friend introduced, then named
     ("I made a new friend at the gym, her name is Priya.", [c(U, "FRIEND_OF", "Priya", A, NOW)]),
     # a gift is the receiver's, not the giver's
@@ -168,6 +169,7 @@ NOTHING = [
     "We got into the meeting late.",
     "Running is something I hate.",  # the opposite of a taste (read elsewhere or not at all, never LIKES)
     "My life is a mess.",
+    "I retired after a long day at the beach.",  # a day somewhere is no employer
     "Our neighbors' dog barks all night.",  # someone else's pet
     "We all need friends for our pets.",  # pets in general
 ]

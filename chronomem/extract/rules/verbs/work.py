@@ -159,6 +159,7 @@ def leave(frame: Frame) -> list[Rel]:
             return [_ambiguous(r) for r in emit(frame, "WORKS_AT", subjects, arg, when, confidence=0.8)]
         return []
     orgs = [t for t in frame.prep("from", "by") if not frame.idx.is_time(t)] if lemma != "quit" else []
+    orgs = orgs or [o for t in frame.prep("after") for o in prep_objects(t, "at", "with")]  # "after 30 years at Boeing"
     if lemma == "depart" and not orgs:
         return []
     if not orgs and dobj is None and lemma in ("quit", "resign") and not frame.preps.get("as") and not ends_named(frame):
