@@ -23,7 +23,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import role_word, team_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel, When
 from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, ROLES, TITLE_NOUNS, lexicon_file
 from chronomem.extract.rules.base import emit, persons, role_when
 from chronomem.extract.rules.people.kin import gave_away, possessor
@@ -264,7 +264,10 @@ def occupation(frame: Frame) -> list[Rel]:
     if spec.get("object") and obj is not None and kind and not any(c.dep_ == "compound" or c.dep_ == "prep" and not _livelihood(c)
                                                for c in obj.children):
         role = f"{kind} {role}"
-    return emit(frame, HAS_ROLE, _people(frame), Arg(ENTITY, frame.v.i, role, "ROLE", GUESS), frame.when("state"))
+    when = frame.when("state")
+    if when is None and frame.status.tense == "past" and frame.v.lower_ == frame.lemma and _for_a_living(frame):
+        when = When("state")  # "I cut hair for a living": a present the tagger took for the past (cut, cut)
+    return emit(frame, HAS_ROLE, _people(frame), Arg(ENTITY, frame.v.i, role, "ROLE", GUESS), when)
 
 
 def _for_a_living(frame: Frame) -> bool:
