@@ -13,6 +13,9 @@ old root as its object (:func:`repair_taste_root`).
 A preposition with no object takes the word right after it that the parser hung beside it ("we've been
 on RabbitMQ": :func:`repair_stranded_prep`).
 
+A name NER ran on into a date ("Mozilla on January 7," as one organisation) ends before the
+preposition, and the date is a date again (:func:`repair_dated_names`).
+
 A word is never punctuation: one the parser attached as punctuation after a copula that has no
 complement is that complement ("my favourite snack is pretzels" with "pretzels" as punctuation).
 
@@ -33,15 +36,17 @@ It is retagged as a present-tense verb, so that every rule reads it as the verb 
 
 from __future__ import annotations
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.lexicon import OPEN
+from chronomem.timeexpr.words import MONTH_WORDS
 
 _NOT_VERBS = frozenset({"ADP", "SCONJ"})
 _JOINERS = frozenset({"and", "but"})
 _MODIFIERS = frozenset({"det", "amod", "compound", "poss", "nummod"})
 _OBJECTS = frozenset({"dobj", "xcomp", "ccomp", "prep"})
 _STRANDED = frozenset({"attr", "npadvmod", "punct", "dobj"})  # how a stranded preposition's object gets hung
+_DATE_PREPS = frozenset({"on", "in"})  # "Mozilla on January 7", "Acme in May 2020"
 
 
 def repair_tags(doc: Doc) -> int:
@@ -182,7 +187,40 @@ def repair_taste_root(doc: Doc) -> int:
     return fixed
 
 
+def repair_dated_names(doc: Doc) -> int:
+    """A name NER ran on into a date ("Diego started at Mozilla on January 7, 2022" with "Mozilla on January 7,"
+    one organisation) ends before the preposition, and the date is a date again, with the year NER kept
+    apart ("2022"). How many names were cut.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("a job at Mozilla on January 7 , 2022 .")
+    >>> doc.ents = [Span(doc, 3, 8, label="ORG"), Span(doc, 8, 9, label="DATE")]
+    >>> repair_dated_names(doc), [(e.text, e.label_) for e in doc.ents]
+    (1, [('Mozilla', 'ORG'), ('January 7 , 2022', 'DATE')])
+    """
+    ents, cut = list(doc.ents), 0
+    out: list[Span] = []
+    for n, ent in enumerate(ents):
+        at = next((t.i for t in ent if t.i > ent.start and t.lower_ in _DATE_PREPS and t.i + 1 < ent.end
+                   and doc[t.i + 1].lower_ in MONTH_WORDS), None) if ent.label_ not in ("DATE", "TIME") else None
+        if at is None:
+            if not (out and out[-1].label_ == "DATE" and out[-1].end > ent.start):
+                out.append(ent)
+            continue
+        end = ent.end
+        nxt = ents[n + 1] if n + 1 < len(ents) else None
+        if nxt is not None and nxt.label_ == "DATE" and nxt.start <= end + 1:
+            end = nxt.end  # "…January 7," + "2022"
+        while end > at + 2 and doc[end - 1].is_punct:
+            end -= 1
+        out += [Span(doc, ent.start, at, label=ent.label_), Span(doc, at + 1, end, label="DATE")]
+        cut += 1
+    if cut:
+        doc.ents = out
+    return cut
+
+
 def repair(doc: Doc) -> int:
     """Every repair of this module, in order; how many tokens were repaired."""
-    return (repair_tags(doc) + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_stranded_prep(doc)
-            + repair_word_punct(doc))
+    return (repair_dated_names(doc) + repair_tags(doc) + repair_taste_root(doc) + repair_taste_verbs(doc)
+            + repair_stranded_prep(doc) + repair_word_punct(doc))

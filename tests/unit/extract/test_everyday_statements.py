@@ -121,6 +121,9 @@ STATEMENTS = [
     ("I've been a vegetarian for five years.", [c(U, "RELATED_TO", "vegetarian", A, ("2019-03-12", "year", False))]),
     ("I quit my job at the bank last month.", [c(U, "WORKS_AT", "bank", E, ("2024-02-01", "month", False))]),
     ("I retired last year after 30 years at Boeing.", [c(U, "WORKS_AT", "Boeing", E, ("2023-01-01", "year", False))]),
+    # a name NER ran on into the date after it ("Mozilla on March 9, 2021" as one organisation) is cut there
+    ("Maya started a new job at Mozilla on March 9, 2021.", [c("Maya", "WORKS_AT", "Mozilla", A, ("2021-03-09", "day", False))]),
+    ("I quit my job at Mozilla on June 5.", [c(U, "WORKS_AT", "Mozilla", E, ("2023-06-05", "day", False))]),
     # a friend introduced, then named
     ("I made a new friend at the gym, her name is Priya.", [c(U, "FRIEND_OF", "Priya", A, NOW)]),
     # a gift is the receiver's, not the giver's
