@@ -243,7 +243,7 @@ def test_an_authentication_failure_says_so(monkeypatch):
         def close(self):
             pass
 
-    monkeypatch.setattr(neo4j.GraphDatabase, "driver", lambda uri, auth=None: Driver())
+    monkeypatch.setattr(neo4j.GraphDatabase, "driver", lambda uri, auth=None, **config: Driver())
     monkeypatch.delenv("NEO4J_PASSWORD", raising=False)
     result = CliRunner().invoke(cli, ["--neo4j", "bolt://db.example:7687", "stats"])
     assert result.exit_code == 2
