@@ -36,4 +36,5 @@ def is_pet_noun(tok: Token) -> bool:
     lemma = tok.lemma_.lower()
     if lemma in L.PET_NOUNS:
         return True
-    return tok.i > 0 and f"{tok.doc[tok.i - 1].lower_} {lemma}" in L.PET_NOUNS and tok.doc[tok.i - 1].head.i == tok.i
+    return tok.i > 0 and f"{tok.doc[tok.i - 1].lower_} {lemma}" in L.PET_NOUNS and tok.doc[tok.i - 1].head.i in (
+        tok.i, tok.head.i)  # "my german shepherd Rex": the parser may hang "german" on the name

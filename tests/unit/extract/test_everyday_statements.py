@@ -100,6 +100,7 @@ STATEMENTS = [
     ("I have a black lab named Duke.", [c(U, "HAS_PET", "Duke", A, NOW)]),
     ("We got a german shepherd named Rex last year.", [c(U, "HAS_PET", "Rex", A, ("2023-01-01", "year", False))]),
     ("Rex, our german shepherd, is nine.", [c(U, "HAS_PET", "Rex", A, NOW)]),  # not a role of Rex's
+    ("My german shepherd Rex is nine.", [c(U, "HAS_PET", "Rex", A, NOW)]),  # "german" hung on the name
     # a taste said as a comparison nothing wins, or as a soft spot
     ("Nothing makes me happier than baking bread.", [c(U, "LIKES", "baking bread", A, NOW)]),
     ("nothing relaxes me more than gardening", [c(U, "LIKES", "gardening", A, NOW)]),
