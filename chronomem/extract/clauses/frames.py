@@ -182,8 +182,9 @@ def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozen
         dep = child.dep_
         if dep in ("dobj", "obj") and frame.dobj is None:
             frame.dobj = child
-        elif dep == "prt":
-            frame.prt = child.lower_
+        elif dep == "prt" or (dep == "advmod" and child.lower_ in OPEN.particle_adverbs and not frame.prt and any(
+                c.dep_ == "prep" for c in child.children)):
+            frame.prt = child.lower_  # (an adverb that holds the preposition: "going back to school")
             _collect_preps(child, frame.preps)  # "swapped X out for Y": "for" hangs from "out"
         elif dep in ("attr", "oprd") and frame.attr is None:
             frame.attr = child

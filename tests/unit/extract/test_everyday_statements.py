@@ -122,6 +122,10 @@ STATEMENTS = [
     ("I've been a vegetarian for five years.", [c(U, "RELATED_TO", "vegetarian", A, ("2019-03-12", "year", False))]),
     ("I quit my job at the bank last month.", [c(U, "WORKS_AT", "bank", E, ("2024-02-01", "month", False))]),
     ("I retired last year after 30 years at Boeing.", [c(U, "WORKS_AT", "Boeing", E, ("2023-01-01", "year", False))]),
+    # "back" holding the preposition reads as the verb's particle
+    ("I moved back to Ohio in 2020.", [c(U, "LIVES_IN", "Ohio", A, ("2020-01-01", "year", False))]),
+    ("I'm going back to school in the fall.", [c(U, "STUDIES_AT", "school", A, ("2024-09-01", "season", False))]),
+    ("I went back to Paris last year.", [c(U, "VISITED", "Paris", A, ("2023-01-01", "year", False))]),
     # a name NER ran on into the date after it ("Mozilla on March 9, 2021" as one organisation) is cut there
     ("Maya started a new job at Mozilla on March 9, 2021.", [c("Maya", "WORKS_AT", "Mozilla", A, ("2021-03-09", "day", False))]),
     ("I quit my job at Mozilla on June 5.", [c(U, "WORKS_AT", "Mozilla", E, ("2023-06-05", "day", False))]),
@@ -176,6 +180,7 @@ NOTHING = [
     "I retired after a long day at the beach.",  # a day somewhere is no employer
     "Our neighbors' dog barks all night.",  # someone else's pet
     "We all need friends for our pets.",  # pets in general
+    "I stepped back from the project.",
 ]
 
 
