@@ -141,6 +141,10 @@ class Frame:
     def prep(self, *names: str) -> list[Token]:
         return [t for n in names for t in self.preps.get(n, ())]
 
+    def prep_anywhere(self, *names: str) -> list[Token]:
+        """The objects of these prepositions on the verb, then on its object: "bought a guitar for me" either way."""
+        return self.prep(*names) + [t for n in names for t in self.dobj_preps.get(n, ())]
+
     def term_after_to(self) -> Token | None:
         """"switched to acmed": a gazetteer name the parser read as a verb after "to"."""
         doc = self.v.doc

@@ -297,15 +297,14 @@ def adjective_relation(word: str) -> tuple[str, tuple[str, ...]] | None:
 
 def for_someone(frame: Frame, got: list[Token]) -> bool:
     """Got "for" someone else, said after the verb or after the thing: a gift ("a bike for my son")."""
-    return any(someone(t) for t in frame.prep("for") + [d for g in got for d in frame.dobj_preps.get("for", [])])
+    return any(someone(t) for t in (frame.prep_anywhere("for") if got else frame.prep("for")))
 
 
 def a_gift(frame: Frame) -> bool:
     """Got for someone: a person it was got for, after "for" or as the indirect object ("bought me a guitar");
     not for oneself ("I bought myself a camera")."""
     given = [c for c in frame.v.children if c.dep_ in ("dative", "iobj") and not c.lower_.endswith(("self", "selves"))]
-    return any(t.lower_ in ("me", "us") or someone(t) for t in given) or for_someone(frame, frame.dobjs) or any(
-        t.lower_ in ("me", "us") for t in frame.prep("for") + frame.dobj_preps.get("for", []))
+    return any(t.lower_ in ("me", "us") or someone(t) for t in given + frame.prep_anywhere("for"))
 
 
 def someone(tok: Token) -> bool:

@@ -112,7 +112,7 @@ def gift_rels(frame: Frame) -> list[Rel]:
     if frame.lemma not in OPEN.gift_verbs or frame.status.tense not in ("past", "perfect"):
         return []
     me = next((c for c in frame.v.children if c.lower_ == "me" and c.dep_ in ("dative", "iobj")), None) or next(
-        (o for o in frame.prep("for") + frame.dobj_preps.get("for", []) if o.lower_ == "me"), None)
+        (o for o in frame.prep_anywhere("for") if o.lower_ == "me"), None)
     speaker = pronoun_arg(me) if me is not None else None
     when = frame.when("start")
     if speaker is None or when is None:

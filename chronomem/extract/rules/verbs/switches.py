@@ -215,7 +215,7 @@ def replace_with(frame: Frame) -> list[Rel]:
         confidence = 0.7
     else:
         old_toks = [frame.dobj] if frame.dobj is not None else tool_objects(frame)[:1]
-        new_toks = frame.prep("with", "by") + (frame.prep("for") + frame.dobj_preps.get("for", []) if frame.lemma == "swap" else [])
+        new_toks = frame.prep("with", "by") + (frame.prep_anywhere("for") if frame.lemma == "swap" else [])
         new_toks += frame.dobj_preps.get("with", []) + frame.dobj_preps.get("by", [])
         subjects = tool_subjects(frame)
         confidence = 0.9

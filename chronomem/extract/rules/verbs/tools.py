@@ -23,7 +23,7 @@ from chronomem.extract.rules.people.kin import brought_home, family_verb_rels
 
 def purpose(frame: Frame) -> dict[str, str]:
     """"for the session cache" → ``{"for": "session cache"}`` (not for times: "for two years")."""
-    for tok in frame.prep("for") + frame.dobj_preps.get("for", []):
+    for tok in frame.prep_anywhere("for"):
         if frame.idx.is_time(tok) or tok.pos_ not in ("NOUN", "PROPN"):
             continue
         words = [t.text for t in tok.subtree if not t.is_punct and t.lower_ not in PURPOSE_SKIP]
@@ -143,5 +143,5 @@ def drop(frame: Frame) -> list[Rel]:
     if out and start is not None:
         favor = [p for f in frame.prep("in") if f.lower_ in ("favor", "favour") for p in prep_objects(f, "of")]
         out += _uses(frame, favor, start)
-        out += _uses(frame, frame.prep("for") + frame.dobj_preps.get("for", []), start, read=named_tool)
+        out += _uses(frame, frame.prep_anywhere("for"), start, read=named_tool)
     return out

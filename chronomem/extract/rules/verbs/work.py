@@ -277,7 +277,7 @@ def sign(frame: Frame) -> list[Rel]:
     """"signed with/for Udinese", "signed a contract with Acme": starts a job there."""
     if frame.dobj is not None and not A.is_job_noun(frame.dobj) and frame.dobj.lemma_.lower() not in ("contract", "deal"):
         return []
-    orgs = frame.prep("with", "for") + frame.dobj_preps.get("with", []) + frame.dobj_preps.get("for", [])
+    orgs = frame.prep_anywhere("with", "for")
     orgs = [t for t in orgs if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
     return employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
 
