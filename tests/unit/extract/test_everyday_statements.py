@@ -135,6 +135,9 @@ STATEMENTS = [
     ("My grandma gave me this necklace.", [c(U, "OWNS", "necklace", A, NOW)]),
     ("Tom bought me a guitar last year.", [c(U, "OWNS", "guitar", A, ("2023-01-01", "year", False))]),
     ("I bought a bike for my son.", [c(U, "PARENT_OF", "user's son", A, NOW)]),
+    # a thing of one's own given away is owned no more (it was asserted as still owned)
+    ("I gave my old bike to my nephew.", [c(U, "OWNS", "bike", E, ("turn", "unknown", True))]),
+    ("I gave my guitar a new coat of paint.", [c(U, "OWNS", "guitar", A, NOW)]),  # kept
     # an identity adjective said as a noun after "a"
     ("i am a vegan.", [c(U, "RELATED_TO", "vegan", A, NOW)]),
     # looking forward to a dated step is planning it

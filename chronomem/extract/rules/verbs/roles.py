@@ -24,8 +24,10 @@ from chronomem.extract.clauses.accept import role_word, team_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel, When
-from chronomem.extract.lexicon import ROLE_PHRASE_STOPS, ROLES, TITLE_NOUNS, lexicon_file
+from chronomem.extract.clauses.tree import is_pet_noun
+from chronomem.extract.lexicon import OPEN, ROLE_PHRASE_STOPS, ROLES, TITLE_NOUNS, lexicon_file
 from chronomem.extract.rules.base import emit, persons, role_when
+from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.people.kin import gave_away, possessor
 
 LEADS = "LEADS"
@@ -66,10 +68,23 @@ def step_down(frame: Frame) -> list[Rel]:
 
 
 def give_up(frame: Frame) -> list[Rel]:
-    """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.rules.people.kin.gave_away`)."""
+    """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.rules.people.kin.gave_away`,
+    and things: :func:`given_away`)."""
     if frame.prt != "up":
-        return gave_away(frame)
+        return gave_away(frame) or given_away(frame)
     return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("end"))
+
+
+def given_away(frame: Frame) -> list[Rel]:
+    """"I gave my old bike to my nephew", "we gave our couch away": a thing of one's own given away is owned no
+    more (``possession_nouns`` and ``everyday_possessions``, said with "my" or "our")."""
+    if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
+        return []
+    things = [t for t in frame.dobjs if t.pos_ == "NOUN" and not is_pet_noun(t) and (
+        t.lemma_.lower() in OPEN.possession_nouns or t.lemma_.lower() in OPEN.everyday_possessions) and any(
+        c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)]
+    return [r for t in things for r in emit(frame, "OWNS", persons(frame), Arg(ENTITY, t.i, owned_name(t), "OTHER", GUESS),
+                                            frame.when("end"), obj_tok=t)]
 
 
 def hand_off(frame: Frame) -> list[Rel]:
