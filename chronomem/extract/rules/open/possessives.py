@@ -24,7 +24,7 @@ from chronomem.extract.rules.people.kin import modifier_state
 
 def _owned_thing(tok: Token) -> list[Rel]:
     """"my studio", "our online store", "my guitar": something lasting the speaker owns."""
-    poss = [c for c in tok.children if c.dep_ == "poss" and (c.lower_ == "my" or c.lower_ == "our" and tok.lemma_ != "pet")]
+    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
     own = any(c.lower_ == "own" for c in tok.children)
     verb = tok.head if tok.dep_ == "dobj" else None  # "I run my store" (not "my store was closed")
     business = tok.lemma_.lower() in OPEN.business_nouns
@@ -128,7 +128,7 @@ def _home_place(tok: Token) -> list[Rel]:
 
 def _my_group(tok: Token) -> list[Rel]:
     """"our group, 'Open Hands'", "my band The Foxes", "my dance crew": a group the speaker belongs to."""
-    poss = [c for c in tok.children if c.dep_ == "poss" and (c.lower_ == "my" or c.lower_ == "our" and tok.lemma_ != "pet")]
+    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
     if not poss or tok.lemma_.lower() in OPEN.loose_group_nouns:
         return []  # "my class" is a lesson as often as a group
     if any(c.lower_ in OPEN.favourite_words for c in tok.children):
