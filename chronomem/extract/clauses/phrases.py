@@ -143,7 +143,7 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
     words = sorted(kept, key=lambda t: t.i)
     if tok.pos_ == "VERB" and len(words) == 1 and any(
             c.dep_ not in ("aux", "advmod", "advcl", "punct", "neg", "cc", "conj") and not _time_prep(c, is_time)
-            for c in tok.children):
+            and not is_time(c) for c in tok.children):
         return None  # "watching [them play]": a gerund cut from what it needs (not "gardening on weekends", "singing when I drive")
     if tok.pos_ in ("VERB", "AUX") and tok.tag_ == "VB":  # "to paint landscapes" → "painting landscapes"
         words = [w for w in words if not (w.dep_ == "aux" and w.lower_ == "to")]

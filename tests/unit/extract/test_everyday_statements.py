@@ -151,6 +151,18 @@ STATEMENTS = [
     ("My son is a nurse at the local hospital.", [c(U, "PARENT_OF", "user's son", A, NOW),
                                                    c("user's son", "WORKS_AT", "local hospital", A, NOW),
                                                    c("user's son", "HAS_ROLE", "nurse", A, NOW)]),
+    # "into" a pastime: with a time word after it, a gerund the parser hangs as a clause, a relative's
+    ("I'm into rock climbing these days.", [c(U, "LIKES", "rock climbing", A, NOW)]),
+    ("i'm really into baking lately.", [c(U, "LIKES", "baking", A, NOW)]),
+    ("My wife is into gardening.", [c(U, "MARRIED_TO", "user's wife", A, NOW), c("user's wife", "LIKES", "gardening", A, NOW)]),
+    # a gym or a service joined is belonged to from then
+    ("I joined a gym last month.", [c(U, "MEMBER_OF", "gym", A, ("2024-02-01", "month", False))]),
+    ("My brother joined the army in 2010.", [c(U, "SIBLING_OF", "user's brother", A, NOW),
+                                             c("user's brother", "MEMBER_OF", "army", A, ("2010-01-01", "year", False))]),
+    # a pet named in an apposition that gives its breed
+    ("I got a new puppy, a golden retriever named Max.", [c(U, "HAS_PET", "Max", A, NOW)]),
+    ("We adopted a cat, a tabby called Milo.", [c(U, "HAS_PET", "Milo", A, NOW)]),
+    ("I got a dog, a gift from my friend named Tom.", [c(U, "FRIEND_OF", "Tom", A, NOW)]),  # the name is the friend's
 ]
 
 NOTHING = [
@@ -184,6 +196,7 @@ NOTHING = [
     "Our neighbors' dog barks all night.",  # someone else's pet
     "We all need friends for our pets.",  # pets in general
     "I stepped back from the project.",
+    "I'm into the final week of training.",  # "into" a stretch of time
 ]
 
 

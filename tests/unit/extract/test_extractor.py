@@ -281,7 +281,7 @@ NO_FACTS = [
     "I lived in Berlin.", "I worked at Google.", "We got married.",
     # look-alikes of fact patterns
     "I joined Tom for dinner.", "I started at 9am today.", "I left my keys at home.", "I quit smoking last year.",
-    "I left the party early.", "I joined a gym in January.", "I'm at Starbucks.", "I'm on Twitter.",
+    "I left the party early.", "I'm at Starbucks.", "I'm on Twitter.",
     "We moved the meeting to Friday.", "I moved my stuff to Berlin.", "I live in fear.", "I work for myself.",
     # "I love Sarah." left this list: an explicit liking of a named person is LIKES now
     # (chronomem.extract.rules.people.impressions; tests/unit/extract/test_people.py)

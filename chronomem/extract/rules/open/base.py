@@ -45,7 +45,10 @@ def person_subjects(frame: Frame) -> list[Arg]:
 
 
 def _taste_adjective(frame: Frame) -> bool:
-    """The clause says a taste with an adjective: "my son is obsessed with trains", "the kids are crazy about soccer"."""
+    """The clause says a taste with an adjective: "my son is obsessed with trains", "the kids are crazy about soccer";
+    or with "into": "my wife is into gardening"."""
+    if frame.lemma == "be" and frame.attr is None and frame.acomp is None and "into" in frame.preps:
+        return True
     adj = frame.v if frame.v.tag_ == "VBN" else frame.acomp if frame.lemma == "be" else None
     return adj is not None and (adj.lower_ in OPEN.taste_adjectives or adj.lower_ in OPEN.aversion_adjectives)
 
@@ -189,8 +192,9 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     first = phrase.split(" ", 1)[0].lower()
     if phrase.lower() in speakers or first in NAMES.interjections or first in NAMES.chat_words:
         return None  # the other speaker; "cheers for asking"
-    if any(t.lower_ in L.DEMONSTRATIVES and t.dep_ == "det" and not dash_between(tok, t) for t in tok.subtree):
-        return None  # "that sarcastic humor", "the food of this city": something on show, not a lasting taste
+    if any(t.lower_ in L.DEMONSTRATIVES and t.dep_ == "det" and not dash_between(tok, t) and not idx.is_time(t)
+           for t in tok.subtree):
+        return None  # "that sarcastic humor", "the food of this city": something on show (not "these days")
     if any(c.lower_ == "same" and c.dep_ == "amod" for c in tok.children):
         return None  # "we face the same challenges": the same as something said before, not a thing named
     return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)

@@ -144,8 +144,9 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
             name = " ".join([*mods, word])
             return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
         return []
-    into = [t for h in (frame.v, *(m for m in frame.v.children if m.lower_ == "more")) for o in prep_objects(h, "into")
-            for t in with_conj(o)]
+    into = [t for h in (frame.v, *(m for m in frame.v.children if m.lower_ == "more")) for c in h.children
+            if c.dep_ == "prep" and c.lower_ == "into" for o in c.children if o.dep_ in ("pobj", "pcomp")
+            for t in with_conj(o)]  # a gerund may hang as a clause: "I'm into baking lately"
     into += [t for c in frame.v.children if c.dep_ == "prep" and c.lower_ == "about" and any(  # "I'm all about thrillers"
         g.lower_ == "all" for g in (*c.children, *frame.v.children) if g.dep_ in ("advmod", "det", "predet", "npadvmod", "dep"))
         for o in c.children if o.dep_ == "pobj" for t in with_conj(o)]

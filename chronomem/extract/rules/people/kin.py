@@ -194,7 +194,8 @@ def pet_mention(tok: Token | None, idx: DocIndex) -> tuple[Token, Token] | None:
     if tok is None:
         return None
     if is_pet_noun(tok) and tok.pos_ in ("NOUN", "ADJ"):
-        name = named_token(tok, idx)
+        name = named_token(tok, idx) or next((n for c in tok.children if c.dep_ == "appos" and is_pet_noun(c)
+                                              and (n := named_token(c, idx)) is not None), None)  # "a puppy, a beagle named Max"
         nxt = tok.doc[tok.i + 1] if tok.i + 1 < tok.sent.end else None
         if name is None and nxt is not None and (nxt.pos_ == "PROPN" or nxt.is_title) and idx.term_at[nxt.i] is None:
             name = nxt  # "my rabbit Clover" with the name hung elsewhere ("my dog Pickles": a plural noun to the parser)
