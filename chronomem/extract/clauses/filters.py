@@ -241,12 +241,19 @@ def _lifelong(text: str) -> bool:
     return any(p in low for p in L.LIFELONG_PHRASES)
 
 
+def _since_clause(tok: Token) -> bool:
+    """A clause of the past that says since when ("since I graduated", "since we were in school"): what a
+    perfect says has held from then on and still does."""
+    return any(c.dep_ == "advcl" and c.tag_ == "VBD" and any(m.dep_ == "mark" and m.lower_ == "since" for m in c.children)
+               for c in tok.children)
+
+
 def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:  # noqa: C901
     """Look at ``tok`` and the verbs governing it (through xcomp/ccomp/pcomp/prep) up to the clause root.
 
     ``hedged`` holds the heads of hedged clauses (see :func:`hedged_clauses`).
     """
-    status = ClauseStatus(blocked=tok.i in hedged or -1 in hedged, lifelong=_lifelong(tok.sent.text))
+    status = ClauseStatus(blocked=tok.i in hedged or -1 in hedged, lifelong=_lifelong(tok.sent.text) or _since_clause(tok))
     _negation(tok, status)
     _tense(tok, status)
     inner, cur = tok, tok

@@ -163,6 +163,12 @@ STATEMENTS = [
     ("I got a new puppy, a golden retriever named Max.", [c(U, "HAS_PET", "Max", A, NOW)]),
     ("We adopted a cat, a tabby called Milo.", [c(U, "HAS_PET", "Milo", A, NOW)]),
     ("I got a dog, a gift from my friend named Tom.", [c(U, "FRIEND_OF", "Tom", A, NOW)]),  # the name is the friend's
+    # the place a move left, with the preposition hung on an adverb ("here", "away")
+    ("I moved here from Texas five years ago.", [c(U, "LIVES_IN", "Texas", E, ("2019-03-12", "year", False))]),
+    ("I moved away from Ohio last year.", [c(U, "LIVES_IN", "Ohio", E, ("2023-01-01", "year", False))]),
+    # a perfect with a clause of since when still holds
+    ("I've worked at the library since I graduated.", [c(U, "WORKS_AT", "library", A, NOW)]),
+    ("I've been vegetarian since I was a teenager.", [c(U, "RELATED_TO", "vegetarian", A, NOW)]),
 ]
 
 NOTHING = [
@@ -197,6 +203,8 @@ NOTHING = [
     "We all need friends for our pets.",  # pets in general
     "I stepped back from the project.",
     "I'm into the final week of training.",  # "into" a stretch of time
+    "I haven't seen her since she moved.",
+    "I've worked at the library.",  # a perfect with no since: maybe long ago
 ]
 
 
