@@ -34,6 +34,11 @@ def events(extractor, *texts: str) -> list[tuple]:
     ("Just signed up for a pottery class!", []),  # no time said (and a class taken from now on: not an event)
     ("We hiked last weekend.", [(U, "DID", "hiking", "went", "", "2024-03-09", "2024-03-11", "weekend")]),
     ("We finished the report last week.", [(U, "DID", "report", "finished", "", "2024-03-05", "2024-03-12", "week")]),
+    # "go doing": what was done, not the occasion after it; with "went" parsed as the gerund's auxiliary too
+    ("I went skydiving on my birthday last year.",
+     [(U, "DID", "skydiving", "went", "", "2023-01-01", "2024-01-01", "year")]),
+    ("I went fishing with my dad on Sunday.", [(U, "DID", "fishing", "went", "", "2024-03-10", "2024-03-11", "day")]),
+    ("I never went fishing with him last year.", []),
 ])
 def test_happenings(extractor, text, expected):
     assert events(extractor, text) == expected

@@ -89,7 +89,11 @@ def happening_rels(frame: Frame) -> list[Rel]:
     point = next((t for t in frame.times if t.role == "point"), None) or _borrowed_time(frame)
     if point is None and not (status.fresh and status.tense in _PAST_TENSES):
         return []  # no time said: nothing of when it happened
-    if not planned and status.tense not in _PAST_TENSES and not _dropped_past(frame):
+    go = _went_doing(frame.v)
+    if go is not None and any(c.dep_ == "neg" for c in go.children):
+        return []  # "I never went fishing", with "went" parsed as the gerund's auxiliary
+    tense = "past" if go is not None and go.tag_ == "VBD" else status.tense
+    if not planned and tense not in _PAST_TENSES and not _dropped_past(frame):
         return []
     subjects = person_subjects(frame)
     if not subjects:
@@ -105,6 +109,14 @@ def happening_rels(frame: Frame) -> list[Rel]:
     quals = {"relation": relation, **({"status": "planned"} if planned else {})}
     return [timed(predicate, s, obj, when, frame.v.i, EVENT_CONFIDENCE, quals) for s in subjects
             if not (s.kind == ENTITY and s.name == obj.name)]
+
+
+def _went_doing(v: Token) -> Token | None:
+    """The "go" of "go doing" ("went skydiving", "going fishing"; the parser may hang "went" as an auxiliary)."""
+    if v.tag_ != "VBG" or v.i == 0 or v.doc[v.i - 1].lower_ not in EVENTS.go_forms:
+        return None
+    go = v.doc[v.i - 1]
+    return go if (v.dep_ == "xcomp" and v.head.i == go.i) or (go.dep_ == "aux" and go.head.i == v.i) else None
 
 
 def _borrowed_time(frame: Frame) -> TimePhrase | None:
@@ -151,6 +163,8 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
         return None if arg is None else ("VISITED", arg, "visited")
     if dobj is not None and dobj.tag_ == "VBG" and lemma in ("go", "went"):  # "went camping", "going hiking"
         return "DID", Arg(ENTITY, dobj.i, dobj.lower_, "OTHER", GUESS), verb
+    if _went_doing(frame.v) is not None:  # "went skydiving on my birthday": what was done, not where
+        return "DID", Arg(ENTITY, frame.v.i, frame.v.lower_, "OTHER", GUESS), "went"
     if dobj is not None and _thing(dobj):
         if lemma == "have" and dobj.lemma_.lower() not in EVENTS.have_nouns:
             return None  # "had a great time", "had lunch"
