@@ -169,6 +169,12 @@ STATEMENTS = [
     # a perfect with a clause of since when still holds
     ("I've worked at the library since I graduated.", [c(U, "WORKS_AT", "library", A, NOW)]),
     ("I've been vegetarian since I was a teenager.", [c(U, "RELATED_TO", "vegetarian", A, NOW)]),
+    # relatives with no predicate to the speaker are subjects too (no "is uncle of" fact)
+    ("My uncle owns a car dealership in Detroit.", [c("user's uncle", "OWNS", "car dealership", A, NOW)]),
+    ("My grandson loves dinosaurs.", [c("user's grandson", "LIKES", "dinosaurs", A, NOW)]),
+    ("My niece is studying nursing at Penn State.", [c("user's niece", "STUDIES_AT", "Penn State", A, NOW)]),
+    # an in-law is no sibling (it was SIBLING_OF "user's sister", a wrong fact)
+    ("My sister-in-law is a nurse.", [c("user's sister-in-law", "HAS_ROLE", "nurse", A, NOW)]),
 ]
 
 NOTHING = [
@@ -204,6 +210,7 @@ NOTHING = [
     "I stepped back from the project.",
     "I'm into the final week of training.",  # "into" a stretch of time
     "I haven't seen her since she moved.",
+    "my sister in law is a nurse.",  # not the speaker's sister (spelled without hyphens, the noun is not whole)
     "I've worked at the library.",  # a perfect with no since: maybe long ago
 ]
 

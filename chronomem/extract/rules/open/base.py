@@ -55,7 +55,7 @@ def _taste_adjective(frame: Frame) -> bool:
 
 def my_relative(tok: Token) -> bool:
     """"my son", "my husband and kids", "the kids": the speaker's unnamed relative (no name beside it)."""
-    if tok.pos_ != "NOUN" or tok.lower_ not in OPEN.kin_possessions or name_follows(tok):
+    if tok.pos_ != "NOUN" or tok.lower_ not in OPEN.kin_possessions and tok.lower_ not in OPEN.extended_kin or name_follows(tok):
         return False
     first = tok.head if tok.dep_ == "conj" else tok
     dets = [c for c in first.children if c.dep_ in ("poss", "det")]
@@ -101,7 +101,10 @@ def dropped_subject(v: Token) -> bool:
 
 
 def name_follows(tok: Token) -> bool:
-    """A name right after ``tok`` ("my sister Emma", "my dog, Rex"): the noun is not left unnamed."""
+    """A name right after ``tok`` ("my sister Emma", "my dog, Rex"), or "in law" ("my sister in law"): the noun
+    is not left unnamed, or is not the kin it says."""
+    if [t.lower_ for t in tok.doc[tok.i + 1: tok.i + 3]] in (["in", "law"], ["in", "laws"]):
+        return True
     return any(t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])
 
 
