@@ -175,6 +175,9 @@ STATEMENTS = [
     ("My niece is studying nursing at Penn State.", [c("user's niece", "STUDIES_AT", "Penn State", A, NOW)]),
     # an in-law is no sibling (it was SIBLING_OF "user's sister", a wrong fact)
     ("My sister-in-law is a nurse.", [c("user's sister-in-law", "HAS_ROLE", "nurse", A, NOW)]),
+    # an adjective's object the parser reads as an infinitive ("to shellfish"); a relative's open adjective
+    ("I'm allergic to shellfish.", [c(U, "RELATED_TO", "shellfish", A, NOW)]),
+    ("My son is allergic to milk.", [c(U, "PARENT_OF", "user's son", A, NOW), c("user's son", "RELATED_TO", "milk", A, NOW)]),
 ]
 
 NOTHING = [
@@ -210,7 +213,8 @@ NOTHING = [
     "I stepped back from the project.",
     "I'm into the final week of training.",  # "into" a stretch of time
     "I haven't seen her since she moved.",
-    "my sister in law is a nurse.",  # not the speaker's sister (spelled without hyphens, the noun is not whole)
+    "my sister in law is a nurse.",
+    "I'm committed to run the marathon.",  # a real infinitive: no object  # not the speaker's sister (spelled without hyphens, the noun is not whole)
     "I've worked at the library.",  # a perfect with no since: maybe long ago
 ]
 

@@ -50,7 +50,7 @@ def _taste_adjective(frame: Frame) -> bool:
     if frame.lemma == "be" and frame.attr is None and frame.acomp is None and "into" in frame.preps:
         return True
     adj = frame.v if frame.v.tag_ == "VBN" else frame.acomp if frame.lemma == "be" else None
-    return adj is not None and (adj.lower_ in OPEN.taste_adjectives or adj.lower_ in OPEN.aversion_adjectives)
+    return adj is not None and adjective_relation(adj.lower_) is not None  # also "my son is allergic to milk"
 
 
 def my_relative(tok: Token) -> bool:

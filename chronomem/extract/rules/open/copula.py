@@ -127,12 +127,17 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
             predicate, preps = found
             toks = [(t, p) for p in preps for c in adj.children if c.dep_ == "prep" and c.lower_ == p
                     for o in c.children if o.dep_ in ("pobj", "pcomp") for t in with_conj(o)]
+            if "to" in preps:  # "allergic to shellfish" with the noun misread as an infinitive ("to shellfish")
+                toks += [(c, "to") for c in adj.children if c.dep_ == "xcomp" and c.tag_ == "VB" and c.i > 0
+                         and c.nbor(-1).lower_ == "to" and c.nbor(-1).head.i == c.i
+                         and not any(g.dep_ in ("dobj", "prep", "nsubj") for g in c.children)]
             if toks:  # "passionate about old cars and restoring radios": the list the parser broke up
                 toks += [(c, toks[0][1]) for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG"
                          and c.nbor(-1).lower_ in ("and", ",")]
             out = []
             for tok, prep in toks:
-                out += subject_rels(frame, subjects, predicate, phrase_arg(tok, frame.idx), aspect,
+                arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if tok.dep_ == "xcomp" else phrase_arg(tok, frame.idx)
+                out += subject_rels(frame, subjects, predicate, arg, aspect,
                              relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)
             return out
         busy = [t for c in adj.children if c.dep_ == "xcomp" and (c.tag_ == "VBG" or c.lower_.endswith("ing"))
