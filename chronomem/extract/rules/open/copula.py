@@ -125,12 +125,7 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         word = adj.lower_
         if (found := adjective_relation(word)) is not None:
             predicate, preps = found
-            toks = [(t, p) for p in preps for c in adj.children if c.dep_ == "prep" and c.lower_ == p
-                    for o in c.children if o.dep_ in ("pobj", "pcomp") for t in with_conj(o)]
-            if "to" in preps:  # "allergic to shellfish" with the noun misread as an infinitive ("to shellfish")
-                toks += [(c, "to") for c in adj.children if c.dep_ == "xcomp" and c.tag_ == "VB" and c.i > 0
-                         and c.nbor(-1).lower_ == "to" and c.nbor(-1).head.i == c.i
-                         and not any(g.dep_ in ("dobj", "prep", "nsubj") for g in c.children)]
+            toks = _adjective_objects(adj, preps)
             if toks:  # "passionate about old cars and restoring radios": the list the parser broke up
                 toks += [(c, toks[0][1]) for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG"
                          and c.nbor(-1).lower_ in ("and", ",")]
@@ -194,6 +189,18 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
             c.lower_ in ("such", "what", "quite") for c in noun.children):
         return []  # "a fan of …" is read above; "a vegetarian for five years" keeps its time
     return subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(noun, frame.idx), aspect, relation="is")
+
+
+def _adjective_objects(adj: Token, preps: tuple[str, ...]) -> list[tuple[Token, str]]:
+    """The objects of an adjective's prepositions ``preps``, with the preposition: "passionate about old cars";
+    also a noun the parser read as an infinitive after "to" ("allergic to shellfish", "to shellfish" as a verb)."""
+    toks = [(t, p) for p in preps for c in adj.children if c.dep_ == "prep" and c.lower_ == p
+            for o in c.children if o.dep_ in ("pobj", "pcomp") for t in with_conj(o)]
+    if "to" in preps:
+        toks += [(c, "to") for c in adj.children if c.dep_ == "xcomp" and c.tag_ == "VB" and c.i > 0
+                 and c.nbor(-1).lower_ == "to" and c.nbor(-1).head.i == c.i
+                 and not any(g.dep_ in ("dobj", "prep", "nsubj") for g in c.children)]
+    return toks
 
 
 def busy_rels(frame: Frame, subjects: list[Arg], parts: list[Token]) -> list[Rel]:
