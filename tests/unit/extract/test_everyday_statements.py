@@ -213,8 +213,8 @@ NOTHING = [
     "I stepped back from the project.",
     "I'm into the final week of training.",  # "into" a stretch of time
     "I haven't seen her since she moved.",
-    "my sister in law is a nurse.",
-    "I'm committed to run the marathon.",  # a real infinitive: no object  # not the speaker's sister (spelled without hyphens, the noun is not whole)
+    "my sister in law is a nurse.",  # not the speaker's sister (with no hyphens the noun is not whole)
+    "I'm committed to run the marathon.",  # a real infinitive: no object
     "I've worked at the library.",  # a perfect with no since: maybe long ago
 ]
 
