@@ -127,8 +127,18 @@ def _thanked(tok: Token) -> list[Rel]:
     children = [c for c in tok.children if not c.is_punct]
     if not children or any(c.dep_ != "compound" or c.lower_ not in NAMES.interjections or c.i > tok.i for c in children):
         return []
-    role = Arg(ENTITY, tok.i, PEOPLE.person_titles[tok.lower_.rstrip(".")], "ROLE", RULE)
-    return [holds("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, tok.i)]
+    return listener_titled(tok)
+
+
+def title_role(tok: Token) -> Arg:
+    """The role a title word gives (``person_titles``): "Dr." → doctor."""
+    titles = PEOPLE.person_titles
+    return Arg(ENTITY, tok.i, titles.get(tok.lower_) or titles[tok.lower_.rstrip(".")], "ROLE", RULE)
+
+
+def listener_titled(tok: Token) -> list[Rel]:
+    """A title said to someone ("Thanks doctor.", "Just a minute, officer!"): in a group, the listener's role."""
+    return [holds("HAS_ROLE", Arg(GROUP_YOU, tok.i), title_role(tok), tok.i)]
 
 
 # ----------------------------------------------------------------------------- ties at work

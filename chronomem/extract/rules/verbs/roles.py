@@ -68,18 +68,18 @@ def step_down(frame: Frame) -> list[Rel]:
 
 
 def give_up(frame: Frame) -> list[Rel]:
-    """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.rules.people.kin.gave_away`,
-    and things: :func:`given_away`)."""
-    if frame.prt != "up":
-        return gave_away(frame) or given_away(frame)
-    return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("end"))
+    """"Jake gave up the lead of the design team"; a pet or a thing given "away" or "to" someone
+    (:func:`~chronomem.extract.rules.people.kin.gave_away`, :func:`given_away`)."""
+    if frame.prt == "up":
+        return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("end"))
+    if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
+        return []
+    return gave_away(frame) or given_away(frame)
 
 
 def given_away(frame: Frame) -> list[Rel]:
     """"I gave my old bike to my nephew", "we gave our couch away": a thing of one's own given away is owned no
     more (``possession_nouns`` and ``everyday_possessions``, said with "my" or "our")."""
-    if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
-        return []
     things = [t for t in frame.dobjs if t.pos_ == "NOUN" and not is_pet_noun(t) and (
         t.lemma_.lower() in OPEN.possession_nouns or t.lemma_.lower() in OPEN.everyday_possessions) and any(
         c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)]
