@@ -261,10 +261,9 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
         return []
     noun = next((c for c in like.children if c.dep_ == "pobj"), None)
     kin = kin_of(noun) if noun is not None else None
-    subj = nearest_subject(verb, like)
-    if noun is None or kin is None or kin[0] != "friend" or subj is None:
+    subject = _subject(verb, like, idx)
+    if noun is None or kin is None or kin[0] != "friend":
         return []
-    subject = said_person(subj, idx)
     poss = poss_of(noun)
     to_me = any(c.dep_ == "prep" and c.lower_ == "to" and any(p.lower_ == "me" for p in c.children)
                 for h in (noun, verb) for c in h.children)

@@ -224,13 +224,12 @@ def _ambiguous(rel: Rel) -> Rel:
 
 
 def hire(frame: Frame) -> list[Rel]:
-    when = frame.when("start")
     if frame.passive:
-        return employment(frame, persons(frame), when, frame.prep("by", "at"), roles=frame.prep("as"), unnamed=True)
+        return employ(frame, aspect="start")
     if frame.dobj is not None and frame.dobj.lower_ in L.PERSONAL_OBJECTS:
         hired = pronoun_arg(frame.dobj)
         return [r for s in frame.subj_toks for r in emit(frame, "WORKS_AT", [hired] if hired else [],
-                                                         A.token_org(s, frame.idx), when)]
+                                                         A.token_org(s, frame.idx), frame.when("start"))]
     return []
 
 
@@ -282,11 +281,12 @@ def sign(frame: Frame) -> list[Rel]:
     return employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
 
 
-def employ(frame: Frame) -> list[Rel]:
-    """"was employed by Washington State University" (passive only: the subject is the employee)."""
+def employ(frame: Frame, *, aspect: str = "state") -> list[Rel]:
+    """"was employed by Washington State University", "I was hired at Acme" (passive only: the subject is the
+    employee)."""
     if not frame.passive:
         return []
-    return employment(frame, persons(frame), frame.when("state"), frame.prep("by", "at"), roles=frame.prep("as"),
+    return employment(frame, persons(frame), frame.when(aspect), frame.prep("by", "at"), roles=frame.prep("as"),
                       unnamed=True)
 
 
