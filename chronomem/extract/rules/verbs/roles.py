@@ -1,16 +1,11 @@
 """Who leads a team and which role someone holds, as they change hands.
 
-LEADS: stepping down, giving up or handing off the lead, being put in charge, replacing someone as
-lead ("Priya leads the platform team" and "took over the team from Y" are :mod:`~chronomem.extract.rules.verbs.work`'s).
-LEADS is ``one_per_object``: a new lead closes the previous one's fact by itself, so a rule here only
-emits an ``end`` when the sentence says someone stopped.
-
-HAS_ROLE: promotions, title changes, taking over, stepping into a role, being named to one, work a verb names.
-The parser often tags a role after "to" as a verb ("to head chef"), so the role is read from the words
-(:func:`role_words`) and kept only when its last word is a role noun: "promoted the album", "moved up to
-Seattle" or "in charge of the snacks" are no role. These rules are fallbacks (priority -1) behind the
-rules of the same verbs elsewhere, except the promotion reader, which goes first (priority 1): it reads
-the whole role where the parse split it ("head chef", not "head").
+LEADS is ``one_per_object``: a new lead closes the previous one's fact by itself, so a rule here only emits
+an ``end`` when the sentence says someone stopped ("Priya leads the platform team" and "took over the team
+from Y" are :mod:`~chronomem.extract.rules.verbs.work`'s). A role is read from the words (:func:`role_words`:
+the parser often tags a role after "to" as a verb). These rules are fallbacks (priority -1) behind the rules
+of the same verbs elsewhere, except the promotion reader, which goes first (priority 1): it reads the whole
+role where the parse split it ("head chef", not "head").
 """
 
 from __future__ import annotations
