@@ -3,9 +3,8 @@ given ("my sister Emma", "Emma, my sister", "a cat named Luna") and the relation
 
 Helpers shared by the noun-phrase rules (:mod:`chronomem.extract.rules.people.nominal`) and verbs that
 bring kin or pets ("I have a sister named Emma", "we adopted a cat named Luna"); and the rules of pets
-arriving and leaving (:func:`died`, :func:`rehomed`, :func:`gave_away`, :func:`brought_home`,
-:func:`came_home`). A pet is HAS_PET only with a name (design §5), found next to its noun wherever the
-parser hung it (:func:`pet_mention`).
+arriving and leaving (:func:`died`, :func:`rehomed`, :func:`gave_away`, :func:`came_home`). A pet is HAS_PET
+only with a name (design §5), found next to its noun wherever the parser hung it (:func:`pet_mention`).
 """
 
 from __future__ import annotations
@@ -262,17 +261,12 @@ def gave_away(frame: Frame) -> list[Rel]:
     return _objects_pets(frame, "end", ("dative",))
 
 
-def brought_home(frame: Frame) -> list[Rel]:
-    """"Last week, I brought home a dog called Clementine"."""
-    if not any(c.lower_ == "home" for c in frame.v.children):
-        return []
-    return _objects_pets(frame, "start", ("npadvmod", "advmod"))
-
-
 def came_home(frame: Frame) -> list[Rel]:
-    """"Muffin, my new rabbit, came home with me on March 5"."""
+    """"Muffin, my new rabbit, came home with me on March 5", "Last week, I brought home a dog called Clementine"."""
     if not any(c.lower_ == "home" for c in frame.v.children):
         return []
+    if frame.lemma == "bring":
+        return _objects_pets(frame, "start", ("npadvmod", "advmod"))
     owners = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("with")) if a is not None]
     when = frame.when("start")
     return [r for tok in frame.subj_toks for r in pet_rels(frame, tok, when, owners)]
