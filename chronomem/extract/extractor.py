@@ -6,24 +6,17 @@ How it reads a session (details in the modules named):
   ``chronomem_gazetteer_v1`` adds names NER misses (Postgres → PostgreSQL, with versions:
   "Postgres 14" → "PostgreSQL 14") and ``chronomem_relations_v1`` applies the filters and
   rules per sentence (:mod:`~chronomem.extract.parse.pipeline`, :mod:`~chronomem.extract.rules.engine`).
-* Filters (:mod:`~chronomem.extract.clauses.filters`): questions, conditionals, hedges ("maybe",
-  "someday"), modals ("might", "would"), plans under "think/want/plan/consider", dropped plans
-  ("but didn't") and negation yield nothing; "no longer", "not … anymore" and "used to" are endings.
-* Time (:mod:`~chronomem.extract.clauses.timing`): a state stated as current starts at the turn time
-  (``observed=True``); an event starts at its resolved time ("last week" → that week, with its
-  precision); "just"/"now"/"today" mean the turn time (``observed=False``); a future plan
-  needs a date ("I'm moving to Toronto in December") or yields nothing; an ending without a
-  date is at the turn time with precision ``unknown``.
-* Switches ("upgraded Postgres from 13 to 14", "replaced Redis with Memcached", "moved CI
-  from Jenkins to GitHub Actions") give an ``end`` claim for the old value and an ``assert``
-  for the new one at the same time; "for the session cache" becomes ``{"for": "session cache"}``.
-* Corrections: "I joined Plaid, not Stripe" is a ``correct`` claim; "actually it was Plaid,
-  not Stripe" and "sorry, I meant Plaid" correct the latest matching claim of the session,
-  with that claim's time.
+* What is no fact (questions, hedges, modals, negation; "no longer" and "used to" are endings):
+  :mod:`~chronomem.extract.clauses.filters`; time words and the turn time: :mod:`~chronomem.extract.clauses.timing`
+  (an ending without a date is at the turn time with precision ``unknown``).
+* Switches ("upgraded Postgres from 13 to 14") end the old value and assert the new one at the same
+  time (:mod:`~chronomem.extract.rules.verbs.switches`); "I joined Plaid, not Stripe" is a ``correct``
+  claim, and "sorry, I meant Plaid" corrects the latest matching claim
+  (:mod:`~chronomem.extract.resolution.corrections`).
 * Choices: a job "at Google in Zurich" is WORKS_AT with ``{"location": "Zurich"}`` plus a
   weaker (0.6), observed LIVES_IN Zurich; "works on billing" and "the billing team" are one
   GROUP "billing team"; pets are HAS_PET only with a name ("my dog Rex"); "we" is the GROUP
-  ``session.metadata["we"]`` or the group id; unnamed people ("my mom") get no entity, but a
+  ``session.metadata["we"]``, else the speaker (never the group id); unnamed people ("my mom") get no entity, but a
   "she" after them is left unresolved rather than pinned on someone named earlier.
 
 >>> from datetime import datetime, timezone

@@ -25,7 +25,8 @@ def _init_worker(factory: Callable[[], Any]) -> None:
     _WORKER_EXTRACTOR = factory()
 
 
-def _extract_chunk(sessions: list[Session]) -> list[tuple[Session, ExtractionResult]]:
+def extract_chunk(sessions: list[Session]) -> list[tuple[Session, ExtractionResult]]:
+    """``extract_many`` of ``sessions`` in a worker (of :func:`extract_parallel` or :func:`extraction_workers`)."""
     return list(_WORKER_EXTRACTOR.extract_many(sessions))
 
 
@@ -58,7 +59,7 @@ def extract_parallel(
         yield from factory().extract_many(sessions)
         return
     with _single_threaded_children(), _context().Pool(workers, initializer=_init_worker, initargs=(factory,)) as pool:
-        for chunk in pool.imap(_extract_chunk, _chunks(sessions, turns_per_chunk)):
+        for chunk in pool.imap(extract_chunk, _chunks(sessions, turns_per_chunk)):
             yield from chunk
 
 
@@ -97,11 +98,6 @@ def _exit_with_parent() -> None:
 
 def _started() -> None:
     """Nothing: submitted once per worker so that every worker process starts at once."""
-
-
-def extract_chunk(sessions: list[Session]) -> list[tuple[Session, ExtractionResult]]:
-    """``extract_many`` of ``sessions`` in a worker of :func:`extraction_workers` (submit it there)."""
-    return _extract_chunk(sessions)
 
 
 def extraction_workers(factory: Callable[[], Any], workers: int) -> ProcessPoolExecutor:

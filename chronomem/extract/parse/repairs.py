@@ -1,38 +1,4 @@
-"""Tagger slips the grammar itself corrects, before any rule reads the parse.
-
-A verb of taste right after "and" or "but" is the verb of a second clause of the same subject,
-whatever the tagger made of it in lower-case chat ("i'm vegan and love cooking": "love" read as a
-noun; "i like chess but hate poker": "hate" read as an auxiliary of "poker"; "i like tennis but
-hate golfing": "golfing" hung on "like"): it becomes that clause's verb, with the word after it as
-its object (:func:`repair_taste_verbs`).
-
-A verb of taste right after the subject pronoun is the clause's verb, however it was tagged ("I
-detest broccoli": "detest" read as an adjective of a root "broccoli"): it becomes the root, with the
-old root as its object (:func:`repair_taste_root`).
-
-A preposition with no object takes the word right after it that the parser hung beside it ("we've been
-on RabbitMQ": :func:`repair_stranded_prep`).
-
-A name NER ran on into a date ("Mozilla on January 7," as one organisation) ends before the
-preposition, and the date is a date again (:func:`repair_dated_names`).
-
-A word is never punctuation: one the parser attached as punctuation after a copula that has no
-complement is that complement ("my favourite snack is pretzels" with "pretzels" as punctuation).
-
-A preposition takes no subject: a word tagged as one (``ADP``, ``SCONJ``) that the parser gave a
-subject is the verb of its clause ("I really like Italian food": "like" tagged as a preposition).
-It is retagged as a present-tense verb, so that every rule reads it as the verb it is.
-
->>> import spacy
->>> doc = spacy.blank("en")("I really like pizza")
->>> for t, (pos, tag, dep, head) in zip(doc, [("PRON", "PRP", "nsubj", 2), ("ADV", "RB", "advmod", 2),
-...                                          ("ADP", "IN", "ROOT", 2), ("NOUN", "NN", "dobj", 2)]):
-...     t.pos_, t.tag_, t.dep_, t.head = pos, tag, dep, doc[head]
->>> repair_tags(doc)
-1
->>> doc[2].pos_, doc[2].tag_
-('VERB', 'VBP')
-"""
+"""Tagger slips the grammar itself corrects, before any rule reads the parse (:func:`repair` runs them all)."""
 
 from __future__ import annotations
 
@@ -50,7 +16,20 @@ _DATE_PREPS = frozenset({"on", "in"})  # "Mozilla on January 7", "Acme in May 20
 
 
 def repair_tags(doc: Doc) -> int:
-    """Retag the slips described in the module doc; how many tokens were retagged."""
+    """A preposition takes no subject: a word tagged as one (``ADP``, ``SCONJ``) that the parser gave a subject
+    is the verb of its clause, retagged as a present-tense verb ("I really like Italian food": "like" read as a
+    preposition); how many tokens were retagged.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("I really like pizza")
+    >>> for t, (pos, tag, dep, head) in zip(doc, [("PRON", "PRP", "nsubj", 2), ("ADV", "RB", "advmod", 2),
+    ...                                          ("ADP", "IN", "ROOT", 2), ("NOUN", "NN", "dobj", 2)]):
+    ...     t.pos_, t.tag_, t.dep_, t.head = pos, tag, dep, doc[head]
+    >>> repair_tags(doc)
+    1
+    >>> doc[2].pos_, doc[2].tag_
+    ('VERB', 'VBP')
+    """
     fixed = 0
     for tok in doc:
         if tok.pos_ in _NOT_VERBS and tok.is_alpha and any(c.dep_ == "nsubj" for c in tok.children):
@@ -60,8 +39,9 @@ def repair_tags(doc: Doc) -> int:
 
 
 def repair_taste_verbs(doc: Doc) -> int:
-    """Make each verb of taste after "and"/"but" that has no object of its own the verb of its clause,
-    with the word after it as its object (module doc); how many were repaired.
+    """Make each verb of taste after "and"/"but" that has no object of its own the verb of its clause, with the
+    word after it as its object, whatever the tagger made of it ("i'm vegan and love cooking": "love" read as a
+    noun; "i like chess but hate poker": "hate" an auxiliary of "poker"); how many were repaired.
 
     >>> import spacy
     >>> doc = spacy.blank("en")("i like chess but hate poker")
@@ -111,8 +91,8 @@ def _stray_object(nxt: Token, verb: Token) -> Token | None:
 
 
 def repair_word_punct(doc: Doc) -> int:
-    """Make a word the parser attached as punctuation after a copula with no complement its complement
-    (module doc); how many were repaired.
+    """Make a word the parser attached as punctuation after a copula with no complement its complement ("my
+    favourite snack is pretzels"); how many were repaired.
 
     >>> import spacy
     >>> doc = spacy.blank("en")("my snack is pretzels")
@@ -162,8 +142,8 @@ def repair_stranded_prep(doc: Doc) -> int:
 
 
 def repair_taste_root(doc: Doc) -> int:
-    """Make a verb of taste after a subject pronoun that the parser hung on a root noun to its right
-    the root, with that noun as its object (module doc); how many were repaired.
+    """Make a verb of taste after a subject pronoun that the parser hung on a root noun to its right the root,
+    with that noun as its object ("I detest broccoli": "detest" read as an adjective); how many were repaired.
 
     >>> import spacy
     >>> doc = spacy.blank("en")("I detest broccoli")

@@ -40,9 +40,7 @@ def add_hint(r: SessionResolver, hint: Hint, turn_no: int, turn: Turn) -> None:
             continue
         if old_key is None and r.entities[wrong].type not in CORRECTABLE:
             continue
-        ent_new = r.entities[new]
-        if ent_new.strength < 2 or ent_new.type == "OTHER":
-            ent_new.type, ent_new.strength = r.entities[wrong].type, 2
+        _typed_as(r, new, wrong)
         subj, obj = (new, said.obj) if per_object else (said.subject, new)
         assert claim.at is not None
         r.emit(claim.predicate, subj, obj, "correct", wrong, claim.qualifiers, claim.at, claim.at_precision,
@@ -50,6 +48,14 @@ def add_hint(r: SessionResolver, hint: Hint, turn_no: int, turn: Turn) -> None:
         return
     if old_key is not None:
         _correct_earlier_session(r, hint, new, turn, turn_no)
+
+
+def _typed_as(r: SessionResolver, new: str, wrong: str) -> None:
+    """The right value takes the wrong one's type when it has none of its own ("I meant Plaid": an ORG too)."""
+    ent = r.entities[new]
+    if ent.strength < 2 or ent.type == "OTHER":
+        ent.type, ent.strength = r.entities[wrong].type, 2
+
 
 def _correct_earlier_session(r: SessionResolver, hint: Hint, new: str, turn: Turn, turn_no: int) -> None:
     """The wrong value was said in an earlier session: this turn's claim of the right value corrects it ("Sorry,
@@ -71,9 +77,7 @@ def _correct_earlier_session(r: SessionResolver, hint: Hint, new: str, turn: Tur
     predicate = by_type.get(r.entities[old].type)
     if predicate is None or r.entities[old].strength < 2 or predicate not in r.vocabulary:
         return
-    ent_new = r.entities[new]
-    if ent_new.type == "OTHER" or ent_new.strength < 2:
-        ent_new.type, ent_new.strength = r.entities[old].type, 2
+    _typed_as(r, new, old)
     speaker = r.resolve(Arg(SPEAKER, hint.i), turn, {})
     if speaker is not None and turn.at is not None:
         r.emit(predicate, speaker, new, "correct", old, {}, turn.at, "day", True, 0.7, turn, turn_no)

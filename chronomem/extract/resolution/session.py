@@ -221,16 +221,13 @@ class SessionResolver:
     def _add_doc(self, turn_no: int, turn: Turn, doc: Doc, offset: int, skip: bool) -> None:
         rels: list[Rel] = [] if skip else list(doc._.cm_rels or ())
         hints: list[Hint] = [] if skip else list(doc._.cm_hints or ())
-        for rel in rels:  # genders and types that rules know ("my sister Emma") before pronouns resolve
-            for arg in (rel.subject, rel.obj):
-                name = resolved_name(arg)
-                if arg.kind == ENTITY and name:
-                    self._register(name, arg.type, arg.strength, arg.aliases, arg.gender)
         items = {(a.i, a.name, a.kind): a for a in doc._.cm_mentions or ()}
-        for rel in rels:
+        for rel in rels:  # genders and types that rules know ("my sister Emma") before pronouns resolve
             for arg in (rel.subject, rel.obj):
                 if arg.kind == ENTITY and arg.name:
                     items.setdefault((arg.i, arg.name, arg.kind), arg)
+                    if name := resolved_name(arg):
+                        self._register(name, arg.type, arg.strength, arg.aliases, arg.gender)
         refs: dict[int, str] = {}
         exclude = normalize_name(turn.speaker)
         for arg in sorted(items.values(), key=lambda a: (a.i, a.kind, a.name)):

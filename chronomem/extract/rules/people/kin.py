@@ -3,9 +3,8 @@ given ("my sister Emma", "Emma, my sister", "a cat named Luna") and the relation
 
 Helpers shared by the noun-phrase rules (:mod:`chronomem.extract.rules.people.nominal`) and verbs that
 bring kin or pets ("I have a sister named Emma", "we adopted a cat named Luna"); and the rules of pets
-arriving and leaving (:func:`died`, :func:`rehomed`, :func:`gave_away`, :func:`brought_home`,
-:func:`came_home`). A pet is HAS_PET only with a name (design §5), found next to its noun wherever the
-parser hung it (:func:`pet_mention`).
+arriving and leaving (:func:`died`, :func:`rehomed`, :func:`gave_away`, :func:`came_home`). A pet is HAS_PET
+only with a name (design §5), found next to its noun wherever the parser hung it (:func:`pet_mention`).
 """
 
 from __future__ import annotations
@@ -184,17 +183,12 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel
     return out
 
 
-def is_pet_noun(tok: Token) -> bool:
-    kin = kin_of(tok)
-    return kin is not None and kin[0] == "pet"
-
-
 def pet_mention(tok: Token | None, idx: DocIndex) -> tuple[Token, Token] | None:
     """``(pet noun, name)`` for a pet noun with its name or a name with its pet noun."""
     if tok is None:
         return None
-    if is_pet_noun(tok) and tok.pos_ in ("NOUN", "ADJ"):
-        name = named_token(tok, idx) or next((n for c in tok.children if c.dep_ == "appos" and is_pet_noun(c)
+    if tree.is_pet_noun(tok) and tok.pos_ in ("NOUN", "ADJ"):
+        name = named_token(tok, idx) or next((n for c in tok.children if c.dep_ == "appos" and tree.is_pet_noun(c)
                                               and (n := named_token(c, idx)) is not None), None)  # "a puppy, a beagle named Max"
         nxt = tok.doc[tok.i + 1] if tok.i + 1 < tok.sent.end else None
         if name is None and nxt is not None and (nxt.pos_ == "PROPN" or nxt.is_title) and idx.term_at[nxt.i] is None:
@@ -203,11 +197,11 @@ def pet_mention(tok: Token | None, idx: DocIndex) -> tuple[Token, Token] | None:
     if tok.pos_ != "PROPN" and not (tok.is_title and not tok.is_sent_start):
         return None
     for child in tok.children:
-        if child.dep_ in ("compound", "amod", "appos", "nmod") and is_pet_noun(child):
+        if child.dep_ in ("compound", "amod", "appos", "nmod") and tree.is_pet_noun(child):
             return child, tok
     for j in range(tok.i - 1, max(tok.sent.start, tok.i - 3) - 1, -1):  # "a parrot called Clementine"
         prev = tok.doc[j]
-        if is_pet_noun(prev):
+        if tree.is_pet_noun(prev):
             return prev, tok
         if prev.lower_ not in ("called", "named", ","):
             break
@@ -218,7 +212,7 @@ def pet_rels(frame: Frame, tok: Token | None, when: When | None, owners: Sequenc
     """HAS_PET for the pet ``tok`` mentions, owned by its possessor ("my", "Tom's") or ``owners``; a pet
     with no name only when it leaves ("my dog died last year": not a pet still had)."""
     found = pet_mention(tok, frame.idx)
-    if found is None and tok is not None and when is not None and when.mode == "end" and is_pet_noun(tok) \
+    if found is None and tok is not None and when is not None and when.mode == "end" and tree.is_pet_noun(tok) \
             and tok.pos_ == "NOUN" and tok.dep_ != "appos" and not any(c.dep_ == "appos" for c in tok.children):
         # (not "Pickles, my dog, died": the name is beside it)
         owner = owner_of(tok, frame.idx)
@@ -253,7 +247,7 @@ def died(frame: Frame) -> list[Rel]:
 
 def _objects_pets(frame: Frame, aspect: str, deps: tuple[str, ...] = ()) -> list[Rel]:
     """The pets the verb's objects (and its pet nouns of ``deps``) name, owned by the subjects."""
-    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ in deps and is_pet_noun(c)]
+    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ in deps and tree.is_pet_noun(c)]
     return [r for tok in toks for r in pet_rels(frame, tok, frame.when(aspect), persons(frame))]
 
 
@@ -263,23 +257,17 @@ def rehomed(frame: Frame) -> list[Rel]:
 
 
 def gave_away(frame: Frame) -> list[Rel]:
-    """"I gave my parrot Clementine to my parents", "Jake gave his hamster Pretzel away"."""
-    if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
-        return []
+    """"I gave my parrot Clementine to my parents", "Jake gave his hamster Pretzel away" (the gate:
+    :func:`~chronomem.extract.rules.verbs.roles.give_up`)."""
     return _objects_pets(frame, "end", ("dative",))
 
 
-def brought_home(frame: Frame) -> list[Rel]:
-    """"Last week, I brought home a dog called Clementine"."""
-    if not any(c.lower_ == "home" for c in frame.v.children):
-        return []
-    return _objects_pets(frame, "start", ("npadvmod", "advmod"))
-
-
 def came_home(frame: Frame) -> list[Rel]:
-    """"Muffin, my new rabbit, came home with me on March 5"."""
+    """"Muffin, my new rabbit, came home with me on March 5", "Last week, I brought home a dog called Clementine"."""
     if not any(c.lower_ == "home" for c in frame.v.children):
         return []
+    if frame.lemma == "bring":
+        return _objects_pets(frame, "start", ("npadvmod", "advmod"))
     owners = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("with")) if a is not None]
     when = frame.when("start")
     return [r for tok in frame.subj_toks for r in pet_rels(frame, tok, when, owners)]

@@ -1,12 +1,5 @@
 """Kin, friends and bonds said with a copula, and in phrases the noun-phrase rules
-(:mod:`~chronomem.extract.rules.people.nominal`) do not read: an owned kin noun after a copula
-(:func:`copula_kin`, :func:`your_kin`), the speaker as a named person's relative (:func:`self_kin_rels`),
-"one of X's friends", "a friend of X's", "friends with X", a couple in the past tense ("Timo was my
-boyfriend": ended), a relative's name and an ending said of someone (:func:`kin_phrase_rels`); a bond
-noun owned by someone, which presupposes the bond whatever the clause does, and a friend by likeness
-(:func:`bond_rels`; the nouns are ``bond_nouns`` in ``ties.json``); friends introduced
-(:func:`introduced_kin_rels`); staying a role held for someone
-(:func:`~chronomem.extract.rules.people.titles.staying_rels`).
+(:mod:`~chronomem.extract.rules.people.nominal`) do not read.
 
 The subject is "I", "you", he/she or a name; not when the verb is negated; questions and hypotheticals
 never reach the rules (but for the bonds a noun presupposes). "ex-" and "former" make an ending, "late"
@@ -94,7 +87,8 @@ def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
 
 
 def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """Kin and friendship in "one of X's friends", "a friend of X's", "friends with X" (see the module doc)."""
+    """Kin and friendship in "one of X's friends", "a friend of X's", "friends with X", a couple in the past
+    tense ("Timo was my boyfriend": ended), a relative's name and an ending said of someone."""
     out: list[Rel] = []
     for tok in sent:
         if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be":
@@ -267,10 +261,9 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
         return []
     noun = next((c for c in like.children if c.dep_ == "pobj"), None)
     kin = kin_of(noun) if noun is not None else None
-    subj = nearest_subject(verb, like)
-    if noun is None or kin is None or kin[0] != "friend" or subj is None:
+    subject = _subject(verb, like, idx)
+    if noun is None or kin is None or kin[0] != "friend":
         return []
-    subject = said_person(subj, idx)
     poss = poss_of(noun)
     to_me = any(c.dep_ == "prep" and c.lower_ == "to" and any(p.lower_ == "me" for p in c.children)
                 for h in (noun, verb) for c in h.children)

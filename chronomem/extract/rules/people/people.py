@@ -19,12 +19,13 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.clauses.accept import is_role_head, role_arg
 from chronomem.extract.clauses.args import DocIndex, person_arg
 from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, RULE, SPEAKER, YOU, Arg, Rel, held, holds, timed
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, SPEAKER, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
+from chronomem.extract.rules.people.titles import listener_titled, title_role
 from chronomem.extract.rules.verbs.couples import long_span
 
 _COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
@@ -37,7 +38,7 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         low = tok.lower_
         if low in PEOPLE.kin_vocatives:
             out += _kin_vocative(tok)
-        elif (low in PEOPLE.person_titles or low.rstrip(".") in PEOPLE.person_titles) and (
+        elif low.rstrip(".") in PEOPLE.person_titles and (
                 titled := _titled(tok, idx) or _role_vocative(tok)):
             out += titled
         elif tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
@@ -194,8 +195,7 @@ def _titled(tok: Token, idx: DocIndex) -> list[Rel]:
     head = tok.head
     if tok.dep_ != "compound" or head.pos_ != "PROPN" or head.i <= tok.i or not tok.is_title:
         return []
-    role = PEOPLE.person_titles.get(tok.lower_) or PEOPLE.person_titles[tok.lower_.rstrip(".")]
-    role_ent = Arg(ENTITY, tok.i, role, "ROLE", RULE)
+    role_ent = title_role(tok)
     named = person_arg(head, idx, trust_ner=False)
     out = []
     if named is not None and named.kind == ENTITY and named.strength < GAZETTEER:
@@ -226,10 +226,7 @@ def _role_vocative(tok: Token) -> list[Rel]:
     """"Thank you, doctor", "Just a minute, officer!": in a group, the listener's role."""
     if tok.pos_ not in ("NOUN", "PROPN") or any(c.dep_ in ("poss", "det", "compound") for c in tok.children):
         return []
-    if not _said_to(tok):
-        return []
-    role = Arg(ENTITY, tok.i, PEOPLE.person_titles[tok.lower_.rstrip(".")], "ROLE", RULE)
-    return [holds("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, tok.i)]
+    return listener_titled(tok) if _said_to(tok) else []
 
 
 def _listener_is(attr: Token) -> list[Rel]:

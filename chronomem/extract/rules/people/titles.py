@@ -1,16 +1,7 @@
-"""Roles and ties at work said in conversation, that the copula and title rules
-(:mod:`~chronomem.extract.rules.people.people`, :mod:`~chronomem.extract.rules.people.nominal`) do not read.
-
-* a role held for someone in the past: "you used to be my babysitter", "you used to be a nurse" →
-  HAS_ROLE, ended (the verb rules read "I used to be a nurse"); a past role set against the present:
-  "I was a chef and now I'm a baker" → the chef role, ended;
-* a title said after a word of thanks the parser joined to it: "Thanks doctor." → in a group, the listener's role;
-* a role the listener took on: "so you became a chef"; and what a why/how/when question presupposes:
-  "why did you become a chef?", "how did Greta become a pilot?" (:func:`became_rels`; "did you become a
-  chef?" asks, "why would you become one?" supposes: nothing);
-* shared roles and roles held for one person: "we're both nurses" (the speaker's HAS_ROLE), "I'm Nora's
-  assistant", "you're my secretary" (REPORTS_TO the owner), "You're fired!" (the listener's REPORTS_TO,
-  ended); staying such a role presupposes holding it: "you can't stay my assistant forever" (:func:`staying_rels`).
+"""Roles and ties at work said in conversation that the copula and title rules
+(:mod:`~chronomem.extract.rules.people.people`, :mod:`~chronomem.extract.rules.people.nominal`) do not read:
+past roles (:func:`title_rels`), roles a "become" presupposes (:func:`became_rels`), roles held for someone
+and dismissals (:func:`work_tie_rels`, :func:`staying_rels`).
 
 Not negated, not with a modal, not several people addressed ("you guys are fired"), nor "fired up";
 kin and bosses ("you used to be my boss") are the kin rules'. The words are data (``person_titles`` in
@@ -35,8 +26,8 @@ _PRESUPPOSING = frozenset({"why", "how", "when"})  # a question with these takes
 
 
 def title_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """HAS_ROLE from the shapes in the module docstring (a sentence without "used", "now", "became" or a short
-    address is passed over unread)."""
+    """HAS_ROLE of a role held in the past, a title after thanks, a role the listener became (a sentence without
+    "used", "now", "became" or a short address is passed over unread)."""
     text = sent.doc.text[sent.start_char:sent.end_char].lower()
     past = "used" in text or "now" in text
     short = len(sent) <= _SHORT
@@ -127,13 +118,23 @@ def _thanked(tok: Token) -> list[Rel]:
     children = [c for c in tok.children if not c.is_punct]
     if not children or any(c.dep_ != "compound" or c.lower_ not in NAMES.interjections or c.i > tok.i for c in children):
         return []
-    role = Arg(ENTITY, tok.i, PEOPLE.person_titles[tok.lower_.rstrip(".")], "ROLE", RULE)
-    return [holds("HAS_ROLE", Arg(GROUP_YOU, tok.i), role, tok.i)]
+    return listener_titled(tok)
+
+
+def title_role(tok: Token) -> Arg:
+    """The role a title word gives (``person_titles``): "Dr." → doctor."""
+    titles = PEOPLE.person_titles
+    return Arg(ENTITY, tok.i, titles.get(tok.lower_) or titles[tok.lower_.rstrip(".")], "ROLE", RULE)
+
+
+def listener_titled(tok: Token) -> list[Rel]:
+    """A title said to someone ("Thanks doctor.", "Just a minute, officer!"): in a group, the listener's role."""
+    return [holds("HAS_ROLE", Arg(GROUP_YOU, tok.i), title_role(tok), tok.i)]
 
 
 # ----------------------------------------------------------------------------- ties at work
 def work_tie_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """Shared roles, roles held for someone and dismissals (see the module docstring)."""
+    """Shared roles ("we're both nurses"), roles held for someone ("I'm Nora's assistant") and dismissals."""
     out: list[Rel] = []
     for tok in sent:
         if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be" and plain(tok.head):

@@ -17,6 +17,7 @@ from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, Arg, Rel, When, holds
+from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import DIALOGUE, MARITAL_STATES, OPEN, PEOPLE, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS
 from chronomem.extract.rules.base import emit, persons
@@ -289,7 +290,7 @@ def _dater(verb: Token) -> Arg | None:
     """Who is dating: "I", he or she; ``None`` when negated, supposed, or told in a past tense outside a
     reported question ("I was seeing someone" may be over; "you asked if I was seeing someone" is not)."""
     kids = list(verb.children)
-    if any(c.dep_ == "neg" or c.tag_ == "MD" for c in kids):
+    if not plain(verb):
         return None
     past = any(c.dep_ == "aux" and c.lower_ in ("was", "were") for c in kids)
     if past and not (verb.dep_ == "ccomp" and any(c.dep_ == "mark" and c.lower_ in DIALOGUE.wondering_marks for c in kids)):

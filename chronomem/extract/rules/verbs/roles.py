@@ -1,16 +1,11 @@
 """Who leads a team and which role someone holds, as they change hands.
 
-LEADS: stepping down, giving up or handing off the lead, being put in charge, replacing someone as
-lead ("Priya leads the platform team" and "took over the team from Y" are :mod:`~chronomem.extract.rules.verbs.work`'s).
-LEADS is ``one_per_object``: a new lead closes the previous one's fact by itself, so a rule here only
-emits an ``end`` when the sentence says someone stopped.
-
-HAS_ROLE: promotions, title changes, taking over, stepping into a role, being named to one, work a verb names.
-The parser often tags a role after "to" as a verb ("to head chef"), so the role is read from the words
-(:func:`role_words`) and kept only when its last word is a role noun: "promoted the album", "moved up to
-Seattle" or "in charge of the snacks" are no role. These rules are fallbacks (priority -1) behind the
-rules of the same verbs elsewhere, except the promotion reader, which goes first (priority 1): it reads
-the whole role where the parse split it ("head chef", not "head").
+LEADS is ``one_per_object``: a new lead closes the previous one's fact by itself, so a rule here only emits
+an ``end`` when the sentence says someone stopped ("Priya leads the platform team" and "took over the team
+from Y" are :mod:`~chronomem.extract.rules.verbs.work`'s). A role is read from the words (:func:`role_words`:
+the parser often tags a role after "to" as a verb). These rules are fallbacks (priority -1) behind the rules
+of the same verbs elsewhere, except the promotion reader, which goes first (priority 1): it reads the whole
+role where the parse split it ("head chef", not "head").
 """
 
 from __future__ import annotations
@@ -68,18 +63,18 @@ def step_down(frame: Frame) -> list[Rel]:
 
 
 def give_up(frame: Frame) -> list[Rel]:
-    """"Jake gave up the lead of the design team" (and pets given away: :func:`~chronomem.extract.rules.people.kin.gave_away`,
-    and things: :func:`given_away`)."""
-    if frame.prt != "up":
-        return gave_away(frame) or given_away(frame)
-    return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("end"))
+    """"Jake gave up the lead of the design team"; a pet or a thing given "away" or "to" someone
+    (:func:`~chronomem.extract.rules.people.kin.gave_away`, :func:`given_away`)."""
+    if frame.prt == "up":
+        return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("end"))
+    if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
+        return []
+    return gave_away(frame) or given_away(frame)
 
 
 def given_away(frame: Frame) -> list[Rel]:
     """"I gave my old bike to my nephew", "we gave our couch away": a thing of one's own given away is owned no
     more (``possession_nouns`` and ``everyday_possessions``, said with "my" or "our")."""
-    if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
-        return []
     things = [t for t in frame.dobjs if t.pos_ == "NOUN" and not is_pet_noun(t) and (
         t.lemma_.lower() in OPEN.possession_nouns or t.lemma_.lower() in OPEN.everyday_possessions) and any(
         c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)]

@@ -18,7 +18,7 @@ from chronomem.extract.clauses.records import WE, Arg, Rel, When
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OUR_UNITS, PHRASAL_END, PHRASAL_START, PURPOSE_SKIP, TOOL_ON_LEMMAS
 from chronomem.extract.rules.base import emit, persons
-from chronomem.extract.rules.people.kin import brought_home, family_verb_rels
+from chronomem.extract.rules.people.kin import came_home, family_verb_rels
 
 
 def purpose(frame: Frame) -> dict[str, str]:
@@ -117,7 +117,7 @@ def adopt(frame: Frame) -> list[Rel]:
 def roll_out(frame: Frame) -> list[Rel]:
     """"we rolled out Prometheus", "we brought in New Relic", "we deployed Vault": a known tool starts."""
     if frame.lemma == "bring" and frame.prt != "in":
-        return brought_home(frame)  # "I brought home a puppy called Rex"
+        return came_home(frame)  # "I brought home a puppy called Rex"
     if PHRASAL_START.get(frame.lemma, frame.prt) != frame.prt:
         return []
     return _uses(frame, tool_objects(frame), frame.when("start"), qualifiers=purpose(frame))

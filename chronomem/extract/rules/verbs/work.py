@@ -1,12 +1,8 @@
 """Work and study: works at/for/as, join, start, leave/quit/retire ("left Oracle for Yelp"), hire, promote,
-report to, lead/manage a team; and work said other ways: the verbs of biographies and news (:func:`play`,
-:func:`sign`, :func:`employ`), a workplace without a name, for a named co-worker after "with" too
-(:func:`work_at_place`), teaching somewhere (:func:`teach`), and being in a body whose name says
-membership (:func:`in_a_body`: MEMBER_OF, held and over at no known time; not "I was in Walmart").
-
-The words are data (``workplace_nouns``, ``needs_compound`` and ``membership_words`` in ``ties.json``).
-But for the biography verbs, the rules of work said other ways speak only when the verb's own rules
-found nothing (a lower priority).
+report to, lead/manage a team; and work said other ways: the verbs of biographies and news, and (only when
+the verb's own rules found nothing: a lower priority) a workplace without a name, teaching somewhere, a body
+whose name says membership. The words are data (``workplace_nouns``, ``needs_compound`` and
+``membership_words`` in ``ties.json``).
 """
 
 from __future__ import annotations
@@ -224,13 +220,12 @@ def _ambiguous(rel: Rel) -> Rel:
 
 
 def hire(frame: Frame) -> list[Rel]:
-    when = frame.when("start")
     if frame.passive:
-        return employment(frame, persons(frame), when, frame.prep("by", "at"), roles=frame.prep("as"), unnamed=True)
+        return employ(frame, aspect="start")
     if frame.dobj is not None and frame.dobj.lower_ in L.PERSONAL_OBJECTS:
         hired = pronoun_arg(frame.dobj)
         return [r for s in frame.subj_toks for r in emit(frame, "WORKS_AT", [hired] if hired else [],
-                                                         A.token_org(s, frame.idx), when)]
+                                                         A.token_org(s, frame.idx), frame.when("start"))]
     return []
 
 
@@ -282,11 +277,12 @@ def sign(frame: Frame) -> list[Rel]:
     return employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
 
 
-def employ(frame: Frame) -> list[Rel]:
-    """"was employed by Washington State University" (passive only: the subject is the employee)."""
+def employ(frame: Frame, *, aspect: str = "state") -> list[Rel]:
+    """"was employed by Washington State University", "I was hired at Acme" (passive only: the subject is the
+    employee)."""
     if not frame.passive:
         return []
-    return employment(frame, persons(frame), frame.when("state"), frame.prep("by", "at"), roles=frame.prep("as"),
+    return employment(frame, persons(frame), frame.when(aspect), frame.prep("by", "at"), roles=frame.prep("as"),
                       unnamed=True)
 
 
@@ -338,7 +334,8 @@ def teach(frame: Frame) -> list[Rel]:
 
 
 def in_a_body(frame: Frame) -> list[Rel]:
-    """"We were both in the Peace Corps", "she's in the Navy" (the name ends in a word of membership)."""
+    """"We were both in the Peace Corps", "she's in the Navy" (the name ends in a word of membership; not "I was
+    in Walmart")."""
     if frame.attr is not None or frame.acomp is not None:
         return []
     out: list[Rel] = []
