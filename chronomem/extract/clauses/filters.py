@@ -242,10 +242,10 @@ def _lifelong(text: str) -> bool:
 
 
 def _since_clause(tok: Token) -> bool:
-    """A clause of the past that says since when ("since I graduated", "since we were in school"): what a
-    perfect says has held from then on and still does."""
+    """A clause of the past that says since when ("since I graduated", "since we were in school"), or "always"
+    ("I've always lived in Ohio"): what a perfect says has held from then on and still does."""
     return any(c.dep_ == "advcl" and c.tag_ == "VBD" and any(m.dep_ == "mark" and m.lower_ == "since" for m in c.children)
-               for c in tok.children)
+               or c.dep_ == "advmod" and c.lower_ == "always" for c in tok.children)
 
 
 def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:  # noqa: C901

@@ -178,6 +178,16 @@ STATEMENTS = [
     # an adjective's object the parser reads as an infinitive ("to shellfish"); a relative's open adjective
     ("I'm allergic to shellfish.", [c(U, "RELATED_TO", "shellfish", A, NOW)]),
     ("My son is allergic to milk.", [c(U, "PARENT_OF", "user's son", A, NOW), c("user's son", "RELATED_TO", "milk", A, NOW)]),
+    # free time spent doing something, with the parser reading "free time painting" as one noun
+    ("i spend my free time painting.", [c(U, "LIKES", "painting", A, NOW)]),
+    # "always" with a perfect: it has held all along and still does
+    ("I've always lived in Ohio.", [c(U, "LIVES_IN", "Ohio", A, NOW)]),
+    ("i've always been a bookworm.", [c(U, "LIKES", "reading", A, NOW)]),
+    # "big on" a pastime; a "dog person" likes dogs, "not a morning person" dislikes mornings
+    ("i'm big on hiking and camping.", [c(U, "LIKES", "hiking", A, NOW), c(U, "LIKES", "camping", A, NOW)]),
+    ("I'm definitely a dog person.", [c(U, "LIKES", "dog", A, NOW)]),
+    ("I'm not a morning person.", [c(U, "DISLIKES", "morning", A, NOW)]),
+    ("My husband is a cat person.", [c(U, "MARRIED_TO", "user's husband", A, NOW), c("user's husband", "LIKES", "cat", A, NOW)]),
 ]
 
 NOTHING = [
@@ -216,6 +226,9 @@ NOTHING = [
     "my sister in law is a nurse.",  # not the speaker's sister (with no hyphens the noun is not whole)
     "I'm committed to run the marathon.",  # a real infinitive: no object
     "I've worked at the library.",  # a perfect with no since: maybe long ago
+    "I've always wanted to go to Japan.",  # a wish
+    "She's a good person.",  # praise, no taste
+    "I'm a person of faith.",
 ]
 
 

@@ -125,6 +125,10 @@ def pastime_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel] | 
     if frame.lemma == "spend":  # what the time is spent doing
         args = [phrase_arg(t, frame.idx) for c in frame.v.children if c.tag_ == "VBG" and c.dep_ in _DOING_DEPS
                 for t in with_conj(c)]
+        dobj = frame.dobj  # "my free time painting" read as one noun: the -ing word after "time" is what is done
+        if dobj is not None and dobj.lower_.endswith("ing") and any(c.dep_ == "compound" and c.lemma_ == "time"
+                                                                    for c in dobj.children):
+            args.append(Arg(ENTITY, dobj.i, dobj.lower_, "OTHER", GUESS))
     elif gerund(frame.lemma) in OPEN.light_gerunds:
         return None
     elif frame.dobj is not None:

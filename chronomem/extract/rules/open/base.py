@@ -49,6 +49,9 @@ def _taste_adjective(frame: Frame) -> bool:
     or with "into": "my wife is into gardening"."""
     if frame.lemma == "be" and frame.attr is None and frame.acomp is None and "into" in frame.preps:
         return True
+    if frame.lemma == "be" and frame.attr is not None and (frame.attr.lemma_.lower() in OPEN.fan_nouns
+                                                           or frame.attr.lemma_.lower() in OPEN.taste_persons):
+        return True  # "my husband is a cat person", "my son is a huge Star Wars fan"
     adj = frame.v if frame.v.tag_ == "VBN" else frame.acomp if frame.lemma == "be" else None
     return adj is not None and adjective_relation(adj.lower_) is not None  # also "my son is allergic to milk"
 

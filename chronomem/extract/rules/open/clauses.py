@@ -211,7 +211,8 @@ def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         if lemma == "care" and "for" in frame.preps:  # "I don't care for country music"
             plain = replace(plain, dobj=frame.preps["for"][0])
         return [replace(r, predicate=OPEN.negated_tastes[lemma]) for r in taste_rels(plain, subjects, "LIKES")]
-    if lemma == "be" and frame.attr is not None and frame.attr.lemma_.lower() in OPEN.fan_nouns:
+    if lemma == "be" and frame.attr is not None and (frame.attr.lemma_.lower() in OPEN.fan_nouns
+                                                      or frame.attr.lemma_.lower() in OPEN.taste_persons):
         return [replace(r, predicate="DISLIKES") for r in copula_rels(plain, subjects) if r.predicate == "LIKES"]
     return []
 

@@ -122,28 +122,7 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     aspect = "state"
     adj = _copula_adjective(frame)
     if adj is not None:
-        word = adj.lower_
-        if (found := adjective_relation(word)) is not None:
-            predicate, preps = found
-            toks = _adjective_objects(adj, preps)
-            if toks:  # "passionate about old cars and restoring radios": the list the parser broke up
-                toks += [(c, toks[0][1]) for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG"
-                         and c.nbor(-1).lower_ in ("and", ",")]
-            out = []
-            for tok, prep in toks:
-                arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if tok.dep_ == "xcomp" else phrase_arg(tok, frame.idx)
-                out += subject_rels(frame, subjects, predicate, arg, aspect,
-                             relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)
-            return out
-        busy = [t for c in adj.children if c.dep_ == "xcomp" and (c.tag_ == "VBG" or c.lower_.endswith("ing"))
-                for t in with_conj(c)] if word == "busy" else []  # "painting" may be tagged a noun
-        if busy:  # "I've been busy painting", "busy volunteering at the shelter and keeping fit"
-            return busy_rels(frame, subjects, busy)
-        if word in OPEN.identity_adjectives:  # "lactose intolerant" keeps its modifier
-            mods = [c.lower_ for c in adj.children if c.dep_ in ("npadvmod", "compound", "amod") and c.i < adj.i]
-            name = " ".join([*mods, word])
-            return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
-        return []
+        return _adjective_rels(frame, subjects, adj)
     into = [t for h in (frame.v, *(m for m in frame.v.children if m.lower_ == "more")) for c in h.children
             if c.dep_ == "prep" and c.lower_ == "into" for o in c.children if o.dep_ in ("pobj", "pcomp")
             for t in with_conj(o)]  # a gerund may hang as a clause: "I'm into baking lately"
@@ -156,7 +135,39 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
                     for t in into if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
         return [r for t in into for r in subject_rels(frame, subjects, "LIKES", phrase_arg(t, frame.idx), aspect,
                                                confidence=TASTE_CONFIDENCE)]
-    noun = frame.attr
+    return _noun_rels(frame, subjects, frame.attr)
+
+
+def _adjective_rels(frame: Frame, subjects: list[Arg], adj: Token) -> list[Rel]:
+    """The copula with an adjective: "passionate about old cars", "busy painting", "lactose intolerant"."""
+    aspect = "state"
+    word = adj.lower_
+    if (found := adjective_relation(word)) is not None:
+        predicate, preps = found
+        toks = _adjective_objects(adj, preps)
+        if toks:  # "passionate about old cars and restoring radios": the list the parser broke up
+            toks += [(c, toks[0][1]) for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG"
+                     and c.nbor(-1).lower_ in ("and", ",")]
+        out = []
+        for tok, prep in toks:
+            arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if tok.dep_ == "xcomp" else phrase_arg(tok, frame.idx)
+            out += subject_rels(frame, subjects, predicate, arg, aspect,
+                         relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)
+        return out
+    busy = [t for c in adj.children if c.dep_ == "xcomp" and (c.tag_ == "VBG" or c.lower_.endswith("ing"))
+            for t in with_conj(c)] if word == "busy" else []  # "painting" may be tagged a noun
+    if busy:  # "I've been busy painting", "busy volunteering at the shelter and keeping fit"
+        return busy_rels(frame, subjects, busy)
+    if word in OPEN.identity_adjectives:  # "lactose intolerant" keeps its modifier
+        mods = [c.lower_ for c in adj.children if c.dep_ in ("npadvmod", "compound", "amod") and c.i < adj.i]
+        name = " ".join([*mods, word])
+        return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
+    return []
+
+
+def _noun_rels(frame: Frame, subjects: list[Arg], noun: Token | None) -> list[Rel]:
+    """The copula with a noun: "a big fan of jazz", "a dog person", "an avid reader", "a vegan"."""
+    aspect = "state"
     if noun is not None and noun.tag_ == "VBG" and any(c.dep_ == "amod" and c.lower_ == "busy" for c in noun.children):
         return busy_rels(frame, subjects, with_conj(noun))  # "Been busy volunteering at the shelter" (parsed as an attr)
     if noun is None or noun.pos_ != "NOUN":
@@ -177,6 +188,8 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         liked = prep_objects(noun, "of", "for")
         args = [phrase_arg(t, frame.idx) for t in liked] or [_fan_of(noun)]  # "a huge Star Wars fan"
         return [r for a in args for r in subject_rels(frame, subjects, "LIKES", a, aspect, confidence=TASTE_CONFIDENCE)]
+    if head in OPEN.taste_persons:  # "I'm a dog person": the noun before it, or no taste at all
+        return subject_rels(frame, subjects, "LIKES", _fan_of(noun), aspect, confidence=TASTE_CONFIDENCE)
     pastime = _pastime_of(noun)
     if pastime is not None:  # "I'm a gamer", "an avid reader", "an amateur photographer"
         return subject_rels(frame, subjects, "LIKES", Arg(ENTITY, noun.i, pastime, "OTHER", GUESS), aspect,
