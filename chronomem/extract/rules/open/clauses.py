@@ -43,8 +43,7 @@ from chronomem.extract.rules.open.base import (
     subject_rels,
 )
 from chronomem.extract.rules.open.copula import be_rels, copula_rels, home_in
-from chronomem.extract.rules.open.goals import goal_rels
-from chronomem.extract.rules.open.limits import diet_rels
+from chronomem.extract.rules.open.goals import diet_rels, goal_rels
 from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, noun_as_verb, taste_rels
