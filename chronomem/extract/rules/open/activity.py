@@ -26,8 +26,6 @@ from chronomem.extract.rules.open.base import (
 )
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, planned_predicate
 
-__all__ = ["activity_rels", "pastime_rels", "planned_rels"]
-
 _DOING_DEPS = frozenset({"xcomp", "advcl", "dep", "pcomp", "conj", "ccomp"})  # "spend my free time sketching"
 _TIME_DEPS = frozenset({"prep", "npadvmod", "dobj", "advmod"})  # "in my spare time", "for fun"
 
@@ -78,8 +76,6 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             frame, subjects, OPEN_PREDICATE, Arg(ENTITY, t.i, _gerund_name(t), "OTHER", GUESS), aspect, relation="does")]
     if objs:
         return out + _mapped_places(frame, subjects, aspect, verb)
-    if out:
-        return out
     for prep, toks in _object_preps(frame).items():
         for tok in toks:
             out += subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx, people=prep == "with"),

@@ -48,8 +48,6 @@ from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, noun_as_verb, taste_rels
 
-__all__ = ["REPLACEABLE", "clause_rels", "merge"]
-
 # Predicates an open reading may replace on the same verb: the vocabulary rule found the verb
 # but cut its object to a head noun ("the sound of rain" → "sound").
 REPLACEABLE = frozenset({"LIKES", "DISLIKES", "PREFERS"})

@@ -20,8 +20,6 @@ from chronomem.extract.clauses.stance import negated
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_CONFIDENCE, OPEN_PREDICATE, clause_objects, phrase_arg
 
-__all__ = ["diet_rels", "goal_rels"]
-
 
 def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """The goal in the clause under a wish verb (empty when ``frame`` is not such a clause)."""

@@ -29,8 +29,6 @@ from chronomem.extract.clauses.timing import TimePhrase
 from chronomem.extract.lexicon import EVENTS, OPEN
 from chronomem.extract.rules.open.base import person_subjects, phrase_arg, place_arg
 
-__all__ = ["EVENT_CONFIDENCE", "event_rels"]
-
 EVENT_CONFIDENCE = 0.7
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "xcomp", "advcl", "ccomp", "relcl", "pcomp", "parataxis"})  # a clause's verb
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
