@@ -40,11 +40,8 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
         if is_reaction(tok):
             continue
         arg = phrase_arg(tok, frame.idx)
-        if past and arg is not None:
-            out += [holds(predicate, s, arg, frame.v.i) for s in subjects]
-            continue
-        if frame.status.tense == "perfect" and arg is not None:  # when_for has no start for a bare perfect
-            out += [holds(predicate, s, arg, frame.v.i, TASTE_CONFIDENCE) for s in subjects]
+        if arg is not None and (past or frame.status.tense == "perfect"):  # when_for has no start for a bare perfect
+            out += [holds(predicate, s, arg, frame.v.i, 0.6 if past else TASTE_CONFIDENCE) for s in subjects]
             continue
         out += subject_rels(frame, subjects, predicate, arg, "state", confidence=TASTE_CONFIDENCE)
     return out
