@@ -195,7 +195,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
             c.dep_ in ("amod", "compound") and f"{c.lower_} {attr.lemma_.lower()}" in OPEN.passion_nouns for c in attr.children)):
         if attr.lemma_.lower() == "part" and not any(t.lower_ == "life" for t in attr.subtree):
             return []  # "a huge part of my life", not any "part"
-        owner = next((pronoun_arg(c) for t in attr.subtree if t.dep_ == "poss" for c in (t,)), None)
+        owner = next((pronoun_arg(t) for t in attr.subtree if t.dep_ == "poss"), None)
         if owner is None and any(t.lower_ == "mine" for t in attr.subtree):
             owner = Arg("speaker", v.i)  # "Spider-Man has always been a favorite of mine"
     elif copula and attr is not None and attr.lemma_.lower() == "way" and is_activity(subj, subject=True) and any(
