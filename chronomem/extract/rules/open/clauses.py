@@ -139,14 +139,11 @@ def _named_favourite(tok: Token) -> bool:
 def clause_rels(frame: Frame) -> list[Rel]:
     """The open-domain reading of one verb's clause (empty when it states nothing durable)."""
     progressive = frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children)
-    if (frame.lemma == "be" or progressive or noun_as_verb(frame)) and not frame.status.blocked and not frame.status.negated:
-        favourite = favourite_rels(frame)
-        if favourite:
-            return favourite
     if not frame.status.blocked and not frame.status.negated:
-        loved = loved_subject_rels(frame) or (home_in(frame) if frame.lemma == "be" else []) or gift_rels(frame)
+        favourite = favourite_rels(frame) if frame.lemma == "be" or progressive or noun_as_verb(frame) else []
+        loved = favourite or loved_subject_rels(frame) or home_in(frame) or gift_rels(frame)
         if loved:
-            return loved  # (or "my home is in Vermont": a place, not a taste; or a gift to the speaker)
+            return loved  # "my favourite book is Dune", "pottery relaxes me"; "my home is in Vermont"; a gift
     subjects = person_subjects(frame)
     goals = goal_rels(frame, subjects) if subjects and not frame.status.negated else []
     if goals:
