@@ -44,5 +44,6 @@ def is_activity(tok: Token, *, subject: bool = False) -> bool:
     """An activity said as an -ing word: "running", "birdwatching"; as an object only a bare one (not "a
     meeting"), as a subject also "Playing chess" parsed with the gerund as a modifier of the noun."""
     ing = tok.pos_ == "NOUN" and tok.lower_.endswith("ing")
-    return tok.tag_ == "VBG" or ing and (subject or not any(c.dep_ in ("det", "poss") for c in tok.children)) or (
+    bare = not any(c.dep_ in ("det", "poss") for c in tok.children)
+    return tok.tag_ == "VBG" or (ing and (subject or bare)) or (
         subject and any(c.dep_ == "amod" and c.tag_ == "VBG" and c.i < tok.i for c in tok.children))
