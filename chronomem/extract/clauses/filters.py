@@ -141,7 +141,10 @@ class ClauseStatus:
     lifelong: bool = False  # "my whole life", "since I was born": a perfect that still holds
 
 
-def _negation(tok: Token, status: ClauseStatus) -> None:
+def _own_status(tok: Token) -> ClauseStatus:
+    """What ``tok``'s own words say of its clause (negation, "no longer", "just", hedges, modals, tense), the
+    verbs governing it aside: read for the verb and for each of its governors."""
+    status = ClauseStatus()
     for child in tok.children:
         low = child.lower_
         if child.dep_ == "neg" or (child.dep_ in ("advmod", "det", "npadvmod") and low in ("never", "no")):
@@ -161,6 +164,8 @@ def _negation(tok: Token, status: ClauseStatus) -> None:
     if status.negated and (any(t.lower_ == "anymore" for t in tok.subtree if t.i > tok.i)
                            or "any more" in tok.sent.text.lower()):
         status.ending = True
+    _tense(tok, status)
+    return status
 
 
 def _tense(tok: Token, status: ClauseStatus) -> None:
@@ -253,9 +258,9 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
 
     ``hedged`` holds the heads of hedged clauses (see :func:`hedged_clauses`).
     """
-    status = ClauseStatus(blocked=tok.i in hedged or -1 in hedged, lifelong=_lifelong(tok.sent.text) or _since_clause(tok))
-    _negation(tok, status)
-    _tense(tok, status)
+    status = _own_status(tok)
+    status.blocked |= tok.i in hedged or -1 in hedged
+    status.lifelong = _lifelong(tok.sent.text) or _since_clause(tok)
     inner, cur = tok, tok
     for _ in range(8):
         if cur.dep_ not in _GOVERNING_DEPS or cur.head is cur:
@@ -276,9 +281,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         if lemma == "use" and gov.tag_ == "VBD" and any(c.lower_ == "to" for c in inner.children):
             status.used_to = True
         elif lemma == "go" and gov.tag_ == "VBG" and any(c.lower_ == "to" for c in inner.children):
-            gs = ClauseStatus()
-            _tense(gov, gs)
-            if gs.tense == "past_progressive":
+            if _own_status(gov).tense == "past_progressive":
                 status.blocked = True  # "I was going to move …"
             status.tense = "future"
         elif cur.dep_ == "ccomp" and cur.i < gov.i and (any(c.dep_ in ("mark", "cc") and c.lower_ in ("so", "but", "and")
@@ -296,10 +299,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             pass  # "I had to rehome my cat": a past obligation that was carried out
         elif lemma in L.EAGER_GOVERNORS and cur.dep_ == "xcomp" and (lemma != "wait" or _cannot(gov)):
             if lemma != "wait":  # "I'd be thrilled to move", "I'm not excited to move": a supposition, a denial
-                eager = ClauseStatus()
-                holder = gov.head if gov.dep_ in ("acomp", "attr", "oprd") else gov
-                _tense(holder, eager)
-                _negation(holder, eager)
+                eager = _own_status(gov.head if gov.dep_ in ("acomp", "attr", "oprd") else gov)
                 status.blocked |= eager.blocked or eager.negated
             status.tense = "future"  # "I can't wait to start at Stripe next month": planned, not denied nor wished
             inner, cur = gov, gov
@@ -313,9 +313,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             pass  # "I'm proud to be part of the choir", "lucky to have a brother": a state taken as given
         elif lemma in L.BLOCK_GOVERNORS or gov.pos_ == "ADJ":
             status.blocked = True
-        gstatus = ClauseStatus()
-        _negation(gov, gstatus)
-        _tense(gov, gstatus)
+        gstatus = _own_status(gov)
         if gstatus.negated:
             if gstatus.ending or (status.governor == "end"):
                 status.ending = True

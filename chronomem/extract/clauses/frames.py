@@ -260,9 +260,7 @@ def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When
     if aspect == "start":
         t = _pick(times, "point", "since")
         if tense in ("past", "perfect"):
-            if t is not None:
-                return When("start", t.text, prefer="past")
-            return When("start", fresh=status.fresh)
+            return When("start", t.text if t else "", prefer="past", fresh=t is None and status.fresh)
         if tense in ("progressive", "future", "present"):
             if t is None and status.fresh and tense == "present":
                 return When("start", fresh=True)  # "I now report to Priya"

@@ -168,8 +168,6 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
             text.append(w.text)
         else:
             text.append(OPEN.chat_spellings.get(w.lower_, w.lower_))  # "my biz" names "my business"
-        if w.whitespace_ == "" and w is not words[-1] and words[words.index(w) + 1].text.startswith("'"):
-            continue
     phrase = " ".join(text).replace(" 's", "'s").replace(" - ", "-").replace(" n't", "n't")
     content = [w for w in words if not w.is_stop and not w.is_punct]
     if not content or all(w.lower_ in L.OBJECT_PRONOUNS for w in content):

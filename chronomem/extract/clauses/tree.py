@@ -38,3 +38,12 @@ def is_pet_noun(tok: Token) -> bool:
         return True
     return tok.i > 0 and f"{tok.doc[tok.i - 1].lower_} {lemma}" in L.PET_NOUNS and tok.doc[tok.i - 1].head.i in (
         tok.i, tok.head.i)  # "my german shepherd Rex": the parser may hang "german" on the name
+
+
+def is_activity(tok: Token, *, subject: bool = False) -> bool:
+    """An activity said as an -ing word: "running", "birdwatching"; as an object only a bare one (not "a
+    meeting"), as a subject also "Playing chess" parsed with the gerund as a modifier of the noun."""
+    ing = tok.pos_ == "NOUN" and tok.lower_.endswith("ing")
+    bare = not any(c.dep_ in ("det", "poss") for c in tok.children)
+    return tok.tag_ == "VBG" or (ing and (subject or bare)) or (
+        subject and any(c.dep_ == "amod" and c.tag_ == "VBG" and c.i < tok.i for c in tok.children))

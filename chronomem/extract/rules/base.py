@@ -19,7 +19,7 @@ from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, Arg, Rel, When, timed
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.tree import is_activity, prep_objects
 from chronomem.extract.lexicon import lexicon_table
 from chronomem.extract.rules.open.base import my_relative, phrase_arg
 from chronomem.extract.rules.open.phrase_table import unnamed_place
@@ -165,14 +165,8 @@ _OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
     "school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
     "any school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False) or unnamed_place(
         tok, frame.idx, "attends", "STUDIES_AT"),
-    "activity": lambda tok, frame, strict: phrase_arg(tok, frame.idx) if _activity(tok) else None,
+    "activity": lambda tok, frame, strict: phrase_arg(tok, frame.idx) if is_activity(tok) else None,
 }
-
-
-def _activity(tok: Token) -> bool:
-    """An activity said as an -ing word with no determiner: "running", "birdwatching" (not "a meeting")."""
-    return tok.tag_ == "VBG" or (tok.pos_ == "NOUN" and tok.lower_.endswith("ing") and not any(
-        c.dep_ in ("det", "poss") for c in tok.children))
 
 
 @dataclass(frozen=True)

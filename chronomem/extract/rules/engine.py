@@ -102,23 +102,16 @@ def sentence_relations(sent: Span, idx: DocIndex, gates: Mapping[str, bool],
     after: list[Rel] = []
     hints: list[Hint] = []
     clause_said: set[tuple[str, str]] = set()
+    kept_apart: dict[str, list[Any]] = {"yield": first, "hints": hints, "after": after}  # the rest joins ``said``
     for row in passes:
         if row.stage != "sentence" or kind not in row.kinds or (row.gate and not gates[row.gate]):
             continue
         found = row.handler(sent, idx, **row.args)
-        if row.merge == "yield":
-            first += found
-        elif row.merge == "said":
-            said += found
-            clause_said = _said(said)  # "I sold my car": the verb says more than "my car"
-        elif row.merge == "unless_said":
-            said += [r for r in found if (r.predicate, r.obj.name) not in clause_said]
-        elif row.merge == "hints":
-            hints += found
-        elif row.merge == "after":
-            after += found
-        else:
-            said += found
+        if row.merge == "unless_said":  # "I sold my car": the verb says more than "my car"
+            found = [r for r in found if (r.predicate, r.obj.name) not in clause_said]
+        kept_apart.get(row.merge, said).extend(found)
+        if row.merge == "said":
+            clause_said = _said(said)
     stated = _said(said) if kind == "stated" else set()  # a question or a supposition states nothing
     if kind == "stated" and said:  # "I've had my dogs for three years": the pets read from "my dogs" began then
         said = dated_states(said, sent, clause_reading.sentence_times(sent))

@@ -24,9 +24,7 @@ from chronomem.extract.rules.open.base import (
     phrase_arg,
     subject_rels,
 )
-from chronomem.extract.rules.open.phrase_table import mapped_predicate, planned_predicate
-
-__all__ = ["activity_rels", "pastime_rels", "planned_rels"]
+from chronomem.extract.rules.open.phrase_table import mapped_predicate, phrase_row
 
 _DOING_DEPS = frozenset({"xcomp", "advcl", "dep", "pcomp", "conj", "ccomp"})  # "spend my free time sketching"
 _TIME_DEPS = frozenset({"prep", "npadvmod", "dobj", "advmod"})  # "in my spare time", "for fun"
@@ -78,8 +76,6 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             frame, subjects, OPEN_PREDICATE, Arg(ENTITY, t.i, _gerund_name(t), "OTHER", GUESS), aspect, relation="does")]
     if objs:
         return out + _mapped_places(frame, subjects, aspect, verb)
-    if out:
-        return out
     for prep, toks in _object_preps(frame).items():
         for tok in toks:
             out += subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx, people=prep == "with"),
@@ -109,9 +105,9 @@ def planned_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     out: list[Rel] = []
     for relation, tok in said:
         arg = phrase_arg(tok, frame.idx) if tok.pos_ in ("NOUN", "PROPN") else None
-        predicate = None if arg is None else planned_predicate(relation, arg.name, tok.lemma_)
-        if arg is not None and predicate is not None:
-            out += [timed(predicate, s, arg, when, frame.v.i, OPEN_CONFIDENCE) for s in subjects
+        row = None if arg is None else phrase_row(relation, arg.name, tok.lemma_)
+        if arg is not None and row is not None and row.planned and row.aspect != "end":  # a plan of it begins it
+            out += [timed(row.predicate, s, arg, when, frame.v.i, OPEN_CONFIDENCE) for s in subjects
                     if not (s.kind == ENTITY and s.name == arg.name)]
     return out
 

@@ -16,7 +16,7 @@ from chronomem.extract.clauses.phrases import company_of, dash_between, object_p
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import NAMES, OPEN
-from chronomem.extract.rules.open.phrase_table import mapped_row
+from chronomem.extract.rules.open.phrase_table import phrase_row
 
 OPEN_PREDICATE = "RELATED_TO"
 OPEN_CONFIDENCE = 0.6
@@ -277,11 +277,11 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
     when = frame.when(aspect)
     if predicate == OPEN_PREDICATE and relation:  # "drives an old truck" owns it (the phrase table)
         head = frame.v.doc[obj.i].lemma_ if 0 <= obj.i < len(frame.v.doc) else ""
-        found = mapped_row(relation, obj.name, head)
-        row_when = None if found is None else frame.when(found[1] or aspect)
-        if found is not None and (found[1] != "end" or aspect == "end") and row_when is not None and not (
+        found = phrase_row(relation, obj.name, head)
+        row_when = None if found is None else frame.when(found.aspect or aspect)
+        if found is not None and (found.aspect != "end" or aspect == "end") and row_when is not None and not (
                 row_when.needs_time and not row_when.phrase):
-            predicate, when = found[0], row_when  # an end row needs an ending clause ("I quit school", not
+            predicate, when = found.predicate, row_when  # an end row needs an ending clause ("I quit school", not
             # "I leave school at 3"); a start row, a time when it is to come ("starting college in May")
     if when is None:
         return []

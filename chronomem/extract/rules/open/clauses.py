@@ -43,13 +43,10 @@ from chronomem.extract.rules.open.base import (
     subject_rels,
 )
 from chronomem.extract.rules.open.copula import be_rels, copula_rels, home_in
-from chronomem.extract.rules.open.goals import goal_rels
-from chronomem.extract.rules.open.limits import diet_rels
+from chronomem.extract.rules.open.goals import diet_rels, goal_rels
 from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, noun_as_verb, taste_rels
-
-__all__ = ["REPLACEABLE", "clause_rels", "merge"]
 
 # Predicates an open reading may replace on the same verb: the vocabulary rule found the verb
 # but cut its object to a head noun ("the sound of rain" → "sound").
@@ -142,14 +139,11 @@ def _named_favourite(tok: Token) -> bool:
 def clause_rels(frame: Frame) -> list[Rel]:
     """The open-domain reading of one verb's clause (empty when it states nothing durable)."""
     progressive = frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children)
-    if (frame.lemma == "be" or progressive or noun_as_verb(frame)) and not frame.status.blocked and not frame.status.negated:
-        favourite = favourite_rels(frame)
-        if favourite:
-            return favourite
     if not frame.status.blocked and not frame.status.negated:
-        loved = loved_subject_rels(frame) or (home_in(frame) if frame.lemma == "be" else []) or gift_rels(frame)
+        favourite = favourite_rels(frame) if frame.lemma == "be" or progressive or noun_as_verb(frame) else []
+        loved = favourite or loved_subject_rels(frame) or home_in(frame) or gift_rels(frame)
         if loved:
-            return loved  # (or "my home is in Vermont": a place, not a taste; or a gift to the speaker)
+            return loved  # "my favourite book is Dune", "pottery relaxes me"; "my home is in Vermont"; a gift
     subjects = person_subjects(frame)
     goals = goal_rels(frame, subjects) if subjects and not frame.status.negated else []
     if goals:

@@ -85,7 +85,7 @@ def home_in(frame: Frame) -> list[Rel]:
     """"My home is in Vermont", "our house is in a small town in Ohio": the owner lives there."""
     home = next((t for t in frame.subj_toks if t.lemma_.lower() in L.HOMES), None)
     owner = next((pronoun_arg(c) for c in home.children if c.dep_ == "poss"), None) if home is not None else None
-    if owner is None or frame.status.tense != "present":
+    if owner is None or frame.lemma != "be" or frame.status.tense != "present":
         return []
     places = [p for t in frame.preps.get("in", []) if (p := A.token_place(t, frame.idx)) is not None and p.kind == ENTITY]
     return [holds("LIVES_IN", owner, p, frame.v.i, OPEN_CONFIDENCE) for p in places[:1]]

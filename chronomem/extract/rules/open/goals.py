@@ -1,11 +1,12 @@
-"""Goals and wishes a person states: "I want to open a dance studio", "I'm hoping to get into local
-politics", "I wanna start a podcast" → RELATED_TO {"relation": "wants to open"} "dance studio".
+"""Goals and lasting limits a person states: "I want to open a dance studio", "I'm hoping to get into local
+politics", "I wanna start a podcast" → RELATED_TO {"relation": "wants to open"} "dance studio"; "I can't have
+dairy" → RELATED_TO {"relation": "cannot have"} "dairy" (a diet, not a refusal).
 
 A wish is a lasting fact about the person (what they are working towards), unlike a plan for a
 day ("I want to grab lunch": a momentary verb) or a move the vocabulary rules read as a plan ("I
 want to move to Lisbon"). Not: a wish denied, asked, hedged or put in a modal ("I'd want to",
-"maybe I want to"), nor one for someone else ("I want you to meet Sam"). Which verbs carry a
-wish is data (``wish_verbs`` in ``chronomem/data/lexicon/open_clauses.json``).
+"maybe I want to"), nor one for someone else ("I want you to meet Sam"). Which words carry a wish or a
+diet is data (``wish_verbs``, ``diet_verbs``, ``diet_nouns`` in ``chronomem/data/lexicon/open_clauses.json``).
 """
 
 from __future__ import annotations
@@ -13,13 +14,11 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract.clauses.filters import clause_status
-from chronomem.extract.clauses.frames import Frame
+from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import Arg, Rel, holds
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.lexicon import OPEN
-from chronomem.extract.rules.open.base import OPEN_PREDICATE, clause_objects, phrase_arg
-
-__all__ = ["goal_rels"]
+from chronomem.extract.rules.open.base import OPEN_CONFIDENCE, OPEN_PREDICATE, clause_objects, phrase_arg
 
 
 def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
@@ -66,3 +65,27 @@ def _wish_verb(v: Token, hedged: frozenset[int]) -> Token | None:
 def _lemma(tok: Token) -> str:
     """The lemma, with the tagger's slips mended ("hoping" → "hop")."""
     return OPEN.misread_lemmas.get(tok.lower_, tok.lemma_.lower())
+
+
+def diet_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I can't have dairy", "she cannot eat gluten or nuts" → RELATED_TO {"relation": "cannot have"}
+    the food, as a lasting state; not "I can't have coffee right now" (a moment), "I can't eat
+    another bite" (no food named), nor "I didn't eat meat" (no "can")."""
+    if not frame.status.negated or frame.status.tense != "present" or frame.lemma not in OPEN.diet_verbs:
+        return []
+    auxes = [c for c in frame.v.children if c.dep_ == "aux"]
+    if [c.lemma_.lower() for c in auxes] != ["can"] or frame.v.dep_ not in ("ROOT", "conj"):
+        return []  # only "can" ("I think I can't…", "I might not be able to…" and "if I can't…" say less)
+    if any(c.dep_ == "mark" for c in frame.v.children):
+        return []
+    if any(t.role == "point" for t in frame.times) or any(t.lower_ in ("now", "today", "tonight") for t in frame.v.subtree):
+        return []  # "right now", "tonight": a moment
+    out = []
+    for tok in frame.dobjs:
+        foods = [t for t in with_conj(tok) if t.lemma_.lower() in OPEN.diet_nouns or t.lower_ in OPEN.diet_nouns]
+        for food in foods:
+            arg = phrase_arg(food, frame.idx)
+            if arg is not None:
+                quals = {"relation": f"cannot {frame.lemma}"}
+                out += [holds(OPEN_PREDICATE, s_, arg, frame.v.i, OPEN_CONFIDENCE, quals) for s_ in subjects]
+    return out

@@ -29,8 +29,6 @@ from chronomem.extract.clauses.timing import TimePhrase
 from chronomem.extract.lexicon import EVENTS, OPEN
 from chronomem.extract.rules.open.base import person_subjects, phrase_arg, place_arg
 
-__all__ = ["EVENT_CONFIDENCE", "event_rels"]
-
 EVENT_CONFIDENCE = 0.7
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "xcomp", "advcl", "ccomp", "relcl", "pcomp", "parataxis"})  # a clause's verb
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
@@ -155,7 +153,7 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
     dobj = frame.dobj
     if dobj is not None and dobj.lemma_.lower() in EVENTS.trip_nouns:  # "took a trip to Rome"
         for prep in ("to", "in"):
-            place = next((t for t in frame.prep(prep) + frame.dobj_preps.get(prep, []) if _is_place(t, idx)), None)
+            place = next((t for t in frame.prep_anywhere(prep) if _is_place(t, idx)), None)
             if place is not None:
                 return "VISITED", place_arg(place), "visited"
     if lemma in EVENTS.visit_verbs and dobj is not None and _thing(dobj):

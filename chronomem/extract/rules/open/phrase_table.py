@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import NamedTuple
 
 from spacy.tokens import Token
 
@@ -27,15 +28,25 @@ from chronomem.extract.clauses.records import Arg
 from chronomem.extract.lexicon import lexicon_file
 
 
+class Row(NamedTuple):
+    """A row of the table for one relation phrase: the head nouns of its objects, the predicate, the aspect it
+    gives the clause ("start", "end"; ``""``: the clause's own), and whether a plan of it begins the fact."""
+
+    objects: frozenset[str]
+    predicate: str
+    aspect: str
+    planned: bool
+
+
 @cache
-def _table() -> dict[str, list[tuple[frozenset[str], str, str, bool]]]:
+def _table() -> dict[str, list[Row]]:
     data = lexicon_file("phrase_table")
     classes = {name: frozenset(words) for name, words in data["object_classes"].items()} | {"*": frozenset({"*"})}
-    out: dict[str, list[tuple[frozenset[str], str, str, bool]]] = {}
+    out: dict[str, list[Row]] = {}
     for row in data["rows"]:
         for relation in row["relations"]:
             out.setdefault(relation, []).append(
-                (classes[row["object"]], row["predicate"], row.get("aspect", ""), bool(row.get("planned"))))
+                Row(classes[row["object"]], row["predicate"], row.get("aspect", ""), bool(row.get("planned"))))
     return out
 
 
@@ -58,41 +69,26 @@ def mapped_predicate(relation: str, phrase: str, head: str = "") -> str | None:
     >>> mapped_predicate("attends", "small college in texas"), mapped_predicate("attends", "small college in texas", "college")
     (None, 'STUDIES_AT')
     """
-    found = mapped_row(relation, phrase, head)
-    return None if found is None else found[0]
+    row = phrase_row(relation, phrase, head)
+    return None if row is None else row.predicate
 
 
-def mapped_row(relation: str, phrase: str, head: str = "") -> tuple[str, str] | None:
-    """The predicate a row maps ``relation`` with an object ``phrase`` onto and the aspect the row gives
-    the clause ("start", "end"; ``""``: the clause's own), or ``None``: starting college is studying there
-    from then, quitting it ends that.
+def phrase_row(relation: str, phrase: str, head: str = "") -> Row | None:
+    """The row that maps ``relation`` with an object ``phrase`` (``head``: its head word, when known), or
+    ``None``: starting college is studying there from then, quitting it ends that; a plan to attend college
+    begins it, a plan to watch a film is no taste.
 
-    >>> mapped_row("is starting", "college"), mapped_row("quits", "law school"), mapped_row("starts", "a diet")
-    (('STUDIES_AT', 'start'), ('STUDIES_AT', 'end'), None)
+    >>> [(r.predicate, r.aspect) for r in (phrase_row("is starting", "college"), phrase_row("quits", "law school"))]
+    [('STUDIES_AT', 'start'), ('STUDIES_AT', 'end')]
+    >>> phrase_row("starts", "diet"), phrase_row("attends", "law school").planned, phrase_row("watches", "film").planned
+    (None, True, False)
     """
-    row = _row(relation, phrase, head)
-    return None if row is None else (row[1], row[2])
-
-
-def planned_predicate(relation: str, phrase: str, head: str = "") -> str | None:
-    """The predicate a plan of ``relation`` with an object ``phrase`` begins, when its row says a plan
-    begins it (``planned``), else ``None``: a plan to attend college is studying there from then; a plan
-    to watch a film is no taste.
-
-    >>> planned_predicate("attends", "law school"), planned_predicate("watches", "a film")
-    ('STUDIES_AT', None)
-    """
-    row = _row(relation, phrase, head)
-    return row[1] if row is not None and row[3] and row[2] != "end" else None
-
-
-def _row(relation: str, phrase: str, head: str) -> tuple[frozenset[str], str, str, bool] | None:
     rows = _table().get(relation)
     if not rows:
         return None
     words = phrase.lower().split()
     heads = {head_noun(phrase), " ".join(words[-2:]), "*", head_noun(head)}
-    return next((row for row in rows if heads & row[0]), None)
+    return next((row for row in rows if heads & row.objects), None)
 
 
 def unnamed_place(tok: Token, idx: DocIndex, relation: str, predicate: str) -> Arg | None:

@@ -225,18 +225,17 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out = []
     for tok in sent:
         lemma = tok.lemma_.lower()
-        if tok.pos_ == "NOUN" and (lemma in OPEN.possession_nouns or lemma in OPEN.business_nouns) and tok.dep_ not in (
-                "compound", "amod"):
+        head = tok.pos_ == "NOUN" and tok.dep_ not in ("compound", "amod")  # a noun that heads its phrase
+        if head and (lemma in OPEN.possession_nouns or lemma in OPEN.business_nouns):
             out += _owned_thing(tok)
             continue
-        if tok.pos_ == "NOUN" and (lemma in OPEN.everyday_possessions or tok.lower_ in OPEN.everyday_possessions) and (
-                tok.dep_ not in ("compound", "amod")):
+        if head and (lemma in OPEN.everyday_possessions or tok.lower_ in OPEN.everyday_possessions):
             out += _owned_thing(tok) if _shown_or_described(tok) else []
             continue
-        if tok.pos_ == "NOUN" and is_pet_noun(tok) and tok.dep_ not in ("compound", "amod"):
+        if head and is_pet_noun(tok):
             out += _unnamed_pet(tok)
             continue
-        if tok.pos_ == "NOUN" and lemma in OPEN.group_nouns and tok.dep_ not in ("compound", "amod"):
+        if head and lemma in OPEN.group_nouns:
             out += _my_group(tok)
             continue
         identity = _identity_of_mine(tok)
@@ -276,13 +275,8 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if me is None:
             continue
         other = Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS)
-        if kin == "child":
-            out.append(holds("PARENT_OF", me, other, tok.i, 0.7))
-        elif kin == "parent":
-            out.append(holds("PARENT_OF", other, me, tok.i, 0.7))
-        else:
-            predicate = L.KIN_PREDICATES[kin]
-            out.append(holds(predicate, me, other, tok.i, 0.7))
+        subject, obj = (other, me) if kin == "parent" else (me, other)  # "my mom" is the speaker's parent
+        out.append(holds(L.KIN_PREDICATES[kin], subject, obj, tok.i, 0.7))
     return out
 
 

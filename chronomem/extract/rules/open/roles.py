@@ -20,8 +20,6 @@ from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_PREDICATE, phrase_arg, subject_rels
 from chronomem.extract.rules.open.phrase_table import unnamed_place
 
-__all__ = ["belonging_rels", "enrolled_rels", "joined_group_rels", "my_job_rels", "new_job_rels"]
-
 
 def my_job_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """"I lost my job as a banker", "I love my job at the clinic": the role and the employer, ended

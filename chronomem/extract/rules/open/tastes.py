@@ -13,7 +13,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.tree import is_activity, prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
 from chronomem.extract.rules.shapes import shape_matches
@@ -40,11 +40,8 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
         if is_reaction(tok):
             continue
         arg = phrase_arg(tok, frame.idx)
-        if past and arg is not None:
-            out += [holds(predicate, s, arg, frame.v.i) for s in subjects]
-            continue
-        if frame.status.tense == "perfect" and arg is not None:  # when_for has no start for a bare perfect
-            out += [holds(predicate, s, arg, frame.v.i, TASTE_CONFIDENCE) for s in subjects]
+        if arg is not None and (past or frame.status.tense == "perfect"):  # when_for has no start for a bare perfect
+            out += [holds(predicate, s, arg, frame.v.i, 0.6 if past else TASTE_CONFIDENCE) for s in subjects]
             continue
         out += subject_rels(frame, subjects, predicate, arg, "state", confidence=TASTE_CONFIDENCE)
     return out
@@ -198,10 +195,10 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
             c.dep_ in ("amod", "compound") and f"{c.lower_} {attr.lemma_.lower()}" in OPEN.passion_nouns for c in attr.children)):
         if attr.lemma_.lower() == "part" and not any(t.lower_ == "life" for t in attr.subtree):
             return []  # "a huge part of my life", not any "part"
-        owner = next((pronoun_arg(c) for t in attr.subtree if t.dep_ == "poss" for c in (t,)), None)
+        owner = next((pronoun_arg(t) for t in attr.subtree if t.dep_ == "poss"), None)
         if owner is None and any(t.lower_ == "mine" for t in attr.subtree):
             owner = Arg("speaker", v.i)  # "Spider-Man has always been a favorite of mine"
-    elif copula and attr is not None and attr.lemma_.lower() == "way" and _activity_subject(subj) and any(
+    elif copula and attr is not None and attr.lemma_.lower() == "way" and is_activity(subj, subject=True) and any(
             t.lower_ == "my" for t in attr.subtree):
         owner = Arg("speaker", v.i)  # "playing video games is a great way to express my creativity"
     elif lemma == "be" and frame.acomp is not None:
@@ -210,7 +207,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
             c.dep_ == "prep" and c.lower_ in OPEN.self_relating[lemma] and any(g.lower_ == "me" for g in c.children)
             for c in (*v.children, *(g for d in v.children if d.dep_ in ("dobj", "npadvmod") for g in d.children))):
         owner = Arg("speaker", v.i)  # "family time matters to me", "contemporary dance speaks to me"
-    elif lemma in ("help", "let", "allow") and _activity_subject(subj):
+    elif lemma in ("help", "let", "allow") and is_activity(subj, subject=True):
         me_tok = next((t for c in v.children for t in (c, *c.children)
                        if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj", "dative")), None)
         owner = pronoun_arg(me_tok) if me_tok is not None else None  # "knitting helps me unwind", "… helps me explore"
@@ -236,13 +233,6 @@ def _own_relative(tok: Token) -> bool:
     return tok.lemma_.lower() in L.KIN and any(c.dep_ == "poss" for c in tok.children)
 
 
-def _activity_subject(subj: Token) -> bool:
-    """An activity as subject: a gerund ("Knitting helps"), an -ing noun, or "Playing chess" parsed with the
-    gerund as a modifier of the noun."""
-    return subj.tag_ == "VBG" or (subj.pos_ == "NOUN" and subj.lower_.endswith("ing")) or any(
-        c.dep_ == "amod" and c.tag_ == "VBG" and c.i < subj.i for c in subj.children)
-
-
 def _judging_speaker(frame: Frame, subj: Token) -> Arg | None:
     """The speaker whose taste "<subject> is <adjective>" states, if it states one."""
     acomp, v = frame.acomp, frame.v
@@ -262,7 +252,7 @@ def _judging_speaker(frame: Frame, subj: Token) -> Arg | None:
 
 def _generic_subject(subj: Token) -> bool:
     """An activity or a thing in general: "knitting", "pottery", "nature" (not "the view", "my job", "it")."""
-    return _activity_subject(subj) or (subj.pos_ == "NOUN" and subj.tag_ == "NN" and not any(
+    return is_activity(subj, subject=True) or (subj.pos_ == "NOUN" and subj.tag_ == "NN" and not any(
         c.dep_ in ("det", "poss") for c in subj.children))
 
 
