@@ -39,6 +39,10 @@ def events(extractor, *texts: str) -> list[tuple]:
      [(U, "DID", "skydiving", "went", "", "2023-01-01", "2024-01-01", "year")]),
     ("I went fishing with my dad on Sunday.", [(U, "DID", "fishing", "went", "", "2024-03-10", "2024-03-11", "day")]),
     ("I never went fishing with him last year.", []),
+    # a trip said under "back from" or "on" is a visit to where it went
+    ("I just got back from a trip to Peru.", [(U, "VISITED", "Peru", "visited", "", "2024-03-12", "2024-03-13", "day")]),
+    ("We went on a cruise to Alaska last summer.",
+     [(U, "VISITED", "Alaska", "visited", "", "2023-06-01", "2023-09-01", "season")]),
 ])
 def test_happenings(extractor, text, expected):
     assert events(extractor, text) == expected

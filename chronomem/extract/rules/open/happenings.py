@@ -26,6 +26,7 @@ from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When, timed
 from chronomem.extract.clauses.timing import TimePhrase
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import EVENTS, OPEN
 from chronomem.extract.rules.open.base import person_subjects, phrase_arg, place_arg
 
@@ -151,9 +152,9 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
     verb = _past(frame, lemma)
     idx = frame.idx
     dobj = frame.dobj
-    if dobj is not None and dobj.lemma_.lower() in EVENTS.trip_nouns:  # "took a trip to Rome"
-        for prep in ("to", "in"):
-            place = next((t for t in frame.prep_anywhere(prep) if _is_place(t, idx)), None)
+    for trip in (t for t in (dobj, *frame.prep("from", "on")) if t is not None and t.lemma_.lower() in EVENTS.trip_nouns):
+        for prep in ("to", "in"):  # "took a trip to Rome", "went on a trip to Spain", "back from a trip to Peru"
+            place = next((t for t in (*frame.prep_anywhere(prep), *prep_objects(trip, prep)) if _is_place(t, idx)), None)
             if place is not None:
                 return "VISITED", place_arg(place), "visited"
     if lemma in EVENTS.visit_verbs and dobj is not None and _thing(dobj):
