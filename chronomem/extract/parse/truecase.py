@@ -59,12 +59,13 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
     i = 0
     while i < len(words):
         before = text[max(0, words[i].start() - 16):words[i].start()].rstrip()  # a place or a naming word before it
-        placed = any(before.endswith(w) and before[-len(w) - 1:-len(w)] in ("", " ") for w in DIALOGUE.place_words)
+        placed = _cued(before, DIALOGUE.place_words)
+        hired = _cued(before, DIALOGUE.org_words)
         for n in range(min(_LONGEST, len(words) - i), 0, -1):
             span = words[i:i + n]
             if any(text[a.end():b.start()] != " " for a, b in zip(span, span[1:])):
                 continue
-            form = _gazetteer_form(text[span[0].start():span[-1].end()], gazetteer, placed=placed)
+            form = _gazetteer_form(text[span[0].start():span[-1].end()], gazetteer, placed=placed, hired=hired)
             if form is not None:
                 write(span[0].start(), form)
                 i += n
@@ -94,14 +95,21 @@ def _time_name(word: str, before: str, after: str) -> bool:
     return cue in DIALOGUE.time_name_cues or _DAY_NUMBER.match(after) is not None
 
 
-def _gazetteer_form(phrase: str, gazetteer: Gazetteer, *, placed: bool = False) -> str | None:
+def _cued(before: str, cues: list[str]) -> bool:
+    """``before`` ends with one of ``cues`` as whole words."""
+    return any(before.endswith(w) and before[-len(w) - 1:-len(w)] in ("", " ") for w in cues)
+
+
+def _gazetteer_form(phrase: str, gazetteer: Gazetteer, *, placed: bool = False, hired: bool = False) -> str | None:
     """The gazetteer's own spelling of ``phrase`` (same letters, its case), unless the entry matches by
-    exact case only; a place that does ("austin", "turkey") is cased when ``placed`` (a place word before it)."""
+    exact case only; a place that does ("austin", "turkey") is cased when ``placed`` (a place word before it),
+    an organisation ("yale", "apple") when ``hired`` (a school or work word before it)."""
     entry = gazetteer.lookup(phrase)
     if entry is None:
         return None
     key = normalize_name(phrase)
     form = next((f for f in entry.forms() if normalize_name(f) == key and f.lower() == phrase), None)
-    if form is None or form.islower() or form in gazetteer.case_sensitive and not (placed and entry.type == "PLACE"):
+    if form is None or form.islower() or form in gazetteer.case_sensitive and not (
+            placed and entry.type == "PLACE" or hired and entry.type == "ORG"):
         return None
     return form

@@ -53,6 +53,10 @@ STATEMENTS = [
     ("i live in the mountains.", [c(U, "LIVES_IN", "mountains", A, NOW)]),
     ("My home is in Vermont.", [c(U, "LIVES_IN", "Vermont", A, NOW)]),
     ("i live in alaska.", [c(U, "LIVES_IN", "Alaska", A, NOW)]),
+    # an organisation whose name is also a word is cased after a school or work word
+    ("i graduated from yale last spring.", [c(U, "STUDIES_AT", "Yale", E, ("2023-03-01", "season", False))]),
+    ("i work at apple.", [c(U, "WORKS_AT", "Apple", A, NOW)]),
+    ("i love apple pie.", [c(U, "LIKES", "apple pie", A, NOW)]),  # no cue: the word stays a word
     # a home is no place by itself: the place it is in is; things one has that last
     ("i live in an apartment in chicago.", [c(U, "LIVES_IN", "Chicago", A, NOW)]),
     ("I have a big house.", [c(U, "OWNS", "big house", A, NOW)]),
