@@ -218,9 +218,20 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
             out.append(Arg(THERE, tok.i))
         elif tok.pos_ == "NOUN" and (low in L.KIN or low in L.PERSON_NOUNS) and not _has_name(tok) \
                 and not _describes_subject(tok):
-            out.append(Arg(UNNAMED, tok.i, gender=L.KIN.get(low, ("", L.PERSON_NOUNS.get(low, "")))[1]))
+            out.append(Arg(UNNAMED, tok.i, low if _speakers_own(tok) else "",
+                           gender=L.KIN.get(low, ("", L.PERSON_NOUNS.get(low, "")))[1]))
     out.sort(key=lambda a: a.i)
     return out
+
+
+def _speakers_own(tok: Token) -> bool:
+    """The speaker's relative, whom a later "she" or "they" may mean: "my sister", "I have a sister"."""
+    if tok.lower_ not in L.KIN or tok.dep_ == "conj":
+        return False
+    if any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
+        return True
+    return tok.dep_ == "dobj" and tok.head.lemma_ == "have" and any(
+        c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.head.children)
 
 
 def _has_name(tok: Token) -> bool:

@@ -52,7 +52,8 @@ from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Se
 from chronomem.schema.vocabulary import Vocabulary
 
 PRONOUN_WINDOW = 3  # turns back a pronoun may reach
-_UNNAMED_KEY = "\x00"  # + gender: a person mentioned without a name
+_UNNAMED_KEY = "\x00"  # + gender: a person mentioned without a name (+ owner key and noun: the speaker's relative)
+_OWNED_SEP = "\x01"
 
 
 @dataclass(slots=True)
@@ -197,9 +198,11 @@ class SessionResolver:
             if turn_no - t_no > PRONOUN_WINDOW:
                 return None
             if key.startswith(_UNNAMED_KEY):  # an unnamed person ("my mom"): the pronoun means them
-                if gender and key[1:] and key[1:] != gender:
+                said_gender, _, owned = key[1:].partition(_OWNED_SEP)
+                if gender and said_gender and said_gender != gender:
                     continue
-                return None
+                owner, _, noun = owned.partition(_OWNED_SEP)  # the speaker's relative: named from the speaker
+                return self._owned(Arg(MINE, -1, noun, "PERSON"), owner) if noun else None
             ent = self.entities[key]
             if gender and ent.gender and ent.gender != gender:
                 continue
@@ -241,8 +244,9 @@ class SessionResolver:
                 key = self._antecedent(self._places, turn_no, pos, "", "")
                 if key is not None:
                     refs[arg.i] = key
-            elif arg.kind == UNNAMED:  # "my mom": later pronouns may mean her; we cannot name her
-                self._persons.append((turn_no, pos, _UNNAMED_KEY + arg.gender))
+            elif arg.kind == UNNAMED:  # "my mom": later pronouns mean her ("<speaker>'s mom"), another's cannot be named
+                owned = _OWNED_SEP + self._speaker_key(turn) + _OWNED_SEP + arg.name if arg.name and not skip else ""
+                self._persons.append((turn_no, pos, _UNNAMED_KEY + arg.gender + owned))
                 continue
             elif arg.kind in (SPEAKER, WE):
                 key = None if skip else self.resolve(arg, turn, refs)

@@ -57,6 +57,12 @@ STATEMENTS = [
     ("i graduated from yale last spring.", [c(U, "STUDIES_AT", "Yale", E, ("2023-03-01", "season", False))]),
     ("i work at apple.", [c(U, "WORKS_AT", "Apple", A, NOW)]),
     ("i love apple pie.", [c(U, "LIKES", "apple pie", A, NOW)]),  # no cue: the word stays a word
+    # "she", "he" after the speaker's unnamed relative mean that relative
+    ("I have a sister. She lives in Boston.", [c(U, "SIBLING_OF", "user's sister", A, NOW),
+                                               c("user's sister", "LIVES_IN", "Boston", A, NOW)]),
+    ("My brother is a chef. He works at a hotel in Miami.", [
+        c(U, "SIBLING_OF", "user's brother", A, NOW), c("user's brother", "HAS_ROLE", "chef", A, NOW),
+        c("user's brother", "WORKS_AT", "hotel", A, NOW)]),
     # a home is no place by itself: the place it is in is; things one has that last
     ("i live in an apartment in chicago.", [c(U, "LIVES_IN", "Chicago", A, NOW)]),
     ("I have a big house.", [c(U, "OWNS", "big house", A, NOW)]),
@@ -244,3 +250,12 @@ def test_everyday_statement(extractor, text, expected):
 @pytest.mark.parametrize("text", NOTHING)
 def test_no_fact(extractor, text):
     assert last_turn_rows(extractor, text) == []
+
+
+def test_a_pronoun_in_a_later_turn_means_the_speakers_relative(extractor):
+    """The relative is the speaker's who named it, also when the other speaker asks between; someone else's
+    relative ("her sister") is not named from the speaker."""
+    rows = last_turn_rows(extractor, ("Ana", "My mom is visiting next week."), ("Ben", "Oh nice, where does she live?"),
+                          ("Ana", "She lives in Tucson."))
+    assert rows == [c("Ana's mom", "LIVES_IN", "Tucson", A, NOW)]
+    assert last_turn_rows(extractor, "Emma told me about her sister. She lives in Boston.") == []

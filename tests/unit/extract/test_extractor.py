@@ -231,9 +231,9 @@ CONTEXT = [
      [c(U, "WORKS_AT", "Apple", E, VAGUE_END), c(U, "WORKS_AT", "Apple", E, ("2021-01-01", "year", False))]),
     (["I quit last month."], []),  # quit what? nothing named before
     # "she" is the unnamed mom, not Priya; an unnamed parent is no fact of its own (everyone has one), but where
-    # she lives is
+    # she lives is, and since when ("she" means the speaker's mom)
     (["Priya moved to Lisbon.", "My mom lives in Porto. She moved there in 2010."],
-     [c("user's mom", "LIVES_IN", "Porto", A, NOW)]),
+     [c("user's mom", "LIVES_IN", "Porto", A, NOW), c("user's mom", "LIVES_IN", "Porto", A, ("2010-01-01", "year", False))]),
     (["Tom lives in Oslo.", "My sister works at Spotify. He moved there in 2019."],
      [c("Tom", "LIVES_IN", "Oslo", A, ("2019-01-01", "year", False)), c(U, "SIBLING_OF", "user's sister", A, NOW),
       c("user's sister", "WORKS_AT", "Spotify", A, NOW)]),
