@@ -20,9 +20,9 @@ from chronomem.extract.clauses.args import name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import is_activity, prep_objects
-from chronomem.extract.lexicon import lexicon_table
+from chronomem.extract.lexicon import OPEN, lexicon_table
 from chronomem.extract.rules.open.base import my_relative, phrase_arg
-from chronomem.extract.rules.open.phrase_table import unnamed_place
+from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
 
 Handler = Callable[[Frame], list[Rel]]
 
@@ -165,8 +165,15 @@ _OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
     "school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
     "any school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False) or unnamed_place(
         tok, frame.idx, "attends", "STUDIES_AT"),
-    "activity": lambda tok, frame, strict: phrase_arg(tok, frame.idx) if is_activity(tok) else None,
+    "activity": lambda tok, frame, strict: phrase_arg(tok, frame.idx) if is_activity(tok) or _pastime(tok) else None,
 }
+
+
+def _pastime(tok: Token) -> bool:
+    """A pastime named by a noun that is no -ing word: "pottery", "yoga", or a game ("chess", "tennis")."""
+    lemma = tok.lemma_.lower()
+    return tok.pos_ == "NOUN" and (lemma in OPEN.pastime_nouns or mapped_predicate("plays", lemma) == "LIKES") and not any(
+        c.dep_ in ("det", "poss") for c in tok.children)
 
 
 @dataclass(frozen=True)
@@ -183,7 +190,8 @@ class PrepRule:
     the verb's tag the row needs ("VBN": "based in"); a preposition of two words needs both ("based
     out of"); ``unless``, prepositions whose object (not a time) rules the row out ("settled on Go");
     ``object_in``, the word list (``"file.list"`` of the lexicon) the direct object's lemma must be in,
-    whose prepositions come first with ``object_preps`` ("taking a class at the New School").
+    whose prepositions come first with ``object_preps`` ("taking a class at the New School"); ``prt``, the
+    particle the verb needs ("picked up knitting").
 
     >>> PrepRule(("report",), "REPORTS_TO", ("to",), "person").lemmas
     ('report',)
@@ -205,9 +213,11 @@ class PrepRule:
     object_in: str = ""
     object_preps: bool = False
     companion: bool = False  # also a phrase hung on who it is done with: "I live with my wife in Kansas"
+    prt: str = ""  # the particle the row needs: "picked up knitting"
 
     def __call__(self, frame: Frame) -> list[Rel]:
-        if self.tag and frame.v.tag_ != self.tag or any(not frame.idx.is_time(t) for t in frame.prep(*self.unless)):
+        if self.tag and frame.v.tag_ != self.tag or self.prt and frame.prt != self.prt or any(
+                not frame.idx.is_time(t) for t in frame.prep(*self.unless)):
             return []
         if self.object_in:
             file, _, words = self.object_in.partition(".")
@@ -220,6 +230,8 @@ class PrepRule:
             toks = [g for w in frame.prep("with") for g in prep_objects(w, *self.preps)]
         if self.dobj and frame.dobj is not None:
             toks = [frame.dobj]
+        elif self.dobj and self.obj == "activity":  # "took up running" with the gerund parsed as a clause
+            toks += [c for c in frame.v.children if c.dep_ == "xcomp" and c.tag_ == "VBG"]
         if self.there:
             toks = toks + [c for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
         when = (self.when(frame) if self.when is not None else None) or frame.when(self.aspect)

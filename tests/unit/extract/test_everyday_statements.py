@@ -57,6 +57,11 @@ STATEMENTS = [
     ("i graduated from yale last spring.", [c(U, "STUDIES_AT", "Yale", E, ("2023-03-01", "season", False))]),
     ("i work at apple.", [c(U, "WORKS_AT", "Apple", A, NOW)]),
     ("i love apple pie.", [c(U, "LIKES", "apple pie", A, NOW)]),  # no cue: the word stays a word
+    # a pastime taken up, picked up or got into is liked from then (a game or a pastime noun, or an -ing word)
+    ("I took up pottery last winter.", [c(U, "LIKES", "pottery", A, ("2023-12-01", "season", False))]),
+    ("I took up running last year.", [c(U, "LIKES", "running", A, ("2023-01-01", "year", False))]),
+    ("I picked up knitting during the pandemic.", [c(U, "LIKES", "knitting", A, NOW)]),
+    ("I got into yoga last year.", [c(U, "LIKES", "yoga", A, ("2023-01-01", "year", False))]),
     # "she", "he" after the speaker's unnamed relative mean that relative
     ("I have a sister. She lives in Boston.", [c(U, "SIBLING_OF", "user's sister", A, NOW),
                                                c("user's sister", "LIVES_IN", "Boston", A, NOW)]),
@@ -239,6 +244,8 @@ NOTHING = [
     "I've always wanted to go to Japan.",  # a wish
     "She's a good person.",  # praise, no taste
     "I'm a person of faith.",
+    "I took up the offer.",  # nothing taken up as a pastime
+    "I took up too much of your time.",
 ]
 
 
