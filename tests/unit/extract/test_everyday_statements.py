@@ -62,6 +62,10 @@ STATEMENTS = [
     ("I took up running last year.", [c(U, "LIKES", "running", A, ("2023-01-01", "year", False))]),
     ("I picked up knitting during the pandemic.", [c(U, "LIKES", "knitting", A, NOW)]),
     ("I got into yoga last year.", [c(U, "LIKES", "yoga", A, ("2023-01-01", "year", False))]),
+    # "the children's hospital" is a kind of place, no children of the speaker's (it gave PARENT_OF, a wrong fact);
+    # "the kids" alone still are
+    ("I volunteer at the children's hospital.", [c(U, "RELATED_TO", "hospital", A, NOW)]),
+    ("We took the kids to the zoo.", [c(U, "PARENT_OF", "user's kids", A, NOW)]),
     # "she", "he" after the speaker's unnamed relative mean that relative
     ("I have a sister. She lives in Boston.", [c(U, "SIBLING_OF", "user's sister", A, NOW),
                                                c("user's sister", "LIVES_IN", "Boston", A, NOW)]),

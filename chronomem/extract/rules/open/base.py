@@ -63,7 +63,7 @@ def my_relative(tok: Token) -> bool:
     first = tok.head if tok.dep_ == "conj" else tok
     dets = [c for c in first.children if c.dep_ in ("poss", "det")]
     return any(c.lower_ == "my" for c in dets) or (
-        tok.lower_ in OPEN.definite_kin and [c.lower_ for c in dets] == ["the"] and not any(
+        tok.lower_ in OPEN.definite_kin and [c.lower_ for c in dets] == ["the"] and tok.dep_ != "poss" and not any(
             c.dep_ in ("prep", "relcl", "acl") for c in tok.children))
 
 

@@ -256,7 +256,8 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if not poss and tok.dep_ == "conj":  # "my husband and kids": the first conjunct's "my" covers both
             poss = [c for c in tok.head.children if c.dep_ == "poss" and (c.lower_ == "my" or listener and c.lower_ == "your")]
         if not poss and tok.lower_ in OPEN.definite_kin and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children) \
-                and not any(c.dep_ in ("prep", "relcl", "acl", "amod", "compound") for c in tok.children):
+                and not any(c.dep_ in ("prep", "relcl", "acl", "amod", "compound") for c in tok.children) and tok.dep_ != "poss":
+            # (not "the children's hospital", "the kids' menu": a kind of place or thing)
             poss = [c for c in tok.children if c.dep_ == "det"]  # "took the kids to the museum", "with the wife"
             if any(t.lower_ in ("you", "your") for t in tok.sent):
                 poss = []  # "you and the kids had a blast": the listener's kids
