@@ -6,6 +6,8 @@ How it reads a session (details in the modules named):
   ``chronomem_gazetteer_v1`` adds names NER misses (Postgres → PostgreSQL, with versions:
   "Postgres 14" → "PostgreSQL 14") and ``chronomem_relations_v1`` applies the filters and
   rules per sentence (:mod:`~chronomem.extract.parse.pipeline`, :mod:`~chronomem.extract.rules.engine`).
+* A short answer with no verb of its own after a question to its speaker ("Where do you live?" —
+  "Portland.") is also read restored, as "I live in Portland" (:mod:`~chronomem.extract.parse.answers`).
 * What is no fact (questions, hedges, modals, negation; "no longer" and "used to" are endings):
   :mod:`~chronomem.extract.clauses.filters`; time words and the turn time: :mod:`~chronomem.extract.clauses.timing`
   (an ending without a date is at the turn time with precision ``unknown``).
@@ -41,7 +43,7 @@ from chronomem.extract.lexicon import lexicon_file
 from chronomem.extract.parse.disfluency import normalize_chat
 from chronomem.extract.parse.gazetteer import Gazetteer, load_gazetteer
 from chronomem.extract.parse.truecase import truecase
-from chronomem.schema.models import ExtractionResult, Session
+from chronomem.schema.models import ExtractionResult, Session, Turn
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 if TYPE_CHECKING:
@@ -191,6 +193,8 @@ class SpacyRuleExtractor:
                 speakers = speaker_names(session, self.skip_speakers)
                 for turn_no, turn in enumerate(session.turns):
                     pieces = self.chunks(turn.text)
+                    if turn_no and pieces:  # "Where do you work?" — "At a bakery": read as "I work at a bakery"
+                        pieces = self._restored(session.turns[turn_no - 1], turn, pieces[0]) + pieces
                     job.expected += len(pieces)
                     for piece in pieces:
                         doc = nlp.make_doc(piece)
@@ -205,6 +209,24 @@ class SpacyRuleExtractor:
                 yield self._finish(pending.popleft())
         while pending:
             yield self._finish(pending.popleft())
+
+    def _restored(self, asked: Turn, turn: Turn, first: str) -> list[str]:
+        """The statement a short answer to the question before it makes, as an extra piece of its turn (none
+        when the turn before is no question to this speaker from another, or the answer says its own verb)."""
+        from chronomem.extract.parse.answers import MAX_ANSWER_WORDS, answer_fragment, restore
+        from chronomem.extract.rules.engine import RELATIONS_PIPE
+
+        question = asked.text.rstrip()
+        if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or \
+                "you" not in question.lower() or len(first.split()) > 3 * MAX_ANSWER_WORDS:
+            return []
+        if asked.speaker.strip().lower() in self.skip_speakers or turn.speaker.strip().lower() in self.skip_speakers:
+            return []
+        fragment = answer_fragment(self.nlp(first, disable=[RELATIONS_PIPE]))
+        if fragment is None:
+            return []
+        restored = restore(self.nlp(self.chunks(question)[-1], disable=[RELATIONS_PIPE]), fragment)
+        return [restored] if restored else []
 
     @staticmethod
     def _finish(job: _Job) -> tuple[Session, ExtractionResult]:

@@ -1,0 +1,44 @@
+"""Short answers that leave out what the question said are read with it (sentences written for these tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import NOW, A, c, last_turn_rows
+
+ANSWERED = [
+    (("Where do you live?", "Portland, Oregon."), [c("Ana", "LIVES_IN", "Portland", A, NOW)]),
+    (("Which city do you live in?", "Chicago."), [c("Ana", "LIVES_IN", "Chicago", A, NOW)]),
+    (("Who do you work for?", "Google, for now."), [c("Ana", "WORKS_AT", "Google", A, NOW)]),
+    (("What kind of music do you like?", "Mostly jazz and blues."),
+     [c("Ana", "LIKES", "jazz", A, NOW), c("Ana", "LIKES", "blues", A, NOW)]),
+    (("Do you have any pets?", "Yes, two cats, Milo and Luna."),
+     [c("Ana", "HAS_PET", "Milo", A, NOW), c("Ana", "HAS_PET", "Luna", A, NOW)]),
+    (("Do you have any siblings?", "Yeah, an older brother."), [c("Ana", "SIBLING_OF", "Ana's brother", A, NOW)]),
+    (("Where are you moving to?", "Denver, next month!"),
+     [c("Ana", "LIVES_IN", "Denver", A, ("2024-04-01", "month", False))]),
+]
+
+NOT_ANSWERED = [
+    ("Where do you live?", "Why do you ask?"),  # a question back
+    ("Where do you live?", "I can't say."),  # the answer says its own verb (read as it is)
+    ("What did Rachel say when you told her?", "Oh, that."),  # the question is about Rachel; the answer names nothing
+    ("Do you have kids?", "No, not yet."),
+    ("What do you do for fun?", "Mostly hiking."),  # no verb to say what is done with
+    ("Where is your sister now?", "In Rome."),  # not about the answerer
+]
+
+
+@pytest.mark.parametrize("turns, expected", ANSWERED)
+def test_a_short_answer_is_read_with_its_question(extractor, turns, expected):
+    question, answer = turns
+    assert sorted(last_turn_rows(extractor, ("Ben", question), ("Ana", answer))) == sorted(expected)
+
+
+@pytest.mark.parametrize("question, answer", NOT_ANSWERED)
+def test_what_is_no_answer_to_a_question_about_the_answerer(extractor, question, answer):
+    assert last_turn_rows(extractor, ("Ben", question), ("Ana", answer)) == []
+
+
+def test_the_same_speaker_asking_and_answering_is_no_answer(extractor):
+    assert last_turn_rows(extractor, ("Ana", "Where do I even live?"), ("Ana", "Chicago.")) == []
