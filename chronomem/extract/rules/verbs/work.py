@@ -20,6 +20,7 @@ from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import TEAM_CHANGES, TIES
 from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
+from chronomem.extract.rules.open.phrase_table import unnamed_place
 from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
 
 
@@ -131,8 +132,9 @@ def leave(frame: Frame) -> list[Rel]:
         national = A.national_team(dobj, frame.idx)
         if national is not None:
             return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
-        if A.is_job_noun(dobj):
-            return employment(frame, subjects, when, frame.dobj_preps.get("at", []) + frame.prep("at"))
+        if A.is_job_noun(dobj):  # "quit her job at the bank": a place of work, named or not
+            at = frame.dobj_preps.get("at", []) + frame.prep("at")
+            return employment(frame, subjects, when, at) or _unnamed_left(frame, subjects, when, at)
         team = club_arg(dobj)
         if team is not None:
             return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj)
@@ -161,7 +163,17 @@ def leave(frame: Frame) -> list[Rel]:
     if not orgs and dobj is None and lemma in ("quit", "resign") and not frame.preps.get("as") and not ends_named(frame):
         # "I quit in 2021": the employer the session named last for this subject
         return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
-    return employment(frame, subjects, when, orgs, strict=lemma == "retire")
+    return employment(frame, subjects, when, orgs, strict=lemma == "retire") or _unnamed_left(frame, subjects, when, orgs)
+
+
+def _unnamed_left(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[Token]) -> list[Rel]:
+    """"My dad retired from the post office", "I got laid off from the factory", "she quit her job at the
+    bank": a place of work the phrase table knows, without a name, left (not "retired from teaching",
+    "retired from the race")."""
+    if frame.lemma not in L.UNNAMED_LEAVINGS and not (frame.dobj is not None and A.is_job_noun(frame.dobj)):
+        return []
+    return [r for tok in orgs if tok.head.lower_ in ("from", "at")
+            for r in emit(frame, "WORKS_AT", subjects, unnamed_place(tok, frame.idx, "works at", "WORKS_AT"), when, obj_tok=tok)]
 
 
 def ends_named(frame: Frame) -> bool:
