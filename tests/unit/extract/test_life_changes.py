@@ -1,5 +1,6 @@
 """Life changes in work, school, home and couples, in our own wordings: a job left at a place of work said
-without a name; and the sentences with the same verbs that state no such change.
+without a name; a marriage or divorce under way; a marriage with nobody named; the unnamed partner of
+someone else ("her husband"); and the sentences with the same words that state no such change.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
 2024-03-12T09:00Z (a Tuesday).
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extract.extract_helpers import E, U, c, last_turn_rows, month, year
+from tests.unit.extract.extract_helpers import NOW, A, E, U, c, day, last_turn_rows, month, year
 
 LAST_WEEK = ("2024-03-05", "week", False)
 
@@ -38,3 +39,61 @@ NO_WORKPLACE_LEFT = [
 @pytest.mark.parametrize("text", NO_WORKPLACE_LEFT)
 def test_no_workplace_left(extractor, text):
     assert [r for r in last_turn_rows(extractor, text) if r[1] == "WORKS_AT"] == []
+
+
+def _couples(extractor, text):
+    return [r for r in last_turn_rows(extractor, text) if r[1] in ("MARRIED_TO", "ENGAGED_TO", "PARTNER_OF")]
+
+
+# a marriage or divorce under way: with no time, the couple it presupposes now; with a time, a plan dated then
+UNDER_WAY = [
+    ("Carol and I are getting a divorce.", [c(U, "MARRIED_TO", "Carol", A, NOW)]),
+    ("Priya is divorcing her husband.", [c("Priya", "MARRIED_TO", "Priya's husband", A, NOW)]),
+    ("Hugo and I are getting married.", [c(U, "ENGAGED_TO", "Hugo", A, NOW)]),
+    ("Zeynep and I are getting married in June.", [c(U, "MARRIED_TO", "Zeynep", A, month("2024-06"))]),
+]
+
+# a marriage with nobody named: the subject's unnamed spouse
+NOBODY_NAMED = [
+    ("I got divorced in 2016.", [c(U, "MARRIED_TO", "user's spouse", E, year(2016))]),
+    ("We got married in 2015.", [c(U, "MARRIED_TO", "user's spouse", A, year(2015))]),
+    ("My cousin is getting married in October.", [c("user's cousin", "MARRIED_TO", "user's cousin's spouse", A, month("2024-10"))]),
+    ("My sister married her high school sweetheart last June.",
+     [c("user's sister", "MARRIED_TO", "user's sister's spouse", A, month("2023-06"))]),
+    ("My brother got engaged last weekend.",
+     [c("user's brother", "ENGAGED_TO", "user's brother's fiance", A, day("2024-03-09"))]),
+]
+
+# someone else's unnamed partner: "her husband" is the subject's
+THEIR_PARTNER = [
+    ("Rosa divorced her husband in 2020.", [c("Rosa", "MARRIED_TO", "Rosa's husband", E, year(2020))]),
+    ("My sister divorced her husband in 2020.", [c("user's sister", "MARRIED_TO", "user's sister's husband", E, year(2020))]),
+    ("Sara and her boyfriend split up last year.", [c("Sara", "PARTNER_OF", "Sara's boyfriend", E, year(2023))]),
+]
+
+COUPLES = UNDER_WAY + NOBODY_NAMED + THEIR_PARTNER
+
+
+@pytest.mark.parametrize("text,expected", COUPLES, ids=[t for t, _ in COUPLES])
+def test_a_couple_change(extractor, text, expected):
+    assert sorted(_couples(extractor, text)) == sorted(expected)
+
+
+NO_COUPLE = [
+    "Carol is getting a divorce lawyer.",
+    "Getting a divorce is expensive.",
+    "My parents got divorced when I was ten.",  # a couple said as one plural: nobody to pair
+    "I'm married to my job.",
+    "I'm married with two kids.",
+    "I'm engaged in a big project.",
+    "Tom divorced her husband in 2020.",  # "her" is not Tom
+    "You roll another six and we get married tonight.",
+    "The fun we had when we were married was great.",
+    "I'm not married.",
+    "Are you married?",
+]
+
+
+@pytest.mark.parametrize("text", NO_COUPLE)
+def test_no_couple_change(extractor, text):
+    assert _couples(extractor, text) == []
