@@ -1,6 +1,6 @@
 """Life changes in work, school, home and couples, in our own wordings: a job left at a place of work said
 without a name; a marriage or divorce under way; a marriage with nobody named; the unnamed partner of
-someone else ("her husband"); and the sentences with the same words that state no such change.
+someone else ("her husband"); "let go" from a job; and the sentences with the same words that state no such change.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
 2024-03-12T09:00Z (a Tuesday).
@@ -28,7 +28,27 @@ def test_a_job_left_at_an_unnamed_workplace(extractor, text, expected):
     assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
 
 
+# "let go" (passive): a job ended, at a named or unnamed workplace
+LET_GO = [
+    ("Kofi was let go from the warehouse in May.", [c("Kofi", "WORKS_AT", "warehouse", E, month("2023-05"))]),
+    ("I was let go from Google in 2023.", [c(U, "WORKS_AT", "Google", E, year(2023))]),
+]
+
+
+@pytest.mark.parametrize("text,expected", LET_GO, ids=[t for t, _ in LET_GO])
+def test_let_go_ends_a_job(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+def test_let_go_with_no_place_ends_the_job_said_before(extractor):
+    assert last_turn_rows(extractor, "I work at Pixar.", "I was let go in March.") == [
+        c(U, "WORKS_AT", "Pixar", E, month("2024-03"))]
+
+
 NO_WORKPLACE_LEFT = [
+    "I let go of my anger.",
+    "They let the dog go.",
+    "Tom was let go from the jail last week.",  # released, not a job
     "I retired from teaching in 2019.",  # a field of work, not a place
     "She retired from the race after an hour.",
     "Shots were fired from the station last night.",

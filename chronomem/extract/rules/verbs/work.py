@@ -176,6 +176,21 @@ def _unnamed_left(frame: Frame, subjects: list[Arg], when: When | None, orgs: li
             for r in emit(frame, "WORKS_AT", subjects, unnamed_place(tok, frame.idx, "works at", "WORKS_AT"), when, obj_tok=tok)]
 
 
+def let_go(frame: Frame) -> list[Rel]:
+    """"I was let go from Google in 2023", "my mom got let go from the bank last year": the passive of "let
+    go" ends a job (not "I let go of my anger", "they let the dog go")."""
+    go = next((c for c in frame.v.children if c.dep_ == "xcomp" and c.lemma_ == "go"), None)
+    if go is None or not frame.passive:
+        return []
+    orgs = [t for t in prep_objects(go, "from") + frame.prep("from") if not frame.idx.is_time(t)]
+    when = when_for(frame.status, "end", [t for t in frame.all_times if t.anchor in (frame.v.i, go.i)])
+    subjects = persons(frame)
+    if not orgs:  # "I was let go in March": the employer the session named last for this subject
+        return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
+    unnamed = [t for t in orgs if t.lemma_.lower() not in L.RELEASING_PLACES]  # "let go from the jail": released
+    return employment(frame, subjects, when, orgs) or _unnamed_left(frame, subjects, when, unnamed)
+
+
 def ends_named(frame: Frame) -> bool:
     """"joined the choir in 2018 and quit in 2021": an objectless ending conjoined to a clause of
     the same subject that named what it ends (:func:`conj_endings` ends that value)."""
