@@ -1,6 +1,7 @@
 """Life changes in work, school, home and couples, in our own wordings: a job left at a place of work said
 without a name; a marriage or divorce under way; a marriage with nobody named; the unnamed partner of
-someone else ("her husband"); "let go" from a job; and the sentences with the same words that state no such change.
+someone else ("her husband"); "let go" from a job, or retiring from the one said before; and the sentences
+with the same words that state no such change.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
 2024-03-12T09:00Z (a Tuesday).
@@ -43,6 +44,23 @@ def test_let_go_ends_a_job(extractor, text, expected):
 def test_let_go_with_no_place_ends_the_job_said_before(extractor):
     assert last_turn_rows(extractor, "I work at Pixar.", "I was let go in March.") == [
         c(U, "WORKS_AT", "Pixar", E, month("2024-03"))]
+
+
+# retiring with no place said ends the employer the session named last for the subject
+RETIRED = [
+    (("I work at Pixar.", "I retired last year."), [c(U, "WORKS_AT", "Pixar", E, year(2023))]),
+    (("Nadia works at Ikea.", "She retired in 2022."), [c("Nadia", "WORKS_AT", "IKEA", E, year(2022))]),
+]
+
+
+@pytest.mark.parametrize("turns,expected", RETIRED, ids=[t[-1] for t, _ in RETIRED])
+def test_retiring_ends_the_job_said_before(extractor, turns, expected):
+    assert last_turn_rows(extractor, *turns) == expected
+
+
+@pytest.mark.parametrize("text", ["I retired early last night, I was exhausted.", "I retired to my room after dinner."])
+def test_retiring_to_bed_ends_no_job(extractor, text):
+    assert last_turn_rows(extractor, "I work at Pixar.", text) == []
 
 
 NO_WORKPLACE_LEFT = [

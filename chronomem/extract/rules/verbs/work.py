@@ -160,8 +160,10 @@ def leave(frame: Frame) -> list[Rel]:
     orgs = orgs or [o for t in frame.prep("after") for o in prep_objects(t, "at", "with")]  # "after 30 years at Boeing"
     if lemma == "depart" and not orgs:
         return []
-    if not orgs and dobj is None and lemma in ("quit", "resign") and not frame.preps.get("as") and not ends_named(frame):
-        # "I quit in 2021": the employer the session named last for this subject
+    if not orgs and dobj is None and lemma in L.LAST_JOB_ENDINGS and not frame.preps.get("as") and not frame.preps.get(
+            "to") and not ends_named(frame) and not frame.passive and not any(t.lower_ in L.BEDTIME_WORDS for t in frame.v.sent):
+        # "I quit in 2021", "he retired in 2019": the employer the session named last for this subject (not "I
+        # retired early last night", "retired to my room"; "I'm retired" is a status, the open rules')
         return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
     return employment(frame, subjects, when, orgs, strict=lemma == "retire") or _unnamed_left(frame, subjects, when, orgs)
 
