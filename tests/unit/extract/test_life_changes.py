@@ -1,6 +1,6 @@
 """Life changes in work, school, home and couples, in our own wordings: a job left at a place of work said
 without a name; a marriage or divorce under way; a marriage with nobody named; the unnamed partner of
-someone else ("her husband"); "let go" from a job, or retiring from the one said before; and the sentences
+someone else ("her husband"); "let go" from a job, or retiring from the one said before; a job begun or held at a place; and the sentences
 with the same words that state no such change.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
@@ -61,6 +61,36 @@ def test_retiring_ends_the_job_said_before(extractor, turns, expected):
 @pytest.mark.parametrize("text", ["I retired early last night, I was exhausted.", "I retired to my room after dinner."])
 def test_retiring_to_bed_ends_no_job(extractor, text):
     assert last_turn_rows(extractor, "I work at Pixar.", text) == []
+
+
+# a relative's job begun at a place of work said without a name; a job said as a stay that lasts
+JOB_HELD = [
+    ("My aunt started a job at the pharmacy in 2019.", [c("user's aunt", "WORKS_AT", "pharmacy", A, year(2019))]),
+    ("My wife started a new job at the bank last month.", [c("user's wife", "WORKS_AT", "bank", A, month("2024-02"))]),
+    ("I've been at Microsoft since 2018.", [c(U, "WORKS_AT", "Microsoft", A, year(2018))]),
+    ("My dad has been at the post office for thirty years.",
+     [c("user's dad", "WORKS_AT", "post office", A, ("1994-03-12", "year", False))]),
+    ("Lena was at Deloitte for six years.", [c("Lena", "WORKS_AT", "Deloitte", E, ("turn", "unknown", True))]),
+]
+
+
+@pytest.mark.parametrize("text,expected", JOB_HELD, ids=[t for t, _ in JOB_HELD])
+def test_a_job_begun_or_held(extractor, text, expected):
+    assert sorted(r for r in last_turn_rows(extractor, text) if r[1] == "WORKS_AT") == sorted(expected)
+
+
+NO_JOB_HELD = [
+    "I started a fight at the bar last night.",
+    "I was at Harvard for four years.",  # a school: studying, or teaching
+    "My grandma has been at the hospital for two months.",  # a patient
+    "We were at Starbucks for an hour.",
+    "I've been at the library for two hours.",
+]
+
+
+@pytest.mark.parametrize("text", NO_JOB_HELD)
+def test_no_job_held(extractor, text):
+    assert [r for r in last_turn_rows(extractor, text) if r[1] == "WORKS_AT"] == []
 
 
 NO_WORKPLACE_LEFT = [
