@@ -85,6 +85,8 @@ NO_JOB_HELD = [
     "My grandma has been at the hospital for two months.",  # a patient
     "We were at Starbucks for an hour.",
     "I've been at the library for two hours.",
+    "My niece started at Oxford in October.",  # starting at a school, no job said: studying, or working
+    "Leo started at the University of Michigan in the fall.",
 ]
 
 

@@ -7,8 +7,11 @@ years": studying or teaching).
 
 from __future__ import annotations
 
+from spacy.tokens import Token
+
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
 from chronomem.extract.rules.base import emit, persons
@@ -25,9 +28,9 @@ def been_at(frame: Frame) -> list[Rel]:
     lasted = long_span(frame.v)
     out: list[Rel] = []
     for tok in frame.prep("at"):
-        named = A.token_org(tok, frame.idx, strict=True, tools=False)
-        if _school(named.name if named is not None else tok.lemma_):
+        if at_school(tok, frame.idx):
             continue  # "I was at Harvard for four years", "at this school for ten years": studying, or teaching
+        named = A.token_org(tok, frame.idx, strict=True, tools=False)
         if named is not None and (lasted or when.role == "since" and when.phrase):
             out += emit(frame, "WORKS_AT", persons(frame, we=False), named, when, confidence=0.8, obj_tok=tok)
         elif named is None and lasted and tok.lemma_.lower() not in L.RELEASING_PLACES:  # a patient, a guest
@@ -36,6 +39,9 @@ def been_at(frame: Frame) -> list[Rel]:
     return out
 
 
-def _school(name: str) -> bool:
-    """A name with a word of a school in it ("Harvard University", "Massachusetts Institute of Technology", "school")."""
+def at_school(tok: Token, idx: DocIndex) -> bool:
+    """A school, named or not: a name with a word of a school in it ("Harvard University", "Massachusetts
+    Institute of Technology"), or a school noun ("this school")."""
+    named = A.token_org(tok, idx, strict=True, tools=False)
+    name = named.name if named is not None else tok.lemma_
     return any(mapped_predicate("attends", word) == "STUDIES_AT" for word in name.lower().split())

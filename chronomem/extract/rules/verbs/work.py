@@ -21,6 +21,7 @@ from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import TEAM_CHANGES, TIES
 from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.open.phrase_table import unnamed_place
+from chronomem.extract.rules.verbs.stays import at_school
 from chronomem.extract.rules.verbs.stays import been_at as been_at  # a rule of the table: "work.been_at"
 from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
 
@@ -115,6 +116,8 @@ def start(frame: Frame) -> list[Rel]:
         return []
     preps = {**frame.preps, **{k: v for k, v in frame.dobj_preps.items() if k not in frame.preps}}
     orgs = [t for k in ("at", "with", "for") for t in preps.get(k, ())]
+    if frame.dobj is None and not preps.get("as"):  # "my niece started at Oxford": studies there, or works
+        orgs = [t for t in orgs if not at_school(t, frame.idx)]
     # "started a new job at the hospital": with a job said, also a place of work without a name
     return employment(frame, subjects, when, orgs, places=preps.get("in", []), roles=preps.get("as", []),
                       unnamed=frame.dobj is not None)
