@@ -167,3 +167,26 @@ NO_COUPLE = [
 @pytest.mark.parametrize("text", NO_COUPLE)
 def test_no_couple_change(extractor, text):
     assert _couples(extractor, text) == []
+
+
+# a person and their unnamed partner said together: the partner is theirs
+AND_THEIR_PARTNER = [
+    ("Sara and her husband came over for dinner.", [c("Sara", "MARRIED_TO", "Sara's husband", A, NOW)]),
+    ("I had lunch with Priya and her fiance.", [c("Priya", "ENGAGED_TO", "Priya's fiance", A, NOW)]),
+    ("My brother and his wife just had a baby.", [c("user's brother", "MARRIED_TO", "user's brother's wife", A, NOW)]),
+]
+
+
+@pytest.mark.parametrize("text,expected", AND_THEIR_PARTNER, ids=[t for t, _ in AND_THEIR_PARTNER])
+def test_a_person_and_their_partner(extractor, text, expected):
+    found = [r for r in _couples(extractor, text) if r[0] != U]  # "my brother and his wife": not the speaker's (read elsewhere)
+    assert found == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Tom and her husband came over for dinner.",  # "her" is not Tom
+    "Sara and her ex-husband still talk.",
+    "Sara and her friend came over for dinner.",
+])
+def test_no_partner_of_theirs(extractor, text):
+    assert _couples(extractor, text) == []
