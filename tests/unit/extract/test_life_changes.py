@@ -87,6 +87,9 @@ NO_JOB_HELD = [
     "I've been at the library for two hours.",
     "My niece started at Oxford in October.",  # starting at a school, no job said: studying, or working
     "Leo started at the University of Michigan in the fall.",
+    "My son is starting at Ohio State in the fall.",  # schools known by a name with no school word
+    "I was at MIT for four years.",
+    "I've been at Yale since 2019.",
 ]
 
 

@@ -41,7 +41,10 @@ def been_at(frame: Frame) -> list[Rel]:
 
 def at_school(tok: Token, idx: DocIndex) -> bool:
     """A school, named or not: a name with a word of a school in it ("Harvard University", "Massachusetts
-    Institute of Technology"), or a school noun ("this school")."""
+    Institute of Technology"), a school known by its name ("MIT", "Ohio State": ``school_names``), or a
+    school noun ("this school")."""
     named = A.token_org(tok, idx, strict=True, tools=False)
-    name = named.name if named is not None else tok.lemma_
-    return any(mapped_predicate("attends", word) == "STUDIES_AT" for word in name.lower().split())
+    term = idx.term_at[tok.i]
+    names = [named.name if named is not None else tok.lemma_, *(term.aliases if term is not None else ())]
+    return any(name.lower() in L.SCHOOL_NAMES or name.lower().split()[-1] in L.SCHOOL_NAME_WORDS or any(
+        mapped_predicate("attends", word) == "STUDIES_AT" for word in name.lower().split()) for name in names if name)
