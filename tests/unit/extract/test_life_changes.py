@@ -137,6 +137,12 @@ NOBODY_NAMED = [
      [c("user's brother", "ENGAGED_TO", "user's brother's fiance", A, day("2024-03-09"))]),
 ]
 
+# widowed at a time said: the marriage ended then
+WIDOWED = [
+    ("My grandma was widowed in 1990.", [c("user's grandma", "MARRIED_TO", "user's grandma's spouse", E, year(1990))]),
+    ("Nadia has been widowed since 2015.", [c("Nadia", "MARRIED_TO", "Nadia's spouse", E, year(2015))]),
+]
+
 # someone else's unnamed partner: "her husband" is the subject's
 THEIR_PARTNER = [
     ("Rosa divorced her husband in 2020.", [c("Rosa", "MARRIED_TO", "Rosa's husband", E, year(2020))]),
@@ -144,7 +150,7 @@ THEIR_PARTNER = [
     ("Sara and her boyfriend split up last year.", [c("Sara", "PARTNER_OF", "Sara's boyfriend", E, year(2023))]),
 ]
 
-COUPLES = UNDER_WAY + NOBODY_NAMED + THEIR_PARTNER
+COUPLES = UNDER_WAY + NOBODY_NAMED + WIDOWED + THEIR_PARTNER
 
 
 @pytest.mark.parametrize("text,expected", COUPLES, ids=[t for t, _ in COUPLES])
@@ -164,6 +170,8 @@ NO_COUPLE = [
     "The fun we had when we were married was great.",
     "I'm not married.",
     "Are you married?",
+    "I'm widowed.",  # a status with no time: the open rules'
+    "The war widowed many women in 1945.",
 ]
 
 
