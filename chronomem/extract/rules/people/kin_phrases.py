@@ -15,12 +15,21 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import is_vocative
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, OWNED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, poss_of, prep_objects
-from chronomem.extract.lexicon import TIES
+from chronomem.extract.lexicon import OPEN, TIES
 from chronomem.extract.rules.open.possessives import introduced_names
-from chronomem.extract.rules.people.kin import kin_of, kin_rels, modifier_state, named_token, owner_word, possessor, said_person
+from chronomem.extract.rules.people.kin import (
+    kin_of,
+    kin_rels,
+    modifier_state,
+    named_person,
+    named_token,
+    owner_word,
+    possessor,
+    said_person,
+)
 from chronomem.extract.rules.people.titles import staying_rels
 
 COUPLES = ("partner", "spouse", "fiance")  # kin whose past tense says the relationship is over
@@ -91,6 +100,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     tense ("Timo was my boyfriend": ended), a relative's name and an ending said of someone."""
     out: list[Rel] = []
     for tok in sent:
+        out += _and_their_partner(tok, idx)
         if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be":
             continue
         if negated(tok.head):
@@ -120,6 +130,27 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             if owner.other_than(subject):
                 out += kin_rels(owner, subject, kin, when, tok.i)
     return out
+
+
+def _and_their_partner(tok: Token, idx: DocIndex) -> list[Rel]:
+    """"Sara and her husband came over", "my brother and his wife had a baby": the unnamed partner of the
+    person it is conjoined to, by a possessive of that person's gender (not "Tom and her husband", "Sara and
+    her ex-husband", "my sister and my husband")."""
+    poss, kin = poss_of(tok), OPEN.kin_possessions.get(tok.lower_, "")
+    if tok.dep_ != "conj" or tok.pos_ != "NOUN" or kin not in COUPLES or poss is None or poss.lower_ not in (
+            L.PARTNER_POSSESSIVES) or poss.lower_ == "my" or modifier_state(tok) or negated(tok.head.head) or (
+            tok.head.head.lemma_.lower() in L.COUPLE_ENDING_LEMMAS):  # "Sara and her boyfriend split up": the couple rules'
+        return []
+    head, theirs = tok.head, L.PARTNER_POSSESSIVES[poss.lower_]
+    owner = named_person(head, idx)
+    gender = owner.gender if owner is not None else ""
+    mine = poss_of(head)
+    if owner is None and head.pos_ == "NOUN" and mine is not None and mine.lower_ == "my" and not (
+            named_token(head, idx)) and (relation := L.KIN.get(head.lemma_.lower())) is not None:
+        owner, gender = Arg(MINE, head.i, head.lower_, "PERSON", GUESS), relation[1]  # "my brother and his wife"
+    if owner is None or theirs and gender not in ("", theirs):
+        return []
+    return [holds(L.KIN_PREDICATES[kin], owner, Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS), tok.i, 0.7)]
 
 
 def _no_longer(attr: Token, idx: DocIndex) -> list[Rel]:

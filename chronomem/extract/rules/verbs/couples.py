@@ -8,6 +8,7 @@ words before the verb.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from spacy.tokens import Doc, Token
 
@@ -16,7 +17,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, WE, Arg, Rel, When, holds
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import DIALOGUE, MARITAL_STATES, OPEN, PEOPLE, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS
@@ -43,11 +44,12 @@ _COUPLE_PREDICATES = frozenset({"MARRIED_TO", "PARTNER_OF", "ENGAGED_TO"})
 
 
 def unnamed_partner(tok: Token) -> Arg | None:
-    """"my boyfriend", "my wife" with no name: the speaker's partner, named as the kin rules name them
-    ("<speaker>'s boyfriend"); ``None`` for anyone else, and for "my ex-wife" or "my late husband"."""
+    """"my boyfriend", "her husband" with no name: the partner of the owner (the speaker, or the subject:
+    :func:`_whose`), named as the kin rules name them ("<speaker>'s boyfriend"); ``None`` for anyone else,
+    and for "my ex-wife" or "my late husband"."""
     kin = OPEN.kin_possessions.get(tok.lower_)
     if tok.pos_ != "NOUN" or L.KIN_PREDICATES.get(kin or "") not in _COUPLE_PREDICATES or not any(
-            c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
+            c.dep_ == "poss" and c.lower_ in L.PARTNER_POSSESSIVES for c in tok.children):
         return None
     if any(c.lower_ in L.ENDED_KIN_MODIFIERS or c.lower_ in L.SKIP_KIN_MODIFIERS for c in tok.children if c.i < tok.i):
         return None
@@ -80,9 +82,17 @@ def _left_span(frame: Frame) -> list[Arg]:
     return out[::-1] if saw_and and len(names) >= 2 else []
 
 
-def _whose(subjects: list[Arg], partner: Arg) -> list[Arg]:
-    """Whose partner ``partner`` is among ``subjects``: an unnamed one ("my boyfriend") is the speaker's."""
-    return [s for s in subjects if s.kind == SPEAKER] if partner.kind == OWNED else subjects
+def _whose(subjects: list[Arg], partner: Arg, doc: Doc) -> list[Arg]:
+    """Whose partner ``partner`` is among ``subjects``: an unnamed one is the speaker's ("my boyfriend"), or
+    the one other subject's, of the possessive's gender ("Rosa divorced her husband"; not "Tom left her husband")."""
+    if partner.kind != OWNED:
+        return subjects
+    owner = next((c.lower_ for c in doc[partner.i].children if c.dep_ == "poss"), "my")
+    if owner == "my":
+        return [s for s in subjects if s.kind == SPEAKER]
+    gender = L.PARTNER_POSSESSIVES.get(owner, "x")
+    return subjects if len(subjects) == 1 and subjects[0].kind not in (SPEAKER, WE) and (
+        not gender or subjects[0].gender in ("", gender)) else []
 
 
 def couple_members(frame: Frame) -> list[Arg]:
@@ -90,8 +100,8 @@ def couple_members(frame: Frame) -> list[Arg]:
     subjects = persons(frame, we=False)
     if len(subjects) < 2:
         subjects = _left_span(frame) or subjects
-    if len(subjects) == 1 and subjects[0].kind == SPEAKER:
-        subjects += [a for a in (unnamed_partner(t) for t in frame.subj_toks) if a is not None][:1]
+    if len(subjects) == 1:  # "my girlfriend and I", "Sara and her husband"
+        subjects += [a for a in (unnamed_partner(t) for t in frame.subj_toks) if a is not None and _whose(subjects, a, frame.v.doc)][:1]
     if len(subjects) != 2:
         return subjects[:1]
     return sorted(subjects, key=lambda a: a.kind != SPEAKER)
@@ -103,7 +113,7 @@ def couple_rels(frame: Frame, when: When | None, *, partner_toks: Sequence[Token
         return []
     partners = [p for p in (partner_arg(t, frame) for t in partner_toks) if p is not None]
     if partners:
-        return [r for p in partners for r in emit(frame, predicate, _whose(persons(frame, we=False), p), p, when)]
+        return [r for p in partners for r in emit(frame, predicate, _whose(persons(frame, we=False), p, frame.v.doc), p, when)]
     members = couple_members(frame)
     if len(members) == 2:
         return emit(frame, predicate, members[:1], members[1], when)
@@ -114,20 +124,51 @@ def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[
     pred, aspect = MARITAL_STATES.get(word, ("", ""))
     if not pred:
         return []
-    if aspect == "start" and (frame.lemma == "be" or (_participle_state(frame) and frame.when("state") is not None)):
+    under_way = _under_way(frame)
+    if aspect == "start" and not under_way and (frame.lemma == "be" or (_participle_state(frame) and frame.when("state") is not None)):
         aspect = "state"  # "I'm married to Tom", "Tom and I are married", "… have been married for ten years": a state
-    when = frame.when(aspect)
+    when, confidence = frame.when(aspect), 0.9
     if aspect == "end" and frame.status.tense == "present" and (frame.lemma == "be" or _participle_state(frame)) and \
             not (when is not None and when.phrase):
         when = When("end", vague=True)  # "Tom and I are divorced": over, some time ago
-    partners = [p for t in preps.get("to" if aspect != "end" else "from", [])
-                if (p := person_arg(t, frame.idx, trust_ner=False) or unnamed_partner(t)) is not None]
+    if under_way and when is not None and not when.phrase:  # "Carol and I are getting a divorce": married still
+        pred, when, confidence = L.UNDERWAY_STATES.get(word, pred), When("state"), 0.6
+    elif under_way and when is not None and not _said_past(frame):  # "… are getting married in June": to come
+        when = replace(when, prefer="future", needs_time=True)
+    ends = preps.get("to" if aspect != "end" else "from", [])
+    partners = [p for t in ends if (p := person_arg(t, frame.idx, trust_ner=False) or unnamed_partner(t)) is not None]
     # "Sarah and I got married" (the speaker first), "My friend Felix and Tessa got married" (the couple before the verb)
     pair = subjects if len(subjects) == 2 else couple_members(frame)
     if not partners and len(pair) == 2:
         first, second = sorted(pair, key=lambda a: a.kind != SPEAKER)
-        return emit(frame, pred, [first], second, when)
-    return [r for p in partners for r in emit(frame, pred, _whose([s for s in subjects if s.kind != "we"], p), p, when)]
+        return emit(frame, pred, [first], second, when, confidence=confidence)
+    if not partners and len(pair) < 2:
+        return _unnamed_spouse(frame, pred, subjects, when, preps, confidence)
+    return [r for p in partners for r in emit(frame, pred, _whose([s for s in subjects if s.kind != WE], p, frame.v.doc), p,
+                                              when, confidence=confidence)]
+
+
+def _unnamed_spouse(frame: Frame, pred: str, subjects: list[Arg], when: When | None, preps: dict[str, list[Token]],
+                    confidence: float) -> list[Rel]:
+    """"I got divorced in 2016", "my cousin is getting married in October", "we got married in 2015", "my sister
+    married her high school sweetheart": one person's marriage with nobody named, to their unnamed spouse. Not
+    for a couple said as one plural ("my parents got divorced"), nor "married to my job", "married with kids", nor
+    "engaged" outside "got engaged" ("engaged in a project"), nor with no time said ("we got married"; "I'm
+    married" is a status, read by the open rules)."""
+    partner = L.UNNAMED_SPOUSES.get(pred)
+    others = [t for toks in preps.values() for t in toks if not frame.idx.is_time(t)]  # all but times: partners
+    if partner is None or len(subjects) != 1 or any(t.tag_ in ("NNS", "NNPS") for t in frame.subj_toks) or any(
+            t.pos_ != "NOUN" or not (t.lemma_.lower() in L.SPOUSE_NOUNS or A.is_role_head(t)) for t in others):
+        return []
+    got = _got(frame)
+    if pred == "ENGAGED_TO" and not (frame.lemma == "get" or got is not None):
+        return []
+    if when is None or not when.phrase:
+        return []  # "we got married", "when we were married", "I'm married" (a status of its own: the open rules')
+    if got is not None and got.tag_ in ("VBP", "VBZ"):
+        return []  # "roll an eight and we get married": a plain present tells no wedding
+    who = Arg(SPEAKER, subjects[0].i) if subjects[0].kind == WE else subjects[0]
+    return emit(frame, pred, [who], Arg(OWNED, frame.v.i, str(partner), "PERSON", GUESS), when, confidence=min(confidence, 0.8))
 
 
 def _participle_state(frame: Frame) -> bool:
@@ -135,6 +176,24 @@ def _participle_state(frame: Frame) -> bool:
     married in 2010")."""
     return frame.status.tense in ("present", "perfect") and frame.v.tag_ == "VBN" and any(
         c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in frame.v.children)
+
+
+def _under_way(frame: Frame) -> bool:
+    """A marriage or divorce going on, or to come: "are getting married", "I'm divorcing Tom", "we're getting a
+    divorce" (the progressive of the verb or of its "get")."""
+    got = _got(frame)
+    return frame.status.tense == "progressive" and frame.v.tag_ == "VBG" or got is not None and got.tag_ == "VBG"
+
+
+def _said_past(frame: Frame) -> bool:
+    """A past auxiliary on the verb or on its "get": "we were getting divorced in 2019"."""
+    got = _got(frame)
+    return any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for h in (frame.v, got) if h is not None for c in h.children)
+
+
+def _got(frame: Frame) -> Token | None:
+    """The "get" of a participle: "got engaged", "are getting married"."""
+    return next((c for c in frame.v.children if c.dep_ == "auxpass" and c.lemma_.lower() in ("get", "getting")), None)
 
 
 def marry(frame: Frame, *, word: str) -> list[Rel]:

@@ -14,7 +14,7 @@ from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import Arg, Rel, When
 from chronomem.extract.clauses.tree import is_pet_noun
-from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN
+from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN, UNIONS
 from chronomem.extract.rules.base import emit, job_rels, persons
 from chronomem.extract.rules.open.base import a_gift, for_someone, named_later
 from chronomem.extract.rules.people.kin import family_verb_rels
@@ -29,6 +29,9 @@ def get(frame: Frame) -> list[Rel]:
     if frame.lemma == "get" and any(c.lower_ == "together" and c.dep_ in ("advmod", "prt") for c in frame.v.children):
         return together_rels(frame)
     dobj = frame.dobj
+    if frame.lemma == "get" and dobj is not None and dobj.lemma_.lower() in UNIONS and not any(
+            c.dep_ in ("compound", "amod") for c in dobj.children):  # "Carol and I are getting a divorce" (not "a divorce lawyer")
+        return marital(frame, UNIONS[dobj.lemma_.lower()], subjects, {**frame.dobj_preps, **frame.preps})
     if frame.lemma == "take" and frame.prt == "over" and dobj is not None:
         team, start = team_arg(dobj), frame.when("start")
         before = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("from")) if a is not None]

@@ -20,6 +20,9 @@ from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import TEAM_CHANGES, TIES
 from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
+from chronomem.extract.rules.open.phrase_table import unnamed_place
+from chronomem.extract.rules.verbs.stays import at_school
+from chronomem.extract.rules.verbs.stays import been_at as been_at  # a rule of the table: "work.been_at"
 from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
 
 
@@ -113,7 +116,11 @@ def start(frame: Frame) -> list[Rel]:
         return []
     preps = {**frame.preps, **{k: v for k, v in frame.dobj_preps.items() if k not in frame.preps}}
     orgs = [t for k in ("at", "with", "for") for t in preps.get(k, ())]
-    return employment(frame, subjects, when, orgs, places=preps.get("in", []), roles=preps.get("as", []))
+    if frame.dobj is None and not preps.get("as"):  # "my niece started at Oxford": studies there, or works
+        orgs = [t for t in orgs if not at_school(t, frame.idx)]
+    # "started a new job at the hospital": with a job said, also a place of work without a name
+    return employment(frame, subjects, when, orgs, places=preps.get("in", []), roles=preps.get("as", []),
+                      unnamed=frame.dobj is not None)
 
 
 def leave(frame: Frame) -> list[Rel]:
@@ -131,8 +138,9 @@ def leave(frame: Frame) -> list[Rel]:
         national = A.national_team(dobj, frame.idx)
         if national is not None:
             return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
-        if A.is_job_noun(dobj):
-            return employment(frame, subjects, when, frame.dobj_preps.get("at", []) + frame.prep("at"))
+        if A.is_job_noun(dobj):  # "quit her job at the bank": a place of work, named or not
+            at = frame.dobj_preps.get("at", []) + frame.prep("at")
+            return employment(frame, subjects, when, at) or _unnamed_left(frame, subjects, when, at)
         team = club_arg(dobj)
         if team is not None:
             return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj)
@@ -158,10 +166,37 @@ def leave(frame: Frame) -> list[Rel]:
     orgs = orgs or [o for t in frame.prep("after") for o in prep_objects(t, "at", "with")]  # "after 30 years at Boeing"
     if lemma == "depart" and not orgs:
         return []
-    if not orgs and dobj is None and lemma in ("quit", "resign") and not frame.preps.get("as") and not ends_named(frame):
-        # "I quit in 2021": the employer the session named last for this subject
+    if not orgs and dobj is None and lemma in L.LAST_JOB_ENDINGS and not frame.preps.get("as") and not frame.preps.get(
+            "to") and not ends_named(frame) and not frame.passive and not any(t.lower_ in L.BEDTIME_WORDS for t in frame.v.sent):
+        # "I quit in 2021", "he retired in 2019": the employer the session named last for this subject (not "I
+        # retired early last night", "retired to my room"; "I'm retired" is a status, the open rules')
         return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
-    return employment(frame, subjects, when, orgs, strict=lemma == "retire")
+    return employment(frame, subjects, when, orgs, strict=lemma == "retire") or _unnamed_left(frame, subjects, when, orgs)
+
+
+def _unnamed_left(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[Token]) -> list[Rel]:
+    """"My dad retired from the post office", "I got laid off from the factory", "she quit her job at the
+    bank": a place of work the phrase table knows, without a name, left (not "retired from teaching",
+    "retired from the race")."""
+    if frame.lemma not in L.UNNAMED_LEAVINGS and not (frame.dobj is not None and A.is_job_noun(frame.dobj)):
+        return []
+    return [r for tok in orgs if tok.head.lower_ in ("from", "at")
+            for r in emit(frame, "WORKS_AT", subjects, unnamed_place(tok, frame.idx, "works at", "WORKS_AT"), when, obj_tok=tok)]
+
+
+def let_go(frame: Frame) -> list[Rel]:
+    """"I was let go from Google in 2023", "my mom got let go from the bank last year": the passive of "let
+    go" ends a job (not "I let go of my anger", "they let the dog go")."""
+    go = next((c for c in frame.v.children if c.dep_ == "xcomp" and c.lemma_ == "go"), None)
+    if go is None or not frame.passive:
+        return []
+    orgs = [t for t in prep_objects(go, "from") + frame.prep("from") if not frame.idx.is_time(t)]
+    when = when_for(frame.status, "end", [t for t in frame.all_times if t.anchor in (frame.v.i, go.i)])
+    subjects = persons(frame)
+    if not orgs:  # "I was let go in March": the employer the session named last for this subject
+        return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
+    unnamed = [t for t in orgs if t.lemma_.lower() not in L.RELEASING_PLACES]  # "let go from the jail": released
+    return employment(frame, subjects, when, orgs) or _unnamed_left(frame, subjects, when, unnamed)
 
 
 def ends_named(frame: Frame) -> bool:

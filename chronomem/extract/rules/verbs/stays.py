@@ -1,0 +1,50 @@
+"""A job said as a stay at the workplace: "I've been at Microsoft since 2018", "my dad has been at the post
+office for thirty years", "she was at Deloitte for six years" (over). Only with a span a job lasts: a
+"since" for a named employer, a "for" of months or years for any place of work; not "I've been at the
+hospital since Monday", "we were at Starbucks for an hour", nor at a school ("I was at Harvard for four
+years": studying or teaching).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from chronomem.extract import lexicon as L
+from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses.args import DocIndex
+from chronomem.extract.clauses.frames import Frame
+from chronomem.extract.clauses.records import Rel
+from chronomem.extract.rules.base import emit, persons
+from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
+from chronomem.extract.rules.verbs.couples import long_span
+
+
+def been_at(frame: Frame) -> list[Rel]:
+    if frame.attr is not None or frame.acomp is not None or frame.status.tense not in ("perfect", "perfect_progressive", "past"):
+        return []
+    when = frame.when("state")
+    if when is None or not (when.phrase or when.vague):
+        return []
+    lasted = long_span(frame.v)
+    out: list[Rel] = []
+    for tok in frame.prep("at"):
+        if at_school(tok, frame.idx):
+            continue  # "I was at Harvard for four years", "at this school for ten years": studying, or teaching
+        named = A.token_org(tok, frame.idx, strict=True, tools=False)
+        if named is not None and (lasted or when.role == "since" and when.phrase):
+            out += emit(frame, "WORKS_AT", persons(frame, we=False), named, when, confidence=0.8, obj_tok=tok)
+        elif named is None and lasted and tok.lemma_.lower() not in L.RELEASING_PLACES:  # a patient, a guest
+            place = unnamed_place(tok, frame.idx, "works at", "WORKS_AT")
+            out += emit(frame, "WORKS_AT", persons(frame, we=False), place, when, confidence=0.8, obj_tok=tok)
+    return out
+
+
+def at_school(tok: Token, idx: DocIndex) -> bool:
+    """A school, named or not: a name with a word of a school in it ("Harvard University", "Massachusetts
+    Institute of Technology"), a school known by its name ("MIT", "Ohio State": ``school_names``), or a
+    school noun ("this school")."""
+    named = A.token_org(tok, idx, strict=True, tools=False)
+    term = idx.term_at[tok.i]
+    names = [named.name if named is not None else tok.lemma_, *(term.aliases if term is not None else ())]
+    return any(name.lower() in L.SCHOOL_NAMES or name.lower().split()[-1] in L.SCHOOL_NAME_WORDS or any(
+        mapped_predicate("attends", word) == "STUDIES_AT" for word in name.lower().split()) for name in names if name)

@@ -1,0 +1,203 @@
+"""Life changes in work, school, home and couples, in our own wordings: a job left at a place of work said
+without a name; a marriage or divorce under way; a marriage with nobody named; the unnamed partner of
+someone else ("her husband"); "let go" from a job, or retiring from the one said before; a job begun or held at a place; and the sentences
+with the same words that state no such change.
+
+Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
+2024-03-12T09:00Z (a Tuesday).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import NOW, A, E, U, c, day, last_turn_rows, month, year
+
+LAST_WEEK = ("2024-03-05", "week", False)
+
+# a job left at a place of work the phrase table knows, said without a name
+UNNAMED_WORKPLACE_LEFT = [
+    ("My dad retired from the post office in 2021.", [c("user's dad", "WORKS_AT", "post office", E, year(2021))]),
+    ("Priya got laid off from the factory in 2020.", [c("Priya", "WORKS_AT", "factory", E, year(2020))]),
+    ("I was fired from the restaurant last week.", [c(U, "WORKS_AT", "restaurant", E, LAST_WEEK)]),
+    ("Dana quit her job at the bakery in May.", [c("Dana", "WORKS_AT", "bakery", E, month("2023-05"))]),
+]
+
+
+@pytest.mark.parametrize("text,expected", UNNAMED_WORKPLACE_LEFT, ids=[t for t, _ in UNNAMED_WORKPLACE_LEFT])
+def test_a_job_left_at_an_unnamed_workplace(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+# "let go" (passive): a job ended, at a named or unnamed workplace
+LET_GO = [
+    ("Kofi was let go from the warehouse in May.", [c("Kofi", "WORKS_AT", "warehouse", E, month("2023-05"))]),
+    ("I was let go from Google in 2023.", [c(U, "WORKS_AT", "Google", E, year(2023))]),
+]
+
+
+@pytest.mark.parametrize("text,expected", LET_GO, ids=[t for t, _ in LET_GO])
+def test_let_go_ends_a_job(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+def test_let_go_with_no_place_ends_the_job_said_before(extractor):
+    assert last_turn_rows(extractor, "I work at Pixar.", "I was let go in March.") == [
+        c(U, "WORKS_AT", "Pixar", E, month("2024-03"))]
+
+
+# retiring with no place said ends the employer the session named last for the subject
+RETIRED = [
+    (("I work at Pixar.", "I retired last year."), [c(U, "WORKS_AT", "Pixar", E, year(2023))]),
+    (("Nadia works at Ikea.", "She retired in 2022."), [c("Nadia", "WORKS_AT", "IKEA", E, year(2022))]),
+]
+
+
+@pytest.mark.parametrize("turns,expected", RETIRED, ids=[t[-1] for t, _ in RETIRED])
+def test_retiring_ends_the_job_said_before(extractor, turns, expected):
+    assert last_turn_rows(extractor, *turns) == expected
+
+
+@pytest.mark.parametrize("text", ["I retired early last night, I was exhausted.", "I retired to my room after dinner."])
+def test_retiring_to_bed_ends_no_job(extractor, text):
+    assert last_turn_rows(extractor, "I work at Pixar.", text) == []
+
+
+# a relative's job begun at a place of work said without a name; a job said as a stay that lasts
+JOB_HELD = [
+    ("My aunt started a job at the pharmacy in 2019.", [c("user's aunt", "WORKS_AT", "pharmacy", A, year(2019))]),
+    ("My wife started a new job at the bank last month.", [c("user's wife", "WORKS_AT", "bank", A, month("2024-02"))]),
+    ("I've been at Microsoft since 2018.", [c(U, "WORKS_AT", "Microsoft", A, year(2018))]),
+    ("My dad has been at the post office for thirty years.",
+     [c("user's dad", "WORKS_AT", "post office", A, ("1994-03-12", "year", False))]),
+    ("Lena was at Deloitte for six years.", [c("Lena", "WORKS_AT", "Deloitte", E, ("turn", "unknown", True))]),
+]
+
+
+@pytest.mark.parametrize("text,expected", JOB_HELD, ids=[t for t, _ in JOB_HELD])
+def test_a_job_begun_or_held(extractor, text, expected):
+    assert sorted(r for r in last_turn_rows(extractor, text) if r[1] == "WORKS_AT") == sorted(expected)
+
+
+NO_JOB_HELD = [
+    "I started a fight at the bar last night.",
+    "I was at Harvard for four years.",  # a school: studying, or teaching
+    "My grandma has been at the hospital for two months.",  # a patient
+    "We were at Starbucks for an hour.",
+    "I've been at the library for two hours.",
+    "My niece started at Oxford in October.",  # starting at a school, no job said: studying, or working
+    "Leo started at the University of Michigan in the fall.",
+    "My son is starting at Ohio State in the fall.",  # schools known by a name with no school word
+    "I was at MIT for four years.",
+    "I've been at Yale since 2019.",
+]
+
+
+@pytest.mark.parametrize("text", NO_JOB_HELD)
+def test_no_job_held(extractor, text):
+    assert [r for r in last_turn_rows(extractor, text) if r[1] == "WORKS_AT"] == []
+
+
+NO_WORKPLACE_LEFT = [
+    "I let go of my anger.",
+    "They let the dog go.",
+    "Tom was let go from the jail last week.",  # released, not a job
+    "I retired from teaching in 2019.",  # a field of work, not a place
+    "She retired from the race after an hour.",
+    "Shots were fired from the station last night.",
+    "I left my bag at the bank.",
+]
+
+
+@pytest.mark.parametrize("text", NO_WORKPLACE_LEFT)
+def test_no_workplace_left(extractor, text):
+    assert [r for r in last_turn_rows(extractor, text) if r[1] == "WORKS_AT"] == []
+
+
+def _couples(extractor, text):
+    return [r for r in last_turn_rows(extractor, text) if r[1] in ("MARRIED_TO", "ENGAGED_TO", "PARTNER_OF")]
+
+
+# a marriage or divorce under way: with no time, the couple it presupposes now; with a time, a plan dated then
+UNDER_WAY = [
+    ("Carol and I are getting a divorce.", [c(U, "MARRIED_TO", "Carol", A, NOW)]),
+    ("Priya is divorcing her husband.", [c("Priya", "MARRIED_TO", "Priya's husband", A, NOW)]),
+    ("Hugo and I are getting married.", [c(U, "ENGAGED_TO", "Hugo", A, NOW)]),
+    ("Zeynep and I are getting married in June.", [c(U, "MARRIED_TO", "Zeynep", A, month("2024-06"))]),
+]
+
+# a marriage with nobody named: the subject's unnamed spouse
+NOBODY_NAMED = [
+    ("I got divorced in 2016.", [c(U, "MARRIED_TO", "user's spouse", E, year(2016))]),
+    ("We got married in 2015.", [c(U, "MARRIED_TO", "user's spouse", A, year(2015))]),
+    ("My cousin is getting married in October.", [c("user's cousin", "MARRIED_TO", "user's cousin's spouse", A, month("2024-10"))]),
+    ("My sister married her high school sweetheart last June.",
+     [c("user's sister", "MARRIED_TO", "user's sister's spouse", A, month("2023-06"))]),
+    ("My brother got engaged last weekend.",
+     [c("user's brother", "ENGAGED_TO", "user's brother's fiance", A, day("2024-03-09"))]),
+]
+
+# widowed at a time said: the marriage ended then
+WIDOWED = [
+    ("My grandma was widowed in 1990.", [c("user's grandma", "MARRIED_TO", "user's grandma's spouse", E, year(1990))]),
+    ("Nadia has been widowed since 2015.", [c("Nadia", "MARRIED_TO", "Nadia's spouse", E, year(2015))]),
+]
+
+# someone else's unnamed partner: "her husband" is the subject's
+THEIR_PARTNER = [
+    ("Rosa divorced her husband in 2020.", [c("Rosa", "MARRIED_TO", "Rosa's husband", E, year(2020))]),
+    ("My sister divorced her husband in 2020.", [c("user's sister", "MARRIED_TO", "user's sister's husband", E, year(2020))]),
+    ("Sara and her boyfriend split up last year.", [c("Sara", "PARTNER_OF", "Sara's boyfriend", E, year(2023))]),
+]
+
+COUPLES = UNDER_WAY + NOBODY_NAMED + WIDOWED + THEIR_PARTNER
+
+
+@pytest.mark.parametrize("text,expected", COUPLES, ids=[t for t, _ in COUPLES])
+def test_a_couple_change(extractor, text, expected):
+    assert sorted(_couples(extractor, text)) == sorted(expected)
+
+
+NO_COUPLE = [
+    "Carol is getting a divorce lawyer.",
+    "Getting a divorce is expensive.",
+    "My parents got divorced when I was ten.",  # a couple said as one plural: nobody to pair
+    "I'm married to my job.",
+    "I'm married with two kids.",
+    "I'm engaged in a big project.",
+    "Tom divorced her husband in 2020.",  # "her" is not Tom
+    "You roll another six and we get married tonight.",
+    "The fun we had when we were married was great.",
+    "I'm not married.",
+    "Are you married?",
+    "I'm widowed.",  # a status with no time: the open rules'
+    "The war widowed many women in 1945.",
+]
+
+
+@pytest.mark.parametrize("text", NO_COUPLE)
+def test_no_couple_change(extractor, text):
+    assert _couples(extractor, text) == []
+
+
+# a person and their unnamed partner said together: the partner is theirs
+AND_THEIR_PARTNER = [
+    ("Sara and her husband came over for dinner.", [c("Sara", "MARRIED_TO", "Sara's husband", A, NOW)]),
+    ("I had lunch with Priya and her fiance.", [c("Priya", "ENGAGED_TO", "Priya's fiance", A, NOW)]),
+    ("My brother and his wife just had a baby.", [c("user's brother", "MARRIED_TO", "user's brother's wife", A, NOW)]),
+]
+
+
+@pytest.mark.parametrize("text,expected", AND_THEIR_PARTNER, ids=[t for t, _ in AND_THEIR_PARTNER])
+def test_a_person_and_their_partner(extractor, text, expected):
+    found = [r for r in _couples(extractor, text) if r[0] != U]  # "my brother and his wife": not the speaker's (read elsewhere)
+    assert found == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Tom and her husband came over for dinner.",  # "her" is not Tom
+    "Sara and her ex-husband still talk.",
+    "Sara and her friend came over for dinner.",
+])
+def test_no_partner_of_theirs(extractor, text):
+    assert _couples(extractor, text) == []
