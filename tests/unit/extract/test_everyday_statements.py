@@ -66,6 +66,13 @@ STATEMENTS = [
     # "the kids" alone still are
     ("I volunteer at the children's hospital.", [c(U, "RELATED_TO", "hospital", A, NOW)]),
     ("We took the kids to the zoo.", [c(U, "PARENT_OF", "user's kids", A, NOW)]),
+    # the second of two relatives with a possessive of its own is not the speaker's ("his wife" was read as
+    # the speaker's wife and "her boyfriend" as the speaker's, wrong facts)
+    ("My brother and his wife live in Ohio.", [c(U, "SIBLING_OF", "user's brother", A, NOW),
+                                               c("user's brother", "MARRIED_TO", "user's brother's wife", A, NOW),
+                                               c("user's brother", "LIVES_IN", "Ohio", A, NOW)]),
+    ("My mom and her boyfriend live in Tampa.", [c("user's mom", "PARTNER_OF", "user's mom's boyfriend", A, NOW),
+                                                 c("user's mom", "LIVES_IN", "Tampa", A, NOW)]),
     # "she", "he" after the speaker's unnamed relative mean that relative
     ("I have a sister. She lives in Boston.", [c(U, "SIBLING_OF", "user's sister", A, NOW),
                                                c("user's sister", "LIVES_IN", "Boston", A, NOW)]),
@@ -248,6 +255,7 @@ NOTHING = [
     "I've always wanted to go to Japan.",  # a wish
     "She's a good person.",  # praise, no taste
     "I'm a person of faith.",
+    "My wife passed away in 2019.",  # no spouse of now (it gave MARRIED_TO as current, a wrong fact)
     "I took up the offer.",  # nothing taken up as a pastime
     "I took up too much of your time.",
 ]

@@ -60,7 +60,7 @@ def my_relative(tok: Token) -> bool:
     """"my son", "my husband and kids", "the kids": the speaker's unnamed relative (no name beside it)."""
     if tok.pos_ != "NOUN" or tok.lower_ not in OPEN.kin_possessions and tok.lower_ not in OPEN.extended_kin or name_follows(tok):
         return False
-    first = tok.head if tok.dep_ == "conj" else tok
+    first = tok.head if tok.dep_ == "conj" and not any(c.dep_ in ("poss", "det") for c in tok.children) else tok
     dets = [c for c in first.children if c.dep_ in ("poss", "det")]
     return any(c.lower_ == "my" for c in dets) or (
         tok.lower_ in OPEN.definite_kin and [c.lower_ for c in dets] == ["the"] and tok.dep_ != "poss" and not any(

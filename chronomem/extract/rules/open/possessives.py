@@ -253,7 +253,8 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         listener = kin in L.LISTENER_KIN and not any(t.lower_ in OPEN.generic_you_markers for t in tok.sent)
         if not poss and listener:
             poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "your"]  # "you and your new wife"
-        if not poss and tok.dep_ == "conj":  # "my husband and kids": the first conjunct's "my" covers both
+        if not poss and tok.dep_ == "conj" and not any(c.dep_ in ("poss", "det") for c in tok.children):
+            # "my husband and kids": the first conjunct's "my" covers both (not "my brother and his wife")
             poss = [c for c in tok.head.children if c.dep_ == "poss" and (c.lower_ == "my" or listener and c.lower_ == "your")]
         if not poss and tok.lower_ in OPEN.definite_kin and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children) \
                 and not any(c.dep_ in ("prep", "relcl", "acl", "amod", "compound") for c in tok.children) and tok.dep_ != "poss":
@@ -265,6 +266,9 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue  # "Tom, my brother", "Emma is my sister": a named relative, the vocabulary rules'
         if any(c.dep_ == "appos" for c in tok.children) or name_follows(tok):
             continue
+        if tok.dep_ == "nsubj" and tok.head.lemma_.lower() in OPEN.death_verbs and not any(
+                c.dep_ == "dobj" for c in tok.head.children):
+            continue  # "my wife passed away in 2019": no spouse of now
         if not poss or any(c.dep_ in ("appos", "compound", "amod") and (c.pos_ == "PROPN" or c.lower_ in L.ENDED_KIN_MODIFIERS
                                                                           or c.lower_ in L.SKIP_KIN_MODIFIERS) for c in tok.children):
             continue  # "my sister Emma" is the vocabulary rules'; "my late father", "my ex-husband" are not current
