@@ -68,6 +68,8 @@ def speaker_names(session: Session, skip: Iterable[str] = DEFAULT_SKIP_SPEAKERS)
     return {t.speaker.strip().lower(): t.speaker.strip() for t in session.turns
             if t.speaker.strip() and t.speaker.strip().lower() not in skipped}
 _BREAK = re.compile(r"(?<=[.!?\n])\s+")
+_FIRST_SENTENCE = re.compile(r"[^.!?\n]*[.!?]*")  # a turn's first sentence, as a short answer is said
+_QUESTIONS = re.compile(r"[^.!?\n]*\?")
 
 
 @dataclass
@@ -217,15 +219,17 @@ class SpacyRuleExtractor:
         from chronomem.extract.rules.engine import RELATIONS_PIPE
 
         question = asked.text.rstrip()
-        if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or \
-                "you" not in question.lower() or len(first.split()) > 3 * MAX_ANSWER_WORDS:
-            return []
+        said = _FIRST_SENTENCE.match(first)
+        if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or "you" not in question.lower() \
+                or said is None or len(said.group(0).split()) > MAX_ANSWER_WORDS + 2:  # (+2: "Yes, well, …")
+            return []  # the cheap look first: most turns are no short answer to a question to their speaker
         if asked.speaker.strip().lower() in self.skip_speakers or turn.speaker.strip().lower() in self.skip_speakers:
             return []
-        fragment = answer_fragment(self.nlp(first, disable=[RELATIONS_PIPE]))
+        fragment = answer_fragment(self.nlp(said.group(0), disable=[RELATIONS_PIPE]))
         if fragment is None:
             return []
-        restored = restore(self.nlp(self.chunks(question)[-1], disable=[RELATIONS_PIPE]), fragment)
+        asking = _QUESTIONS.findall(self.chunks(question)[-1])
+        restored = restore(self.nlp(asking[-1].strip(), disable=[RELATIONS_PIPE]), fragment) if asking else None
         return [restored] if restored else []
 
     @staticmethod

@@ -30,8 +30,9 @@ def answer_fragment(answer: Doc) -> Span | None:
     if sent is None:
         return None
     start = sent.start
-    while start < sent.end and (answer[start].lower_ in DIALOGUE.answer_openers or answer[start].is_punct):
-        start += 1
+    while start < sent.end and (answer[start].lower_ in DIALOGUE.answer_openers or answer[start].is_punct or (
+            answer[start].pos_ == "ADV" and start + 1 < sent.end and answer[start + 1].is_punct)):
+        start += 1  # (and an adverb set off by a comma: "Recently, education reform")
     words = [t for t in answer[start:sent.end] if not t.is_punct]
     if not words or len(words) > MAX_ANSWER_WORDS or any(t.tag_ in _FINITE for t in words):
         return None  # (a gerund is no verb of its own: "Mostly hiking and painting")
@@ -74,7 +75,8 @@ def restore(question: Doc, fragment: Span) -> str | None:
     if anchor.lemma_ == "do" and anchor.dep_ == "ROOT":
         return None  # "What do you do for fun?": the answer names what is done, with no verb to say it
     cut = range(slot.left_edge.i, slot.right_edge.i + 1)
-    after = max([anchor.i, *(c.i for c in anchor.children if c.dep_ == "prt")])
+    after = max([anchor.i, *(c.i for c in anchor.children if c.dep_ == "prt" or c.dep_ == "prep" and not any(
+        g.dep_ in ("pobj", "pcomp") for g in c.children))])  # "focusing on": the stranded preposition too
     words = ["I"]
     for t in sent:
         if t.i not in cut and t.i != you.i and not t.is_punct and not _dropped_aux(t):

@@ -15,6 +15,9 @@ ANSWERED = [
     (("Do you have any pets?", "Yes, two cats, Milo and Luna."),
      [c("Ana", "HAS_PET", "Milo", A, NOW), c("Ana", "HAS_PET", "Luna", A, NOW)]),
     (("Do you have any siblings?", "Yeah, an older brother."), [c("Ana", "SIBLING_OF", "Ana's brother", A, NOW)]),
+    # an adverb set off by a comma opens the answer; the question's preposition stays before it
+    (("What have you been working on lately?", "Honestly, a podcast about local history."),
+     [c("Ana", "RELATED_TO", "podcast about local history", A, NOW)]),
     (("Where are you moving to?", "Denver, next month!"),
      [c("Ana", "LIVES_IN", "Denver", A, ("2024-04-01", "month", False))]),
 ]
