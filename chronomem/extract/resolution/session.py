@@ -167,7 +167,8 @@ class SessionResolver:
                 return self._speaker_key(turn)
             return self._register(self.we_name, "GROUP", GAZETTEER + 1)
         if arg.kind in (PRONOUN, THERE):
-            return refs.get(arg.i)
+            key = refs.get(arg.i)
+            return self._relative(key) if key is not None and key.startswith(_UNNAMED_KEY) else key
         if arg.kind == GROUP_PRONOUN:  # "he's cute" in a group (chronomem.extract.rules.people.impressions)
             return refs.get(arg.i) if self.group_chat else None
         if arg.kind == GROUP_NAME and not self.group_chat:  # "Tomas is sweet" (chronomem.extract.rules.people.impressions)
@@ -201,13 +202,19 @@ class SessionResolver:
                 said_gender, _, owned = key[1:].partition(_OWNED_SEP)
                 if gender and said_gender and said_gender != gender:
                     continue
-                owner, _, noun = owned.partition(_OWNED_SEP)  # the speaker's relative: named from the speaker
-                return self._owned(Arg(MINE, -1, noun, "PERSON"), owner) if noun else None
+                return key if owned else None  # the speaker's relative: named when a fact needs them
             ent = self.entities[key]
             if gender and ent.gender and ent.gender != gender:
                 continue
             return key
         return None
+
+    def _relative(self, key: str) -> str:
+        """The entity of the unnamed relative ``key`` stands for ("<speaker>'s sister"), registered now."""
+        owner, _, noun = key[1:].partition(_OWNED_SEP)[2].partition(_OWNED_SEP)
+        found = self._owned(Arg(MINE, -1, noun, "PERSON"), owner)
+        assert found is not None  # (the owner is a registered speaker)
+        return found
 
     # ------------------------------------------------------------------ turns
     def add_turn(self, turn_no: int, turn: Turn, docs: list[Doc]) -> None:
@@ -240,6 +247,8 @@ class SessionResolver:
                 if key is not None:
                     refs[arg.i] = key
                     self._persons.append((turn_no, pos, key))
+                if key is not None and key.startswith(_UNNAMED_KEY):
+                    continue  # an unnamed relative: an entity (and a mention) only for a fact said of them
             elif arg.kind == THERE:
                 key = self._antecedent(self._places, turn_no, pos, "", "")
                 if key is not None:
