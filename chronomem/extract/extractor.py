@@ -18,8 +18,9 @@ How it reads a session (details in the modules named):
 * Choices: a job "at Google in Zurich" is WORKS_AT with ``{"location": "Zurich"}`` plus a
   weaker (0.6), observed LIVES_IN Zurich; "works on billing" and "the billing team" are one
   GROUP "billing team"; pets are HAS_PET only with a name ("my dog Rex"); "we" is the GROUP
-  ``session.metadata["we"]``, else the speaker (never the group id); unnamed people ("my mom") get no entity, but a
-  "she" after them is left unresolved rather than pinned on someone named earlier.
+  ``session.metadata["we"]``, else the speaker (never the group id); the speaker's unnamed relatives are named
+  from the speaker ("user's mom") when a fact is said of them, also through a later "she"; someone else's
+  ("her mom") gets no entity, and a "she" after them is left unresolved rather than pinned on someone named earlier.
 
 >>> from datetime import datetime, timezone
 >>> from chronomem.schema import Session, Turn
@@ -39,7 +40,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from chronomem.extract.lexicon import lexicon_file
+from chronomem.extract.lexicon import DIALOGUE, lexicon_file
 from chronomem.extract.parse.disfluency import normalize_chat
 from chronomem.extract.parse.gazetteer import Gazetteer, load_gazetteer
 from chronomem.extract.parse.truecase import truecase
@@ -70,6 +71,7 @@ def speaker_names(session: Session, skip: Iterable[str] = DEFAULT_SKIP_SPEAKERS)
 _BREAK = re.compile(r"(?<=[.!?\n])\s+")
 _FIRST_SENTENCE = re.compile(r"[^.!?\n]*[.!?]*")  # a turn's first sentence, as a short answer is said
 _QUESTIONS = re.compile(r"[^.!?\n]*\?")
+_WORD = re.compile(r"[a-z']+")
 
 
 @dataclass
@@ -216,20 +218,24 @@ class SpacyRuleExtractor:
         """The statement a short answer to the question before it makes, as an extra piece of its turn (none
         when the turn before is no question to this speaker from another, or the answer says its own verb)."""
         from chronomem.extract.parse.answers import MAX_ANSWER_WORDS, answer_fragment, restore
+        from chronomem.extract.parse.pipeline import GAZETTEER_PIPE
         from chronomem.extract.rules.engine import RELATIONS_PIPE
 
         question = asked.text.rstrip()
         said = _FIRST_SENTENCE.match(first)
-        if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or "you" not in question.lower() \
+        asking = _QUESTIONS.findall(question)
+        words = set(_WORD.findall(asking[-1].lower())) if asking else set()
+        if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or "you" not in words \
+                or not (words & set(DIALOGUE.answer_question_words) or "have" in words) \
                 or said is None or len(said.group(0).split()) > MAX_ANSWER_WORDS + 2:  # (+2: "Yes, well, …")
             return []  # the cheap look first: most turns are no short answer to a question to their speaker
         if asked.speaker.strip().lower() in self.skip_speakers or turn.speaker.strip().lower() in self.skip_speakers:
             return []
-        fragment = answer_fragment(self.nlp(said.group(0), disable=[RELATIONS_PIPE]))
+        light = [RELATIONS_PIPE, *(p for p in ("ner", GAZETTEER_PIPE) if p in self.nlp.pipe_names)]  # the parse only
+        fragment = answer_fragment(self.nlp(said.group(0), disable=light))
         if fragment is None:
             return []
-        asking = _QUESTIONS.findall(self.chunks(question)[-1])
-        restored = restore(self.nlp(asking[-1].strip(), disable=[RELATIONS_PIPE]), fragment) if asking else None
+        restored = restore(self.nlp(_QUESTIONS.findall(self.chunks(question)[-1])[-1].strip(), disable=light), fragment)
         return [restored] if restored else []
 
     @staticmethod
