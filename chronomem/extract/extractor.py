@@ -195,10 +195,12 @@ class SpacyRuleExtractor:
                 job = _Job(session, SessionResolver(session, self.vocabulary, skip_speakers=self.skip_speakers))
                 pending.append(job)
                 speakers = speaker_names(session, self.skip_speakers)
+                asked: list[str] = []  # the turn before's pieces, as chunks() gave them
                 for turn_no, turn in enumerate(session.turns):
-                    pieces = self.chunks(turn.text)
-                    if turn_no and pieces:  # "Where do you work?" — "At a bakery": read as "I work at a bakery"
-                        pieces = self._restored(session.turns[turn_no - 1], turn, pieces[0]) + pieces
+                    pieces = said = self.chunks(turn.text)
+                    if turn_no and pieces and asked:  # "Where do you work?" — "At a bakery": "I work at a bakery"
+                        pieces = self._restored(session.turns[turn_no - 1], asked[-1], turn, pieces[0]) + pieces
+                    asked = said
                     job.expected += len(pieces)
                     for piece in pieces:
                         doc = nlp.make_doc(piece)
@@ -214,9 +216,10 @@ class SpacyRuleExtractor:
         while pending:
             yield self._finish(pending.popleft())
 
-    def _restored(self, asked: Turn, turn: Turn, first: str) -> list[str]:
+    def _restored(self, asked: Turn, asked_last: str, turn: Turn, first: str) -> list[str]:
         """The statement a short answer to the question before it makes, as an extra piece of its turn (none
-        when the turn before is no question to this speaker from another, or the answer says its own verb)."""
+        when the turn before is no question to this speaker from another, or the answer says its own verb).
+        ``asked_last`` is the last piece of the turn before, ``first`` the first piece of this one."""
         from chronomem.extract.parse.answers import MAX_ANSWER_WORDS, answer_fragment, restore
         from chronomem.extract.parse.pipeline import GAZETTEER_PIPE
         from chronomem.extract.rules.engine import RELATIONS_PIPE
@@ -235,7 +238,8 @@ class SpacyRuleExtractor:
         fragment = answer_fragment(self.nlp(said.group(0), disable=light))
         if fragment is None:
             return []
-        restored = restore(self.nlp(_QUESTIONS.findall(self.chunks(question)[-1])[-1].strip(), disable=light), fragment)
+        last = _QUESTIONS.findall(asked_last)  # (none when a very long turn was cut before its question)
+        restored = restore(self.nlp(last[-1].strip(), disable=light), fragment) if last else None
         return [restored] if restored else []
 
     @staticmethod
