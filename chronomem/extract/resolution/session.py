@@ -166,11 +166,12 @@ class SessionResolver:
             if self.we_name is None:
                 return self._speaker_key(turn)
             return self._register(self.we_name, "GROUP", GAZETTEER + 1)
-        if arg.kind in (PRONOUN, THERE):
+        if arg.kind in (PRONOUN, THERE) or (arg.kind == GROUP_PRONOUN and self.group_chat):
+            # GROUP_PRONOUN: "he's cute" in a group (chronomem.extract.rules.people.impressions)
             key = refs.get(arg.i)
             return self._relative(key) if key is not None and key.startswith(_UNNAMED_KEY) else key
-        if arg.kind == GROUP_PRONOUN:  # "he's cute" in a group (chronomem.extract.rules.people.impressions)
-            return refs.get(arg.i) if self.group_chat else None
+        if arg.kind == GROUP_PRONOUN:
+            return None
         if arg.kind == GROUP_NAME and not self.group_chat:  # "Tomas is sweet" (chronomem.extract.rules.people.impressions)
             return None
         if arg.kind == YOU or (arg.kind == GROUP_YOU and self.group_chat):

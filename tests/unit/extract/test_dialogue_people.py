@@ -165,3 +165,10 @@ def test_endings_said_to_or_of_someone(extractor, turns, expected):
 def test_no_ending_without_its_words(extractor, text):
     found = triples(extractor, [("Ada", "Tomas came by."), ("Ben", text)])
     assert not {t for t in found if t[1] == "PARTNER_OF"}
+
+
+def test_a_group_pronoun_after_a_speakers_unnamed_relative(extractor):
+    """A "she" in a group chat that means the speaker's unnamed relative names that relative; it used to
+    raise KeyError (the relative's placeholder key reached the claim unresolved)."""
+    turns = labelled("My aunt is staying with us this week.", "Oh no.", "She is so sweet though!")
+    assert triples(extractor, turns) == {("Speaker 3", "LIKES", "Speaker 1's aunt")}
