@@ -34,6 +34,7 @@ How it reads a session (details in the modules named):
 from __future__ import annotations
 
 import functools
+import logging
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 
 DEFAULT_SKIP_SPEAKERS = tuple(lexicon_file("dialogue")["assistant_speakers"])
 SPEAKERS_KEY = "chronomem_speakers"
+log = logging.getLogger(__name__)
 
 
 def speaker_names(session: Session, skip: Iterable[str] = DEFAULT_SKIP_SPEAKERS) -> dict[str, str]:
@@ -242,9 +244,14 @@ class SpacyRuleExtractor:
         restored = restore(self.nlp(last[-1].strip(), disable=light), fragment) if last else None
         return [restored] if restored else []
 
-    @staticmethod
-    def _finish(job: _Job) -> tuple[Session, ExtractionResult]:
+    def _finish(self, job: _Job) -> tuple[Session, ExtractionResult]:
         job.resolver.link_speakers(job.docs)
         for turn_no, turn in enumerate(job.session.turns):
-            job.resolver.add_turn(turn_no, turn, job.docs.pop(turn_no, []))
+            try:
+                job.resolver.add_turn(turn_no, turn, job.docs.pop(turn_no, []))
+            except Exception:  # as the rules do: one odd turn must not stop an ingest of thousands of sessions
+                if self.raise_errors:
+                    raise
+                log.warning("chronomem: resolving turn %s of session %s failed; it yields no facts", turn.id,
+                            job.session.session_id, exc_info=True)
         return job.session, job.resolver.result()

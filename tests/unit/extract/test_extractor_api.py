@@ -310,3 +310,27 @@ def test_any_word_salad_is_safe_and_deterministic(extractor, texts):
     for claim in first.claims:
         assert claim.subject_id in ids and claim.object_id in ids
         assert claim.kind != "correct" or claim.replaces_object_id in ids
+
+
+def test_a_turn_that_fails_to_resolve_costs_only_its_own_facts(monkeypatch, caplog):
+    """Without ``raise_errors`` a bug met while resolving one turn is logged and that turn yields no facts;
+    the session's other turns and the sessions after it still do (a KeyError there once stopped a whole
+    ``extract_many``). With ``raise_errors`` (the tests' extractor) it raises."""
+    from chronomem.extract.extractor import SpacyRuleExtractor
+    from chronomem.extract.resolution.session import SessionResolver
+
+    real = SessionResolver.add_turn
+
+    def flaky(self, turn_no, turn, docs):
+        if "Lisbon" in turn.text:
+            raise KeyError("boom")
+        return real(self, turn_no, turn, docs)
+
+    monkeypatch.setattr(SessionResolver, "add_turn", flaky)
+    first = session_of("I live in Lisbon.", "I work at Globex.")
+    second = Session(session_id="s2", started_at=TURN_AT, turns=[Turn(speaker="user", text="I work at Initech.", at=TURN_AT)])
+    results = [r for _, r in SpacyRuleExtractor().extract_many([first, second])]
+    assert [sorted(c.statement for c in r.claims) for r in results] == [["user works at Globex"], ["user works at Initech"]]
+    assert "resolving turn" in caplog.text
+    with pytest.raises(KeyError):
+        SpacyRuleExtractor(raise_errors=True).extract(first)
