@@ -176,6 +176,16 @@ def _collect_preps(tok: Token, into: dict[str, list[Token]]) -> None:
                 into.setdefault(prep.lower_, []).extend(_pobjs(prep))
 
 
+def _how_much_or_often(tok: Token, times: list[TimePhrase]) -> bool:
+    """An object slot that says how much or how often, not what: "I've been knitting a lot", "we cook most
+    nights" (a time phrase the clause holds) are habits with no object; "a lot of scarves" counts one."""
+    if any(t.start <= tok.i < t.end for t in times) or tok.lower_ in OPEN.frequency_nouns and any(
+            c.dep_ in ("det", "amod") and c.lower_ in OPEN.frequency_determiners for c in tok.children):
+        return True
+    return tok.lemma_.lower() in OPEN.quantity_nouns and not any(c.dep_ == "prep" for c in tok.children) and all(
+        c.dep_ == "det" for c in tok.children)
+
+
 def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozenset[int] = frozenset(),
                 lemma: str = "") -> Frame:
     frame = Frame(v, lemma or v.lemma_.lower(), clause_status(v, hedged), idx, subject_tokens(v), hedged=hedged)
@@ -184,7 +194,7 @@ def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozen
     frame.all_times = times
     for child in v.children:
         dep = child.dep_
-        if dep in ("dobj", "obj") and frame.dobj is None:
+        if dep in ("dobj", "obj") and frame.dobj is None and not _how_much_or_often(child, frame.times):
             frame.dobj = child
         elif dep == "prt" or (dep == "advmod" and child.lower_ in OPEN.particle_adverbs and not frame.prt and any(
                 c.dep_ == "prep" for c in child.children)):

@@ -895,3 +895,27 @@ def test_a_kin_noun_made_a_role(extractor, text, role):
 @pytest.mark.parametrize("text", ["I stay at home on Sundays.", "My mom is great."])
 def test_no_kin_role(extractor, text):
     assert not [t for t in _triples(extractor, text) if t[1] == "HAS_ROLE"]
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    # an object slot that says how much or how often leaves a habit with no object
+    ("I've been knitting a lot lately.", {(U, "RELATED_TO", "knitting")}),
+    ("We bake most weekends.", {(U, "RELATED_TO", "baking")}),
+    ("I jog some mornings.", {(U, "RELATED_TO", "jogging")}),
+    # recurring time spent doing something is free time: a taste
+    ("I spend my Saturdays fishing.", {(U, "LIKES", "fishing")}),
+    ("I spend most evenings sewing.", {(U, "LIKES", "sewing")}),
+    ("I spend every afternoon drawing.", {(U, "LIKES", "drawing")}),
+])
+def test_a_habit_said_with_how_much_or_how_often(extractor, text, wanted):
+    assert wanted <= _triples(extractor, text)
+
+
+@pytest.mark.parametrize(("text", "unwanted"), [
+    ("I've been knitting a lot of hats.", (U, "RELATED_TO", "knitting")),  # "a lot of" counts the object
+    ("I'm spending the weekend fishing.", (U, "LIKES", "fishing")),  # one weekend: a plan, no taste
+    ("I spent my Saturdays fishing as a boy.", (U, "LIKES", "fishing")),  # the past
+    ("Do you spend your evenings sewing?", (U, "LIKES", "sewing")),
+])
+def test_no_habit_from_how_much_or_how_often(extractor, text, unwanted):
+    assert unwanted not in _triples(extractor, text)

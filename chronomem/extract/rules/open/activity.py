@@ -83,7 +83,7 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         if out:
             break
     if not out and not _object_preps(frame) and aspect in ("state", "start") and frame.v.tag_ in ("VBZ", "VBP", "VBG") and (
-            frame.status.tense in ("present", "perfect_progressive") or aspect == "start") and _stands_alone(frame.v):
+            frame.status.tense in ("present", "perfect_progressive") or aspect == "start") and _stands_alone(frame):
         out = subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, _gerund_name(frame.v), "OTHER", GUESS),
                     aspect, relation="does")  # "I paint", "I've been running for years"
     return out
@@ -116,14 +116,15 @@ def pastime_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel] | 
     """A habit said of one's free time is a pastime, a taste: "in my spare time I restore old radios",
     "I spend my free time sketching", "I knit for fun" → LIKES what is done; ``None`` when the clause
     says nothing of free time (or does nothing in it)."""
-    if frame.status.tense not in ("present", "progressive", "perfect_progressive") or not _in_free_time(frame.v):
+    if frame.status.tense not in ("present", "progressive", "perfect_progressive") or not (
+            _in_free_time(frame.v) or frame.lemma == "spend" and _spent_periods(frame.v)):
         return None
     if frame.lemma == "spend":  # what the time is spent doing
-        args = [phrase_arg(t, frame.idx) for c in frame.v.children if c.tag_ == "VBG" and c.dep_ in _DOING_DEPS
-                for t in with_conj(c)]
+        args = [phrase_arg(t, frame.idx) for c in frame.v.children if c.dep_ in _DOING_DEPS and (
+                c.tag_ == "VBG" or c.lower_.endswith("ing") and c.pos_ == "ADJ") for t in with_conj(c)]  # ("sewing" as JJ)
         dobj = frame.dobj  # "my free time painting" read as one noun: the -ing word after "time" is what is done
-        if dobj is not None and dobj.lower_.endswith("ing") and any(c.dep_ == "compound" and c.lemma_ == "time"
-                                                                    for c in dobj.children):
+        if dobj is not None and dobj.lower_.endswith("ing") and any(c.dep_ == "compound" and (
+                c.lemma_ == "time" or _recurring(c)) for c in dobj.children):
             args.append(Arg(ENTITY, dobj.i, dobj.lower_, "OTHER", GUESS))
     elif gerund(frame.lemma) in OPEN.light_gerunds:
         return None
@@ -143,6 +144,20 @@ def _in_free_time(verb: Token) -> bool:
     """The verb's own phrases (not its inner clauses) say it is done in free time (``leisure_phrases``)."""
     said = " ".join(" ".join(t.lower_ for t in c.subtree) for c in verb.children if c.dep_ in _TIME_DEPS)
     return any(p in said for p in OPEN.leisure_phrases)
+
+
+def _recurring(tok: Token) -> bool:
+    """A period that comes back: "weekends", "every evening", "most nights" (not "the weekend"); the
+    determiner may hang from the noun the period is a compound of ("every evening painting")."""
+    near = [*tok.children, *(tok.head.children if tok.dep_ == "compound" else ())]
+    return tok.lower_ in OPEN.frequency_nouns and (tok.tag_ in ("NNS", "NNPS") or tok.lower_[:-1] in OPEN.frequency_nouns or any(
+        c.lower_ in OPEN.frequency_determiners for c in near))
+
+
+def _spent_periods(verb: Token) -> bool:
+    """"I spend my weekends hiking", "I spend most nights reading": time that comes back, spent doing
+    something, is free time ("I'm spending the weekend hiking" is a plan, no taste)."""
+    return any(_recurring(t) for c in verb.children if c.dep_ == "dobj" for t in c.subtree)
 
 
 def _pastime_gone_to(frame: Frame, subjects: list[Arg], tok: Token, aspect: str, verb: str) -> list[Rel]:
@@ -194,10 +209,12 @@ def _object_preps(frame: Frame) -> dict[str, list[Token]]:
     return out
 
 
-def _stands_alone(v: Token) -> bool:
-    """An intransitive habit verb: nothing but its subject, auxiliaries and adverbs of time or frequency."""
-    return all(c.dep_ in ("nsubj", "aux", "advmod", "npadvmod", "punct", "cc", "conj", "prep", "neg") for c in v.children) and \
-        v.lemma_.lower() in OPEN.intransitive_habits
+def _stands_alone(frame: Frame) -> bool:
+    """An intransitive habit verb: nothing but its subject, auxiliaries and adverbs of time or frequency (an
+    object slot saying how much or how often, "a lot", "most nights", is none: the frame holds no object)."""
+    v = frame.v
+    return all(c.dep_ in ("nsubj", "aux", "advmod", "npadvmod", "punct", "cc", "conj", "prep", "neg") or (
+        c.dep_ == "dobj" and frame.dobj is None) for c in v.children) and v.lemma_.lower() in OPEN.intransitive_habits
 
 
 def _gerund_name(v: Token) -> str:
