@@ -71,6 +71,9 @@ CASES = [
     (group("You were on the list, but my friend, Tobias pointed out that you live abroad."),
      {("Pia", "FRIEND_OF", "Tobias")}),
     (group("Let's give our friend Tobias one more try."), {("Pia", "FRIEND_OF", "Tobias")}),
+    # … or made a second subject of the verb
+    (group("My best friend Dana lives in Austin."), {("Pia", "FRIEND_OF", "Dana")}),
+    (group("My older cousin Vera runs a bakery."), {("Pia", "RELATED_TO", "Vera")}),
     # compliments in a group: the speaker's impression of the listener or of he/she
     (group("Wow, you are so gifted at this. You're so talented."), {("Pia", "LIKES", "Omar")}),
     (group("I think you're a really good guy."), {("Pia", "LIKES", "Omar")}),
@@ -143,6 +146,8 @@ NO_PEOPLE_FACTS = [
     group("I told my sister, Emma would come."),  # the name is the subject of what was told
     group("I want to date him."),
     [("A", "Felix came by."), ("B", "I saw him yesterday.")],
+    group("My cousin's cat Pixel sleeps all day."),  # the cousin's pet, not the speaker's
+    group("My aunt's parrot Kiwi can talk."),
 ]
 
 
@@ -150,4 +155,4 @@ NO_PEOPLE_FACTS = [
 def test_no_people_fact(extractor, turns):
     found = triples(extractor, turns)
     assert not {t for t in found if t[1] in ("LIKES", "DISLIKES", "FRIEND_OF", "PARENT_OF", "SIBLING_OF", "MARRIED_TO",
-                                             "PARTNER_OF")}
+                                             "PARTNER_OF", "HAS_PET")}

@@ -50,6 +50,8 @@ def owner_of(tok: Token, idx: DocIndex) -> Arg | None:
         left = doc[j]
         if left.tag_ == "PRP$" or (left.dep_ == "poss" and left.pos_ == "PROPN"):
             return possessor(left, idx)
+        if left.dep_ == "poss" and left.pos_ == "NOUN":
+            return None  # "my friend's dog Rex": the friend's, whom no name says
         if left.pos_ in ("VERB", "AUX", "ADP", "PUNCT") and left.text != "-":
             return None
     return None
