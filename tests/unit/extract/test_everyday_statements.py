@@ -74,6 +74,8 @@ STATEMENTS = [
     ("My mom and her boyfriend live in Tampa.", [c("user's mom", "PARTNER_OF", "user's mom's boyfriend", A, NOW),
                                                  c("user's mom", "LIVES_IN", "Tampa", A, NOW)]),
     # "she", "he" after the speaker's unnamed relative mean that relative
+    ("I have a husband and a son.", [c(U, "MARRIED_TO", "user's husband", A, NOW), c(U, "PARENT_OF", "user's son", A, NOW)]),
+    ("i have a girlfriend.", [c(U, "PARTNER_OF", "user's girlfriend", A, NOW)]),
     ("I have a sister. She lives in Boston.", [c(U, "SIBLING_OF", "user's sister", A, NOW),
                                                c("user's sister", "LIVES_IN", "Boston", A, NOW)]),
     ("My brother is a chef. He works at a hotel in Miami.", [
@@ -217,6 +219,9 @@ STATEMENTS = [
 ]
 
 NOTHING = [
+    "I have a business partner.",  # a partner with a kind is no couple
+    "Do you have a boyfriend?",
+    "I don't have a wife.",
     "I don't hate it.",  # denying a dislike says little
     "I might not like it.",  # a supposition
     "Do you not like cats?",  # a question
