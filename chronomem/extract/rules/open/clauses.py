@@ -51,8 +51,6 @@ from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_re
 # Predicates an open reading may replace on the same verb: the vocabulary rule found the verb
 # but cut its object to a head noun ("the sound of rain" → "sound").
 REPLACEABLE = frozenset({"LIKES", "DISLIKES", "PREFERS"})
-_HAD_KIN = frozenset({"child", "sibling", "spouse", "partner", "fiance"})  # "I have two kids", "I have a wife":
-# unnamed, counted (not a parent or a friend, whom everyone has; not "a business partner")
 
 
 def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = None) -> list[Rel]:
@@ -303,7 +301,8 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
             continue  # the vocabulary rules read named pets and kin ("a dog named Rex")
         if is_pet_noun(tok):
             out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
-        elif L.KIN.get(lemma, ("", ""))[0] in _HAD_KIN and not any(c.dep_ == "compound" for c in tok.children):
+        elif L.KIN.get(lemma, ("", ""))[0] in OPEN.had_kin and not any(c.dep_ == "compound" for c in tok.children):
+            # "I have two kids", "I have a wife": unnamed, counted (not "a business partner")
             predicate = L.KIN_PREDICATES[L.KIN[lemma][0]]
             count = [c.lower_ for c in tok.children if c.dep_ == "nummod" and c.i < tok.i]  # "three kids": how many
             out += subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, " ".join([*count, tok.lower_]), "PERSON", GUESS),
