@@ -236,6 +236,13 @@ def test_no_parting(extractor, text):
     assert [r for r in _couples(extractor, text) if r[3] == "end"] == []
 
 
+@pytest.mark.parametrize("text", ["My ex-husband works at a bakery.", "My late wife grew up in Porto.",
+                                  "My ex-wife and I are still friends."])
+def test_an_ex_is_not_the_spouse_of_now(extractor, text):
+    """"my ex-husband" is not the one "my husband" names: no fact of "user's husband"."""
+    assert [r for r in last_turn_rows(extractor, text) if {r[0], r[2]} & {"user's husband", "user's wife"}] == []
+
+
 # a person and their unnamed partner said together: the partner is theirs
 AND_THEIR_PARTNER = [
     ("Sara and her husband came over for dinner.", [c("Sara", "MARRIED_TO", "Sara's husband", A, NOW)]),
