@@ -1,6 +1,7 @@
 """Life changes in work, school, home and couples, in our own wordings: a job left at a place of work said
 without a name; a marriage or divorce under way; a marriage with nobody named; the unnamed partner of
-someone else ("her husband"); "let go" from a job, or retiring from the one said before; a job begun or held at a place; and the sentences
+someone else ("her husband"); a couple parting (separating, walking out, a divorce gone through); "let go"
+from a job, or retiring from the one said before; a job begun or held at a place; and the sentences
 with the same words that state no such change.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
@@ -178,6 +179,68 @@ NO_COUPLE = [
 @pytest.mark.parametrize("text", NO_COUPLE)
 def test_no_couple_change(extractor, text):
     assert _couples(extractor, text) == []
+
+
+VAGUE_END = ("turn", "unknown", True)
+
+# a couple parting: separating, a partner walking out, a divorce gone through or made final; an unnamed
+# spouse's or fiancee's noun says which tie ended ("my wife and I broke up": the marriage)
+PARTED = [
+    ("Bruno and I separated in 2021.", [c(U, "PARTNER_OF", "Bruno", E, year(2021))]),
+    ("My wife and I separated last October.", [c(U, "MARRIED_TO", "user's wife", E, month("2023-10"))]),
+    ("I separated from my husband in 2020.", [c(U, "MARRIED_TO", "user's husband", E, year(2020))]),
+    ("My husband and I have been separated since January.", [c(U, "MARRIED_TO", "user's husband", E, month("2024-01"))]),
+    ("My wife and I are separated.", [c(U, "MARRIED_TO", "user's wife", E, VAGUE_END)]),
+    ("My husband left me in 2017.", [c(U, "MARRIED_TO", "user's husband", E, year(2017))]),
+    ("My girlfriend left me.", [c(U, "PARTNER_OF", "user's girlfriend", E, VAGUE_END)]),
+    ("Jonas left me for his coworker.", [c(U, "PARTNER_OF", "Jonas", E, VAGUE_END)]),
+    ("I left my wife in 2015.", [c(U, "MARRIED_TO", "user's wife", E, year(2015))]),
+    ("My boyfriend dumped me last week.", [c(U, "PARTNER_OF", "user's boyfriend", E, LAST_WEEK)]),
+    ("My fiancee and I broke up in June.", [c(U, "ENGAGED_TO", "user's fiancee", E, month("2023-06"))]),
+    ("My wife and I called it quits in 2019.", [c(U, "MARRIED_TO", "user's wife", E, year(2019))]),
+    ("Marta and I are going through a divorce.", [c(U, "MARRIED_TO", "Marta", A, NOW)]),  # as "getting a divorce"
+    ("I went through a divorce in 2012.", [c(U, "MARRIED_TO", "user's spouse", E, year(2012))]),
+    ("My divorce was finalized in 2018.", [c(U, "MARRIED_TO", "user's spouse", E, year(2018))]),
+]
+
+
+@pytest.mark.parametrize("text,expected", PARTED, ids=[t for t, _ in PARTED])
+def test_a_couple_parted(extractor, text, expected):
+    assert sorted(_couples(extractor, text)) == sorted(expected)
+
+
+NO_PARTING = [
+    "Bruno and I almost split up.",
+    "Are you and Bruno splitting up?",
+    "If Bruno and I separate, I'll move out.",
+    "My parents separated when I was seven.",  # the parents' marriage, not the speaker's
+    "Bruno and I aren't separated.",
+    "Tom and I aren't divorced.",
+    "We're going through a divorce.",  # under way, nobody named: nothing to say
+    "My husband and I are separating.",  # under way: married still
+    "Ines left me a voicemail.",
+    "My husband left me a message.",
+    "My wife left for the office.",
+    "My wife left me at the airport.",
+    "My husband left me alone with the twins.",
+    "My girlfriend left me for a few days.",
+    "My husband didn't leave me.",
+    "Did your wife leave you?",
+    "Ana and I separated the recycling.",
+    "Bruno and I broke up a fight at the bar.",
+]
+
+
+@pytest.mark.parametrize("text", NO_PARTING)
+def test_no_parting(extractor, text):
+    assert [r for r in _couples(extractor, text) if r[3] == "end"] == []
+
+
+@pytest.mark.parametrize("text", ["My ex-husband works at a bakery.", "My late wife grew up in Porto.",
+                                  "My ex-wife and I are still friends."])
+def test_an_ex_is_not_the_spouse_of_now(extractor, text):
+    """"my ex-husband" is not the one "my husband" names: no fact of "user's husband"."""
+    assert [r for r in last_turn_rows(extractor, text) if {r[0], r[2]} & {"user's husband", "user's wife"}] == []
 
 
 # a person and their unnamed partner said together: the partner is theirs

@@ -57,8 +57,11 @@ def _taste_adjective(frame: Frame) -> bool:
 
 
 def my_relative(tok: Token) -> bool:
-    """"my son", "my husband and kids", "the kids": the speaker's unnamed relative (no name beside it)."""
+    """"my son", "my husband and kids", "the kids": the speaker's unnamed relative (no name beside it); not
+    "my ex-wife", "my late husband" (not the one "my wife" names)."""
     if tok.pos_ != "NOUN" or tok.lower_ not in OPEN.kin_possessions and tok.lower_ not in OPEN.extended_kin or name_follows(tok):
+        return False
+    if any(c.lower_ in L.ENDED_KIN_MODIFIERS or c.lower_ in L.SKIP_KIN_MODIFIERS for c in tok.children if c.i < tok.i):
         return False
     first = tok.head if tok.dep_ == "conj" and not any(c.dep_ in ("poss", "det") for c in tok.children) else tok
     dets = [c for c in first.children if c.dep_ in ("poss", "det")]

@@ -107,17 +107,26 @@ def couple_members(frame: Frame) -> list[Arg]:
     return sorted(subjects, key=lambda a: a.kind != SPEAKER)
 
 
-def couple_rels(frame: Frame, when: When | None, *, partner_toks: Sequence[Token] = (), predicate: str = "PARTNER_OF") -> list[Rel]:
-    """PARTNER_OF (or ``predicate``) between the subject and the named partner, or between the two subjects."""
-    if when is None:
-        return []
+def couple_rels(frame: Frame, when: When | None, *, partner_toks: Sequence[Token] = (), predicate: str = "PARTNER_OF",
+                ending: bool = False) -> list[Rel]:
+    """PARTNER_OF (or ``predicate``) between the subject and the named partner, or between the two subjects;
+    ``ending``: a parting, which ends the tie an unnamed partner's noun says (:func:`ended_tie`)."""
+    if when is None or ending and when.needs_time and not when.phrase:
+        return []  # "my husband and I are separating": under way, the couple still is
     partners = [p for p in (partner_arg(t, frame) for t in partner_toks) if p is not None]
-    if partners:
-        return [r for p in partners for r in emit(frame, predicate, _whose(persons(frame, we=False), p, frame.v.doc), p, when)]
     members = couple_members(frame)
-    if len(members) == 2:
-        return emit(frame, predicate, members[:1], members[1], when)
-    return []
+    rels = [r for p in partners for r in emit(frame, predicate, _whose(persons(frame, we=False), p, frame.v.doc), p, when)] \
+        if partners else emit(frame, predicate, members[:1], members[1], when) if len(members) == 2 else []
+    return ended_tie(rels) if ending else rels
+
+
+def ended_tie(rels: list[Rel]) -> list[Rel]:
+    """A parting with an unnamed spouse or fiance ends that tie: "my husband and I broke up" ends the marriage,
+    "I broke up with my fiance" the engagement ("my boyfriend" stays PARTNER_OF)."""
+    def tie(arg: Arg) -> str:
+        found = L.KIN_PREDICATES.get(OPEN.kin_possessions.get(arg.name, "")) if arg.kind == OWNED else None
+        return found if found in _COUPLE_PREDICATES else PARTNER
+    return [replace(r, predicate=tie(r.obj)) if r.kind == "end" and r.predicate == PARTNER else r for r in rels]
 
 
 def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[Token]]) -> list[Rel]:
@@ -127,10 +136,7 @@ def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[
     under_way = _under_way(frame)
     if aspect == "start" and not under_way and (frame.lemma == "be" or (_participle_state(frame) and frame.when("state") is not None)):
         aspect = "state"  # "I'm married to Tom", "Tom and I are married", "… have been married for ten years": a state
-    when, confidence = frame.when(aspect), 0.9
-    if aspect == "end" and frame.status.tense == "present" and (frame.lemma == "be" or _participle_state(frame)) and \
-            not (when is not None and when.phrase):
-        when = When("end", vague=True)  # "Tom and I are divorced": over, some time ago
+    when, confidence = (_over_now(frame) or frame.when(aspect) if aspect == "end" else frame.when(aspect)), 0.9
     if under_way and when is not None and not when.phrase:  # "Carol and I are getting a divorce": married still
         pred, when, confidence = L.UNDERWAY_STATES.get(word, pred), When("state"), 0.6
     elif under_way and when is not None and not _said_past(frame):  # "… are getting married in June": to come
@@ -169,6 +175,15 @@ def _unnamed_spouse(frame: Frame, pred: str, subjects: list[Arg], when: When | N
         return []  # "roll an eight and we get married": a plain present tells no wedding
     who = Arg(SPEAKER, subjects[0].i) if subjects[0].kind == WE else subjects[0]
     return emit(frame, pred, [who], Arg(OWNED, frame.v.i, str(partner), "PERSON", GUESS), when, confidence=min(confidence, 0.8))
+
+
+def _over_now(frame: Frame) -> When | None:
+    """"Tom and I are divorced", "my wife and I are separated": a state of having parted, over some time ago
+    (``None`` for any other clause, and when a time is said)."""
+    if frame.status.tense != "present" or not (frame.lemma == "be" or _participle_state(frame)):
+        return None
+    when = frame.when("end")
+    return When("end", vague=True) if when is not None and not when.phrase else None
 
 
 def _participle_state(frame: Frame) -> bool:
@@ -216,12 +231,21 @@ def union_ended(frame: Frame) -> list[Rel]:
             continue
         owner = possessor(poss_of(noun), frame.idx)
         partners = prep_objects(noun, "to", "with", "from")
-        if owner is None or not partners:
-            continue
-        out += marital(frame, "divorced", [owner], {"from": partners})
+        if owner is not None and (partners or word == "divorced"):  # "my divorce was finalized in 2019": to the unnamed spouse
+            out += marital(frame, "divorced", [owner], {"from": partners} if partners else {})
     if not out and frame.lemma == "end":
         return end_things(frame)  # "I ended things with Elena"
     return out
+
+
+def through_union(frame: Frame) -> list[Rel]:
+    """"Carol and I are going through a divorce", "I went through a divorce in 2015": as "getting a divorce"
+    (:func:`marital`: under way, the couple now; done, ended then); not "a divorce lawyer"."""
+    for noun in frame.prep("through"):
+        if UNIONS.get(noun.lemma_.lower()) == "divorced" and not any(c.dep_ in ("compound", "amod") for c in noun.children):
+            preps = {k: v for k, v in frame.preps.items() if k != "through"}
+            return marital(frame, "divorced", persons(frame), {**preps, "from": prep_objects(noun, "from", "with")})
+    return []
 
 
 def long_span(verb: Token) -> bool:
@@ -246,9 +270,11 @@ def couple(frame: Frame, *, aspect: str, partners: str = "with", prt: str = "", 
     a span is over (:func:`lasted`)."""
     if prt and frame.prt != prt or obj and (frame.dobj is None or frame.dobj.lower_ != obj):
         return []
-    when = frame.when(aspect) or (lasted(frame) if lasted_span else None)
+    if not obj and partners != "dobj" and frame.dobj is not None and not frame.idx.is_time(frame.dobj):
+        return []  # "Tom and I broke up the fight", "the kids and I separated the laundry"
+    when = (_over_now(frame) if aspect == "end" else None) or frame.when(aspect) or (lasted(frame) if lasted_span else None)
     return couple_rels(frame, when, partner_toks=frame.dobjs if partners == "dobj" else frame.prep(partners),
-                       predicate=predicate)
+                       predicate=predicate, ending=aspect == "end")
 
 
 def seeing(frame: Frame) -> list[Rel]:
@@ -298,7 +324,7 @@ def end_things(frame: Frame) -> list[Rel]:
     """"I ended things with Elena", "she ended it with Tom" (not "the meeting ended")."""
     if frame.dobj is None or frame.dobj.lower_ not in PEOPLE.ended_objects:
         return []
-    return couple_rels(frame, frame.when("end"), partner_toks=frame.prep("with") + frame.dobj_preps.get("with", []))
+    return couple_rels(frame, frame.when("end"), partner_toks=frame.prep("with") + frame.dobj_preps.get("with", []), ending=True)
 
 
 def called_it_quits(frame: Frame) -> list[Rel]:
@@ -307,7 +333,7 @@ def called_it_quits(frame: Frame) -> list[Rel]:
     if not (i + 2 < frame.v.sent.end and doc[i + 1].lower_ == "it" and doc[i + 2].lower_ == "quits"):
         return []
     times = [t for t in frame.all_times if t.anchor in (i, i + 2) or t.anchor == -1]
-    return couple_rels(frame, when_for(frame.status, "end", times))
+    return couple_rels(frame, when_for(frame.status, "end", times), ending=True)
 
 
 def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:

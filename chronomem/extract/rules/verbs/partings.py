@@ -9,6 +9,9 @@
   "I'm not getting back together with him"): an ended couple ("we" says nothing of whom; a reunion stated
   as done is the couple rules' current couple).
 
+* a partner who walked out: "my wife left me", "I left my husband in 2018", "my boyfriend dumped me",
+  "Tomas left me for another man" (:func:`left_partner`, a rule of the verb table: dated as said).
+
 The subject is "I", "you", he/she or a name; the partner a name, him/her or "you"; not when negated.
 Which verb needs which particle or object, and the preposition before the partner, are data
 (``parting_verbs``, ``past_couples`` in ``dialogue.json``; ``planned_partings`` in ``ties.json``).
@@ -20,11 +23,14 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import clause_status
-from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, held, timed
+from chronomem.extract.clauses.frames import Frame
+from chronomem.extract.clauses.records import OWNED, SPEAKER, Arg, Rel, held, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import DIALOGUE, TIES
+from chronomem.extract.rules.base import emit
 from chronomem.extract.rules.people.kin import said_person
+from chronomem.extract.rules.verbs.couples import ended_tie, partner_arg
 
 _PAST = frozenset({"past", "perfect", "past_progressive"})
 _PARTING_LEMMAS = frozenset(DIALOGUE.parting_verbs) | frozenset(TIES.planned_partings)
@@ -161,3 +167,30 @@ def _time_to(verb: Token) -> Arg | None:
     if any(c.dep_ == "prep" and c.lower_ == "for" for c in (*head.children, *verb.children)):
         return None  # "time for you to end it"
     return Arg(SPEAKER, verb.i)
+
+
+def left_partner(frame: Frame) -> list[Rel]:
+    """"My wife left me", "I left my husband in 2018", "my boyfriend dumped me", "Tomas left me for another man":
+    a partner who walked out ends the couple (the marriage for "my wife": :func:`ended_tie`). The partner is an
+    unnamed partner's noun ("my wife"), or for "leave" anyone left for someone; the speaker is the other. Not
+    "left me a note", "left me alone", "left me at the station", "left my wife in Paris", "left me for a week",
+    "left for work", nor planned, asked, denied or supposed (no time words then)."""
+    v, dobj = frame.v, frame.dobj
+    if frame.status.tense not in _PAST or dobj is None or len(frame.dobjs) != 1 or any(
+            c.dep_ in DIALOGUE.left_with_deps or c.dep_ == "advcl" and not any(m.dep_ == "mark" or m.tag_ == "WRB" for m in c.children)
+            or c.dep_ == "advmod" and c.lower_ in DIALOGUE.left_where for c in v.children):
+        return []  # "left me a note", "left me speechless", "left me to cook", "left me here"
+    fors = frame.prep("for")
+    if any(frame.idx.is_time(t) for t in fors) or any(
+            not frame.idx.is_time(t) for p, toks in frame.preps.items() if p != "for" for t in toks):
+        return []  # "left me for a week", "left my wife at the station"
+    me_tok = dobj if dobj.lower_ == "me" else next((t for t in frame.subj_toks if t.lower_ == "i"), None)
+    me: Arg | None = Arg(SPEAKER, me_tok.i) if me_tok is not None else None
+    partner = partner_arg(dobj, frame) if me_tok is not dobj else next(
+        (partner_arg(t, frame) for t in frame.subj_toks), None)
+    if partner is None or me is None or partner.kind == OWNED and not any(
+            c.dep_ == "poss" and c.lower_ == "my" for c in v.doc[partner.i].children):
+        return []
+    if partner.kind != OWNED and not (fors and frame.lemma == "leave"):
+        return []  # "Lena left me" (who she is, unsaid); "Tomas dumped me" is the dating rules'
+    return ended_tie(emit(frame, "PARTNER_OF", [me], partner, frame.when("end"), confidence=0.8))
