@@ -230,7 +230,8 @@ class SpacyRuleExtractor:
         said = _FIRST_SENTENCE.match(first)
         asking = _QUESTIONS.findall(question)
         words = set(_WORD.findall(asking[-1].lower())) if asking else set()
-        if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or "you" not in words \
+        to_you = "you" in words or "your" in words and bool(words & {"do", "does"})  # "what does your brother do?"
+        if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or not to_you \
                 or not (words & set(DIALOGUE.answer_question_words) or "have" in words) \
                 or said is None or len(said.group(0).split()) > MAX_ANSWER_WORDS + 2:  # (+2: "Yes, well, …")
             return []  # the cheap look first: most turns are no short answer to a question to their speaker
@@ -241,7 +242,7 @@ class SpacyRuleExtractor:
         if fragment is None:
             return []
         last = _QUESTIONS.findall(asked_last)  # (none when a very long turn was cut before its question)
-        restored = restore(self.nlp(last[-1].strip(), disable=light), fragment) if last else None
+        restored = restore(self.nlp(last[-1].strip(), disable=light), fragment, turn.speaker) if last else None
         return [restored] if restored else []
 
     def _finish(self, job: _Job) -> tuple[Session, ExtractionResult]:

@@ -5,22 +5,27 @@ Milo and Luna." says "I have two cats, Milo and Luna".
 A short answer with no verb of its own, after a question to the answerer ("you") from the other speaker,
 is restored into the sentence it means, in the answerer's words: the question's words in order, "you"
 as "I" and "your" as "my", the answer where the question word stood. The restored sentence is read as
-part of the answer's turn, so every rule reads it as it reads any statement. Which words open an answer
-and how "you are" turns into "I am" is data (``answer_openers``, ``answer_words`` in
-``chronomem/data/lexicon/dialogue.json``).
+part of the answer's turn, so every rule reads it as it reads any statement. "What do you do …?" has
+no verb to put the answer after: the answer is said as a taste when the question asks about free time
+("What do you do for fun?" — "Mostly hiking": "I like hiking"), as a role or field when it asks about
+work ("What do you do for a living?" — "Accounting": "I work in accounting"), and not at all otherwise.
+Which words open an answer and how "you are" turns into "I am" is data (``answer_openers``,
+``answer_words`` in ``chronomem/data/lexicon/dialogue.json``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chronomem.extract.lexicon import DIALOGUE
+from chronomem.extract import lexicon as L
+from chronomem.extract.lexicon import DIALOGUE, OPEN
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 MAX_ANSWER_WORDS = 10  # a longer answer says its own verb, or is no answer to the question
 _FINITE = frozenset({"VBD", "VBZ", "VBP", "MD"})
+_NAMING = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
 
 
 def answer_fragment(answer: Doc) -> Span | None:
@@ -36,21 +41,28 @@ def answer_fragment(answer: Doc) -> Span | None:
     words = [t for t in answer[start:sent.end] if not t.is_punct]
     if not words or len(words) > MAX_ANSWER_WORDS or any(t.tag_ in _FINITE for t in words):
         return None  # (a gerund is no verb of its own: "Mostly hiking and painting")
-    if not any(t.pos_ in ("NOUN", "PROPN", "NUM", "ADJ") for t in words):
-        return None  # "Oh, that.", "Not really."
+    if not any(t.pos_ in _NAMING or t.tag_ == "VBG" for t in words):
+        return None  # "Oh, that.", "Not really." ("Hiking." names what "what do you do for fun?" asks)
     return answer[start:sent.end]
 
 
-def restore(question: Doc, fragment: Span) -> str | None:
+def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
     """The statement ``fragment`` answers ``question`` with (``None`` when the question is not one to the
-    answerer this module knows: a wh-question about "you" or "your …", or "do you have …")."""
+    answerer this module knows: a wh-question about "you" or "your …", or "do you have …"; or when it
+    calls someone else by name: "Ana, what do you do?" answered by Cal)."""
     sent = next((s for s in reversed(list(question.sents)) if s.text.rstrip().endswith("?")), None)
-    if sent is None:
+    if sent is None or any(t.pos_ == "PROPN" and t.lower_ not in answerer.lower().split() and (
+            t.i == sent.start and t.nbor().text == "," or t.i > sent.start and t.nbor(-1).text == "," and
+            t.nbor().text == "?") for t in sent[:-1]):
         return None
     said = fragment.text.rstrip(" .!?,")
     if fragment[0].pos_ != "PROPN":
         said = said[:1].lower() + said[1:]  # "In Ohio" inside the sentence
     wh = next((t for t in sent if t.lower_ in DIALOGUE.answer_question_words and t.tag_ in ("WRB", "WP", "WDT")), None)
+    if wh is not None and wh.lower_ == "what" and wh.dep_ == "dobj" and wh.head.lemma_ == "do":
+        return _done(sent, wh.head, fragment, said)  # "What do you do for fun?" — "Mostly hiking"
+    if not any(t.pos_ in _NAMING for t in fragment):
+        return None  # only what is done is named by a bare -ing word
     root = sent.root  # the question is about the answerer when "you" is its main clause's subject
     you = next((t for t in root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
     if wh is None:
@@ -72,8 +84,6 @@ def restore(question: Doc, fragment: Span) -> str | None:
     anchor = slot.head  # the verb or the stranded preposition the slot is the object of
     if slot.dep_ not in ("dobj", "pobj") or anchor.i < slot.i or root.i not in (anchor.i, anchor.head.i):
         return None
-    if anchor.lemma_ == "do" and anchor.dep_ == "ROOT":
-        return None  # "What do you do for fun?": the answer names what is done, with no verb to say it
     cut = range(slot.left_edge.i, slot.right_edge.i + 1)
     after = max([anchor.i, *(c.i for c in anchor.children if c.dep_ == "prt" or c.dep_ == "prep" and not any(
         g.dep_ in ("pobj", "pcomp") for g in c.children))])  # "focusing on": the stranded preposition too
@@ -84,6 +94,72 @@ def restore(question: Doc, fragment: Span) -> str | None:
         if t.i == after:
             words.append(said)
     return " ".join(w for w in words if w) + "."
+
+
+def _done(sent: Span, do: Token, fragment: Span, said: str) -> str | None:
+    """What "what do you do …?" is answered with, said with a verb that says it: a pastime after a question
+    about free time ("What do you do for fun?", "What do you like to do?" — "Mostly hiking": "I like hiking"),
+    a role or a field after one about work ("What do you do for a living?" — "A nurse": "I am a nurse";
+    "Accounting": "I work in accounting"; "What does your brother do?" — "A plumber": "My brother is a
+    plumber"). ``None`` for a past one-off ("What did you do yesterday?"), an answer that does nothing
+    ("Nothing much", "Not much, just work"), or one that is no pastime or field ("Sleep, honestly")."""
+    root = sent.root
+    if not fragment[0].is_upper:
+        said = said[:1].lower() + said[1:]  # "Chess", "Nurse": no names
+    subject = next((t for t in root.children if t.dep_ == "nsubj"), None)
+    aux = [t for t in (*do.children, *root.children) if t.dep_ == "aux" and t.lemma_ in ("do", "be")]
+    heads = _things(fragment.root)
+    if subject is None or not aux or aux[0].tag_ == "VBD" or any(t.dep_ == "neg" for t in fragment) or any(
+            t.lower_ in DIALOGUE.answer_idle_words for t in heads):
+        return None
+    if subject.lower_ == "you" or subject.lower_ in DIALOGUE.several_listeners and any(
+            c.lower_ == "you" for c in subject.children):  # "you guys"
+        who, verbs = "I", ("like", "am")
+    elif subject.pos_ == "NOUN" and any(c.lower_ == "your" for c in subject.children):
+        who, verbs = _mine(sent.doc[subject.left_edge.i:subject.i + 1]), ("likes", "is")
+    else:
+        return None
+    if do.i != root.i:  # "what do you like to do"
+        leisure = do.dep_ == "xcomp" and OPEN.taste_verbs.get(root.lemma_) == "LIKES"
+    else:
+        leisure = any(p in sent.text.lower() for p in OPEN.leisure_phrases)
+    if leisure:
+        return f"{who} {verbs[0]} {said}." if all(_pastime(t) for t in heads) else None
+    if do.i != root.i or aux[0].lemma_ != "do" or any(
+            c.i > subject.i and c.dep_ != "punct" and not _for_work(c) for c in do.children):
+        return None  # only "(So) what do you do?", bare or for work: "for a living", "for work"
+    head = fragment.root
+    if head.pos_ in ("NOUN", "PROPN") and not head.is_upper and head.lemma_.lower() in L.ROLE_HEADS:
+        article = "" if any(c.dep_ == "det" for c in head.children) else "an " if said[:1] in "aeiou" else "a "
+        return f"{who} {verbs[1]} {article}{said}."  # "A nurse", "Nurse, at the county hospital"
+    if who == "I" and (head.tag_ == "NN" or head.i == fragment.start and head.lower_ in L.COMMON_SUBJECT_NOUNS):
+        return f"I work in {said}."  # "Accounting", "Nursing", "Marketing" (a capital as the answer's first word)
+    return None
+
+
+def _for_work(tok: Token) -> bool:
+    """"for a living", "for work", "professionally": what asks a "what do you do?" about one's work."""
+    if tok.dep_ == "prep" and tok.lower_ == "for":
+        return any(c.dep_ == "pobj" and c.lemma_ in DIALOGUE.answer_work_words for c in tok.children)
+    return tok.lower_ in DIALOGUE.answer_work_words
+
+
+def _things(tok: Token) -> list[Token]:
+    """The things an answer lists, through "lots of", "a bit of": "hiking and a bit of pottery" → hiking, pottery."""
+    out = []
+    for t in [tok, *tok.conjuncts]:
+        pobj = next((g for c in t.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                     if g.dep_ == "pobj"), None)
+        out.append(pobj if pobj is not None and t.lower_ in DIALOGUE.answer_amounts else t)
+    return out
+
+
+def _pastime(tok: Token) -> bool:
+    """A pastime: an -ing word that does something ("hiking", not "doing"), or a pastime or game noun."""
+    lemma = tok.lemma_.lower()
+    if tok.lower_.endswith("ing"):  # ("nothing", "something": answer_idle_words)
+        return tok.lower_ not in OPEN.light_gerunds
+    return lemma in OPEN.pastime_nouns or lemma in L.lexicon_file("phrase_table")["object_classes"]["game"]
 
 
 def _dropped_aux(tok: Token) -> bool:

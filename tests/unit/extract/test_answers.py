@@ -22,12 +22,38 @@ ANSWERED = [
      [c("Ana", "LIVES_IN", "Denver", A, ("2024-04-01", "month", False))]),
 ]
 
+# "what do you do …?": the answer names what is done, a pastime (free time) or a role or field (work)
+DONE = [
+    (("What do you do for fun?", "Mostly canoeing."), [c("Ana", "LIKES", "canoeing", A, NOW)]),
+    (("What do you like to do on Sundays?", "Oh, lots of board games."), [c("Ana", "LIKES", "board games", A, NOW)]),
+    (("So what do you guys do in your spare time?", "Chess and a bit of pottery."),
+     [c("Ana", "LIKES", "chess", A, NOW), c("Ana", "LIKES", "pottery", A, NOW)]),
+    (("What are you doing for fun these days?", "Mostly baking."), [c("Ana", "LIKES", "baking", A, NOW)]),
+    (("What do you do for a living?", "An electrician."), [c("Ana", "HAS_ROLE", "electrician", A, NOW)]),
+    (("What do you do?", "Pharmacist, mostly nights."), [c("Ana", "HAS_ROLE", "pharmacist", A, NOW)]),
+    (("What do you do for work?", "Marketing, mostly for small brands."),
+     [c("Ana", "RELATED_TO", "marketing", A, NOW)]),
+    (("What does your cousin do?", "A dentist."),
+     [c("Ana's cousin", "HAS_ROLE", "dentist", A, NOW)]),
+]
+
+NOT_DONE = [
+    ("What do you do for fun?", "What about you?"),  # a question back
+    ("What do you do for fun?", "Nothing much."),
+    ("What do you do in your free time?", "Not much, just work."),
+    ("What do you do for fun?", "Sleep, honestly."),  # a joke for "nothing": no pastime to like
+    ("What do you do on weekends?", "Chores, mostly."),  # weekends are not free time said: chores are no taste
+    ("What do you do after work?", "Groceries."),  # "after work" asks no job
+    ("What did you do last weekend?", "Canoeing."),  # a past one-off, no taste (and no date to make it an event)
+    ("What do you do when you can't sleep?", "Podcasts."),
+    ("Cal, what do you do for fun?", "Canoeing."),  # asked of someone else
+]
+
 NOT_ANSWERED = [
     ("Where do you live?", "Why do you ask?"),  # a question back
     ("Where do you live?", "I can't say."),  # the answer says its own verb (read as it is)
     ("What did Rachel say when you told her?", "Oh, that."),  # the question is about Rachel; the answer names nothing
     ("Do you have kids?", "No, not yet."),
-    ("What do you do for fun?", "Mostly hiking."),  # no verb to say what is done with
     ("Where is your sister now?", "In Rome."),  # not about the answerer
 ]
 
@@ -36,6 +62,17 @@ NOT_ANSWERED = [
 def test_a_short_answer_is_read_with_its_question(extractor, turns, expected):
     question, answer = turns
     assert sorted(last_turn_rows(extractor, ("Ben", question), ("Ana", answer))) == sorted(expected)
+
+
+@pytest.mark.parametrize("turns, expected", DONE)
+def test_what_is_done_is_read_as_a_pastime_or_a_job(extractor, turns, expected):
+    question, answer = turns
+    assert sorted(last_turn_rows(extractor, ("Ben", question), ("Ana", answer))) == sorted(expected)
+
+
+@pytest.mark.parametrize("question, answer", NOT_DONE)
+def test_what_is_done_says_nothing(extractor, question, answer):
+    assert last_turn_rows(extractor, ("Ben", question), ("Ana", answer)) == []
 
 
 @pytest.mark.parametrize("question, answer", NOT_ANSWERED)
