@@ -76,6 +76,15 @@ _QUESTIONS = re.compile(r"[^.!?\n]*\?")
 _WORD = re.compile(r"[a-z']+")
 
 
+def _polar(question: str, answer: str) -> bool:
+    """"Are you still in Leeds?" — "Yes": a yes to a question that opens with a verb, by its words alone."""
+    asked = [w for w in _WORD.findall(question.lower()) if w not in DIALOGUE.polar_openers]
+    said = _WORD.findall(answer.lower())
+    taken_back = set(said[1:4]) & set(DIALOGUE.take_back_words)  # "Yeah. Oh no wait, …", "Yes, but not now"
+    return bool(asked and said) and asked[0] in DIALOGUE.polar_auxiliaries and said[0] in DIALOGUE.yes_words \
+        and not taken_back and "any" not in asked  # "Do you have any hobbies?" — "Yes!" names none
+
+
 @dataclass
 class _Job:
     session: Session
@@ -232,15 +241,15 @@ class SpacyRuleExtractor:
         words = set(_WORD.findall(asking[-1].lower())) if asking else set()
         to_you = "you" in words or "your" in words and bool(words & {"do", "does"})  # "what does your brother do?"
         if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or not to_you \
-                or not (words & set(DIALOGUE.answer_question_words) or "have" in words) \
+                or not (words & set(DIALOGUE.answer_question_words) or "have" in words or _polar(asking[-1], first)) \
                 or said is None or len(said.group(0).split()) > MAX_ANSWER_WORDS + 2:  # (+2: "Yes, well, …")
             return []  # the cheap look first: most turns are no short answer to a question to their speaker
         if asked.speaker.strip().lower() in self.skip_speakers or turn.speaker.strip().lower() in self.skip_speakers:
             return []
         light = [RELATIONS_PIPE, *(p for p in ("ner", GAZETTEER_PIPE) if p in self.nlp.pipe_names)]  # the parse only
         fragment = answer_fragment(self.nlp(said.group(0), disable=light))
-        if fragment is None:
-            return []
+        if fragment is None or not len(fragment) and not _polar(asking[-1], first):
+            return []  # (a bare yes only to a question it can affirm)
         last = _QUESTIONS.findall(asked_last)  # (none when a very long turn was cut before its question)
         restored = restore(self.nlp(last[-1].strip(), disable=light), fragment, turn.speaker) if last else None
         return [restored] if restored else []

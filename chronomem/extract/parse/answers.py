@@ -9,6 +9,9 @@ part of the answer's turn, so every rule reads it as it reads any statement. "Wh
 no verb to put the answer after: the answer is said as a taste when the question asks about free time
 ("What do you do for fun?" — "Mostly hiking": "I like hiking"), as a role or field when it asks about
 work ("What do you do for a living?" — "Accounting": "I work in accounting"), and not at all otherwise.
+A bare yes ("Yep!", "Yes, I do.") affirms a question to the answerer that opens with its verb: "Are you
+still in Leeds?" — "Yeah." says "I am still in Leeds" (not a modal "can you …?", not "any", not a yes
+taken back: "Yes. Well no, …").
 Which words open an answer and how "you are" turns into "I am" is data (``answer_openers``,
 ``answer_words`` in ``chronomem/data/lexicon/dialogue.json``).
 """
@@ -39,6 +42,10 @@ def answer_fragment(answer: Doc) -> Span | None:
             answer[start].pos_ == "ADV" and start + 1 < sent.end and answer[start + 1].is_punct)):
         start += 1  # (and an adverb set off by a comma: "Recently, education reform")
     words = [t for t in answer[start:sent.end] if not t.is_punct]
+    if len(words) == 2 and words[0].tag_ == "PRP" and words[1].lemma_ in ("be", "do", "have"):
+        words = []  # "Yes, I do.": the question's own verb echoed
+    if not words and answer[sent.start].lower_ in DIALOGUE.yes_words:
+        return answer[start:start]  # a bare yes: the question says it all
     if not words or len(words) > MAX_ANSWER_WORDS or any(t.tag_ in _FINITE for t in words):
         return None  # (a gerund is no verb of its own: "Mostly hiking and painting")
     if not any(t.pos_ in _NAMING or t.tag_ == "VBG" for t in words):
@@ -55,6 +62,8 @@ def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
             t.i == sent.start and t.nbor().text == "," or t.i > sent.start and t.nbor(-1).text == "," and
             t.nbor().text == "?") for t in sent[:-1]):
         return None
+    if not len(fragment):
+        return _affirmed(sent)
     said = fragment.text.rstrip(" .!?,")
     if fragment[0].pos_ != "PROPN":
         said = said[:1].lower() + said[1:]  # "In Ohio" inside the sentence
@@ -93,6 +102,20 @@ def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
             words.append(_word(t))
         if t.i == after:
             words.append(said)
+    return " ".join(w for w in words if w) + "."
+
+
+def _affirmed(sent: Span) -> str | None:
+    """What a bare yes affirms: a question to "you" that opens with its verb, said by the answerer ("Are you
+    still climbing?" — "Yep!": "I am still climbing"; "Have you ever been to Oslo?" — "Yes, I have": "I have
+    been to Oslo"). ``None`` for any other question (a modal one, "can you …?", is no statement)."""
+    first = next((t for t in sent if not t.is_punct and t.lower_ not in DIALOGUE.polar_openers), sent[0])  # "So, are you …"
+    you = next((t for t in sent.root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
+    if you is None or first.lower_ not in DIALOGUE.polar_auxiliaries or first.pos_ != "AUX" or you.i != first.i + 1:
+        return None
+    verb = "" if first.lower_ == "do" else _word(first)
+    words = ["I", verb, *(_word(t) for t in sent[you.i + 1 - sent.start:] if not t.is_punct
+                          and t.lower_ not in DIALOGUE.polar_dropped_words)]
     return " ".join(w for w in words if w) + "."
 
 

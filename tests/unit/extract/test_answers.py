@@ -37,6 +37,24 @@ DONE = [
      [c("Ana's cousin", "HAS_ROLE", "dentist", A, NOW)]),
 ]
 
+# a bare yes (or a yes with the question's verb echoed) affirms a question to the answerer that opens with its verb
+AFFIRMED = [
+    (("Do you still live in Tucson?", "Yep!"), [c("Ana", "LIVES_IN", "Tucson", A, NOW)]),
+    (("Do you like opera?", "Yes, I do."), [c("Ana", "LIKES", "opera", A, NOW)]),
+    (("Are you still at Google?", "Yeah."), [c("Ana", "WORKS_AT", "Google", A, NOW)]),
+    (("Oh, so are you Greta's sister?", "Yes!"), [c("Greta", "SIBLING_OF", "Ana", A, NOW)]),
+]
+
+NOT_AFFIRMED = [
+    ("Can you speak Portuguese?", "Yes."),  # a modal question states nothing
+    ("Do you have any pets?", "Yes!"),  # "any": names none
+    ("Are you still at Dropbox?", "Yes. Well no, actually, I left."),  # taken back
+    ("Do you think Nina lives in Oslo?", "Yeah."),  # an opinion asked, not a fact of the answerer's
+    ("Do you still live in Tucson?", "No."),
+    ("Does Nina live in Oslo?", "Yes."),  # not about the answerer
+    ("Did you ever visit Lima?", "Nope."),
+]
+
 NOT_DONE = [
     ("What do you do for fun?", "What about you?"),  # a question back
     ("What do you do for fun?", "Nothing much."),
@@ -82,3 +100,14 @@ def test_what_is_no_answer_to_a_question_about_the_answerer(extractor, question,
 
 def test_the_same_speaker_asking_and_answering_is_no_answer(extractor):
     assert last_turn_rows(extractor, ("Ana", "Where do I even live?"), ("Ana", "Chicago.")) == []
+
+
+@pytest.mark.parametrize("turns, expected", AFFIRMED)
+def test_a_bare_yes_affirms_the_question(extractor, turns, expected):
+    question, answer = turns
+    assert sorted(last_turn_rows(extractor, ("Ben", question), ("Ana", answer))) == sorted(expected)
+
+
+@pytest.mark.parametrize("question, answer", NOT_AFFIRMED)
+def test_a_yes_that_affirms_nothing(extractor, question, answer):
+    assert last_turn_rows(extractor, ("Ben", question), ("Ana", answer)) == []
