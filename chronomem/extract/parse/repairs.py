@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.lexicon import OPEN
-from chronomem.timeexpr.words import MONTH_WORDS
+from chronomem.timeexpr.words import MONTH_WORDS, PAST_FORMS
 
 _NOT_VERBS = frozenset({"ADP", "SCONJ"})
 _JOINERS = frozenset({"and", "but"})
@@ -13,6 +16,9 @@ _MODIFIERS = frozenset({"det", "amod", "compound", "poss", "nummod"})
 _OBJECTS = frozenset({"dobj", "xcomp", "ccomp", "prep"})
 _STRANDED = frozenset({"attr", "npadvmod", "punct", "dobj"})  # how a stranded preposition's object gets hung
 _DATE_PREPS = frozenset({"on", "in"})  # "Mozilla on January 7", "Acme in May 2020"
+_OPENERS = frozenset({"INTJ", "PUNCT", "CCONJ"})  # what may come before a subject that opens its clause
+_NOUN_READ_VERB = frozenset({"compound", "amod", "nmod"})  # how the parser hangs a verb it read as a modifier
+_TO_VERB = frozenset({"prep", "dative", "punct", "advmod", "npadvmod", "cc"})  # the noun's words that are the verb's
 
 
 def repair_tags(doc: Doc) -> int:
@@ -200,7 +206,109 @@ def repair_dated_names(doc: Doc) -> int:
     return cut
 
 
-def repair(doc: Doc) -> int:
-    """Every repair of this module, in order; how many tokens were repaired."""
-    return (repair_dated_names(doc) + repair_tags(doc) + repair_taste_root(doc) + repair_taste_verbs(doc)
-            + repair_stranded_prep(doc) + repair_word_punct(doc))
+def verb_lemmas(nlp: Language) -> frozenset[str]:
+    """The verbs the pipeline's lemmatizer knows (its ``lemma_index`` table; none without one), less those that
+    are also another verb's past in its ``lemma_exc`` table ("felt", "found", "saw"): the evidence that a word
+    the tagger read otherwise is a verb's base form."""
+    try:
+        tables: Any = nlp.get_pipe("lemmatizer").lookups  # type: ignore[attr-defined]
+        forms = tables.get_table("lemma_exc").get("verb", {})
+        return frozenset(v for v in tables.get_table("lemma_index").get("verb", ()) if v in forms.get(v, (v,)))
+    except (KeyError, AttributeError):
+        return frozenset()
+
+
+def _opens_clause(tok: Token) -> bool:
+    """Nothing but interjections, punctuation and conjunctions before ``tok`` in its sentence ("Yeah, I …")."""
+    return all(t.pos_ in _OPENERS for t in tok.doc[tok.sent.start:tok.i])
+
+
+def _habitual(verb: Token) -> bool:
+    """The verb's phrases say a habit ("every weekend", "usually", "on Sundays": a plural frequency noun) and
+    nothing else in its sentence says the past ("I put the kids to bed every night when they were small")."""
+    return any(t.lower_ in OPEN.habit_words or (t.lower_ in OPEN.frequency_nouns and t.lower_[:-1] in OPEN.frequency_nouns)
+               for t in verb.subtree if t.i > verb.i) and not any(
+        t.tag_ == "VBD" or t.lower_ in PAST_FORMS or t.lower_ == "last" for t in verb.sent if t.i != verb.i)
+
+
+def repair_base_pasts(doc: Doc, verbs: frozenset[str]) -> int:
+    """A verb's base form after a subject pronoun that the tagger read as a past is the present ("I brew my
+    own beer": "brew" tagged VBD); a verb whose past is its base form ("I knit") only when its clause says a
+    habit ("I knit every weekend"); how many were retagged.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("I brew beer and I knit scarves")
+    >>> for t, (tag, dep, head) in zip(doc, [("PRP", "nsubj", 1), ("VBD", "ROOT", 1), ("NN", "dobj", 1),
+    ...                                      ("CC", "cc", 1), ("PRP", "nsubj", 5), ("VBD", "conj", 1), ("NNS", "dobj", 5)]):
+    ...     t.tag_, t.dep_, t.head, t.lemma_ = tag, dep, doc[head], t.lower_
+    >>> repair_base_pasts(doc, frozenset({"brew", "knit"})), doc[1].tag_, doc[5].tag_
+    (1, 'VBP', 'VBD')
+    """
+    fixed = 0
+    for tok in doc:
+        if tok.tag_ != "VBD" or tok.lower_ != tok.lemma_.lower() or tok.lower_ not in verbs:
+            continue
+        subj = [c for c in tok.children if c.dep_ in ("nsubj", "aux", "auxpass")]  # a subject and no auxiliary
+        if (len(subj) != 1 or subj[0].dep_ != "nsubj" or subj[0].lower_ not in OPEN.subject_pronouns or subj[0].i > tok.i
+                or (tok.lower_ in OPEN.same_past_verbs and not _habitual(tok))):
+            continue
+        tok.tag_ = "VBP"
+        fixed += 1
+    return fixed
+
+
+def _base_after_subject(verb: Token, subj: Token, verbs: frozenset[str]) -> bool:
+    """``verb`` is a verb's base form (a lower-case word the lemmatizer knows as a verb, tagged as a noun or a
+    verb with no ending; no adjective) right after ``subj``, a subject pronoun ("I", "we", "they": "You total
+    jerk" calls names) that opens its clause ("Yeah, I coach …")."""
+    return (verb.tag_ in ("NN", "VB", "VBP") and verb.is_lower and verb.lower_ == verb.lemma_.lower()
+            and verb.lower_ in verbs and subj.lower_ in OPEN.noun_verb_subjects and _opens_clause(subj))
+
+
+def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> int:
+    """A verb right after a subject pronoun that opens its clause, read as a modifier of the noun after it
+    (its object), is the clause's verb: "I coach soccer" ("coach" a compound of the root "soccer"), "I foster
+    kittens", "I tutor kids in math" ("I" the root, "kids" its apposition). The verb becomes the root, the
+    pronoun its subject, the noun its object, the noun's prepositions its own; a root read as a noun that has
+    the pronoun as its subject and an object is retagged ("I groom dogs"). How many were repaired.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("I tutor kids in math")
+    >>> for t, (pos, tag, dep, head) in zip(doc, [("PRON", "PRP", "ROOT", 0), ("NOUN", "NN", "compound", 2),
+    ...         ("NOUN", "NNS", "appos", 0), ("ADP", "IN", "prep", 2), ("NOUN", "NN", "pobj", 3)]):
+    ...     t.pos_, t.tag_, t.dep_, t.head, t.lemma_ = pos, tag, dep, doc[head], t.lower_
+    >>> repair_noun_verbs(doc, frozenset({"tutor"}))
+    1
+    >>> [(t.text, t.dep_, t.head.text) for t in doc]
+    [('I', 'nsubj', 'tutor'), ('tutor', 'ROOT', 'tutor'), ('kids', 'dobj', 'tutor'), ('in', 'prep', 'tutor'), ('math', 'pobj', 'in')]
+    """
+    fixed = 0
+    for verb in doc[1:-1]:
+        subj, obj = doc[verb.i - 1], verb.head
+        if not _base_after_subject(verb, subj, verbs):
+            continue
+        if verb.dep_ == "ROOT" and verb.pos_ == "NOUN" and subj.head == verb and any(c.dep_ == "dobj" for c in verb.children):
+            verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBP", verb.lower_  # "I groom dogs": a noun with an object
+            fixed += 1
+            continue
+        if (verb.dep_ not in _NOUN_READ_VERB or obj.i <= verb.i or obj.pos_ not in ("NOUN", "PROPN")
+                or not (obj.dep_ == "ROOT" and subj.head in (obj, verb) or subj.dep_ == "ROOT" and obj.head == subj
+                        and obj.dep_ == "appos")):
+            continue
+        moved = [c for c in obj.children if c.i > obj.i and c.dep_ in _TO_VERB or c.i < subj.i] + [
+            c for c in subj.children if c != obj]  # "Yeah, I …": the words before the subject, the verb's too
+        verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBP", verb.lower_
+        verb.head, verb.dep_ = verb, "ROOT"
+        subj.head, subj.dep_ = verb, "nsubj"
+        obj.head, obj.dep_ = verb, "dobj"
+        for child in moved:
+            child.head = verb
+        fixed += 1
+    return fixed
+
+
+def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> int:
+    """Every repair of this module, in order; how many tokens were repaired. ``verbs``: the verbs the
+    lemmatizer knows (:func:`verb_lemmas`), the evidence the verb repairs need."""
+    return (repair_dated_names(doc) + repair_tags(doc) + repair_base_pasts(doc, verbs) + repair_noun_verbs(doc, verbs)
+            + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_stranded_prep(doc) + repair_word_punct(doc))

@@ -25,7 +25,7 @@ from chronomem.extract.clauses.hygiene import doc_mentions
 from chronomem.extract.clauses.records import ENTITY, OWNED, SPEAKER, WE, Hint, Rel
 from chronomem.extract.clauses.timing import dated_states
 from chronomem.extract.lexicon import lexicon_file
-from chronomem.extract.parse.repairs import repair
+from chronomem.extract.parse.repairs import repair, verb_lemmas
 from chronomem.extract.rules import clause_reading
 from chronomem.extract.rules.open import possessives, tastes
 from chronomem.extract.rules.people import impressions, kin_phrases, nominal, people, titles
@@ -156,13 +156,14 @@ class RelationExtractor:
     def __init__(self, nlp: Language, name: str, raise_errors: bool = False) -> None:
         self.name = name
         self.raise_errors = raise_errors
+        self.verbs = verb_lemmas(nlp)
 
     def __call__(self, doc: Doc) -> Doc:
         doc._.cm_rels, doc._.cm_hints, doc._.cm_mentions = [], [], []
         if not len(doc):
             return doc
         try:
-            repair(doc)
+            repair(doc, self.verbs)
             idx = DocIndex(doc)
             doc._.cm_mentions = doc_mentions(doc, idx)
             doc._.cm_rels, doc._.cm_hints = doc_relations(doc, idx)
