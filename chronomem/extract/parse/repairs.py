@@ -15,6 +15,8 @@ _JOINERS = frozenset({"and", "but"})
 _MODIFIERS = frozenset({"det", "amod", "compound", "poss", "nummod"})
 _OBJECTS = frozenset({"dobj", "xcomp", "ccomp", "prep"})
 _STRANDED = frozenset({"attr", "npadvmod", "punct", "dobj"})  # how a stranded preposition's object gets hung
+_SWITCH_PREPS = frozenset({"to", "from", "into"})  # "from Windows to Mac": one name each side
+_NAME_LABELS = frozenset({"ORG", "PRODUCT", "GPE", "LOC", "FAC", "PERSON"})  # (not "15 to 16", a range)
 _DATE_PREPS = frozenset({"on", "in"})  # "Mozilla on January 7", "Acme in May 2020"
 _OPENERS = frozenset({"INTJ", "PUNCT", "CCONJ"})  # what may come before a subject that opens its clause
 _NOUN_READ_VERB = frozenset({"compound", "amod", "nmod"})  # how the parser hangs a verb it read as a modifier
@@ -206,6 +208,30 @@ def repair_dated_names(doc: Doc) -> int:
     return cut
 
 
+def repair_clause_prep_names(doc: Doc) -> int:
+    """A name NER ran across a "to" or "from" of the clause ("switched from Windows to Mac" with "Windows to
+    Mac" one organisation: "to" hangs on the verb) is two names, apart at the preposition (not a number
+    range, "from 15 to 16"). How many names were cut.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("I moved from Slack to Teams")
+    >>> for t, (dep, head) in zip(doc, [("nsubj", 1), ("ROOT", 1), ("prep", 1), ("pobj", 2), ("prep", 1), ("pobj", 4)]):
+    ...     t.dep_, t.head = dep, doc[head]
+    >>> doc.ents = [Span(doc, 3, 6, label="ORG")]
+    >>> repair_clause_prep_names(doc), [e.text for e in doc.ents]
+    (1, ['Slack', 'Teams'])
+    """
+    out: list[Span] = []
+    for ent in doc.ents:
+        at = next((t.i for t in ent[1:-1] if t.dep_ == "prep" and t.lower_ in _SWITCH_PREPS
+                   and not ent.start <= t.head.i < ent.end), None) if ent.label_ in _NAME_LABELS else None
+        out += [ent] if at is None else [Span(doc, ent.start, at, label=ent.label_), Span(doc, at + 1, ent.end, label=ent.label_)]
+    cut = len(out) - len(doc.ents)
+    if cut:
+        doc.ents = out
+    return cut
+
+
 def verb_lemmas(nlp: Language) -> frozenset[str]:
     """The verbs the pipeline's lemmatizer knows (its ``lemma_index`` table; none without one), less those that
     are also another verb's past in its ``lemma_exc`` table ("felt", "found", "saw"): the evidence that a word
@@ -310,5 +336,6 @@ def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> int:
 def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> int:
     """Every repair of this module, in order; how many tokens were repaired. ``verbs``: the verbs the
     lemmatizer knows (:func:`verb_lemmas`), the evidence the verb repairs need."""
-    return (repair_dated_names(doc) + repair_tags(doc) + repair_base_pasts(doc, verbs) + repair_noun_verbs(doc, verbs)
+    return (repair_dated_names(doc) + repair_clause_prep_names(doc) + repair_tags(doc) + repair_base_pasts(doc, verbs)
+            + repair_noun_verbs(doc, verbs)
             + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_stranded_prep(doc) + repair_word_punct(doc))

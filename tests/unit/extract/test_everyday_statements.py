@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extract.extract_helpers import NOW, A, E, U, W, c, last_turn_rows
+from tests.unit.extract.extract_helpers import NOW, A, E, U, W, c, last_turn_rows, year
 
 STATEMENTS = [
     # a turn typed all in lower case is cased before parsing: names after "named", places the gazetteer knows
@@ -74,6 +74,8 @@ STATEMENTS = [
     ("My mom and her boyfriend live in Tampa.", [c("user's mom", "PARTNER_OF", "user's mom's boyfriend", A, NOW),
                                                  c("user's mom", "LIVES_IN", "Tampa", A, NOW)]),
     # "she", "he" after the speaker's unnamed relative mean that relative
+    # a name NER ran across the clause's "to" is two names
+    ("We moved from Slack to Teams in 2022.", [c(W, "USES", "Slack", E, year(2022)), c(W, "USES", "Teams", A, year(2022))]),
     ("I have a husband and a son.", [c(U, "MARRIED_TO", "user's husband", A, NOW), c(U, "PARENT_OF", "user's son", A, NOW)]),
     ("i have a girlfriend.", [c(U, "PARTNER_OF", "user's girlfriend", A, NOW)]),
     ("I have a sister. She lives in Boston.", [c(U, "SIBLING_OF", "user's sister", A, NOW),
