@@ -1,7 +1,8 @@
 """Life changes in work, school, home and couples, in our own wordings: a job left at a place of work said
 without a name; a marriage or divorce under way; a marriage with nobody named; the unnamed partner of
 someone else ("her husband"); a couple parting (separating, walking out, a divorce gone through); "let go"
-from a job, or retiring from the one said before; a job begun or held at a place; and the sentences
+from a job, or retiring from the one said before; a job begun or held at a place; a degree studied for or got
+at a school, a student's year there; and the sentences
 with the same words that state no such change.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
@@ -264,3 +265,25 @@ def test_a_person_and_their_partner(extractor, text, expected):
 ])
 def test_no_partner_of_theirs(extractor, text):
     assert _couples(extractor, text) == []
+
+
+# a degree studied for at a school: studying there; one got or finished there: studied there until then
+DEGREES = [
+    ("I'm doing my PhD at Cornell.", [c(U, "STUDIES_AT", "Cornell", A, NOW)]),
+    ("I'm pursuing an MBA at Wharton.", [c(U, "STUDIES_AT", "Wharton", A, NOW)]),
+    ("I finished my master's at Yale in 2021.", [c(U, "STUDIES_AT", "Yale", E, year(2021))]),
+    ("I earned my bachelor's from UCLA in 2016.", [c(U, "STUDIES_AT", "UCLA", E, year(2016))]),
+    # a student's year at a school (a junior at a company is a rank of a job)
+    ("I'm a junior at Boston University.", [c(U, "STUDIES_AT", "Boston University", A, NOW)]),
+]
+
+
+@pytest.mark.parametrize("text,expected", DEGREES, ids=[t for t, _ in DEGREES])
+def test_a_degree_at_a_school(extractor, text, expected):
+    assert sorted(r for r in last_turn_rows(extractor, text) if r[1] in ("STUDIES_AT", "WORKS_AT")) == sorted(expected)
+
+
+@pytest.mark.parametrize("text", ["I'm getting my degree.", "I got a degree in biology.", "Are you doing a PhD at Yale?",
+                                  "I'm a junior at Google.", "I want to do an MBA at Wharton."])
+def test_no_school_from_a_degree(extractor, text):
+    assert [r for r in last_turn_rows(extractor, text) if r[1] == "STUDIES_AT"] == []

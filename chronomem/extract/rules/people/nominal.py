@@ -22,6 +22,7 @@ from chronomem.extract.rules.open.base import my_relative
 from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
 from chronomem.extract.rules.verbs.roles import in_charge_rels
+from chronomem.extract.rules.verbs.stays import at_school
 from chronomem.extract.rules.verbs.tools import tool_subjects
 
 ENDED_ROLE_MODIFIERS = L.ENDED_KIN_MODIFIERS | L.ROLES.ended_role_modifiers
@@ -174,9 +175,11 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         teams = [t for t in teams if t is not None]
         if teams:
             return emit(frame, "LEADS", people, teams[0], when)
-    if lemma in OPEN.student_nouns and lemma not in OPEN.rank_student_nouns:  # "a freshman at UCLA": studies there
-        return [r for t in frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", [])
-                for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, idx, tools=False), when)]
+    schools = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", []) if lemma in OPEN.student_nouns else []
+    if lemma in OPEN.rank_student_nouns:  # "a junior at Boston University" studies there; "a junior at Google" works
+        schools = [t for t in schools if at_school(t, idx)]
+    if schools or lemma in OPEN.student_nouns and lemma not in OPEN.rank_student_nouns:  # "a freshman at UCLA"
+        return [r for t in schools for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, idx, tools=False), when)]
     orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at")
     people = people or [  # "my sister is a teacher": the speaker's unnamed relative
         Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
