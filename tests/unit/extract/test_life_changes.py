@@ -287,3 +287,23 @@ def test_a_degree_at_a_school(extractor, text, expected):
                                   "I'm a junior at Google.", "I want to do an MBA at Wharton."])
 def test_no_school_from_a_degree(extractor, text):
     assert [r for r in last_turn_rows(extractor, text) if r[1] == "STUDIES_AT"] == []
+
+
+# a stay said as time spent: over now (lived or worked there)
+SPENT = [
+    ("I spent four years in Montreal.", [c(U, "LIVES_IN", "Montreal", E, ("turn", "unknown", True))]),
+    ("I spent my twenties in Lagos.", [c(U, "LIVES_IN", "Lagos", E, ("turn", "unknown", True))]),
+    ("I spent six years at Oracle.", [c(U, "WORKS_AT", "Oracle", E, ("turn", "unknown", True))]),
+]
+
+
+@pytest.mark.parametrize("text,expected", SPENT, ids=[t for t, _ in SPENT])
+def test_a_stay_as_time_spent(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+@pytest.mark.parametrize("text", ["I spent a weekend in Montreal.", "I'll spend a year in Lagos.",
+                                  "I never spent a year in Paris.", "I spent four years at Harvard.",
+                                  "I spent two hours at Oracle.", "Did you spend a year in Rome?"])
+def test_no_stay_as_time_spent(extractor, text):
+    assert [r for r in last_turn_rows(extractor, text) if r[1] in ("LIVES_IN", "WORKS_AT", "STUDIES_AT")] == []

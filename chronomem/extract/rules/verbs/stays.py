@@ -2,7 +2,8 @@
 office for thirty years", "she was at Deloitte for six years" (over). Only with a span a job lasts: a
 "since" for a named employer, a "for" of months or years for any place of work; not "I've been at the
 hospital since Monday", "we were at Starbucks for an hour", nor at a school ("I was at Harvard for four
-years": studying or teaching).
+years": studying or teaching). A stay said as time spent: "I spent three years in Lisbon", "I spent my
+twenties at Oracle" (over: lived or worked there; not "a week in Rome", a trip; not at a school).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.records import Rel
+from chronomem.extract.clauses.records import Rel, When
+from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.lexicon import PEOPLE
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
 from chronomem.extract.rules.verbs.couples import long_span
@@ -48,3 +51,22 @@ def at_school(tok: Token, idx: DocIndex) -> bool:
     names = [named.name if named is not None else tok.lemma_, *(term.aliases if term is not None else ())]
     return any(name.lower() in L.SCHOOL_NAMES or name.lower().split()[-1] in L.SCHOOL_NAME_WORDS or any(
         mapped_predicate("attends", word) == "STUDIES_AT" for word in name.lower().split()) for name in names if name)
+
+
+def spent(frame: Frame) -> list[Rel]:
+    """"I spent three years in Lisbon" (lived there), "spent my twenties at Oracle" (worked there): a past
+    stay as long as a life's stretch, over now."""
+    dobj = next((c for c in frame.v.children if c.dep_ == "dobj"), None)  # (a time phrase: no object of the frame)
+    if frame.status.tense != "past" or frame.status.blocked or frame.status.negated or dobj is None or (
+            dobj.lemma_.lower() not in PEOPLE.couple_spans and dobj.lower_ not in L.OPEN.life_periods):
+        return []
+    over, subjects = When("end", vague=True), persons(frame, we=False)
+    out: list[Rel] = []
+    for tok in frame.prep("in") + prep_objects(dobj, "in"):  # ("my twenties in Lagos" may hang "in" on the noun)
+        found = A.classify_destination(tok, frame.idx)
+        if found is not None and found[0] == "LIVES_IN":
+            out += emit(frame, "LIVES_IN", subjects, found[1], over, obj_tok=tok)
+    for tok in frame.prep("at") + prep_objects(dobj, "at"):  # (not at a school: "I spent four years at Yale" studied or taught there)
+        if not at_school(tok, frame.idx):
+            out += emit(frame, "WORKS_AT", subjects, A.token_org(tok, frame.idx, strict=True, tools=False), over, obj_tok=tok)
+    return out
