@@ -201,7 +201,7 @@ def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozen
             frame.prt = child.lower_  # (an adverb that holds the preposition: "going back to school")
             _collect_preps(child, frame.preps)  # "swapped X out for Y": "for" hangs from "out"
         elif dep in ("attr", "oprd") and frame.attr is None:
-            frame.attr = child
+            frame.attr = _past_degree(child)
         elif dep == "acomp" and frame.acomp is None:
             if child.pos_ == "PROPN" and frame.attr is None:
                 frame.attr = child  # "Omar's manager is Oliver" with the name parsed as an adjective complement
@@ -218,6 +218,15 @@ def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozen
     if frame.attr is not None:
         _collect_preps(frame.attr, frame.dobj_preps)
     return frame
+
+
+def _past_degree(attr: Token) -> Token:
+    """The noun a word of degree stands before: "not much of a beach person", "a bit of a gamer" → the noun
+    after "of a" (``degree_of_words``); any other complement is itself."""
+    if attr.lower_ not in OPEN.degree_of_words:
+        return attr
+    return next((o for c in attr.children if c.dep_ == "prep" and c.lower_ == "of" for o in c.children
+                 if o.dep_ == "pobj" and o.pos_ == "NOUN" and any(d.lower_ in ("a", "an") for d in o.children)), attr)
 
 
 def _pick(times: list[TimePhrase], *roles: str) -> TimePhrase | None:

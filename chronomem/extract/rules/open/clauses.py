@@ -145,6 +145,8 @@ def clause_rels(frame: Frame) -> list[Rel]:
         loved = favourite or loved_subject_rels(frame) or home_in(frame) or gift_rels(frame)
         if loved:
             return loved  # "my favourite book is Dune", "pottery relaxes me"; "my home is in Vermont"; a gift
+    elif not frame.status.blocked and (disowned := loved_subject_rels(frame)):
+        return disowned  # "camping isn't really my thing"
     subjects = person_subjects(frame)
     goals = goal_rels(frame, subjects) if subjects and not frame.status.negated else []
     if goals:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import DocIndex, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex, first_name_gender, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
+from chronomem.extract.clauses.stance import reported
 from chronomem.extract.clauses.tree import is_activity, prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
@@ -166,38 +167,36 @@ def _held_now(verb: Token) -> bool:
 
 def loved_subject_rels(frame: Frame) -> list[Rel]:
     """A thing that the clause says the speaker loves, though the speaker is not its subject:
-    "Painting is my passion", "pottery relaxes me", "dancing makes me happy", "gardening is so
-    therapeutic", "I find knitting calming"; and one it dislikes ("crowds make me nervous", "spiders freak me out")."""
+    "Painting is my passion", "pottery relaxes me", "hiking cheers me up", "dancing makes me happy", "gardening
+    is so therapeutic", "lazy Sundays are the best", "I find knitting calming"; and one it dislikes ("crowds make
+    me nervous", "spiders freak me out", "camping isn't really my thing", "traffic jams are the worst")."""
     v, lemma = frame.v, frame.lemma
-    if frame.status.tense not in ("present", "perfect"):
-        return []
+    if frame.status.tense not in ("present", "perfect") or (v.head.i < v.i and reported(v)):
+        return []  # "my sister says knitting is so relaxing": her words (not "pottery is my life, it helps me …")
     subj = next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None)
     subjs = with_conj(subj) if subj is not None else []
     if lemma == "find" and frame.dobj is not None:  # "I find knitting calming"
-        me = next((pronoun_arg(c) for c in v.children if c.dep_ == "nsubj"), None)
-        judged = [c for c in v.children if c.dep_ in ("oprd", "ccomp", "xcomp") and c.lower_ in OPEN.positive_adjectives]
-        judged += [c for c in frame.dobj.children if c.dep_ in ("amod", "acomp") and c.lower_ in OPEN.positive_adjectives
-                   and c.i > frame.dobj.i]
-        if me is not None and me.kind == "speaker" and judged:
-            arg = phrase_arg(frame.dobj, frame.idx)
-            return [] if arg is None else [holds("LIKES", me, arg, v.i, 0.7)]
-        return []
+        return [] if frame.status.negated else _found_good(frame, frame.dobj)
     if subj is None or subj.pos_ == "PRON" or subj.lower_ in ("it", "that", "this"):
         return []
-    owner, predicate = None, "LIKES"
-    attr = frame.attr
+    owner, predicate, people = None, "LIKES", True
+    attr, denied = frame.attr, frame.status.negated
     copula = lemma in ("be", "become")  # "baking has become my favourite way to spend Sundays"
     if copula and attr is not None and attr.lower_ == "one":  # "… is one of my faves"
         attr = next(iter(prep_objects(attr, "of")), None)
     if copula and attr is None and frame.acomp is not None and frame.acomp.lower_ in ("favorite", "favourite"):
         attr = frame.acomp  # "painting landscapes is my favorite!" parsed with an adjective
-    if copula and attr is not None and (attr.lemma_.lower() in OPEN.passion_nouns | OPEN.favourite_words or any(
+    if copula and attr is not None and (best := _superlative(attr, subj)) is not None:
+        owner, predicate, people = Arg("speaker", v.i), best, False  # "lazy Sundays are the best", "… the best thing"
+    elif copula and attr is not None and (attr.lemma_.lower() in OPEN.passion_nouns | OPEN.favourite_words or any(
             c.dep_ in ("amod", "compound") and f"{c.lower_} {attr.lemma_.lower()}" in OPEN.passion_nouns for c in attr.children)):
         if attr.lemma_.lower() == "part" and not any(t.lower_ == "life" for t in attr.subtree):
             return []  # "a huge part of my life", not any "part"
         owner = next((pronoun_arg(t) for t in attr.subtree if t.dep_ == "poss"), None)
         if owner is None and any(t.lower_ == "mine" for t in attr.subtree):
             owner = Arg("speaker", v.i)  # "Spider-Man has always been a favorite of mine"
+        if denied and attr.lemma_.lower() in OPEN.negated_passions:
+            denied, predicate = False, "DISLIKES"  # "camping isn't really my thing"
     elif copula and attr is not None and attr.lemma_.lower() == "way" and is_activity(subj, subject=True) and any(
             t.lower_ == "my" for t in attr.subtree):
         owner = Arg("speaker", v.i)  # "playing video games is a great way to express my creativity"
@@ -211,9 +210,9 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         me_tok = next((t for c in v.children for t in (c, *c.children)
                        if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj", "dative")), None)
         owner = pronoun_arg(me_tok) if me_tok is not None else None  # "knitting helps me unwind", "… helps me explore"
-    elif (lemma in OPEN.joy_verbs or lemma in OPEN.dread_verbs) and frame.dobj is not None:
+    elif (effect := _effect_verb(frame)) is not None and frame.dobj is not None:
         owner = pronoun_arg(frame.dobj) if frame.dobj.lower_ == "me" else None  # "us" is people in general
-        predicate = "DISLIKES" if lemma in OPEN.dread_verbs else "LIKES"  # "spiders freak me out"
+        predicate = "DISLIKES" if effect in OPEN.dread_verbs else "LIKES"  # "spiders freak me out"
     elif lemma in OPEN.joy_light_verbs or lemma in OPEN.dread_light_verbs:
         after = " ".join(t.lower_ for t in v.subtree if t.i > v.i)
         for table, said in ((OPEN.joy_light_verbs, "LIKES"), (OPEN.dread_light_verbs, "DISLIKES")):
@@ -221,11 +220,51 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
                 owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ == "me"), None)
                 predicate = said
                 break
-    if owner is None or owner.kind != "speaker":
-        return []
+    if owner is None or owner.kind != "speaker" or denied:
+        return []  # "hiking doesn't relax me", "running isn't my passion": no taste said
     # "Cooking and baking are my outlets"; "LeBron is my favorite", "Iron Man is my top pick" (a name is fine here)
-    args = [a for a in (phrase_arg(t, frame.idx, people=True) for t in subjs if not _own_relative(t)) if a is not None]
+    args = [a for a in (phrase_arg(t, frame.idx, people=people) for t in subjs if not _own_relative(t)) if a is not None]
     return [holds(predicate, owner, arg, v.i, 0.7) for arg in args]
+
+
+def _found_good(frame: Frame, thing: Token) -> list[Rel]:
+    """"I find knitting calming": the speaker LIKES what it finds good (``positive_adjectives``)."""
+    v = frame.v
+    me = next((pronoun_arg(c) for c in v.children if c.dep_ == "nsubj"), None)
+    judged = [c for c in v.children if c.dep_ in ("oprd", "ccomp", "xcomp") and c.lower_ in OPEN.positive_adjectives]
+    judged += [c for c in thing.children if c.dep_ in ("amod", "acomp") and c.lower_ in OPEN.positive_adjectives
+               and c.i > thing.i]
+    arg = phrase_arg(thing, frame.idx) if me is not None and me.kind == "speaker" and judged else None
+    return [] if arg is None or me is None else [holds("LIKES", me, arg, v.i, 0.7)]
+
+
+def _effect_verb(frame: Frame) -> str | None:
+    """The verb, with its particle when the list has it so, by which the subject does the speaker good or
+    harm: "relaxes me", "cheers me up" (not a bare "cheers me on"), "freaks me out", "wears me out"."""
+    for verb in (frame.lemma, f"{frame.lemma} {frame.prt}"):
+        if verb in OPEN.joy_verbs or verb in OPEN.dread_verbs:
+            return verb
+    return None
+
+
+def _superlative(attr: Token, subj: Token) -> str | None:
+    """The taste a bare superlative states of a thing or an activity in general: "running is the best",
+    "board games are the best thing", "traffic jams are the worst" (``taste_superlatives``); not of a person
+    ("my sister is the best"), of a particular thing ("the movie"), for someone else ("with your kids"), of an
+    abstract noun ("family love is the best!"), nor with a phrase after it ("the best part of the trip")."""
+    word = attr.lower_ if attr.lower_ in OPEN.taste_superlatives else next(
+        (c.lower_ for c in attr.children if c.dep_ == "amod" and c.lower_ in OPEN.taste_superlatives), None) \
+        if attr.lower_ == "thing" else None
+    if word is None or [c.lower_ for c in attr.children if c.dep_ == "det"] != ["the"] or any(
+            c.dep_ in ("prep", "relcl", "acl", "poss") for c in attr.children):
+        return None
+    if any(t.lower_ in ("you", "your") for t in subj.subtree):
+        return None
+    generic = subj.pos_ in ("NOUN", "PROPN") and not any(c.dep_ in ("det", "poss") for c in subj.children) and not (
+        subj.lemma_.lower() in L.ROLE_HEADS or subj.lemma_.lower() in L.KIN or first_name_gender(subj.text)
+        or subj.lemma_.lower() in OPEN.abstract_objects and subj.tag_ != "NNS")  # ("road trips are the best")
+    # (people praised: "nurses are the best", "Emma is the best"; a cheer: "family love and support is the best!")
+    return OPEN.taste_superlatives[word] if is_activity(subj, subject=True) or generic else None
 
 
 def _own_relative(tok: Token) -> bool:
