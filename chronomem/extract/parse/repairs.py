@@ -150,8 +150,9 @@ def repair_stranded_prep(doc: Doc) -> int:
 
 
 def repair_taste_root(doc: Doc) -> int:
-    """Make a verb of taste after a subject pronoun that the parser hung on a root noun to its right the root,
-    with that noun as its object ("I detest broccoli": "detest" read as an adjective); how many were repaired.
+    """Make a verb of taste after a subject pronoun (or a noun the parser made the root's subject) that the parser
+    hung on a root noun to its right the root, with that noun as its object ("I detest broccoli": "detest" read as an
+    adjective; "my kids enjoy learning": "enjoy" an auxiliary of "learning"); how many were repaired.
 
     >>> import spacy
     >>> doc = spacy.blank("en")("I detest broccoli")
@@ -163,7 +164,8 @@ def repair_taste_root(doc: Doc) -> int:
     fixed = 0
     for tok in doc[1:-1]:
         root, subj = tok.head, doc[tok.i - 1]
-        if (tok.pos_ == "VERB" or tok.lower_ not in OPEN.taste_verbs or subj.lower_ not in OPEN.subject_pronouns
+        named = subj.lower_ in OPEN.subject_pronouns or subj.pos_ == "NOUN" and subj.dep_ == "nsubj" and subj.head == root
+        if (tok.pos_ == "VERB" or tok.lower_ not in OPEN.taste_verbs or not named
                 or root.dep_ != "ROOT" or root.i <= tok.i or root.pos_ not in ("NOUN", "PROPN", "VERB")):
             continue
         tok.pos_, tok.tag_, tok.lemma_ = "VERB", "VBP", tok.lower_

@@ -142,8 +142,8 @@ STATEMENTS = [
     ("There's nothing like fresh coffee in the morning.", [c(U, "LIKES", "fresh coffee", A, NOW)]),
     ("Gardening is something I really enjoy.", [c(U, "LIKES", "gardening", A, NOW)]),
     ("I got into running last year.", [c(U, "LIKES", "running", A, ("2023-01-01", "year", False))]),  # a taste begun
-    # a household's unnamed pets ("our") are the speaker's, as "my dog" is
-    ("Our dogs love the snow.", [c(W, "HAS_PET", "user's dogs", A, NOW)]),
+    # a household's unnamed pets ("our") are the speaker's, as "my dog" is; what they love is theirs
+    ("Our dogs love the snow.", [c(W, "HAS_PET", "user's dogs", A, NOW), c("user's dogs", "LIKES", "snow", A, NOW)]),
     # a past state that lasted a span is over (when is not said), as a couple that lasted is
     ("I worked at Boeing for 30 years.", [c(U, "WORKS_AT", "Boeing", E, ("turn", "unknown", True))]),
     ("I lived in Paris for two years.", [c(U, "LIVES_IN", "Paris", E, ("turn", "unknown", True))]),

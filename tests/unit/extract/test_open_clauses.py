@@ -101,7 +101,8 @@ OPEN = [
     ("The canoe that I bought is in the garage.", [c(U, "OWNS", "canoe", A, NOW)]),
     ("I have three hamsters.", [c(U, "HAS_PET", "user's three hamsters", A, NOW)]),  # how many is said
     ("I own two cats.", [c(U, "HAS_PET", "user's two cats", A, NOW)]),
-    ("My dog loves the park.", [c(U, "HAS_PET", "user's dog", A, NOW)]),  # an unnamed pet is still a pet
+    ("My dog loves the park.", [c(U, "HAS_PET", "user's dog", A, NOW),  # an unnamed pet is still a pet
+                                c("user's dog", "LIKES", "park", A, NOW)]),  # with its tastes
     ("I practice every evening on my cello.", [c(U, "OWNS", "cello", A, NOW), c(U, "RELATED_TO", "cello", A, NOW)]),
     ("I love fantasy and sci-fi movies.", [c(U, "LIKES", "fantasy movies", A, NOW), c(U, "LIKES", "sci-fi movies", A, NOW)]),
     ("I opened an online bookstore last year.", [c(U, "OWNS", "online bookstore", A, ("2023-01-01", "year", False))]),

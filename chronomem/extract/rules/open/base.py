@@ -14,7 +14,7 @@ from chronomem.extract.clauses.args import DocIndex, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import NAMES, OPEN
 from chronomem.extract.rules.open.phrase_table import phrase_row
 
@@ -23,13 +23,15 @@ OPEN_CONFIDENCE = 0.6
 TASTE_CONFIDENCE = 0.8
 
 
-def person_subjects(frame: Frame) -> list[Arg]:
+def person_subjects(frame: Frame, *, relatives: bool = True) -> list[Arg]:
     """Subjects that are surely people: the speaker, "we", a pronoun, or a name NER calls a person
-    or that is a known first name (not "Painting" opening a sentence, not "the dance crew"); for a
-    taste, also the speaker's unnamed relative ("my son loves dinosaurs")."""
-    mine = [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
-    if mine:  # "my son loves dinosaurs", "the kids love the beach" (their jobs and homes are the vocabulary's)
-        return mine if frame.lemma in OPEN.taste_verbs or _taste_adjective(frame) else []
+    or that is a known first name (not "Painting" opening a sentence, not "the dance crew"); also the
+    speaker's unnamed relative or pet ("my son loves dinosaurs", "my sister coaches soccer", "our dog hates baths"),
+    none with ``relatives`` off (their one-off happenings, "my mom made dinner", say little)."""
+    mine = [Arg(MINE, t.i, t.lower_, "PET" if is_pet_noun(t) else "PERSON", GUESS) for t in frame.subj_toks
+            if my_relative(t, pets=True)]
+    if mine:  # (their jobs and homes are the vocabulary's: the merge keeps its reading of the verb)
+        return mine if relatives else []
     out = []
     for arg in frame.subjects(team=True):
         person = A.subject_person(arg, we=True, loose=True)
@@ -44,28 +46,19 @@ def person_subjects(frame: Frame) -> list[Arg]:
     return out
 
 
-def _taste_adjective(frame: Frame) -> bool:
-    """The clause says a taste with an adjective: "my son is obsessed with trains", "the kids are crazy about soccer";
-    or with "into": "my wife is into gardening"."""
-    if frame.lemma == "be" and frame.attr is None and frame.acomp is None and "into" in frame.preps:
-        return True
-    if frame.lemma == "be" and frame.attr is not None and (frame.attr.lemma_.lower() in OPEN.fan_nouns
-                                                           or frame.attr.lemma_.lower() in OPEN.taste_persons):
-        return True  # "my husband is a cat person", "my son is a huge Star Wars fan"
-    adj = frame.v if frame.v.tag_ == "VBN" else frame.acomp if frame.lemma == "be" else None
-    return adj is not None and adjective_relation(adj.lower_) is not None  # also "my son is allergic to milk"
-
-
-def my_relative(tok: Token) -> bool:
-    """"my son", "my husband and kids", "the kids": the speaker's unnamed relative (no name beside it); not
-    "my ex-wife", "my late husband" (not the one "my wife" names)."""
-    if tok.pos_ != "NOUN" or tok.lower_ not in OPEN.kin_possessions and tok.lower_ not in OPEN.extended_kin or name_follows(tok):
+def my_relative(tok: Token, *, pets: bool = False) -> bool:
+    """"my son", "our kids", "my husband and kids", "the kids": the speaker's unnamed relative (no name beside it);
+    with ``pets``, also "our dog" (not "our pets", pets in general); not "my ex-wife", "my late husband" (not
+    the one "my wife" names)."""
+    kin = tok.lower_ in OPEN.kin_possessions or tok.lower_ in OPEN.extended_kin
+    pet = pets and is_pet_noun(tok) and tok.lemma_.lower() != "pet"
+    if tok.pos_ != "NOUN" or not (kin or pet) or name_follows(tok) or pet and named_later(tok):
         return False
     if any(c.lower_ in L.ENDED_KIN_MODIFIERS or c.lower_ in L.SKIP_KIN_MODIFIERS for c in tok.children if c.i < tok.i):
         return False
     first = tok.head if tok.dep_ == "conj" and not any(c.dep_ in ("poss", "det") for c in tok.children) else tok
     dets = [c for c in first.children if c.dep_ in ("poss", "det")]
-    return any(c.lower_ == "my" for c in dets) or (
+    return any(c.lower_ in ("my", "our") for c in dets) or (
         tok.lower_ in OPEN.definite_kin and [c.lower_ for c in dets] == ["the"] and tok.dep_ != "poss" and not any(
             c.dep_ in ("prep", "relcl", "acl") for c in tok.children))
 

@@ -37,6 +37,7 @@ from chronomem.extract.rules.open.base import (
     counted,
     dropped_subject,
     is_reaction,
+    named_later,
     person_subjects,
     phrase_arg,
     place_arg,
@@ -302,7 +303,8 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
         if tok.pos_ == "PROPN" or any(c.dep_ in ("appos", "acl", "relcl") for c in tok.children):
             continue  # the vocabulary rules read named pets and kin ("a dog named Rex")
         if is_pet_noun(tok):
-            out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
+            if not named_later(tok):  # "my cousin has a parrot and his name is Kiwi": the name is the pet
+                out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
         elif L.KIN.get(lemma, ("", ""))[0] in OPEN.had_kin and not any(c.dep_ == "compound" for c in tok.children):
             # "I have two kids", "I have a wife": unnamed, counted (not "a business partner")
             predicate = L.KIN_PREDICATES[L.KIN[lemma][0]]

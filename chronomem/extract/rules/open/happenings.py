@@ -94,7 +94,7 @@ def happening_rels(frame: Frame) -> list[Rel]:
     tense = "past" if go is not None and go.tag_ == "VBD" else status.tense
     if not planned and tense not in _PAST_TENSES and not _dropped_past(frame):
         return []
-    subjects = person_subjects(frame)
+    subjects = person_subjects(frame, relatives=False)
     if not subjects:
         return []
     found = _what(frame, lemma)
@@ -222,7 +222,7 @@ def _cancellations(frame: Frame) -> list[Rel]:
     dobj = frame.dobj
     if dobj is None or not _thing(dobj):
         return []
-    subjects = person_subjects(frame)
+    subjects = person_subjects(frame, relatives=False)
     arg = phrase_arg(dobj, frame.idx)
     if arg is None or not subjects:
         return []
