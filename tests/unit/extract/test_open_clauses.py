@@ -199,6 +199,7 @@ OPEN = [
     # where one grew up stays true
     ("I grew up in Montana.", [c(U, "RELATED_TO", "Montana", A, NOW)]),
     ("I grew up on a sheep farm.", [c(U, "RELATED_TO", "sheep farm", A, NOW)]),
+    ("I was born in Quito in 1988.", [c(U, "RELATED_TO", "Quito", A, NOW)]),  # the year is when, not where
     # a superlative standing for a child
     ("I'll always remember the day my youngest said her first word.", [c(U, "PARENT_OF", "user's youngest", A, NOW)]),
     ("I'm so proud of my eldest.", [c(U, "PARENT_OF", "user's eldest", A, NOW)]),
@@ -214,6 +215,8 @@ OPEN = [
 ]
 
 NO_OPEN_FACT = [
+    "I was born in 1988.",  # a year is no place of birth
+    "My twins were born on a Sunday.",
     "I think you're right.", "I love the time with you.", "I spent some time with my aunt.", "The view is so calming.",
     "Volunteering abroad is inspiring.",
     "It is so relaxing.", "I have lots of questions.", "The library is a happy place.", "I've got tons of work this week.",

@@ -281,6 +281,8 @@ def _upbringing(frame: Frame, subjects: list[Arg], said: str) -> list[Rel]:
         return []
     for prep in ("in", "on"):
         for tok in frame.preps.get(prep, []):
+            if frame.idx.is_time(tok) or tok.ent_type_ in ("DATE", "TIME"):
+                continue  # "born in 2019", "on a Tuesday": when, not where
             arg = place_arg(tok) if tok.ent_type_ in ("GPE", "LOC") else phrase_arg(tok, frame.idx)
             if arg is not None:
                 quals = {"relation": f"{said} {prep}"}
