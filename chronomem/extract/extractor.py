@@ -240,15 +240,16 @@ class SpacyRuleExtractor:
         asking = _QUESTIONS.findall(question)
         words = set(_WORD.findall(asking[-1].lower())) if asking else set()
         to_you = "you" in words or "your" in words and bool(words & {"do", "does"})  # "what does your brother do?"
+        polar = bool(asking) and _polar(asking[-1], first)
         if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or not to_you \
-                or not (words & set(DIALOGUE.answer_question_words) or "have" in words or _polar(asking[-1], first)) \
+                or not (words & set(DIALOGUE.answer_question_words) or "have" in words or polar) \
                 or said is None or len(said.group(0).split()) > MAX_ANSWER_WORDS + 2:  # (+2: "Yes, well, …")
             return []  # the cheap look first: most turns are no short answer to a question to their speaker
         if asked.speaker.strip().lower() in self.skip_speakers or turn.speaker.strip().lower() in self.skip_speakers:
             return []
         light = [RELATIONS_PIPE, *(p for p in ("ner", GAZETTEER_PIPE) if p in self.nlp.pipe_names)]  # the parse only
         fragment = answer_fragment(self.nlp(said.group(0), disable=light))
-        if fragment is None or not len(fragment) and not _polar(asking[-1], first):
+        if fragment is None or not len(fragment) and not polar:
             return []  # (a bare yes only to a question it can affirm)
         last = _QUESTIONS.findall(asked_last)  # (none when a very long turn was cut before its question)
         restored = restore(self.nlp(last[-1].strip(), disable=light), fragment, turn.speaker) if last else None
