@@ -69,6 +69,12 @@ CASES = [
     ("I gave my hamster Peanut to my niece in 2022.", [c(U, "HAS_PET", "Peanut", E, ("2022-01-01", "year", False))]),
     # tools the parser reads as adverbs, "it" for the tool named before, "version 3.10"
     ("We run Zulip.", [c(W, "USES", "Zulip", A, NOW)]),
+    # a stack said with "be on": with a version, "still" or a time (not "we're on Zoom", a call)
+    ("We're on MySQL 8.", [c(W, "USES", "MySQL 8", A, NOW)]),
+    ("We're still on Python 2.", [c(W, "USES", "Python 2", A, NOW)]),
+    # a tool left with none said to go to
+    ("We moved off Heroku last month.", [c(W, "USES", "Heroku", E, month("2024-02"))]),
+    ("We migrated away from Jira in January.", [c(W, "USES", "Jira", E, month("2024-01"))]),
     ("We stopped using Splunk; we shut it down in February.",
      [c(W, "USES", "Splunk", E, ("turn", "unknown", True)), c(W, "USES", "Splunk", E, month("2024-02"))]),
     ("In January we upgraded Python from version 3.11 to 3.12.",
@@ -245,6 +251,9 @@ NO_FACTS = [
     "I'm at Starbucks.",
     "Maria is happy.",
     "I moved into a new apartment.",
+    "We're on Zoom.",
+    "Are you on MySQL 8?",
+    "We moved off the porch.",
 ]
 
 

@@ -261,11 +261,14 @@ def test_no_open_fact(extractor, text):
     assert [r for r in last_turn_rows(extractor, text) if r[1] not in EVENT_PREDICATES] == []
 
 
-def test_open_fact_reads_with_its_relation(extractor):
-    result = extractor.extract(session_of("I volunteer at the food bank on weekends."))
-    (claim,) = result.claims
-    assert claim.predicate == "RELATED_TO" and claim.qualifiers == {"relation": "volunteers at"}
-    assert claim.statement == "user volunteers at food bank"
+@pytest.mark.parametrize(("text", "relation", "statement"), [
+    ("I volunteer at the food bank on weekends.", "volunteers at", "user volunteers at food bank"),
+    ("I've been coding in Haskell lately.", "codes in", "user codes in Haskell"),  # the model's lemma: "cod"
+])
+def test_open_fact_reads_with_its_relation(extractor, text, relation, statement):
+    (claim,) = extractor.extract(session_of(text)).claims
+    assert claim.predicate == "RELATED_TO" and claim.qualifiers == {"relation": relation}
+    assert claim.statement == statement
 
 
 def test_no_entity_from_greetings_interjections_or_vocatives(extractor):

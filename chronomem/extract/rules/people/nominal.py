@@ -17,6 +17,7 @@ from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SP
 from chronomem.extract.clauses.stance import said_by_me
 from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import OPEN
+from chronomem.extract.parse.gazetteer import VERSION
 from chronomem.extract.rules.base import alternative, emit, employment, job_rels, persons, role_rels
 from chronomem.extract.rules.open.base import my_relative
 from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
@@ -134,14 +135,16 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         out: list[Rel] = in_charge_rels(frame)  # "Mei is in charge of the payments team"
         for tok in frame.prep("on", "in"):
             out += emit(frame, "MEMBER_OF", subjects, team_arg(tok, allow_area=False), when, obj_tok=tok)
-        if not out and frame.lemma == "be" and when is not None and when.phrase:
+        still = any(c.lower_ == "still" for c in frame.v.children) and frame.status.tense == "present"
+        if not out and frame.lemma == "be" and when is not None:
             groups = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("ORG", "GROUP")]
             tools = [t for t in frame.prep("on") if idx.is_tool(t)]
             tools += [t for t in frame.v.children if t.dep_ in ("punct", "advmod", "npadvmod", "dep") and t.i > 0
                       and t.doc[t.i - 1].lower_ == "on" and idx.is_tool(t)]
-            out += [r for t in tools for r in emit(frame, "USES", groups, A.token_tool(t, idx), when, obj_tok=t)]
+            said = [(t, A.token_tool(t, idx)) for t in tools]  # a stack, not a call: with a time, "still" or a version
+            out += [r for t, a in said if a is not None and (when.phrase or still or _versioned(a.name))
+                    for r in emit(frame, "USES", groups, a, when, obj_tok=t)]  # ("we're on Postgres 13", not "on Zoom")
         ranged = when is not None and bool(when.until)  # "was at Leeds United from 2006 to 2007"
-        still = any(c.lower_ == "still" for c in frame.v.children) and frame.status.tense == "present"
         if not out and frame.lemma == "be" and still:  # "I'm still at Lyft" (not "I'm at Starbucks")
             orgs = [t for t in frame.prep("at") if t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "LOC", "FAC", "PERSON")]
             out += [r for t in orgs for r in emit(frame, "WORKS_AT", subjects, A.token_org(t, idx), when, obj_tok=t)]
@@ -334,3 +337,9 @@ def _not_later(tok: Token, frame: Frame) -> Arg | None:
 def _it_was(tok: Token) -> bool:
     head = tok.head
     return head.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("it", "that", "this") for c in head.children)
+
+
+def _versioned(name: str) -> bool:
+    """A tool named with its version: "PostgreSQL 13", "Python 2"."""
+    head, _, last = name.rpartition(" ")
+    return bool(head) and VERSION.fullmatch(last) is not None

@@ -146,9 +146,19 @@ def title_change(frame: Frame) -> list[Rel]:
     return out
 
 
+def _moved_off(frame: Frame) -> list[Rel]:
+    """"we moved off Heroku", "migrated away from Jira": the tool left, with none said to go to."""
+    src = frame.prep("from") if frame.prt == "away" else []
+    left = [t for t in frame.prep("off") + (frame.dobjs if frame.prt == "off" else []) + src if frame.idx.is_tool(t)]
+    return [r for t in left for r in emit(frame, "USES", tool_subjects(frame), A.token_tool(t, frame.idx),
+                                          frame.when("end"), obj_tok=t)]
+
+
 def switch(frame: Frame) -> list[Rel]:
     if frame.lemma == "change" and frame.dobj is None:
         return title_change(frame)
+    if not frame.prep("to") and (frame.prt in ("off", "away") or frame.prep("off")):
+        return _moved_off(frame)
     dobj = frame.dobj
     if dobj is None:  # "we upgraded PostgreSQL from 14 to 15" with the tool parsed as an adverb
         dobj = next(iter(tool_objects(frame)), None)
@@ -287,6 +297,9 @@ def _new_home(frame: Frame, toks: list[Token]) -> list[Rel]:
 def move(frame: Frame) -> list[Rel]:
     to = frame.prep("to") + [c for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
     src = frame.prep("from") + (frame.prep("of") if "out" in frame.preps or frame.prt == "out" else [])
+    left = _moved_off(frame) if not to else []
+    if left:
+        return left
     if frame.dobj is not None and frame.dobj.lower_ not in ("in", "back"):
         return complete_switch(frame, switch_rels(frame, frame.dobj))  # "we moved CI from Jenkins to GitHub Actions"
     subjects = persons(frame)
