@@ -160,12 +160,13 @@ def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: i
     return [timed(predicate, subj, obj, when, i, qualifiers=quals)]
 
 
-def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
-    """"we adopted a cat named Luna", "I have a sister named Emma", "I got a puppy called Max"."""
-    dobj = frame.dobj or next((c for c in frame.v.children if c.dep_ == "ccomp" and kin_of(c) is not None), None)
+def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str, *, child: Token | None = None) -> list[Rel]:
+    """"we adopted a cat named Luna", "I have a sister named Emma", "I got a puppy called Max"; ``child``: the
+    noun of a child born, the subjects' from then ("my sister had a baby girl named Iris": :func:`born_kin`)."""
+    dobj = child or frame.dobj or next((c for c in frame.v.children if c.dep_ == "ccomp" and kin_of(c) is not None), None)
     if dobj is None or not subjects:
         return []
-    kin = kin_of(dobj)
+    kin = kin_of(dobj) if child is None else born_kin(child, plain=True)
     name_tok = named_token(dobj, frame.idx) if kin is not None else None
     if kin is None or name_tok is None:
         return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
@@ -182,6 +183,50 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel
             continue
         parts = named.name.split(" and ") if dobj.tag_ == "NNS" else [named.name]  # one span: "Salt and Pepper"
         out += [r for part in parts for s in subjects for r in kin_rels(s, replace(named, name=part), kin, when, frame.v.i)]
+    return out
+
+
+def as_baby(tok: Token) -> bool:
+    """A noun said as a baby: "a baby girl", "our little boy", "the newborn"."""
+    return tok.lemma_.lower() in L.BABY_WORDS or any(
+        c.dep_ in ("compound", "amod") and c.lower_ in L.BABY_WORDS for c in tok.children if c.i < tok.i)
+
+
+def born_kin(tok: Token, *, plain: bool = False) -> tuple[str, str, str] | None:
+    """``(relation, gender, word)`` of a child as born: "a son", "a baby", "a baby girl" (``plain``: also
+    "a boy", as in "gave birth to a boy"); not "a sister", "a new girl"."""
+    kin = kin_of(tok)
+    if kin is not None:
+        return kin if kin[0] == "child" else None
+    gender = L.BORN_KIN.get(tok.lemma_.lower())
+    return ("child", gender, tok.lower_) if gender is not None and (plain or as_baby(tok)) else None
+
+
+def born(frame: Frame) -> list[Rel]:
+    """A child born to the subjects, theirs from then: "we welcomed a baby boy, Arlo", "I gave birth to a girl
+    named Nora in June", "our little girl Nora arrived on Friday" (not "Nora arrived home")."""
+    if frame.lemma == "arrive":
+        return _arrived(frame)
+    plain = frame.lemma == "give"
+    if plain and (frame.dobj is None or frame.dobj.lower_ != "birth"):
+        return []
+    kids = frame.prep("to") if plain else frame.dobjs
+    return [r for t in kids if born_kin(t, plain=plain) is not None
+            for r in family_verb_rels(frame, persons(frame), "start", child=t)]
+
+
+def _arrived(frame: Frame) -> list[Rel]:
+    """"Our baby boy Leo arrived last night": a baby said with its owner and name, arriving at no place."""
+    idx, when = frame.idx, frame.when("start")
+    if when is None or any(c.lower_ in L.ARRIVAL_ADVERBS or c.dep_ == "prep" and not all(
+            idx.is_time(p) for p in c.children if p.dep_ == "pobj") for c in frame.v.children):
+        return []
+    out: list[Rel] = []
+    for tok in frame.subj_toks:
+        kin, owner, name = born_kin(tok), owner_of(tok, idx), named_token(tok, idx)
+        named = person_arg(name, idx, trust_ner=False) if name is not None else None
+        if kin is not None and as_baby(tok) and owner is not None and named is not None and named.strength < 3:
+            out += kin_rels(owner, named, kin, when, frame.v.i)
     return out
 
 

@@ -20,7 +20,16 @@ from chronomem.extract.lexicon import OPEN
 from chronomem.extract.parse.gazetteer import VERSION
 from chronomem.extract.rules.base import alternative, emit, employment, job_rels, persons, role_rels
 from chronomem.extract.rules.open.base import my_relative
-from chronomem.extract.rules.people.kin import family_verb_rels, kin_of, kin_rels, modifier_state, named_token, owner_of, possessor
+from chronomem.extract.rules.people.kin import (
+    born_kin,
+    family_verb_rels,
+    kin_of,
+    kin_rels,
+    modifier_state,
+    named_token,
+    owner_of,
+    possessor,
+)
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
 from chronomem.extract.rules.verbs.roles import in_charge_rels
 from chronomem.extract.rules.verbs.stays import at_school
@@ -114,6 +123,8 @@ def _introduced(attr: Token) -> bool:
 def have(frame: Frame) -> list[Rel]:
     if A.is_job_noun(frame.dobj):  # "I have a part-time job at a bakery"
         return job_rels(frame, persons(frame), frame.when("state"))
+    if frame.v.tag_ == "VBD" and frame.dobj is not None and born_kin(frame.dobj) is not None:
+        return family_verb_rels(frame, persons(frame), "start", child=frame.dobj)  # "we had a baby girl, Ada": born
     return family_verb_rels(frame, persons(frame), "state")
 
 
