@@ -1,8 +1,8 @@
 """Life changes in work, school, home and couples, in our own wordings: a job left at a place of work said
 without a name; a marriage or divorce under way; a marriage with nobody named; the unnamed partner of
 someone else ("her husband"); a couple parting (separating, walking out, a divorce gone through); "let go"
-from a job, or retiring from the one said before; a job begun or held at a place; a degree studied for or got
-at a school, a student's year there; and the sentences
+from a job, or retiring from, being laid off or fired from or losing the one said before; a job begun or held
+at a place; a degree studied for or got at a school, a student's year there; and the sentences
 with the same words that state no such change.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
@@ -63,6 +63,38 @@ def test_retiring_ends_the_job_said_before(extractor, turns, expected):
 @pytest.mark.parametrize("text", ["I retired early last night, I was exhausted.", "I retired to my room after dinner."])
 def test_retiring_to_bed_ends_no_job(extractor, text):
     assert last_turn_rows(extractor, "I work at Pixar.", text) == []
+
+
+# a job ended by the employer (passive), or lost, with no place said: the job said before ends
+JOB_ENDED = [
+    ((("Ida", "I work at Globex as a designer."), ("Raf", "Nice."), ("Ida", "Well, I was laid off in March.")),
+     [c("Ida", "WORKS_AT", "Globex", E, month("2024-03"))]),
+    (("I work at Pixar.", "I lost my job last week."), [c(U, "WORKS_AT", "Pixar", E, LAST_WEEK)]),
+    (("I work at Pixar.", "I got fired yesterday."), [c(U, "WORKS_AT", "Pixar", E, day("2024-03-11"))]),
+    (("I work at Pixar.", "I quit my job in January."), [c(U, "WORKS_AT", "Pixar", E, month("2024-01"))]),
+    (("I've been at Initech since 2010.", "I got sacked last week."), [c(U, "WORKS_AT", "Initech", E, LAST_WEEK)]),
+    (("My brother works at Hooli.", "He lost his position in 2022."),
+     [c("user's brother", "WORKS_AT", "Hooli", E, year(2022))]),
+    (("My sister works at Hooli.", "My sister was laid off."),
+     [c("user's sister", "WORKS_AT", "Hooli", E, ("turn", "unknown", True))]),
+]
+
+
+@pytest.mark.parametrize("turns,expected", JOB_ENDED, ids=[str(t[-1]) for t, _ in JOB_ENDED])
+def test_a_job_lost_ends_the_job_said_before(extractor, turns, expected):
+    assert [r for r in last_turn_rows(extractor, *turns) if r[1] == "WORKS_AT"] == expected
+
+
+@pytest.mark.parametrize("turns", [
+    ("I work at Pixar.", "I lost my keys."), ("I work at Pixar.", "I almost got fired."),
+    ("I work at Pixar.", "My sister was laid off."), ("I work at Pixar.", "If I get fired, I'll move."),
+    ("I work at Pixar.", "I fired my assistant."), ("I work at Pixar.", "I've fired two interns."),
+    ("I work at Pixar.", "I was fired up about it."), ("I work at Pixar.", "I didn't get laid off."),
+    ("I work at Pixar.", "Did you lose your job?"), ("Hello.", "I got laid off in March."),
+    ("Hello.", "I lost my job last week."),
+])
+def test_no_job_lost(extractor, turns):
+    assert [r for r in last_turn_rows(extractor, *turns) if r[1] == "WORKS_AT"] == []
 
 
 # a relative's job begun at a place of work said without a name; a job said as a stay that lasts

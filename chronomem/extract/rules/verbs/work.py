@@ -125,8 +125,11 @@ def start(frame: Frame) -> list[Rel]:
 
 def leave(frame: Frame) -> list[Rel]:
     lemma = frame.lemma
-    if lemma in ("lay", "fire", "sack") and not (frame.v.tag_ == "VBN" and (lemma != "lay" or frame.prt == "off")):
-        return []
+    if lemma in L.DISMISSALS and not (frame.v.tag_ == "VBN" and (frame.prt or "") == L.DISMISSALS[lemma]):
+        return []  # "laid off", "fired" (not "fired up")
+    job = frame.dobj if A.is_job_noun(frame.dobj) else None
+    if lemma in L.JOB_LOSSES and not (job is not None and any(c.tag_ == "PRP$" for c in job.children)):
+        return []  # "I lost my job", "she lost her position" (not "I lost my keys", "we lost the contract")
     if frame.v.lower_ == "quits" and frame.v.i >= 2 and frame.v.doc[frame.v.i - 2].lemma_.lower() == "call":
         return []  # "Julia and I called it quits": read from "call" (chronomem.extract.rules.verbs.couples)
     subjects = persons(frame)
@@ -134,13 +137,15 @@ def leave(frame: Frame) -> list[Rel]:
     dobj = frame.dobj or employer_after(frame)
     if lemma == "retire" and tool_objects(frame):
         return uses_rels(frame, "end")  # "we retired Prometheus"
-    if dobj is not None and lemma in L.LEAVING_LEMMAS:
+    if dobj is not None and (lemma in L.LEAVING_LEMMAS or lemma in L.JOB_LOSSES):
         national = A.national_team(dobj, frame.idx)
         if national is not None:
             return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
         if A.is_job_noun(dobj):  # "quit her job at the bank": a place of work, named or not
             at = frame.dobj_preps.get("at", []) + frame.prep("at")
-            return employment(frame, subjects, when, at) or _unnamed_left(frame, subjects, when, at)
+            said = at or frame.prep("as") or frame.dobj_preps.get("as")  # "lost my job as a cashier": the open rules' role
+            return employment(frame, subjects, when, at) or _unnamed_left(frame, subjects, when, at) or (
+                [] if said else emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7))
         team = club_arg(dobj)
         if team is not None:
             return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj)
@@ -167,8 +172,9 @@ def leave(frame: Frame) -> list[Rel]:
     if lemma == "depart" and not orgs:
         return []
     if not orgs and dobj is None and lemma in L.LAST_JOB_ENDINGS and not frame.preps.get("as") and not frame.preps.get(
-            "to") and not ends_named(frame) and not frame.passive and not any(t.lower_ in L.BEDTIME_WORDS for t in frame.v.sent):
-        # "I quit in 2021", "he retired in 2019": the employer the session named last for this subject (not "I
+            "to") and not ends_named(frame) and frame.passive == (lemma in L.DISMISSALS) and not any(
+            t.lower_ in L.BEDTIME_WORDS for t in frame.v.sent):
+        # "I quit in 2021", "I got laid off in March": the employer the session named last for this subject (not "I
         # retired early last night", "retired to my room"; "I'm retired" is a status, the open rules')
         return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
     return employment(frame, subjects, when, orgs, strict=lemma == "retire") or _unnamed_left(frame, subjects, when, orgs)
