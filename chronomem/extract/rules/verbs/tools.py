@@ -13,10 +13,18 @@ from spacy.tokens import Token
 
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import name_arg
-from chronomem.extract.clauses.frames import Frame
+from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import WE, Arg, Rel, When
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import OUR_UNITS, PHRASAL_END, PHRASAL_START, PURPOSE_SKIP, TOOL_ON_LEMMAS
+from chronomem.extract.lexicon import (
+    OUR_SYSTEMS,
+    OUR_UNITS,
+    PHRASAL_END,
+    PHRASAL_START,
+    PURPOSE_SKIP,
+    SYSTEM_TOOL_PREPS,
+    TOOL_ON_LEMMAS,
+)
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.people.kin import came_home, family_verb_rels
 
@@ -37,10 +45,37 @@ def tool_subjects(frame: Frame) -> list[Arg]:
     for tok in frame.subj_toks:  # "our company uses Jira", "my team switched to Notion": the speaker's group
         if tok.lemma_.lower() in OUR_UNITS and any(c.dep_ == "poss" and c.lower_ in ("our", "my") for c in tok.children):
             subjects.append(Arg(WE, tok.i))
+        elif our_system(tok):  # "our backend uses Postgres", "everything runs on AWS"
+            subjects.append(Arg(WE, tok.i))
     if not subjects:  # "the platform team uses Go", "Acme uses Postgres"
         subjects = [s.typed("ORG") if s.type == "OTHER" else s for s in frame.subjects(team=True)
                     if s.kind == "entity" and s.type in ("GROUP", "ORG", "OTHER") and not s.gender]
     return subjects
+
+
+def our_system(tok: Token) -> bool:
+    """A system of the speaker's own (``our_systems``): "our backend", "the frontend", "my web app", a bare
+    "everything"; not "their site", "a backend", "Spotify's backend", "the backend of their app"."""
+    if tok.lower_ not in OUR_SYSTEMS and tok.lemma_.lower() not in OUR_SYSTEMS:  # 'data' has the lemma 'datum'
+        return False
+    marks = [c for c in tok.children if c.dep_ in ("poss", "det")]
+    if any(c.dep_ in ("prep", "nmod") or c.pos_ == "PROPN" for c in tok.children):
+        return False
+    if not marks:
+        return tok.lower_ == "everything"
+    return all(c.lower_ in ("our", "my", "the") for c in marks)
+
+
+def system_tools(frame: Frame) -> list[Rel]:
+    """The tools the speaker's own system runs on, is built with or written in (``system_tool_preps``): "our
+    API runs on Kubernetes", "the frontend is built with React", "we host everything on AWS", "our stack is
+    Postgres and Redis" (known tools only; not "our data lives in a spreadsheet")."""
+    preps = SYSTEM_TOOL_PREPS.get(frame.lemma)
+    if preps is None or not (any(our_system(t) for t in frame.subj_toks)
+                             or (frame.dobj is not None and our_system(frame.dobj))):
+        return []
+    toks = with_conj(frame.attr) if frame.lemma == "be" and frame.attr is not None else frame.prep(*preps)
+    return _uses(frame, [t for t in toks if frame.idx.is_tool(t)], frame.when("state"))
 
 
 def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
