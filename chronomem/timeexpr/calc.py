@@ -16,21 +16,25 @@ from calendar import monthrange
 from datetime import date, datetime, timedelta
 from typing import Optional
 
-from chronomem.timeexpr.words import NUMBER_HEDGES, NUMBER_WORDS, SEASONS, TENS_WORDS, VAGUE_COUNTS
+from chronomem.timeexpr.words import NUMBER_HEDGES, NUMBER_WORDS, SEASONS, TENS_WORDS, VAGUE_COUNTS, WEEKDAYS
 
 Span = tuple[date, str, Optional[date]]
 Pair = tuple[date, date]
 
 def counted_from(unit: str, k: int, before: bool, day: date) -> Pair:
-    """The ``k``-th day, week or weekend before (or after) ``day``, the day of another time: the day
-    before, the seven days up to it (or from the day after), the weekend before the week of it (or the
-    first one after it).
+    """The ``k``-th day, week, weekend or named weekday before (or after) ``day``, the day of another time:
+    the day before, the seven days up to it (or from the day after), the weekend before the week of it (or
+    the first one after it), the Friday before it (the one of the week before when it is a Friday).
 
     >>> [counted_from(u, 1, b, date(2024, 3, 31)) for u, b in (("day", True), ("week", True), ("weekend", False))]
     [(datetime.date(2024, 3, 30), datetime.date(2024, 3, 31)), (datetime.date(2024, 3, 24), datetime.date(2024, 3, 31)), \
 (datetime.date(2024, 4, 6), datetime.date(2024, 4, 8))]
     """
     sign = -1 if before else 1
+    if unit in WEEKDAYS:  # "the Monday after": the first Monday past the day, never the day itself
+        gap = ((day.weekday() - WEEKDAYS[unit]) if before else (WEEKDAYS[unit] - day.weekday())) % 7 or 7
+        start = day + timedelta(sign * (gap + 7 * (k - 1)))
+        return start, start + timedelta(1)
     if unit in ("day", "night"):
         start = day + timedelta(sign * k)
         return start, start + timedelta(1)

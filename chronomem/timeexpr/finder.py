@@ -28,6 +28,7 @@ from chronomem.timeexpr.words import (
     ABBREVIATIONS,
     ADVERB_TIMES,
     ATTACHED_ELSEWHERE,
+    DAY_NAMES,
     DEICTIC_WORDS,
     ED_NOT_PAST,
     FUTURE_CUES,
@@ -247,6 +248,9 @@ def _pieces(clause: str, offset: int, run: list[_Tok], said_at: datetime, tense:
     out = []
     i = 0
     while i < len(run):
+        if i + 2 < len(run) and run[i + 1].low in ("after", "by") and run[i + 2].low == run[i].low:
+            i += 3  # "week after week", "Friday after Friday": a repetition, no date
+            continue
         hit = None
         for j in range(min(len(run), i + _MAX_RUN), i, -1):
             piece = run[i:j]
@@ -255,7 +259,7 @@ def _pieces(clause: str, offset: int, run: list[_Tok], said_at: datetime, tense:
             phrase = clause[piece[0].start:piece[-1].end]
             if tense == "past" and _IN_UNITS.match(phrase):
                 continue  # "(finished it) in two weeks": how long, not when
-            if _ANAPHORIC.match(phrase):
+            if _ANAPHORIC.match(phrase) or _day_counted_elsewhere(run, j):
                 continue  # "the week before (the exam)": anchored to another event, not to when it was said
             span = resolve(phrase, said_at, tense=tense)
             if span is not None:
@@ -267,3 +271,10 @@ def _pieces(clause: str, offset: int, run: list[_Tok], said_at: datetime, tense:
         else:
             out.append(hit)
     return out
+
+
+def _day_counted_elsewhere(run: list[_Tok], j: int) -> bool:
+    """Whether the piece ``run[:j]`` ends in "the <weekday>" that the run goes on to count from another event
+    whose time it does not say: "the Monday after (my move)", "the Friday before" (dangling)."""
+    return 1 < j < len(run) and run[j].low in ("before", "after") and run[j - 1].low in DAY_NAMES \
+        and run[j - 2].low == "the"

@@ -310,7 +310,7 @@ def _h_relative_twice(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Sp
 
 def _h_weekends(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     """"two weekends ago": the weekend before last; "two weekends later": the one after next; "two summers
-    ago": the summer before last."""
+    ago": the summer before last; "two Fridays ago": the Friday before last (so "a couple of" is two)."""
     n = C.parse_num(m["n"])
     if n is None or n < 1 or n != int(n):
         return None
@@ -320,7 +320,7 @@ def _h_weekends(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     if base is None or base[2] is None:
         return None
     steps = (int(n) - 1) * (-1 if back else 1)
-    if x == "weekend":
+    if x == "weekend" or x in R.WEEKDAYS:
         delta = timedelta(7 * steps)
         return base[0] + delta, base[1], base[2] + delta
     return C.add_months(base[0], 12 * steps), base[1], C.add_months(base[2], 12 * steps)
@@ -328,15 +328,16 @@ def _h_weekends(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
 
 def _h_offset(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     """A time counted from another: "the day before Thanksgiving", "two days after Christmas", "the week
-    before Christmas" (the seven days up to it), "the weekend after Easter", "a month before June 5"."""
+    before Christmas" (the seven days up to it), "the weekend after Easter", "the Monday after Thanksgiving",
+    "a month before June 5"; not a repetition ("day after day", "Friday after Friday")."""
     n = C.parse_num(m["n"]) if m["n"] else 1
-    if n is None or n < 1 or n != int(n) or m["rest"] in ("last", "next"):
+    if n is None or n < 1 or n != int(n) or m["rest"] in ("last", "next", m["u"]):
         return None
     base = _core(m["rest"], t, ref, p)
     if base is None:
         return None
     k, unit, before = int(n), m["u"], m["k"] != "after"
-    if unit in ("day", "night", "week", "weekend"):  # from the day of the other time (its first, or last)
+    if unit in ("day", "night", "week", "weekend") or unit in R.WEEKDAYS:  # from the day of the other time (its first, or last)
         start, end = C.counted_from(unit, k, before, base[0] if before else (base[2] or base[0] + timedelta(1)) - timedelta(1))
         return start, "week" if unit == "week" else "day", end
     if base[1] != "day" or not (m["n"] or m["a"] in ("a", "an", "one")):

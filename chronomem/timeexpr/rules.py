@@ -14,6 +14,7 @@ from typing import Callable, Iterable, Optional
 
 from chronomem.timeexpr.calc import Span, add_months, mode_of, month_pair, pick, season_pair, year_of
 from chronomem.timeexpr.words import (
+    DAY_NAMES,
     DECADE_WORDS,
     MONTHS,
     SEASONS,
@@ -101,14 +102,15 @@ RE_ORD = re.compile(r"^(?P<d>\d{1,2})(?:st|nd|rd|th)(?:\s+of\s+(?P<rest>.+))?$")
 RE_WINDOW = re.compile(rf"^(?P<w>past|last|previous|next|coming)\s+(?P<n>.+?)\s+{_UNITS}$")
 RE_QUARTER = re.compile(rf"^(?:q(?P<q>[1-4])|(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
                         rf"(?:,?\s+(?:of\s+|in\s+)?{_Y})?$")
-RE_WEEKENDS = re.compile(rf"^(?P<n>.+?)\s+(?P<x>weekend|{_alt(SEASONS)})s?\s+(?P<k>ago|back|before\s+now|from\s+now|later|hence)$")
+RE_WEEKENDS = re.compile(rf"^(?P<n>.+?)\s+(?P<x>weekend|{_alt(SEASONS)}|{_alt(DAY_NAMES)})s?\s+"
+                         rf"(?P<k>ago|back|before\s+now|from\s+now|later|hence)$")
 RE_NTH_WEEK = re.compile(r"^(?P<o>first|second|third|fourth|last|final|1st|2nd|3rd|4th)\s+(?P<u>week|weekend)\s+(?:of|in)\s+(?P<rest>.+)$")
 _FESTIVE = r"(?:christmas|winter|festive)\s+"
 RE_HOLIDAY_SEASON = re.compile(rf"^(?P<w>last|this|next|past|previous|coming)?\s*(?:the\s+)?"
                                rf"(?:(?:{_FESTIVE})?(?:holidays|holiday\s+season)|{_FESTIVE}(?:break|season))$")
 RE_SEMESTER = re.compile(r"^(?P<w>last|this|next|past|previous|coming|current)\s+(?:semester|term)$")
-RE_OFFSET = re.compile(r"^(?:(?P<a>the|a|an|one)\s+|(?P<n>.+?)\s+)?(?P<u>day|night|week|weekend|month|year)s?"
-                       r"\s+(?P<k>before|after|prior\s+to)\s+(?:the\s+)?(?P<rest>.+)$")
+RE_OFFSET = re.compile(rf"^(?:(?P<a>the|a|an|one)\s+|(?P<n>.+?)\s+)?(?P<u>day|night|week|weekend|month|year|"
+                       rf"{_alt(DAY_NAMES)})s?\s+(?P<k>before|after|prior\s+to)\s+(?:the\s+)?(?P<rest>.+)$")
 RE_BEFORE_LAST = re.compile(r"^(?P<x>.+?)\s+(?P<k>before\s+last|after\s+next)$")
 RE_MOD = re.compile(
     r"^(?P<mod>very\s+beginning|very\s+start|very\s+end|tail\s+end|beginning|start|end|middle|"

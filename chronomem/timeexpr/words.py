@@ -20,6 +20,8 @@ WEEKDAYS: dict[str, int] = {
     "wed": 2, "thursday": 3, "thurs": 3, "thur": 3, "thu": 3, "friday": 4,
     "fri": 4, "saturday": 5, "sat": 5, "sunday": 6, "sun": 6,
 }
+#: The full names, which are also counted ("two Fridays ago") and counted from ("the Monday after Easter").
+DAY_NAMES = frozenset(w for w in WEEKDAYS if w.endswith("day"))
 # Meteorological, northern hemisphere: start month of each season.
 SEASONS: dict[str, int] = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
 DECADE_WORDS = {w: 1900 + v for w, v in (("twenties", 20), ("thirties", 30), ("forties", 40),
@@ -93,7 +95,7 @@ RUN_WORDS = frozenset(
     "easter new year's valentine's independence mother's father's memorial labor boxing "
     "semester holidays holiday season break festive".split()  # "last semester", "over the holidays", "spring break"
 ) | frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(SEASONS) | frozenset(NUMBER_WORDS) | frozenset(TENS_WORDS) \
-    | frozenset(DECADE_WORDS) | frozenset(f"{s}s" for s in SEASONS)  # "two summers ago"
+    | frozenset(DECADE_WORDS) | frozenset(f"{s}s" for s in (*SEASONS, *DAY_NAMES))  # "two summers ago", "two Fridays ago"
 #: Words that name a time only next to a licensing word ("in May", "last fall", "May 3"): "I may", "the sun".
 LICENSED_ONLY = frozenset({"may", "march", "mar", "jan", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
                            "feb", "apr", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",

@@ -114,6 +114,17 @@ def _grammar_spans(sent: Span, covered: set[int]) -> list[tuple[int, int, Token]
     return out
 
 
+def _widened(sent: Span, spans: list[tuple[int, int, Token]]) -> list[tuple[int, int, Token]]:
+    """NER dates the grammar reads as counted from another time give way to the whole phrase: "the Monday
+    after Thanksgiving" (NER: "Monday", "Thanksgiving"), "the Friday before Christmas" (NER: "Friday")."""
+    doc = sent.doc
+    if not any(hi < sent.end and doc[hi].lower_ in ("before", "after") for _, hi, _ in spans):
+        return spans
+    longer = [g for g in _grammar_spans(sent, set()) if any(
+        g[0] <= lo and hi < g[1] and doc[hi].lower_ in ("before", "after") for lo, hi, _ in spans)]
+    return longer + [s for s in spans if not any(g[0] <= s[0] and s[1] <= g[1] for g in longer)]
+
+
 def _after_version_range(doc: Doc, start: int, end: int) -> int:
     """Skip "14 to 15" at the front of a date NER ran into it ("from 14 to 15 last month" → "last month"),
     unless a unit or month follows ("5 to 10 days ago", "14 to 15 May" are times)."""
@@ -147,6 +158,7 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
             end -= 1  # "on March 30, 2023: Emma"
         if start < end:
             spans.append((start, end, e.root if start <= e.root.i < end else doc[end - 1]))
+    spans = _widened(sent, spans)
     covered = {i for e in ents for i in range(e.start, e.end)}
     spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
         t.lower_ in ADVERB_TIMES or (t.tag_ == "CD" and _YEAR.match(t.text) and t.head.lower_ in YEAR_HEADS))]

@@ -135,6 +135,10 @@ def test_a_plan_is_kept_and_a_dated_confirmation_gives_the_real_move(extractor):
     # time phrases NER leaves out are read by the time grammar
     ("I moved to Seattle the summer before last.", c(U, "LIVES_IN", "Seattle", A, ("2022-06-01", "season", False))),
     ("I joined a new chess club last Tues.", c(U, "MEMBER_OF", "chess club", A, ("2024-03-05", "day", False))),
+    ("I moved to Denver two Fridays ago.", c(U, "LIVES_IN", "Denver", A, ("2024-03-01", "day", False))),
+    # NER reads "Monday" and "Thanksgiving" apart; the grammar's longer phrase wins
+    ("I joined a rowing club the Monday after Thanksgiving.",
+     c(U, "MEMBER_OF", "rowing club", A, ("2023-11-27", "day", False))),
     # a version is no date: the weekend is when the upgrade finished
     ("We finished the Python 3.8 to 3.9 upgrade over the weekend.",
      c(U, "USES", "Python 3.8", E, ("2024-03-09", "day", False))),

@@ -48,6 +48,29 @@ def test_finds_and_resolves(text, expected):
     assert found(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Our choir sang two Fridays ago.", [("two Fridays ago", "2023-05-12")]),  # last Friday: May 19
+    ("I repainted the shed three Sundays ago.", [("three Sundays ago", "2023-05-07")]),
+    ("We hosted a brunch a couple of Saturdays ago.", [("a couple of Saturdays ago", "2023-05-13")]),
+    ("My aunt flew home the Monday after Easter.", [("the Monday after Easter", "2023-04-10")]),
+    ("We fixed the roof the Saturday before Halloween.", [("the Saturday before Halloween", "2022-10-29")]),
+])
+def test_weekdays_counted_back_or_from_another_time(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I teach two Fridays a month.",                  # a count of days, no date
+    "She practised Friday after Friday.",            # a repetition
+    "We walked there week after week.",
+    "I left the Sunday after my promotion.",         # counted from an undated event
+    "The Tuesday after, everything changed.",        # dangling, like "the week after"
+    "I baked on the Thursday before the party.",
+])
+def test_weekdays_that_give_no_date(text):
+    assert found(text) == []
+
+
 @pytest.mark.parametrize("text", [
     "I may bring cookies.",           # "may" the verb
     "We sat in the sun for hours.",   # "sat", "sun" in lower case

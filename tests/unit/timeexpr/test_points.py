@@ -120,6 +120,18 @@ CASES_MAR = [
     ("the first weekend of May", "2023-05-06", "day"),  # its first Saturday
     ("the last weekend of June 2023", "2023-06-24", "day"),
     ("12 May 2019", "2019-05-12", "day"),
+    # a weekday counted back like "two weekends ago" ("last Friday" is March 8, so two Fridays ago is March 1)
+    ("two Fridays ago", "2024-03-01", "day"),
+    ("three Sundays ago", "2024-02-25", "day"),
+    ("two Tuesdays ago", "2024-02-27", "day"),  # said on a Tuesday: like "the Tuesday before last"
+    ("a couple of Saturdays ago", "2024-03-02", "day"),  # a couple is two, as in "a couple of weekends ago"
+    ("two Thursdays from now", "2024-03-21", "day"),
+    # a weekday counted from another time: never that day itself
+    ("the Monday after Thanksgiving", "2023-11-27", "day"),
+    ("the Friday before Christmas", "2023-12-22", "day"),
+    ("the Wednesday after Easter 2024", "2024-04-03", "day"),
+    ("the Sunday before July 14, 2024", "2024-07-07", "day"),  # a Sunday itself: the week before's
+    ("two Saturdays after Halloween", "2023-11-11", "day"),
 ]
 
 CASES_SEP = [
