@@ -261,6 +261,7 @@ NO_PARTING = [
     "Did your wife leave you?",
     "Ana and I separated the recycling.",
     "Bruno and I broke up a fight at the bar.",
+    "I left Wayfair for KPMG last month.",  # a job switch, no couple
 ]
 
 

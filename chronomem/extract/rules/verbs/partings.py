@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
+from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame
@@ -193,4 +194,6 @@ def left_partner(frame: Frame) -> list[Rel]:
         return []
     if partner.kind != OWNED and not (fors and frame.lemma == "leave"):
         return []  # "Lena left me" (who she is, unsaid); "Tomas dumped me" is the dating rules'
+    if partner.kind != OWNED and any(A.token_org(t, frame.idx, strict=True) is not None for t in (dobj, *fors)):
+        return []  # "I left Novartis for Oracle": a job switch (the work rules')
     return ended_tie(emit(frame, "PARTNER_OF", [me], partner, frame.when("end"), confidence=0.8))
