@@ -18,6 +18,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg
+from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import FIRST_PERSON_FORMS, NAMES, OPEN
 
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "conj", "compound", "appos", "attr", "dative",
@@ -220,15 +221,19 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
                 and not _describes_subject(tok):
             out.append(Arg(UNNAMED, tok.i, low if _speakers_own(tok) else "",
                            gender=L.KIN.get(low, ("", L.PERSON_NOUNS.get(low, "")))[1]))
+        elif tok.tag_ == "NN" and is_pet_noun(tok) and not _has_name(tok):  # "my dog" (not "my dogs"): he or she later
+            out.append(Arg(UNNAMED, tok.i, low if _speakers_own(tok) else "", "PET"))
     out.sort(key=lambda a: a.i)
     return out
 
 
 def _speakers_own(tok: Token) -> bool:
-    """The speaker's relative, whom a later "she" or "they" may mean: "my sister", "I have a sister"."""
-    if tok.lower_ not in L.KIN or tok.dep_ == "conj":
+    """The speaker's relative, whom a later "she" or "they" may mean: "my sister", "I have a sister"; or
+    pet ("my dog", "our cat"; one got or had is known from its HAS_PET: :mod:`~chronomem.extract.resolution.session`)."""
+    pet = is_pet_noun(tok)
+    if not (pet or tok.lower_ in L.KIN) or tok.dep_ == "conj":
         return False
-    if any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
+    if any(c.dep_ == "poss" and (c.lower_ == "my" or pet and c.lower_ == "our") for c in tok.children):
         return True
     return tok.dep_ == "dobj" and tok.head.lemma_ == "have" and any(
         c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.head.children)

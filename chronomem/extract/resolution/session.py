@@ -52,7 +52,8 @@ from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Se
 from chronomem.schema.vocabulary import Vocabulary
 
 PRONOUN_WINDOW = 3  # turns back a pronoun may reach
-_UNNAMED_KEY = "\x00"  # + gender: a person mentioned without a name (+ owner key and noun: the speaker's relative)
+_UNNAMED_KEY = "\x00"  # + gender: a person mentioned without a name (+ owner key and noun: the speaker's relative;
+# + "PET": the speaker's unnamed pet)
 _OWNED_SEP = "\x01"
 
 
@@ -194,7 +195,8 @@ class SessionResolver:
             self.mentions.append(Mention(turn_id=turn.id, entity_id=entity_id(self.group, self.entities[key].name)))
 
     def _antecedent(self, pool: list[tuple[int, int, str]], turn_no: int, i: int, gender: str, exclude: str) -> str | None:
-        for t_no, t_i, key in reversed(pool):
+        for n in range(len(pool) - 1, -1, -1):
+            t_no, t_i, key = pool[n]
             if (t_no, t_i) >= (turn_no, i) or key == exclude:
                 continue
             if turn_no - t_no > PRONOUN_WINDOW:
@@ -203,6 +205,8 @@ class SessionResolver:
                 said_gender, _, owned = key[1:].partition(_OWNED_SEP)
                 if gender and said_gender and said_gender != gender:
                     continue
+                if owned.endswith(_OWNED_SEP + "PET") and self._antecedent(pool[:n], turn_no, i, gender, exclude) not in (None, key):
+                    return None  # "Tom saw my dog. He ...": Tom or the dog
                 return key if owned else None  # the speaker's relative: named when a fact needs them
             ent = self.entities[key]
             if gender and ent.gender and ent.gender != gender:
@@ -211,9 +215,10 @@ class SessionResolver:
         return None
 
     def _relative(self, key: str) -> str:
-        """The entity of the unnamed relative ``key`` stands for ("<speaker>'s sister"), registered now."""
+        """The entity of the unnamed relative or pet ``key`` stands for ("<speaker>'s sister"), registered now."""
         owner, _, noun = key[1:].partition(_OWNED_SEP)[2].partition(_OWNED_SEP)
-        found = self._owned(Arg(MINE, -1, noun, "PERSON"), owner)
+        noun, _, pet = noun.partition(_OWNED_SEP)
+        found = self._owned(Arg(MINE, -1, noun, pet or "PERSON"), owner)
         assert found is not None  # (the owner is a registered speaker)
         return found
 
@@ -240,6 +245,8 @@ class SessionResolver:
                     if name := resolved_name(arg):
                         self._register(name, arg.type, arg.strength, arg.aliases, arg.gender)
         refs: dict[int, str] = {}
+        pets = {r.obj.i: r.obj.name for r in rels if r.predicate == "HAS_PET" and r.obj.kind == OWNED and (
+            r.subject.kind == SPEAKER or r.subject.kind == WE and self.we_name is None)}
         exclude = normalize_name(turn.speaker)
         for arg in sorted(items.values(), key=lambda a: (a.i, a.kind, a.name)):
             pos = offset + arg.i
@@ -255,7 +262,11 @@ class SessionResolver:
                 if key is not None:
                     refs[arg.i] = key
             elif arg.kind == UNNAMED:  # "my mom": later pronouns mean her ("<speaker>'s mom"), another's cannot be named
-                owned = _OWNED_SEP + self._speaker_key(turn) + _OWNED_SEP + arg.name if arg.name and not skip else ""
+                name = pets.get(arg.i, arg.name) if arg.type == "PET" else arg.name  # named as its HAS_PET ("we got a puppy")
+                if arg.type == "PET" and not (name and not skip):
+                    continue  # another's pet: he/she may still mean a person named before it
+                owned = _OWNED_SEP + self._speaker_key(turn) + _OWNED_SEP + name if name and not skip else ""
+                owned += _OWNED_SEP + "PET" if arg.type == "PET" else ""
                 self._persons.append((turn_no, pos, _UNNAMED_KEY + arg.gender + owned))
                 continue
             elif arg.kind in (SPEAKER, WE):
