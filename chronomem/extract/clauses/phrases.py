@@ -76,6 +76,9 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
         if dep == "aux" and child.lower_ == "to" and tok.pos_ in ("NOUN", "PROPN", "ADJ") and child.i > root.i:
             out.append(child)  # "listening to rap music" with "to" parsed as the infinitive marker of "rap"
             continue
+        if dep == "advmod" and tok is root and child.lower_ in OPEN.setting_adverbs and needs_setting(tok):
+            out.append(child)  # "spending time outdoors", "being alone": the adverb is what the phrase says
+            continue
         if dep in _DROP_CHILD_DEPS or is_time(child) or dash_between(tok, child):
             continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")
         if _time_prep(child, is_time) or _purpose_prep(child) and not _bare_verb(tok):
@@ -118,14 +121,25 @@ def dash_between(tok: Token, child: Token) -> bool:
                                        for t in doc[tok.i + 1:child.i])
 
 
+def needs_setting(tok: Token) -> bool:
+    """``tok`` opens a light gerund phrase that says nothing without a complement (``setting_gerunds``):
+    "spending time", "hanging out", "being"; also "time" with "spending" parsed as its compound (even as a noun)."""
+    start = next((c.i for c in tok.children if c.dep_ == "compound" and c.i < tok.i), tok.i)
+    return any(tok.doc[start:start + n].text.lower() in OPEN.setting_gerunds for n in (1, 2, 3))
+
+
 def company_of(tok: Token) -> Token | None:
     """The "with" phrase that makes an abstract noun a taste: "time with my family", also when the parser
-    hangs it on the verb ("I cherish time | with my family")."""
+    hangs it on the verb ("I cherish time | with my family"); after "spending time" also a place or a
+    setting adverb ("spending time | in the woods", "spending time outside": ``place_preps``, ``setting_adverbs``)."""
     if tok.lemma_.lower() not in OPEN.company_nouns:
         return None
     holders = [tok, tok.head] if tok.dep_ == "dobj" else [tok]
-    return next((c for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ == "with" and c.i > tok.i
-                 and any(g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") for g in c.children)), None)
+    setting = needs_setting(tok)
+    preps = {"with"} | (OPEN.place_preps if setting else set())
+    return next((c for h in holders for c in h.children if c.i > tok.i and (
+        c.dep_ == "prep" and c.lower_ in preps and any(g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") for g in c.children)
+        or setting and c.dep_ == "advmod" and c.lower_ in OPEN.setting_adverbs)), None)
 
 
 def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_WORDS) -> str | None:
@@ -134,13 +148,15 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
     ``is_time(token)`` says which tokens are time words (left out).
     """
     company = company_of(tok)
+    if company is not None and (_time_prep(company, is_time) or _purpose_prep(company)):
+        company = None  # "spending time | in the summer": when, not where
     specific = company is not None or any(
         c.dep_ in ("compound", "nmod") and c.lemma_.lower() not in OPEN.vague_objects for c in tok.children)
     if (tok.pos_ == "PRON" or tok.lower_ in L.OBJECT_PRONOUNS or tok.lemma_.lower() in OPEN.vague_objects and not specific) \
             and tok.pos_ != "VERB":
         return None  # "things", "stuff" (but "career options", "endorsement opportunities" name something)
     kept = _kept(tok, tok, is_time) + (_kept(company, company, is_time) if company is not None else [])
-    words = sorted(kept, key=lambda t: t.i)
+    words = sorted({t.i: t for t in kept}.values(), key=lambda t: t.i)  # (a setting adverb may be both)
     if tok.pos_ == "VERB" and len(words) == 1 and any(
             c.dep_ not in ("aux", "advmod", "advcl", "punct", "neg", "cc", "conj") and not _time_prep(c, is_time)
             and not is_time(c) for c in tok.children):

@@ -173,8 +173,8 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     if (tok.lemma_.lower() in OPEN.abstract_objects or tok.lower_ in OPEN.abstract_objects) and not _made_concrete(tok):
         return None  # "make a difference", "take the plunge", "chase my dreams"
     phrase = object_phrase(tok, is_time=idx.is_time)
-    if phrase is None or len(phrase) < 3:
-        return None
+    if phrase is None or len(phrase) < 3 or phrase.lower() in OPEN.setting_gerunds:
+        return None  # (also "spending time", "wasting time": where, how or with whom is missing)
     head = shared_head(tok)
     if head is not None:
         phrase = f"{phrase} {head.lower_}"  # "fantasy and sci-fi movies": fantasy movies
