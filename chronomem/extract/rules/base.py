@@ -18,7 +18,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, Arg, Rel, When, timed
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, LAST, MINE, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import is_activity, prep_objects
 from chronomem.extract.lexicon import OPEN, lexicon_table
 from chronomem.extract.rules.open.base import my_relative, phrase_arg
@@ -116,6 +116,11 @@ def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[
     if out or strict is False:
         out += role_rels(frame, subjects, when, list(roles), strict=not out)
     return out
+
+
+def last_job(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:
+    """The job the session named last for ``subjects`` ends: "I quit in 2021", "I was let go in March"."""
+    return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
 
 
 def job_rels(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:

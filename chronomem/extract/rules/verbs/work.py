@@ -16,10 +16,10 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
 from chronomem.extract.clauses.args import name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, LAST, RULE, YOU, Arg, Rel, When, timed
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, YOU, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import TEAM_CHANGES, TIES
-from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
+from chronomem.extract.rules.base import emit, employment, last_job, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.open.phrase_table import unnamed_place
 from chronomem.extract.rules.verbs.stays import at_school
 from chronomem.extract.rules.verbs.stays import been_at as been_at  # a rule of the table: "work.been_at"
@@ -145,7 +145,7 @@ def leave(frame: Frame) -> list[Rel]:
             at = frame.dobj_preps.get("at", []) + frame.prep("at")
             said = at or frame.prep("as") or frame.dobj_preps.get("as")  # "lost my job as a cashier": the open rules' role
             return employment(frame, subjects, when, at) or _unnamed_left(frame, subjects, when, at) or (
-                [] if said else emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7))
+                [] if said else last_job(frame, subjects, when))
         team = club_arg(dobj)
         if team is not None:
             return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj)
@@ -176,7 +176,7 @@ def leave(frame: Frame) -> list[Rel]:
             t.lower_ in L.BEDTIME_WORDS for t in frame.v.sent):
         # "I quit in 2021", "I got laid off in March": the employer the session named last for this subject (not "I
         # retired early last night", "retired to my room"; "I'm retired" is a status, the open rules')
-        return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
+        return last_job(frame, subjects, when)
     return employment(frame, subjects, when, orgs, strict=lemma == "retire") or _unnamed_left(frame, subjects, when, orgs)
 
 
@@ -200,7 +200,7 @@ def let_go(frame: Frame) -> list[Rel]:
     when = when_for(frame.status, "end", [t for t in frame.all_times if t.anchor in (frame.v.i, go.i)])
     subjects = persons(frame)
     if not orgs:  # "I was let go in March": the employer the session named last for this subject
-        return emit(frame, "WORKS_AT", subjects, Arg(LAST, frame.v.i, "WORKS_AT"), when, confidence=0.7)
+        return last_job(frame, subjects, when)
     unnamed = [t for t in orgs if t.lemma_.lower() not in L.RELEASING_PLACES]  # "let go from the jail": released
     return employment(frame, subjects, when, orgs) or _unnamed_left(frame, subjects, when, unnamed)
 
