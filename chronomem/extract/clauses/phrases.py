@@ -73,6 +73,9 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
         if dep == "punct" and child.text in ("-", "–", "/") and not child.whitespace_:
             out.append(child)  # "sci-fi", "hip-hop": a hyphen inside a word
             continue
+        if hyphened(child, tok):
+            out.append(child)  # "home-cooked", "well-written", "badly-made": the word before the hyphen is part of it
+            continue
         if dep == "aux" and child.lower_ == "to" and tok.pos_ in ("NOUN", "PROPN", "ADJ") and child.i > root.i:
             out.append(child)  # "listening to rap music" with "to" parsed as the infinitive marker of "rap"
             continue
@@ -89,6 +92,28 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
             continue
         out += _kept(child, root, is_time)
     return out
+
+
+def hyphened(child: Token, tok: Token) -> bool:
+    """``child`` is the first half of a hyphenated word ending in ``tok``: "home-cooked", "well-written".
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("I love home-cooked meals")
+    >>> hyphened(doc[2], doc[4]), hyphened(doc[1], doc[4])
+    (True, False)
+    """
+    doc = tok.doc
+    return child.i == tok.i - 2 and doc[child.i + 1].text == "-" and not child.whitespace_ and not doc[child.i + 1].whitespace_
+
+
+def cut_short(tok: Token, last: Token, words: list[Token]) -> bool:
+    """A conjunct whose noun phrase the parser ended one word early: the next word is a noun or a
+    gerund hung elsewhere ("hiking and long-distance | running", with "running" hung on the verb)."""
+    if tok.dep_ != "conj" or last.i + 1 >= len(tok.doc) or not last.whitespace_:
+        return False
+    nxt = tok.doc[last.i + 1]
+    return nxt not in words and nxt.tag_ in ("NN", "NNS", "VBG") and nxt.dep_ in ("xcomp", "dobj", "compound", "attr") \
+        and nxt.head.i != last.i
 
 
 def _time_prep(child: Token, is_time: Callable[[Token], bool]) -> bool:
@@ -172,6 +197,8 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
     first = words[0]
     if first.i >= 2 and first.doc[first.i - 1].text == "-" and not first.doc[first.i - 2].whitespace_:
         return None  # "to de-stress" parsed as "to" + "stress": half a word is no object
+    if cut_short(tok, words[-1], words):
+        return None  # "hiking and long-distance running" parsed as the conjunct "long-distance" + "running"
     skipped = {t.i for w in words for c in w.children if c.dep_ in ("cc", "conj") and c not in words for t in c.subtree}
     stretch = [i for i in range(words[0].i, words[-1].i + 1) if i not in skipped]
     if [w.i for w in words] != stretch:

@@ -233,7 +233,8 @@ def is_reaction(tok: Token) -> bool:
 
 def shared_head(tok: Token) -> Token | None:
     """The noun a bare first conjunct shares with the last one: "fantasy and sci-fi movies" parsed as
-    "fantasy" + "movies" → "movies" (only when the first is a lone noun and the last is modified).
+    "fantasy" + "movies" → "movies" (only when the first is a lone noun and the last is modified, and not
+    an activity in -ing).
 
     >>> import spacy
     >>> doc = spacy.blank("en")("fantasy and scifi movies")
@@ -248,8 +249,8 @@ def shared_head(tok: Token) -> Token | None:
     last = conjs[-1]
     while any(c.dep_ == "conj" for c in last.children):
         last = [c for c in last.children if c.dep_ == "conj"][-1]
-    if last.pos_ == "NOUN" and any(c.dep_ in ("compound", "amod") for c in last.children):
-        return last
+    if last.pos_ == "NOUN" and not last.lower_.endswith("ing") and any(c.dep_ in ("compound", "amod") for c in last.children):
+        return last  # (not an activity: "swimming and rock climbing" is no "swimming climbing")
     return None
 
 

@@ -1,0 +1,46 @@
+"""Object phrases with hyphenated words and coordinated activities. A word joined to the next by a hyphen
+("home-cooked", "well-written") is part of the thing named, whatever the parser hangs it on; a conjunct
+the parser ended a word early names nothing; an activity in -ing shares no head noun with another.
+Sentences in our own words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import NOW, A, U, c, last_turn_rows
+
+READ = [
+    # the first half of a hyphenated modifier (an adverb or a noun to the parser) stays
+    ("I love home-cooked meals.", [c(U, "LIKES", "home-cooked meals", A, NOW)]),
+    ("I enjoy well-written mysteries.", [c(U, "LIKES", "well-written mysteries", A, NOW)]),
+    ("Honestly I adore badly-dubbed kung fu movies.", [c(U, "LIKES", "badly-dubbed kung fu movies", A, NOW)]),
+    ("I really enjoy comedies and character-driven novels.", [c(U, "LIKES", "comedies", A, NOW),
+                                                             c(U, "LIKES", "character-driven novels", A, NOW)]),
+    ("I love cycling and long-distance running.", [c(U, "LIKES", "cycling", A, NOW),
+                                                  c(U, "LIKES", "long-distance running", A, NOW)]),
+    # a hyphenated word the tokenizer must keep whole (whole_words), a thing one owns (possession_nouns)
+    ("I got a new e-bike last month.", [c(U, "OWNS", "e-bike", A, ("2024-02-01", "month", False))]),
+    # two activities, the second with a noun before it: no shared head
+    ("I enjoy swimming and rock climbing.", [c(U, "LIKES", "swimming", A, NOW), c(U, "LIKES", "rock climbing", A, NOW)]),
+]
+
+KEPT = [
+    ("I like fantasy and sci-fi movies.", [c(U, "LIKES", "fantasy and sci-fi movies", A, NOW)]),
+    ("I love long-distance running.", [c(U, "LIKES", "long-distance running", A, NOW)]),
+]
+
+CUT = [
+    # "running" hung on the verb: the conjunct "long-distance" alone names nothing
+    ("I love hiking and long-distance running.", [c(U, "LIKES", "hiking", A, NOW)]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), READ + KEPT + CUT)
+def test_object_words(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+def test_hyphen_needs_no_spaces(extractor):
+    """A spaced dash is a break, not a word: "old - school" keeps only what follows."""
+    assert all("well -" not in row[2] for row in last_turn_rows(extractor, "I enjoy well - written mysteries."))
