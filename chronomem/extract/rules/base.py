@@ -195,7 +195,8 @@ class PrepRule:
     the verb's tag the row needs ("VBN": "based in"); a preposition of two words needs both ("based
     out of"); ``unless``, prepositions whose object (not a time) rules the row out ("settled on Go");
     ``object_in``, the word list (``"file.list"`` of the lexicon) the direct object's lemma must be in,
-    whose prepositions come first with ``object_preps`` ("taking a class at the New School"); ``prt``, the
+    whose prepositions come first with ``object_preps`` ("taking a class at the New School"); ``object_prep``, the
+    preposition whose object stands for the direct object there ("working on my PhD at Yale"); ``prt``, the
     particle the verb needs ("picked up knitting").
 
     >>> PrepRule(("report",), "REPORTS_TO", ("to",), "person").lemmas
@@ -219,18 +220,21 @@ class PrepRule:
     object_preps: bool = False
     companion: bool = False  # also a phrase hung on who it is done with: "I live with my wife in Kansas"
     prt: str = ""  # the particle the row needs: "picked up knitting"
+    object_prep: str = ""  # the object of this preposition is the one ``object_in`` asks about: "working on my PhD"
 
     def __call__(self, frame: Frame) -> list[Rel]:
         if self.tag and frame.v.tag_ != self.tag or self.prt and frame.prt != self.prt or any(
                 not frame.idx.is_time(t) for t in frame.prep(*self.unless)):
             return []
+        obj = next(iter(frame.prep(self.object_prep)), None) if self.object_prep else frame.dobj
         if self.object_in:
             file, _, words = self.object_in.partition(".")
-            if frame.dobj is None or frame.dobj.lemma_.lower() not in lexicon_table(file)[words]:
+            if obj is None or obj.lemma_.lower() not in lexicon_table(file)[words]:
                 return []
         toks = [t for p in self.preps if all(w in frame.preps for w in p.split()[:-1]) for t in frame.prep(p.split()[-1])]
         if self.object_preps:
-            toks = [t for p in self.preps for t in frame.dobj_preps.get(p, [])] + toks
+            toks = [t for p in self.preps for t in (prep_objects(obj, p) if self.object_prep and obj is not None
+                                                    else frame.dobj_preps.get(p, []))] + toks
         if self.companion and not toks:
             toks = [g for w in frame.prep("with") for g in prep_objects(w, *self.preps)]
         if self.dobj and frame.dobj is not None:

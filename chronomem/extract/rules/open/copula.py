@@ -27,6 +27,7 @@ from chronomem.extract.rules.open.base import (
 )
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
 from chronomem.extract.rules.open.roles import belonging_rels
+from chronomem.extract.rules.verbs.stays import at_school
 
 
 def be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
@@ -59,11 +60,7 @@ def student_at(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if noun is None or noun.lemma_.lower() not in OPEN.student_nouns or frame.status.tense != "present":
         return []
     schools = prep_objects(noun, "at", "in", "of")
-    out: list[Rel] = []
-    for tok in schools:
-        arg = A.token_org(tok, frame.idx, tools=False) if tok.pos_ == "PROPN" else phrase_arg(tok, frame.idx)
-        if arg is not None and (tok.pos_ == "PROPN" or mapped_predicate("is in", arg.name) == "STUDIES_AT"):
-            out += subject_rels(frame, subjects, "STUDIES_AT", arg, "state", confidence=OPEN_CONFIDENCE)
+    out = _studies_at(frame, subjects, schools)
     words = [c for c in noun.children if c.dep_ == "compound" and c.i < noun.i]
     if not out and words:  # "a college student", "a nursing school student"
         first = min(w.i for w in words)
@@ -100,11 +97,30 @@ def _being_in(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     for prep in ("in", "at", "on"):
         for tok in frame.preps.get(prep, []):
             if tok.lemma_.lower() in OPEN.study_periods:  # "in my second year of law school": in law school
+                out += _period_at(frame, subjects, tok)
                 tok = next(iter(prep_objects(tok, "of")), tok)
             arg = phrase_arg(tok, frame.idx)
             if arg is not None and mapped_predicate(f"is {prep}", arg.name) is not None:
                 out += subject_rels(frame, subjects, OPEN_PREDICATE, arg, "state", relation=f"is {prep}")
     return out
+
+
+def _studies_at(frame: Frame, subjects: list[Arg], schools: list[Token]) -> list[Rel]:
+    """STUDIES_AT each name, or school noun the phrase table knows ("at Ohio State", "in college")."""
+    out: list[Rel] = []
+    for tok in schools:
+        arg = A.token_org(tok, frame.idx, tools=False) if tok.pos_ == "PROPN" else phrase_arg(tok, frame.idx)
+        if arg is not None and (tok.pos_ == "PROPN" or mapped_predicate("is in", arg.name) == "STUDIES_AT"):
+            out += subject_rels(frame, subjects, "STUDIES_AT", arg, "state", confidence=OPEN_CONFIDENCE)
+    return out
+
+
+def _period_at(frame: Frame, subjects: list[Arg], period: Token) -> list[Rel]:
+    """"I'm in my second year at UCLA", "in her final semester at college": a part of a course of study at a
+    school (a name only when said as one: :func:`~chronomem.extract.rules.verbs.stays.at_school`; not "my second
+    year at Deloitte")."""
+    schools = [t for t in prep_objects(period, "at") + frame.preps.get("at", []) if t.pos_ != "PROPN" or at_school(t, frame.idx)]
+    return _studies_at(frame, subjects, schools)
 
 
 def _copula_adjective(frame: Frame) -> Token | None:

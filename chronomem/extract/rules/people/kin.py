@@ -21,7 +21,7 @@ from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person
 from chronomem.extract.clauses.frames import Frame, when_for, with_conj
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import poss_of
-from chronomem.extract.lexicon import KIN_RELATIONS, OPEN
+from chronomem.extract.lexicon import KIN_RELATIONS, OPEN, TIES
 from chronomem.extract.rules.base import persons
 
 
@@ -170,6 +170,8 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str, *, child: T
     name_tok = named_token(dobj, frame.idx) if kin is not None else None
     if kin is None or name_tok is None:
         return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
+    if kin[2] in TIES.cohort_child_words and in_cohort(dobj, name_tok, frame):
+        return []  # "I have a kid named Theo in my class": a pupil
     when = frame.when(aspect)
     if when is not None and not when.phrase and name_tok.head.dep_ == "acl":  # "adopted a rabbit named Maple in June"
         hung = [t for t in frame.all_times if t.anchor == name_tok.head.i]
@@ -184,6 +186,14 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str, *, child: T
         parts = named.name.split(" and ") if dobj.tag_ == "NNS" else [named.name]  # one span: "Salt and Pepper"
         out += [r for part in parts for s in subjects for r in kin_rels(s, replace(named, name=part), kin, when, frame.v.i)]
     return out
+
+
+def in_cohort(noun: Token, name: Token, frame: Frame) -> bool:
+    """A child word said among a group one leads: "a kid named Theo in my class", "a girl on my team named Ivy"
+    ("in"/"on" a ``cohort_nouns`` group, hung on the noun, its name's verb or the clause's verb)."""
+    heads = (noun, name.head, frame.v)
+    return any(c.dep_ == "prep" and c.lower_ in ("in", "on") and o.dep_ == "pobj" and o.lemma_.lower() in TIES.cohort_nouns
+               for h in heads for c in h.children for o in c.children)
 
 
 def as_baby(tok: Token) -> bool:

@@ -79,8 +79,8 @@ def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     for tok in sent:
         if tok.pos_ != "NOUN" or tok.lemma_.lower() in L.WEAK_ROLE_HEADS or tok.dep_ in ("compound", "amod"):
             continue
-        if kin_of(tok) is not None:
-            continue  # "my manager Priya": a reporting line, the kin rules' (apposition_rels)
+        if (kin_of(tok) or ("report",))[0] != "report":
+            continue  # "my manager Priya": a reporting line, the kin rules' (apposition_rels; "my intern Jo" also a role)
         role = role_arg(tok, strict=True)
         name_tok = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None) or _name_beside(tok)
         if role is None or name_tok is None or not (any(c.dep_ in ("det", "poss") for c in tok.children) or _bare_title(tok)):

@@ -144,7 +144,7 @@ def leave(frame: Frame) -> list[Rel]:
         if A.is_job_noun(dobj):  # "quit her job at the bank": a place of work, named or not
             at = frame.dobj_preps.get("at", []) + frame.prep("at")
             said = at or frame.prep("as") or frame.dobj_preps.get("as")  # "lost my job as a cashier": the open rules' role
-            return employment(frame, subjects, when, at) or _unnamed_left(frame, subjects, when, at) or (
+            return employment(frame, subjects, when, at) or unnamed_left(frame, subjects, when, at) or (
                 [] if said else last_job(frame, subjects, when))
         team = club_arg(dobj)
         if team is not None:
@@ -177,10 +177,10 @@ def leave(frame: Frame) -> list[Rel]:
         # "I quit in 2021", "I got laid off in March": the employer the session named last for this subject (not "I
         # retired early last night", "retired to my room"; "I'm retired" is a status, the open rules')
         return last_job(frame, subjects, when)
-    return employment(frame, subjects, when, orgs, strict=lemma == "retire") or _unnamed_left(frame, subjects, when, orgs)
+    return employment(frame, subjects, when, orgs, strict=lemma == "retire") or unnamed_left(frame, subjects, when, orgs)
 
 
-def _unnamed_left(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[Token]) -> list[Rel]:
+def unnamed_left(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[Token]) -> list[Rel]:
     """"My dad retired from the post office", "I got laid off from the factory", "she quit her job at the
     bank": a place of work the phrase table knows, without a name, left (not "retired from teaching",
     "retired from the race")."""
@@ -188,21 +188,6 @@ def _unnamed_left(frame: Frame, subjects: list[Arg], when: When | None, orgs: li
         return []
     return [r for tok in orgs if tok.head.lower_ in ("from", "at")
             for r in emit(frame, "WORKS_AT", subjects, unnamed_place(tok, frame.idx, "works at", "WORKS_AT"), when, obj_tok=tok)]
-
-
-def let_go(frame: Frame) -> list[Rel]:
-    """"I was let go from Google in 2023", "my mom got let go from the bank last year": the passive of "let
-    go" ends a job (not "I let go of my anger", "they let the dog go")."""
-    go = next((c for c in frame.v.children if c.dep_ == "xcomp" and c.lemma_ == "go"), None)
-    if go is None or not frame.passive:
-        return []
-    orgs = [t for t in prep_objects(go, "from") + frame.prep("from") if not frame.idx.is_time(t)]
-    when = when_for(frame.status, "end", [t for t in frame.all_times if t.anchor in (frame.v.i, go.i)])
-    subjects = persons(frame)
-    if not orgs:  # "I was let go in March": the employer the session named last for this subject
-        return last_job(frame, subjects, when)
-    unnamed = [t for t in orgs if t.lemma_.lower() not in L.RELEASING_PLACES]  # "let go from the jail": released
-    return employment(frame, subjects, when, orgs) or _unnamed_left(frame, subjects, when, unnamed)
 
 
 def ends_named(frame: Frame) -> bool:
