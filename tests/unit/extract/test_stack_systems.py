@@ -22,6 +22,12 @@ SYSTEMS = [
     ("Our stack is Django and Celery.", [c(W, "USES", "Django", A, NOW), c(W, "USES", "Celery", A, NOW)]),
     ("The dashboard app is built with Svelte.", [c(W, "USES", "Svelte", A, NOW)]),
     ("Our pipeline uses Airflow.", [c(W, "USES", "Airflow", A, NOW)]),
+    # "we" as the system's subject, for a known tool only
+    ("We run on Google Cloud.", [c(W, "USES", "Google Cloud", A, NOW)]),
+    ("We're hosted on Netlify.", [c(W, "USES", "Netlify", A, NOW)]),
+    # made with a tool in the past: used since then, not over
+    ("Our site was built with Drupal in 2018.", [c(W, "USES", "Drupal", A, year(2018))]),
+    ("The frontend was rewritten in Svelte last year.", [c(W, "USES", "Svelte", A, year(2023))]),
 ]
 
 
@@ -54,6 +60,9 @@ NOT_OURS = [
     "A backend written in Rust is fast.",
     "Our data lives in a spreadsheet.",
     "I don't code in Java.",
+    "We run on caffeine and hope.",  # no known tool
+    "We were hosted on Netlify before the merger?",  # a question
+    "Their site was built with Drupal in 2018.",
 ]
 
 

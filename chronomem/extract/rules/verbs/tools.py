@@ -22,6 +22,7 @@ from chronomem.extract.lexicon import (
     PHRASAL_END,
     PHRASAL_START,
     PURPOSE_SKIP,
+    SYSTEM_MADE,
     SYSTEM_TOOL_PREPS,
     TOOL_ON_LEMMAS,
 )
@@ -69,13 +70,15 @@ def our_system(tok: Token) -> bool:
 def system_tools(frame: Frame) -> list[Rel]:
     """The tools the speaker's own system runs on, is built with or written in (``system_tool_preps``): "our
     API runs on Kubernetes", "the frontend is built with React", "we host everything on AWS", "our stack is
-    Postgres and Redis" (known tools only; not "our data lives in a spreadsheet")."""
+    Postgres and Redis" (known tools only; not "our data lives in a spreadsheet"). A system made with a tool
+    (``system_made``) uses it from when it was made: "our site was rewritten in Go last year"."""
     preps = SYSTEM_TOOL_PREPS.get(frame.lemma)
-    if preps is None or not (any(our_system(t) for t in frame.subj_toks)
+    if preps is None or not (any(our_system(t) or t.lower_ == "we" and frame.lemma != "be" for t in frame.subj_toks)
                              or (frame.dobj is not None and our_system(frame.dobj))):
-        return []
+        return []  # (also "we run on AWS", "we're hosted on Render": a known tool only)
     toks = with_conj(frame.attr) if frame.lemma == "be" and frame.attr is not None else frame.prep(*preps)
-    return _uses(frame, [t for t in toks if frame.idx.is_tool(t)], frame.when("state"))
+    made = frame.lemma in SYSTEM_MADE and frame.status.tense == "past"  # "was built with React in 2019": since then
+    return _uses(frame, [t for t in toks if frame.idx.is_tool(t)], frame.when("start" if made else "state"))
 
 
 def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
