@@ -44,3 +44,28 @@ def test_object_words(extractor, text, expected):
 def test_hyphen_needs_no_spaces(extractor):
     """A spaced dash is a break, not a word: "old - school" keeps only what follows."""
     assert all("well -" not in row[2] for row in last_turn_rows(extractor, "I enjoy well - written mysteries."))
+
+
+# "it" as the object of a taste takes up a kind of thing judged good just before, in the same turn
+JUDGED_THEN_TAKEN_UP = [
+    ("Bouldering is amazing, I love it.", [c(U, "LIKES", "bouldering", A, NOW)]),
+    ("Jazz is wonderful. I'm a big fan of it.", [c(U, "LIKES", "jazz", A, NOW)]),
+]
+
+NOT_TAKEN_UP = [
+    "My commute is great, I love it.",  # an owner: one thing, not a kind of thing
+    "The soup is great, I love it.",
+    "Bouldering is amazing. Do you like it?",  # a question
+    "Bouldering is amazing with my cousin. I love it.",  # another noun between
+    "Bouldering is amazing. My cousin showed me a gym. I love it.",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), JUDGED_THEN_TAKEN_UP)
+def test_it_takes_up_what_was_judged(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+@pytest.mark.parametrize("text", NOT_TAKEN_UP)
+def test_it_taken_up_only_from_a_kind_just_judged(extractor, text):
+    assert [r for r in last_turn_rows(extractor, text) if r[1] == "LIKES"] == []

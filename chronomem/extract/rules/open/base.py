@@ -149,7 +149,23 @@ def counted(tok: Token) -> Token:
     return next(iter(prep_objects(tok, "of")), tok)
 
 
+def judged_antecedent(it: Token) -> Token | None:
+    """The kind of thing an object "it" takes up from a judgement just before, in the same turn: "Yoga is
+    amazing, I love it", "Nature's awesome! I'm a huge fan of it" (``positive_adjectives``). ``None`` when
+    another noun stands between, or the judged noun has a determiner or an owner ("the food", "my job")."""
+    if it.lower_ != "it" or it.dep_ not in ("dobj", "pobj"):
+        return None
+    above = set(it.ancestors)  # ("a huge fan of it": "fan" is no noun between)
+    prev = next((t for t in reversed(it.doc[:it.i]) if t.pos_ in ("NOUN", "PROPN") and t not in above), None)
+    if prev is None or prev.sent.start < it.sent.start and prev.sent.end < it.sent.start:
+        return None  # further back than the sentence before
+    if prev.dep_ != "nsubj" or prev.head.lemma_ != "be" or any(c.dep_ in ("det", "poss") for c in prev.children):
+        return None
+    return prev if any(c.dep_ == "acomp" and c.lemma_.lower() in OPEN.positive_adjectives for c in prev.head.children) else None
+
+
 def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:
+    tok = judged_antecedent(tok) or tok  # "Yoga is amazing, I love it"
     title = quoted_title(tok)
     if title is not None:
         return Arg(ENTITY, tok.i, title, "OTHER", GUESS)  # a book, a film, a song
