@@ -164,17 +164,30 @@ def repair_taste_root(doc: Doc) -> int:
     fixed = 0
     for tok in doc[1:-1]:
         root, subj = tok.head, doc[tok.i - 1]
-        named = subj.lower_ in OPEN.subject_pronouns or subj.pos_ == "NOUN" and subj.dep_ == "nsubj" and subj.head == root
-        if (tok.pos_ == "VERB" or tok.lower_ not in OPEN.taste_verbs or not named
+        named = subj.lower_ in OPEN.subject_pronouns or subj.pos_ in ("NOUN", "PROPN") and subj.dep_ == "nsubj" \
+            and subj.head in (root, tok)  # ("Omar loves baking bread": "loves" an auxiliary of "baking")
+        lemma = taste_lemma(tok)
+        if (tok.pos_ == "VERB" or lemma is None or not named
                 or root.dep_ != "ROOT" or root.i <= tok.i or root.pos_ not in ("NOUN", "PROPN", "VERB")):
             continue
-        tok.pos_, tok.tag_, tok.lemma_ = "VERB", "VBP", tok.lower_
+        tok.pos_, tok.tag_, tok.lemma_ = "VERB", "VBZ" if lemma != tok.lower_ else "VBP", lemma
         tok.head, tok.dep_ = tok, "ROOT"
         for child in [c for c in root.children if c.i < tok.i]:  # the subject
             child.head = tok
         root.head, root.dep_ = tok, ("xcomp" if root.tag_ == "VBG" else "dobj")
         fixed += 1
     return fixed
+
+
+def taste_lemma(tok: Token) -> str | None:
+    """The verb of taste ``tok`` is a form of, if any: "love", "loves" → "love"; "enjoys" → "enjoy".
+
+    >>> import spacy
+    >>> [taste_lemma(t) for t in spacy.blank("en")("loves enjoys hates likes bikes")]
+    ['love', 'enjoy', 'hate', 'like', None]
+    """
+    word = tok.lower_
+    return next((w for w in (word, word[:-1] if word.endswith("s") else "") if w in OPEN.taste_verbs), None)
 
 
 def repair_dated_names(doc: Doc) -> int:

@@ -69,3 +69,21 @@ def test_it_takes_up_what_was_judged(extractor, text, expected):
 @pytest.mark.parametrize("text", NOT_TAKEN_UP)
 def test_it_taken_up_only_from_a_kind_just_judged(extractor, text):
     assert [r for r in last_turn_rows(extractor, text) if r[1] == "LIKES"] == []
+
+
+# someone named likes doing something: the tagger took "loves" for an auxiliary of the gerund, or NER took
+# a first name for a company
+NAMED_TASTES = [
+    ("Omar loves baking bread.", [c("Omar", "LIKES", "baking bread", A, NOW)]),
+    ("Omar loves knitting scarves.", [c("Omar", "LIKES", "knitting scarves", A, NOW)]),
+    ("Emma enjoys fixing bikes.", [c("Emma", "LIKES", "fixing bikes", A, NOW)]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), NAMED_TASTES)
+def test_named_person_likes_doing(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+def test_a_company_likes_nothing(extractor):
+    assert last_turn_rows(extractor, "Microsoft loves open source.") == []

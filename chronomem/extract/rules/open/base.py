@@ -10,7 +10,7 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
-from chronomem.extract.clauses.args import DocIndex, name_arg
+from chronomem.extract.clauses.args import DocIndex, first_name_gender, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
@@ -37,8 +37,8 @@ def person_subjects(frame: Frame, *, relatives: bool = True) -> list[Arg]:
         person = A.subject_person(arg, we=True, loose=True)
         if person is None:
             continue
-        if person.kind == ENTITY and not (person.label == "PERSON" or person.gender):
-            continue
+        if person.kind == ENTITY and not (person.label == "PERSON" or person.gender or first_name_gender(person.name)):
+            continue  # (a known first name NER took for a company: "Emma enjoys fixing bikes")
         out.append(person)
     borrowed = all(t.i > frame.v.i for t in frame.subj_toks)  # "Just started yoga, it's great": "it" is the next clause's
     if not out and borrowed and dropped_subject(frame.v):
