@@ -1,5 +1,6 @@
 """A turn's importance reads what the turn tells, sentence by sentence (chronomem.graph.turn_importance)."""
 
+import math
 from datetime import datetime, timezone
 
 import pytest
@@ -52,3 +53,12 @@ def test_new_content_words_count_more_than_length():
                                                 "cleaned", "gutters", "sorted", "receipts"}))
     repeated = turn_features(telling, SAID, table=importance_table(), context=said_before)
     assert repeated["new_words"] == 0.0 and features(telling)["new_words"] == pytest.approx(10 / 20)
+
+
+def test_an_answer_gains_what_a_named_date_gains():
+    table = importance_table()
+    plain = "We took the night train and slept most of the way."
+    answer = score_turn(plain, SAID, table=table, context=TurnContext(previous="How did you get to Vienna?"))
+    unprompted = score_turn(plain, SAID, table=table)
+    gain = math.log(answer / (1 - answer)) - math.log(unprompted / (1 - unprompted))
+    assert gain == pytest.approx(table.turn.weights["names_date"], abs=1e-3)
