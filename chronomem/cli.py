@@ -204,15 +204,15 @@ def ingest(ctx: click.Context, paths: tuple[Path, ...], fmt: str, recorded_at: s
 def import_(ctx: click.Context, path: Path, quiet: bool) -> None:
     """Import pre-extracted facts (JSONL: subject, predicate, object, valid_from, valid_to, statement)."""
     from chronomem.extract.parse.importer import count_fact_records, read_fact_records
-    from chronomem.progress import draws_bars, progress_bar
+    from chronomem.progress import draws_bars, two_stage_bar
 
     if empty_input(path):
         raise InputError(f"{path} is empty: nothing to import (one JSON object a line: subject, predicate, "
                          "object, valid_from, valid_to, statement)")
     total = count_fact_records(path) if draws_bars(quiet=quiet) else 0  # a pass over the file, for the bar only
     mem = _memory(ctx, create=True)
-    with progress_bar(total, "importing", quiet=quiet) as advance:
-        summary = mem.import_facts(read_fact_records(path), progress=advance)
+    with two_stage_bar(total, "importing", "indexing", quiet=quiet) as (advance, indexing):
+        summary = mem.import_facts(read_fact_records(path), progress=advance, index_progress=indexing)
     click.echo(summary.line())
     if summary.facts_added and mem.has_vectors():  # import does not embed (a million facts would take an hour)
         click.echo(f"{summary.facts_added} new facts are not embedded yet: `chronomem index` embeds them "

@@ -71,10 +71,13 @@ def _gc_paused() -> Iterator[Callable[[], object]]:
             gc.enable()
 
 
-def _bulk_load(store: GraphStore) -> AbstractContextManager[object]:
-    """The store's own preparation for a bulk import (its ``bulk_load()``, if it has one)."""
+def _bulk_load(store: GraphStore, index_progress: Callable[[int, int], None] | None) -> AbstractContextManager[object]:
+    """The store's own preparation for a bulk import (its ``bulk_load()``, if it has one), told
+    how to report the indexes it builds after the load (``index_progress(done, total)``)."""
     prepare = getattr(store, "bulk_load", None)
-    return prepare() if prepare is not None else nullcontext()
+    if prepare is None:
+        return nullcontext()
+    return prepare(index_progress=index_progress) if index_progress is not None else prepare()
 
 
 class Memory(ErasingMemory, LifecycleMemory, GroupReading):
@@ -212,14 +215,15 @@ class Memory(ErasingMemory, LifecycleMemory, GroupReading):
             yield s if s.group_id == self.group else s.model_copy(update={"group_id": self.group})
 
     def import_facts(self, records: Iterable[dict | Any], *, recorded_at: When | None = None,
-                     batch_size: int | None = None,
-                     progress: Callable[[int], None] | None = None) -> IngestSummary:
+                     batch_size: int | None = None, progress: Callable[[int], None] | None = None,
+                     index_progress: Callable[[int, int], None] | None = None) -> IngestSummary:
         """Import pre-extracted facts (subject, predicate, object, valid_from, valid_to, statement,
         optional sources and group), skipping extraction but going through the same temporal rules.
 
         Records are written in transactions of ``batch_size`` (default: the store's
         ``import_batch_size``, else 5,000); ``progress(n)`` is called with the number of records
-        each transaction wrote.
+        each transaction wrote. Into a store with no facts, indexes are built after the load, in
+        this call (on Neo4j the fact full-text index: ``index_progress(percent, 100)`` while it builds).
         """
         from chronomem.extract.parse.importer import batches_from_records
 
@@ -228,7 +232,7 @@ class Memory(ErasingMemory, LifecycleMemory, GroupReading):
             batch_size = getattr(self.store, "import_batch_size", DEFAULT_IMPORT_BATCH)
         summary = IngestSummary()
         started = time.perf_counter()
-        with _bulk_load(self.store), _gc_paused() as between_batches:
+        with _bulk_load(self.store, index_progress), _gc_paused() as between_batches:
             batches = ((batch, recorded_at or self.clock.now()) for batch in batches_from_records(
                 records, group_id=self.group, vocabulary=self.store.vocabulary, batch_size=batch_size,
                 said_at=recorded_at or self.clock.now()))

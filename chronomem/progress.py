@@ -33,6 +33,28 @@ def progress_bar(total: int, description: str, *, quiet: bool = False) -> Iterat
 
 
 @contextmanager
+def two_stage_bar(total: int, description: str, then: str, *,
+                  quiet: bool = False) -> Iterator[tuple[Callable[[int], None], Callable[[int, int], None]]]:
+    """:func:`progress_bar`'s ``advance(n)``, and a ``progress(done, total)`` callback for a second
+    stage (say, building an index after a load) whose bar appears on its first call, in the same display."""
+    if not draws_bars(quiet=quiet):
+        yield _no_advance, lambda done, total: None
+        return
+    with _rich_bar(description, total if total > 1 else None) as (bar, task):
+        second: list[Any] = []
+
+        def stage(done: int, total: int) -> None:
+            if not second:
+                second.append(bar.add_task(then, total=total))
+            bar.update(second[0], completed=done, total=total)
+
+        def advance(n: int = 1) -> None:
+            bar.advance(task, n)
+
+        yield advance, stage
+
+
+@contextmanager
 def count_bar(description: str, *, quiet: bool = False) -> Iterator[Callable[[int, int], None]]:
     """Yield a ``progress(done, total)`` callback (the side-index's shape), whose total may only be
     known once the work starts; draws a bar only when stderr is a terminal."""

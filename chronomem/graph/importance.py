@@ -59,6 +59,7 @@ class TurnWeights(_Table):
     weights: dict[str, float]
     per_word: float
     max_words: int = Field(ge=0)
+    max_new_words: int = Field(ge=0)
     recent_turns: int = Field(ge=0)
     small_talk_words: int = Field(ge=0)
     small_talk: frozenset[str]

@@ -51,6 +51,7 @@ from chronomem.graph.base import (
 from chronomem.graph.codec import fact_from_mapping, from_us, to_us
 from chronomem.graph.cypher_vectors import CREATE_PROPERTY_KEY, PROPERTY_KEYS, VECTOR_INDEXES
 from chronomem.graph.erasure import Erasure, ErasureReport
+from chronomem.graph.neo4j_deferred_index import deferred_fact_fulltext, index_missing
 from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.neo4j_lifecycle import Neo4jLifecycle
 from chronomem.graph.neo4j_migration import migrate_claims, migrate_current
@@ -229,11 +230,16 @@ class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
         return report
 
     @contextmanager
-    def bulk_load(self) -> Iterator[None]:
+    def bulk_load(self, *, index_progress: Callable[[int, int], None] | None = None) -> Iterator[None]:
         """A bulk import's batches (``Memory.import_facts``): an entity a committed batch stored, or
-        found stored, exactly as given is not sent again (:mod:`chronomem.graph.neo4j_known_entities`)."""
-        with self._known_entities.active():
-            yield
+        found stored, exactly as given is not sent again (:mod:`chronomem.graph.neo4j_known_entities`);
+        into a store with no facts, the fact full-text index is built after the load
+        (:mod:`chronomem.graph.neo4j_deferred_index`; ``index_progress(percent, 100)`` meanwhile)."""
+        try:
+            with deferred_fact_fulltext(self._session, progress=index_progress), self._known_entities.active():
+                yield
+        except (Neo4jError, DriverError) as e:
+            raise StoreError(f"preparing Neo4j at {self.uri} for a bulk import (or finishing one) failed: {e}") from e
 
     def reserve(self, group_id: str, count: int) -> int:
         """Take ``count`` consecutive insertion numbers for ``group_id`` in a transaction of its own (a
@@ -333,12 +339,17 @@ class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
             raise InputError(f"unknown text kind {kind!r}; use fact, entity or turn")
         limit = _limit(limit)
         fetch = max(4 * limit, 200)
-        if fetch <= FULLTEXT_TOP_MAX:  # Lucene keeps a heap of that size: only for modest limits
-            (top,) = self._read(cypher.FULLTEXT_TOP[kind], g=group_id, query=query, fetch=fetch)
-            hits = sorted(top["hits"], key=lambda h: (-h[1], h[2]))[:limit]  # ties in insertion order
-            if top["seen"] < fetch or len(hits) == limit:  # every match, or the group's best scores
-                return [(i, float(score)) for i, score, _ in hits]
-        rows = self._read(cypher.FULLTEXT[kind], g=group_id, query=query, limit=limit)
+        try:
+            if fetch <= FULLTEXT_TOP_MAX:  # Lucene keeps a heap of that size: only for modest limits
+                (top,) = self._read(cypher.FULLTEXT_TOP[kind], g=group_id, query=query, fetch=fetch)
+                hits = sorted(top["hits"], key=lambda h: (-h[1], h[2]))[:limit]  # ties in insertion order
+                if top["seen"] < fetch or len(hits) == limit:  # every match, or the group's best scores
+                    return [(i, float(score)) for i, score, _ in hits]
+            rows = self._read(cypher.FULLTEXT[kind], g=group_id, query=query, limit=limit)
+        except StoreError as e:
+            if kind == "fact" and index_missing(e):  # a bulk import builds it after its load
+                return []
+            raise
         return [(r["id"], float(r["score"])) for r in rows]
 
     # -- sessions and turns --------------------------------------------------------------

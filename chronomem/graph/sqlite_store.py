@@ -204,8 +204,9 @@ class SqliteGraphStore(SqliteVectors, SqliteLifecycle):
             except sqlite3.Error as e:
                 raise StoreError(f"writing to {self.path} failed: {e}") from e
 
-    def bulk_load(self) -> AbstractContextManager[None]:
-        """Around a bulk import (:meth:`Memory.import_facts`): see :func:`~chronomem.graph.sqlite_write.bulk_import`."""
+    def bulk_load(self, *, index_progress: Callable[[int, int], None] | None = None) -> AbstractContextManager[None]:
+        """Around a bulk import (:meth:`Memory.import_facts`): see :func:`~chronomem.graph.sqlite_write.bulk_import`
+        (its indexes are built in one transaction, with no progress to report: ``index_progress`` is not called)."""
         return bulk_import(self._db, self._lock, self.path)
 
     # -- entities ------------------------------------------------------------------------

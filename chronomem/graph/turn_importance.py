@@ -16,7 +16,7 @@ is the logistic model over them, with weights set by hand (the table says why).
 0.02
 >>> round(score_turn("Caroline is moving to Berlin next month.", said, table=table, sourced=True,
 ...                  mention_types=["PERSON", "PLACE"], context=TurnContext(previous="Any news?")), 2)
-0.94
+0.97
 """
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ _WORD = re.compile(r"[\w']+")
 # A capitalised word that does not open the text or a sentence: a name, a place, a title.
 _PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+")
 _DIGIT = re.compile(r"\d")
-_FIRST = frozenset(("i", "my", "me", "i'm", "i've", "mine", "we", "our"))
+_FIRST = frozenset(("i", "my", "me", "i'm", "i've", "i'll", "i'd", "mine", "myself", "we", "our", "us", "we're",
+                    "we've"))
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,27 @@ class TurnContext:
 def words(text: str) -> list[str]:
     """The lower-cased words of ``text``."""
     return _WORD.findall(text.lower())
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text``, split at ``.``, ``!`` and ``?`` (which each keeps).
+
+    >>> sentences("Thanks! I sold my bike last week. Did you?")
+    ['Thanks!', 'I sold my bike last week.', 'Did you?']
+    """
+    return [s.strip() for s in _SENTENCE.findall(text) if s.strip() and _WORD.search(s)]
+
+
+def first_person_statements(text: str) -> float:
+    """The share of the sentences of ``text`` that state something in the first person (a sentence
+    with "I", "my", "we"... that is not a question): what the speaker tells of their own life.
+
+    >>> first_person_statements("Wow, congrats! I finally finished my thesis. Want to celebrate?")
+    0.3333333333333333
+    """
+    said = sentences(text)
+    told = sum(1 for s in said if not s.endswith("?") and not _FIRST.isdisjoint(words(s)))
+    return told / len(said) if said else 0.0
 
 
 def content_words(text: str, table: ImportanceTable) -> set[str]:
@@ -83,27 +106,29 @@ def turn_features(text: str, said_at: datetime, *, table: ImportanceTable, sourc
     """
     w = table.turn
     said = words(text)
-    n = max(1, len(said))
     types = set(mention_types)
     from chronomem.timeexpr import find_times
 
     times = find_times(text, said_at)
     plan = any(m.tense == "future" or (m.span.start is not None and m.span.start > said_at.date()) for m in times)
     content = content_words(text, table)
+    new = content - context.recent
+    parts = sentences(text)
     found = {
         "sourced_fact": sourced,
         "names_person": "PERSON" in types,
         "names_date": bool(times),
         "states_plan": plan or _has_phrase(text, w.plan_cues),
         "names_entity": bool(types - {"PERSON"}),
-        "question": "?" in text,
+        "question": sum(1 for s in parts if s.endswith("?")) / max(1, len(parts)),
         "small_talk": len(said) <= w.small_talk_words or all(word in w.small_talk for word in said),
-        "novelty": len(content - context.recent) / len(content) if content else 0.0,
+        "novelty": len(new) / len(content) if content else 0.0,
+        "new_words": min(len(new), w.max_new_words) / w.max_new_words if w.max_new_words else 0.0,
         "proper_nouns": min(len(_PROPER.findall(text)), 5) / 5,
-        "first_person": sum(word in _FIRST for word in said) / n,
+        "first_person": first_person_statements(text),
         "numbers": bool(_DIGIT.search(text)),
         "answers_question": "?" in context.previous,
-        "reaction": _has_phrase(text, w.reaction_openers, at_start=True),
+        "reaction": _has_phrase(text, w.reaction_openers, at_start=True) / max(1, len(parts)),
         "prompts_question": "?" in context.following,
         "prompts_reaction": bool(context.following) and _has_phrase(context.following, w.reaction_openers,
                                                                      at_start=True),

@@ -91,3 +91,47 @@ def test_no_slot_keeps_a_scratch_property(neo4j_store, neo4j_driver):
         left = s.run("MATCH (l:SlotLock {group_id: $g}) RETURN l._lock AS lock, l._new AS new, size(l.claims) AS n",
                      g=g).data()
     assert left == [{"lock": None, "new": None, "n": 2}]
+
+
+def _fact_fulltext_state(driver) -> str | None:
+    from chronomem.graph.neo4j_deferred_index import FACT_FULLTEXT, INDEX_STATE
+
+    with driver.session() as s:
+        row = s.run(INDEX_STATE, name=FACT_FULLTEXT).single()
+    return None if row is None else row["state"]
+
+
+def test_an_import_into_a_store_with_no_facts_builds_the_fact_fulltext_index_after_the_load(neo4j_store, neo4j_driver):
+    from chronomem.graph.neo4j_deferred_index import ANY_FACT
+    from chronomem.memory import Memory
+
+    with neo4j_driver.session() as s:
+        if s.run(ANY_FACT).single()["any"]:
+            pytest.skip("the test database holds facts of another test")
+    g = neo4j_store.test_group
+    seen: list[tuple[str | None, list]] = []  # the index during the load, and a search then
+    built: list[tuple[int, int]] = []
+
+    def loaded(n: int) -> None:
+        seen.append((_fact_fulltext_state(neo4j_driver), neo4j_store.fulltext(g, "Porto", kind="fact")))
+
+    mem = Memory(neo4j_store, group=g, embedder=None)
+    records = [{"subject": "Rui", "predicate": "LIVES_IN", "object": "Porto", "valid_from": "2021-03-01"},
+               {"subject": "Rui", "predicate": "LIVES_IN", "object": "Faro", "valid_from": "2023-05-01"}]
+    summary = mem.import_facts(records, batch_size=1, progress=loaded, index_progress=lambda d, t: built.append((d, t)))
+    assert summary.facts_added == 2
+    assert seen == [(None, []), (None, [])]  # deferred: no index, and a search finds nothing rather than failing
+    assert built[-1] == (100, 100) and _fact_fulltext_state(neo4j_driver) == "ONLINE"
+    porto = {f.id for f in neo4j_store.iter_facts(g, include_expired=True) if "Porto" in f.statement}
+    assert porto and {i for i, _ in neo4j_store.fulltext(g, "Porto", kind="fact")} == porto  # both versions
+
+
+def test_an_import_into_a_store_with_facts_keeps_the_fact_fulltext_index(neo4j_store, neo4j_driver):
+    g = neo4j_store.test_group
+    other = WriteBatch(g, entities=[ent(g, "Ana", "PERSON"), ent(g, "Oslo", "PLACE")], claims=[lives_in(g, "Ana", "Oslo", 2020)])
+    neo4j_store.write(other, recorded_at=T)
+    with neo4j_store.bulk_load(index_progress=lambda d, t: pytest.fail("nothing to build")):
+        assert _fact_fulltext_state(neo4j_driver) == "ONLINE"  # other facts stored: rebuilding would cost more
+        neo4j_store.write(WriteBatch(g, entities=[ent(g, "Ana", "PERSON"), ent(g, "Bergen", "PLACE")],
+                                     claims=[lives_in(g, "Ana", "Bergen", 2022)]), recorded_at=T)
+    assert len(neo4j_store.fulltext(g, "Bergen", kind="fact")) == 1

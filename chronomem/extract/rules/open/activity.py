@@ -67,8 +67,9 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         if pred == "HAS_PET" and not is_pet_noun(tok):
             pred = OPEN_PREDICATE
         if pred == "HAS_PET" and (any(c.dep_ in ("acl", "appos", "relcl") for c in tok.children) or any(
-                t.pos_ == "PROPN" or t.is_title for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])):
-            continue  # "adopted a dog named Pickles": named, the vocabulary rules' (never "<owner>'s dog" beside it)
+                (t.pos_ == "PROPN" or t.is_title) and not frame.idx.is_time(t)
+                for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])):
+            continue  # "adopted a dog named Pickles": named, the vocabulary rules' (not "a dog in June")
         arg = Arg(OWNED, tok.i, tok.lower_, "PET", GUESS) if pred == "HAS_PET" else phrase_arg(tok, frame.idx)
         out += subject_rels(frame, subjects, pred, arg, aspect, relation=verb)
     if frame.dobj is not None and aspect == "state" and frame.status.tense == "present":

@@ -112,7 +112,8 @@ def _activity_done(tok: Token, first: str) -> bool:
     (``activity_gerunds``), not "doing my best" nor "doing stuff"."""
     return first in OPEN.activity_gerunds and tok.tag_ == "VBG" and any(
         c.dep_ == "dobj" and c.pos_ == "NOUN" and c.lemma_.lower() not in OPEN.vague_objects
-        and c.lemma_.lower() not in OPEN.abstract_objects and not any(d.dep_ == "poss" for d in c.children)
+        and c.lemma_.lower() not in OPEN.abstract_objects and c.lemma_.lower() not in OPEN.person_objects
+        and not any(d.dep_ == "poss" for d in c.children)
         for c in tok.children)
 
 

@@ -18,8 +18,10 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import tree
 from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
+from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for, with_conj
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, timed
+from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import poss_of
 from chronomem.extract.lexicon import KIN_RELATIONS, OPEN, TIES
 from chronomem.extract.rules.base import persons
@@ -117,6 +119,34 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
     return hung if hung is not None and idx.term_at[hung.i] is None else None
 
 
+def named_after(tok: Token) -> Token | None:
+    """The name the first later naming of the turn gives ``tok`` (a pet or a baby just said) by a pronoun:
+    "we got a puppy and named him Ziggy", "my sister had a baby! They named her Iris", "… his name is Max";
+    not a name given to "it" or to another noun ("we named the boat Sally"), asked about or supposed
+    ("will you call her Luna?", "we might name him Rex")."""
+    word = next((t for t in tok.doc[tok.i + 1:] if t.lemma_.lower() in OPEN.naming_words), None)
+    if word is None or is_question(word.sent):
+        return None
+    if word.pos_ == "NOUN":  # "her name is Luna"
+        verb, name = word.head, next((c for c in word.head.children if c.dep_ in ("attr", "acomp") and _a_name(c)), None)
+        said = [c for c in word.children if c.dep_ == "poss"] if word.dep_ == "nsubj" and verb.lemma_ == "be" else []
+    else:
+        verb, name = word, next((c for c in word.children if c.dep_ in ("oprd", "dobj") and _a_name(c)), None)
+        said = [c for c in verb.children if c.dep_ == "dobj" and (name is None or c.i != name.i)] + [
+            c for c in (name.children if name is not None else ()) if c.dep_ == "poss"]  # "named her Iris": a possessive
+        subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if (subj is None and verb.dep_ != "conj") or (subj is not None and subj.lower_ not in OPEN.namer_subjects):
+            return None  # a subject shared with the clause before names too: "Jo adopted a kitten and named her Mia"
+    if verb.tag_ not in ("VBD", "VBN", "VBP", "VBZ") or not plain(verb):
+        return None
+    return name if said and said[0].lower_ in OPEN.named_pronouns else None
+
+
+def _a_name(tok: Token) -> bool:
+    """A word said as a name, however tagged ("named her Juniper" with "Juniper" a noun to the parser)."""
+    return tok.text[:1].isupper() and (tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and not tok.is_sent_start))
+
+
 def modifier_state(tok: Token, name: Token | None = None) -> str:
     """``"skip"`` for "my late husband", ``"ended"`` for "my ex-wife", "my old boss", "my childhood cat",
     "my old dog Rex from when I was a kid" (the past words may hang on the noun or on the ``name``), else ``""``."""
@@ -168,6 +198,8 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str, *, child: T
         return []
     kin = kin_of(dobj) if child is None else born_kin(child, plain=True)
     name_tok = named_token(dobj, frame.idx) if kin is not None else None
+    if name_tok is None and kin is not None and (kin[0] == "pet" and aspect == "start" or child is not None):
+        name_tok = named_after(dobj)  # "we adopted a kitten and named her Luna" (not "I have a toy dog, I named her …")
     if kin is None or name_tok is None:
         return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
     if kin[2] in TIES.cohort_child_words and in_cohort(dobj, name_tok, frame):
