@@ -196,8 +196,8 @@ def clause_rels(frame: Frame) -> list[Rel]:
 
 def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """A taste said by denying its opposite: "I don't like crowds", "I do not enjoy camping", "I can't stand
-    rude people", "I'm not a fan of winter" → DISLIKES; not "no longer" (an ending), nor a question or a
-    supposition ("I might not like it"), nor what someone else does not like of the speaker's."""
+    rude people", "I'm not a fan of winter", "I'm not fond of olives" → DISLIKES; not "no longer" (an
+    ending), nor a question or a supposition ("I might not like it"), nor what someone else does not like of the speaker's."""
     lemma, status = frame.lemma, frame.status
     cannot = lemma in OPEN.cannot_tastes and any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in frame.v.children)
     if status.ending or status.used_to or (status.blocked and not cannot):
@@ -209,8 +209,9 @@ def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         if lemma == "care" and "for" in frame.preps:  # "I don't care for country music"
             plain = replace(plain, dobj=frame.preps["for"][0])
         return [replace(r, predicate=OPEN.negated_tastes[lemma]) for r in taste_rels(plain, subjects, "LIKES")]
-    if lemma == "be" and frame.attr is not None and (frame.attr.lemma_.lower() in OPEN.fan_nouns
-                                                      or frame.attr.lemma_.lower() in OPEN.taste_persons):
+    denied = frame.acomp.lower_ if frame.acomp is not None else ""
+    if lemma == "be" and (denied in OPEN.denied_tastes or frame.attr is not None and (  # "I'm not fond of olives"
+            frame.attr.lemma_.lower() in OPEN.fan_nouns or frame.attr.lemma_.lower() in OPEN.taste_persons)):
         return [replace(r, predicate="DISLIKES") for r in copula_rels(plain, subjects) if r.predicate == "LIKES"]
     return []
 

@@ -216,8 +216,10 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     elif lemma in OPEN.joy_light_verbs or lemma in OPEN.dread_light_verbs:
         after = " ".join(t.lower_ for t in v.subtree if t.i > v.i)
         for table, said in ((OPEN.joy_light_verbs, "LIKES"), (OPEN.dread_light_verbs, "DISLIKES")):
-            if any(f" {w} " in f" {after} " for w in table.get(lemma, ())):  # "makes me happy", "makes me nervous"
-                owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ == "me"), None)
+            said_as = next((w for w in table.get(lemma, ()) if f" {w} " in f" {after} "), None)
+            if said_as is not None:  # "makes me happy", "makes me nervous", "gets on my nerves"
+                mine = "my" if "my" in said_as.split() else "me"
+                owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ == mine), None)
                 predicate = said
                 break
     if owner is None or owner.kind != "speaker" or denied:

@@ -44,7 +44,7 @@ from chronomem.extract.clauses.stance import (
     you_all,
 )
 from chronomem.extract.clauses.tree import plus_conjuncts, poss_of, prep_objects
-from chronomem.extract.lexicon import DIALOGUE, PEOPLE
+from chronomem.extract.lexicon import DIALOGUE, OPEN, PEOPLE
 
 
 def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -54,8 +54,8 @@ def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         low, lemma = tok.lower_, tok.lemma_.lower()
         if tok.pos_ == "VERB" and lemma in PEOPLE.liking_verbs and not in_title(tok):
             out += _verb(tok, PEOPLE.liking_verbs[lemma], idx)
-        elif tok.pos_ == "VERB" and lemma == "stand" and negated(tok) and any(c.lower_ in L.CAN_FORMS for c in tok.children):
-            out += _verb(tok, "DISLIKES", idx, negation_ok=True)  # "I can't stand him"
+        elif tok.pos_ == "VERB" and lemma in OPEN.cannot_tastes and negated(tok) and any(c.lower_ in L.CAN_FORMS for c in tok.children):
+            out += _verb(tok, "DISLIKES", idx, negation_ok=True)  # "I can't stand him", "I can't bear her"
         elif tok.pos_ == "ADJ" and low in PEOPLE.liking_adjectives and tok.dep_ == "acomp":
             out += _with_prep(tok, tok.head, PEOPLE.liking_adjectives[low], idx)
         elif tok.pos_ == "NOUN" and lemma in PEOPLE.liking_nouns:
@@ -188,7 +188,13 @@ def _verb(verb: Token, predicate: str, idx: DocIndex, *, negation_ok: bool = Fal
 
 
 def _with_prep(word: Token, verb: Token, predicate: str, idx: DocIndex) -> list[Rel]:
-    if negated(verb) or blocked(verb) or verb.lemma_ not in PEOPLE.liking_noun_verbs and verb.lemma_ != "fall":
+    """"I'm crazy about Nora", "she's mad at him"; denied, a taste of ``denied_tastes`` is a dislike ("I'm not
+    fond of Vic", "I'm not a big fan of him"; not "I'm not mad at you", "I don't have a crush on her")."""
+    if negated(verb) and predicate == "LIKES" and word.lemma_.lower() in OPEN.denied_tastes:
+        predicate = "DISLIKES"
+    elif negated(verb):
+        return []
+    if blocked(verb) or verb.lemma_ not in PEOPLE.liking_noun_verbs and verb.lemma_ != "fall":
         return []
     objs = prep_objects(word, *PEOPLE.liking_preps)
     if word.dep_ == "pobj":  # "in love with": the preposition hangs from "love" or from "in"
@@ -239,8 +245,9 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
     if any(c.lower_ in ("both", "all") for c in (*verb.children, *word.children)) or word.tag_ == "NNS":
         return []  # "you are both idiots": several people
     obj: Arg | None
-    if subj.lower_ == "you" and not you_all(subj):
-        obj = Arg(YOU if my_opinion(verb) else GROUP_YOU, subj.i)
+    if subj.lower_ == "you" and not you_all(subj):  # an insult noun ("you're such a liar") is one in any chat, as "You idiot!"
+        insult = predicate == "DISLIKES" and word.pos_ == "NOUN"
+        obj = Arg(YOU if my_opinion(verb) or insult else GROUP_YOU, subj.i)
     elif subj.lower_ in ("he", "she"):
         pron = pronoun_arg(subj)
         obj = Arg(GROUP_PRONOUN, subj.i, name=pron.name, gender=pron.gender) if pron is not None else None
