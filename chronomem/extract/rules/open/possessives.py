@@ -212,8 +212,9 @@ def _telling_kin(tok: Token) -> str | None:
     """The kin relation a noun names ("kids": child), or ``None``: also for a relation everyone has to no one
     in particular ("hiking with my friends", "my dad says"), which says nothing about the speaker."""
     kin = OPEN.kin_possessions.get(tok.lower_)
-    if kin in OPEN.universal_kin and not any(c.dep_ in _TELLING_DEPS for c in tok.children):
-        return None
+    if kin in OPEN.universal_kin and not any(c.dep_ in _TELLING_DEPS for c in tok.children) or \
+            kin is not None and modifier_state(tok) == "skip":
+        return None  # (also "my partner at the firm": no couple)
     if kin is not None and any(c.dep_ in ("compound", "nmod") and c.lemma_.lower() in L.PET_NOUNS for c in tok.children):
         return None  # "my dog buddy": the dog's name, in lower case
     return kin

@@ -34,8 +34,10 @@ def kin_of(tok: Token) -> tuple[str, str, str] | None:
     for word in (low, lemma):
         if word in L.KIN or word in L.HOUSEMATES:
             rel, gender = L.KIN[word] if word in L.KIN else L.HOUSEMATES[word]
-            if word == "lead" and not any(c.lower_ == "team" for c in tok.children):
-                return None
+            needs, refusing = L.KIN_NEEDS_WORDS.get(word), L.KIN_REFUSING_WORDS.get(word, ())
+            if needs is not None and not any(c.lower_ in needs for c in tok.children) or \
+                    any(c.lower_ in refusing for c in tok.children):
+                return None  # "my half of the bill", "the lead singer", "my business partner"
             return rel, gender, word
     if tree.is_pet_noun(tok):  # "a beagle", "a black lab"
         word = low if low in L.PET_NOUNS else lemma if lemma in L.PET_NOUNS else f"{tok.doc[tok.i - 1].lower_} {lemma}"
@@ -106,8 +108,8 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
     if tok.dep_ == "nsubjpass" and tok.head.lemma_ in OPEN.naming_words:  # "my sister is called Emma"
         return next((c for c in tok.head.children if c.dep_ in ("oprd", "attr", "xcomp") and c.i > tok.head.i
                      and (c.pos_ == "PROPN" or c.is_title)), None)
-    if tok.dep_ in ("compound", "amod") and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
-        return tok.head
+    if tok.dep_ in ("compound", "amod", "nmod") and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
+        return tok.head  # "my sister Emma", "my ex Tomas"
     if tok.dep_ == "appos" and tok.head.pos_ == "PROPN" and tok.head.i < tok.i:
         return tok.head
     nxt = tok.i + 1
@@ -151,15 +153,16 @@ def modifier_state(tok: Token, name: Token | None = None) -> str:
     """``"skip"`` for "my late husband", ``"ended"`` for "my ex-wife", "my old boss", "my childhood cat",
     "my old dog Rex from when I was a kid" (the past words may hang on the noun or on the ``name``), else ``""``."""
     heads = [tok] if name is None else [tok, name]
-    words = {c.lower_ for h in heads for c in h.children if c.dep_ in ("amod", "compound", "nmod", "advmod")
-             and (h is tok or c.i < h.i)}
+    words = {tok.lower_} | {c.lower_ for h in heads for c in h.children if c.dep_ in ("amod", "compound", "nmod", "advmod")
+                            and (h is tok or c.i < h.i)}  # "my ex" itself
     j = tok.i - 1
     while j >= tok.sent.start and (tok.doc[j].lower_ == "-" or tok.doc[j].lower_ in L.ENDED_KIN_MODIFIERS
                                    or tok.doc[j].lower_ in L.SKIP_KIN_MODIFIERS):
         words.add(tok.doc[j].lower_)
         j -= 1
-    if words & L.SKIP_KIN_MODIFIERS:
-        return "skip"
+    refusing = L.KIN_REFUSING_WORDS.get(tok.lower_, ())
+    if words & L.SKIP_KIN_MODIFIERS or any(c.lower_ in refusing for c in tok.children):
+        return "skip"  # "my late husband", "my business partner"
     if words & L.ENDED_KIN_MODIFIERS or (words & L.OLD_KIN_MODIFIERS and tok.lower_ in L.OLD_MEANS_FORMER):
         return "ended"  # "my ex-wife", "my old boss"
     if name is not None and (_said_of_childhood(" ".join(t.lower_ for h in heads for t in h.subtree))

@@ -54,8 +54,10 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
         if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
             args = [a for a in args if a.kind == PRONOUN]
         return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
-    if attr.tag_ == "NNS" and len(args) == 2 and kin[0] in ("friend", "relative", "sibling"):  # "X and Y are roommates"
-        return kin_rels(args[0], args[1], kin, when, attr.i)
+    if len(args) == 2 and (attr.tag_ == "NNS" and kin[0] in ("friend", "relative", "sibling") or kin[2] in L.PAIR_KIN):
+        # "X and Y are roommates", "Nina and Omar are an item" ("were a couple": over)
+        past = kin[0] in COUPLES and attr.head.tag_ == "VBD"
+        return kin_rels(args[0], args[1], kin, When("end", vague=True) if past else when, attr.i)
     return []
 
 
@@ -139,8 +141,8 @@ def _and_their_partner(tok: Token, idx: DocIndex) -> list[Rel]:
     poss, kin = poss_of(tok), OPEN.kin_possessions.get(tok.lower_, "")
     if tok.dep_ != "conj" or tok.pos_ != "NOUN" or kin not in COUPLES or poss is None or poss.lower_ not in (
             L.PARTNER_POSSESSIVES) or poss.lower_ == "my" or modifier_state(tok) or negated(tok.head.head) or (
-            tok.head.head.lemma_.lower() in L.COUPLE_ENDING_LEMMAS):  # "Sara and her boyfriend split up": the couple rules'
-        return []
+            tok.head.head.lemma_.lower() in L.COUPLE_ENDING_LEMMAS) or named_token(tok, idx) is not None:
+        return []  # "Sara and her boyfriend split up": the couple rules'; "Sara and her husband Omar": the name rules'
     head, theirs = tok.head, L.PARTNER_POSSESSIVES[poss.lower_]
     owner = named_person(head, idx)
     gender = owner.gender if owner is not None else ""
@@ -247,27 +249,36 @@ def bond_rels(sent: Span, idx: DocIndex, *, stated: bool) -> list[Rel]:
 
 
 def _owned_bond(noun: Token, idx: DocIndex) -> list[Rel]:
-    """"my friendship with Nora", "your friendship with him", "our friendship" (with the listener)."""
+    """"my friendship with Nora", "your friendship with him", "our friendship" (with the listener), "Nina's
+    marriage to Omar", "our wedding anniversary" (a couple's bond: not in a supposition or an ending)."""
     poss = poss_of(noun)
-    if poss is None or any(c.dep_ in ("compound", "amod") and c.lower_ in ("former", "ex", "old") for c in noun.children):
+    lemma = noun.lemma_.lower()
+    before = {c.lower_ for c in noun.children if c.dep_ in ("compound", "amod", "nmod")}
+    needed = TIES.bond_compounds.get(lemma)
+    if poss is None or before & {"former", "ex", "old"} or (before.isdisjoint(needed) if needed else
+                                                           lemma != "friendship" and before):
+        return []
+    predicate = str(TIES.bond_nouns[lemma])
+    if predicate != "FRIEND_OF" and any(t.lemma_.lower() in TIES.couple_bond_doubts for t in noun.sent):
         return []
     owner = Arg(YOU, poss.i) if poss.lower_ == "your" else Arg(SPEAKER, poss.i) if poss.lower_ in ("my", "our") \
         else said_person(poss, idx) if poss.pos_ == "PROPN" else None
     if owner is None:
         return []
-    others = [a for a in (said_person(t, idx) for t in _with_whom(noun)) if a is not None]
-    if not others and poss.lower_ == "our" and not _others_in_turn(noun.doc):
-        others = [Arg(YOU, noun.i)]
-    predicate = str(TIES.bond_nouns[noun.lemma_.lower()])
+    whom = _with_whom(noun, tuple(TIES.bond_preps.get(lemma, ("with",))))
+    others = [a for a in (said_person(t, idx) for t in whom) if a is not None]
+    if not whom and poss.lower_ == "our" and not _others_in_turn(noun.doc) and (
+            predicate == "FRIEND_OF" or len(noun.doc.user_data.get("chronomem_speakers") or {}) == 2):
+        others = [Arg(YOU, noun.i)]  # a couple's "our" is the listener's only when two talk
     return [holds(predicate, owner, o, noun.i, 0.7) for o in others if o.other_than(owner)]
 
 
-def _with_whom(noun: Token) -> list[Token]:
-    """The people after "with": hung on the noun, or on its verb right after it ("to hurt my friendship
-    with you" read as "hurt … with you")."""
-    preps = [c for c in noun.children if c.dep_ == "prep" and c.lower_ == "with"]
+def _with_whom(noun: Token, words: tuple[str, ...]) -> list[Token]:
+    """The people after one of the prepositions ``words``: hung on the noun, or on its verb right after it ("to
+    hurt my friendship with you" read as "hurt … with you"; "my engagement to Lucien")."""
+    preps = [c for c in noun.children if c.dep_ == "prep" and c.lower_ in words]
     after = noun.doc[noun.i + 1] if noun.i + 1 < noun.sent.end else None
-    if not preps and after is not None and after.lower_ == "with" and after.dep_ == "prep" and after.head.i == noun.head.i:
+    if not preps and after is not None and after.lower_ in words and after.dep_ == "prep" and after.head.i == noun.head.i:
         preps = [after]
     objs = [p for prep in preps for p in prep.children if p.dep_ == "pobj"]
     return plus_conjuncts(objs)

@@ -51,6 +51,8 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         owner = owner_of(tok, idx)
         if owner is None:
             continue
+        if owner.kind == WE and kin[0] == "sibling":
+            owner = Arg(SPEAKER, owner.i)  # "our brother Ramiro", named: the speaker's too, whoever else "our" takes in
         name_tok = named_token(tok, idx)
         if name_tok is None and tok.i + 1 < sent.end:
             nxt = tok.doc[tok.i + 1]  # "My rabbit Maple is doing great" with Maple hung on the verb; a person's

@@ -211,9 +211,12 @@ def _got(frame: Frame) -> Token | None:
     return next((c for c in frame.v.children if c.dep_ == "auxpass" and c.lemma_.lower() in ("get", "getting")), None)
 
 
-def marry(frame: Frame, *, word: str) -> list[Rel]:
+def marry(frame: Frame, *, word: str, got: bool = False) -> list[Rel]:
     """"Ana married Raj", "we got engaged", "I divorced Tom", "Blair married" (a participle before the name);
-    ``word``: the state the verb makes ("married", "engaged", "divorced": :data:`~chronomem.extract.lexicon.MARITAL_STATES`)."""
+    ``word``: the state the verb makes ("married", "engaged", "divorced": :data:`~chronomem.extract.lexicon.MARITAL_STATES`);
+    ``got``: a verb that marries only with its "get" ("Omar and I got hitched"; not "we hitched a ride")."""
+    if got and _got(frame) is None:
+        return []
     subjects = persons(frame)
     if frame.v.dep_ == "amod" and frame.v.head.pos_ == "PROPN" and frame.dobj is None:
         return marital(frame, word, subjects, {"to" if word != "divorced" else "from": [frame.v.head]})  # parsed "married Blair"
