@@ -17,6 +17,7 @@ from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import ROLES
 
 ROLE_SUFFIXES = tuple(sorted(ROLES.role_suffixes))  # str.endswith takes a tuple
+ROLE_ENDINGS = tuple(sorted(ROLES.role_endings))  # "geologist", "choreographer": a profession by its ending
 
 
 # ----------------------------------------------------------------------------- noun phrases
@@ -68,7 +69,7 @@ def is_role_head(tok: Token, *, strict: bool = True) -> bool:
         return not (strict and lemma in L.WEAK_ROLE_HEADS and not _modifiers(tok))
     if any(c.dep_ in ("amod", "compound") and tok.lower_ in ROLES.kin_roles.get(c.lower_, ()) for c in tok.children):
         return True  # "a stay-at-home dad", "a foster parent": a kin noun made a role
-    return not strict and tok.pos_ == "NOUN" and lemma.endswith(ROLE_SUFFIXES)
+    return tok.pos_ == "NOUN" and (lemma.endswith(ROLE_ENDINGS) or not strict and lemma.endswith(ROLE_SUFFIXES))
 
 
 def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
@@ -85,8 +86,10 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
     for child in tok.children:
         if child.dep_ == "prep" and child.lower_ == "of" and tok.lemma_.lower() in L.OF_ROLE_HEADS:
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
-            if pobj is not None:
-                words += ["of", *(t.lower_ for t in pobj.subtree if not t.is_punct and t.lower_ not in L.DET_WORDS)]
+            if pobj is not None:  # "curator of insects (at the museum)": the field, not where it is held
+                place = {t.i for c in pobj.children if c.dep_ == "prep" for t in c.subtree}
+                words += ["of", *(t.lower_ for t in pobj.subtree
+                                  if not t.is_punct and t.lower_ not in L.DET_WORDS and t.i not in place)]
     name = " ".join(words)
     if any(name.endswith(phrase) for phrase in ROLES.not_roles):
         return None  # "a team player", "a hard worker": what someone is like, not their work

@@ -53,6 +53,9 @@ _CURLY_APOSTROPHE = re.compile(r"(?<=\w)’(?=\w)")
 # "is" (a possessive is followed by its noun); spaCy reads it as a possessive. Pronouns it reads right are left alone.
 _NAME_IS = re.compile(r"\b(?!(?:" + "|".join(sorted(L.NAME_IS_EXCEPTIONS)) + r")')([A-Z][a-z]+)'s (?=(?:"
                       + "|".join(sorted(L.NAME_IS_FOLLOWERS)) + r")\b)")
+# "my sister's a lawyer": the same after "my" and a noun, which spaCy also reads as a possessive
+_OWNED_IS = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir) [a-z]+)'s (?=(?:"
+                       + "|".join(sorted(L.NAME_IS_FOLLOWERS)) + r")\b)")
 _NAME_IS_NAME = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir) name)'s\b")  # "her name's Kiwi"
 
 _EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+do\s+(?=(?:really\s+)?(?:" + "|".join(sorted(OPEN.taste_verbs)) + r")\b)")
@@ -71,7 +74,7 @@ _KIN_ROLE_WORDS = re.compile(
 def normalize_chat(text: str) -> str:
     """Dropped g's written out ("livin'" → "living"), typographic apostrophes inside words made plain
     ("you’re" → "you're", which spaCy splits into "you" + "'re"), a name's "'s" that means "is" written
-    out ("Omar's my husband" → "Omar is my husband", "her name's Kiwi" → "her name is Kiwi"), an emphatic
+    out ("Omar's my husband" → "Omar is my husband", "my sister's a nurse", "her name's Kiwi" → "her name is Kiwi"), an emphatic
     "do" before a taste verb left out ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
     taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise);
     restarted words said once ("I-I-I think" → "I think": :func:`drop_stutters`) and a drawn-out
@@ -86,6 +89,8 @@ def normalize_chat(text: str) -> str:
     "Omar is my husband. Omar's car is red. It's a car. Let's go. Nora is not home."
     >>> normalize_chat("And Lena's friends with Omar. Lena's friends were there.")
     "And Lena is friends with Omar. Lena's friends were there."
+    >>> normalize_chat("My sister's a lawyer. My sister's car is red. Our dog's not well.")
+    "My sister is a lawyer. My sister's car is red. Our dog is not well."
     >>> normalize_chat("Her name's Kiwi, my name's Ana.")
     'Her name is Kiwi, my name is Ana.'
     >>> normalize_chat("I do love old films, and we do really enjoy hikes. Do you?")
@@ -98,6 +103,7 @@ def normalize_chat(text: str) -> str:
     "I'm a stay-at-home dad. I stay at home on Sundays."
     """
     text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
-    text = _NAME_IS_NAME.sub(r"\1 is", _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text)))
+    text = _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text))
+    text = _NAME_IS_NAME.sub(r"\1 is", _OWNED_IS.sub(r"\1 is ", text))
     text = _KIN_ROLE_WORDS.sub(lambda m: m.group(1).replace(" ", "-"), text)
     return _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))

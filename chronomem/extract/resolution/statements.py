@@ -30,11 +30,12 @@ def statement(vocabulary: Vocabulary, predicate: str, subject: str, obj: str, qu
 
 def without_title_guesses(claims: list[Claim]) -> list[Claim]:
     """A role read from a title ("Dr. Koh" → doctor) is a guess: a turn that states the person's role
-    ("Dr. Koh is a dentist", "my dentist, Dr. Koh") keeps only the stated one (HAS_ROLE has one value)."""
+    ("Dr. Koh is a dentist", "my dentist, Dr. Koh") keeps only the stated one (HAS_ROLE has one value); a title
+    word's role said over ("I was a chef and now I'm a baker") is no guess."""
     if not claims:
         return claims
     titles = {entity_id(claims[0].group_id, name) for name in set(PEOPLE.person_titles.values())}  # one group per session
     stated = {(c.sources[0].turn_id, c.subject_id) for c in claims
               if c.predicate == "HAS_ROLE" and c.kind == "assert" and c.object_id not in titles}
-    return [c for c in claims if not (c.predicate == "HAS_ROLE" and c.object_id in titles
+    return [c for c in claims if not (c.predicate == "HAS_ROLE" and c.kind == "assert" and c.object_id in titles
                                       and (c.sources[0].turn_id, c.subject_id) in stated)]

@@ -76,7 +76,8 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
 
 def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """A name beside a role noun: "Tim, my new sous chef", "that waitress, Katy", "our dentist Dr. Koh"
-    → HAS_ROLE (ended for "my old boss, Tim"; not for a weak role word such as "partner" or "agent")."""
+    → HAS_ROLE (ended for "my old boss, Tim" and "Tom, a retired firefighter"; not for a weak role word such as
+    "partner" or "agent")."""
     out: list[Rel] = []
     for tok in sent:
         if tok.pos_ != "NOUN" or tok.lemma_.lower() in L.WEAK_ROLE_HEADS or tok.dep_ in ("compound", "amod"):
@@ -91,6 +92,8 @@ def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         state = modifier_state(tok, name_tok)
         if person is None or person.kind != ENTITY or state == "skip":
             continue
+        if _ended_role(tok):  # "Tom, a retired firefighter": a role held once
+            role, state = Arg(ENTITY, role.i, _word_of(tok, role), "ROLE", role.strength), "ended"
         out.append(timed("HAS_ROLE", person, role, held(state == "ended"), tok.i, 0.7))
     return out
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from spacy.tokens import Doc, Span, Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import is_role_head, role_arg
 from chronomem.extract.clauses.args import DocIndex, person_arg
 from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
@@ -28,6 +29,8 @@ from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
 from chronomem.extract.rules.people.titles import listener_titled, title_role
 from chronomem.extract.rules.verbs.couples import long_span
 
+_ENDED_ROLE = L.ENDED_KIN_MODIFIERS | ROLES.ended_role_modifiers  # "as a former nurse", "as a retired teacher"
+_IMAGINING = frozenset({"would", "'d", "could", "might"})  # "as a pilot, I'd fly free": a role imagined
 _COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
 
 
@@ -41,6 +44,8 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         elif low.rstrip(".") in PEOPLE.person_titles and (
                 titled := _titled(tok, idx) or _role_vocative(tok)):
             out += titled
+        elif tok.dep_ == "pobj" and tok.head.lower_ == "as" and tok.pos_ == "NOUN":
+            out += _speaking_as(tok)
         elif tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
             out += copula_kin(tok, idx) or _copula_owned_role(tok, idx) or _listener_is(tok)
         elif tok.pos_ == "NOUN" and any(c.dep_ == "poss" and c.lower_ == "your" for c in tok.children):
@@ -53,23 +58,25 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
 
 
 def vocative_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """The kin a question or a wish still says by its form of address: "Dad, what are you doing here?",
-    "Mom, could you pass the salt?" (a vocative is no part of what is asked; :func:`people_rels` reads
-    statements)."""
-    return [r for tok in sent if tok.lower_ in PEOPLE.kin_vocatives for r in _kin_vocative(tok)]
+    """The kin or title a question or a wish still says by its form of address: "Dad, what are you doing here?",
+    "Mom, could you pass the salt?", "Excuse me, officer, is this lane closed?" (a vocative is no part of what
+    is asked; :func:`people_rels` reads statements)."""
+    return [r for tok in sent for r in (_kin_vocative(tok) if tok.lower_ in PEOPLE.kin_vocatives else
+                                        _role_vocative(tok) if tok.lower_ in PEOPLE.person_titles else ())]
 
 
 # ----------------------------------------------------------------------------- who "you" is
 def addressee(docs: Sequence[Doc]) -> str | None:
     """The name a turn addresses its listener by: "Ross, you're my best friend", "Thanks, Mona",
-    "Hey Ross", "You're great, Rachel!" (kin words, pet names and exclamations such as "Oh God!" or
-    "Man, …" are not names)."""
+    "Hey Ross", "You're great, Rachel!" (kin words, pet names, titles such as "Thanks, Officer" and exclamations
+    such as "Oh God!" or "Man, …" are not names)."""
     for doc in docs:
         for span in name_spans(doc):
             if is_vocative(span):
                 name = clean_mention(span.text)
                 low = name.lower()
-                if name and low not in PEOPLE.kin_vocatives and low not in PEOPLE.pet_names and low not in NAMES.vocative_openers:
+                if name and not any(low in words for words in (PEOPLE.kin_vocatives, PEOPLE.pet_names, NAMES.vocative_openers,
+                                                              PEOPLE.person_titles)):
                     return name
     return None
 
@@ -208,6 +215,27 @@ def _titled(tok: Token, idx: DocIndex) -> list[Rel]:
     return out
 
 
+def _speaking_as(noun: Token) -> list[Rel]:
+    """"As a nurse, I see this every week", "Honestly, as your lawyer, I can't advise that": the role the speaker
+    speaks from, opening the sentence (not in the past, nor with "would": "as a pilot, I'd fly free" imagines it;
+    not "I went as a pirate"); "as a former nurse" is a role held once."""
+    prep, verb = noun.head, noun.head.head
+    sent, doc = noun.sent, noun.doc
+    if any(t.dep_ not in ("intj", "punct", "cc", "advmod") for t in doc[sent.start:prep.i]) or kin_of(noun) is not None:
+        return []
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.lower_ != "i" or verb.tag_ == "VBD" or any(
+            c.dep_ == "aux" and (c.lower_ in _IMAGINING or c.tag_ == "VBD" or c.lower_ == "had") for c in verb.children):
+        return []
+    role = role_arg(noun, strict=True)
+    if role is None:
+        return []
+    ended = any(c.dep_ in ("amod", "compound", "advmod") and c.lower_.rstrip("-") in _ENDED_ROLE for c in noun.children)
+    words = [w for w in role.name.split() if w.rstrip("-") not in _ENDED_ROLE]
+    role = Arg(ENTITY, role.i, " ".join(words), "ROLE", role.strength)
+    return [timed("HAS_ROLE", Arg(SPEAKER, subj.i), role, held(ended), noun.i, 0.7)] if words else []
+
+
 def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
     """"I'm your teacher", "he's my doctor": a role noun owned by someone is still the subject's role."""
     if not any(c.dep_ == "poss" for c in attr.children) or not is_role_head(attr) or kin_of(attr) is not None:
@@ -223,8 +251,11 @@ def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
 
 
 def _role_vocative(tok: Token) -> list[Rel]:
-    """"Thank you, doctor", "Just a minute, officer!": in a group, the listener's role."""
-    if tok.pos_ not in ("NOUN", "PROPN") or any(c.dep_ in ("poss", "det", "compound") for c in tok.children):
+    """"Thank you, doctor", "Just a minute, officer!", "Yes, chef!": in a group, the listener's role (a
+    determiner before the comma is the words before it, which the parser hung on the title)."""
+    comma = tok.i > 0 and tok.doc[tok.i - 1].text == ","
+    if tok.pos_ not in ("NOUN", "PROPN") or any(c.dep_ in ("poss", "det", "compound") and not (comma and c.i < tok.i - 1)
+                                                for c in tok.children):
         return []
     return listener_titled(tok) if _said_to(tok) else []
 
