@@ -31,6 +31,7 @@ from chronomem.extract.clauses.records import (
     GROUP_YOU,
     LAST,
     MINE,
+    NAMED,
     OWNED,
     PRONOUN,
     RULE,
@@ -45,6 +46,7 @@ from chronomem.extract.clauses.records import (
 )
 from chronomem.extract.clauses.timing import resolve_event, resolve_when
 from chronomem.extract.resolution.corrections import add_hint
+from chronomem.extract.resolution.later_names import OWNED_SEP, UNNAMED_KEY, name_given, unnamed_partner
 from chronomem.extract.resolution.speaker_names import name_keys, previous_speaker, speaker_aliases
 from chronomem.extract.resolution.statements import statement, without_title_guesses
 from chronomem.extract.rules.people.people import addressee
@@ -52,9 +54,9 @@ from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Se
 from chronomem.schema.vocabulary import Vocabulary
 
 PRONOUN_WINDOW = 3  # turns back a pronoun may reach
-_UNNAMED_KEY = "\x00"  # + gender: a person mentioned without a name (+ owner key and noun: the speaker's relative;
-# + "PET": the speaker's unnamed pet)
-_OWNED_SEP = "\x01"
+# keys of ones unnamed: _UNNAMED_KEY + gender: a person mentioned without a name (+ owner key and noun: the speaker's
+# relative; + "PET": the speaker's unnamed pet; + "PARTNER": one the speaker dates, for a later naming only)
+_UNNAMED_KEY, _OWNED_SEP = UNNAMED_KEY, OWNED_SEP
 
 
 @dataclass(slots=True)
@@ -93,7 +95,7 @@ class SessionResolver:
         self._claim_ids: set[str] = set()
         self._mention_keys: set[tuple[str, str]] = set()
         self.history: list[_Said] = []
-        self._persons: list[tuple[int, int, str]] = []  # (turn_no, token, key)
+        self.persons: list[tuple[int, int, str]] = []  # (turn_no, token, key)
         self._places: list[tuple[int, int, str]] = []
         speakers = {t.speaker.strip().lower() for t in session.turns} - set(skip_speakers)
         self.group_chat = len(speakers) >= 3  # "you" may be any of several: a vocative names the listener
@@ -170,7 +172,9 @@ class SessionResolver:
         if arg.kind in (PRONOUN, THERE) or (arg.kind == GROUP_PRONOUN and self.group_chat):
             # GROUP_PRONOUN: "he's cute" in a group (chronomem.extract.rules.people.impressions)
             key = refs.get(arg.i)
-            return self._relative(key) if key is not None and key.startswith(_UNNAMED_KEY) else key
+            if key is not None and key.startswith(_UNNAMED_KEY):  # (a partner not named yet is no one to say facts of)
+                return None if key.endswith(_OWNED_SEP + "PARTNER") else self._relative(key)
+            return key
         if arg.kind == GROUP_PRONOUN:
             return None
         if arg.kind == GROUP_NAME and not self.group_chat:  # "Tomas is sweet" (chronomem.extract.rules.people.impressions)
@@ -205,7 +209,8 @@ class SessionResolver:
                 said_gender, _, owned = key[1:].partition(_OWNED_SEP)
                 if gender and said_gender and said_gender != gender:
                     continue
-                if owned.endswith(_OWNED_SEP + "PET") and self._antecedent(pool[:n], turn_no, i, gender, exclude) not in (None, key):
+                if owned.endswith((_OWNED_SEP + "PET", _OWNED_SEP + "PARTNER")) and self._antecedent(
+                        pool[:n], turn_no, i, gender, exclude) not in (None, key):
                     return None  # "Tom saw my dog. He ...": Tom or the dog
                 return key if owned else None  # the speaker's relative: named when a fact needs them
             ent = self.entities[key]
@@ -251,10 +256,10 @@ class SessionResolver:
         for arg in sorted(items.values(), key=lambda a: (a.i, a.kind, a.name)):
             pos = offset + arg.i
             if arg.kind == PRONOUN:
-                key = self._antecedent(self._persons, turn_no, pos, arg.gender, exclude)
+                key = self._antecedent(self.persons, turn_no, pos, arg.gender, exclude)
                 if key is not None:
                     refs[arg.i] = key
-                    self._persons.append((turn_no, pos, key))
+                    self.persons.append((turn_no, pos, key))
                 if key is not None and key.startswith(_UNNAMED_KEY):
                     continue  # an unnamed relative: an entity (and a mention) only for a fact said of them
             elif arg.kind == THERE:
@@ -267,7 +272,7 @@ class SessionResolver:
                     continue  # another's pet: he/she may still mean a person named before it
                 owned = _OWNED_SEP + self._speaker_key(turn) + _OWNED_SEP + name if name and not skip else ""
                 owned += _OWNED_SEP + "PET" if arg.type == "PET" else ""
-                self._persons.append((turn_no, pos, _UNNAMED_KEY + arg.gender + owned))
+                self.persons.append((turn_no, pos, _UNNAMED_KEY + arg.gender + owned))
                 continue
             elif arg.kind in (SPEAKER, WE):
                 key = None if skip else self.resolve(arg, turn, refs)
@@ -278,7 +283,7 @@ class SessionResolver:
                 ent = self.entities[key]
                 # a known first name NER took for a place or a company ("Ursula" as GPE) may be whom he/she means
                 if ent.type == "PERSON" or (ent.gender and ent.type in ("OTHER", "PERSON")) or first_named(arg):
-                    self._persons.append((turn_no, pos, key))
+                    self.persons.append((turn_no, pos, key))
                 elif ent.type == "PLACE":
                     self._places.append((turn_no, pos, key))
             self._mention(turn, key)
@@ -305,6 +310,8 @@ class SessionResolver:
         return None if owner is None else self._register(f"{self.entities[owner].name}'s {arg.name}", arg.type, arg.strength)
 
     def _add_rel(self, rel: Rel, turn_no: int, turn: Turn, refs: dict[int, str]) -> None:
+        if rel.predicate == NAMED or rel.obj.kind == UNNAMED:  # "Her name is Luna" of a kitten said before
+            return name_given(self, rel, turn_no, turn, refs) if rel.predicate == NAMED else unnamed_partner(self, rel, turn_no, turn)
         if rel.subject.kind == OWNED:  # "my mom" is the parent: named from the other side
             obj = self.resolve(rel.obj, turn, refs)
             subj = self._owned(rel.subject, obj)

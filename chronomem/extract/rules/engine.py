@@ -28,14 +28,14 @@ from chronomem.extract.lexicon import lexicon_file
 from chronomem.extract.parse.repairs import repair, verb_lemmas
 from chronomem.extract.rules import clause_reading
 from chronomem.extract.rules.open import possessives, tastes
-from chronomem.extract.rules.people import impressions, kin_phrases, nominal, people, titles
+from chronomem.extract.rules.people import impressions, kin, kin_phrases, nominal, people, titles
 from chronomem.extract.rules.verbs import couples, partings
 
 log = logging.getLogger(__name__)
 RELATIONS_PIPE = "chronomem_relations_v1"
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
 PASS_MODULES = {m.__name__.rpartition(".")[2]: m for m in (
-    nominal, people, impressions, kin_phrases, partings, titles, clause_reading, possessives, tastes, couples)}
+    nominal, people, impressions, kin_phrases, partings, titles, clause_reading, possessives, tastes, couples, kin)}
 GATES: dict[str, Callable[[Doc], bool]] = {"ties": kin_phrases.may_tie}  # a cheap look at the words before a pass runs
 KINDS = frozenset({"stated", "question", "hypothetical", "dropped"})
 MERGES = frozenset({"said", "unless_said", "yield", "add", "after", "hints", "unless_named"})

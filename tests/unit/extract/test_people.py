@@ -146,8 +146,8 @@ NO_PEOPLE_FACTS = [
     group("I told my sister, Emma would come."),  # the name is the subject of what was told
     group("I want to date him."),
     [("A", "Felix came by."), ("B", "I saw him yesterday.")],
-    group("My cousin's cat Pixel sleeps all day."),  # the cousin's pet, not the speaker's
-    group("My aunt's parrot Kiwi can talk."),
+    group("My coworker's cat Pixel sleeps all day."),  # a coworker's pet, not the speaker's (a relative's: test_later_names)
+    group("My neighbor's parrot Kiwi can talk."),  # a neighbor's pet (a relative's: test_later_names)
 ]
 
 

@@ -11,6 +11,7 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, name_arg
+from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
@@ -119,8 +120,8 @@ def _activity_done(tok: Token, first: str) -> bool:
 
 def named_later(tok: Token) -> bool:
     """The turn goes on to name what ``tok`` is ("we got a puppy, we named him Ziggy", "my dog is called
-    Fig"): a name, not a placeholder."""
-    return any(t.lemma_.lower() in OPEN.naming_words for t in tok.doc[tok.i + 1:])
+    Fig"): a name, not a placeholder; not a name asked about ("we got a puppy. What should we name him?")."""
+    return any(t.lemma_.lower() in OPEN.naming_words and not is_question(t.sent) for t in tok.doc[tok.i + 1:])
 
 
 def quoted_title(tok: Token) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from spacy.tokens import Token
+from spacy.tokens import Doc, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import tree
@@ -20,11 +20,12 @@ from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for, with_conj
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, timed
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, NAMED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, holds, timed
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import poss_of
-from chronomem.extract.lexicon import KIN_RELATIONS, OPEN, TIES
+from chronomem.extract.lexicon import KIN_RELATIONS, OPEN, PEOPLE, TIES
 from chronomem.extract.rules.base import persons
+from chronomem.extract.rules.open.base import my_relative
 
 
 def kin_of(tok: Token) -> tuple[str, str, str] | None:
@@ -49,16 +50,23 @@ def owner_of(tok: Token, idx: DocIndex) -> Arg | None:
     """Whose: "my sister", "our dog", "her brother", "Tom's wife" (also when the parse hangs "my" elsewhere)."""
     doc, poss = tok.doc, poss_of(tok)
     if poss is not None:
-        return possessor(poss, idx)
+        return _pet_keeper(poss, tok) or possessor(poss, idx)
     for j in range(tok.i - 1, max(tok.sent.start, tok.i - 4) - 1, -1):
         left = doc[j]
         if left.tag_ == "PRP$" or (left.dep_ == "poss" and left.pos_ == "PROPN"):
             return possessor(left, idx)
         if left.dep_ == "poss" and left.pos_ == "NOUN":
-            return None  # "my friend's dog Rex": the friend's, whom no name says
+            return _pet_keeper(left, tok)  # "my friend's dog Rex": the friend's, whom no name says
         if left.pos_ in ("VERB", "AUX", "ADP", "PUNCT") and left.text != "-":
             return None
     return None
+
+
+def _pet_keeper(poss: Token, tok: Token) -> Arg | None:
+    """The speaker's unnamed relative as the owner of the pet ``tok`` (its noun, or its name after the noun):
+    "my sister's cat Mia", "my uncle's parrot Kiwi" → "<speaker>'s sister" (whom :func:`kin_rels` takes)."""
+    pet = tree.is_pet_noun(tok) or tok.i > 0 and tree.is_pet_noun(tok.doc[tok.i - 1])
+    return Arg(MINE, poss.i, poss.lower_, "PERSON", GUESS) if pet and poss.pos_ == "NOUN" and my_relative(poss) else None
 
 
 def said_person(tok: Token, idx: DocIndex, *, any_pronoun: bool = False) -> Arg | None:
@@ -123,11 +131,17 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
 
 def named_after(tok: Token) -> Token | None:
     """The name the first later naming of the turn gives ``tok`` (a pet or a baby just said) by a pronoun:
-    "we got a puppy and named him Ziggy", "my sister had a baby! They named her Iris", "… his name is Max";
-    not a name given to "it" or to another noun ("we named the boat Sally"), asked about or supposed
-    ("will you call her Luna?", "we might name him Rex")."""
+    "we got a puppy and named him Ziggy", "my sister had a baby! They named her Iris", "… his name is Max"."""
     word = next((t for t in tok.doc[tok.i + 1:] if t.lemma_.lower() in OPEN.naming_words), None)
-    if word is None or is_question(word.sent):
+    found = naming(word) if word is not None else None
+    return found[1] if found is not None else None
+
+
+def naming(word: Token) -> tuple[Token, Token] | None:
+    """``(pronoun, name)`` of the naming ``word`` says: "we named her Luna", "his name is Marco" → (her, Luna);
+    not a name given to "it" or to another noun ("we named the boat Sally"), asked about or supposed ("will
+    you call her Luna?", "we might name him Rex"), nor one others use ("my friends call him Biscuit")."""
+    if is_question(word.sent):
         return None
     if word.pos_ == "NOUN":  # "her name is Luna"
         verb, name = word.head, next((c for c in word.head.children if c.dep_ in ("attr", "acomp") and _a_name(c)), None)
@@ -141,7 +155,21 @@ def named_after(tok: Token) -> Token | None:
             return None  # a subject shared with the clause before names too: "Jo adopted a kitten and named her Mia"
     if verb.tag_ not in ("VBD", "VBN", "VBP", "VBZ") or not plain(verb):
         return None
-    return name if said and said[0].lower_ in OPEN.named_pronouns else None
+    return (said[0], name) if name is not None and said and said[0].lower_ in OPEN.named_pronouns else None
+
+
+def later_name_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
+    """A name given by a pronoun in a turn that says no pet, kin or partner before it ("Her name is Luna", "We
+    named him Biscuit"): NAMED, for the session to give the speaker's unnamed pet or partner of the turns before."""
+    out: list[Rel] = []
+    for word in (t for t in doc if t.lemma_.lower() in OPEN.naming_words):
+        found = naming(word)
+        if found is None or any(kin_of(t) is not None or t.lower_ in PEOPLE.unnamed_partners for t in doc[:word.i]):
+            continue
+        said, named = pronoun_arg(found[0]), name_arg(found[1], idx)
+        if said is not None and said.kind == PRONOUN and named is not None and named.kind == ENTITY and named.strength < 3:
+            out.append(holds(NAMED, said, named, found[1].i))
+    return out
 
 
 def _a_name(tok: Token) -> bool:
@@ -179,7 +207,8 @@ def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: i
     relation, gender, word = kin
     predicate, reverse = KIN_RELATIONS[relation]
     if relation == "pet":
-        if owner.kind == WE or owner.kind == SPEAKER or owner.kind == "pronoun" or owner.kind == ENTITY:
+        if owner.kind in (WE, SPEAKER, PRONOUN, ENTITY) or owner.kind == MINE and OPEN.kin_possessions.get(owner.name) != "friend":
+            # MINE: "my sister has a cat named Mia" (not "my friend …": which friend, no name says)
             named = named.typed("PET", 3)
             return [timed("HAS_PET", owner, named, when, i, qualifiers={"species": word})]
         return []

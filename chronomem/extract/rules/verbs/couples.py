@@ -17,7 +17,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, WE, Arg, Rel, When, holds
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, UNNAMED, WE, Arg, Rel, When, holds
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import DIALOGUE, MARITAL_STATES, OPEN, PEOPLE, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS
@@ -359,17 +359,21 @@ def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
             name = later[0]
             partner = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
             return [holds(PARTNER, who, partner, name.i)]
+        if who.kind == SPEAKER:  # unnamed yet: a later turn may name them ("… His name is Marco": resolution.later_names)
+            return [holds(PARTNER, who, Arg(UNNAMED, tok.i, tok.lower_, "PARTNER", gender=L.PERSON_NOUNS.get(tok.lower_, "")), tok.i)]
     return []
 
 
 def _dating_verb(tok: Token) -> Token | None:
     """The progressive "seeing" / "dating" / "going out (with)" whose object is ``tok``."""
-    head = tok.head
-    if tok.dep_ == "pobj" and head.lower_ == "with":
+    head, dep = tok.head, tok.dep_
+    if dep == "nsubj" and head.pos_ == "ADJ" and head.dep_ in ("ccomp", "oprd"):  # "seeing someone new": a small clause
+        head, dep = head.head, "dobj"
+    if dep == "pobj" and head.lower_ == "with":
         head = head.head
         if not any(c.dep_ == "prt" and c.lower_ == "out" for c in head.children) or head.lemma_ != "go":
             return None
-    elif tok.dep_ != "dobj" or head.lemma_ not in ("see", "date"):
+    elif dep != "dobj" or head.lemma_ not in ("see", "date"):
         return None
     return head if head.tag_ == "VBG" else None
 

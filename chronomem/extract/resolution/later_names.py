@@ -1,0 +1,62 @@
+"""Names given in a later turn to the speaker's unnamed pet or partner.
+
+"We adopted a kitten in January." / (the other speaker) "Aww, what's her name?" / "Her name is Luna." →
+HAS_PET Luna from January, in place of the placeholder "<speaker>'s kitten"; "I'm seeing someone new." /
+"Oh? Who?" / "His name is Marco." → PARTNER_OF Marco. The naming turn (a NAMED relation:
+:func:`~chronomem.extract.rules.people.kin.later_name_rels`) must be the owner's, within
+:data:`NAMING_WINDOW` turns, by a he/she/his/her that the session resolves to that pet or partner and to no
+other unnamed one before it (never "it").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, When
+from chronomem.extract.clauses.timing import resolve_when
+from chronomem.schema.models import Turn
+
+if TYPE_CHECKING:
+    from chronomem.extract.resolution.session import SessionResolver
+
+NAMING_WINDOW = 2  # turns after the pet or partner was said that its name may come
+UNNAMED_KEY, OWNED_SEP = "\x00", "\x01"  # the session's keys of unnamed ones (resolution.session)
+
+
+def unnamed_partner(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn) -> None:
+    """"I'm seeing someone new": the speaker's partner, whom a later his/her may name (and nothing else says)."""
+    key = OWNED_SEP.join((UNNAMED_KEY + rel.obj.gender, _speaker(r, turn), rel.obj.name, "PARTNER"))
+    r.persons.append((turn_no, rel.obj.i, key))
+
+
+def name_given(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dict[int, str]) -> None:
+    """The pet or partner a NAMED relation's pronoun means gets the name: "Her name is Luna" → HAS_PET Luna."""
+    key = refs.get(rel.subject.i)
+    if key is None or not key.startswith(UNNAMED_KEY):
+        return
+    _, owner, noun, what = (key.split(OWNED_SEP) + ["", "", ""])[:4]
+    first = min(n for n, _, k in r.persons if k == key)
+    if owner != _speaker(r, turn) or turn_no - first > NAMING_WINDOW:
+        return  # named by its owner only, soon after
+    if what == "PARTNER":
+        timing = resolve_when(When("state"), turn.at)  # type: ignore[arg-type]
+        name = r.resolve(rel.obj.typed("PERSON"), turn, refs)
+        if timing is not None and name is not None:
+            r.emit("PARTNER_OF", owner, name, "assert", None, {}, *timing, 0.8, turn, turn_no)
+        return
+    placeholder = r.resolve(rel.subject, turn, refs) if what == "PET" else None
+    said = next((s for s in reversed(r.history) if s.obj == placeholder and s.claim.predicate == "HAS_PET"
+                 and s.claim.kind == "assert" and turn_no - s.turn_no <= NAMING_WINDOW), None)
+    claim = said.claim if said is not None else None
+    name = r.resolve(rel.obj.typed("PET", 3), turn, refs)
+    if said is None or claim is None or claim.at is None or name is None:
+        return
+    r.claims.remove(claim)  # the placeholder says nothing once the pet has its name
+    r.emit("HAS_PET", said.subject, name, "assert", None, {"species": noun}, claim.at, claim.at_precision,
+           claim.observed, 0.8, turn, turn_no)
+
+
+def _speaker(r: SessionResolver, turn: Turn) -> str:
+    key = r.resolve(Arg(SPEAKER), turn, {})
+    assert key is not None  # (the speaker is always registered)
+    return key
