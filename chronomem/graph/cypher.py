@@ -247,8 +247,9 @@ RETURN vectored
 # The versions numbered from $first on (a range reserved with NEXT_SEQUENCE), each row the values of
 # neo4j_write.FACT_ROW_FIELDS (subject and object ids first); a row whose subject or object is not
 # an entity of the group is left out (the caller compares the count and names them). Each of
-# $slots, ``[slot, [fact id, ...]]``, appends the ids to its slot's list of current versions (the
-# slot's node is this write's: created or locked by it).
+# $slots (never empty), ``[slot, [fact id, ...]]``, appends the ids to its slot's list of current
+# versions: the slot's node is this write's (created or locked by it), so it is only looked up, not
+# merged again (a MERGE is a locking seek).
 CREATE_FACTS = """
 UNWIND range(0, size($rows) - 1) AS i
 WITH $first + i AS ord, $rows[i] AS row
@@ -256,10 +257,10 @@ MATCH (s:Entity {id: row[0]}) USING INDEX s:Entity(id) WHERE s.group_id = $g
 MATCH (o:Entity {id: row[1]}) USING INDEX o:Entity(id) WHERE o.group_id = $g
 CREATE (s)-[f:FACT {ord: ord, group_id: $g, %s}]->(o)
 WITH count(f) AS created
-FOREACH (row IN $slots |
-  MERGE (l:SlotLock {group_id: $g, key: row[0]})
-  SET l.current = coalesce(l.current, []) + row[1])
-RETURN created
+UNWIND $slots AS slot
+MATCH (l:SlotLock {group_id: $g, key: slot[0]}) USING INDEX l:SlotLock(group_id, key)
+SET l.current = coalesce(l.current, []) + slot[1]
+RETURN created LIMIT 1
 """ % ", ".join(f"{NEO4J_PROPERTY.get(k, k)}: row[{i}]" for i, k in enumerate(FACT_ROW_FIELDS) if k not in RELATIONSHIP_ENDS)
 
 # -- reading facts ---------------------------------------------------------------------------

@@ -56,10 +56,10 @@ from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.neo4j_lifecycle import Neo4jLifecycle
 from chronomem.graph.neo4j_migration import migrate_claims, migrate_current
 from chronomem.graph.neo4j_vectors import Neo4jVectors
-from chronomem.graph.neo4j_write import Neo4jWrite, fact_props, record_to_entity
+from chronomem.graph.neo4j_write import CreatedFirst, Neo4jWrite, create_entities_first, fact_props, record_to_entity
 from chronomem.graph.turn_scope import migrate_neo4j
 from chronomem.graph.writer import write_batch
-from chronomem.graph.writing import validate_batch
+from chronomem.graph.writing import merge_batch_entities, validate_batch
 from chronomem.schema.models import Entity, Fact, normalize_name
 from chronomem.schema.timeutil import ensure_utc
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
@@ -209,15 +209,20 @@ class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
         recorded_at = ensure_utc(recorded_at, what="recorded_at")
         known = self._known_entities if self._known_entities.is_active else None
         writes: list[Neo4jWrite] = []  # the last attempt's (the driver retries transient failures)
+        first: CreatedFirst | None = None
 
         def work(tx: neo4j.ManagedTransaction) -> WriteReport:
-            writes.append(Neo4jWrite(tx, batch.group_id, reserve=self.reserve, known=known))
+            writes.append(Neo4jWrite(tx, batch.group_id, reserve=self.reserve, known=known, created_first=first))
             report = write_batch(writes[-1], self.vocabulary, batch, recorded_at)
             writes[-1].finish()
             return report
 
         try:
             with self._session() as session:
+                if known is not None and batch.session is None and batch.entities:  # a bulk import's batch
+                    entities = list(merge_batch_entities(batch.entities).values())
+                    first, as_given = session.execute_write(create_entities_first, batch.group_id, entities, known)
+                    known.add(as_given)
                 report = session.execute_write(work)
         except ChronomemError:
             raise

@@ -135,3 +135,47 @@ def test_an_import_into_a_store_with_facts_keeps_the_fact_fulltext_index(neo4j_s
         neo4j_store.write(WriteBatch(g, entities=[ent(g, "Ana", "PERSON"), ent(g, "Bergen", "PLACE")],
                                      claims=[lives_in(g, "Ana", "Bergen", 2022)]), recorded_at=T)
     assert len(neo4j_store.fulltext(g, "Bergen", kind="fact")) == 1
+
+
+def test_a_bulk_import_batch_does_not_wait_for_a_batch_in_flight_that_names_the_same_new_entity(neo4j_store, monkeypatch):
+    """Two batches in flight both name Oslo, new to the store: the second is written while the first
+    is still open (its entities were committed in a transaction of their own before its facts), where
+    creating Oslo in the first batch's transaction made the second wait at Oslo for its commit."""
+    import threading
+
+    from chronomem.graph.neo4j_write import Neo4jWrite
+
+    g = neo4j_store.test_group
+    oslo = ent(g, "Oslo", "PLACE")
+    first = WriteBatch(g, entities=[ent(g, "Ana", "PERSON"), oslo], claims=[lives_in(g, "Ana", "Oslo", 2020)])
+    second = WriteBatch(g, entities=[ent(g, "Bo", "PERSON"), oslo], claims=[lives_in(g, "Bo", "Oslo", 2021)])
+    paused, release, reports = threading.Event(), threading.Event(), {}
+    lock_or_create = Neo4jWrite.lock_or_create_slots
+
+    def pausing(self, rows):
+        if threading.current_thread().name == "first":  # the first batch stops before its facts
+            paused.set()
+            release.wait(30)
+        return lock_or_create(self, rows)
+
+    monkeypatch.setattr(Neo4jWrite, "lock_or_create_slots", pausing)
+
+    def write(name: str, batch: WriteBatch) -> None:
+        reports[name] = neo4j_store.write(batch, recorded_at=T)
+
+    with neo4j_store.bulk_load():
+        threads = {name: threading.Thread(target=write, args=(name, batch), name=name)
+                   for name, batch in (("first", first), ("second", second))}
+        threads["first"].start()
+        assert paused.wait(30)
+        threads["second"].start()
+        threads["second"].join(15)
+        second_done_while_first_open = not threads["second"].is_alive()
+        release.set()
+        for t in threads.values():
+            t.join(30)
+    assert second_done_while_first_open
+    assert (reports["first"].entities_added, reports["second"].entities_added) == (2, 1)
+    assert reports["first"].facts_added == reports["second"].facts_added == 1
+    assert sorted(f.subject_id for f in neo4j_store.facts_of(g, [oslo.id])) == sorted(
+        [entity_id(g, "Ana"), entity_id(g, "Bo")])
