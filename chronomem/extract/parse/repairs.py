@@ -8,6 +8,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.lexicon import OPEN
+from chronomem.extract.parse.contractions import repair_contracted_is
 from chronomem.timeexpr.words import MONTH_WORDS, PAST_FORMS
 
 _NOT_VERBS = frozenset({"ADP", "SCONJ"})
@@ -351,6 +352,7 @@ def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> int:
 def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> int:
     """Every repair of this module, in order; how many tokens were repaired. ``verbs``: the verbs the
     lemmatizer knows (:func:`verb_lemmas`), the evidence the verb repairs need."""
-    return (repair_dated_names(doc) + repair_clause_prep_names(doc) + repair_tags(doc) + repair_base_pasts(doc, verbs)
+    return (repair_dated_names(doc) + repair_clause_prep_names(doc) + repair_contracted_is(doc) + repair_tags(doc)
+            + repair_base_pasts(doc, verbs)
             + repair_noun_verbs(doc, verbs)
             + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_stranded_prep(doc) + repair_word_punct(doc))

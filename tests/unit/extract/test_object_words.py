@@ -87,3 +87,19 @@ def test_named_person_likes_doing(extractor, text, expected):
 
 def test_a_company_likes_nothing(extractor):
     assert last_turn_rows(extractor, "Microsoft loves open source.") == []
+
+
+# a noun's "'s" that can only be "is" (the tagger read a possessive): the judgement, then "it" or "my thing"
+CONTRACTED_IS = [
+    ("Pilates's awesome, I love it.", [c(U, "LIKES", "pilates", A, NOW)]),
+    ("Bouldering's awesome, I love it.", [c(U, "LIKES", "bouldering", A, NOW)]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CONTRACTED_IS)
+def test_contracted_is_after_a_noun(extractor, text, expected):
+    assert sorted((s, p, o.lower(), *rest) for s, p, o, *rest in last_turn_rows(extractor, text)) == sorted(expected)
+
+
+def test_a_possessive_stays_one(extractor):
+    assert last_turn_rows(extractor, "Sarah's new bike is red.") == []

@@ -176,7 +176,8 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
         return phrase_arg(inner, idx, people=people)
     if tok.lower_ in L.RELATIVE_PRONOUNS and tok.head.dep_ == "relcl":
         tok = tok.head.head  # "the kayak that I bought": the object is the noun the clause describes
-    common_opener = tok.i == tok.sent.start and tok.pos_ != "PROPN"  # "Dance is my life": a common word
+    common_opener = tok.i == tok.sent.start and (tok.pos_ != "PROPN" or not tok.ent_type_ and idx.term_at[tok.i] is None)
+    # ("Dance is my life", "Karaoke's awesome, I love it": a common word, capitalised as the sentence opens)
     if (tok.pos_ == "PROPN" or idx.term_at[tok.i] is not None or idx.ent_at[tok.i] is not None) and not common_opener:
         named = name_arg(tok, idx)
         phrase = object_phrase(tok, is_time=idx.is_time)

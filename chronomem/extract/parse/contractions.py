@@ -1,0 +1,68 @@
+"""A noun's "'s" that is "is", not a possessive: "Yoga's awesome", "Cooking's my thing", "The weather's amazing
+today". The tagger reads the "'s" after a noun as a possessive; when nothing could be possessed (an adjective,
+or a noun that already has an owner), the clause is rebuilt around "is" before any rule reads it.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+_CONTRACTED = frozenset({"'s", "\u2019s"})
+_BETWEEN = frozenset({"advmod", "neg"})  # "The weather's so nice", "Mia's not happy"
+
+
+def repair_contracted_is(doc: Doc) -> int:
+    """Make each "'s" after a noun that possesses nothing the verb "be" of its clause, the noun its subject and
+    what follows its complement; how many were repaired.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("Yoga 's awesome .")
+    >>> for t, (pos, tag, dep, head) in zip(doc, [("NOUN", "NN", "poss", 2), ("PART", "POS", "case", 0),
+    ...                                          ("ADJ", "JJ", "ROOT", 2), ("PUNCT", ".", "punct", 2)]):
+    ...     t.pos_, t.tag_, t.dep_, t.head = pos, tag, dep, doc[head]
+    >>> repair_contracted_is(doc)
+    1
+    >>> [(t.text, t.dep_, t.head.text) for t in doc]
+    [('Yoga', 'nsubj', "'s"), ("'s", 'ROOT', "'s"), ('awesome', 'acomp', "'s"), ('.', 'punct', "'s")]
+    >>> doc[1].lemma_, doc[1].pos_
+    ('be', 'AUX')
+    """
+    fixed = 0
+    for s in doc[1:]:
+        noun = doc[s.i - 1]
+        if s.lower_ not in _CONTRACTED or s.tag_ != "POS" or s.head.i != noun.i or noun.pos_ not in ("NOUN", "PROPN"):
+            continue
+        comp = _complement(noun, s)
+        if comp is None:
+            continue
+        top = comp if noun.dep_ == "poss" else noun  # the clause's head before the repair
+        movers = [t for t in (*top.children, *s.children) if t.i > max(s.i, comp.i) and (top is noun or t.dep_ == "punct")]
+        s.pos_, s.tag_, s.lemma_ = "AUX", "VBZ", "be"
+        s.head, s.dep_ = (s, "ROOT") if top.head.i == top.i else (top.head, top.dep_ if top is comp else "parataxis")
+        noun.head, noun.dep_ = s, "nsubj"
+        comp.head, comp.dep_ = s, "acomp" if comp.pos_ == "ADJ" else "attr"
+        for t in movers:
+            if t.i != comp.i:
+                t.head = s
+        fixed += 1
+    return fixed
+
+
+def _complement(noun: Token, s: Token) -> Token | None:
+    """What the "'s" after ``noun`` says the noun is, if "'s" cannot be a possessive there: an adjective the noun
+    hangs on or that follows it ("Yoga's awesome", "My job's great"), or a noun with an owner of its own
+    ("Cooking's my thing"); ``None`` for "Sarah's new car" (a car is possessed)."""
+    if noun.dep_ == "poss":
+        head = noun.head
+        if head.i <= s.i or any(t.dep_ not in _BETWEEN for t in noun.doc[s.i + 1:head.i] if t.head.i == head.i
+                                and t.pos_ not in ("DET", "PRON")):
+            return None
+        if head.pos_ == "ADJ":
+            return head
+        if head.pos_ == "NOUN" and any(c.dep_ == "poss" and c.i > s.i for c in head.children):
+            return head
+        return None
+    adj = next((t for t in (*noun.children, *s.children) if t.i > s.i and t.pos_ == "ADJ" and t.dep_ in ("amod", "acomp")), None)
+    if adj is None or any(t.dep_ not in _BETWEEN for t in noun.doc[s.i + 1:adj.i]):
+        return None
+    return adj if not any(c.dep_ in ("amod", "compound") and c.i > adj.i for c in noun.children) else None
