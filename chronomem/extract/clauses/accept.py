@@ -12,6 +12,7 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, first_name_place, name_arg, valid_name, version_of
+from chronomem.extract.clauses.phrases import called_name
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, PRONOUN, SPEAKER, THERE, WE, Arg
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import ROLES
@@ -226,6 +227,8 @@ def described_place(tok: Token, idx: DocIndex, *, describe: bool = True) -> Arg 
     for obj in prep_objects(tok, *L.WITHIN_PREPS):
         if (inner := token_place(obj, idx)) is not None and inner.kind == ENTITY:
             return inner
+    if (name := called_name(tok)) is not None:
+        return Arg(ENTITY, tok.i, name, "PLACE", GUESS)  # "a small town called Millbrook"
     mods = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i]
     telling = tok.lemma_.lower() in L.TELLING_PLACE_NOUNS or tok.lower_ in L.TELLING_PLACE_NOUNS  # "on a farm"
     if not describe or not (mods or telling) or any(m.lower_ in L.VAGUE_PLACE_MODIFIERS for m in mods) or any(

@@ -167,6 +167,28 @@ def company_of(tok: Token) -> Token | None:
         or setting and c.dep_ == "advmod" and c.lower_ in OPEN.setting_adverbs)), None)
 
 
+def called_name(tok: Token) -> str | None:
+    """The name a common noun is given right after it: "a cafe called Luna" → "Luna", "a band named The Owls"
+    → "The Owls", "a book club called Page Turners"; ``None`` without one (or for a name in lower case).
+
+    The noun may be any word of its phrase ("book" in "book club"): its head noun is looked at."""
+    while tok.dep_ in ("compound", "amod", "nmod", "det") and tok.head.i > tok.i:
+        tok = tok.head  # "book" → "club", "small" → "town"
+    acl = next((c for c in tok.children if c.dep_ == "acl" and c.i == tok.i + 1 and c.lemma_.lower() in OPEN.naming_words
+                and c.tag_ == "VBN"), None)
+    name = None if acl is None else next((c for c in acl.children if c.dep_ in ("oprd", "attr", "dobj") and c.pos_ == "PROPN"), None)
+    if name is None:
+        return None
+    words = list(name.subtree)
+    while words and words[0].is_punct:
+        words = words[1:]  # '"Finding Home"': the quotes are no part of it
+    while words and words[-1].is_punct:
+        words = words[:-1]
+    if any(not (w.text[:1].isupper() or w.is_punct or w.lower_ in ("of", "the", "and", "&")) for w in words):
+        return None
+    return " ".join(w.text for w in words).replace(" 's", "'s")
+
+
 def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_WORDS) -> str | None:
     """The phrase ``tok`` heads, trimmed to the words that name the thing.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from spacy.language import Language
@@ -22,6 +22,7 @@ from spacy.tokens import Doc, Span
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import is_dropped_plan, is_hypothetical, is_question
 from chronomem.extract.clauses.hygiene import doc_mentions
+from chronomem.extract.clauses.phrases import called_name
 from chronomem.extract.clauses.records import ENTITY, OWNED, SPEAKER, WE, Hint, Rel
 from chronomem.extract.clauses.timing import dated_states
 from chronomem.extract.lexicon import lexicon_file
@@ -136,7 +137,17 @@ def doc_relations(doc: Doc, idx: DocIndex, passes: Iterable[Pass] = PASSES) -> t
                 named = {r.obj.name for r in rels}
                 found = [r for r in found if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
             rels += found
-    return named_over_placeholders(rels), hints
+    return named_over_placeholders([called(r, doc) for r in rels]), hints
+
+
+def called(rel: Rel, doc: Doc) -> Rel:
+    """A thing the turn names right after its common noun is that name: "I work at a cafe called Luna" is
+    WORKS_AT Luna, "I play in a band named The Owls" MEMBER_OF The Owls (:func:`called_name`)."""
+    obj = rel.obj
+    if obj.kind != ENTITY or obj.type not in ("ORG", "GROUP", "PLACE", "OTHER") or not 0 <= obj.i < len(doc):
+        return rel
+    name = called_name(doc[obj.i])
+    return rel if name is None or name == obj.name else replace(rel, obj=replace(obj, name=name))
 
 
 def named_over_placeholders(rels: list[Rel]) -> list[Rel]:

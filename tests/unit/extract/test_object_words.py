@@ -103,3 +103,30 @@ def test_contracted_is_after_a_noun(extractor, text, expected):
 
 def test_a_possessive_stays_one(extractor):
     assert last_turn_rows(extractor, "Sarah's new bike is red.") == []
+
+
+# a common noun given its name right after it ("called", "named"): the fact is about the name
+CALLED = [
+    ("I work at a bakery called Sweet Loaf.", [c(U, "WORKS_AT", "Sweet Loaf", A, NOW)]),
+    ("I joined a running club called Dawn Striders.", [c(U, "MEMBER_OF", "Dawn Striders", A, NOW)]),
+    ("I play drums in a band named The Lanterns.", [c(U, "MEMBER_OF", "The Lanterns", A, NOW),
+                                                   c(U, "RELATED_TO", "drums", A, NOW)]),
+    ("I really love a podcast called Slow Radio.", [c(U, "LIKES", "Slow Radio", A, NOW)]),
+    ("We live in a village called Ashby.", [c(U, "LIVES_IN", "Ashby", A, NOW)]),
+    ('I joined a choir called "Low Notes".', [c(U, "MEMBER_OF", "Low Notes", A, NOW)]),  # the quotes are no part of it
+]
+
+NOT_CALLED = [
+    ("I work at a bakery called the best in town.", "bakery"),  # no name: a judgement
+    ("I joined a club that people call boring.", "club"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CALLED)
+def test_a_thing_called_by_its_name(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+@pytest.mark.parametrize(("text", "noun"), NOT_CALLED)
+def test_no_name_given(extractor, text, noun):
+    assert all(row[2] in (noun, f"{noun}") or row[2].islower() for row in last_turn_rows(extractor, text))
