@@ -332,7 +332,9 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None]) -> list[di
             for r in (r for call in seen[name] for r in call["rows"]):
                 props[r["id"]] = {**props.get(r["id"], {}), **r["props"]}
         entities = [{"id": i, "props": p} for i, p in props.items()]
-        facts = [_floor_fact(r) for call in seen["CREATE_FACTS"] for r in call["rows"]]
+        # by id: a transaction the driver retried (a deadlock between the writers) ran its statements twice
+        facts = list({f["props"]["id"]: f for f in (_floor_fact(r) for call in seen["CREATE_FACTS"]
+                                                     for r in call["rows"])}.values())
         store.delete_group(GROUP)  # the floor writes the same ids again
 
         floors = {writers: fastest(lambda w=writers: _server_floor(store, entities, facts, writers=w, server=server), repeat)

@@ -221,9 +221,12 @@ class Memory(ErasingMemory, LifecycleMemory, GroupReading):
         optional sources and group), skipping extraction but going through the same temporal rules.
 
         Records are written in transactions of ``batch_size`` (default: the store's
-        ``import_batch_size``, else 5,000); ``progress(n)`` is called with the number of records
-        each transaction wrote. Into a store with no facts, indexes are built after the load, in
-        this call (on Neo4j the fact full-text index: ``index_progress(percent, 100)`` while it builds).
+        ``import_batch_size``, else 5,000); where several run at once (a server store), a
+        transaction goes on to the end of its last subject's run of records (at most twice as
+        many), so that the next one, in flight beside it, has no slot of that subject to wait
+        for. ``progress(n)`` is called with the number of records each transaction wrote. Into a
+        store with no facts, indexes are built after the load, in this call (on Neo4j the fact
+        full-text index: ``index_progress(percent, 100)`` while it builds).
         """
         from chronomem.extract.parse.importer import batches_from_records
 
@@ -235,7 +238,7 @@ class Memory(ErasingMemory, LifecycleMemory, GroupReading):
         with _bulk_load(self.store, index_progress), _gc_paused() as between_batches:
             batches = ((batch, recorded_at or self.clock.now()) for batch in batches_from_records(
                 records, group_id=self.group, vocabulary=self.store.vocabulary, batch_size=batch_size,
-                said_at=recorded_at or self.clock.now()))
+                said_at=recorded_at or self.clock.now(), subject_runs=self._import_writers() > 1))
             for batch, report in self._write_batches(batches):
                 summary.add(report, None)
                 self._after_write(report)
@@ -252,14 +255,19 @@ class Memory(ErasingMemory, LifecycleMemory, GroupReading):
             self, batches: Iterator[tuple[WriteBatch, datetime]]) -> Iterator[tuple[WriteBatch, WriteReport]]:
         """Each batch written, with its report: several at once on a store that says so
         (``import_writers``) while no side-index follows the writes (it wants them in commit order)."""
-        writers = getattr(self.store, "import_writers", 1)
-        if writers > 1 and self.index is None:
+        writers = self._import_writers()
+        if writers > 1:
             from chronomem.graph.concurrent_write import write_concurrently
 
             yield from write_concurrently(lambda b, at: self.store.write(b, recorded_at=at), batches, writers=writers)
             return
         for batch, recorded_at in batches:
             yield batch, self.store.write(batch, recorded_at=recorded_at)
+
+    def _import_writers(self) -> int:
+        """Import batches written at once: the store's ``import_writers`` while no side-index
+        follows the writes (it wants them in commit order), else 1."""
+        return getattr(self.store, "import_writers", 1) if self.index is None else 1
 
     def _after_write(self, report: WriteReport) -> None:
         if self.index is not None and hasattr(self.index, "notify"):

@@ -171,10 +171,26 @@ def read_fact_records(path: str | Path) -> Iterator[dict]:
 
 
 def batches_from_records(records: Iterable[dict | FactImport], *, group_id: str, vocabulary: Vocabulary,
-                         said_at: datetime, batch_size: int = 5_000) -> Iterator[WriteBatch]:
-    """Turn records into write batches of at most ``batch_size`` claims."""
+                         said_at: datetime, batch_size: int = 5_000, subject_runs: bool = False) -> Iterator[WriteBatch]:
+    """Turn records into write batches of at most ``batch_size`` claims.
+
+    With ``subject_runs`` a batch that has reached ``batch_size`` goes on to the end of its last
+    subject's run of records (at most ``2 * batch_size`` claims), so that batches written at once
+    share no slot of that subject (Ana's LIVES_IN is not split between two batches):
+
+    >>> from chronomem.schema import CORE_VOCABULARY as V
+    >>> rows = [{"subject": who, "predicate": "LIVES_IN", "object": "Oslo"} for who in "AABBBC"]
+    >>> at = datetime(2024, 1, 1)
+    >>> [len(b.claims) for b in batches_from_records(rows, group_id="g", vocabulary=V, said_at=at, batch_size=3)]
+    [3, 3]
+    >>> [len(b.claims) for b in batches_from_records(rows, group_id="g", vocabulary=V, said_at=at, batch_size=3,
+    ...                                               subject_runs=True)]
+    [5, 1]
+    """
+    cap = 2 * batch_size if subject_runs else batch_size
     entities: dict[str, Entity] = {}
     claims: list[Claim] = []
+    last_subject: str | None = None
     for n, raw in enumerate(records, start=1):
         try:
             subject, predicate, obj, start, end, statement, sources, group, subject_type, object_type, confidence = (
@@ -183,6 +199,15 @@ def batches_from_records(records: Iterable[dict | FactImport], *, group_id: str,
             group = group or group_id
             if group != group_id:
                 raise InputError(f"record {n} is for group {clip(group)}; import it with that --group")
+        except (ValidationError, InputError) as e:
+            if len(claims) >= batch_size:  # a full batch held for its subject's run is written first, as without
+                yield WriteBatch(group_id, entities=list(entities.values()), claims=claims)
+            raise _record_error(n, e) from None
+        if len(claims) >= batch_size and subject != last_subject:  # a full batch ends where its subject's run does
+            yield WriteBatch(group_id, entities=list(entities.values()), claims=claims)
+            entities, claims = {}, []
+        last_subject = subject
+        try:
             # The first mention of a name in a batch makes its entity (later ones reuse it).
             # Everything below is built from the validated record, so it is constructed without
             # validating again (the record's checks are the claim's: names, statement, interval,
@@ -201,14 +226,19 @@ def batches_from_records(records: Iterable[dict | FactImport], *, group_id: str,
                 "at": start, "until": end, "said_at": said_at, "confidence": confidence,
                 "sources": [_source(s) for s in sources] or [_IMPORT_SOURCE],
             }))
-        except ValidationError as e:
-            first = e.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise InputError(f"record {n}: {where + ': ' if where else ''}{first['msg']}") from None
-        except InputError as e:
-            raise InputError(f"record {n}: {e}") from None
-        if len(claims) >= batch_size:
+        except (ValidationError, InputError) as e:
+            raise _record_error(n, e) from None
+        if len(claims) >= cap:
             yield WriteBatch(group_id, entities=list(entities.values()), claims=claims)
             entities, claims = {}, []
     if claims:
         yield WriteBatch(group_id, entities=list(entities.values()), claims=claims)
+
+
+def _record_error(n: int, error: ValidationError | InputError) -> InputError:
+    """``error`` of record ``n`` as the import reports it: "record 3: confidence: Input should be ..."."""
+    if isinstance(error, InputError):
+        return InputError(f"record {n}: {error}")
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    return InputError(f"record {n}: {where + ': ' if where else ''}{first['msg']}")

@@ -117,9 +117,11 @@ def test_an_import_into_a_store_with_no_facts_builds_the_fact_fulltext_index_aft
 
     mem = Memory(neo4j_store, group=g, embedder=None)
     records = [{"subject": "Rui", "predicate": "LIVES_IN", "object": "Porto", "valid_from": "2021-03-01"},
-               {"subject": "Rui", "predicate": "LIVES_IN", "object": "Faro", "valid_from": "2023-05-01"}]
+               {"subject": "Rui", "predicate": "LIVES_IN", "object": "Faro", "valid_from": "2023-05-01"},
+               {"subject": "Eva", "predicate": "LIVES_IN", "object": "Braga", "valid_from": "2022-01-01"}]
+    # batches of one record, going on to the end of a subject's records: Rui's two, then Eva's
     summary = mem.import_facts(records, batch_size=1, progress=loaded, index_progress=lambda d, t: built.append((d, t)))
-    assert summary.facts_added == 2
+    assert summary.facts_added == 3
     assert seen == [(None, []), (None, [])]  # deferred: no index, and a search finds nothing rather than failing
     assert built[-1] == (100, 100) and _fact_fulltext_state(neo4j_driver) == "ONLINE"
     porto = {f.id for f in neo4j_store.iter_facts(g, include_expired=True) if "Porto" in f.statement}

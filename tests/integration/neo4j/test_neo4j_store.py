@@ -464,7 +464,8 @@ def test_an_import_with_batches_in_flight_gives_the_embedded_stores_facts(neo4j_
     records, g = _import_records(12), neo4j_store.test_group
     on_neo4j = Memory(neo4j_store, group=g, clock=FixedClock(d(2024)), embedder=None)
     embedded = Memory(SqliteGraphStore(":memory:"), group=g, clock=FixedClock(d(2024)), embedder=None)
-    first = on_neo4j.import_facts(records, batch_size=7)  # 144 records: ~20 batches, every slot spans several
+    # 144 records, each person's far apart: 18 batches (each ends at a subject change), every slot spans several
+    first = on_neo4j.import_facts(records, batch_size=7)
     assert first.records == len(records) and embedded.import_facts(records).records == len(records)
 
     def view(mem: Memory) -> list[tuple]:  # the current facts: batches in another order expire other versions

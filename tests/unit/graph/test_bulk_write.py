@@ -7,13 +7,18 @@ import copy
 import gc
 import random
 import sqlite3
+import threading
 from datetime import datetime, timedelta, timezone
 
+import pytest
+
 from chronomem.clock import FixedClock
+from chronomem.errors import InputError
 from chronomem.extract.parse.importer import batches_from_records
 from chronomem.graph import SqliteGraphStore
 from chronomem.graph.temporal import fact_signature
 from chronomem.memory import Memory
+from chronomem.schema import CORE_VOCABULARY as V
 from chronomem.schema.models import Claim, Source, stable_id
 
 T0 = datetime(2024, 6, 1, tzinfo=timezone.utc)
@@ -214,3 +219,65 @@ def test_trusted_fills_defaults_in_declared_order_and_refuses_unknown_or_missing
         trusted(Entity, {"id": "e_1", "name": "Ana", "nme": "x"})
     with pytest.raises(TypeError, match="Claim needs subject_id"):
         trusted(Claim, {"predicate": "P", "said_at": T0})
+
+
+def _moves(people: str, per_person: int) -> list[dict]:
+    """``per_person`` moves of each person, one person's records after another's (A A B B ...)."""
+    return [{"subject": who, "predicate": "LIVES_IN", "object": f"City {year % 3}", "valid_from": f"{year}-01-01"}
+            for who in people for year in range(2000, 2000 + per_person)]
+
+
+def test_subject_runs_end_a_full_batch_where_its_subject_changes():
+    """A batch that is full goes on to its subject's last record (at most twice the batch size), so
+    consecutive batches share no slot of that subject; records of one subject interleaved with
+    others' still split, and a bad record after a held batch still has that batch written first."""
+    def sizes(records: list[dict], batch_size: int, **kwargs) -> list[list[str]]:  # each batch's subject ids
+        return [[c.subject_id for c in b.claims] for b in batches_from_records(
+            records, group_id="g", vocabulary=V, said_at=T0, batch_size=batch_size, **kwargs)]
+
+    three = _moves("ABC", 3)
+    assert list(map(len, sizes(three, 4))) == [4, 4, 1]  # as before: A's and B's slots span batches
+    runs = sizes(three, 4, subject_runs=True)
+    assert list(map(len, runs)) == [6, 3] and not set(runs[0]) & set(runs[1])
+    assert list(map(len, sizes(_moves("A", 9), 2, subject_runs=True))) == [4, 4, 1]  # the hard cap
+    interleaved = [r for pair in zip(_moves("A", 4), _moves("B", 4)) for r in pair]
+    mixed = sizes(interleaved, 3, subject_runs=True)  # each subject's slot still spans every batch
+    assert list(map(len, mixed)) == [3, 3, 2] and all(len(set(b)) == 2 for b in mixed)
+
+    written: list[int] = []
+    bad = [*_moves("A", 3), {"subject": "A", "predicate": "NOT_A_PREDICATE", "object": "X"}]
+    with pytest.raises(InputError, match="record 4"):
+        for batch in batches_from_records(bad, group_id="g", vocabulary=V, said_at=T0, batch_size=2, subject_runs=True):
+            written.append(len(batch.claims))
+    assert written == [3]
+
+
+class _TwoWriterStore(SqliteGraphStore):
+    """The embedded store saying it takes two import writers (as Neo4j does), writing one at a time."""
+
+    import_writers = 2
+
+    def __init__(self) -> None:
+        super().__init__(":memory:")
+        self.lock, self.sizes = threading.Lock(), []
+
+    def write(self, batch, *, recorded_at):
+        with self.lock:
+            self.sizes.append(len(batch.claims))
+            return super().write(batch, recorded_at=recorded_at)
+
+
+def test_an_import_with_writers_in_flight_ends_its_batches_at_subject_changes():
+    """Where batches are written at once, a batch ends where its subject's records do (the next
+    batch has nothing of that subject's to wait for); progress counts what each wrote. The embedded
+    store, one writer, keeps its batches of exactly ``batch_size``."""
+    store, seen = _TwoWriterStore(), []
+    summary = Memory(store, clock=FixedClock(T0), group="g").import_facts(_moves("ABC", 3), batch_size=4,
+                                                                           progress=seen.append)
+    assert (store.sizes, seen, summary.records) == ([6, 3], [6, 3], 9)
+    plain = Memory(SqliteGraphStore(":memory:"), clock=FixedClock(T0), group="g")
+    seen.clear()
+    plain.import_facts(_moves("ABC", 3), batch_size=4, progress=seen.append)
+    assert seen == [4, 4, 1]
+    assert sorted(map(repr, map(fact_signature, store.iter_facts("g")))) == sorted(
+        map(repr, map(fact_signature, plain.store.iter_facts("g"))))
