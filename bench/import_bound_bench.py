@@ -20,7 +20,10 @@ Embedded store, at each ``--sqlite-sizes`` size:
 Neo4j, at each ``--neo4j-sizes`` size (when ``NEO4J_URI`` is set):
 
 * **real import**, with the client's CPU time and the server's (psutil, the process listening on
-  the URI's port, when it runs on this machine);
+  the URI's port, when it runs on this machine); the median of ``--repeat`` runs after ``--warmup``
+  runs that are not counted (default one: a server just started compiles the import's statements
+  on its first loads, and the floors below run on a server already warm); the statements are
+  captured on the first run;
 * **server floor**: only the import's ``Entity`` nodes and ``FACT`` relationships with the
   constraints and indexes DESIGN §6 requires, written in batches of 5,000 from rows captured
   during the real import; no claims, slot locks or name nodes; once with one writer and once
@@ -306,7 +309,7 @@ def _captured_cypher(names: Sequence[str]) -> Iterator[dict[str, list[dict]]]:
         neo4j.ManagedTransaction.run = original  # type: ignore[method-assign]
 
 
-def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None]) -> list[dict[str, Any]]:
+def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None], warmup: int = 0) -> list[dict[str, Any]]:
     from chronomem.clock import FixedClock
     from chronomem.memory import Memory
 
@@ -317,15 +320,16 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None]) -> list[di
     try:
         runs = []  # (wall, client CPU, server CPU) seconds of each real import; rows captured on the first
         seen: dict[str, list[dict]] = {}
-        for run in range(repeat):
+        for run in range(warmup + repeat):  # the warm-up runs (the server's JIT at work) are not counted
             store.delete_group(GROUP)
             client0, server0 = time.process_time(), _cpu_s(server)
             with _captured_cypher(("MERGE_NEW_ENTITIES", "SET_ENTITIES", "CREATE_FACTS") if run == 0 else ()) as got:
                 wall_s = _timed_import(mem, size)
-            runs.append((wall_s, time.process_time() - client0, _cpu_s(server) - server0))
+            if run >= warmup:
+                runs.append((wall_s, time.process_time() - client0, _cpu_s(server) - server0))
             if run == 0:
                 seen = got
-            log(f"[neo4j {size:,}] real import {size / wall_s:,.0f} facts/s")
+            log(f"[neo4j {size:,}] real import {size / wall_s:,.0f} facts/s" + (" (warm-up, not counted)" if run < warmup else ""))
         real_s, client_s, server_s = (statistics.median(r[k] for r in runs) for k in range(3))
         props: dict[str, dict] = {}  # each entity's last properties (a changed one keeps its group)
         for name in ("MERGE_NEW_ENTITIES", "SET_ENTITIES"):
@@ -346,7 +350,8 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None]) -> list[di
     target = TARGETS["import_neo4j"]
     best = max(len(facts) / seconds for seconds, _ in floors.values())
     rows = [
-        _row("neo4j", size, f"real import (Memory.import_facts, median of {repeat})", size, real_s),
+        _row("neo4j", size, f"real import (Memory.import_facts, median of {repeat}"
+                             + (f" after {warmup} warm-up run{'s' * (warmup > 1)})" if warmup else ")"), size, real_s),
         _row("neo4j", size, "  client CPU", size, client_s, rate=False),
         _row("neo4j", size, "  server CPU", size, server_s, rate=False),
     ]
@@ -436,10 +441,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--neo4j-sizes", help="comma-separated (default 100000; needs NEO4J_URI; '' for none)")
     parser.add_argument("--repeat", type=int, default=None,
                         help="runs of the real import (median kept) and of each floor (fastest kept); default 3, 1 with --quick")
+    parser.add_argument("--warmup", type=int, default=None,
+                        help="Neo4j real imports run first and not counted, while the server compiles its statements "
+                             "(the floors run on a server already warm); default 1, 0 with --quick")
     parser.add_argument("--work-dir", help="where the store files go (default: a temporary directory)")
     args = parser.parse_args(argv)
     if args.repeat is None:
         args.repeat = 1 if args.quick else 3
+    if args.warmup is None:
+        args.warmup = 0 if args.quick else 1
 
     def sizes(given: str | None, quick: tuple[int, ...], full: tuple[int, ...]) -> list[int]:
         return [int(s) for s in given.split(",") if s] if given is not None else list(quick if args.quick else full)
@@ -455,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
         for size in sqlite_sizes:
             rows += sqlite_rows(size, work, repeat=args.repeat, log=log)
         for size in neo4j_sizes:
-            rows += neo4j_rows(size, repeat=args.repeat, log=log)
+            rows += neo4j_rows(size, repeat=args.repeat, log=log, warmup=args.warmup)
     finally:
         if not args.work_dir:
             shutil.rmtree(work, ignore_errors=True)
@@ -465,6 +475,8 @@ def main(argv: list[str] | None = None) -> int:
             command += f" {flag} {given or repr('')}"
     if args.repeat != (1 if args.quick else 3):
         command += f" --repeat {args.repeat}"
+    if args.warmup != (0 if args.quick else 1):
+        command += f" --warmup {args.warmup}"
     name = "import_bound_quick" if args.quick else "import_bound"
     kept, kept_from = kept_rows(result_path(f"{name}.json"), {"sqlite": bool(sqlite_sizes), "neo4j": bool(neo4j_sizes)})
     ordered = [r for backend in ("sqlite", "neo4j") for r in rows + kept if r["backend"] == backend]
