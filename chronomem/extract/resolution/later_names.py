@@ -53,7 +53,7 @@ def name_given(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dic
         return
     r.claims.remove(claim)  # the placeholder says nothing once the pet has its name
     r.emit("HAS_PET", said.subject, name, "assert", None, {"species": noun}, claim.at, claim.at_precision,
-           claim.observed, 0.8, turn, turn_no)
+           claim.observed, 0.8, turn, turn_no, also=claim.sources)  # (the turn that said when, first)
 
 
 def _speaker(r: SessionResolver, turn: Turn) -> str:

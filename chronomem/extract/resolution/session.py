@@ -15,6 +15,7 @@ order and turns those words into entities, mentions and claims:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -365,7 +366,7 @@ class SessionResolver:
 
     def emit(self, predicate: str, subj: str, obj: str, kind: str, replaces: str | None, qualifiers: dict[str, str],
               at: datetime, precision: str, observed: bool, confidence: float, turn: Turn, turn_no: int, *,
-              until: datetime | None = None) -> None:
+              until: datetime | None = None, also: Sequence[Source] = ()) -> None:
         s_name, o_name = self.entities[subj].name, self.entities[obj].name
         claim = Claim(
             group_id=self.group, kind=kind, subject_id=entity_id(self.group, s_name), predicate=predicate,  # type: ignore[arg-type]
@@ -374,7 +375,7 @@ class SessionResolver:
             qualifiers=dict(qualifiers), statement=statement(self.vocabulary, predicate, s_name, o_name, qualifiers),
             at=at, at_precision=precision, observed=observed, said_at=turn.at,  # type: ignore[arg-type]
             until=until, until_precision=precision,  # type: ignore[arg-type]
-            confidence=round(min(1.0, confidence), 3), sources=[Source(session_id=self.session.session_id, turn_id=turn.id)],
+            confidence=round(min(1.0, confidence), 3), sources=[*also, Source(session_id=self.session.session_id, turn_id=turn.id)],
         )
         if claim.id in self._claim_ids:
             return

@@ -96,3 +96,12 @@ NOT_NAMED = [
 @pytest.mark.parametrize("turns", NOT_NAMED, ids=[t[-1][1] for t in NOT_NAMED])
 def test_no_named_pet_or_partner(extractor, turns):
     assert not {r for r in pets_and_partners(extractor, turns) if not r[2].startswith("user's")}
+
+
+def test_a_pet_named_later_keeps_the_turn_that_said_when(extractor):
+    """The named fact's evidence starts with the turn that said when the pet came ("last week"), then the
+    naming turn: a question of when is answered from the first (a fact sourced only by "Her name is Pepper"
+    has no time words to show)."""
+    session = session_of(("user", "We rescued a kitten last week."), ("bot", "What's her name?"), ("user", "Her name is Pepper."))
+    (claim,) = [c for c in extractor.extract(session).claims if c.predicate == "HAS_PET"]
+    assert [s.turn_id for s in claim.sources] == [session.turns[0].id, session.turns[2].id]
