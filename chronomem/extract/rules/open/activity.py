@@ -21,6 +21,7 @@ from chronomem.extract.rules.open.base import (
     TASTE_CONFIDENCE,
     a_gift,
     clause_objects,
+    past_lemma,
     phrase_arg,
     subject_rels,
 )
@@ -32,7 +33,7 @@ _TIME_DEPS = frozenset({"prep", "npadvmod", "dobj", "advmod"})  # "in my spare t
 
 def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
     """A habit or ongoing activity: the verb (with its particle and preposition) and its object."""
-    lemma = OPEN.irregular_pasts.get(frame.lemma, frame.lemma)  # "Took …" tagged as a base form keeps "took"
+    lemma = past_lemma(frame)  # "Took …" tagged as a base form keeps "took"
     if lemma != frame.lemma and (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs):
         return []
     verb = third_person(lemma) if frame.status.tense != "progressive" else f"is {frame.v.lower_}"
@@ -175,6 +176,8 @@ def _begun(frame: Frame, subjects: list[Arg], tok: Token, verb: str) -> list[Rel
     one studies at ("I just started college")."""
     word = tok.lemma_.lower()
     if word in OPEN.business_nouns:
+        if any(t.text.lower() in OPEN.routine_times for t in frame.times):
+            return []  # "I opened the store this morning": a day's work, not a business begun
         return subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), "start", relation=verb)
     if word in OPEN.class_nouns:
         return subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx), "start", relation="takes")

@@ -24,6 +24,13 @@ OPEN_CONFIDENCE = 0.6
 TASTE_CONFIDENCE = 0.8
 
 
+def past_lemma(frame: Frame) -> str:
+    """The clause verb's lemma, mended where the lemmatizer kept an irregular past as it was ("Took a trip"
+    tagged as a base form: "took" → "take", ``irregular_pasts``); a lemma it did make stays ("founded" → "found",
+    not "find")."""
+    return OPEN.irregular_pasts.get(frame.lemma, frame.lemma) if frame.v.lower_ == frame.lemma else frame.lemma
+
+
 def person_subjects(frame: Frame, *, relatives: bool = True) -> list[Arg]:
     """Subjects that are surely people: the speaker, "we", a pronoun, or a name NER calls a person
     or that is a known first name (not "Painting" opening a sentence, not "the dance crew"); also the

@@ -28,7 +28,7 @@ from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When, tim
 from chronomem.extract.clauses.timing import TimePhrase
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import EVENTS, OPEN
-from chronomem.extract.rules.open.base import person_subjects, phrase_arg, place_arg
+from chronomem.extract.rules.open.base import past_lemma, person_subjects, phrase_arg, place_arg
 
 EVENT_CONFIDENCE = 0.7
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "xcomp", "advcl", "ccomp", "relcl", "pcomp", "parataxis"})  # a clause's verb
@@ -77,7 +77,7 @@ def _read_by_others(v: Token, fired: frozenset[int]) -> bool:
 def happening_rels(frame: Frame) -> list[Rel]:
     """The event (or plan) one verb's clause states, if any."""
     status = frame.status
-    lemma = OPEN.irregular_pasts.get(frame.lemma, frame.lemma)  # "Took a trip" tagged as a base form
+    lemma = past_lemma(frame)  # "Took a trip" tagged as a base form
     planned = _planned(frame)
     if status.negated or status.ending or status.used_to or (status.blocked and not planned):
         return []
