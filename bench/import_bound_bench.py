@@ -456,6 +456,11 @@ def main(argv: list[str] | None = None) -> int:
 
     sqlite_sizes = sizes(args.sqlite_sizes, QUICK_SQLITE, FULL_SQLITE)
     neo4j_sizes = sizes(args.neo4j_sizes, QUICK_NEO4J, FULL_NEO4J) if os.environ.get("NEO4J_URI") else []
+    if args.neo4j_sizes and not os.environ.get("NEO4J_URI"):
+        print("import_bound: --neo4j-sizes needs a Neo4j server: set NEO4J_URI (start one with python "
+              "scripts/neo4j_test_server.py start --state-dir DIR and export what it prints); nothing was measured",
+              file=sys.stderr)
+        return 2
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
     log = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
     work = Path(args.work_dir) if args.work_dir else Path(tempfile.mkdtemp(prefix="chronomem-import-bound-"))

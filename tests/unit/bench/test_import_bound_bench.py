@@ -109,3 +109,9 @@ def test_the_neo4j_floor_writes_the_import_s_fact_rows_with_the_same_properties(
     assert (floor["subject_id"], floor["object_id"]) == ("v0", "v1")
     assert floor["props"]["group_id"] == GROUP and floor["props"]["id"] == "v2"
     assert floor["props"]["sources_json"] == row[-1] and len(floor["props"]) == len(cypher.FACT_ROW_FIELDS) - 1
+
+
+def test_neo4j_sizes_without_a_server_say_so_and_measure_nothing(monkeypatch, capsys):
+    monkeypatch.delenv("NEO4J_URI", raising=False)
+    assert B.main(["--sqlite-sizes", "", "--neo4j-sizes", "1000"]) == 2
+    assert "NEO4J_URI" in capsys.readouterr().err
