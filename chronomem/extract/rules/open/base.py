@@ -166,7 +166,7 @@ def judged_antecedent(it: Token) -> Token | None:
         return None
     above = set(it.ancestors)  # ("a huge fan of it": "fan" is no noun between)
     prev = next((t for t in reversed(it.doc[:it.i]) if t.pos_ in ("NOUN", "PROPN") and t not in above), None)
-    if prev is None or prev.sent.start < it.sent.start and prev.sent.end < it.sent.start:
+    if prev is None or prev.sent.end < it.sent.start:
         return None  # further back than the sentence before
     if prev.dep_ != "nsubj" or prev.head.lemma_ != "be" or any(c.dep_ in ("det", "poss") for c in prev.children):
         return None
