@@ -24,7 +24,7 @@ from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.neo4j_vectors import stamp_vector_change
 from chronomem.graph.turn_scope import clash_error
 from chronomem.graph.turn_times import times_json
-from chronomem.graph.writer import SessionContent
+from chronomem.graph.writer import NewSlot, SessionContent
 from chronomem.graph.writing import merge_entity
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
 
@@ -80,6 +80,7 @@ class Neo4jWrite:
         self._norm_names: dict[str, list[str]] = {}  # stored entities' normalized names (kept when renamed)
         self.stored_as_given: list[Entity] = []
         self._vectored: list[str] = []  # expired versions that held a vector (see finish)
+        self._created_slots: set[str] = set()  # created listing their versions (lock_or_create_slots)
 
     def _sequence(self, count: int) -> int:
         """The first of ``count`` consecutive insertion numbers of the group (the embedded store's rowid)."""
@@ -184,10 +185,11 @@ class Neo4jWrite:
         return {r["slot"]: set(r["ids"]) for r in self.tx.run(cypher.LOCK_SLOTS, g=self.group, slots=list(slots))
                 if r["ids"]}
 
-    def lock_or_create_slots(
-            self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
-        params = [(slot, [cid for cid, _ in claims], [body for _, body in claims]) for slot, claims in rows.items()]
+    def lock_or_create_slots(self, rows: Mapping[str, NewSlot]) -> tuple[dict[str, set[str]], set[str]]:
+        params = [(slot, [cid for cid, _ in claims], [body for _, body in claims], list(versions))
+                  for slot, (claims, versions) in rows.items()]
         stored = {r["slot"]: r["ids"] for r in self.tx.run(cypher.LOCK_OR_CREATE_SLOTS, g=self.group, rows=params)}
+        self._created_slots.update(slot for slot in rows if slot not in stored)
         return {slot: set(ids) for slot, ids in stored.items() if ids}, {slot for slot in rows if slot not in stored}
 
     def claim_bodies(self, slots: Sequence[str]) -> Iterable[tuple[str, str, str]]:
@@ -225,9 +227,13 @@ class Neo4jWrite:
         rows = [_fact_row(fact_values(f)) for f in facts]
         by_slot: dict[str, list[str]] = {}
         for f in facts:
-            by_slot.setdefault(f.slot, []).append(f.id)
+            if f.slot not in self._created_slots:  # a created slot lists its versions already
+                by_slot.setdefault(f.slot, []).append(f.id)
         first = self._sequence(len(rows))
-        created = self.tx.run(cypher.CREATE_FACTS, g=self.group, first=first, rows=rows, slots=list(by_slot.items()))
+        if by_slot:
+            created = self.tx.run(cypher.CREATE_FACTS, g=self.group, first=first, rows=rows, slots=list(by_slot.items()))
+        else:
+            created = self.tx.run(cypher.CREATE_FACTS_ONLY, g=self.group, first=first, rows=rows)
         if _single(created, "created") < len(rows):
             self._refuse_missing_entities(i for f in facts for i in (f.subject_id, f.object_id))
             raise StoreError(f"Neo4j created fewer fact versions than given in group {self.group!r}")

@@ -18,6 +18,7 @@ from chronomem.errors import InputError
 from chronomem.graph.base import WriteBatch, WriteReport
 from chronomem.graph.codec import claim_from_json, claim_to_json, to_us
 from chronomem.graph.importance import Usage, batch_usage
+from chronomem.graph.temporal import SlotPlan
 from chronomem.graph.writing import file_claims_by_id, merge_batch_entities, merge_entity, plan_slots, summarize
 from chronomem.schema.models import Claim, Entity, Fact, Mention, Session
 from chronomem.schema.vocabulary import Vocabulary
@@ -25,6 +26,9 @@ from chronomem.schema.vocabulary import Vocabulary
 #: What makes a session the same session: its start and its turns ``(id, speaker, text, at)`` in
 #: order, times in microseconds since the epoch (as stored).
 SessionContent = tuple[int, list[tuple[str, str, str, int]]]
+#: A slot as :meth:`CreatesSlots.lock_or_create_slots` creates it: its ``(claim id, claim JSON)``
+#: rows, and the ids of the versions they derive (its current versions once they are inserted).
+NewSlot = tuple[Sequence[tuple[str, str]], Sequence[str]]
 
 
 def session_content(s: Session) -> SessionContent:
@@ -112,13 +116,14 @@ class CreatesEntities(Protocol):
 
 @runtime_checkable
 class CreatesSlots(Protocol):
-    """An optional primitive: brand-new slots are created holding their claims in the step that
-    locks the stored ones, so nothing is read back or written twice."""
+    """An optional primitive: brand-new slots are created holding their claims, and the versions
+    those alone derive, in the step that locks the stored ones, so nothing is read back or written twice."""
 
-    def lock_or_create_slots(
-            self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
-        """For each slot's ``(claim id, claim JSON)`` rows: a slot with no claims stored is created
-        holding them; the others are locked. Returns the stored claim ids by slot, and the created slots."""
+    def lock_or_create_slots(self, rows: Mapping[str, NewSlot]) -> tuple[dict[str, set[str]], set[str]]:
+        """For each slot's ``(claim id, claim JSON)`` rows and version ids: a slot with no claims stored
+        is created holding them (:meth:`WriteTransaction.insert_versions` then inserts those versions
+        and need not list them again); the others are locked. Returns the stored claim ids by slot,
+        and the created slots."""
         ...
 
 
@@ -178,21 +183,25 @@ def upsert_entities(tx: WriteTransaction, entities: Sequence[Entity]) -> int:
     return created + sum(1 for _, new in writes if new)
 
 
-def store_claims(tx: WriteTransaction, filed: Mapping[str, Mapping[str, Claim]],
-                 recorded_at: datetime) -> tuple[dict[str, list[Claim]], set[str], int]:
+def store_claims(tx: WriteTransaction, filed: Mapping[str, Mapping[str, Claim]], recorded_at: datetime,
+                 fresh: Mapping[str, SlotPlan] | None = None) -> tuple[dict[str, list[Claim]], set[str], int, set[str]]:
     """Store the batch's claims not seen before.
 
     Returns every claim of each slot that got new ones, in claim-id order (the batch's objects as
     given, the earlier ones parsed from the store), the slots among them that had claims before
-    (only those can have versions), and the count of claims stored. Brand-new slots cost one
-    lookup and nothing read back.
+    (only those can have versions), the count of claims stored, and the slots created holding
+    their claims and the versions ``fresh`` plans for them (a :class:`CreatesSlots` backend).
+    Brand-new slots cost one lookup and nothing read back.
     """
     if not filed:
-        return {}, set(), 0
+        return {}, set(), 0, set()
     created: set[str] = set()
     if isinstance(tx, CreatesSlots):
-        prior, created = tx.lock_or_create_slots({slot: [(cid, claim_to_json(c)) for cid, c in sorted(by_id.items())]
-                                                  for slot, by_id in sorted(filed.items())})
+        fresh = fresh or {}
+        prior, created = tx.lock_or_create_slots({
+            slot: ([(cid, claim_to_json(c)) for cid, c in sorted(by_id.items())],
+                   [f.id for f in fresh[slot].insert] if slot in fresh else [])
+            for slot, by_id in sorted(filed.items())})
     else:
         prior = tx.claim_ids(sorted(filed))
     rows = [(slot, cid, "" if slot in created else claim_to_json(c)) for slot, by_id in filed.items()
@@ -211,7 +220,7 @@ def store_claims(tx: WriteTransaction, filed: Mapping[str, Mapping[str, Claim]],
     for slot in touched:
         by_id = {**earlier.get(slot, {}), **filed[slot]}
         all_claims[slot] = [by_id[cid] for cid in sorted(by_id)]
-    return all_claims, had, len(rows)
+    return all_claims, had, len(rows), created
 
 
 def write_batch(tx: WriteTransaction, vocabulary: Vocabulary, batch: WriteBatch, recorded_at: datetime) -> WriteReport:
@@ -233,12 +242,20 @@ def write_batch(tx: WriteTransaction, vocabulary: Vocabulary, batch: WriteBatch,
     if batch.mentions:
         tx.put_mentions(batch.mentions)
     filed = file_claims_by_id(vocabulary, batch.claims)
-    all_claims, had, claims_added = store_claims(tx, filed, recorded_at)
+    # A backend that creates new slots with their versions is given each slot's plan as if it were
+    # new (exactly the plan of a slot created now: its claims are the batch's, it has no versions).
+    fresh = plan_slots(vocabulary, batch.group_id, {slot: [by_id[cid] for cid in sorted(by_id)]
+                                                    for slot, by_id in filed.items()}, {},
+                       recorded_at=recorded_at) if isinstance(tx, CreatesSlots) else {}
+    all_claims, had, claims_added, created = store_claims(tx, filed, recorded_at, fresh)
     current: dict[str, list[Fact]] = {slot: [] for slot in all_claims}
     if had:
         current.update(tx.current_versions(sorted(had)))
-    plans = plan_slots(vocabulary, batch.group_id, all_claims, current, recorded_at=recorded_at,
-                       reopened=had)  # a slot with earlier claims may hold expired versions only
+    planned = plan_slots(vocabulary, batch.group_id, {s: c for s, c in all_claims.items() if s not in created},
+                         current, recorded_at=recorded_at,
+                         reopened=had)  # a slot with earlier claims may hold expired versions only
+    planned.update((slot, fresh[slot]) for slot in created if slot in fresh)
+    plans = {slot: planned[slot] for slot in sorted(planned)}
     # No id is both expired and inserted (inserted ids are new), so expiring first is no constraint.
     expired = [(fid, plan.recorded_at or recorded_at) for plan in plans.values() for fid in plan.expire]
     if expired:

@@ -16,7 +16,7 @@ from chronomem.errors import InputError
 from chronomem.graph import SqliteGraphStore
 from chronomem.graph.base import WriteBatch
 from chronomem.graph.codec import FACT_FIELDS, fact_from_mapping, fact_from_values, fact_values
-from chronomem.graph.writer import WriteTransaction, write_batch
+from chronomem.graph.writer import NewSlot, WriteTransaction, write_batch
 from chronomem.schema.models import Claim, Entity, EntityType, Fact, Mention, Session, entity_id
 from chronomem.schema.vocabulary import CORE_VOCABULARY
 
@@ -138,6 +138,7 @@ class CreatingDictWrite(DictWrite):
     def __init__(self) -> None:
         super().__init__()
         self.locked: list[str] = []
+        self.created_versions: dict[str, list[str]] = {}
 
     def create_new_entities(self, entities: Sequence[Entity]) -> tuple[int, dict[str, Entity]]:
         stored = {e.id: self.entities[e.id] for e in entities if e.id in self.entities}
@@ -148,11 +149,11 @@ class CreatingDictWrite(DictWrite):
         self.locked.extend(ids)
         return super().stored_entities(ids)
 
-    def lock_or_create_slots(
-            self, rows: Mapping[str, Sequence[tuple[str, str]]]) -> tuple[dict[str, set[str]], set[str]]:
+    def lock_or_create_slots(self, rows: Mapping[str, NewSlot]) -> tuple[dict[str, set[str]], set[str]]:
         created = {slot for slot in rows if slot not in self.claims}
         for slot in created:
-            self.claims[slot] = dict(rows[slot])
+            self.claims[slot] = dict(rows[slot][0])
+            self.created_versions[slot] = list(rows[slot][1])
         return {s: set(self.claims[s]) for s in rows if s not in created}, created
 
 
@@ -177,3 +178,18 @@ def test_a_brand_new_slot_is_created_with_its_claims_and_nothing_inserted_twice(
     report = write_batch(tx, CORE_VOCABULARY, batch, T0)
     assert (report.facts_added, report.claims_added, report.entities_added) == (1, 1, 2)
     assert inserted == [] and tx.reads == [] and len(tx.claims) == 1
+    # created listing the versions then inserted (a server store writes the slot's node once)
+    assert tx.created_versions == {f.slot: [f.id] for f in tx.facts}
+
+
+def test_a_created_slot_lists_every_version_its_claims_derive_and_a_stored_one_none() -> None:
+    """Two moves in one batch derive two versions of the one slot (the first ended by the second);
+    a third move later finds the slot stored: it is locked, not created, and listed nothing."""
+    tx = CreatingDictWrite()
+    moves = _moves("Lisbon", "Porto")
+    write_batch(tx, CORE_VOCABULARY, WriteBatch("default", entities=[e for b in moves for e in b.entities],
+                                                claims=[c for b in moves for c in b.claims]), T0)
+    (slot,) = tx.created_versions
+    assert sorted(tx.created_versions[slot]) == sorted(f.id for f in tx.facts) and len(tx.facts) == 2
+    write_batch(tx, CORE_VOCABULARY, _moves("Lisbon", "Porto", "Madrid")[-1], T0 + timedelta(days=1))
+    assert list(tx.created_versions) == [slot] and len(tx.facts) > 2
