@@ -328,7 +328,8 @@ def org_phrase(tok: Token, idx: DocIndex) -> str | None:
 
 
 def classify_destination(tok: Token, idx: DocIndex) -> tuple[str, Arg] | None:
-    """Where something moved to: a team, a tool, an employer or a place."""
+    """Where something moved to: a team, a tool, an employer or a place; a place noun by the place it
+    names ("a small town called Millbrook", "a village in Kent"), never by itself ("a small town")."""
     team = team_arg(tok)
     if team is not None:
         return "MEMBER_OF", team
@@ -338,7 +339,8 @@ def classify_destination(tok: Token, idx: DocIndex) -> tuple[str, Arg] | None:
         return None
     arg = name_arg(tok, idx)
     if arg is None:
-        return None
+        named = described_place(tok, idx, describe=False) if tok.lemma_.lower() in L.PLACE_NOUNS else None
+        return ("LIVES_IN", named) if named is not None else None
     if arg.strength >= GAZETTEER:
         predicate = L.TYPE_PREDICATES.get(arg.type)  # a gazetteer name is a tool, an employer or a place
         return (predicate, arg) if predicate is not None else None

@@ -271,6 +271,8 @@ def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When
             t = _pick(times, "until")
             if t is None and _lasted(_pick(times, "for")):
                 return When("end", vague=True)  # "I worked at Boeing for 30 years": it lasted, and is over
+            if t is None and (t := _pick(times, "point")) is not None:
+                return When("event", t.text, prefer="past")  # "I was a nurse in 2010": held over that time
             return When("end", t.text, prefer="past") if t else None
         if tense == "future":
             t = _pick(times, "since", "point")

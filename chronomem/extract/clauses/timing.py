@@ -30,6 +30,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.clauses.args import named_no_time
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.records import Rel, When
+from chronomem.extract.lexicon import OPEN
 from chronomem.schema.models import Precision
 from chronomem.timeexpr import find_times, resolve, resolve_time
 from chronomem.timeexpr.words import (
@@ -67,12 +68,14 @@ def clause_head(tok: Token) -> Token:
 
 
 def _anchor(root: Token, lo: int, hi: int) -> int:
+    """The clause a time phrase dates; a naming participle dates nothing: "moved to a town called
+    Ashby | last spring" dates the move."""
     tok = root
     for _ in range(64):
         if tok.head is tok:
             return clause_head(tok).i if tok.pos_ in ("VERB", "AUX") else -1
         tok = tok.head
-        if lo <= tok.i < hi:
+        if lo <= tok.i < hi or tok.dep_ == "acl" and tok.tag_ == "VBN" and tok.lemma_.lower() in OPEN.naming_words:
             continue
         if tok.pos_ in ("VERB", "AUX"):
             return clause_head(tok).i

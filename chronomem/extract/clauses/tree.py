@@ -32,8 +32,10 @@ def nearest_subject(verb: Token, before: Token) -> Token | None:
 
 def is_pet_noun(tok: Token) -> bool:
     """``tok`` names a kind of pet (``pet_nouns``), alone ("dog", "beagle") or with the word before it
-    ("german shepherd", "pit bull")."""
+    ("german shepherd", "pit bull"); not a thing made like one ("a stuffed rabbit", "a robot dog")."""
     lemma = tok.lemma_.lower()
+    if any(c.i < tok.i and c.lower_ in L.NOT_ANIMAL_MODIFIERS for c in tok.children):
+        return False
     if lemma in L.PET_NOUNS:
         return True
     return tok.i > 0 and f"{tok.doc[tok.i - 1].lower_} {lemma}" in L.PET_NOUNS and tok.doc[tok.i - 1].head.i in (

@@ -157,7 +157,8 @@ UNDER_WAY = [
     ("Carol and I are getting a divorce.", [c(U, "MARRIED_TO", "Carol", A, NOW)]),
     ("Priya is divorcing her husband.", [c("Priya", "MARRIED_TO", "Priya's husband", A, NOW)]),
     ("Hugo and I are getting married.", [c(U, "ENGAGED_TO", "Hugo", A, NOW)]),
-    ("Zeynep and I are getting married in June.", [c(U, "MARRIED_TO", "Zeynep", A, month("2024-06"))]),
+    ("Zeynep and I are getting married in June.",  # a plan, and engaged till then
+     [c(U, "MARRIED_TO", "Zeynep", A, month("2024-06")), c(U, "ENGAGED_TO", "Zeynep", A, NOW)]),
 ]
 
 # a marriage with nobody named: the subject's unnamed spouse

@@ -174,7 +174,8 @@ def judged_antecedent(it: Token) -> Token | None:
 
 
 def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:
-    tok = judged_antecedent(tok) or tok  # "Yoga is amazing, I love it"
+    judged = judged_antecedent(tok)  # "Yoga is amazing, I love it"
+    tok = judged or tok
     title = quoted_title(tok)
     if title is not None:
         return Arg(ENTITY, tok.i, title, "OTHER", GUESS)  # a book, a film, a song
@@ -183,8 +184,10 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
         return phrase_arg(inner, idx, people=people)
     if tok.lower_ in L.RELATIVE_PRONOUNS and tok.head.dep_ == "relcl":
         tok = tok.head.head  # "the kayak that I bought": the object is the noun the clause describes
-    common_opener = tok.i == tok.sent.start and (tok.pos_ != "PROPN" or not tok.ent_type_ and idx.term_at[tok.i] is None)
-    # ("Dance is my life", "Karaoke's awesome, I love it": a common word, capitalised as the sentence opens)
+    common_opener = tok.i == tok.sent.start and (tok.pos_ != "PROPN" or idx.term_at[tok.i] is None and (
+        not tok.ent_type_ or judged is not None and tok.ent_type_ == "PERSON"))
+    # ("Dance is my life", "Karaoke's awesome, I love it": a common word, capitalised as the sentence opens; what
+    # "it" takes up is no person, whatever NER says)
     if (tok.pos_ == "PROPN" or idx.term_at[tok.i] is not None or idx.ent_at[tok.i] is not None) and not common_opener:
         named = name_arg(tok, idx)
         phrase = object_phrase(tok, is_time=idx.is_time)

@@ -166,6 +166,8 @@ def _adjective_rels(frame: Frame, subjects: list[Arg], adj: Token) -> list[Rel]:
                      and c.nbor(-1).lower_ in ("and", ",")]
         out = []
         for tok, prep in toks:
+            if word in OPEN.kind_only_tastes and (tok.pos_ == "PRON" or any(c.dep_ in ("det", "poss") for c in tok.children)):
+                continue  # "mad about jazz" is a taste, "mad about the delay" anger
             arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if tok.dep_ == "xcomp" else phrase_arg(tok, frame.idx)
             out += subject_rels(frame, subjects, predicate, arg, aspect,
                          relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)

@@ -17,6 +17,7 @@ from chronomem.extract.clauses.stance import reported
 from chronomem.extract.clauses.tree import is_activity, prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
+from chronomem.extract.rules.people.impressions import named_by_role
 from chronomem.extract.rules.shapes import shape_matches
 
 
@@ -38,8 +39,8 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
             continue
         if past and tok.pos_ != "PROPN" and quoted_title(tok) is None:
             continue  # "I loved that book" says little; "I loved Little Women" names a lasting taste
-        if is_reaction(tok):
-            continue
+        if is_reaction(tok) or named_by_role(tok, frame.idx) is not None:
+            continue  # (the person of "my landlord Victor" is the impressions' object)
         arg = phrase_arg(tok, frame.idx)
         if arg is not None and (past or frame.status.tense == "perfect"):  # when_for has no start for a bare perfect
             out += [holds(predicate, s, arg, frame.v.i, 0.6 if past else TASTE_CONFIDENCE) for s in subjects]

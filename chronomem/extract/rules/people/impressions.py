@@ -18,7 +18,8 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import DocIndex, first_named, name_arg, ner_person, pronoun_arg
+from chronomem.extract.clauses.accept import is_role_head
+from chronomem.extract.clauses.args import DocIndex, first_named, name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.records import (
     ENTITY,
@@ -45,6 +46,7 @@ from chronomem.extract.clauses.stance import (
 )
 from chronomem.extract.clauses.tree import plus_conjuncts, poss_of, prep_objects
 from chronomem.extract.lexicon import DIALOGUE, OPEN, PEOPLE
+from chronomem.extract.rules.people.kin import kin_of, named_token
 
 
 def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -147,7 +149,20 @@ def _person(tok: Token, idx: DocIndex) -> Arg | None:
         if low == "me":
             return arg if arg.kind == SPEAKER else None
         return arg if arg.kind == PRONOUN and low in ("him", "her") and tok.tag_ == "PRP" else None
-    return ner_person(tok, idx) if tok.pos_ == "PROPN" else None
+    return ner_person(tok, idx) if tok.pos_ == "PROPN" else named_by_role(tok, idx)
+
+
+def named_by_role(tok: Token, idx: DocIndex) -> Arg | None:
+    """The person a role or kin noun names right after it: "my landlord Victor", "my coach Priya" → the name
+    (the syntax says it is a person, whatever NER made of it); ``None`` for a pet ("my dog Rex"), no name, or a
+    name owning what is meant ("my coworker Sam's cooking")."""
+    kin = kin_of(tok)
+    if tok.pos_ != "NOUN" or (kin[0] == "pet" if kin else not (tok.lemma_.lower() in L.PERSON_NOUNS or is_role_head(tok))):
+        return None
+    name = named_token(tok, idx)
+    if name is None or name.i + 1 < len(tok.doc) and tok.doc[name.i + 1].tag_ == "POS":
+        return None  # "my coworker Sam's cooking": what is Sam's
+    return person_arg(name, idx, trust_ner=False)
 
 
 def _missed(tok: Token, idx: DocIndex) -> Arg | None:

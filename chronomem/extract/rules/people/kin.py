@@ -130,22 +130,27 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
 
 
 def named_after(tok: Token) -> Token | None:
-    """The name the first later naming of the turn gives ``tok`` (a pet or a baby just said) by a pronoun:
-    "we got a puppy and named him Ziggy", "my sister had a baby! They named her Iris", "… his name is Max"."""
+    """The name the turn's next naming gives ``tok`` (a pet or baby just said) by a pronoun: "we named him Ziggy", "They
+    named her Iris", "… his name is Max", "Its name is Kiwi" (no thing between); no kin between ("a dog and a boss, …")."""
     word = next((t for t in tok.doc[tok.i + 1:] if t.lemma_.lower() in OPEN.naming_words), None)
-    found = naming(word) if word is not None else None
+    between = [t for t in tok.doc[tok.i + 1:word.i if word else 0] if t.pos_ in ("NOUN", "PROPN") and t.ent_type_ not in ("DATE", "TIME")]
+    if word is None or any(kin_of(t) is not None for t in between):
+        return None
+    found = naming(word, its=not between)
     return found[1] if found is not None else None
 
 
-def naming(word: Token) -> tuple[Token, Token] | None:
-    """``(pronoun, name)`` of the naming ``word`` says: "we named her Luna", "his name is Marco" → (her, Luna);
-    not a name given to "it" or to another noun ("we named the boat Sally"), asked about or supposed ("will
-    you call her Luna?", "we might name him Rex"), nor one others use ("my friends call him Biscuit")."""
+def naming(word: Token, *, its: bool = False) -> tuple[Token, Token] | None:
+    """``(pronoun, name)`` of the naming ``word`` says: "we named her Luna", "his name is Marco" → (her, Luna)
+    (``its``: also "its name is Kiwi", of a pet just said); not a name given to "it" or to another noun ("we named
+    the boat Sally"), asked about or supposed ("will you call her Luna?", "we might name him Rex"), nor one
+    others use ("my friends call him Biscuit")."""
     if is_question(word.sent):
         return None
-    if word.pos_ == "NOUN":  # "her name is Luna"
-        verb, name = word.head, next((c for c in word.head.children if c.dep_ in ("attr", "acomp") and _a_name(c)), None)
-        said = [c for c in word.children if c.dep_ == "poss"] if word.dep_ == "nsubj" and verb.lemma_ == "be" else []
+    if word.pos_ == "NOUN":  # "her name is Luna" ("a hamster and his name is …" parsed with "name" a second object)
+        verb = word.nbor() if word.dep_ == "conj" and word.i + 1 < len(word.doc) and word.nbor().lemma_ == "be" else word.head
+        name = next((c for c in verb.children if c.dep_ in ("attr", "acomp") and _a_name(c)), None)
+        said = [c for c in word.children if c.dep_ == "poss"] if word.dep_ in ("nsubj", "conj") and verb.lemma_ == "be" else []
     else:
         verb, name = word, next((c for c in word.children if c.dep_ in ("oprd", "dobj") and _a_name(c)), None)
         said = [c for c in verb.children if c.dep_ == "dobj" and (name is None or c.i != name.i)] + [
@@ -155,7 +160,8 @@ def naming(word: Token) -> tuple[Token, Token] | None:
             return None  # a subject shared with the clause before names too: "Jo adopted a kitten and named her Mia"
     if verb.tag_ not in ("VBD", "VBN", "VBP", "VBZ") or not plain(verb):
         return None
-    return (said[0], name) if name is not None and said and said[0].lower_ in OPEN.named_pronouns else None
+    pronouns = OPEN.named_pronouns | ({"its"} if its and word.pos_ == "NOUN" else set())  # "its name is Kiwi" of a pet
+    return (said[0], name) if name is not None and said and said[0].lower_ in pronouns else None
 
 
 def later_name_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
@@ -230,8 +236,8 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str, *, child: T
         return []
     kin = kin_of(dobj) if child is None else born_kin(child, plain=True)
     name_tok = named_token(dobj, frame.idx) if kin is not None else None
-    if name_tok is None and kin is not None and (kin[0] == "pet" and aspect == "start" or child is not None):
-        name_tok = named_after(dobj)  # "we adopted a kitten and named her Luna" (not "I have a toy dog, I named her …")
+    if name_tok is None and kin is not None and (kin[0] == "pet" or child is not None):
+        name_tok = named_after(dobj)  # "we adopted a kitten and named her Luna", "my mom has a dog, his name is Rex"
     if kin is None or name_tok is None:
         return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
     if kin[2] in TIES.cohort_child_words and in_cohort(dobj, name_tok, frame):

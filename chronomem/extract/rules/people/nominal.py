@@ -270,7 +270,8 @@ def _copula_identity(frame: Frame, attr: Token, when: When | None) -> list[Rel]:
     kin = kin_of(attr)
     owner = owner_of(attr, frame.idx)
     subject_toks = frame.subj_toks
-    if when is not None and len(subject_toks) == 1 and attr.pos_ == "PROPN" and subject_toks[0].pos_ == "NOUN":
+    named_thing = frame.v.i > 0 and frame.v.nbor(-1).lower_ == "name"  # "my cousin has a hamster and his name is …"
+    if when is not None and len(subject_toks) == 1 and attr.pos_ == "PROPN" and subject_toks[0].pos_ == "NOUN" and not named_thing:
         head = subject_toks[0]
         inner = next((c for c in head.children if c.dep_ == "appos" and kin_of(c) is not None
                       and any(p.dep_ == "poss" and p.pos_ == "PROPN" for p in c.children)), None)

@@ -137,21 +137,26 @@ def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[
     if aspect == "start" and not under_way and (frame.lemma == "be" or (_participle_state(frame) and frame.when("state") is not None)):
         aspect = "state"  # "I'm married to Tom", "Tom and I are married", "… have been married for ten years": a state
     when, confidence = (_over_now(frame) or frame.when(aspect) if aspect == "end" else frame.when(aspect)), 0.9
+    when = frame.when("start") if when is not None and when.mode == "event" else when  # "was married to Tom in 2005": wed
+    held_now = None
     if under_way and when is not None and not when.phrase:  # "Carol and I are getting a divorce": married still
         pred, when, confidence = L.UNDERWAY_STATES.get(word, pred), When("state"), 0.6
-    elif under_way and when is not None and not _said_past(frame):  # "… are getting married in June": to come
-        when = replace(when, prefer="future", needs_time=True)
+    elif under_way and when is not None and not _said_past(frame):  # "… are getting married in June": to come, engaged now
+        when, held_now = replace(when, prefer="future", needs_time=True), L.UNDERWAY_STATES.get(word)
     ends = preps.get("to" if aspect != "end" else "from", [])
     partners = [p for t in ends if (p := person_arg(t, frame.idx, trust_ner=False) or unnamed_partner(t)) is not None]
     # "Sarah and I got married" (the speaker first), "My friend Felix and Tessa got married" (the couple before the verb)
     pair = subjects if len(subjects) == 2 else couple_members(frame)
     if not partners and len(pair) == 2:
         first, second = sorted(pair, key=lambda a: a.kind != SPEAKER)
-        return emit(frame, pred, [first], second, when, confidence=confidence)
-    if not partners and len(pair) < 2:
-        return _unnamed_spouse(frame, pred, subjects, when, preps, confidence)
-    return [r for p in partners for r in emit(frame, pred, _whose([s for s in subjects if s.kind != WE], p, frame.v.doc), p,
-                                              when, confidence=confidence)]
+        rels = emit(frame, pred, [first], second, when, confidence=confidence)
+    elif not partners and len(pair) < 2:
+        rels = _unnamed_spouse(frame, pred, subjects, when, preps, confidence)
+    else:
+        rels = [r for p in partners for r in emit(frame, pred, _whose([s for s in subjects if s.kind != WE], p, frame.v.doc), p,
+                                                  when, confidence=confidence)]
+    return rels + [replace(r, predicate=held_now, when=When("state"), kind="assert", confidence=0.6)
+                   for r in rels if held_now and r.obj.kind == ENTITY]
 
 
 def _unnamed_spouse(frame: Frame, pred: str, subjects: list[Arg], when: When | None, preps: dict[str, list[Token]],

@@ -17,6 +17,7 @@ from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN, UNIONS
 from chronomem.extract.rules.base import emit, job_rels, persons
 from chronomem.extract.rules.open.base import a_gift, for_someone, named_later
+from chronomem.extract.rules.people.impressions import named_by_role
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.couples import marital, together_rels
 
@@ -100,7 +101,7 @@ def taste(frame: Frame, *, predicate: str) -> list[Rel]:
         if alt is not None:
             quals["over"] = alt.name
     subjects, when = persons(frame), frame.when("state")
-    things = [(tok, thing_arg(tok, frame.idx)) for tok in objs]
+    things = [(tok, thing_arg(tok, frame.idx)) for tok in objs if named_by_role(tok, frame.idx) is None]  # (not "my coach Priya")
     things = [(t, a) for t, a in things if a is not None and not a.gender and a.label != "PERSON"]  # tastes, not people
     return [r for tok, arg in things for r in emit(frame, predicate, subjects, arg, when,
                                                    qualifiers=quals, obj_tok=tok)]
