@@ -163,7 +163,7 @@ def batch_usage(batch: WriteBatch, *, table: ImportanceTable | None = None) -> l
     the entities it mentions (its speaker aside), its text and its neighbours in the session. (A
     fact version's importance is a function of the version itself, :func:`fact_importance`: only
     feedback stores one.)"""
-    from chronomem.graph.turn_importance import TurnContext, content_words, score_turn
+    from chronomem.graph.turn_importance import TurnContext, content_words, score_turn, words
 
     table = table or importance_table()
     session = batch.session
@@ -179,13 +179,14 @@ def batch_usage(batch: WriteBatch, *, table: ImportanceTable | None = None) -> l
         if e is None or normalize_name(e.name) != speakers.get(m.turn_id):  # "I" names no one new
             mentioned.setdefault(m.turn_id, []).append(e.type if e is not None else "OTHER")
     contents = [content_words(t.text, table) for t in turns]
+    names = frozenset(w for t in turns for w in words(t.speaker))
     rows = []
     for n, t in enumerate(turns):
         assert t.id is not None and t.at is not None  # filled in by Session
         context = TurnContext(previous=turns[n - 1].text if n else "",
                               following=turns[n + 1].text if n + 1 < len(turns) else "",
                               recent=frozenset().union(*contents[max(0, n - table.turn.recent_turns):n]),
-                              closes=n + 1 == len(turns))
+                              closes=n + 1 == len(turns), speakers=names)
         importance = score_turn(t.text, t.at, table=table, sourced=t.id in sourced,
                                 mention_types=mentioned.get(t.id, ()), context=context)
         rows.append(Usage("turn", t.id, importance, born_at=t.at))

@@ -43,12 +43,14 @@ _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 @dataclass(frozen=True)
 class TurnContext:
     """A turn's neighbours in its session: the texts just before and after (``""``: none), the content
-    words of the few turns before, and whether it closes the session."""
+    words of the few turns before, whether it closes the session, and the lower-cased names of the
+    session's speakers (a speaker's name in a turn mostly addresses them: "Thanks, Ada!")."""
 
     previous: str = ""
     following: str = ""
     recent: frozenset[str] = frozenset()
     closes: bool = False
+    speakers: frozenset[str] = frozenset()
 
 
 def words(text: str) -> list[str]:
@@ -75,6 +77,25 @@ def first_person_statements(text: str) -> float:
     said = sentences(text)
     told = sum(1 for s in said if not s.endswith("?") and not _FIRST.isdisjoint(words(s)))
     return told / len(said) if said else 0.0
+
+
+def proper_nouns(text: str, speakers: frozenset[str] = frozenset()) -> list[str]:
+    """The capitalised words of ``text`` inside its sentences (a name, a place, a title), the names
+    of the conversation's ``speakers`` aside: addressing someone tells nothing new.
+
+    >>> proper_nouns("Thanks, Ada! We hiked Mount Tam with Bruno.", frozenset({"ada"}))
+    ['Mount', 'Tam', 'Bruno']
+    """
+    return [w for w in _PROPER.findall(text) if w.lower() not in speakers]
+
+
+def names_something(text: str, speakers: frozenset[str] = frozenset()) -> bool:
+    """Whether ``text`` names something specific: a proper noun (not a speaker's name) or a number.
+
+    >>> names_something("It's Kurosawa!"), names_something("Yes, Ada!", frozenset({"ada"}))
+    (True, False)
+    """
+    return bool(proper_nouns(text, speakers)) or _DIGIT.search(text) is not None
 
 
 def content_words(text: str, table: ImportanceTable) -> set[str]:
@@ -121,10 +142,11 @@ def turn_features(text: str, said_at: datetime, *, table: ImportanceTable, sourc
         "states_plan": plan or _has_phrase(text, w.plan_cues),
         "names_entity": bool(types - {"PERSON"}),
         "question": sum(1 for s in parts if s.endswith("?")) / max(1, len(parts)),
-        "small_talk": len(said) <= w.small_talk_words or all(word in w.small_talk for word in said),
+        "small_talk": all(word in w.small_talk for word in said)
+        or (len(said) <= w.small_talk_words and not names_something(text, context.speakers)),
         "novelty": len(new) / len(content) if content else 0.0,
         "new_words": min(len(new), w.max_new_words) / w.max_new_words if w.max_new_words else 0.0,
-        "proper_nouns": min(len(_PROPER.findall(text)), 5) / 5,
+        "proper_nouns": min(len(proper_nouns(text)), 5) / 5,
         "first_person": first_person_statements(text),
         "numbers": bool(_DIGIT.search(text)),
         "answers_question": "?" in context.previous,

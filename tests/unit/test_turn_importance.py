@@ -62,3 +62,21 @@ def test_an_answer_gains_what_a_named_date_gains():
     unprompted = score_turn(plain, SAID, table=table)
     gain = math.log(answer / (1 - answer)) - math.log(unprompted / (1 - unprompted))
     assert gain == pytest.approx(table.turn.weights["names_date"], abs=1e-3)
+
+
+@pytest.mark.parametrize("text", ["It's Kurosawa!", "Lisbon, in 2019.", "Mostly Ottolenghi recipes."])
+def test_a_short_answer_that_names_something_is_not_small_talk(text):
+    assert features(text, previous="Which one do you like best?")["small_talk"] == 0.0
+
+
+@pytest.mark.parametrize("text", ["Haha, true!", "Thanks, Priya!", "Sure thing."])
+def test_a_short_turn_that_names_only_a_speaker_is_small_talk(text):
+    context = TurnContext(speakers=frozenset({"priya", "tomas"}))
+    assert turn_features(text, SAID, table=importance_table(), context=context)["small_talk"] == 1.0
+
+
+def test_a_short_named_answer_outranks_a_short_reaction():
+    table, asked = importance_table(), TurnContext(previous="Who painted that mural?", speakers=frozenset({"priya"}))
+    named = score_turn("It's Banksy!", SAID, table=table, context=asked)
+    reaction = score_turn("Wow, Priya!", SAID, table=table, context=asked)
+    assert named > 2 * reaction
