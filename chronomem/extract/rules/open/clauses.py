@@ -104,8 +104,8 @@ def _participle_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
         if c.dep_ == "prep" and c.lower_ in preps:
             quals = {"relation": f"is {word} {c.lower_}"} if predicate == OPEN_PREDICATE else {}
             out += [holds(predicate, s_, a, frame.v.i, TASTE_CONFIDENCE, quals)
-                    for o in c.children if o.dep_ == "pobj" for t in with_conj(o)
-                    if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
+                    for o in c.children if o.dep_ == "pobj" for t in with_conj(o) if not frame.idx.is_time(t)
+                    and (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]  # ("engaged in 2019": when)
     return out
 
 
