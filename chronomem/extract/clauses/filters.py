@@ -191,7 +191,10 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
     if tag == "VBD":
         status.tense = "past"
     elif tag == "VBN":
-        if have:
+        going = [a for a in auxes if a.tag_ == "VBG"]  # "getting", "being" (the parser may hang "were" on it)
+        if not have and going and (past_aux or any(m.dep_ == "aux" and m.tag_ == "VBD" for a in going for m in a.children)):
+            status.tense = "past_progressive"  # "we were getting married in 2019": under way then, maybe never done
+        elif have:
             status.tense = "past" if past_aux else "perfect"
         elif be or got:  # passive: "I'm based in", "I got promoted", "I was hired"
             status.tense = "past" if past_aux else "present"

@@ -19,6 +19,13 @@ def poss_of(tok: Token) -> Token | None:
     return next((c for c in tok.children if c.dep_ == "poss"), None)
 
 
+def someone_elses(tok: Token) -> bool:
+    """A thing a named or noun owner has ("Sam's cooking", "my sister's garden"), also when the parser hung
+    it as the apposition of a role noun ("my coworker Sam's cooking": "coworker" + "Sam's cooking")."""
+    return any(c.dep_ == "poss" and c.pos_ in ("PROPN", "NOUN") for c in tok.children) or any(
+        c.dep_ == "appos" and poss_of(c) is not None for c in tok.children)
+
+
 def plus_conjuncts(toks: list[Token]) -> list[Token]:
     """``toks``, then their own conjuncts ("Tomas and Lena": Tomas, then Lena)."""
     return toks + [c for t in toks for c in t.children if c.dep_ == "conj"]

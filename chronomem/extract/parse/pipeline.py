@@ -82,6 +82,16 @@ def _keep_ex_on_its_noun(tokenizer: Any) -> None:
                 tokenizer.add_special_case(form + word, [{"ORTH": form}, {"ORTH": word}])
 
 
+def _split_full_stop(tokenizer: Any) -> None:
+    """A full stop after a word that mixes cases ("I'm working on my PhD.", "he works at McD.") is the
+    sentence's: split it off (the model's rules keep it on the word, which then named "PhD." with the stop)."""
+    from spacy.lang.en import English
+    from spacy.util import compile_suffix_regex
+
+    suffixes = [*(English.Defaults.suffixes or ()), r"(?<=[a-z][A-Z])\."]
+    tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+
+
 def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None,
                   pipes: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()) -> Language:
     """The spaCy pipeline with the gazetteer and then ``pipes`` (registered factory names, each with its
@@ -102,6 +112,7 @@ def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None,
             tokenizer.add_special_case(word, [{"ORTH": word}])
             tokenizer.add_special_case(word.capitalize(), [{"ORTH": word.capitalize()}])
         _keep_ex_on_its_noun(tokenizer)
+        _split_full_stop(tokenizer)
         matcher = nlp.add_pipe(GAZETTEER_PIPE, last=True)
         matcher.set_gazetteer(gazetteer)  # type: ignore[attr-defined]
         for name, config in pipes:

@@ -152,13 +152,17 @@ def called(rel: Rel, doc: Doc) -> Rel:
 
 def named_over_placeholders(rels: list[Rel]) -> list[Rel]:
     """A pet or child the turn names makes the placeholder of the same owner and predicate say nothing:
-    "We adopted a puppy, his name is Biscuit" is HAS_PET Biscuit, not also "<owner>'s puppy"."""
+    "We adopted a puppy, his name is Biscuit" is HAS_PET Biscuit, not also "<owner>'s puppy". An unnamed one
+    the speaker has with someone is the speaker's placeholder alone: "Lena and I got a puppy" is the speaker's
+    "<owner>'s puppy", not a second one of Lena's."""
     def owner(r: Rel) -> tuple[str, str]:  # "we" adopted it, "his name is" said by one of us: one household
         kind = SPEAKER if r.subject.kind == WE else r.subject.kind
         return (kind, r.subject.name if kind == ENTITY else "")
 
     named = {(r.predicate, owner(r)) for r in rels if r.obj.kind == ENTITY and r.kind != "end"}
-    return [r for r in rels if not (r.obj.kind == OWNED and (r.predicate, owner(r)) in named)]
+    ours = {(r.predicate, r.obj.i) for r in rels if r.obj.kind == OWNED and owner(r)[0] == SPEAKER}
+    return [r for r in rels if not (r.obj.kind == OWNED and ((r.predicate, owner(r)) in named or (
+        owner(r)[0] != SPEAKER and (r.predicate, r.obj.i) in ours)))]  # "Raj and I adopted a cat": one cat, ours
 
 
 class RelationExtractor:

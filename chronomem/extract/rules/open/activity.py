@@ -206,19 +206,30 @@ def _object_preps(frame: Frame) -> dict[str, list[Token]]:
         if prep in OPEN.non_object_preps:
             continue
         kept = [t for t in toks if not (frame.idx.is_time(t) or t.ent_type_ in ("DATE", "TIME")
-                                        or t.lower_ in OPEN.frequency_nouns or t.head.i < frame.v.i)]
+                                        or t.lower_ in OPEN.frequency_nouns or t.head.i < frame.v.i
+                                        or _two_word_prep(t.head))]
         # (a phrase before the verb is a setting, not its object: "Off the court, I'm looking into …")
         if kept:
             out[prep] = kept
     return out
 
 
+def _two_word_prep(prep: Token) -> bool:
+    """The second word of a preposition of two words ("out of"), which the parser hangs from a first word with
+    no object of its own: "we run out of milk", "I walk out of the gym" say no habit about the milk or the gym
+    (read as "of" alone, they gave "runs of milk")."""
+    first = prep.head
+    return prep.dep_ == "prep" and first.dep_ == "prep" and first.head.pos_ in ("VERB", "AUX") and not any(
+        c.dep_ in ("pobj", "pcomp") for c in first.children)
+
+
 def _stands_alone(frame: Frame) -> bool:
     """An intransitive habit verb: nothing but its subject, auxiliaries and adverbs of time or frequency (an
     object slot saying how much or how often, "a lot", "most nights", is none: the frame holds no object)."""
     v = frame.v
-    return all(c.dep_ in ("nsubj", "aux", "advmod", "npadvmod", "punct", "cc", "conj", "prep", "neg") or (
-        c.dep_ == "dobj" and frame.dobj is None) for c in v.children) and v.lemma_.lower() in OPEN.intransitive_habits
+    return all((c.dep_ in ("nsubj", "aux", "advmod", "npadvmod", "punct", "cc", "conj", "prep", "neg") or (
+        c.dep_ == "dobj" and frame.dobj is None)) and not any(_two_word_prep(n) for n in c.children)
+        for c in v.children) and v.lemma_.lower() in OPEN.intransitive_habits
 
 
 def _gerund_name(v: Token) -> str:

@@ -39,7 +39,7 @@ def person_subjects(frame: Frame, *, relatives: bool = True) -> list[Arg]:
     mine = [Arg(MINE, t.i, t.lower_, "PET" if is_pet_noun(t) else "PERSON", GUESS) for t in frame.subj_toks
             if my_relative(t, pets=True)]
     if mine:  # (their jobs and homes are the vocabulary's: the merge keeps its reading of the verb)
-        return mine if relatives else []
+        return mine + [a for a in frame.subjects() if a.kind == SPEAKER] if relatives else []  # "my wife and I …"
     out = []
     for arg in frame.subjects(team=True):
         person = A.subject_person(arg, we=True, loose=True)

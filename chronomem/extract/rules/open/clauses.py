@@ -74,12 +74,17 @@ def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = No
         if better and all(b.obj.name != r.obj.name for b in better) and r.obj.kind == ENTITY:
             continue
         kept.append(r)
-    taken = {(r.i, r.predicate, r.obj.name) for r in kept}
+    taken = {_said_key(r) for r in kept}
     for r in open_found:
-        if (r.i not in fired or r.predicate in REPLACEABLE) and (r.i, r.predicate, r.obj.name) not in taken:
+        if (r.i not in fired or r.predicate in REPLACEABLE) and _said_key(r) not in taken:
             kept.append(r)
-            taken.add((r.i, r.predicate, r.obj.name))
+            taken.add(_said_key(r))
     return kept
+
+
+def _said_key(r: Rel) -> tuple[int, str, str, str, str]:
+    """What one reading says: its verb, predicate, object and subject ("Raj and I adopted a cat" says two)."""
+    return r.i, r.predicate, r.obj.name, r.subject.kind, r.subject.name
 
 
 def _participle_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
@@ -99,8 +104,8 @@ def _participle_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
         if c.dep_ == "prep" and c.lower_ in preps:
             quals = {"relation": f"is {word} {c.lower_}"} if predicate == OPEN_PREDICATE else {}
             out += [holds(predicate, s_, a, frame.v.i, TASTE_CONFIDENCE, quals)
-                    for o in c.children if o.dep_ == "pobj" for t in with_conj(o)
-                    if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
+                    for o in c.children if o.dep_ == "pobj" for t in with_conj(o) if not frame.idx.is_time(t)
+                    and (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]  # ("engaged in 2019": when)
     return out
 
 
