@@ -314,6 +314,7 @@ FACT_STATEMENTS = ("CREATE_FACTS", "CREATE_FACTS_ONLY")
 
 
 def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None], warmup: int = 0) -> list[dict[str, Any]]:
+    from bench.scale_vectors import server_memory
     from chronomem.clock import FixedClock
     from chronomem.memory import Memory
 
@@ -321,6 +322,7 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None], warmup: in
     server = server_process(uri)
     mem = Memory.open(neo4j_uri=uri, clock=FixedClock(NOW), group=GROUP)
     store = mem.store
+    memory = server_memory(store)  # as the running server says: its heap and page cache bound the import
     try:
         runs = []  # (wall, client CPU, server CPU) seconds of each real import; rows captured on the first
         seen: dict[str, list[dict]] = {}
@@ -357,7 +359,8 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None], warmup: in
     best = max(len(facts) / seconds for seconds, _ in floors.values())
     rows = [
         _row("neo4j", size, f"real import (Memory.import_facts, median of {repeat}"
-                             + (f" after {warmup} warm-up run{'s' * (warmup > 1)})" if warmup else ")"), size, real_s),
+                             + (f" after {warmup} warm-up run{'s' * (warmup > 1)}" if warmup else "")
+                             + (f"; server {memory})" if memory else ")"), size, real_s),
         _row("neo4j", size, "  client CPU", size, client_s, rate=False),
         _row("neo4j", size, "  server CPU", size, server_s, rate=False),
     ]
