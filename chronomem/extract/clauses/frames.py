@@ -15,6 +15,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import team_arg
 from chronomem.extract.clauses.args import DocIndex, entity_arg, first_name_gender, subject_head
 from chronomem.extract.clauses.filters import ClauseStatus, clause_status
+from chronomem.extract.clauses.hygiene import is_vocative
 from chronomem.extract.clauses.records import Arg, When
 from chronomem.extract.clauses.timing import TimePhrase, clause_head
 from chronomem.extract.lexicon import OPEN, PEOPLE
@@ -68,6 +69,8 @@ def subject_tokens(v: Token) -> list[Token]:
     cur = v
     for _ in range(6):
         subs = [c for c in cur.children if c.dep_ in _SUBJ]
+        if len(subs) > 1:  # "Hey Maria, I moved": the name called is the listener, not a subject
+            subs = [c for c in subs if not (c.pos_ == "PROPN" and is_vocative(c.doc[c.i:c.i + 1]))]
         if not subs:  # "Annette Bening and Warren Beatty got married": the subject parsed under "got"
             subs = [g for c in cur.children if c.dep_ in ("aux", "auxpass") for g in c.children if g.dep_ in _SUBJ]
         if not subs:  # "Raj lives in Tokyo" with "Raj" parsed as an adverb: a first name opening the clause

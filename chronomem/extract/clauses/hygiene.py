@@ -78,7 +78,8 @@ def is_vocative(tokens: Span) -> bool:
     if comma and start > 1:
         before = doc[start - 2]
     if before is not None and (before.lower_ in NAMES.interjections or before.pos_ == "INTJ"):
-        return not any(t.dep_ in ("nsubj", "nsubjpass") for t in tokens)
+        # "Hi Maria, since we talked, I moved": a greeted name beside the verb's own subject is no subject
+        return not any(t.dep_ in ("nsubj", "nsubjpass") for t in tokens) or _subject_in_name_only(tokens.root)
     after = doc[end] if end < len(doc) else None
     at_start = start == tokens.sent.start or (before is not None and before.is_sent_start and before.is_punct)
     at_end = after is None or after.is_sent_end or (after.is_punct and after.text in "!?.")
@@ -91,7 +92,14 @@ def is_vocative(tokens: Span) -> bool:
         return True
     # "You're great, Rachel!" (not "… my sister, Emma."); "I'm your wife, Rachel!": a noun said of "I" or
     # "you" has no name of its own to add, so the name after it is the one spoken to
-    return at_end and comma and (root.dep_ != "appos" or _said_of_me_or_you(root.head))
+    return at_end and comma and (root.dep_ != "appos" or _said_of_me_or_you(root.head) or _speaker_called(tokens))
+
+
+def _speaker_called(tokens: Span) -> bool:
+    """A speaker of the session named after a comma at the end, beside a thing that is no one's: "I got a
+    puppy, Maria!" said to Maria (not "my sister, Maria": whose it is says who she is)."""
+    speakers = tokens.doc.user_data.get("chronomem_speakers") or {}
+    return tokens.text.lower() in speakers and not any(c.dep_ == "poss" for c in tokens.root.head.children)
 
 
 def _after_you(tokens: Span) -> bool:

@@ -38,6 +38,7 @@ from chronomem.timeexpr.words import (
     MONTH_WORDS,
     RANGE_CLOSE,
     RANGE_OPEN,
+    RECENTLY_PHRASES,
     SINCE_WORDS,
     TIME_PREPS,
     TIME_UNIT_WORDS,
@@ -58,6 +59,12 @@ class TimePhrase:
     text: str
     role: str  # point | since | until | for
     anchor: int  # token index of the clause head; -1 when it hangs from no verb
+
+    @property
+    def dates(self) -> bool:
+        """A point that dates a happening: not "lately", "recently" (with a progressive, "lately I'm writing
+        a thesis" is under way, neither a plan nor a happening of last month)."""
+        return self.role == "point" and self.text.lower() not in RECENTLY_PHRASES
 
 
 def clause_head(tok: Token) -> Token:

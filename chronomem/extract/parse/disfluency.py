@@ -62,6 +62,9 @@ _EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+do\s+(?=(?:really\s+)?(
 
 _DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
 _DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser reads "sooo" as a noun
+# "a sweater lol.", "a puppy tbh": chat particles closing a clause, after a word (dialogue.json chat_particles)
+_CHAT_PARTICLES = re.compile(r"(?<=\w)(?:\s+(?:" + "|".join(sorted(DIALOGUE.chat_particles)) + r"))+(?=\s*(?:[.!?,;:]|$))",
+                             re.IGNORECASE)
 
 
 # "a stay at home dad": a kin-role modifier written apart, joined before its noun (roles.json kin_roles)
@@ -78,7 +81,8 @@ def normalize_chat(text: str) -> str:
     "do" before a taste verb left out ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
     taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise);
     restarted words said once ("I-I-I think" → "I think": :func:`drop_stutters`) and a drawn-out
-    "so" said plainly ("sooo cute" → "so cute"), and a kin-role modifier written apart joined ("a stay at
+    "so" said plainly ("sooo cute" → "so cute"), chat particles closing a clause dropped ("a sweater lol." →
+    "a sweater."), and a kin-role modifier written apart joined ("a stay at
     home dad" → "a stay-at-home dad"); the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
@@ -101,7 +105,10 @@ def normalize_chat(text: str) -> str:
     "So good, he's so cute. A soot stain."
     >>> normalize_chat("I'm a stay at home dad. I stay at home on Sundays.")
     "I'm a stay-at-home dad. I stay at home on Sundays."
+    >>> normalize_chat("I'm knitting a sweater lol. We got a puppy tbh, haha. LOL that's it xD")
+    "I'm knitting a sweater. We got a puppy, haha. LOL that's it"
     """
+    text = _CHAT_PARTICLES.sub("", text)
     text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
     text = _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text))
     text = _NAME_IS_NAME.sub(r"\1 is", _OWNED_IS.sub(r"\1 is ", text))

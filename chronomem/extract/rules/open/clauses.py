@@ -247,7 +247,7 @@ def _aspect(frame: Frame) -> str | None:
     dropped = frame.v.tag_ == "VBG" and status.tense == "present" and frame.v.dep_ == "ROOT" and dropped_subject(frame.v)
     going_on = status.tense == "progressive" or dropped or _continues_progressive(frame.v)
     if going_on and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
-            t.role == "point" for t in frame.times):
+            t.dates for t in frame.times):
         return "state"  # "I'm writing a screenplay", not "I'm eating lunch" nor "I'm seeing her tonight"
     return None
 

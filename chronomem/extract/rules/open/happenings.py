@@ -131,7 +131,8 @@ def _borrowed_time(frame: Frame) -> TimePhrase | None:
 
 def _planned(frame: Frame) -> bool:
     """A plan: the future ("will", "going to"), a progressive with a time ("I'm going to a conference
-    this month"), or a verb under "plan"/"intend" ("planning to go camping")."""
+    this month"; not one of the recent past: "lately I'm writing my thesis" is under way, no plan), or a
+    verb under "plan"/"intend" ("planning to go camping")."""
     v = frame.v
     if v.dep_ == "xcomp" and v.head.lemma_.lower() in EVENTS.plan_governors:
         gov = clause_status(v.head, frame.hedged)
@@ -139,7 +140,7 @@ def _planned(frame: Frame) -> bool:
     if frame.status.blocked:
         return False
     tense = frame.status.tense
-    return tense == "future" or (tense == "progressive" and any(t.role == "point" for t in frame.times))
+    return tense == "future" or (tense == "progressive" and any(t.dates for t in frame.times))
 
 
 def _dropped_past(frame: Frame) -> bool:

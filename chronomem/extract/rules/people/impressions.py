@@ -152,12 +152,23 @@ def _person(tok: Token, idx: DocIndex) -> Arg | None:
     return ner_person(tok, idx) if tok.pos_ == "PROPN" else named_by_role(tok, idx)
 
 
+def is_person_noun(tok: Token) -> bool:
+    """A noun for a person, kin, a role or a person word ("my coworker", "my boss", "my neighbors"), not a pet."""
+    kin = kin_of(tok)
+    return tok.pos_ == "NOUN" and (kin[0] != "pet" if kin else tok.lemma_.lower() in L.PERSON_NOUNS or is_role_head(tok))
+
+
+def someone_of_mine(tok: Token, idx: DocIndex) -> bool:
+    """A person said by a noun: named ("my landlord Victor", "coach Priya") or someone's ("my coworker",
+    "our neighbors": a placeholder, no taste); not a thing ("the vacuum cleaner")."""
+    return named_by_role(tok, idx) is not None or is_person_noun(tok) and any(c.dep_ == "poss" for c in tok.children)
+
+
 def named_by_role(tok: Token, idx: DocIndex) -> Arg | None:
     """The person a role or kin noun names right after it: "my landlord Victor", "my coach Priya" → the name
     (the syntax says it is a person, whatever NER made of it); ``None`` for a pet ("my dog Rex"), no name, or a
     name owning what is meant ("my coworker Sam's cooking")."""
-    kin = kin_of(tok)
-    if tok.pos_ != "NOUN" or (kin[0] == "pet" if kin else not (tok.lemma_.lower() in L.PERSON_NOUNS or is_role_head(tok))):
+    if not is_person_noun(tok):
         return None
     name = named_token(tok, idx)
     if name is None or name.i + 1 < len(tok.doc) and tok.doc[name.i + 1].tag_ == "POS":

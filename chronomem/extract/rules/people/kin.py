@@ -15,7 +15,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses import tree
+from chronomem.extract.clauses import hygiene, tree
 from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
@@ -109,7 +109,7 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
     "my sister is called Emma", "my friend Ethel's baby"."""
     for child in tok.children:
         if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN" and child.i > tok.i:
-            return child
+            return None if hygiene.is_vocative(tok.doc[child.i:child.i + 1]) else child  # not "a puppy, Maria!" said to her
         if child.dep_ == "acl" and child.lemma_ in OPEN.naming_words:
             return next((c for c in child.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod", "xcomp")
                          and (c.pos_ == "PROPN" or c.is_title)), None)  # what is named is a name, however tagged

@@ -17,7 +17,7 @@ from chronomem.extract.clauses.tree import is_pet_noun, someone_elses
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN, UNIONS
 from chronomem.extract.rules.base import emit, job_rels, persons
 from chronomem.extract.rules.open.base import a_gift, for_someone, named_later
-from chronomem.extract.rules.people.impressions import named_by_role
+from chronomem.extract.rules.people.impressions import someone_of_mine
 from chronomem.extract.rules.people.kin import family_verb_rels
 from chronomem.extract.rules.verbs.couples import marital, together_rels
 
@@ -101,8 +101,8 @@ def taste(frame: Frame, *, predicate: str) -> list[Rel]:
         if alt is not None:
             quals["over"] = alt.name
     subjects, when = persons(frame), frame.when("state")
-    things = [(tok, thing_arg(tok, frame.idx)) for tok in objs if named_by_role(tok, frame.idx) is None
-              and not someone_elses(tok)]  # (not "my coach Priya", "Sam's cooking")
+    things = [(tok, thing_arg(tok, frame.idx)) for tok in objs if not someone_of_mine(tok, frame.idx)
+              and not someone_elses(tok)]  # (not "my coach Priya", "my coworker", "Sam's cooking")
     things = [(t, a) for t, a in things if a is not None and not a.gender and a.label != "PERSON"]  # tastes, not people
     return [r for tok, arg in things for r in emit(frame, predicate, subjects, arg, when,
                                                    qualifiers=quals, obj_tok=tok)]
@@ -120,6 +120,7 @@ def own(frame: Frame, *, aspect: str) -> list[Rel]:
     subjects, when = persons(frame), frame.when(aspect)
     arrived = _unnamed_pet_objects(frame, mine=False) if frame.lemma == "own" or frame.lemma in OPEN.pet_arrival_verbs else []
     objs = [t for t in frame.dobjs if t.lower_ not in CONSUMABLES and t.lemma_.lower() not in CONSUMABLES
-            and (t.pos_ == "PROPN" or t.tag_ != "NNS" or aspect == "state") and t not in arrived]
+            and (t.pos_ == "PROPN" or t.tag_ != "NNS" or aspect == "state") and t not in arrived
+            and not someone_elses(t)]  # "I sold my dad's car": his, not the speaker's to end
     return unnamed_pets(frame, arrived, subjects, when) + [  # "I own two horses", "I bought a parrot and a cage"
         r for tok in objs for r in emit(frame, "OWNS", subjects, thing_arg(tok, frame.idx), when, confidence=0.8)]
