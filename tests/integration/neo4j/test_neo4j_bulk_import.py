@@ -93,6 +93,34 @@ def test_no_slot_keeps_a_scratch_property(neo4j_store, neo4j_driver):
     assert left == [{"lock": None, "new": None, "n": 2}]
 
 
+
+def test_a_created_slot_lists_its_versions_and_a_found_one_gains_the_next(neo4j_store, neo4j_driver):
+    """A slot created by a write holds the ids of the versions its claims derive from its creation (two
+    moves in one batch: two versions); the next batch finds it, expires one and appends its own: the
+    list is always the slot's unexpired versions, the ones as-of reads go through."""
+    g = neo4j_store.test_group
+    places = [ent(g, n, "PLACE") for n in ("Oslo", "Bergen", "Tromso")]
+
+    def listed_and_current() -> tuple[list[str], list[str]]:
+        with neo4j_driver.session() as s:
+            listed = s.run("MATCH (l:SlotLock {group_id: $g}) RETURN l.current AS ids", g=g).single()["ids"]
+            current = s.run("MATCH ()-[f:FACT]->() WHERE f.group_id = $g AND f.expired_at IS NULL RETURN f.id AS id",
+                            g=g).value()
+        return sorted(listed), sorted(current)
+
+    first = WriteBatch(g, entities=[ent(g, "Ana", "PERSON"), *places[:2]],
+                       claims=[lives_in(g, "Ana", "Oslo", 2020), lives_in(g, "Ana", "Bergen", 2022)])
+    assert neo4j_store.write(first, recorded_at=T).facts_added == 2
+    listed, current = listed_and_current()
+    assert len(listed) == 2 and listed == current
+    later = WriteBatch(g, entities=[ent(g, "Ana", "PERSON"), places[2]], claims=[lives_in(g, "Ana", "Tromso", 2023)])
+    neo4j_store.write(later, recorded_at=T)
+    listed, current = listed_and_current()
+    assert listed == current and len(current) == 3  # Bergen's open version expired, closed in 2023 instead
+    assert [f.object_id for f in neo4j_store.facts_about(g, "Ana", as_of=datetime(2023, 6, 1, tzinfo=timezone.utc)).facts
+            ] == [entity_id(g, "Tromso")]
+
+
 def _fact_fulltext_state(driver) -> str | None:
     from chronomem.graph.neo4j_deferred_index import FACT_FULLTEXT, INDEX_STATE
 
