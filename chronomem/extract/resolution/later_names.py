@@ -2,7 +2,8 @@
 
 "We adopted a kitten in January." / (the other speaker) "Aww, what's her name?" / "Her name is Luna." →
 HAS_PET Luna from January, in place of the placeholder "<speaker>'s kitten"; "I'm seeing someone new." /
-"Oh? Who?" / "His name is Marco." → PARTNER_OF Marco. The naming turn (a NAMED relation:
+"Oh? Who?" / "His name is Marco." → PARTNER_OF Marco. And names given before: "Omar and I got engaged in
+2019." / "We got married in 2021." → MARRIED_TO Omar, not "<speaker>'s spouse" (:func:`partner_named`). The naming turn (a NAMED relation:
 :func:`~chronomem.extract.rules.people.kin.later_name_rels`) must be the owner's, within
 :data:`NAMING_WINDOW` turns, by a he/she/his/her that the session resolves to that pet or partner and to no
 other unnamed one before it (never "it").
@@ -12,9 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, When
 from chronomem.extract.clauses.timing import resolve_when
-from chronomem.schema.models import Turn
+from chronomem.extract.lexicon import PEOPLE
+from chronomem.schema.models import Turn, normalize_name
 
 if TYPE_CHECKING:
     from chronomem.extract.resolution.session import SessionResolver
@@ -54,6 +57,22 @@ def name_given(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dic
     r.claims.remove(claim)  # the placeholder says nothing once the pet has its name
     r.emit("HAS_PET", said.subject, name, "assert", None, {"species": noun}, claim.at, claim.at_precision,
            claim.observed, 0.8, turn, turn_no, also=claim.sources)  # (the turn that said when, first)
+
+
+def partner_named(r: SessionResolver, noun: str, owner: str) -> str | None:
+    """The one person ``owner`` said earlier in the session they are engaged to, dating or married to, for
+    their unnamed partner (``couple_placeholders``): "Omar and I got engaged." / "We got married." → Omar.
+    ``None`` when none or two were named, when only another speaker said so, or the tie was said to end."""
+    if noun not in PEOPLE.couple_placeholders:
+        return None
+    couples = set(PEOPLE.couple_states.values())
+    said = [s for s in r.history if s.subject == owner and s.claim.predicate in couples
+            and normalize_name(s.speaker) == owner and not r.entities[s.obj].name.startswith(r.entities[owner].name + "'s ")]
+    named = {s.obj for s in said if s.claim.kind == "assert"} - {s.obj for s in said if s.claim.kind != "assert"}
+    if len(named) != 1 or len({s.obj for s in said}) != 1:
+        return None
+    key, gender = next(iter(named)), L.KIN.get(noun, ("", ""))[1]
+    return None if gender and r.entities[key].gender not in ("", gender) else key  # (not "my wife" for Omar)
 
 
 def _speaker(r: SessionResolver, turn: Turn) -> str:

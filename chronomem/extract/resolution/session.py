@@ -47,7 +47,7 @@ from chronomem.extract.clauses.records import (
 )
 from chronomem.extract.clauses.timing import resolve_event, resolve_when
 from chronomem.extract.resolution.corrections import add_hint
-from chronomem.extract.resolution.later_names import OWNED_SEP, UNNAMED_KEY, name_given, unnamed_partner
+from chronomem.extract.resolution.later_names import OWNED_SEP, UNNAMED_KEY, name_given, partner_named, unnamed_partner
 from chronomem.extract.resolution.speaker_names import name_keys, previous_speaker, speaker_aliases
 from chronomem.extract.resolution.statements import statement, without_title_guesses
 from chronomem.extract.rules.people.people import addressee
@@ -307,8 +307,12 @@ class SessionResolver:
         return None
 
     def _owned(self, arg: Arg, owner: str | None) -> str | None:
-        """"I have two dogs", "my mom": the owner's dogs or mom, an entity named from the owner."""
-        return None if owner is None else self._register(f"{self.entities[owner].name}'s {arg.name}", arg.type, arg.strength)
+        """"I have two dogs", "my mom": the owner's dogs or mom, an entity named from the owner; "my fiancé" the
+        one the owner said they are engaged to (:func:`~chronomem.extract.resolution.later_names.partner_named`)."""
+        if owner is None:
+            return None
+        return partner_named(self, arg.name, owner) or self._register(
+            f"{self.entities[owner].name}'s {arg.name}", arg.type, arg.strength)
 
     def _add_rel(self, rel: Rel, turn_no: int, turn: Turn, refs: dict[int, str]) -> None:
         if rel.predicate == NAMED or rel.obj.kind == UNNAMED:  # "Her name is Luna" of a kitten said before

@@ -115,12 +115,17 @@ def name_follows(tok: Token) -> bool:
     return any(t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])
 
 
+def is_person_object(tok: Token) -> bool:
+    """A noun for people (``person_objects``) in either number: "my neighbor", "my neighbors", "the kids"."""
+    return tok.lemma_.lower() in OPEN.person_objects or tok.lower_ in OPEN.person_objects
+
+
 def _activity_done(tok: Token, first: str) -> bool:
     """"doing yoga", "doing crosswords": a light gerund that names an activity by its concrete object
     (``activity_gerunds``), not "doing my best" nor "doing stuff"."""
     return first in OPEN.activity_gerunds and tok.tag_ == "VBG" and any(
         c.dep_ == "dobj" and c.pos_ == "NOUN" and c.lemma_.lower() not in OPEN.vague_objects
-        and c.lemma_.lower() not in OPEN.abstract_objects and c.lemma_.lower() not in OPEN.person_objects
+        and c.lemma_.lower() not in OPEN.abstract_objects and not is_person_object(c)
         and not any(d.dep_ == "poss" for d in c.children)
         for c in tok.children)
 
@@ -197,7 +202,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
             if named.name.lower() in (tok.doc.user_data.get("chronomem_speakers") or {}):
                 return None  # "I love Nate": the other speaker is not a taste
             return named if people or named.label != "PERSON" and not named.gender else None
-    if not people and tok.lemma_.lower() in OPEN.person_objects:
+    if not people and is_person_object(tok):
         return None
     if (tok.lemma_.lower() in OPEN.abstract_objects or tok.lower_ in OPEN.abstract_objects) and not _made_concrete(tok):
         return None  # "make a difference", "take the plunge", "chase my dreams"

@@ -29,6 +29,7 @@ from chronomem.extract.clauses.timing import TimePhrase
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import EVENTS, OPEN
 from chronomem.extract.rules.open.base import past_lemma, person_subjects, phrase_arg, place_arg
+from chronomem.extract.rules.people.impressions import is_person_noun
 
 EVENT_CONFIDENCE = 0.7
 _CLAUSE_DEPS = frozenset({"ROOT", "conj", "xcomp", "advcl", "ccomp", "relcl", "pcomp", "parataxis"})  # a clause's verb
@@ -159,6 +160,8 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
             if place is not None:
                 return "VISITED", place_arg(place), "visited"
     if lemma in EVENTS.visit_verbs and dobj is not None and _thing(dobj):
+        if is_person_noun(dobj):
+            return None  # "visiting my parents", "visited my old roommate": people, not a place visited
         arg = place_arg(dobj) if _is_place(dobj, idx) else phrase_arg(dobj, idx)
         return None if arg is None else ("VISITED", arg, "visited")
     if dobj is not None and dobj.tag_ == "VBG" and lemma in ("go", "went"):  # "went camping", "going hiking"

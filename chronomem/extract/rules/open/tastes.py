@@ -41,7 +41,7 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
             continue  # "I loved that book" says little; "I loved Little Women" names a lasting taste
         if is_reaction(tok) or someone_of_mine(tok, frame.idx) or someone_elses(tok):
             continue  # (the person of "my landlord Victor" is the impressions' object, "I love my coworker" names no
-            # one; "my sister's cooking" is hers)
+            # one, nor does a class of people: "I love teachers"; "my sister's cooking" is hers)
         arg = phrase_arg(tok, frame.idx)
         if arg is not None and (past or frame.status.tense == "perfect"):  # when_for has no start for a bare perfect
             out += [holds(predicate, s, arg, frame.v.i, 0.6 if past else TASTE_CONFIDENCE) for s in subjects]

@@ -159,9 +159,11 @@ def is_person_noun(tok: Token) -> bool:
 
 
 def someone_of_mine(tok: Token, idx: DocIndex) -> bool:
-    """A person said by a noun: named ("my landlord Victor", "coach Priya") or someone's ("my coworker",
-    "our neighbors": a placeholder, no taste); not a thing ("the vacuum cleaner")."""
-    return named_by_role(tok, idx) is not None or is_person_noun(tok) and any(c.dep_ == "poss" for c in tok.children)
+    """A person said by a noun: named ("my landlord Victor", "coach Priya"), someone's ("my coworker",
+    "our neighbors": a placeholder, no taste) or a class of people ("I love teachers", "I hate lawyers"); not a
+    thing ("the vacuum cleaner")."""
+    return named_by_role(tok, idx) is not None or is_person_noun(tok) and (
+        tok.tag_ == "NNS" or any(c.dep_ == "poss" for c in tok.children))
 
 
 def named_by_role(tok: Token, idx: DocIndex) -> Arg | None:

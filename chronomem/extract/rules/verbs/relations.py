@@ -102,7 +102,7 @@ def taste(frame: Frame, *, predicate: str) -> list[Rel]:
             quals["over"] = alt.name
     subjects, when = persons(frame), frame.when("state")
     things = [(tok, thing_arg(tok, frame.idx)) for tok in objs if not someone_of_mine(tok, frame.idx)
-              and not someone_elses(tok)]  # (not "my coach Priya", "my coworker", "Sam's cooking")
+              and not someone_elses(tok)]  # (not "my coach Priya", "my coworker", "lawyers", "Sam's cooking")
     things = [(t, a) for t, a in things if a is not None and not a.gender and a.label != "PERSON"]  # tastes, not people
     return [r for tok, arg in things for r in emit(frame, predicate, subjects, arg, when,
                                                    qualifiers=quals, obj_tok=tok)]
