@@ -21,8 +21,9 @@ Neo4j, at each ``--neo4j-sizes`` size (when ``NEO4J_URI`` is set):
 
 * **real import**, with the client's CPU time and the server's (psutil, the process listening on
   the URI's port, when it runs on this machine); the median of ``--repeat`` runs after ``--warmup``
-  runs that are not counted (default one: a server just started compiles the import's statements
-  on its first loads, and the floors below run on a server already warm); the statements are
+  runs that are not counted (default three: a server just started compiles the import's statements
+  on its first loads and is still getting faster on the third, and the floors below run on a server
+  already warm); every run's rate is in the row, the warm-up ones first; the statements are
   captured on the first run;
 * **server floor**: only the import's ``Entity`` nodes and ``FACT`` relationships with the
   constraints and indexes DESIGN §6 requires, written in batches of 5,000 from rows captured
@@ -325,6 +326,7 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None], warmup: in
     memory = server_memory(store)  # as the running server says: its heap and page cache bound the import
     try:
         runs = []  # (wall, client CPU, server CPU) seconds of each real import; rows captured on the first
+        rates: list[str] = []  # every run's rate, warm-up ones included (they show the server warming)
         seen: dict[str, list[dict]] = {}
         for run in range(warmup + repeat):  # the warm-up runs (the server's JIT at work) are not counted
             store.delete_group(GROUP)
@@ -335,7 +337,8 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None], warmup: in
                 runs.append((wall_s, time.process_time() - client0, _cpu_s(server) - server0))
             if run == 0:
                 seen = got
-            log(f"[neo4j {size:,}] real import {size / wall_s:,.0f} facts/s" + (" (warm-up, not counted)" if run < warmup else ""))
+            rates.append(f"{size / wall_s:,.0f}")
+            log(f"[neo4j {size:,}] real import {rates[-1]} facts/s" + (" (warm-up, not counted)" if run < warmup else ""))
         real_s, client_s, server_s = (statistics.median(r[k] for r in runs) for k in range(3))
         props: dict[str, dict] = {}  # each entity's last properties (a changed one keeps its group)
         for name in ("MERGE_NEW_ENTITIES", "SET_ENTITIES"):
@@ -360,6 +363,8 @@ def neo4j_rows(size: int, *, repeat: int, log: Callable[[str], None], warmup: in
     rows = [
         _row("neo4j", size, f"real import (Memory.import_facts, median of {repeat}"
                              + (f" after {warmup} warm-up run{'s' * (warmup > 1)}" if warmup else "")
+                             + (f"; warm-up {', '.join(rates[:warmup])}, counted " if warmup else ": ")
+                             + f"{', '.join(rates[warmup:])}/s"
                              + (f"; server {memory})" if memory else ")"), size, real_s),
         _row("neo4j", size, "  client CPU", size, client_s, rate=False),
         _row("neo4j", size, "  server CPU", size, server_s, rate=False),
@@ -452,13 +457,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="runs of the real import (median kept) and of each floor (fastest kept); default 3, 1 with --quick")
     parser.add_argument("--warmup", type=int, default=None,
                         help="Neo4j real imports run first and not counted, while the server compiles its statements "
-                             "(the floors run on a server already warm); default 1, 0 with --quick")
+                             "(the floors run on a server already warm); default 3, 0 with --quick")
     parser.add_argument("--work-dir", help="where the store files go (default: a temporary directory)")
     args = parser.parse_args(argv)
     if args.repeat is None:
         args.repeat = 1 if args.quick else 3
     if args.warmup is None:
-        args.warmup = 0 if args.quick else 1
+        args.warmup = 0 if args.quick else 3
 
     def sizes(given: str | None, quick: tuple[int, ...], full: tuple[int, ...]) -> list[int]:
         return [int(s) for s in given.split(",") if s] if given is not None else list(quick if args.quick else full)
@@ -489,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
             command += f" {flag} {given or repr('')}"
     if args.repeat != (1 if args.quick else 3):
         command += f" --repeat {args.repeat}"
-    if args.warmup != (0 if args.quick else 1):
+    if args.warmup != (0 if args.quick else 3):
         command += f" --warmup {args.warmup}"
     name = "import_bound_quick" if args.quick else "import_bound"
     kept, kept_from = kept_rows(result_path(f"{name}.json"), {"sqlite": bool(sqlite_sizes), "neo4j": bool(neo4j_sizes)})
