@@ -17,6 +17,7 @@ from typing import Any, get_args
 
 from chronomem.errors import ConfigError, ExtractionError, InputError
 from chronomem.extract.extractor import DEFAULT_SKIP_SPEAKERS
+from chronomem.extract.lexicon import LLM
 from chronomem.extract.llm.facts import LlmFact, parse_reply, result_from_facts
 from chronomem.schema.models import EntityType, ExtractionResult, Session, Turn
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
@@ -42,16 +43,14 @@ def chat_messages(session: Session, *, vocabulary: Vocabulary = CORE_VOCABULARY,
     [s1:1] 2024-03-12T09:00:00Z Ana: I moved to Lisbon last week.
     """
     we = session.metadata.get("we") if isinstance(session.metadata, dict) else None
-    predicates = "\n".join(f"- {s.name}: {s.description or s.phrase} ({_CARDINALITY[s.cardinality]})" for s in vocabulary)
+    cardinality = LLM.cardinality_phrases
+    predicates = "\n".join(f"- {s.name}: {s.description or s.phrase} ({cardinality[s.cardinality]})" for s in vocabulary)
     system = SYSTEM_PROMPT.format(we=str(we).strip() if we and str(we).strip() else session.group_id,
                                   types=", ".join(get_args(EntityType)), predicates=predicates,
                                   skipped=" or ".join(f'"{s}"' for s in skip_speakers) or "assistants")
     lines = [f"session: {session.session_id}", f"started: {_iso(session.started_at)}"]
     lines += [f"[{t.id}] {_iso(t.at)} {t.speaker}: {t.text}" for t in (session.turns if turns is None else turns)]  # type: ignore[arg-type]
     return [{"role": "system", "content": system}, {"role": "user", "content": "\n".join(lines)}]
-
-
-_CARDINALITY = {"one": "one value at a time", "many": "many values", "one_per_object": "one subject per object at a time"}
 
 
 def _iso(at: datetime) -> str:
@@ -180,12 +179,10 @@ class OpenAiCompatibleExtractor:
             if e.code in _RETRY_STATUS:
                 raise _Transient(f"{self.url} answered HTTP {e.code}: {detail}", _retry_after(e)) from None
             raise ExtractionError(f"{self.url} answered HTTP {e.code}: {detail}; {self._hint(e.code)}") from None
-        except urllib.error.URLError as e:
-            if isinstance(e.reason, TimeoutError):
+        except (urllib.error.URLError, TimeoutError) as e:
+            if isinstance(e, TimeoutError) or isinstance(e.reason, TimeoutError):
                 raise _Transient(f"no answer from {self.url} within {self.timeout:g} s") from None
             raise _Transient(f"cannot connect to {self.url}: {e.reason}") from None
-        except TimeoutError:
-            raise _Transient(f"no answer from {self.url} within {self.timeout:g} s") from None
         except (ConnectionError, http.client.HTTPException) as e:
             raise _Transient(f"the connection to {self.url} failed: {e!r}") from None
         try:

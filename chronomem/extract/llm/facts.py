@@ -14,6 +14,7 @@ from chronomem.errors import ExtractionError
 from chronomem.extract.clauses.records import When
 from chronomem.extract.clauses.timing import resolve_when
 from chronomem.extract.extractor import DEFAULT_SKIP_SPEAKERS
+from chronomem.extract.lexicon import LLM
 from chronomem.extract.resolution.statements import statement
 from chronomem.schema.models import (
     MAX_NAME_CHARS,
@@ -32,10 +33,6 @@ from chronomem.schema.models import (
 from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 from chronomem.timeexpr import resolve_time, split_range
 
-_TYPE_ALIASES = {"LOCATION": "PLACE", "LOC": "PLACE", "GPE": "PLACE", "CITY": "PLACE", "COUNTRY": "PLACE",
-                 "ORGANIZATION": "ORG", "ORGANISATION": "ORG", "COMPANY": "ORG", "PRODUCT": "TOOL",
-                 "TECHNOLOGY": "TOOL", "SOFTWARE": "TOOL", "ANIMAL": "PET", "TEAM": "GROUP", "JOB": "ROLE",
-                 "TITLE": "ROLE", "": "OTHER", "NONE": "OTHER", "NULL": "OTHER"}
 _FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*\n?(.*?)\n?\s*```\s*$", re.S)
 
 
@@ -61,7 +58,7 @@ class LlmFact(BaseModel):
     def _type(cls, value: Any) -> Any:
         if value is None:
             return "OTHER"
-        return _TYPE_ALIASES.get(value.strip().upper(), value.strip().upper()) if isinstance(value, str) else value
+        return LLM.type_aliases.get(value.strip().upper(), value.strip().upper()) if isinstance(value, str) else value
 
     @field_validator("predicate", mode="before")
     @classmethod
@@ -81,7 +78,7 @@ class LlmFact(BaseModel):
     @field_validator("time", "relation", "replaces", mode="before")
     @classmethod
     def _blank(cls, value: Any) -> Any:
-        return None if isinstance(value, str) and value.strip().lower() in ("", "null", "none", "n/a") else value
+        return None if isinstance(value, str) and value.strip().lower() in LLM.blank_values else value
 
     @model_validator(mode="after")
     def _complete(self) -> LlmFact:

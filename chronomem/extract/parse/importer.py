@@ -212,14 +212,10 @@ def batches_from_records(records: Iterable[dict | FactImport], *, group_id: str,
             # Everything below is built from the validated record, so it is constructed without
             # validating again (the record's checks are the claim's: names, statement, interval,
             # confidence; its times are UTC).
-            subj = entities.get(subject)
-            if subj is None:
-                subj = entities[subject] = trusted(Entity, {"id": entity_id(group, subject), "group_id": group,
-                                                            "name": subject, "type": subject_type})
-            other = entities.get(obj)
-            if other is None:
-                other = entities[obj] = trusted(Entity, {"id": entity_id(group, obj), "group_id": group,
-                                                         "name": obj, "type": object_type})
+            subj = entities.get(subject) or entities.setdefault(subject, trusted(Entity, {
+                "id": entity_id(group, subject), "group_id": group, "name": subject, "type": subject_type}))
+            other = entities.get(obj) or entities.setdefault(obj, trusted(Entity, {
+                "id": entity_id(group, obj), "group_id": group, "name": obj, "type": object_type}))
             claims.append(trusted(Claim, {
                 "group_id": group, "subject_id": subj.id, "predicate": spec.name, "object_id": other.id,
                 "statement": statement or vocabulary.statement(spec.name, subject, obj),

@@ -123,15 +123,9 @@ def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None,
 
 # ----------------------------------------------------------------------------- the gazetteer component
 EXTENSIONS = ("cm_terms", "cm_rels", "cm_hints", "cm_mentions")
-
-
-def register_extensions() -> None:
-    for name in EXTENSIONS:
-        if not Doc.has_extension(name):
-            Doc.set_extension(name, default=None)
-
-
-register_extensions()
+for _extension in EXTENSIONS:
+    if not Doc.has_extension(_extension):
+        Doc.set_extension(_extension, default=None)
 
 
 class GazetteerMatcher:

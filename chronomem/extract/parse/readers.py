@@ -28,6 +28,7 @@ from chronomem.schema.timeutil import parse_time
 Format = Literal["auto", "json", "jsonl", "text"]
 _SPEAKER_LINE = re.compile(r"^\s*([^:\n]{1,60}?)\s*:\s?(.*)$")
 _HEADER = re.compile(r"^\s*#\s*([A-Za-z_]+)\s*:\s*(.*?)\s*$")
+_BY_SUFFIX: dict[str, Format] = {".jsonl": "jsonl", ".json": "json", ".txt": "text", ".md": "text", ".log": "text"}
 
 
 @dataclass
@@ -41,13 +42,9 @@ class ReadResult:
 
 def detect_format(path: Path, head: str) -> Format:
     """Guess the format from the extension, then from the first non-blank character."""
-    suffix = path.suffix.lower()
-    if suffix == ".jsonl":
-        return "jsonl"
-    if suffix == ".json":
-        return "json"
-    if suffix in (".txt", ".md", ".log"):
-        return "text"
+    by_suffix = _BY_SUFFIX.get(path.suffix.lower())
+    if by_suffix is not None:
+        return by_suffix
     stripped = head.lstrip()
     if stripped.startswith("["):
         return "json"
@@ -69,15 +66,22 @@ def _session(obj: object, where: str, *, group: str | None) -> ReadResult:
         return ReadResult(where, error=problems)
 
 
+def _loaded(text: str, where: str, *, at_line: bool = False) -> object:
+    """``text`` as JSON, or the :class:`ReadResult` that says why it is not (``at_line``: with the line of the
+    error after ``where``: ``'{"a": }'`` → ``ReadResult("chat.json:1", error="invalid JSON: Expecting value")``)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        return ReadResult(f"{where}:{e.lineno}" if at_line else where, error=f"invalid JSON: {e.msg}")
+    except RecursionError:
+        return ReadResult(where, error="JSON nested too deeply to read")
+
+
 def read_json(text: str, *, name: str, group: str | None = None) -> Iterator[ReadResult]:
     """Sessions from a JSON object or array."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        yield ReadResult(f"{name}:{e.lineno}", error=f"invalid JSON: {e.msg}")
-        return
-    except RecursionError:
-        yield ReadResult(name, error="JSON nested too deeply to read")
+    data = _loaded(text, name, at_line=True)
+    if isinstance(data, ReadResult):
+        yield data
         return
     items = data if isinstance(data, list) else [data]
     for n, item in enumerate(items):
@@ -87,18 +91,9 @@ def read_json(text: str, *, name: str, group: str | None = None) -> Iterator[Rea
 def read_jsonl(text: str, *, name: str, group: str | None = None) -> Iterator[ReadResult]:
     """One session per non-blank line."""
     for lineno, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        where = f"{name}:{lineno}"
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            yield ReadResult(where, error=f"invalid JSON: {e.msg}")
-            continue
-        except RecursionError:
-            yield ReadResult(where, error="JSON nested too deeply to read")
-            continue
-        yield _session(obj, where, group=group)
+        if line.strip():
+            obj = _loaded(line, f"{name}:{lineno}")
+            yield obj if isinstance(obj, ReadResult) else _session(obj, f"{name}:{lineno}", group=group)
 
 
 def read_text(text: str, *, name: str, started_at: datetime | None = None, group: str | None = None) -> Iterator[ReadResult]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chronomem.extract.clauses.records import SPEAKER, Arg, Hint
+from chronomem.extract.clauses.records import Hint
 from chronomem.schema.models import Turn, entity_id, normalize_name
 
 if TYPE_CHECKING:
@@ -78,6 +78,5 @@ def _correct_earlier_session(r: SessionResolver, hint: Hint, new: str, turn: Tur
     if predicate is None or r.entities[old].strength < 2 or predicate not in r.vocabulary:
         return
     _typed_as(r, new, old)
-    speaker = r.resolve(Arg(SPEAKER, hint.i), turn, {})
-    if speaker is not None and turn.at is not None:
-        r.emit(predicate, speaker, new, "correct", old, {}, turn.at, "day", True, 0.7, turn, turn_no)
+    if turn.at is not None:
+        r.emit(predicate, r.speaker_key(turn), new, "correct", old, {}, turn.at, "day", True, 0.7, turn, turn_no)

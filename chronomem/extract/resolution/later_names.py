@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, When
+from chronomem.extract.clauses.records import Rel, When
 from chronomem.extract.clauses.timing import resolve_when
 from chronomem.extract.lexicon import PEOPLE
 from chronomem.schema.models import Turn, normalize_name
@@ -28,7 +28,7 @@ UNNAMED_KEY, OWNED_SEP = "\x00", "\x01"  # the session's keys of unnamed ones (r
 
 def unnamed_partner(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn) -> None:
     """"I'm seeing someone new": the speaker's partner, whom a later his/her may name (and nothing else says)."""
-    key = OWNED_SEP.join((UNNAMED_KEY + rel.obj.gender, _speaker(r, turn), rel.obj.name, "PARTNER"))
+    key = OWNED_SEP.join((UNNAMED_KEY + rel.obj.gender, r.speaker_key(turn), rel.obj.name, "PARTNER"))
     r.persons.append((turn_no, rel.obj.i, key))
 
 
@@ -39,7 +39,7 @@ def name_given(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dic
         return
     _, owner, noun, what = (key.split(OWNED_SEP) + ["", "", ""])[:4]
     first = min(n for n, _, k in r.persons if k == key)
-    if owner != _speaker(r, turn) or turn_no - first > NAMING_WINDOW:
+    if owner != r.speaker_key(turn) or turn_no - first > NAMING_WINDOW:
         return  # named by its owner only, soon after
     if what == "PARTNER":
         timing = resolve_when(When("state"), turn.at)  # type: ignore[arg-type]
@@ -73,9 +73,3 @@ def partner_named(r: SessionResolver, noun: str, owner: str) -> str | None:
         return None
     key, gender = next(iter(named)), L.KIN.get(noun, ("", ""))[1]
     return None if gender and r.entities[key].gender not in ("", gender) else key  # (not "my wife" for Omar)
-
-
-def _speaker(r: SessionResolver, turn: Turn) -> str:
-    key = r.resolve(Arg(SPEAKER), turn, {})
-    assert key is not None  # (the speaker is always registered)
-    return key

@@ -55,9 +55,8 @@ from chronomem.schema.models import Claim, Entity, ExtractionResult, Mention, Se
 from chronomem.schema.vocabulary import Vocabulary
 
 PRONOUN_WINDOW = 3  # turns back a pronoun may reach
-# keys of ones unnamed: _UNNAMED_KEY + gender: a person mentioned without a name (+ owner key and noun: the speaker's
+# keys of ones unnamed: UNNAMED_KEY + gender: a person mentioned without a name (+ owner key and noun: the speaker's
 # relative; + "PET": the speaker's unnamed pet; + "PARTNER": one the speaker dates, for a later naming only)
-_UNNAMED_KEY, _OWNED_SEP = UNNAMED_KEY, OWNED_SEP
 
 
 @dataclass(slots=True)
@@ -158,36 +157,32 @@ class SessionResolver:
                 return full
         return None
 
-    def _speaker_key(self, turn: Turn) -> str:
+    def speaker_key(self, turn: Turn) -> str:
+        """The key of the turn's speaker ("Ana" → "ana"), registered as a person."""
         return self._register(turn.speaker, "PERSON", GAZETTEER + 1)
 
     def resolve(self, arg: Arg, turn: Turn, refs: dict[int, str]) -> str | None:
         if arg.kind == SPEAKER:
-            return self._speaker_key(turn)
+            return self.speaker_key(turn)
         if arg.kind == MINE:
-            return self._owned(arg, self._speaker_key(turn))
+            return self._owned(arg, self.speaker_key(turn))
         if arg.kind == WE:
-            if self.we_name is None:
-                return self._speaker_key(turn)
-            return self._register(self.we_name, "GROUP", GAZETTEER + 1)
-        if arg.kind in (PRONOUN, THERE) or (arg.kind == GROUP_PRONOUN and self.group_chat):
-            # GROUP_PRONOUN: "he's cute" in a group (chronomem.extract.rules.people.impressions)
+            return self.speaker_key(turn) if self.we_name is None else self._register(self.we_name, "GROUP", GAZETTEER + 1)
+        if arg.kind in (GROUP_PRONOUN, GROUP_NAME, GROUP_YOU) and not self.group_chat:
+            # "he's cute", "Tomas is sweet", "love you!" between two people: no impression, only in a group
+            # (chronomem.extract.rules.people.impressions)
+            return None
+        if arg.kind in (PRONOUN, THERE, GROUP_PRONOUN):
             key = refs.get(arg.i)
-            if key is not None and key.startswith(_UNNAMED_KEY):  # (a partner not named yet is no one to say facts of)
-                return None if key.endswith(_OWNED_SEP + "PARTNER") else self._relative(key)
+            if key is not None and key.startswith(UNNAMED_KEY):  # (a partner not named yet is no one to say facts of)
+                return None if key.endswith(OWNED_SEP + "PARTNER") else self._relative(key)
             return key
-        if arg.kind == GROUP_PRONOUN:
-            return None
-        if arg.kind == GROUP_NAME and not self.group_chat:  # "Tomas is sweet" (chronomem.extract.rules.people.impressions)
-            return None
-        if arg.kind == YOU or (arg.kind == GROUP_YOU and self.group_chat):
+        if arg.kind in (YOU, GROUP_YOU):
             listener = self._listener(turn)
             if listener is None:
                 return None
             speaker = self._speaker_named(listener)
             return self._register(speaker or listener, "PERSON", GAZETTEER + 1 if speaker else RULE)
-        if arg.kind == GROUP_YOU:
-            return None  # "love you!" between two people: no impression (chronomem.extract.rules.people.impressions)
         name = resolved_name(arg)
         if not name:
             return None  # "Yep", "Congrats": not a name
@@ -206,11 +201,11 @@ class SessionResolver:
                 continue
             if turn_no - t_no > PRONOUN_WINDOW:
                 return None
-            if key.startswith(_UNNAMED_KEY):  # an unnamed person ("my mom"): the pronoun means them
-                said_gender, _, owned = key[1:].partition(_OWNED_SEP)
+            if key.startswith(UNNAMED_KEY):  # an unnamed person ("my mom"): the pronoun means them
+                said_gender, _, owned = key[1:].partition(OWNED_SEP)
                 if gender and said_gender and said_gender != gender:
                     continue
-                if owned.endswith((_OWNED_SEP + "PET", _OWNED_SEP + "PARTNER")) and self._antecedent(
+                if owned.endswith((OWNED_SEP + "PET", OWNED_SEP + "PARTNER")) and self._antecedent(
                         pool[:n], turn_no, i, gender, exclude) not in (None, key):
                     return None  # "Tom saw my dog. He ...": Tom or the dog
                 return key if owned else None  # the speaker's relative: named when a fact needs them
@@ -222,8 +217,8 @@ class SessionResolver:
 
     def _relative(self, key: str) -> str:
         """The entity of the unnamed relative or pet ``key`` stands for ("<speaker>'s sister"), registered now."""
-        owner, _, noun = key[1:].partition(_OWNED_SEP)[2].partition(_OWNED_SEP)
-        noun, _, pet = noun.partition(_OWNED_SEP)
+        owner, _, noun = key[1:].partition(OWNED_SEP)[2].partition(OWNED_SEP)
+        noun, _, pet = noun.partition(OWNED_SEP)
         found = self._owned(Arg(MINE, -1, noun, pet or "PERSON"), owner)
         assert found is not None  # (the owner is a registered speaker)
         return found
@@ -233,7 +228,7 @@ class SessionResolver:
         """Resolve one turn (its text may come as several docs when it was long)."""
         skip = turn.speaker.strip().lower() in self.skip_speakers
         if not skip and any(m.kind == SPEAKER for d in docs for m in (d._.cm_mentions or ())):
-            self._speaker_key(turn)  # a turn that says "I" names its speaker first
+            self.speaker_key(turn)  # a turn that says "I" names its speaker first
         self._addressed = addressee(docs) if self.group_chat else None
         offset = 0
         for doc in docs:
@@ -261,7 +256,7 @@ class SessionResolver:
                 if key is not None:
                     refs[arg.i] = key
                     self.persons.append((turn_no, pos, key))
-                if key is not None and key.startswith(_UNNAMED_KEY):
+                if key is not None and key.startswith(UNNAMED_KEY):
                     continue  # an unnamed relative: an entity (and a mention) only for a fact said of them
             elif arg.kind == THERE:
                 key = self._antecedent(self._places, turn_no, pos, "", "")
@@ -271,9 +266,9 @@ class SessionResolver:
                 name = pets.get(arg.i, arg.name) if arg.type == "PET" else arg.name  # named as its HAS_PET ("we got a puppy")
                 if arg.type == "PET" and not (name and not skip):
                     continue  # another's pet: he/she may still mean a person named before it
-                owned = _OWNED_SEP + self._speaker_key(turn) + _OWNED_SEP + name if name and not skip else ""
-                owned += _OWNED_SEP + "PET" if arg.type == "PET" else ""
-                self.persons.append((turn_no, pos, _UNNAMED_KEY + arg.gender + owned))
+                owned = OWNED_SEP + self.speaker_key(turn) + OWNED_SEP + name if name and not skip else ""
+                owned += OWNED_SEP + "PET" if arg.type == "PET" else ""
+                self.persons.append((turn_no, pos, UNNAMED_KEY + arg.gender + owned))
                 continue
             elif arg.kind in (SPEAKER, WE):
                 key = None if skip else self.resolve(arg, turn, refs)
