@@ -106,10 +106,8 @@ def thing_arg(tok: Token, idx: DocIndex) -> Arg | None:
     """A liked, owned or preferred thing: a name, a short noun phrase or a bare gerund."""
     if tok.pos_ == "PRON" or tok.lower_ in L.OTHER_PRONOUNS or idx.is_time(tok):
         return None
-    if tok.pos_ == "PROPN" or idx.term_at[tok.i] is not None:
-        arg = name_arg(tok, idx)
-        if arg is not None:
-            return arg
+    if (tok.pos_ == "PROPN" or idx.term_at[tok.i] is not None) and (arg := name_arg(tok, idx)) is not None:
+        return arg
     if tok.pos_ == "VERB" and tok.tag_ == "VBG" and not any(c.dep_ in ("dobj", "prep", "xcomp") for c in tok.children):
         return Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS)
     if tok.pos_ != "NOUN" or tok.lemma_.lower() in L.VAGUE_THINGS or tok.lower_ in L.VAGUE_THINGS:
@@ -117,21 +115,16 @@ def thing_arg(tok: Token, idx: DocIndex) -> Arg | None:
     if any(c.dep_ in ("det", "poss") and c.lower_ in L.NOT_MINE_DETERMINERS for c in tok.children):
         return None
     words = [m.lower_ for m in _modifiers(tok) if not m.like_num]
-    if len(words) > 3:
-        return None
     name = " ".join([*words, tok.lower_])
-    return Arg(ENTITY, tok.i, name, "OTHER", GUESS) if valid_name(name) else None
+    return Arg(ENTITY, tok.i, name, "OTHER", GUESS) if len(words) <= 3 and valid_name(name) else None
 
 
 # ----------------------------------------------------------------------------- names typed for a slot
 def place(arg: Arg | None) -> Arg | None:
-    if arg is None:
-        return None
-    if arg.kind == THERE:
+    if arg is None or arg.kind == THERE:
         return arg
-    if arg.kind != ENTITY or (arg.strength >= GAZETTEER and arg.type != "PLACE"):
-        return None
-    if arg.label in ("ORG", "PRODUCT") or (arg.label == "PERSON" and arg.gender):
+    if arg.kind != ENTITY or (arg.strength >= GAZETTEER and arg.type != "PLACE") or arg.label in ("ORG", "PRODUCT") or (
+            arg.label == "PERSON" and arg.gender):
         return None
     return arg.typed("PLACE")
 
@@ -142,11 +135,7 @@ def org(arg: Arg | None, *, strict: bool = False, tools: bool = True) -> Arg | N
         return None
     if arg.strength >= GAZETTEER:
         return arg if arg.type == "ORG" or arg.label == "ORG" or (tools and arg.type == "TOOL") else None
-    if strict and arg.label != "ORG":
-        return None
-    if arg.gender:  # a first name: "I work for Tom"
-        return None
-    return arg.typed("ORG")
+    return None if strict and arg.label != "ORG" or arg.gender else arg.typed("ORG")  # gender: a first name, "for Tom"
 
 
 def tool(arg: Arg | None, *, loose: bool = False) -> Arg | None:
@@ -154,9 +143,8 @@ def tool(arg: Arg | None, *, loose: bool = False) -> Arg | None:
     name NER called a place is taken as a tool unless the gazetteer knows it as one."""
     if arg is None or arg.kind != ENTITY:
         return None
-    if arg.strength >= GAZETTEER and arg.type not in ("TOOL", "ORG", "VALUE"):
-        return None
-    if arg.gender or (arg.label in ("GPE", "LOC", "FAC") and not loose):
+    if arg.strength >= GAZETTEER and arg.type not in ("TOOL", "ORG", "VALUE") or arg.gender or (
+            arg.label in ("GPE", "LOC", "FAC") and not loose):
         return None
     return arg.typed("TOOL")
 
@@ -187,9 +175,7 @@ def person_shaped(name: str) -> bool:
 def person(arg: Arg | None, *, we: bool = False, loose: bool = False) -> Arg | None:
     """A person. ``loose``: the slot only takes people (the subject of "lives in", "joined"), so
     a person-shaped name NER called an organisation or a place is taken as a person."""
-    if arg is None:
-        return None
-    if arg.kind in (SPEAKER, PRONOUN) or (we and arg.kind == WE):
+    if arg is None or arg.kind in (SPEAKER, PRONOUN) or (we and arg.kind == WE):
         return arg
     if loose:
         arg = first_name_place(arg)
@@ -323,15 +309,13 @@ def org_phrase(tok: Token, idx: DocIndex) -> str | None:
     if depth != 0 or words[-1].lower_ in L.ORG_GLUE or words[-1].text in (",", "-") \
             or any(idx.is_tool(t) for t in words):
         return None  # places and organisations may be part of the name ("University of California, Berkeley"), products not
-    text = words.text
-    return text if hi <= sent.end else None
+    return words.text if hi <= sent.end else None
 
 
 def classify_destination(tok: Token, idx: DocIndex) -> tuple[str, Arg] | None:
     """Where something moved to: a team, a tool, an employer or a place; a place noun by the place it
     names ("a small town called Millbrook", "a village in Kent"), never by itself ("a small town")."""
-    team = team_arg(tok)
-    if team is not None:
+    if (team := team_arg(tok)) is not None:
         return "MEMBER_OF", team
     if tok.lower_ == "there":
         return "LIVES_IN", Arg(THERE, tok.i)
@@ -341,11 +325,9 @@ def classify_destination(tok: Token, idx: DocIndex) -> tuple[str, Arg] | None:
     if arg is None:
         named = described_place(tok, idx, describe=False) if tok.lemma_.lower() in L.PLACE_NOUNS else None
         return ("LIVES_IN", named) if named is not None else None
-    if arg.strength >= GAZETTEER:
-        predicate = L.TYPE_PREDICATES.get(arg.type)  # a gazetteer name is a tool, an employer or a place
-        return (predicate, arg) if predicate is not None else None
-    p = place(arg)
-    return ("LIVES_IN", p) if p is not None else None
+    gazetteer = arg.strength >= GAZETTEER  # a gazetteer name is a tool, an employer or a place
+    predicate, found = (L.TYPE_PREDICATES.get(arg.type), arg) if gazetteer else ("LIVES_IN", place(arg))
+    return (predicate, found) if predicate is not None and found is not None else None
 
 
 def is_job_noun(tok: Token | None) -> bool:
@@ -357,11 +339,9 @@ def national_team(tok: Token | None, idx: DocIndex) -> Arg | None:
     if tok is None or tok.lemma_.lower() not in ("team", "squad", "side"):
         return None
     phrase = org_phrase(tok, idx)
-    if phrase is None:
-        return None
     first = tok.doc[tok.left_edge.i + (tok.doc[tok.left_edge.i].lower_ == "the")]
     known_place = (term := idx.term_at[first.i]) is not None and term.type == "PLACE"
-    if not (first.ent_type_ in ("GPE", "NORP") or known_place) or "national" not in phrase.lower().split():
+    if phrase is None or not (first.ent_type_ in ("GPE", "NORP") or known_place) or "national" not in phrase.lower().split():
         return None
     return Arg(ENTITY, first.i, phrase, "ORG", 1, label="ORG")
 

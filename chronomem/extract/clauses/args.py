@@ -246,11 +246,8 @@ def _proper_chunk(tok: Token) -> tuple[int, int]:
 
 def entity_arg(tok: Token, idx: DocIndex) -> Arg | None:
     """A pronoun or a name; ``None`` for anything else (common nouns, "it", "you"…)."""
-    arg = pronoun_arg(tok)
-    if arg is not None:
+    if (arg := pronoun_arg(tok)) is not None or tok.pos_ == "PRON" or tok.lower_ in L.OTHER_PRONOUNS:
         return arg
-    if tok.pos_ == "PRON" or tok.lower_ in L.OTHER_PRONOUNS:
-        return None
     return speaker_arg(tok) or name_arg(tok, idx)
 
 
@@ -259,9 +256,7 @@ def speaker_arg(tok: Token) -> Arg | None:
     speaker called "user"); not after an article ("the user")."""
     speakers = tok.doc.user_data.get("chronomem_speakers") or {}
     name = speakers.get(tok.lower_)
-    if name is None or tok.text != name or tok.pos_ == "PRON":
-        return None
-    if tok.i > 0 and tok.doc[tok.i - 1].lower_ in L.DET_WORDS:
+    if name is None or tok.text != name or tok.pos_ == "PRON" or tok.i > 0 and tok.doc[tok.i - 1].lower_ in L.DET_WORDS:
         return None
     return Arg(ENTITY, tok.i, name, "PERSON", NER, gender=first_name_gender(name), label="PERSON")
 
@@ -276,9 +271,7 @@ def person_arg(tok: Token, idx: DocIndex, *, trust_ner: bool = True) -> Arg | No
     arg = entity_arg(tok, idx)
     if arg is not None and not trust_ner:
         arg = first_name_place(arg)
-    if arg is None or (arg.kind == ENTITY and arg.strength >= GAZETTEER):
-        return None
-    if arg.kind == ENTITY and arg.label in ("GPE", "LOC", "FAC") and trust_ner:
+    if arg is None or arg.kind == ENTITY and (arg.strength >= GAZETTEER or trust_ner and arg.label in ("GPE", "LOC", "FAC")):
         return None
     return arg.typed("PERSON") if arg.kind == ENTITY else arg
 
@@ -297,8 +290,7 @@ def subject_head(tok: Token) -> Token:
         for child in tok.children:
             if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN":
                 return child
-        name = hung_name(tok)
-        if name is not None:
+        if (name := hung_name(tok)) is not None:
             return name
     return tok
 

@@ -83,18 +83,14 @@ def subject_tokens(v: Token) -> list[Token]:
             if cur.dep_ == "relcl" and out[0].lower_ in _RELATIVE:
                 return [cur.head]
             return out
-        if cur.dep_ in ("xcomp", "conj", "advcl", "pcomp") and cur.head is not cur:
-            cur = cur.head
-            if cur.pos_ not in ("VERB", "AUX"):
-                if cur.pos_ == "ADJ" and cur.dep_ == "acomp" and cur.head.lemma_ in ("be", "feel"):
-                    cur = cur.head  # "I'm proud to be part of the team": the subject of "I'm"
-                    continue
-                if cur.pos_ == "ADP" and cur.head.pos_ in ("VERB", "AUX"):
-                    cur = cur.head
-                    continue
-                return []
-            continue
-        return []
+        if cur.dep_ not in ("xcomp", "conj", "advcl", "pcomp") or cur.head is cur:
+            return []
+        cur = cur.head
+        if cur.pos_ == "ADJ" and cur.dep_ == "acomp" and cur.head.lemma_ in ("be", "feel") or (
+                cur.pos_ == "ADP" and cur.head.pos_ in ("VERB", "AUX")):
+            cur = cur.head  # "I'm proud to be part of the team": the subject of "I'm"
+        elif cur.pos_ not in ("VERB", "AUX"):
+            return []
     return []
 
 
@@ -116,14 +112,9 @@ class Frame:
     hedged: frozenset[int] = frozenset()  # heads of the sentence's hedged clauses (filters.hedged_clauses)
 
     def subjects(self, *, team: bool = False) -> list[Arg]:
-        out = []
-        for tok in self.subj_toks:
-            head = subject_head(tok)
-            arg = entity_arg(head, self.idx)
-            if arg is None and team:
-                arg = team_arg(head)
-            if arg is not None:
-                out.append(arg)
+        heads = [subject_head(tok) for tok in self.subj_toks]
+        found = ((entity_arg(h, self.idx) or (team_arg(h) if team else None)) for h in heads)
+        out = [arg for arg in found if arg is not None]
         if len(out) > 1:  # a name split by the parser ("Miguel Herrero y Rodríguez de Miñón"): keep the whole
             out = list({(a.kind, a.i, a.name): a for a in out}.values())
             out = [b for b in out if not any(a is not b and a.kind == b.kind and b.name and b.name in a.name

@@ -249,16 +249,13 @@ def _speakers_own(tok: Token) -> bool:
 
 def _has_name(tok: Token) -> bool:
     """"my sister Emma", "Emma, my sister", "my dog Rex": the noun comes with a name."""
-    if any(c.pos_ == "PROPN" and c.dep_ in ("appos", "compound", "npadvmod") for c in tok.children):
-        return True
-    if any(c.dep_ == "acl" and c.lemma_ in OPEN.naming_words for c in tok.children):
-        return True
-    if tok.dep_ in ("appos", "compound", "amod", "attr") and tok.head.pos_ == "PROPN":
+    named_child = any(c.pos_ == "PROPN" and c.dep_ in ("appos", "compound", "npadvmod")
+                      or c.dep_ == "acl" and c.lemma_ in OPEN.naming_words for c in tok.children)
+    if named_child or tok.dep_ in ("appos", "compound", "amod", "attr") and tok.head.pos_ == "PROPN":
         return True
     if tok.dep_ == "attr" and any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in tok.head.children):
         return True
-    nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
-    return nxt is not None and nxt.pos_ == "PROPN"
+    return tok.i + 1 < len(tok.doc) and tok.nbor(1).pos_ == "PROPN"
 
 
 def _describes_subject(tok: Token) -> bool:

@@ -70,17 +70,12 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
                 g.dep_ == "nsubj" and g.lower_ in ("that", "which", "who") for g in child.children):
             out += list(child.subtree)  # "stories that tackle big issues": the clause says which stories
             continue
-        if dep == "punct" and child.text in ("-", "–", "/") and not child.whitespace_:
-            out.append(child)  # "sci-fi", "hip-hop": a hyphen inside a word
-            continue
-        if hyphened(child, tok):
-            out.append(child)  # "home-cooked", "well-written", "badly-made": the word before the hyphen is part of it
-            continue
-        if dep == "aux" and child.lower_ == "to" and tok.pos_ in ("NOUN", "PROPN", "ADJ") and child.i > root.i:
-            out.append(child)  # "listening to rap music" with "to" parsed as the infinitive marker of "rap"
-            continue
-        if dep == "advmod" and tok is root and child.lower_ in OPEN.setting_adverbs and needs_setting(tok):
-            out.append(child)  # "spending time outdoors", "being alone": the adverb is what the phrase says
+        if dep == "punct" and child.text in ("-", "–", "/") and not child.whitespace_ or hyphened(child, tok) or (
+                dep == "aux" and child.lower_ == "to" and tok.pos_ in ("NOUN", "PROPN", "ADJ") and child.i > root.i) or (
+                dep == "advmod" and tok is root and child.lower_ in OPEN.setting_adverbs and needs_setting(tok)):
+            # "sci-fi" (a hyphen inside a word), "home-cooked" (the word before the hyphen is part of it), "listening
+            # to rap music" ("to" parsed as the infinitive marker of "rap"), "spending time outdoors" (what it says)
+            out.append(child)
             continue
         if dep in _DROP_CHILD_DEPS or is_time(child) or dash_between(tok, child):
             continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")

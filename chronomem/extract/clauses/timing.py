@@ -141,10 +141,8 @@ def _after_version_range(doc: Doc, start: int, end: int) -> int:
     i = start
     if not (i + 2 < end and doc[i].like_num and doc[i + 1].lower_ in ("to", "-", "–") and doc[i + 2].like_num):
         return start
-    if any(_YEAR.match(doc[j].text) for j in (i, i + 2)):
-        return start
     nxt = doc[i + 3].lower_ if i + 3 < end else ""
-    if nxt in TIME_UNIT_WORDS or nxt in MONTH_WORDS:
+    if any(_YEAR.match(doc[j].text) for j in (i, i + 2)) or nxt in TIME_UNIT_WORDS or nxt in MONTH_WORDS:
         return start
     if not nxt:  # the span is "14 to 15" alone: a time only when a month or unit follows it, or nothing does
         after = doc[end] if end < len(doc) else None

@@ -361,9 +361,7 @@ def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
                  # not "this is Marco": who is here
                  and (n.head.lemma_ != "be" or any(c.lower_ == "name" for c in n.head.children))]
         if later:
-            name = later[0]
-            partner = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
-            return [holds(PARTNER, who, partner, name.i)]
+            return [holds(PARTNER, who, Arg(ENTITY, n.i, n.text, "PERSON", GUESS), n.i) for n in later[:1]]
         if who.kind == SPEAKER:  # unnamed yet: a later turn may name them ("… His name is Marco": resolution.later_names)
             return [holds(PARTNER, who, Arg(UNNAMED, tok.i, tok.lower_, "PARTNER", gender=L.PERSON_NOUNS.get(tok.lower_, "")), tok.i)]
     return []
@@ -393,8 +391,4 @@ def _dater(verb: Token) -> Arg | None:
     if past and not (verb.dep_ == "ccomp" and any(c.dep_ == "mark" and c.lower_ in DIALOGUE.wondering_marks for c in kids)):
         return None
     subj = next((c for c in kids if c.dep_ in ("nsubj", "nsubjpass")), None)  # "she's been dating": a passive to the parser
-    if subj is None:
-        return None
-    if subj.lower_ == "i":
-        return Arg(SPEAKER, subj.i)
-    return pronoun_arg(subj) if subj.lower_ in ("he", "she") else None
+    return pronoun_arg(subj) if subj is not None and subj.lower_ in ("i", "he", "she") else None

@@ -136,11 +136,8 @@ def _shape(verb: Token) -> str | None:
 
 
 def _parting(verb: Token, idx: DocIndex) -> list[Rel]:
-    prep = _shape(verb)
-    if prep is None:
-        return []
-    status = clause_status(verb)
-    if status.negated or negated(verb):
+    prep, status = _shape(verb), clause_status(verb)
+    if prep is None or status.negated or negated(verb):
         return []
     subj = _subject_of(verb)
     subject = said_person(subj, idx) if subj is not None else _time_to(verb)
@@ -154,19 +151,16 @@ def _couple(predicate: str, subject: Arg | None, partners: list[Arg | None], i: 
             confidence: float = 0.7) -> list[Rel]:
     """``subject predicate p`` for each partner ``p`` who is someone else: a couple that was (``ended``: at no
     known time) or one that still is."""
-    if subject is None:
-        return []
     return [timed(predicate, subject, p, held(ended), i, confidence) for p in partners
-            if p is not None and p.other_than(subject)]
+            if subject is not None and p is not None and p.other_than(subject)]
 
 
 def _time_to(verb: Token) -> Arg | None:
     """"(I knew) it was time to end it with him": a time to do it, for nobody named, is the speaker's."""
     head = verb.head
-    if verb.dep_ not in ("relcl", "acl") or head.lemma_.lower() != "time" or head.head.lemma_ != "be":
+    if verb.dep_ not in ("relcl", "acl") or head.lemma_.lower() != "time" or head.head.lemma_ != "be" or any(
+            c.dep_ == "prep" and c.lower_ == "for" for c in (*head.children, *verb.children)):  # "time for you to end it"
         return None
-    if any(c.dep_ == "prep" and c.lower_ == "for" for c in (*head.children, *verb.children)):
-        return None  # "time for you to end it"
     return Arg(SPEAKER, verb.i)
 
 

@@ -52,8 +52,7 @@ def _people(frame: Frame) -> list[Arg]:
 
 def step_down(frame: Frame) -> list[Rel]:
     """"I stepped down as lead of the design team last Friday"."""
-    down = frame.prt == "down" or any(c.lower_ == "down" and c.dep_ in ("advmod", "prt") for c in frame.v.children)
-    if not down:
+    if not (frame.prt == "down" or any(c.lower_ == "down" and c.dep_ in ("advmod", "prt") for c in frame.v.children)):
         return []
     team = lead_team(*frame.prep("as", "from"))
     if team is None and frame.times:  # "Ana is no longer leading the search team; she stepped down last Sunday"
@@ -86,9 +85,7 @@ def hand_off(frame: Frame) -> list[Rel]:
     """"Sophia handed off the mobile team" (she stopped leading it); "… handed it over to Rosa" (Rosa started)."""
     if frame.prt not in ("off", "over"):
         return []
-    team = team_arg(frame.dobj) if frame.dobj is not None else None
-    if team is None:
-        team = lead_team(frame.dobj)
+    team = (team_arg(frame.dobj) if frame.dobj is not None else None) or lead_team(frame.dobj)
     if team is None:
         return []
     end = frame.when("end")
@@ -179,9 +176,7 @@ def _after(frame: Frame, *words: str, reach: int = 4) -> Token | None:
 
 def _role_rels(frame: Frame, subjects: list[Arg], tok: Token | None) -> list[Rel]:
     role = role_words(tok, frame) if tok is not None else None
-    if role is None:
-        return []
-    return emit(frame, HAS_ROLE, subjects, role, role_when(frame, role))
+    return [] if role is None else emit(frame, HAS_ROLE, subjects, role, role_when(frame, role))
 
 
 def role_after(frame: Frame, *, after: str = "to", particle: str = "") -> list[Rel]:
@@ -207,8 +202,7 @@ def _owner(poss: Token, frame: Frame) -> Arg | None:
     """The possessor, or the name it is given: "Kenji's", "my sister Ana's" (the sister is Ana)."""
     owner = possessor(poss, frame.idx)
     if owner is None and poss.pos_ == "NOUN":
-        named = next((c for c in poss.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
-        owner = possessor(named, frame.idx) if named is not None else None
+        owner = next((possessor(c, frame.idx) for c in poss.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
     return owner
 
 

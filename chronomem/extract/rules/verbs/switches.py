@@ -63,8 +63,7 @@ def _switch_pair(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token)
     old_p, new_p = (A.token_place(old_tok, frame.idx), A.token_place(new_tok, frame.idx)) if moved else (None, None)
     if old_p is not None and new_p is not None and old_p.strength >= GAZETTEER and new_p.strength >= GAZETTEER:
         return "LIVES_IN", old_p, new_p
-    job = _job_switch(frame, base, old_tok, new_tok)
-    if job is not None:
+    if (job := _job_switch(frame, base, old_tok, new_tok)) is not None:
         return job
     ours = any(a.kind == WE or a.type in ("GROUP", "ORG") for a in tool_subjects(frame))
     old = A.token_tool(old_tok, frame.idx, base, loose=ours)
@@ -87,8 +86,7 @@ def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
     """``from X to Y`` (optionally with a moved object: "moved CI from Jenkins to GitHub Actions")."""
     src, dst = frame.prep("from"), frame.prep("to")
     if not dst:
-        fallback = frame.term_after_to()
-        dst = [fallback] if fallback is not None else []
+        dst = [t for t in (frame.term_after_to(),) if t is not None]
     base = A.token_tool(dobj, frame.idx) if dobj is not None else None
     if not dst and src and base is not None:  # "from version 3.9 to 3.10" parsed as one number phrase
         versions = [t for t in src[0].subtree if t is not src[0] and version_of(t) is not None]
@@ -167,9 +165,7 @@ def switch(frame: Frame) -> list[Rel]:
 
 def complete_switch(frame: Frame, rels: list[Rel]) -> list[Rel]:
     """The parse's switch, or the words' when the parse lost the old value (no ``end``)."""
-    if not any(r.kind == "end" for r in rels):
-        return surface_switch(frame) or rels
-    return rels
+    return rels if any(r.kind == "end" for r in rels) else surface_switch(frame) or rels
 
 
 def surface_switch(frame: Frame) -> list[Rel]:
@@ -284,14 +280,9 @@ def _role_before_slot(tok: Token) -> Arg | None:
 
 def _new_home(frame: Frame, toks: list[Token]) -> list[Rel]:
     """"moved into a new apartment in Mumbai", "got a place in Chicago": LIVES_IN the home's city."""
-    out: list[Rel] = []
-    for tok in toks:
-        if tok.lemma_.lower() not in HOMES:
-            continue
-        places = prep_objects(tok, "in", "near")
-        for place in places:
-            out += emit(frame, "LIVES_IN", persons(frame), A.token_place(place, frame.idx), frame.when("start"), obj_tok=place)
-    return out
+    places = [p for tok in toks if tok.lemma_.lower() in HOMES for p in prep_objects(tok, "in", "near")]
+    return [r for p in places
+            for r in emit(frame, "LIVES_IN", persons(frame), A.token_place(p, frame.idx), frame.when("start"), obj_tok=p)]
 
 
 def move(frame: Frame) -> list[Rel]:

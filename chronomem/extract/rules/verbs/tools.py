@@ -44,9 +44,8 @@ def purpose(frame: Frame) -> dict[str, str]:
 def tool_subjects(frame: Frame) -> list[Arg]:
     subjects = persons(frame, loose=False)
     for tok in frame.subj_toks:  # "our company uses Jira", "my team switched to Notion": the speaker's group
-        if tok.lemma_.lower() in OUR_UNITS and any(c.dep_ == "poss" and c.lower_ in ("our", "my") for c in tok.children):
-            subjects.append(Arg(WE, tok.i))
-        elif our_system(tok):  # "our backend uses Postgres", "everything runs on AWS"
+        if tok.lemma_.lower() in OUR_UNITS and any(c.dep_ == "poss" and c.lower_ in ("our", "my") for c in tok.children) \
+                or our_system(tok):  # "our backend uses Postgres", "everything runs on AWS"
             subjects.append(Arg(WE, tok.i))
     if not subjects:  # "the platform team uses Go", "Acme uses Postgres"
         subjects = [s.typed("ORG") if s.type == "OTHER" else s for s in frame.subjects(team=True)
@@ -62,9 +61,7 @@ def our_system(tok: Token) -> bool:
     marks = [c for c in tok.children if c.dep_ in ("poss", "det")]
     if any(c.dep_ in ("prep", "nmod") or c.pos_ == "PROPN" for c in tok.children):
         return False
-    if not marks:
-        return tok.lower_ == "everything"
-    return all(c.lower_ in ("our", "my", "the") for c in marks)
+    return all(c.lower_ in ("our", "my", "the") for c in marks) if marks else tok.lower_ == "everything"
 
 
 def system_tools(frame: Frame) -> list[Rel]:
@@ -96,11 +93,8 @@ def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
 def _uses(frame: Frame, toks: list[Token], when: When | None, *, qualifiers: dict[str, str] | None = None,
           read: Callable[[Token, Frame], Arg | None] | None = None) -> list[Rel]:
     """USES of each tool ``toks`` name (read by ``read``, else as any tool) for the frame's tool subjects."""
-    out: list[Rel] = []
-    for tok in toks:
-        arg = read(tok, frame) if read is not None else A.token_tool(tok, frame.idx)
-        out += emit(frame, "USES", tool_subjects(frame), arg, when, qualifiers=qualifiers, obj_tok=tok)
-    return out
+    return [r for tok in toks for r in emit(frame, "USES", tool_subjects(frame), read(tok, frame) if read is not None
+                                            else A.token_tool(tok, frame.idx), when, qualifiers=qualifiers, obj_tok=tok)]
 
 
 def tool_objects(frame: Frame) -> list[Token]:
@@ -112,8 +106,7 @@ def tool_objects(frame: Frame) -> list[Token]:
         out = [t for t in frame.v.head.children if t.i > frame.v.i and t.dep_ in ("advmod", "npadvmod", "dep", "punct", "dobj")
                and frame.idx.is_tool(t)]
     if not out and frame.dobj is not None and frame.dobj.lower_ == "it":
-        antecedent = previous_tool(frame, frame.dobj)
-        out = [antecedent] if antecedent is not None else []
+        out = [t for t in (previous_tool(frame, frame.dobj),) if t is not None]
     return out
 
 

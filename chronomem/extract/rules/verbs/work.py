@@ -70,9 +70,8 @@ def _split_roles(toks: list[Token]) -> list[Arg]:
 def cleft_value(frame: Frame) -> Token | None:
     """"It was Adobe that I joined": the value a cleft sentence puts first."""
     head = frame.v.head
-    if frame.v.dep_ not in ("ccomp", "relcl", "advcl") or head.lemma_ != "be":
-        return None
-    if not any(c.dep_ == "nsubj" and c.lower_ in ("it", "that", "this") for c in head.children):
+    if frame.v.dep_ not in ("ccomp", "relcl", "advcl") or head.lemma_ != "be" or not any(
+            c.dep_ == "nsubj" and c.lower_ in ("it", "that", "this") for c in head.children):
         return None
     return next((c for c in head.children if c.dep_ == "attr" and c.pos_ == "PROPN"), None)
 
@@ -256,19 +255,16 @@ def hire(frame: Frame) -> list[Rel]:
 
 
 def promote(frame: Frame) -> list[Rel]:
-    out = role_rels(frame, persons(frame), frame.when("start"), frame.prep("to"))
-    if not out:
-        out = [r for role in to_roles(frame) for r in emit(frame, "HAS_ROLE", persons(frame), role, role_when(frame, role))]
-    return out
+    return role_rels(frame, persons(frame), frame.when("start"), frame.prep("to")) or [
+        r for role in to_roles(frame) for r in emit(frame, "HAS_ROLE", persons(frame), role, role_when(frame, role))]
 
 
 def after_change(frame: Frame) -> When | None:
     """"I switched teams in February and now report to Lena": "now" after a dated change means
     since that change, so the state starts at the change's time."""
     head = frame.v.head
-    if frame.v.dep_ != "conj" or head.lemma_.lower() not in TEAM_CHANGES or frame.times:
-        return None
-    if not any(c.lower_ == "now" for c in frame.v.children):
+    if frame.v.dep_ != "conj" or head.lemma_.lower() not in TEAM_CHANGES or frame.times or not any(
+            c.lower_ == "now" for c in frame.v.children):
         return None
     t = next((t for t in frame.all_times if t.anchor == head.i and t.role in ("point", "since")), None)
     return When("start", t.text, prefer="past") if t is not None else None
@@ -279,10 +275,8 @@ def lead(frame: Frame) -> list[Rel]:
         team = team_arg(frame.subj_toks[0])  # "the analytics team is led by Kenji"
         leaders = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("by")) if a is not None]
         return emit(frame, "LEADS", leaders, team, frame.when("state"))
-    if frame.dobj is None:
-        return uses_rels(frame, "state") if frame.lemma == "run" else []  # "we run Mattermost" (an adverb to the parser)
-    team = team_arg(frame.dobj)
-    if team is None:
+    team = team_arg(frame.dobj) if frame.dobj is not None else None
+    if team is None:  # "we run Mattermost" (also with the name an adverb to the parser)
         return uses_rels(frame, "state") if frame.lemma == "run" else []
     return emit(frame, "LEADS", persons(frame, we=False), team, frame.when("state"), obj_tok=frame.dobj)
 
@@ -298,8 +292,7 @@ def sign(frame: Frame) -> list[Rel]:
     """"signed with/for Udinese", "signed a contract with Acme": starts a job there."""
     if frame.dobj is not None and not A.is_job_noun(frame.dobj) and frame.dobj.lemma_.lower() not in ("contract", "deal"):
         return []
-    orgs = frame.prep_anywhere("with", "for")
-    orgs = [t for t in orgs if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
+    orgs = [t for t in frame.prep_anywhere("with", "for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
     return employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
 
 
