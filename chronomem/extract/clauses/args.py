@@ -14,6 +14,7 @@ from spacy.attrs import LEMMA, LOWER
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, WE, Arg
 from chronomem.extract.parse.gazetteer import VERSION, Term
 
@@ -268,6 +269,8 @@ def person_arg(tok: Token, idx: DocIndex, *, trust_ner: bool = True) -> Arg | No
     """
     if tok.lower_ in L.FIRST_PLURAL:
         return None
+    if tok.pos_ == "NOUN" and (name := called_token(tok)) is not None:
+        tok = name  # "I report to a guy named Devin"
     arg = entity_arg(tok, idx)
     if arg is not None and not trust_ner:
         arg = first_name_place(arg)

@@ -139,6 +139,7 @@ class ClauseStatus:
     fresh: bool = False  # "just", "now", "newly"
     current: bool = False  # "currently", "still", "right now"
     lifelong: bool = False  # "my whole life", "since I was born": a perfect that still holds
+    bygone: bool = False  # "in college", "as a kid", "back then": set in a stretch of life now over
 
 
 def _own_status(tok: Token) -> ClauseStatus:
@@ -256,6 +257,30 @@ def _since_clause(tok: Token) -> bool:
                or c.dep_ == "advmod" and c.lower_ == "always" for c in tok.children)
 
 
+def _bygone(tok: Token) -> bool:
+    """A stretch of life the clause is set in, now over (``period_preps``, ``period_nouns`` without "a",
+    ``young_nouns``): "I was captain of the chess team in college", "as a kid I lived in Ohio", "back then",
+    "back in college", "when I was little" (a past "when"/"while" clause); not "a teacher in a school"."""
+    stack = list(tok.children)
+    while stack:  # the clause's own words, its verbs' clauses left out ("a dishwasher at a diner in college")
+        c = stack.pop()
+        if c.pos_ not in ("VERB", "AUX"):
+            stack += c.children
+        objs = [o for o in c.children if o.dep_ == "pobj"]
+        if c.dep_ == "prep" and (c.lower_ == "as" and any(o.lemma_.lower() in L.YOUNG_NOUNS for o in objs) or (
+                c.lower_ in L.PERIOD_PREPS and any({o.lower_, o.lemma_.lower()} & L.PERIOD_NOUNS and not any(
+                    d.lower_ in ("a", "an") for d in o.children) for o in objs))):
+            return True
+        words = {c.lower_, *(g.lower_ for g in c.children)}
+        if c.dep_ == "advmod" and "back" in words and ("then" in words or any(
+                g.dep_ == "prep" and g.lower_ in L.PERIOD_PREPS for g in c.children)):
+            return True
+        if c.dep_ == "advcl" and c.tag_ == "VBD" and any(
+                m.dep_ in ("advmod", "mark") and m.lower_ in ("when", "while") and m.i < c.i for m in c.children):
+            return True
+    return False
+
+
 def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:  # noqa: C901
     """Look at ``tok`` and the verbs governing it (through xcomp/ccomp/pcomp/prep) up to the clause root.
 
@@ -264,6 +289,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
     status = _own_status(tok)
     status.blocked |= tok.i in hedged or -1 in hedged
     status.lifelong = _lifelong(tok.sent.text) or _since_clause(tok)
+    status.bygone = status.tense in ("past", "past_progressive") and _bygone(tok)
     inner, cur = tok, tok
     for _ in range(8):
         if cur.dep_ not in _GOVERNING_DEPS or cur.head is cur:

@@ -267,6 +267,8 @@ def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When
                 return When("end", vague=True)  # "I worked at Boeing for 30 years": it lasted, and is over
             if t is None and (t := _pick(times, "point")) is not None:
                 return When("event", t.text, prefer="past")  # "I was a nurse in 2010": held over that time
+            if t is None and status.bygone:
+                return When("end", vague=True)  # "in college I was captain of the team": held then, over since
             return When("end", t.text, prefer="past") if t else None
         if tense == "future":
             t = _pick(times, "since", "point")

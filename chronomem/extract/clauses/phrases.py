@@ -162,16 +162,21 @@ def company_of(tok: Token) -> Token | None:
         or setting and c.dep_ == "advmod" and c.lower_ in OPEN.setting_adverbs)), None)
 
 
+def called_token(tok: Token) -> Token | None:
+    """The proper noun that heads the name given right after a common noun ("a guy named Devin" → "Devin")."""
+    while tok.dep_ in ("compound", "amod", "nmod", "det") and tok.head.i > tok.i:
+        tok = tok.head  # "book" → "club", "small" → "town"
+    acl = next((c for c in tok.children if c.dep_ == "acl" and c.i == tok.i + 1 and c.lemma_.lower() in OPEN.naming_words
+                and c.tag_ == "VBN"), None)
+    return None if acl is None else next((c for c in acl.children if c.dep_ in ("oprd", "attr", "dobj") and c.pos_ == "PROPN"), None)
+
+
 def called_name(tok: Token) -> str | None:
     """The name a common noun is given right after it: "a cafe called Luna" → "Luna", "a band named The Owls"
     → "The Owls", "a book club called Page Turners"; ``None`` without one (or for a name in lower case).
 
     The noun may be any word of its phrase ("book" in "book club"): its head noun is looked at."""
-    while tok.dep_ in ("compound", "amod", "nmod", "det") and tok.head.i > tok.i:
-        tok = tok.head  # "book" → "club", "small" → "town"
-    acl = next((c for c in tok.children if c.dep_ == "acl" and c.i == tok.i + 1 and c.lemma_.lower() in OPEN.naming_words
-                and c.tag_ == "VBN"), None)
-    name = None if acl is None else next((c for c in acl.children if c.dep_ in ("oprd", "attr", "dobj") and c.pos_ == "PROPN"), None)
+    name = called_token(tok)
     if name is None:
         return None
     words = list(name.subtree)

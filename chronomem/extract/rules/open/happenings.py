@@ -53,7 +53,9 @@ def event_rels(sent: Span, frames: list[Frame], said: list[Rel]) -> list[Rel]:
         if tok.pos_ != "VERB" or tok.dep_ not in _CLAUSE_DEPS or in_title(tok) or tok.i in objects or \
                 _read_by_others(tok, fired):
             continue
-        if tok.lemma_.lower() in OPEN.vocabulary_verbs:
+        if tok.lemma_.lower() in OPEN.vocabulary_verbs and not (
+                tok.lemma_.lower() in EVENTS.attend_verbs and frame.dobj is not None
+                and frame.dobj.lemma_.lower() in EVENTS.attend_nouns):  # "attended a pottery workshop": an event
             continue  # "moved", "joined", "graduated": the vocabulary rules' (a home, a group) even when they find nothing
         out += happening_rels(frame)
     return out

@@ -160,10 +160,11 @@ def is_person_noun(tok: Token) -> bool:
 
 def someone_of_mine(tok: Token, idx: DocIndex) -> bool:
     """A person said by a noun: named ("my landlord Victor", "coach Priya"), someone's ("my coworker",
-    "our neighbors": a placeholder, no taste) or a class of people ("I love teachers", "I hate lawyers"); not a
-    thing ("the vacuum cleaner")."""
+    "our neighbors": a placeholder, no taste), one pointed at ("I love the librarian") or a class of people
+    ("I love teachers", "I hate lawyers"); not a thing ("the vacuum cleaner")."""
     return named_by_role(tok, idx) is not None or is_person_noun(tok) and (
-        tok.tag_ == "NNS" or any(c.dep_ == "poss" for c in tok.children))
+        tok.tag_ == "NNS" or any(c.dep_ == "poss" for c in tok.children) or any(c.dep_ == "det" for c in tok.children)
+        and not any(c.dep_ == "compound" for c in tok.children))  # (not "the vacuum cleaner": a thing)
 
 
 def named_by_role(tok: Token, idx: DocIndex) -> Arg | None:
