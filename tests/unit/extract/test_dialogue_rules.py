@@ -47,6 +47,8 @@ FOUND = [
     (duo("We're both pharmacists."), ("Cy", "HAS_ROLE", "pharmacist", "assert")),
     (duo("Remember, we're Greta's two interns."), ("Cy", "REPORTS_TO", "Greta", "assert")),
     (duo("I'm Greta's assistant."), ("Cy", "REPORTS_TO", "Greta", "assert")),
+    (duo("Honestly, I'm just Greta's assistant."), ("Cy", "HAS_ROLE", "assistant", "assert")),  # the role too
+    (duo("Tomas is Greta's intern."), ("Tomas", "HAS_ROLE", "intern", "assert")),
     (duo("From today you're my secretary."), ("Ann", "REPORTS_TO", "Cy", "assert")),
     # a dismissal said to the listener
     (duo("That's it. You're fired!"), ("Ann", "REPORTS_TO", "Cy", "end")),
@@ -68,6 +70,9 @@ NOT_FOUND = [
     (trio("It's time for you to end it with Tomas."), ("Cy", "PARTNER_OF", "Tomas", "assert")),
     (trio("I ended the call with Tomas."), ("Cy", "PARTNER_OF", "Tomas", "end")),
     (duo("I'm not Greta's mom."), ("Cy", "PARENT_OF", "Greta", "assert")),
+    (duo("I'm not Greta's assistant."), ("Cy", "HAS_ROLE", "assistant", "assert")),
+    (duo("Am I Greta's intern now?"), ("Cy", "HAS_ROLE", "intern", "assert")),
+    (duo("I'm Greta's neighbour."), ("Cy", "HAS_ROLE", "neighbour", "assert")),  # held for no one: no role
     (duo("We're not pharmacists."), ("Cy", "HAS_ROLE", "pharmacist", "assert")),
     (duo("You'll be fired for this."), ("Ann", "REPORTS_TO", "Cy", "end")),
     (duo("You guys are fired!"), ("Ann", "REPORTS_TO", "Cy", "end")),

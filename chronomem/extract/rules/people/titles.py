@@ -162,7 +162,7 @@ def _held_for(noun: Token, idx: DocIndex) -> list[Rel]:
     holder = _one_subject(noun.head, idx)
     if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind == SPEAKER:
         return []
-    return [holds("REPORTS_TO", holder, owner, noun.i, 0.7)] + _shared_role(noun)
+    return [holds("REPORTS_TO", holder, owner, noun.i, 0.7)] + _held_role(holder, noun)
 
 
 def staying_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -187,12 +187,17 @@ def _shared_role(noun: Token) -> list[Rel]:
     subj = [c for c in noun.head.children if c.dep_ == "nsubj"]
     if len(subj) != 1 or subj[0].lower_ != "we" or noun.tag_ != "NNS":
         return []
+    return _held_role(Arg(SPEAKER, subj[0].i), noun)
+
+
+def _held_role(holder: Arg, noun: Token) -> list[Rel]:
+    """The role ``noun`` names, held by ``holder``, in the singular ("Nora's two interns": intern)."""
     role = role_arg(noun, strict=True)
     if role is None:
         return []
     words = role.name.split()
     role = replace(role, name=" ".join([*words[:-1], noun.lemma_.lower()]))
-    return [holds("HAS_ROLE", Arg(SPEAKER, subj[0].i), role, noun.i, 0.7)]
+    return [holds("HAS_ROLE", holder, role, noun.i, 0.7)]
 
 
 def _dismissed(verb: Token) -> list[Rel]:
