@@ -231,19 +231,19 @@ class SpacyRuleExtractor:
         """The statement a short answer to the question before it makes, as an extra piece of its turn (none
         when the turn before is no question to this speaker from another, or the answer says its own verb).
         ``asked_last`` is the last piece of the turn before, ``first`` the first piece of this one."""
-        from chronomem.extract.parse.answers import MAX_ANSWER_WORDS, answer_fragment, restore
+        from chronomem.extract.parse.answers import MAX_ANSWER_WORDS, answer_fragment, restore, said_after
         from chronomem.extract.parse.pipeline import GAZETTEER_PIPE
         from chronomem.extract.rules.engine import RELATIONS_PIPE
 
         question = asked.text.rstrip()
         said = _FIRST_SENTENCE.match(first)
         asking = _QUESTIONS.findall(question)
-        words = set(_WORD.findall(asking[-1].lower())) if asking else set()
-        to_you = "you" in words or "your" in words and bool(words & {"do", "does"})  # "what does your brother do?"
+        words = set(_WORD.findall(asking[-1].lower().replace("'", " '"))) if asking else set()  # "what's"
+        to_you = bool(words & {"you", "your"})  # "what does your brother do?", "what's your favorite book?"
         polar = bool(asking) and _polar(asking[-1], first)
         if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or not to_you \
                 or not (words & set(DIALOGUE.answer_question_words) or "have" in words or polar) \
-                or said is None or len(said.group(0).split()) > MAX_ANSWER_WORDS + 2:  # (+2: "Yes, well, …")
+                or said is None or len(said.group(0).split()) > 3 * MAX_ANSWER_WORDS:  # ("Denver, moved there …")
             return []  # the cheap look first: most turns are no short answer to a question to their speaker
         if asked.speaker.strip().lower() in self.skip_speakers or turn.speaker.strip().lower() in self.skip_speakers:
             return []
@@ -253,7 +253,8 @@ class SpacyRuleExtractor:
             return []  # (a bare yes only to a question it can affirm)
         last = _QUESTIONS.findall(asked_last)  # (none when a very long turn was cut before its question)
         restored = restore(self.nlp(last[-1].strip(), disable=light), fragment, turn.speaker) if last else None
-        return [restored] if restored else []
+        after = said_after(fragment) if restored and len(fragment) else None  # "Denver, moved there last year"
+        return [restored, after] if restored and after else [restored] if restored else []
 
     def _finish(self, job: _Job) -> tuple[Session, ExtractionResult]:
         job.resolver.link_speakers(job.docs)

@@ -35,13 +35,18 @@ def answer_fragment(answer: Doc) -> Span | None:
     """The answer's first sentence when it is a bare fragment (no verb, at most ``MAX_ANSWER_WORDS`` words),
     from its first word after the openers ("Yes, two cats" → "two cats")."""
     sent = next(answer.sents, None)
-    if sent is None:
-        return None
+    if sent is None or sent.text.rstrip().endswith("?"):
+        return None  # a question back: "My sister? Haha."
     start = sent.start
     while start < sent.end and (answer[start].lower_ in DIALOGUE.answer_openers or answer[start].is_punct or (
+            answer[start].lower_ in DIALOGUE.answer_hedges) or (
             answer[start].pos_ == "ADV" and start + 1 < sent.end and answer[start + 1].is_punct)):
-        start += 1  # (and an adverb set off by a comma: "Recently, education reform")
-    words = [t for t in answer[start:sent.end] if not t.is_punct]
+        start += 1  # (and an adverb set off by a comma: "Recently, education reform"; a hedge: "Probably Dune")
+    end = _fragment_end(answer[start:sent.end])
+    words = [t for t in answer[start:end] if not t.is_punct]
+    if any(t.lower_ in DIALOGUE.answer_negations for t in words) or any(t.lower_ == "'s" and not any(
+            r.pos_ in ("NOUN", "PROPN") for r in answer[t.i + 1:end]) for t in words):
+        return None  # "Not Titanic", "Probably not sushi": not so; "My family's small": a clause ('s: is)
     if len(words) == 2 and words[0].tag_ == "PRP" and words[1].lemma_ in ("be", "do", "have"):
         words = []  # "Yes, I do.": the question's own verb echoed
     if not words and answer[sent.start].lower_ in DIALOGUE.yes_words:
@@ -50,7 +55,35 @@ def answer_fragment(answer: Doc) -> Span | None:
         return None  # (a gerund is no verb of its own: "Mostly hiking and painting")
     if not any(t.pos_ in _NAMING or t.tag_ == "VBG" for t in words):
         return None  # "Oh, that.", "Not really." ("Hiking." names what "what do you do for fun?" asks)
-    return answer[start:sent.end]
+    return answer[start:end]
+
+
+def _fragment_end(said: Span) -> int:
+    """Where the fragment of ``said`` ends: before a comma that a clause or only a reaction follows ("Denver,
+    moved there last year", "Pepper, she's a beagle", "Mochi, haha", "Radiohead, for sure"); a tail that
+    names more stays ("Denver, next month", "Yes, two cats, Milo and Luna")."""
+    for t in said:
+        if t.text in (",", ";", "-", "—", "–") and t.i > said.start:
+            rest = [r for r in said.doc[t.i + 1:said.end] if not r.is_punct]
+            if rest and (any(r.tag_ in _FINITE or r.tag_ == "VBN" for r in rest)
+                         or " ".join(r.lower_ for r in rest) in DIALOGUE.answer_reactions):
+                return t.i
+    return said.end
+
+
+def said_after(fragment: Span) -> str | None:
+    """The clause after an answer's fragment that leaves out its subject, the answerer, said with it: "Denver,
+    moved there last year" → "I moved there last year"; "Microsoft, been there five years" → "I have been
+    there five years" (``None`` when no verb follows the comma: "Pepper, she's a beagle" is read as said)."""
+    doc = fragment.doc
+    sent_end = doc[fragment.start].sent.end
+    if fragment.end + 1 >= sent_end or doc[fragment.end].text != ",":
+        return None
+    verb = doc[fragment.end + 1]
+    if verb.tag_ not in ("VBD", "VBN", "VBP") or verb.lower_ in DIALOGUE.answer_words:
+        return None  # ("were": a question or a clause of its own)
+    text = doc[verb.i:sent_end].text.rstrip(" .!?,")
+    return f"I {'have ' if verb.tag_ == 'VBN' or verb.lower_ == 'been' else ''}{text[:1].lower() + text[1:]}."
 
 
 def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
@@ -75,20 +108,23 @@ def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
     root = sent.root  # the question is about the answerer when "you" is its main clause's subject
     you = next((t for t in root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
     if wh is None:
-        if you is None or root.lemma_ != "have" or fragment.start == 0 or \
-                fragment.doc[0].lower_ not in DIALOGUE.yes_words:
-            return None
-        return f"I have {said}."  # "Do you have any pets?" — "Yes, two cats"
+        return _had(root, you, fragment, said)
     if you is None:
-        subject = next((t for t in root.children if t.dep_ == "nsubj" and any(c.lower_ == "your" for c in t.children)), None)
-        if subject is None or root.lemma_ != "be" or wh.dep_ != "attr" or wh.head.i != root.i:
-            return None  # "What's your favorite book?" — "Dune": my favourite book is Dune
-        return f"{_mine(subject.doc[subject.left_edge.i:subject.i + 1])} is {said}."
-    words = [_word(t) for t in sent if t.i not in (wh.i, you.i) and not t.is_punct and not _dropped_aux(t)]
+        subject = next((t for t in root.children if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.i != wh.i
+                        and any(c.lower_ == "your" for c in t.subtree)), None)
+        named = root.lemma_ in ("call", "name") and root.tag_ == "VBN"  # "What's your cat called?"
+        if subject is not None and wh.dep_ == "attr" and (root.lemma_ == "be" and wh.head.i == root.i or named):
+            # "What's your favorite book?", "Who's your boss?" — "Dune": my favourite book is Dune
+            return f"{_mine(subject.doc[subject.left_edge.i:subject.i + 1])} is{' ' + root.text if named else ''} {said}."
+    who, skip = _asked_of(root, you)  # "Where does your brother live?" — "Seattle": my brother does live in Seattle
+    if not who:
+        return None
+    words = [_word(t) for t in sent if t.i != wh.i and t.i not in skip and not t.is_punct and not (you and _dropped_aux(t))]
     if wh.lower_ == "where" and wh.head.i == root.i:
         stranded = sent[-2].pos_ == "ADP" if len(sent) > 1 else False  # "Where are you moving to?"
-        place = said if stranded or fragment[0].pos_ == "ADP" else f"in {said}"
-        return f"I {' '.join(w for w in words if w)} {place}."
+        place = said if stranded or fragment[0].pos_ == "ADP" else \
+            f"{DIALOGUE.answer_where_prepositions.get(root.lemma_, 'in')} {said}"  # "Where does she work?": at
+        return f"{who} {' '.join(w for w in words if w)} {place}."
     slot = wh.head if wh.dep_ == "det" else wh  # "what kind of music", "which city": the whole phrase
     anchor = slot.head  # the verb or the stranded preposition the slot is the object of
     if slot.dep_ not in ("dobj", "pobj") or anchor.i < slot.i or root.i not in (anchor.i, anchor.head.i):
@@ -96,13 +132,41 @@ def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
     cut = range(slot.left_edge.i, slot.right_edge.i + 1)
     after = max([anchor.i, *(c.i for c in anchor.children if c.dep_ == "prt" or c.dep_ == "prep" and not any(
         g.dep_ in ("pobj", "pcomp") for g in c.children))])  # "focusing on": the stranded preposition too
-    words = ["I"]
+    words = [who]
     for t in sent:
-        if t.i not in cut and t.i != you.i and not t.is_punct and not _dropped_aux(t):
+        if t.i not in cut and t.i not in skip and not t.is_punct and not (you and _dropped_aux(t)):
             words.append(_word(t))
         if t.i == after:
             words.append(said)
     return " ".join(w for w in words if w) + "."
+
+
+def _asked_of(root: Token, you: Token | None) -> tuple[str, range]:
+    """Whom a question's main verb asks about, as the answerer says it, and the question's words for them:
+    "you" → "I"; "your brother" (not with "be": "Where is your sister now?") → "My brother"; else ``""``."""
+    if you is not None:
+        return "I", range(you.i, you.i + 1)
+    subject = next((t for t in root.children if t.dep_ == "nsubj" and t.pos_ == "NOUN" and any(
+        c.lower_ == "your" and c.dep_ == "poss" for c in t.children)), None)
+    if subject is None or root.lemma_ == "be":
+        return "", range(0)
+    return _mine(subject.doc[subject.left_edge.i:subject.i + 1]), range(subject.left_edge.i, subject.i + 1)
+
+
+def _had(root: Token, you: Token | None, fragment: Span, said: str) -> str | None:
+    """What a yes and a thing say to "do you have …?" or "are you in any …?": "Do you have any pets?" — "Haha
+    yes, a dog named Biscuit" (or with no yes, a thing said indefinitely: "A parrot named Kiwi") → "I have a dog
+    named Biscuit"; "Are you in any clubs?" — "Yeah, a chess club" → "I am in a chess club"."""
+    opened = fragment.doc[:fragment.start]
+    said_yes = any(t.lower_ in DIALOGUE.yes_words for t in opened) and not any(
+        t.lower_ in DIALOGUE.answer_negations for t in opened)
+    if you is None or not (said_yes or fragment.start == 0 and fragment[0].lower_ in ("a", "an")):
+        return None
+    if root.lemma_ == "have":
+        return f"I have {said}."  # "Do you have any pets?" — "Yes, two cats"
+    prep = next((c for c in root.children if c.dep_ == "prep" and c.lower_ == "in" and any(
+        g.dep_ == "pobj" and any(d.lower_ == "any" for d in g.children) for g in c.children)), None)
+    return f"I am in {said}." if root.lemma_ == "be" and prep is not None else None
 
 
 def _affirmed(sent: Span) -> str | None:
