@@ -346,7 +346,7 @@ def called_it_quits(frame: Frame) -> list[Rel]:
 
 def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     """"I'm seeing someone. His name is Marco.", "she's been dating this guy, he's called Tom": a partner
-    first said as "someone", then named in a later sentence of the turn ("his name is …", "he's called …").
+    first said as "someone", then named later in the turn ("his name is …", "he's called …").
     The naming presupposes the partner, so the dating may sit in a reported question ("you asked if I was
     seeing someone… well, I am. His name is Marco"); not "I'm not seeing anyone", "I might be dating
     someone", nor "I saw someone. His name is Marco" (seeing, not dating)."""
@@ -357,8 +357,7 @@ def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
         who = _dater(verb) if verb is not None else None
         if who is None:
             continue
-        later = [n for n in introduced_names(doc) if n.sent.start > tok.sent.start and not is_question(n.sent)
-                 # not "this is Marco": who is here
+        later = [n for n in introduced_names(doc) if n.i > tok.i and not is_question(n.sent)  # not "this is Marco" (here)
                  and (n.head.lemma_ != "be" or any(c.lower_ == "name" for c in n.head.children))]
         if later:
             return [holds(PARTNER, who, Arg(ENTITY, n.i, n.text, "PERSON", GUESS), n.i) for n in later[:1]]
