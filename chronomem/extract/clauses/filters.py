@@ -70,9 +70,10 @@ def _saying_condition(tok: Token) -> bool:
 
 
 def is_dropped_plan(sent: Span) -> bool:
-    """Plans that were dropped or undone: "but didn't", "decided against", "fell through"."""
+    """Plans that were dropped or undone: "but didn't", "decided against", "fell through" (not a tie called off:
+    "we called off the engagement" ended it)."""
     low = " ".join(sent.text.lower().replace("’", "'").split())
-    return any(p in low for p in L.DROPPED)
+    return any(p in low for p in L.DROPPED) and not any(p in low for p in L.TIES_CALLED_OFF)
 
 
 def question_tail(sent: Span) -> int | None:

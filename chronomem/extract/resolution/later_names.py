@@ -6,7 +6,8 @@ HAS_PET Luna from January, in place of the placeholder "<speaker>'s kitten"; "I'
 2019." / "We got married in 2021." → MARRIED_TO Omar, not "<speaker>'s spouse" (:func:`partner_named`). The naming turn (a NAMED relation:
 :func:`~chronomem.extract.rules.people.kin.later_name_rels`) must be the owner's, within
 :data:`NAMING_WINDOW` turns, by a he/she/his/her that the session resolves to that pet or partner and to no
-other unnamed one before it (never "it").
+other unnamed one before it (never "it"). The couple ties the session said also tell which tie a parting ends
+and which a wedding closes (:func:`couple_tie`, :func:`closed_ties`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.records import Rel, When
 from chronomem.extract.clauses.timing import resolve_when
 from chronomem.extract.lexicon import PEOPLE
-from chronomem.schema.models import Turn, normalize_name
+from chronomem.schema.models import Claim, Turn, normalize_name
 
 if TYPE_CHECKING:
     from chronomem.extract.resolution.session import SessionResolver
@@ -62,14 +63,46 @@ def name_given(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dic
 def partner_named(r: SessionResolver, noun: str, owner: str) -> str | None:
     """The one person ``owner`` said earlier in the session they are engaged to, dating or married to, for
     their unnamed partner (``couple_placeholders``): "Omar and I got engaged." / "We got married." → Omar.
-    ``None`` when none or two were named, when only another speaker said so, or the tie was said to end."""
+    ``None`` when none or two were named, when only another speaker said so, or the tie was said to end (an ex
+    is not "my boyfriend"; the one named after them is)."""
     if noun not in PEOPLE.couple_placeholders:
         return None
     couples = set(PEOPLE.couple_states.values())
     said = [s for s in r.history if s.subject == owner and s.claim.predicate in couples
             and normalize_name(s.speaker) == owner and not r.entities[s.obj].name.startswith(r.entities[owner].name + "'s ")]
-    named = {s.obj for s in said if s.claim.kind == "assert"} - {s.obj for s in said if s.claim.kind != "assert"}
-    if len(named) != 1 or len({s.obj for s in said}) != 1:
+    last = {(s.obj, s.claim.predicate): s.claim.kind for s in said}  # an ex (the tie said to end last) is no one's now
+    named = {obj for (obj, _), kind in last.items() if kind == "assert"}
+    if len(named) != 1 or any(kind not in ("assert", "end") for kind in last.values()):
         return None
     key, gender = next(iter(named)), L.KIN.get(noun, ("", ""))[1]
     return None if gender and r.entities[key].gender not in ("", gender) else key  # (not "my wife" for Omar)
+
+
+def _open_ties(r: SessionResolver, a: str, b: str) -> dict[str, Claim]:
+    """The couple ties between ``a`` and ``b`` the session said and did not end, the last said last."""
+    ties: dict[str, Claim] = {}
+    for s in r.history:
+        if {s.subject, s.obj} == {a, b} and s.claim.predicate in PEOPLE.couple_states.values():
+            ties.pop(s.claim.predicate, None)
+            ties.update({s.claim.predicate: s.claim} if s.claim.kind == "assert" else {})
+    return ties
+
+
+def couple_tie(r: SessionResolver, predicate: str | None, kind: str, subj: str, obj: str) -> str | None:
+    """The tie a parting said as PARTNER_OF ends: the couple's current one. "I got engaged to Priya." / "Priya
+    and I broke up." → ends ENGAGED_TO Priya (with no tie said, PARTNER_OF)."""
+    if kind != "end" or predicate != "PARTNER_OF":
+        return predicate
+    return next(reversed(_open_ties(r, subj, obj)), predicate)
+
+
+def closed_ties(r: SessionResolver, claim: Claim, subj: str, obj: str, turn: Turn, turn_no: int) -> None:
+    """A tie that begins at a said time ends the ties ``couple_closings`` lists that the session said of the
+    same two and did not end: "I got engaged to Priya in 2019." / "Priya and I got married in 2021." → the
+    engagement ends in 2021 (not for a wedding said only as a state now: "I'm married to Priya")."""
+    if claim.kind != "assert" or claim.observed or claim.at is None:
+        return
+    for predicate, said in _open_ties(r, subj, obj).items():
+        if predicate in PEOPLE.couple_closings.get(claim.predicate, ()) and (said.at is None or said.at <= claim.at):
+            r.emit(predicate, subj, obj, "end", None, {}, claim.at, claim.at_precision, False, claim.confidence, turn, turn_no)
+

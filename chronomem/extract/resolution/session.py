@@ -46,6 +46,7 @@ from chronomem.extract.clauses.records import (
     Rel,
 )
 from chronomem.extract.clauses.timing import resolve_event, resolve_when
+from chronomem.extract.resolution import later_names as ties
 from chronomem.extract.resolution.corrections import add_hint
 from chronomem.extract.resolution.later_names import OWNED_SEP, UNNAMED_KEY, name_given, partner_named, unnamed_partner
 from chronomem.extract.resolution.speaker_names import name_keys, previous_speaker, speaker_aliases
@@ -303,11 +304,12 @@ class SessionResolver:
 
     def _owned(self, arg: Arg, owner: str | None) -> str | None:
         """"I have two dogs", "my mom": the owner's dogs or mom, an entity named from the owner; "my fiancé" the
-        one the owner said they are engaged to (:func:`~chronomem.extract.resolution.later_names.partner_named`)."""
+        one the owner said they are engaged to (:func:`~chronomem.extract.resolution.later_names.partner_named`; a
+        PARTNER, "we broke up", is that one or no one)."""
         if owner is None:
             return None
-        return partner_named(self, arg.name, owner) or self._register(
-            f"{self.entities[owner].name}'s {arg.name}", arg.type, arg.strength)
+        return partner_named(self, arg.name, owner) or (None if arg.type == "PARTNER" else self._register(
+            f"{self.entities[owner].name}'s {arg.name}", arg.type, arg.strength))
 
     def _add_rel(self, rel: Rel, turn_no: int, turn: Turn, refs: dict[int, str]) -> None:
         if rel.predicate == NAMED or rel.obj.kind == UNNAMED:  # "Her name is Luna" of a kitten said before
@@ -323,7 +325,7 @@ class SessionResolver:
                 obj = self._owned(rel.obj, subj) if rel.obj.kind == OWNED else self.resolve(rel.obj, turn, refs)
         if subj is None or obj is None or subj == obj:
             return
-        predicate = self._predicate(rel.predicate, subj, obj)
+        predicate = ties.couple_tie(self, self._predicate(rel.predicate, subj, obj), rel.kind, subj, obj)
         if predicate is None or predicate not in self.vocabulary:
             return
         until: datetime | None = None
@@ -381,6 +383,7 @@ class SessionResolver:
         self._claim_ids.add(claim.id)
         self.claims.append(claim)
         self.history.append(_Said(claim, turn.speaker, turn_no, subj, obj))
+        ties.closed_ties(self, claim, subj, obj, turn, turn_no)
         for key in (subj, obj, replaces):  # the corrected value is named in the turn too
             self._mention(turn, key)
 

@@ -86,6 +86,15 @@ def persons(frame: Frame, *, we: bool = True, loose: bool = True) -> list[Arg]:
     return found or [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
 
 
+def passing(frame: Frame, keep: str, *, bare: bool = False) -> bool:
+    """A parting for a while, into parts or for a purpose, not a couple's: "we split up for the afternoon", "… into
+    pairs", "… to cover more ground"; ``bare``: also any preposition but ``keep`` and times ("we separated at the
+    fair"; "we split in May" is a couple's)."""
+    preps = [(k, all(map(frame.idx.is_time, v))) for k, v in frame.preps.items() if k != keep]
+    return any(t.role == "for" for t in frame.times) or any(k == "into" or bare and not timed for k, timed in preps) or any(
+        c.dep_ in ("xcomp", "advcl") and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children) for c in frame.v.children)
+
+
 def obj_token(frame: Frame, arg: Arg | None) -> Token | None:
     return None if arg is None or arg.i < 0 else frame.v.doc[arg.i]
 

@@ -56,8 +56,9 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         name_tok = named_token(tok, idx)
         if name_tok is None and tok.i + 1 < sent.end:
             nxt = tok.doc[tok.i + 1]  # "My rabbit Maple is doing great" with Maple hung on the verb; a person's
-            # name only as a second subject of the noun's verb ("my best friend Lea lives …": two subjects)
-            hung = kin[0] == "pet" or (nxt.head == tok.head and nxt.dep_ == tok.dep_ == "nsubj")
+            # name only as a second subject of the noun's verb ("my best friend Lea lives …": two subjects; "My
+            # fiancé Omar proposed": the noun an adverb of it)
+            hung = kin[0] == "pet" or (nxt.head == tok.head and nxt.dep_ == "nsubj" and tok.dep_ in ("nsubj", "npadvmod"))
             name_tok = nxt if hung and nxt.pos_ == "PROPN" and idx.term_at[nxt.i] is None else None
         if name_tok is None:
             continue

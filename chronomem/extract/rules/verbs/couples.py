@@ -21,7 +21,7 @@ from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, UNN
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import DIALOGUE, MARITAL_STATES, OPEN, PEOPLE, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS
-from chronomem.extract.rules.base import emit, persons
+from chronomem.extract.rules.base import emit, passing, persons
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import possessor
 
@@ -109,12 +109,13 @@ def couple_members(frame: Frame) -> list[Arg]:
 
 def couple_rels(frame: Frame, when: When | None, *, partner_toks: Sequence[Token] = (), predicate: str = "PARTNER_OF",
                 ending: bool = False) -> list[Rel]:
-    """PARTNER_OF (or ``predicate``) between the subject and the named partner, or between the two subjects;
-    ``ending``: a parting, which ends the tie an unnamed partner's noun says (:func:`ended_tie`)."""
+    """PARTNER_OF (or ``predicate``) between the subject and the named partner, or the two subjects; ``ending``: a
+    parting, of the tie an unnamed partner's noun says (:func:`ended_tie`); "we broke up": the partner named before."""
     if when is None or ending and when.needs_time and not when.phrase:
         return []  # "my husband and I are separating": under way, the couple still is
     partners = [p for p in (partner_arg(t, frame) for t in partner_toks) if p is not None]
-    members = couple_members(frame)
+    we = ending and not partners and [a.kind for a in persons(frame)] == [WE]
+    members = [Arg(SPEAKER, frame.v.i), Arg(OWNED, frame.v.i, "partner", "PARTNER")] if we else couple_members(frame)
     rels = [r for p in partners for r in emit(frame, predicate, _whose(persons(frame, we=False), p, frame.v.doc), p, when)] \
         if partners else emit(frame, predicate, members[:1], members[1], when) if len(members) == 2 else []
     return ended_tie(rels) if ending else rels
@@ -271,12 +272,12 @@ def lasted(frame: Frame) -> When | None:
 
 
 def couple(frame: Frame, *, aspect: str, partners: str = "with", prt: str = "", obj: str = "", predicate: str = PARTNER,
-           lasted_span: bool = False) -> list[Rel]:
-    """A couple's verb as a row of the rule table: "dated Kenji", "started going out with Kenji", "we broke up",
-    "tied the knot with Raj". ``prt``, ``obj``: the particle or object the verb needs; ``partners``: "dobj" or
-    the preposition before the partner; ``lasted_span``: without a time of its own, a past couple that lasted
-    a span is over (:func:`lasted`)."""
-    if prt and frame.prt != prt or obj and (frame.dobj is None or frame.dobj.lower_ != obj):
+           lasted_span: bool = False, bare: bool = False) -> list[Rel]:
+    """A row of the rule table ("dated Kenji", "we broke up"): ``prt``, ``obj`` the particle or object it needs;
+    ``partners`` "dobj" or the partner's preposition; ``lasted_span``: untimed, a past couple that lasted a span is
+    over (:func:`lasted`); an ending not :func:`~chronomem.extract.rules.base.passing` (``bare``: nor with other preps)."""
+    if prt and frame.prt != prt or obj and (frame.dobj is None or frame.dobj.lower_ != obj) or aspect == "end" and passing(
+            frame, partners, bare=bare):
         return []
     if not obj and partners != "dobj" and frame.dobj is not None and not frame.idx.is_time(frame.dobj):
         return []  # "Tom and I broke up the fight", "the kids and I separated the laundry"
@@ -346,7 +347,7 @@ def called_it_quits(frame: Frame) -> list[Rel]:
 
 def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     """"I'm seeing someone. His name is Marco.", "she's been dating this guy, he's called Tom": a partner
-    first said as "someone", then named in a later sentence of the turn ("his name is …", "he's called …").
+    first said as "someone", then named later in the turn ("his name is …", "he's called …").
     The naming presupposes the partner, so the dating may sit in a reported question ("you asked if I was
     seeing someone… well, I am. His name is Marco"); not "I'm not seeing anyone", "I might be dating
     someone", nor "I saw someone. His name is Marco" (seeing, not dating)."""
@@ -357,8 +358,7 @@ def named_partner_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
         who = _dater(verb) if verb is not None else None
         if who is None:
             continue
-        later = [n for n in introduced_names(doc) if n.sent.start > tok.sent.start and not is_question(n.sent)
-                 # not "this is Marco": who is here
+        later = [n for n in introduced_names(doc) if n.i > tok.i and not is_question(n.sent)  # not "this is Marco" (here)
                  and (n.head.lemma_ != "be" or any(c.lower_ == "name" for c in n.head.children))]
         if later:
             return [holds(PARTNER, who, Arg(ENTITY, n.i, n.text, "PERSON", GUESS), n.i) for n in later[:1]]
