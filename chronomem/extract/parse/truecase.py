@@ -14,8 +14,8 @@ after a time word or before a day number). A turn with a capital anywhere is lef
 >>> from chronomem.extract.parse.gazetteer import load_gazetteer
 >>> truecase("i live in new york. my dog is named buster and my sister emma loves apple pie.", load_gazetteer())
 'I live in New York. My dog is named Buster and my sister Emma loves apple pie.'
->>> truecase("i'm from ohio, i'll grace you with my will", load_gazetteer())
-"I'm from Ohio, I'll grace you with my will"
+>>> truecase("i'm from ohio, i'll grace you with my will; im sure ive", load_gazetteer())
+"I'm from Ohio, I'll grace you with my will; I'm sure I've"
 >>> truecase("we moved to austin from turkey; austin cooked turkey", load_gazetteer())
 'We moved to Austin from Turkey; austin cooked turkey'
 >>> truecase("i graduated last may and we may move in march, on friday", load_gazetteer())
@@ -51,10 +51,10 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
     if not is_lower_case(text):
         return text
     words = list(_WORD.finditer(text))
-    out = list(text)
+    forms: dict[int, tuple[int, str]] = {}  # start → (end, form): "im" becomes "I'm", one letter longer
 
-    def write(start: int, form: str) -> None:
-        out[start:start + len(form)] = list(form)
+    def write(start: int, form: str, end: int | None = None) -> None:
+        forms[start] = (start + len(form) if end is None else end, form)
 
     i = 0
     while i < len(words):
@@ -74,13 +74,16 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
             word = words[i].group()
             named = any(before.endswith(w) for w in DIALOGUE.naming_words)
             if word in DIALOGUE.first_person_forms:
-                write(words[i].start(), DIALOGUE.first_person_forms[word])
+                write(words[i].start(), DIALOGUE.first_person_forms[word], words[i].end())
             elif _time_name(word, before, text[words[i].end():]):
                 write(words[i].start(), word[:1].upper())
             elif named or (word in L.FEMALE_NAMES or word in L.MALE_NAMES) and word not in DIALOGUE.name_words:
                 write(words[i].start(), word[:1].upper())
             i += 1
-    cased = "".join(out)
+    cased, at = "", 0
+    for start, (end, form) in sorted(forms.items()):
+        cased, at = cased + text[at:start] + form, end
+    cased += text[at:]
     return _SENTENCE_START.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), cased)
 
 
