@@ -5,7 +5,8 @@ spaCy's model leans on case to tell names from words (a lower-case "ohio" is a n
 token), so such a turn is cased first, as a careful writer would: the first letter of each
 sentence, the first person ("i", "i'm" → "I", "I'm"), names the gazetteer knows in their own case
 ("new york" → "New York"; not the entries that are everyday words or first names in lower case, such
-as "apple" or "austin", unless a place word comes right before a place: "moved to austin"),
+as "apple" or "austin", unless a place word comes right before a place: "moved to austin", or a work
+word or a role before an organisation: "a cashier at costco"),
 first names the lexicon knows (not those that are also everyday words, ``name_words``, unless a
 naming word comes right before: "a cat named ruby"), and any word right after a naming word
 ("named", "called", "her name is"), and months and weekdays named in full ("may" and "march" only
@@ -29,7 +30,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import DIALOGUE
+from chronomem.extract.lexicon import DIALOGUE, ROLES
 from chronomem.extract.parse.gazetteer import Gazetteer
 from chronomem.schema.models import normalize_name
 from chronomem.timeexpr.words import MONTHS, WEEKDAYS
@@ -58,9 +59,9 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
 
     i = 0
     while i < len(words):
-        before = text[max(0, words[i].start() - 16):words[i].start()].rstrip()  # a place or a naming word before it
+        before = text[max(0, words[i].start() - 24):words[i].start()].rstrip()  # a place or a naming word before it
         placed = _cued(before, DIALOGUE.place_words)
-        hired = _cued(before, DIALOGUE.org_words)
+        hired = _cued(before, DIALOGUE.org_words) or _role_at(before)
         for n in range(min(_LONGEST, len(words) - i), 0, -1):
             span = words[i:i + n]
             if any(text[a.end():b.start()] != " " for a, b in zip(span, span[1:])):
@@ -103,10 +104,17 @@ def _cued(before: str, cues: list[str]) -> bool:
     return any(before.endswith(w) and before[-len(w) - 1:-len(w)] in ("", " ") for w in cues)
 
 
+def _role_at(before: str) -> bool:
+    """``before`` ends with a role held at a workplace: "a cashier at", "the night manager at"."""
+    words = before.split()
+    return len(words) >= 2 and words[-1] == "at" and (
+        words[-2] in L.ROLE_HEADS or words[-2].endswith(tuple(ROLES.role_endings)))
+
+
 def _gazetteer_form(phrase: str, gazetteer: Gazetteer, *, placed: bool = False, hired: bool = False) -> str | None:
     """The gazetteer's own spelling of ``phrase`` (same letters, its case), unless the entry matches by
     exact case only; a place that does ("austin", "turkey") is cased when ``placed`` (a place word before it),
-    an organisation ("yale", "apple") when ``hired`` (a school or work word before it)."""
+    an organisation ("yale", "apple") when ``hired`` (a school or work word before it, or a role: "a cashier at")."""
     entry = gazetteer.lookup(phrase)
     if entry is None:
         return None
