@@ -92,7 +92,7 @@ def normalize_chat(text: str) -> str:
     restarted words said once ("I-I-I think" → "I think": :func:`drop_stutters`) and a drawn-out
     "so" said plainly ("sooo cute" → "so cute"), chat particles closing a clause dropped ("a sweater lol." →
     "a sweater."), and a kin-role modifier written apart joined ("a stay at
-    home dad" → "a stay-at-home dad"), chat clippings written out ("my fav band" → "my favorite band") and an
+    home dad" → "a stay-at-home dad"), chat clippings written out ("my fav band" → "my favorite band", "gonna" → "going to") and an
     owner's "'s" typed bare before "name" put back ("my dogs name is Rex" → "my dog's name …"); the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
@@ -115,8 +115,8 @@ def normalize_chat(text: str) -> str:
     "So good, he's so cute. A soot stain."
     >>> normalize_chat("I'm a stay at home dad. I stay at home on Sundays.")
     "I'm a stay-at-home dad. I stay at home on Sundays."
-    >>> normalize_chat("My fav band is Queen, my dogs name is Rex. Favs: his friends names are long.")
-    "My favorite band is Queen, my dog's name is Rex. Favorites: his friend's names are long."
+    >>> normalize_chat("My fav band is Queen, my dogs name is Rex. Favs: his friends names are long. Gonna wanna?")
+    "My favorite band is Queen, my dog's name is Rex. Favorites: his friend's names are long. Going to want to?"
     >>> normalize_chat("I'm knitting a sweater lol. We got a puppy tbh, haha. LOL that's it xD")
     "I'm knitting a sweater. We got a puppy, haha. LOL that's it"
     """
