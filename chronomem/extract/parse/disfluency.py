@@ -36,6 +36,12 @@ def _first_letter(m: re.Match[str]) -> str:
     return rest.upper() if first.isupper() else rest
 
 
+def _spelled_out(word: str) -> str:
+    """A chat clipping written out, its first letter's case kept ("Fav" → "Favorite")."""
+    full = DIALOGUE.chat_words[word.lower()]
+    return full[:1].upper() + full[1:] if word[:1].isupper() else full
+
+
 def drop_stutters(text: str) -> str:
     """``text`` with restarted words and stuttered first letters said once (see the module docstring).
 
@@ -56,6 +62,9 @@ _NAME_IS = re.compile(r"\b(?!(?:" + "|".join(sorted(L.NAME_IS_EXCEPTIONS)) + r")
 # "my sister's a lawyer": the same after "my" and a noun, which spaCy also reads as a possessive
 _OWNED_IS = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir) [a-z]+)'s (?=(?:"
                        + "|".join(sorted(L.NAME_IS_FOLLOWERS)) + r")\b)")
+# "my dogs name is Rex": an owner's "'s" typed without its apostrophe before "name"
+_BARE_OWNER = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) [a-z]{2,}[^s'])s (?=names? (?:is|are)\b)")
+_CHAT_WORDS = re.compile(r"\b(" + "|".join(map(re.escape, sorted(DIALOGUE.chat_words))) + r")\b", re.IGNORECASE)
 _NAME_IS_NAME = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir) name)'s\b")  # "her name's Kiwi"
 
 _EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+do\s+(?=(?:really\s+)?(?:" + "|".join(sorted(OPEN.taste_verbs)) + r")\b)")
@@ -83,7 +92,8 @@ def normalize_chat(text: str) -> str:
     restarted words said once ("I-I-I think" → "I think": :func:`drop_stutters`) and a drawn-out
     "so" said plainly ("sooo cute" → "so cute"), chat particles closing a clause dropped ("a sweater lol." →
     "a sweater."), and a kin-role modifier written apart joined ("a stay at
-    home dad" → "a stay-at-home dad"); the rest unchanged.
+    home dad" → "a stay-at-home dad"), chat clippings written out ("my fav band" → "my favorite band", "gonna" → "going to") and an
+    owner's "'s" typed bare before "name" put back ("my dogs name is Rex" → "my dog's name …"); the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
@@ -105,12 +115,15 @@ def normalize_chat(text: str) -> str:
     "So good, he's so cute. A soot stain."
     >>> normalize_chat("I'm a stay at home dad. I stay at home on Sundays.")
     "I'm a stay-at-home dad. I stay at home on Sundays."
+    >>> normalize_chat("My fav band is Queen, my dogs name is Rex. Favs: his friends names are long. Gonna wanna?")
+    "My favorite band is Queen, my dog's name is Rex. Favorites: his friend's names are long. Going to want to?"
     >>> normalize_chat("I'm knitting a sweater lol. We got a puppy tbh, haha. LOL that's it xD")
     "I'm knitting a sweater. We got a puppy, haha. LOL that's it"
     """
     text = _CHAT_PARTICLES.sub("", text)
     text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
     text = _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text))
+    text = _CHAT_WORDS.sub(lambda m: _spelled_out(m.group(1)), _BARE_OWNER.sub(r"\1's ", text))
     text = _NAME_IS_NAME.sub(r"\1 is", _OWNED_IS.sub(r"\1 is ", text))
     text = _KIN_ROLE_WORDS.sub(lambda m: m.group(1).replace(" ", "-"), text)
     return _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))

@@ -5,7 +5,8 @@ spaCy's model leans on case to tell names from words (a lower-case "ohio" is a n
 token), so such a turn is cased first, as a careful writer would: the first letter of each
 sentence, the first person ("i", "i'm" → "I", "I'm"), names the gazetteer knows in their own case
 ("new york" → "New York"; not the entries that are everyday words or first names in lower case, such
-as "apple" or "austin", unless a place word comes right before a place: "moved to austin"),
+as "apple" or "austin", unless a place word comes right before a place: "moved to austin", or a work
+word or a role before an organisation: "a cashier at costco"),
 first names the lexicon knows (not those that are also everyday words, ``name_words``, unless a
 naming word comes right before: "a cat named ruby"), and any word right after a naming word
 ("named", "called", "her name is"), and months and weekdays named in full ("may" and "march" only
@@ -14,8 +15,8 @@ after a time word or before a day number). A turn with a capital anywhere is lef
 >>> from chronomem.extract.parse.gazetteer import load_gazetteer
 >>> truecase("i live in new york. my dog is named buster and my sister emma loves apple pie.", load_gazetteer())
 'I live in New York. My dog is named Buster and my sister Emma loves apple pie.'
->>> truecase("i'm from ohio, i'll grace you with my will", load_gazetteer())
-"I'm from Ohio, I'll grace you with my will"
+>>> truecase("i'm from ohio, i'll grace you with my will; im sure ive", load_gazetteer())
+"I'm from Ohio, I'll grace you with my will; I'm sure I've"
 >>> truecase("we moved to austin from turkey; austin cooked turkey", load_gazetteer())
 'We moved to Austin from Turkey; austin cooked turkey'
 >>> truecase("i graduated last may and we may move in march, on friday", load_gazetteer())
@@ -29,7 +30,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import DIALOGUE
+from chronomem.extract.lexicon import DIALOGUE, ROLES
 from chronomem.extract.parse.gazetteer import Gazetteer
 from chronomem.schema.models import normalize_name
 from chronomem.timeexpr.words import MONTHS, WEEKDAYS
@@ -51,16 +52,16 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
     if not is_lower_case(text):
         return text
     words = list(_WORD.finditer(text))
-    out = list(text)
+    forms: dict[int, tuple[int, str]] = {}  # start → (end, form): "im" becomes "I'm", one letter longer
 
-    def write(start: int, form: str) -> None:
-        out[start:start + len(form)] = list(form)
+    def write(start: int, form: str, end: int | None = None) -> None:
+        forms[start] = (start + len(form) if end is None else end, form)
 
     i = 0
     while i < len(words):
-        before = text[max(0, words[i].start() - 16):words[i].start()].rstrip()  # a place or a naming word before it
+        before = text[max(0, words[i].start() - 24):words[i].start()].rstrip()  # a place or a naming word before it
         placed = _cued(before, DIALOGUE.place_words)
-        hired = _cued(before, DIALOGUE.org_words)
+        hired = _cued(before, DIALOGUE.org_words) or _role_at(before)
         for n in range(min(_LONGEST, len(words) - i), 0, -1):
             span = words[i:i + n]
             if any(text[a.end():b.start()] != " " for a, b in zip(span, span[1:])):
@@ -74,13 +75,16 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
             word = words[i].group()
             named = any(before.endswith(w) for w in DIALOGUE.naming_words)
             if word in DIALOGUE.first_person_forms:
-                write(words[i].start(), DIALOGUE.first_person_forms[word])
+                write(words[i].start(), DIALOGUE.first_person_forms[word], words[i].end())
             elif _time_name(word, before, text[words[i].end():]):
                 write(words[i].start(), word[:1].upper())
             elif named or (word in L.FEMALE_NAMES or word in L.MALE_NAMES) and word not in DIALOGUE.name_words:
                 write(words[i].start(), word[:1].upper())
             i += 1
-    cased = "".join(out)
+    cased, at = "", 0
+    for start, (end, form) in sorted(forms.items()):
+        cased, at = cased + text[at:start] + form, end
+    cased += text[at:]
     return _SENTENCE_START.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), cased)
 
 
@@ -100,10 +104,17 @@ def _cued(before: str, cues: list[str]) -> bool:
     return any(before.endswith(w) and before[-len(w) - 1:-len(w)] in ("", " ") for w in cues)
 
 
+def _role_at(before: str) -> bool:
+    """``before`` ends with a role held at a workplace: "a cashier at", "the night manager at"."""
+    words = before.split()
+    return len(words) >= 2 and words[-1] == "at" and (
+        words[-2] in L.ROLE_HEADS or words[-2].endswith(tuple(ROLES.role_endings)))
+
+
 def _gazetteer_form(phrase: str, gazetteer: Gazetteer, *, placed: bool = False, hired: bool = False) -> str | None:
     """The gazetteer's own spelling of ``phrase`` (same letters, its case), unless the entry matches by
     exact case only; a place that does ("austin", "turkey") is cased when ``placed`` (a place word before it),
-    an organisation ("yale", "apple") when ``hired`` (a school or work word before it)."""
+    an organisation ("yale", "apple") when ``hired`` (a school or work word before it, or a role: "a cashier at")."""
     entry = gazetteer.lookup(phrase)
     if entry is None:
         return None
