@@ -247,19 +247,13 @@ def _owned_feeling(noun: Token, preps: tuple[str, ...], idx: DocIndex) -> list[R
     """"my feelings for Tomas", "her crush on him" (whatever the clause around it does with the feeling)."""
     owner_tok = poss_of(noun)
     holder = _holder(owner_tok, idx) if owner_tok is not None else None
-    if holder is None or _negated_above(noun):
-        return []
+    if holder is None or any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children) or negated(noun.head):
+        return []  # "I have no feelings for him", "I don't have feelings for her"
     objs = prep_objects(noun, *preps)
     doc = noun.doc
     if not objs and noun.i + 2 < len(doc) and doc[noun.i + 1].lower_ in preps:
         objs = [doc[noun.i + 2]]  # "my feelings for Tomas get in the way": the parser made "for" a conjunction
     return _emit("LIKES", holder, [_missed(o, idx) for o in objs], noun.i, confidence=0.6, same_name=False)
-
-
-def _negated_above(noun: Token) -> bool:
-    """"I have no feelings for him", "I don't have feelings for her"."""
-    return any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children) or \
-        negated(noun.head)
 
 
 # ----------------------------------------------------------------------------- praise, favourites, cheers, insults

@@ -119,7 +119,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             out += [holds("FRIEND_OF", subject, o, tok.i, 0.7) for o in other]
             continue
         one_of = tok.lower_ == "one"
-        noun = _one_of(tok) if one_of else tok
+        noun = next(iter(prep_objects(tok, "of")), None) if one_of else tok  # "one of Tomas's friends" → "friends"
         kin = kin_of(noun) if noun is not None else None
         if noun is None or kin is None or kin[0] == "pet" or modifier_state(noun) == "skip":
             continue
@@ -193,11 +193,6 @@ def _with(word: Token, idx: DocIndex) -> list[Arg]:
     """"friends with Tomas (and Lena)": the people after "with"."""
     objs = plus_conjuncts(prep_objects(word, "with"))
     return [a for a in (said_person(o, idx) for o in objs) if a is not None]
-
-
-def _one_of(one: Token) -> Token | None:
-    """"one of Tomas's friends" → "friends"."""
-    return next(iter(prep_objects(one, "of")), None)
 
 
 def _owners(noun: Token, idx: DocIndex, *, possessive: bool) -> list[Arg]:
