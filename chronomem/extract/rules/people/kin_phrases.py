@@ -12,7 +12,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import is_vocative
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, OWNED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
@@ -24,13 +24,13 @@ from chronomem.extract.rules.people.kin import (
     kin_of,
     kin_rels,
     modifier_state,
-    named_person,
     named_token,
     owner_word,
     possessor,
     said_person,
 )
 from chronomem.extract.rules.people.titles import staying_rels
+from chronomem.extract.rules.people.who import named_person, person_in
 
 COUPLES = ("partner", "spouse", "fiance")  # kin whose past tense says the relationship is over
 
@@ -185,8 +185,7 @@ def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
 
 def _subject(verb: Token, word: Token, idx: DocIndex) -> Arg | None:
     """The subject nearest the verb, before ``word``, as a person."""
-    subj = nearest_subject(verb, word)
-    return said_person(subj, idx) if subj is not None else None
+    return said_person(nearest_subject(verb, word), idx)
 
 
 def _with(word: Token, idx: DocIndex) -> list[Arg]:
@@ -200,14 +199,7 @@ def _owners(noun: Token, idx: DocIndex, *, possessive: bool) -> list[Arg]:
     also "(one of) Tomas's / my / your friends"."""
     owners = [c for c in noun.children if c.dep_ == "poss"] if possessive else []
     owners = plus_conjuncts(owners + prep_objects(noun, "of"))
-    args = []
-    for owner in owners:
-        low = owner.lower_
-        arg = Arg(SPEAKER, owner.i) if low in ("my", "mine") else Arg(YOU, owner.i) if low in ("your", "yours") \
-            else pronoun_arg(owner) if low in ("his", "her") else said_person(owner, idx)
-        if arg is not None:
-            args.append(arg)
-    return args
+    return [a for a in (person_in(o, idx, "owner") for o in owners) if a is not None]
 
 
 # ----------------------------------------------------------------------------- bonds

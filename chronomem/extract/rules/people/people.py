@@ -243,7 +243,7 @@ def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
     if negated(attr.head) or any(c.lower_ in OPEN.favourite_words for c in attr.children):
         return []  # (not "Taylor Swift is my favorite singer": a taste, the open rules')
     subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
-    who = said_person(subj, idx, any_pronoun=True) if subj is not None else None
+    who = said_person(subj, idx, any_pronoun=True)
     role = role_arg(attr, strict=True)
     if who is None or role is None:
         return []
