@@ -138,10 +138,10 @@ def naming(word: Token, *, its: bool = False) -> tuple[Token, Token] | None:
         return None
     if word.pos_ == "NOUN":  # "her name is Luna" ("a hamster and his name is …" parsed with "name" a second object)
         verb = word.nbor() if word.dep_ == "conj" and word.i + 1 < len(word.doc) and word.nbor().lemma_ == "be" else word.head
-        name = next((c for c in verb.children if c.dep_ in ("attr", "acomp") and _a_name(c)), None)
+        name = next((c for c in verb.children if c.dep_ in ("attr", "acomp") and a_name(c)), None)
         said = [c for c in word.children if c.dep_ == "poss"] if word.dep_ in ("nsubj", "conj") and verb.lemma_ == "be" else []
     else:
-        verb, name = word, next((c for c in word.children if c.dep_ in ("oprd", "dobj") and _a_name(c)), None)
+        verb, name = word, next((c for c in word.children if c.dep_ in ("oprd", "dobj") and a_name(c)), None)
         said = [c for c in verb.children if c.dep_ == "dobj" and (name is None or c.i != name.i)] + [
             c for c in (name.children if name is not None else ()) if c.dep_ == "poss"]  # "named her Iris": a possessive
         subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
@@ -167,7 +167,7 @@ def later_name_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     return out
 
 
-def _a_name(tok: Token) -> bool:
+def a_name(tok: Token) -> bool:
     """A word said as a name, however tagged ("named her Juniper" with "Juniper" a noun to the parser)."""
     return tok.text[:1].isupper() and (tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and not tok.is_sent_start))
 

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 
 from spacy.tokens import Doc, Span, Token
 
-from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import is_role_head, role_arg
 from chronomem.extract.clauses.args import DocIndex, person_arg
 from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
@@ -26,10 +25,10 @@ from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep
 from chronomem.extract.lexicon import KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
+from chronomem.extract.rules.people.nominal import ended_role, role_word
 from chronomem.extract.rules.people.titles import listener_titled, title_role
 from chronomem.extract.rules.verbs.couples import long_span
 
-_ENDED_ROLE = L.ENDED_KIN_MODIFIERS | ROLES.ended_role_modifiers  # "as a former nurse", "as a retired teacher"
 _IMAGINING = frozenset({"would", "'d", "could", "might"})  # "as a pilot, I'd fly free": a role imagined
 _COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
 
@@ -230,10 +229,8 @@ def _speaking_as(noun: Token) -> list[Rel]:
     role = role_arg(noun, strict=True)
     if role is None:
         return []
-    ended = any(c.dep_ in ("amod", "compound", "advmod") and c.lower_.rstrip("-") in _ENDED_ROLE for c in noun.children)
-    words = [w for w in role.name.split() if w.rstrip("-") not in _ENDED_ROLE]
-    role = Arg(ENTITY, role.i, " ".join(words), "ROLE", role.strength)
-    return [timed("HAS_ROLE", Arg(SPEAKER, subj.i), role, held(ended), noun.i, 0.7)] if words else []
+    role = Arg(ENTITY, role.i, role_word(role), "ROLE", role.strength)
+    return [timed("HAS_ROLE", Arg(SPEAKER, subj.i), role, held(ended_role(noun)), noun.i, 0.7)] if role.name else []
 
 
 def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
