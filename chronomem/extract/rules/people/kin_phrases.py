@@ -312,7 +312,7 @@ def introduced_kin_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     sents = [s for s in doc.sents if s.end > group.i][:2]  # its sentence and the next
     names = [n for t in introduced_names(doc) if group.i < t.i < sents[-1].end for n in (t, *t.conjuncts)
              if n.pos_ == "PROPN"]
-    people = [a for a in (person_arg(n, idx, trust_ner=False) for n in names) if a is not None and a.kind == ENTITY]
+    people = [a for a in (named_person(n, idx) for n in names) if a is not None]
     return [r for a in people for r in kin_rels(Arg(SPEAKER, group.i), a, kin, When("state"), group.i)]
 
 

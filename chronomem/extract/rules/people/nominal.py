@@ -30,6 +30,7 @@ from chronomem.extract.rules.people.kin import (
     owner_of,
     possessor,
 )
+from chronomem.extract.rules.people.who import named_person
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
 from chronomem.extract.rules.verbs.roles import in_charge_rels
 from chronomem.extract.rules.verbs.stays import at_school
@@ -88,9 +89,9 @@ def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         name_tok = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None) or _name_beside(tok)
         if role is None or name_tok is None or not (any(c.dep_ in ("det", "poss") for c in tok.children) or _bare_title(tok)):
             continue
-        person = person_arg(name_tok, idx, trust_ner=False)
+        person = named_person(name_tok, idx)  # (every name here is a proper noun)
         state = modifier_state(tok, name_tok)
-        if person is None or person.kind != ENTITY or state == "skip":
+        if person is None or state == "skip":
             continue
         if ended_role(tok):  # "Tom, a retired firefighter": a role held once
             role, state = Arg(ENTITY, role.i, role_word(role) or tok.lower_, "ROLE", role.strength), "ended"
