@@ -162,11 +162,12 @@ def _liked(tok: Token, idx: DocIndex) -> Arg | None:
 
 # who feels: "I", he/she, a name, or the listener ("you're in love with her"); whom: a named PERSON, him/her,
 # "you" ("a big fan of yours") or "me"; whom one misses: a name, him/her, or "you" among several people; who
-# misses or owns a feeling: "I", he/she, "his", or a named person
+# misses or owns a feeling: "I", he/she, "his", or a named person; the speaker's favourite: "you", he/she or a name
 _FEELER = partial(person_in, words="feeler", named=_named, several=you_all)
 _LIKED = partial(person_in, words="liked", named=_liked, several=you_all)
 _MISSED = partial(person_in, words="missed", named=_named, you_kind=GROUP_YOU, several=you_all)
 _HOLDER = partial(person_in, words="holder", named=_named)
+_FAVOURITE = partial(person_in, words="favourite", named=_named, several=you_all)
 
 
 def _emit(predicate: str, holder: Arg | None, objs: list[Arg | None], i: int, *, confidence: float = 0.7,
@@ -276,14 +277,7 @@ def _favorite(word: Token, idx: DocIndex) -> list[Rel]:
     verb = attr.head
     if attr.dep_ != "attr" or verb.lemma_ != "be" or not stated(verb):
         return []
-    subj = subject_of(verb)
-    if subj is None:
-        return []
-    if subj.lower_ == "you":
-        liked = None if you_all(subj) else Arg(YOU, subj.i)
-    else:
-        holder = _HOLDER(subj, idx)  # he/she or a name
-        liked = holder if holder is not None and holder.kind != SPEAKER else None
+    liked = _FAVOURITE(subject_of(verb), idx)
     return _emit("LIKES", Arg(SPEAKER, word.i), [liked], word.i, confidence=0.6, same_name=False)
 
 
