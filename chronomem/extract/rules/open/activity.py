@@ -76,7 +76,7 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         out += subject_rels(frame, subjects, pred, arg, aspect, relation=verb)
     if frame.dobj is not None and aspect == "state" and frame.status.tense == "present":
         out += [r for t in pastimes_in_list(frame.dobj) for r in subject_rels(  # "we watch films, hike and swim"
-            frame, subjects, OPEN_PREDICATE, Arg(ENTITY, t.i, _gerund_name(t), "OTHER", GUESS), aspect, relation="does")]
+            frame, subjects, OPEN_PREDICATE, Arg(ENTITY, t.i, gerund(t.lemma_.lower()), "OTHER", GUESS), aspect, relation="does")]
     if objs:
         return out + _mapped_places(frame, subjects, aspect, verb)
     for prep, toks in _object_preps(frame).items():
@@ -87,8 +87,8 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             break
     if not out and not _object_preps(frame) and aspect in ("state", "start") and frame.v.tag_ in ("VBZ", "VBP", "VBG") and (
             frame.status.tense in ("present", "perfect_progressive") or aspect == "start") and _stands_alone(frame):
-        out = subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, _gerund_name(frame.v), "OTHER", GUESS),
-                    aspect, relation="does")  # "I paint", "I've been running for years"
+        done = Arg(ENTITY, frame.v.i, gerund(frame.v.lemma_.lower()), "OTHER", GUESS)
+        out = subject_rels(frame, subjects, OPEN_PREDICATE, done, aspect, relation="does")  # "I paint", "I've been running for years"
     return out
 
 
@@ -231,10 +231,6 @@ def _stands_alone(frame: Frame) -> bool:
     return all((c.dep_ in ("nsubj", "aux", "advmod", "npadvmod", "punct", "cc", "conj", "prep", "neg") or (
         c.dep_ == "dobj" and frame.dobj is None)) and not any(_two_word_prep(n) for n in c.children)
         for c in v.children) and v.lemma_.lower() in OPEN.intransitive_habits
-
-
-def _gerund_name(v: Token) -> str:
-    return gerund(v.lemma_.lower())
 
 
 def _skill_args(v: Token, idx: DocIndex) -> list[Arg]:

@@ -123,22 +123,13 @@ def _period_at(frame: Frame, subjects: list[Arg], period: Token) -> list[Rel]:
     return _studies_at(frame, subjects, schools)
 
 
-def _copula_adjective(frame: Frame) -> Token | None:
-    adj = frame.acomp
-    if adj is None and frame.attr is not None and frame.attr.pos_ == "ADJ":
-        adj = frame.attr
-    if adj is not None and adj.lower_ == "more" and "into" in frame.preps:
-        return None  # "I'm more into board games": the comparison is no adjective of the speaker's
-    return adj
-
-
 def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if frame.status.tense not in ("present", "perfect", "perfect_progressive") and frame.v.lower_ != "been":
         return []  # a bare "Been busy …" is "I've been"
     aspect = "state"
-    adj = _copula_adjective(frame)
-    if adj is not None:
-        return _adjective_rels(frame, subjects, adj)
+    adj = frame.attr if frame.acomp is None and frame.attr is not None and frame.attr.pos_ == "ADJ" else frame.acomp
+    if adj is not None and not (adj.lower_ == "more" and "into" in frame.preps):  # (not "I'm more into board games":
+        return _adjective_rels(frame, subjects, adj)  # the comparison is no adjective of the speaker's)
     into = [t for h in (frame.v, *(m for m in frame.v.children if m.lower_ == "more")) for c in h.children
             if c.dep_ == "prep" and c.lower_ == "into" for o in c.children if o.dep_ in ("pobj", "pcomp")
             for t in with_conj(o)]  # a gerund may hang as a clause: "I'm into baking lately"

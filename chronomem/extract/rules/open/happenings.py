@@ -95,7 +95,8 @@ def happening_rels(frame: Frame) -> list[Rel]:
     if go is not None and any(c.dep_ == "neg" for c in go.children):
         return []  # "I never went fishing", with "went" parsed as the gerund's auxiliary
     tense = "past" if go is not None and go.tag_ == "VBD" else status.tense
-    if not planned and tense not in _PAST_TENSES and not _dropped_past(frame):
+    dropped = frame.v.lower_ in OPEN.irregular_pasts and frame.v.i == frame.v.sent.start  # "Took a trip last week": a
+    if not planned and tense not in _PAST_TENSES and not dropped:  # chat line dropping its "I", its past a base form
         return []
     subjects = person_subjects(frame, relatives=False)
     if not subjects:
@@ -144,11 +145,6 @@ def _planned(frame: Frame) -> bool:
         return False
     tense = frame.status.tense
     return tense == "future" or (tense == "progressive" and any(t.dates for t in frame.times))
-
-
-def _dropped_past(frame: Frame) -> bool:
-    """"Took a short trip last week": a chat line that drops its "I", its past verb tagged as a base form."""
-    return frame.v.lower_ in OPEN.irregular_pasts and frame.v.i == frame.v.sent.start
 
 
 def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:

@@ -14,17 +14,17 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, WE, YOU, Arg, Rel, held, holds, timed
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import name_follows, named_later, place_arg
-from chronomem.extract.rules.people.kin import modifier_state
+from chronomem.extract.rules.people.kin import a_name, modifier_state
 
 
 def _owned_thing(tok: Token) -> list[Rel]:
     """"my studio", "our online store", "my guitar": something lasting the speaker owns."""
-    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+    me = _mine(tok)
     own = any(c.lower_ == "own" for c in tok.children)
     verb = tok.head if tok.dep_ == "dobj" else None  # "I run my store" (not "my store was closed")
     business = tok.lemma_.lower() in OPEN.business_nouns
@@ -33,12 +33,18 @@ def _owned_thing(tok: Token) -> list[Rel]:
     if business and not own and not described and (verb is None or verb.lemma_.lower() not in OPEN.ownership_verbs):
         return []  # "my store" in passing is no statement of owning it; "my own store", "I run my store" are;
         # "my violin", "my car" are owned whatever is said about them
-    if not poss or tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"):
+    if me is None or tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].pos_ in ("NOUN", "PROPN"):
         return []  # "my studio space", "my guitar teacher": the noun names something else
     if any(c.lower_ in OPEN.unreal_modifiers for c in tok.children):
         return []  # "my dream studio" is not owned yet
-    me = Arg(SPEAKER if poss[0].lower_ == "my" else WE, poss[0].i)
-    return [holds("OWNS", me, Arg(ENTITY, tok.i, owned_name(tok, after=poss[0].i), "OTHER", GUESS), tok.i)]
+    return [holds("OWNS", me, Arg(ENTITY, tok.i, owned_name(tok, after=me.i), "OTHER", GUESS), tok.i)]
+
+
+def _mine(tok: Token, words: tuple[str, ...] = ("my", "our")) -> Arg | None:
+    """The speaker ("my studio") or the speaker's household ("our store") as the owner of ``tok``, by its first
+    possessive of ``words``."""
+    poss = next((c for c in tok.children if c.dep_ == "poss" and c.lower_ in words), None)
+    return pronoun_arg(poss) if poss is not None else None
 
 
 def owned_name(tok: Token, *, after: int = -1) -> str:
@@ -74,16 +80,14 @@ def _shown_or_described(tok: Token) -> bool:
 def _unnamed_pet(tok: Token) -> list[Rel]:
     """"my dog", "our cats" with no name near them: the speaker's (or the household's) pets, not "our pets" said of
     pets in general (named pets are the vocabulary rules')."""
-    poss = [c for c in tok.children if c.dep_ == "poss" and (c.lower_ == "my" or c.lower_ == "our" and tok.lemma_ != "pet")]
+    owner = _mine(tok, ("my",) if tok.lemma_ == "pet" else ("my", "our"))  # "our pets": pets in general
     if tok.dep_ in ("appos", "attr", "npadvmod", "conj") or tok.head.lemma_.lower() in OPEN.pet_rule_verbs:
         return []  # "Biscuit, my old dog": named; "I lost my dog": the vocabulary rules read the ending
-    if not poss or any(c.dep_ in ("appos", "acl", "relcl", "compound", "amod") and (c.pos_ == "PROPN" or c.lower_ in
-                                                                                   L.ENDED_KIN_MODIFIERS | L.SKIP_KIN_MODIFIERS)
-                       for c in tok.children):
+    if owner is None or any(c.dep_ in ("appos", "acl", "relcl", "compound", "amod") and (
+            c.pos_ == "PROPN" or c.lower_ in L.ENDED_KIN_MODIFIERS | L.SKIP_KIN_MODIFIERS) for c in tok.children):
         return []
     if name_follows(tok) or named_later(tok):
         return []
-    owner = Arg(SPEAKER if poss[0].lower_ == "my" else WE, poss[0].i)
     return [holds("HAS_PET", owner, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), tok.i)]
 
 
@@ -92,7 +96,7 @@ def _identity_of_mine(tok: Token) -> list[Rel]:
     deaf woman" → the speaker RELATED_TO {"relation": "is"} "transgender" / "vegan" / "deaf woman"."""
     if tok.pos_ != "NOUN":
         return []
-    if tok.lemma_.lower() in OPEN.life_nouns and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
+    if tok.lemma_.lower() in OPEN.life_nouns and _mine(tok, ("my",)) is not None:
         adj = next((c for c in tok.children if c.dep_ in ("amod", "compound") and c.lower_ in OPEN.identity_adjectives
                     and c.lower_ not in OPEN.passing_states), None)
         if adj is not None:  # "my transgender journey"
@@ -103,9 +107,7 @@ def _identity_of_mine(tok: Token) -> list[Rel]:
     owner = prep.head
     if owner.pos_ in ("VERB", "AUX"):  # "tells my story as a deaf musician": "as" hung on the verb
         owner = next((c for c in owner.children if c.dep_ == "dobj"), owner)
-    mine = owner.pos_ == "NOUN" and owner.lemma_.lower() in OPEN.life_nouns and any(
-        c.dep_ == "poss" and c.lower_ == "my" for c in owner.children)
-    if not mine:
+    if owner.pos_ != "NOUN" or owner.lemma_.lower() not in OPEN.life_nouns or _mine(owner, ("my",)) is None:
         return []
     adjs = [c.lower_ for c in tok.children if c.dep_ == "amod" and c.lower_ in OPEN.identity_adjectives]
     if tok.lower_ in OPEN.identity_adjectives:  # "my life as a vegan"
@@ -119,21 +121,20 @@ def _is(tok: Token, name: str, i: int) -> Rel:
 
 def _home_place(tok: Token) -> list[Rel]:
     """"my home country, Sweden", "my hometown Lodz": where the speaker is from."""
-    poss = next((c for c in tok.children if c.dep_ == "poss" and c.lower_ == "my"), None)
+    me = _mine(tok, ("my",))
     place = next((c for c in tok.children if c.dep_ == "appos" and c.ent_type_ in ("GPE", "LOC")), None)
-    if poss is None or place is None:
+    if me is None or place is None:
         return []
-    return [holds("RELATED_TO", Arg(SPEAKER, poss.i), place_arg(place), tok.i, 0.6, {"relation": "is from"})]
+    return [holds("RELATED_TO", me, place_arg(place), tok.i, 0.6, {"relation": "is from"})]
 
 
 def _my_group(tok: Token) -> list[Rel]:
     """"our group, 'Open Hands'", "my band The Foxes", "my dance crew": a group the speaker belongs to."""
-    poss = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
-    if not poss or tok.lemma_.lower() in OPEN.loose_group_nouns:
+    me = _mine(tok)
+    if me is None or tok.lemma_.lower() in OPEN.loose_group_nouns:
         return []  # "my class" is a lesson as often as a group
     if any(c.lower_ in OPEN.favourite_words for c in tok.children):
         return []  # "my favourite band" is one the speaker listens to, not one they play in
-    me = Arg(SPEAKER if poss[0].lower_ == "my" else WE, poss[0].i)
     name = next((c for c in tok.children if c.dep_ == "appos"), None)
     if name is not None and all(t.is_title or t.is_punct or t.is_upper or t.lower_ in L.TITLE_GLUE
                                 for t in name.subtree) and any(t.is_title for t in name.subtree):
@@ -141,7 +142,7 @@ def _my_group(tok: Token) -> list[Rel]:
         label = " ".join(t.text for t in words).strip("'\"‘’“” ")
         obj = Arg(ENTITY, name.i, label, "GROUP", GUESS)
     else:
-        mods = [c.lower_ for c in tok.children if c.dep_ in ("compound", "amod") and c.i > poss[0].i]
+        mods = [c.lower_ for c in tok.children if c.dep_ in ("compound", "amod") and c.i > me.i]
         obj = Arg(OWNED, tok.i, " ".join([*mods, tok.lower_]), "GROUP", GUESS)
     return [holds("MEMBER_OF", me, obj, tok.i)]
 
@@ -165,7 +166,7 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
         if subj is None or negated(tok.head):
             continue
-        if subj.lower_ == "you" and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children):
+        if subj.lower_ == "you" and _mine(tok, ("my",)) is not None:
             kin = OPEN.kin_possessions.get(low)
             predicate = "FRIEND_OF" if low in OPEN.friend_nouns else _KIN_TO_PREDICATE.get(kin or "", "")
             state = modifier_state(tok)  # "you're my ex-wife": ended; "my late husband" is no listener
@@ -308,8 +309,7 @@ def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     if pets and all(_someone_elses(t) for t in pets):
         return []  # "My colleague Adam got a cat; it's called Maple": Adam's pet
     pet = bool(pets) or any(p in text for p in OPEN.newcomer_phrases)
-    child = any((t.lower_ in OPEN.child_nouns or t.lemma_.lower() in OPEN.child_nouns)
-                and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)
+    child = any((t.lower_ in OPEN.child_nouns or t.lemma_.lower() in OPEN.child_nouns) and _mine(t) is not None
                 for t in doc) or bool(_AGED.search(text))  # "our one-year-old"
     friend = any(_my_friend(t) for t in doc)
     if not (pet or child or friend):
@@ -357,7 +357,7 @@ def introduced_names(doc: Doc) -> list[Token]:
     "(he|she|it|they) is called X"."""
     out = []
     for tok in doc:
-        if not tok.text[:1].isupper() or not (tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and not tok.is_sent_start)):
+        if not a_name(tok):
             continue  # a name ("Kyle" tagged as a noun after "his name is" too)
         head = tok.head
         if (tok.dep_ == "attr" or (tok.dep_ == "acomp" and tok.pos_ == "PROPN")) and head.lemma_ == "be":
@@ -377,4 +377,4 @@ def introduced_names(doc: Doc) -> list[Token]:
 
 def _our_pet(tok: Token) -> bool:
     """"my dog", "our cat('s name)": a pet noun the speaker owns, whose name the clause gives."""
-    return is_pet_noun(tok) and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children)
+    return is_pet_noun(tok) and _mine(tok) is not None

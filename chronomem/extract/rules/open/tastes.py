@@ -133,10 +133,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     ``chronomem/data/lexicon/patterns.json``)."""
     out = []
     seen: set[int] = set()
-    shapes = ("love_noun_of", "love_noun_compound", "love_noun_verb_for", "shared_love_of", "my_favourite_thing",
-              "have_love_for", "have_soft_spot", "nothing_beats", "nothing_happier", "nothing_more", "nothing_like",
-              "something_i_love", "cant_get_enough")
-    for name, roles in shape_matches(sent.doc, sent, shapes):
+    for name, roles in shape_matches(sent.doc, sent, OPEN.love_noun_shapes):
         if name.startswith("have_") and not _held_now(roles["verb"]):
             continue  # "I had a love for horses as a kid", "I don't feel a connection to it"
         if (name.startswith("nothing_") or name == "something_i_love") and roles["verb"].tag_ not in ("VBZ", "VBP"):
@@ -245,10 +242,8 @@ def _found_good(frame: Frame, thing: Token) -> list[Rel]:
 def _effect_verb(frame: Frame) -> str | None:
     """The verb, with its particle when the list has it so, by which the subject does the speaker good or
     harm: "relaxes me", "cheers me up" (not a bare "cheers me on"), "freaks me out", "wears me out"."""
-    for verb in (frame.lemma, f"{frame.lemma} {frame.prt}"):
-        if verb in OPEN.joy_verbs or verb in OPEN.dread_verbs:
-            return verb
-    return None
+    return next((v for v in (frame.lemma, f"{frame.lemma} {frame.prt}") if v in OPEN.joy_verbs or v in OPEN.dread_verbs),
+                None)
 
 
 def _superlative(attr: Token, subj: Token) -> str | None:
@@ -301,7 +296,4 @@ def _generic_subject(subj: Token) -> bool:
 
 def _speaker_in(frame: Frame) -> Arg | None:
     """"… for me": the speaker the judgement belongs to (a bare judgement is about things in general)."""
-    for tok in frame.v.subtree:
-        if tok.lower_ == "me" and tok.dep_ == "pobj":
-            return pronoun_arg(tok)
-    return None
+    return next((pronoun_arg(t) for t in frame.v.subtree if t.lower_ == "me" and t.dep_ == "pobj"), None)

@@ -15,6 +15,8 @@ I miss him") and a verb of knowing ("you know I love you") state the feeling. Wo
 
 from __future__ import annotations
 
+from functools import partial
+
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
@@ -27,7 +29,6 @@ from chronomem.extract.clauses.records import (
     GROUP_NAME,
     GROUP_PRONOUN,
     GROUP_YOU,
-    PRONOUN,
     SPEAKER,
     YOU,
     Arg,
@@ -47,6 +48,7 @@ from chronomem.extract.clauses.stance import (
 from chronomem.extract.clauses.tree import plus_conjuncts, poss_of, prep_objects
 from chronomem.extract.lexicon import DIALOGUE, OPEN, PEOPLE
 from chronomem.extract.rules.people.kin import kin_of, named_token
+from chronomem.extract.rules.people.who import person_in
 
 
 def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
@@ -126,32 +128,6 @@ def _named(tok: Token, idx: DocIndex) -> Arg | None:
     return arg.typed("PERSON") if arg.label == "PERSON" or first_named(arg) else None
 
 
-def _subject(verb: Token, idx: DocIndex) -> Arg | None:
-    """Who feels: "I", he/she, a named person, or the listener ("you're in love with her")."""
-    subj = subject_of(verb)
-    if subj is None:
-        return None
-    if subj.lower_ == "you":
-        return None if you_all(subj) else Arg(YOU, subj.i)
-    arg = pronoun_arg(subj)
-    if arg is not None:
-        return arg if arg.kind in (SPEAKER, PRONOUN) else None
-    return _named(subj, idx)
-
-
-def _person(tok: Token, idx: DocIndex) -> Arg | None:
-    """The object of a stated feeling: a named PERSON, him/her, "you" ("I'm a big fan of yours") or "me"."""
-    low = tok.lower_
-    if low in ("you", "yours"):
-        return None if you_all(tok) else Arg(YOU, tok.i)
-    arg = pronoun_arg(tok)
-    if arg is not None:
-        if low == "me":
-            return arg if arg.kind == SPEAKER else None
-        return arg if arg.kind == PRONOUN and low in ("him", "her") and tok.tag_ == "PRP" else None
-    return ner_person(tok, idx) if tok.pos_ == "PROPN" else named_by_role(tok, idx)
-
-
 def is_person_noun(tok: Token) -> bool:
     """A noun for a person, kin, a role or a person word ("my coworker", "my boss", "my neighbors"), not a pet."""
     kin = kin_of(tok)
@@ -179,22 +155,19 @@ def named_by_role(tok: Token, idx: DocIndex) -> Arg | None:
     return person_arg(name, idx, trust_ner=False)
 
 
-def _missed(tok: Token, idx: DocIndex) -> Arg | None:
-    """The person missed or cared for: a name, him/her, or "you" among several people."""
-    low = tok.lower_
-    if low in ("you", "yours"):
-        return None if you_all(tok) else Arg(GROUP_YOU, tok.i)
-    if low in ("him", "her") and tok.tag_ == "PRP":
-        return pronoun_arg(tok)
-    return _named(tok, idx)
+def _liked(tok: Token, idx: DocIndex) -> Arg | None:
+    """A name NER calls a person ("I adore Nora"), or the one a role noun names ("my landlord Victor")."""
+    return ner_person(tok, idx) if tok.pos_ == "PROPN" else named_by_role(tok, idx)
 
 
-def _holder(tok: Token, idx: DocIndex) -> Arg | None:
-    """Who misses or owns a feeling: "I", he/she, or a named person."""
-    arg = pronoun_arg(tok)
-    if arg is not None:
-        return arg if arg.kind == SPEAKER or arg.kind == PRONOUN and tok.lower_ in L.THIRD_SINGULAR_HOLDERS else None
-    return _named(tok, idx)
+# who feels: "I", he/she, a name, or the listener ("you're in love with her"); whom: a named PERSON, him/her,
+# "you" ("a big fan of yours") or "me"; whom one misses: a name, him/her, or "you" among several people; who
+# misses or owns a feeling: "I", he/she, "his", or a named person; the speaker's favourite: "you", he/she or a name
+_FEELER = partial(person_in, words="feeler", named=_named, several=you_all)
+_LIKED = partial(person_in, words="liked", named=_liked, several=you_all)
+_MISSED = partial(person_in, words="missed", named=_named, you_kind=GROUP_YOU, several=you_all)
+_HOLDER = partial(person_in, words="holder", named=_named)
+_FAVOURITE = partial(person_in, words="favourite", named=_named, several=you_all)
 
 
 def _emit(predicate: str, holder: Arg | None, objs: list[Arg | None], i: int, *, confidence: float = 0.7,
@@ -213,7 +186,7 @@ def _verb(verb: Token, predicate: str, idx: DocIndex, *, negation_ok: bool = Fal
     objs = plus_conjuncts([c for c in verb.children if c.dep_ == "dobj"])
     # a verb with its subject said ("I love you", "I hate you") states the feeling in any chat; the
     # formula "love you!" has no subject and says nothing
-    return _emit(predicate, _subject(verb, idx), [_person(o, idx) for o in objs], verb.i)
+    return _emit(predicate, _FEELER(subject_of(verb), idx), [_LIKED(o, idx) for o in objs], verb.i)
 
 
 def _with_prep(word: Token, verb: Token, predicate: str, idx: DocIndex) -> list[Rel]:
@@ -228,38 +201,28 @@ def _with_prep(word: Token, verb: Token, predicate: str, idx: DocIndex) -> list[
     objs = prep_objects(word, *PEOPLE.liking_preps)
     if word.dep_ == "pobj":  # "in love with": the preposition hangs from "love" or from "in"
         objs += prep_objects(word.head, *PEOPLE.liking_preps)
-    return _emit(predicate, _subject(verb, idx), [_person(o, idx) for o in objs], word.i)
+    return _emit(predicate, _FEELER(subject_of(verb), idx), [_LIKED(o, idx) for o in objs], word.i)
 
 
 def _missing(verb: Token, prep: str, idx: DocIndex) -> list[Rel]:
     """"I miss Tomas", "she really cares about him"."""
     if not stated(verb):
         return []
-    subj = subject_of(verb)
-    holder = _holder(subj, idx) if subj is not None else None
-    if holder is None:
-        return []
     objs = plus_conjuncts(prep_objects(verb, prep) if prep else [c for c in verb.children if c.dep_ == "dobj"])
-    return _emit("LIKES", holder, [_missed(o, idx) for o in objs], verb.i, confidence=0.6, same_name=False)
+    holder = _HOLDER(subject_of(verb), idx)
+    return _emit("LIKES", holder, [_MISSED(o, idx) for o in objs], verb.i, confidence=0.6, same_name=False)
 
 
 def _owned_feeling(noun: Token, preps: tuple[str, ...], idx: DocIndex) -> list[Rel]:
     """"my feelings for Tomas", "her crush on him" (whatever the clause around it does with the feeling)."""
-    owner_tok = poss_of(noun)
-    holder = _holder(owner_tok, idx) if owner_tok is not None else None
-    if holder is None or _negated_above(noun):
-        return []
+    holder = _HOLDER(poss_of(noun), idx)
+    if holder is None or any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children) or negated(noun.head):
+        return []  # "I have no feelings for him", "I don't have feelings for her"
     objs = prep_objects(noun, *preps)
     doc = noun.doc
     if not objs and noun.i + 2 < len(doc) and doc[noun.i + 1].lower_ in preps:
         objs = [doc[noun.i + 2]]  # "my feelings for Tomas get in the way": the parser made "for" a conjunction
-    return _emit("LIKES", holder, [_missed(o, idx) for o in objs], noun.i, confidence=0.6, same_name=False)
-
-
-def _negated_above(noun: Token) -> bool:
-    """"I have no feelings for him", "I don't have feelings for her"."""
-    return any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children) or \
-        negated(noun.head)
+    return _emit("LIKES", holder, [_MISSED(o, idx) for o in objs], noun.i, confidence=0.6, same_name=False)
 
 
 # ----------------------------------------------------------------------------- praise, favourites, cheers, insults
@@ -314,14 +277,7 @@ def _favorite(word: Token, idx: DocIndex) -> list[Rel]:
     verb = attr.head
     if attr.dep_ != "attr" or verb.lemma_ != "be" or not stated(verb):
         return []
-    subj = subject_of(verb)
-    if subj is None:
-        return []
-    if subj.lower_ == "you":
-        liked = None if you_all(subj) else Arg(YOU, subj.i)
-    else:
-        holder = _holder(subj, idx)  # he/she or a name
-        liked = holder if holder is not None and holder.kind != SPEAKER else None
+    liked = _FAVOURITE(subject_of(verb), idx)
     return _emit("LIKES", Arg(SPEAKER, word.i), [liked], word.i, confidence=0.6, same_name=False)
 
 

@@ -20,12 +20,13 @@ from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for, with_conj
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, NAMED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, holds, timed
+from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, NAMED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, holds, timed
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import poss_of
 from chronomem.extract.lexicon import KIN_RELATIONS, OPEN, PEOPLE, TIES
 from chronomem.extract.rules.base import persons
 from chronomem.extract.rules.open.base import my_relative
+from chronomem.extract.rules.people.who import person_in
 
 
 def kin_of(tok: Token) -> tuple[str, str, str] | None:
@@ -69,22 +70,10 @@ def _pet_keeper(poss: Token, tok: Token) -> Arg | None:
     return Arg(MINE, poss.i, poss.lower_, "PERSON", GUESS) if pet and poss.pos_ == "NOUN" and my_relative(poss) else None
 
 
-def said_person(tok: Token, idx: DocIndex, *, any_pronoun: bool = False) -> Arg | None:
-    """"I", "you", he/she/him/her (``any_pronoun``: also "his", "her" as possessives), or a person's name."""
-    if tok.lower_ == "you":
-        return Arg(YOU, tok.i)
-    arg = pronoun_arg(tok)
-    if arg is not None:
-        return arg if arg.kind == SPEAKER or arg.kind == PRONOUN and (any_pronoun or tok.tag_ == "PRP") else None
-    return named_person(tok, idx)
-
-
-def named_person(tok: Token, idx: DocIndex) -> Arg | None:
-    """A proper noun that names a person (not a gazetteer place, tool or company)."""
-    if tok.pos_ != "PROPN":
-        return None
-    arg = person_arg(tok, idx, trust_ner=False)
-    return arg if arg is not None and arg.kind == ENTITY and arg.strength < GAZETTEER else None
+def said_person(tok: Token | None, idx: DocIndex, *, any_pronoun: bool = False) -> Arg | None:
+    """"I", "you", he/she/him/her (``any_pronoun``: also "his", "her" as possessives), or a person's name
+    (``None`` for no token)."""
+    return person_in(tok, idx, "said_any" if any_pronoun else "said")
 
 
 def possessor(tok: Token | None, idx: DocIndex) -> Arg | None:
@@ -149,10 +138,10 @@ def naming(word: Token, *, its: bool = False) -> tuple[Token, Token] | None:
         return None
     if word.pos_ == "NOUN":  # "her name is Luna" ("a hamster and his name is …" parsed with "name" a second object)
         verb = word.nbor() if word.dep_ == "conj" and word.i + 1 < len(word.doc) and word.nbor().lemma_ == "be" else word.head
-        name = next((c for c in verb.children if c.dep_ in ("attr", "acomp") and _a_name(c)), None)
+        name = next((c for c in verb.children if c.dep_ in ("attr", "acomp") and a_name(c)), None)
         said = [c for c in word.children if c.dep_ == "poss"] if word.dep_ in ("nsubj", "conj") and verb.lemma_ == "be" else []
     else:
-        verb, name = word, next((c for c in word.children if c.dep_ in ("oprd", "dobj") and _a_name(c)), None)
+        verb, name = word, next((c for c in word.children if c.dep_ in ("oprd", "dobj") and a_name(c)), None)
         said = [c for c in verb.children if c.dep_ == "dobj" and (name is None or c.i != name.i)] + [
             c for c in (name.children if name is not None else ()) if c.dep_ == "poss"]  # "named her Iris": a possessive
         subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
@@ -178,7 +167,7 @@ def later_name_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     return out
 
 
-def _a_name(tok: Token) -> bool:
+def a_name(tok: Token) -> bool:
     """A word said as a name, however tagged ("named her Juniper" with "Juniper" a noun to the parser)."""
     return tok.text[:1].isupper() and (tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and not tok.is_sent_start))
 

@@ -12,7 +12,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import is_vocative
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, OWNED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
@@ -24,13 +24,13 @@ from chronomem.extract.rules.people.kin import (
     kin_of,
     kin_rels,
     modifier_state,
-    named_person,
     named_token,
     owner_word,
     possessor,
     said_person,
 )
 from chronomem.extract.rules.people.titles import staying_rels
+from chronomem.extract.rules.people.who import named_person, person_in
 
 COUPLES = ("partner", "spouse", "fiance")  # kin whose past tense says the relationship is over
 
@@ -119,7 +119,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             out += [holds("FRIEND_OF", subject, o, tok.i, 0.7) for o in other]
             continue
         one_of = tok.lower_ == "one"
-        noun = _one_of(tok) if one_of else tok
+        noun = next(iter(prep_objects(tok, "of")), None) if one_of else tok  # "one of Tomas's friends" → "friends"
         kin = kin_of(noun) if noun is not None else None
         if noun is None or kin is None or kin[0] == "pet" or modifier_state(noun) == "skip":
             continue
@@ -185,8 +185,7 @@ def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
 
 def _subject(verb: Token, word: Token, idx: DocIndex) -> Arg | None:
     """The subject nearest the verb, before ``word``, as a person."""
-    subj = nearest_subject(verb, word)
-    return said_person(subj, idx) if subj is not None else None
+    return said_person(nearest_subject(verb, word), idx)
 
 
 def _with(word: Token, idx: DocIndex) -> list[Arg]:
@@ -195,24 +194,12 @@ def _with(word: Token, idx: DocIndex) -> list[Arg]:
     return [a for a in (said_person(o, idx) for o in objs) if a is not None]
 
 
-def _one_of(one: Token) -> Token | None:
-    """"one of Tomas's friends" → "friends"."""
-    return next(iter(prep_objects(one, "of")), None)
-
-
 def _owners(noun: Token, idx: DocIndex, *, possessive: bool) -> list[Arg]:
     """Whose friend (sister, …): "a friend of Lena and Tomas's", "a friend of Nora"; with ``possessive``
     also "(one of) Tomas's / my / your friends"."""
     owners = [c for c in noun.children if c.dep_ == "poss"] if possessive else []
     owners = plus_conjuncts(owners + prep_objects(noun, "of"))
-    args = []
-    for owner in owners:
-        low = owner.lower_
-        arg = Arg(SPEAKER, owner.i) if low in ("my", "mine") else Arg(YOU, owner.i) if low in ("your", "yours") \
-            else pronoun_arg(owner) if low in ("his", "her") else said_person(owner, idx)
-        if arg is not None:
-            args.append(arg)
-    return args
+    return [a for a in (person_in(o, idx, "owner") for o in owners) if a is not None]
 
 
 # ----------------------------------------------------------------------------- bonds
@@ -325,7 +312,7 @@ def introduced_kin_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     sents = [s for s in doc.sents if s.end > group.i][:2]  # its sentence and the next
     names = [n for t in introduced_names(doc) if group.i < t.i < sents[-1].end for n in (t, *t.conjuncts)
              if n.pos_ == "PROPN"]
-    people = [a for a in (person_arg(n, idx, trust_ner=False) for n in names) if a is not None and a.kind == ENTITY]
+    people = [a for a in (named_person(n, idx) for n in names) if a is not None]
     return [r for a in people for r in kin_rels(Arg(SPEAKER, group.i), a, kin, When("state"), group.i)]
 
 

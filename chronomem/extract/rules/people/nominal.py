@@ -30,6 +30,7 @@ from chronomem.extract.rules.people.kin import (
     owner_of,
     possessor,
 )
+from chronomem.extract.rules.people.who import named_person
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
 from chronomem.extract.rules.verbs.roles import in_charge_rels
 from chronomem.extract.rules.verbs.stays import at_school
@@ -89,12 +90,12 @@ def role_apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         name_tok = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None) or _name_beside(tok)
         if role is None or name_tok is None or not (any(c.dep_ in ("det", "poss") for c in tok.children) or _bare_title(tok)):
             continue
-        person = person_arg(name_tok, idx, trust_ner=False)
+        person = named_person(name_tok, idx)  # (every name here is a proper noun)
         state = modifier_state(tok, name_tok)
-        if person is None or person.kind != ENTITY or state == "skip":
+        if person is None or state == "skip":
             continue
-        if _ended_role(tok):  # "Tom, a retired firefighter": a role held once
-            role, state = Arg(ENTITY, role.i, _word_of(tok, role), "ROLE", role.strength), "ended"
+        if ended_role(tok):  # "Tom, a retired firefighter": a role held once
+            role, state = Arg(ENTITY, role.i, role_word(role) or tok.lower_, "ROLE", role.strength), "ended"
         out.append(timed("HAS_ROLE", person, role, held(state == "ended"), tok.i, 0.7))
     return out
 
@@ -207,21 +208,21 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         return employment(frame, people, when, orgs, places=frame.dobj_preps.get("in", []), roles=[attr],
                           unnamed=is_role_head(attr, strict=False))  # "a nurse at a hospital", not "a regular at the diner"
     named_role = role_arg(attr, strict=True)
-    if named_role is not None and when is not None and when.mode != "end" and _ended_role(attr):
-        return emit(frame, "HAS_ROLE", people, Arg(ENTITY, attr.i, _word_of(attr, named_role), "ROLE", named_role.strength),
-                    When("end", vague=True), obj_tok=attr)  # "I'm a former teacher", "a retired nurse": held once
+    if named_role is not None and when is not None and when.mode != "end" and ended_role(attr):
+        held_once = Arg(ENTITY, attr.i, role_word(named_role) or attr.lower_, "ROLE", named_role.strength)
+        return emit(frame, "HAS_ROLE", people, held_once, When("end", vague=True), obj_tok=attr)  # "a former teacher"
     return emit(frame, "HAS_ROLE", people, named_role, when, obj_tok=attr)
 
 
-def _ended_role(attr: Token) -> bool:
+def ended_role(attr: Token) -> bool:
     """A role said with a word of the past: "a former teacher", "an ex-cop", "a retired nurse"."""
     return any(c.dep_ in ("amod", "compound", "advmod") and c.lower_.rstrip("-") in ENDED_ROLE_MODIFIERS
                for c in attr.children)
 
 
-def _word_of(attr: Token, role: Arg) -> str:
-    """The role's name without the word of the past ("retired nurse" → "nurse")."""
-    return " ".join(w for w in role.name.split() if w.rstrip("-") not in ENDED_ROLE_MODIFIERS) or attr.lower_
+def role_word(role: Arg) -> str:
+    """The role's name without the word of the past ("retired nurse" → "nurse"; "" for "former")."""
+    return " ".join(w for w in role.name.split() if w.rstrip("-") not in ENDED_ROLE_MODIFIERS)
 
 
 def _split_role(frame: Frame, attr: Token) -> tuple[Token, Arg] | None:

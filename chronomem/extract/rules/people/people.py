@@ -16,20 +16,20 @@ from collections.abc import Sequence
 
 from spacy.tokens import Doc, Span, Token
 
-from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import is_role_head, role_arg
-from chronomem.extract.clauses.args import DocIndex, person_arg
+from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GROUP_YOU, PRONOUN, SPEAKER, YOU, Arg, Rel, held, holds, timed
+from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, PRONOUN, SPEAKER, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
+from chronomem.extract.rules.people.nominal import ended_role, role_word
 from chronomem.extract.rules.people.titles import listener_titled, title_role
+from chronomem.extract.rules.people.who import named_person
 from chronomem.extract.rules.verbs.couples import long_span
 
-_ENDED_ROLE = L.ENDED_KIN_MODIFIERS | ROLES.ended_role_modifiers  # "as a former nurse", "as a retired teacher"
 _IMAGINING = frozenset({"would", "'d", "could", "might"})  # "as a pilot, I'd fly free": a role imagined
 _COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
 
@@ -203,14 +203,12 @@ def _titled(tok: Token, idx: DocIndex) -> list[Rel]:
     if tok.dep_ != "compound" or head.pos_ != "PROPN" or head.i <= tok.i or not tok.is_title:
         return []
     role_ent = title_role(tok)
-    named = person_arg(head, idx, trust_ner=False)
-    out = []
-    if named is not None and named.kind == ENTITY and named.strength < GAZETTEER:
-        out.append(holds("HAS_ROLE", named, role_ent, tok.i, 0.7))
+    named = named_person(head, idx)
+    out = [holds("HAS_ROLE", named, role_ent, tok.i, 0.7)] if named is not None else []
     if head.dep_ == "attr" and head.head.lemma_ == "be":
         subj = next((c for c in head.head.children if c.dep_ == "nsubj"), None)
-        if subj is not None and subj.lower_ in ("i", "you") and not negated(head.head):
-            me = Arg(SPEAKER, subj.i) if subj.lower_ == "i" else Arg(YOU, subj.i)
+        me = said_person(subj, idx) if subj is not None and subj.lower_ in ("i", "you") else None  # "I'm Doctor Vale"
+        if me is not None and not negated(head.head):
             out.append(holds("HAS_ROLE", me, role_ent, tok.i, 0.7))
     return out
 
@@ -230,10 +228,8 @@ def _speaking_as(noun: Token) -> list[Rel]:
     role = role_arg(noun, strict=True)
     if role is None:
         return []
-    ended = any(c.dep_ in ("amod", "compound", "advmod") and c.lower_.rstrip("-") in _ENDED_ROLE for c in noun.children)
-    words = [w for w in role.name.split() if w.rstrip("-") not in _ENDED_ROLE]
-    role = Arg(ENTITY, role.i, " ".join(words), "ROLE", role.strength)
-    return [timed("HAS_ROLE", Arg(SPEAKER, subj.i), role, held(ended), noun.i, 0.7)] if words else []
+    role = Arg(ENTITY, role.i, role_word(role), "ROLE", role.strength)
+    return [timed("HAS_ROLE", Arg(SPEAKER, subj.i), role, held(ended_role(noun)), noun.i, 0.7)] if role.name else []
 
 
 def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
@@ -243,7 +239,7 @@ def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
     if negated(attr.head) or any(c.lower_ in OPEN.favourite_words for c in attr.children):
         return []  # (not "Taylor Swift is my favorite singer": a taste, the open rules')
     subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
-    who = said_person(subj, idx, any_pronoun=True) if subj is not None else None
+    who = said_person(subj, idx, any_pronoun=True)
     role = role_arg(attr, strict=True)
     if who is None or role is None:
         return []

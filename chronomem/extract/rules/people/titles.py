@@ -15,11 +15,12 @@ from dataclasses import replace
 from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.accept import role_arg
-from chronomem.extract.clauses.args import DocIndex, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds, timed
 from chronomem.extract.clauses.stance import plain, subject_of
 from chronomem.extract.lexicon import DIALOGUE, NAMES, PEOPLE
-from chronomem.extract.rules.people.kin import kin_of, named_person, owner_word, said_person
+from chronomem.extract.rules.people.kin import kin_of, owner_word, said_person
+from chronomem.extract.rules.people.who import person_in
 
 _SHORT = 6  # tokens of a sentence that only thanks or greets someone ("Thanks doctor!!")
 _PRESUPPOSING = frozenset({"why", "how", "when"})  # a question with these takes the change as given
@@ -68,19 +69,14 @@ def _became(attr: Token, idx: DocIndex, *, asked: bool) -> list[Rel]:
     return [] if role is None else [holds("HAS_ROLE", who, role, attr.i)]
 
 
+def _several(you: Token) -> bool:
+    """"you and Nora became chefs": "you" with someone joined to it."""
+    return any(c.dep_ == "conj" for c in you.children)
+
+
 def _holder(verb: Token, idx: DocIndex) -> Arg | None:
     """The subject of ``verb`` as a person: "I", "you" (one listener), he/she, or a name."""
-    subj = subject_of(verb)
-    if subj is None:
-        return None
-    low = subj.lower_
-    if low == "i":
-        return Arg(SPEAKER, subj.i)
-    if low == "you":
-        return None if any(c.dep_ == "conj" for c in subj.children) else Arg(YOU, subj.i)
-    if low in ("he", "she"):
-        return pronoun_arg(subj)
-    return named_person(subj, idx)
+    return person_in(subject_of(verb), idx, "becoming", several=_several)
 
 
 def _ended(who: Arg | None, attr: Token) -> list[Rel]:
