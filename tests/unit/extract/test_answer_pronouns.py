@@ -1,0 +1,38 @@
+"""Answers about the answerer's relative the question asked of ("How's your aunt?" — "She's fine, she just
+moved to Lima"), fragments the parser mis-tags, and the sentences restored answers say (written for these
+tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import A, last_turn_rows
+
+ABOUT_YOURS = [
+    (("How's your aunt?", "She's fine, she just moved to Lima."), ("Ana's aunt", "LIVES_IN", "Lima")),
+    (("How is your son doing?", "Great, he started at Lego last month."), ("Ana's son", "WORKS_AT", "Lego")),
+    (("What does your wife do these days?", "She's a pharmacist now."), ("Ana's wife", "HAS_ROLE", "pharmacist")),
+    (("Is your grandpa still in Ohio?", "No, he moved to Tucson in May."), ("Ana's grandpa", "LIVES_IN", "Tucson")),
+]
+
+NOT_ABOUT_YOURS = [
+    [("Ben", "How's your brother?"), ("Ana", "She's great, she works at Ikea.")],  # "she" is no brother
+    [("Ben", "How's your aunt?"), ("Ana", "Good. My friend Greta visited, she just moved to Lima.")],  # Greta's
+    [("Ben", "How's your niece?"), ("Ana", "Fine."), ("Ben", "She started at Pixar, I heard.")],  # the asker's she
+    [("Ben", "How's your mom?"), ("Ana", "Fine."), ("Ben", "Great to hear."), ("Ana", "She moved to Quito.")],
+    [("Ben", "How's your sister?"), ("Ana", "She wishes she worked at Google.")],
+]
+
+
+@pytest.mark.parametrize("turns, expected", ABOUT_YOURS)
+def test_the_answers_he_or_she_is_the_relative_asked_of(extractor, turns, expected):
+    question, answer = turns
+    found = {(s, p, o.lower(), k) for s, p, o, k, *_ in last_turn_rows(extractor, ("Ben", question), ("Ana", answer))}
+    subject, predicate, obj = expected
+    assert (subject, predicate, obj.lower(), A) in found
+
+
+@pytest.mark.parametrize("turns", NOT_ABOUT_YOURS)
+def test_a_pronoun_not_the_answerers_relative_gives_no_fact_of_them(extractor, turns):
+    found = last_turn_rows(extractor, *turns)
+    assert not [r for r in found if r[3] == A and r[0].startswith(("Ana's", "Ben's"))]
