@@ -23,8 +23,21 @@ NOT_ABOUT_YOURS = [
     [("Ben", "How's your sister?"), ("Ana", "She wishes she worked at Google.")],
 ]
 
+MIS_TAGGED = [  # the fragment's word read as a verb or an interjection in the whole answer
+    (("What kind of music do you listen to?", "Mostly jazz, I play it too."), ("Ana", "LIKES", "jazz")),
+    (("What's your cat called?", "Clover, she is tiny."), ("Ana", "HAS_PET", "Clover")),
+    (("What's your rabbit's name?", "Pickles, she's a menace."), ("Ana", "HAS_PET", "Pickles")),
+]
 
-@pytest.mark.parametrize("turns, expected", ABOUT_YOURS)
+NOT_A_FRAGMENT = [
+    ("What kind of music do you listen to?", "Depends, honestly."),
+    ("What's your favorite dessert?", "Hmm, tough one, haha."),
+    ("What's your dog called?", "Wait, what dog, haha."),
+    ("What kind of music do you listen to?", "Whatever, I'm not picky."),
+]
+
+
+@pytest.mark.parametrize("turns, expected", ABOUT_YOURS + MIS_TAGGED)
 def test_the_answers_he_or_she_is_the_relative_asked_of(extractor, turns, expected):
     question, answer = turns
     found = {(s, p, o.lower(), k) for s, p, o, k, *_ in last_turn_rows(extractor, ("Ben", question), ("Ana", answer))}
@@ -36,3 +49,8 @@ def test_the_answers_he_or_she_is_the_relative_asked_of(extractor, turns, expect
 def test_a_pronoun_not_the_answerers_relative_gives_no_fact_of_them(extractor, turns):
     found = last_turn_rows(extractor, *turns)
     assert not [r for r in found if r[3] == A and r[0].startswith(("Ana's", "Ben's"))]
+
+
+@pytest.mark.parametrize("question, answer", NOT_A_FRAGMENT)
+def test_a_cut_answer_that_names_nothing_gives_no_fact(extractor, question, answer):
+    assert [r for r in last_turn_rows(extractor, ("Ben", question), ("Ana", answer)) if r[3] == A] == []
