@@ -135,7 +135,8 @@ def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
         return None
     cut = range(slot.left_edge.i, slot.right_edge.i + 1)
     after = max([anchor.i, *(c.i for c in anchor.children if c.dep_ == "prt" or c.dep_ == "prep" and not any(
-        g.dep_ in ("pobj", "pcomp") for g in c.children))])  # "focusing on": the stranded preposition too
+        g.dep_ in ("pobj", "pcomp") and not (c.i == anchor.i + 1 and g.lemma_ in DIALOGUE.answer_time_nouns)
+        for g in c.children))])  # "focusing on", "work for (these days)": the stranded preposition too
     words = [who]
     for t in sent:
         if t.i not in cut and t.i not in skip and not t.is_punct and not (you and _dropped_aux(t)):

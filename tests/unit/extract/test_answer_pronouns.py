@@ -27,6 +27,8 @@ MIS_TAGGED = [  # the fragment's word read as a verb or an interjection in the w
     (("What kind of music do you listen to?", "Mostly jazz, I play it too."), ("Ana", "LIKES", "jazz")),
     (("What's your cat called?", "Clover, she is tiny."), ("Ana", "HAS_PET", "Clover")),
     (("What's your rabbit's name?", "Pickles, she's a menace."), ("Ana", "HAS_PET", "Pickles")),
+    # the question's stranded preposition before a time word ("for these days"): the answer follows it
+    (("Who do you work for these days?", "Oh, Shopify, been there ages."), ("Ana", "WORKS_AT", "Shopify")),
 ]
 
 NOT_A_FRAGMENT = [
@@ -34,6 +36,7 @@ NOT_A_FRAGMENT = [
     ("What's your favorite dessert?", "Hmm, tough one, haha."),
     ("What's your dog called?", "Wait, what dog, haha."),
     ("What kind of music do you listen to?", "Whatever, I'm not picky."),
+    ("Who do you work for these days?", "Nobody, sadly."),
 ]
 
 
