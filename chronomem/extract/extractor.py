@@ -248,7 +248,7 @@ class SpacyRuleExtractor:
         if asked.speaker.strip().lower() in self.skip_speakers or turn.speaker.strip().lower() in self.skip_speakers:
             return []
         light = [RELATIONS_PIPE, *(p for p in ("ner", GAZETTEER_PIPE) if p in self.nlp.pipe_names)]  # the parse only
-        fragment = answer_fragment(self.nlp(said.group(0), disable=light))
+        fragment = answer_fragment(self.nlp(said.group(0), disable=light), lambda cut: self.nlp(cut, disable=light))
         if fragment is None or not len(fragment) and not polar:
             return []  # (a bare yes only to a question it can affirm)
         last = _QUESTIONS.findall(asked_last)  # (none when a very long turn was cut before its question)

@@ -17,7 +17,7 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg
+from chronomem.extract.clauses.records import ASKED, ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import FIRST_PERSON_FORMS, NAMES, OPEN
 
@@ -227,7 +227,8 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
             out.append(Arg(THERE, tok.i))
         elif tok.pos_ == "NOUN" and (low in L.KIN or low in L.PERSON_NOUNS) and not _has_name(tok) \
                 and not _describes_subject(tok):
-            out.append(Arg(UNNAMED, tok.i, low if _speakers_own(tok) else "",
+            asked = _asked_of(tok)
+            out.append(Arg(UNNAMED, tok.i, low if asked or _speakers_own(tok) else "", ASKED if asked else "OTHER",
                            gender=L.KIN.get(low, ("", L.PERSON_NOUNS.get(low, "")))[1]))
         elif tok.tag_ == "NN" and is_pet_noun(tok) and not _has_name(tok):  # "my dog" (not "my dogs"): he or she later
             out.append(Arg(UNNAMED, tok.i, low if _speakers_own(tok) else "", "PET"))
@@ -245,6 +246,13 @@ def _speakers_own(tok: Token) -> bool:
         return True
     return tok.dep_ == "dobj" and tok.head.lemma_ == "have" and any(
         c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.head.children)
+
+
+def _asked_of(tok: Token) -> bool:
+    """The listener's relative a question asks of, whom the answer's "she" or "he" means: "How's your sister?"
+    — "She's great, she just started at Boeing" (:mod:`~chronomem.extract.resolution.session`)."""
+    return tok.lower_ in L.KIN and tok.dep_ != "conj" and tok.sent.text.rstrip().endswith("?") and any(
+        c.dep_ == "poss" and c.lower_ == "your" for c in tok.children)
 
 
 def _has_name(tok: Token) -> bool:

@@ -18,6 +18,7 @@ Which words open an answer and how "you are" turns into "I am" is data (``answer
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from chronomem.extract import lexicon as L
@@ -31,9 +32,11 @@ _FINITE = frozenset({"VBD", "VBZ", "VBP", "MD"})
 _NAMING = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
 
 
-def answer_fragment(answer: Doc) -> Span | None:
+def answer_fragment(answer: Doc, parse: Callable[[str], Doc] | None = None) -> Span | None:
     """The answer's first sentence when it is a bare fragment (no verb, at most ``MAX_ANSWER_WORDS`` words),
-    from its first word after the openers ("Yes, two cats" → "two cats")."""
+    from its first word after the openers ("Yes, two cats" → "two cats"). A fragment cut before a clause or a
+    reaction that names nothing as the whole sentence is tagged is judged by ``parse`` of it alone: "Mostly
+    jazz, I play it too" ("jazz" a verb there), "Clover, she's tiny" ("Clover" an interjection)."""
     sent = next(answer.sents, None)
     if sent is None or sent.text.rstrip().endswith("?"):
         return None  # a question back: "My sister? Haha."
@@ -53,8 +56,9 @@ def answer_fragment(answer: Doc) -> Span | None:
         return answer[start:start]  # a bare yes: the question says it all
     if not words or len(words) > MAX_ANSWER_WORDS or any(t.tag_ in _FINITE for t in words):
         return None  # (a gerund is no verb of its own: "Mostly hiking and painting")
-    if not any(t.pos_ in _NAMING or t.tag_ == "VBG" for t in words):
-        return None  # "Oh, that.", "Not really." ("Hiking." names what "what do you do for fun?" asks)
+    if not any(t.pos_ in _NAMING or t.tag_ == "VBG" for t in words):  # "Oh, that.", "Not really." ("Hiking." names
+        cut = answer[start:end].text if parse is not None and end < sent.end else ""  # what "… for fun?" asks)
+        return answer_fragment(parse(cut)) if cut and parse is not None else None
     return answer[start:end]
 
 
@@ -98,8 +102,8 @@ def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
     if not len(fragment):
         return _affirmed(sent)
     said = fragment.text.rstrip(" .!?,")
-    if fragment[0].pos_ != "PROPN":
-        said = said[:1].lower() + said[1:]  # "In Ohio" inside the sentence
+    if fragment[0].pos_ != "PROPN" and not any(t.lower_ in ("name", "called", "named") for t in sent):
+        said = said[:1].lower() + said[1:]  # "In Ohio" inside the sentence (a name asked for stays: "Clover")
     wh = next((t for t in sent if t.lower_ in DIALOGUE.answer_question_words and t.tag_ in ("WRB", "WP", "WDT")), None)
     if wh is not None and wh.lower_ == "what" and wh.dep_ == "dobj" and wh.head.lemma_ == "do":
         return _done(sent, wh.head, fragment, said)  # "What do you do for fun?" — "Mostly hiking"
@@ -131,7 +135,8 @@ def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
         return None
     cut = range(slot.left_edge.i, slot.right_edge.i + 1)
     after = max([anchor.i, *(c.i for c in anchor.children if c.dep_ == "prt" or c.dep_ == "prep" and not any(
-        g.dep_ in ("pobj", "pcomp") for g in c.children))])  # "focusing on": the stranded preposition too
+        g.dep_ in ("pobj", "pcomp") and not (c.i == anchor.i + 1 and g.lemma_ in DIALOGUE.answer_time_nouns)
+        for g in c.children))])  # "focusing on", "work for (these days)": the stranded preposition too
     words = [who]
     for t in sent:
         if t.i not in cut and t.i not in skip and not t.is_punct and not (you and _dropped_aux(t)):

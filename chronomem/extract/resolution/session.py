@@ -25,6 +25,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import first_named
 from chronomem.extract.clauses.hygiene import resolved_name
 from chronomem.extract.clauses.records import (
+    ASKED,
     ENTITY,
     GAZETTEER,
     GROUP_NAME,
@@ -57,7 +58,8 @@ from chronomem.schema.vocabulary import Vocabulary
 
 PRONOUN_WINDOW = 3  # turns back a pronoun may reach
 # keys of ones unnamed: UNNAMED_KEY + gender: a person mentioned without a name (+ owner key and noun: the speaker's
-# relative; + "PET": the speaker's unnamed pet; + "PARTNER": one the speaker dates, for a later naming only)
+# relative; + "PET": the speaker's unnamed pet; + "PARTNER": one the speaker dates, for a later naming only; + ASKED:
+# the listener's relative a question asks of, whom only the listener's answer right after it may mean)
 
 
 @dataclass(slots=True)
@@ -209,6 +211,9 @@ class SessionResolver:
                 if owned.endswith((OWNED_SEP + "PET", OWNED_SEP + "PARTNER")) and self._antecedent(
                         pool[:n], turn_no, i, gender, exclude) not in (None, key):
                     return None  # "Tom saw my dog. He ...": Tom or the dog
+                if owned.endswith(OWNED_SEP + ASKED) and (not owned.startswith(exclude + OWNED_SEP) or turn_no > 1 + min(
+                        t for t, _, k in pool if k == key)):
+                    return None  # "How's your sister?" — "She's great": hers in the answer, by the one asked
                 return key if owned else None  # the speaker's relative: named when a fact needs them
             ent = self.entities[key]
             if gender and ent.gender and ent.gender != gender:
@@ -220,7 +225,7 @@ class SessionResolver:
         """The entity of the unnamed relative or pet ``key`` stands for ("<speaker>'s sister"), registered now."""
         owner, _, noun = key[1:].partition(OWNED_SEP)[2].partition(OWNED_SEP)
         noun, _, pet = noun.partition(OWNED_SEP)
-        found = self._owned(Arg(MINE, -1, noun, pet or "PERSON"), owner)
+        found = self._owned(Arg(MINE, -1, noun, "PET" if pet == "PET" else "PERSON"), owner)
         assert found is not None  # (the owner is a registered speaker)
         return found
 
@@ -267,8 +272,9 @@ class SessionResolver:
                 name = pets.get(arg.i, arg.name) if arg.type == "PET" else arg.name  # named as its HAS_PET ("we got a puppy")
                 if arg.type == "PET" and not (name and not skip):
                     continue  # another's pet: he/she may still mean a person named before it
-                owned = OWNED_SEP + self.speaker_key(turn) + OWNED_SEP + name if name and not skip else ""
-                owned += OWNED_SEP + "PET" if arg.type == "PET" else ""
+                owner = self.resolve(Arg(YOU), turn, refs) if arg.type == ASKED else None if skip else self.speaker_key(turn)
+                owned = OWNED_SEP + owner + OWNED_SEP + name if name and owner else ""
+                owned += OWNED_SEP + arg.type if arg.type in ("PET", ASKED) and owned else ""
                 self.persons.append((turn_no, pos, UNNAMED_KEY + arg.gender + owned))
                 continue
             elif arg.kind in (SPEAKER, WE):
