@@ -49,6 +49,13 @@ def is_pet_noun(tok: Token) -> bool:
         tok.i, tok.head.i)  # "my german shepherd Rex": the parser may hang "german" on the name
 
 
+def owned_pet(tok: Token) -> bool:
+    """A pet said with its owner, named or not: "my dog", "our puppy Bo" (its HAS_PET says it; loving it is
+    no taste for a kind of thing); not "dogs", "dog walks"."""
+    pets = [t for t in (tok, *(c for c in tok.children if c.dep_ == "compound" and c.i < tok.i)) if is_pet_noun(t)]
+    return any(c.dep_ == "poss" for t in (tok, *pets) for c in t.children) and bool(pets)
+
+
 def is_activity(tok: Token, *, subject: bool = False) -> bool:
     """An activity said as an -ing word: "running", "birdwatching"; as an object only a bare one (not "a
     meeting"), as a subject also "Playing chess" parsed with the gerund as a modifier of the noun."""

@@ -67,7 +67,9 @@ _BARE_OWNER = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) [a-z]{2,}[
 _CHAT_WORDS = re.compile(r"\b(" + "|".join(map(re.escape, sorted(DIALOGUE.chat_words))) + r")\b", re.IGNORECASE)
 _NAME_IS_NAME = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir) name)'s\b")  # "her name's Kiwi"
 
-_EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+do\s+(?=(?:really\s+)?(?:" + "|".join(sorted(OPEN.taste_verbs)) + r")\b)")
+# "I do love", "I kind of like" (dialogue.json taste_softeners): the taste verb's softener or emphatic "do"
+_EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+(?:" + "|".join(sorted(DIALOGUE.taste_softeners)) + r")\s+(?=(?:really\s+)?(?:"
+                          + "|".join(sorted(OPEN.taste_verbs)) + r")(?:d|ed)?\b)", re.IGNORECASE)
 
 _DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
 _DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser reads "sooo" as a noun
@@ -87,8 +89,9 @@ def normalize_chat(text: str) -> str:
     """Dropped g's written out ("livin'" → "living"), typographic apostrophes inside words made plain
     ("you’re" → "you're", which spaCy splits into "you" + "'re"), a name's "'s" that means "is" written
     out ("Omar's my husband" → "Omar is my husband", "my sister's a nurse", "her name's Kiwi" → "her name is Kiwi"), an emphatic
-    "do" before a taste verb left out ("I do love" → "I love": the parser takes "do" for the verb) and the "I" a chat line drops before a
-    taste of doing something written in ("Love baking." → "I love baking.": parsed as a noun otherwise);
+    "do" or a softener before a taste verb left out ("I do love", "I kinda love" → "I love": the parser takes "do" for the
+    verb) and the "I" a chat line drops before a taste of doing something written in ("Love baking." → "I love baking.":
+    parsed as a noun otherwise);
     restarted words said once ("I-I-I think" → "I think": :func:`drop_stutters`) and a drawn-out
     "so" said plainly ("sooo cute" → "so cute"), chat particles closing a clause dropped ("a sweater lol." →
     "a sweater."), and a kin-role modifier written apart joined ("a stay at
@@ -107,8 +110,8 @@ def normalize_chat(text: str) -> str:
     "My sister is a lawyer. My sister's car is red. Our dog is not well."
     >>> normalize_chat("Her name's Kiwi, my name's Ana.")
     'Her name is Kiwi, my name is Ana.'
-    >>> normalize_chat("I do love old films, and we do really enjoy hikes. Do you?")
-    'I love old films, and we really enjoy hikes. Do you?'
+    >>> normalize_chat("I do love old films, and we do really enjoy hikes. Do you? I kind of liked it, a kind of jazz.")
+    'I love old films, and we really enjoy hikes. Do you? I liked it, a kind of jazz.'
     >>> normalize_chat("Thanks! Love baking with rye. Love it.")
     'Thanks! I love baking with rye. Love it.'
     >>> normalize_chat("Soooo good, he's sooo cute. A soot stain.")

@@ -9,12 +9,15 @@ as "apple" or "austin", unless a place word comes right before a place: "moved t
 word or a role before an organisation: "a cashier at costco"),
 first names the lexicon knows (not those that are also everyday words, ``name_words``, unless a
 naming word comes right before: "a cat named ruby"), and any word right after a naming word
-("named", "called", "her name is"), and months and weekdays named in full ("may" and "march" only
+("named", "called", "her name is"), a first name or a common pet name right after an owner's pet noun
+("my dog max", "my cat mittens"), and months and weekdays named in full ("may" and "march" only
 after a time word or before a day number). A turn with a capital anywhere is left as it is.
 
 >>> from chronomem.extract.parse.gazetteer import load_gazetteer
 >>> truecase("i live in new york. my dog is named buster and my sister emma loves apple pie.", load_gazetteer())
 'I live in New York. My dog is named Buster and my sister Emma loves apple pie.'
+>>> truecase("i love my dog max and my cat mittens; max wore mittens and ate dog food", load_gazetteer())
+'I love my dog Max and my cat Mittens; max wore mittens and ate dog food'
 >>> truecase("i'm from ohio, i'll grace you with my will; im sure ive", load_gazetteer())
 "I'm from Ohio, I'll grace you with my will; I'm sure I've"
 >>> truecase("we moved to austin from turkey; austin cooked turkey", load_gazetteer())
@@ -78,7 +81,8 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
                 write(words[i].start(), DIALOGUE.first_person_forms[word], words[i].end())
             elif _time_name(word, before, text[words[i].end():]):
                 write(words[i].start(), word[:1].upper())
-            elif named or (word in L.FEMALE_NAMES or word in L.MALE_NAMES) and word not in DIALOGUE.name_words:
+            elif named or _pet_named(word, before) or (
+                    word in L.FEMALE_NAMES or word in L.MALE_NAMES) and word not in DIALOGUE.name_words:
                 write(words[i].start(), word[:1].upper())
             i += 1
     cased, at = "", 0
@@ -86,6 +90,15 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
         cased, at = cased + text[at:start] + form, end
     cased += text[at:]
     return _SENTENCE_START.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), cased)
+
+
+def _pet_named(word: str, before: str) -> bool:
+    """``word`` is a first name or a pet's name (``pet_names``) right after an owner and a pet noun: "my dog max",
+    "our cat mittens" (not "my dog food", nor "max" alone)."""
+    owner, _, pet = before.rpartition(" ")
+    if not (word in L.FEMALE_NAMES or word in L.MALE_NAMES or word in DIALOGUE.pet_names):
+        return False
+    return pet in L.PET_NOUNS and owner.rsplit(" ", 1)[-1] in DIALOGUE.pet_owners
 
 
 def _time_name(word: str, before: str, after: str) -> bool:

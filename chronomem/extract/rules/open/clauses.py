@@ -25,7 +25,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import owned_arg
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, holds, timed
+from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds, timed
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.activity import activity_rels, pastime_rels, planned_rels
@@ -43,7 +43,7 @@ from chronomem.extract.rules.open.base import (
     place_arg,
     subject_rels,
 )
-from chronomem.extract.rules.open.copula import be_rels, copula_rels, home_in
+from chronomem.extract.rules.open.copula import be_rels, copula_rels, had_kin, had_kin_rels, home_in
 from chronomem.extract.rules.open.goals import diet_rels, goal_rels
 from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
@@ -305,7 +305,6 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
     out: list[Rel] = []
     for tok in frame.dobjs:
         tok = counted(tok)  # "I have tons of board games": the games
-        lemma = tok.lemma_.lower()
         if any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in L.DEFINITE_DETERMINERS) for c in tok.children):
             continue  # "I have the flu", "I have no idea"
         if tok.pos_ == "PROPN" or any(c.dep_ in ("appos", "acl", "relcl") for c in tok.children):
@@ -313,12 +312,8 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
         if is_pet_noun(tok):
             if not named_later(tok):  # "my cousin has a parrot and his name is Kiwi": the name is the pet
                 out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
-        elif L.KIN.get(lemma, ("", ""))[0] in OPEN.had_kin and not any(c.dep_ == "compound" for c in tok.children):
-            # "I have two kids", "I have a wife": unnamed, counted (not "a business partner")
-            predicate = L.KIN_PREDICATES[L.KIN[lemma][0]]
-            count = [c.lower_ for c in tok.children if c.dep_ == "nummod" and c.i < tok.i]  # "three kids": how many
-            out += subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, " ".join([*count, tok.lower_]), "PERSON", GUESS),
-                                "state", confidence=0.7)
+        elif had_kin(tok):
+            out += had_kin_rels(frame, subjects, tok)  # "I have two kids", "I have a wife"
         elif _possession(tok):
             out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), "state", confidence=0.7)
     return out

@@ -12,7 +12,7 @@ from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.args import pronoun_arg
 from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import gerund
-from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
+from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, holds
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import OPEN, ROLES
 from chronomem.extract.rules.open.activity import activity_rels
@@ -170,8 +170,25 @@ def _adjective_rels(frame: Frame, subjects: list[Arg], adj: Token) -> list[Rel]:
     if word in OPEN.identity_adjectives:  # "lactose intolerant" keeps its modifier
         mods = [c.lower_ for c in adj.children if c.dep_ in ("npadvmod", "compound", "amod") and c.i < adj.i]
         name = " ".join([*mods, word])
-        return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is")
+        kin = [t for p in prep_objects(adj, "with") for t in with_conj(p) if had_kin(t) and word in OPEN.family_states and not any(
+            c.dep_ in ("poss", "det") and c.lower_ not in ("a", "an") for c in t.children)]  # "married with two kids"
+        return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, adj.i, name, "OTHER", GUESS), aspect, relation="is") + [
+            r for t in kin for r in had_kin_rels(frame, subjects, t)]
     return []
+
+
+def had_kin(tok: Token) -> bool:
+    """A relative one has, unnamed: "two kids", "a wife" (a kin word of ``had_kin``; not "a business partner")."""
+    return L.KIN.get(tok.lemma_.lower(), ("", ""))[0] in OPEN.had_kin and not any(c.dep_ == "compound" for c in tok.children)
+
+
+def had_kin_rels(frame: Frame, subjects: list[Arg], tok: Token) -> list[Rel]:
+    """The tie to an unnamed relative one has (:func:`had_kin`), with how many: "I have three kids", "I'm married
+    with two kids" → PARENT_OF "<speaker>'s three kids"."""
+    predicate = L.KIN_PREDICATES[L.KIN[tok.lemma_.lower()][0]]
+    count = [c.lower_ for c in tok.children if c.dep_ == "nummod" and c.i < tok.i]  # "three kids": how many
+    return subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, " ".join([*count, tok.lower_]), "PERSON", GUESS),
+                        "state", confidence=0.7)
 
 
 def _noun_rels(frame: Frame, subjects: list[Arg], noun: Token | None) -> list[Rel]:

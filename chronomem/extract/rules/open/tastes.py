@@ -14,7 +14,7 @@ from chronomem.extract.clauses.args import DocIndex, first_name_gender, pronoun_
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
 from chronomem.extract.clauses.stance import reported
-from chronomem.extract.clauses.tree import is_activity, prep_objects, someone_elses
+from chronomem.extract.clauses.tree import is_activity, owned_pet, prep_objects, someone_elses
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
 from chronomem.extract.rules.people.impressions import someone_of_mine
@@ -39,9 +39,9 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
             continue
         if past and tok.pos_ != "PROPN" and quoted_title(tok) is None:
             continue  # "I loved that book" says little; "I loved Little Women" names a lasting taste
-        if is_reaction(tok) or someone_of_mine(tok, frame.idx) or someone_elses(tok):
+        if is_reaction(tok) or someone_of_mine(tok, frame.idx) or someone_elses(tok) or owned_pet(tok):
             continue  # (the person of "my landlord Victor" is the impressions' object, "I love my coworker" names no
-            # one, nor does a class of people: "I love teachers"; "my sister's cooking" is hers)
+            # one, nor does a class of people: "I love teachers"; "my sister's cooking" is hers; "my dog Max" a pet)
         arg = phrase_arg(tok, frame.idx)
         if arg is not None and (past or frame.status.tense == "perfect"):  # when_for has no start for a bare perfect
             out += [holds(predicate, s, arg, frame.v.i, 0.6 if past else TASTE_CONFIDENCE) for s in subjects]

@@ -295,8 +295,8 @@ def seeing(frame: Frame) -> list[Rel]:
 
 
 def be_together(frame: Frame) -> list[Rel]:
-    """"Ana and I are back together", "I'm back together with Raj", "Ana and Raj have been together since
-    2019", "Tom and I were together for years" (not "we were together at lunch": a place or a moment)."""
+    """"Ana and I are back together", "I'm back together with Raj", "Ana and Raj have been together since 2019", "Tom and I
+    were together for years", "Ana and I aren't together anymore" (not "we were together at lunch": a place or a moment)."""
     together = next((c for c in frame.v.children if c.dep_ in ("advmod", "acomp") and c.lower_ == "together"), None)
     if together is None:
         return []
@@ -304,7 +304,8 @@ def be_together(frame: Frame) -> list[Rel]:
         when = lasted(frame)
     else:
         back = any(c.lower_ == "back" for c in (*frame.v.children, *together.children))
-        when = frame.when("state") if back or long_span(frame.v) or frame.prep("since") else None
+        when = frame.when("state") if back or long_span(frame.v) or frame.prep("since") or (
+            frame.status.ending and not frame.prep("at", "in", "on")) else None
     return couple_rels(frame, when, partner_toks=frame.prep("with"))
 
 
@@ -322,9 +323,10 @@ def became_couple(frame: Frame) -> list[Rel]:
 
 
 def been_with(frame: Frame) -> list[Rel]:
-    """"I've been with Arjun since June 2016" (only with a since/for phrase: "I was with Tom at lunch" is not)."""
+    """"I've been with Arjun since June 2016" (only with a since/for phrase: "I was with Tom at lunch" is not); "I'm not
+    with Nina anymore" ends it (a person only: "not with the bank anymore" names no partner)."""
     when = frame.when("state")
-    if when is None or when.mode != "start" or not when.phrase or when.role not in ("since", "for"):
+    if when is None or not frame.status.ending and (when.mode != "start" or not when.phrase or when.role not in ("since", "for")):
         return []
     return couple_rels(frame, when, partner_toks=frame.prep("with"))
 

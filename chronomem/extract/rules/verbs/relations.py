@@ -13,7 +13,7 @@ from chronomem.extract.clauses.accept import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import Arg, Rel, When
-from chronomem.extract.clauses.tree import is_pet_noun, someone_elses
+from chronomem.extract.clauses.tree import is_pet_noun, owned_pet, someone_elses
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN, UNIONS
 from chronomem.extract.rules.base import emit, job_rels, persons
 from chronomem.extract.rules.open.base import a_gift, for_someone, named_later
@@ -102,7 +102,8 @@ def taste(frame: Frame, *, predicate: str) -> list[Rel]:
             quals["over"] = alt.name
     subjects, when = persons(frame), frame.when("state")
     things = [(tok, thing_arg(tok, frame.idx)) for tok in objs if not someone_of_mine(tok, frame.idx)
-              and not someone_elses(tok)]  # (not "my coach Priya", "my coworker", "lawyers", "Sam's cooking")
+              and not someone_elses(tok) and not owned_pet(tok)]  # (not "my coach Priya", "my coworker", "lawyers",
+    # "Sam's cooking", "my dog Max")
     things = [(t, a) for t, a in things if a is not None and not a.gender and a.label != "PERSON"]  # tastes, not people
     return [r for tok, arg in things for r in emit(frame, predicate, subjects, arg, when,
                                                    qualifiers=quals, obj_tok=tok)]

@@ -17,6 +17,7 @@ from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
 from chronomem.extract.clauses.args import name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, YOU, Arg, Rel, When, timed
+from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import TEAM_CHANGES, TIES
 from chronomem.extract.rules.base import emit, employment, last_job, persons, role_rels, role_when, to_roles
@@ -30,7 +31,7 @@ def work(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("state")
     bosses = [(tok, boss) for tok in frame.prep("for") if (boss := boss_for(tok, frame)) is not None]
-    orgs = [tok for tok in frame.prep("at", "for") if tok not in {t for t, _ in bosses}]
+    orgs = [tok for tok in frame.prep("at", "for") if tok not in {t for t, _ in bosses}] + named_employer(frame)
     out = employment(frame, subjects, when, orgs, places=frame.prep("in"), roles=frame.prep("as"), unnamed=True)
     for tok, boss in bosses:  # "I work for Nate Olsen": a person to answer to, not an employer
         out += emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, when, obj_tok=tok)
@@ -43,6 +44,19 @@ def work(frame: Frame) -> list[Rel]:
         team = team_arg(tok, allow_area=tok in frame.prep("on"))
         out += emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=tok)
     return out
+
+
+def named_employer(frame: Frame) -> list[Token]:
+    """The name of the company a relative clause of working hangs on, with its "at"/"for" left at the end: in
+    apposition ("the company I work for, Vexa, is hiring") or said by "is" ("the startup I work at is Plenty")."""
+    v, noun = frame.v, frame.v.head
+    if v.dep_ != "relcl" or noun.lemma_.lower() not in TIES.employer_nouns | TIES.workplace_nouns or not any(
+            c.dep_ == "prep" and c.lower_ in ("at", "for") and not any(g.dep_ == "pobj" for g in c.children) for c in v.children):
+        return []
+    be = noun.head if noun.dep_ == "nsubj" and noun.head.lemma_ == "be" and plain(noun.head) else None
+    said = [c for c in be.children if c.dep_ == "attr"] if be is not None else []  # (not "… isn't Vexa", "might be")
+    after = [c for c in v.children if c.dep_ in ("npadvmod", "appos") and c.i > v.i]  # the parser may hang it on the verb
+    return [c for c in [*noun.children, *said, *after] if c.dep_ in ("appos", "attr", "npadvmod") and c.pos_ == "PROPN"]
 
 
 def boss_for(tok: Token, frame: Frame) -> Arg | None:
