@@ -15,7 +15,7 @@ from chronomem.extract.clauses.args import DocIndex, first_name_place, name_arg,
 from chronomem.extract.clauses.phrases import called_name
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, PRONOUN, SPEAKER, THERE, WE, Arg
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import ROLES
+from chronomem.extract.lexicon import ROLES, TIES
 
 ROLE_SUFFIXES = tuple(sorted(ROLES.role_suffixes))  # str.endswith takes a tuple
 ROLE_ENDINGS = tuple(sorted(ROLES.role_endings))  # "geologist", "choreographer": a profession by its ending
@@ -52,6 +52,17 @@ def team_arg(tok: Token, *, allow_area: bool = False) -> Arg | None:
     if allow_area and lower in L.TEAM_AREAS and tok.pos_ in ("NOUN", "PROPN", "ADJ", "VERB"):
         return Arg(ENTITY, tok.i, f"{lower} team", "GROUP", GAZETTEER)
     return None
+
+
+def group_name(tok: Token, idx: DocIndex, *, alone: bool = False) -> bool:
+    """A plural name with "the" that names no place nor event: "the Night Owls" (with ``alone``, one word too:
+    "part of the Harriers"; not "the Hamptons", "the Blue Ridge Mountains", "the Olympics")."""
+    the = any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children)
+    named = alone or any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.children)
+    term = idx.term_at[tok.i]
+    return the and named and (tok.tag_ == "NNPS" or tok.lower_.endswith("s")) and not (
+        tok.ent_type_ in ("GPE", "LOC", "FAC", "PERSON") or (term is not None and term.type == "PLACE")
+        or tok.lower_ in TIES.not_group_names)
 
 
 def club_arg(tok: Token) -> Arg | None:

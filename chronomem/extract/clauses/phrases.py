@@ -171,15 +171,32 @@ def called_token(tok: Token) -> Token | None:
     return None if acl is None else next((c for c in acl.children if c.dep_ in ("oprd", "attr", "dobj") and c.pos_ == "PROPN"), None)
 
 
+def _group_appos(tok: Token) -> list[Token]:
+    """The proper name set after a comma beside a group noun: "a running club, the Harriers" → "the Harriers"
+    (also when the parser hangs it on the verb; the name must end at a comma or the sentence's end)."""
+    while tok.dep_ in ("compound", "amod") and tok.head.i > tok.i:
+        tok = tok.head  # "book" → "club"
+    doc, start = tok.doc, tok.i + 2
+    if tok.lemma_.lower() not in OPEN.group_nouns or start >= len(doc) or doc[tok.i + 1].text != ",":
+        return []
+    name = next((t for t in doc[start:tok.sent.end] if t.pos_ == "PROPN" and t.dep_ in ("appos", "npadvmod")
+                 and t.left_edge.i == start), None)
+    if name is None or not (name.i + 1 == len(doc) or doc[name.i + 1].is_punct):
+        return []
+    return list(doc[start:name.i + 1])
+
+
 def called_name(tok: Token) -> str | None:
     """The name a common noun is given right after it: "a cafe called Luna" → "Luna", "a band named The Owls"
     → "The Owls", "a book club called Page Turners"; ``None`` without one (or for a name in lower case).
 
     The noun may be any word of its phrase ("book" in "book club"): its head noun is looked at."""
     name = called_token(tok)
-    if name is None:
+    words = list(name.subtree) if name is not None else _group_appos(tok)
+    if not words:
         return None
-    words = list(name.subtree)
+    if words[0].lower_ == "the" and words[0].is_lower:
+        words = words[1:]  # "a band called the Owls": the article is no part of the name
     while words and words[0].is_punct:
         words = words[1:]  # '"Finding Home"': the quotes are no part of it
     while words and words[-1].is_punct:

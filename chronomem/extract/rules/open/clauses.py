@@ -22,7 +22,7 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.accept import owned_arg
+from chronomem.extract.clauses.accept import owned_arg, thing_arg
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds, timed
@@ -45,6 +45,7 @@ from chronomem.extract.rules.open.base import (
 )
 from chronomem.extract.rules.open.copula import be_rels, copula_rels, had_kin, had_kin_rels, home_in
 from chronomem.extract.rules.open.goals import diet_rels, goal_rels
+from chronomem.extract.rules.open.phrase_table import mapped_predicate
 from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
 from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, noun_as_verb, taste_rels
@@ -307,6 +308,9 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
         tok = counted(tok)  # "I have tons of board games": the games
         if any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in L.DEFINITE_DETERMINERS) for c in tok.children):
             continue  # "I have the flu", "I have no idea"
+        if tok.pos_ == "PROPN" and _product(tok):  # "I have an old Civic": a make or model is a thing owned
+            out += subject_rels(frame, subjects, "OWNS", thing_arg(tok, frame.idx), "state", confidence=0.7)
+            continue
         if tok.pos_ == "PROPN" or any(c.dep_ in ("appos", "acl", "relcl") for c in tok.children):
             continue  # the vocabulary rules read named pets and kin ("a dog named Rex")
         if is_pet_noun(tok):
@@ -317,6 +321,13 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
         elif _possession(tok):
             out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), "state", confidence=0.7)
     return out
+
+
+def _product(tok: Token) -> bool:
+    """A make or model had as one of a kind: "an old Civic", "a Tesla", "two iPhones" (NER's product or a vehicle
+    the phrase table knows, counted or with an article; not "I have Netflix", nor a person "I have Alex")."""
+    counted = any(c.dep_ == "det" and c.lower_ in ("a", "an") or c.dep_ == "nummod" for c in tok.children)
+    return counted and (tok.ent_type_ == "PRODUCT" or mapped_predicate("drives", tok.lower_) == "OWNS")
 
 
 def _possession(tok: Token) -> bool:

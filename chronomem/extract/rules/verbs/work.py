@@ -19,7 +19,7 @@ from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, YOU, Arg, Rel, When, timed
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import TEAM_CHANGES, TIES
+from chronomem.extract.lexicon import OPEN, TEAM_CHANGES, TIES
 from chronomem.extract.rules.base import emit, employment, last_job, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.open.phrase_table import unnamed_place
 from chronomem.extract.rules.verbs.stays import at_school
@@ -368,12 +368,17 @@ def teach(frame: Frame) -> list[Rel]:
 
 def in_a_body(frame: Frame) -> list[Rel]:
     """"We were both in the Peace Corps", "she's in the Navy" (the name ends in a word of membership; not "I was
-    in Walmart")."""
-    if frame.attr is not None or frame.acomp is not None:
+    in Walmart"); "I'm in the Night Owls", "I'm part of the Harriers" (:func:`~accept.group_name`); "a member of
+    Greenpeace" (any organisation's name)."""
+    if frame.acomp is not None:
         return []
-    out: list[Rel] = []
-    for tok in frame.prep("in"):
-        if tok.pos_ != "PROPN" or tok.lower_ not in TIES.membership_words and tok.lemma_.lower() not in TIES.membership_words:
+    attr, out = frame.attr, []
+    member = attr is not None and attr.lemma_.lower() in OPEN.belonging_nouns
+    toks = frame.prep("in") if attr is None else prep_objects(attr, "of") if member else []
+    for tok in toks:
+        words = {tok.lower_, tok.lemma_.lower()}
+        if tok.pos_ != "PROPN" or not (words & set(TIES.membership_words) or A.group_name(tok, frame.idx, alone=member) or (
+                attr is not None and attr.lemma_.lower() == "member" and tok.ent_type_ in ("ORG", "NORP"))):
             continue
         body = A.token_org(tok, frame.idx, strict=False, tools=False)
         if body is not None and body.kind == ENTITY:
