@@ -8,6 +8,8 @@ argument typed for the slot, or ``None`` when it does not fit.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
@@ -56,18 +58,23 @@ def team_arg(tok: Token, *, allow_area: bool = False) -> Arg | None:
 
 def group_name(tok: Token, idx: DocIndex, *, alone: bool = False) -> bool:
     """A plural name with "the" that names no place nor event: "the Night Owls" (with ``alone``, one word too:
-    "part of the Harriers"; not "the Hamptons", "the Blue Ridge Mountains", "the Olympics")."""
+    "part of the Harriers"; not "the Hamptons", "the Blue Ridge Mountains", "the Olympics", "the Red Cross")."""
     the = any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children)
     named = alone or any(c.dep_ == "compound" and c.pos_ == "PROPN" for c in tok.children)
     term = idx.term_at[tok.i]
-    return the and named and (tok.tag_ == "NNPS" or tok.lower_.endswith("s")) and not (
+    return the and named and (tok.tag_ == "NNPS" or tok.lower_.endswith("s") and not tok.lower_.endswith("ss")) and not (
         tok.ent_type_ in ("GPE", "LOC", "FAC", "PERSON") or (term is not None and term.type == "PLACE")
         or tok.lower_ in TIES.not_group_names)
 
 
-def club_arg(tok: Token) -> Arg | None:
-    """A team ("the platform team") or a club ("the choir", "a chess club") one joins or quits."""
+def club_arg(tok: Token, idx: DocIndex | None = None) -> Arg | None:
+    """A team ("the platform team") or a club ("the choir", "a chess club") one joins or quits; with ``idx``, a
+    named one too ("the Sierra Club", "the Night Owls": a group, not an employer)."""
     team = team_arg(tok)
+    if team is None and tok.pos_ == "PROPN" and idx is not None and (
+            tok.lemma_.lower() in L.CLUB_NOUNS or group_name(tok, idx)):
+        named = token_org(tok, idx, tools=False)
+        return None if named is None else replace(named, type="GROUP")
     if team is not None or tok.pos_ != "NOUN" or tok.lemma_.lower() not in L.CLUB_NOUNS:
         return team
     mods = [m for m in _modifiers(tok) if m.pos_ != "PRON" and not m.like_num]

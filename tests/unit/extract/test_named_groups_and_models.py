@@ -41,6 +41,24 @@ def test_no_named_group(extractor, text):
     assert not [r for r in last_turn_rows(extractor, text) if r[1] == "MEMBER_OF"]
 
 
+# joining or leaving a named club or a named group is a membership, not a job
+JOINED_GROUPS = [
+    ("I joined the Audubon Society last year.", ("user", "MEMBER_OF", "Audubon Society", "assert")),
+    ("I finally joined the Silver Foxes.", ("user", "MEMBER_OF", "Silver Foxes", "assert")),
+    ("I quit the Tidewater Ramblers in May.", ("user", "MEMBER_OF", "Tidewater Ramblers", "end")),
+]
+
+
+@pytest.mark.parametrize("text,expected", JOINED_GROUPS, ids=[t for t, _ in JOINED_GROUPS])
+def test_joining_a_named_group_is_membership(extractor, text, expected):
+    rows = {r[:4] for r in last_turn_rows(extractor, text)}
+    assert expected in rows and not [r for r in rows if r[1] == "WORKS_AT"]
+
+
+@pytest.mark.parametrize("text,expected", [("I joined Initech last year.", ("user", "WORKS_AT", "Initech", "assert")),
+                                           ("I joined the Red Cross.", ("user", "WORKS_AT", "Red Cross", "assert"))])
+def test_joining_a_company_is_still_a_job(extractor, text, expected):
+    assert expected in {r[:4] for r in last_turn_rows(extractor, text)}
 
 
 def test_a_model_one_has(extractor):

@@ -115,7 +115,7 @@ def join(frame: Frame) -> list[Rel]:
             when = when_for(replace(frame.status, blocked=False, negated=False), "start", frame.times)
     if dobj is None:
         return []
-    team = club_arg(dobj)
+    team = club_arg(dobj, frame.idx)
     if team is not None:
         return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj) + role_rels(frame, subjects, when, frame.prep("as"))
     return employment(frame, subjects, when, [dobj] if A.token_org(dobj, frame.idx, tools=False) else [],
@@ -159,7 +159,7 @@ def leave(frame: Frame) -> list[Rel]:
             said = at or frame.prep("as") or frame.dobj_preps.get("as")  # "lost my job as a cashier": the open rules' role
             return employment(frame, subjects, when, at) or unnamed_left(frame, subjects, when, at) or (
                 [] if said else last_job(frame, subjects, when))
-        team = club_arg(dobj)
+        team = club_arg(dobj, frame.idx)
         if team is not None:
             return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj)
         arg = name_arg(dobj, frame.idx) if not frame.idx.is_time(dobj) else None
