@@ -72,6 +72,7 @@ _EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+(?:" + "|".join(sorted(
                           + "|".join(sorted(OPEN.taste_verbs)) + r")(?:d|ed)?\b)", re.IGNORECASE)
 
 _DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
+_OPEN_END = re.compile(r"(?<=[A-Za-z0-9])\s*$")  # "i listen to jazz": a turn that stops on a word
 _DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser reads "sooo" as a noun
 # "a sweater lol.", "a puppy tbh": chat particles closing a clause, after a word (dialogue.json chat_particles)
 _CHAT_PARTICLES = re.compile(r"(?<=\w)(?:\s+(?:" + "|".join(sorted(DIALOGUE.chat_particles)) + r"))+(?=\s*(?:[.!?,;:]|$))",
@@ -96,7 +97,9 @@ def normalize_chat(text: str) -> str:
     "so" said plainly ("sooo cute" → "so cute"), chat particles closing a clause dropped ("a sweater lol." →
     "a sweater."), and a kin-role modifier written apart joined ("a stay at
     home dad" → "a stay-at-home dad"), chat clippings written out ("my fav band" → "my favorite band", "gonna" → "going to") and an
-    owner's "'s" typed bare before "name" put back ("my dogs name is Rex" → "my dog's name …"); the rest unchanged.
+    owner's "'s" typed bare before "name" put back ("my dogs name is Rex" → "my dog's name …"), and a full stop
+    after a turn that stops on a word ("i listen to jazz": without it the parser read "to" as an infinitive's); the rest
+    unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
@@ -121,7 +124,7 @@ def normalize_chat(text: str) -> str:
     >>> normalize_chat("My fav band is Queen, my dogs name is Rex. Favs: his friends names are long. Gonna wanna?")
     "My favorite band is Queen, my dog's name is Rex. Favorites: his friend's names are long. Going to want to?"
     >>> normalize_chat("I'm knitting a sweater lol. We got a puppy tbh, haha. LOL that's it xD")
-    "I'm knitting a sweater. We got a puppy, haha. LOL that's it"
+    "I'm knitting a sweater. We got a puppy, haha. LOL that's it."
     """
     text = _CHAT_PARTICLES.sub("", text)
     text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
@@ -129,4 +132,5 @@ def normalize_chat(text: str) -> str:
     text = _CHAT_WORDS.sub(lambda m: _spelled_out(m.group(1)), _BARE_OWNER.sub(r"\1's ", text))
     text = _NAME_IS_NAME.sub(r"\1 is", _OWNED_IS.sub(r"\1 is ", text))
     text = _KIN_ROLE_WORDS.sub(lambda m: m.group(1).replace(" ", "-"), text)
-    return _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
+    text = _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
+    return _OPEN_END.sub(".", text, count=1)

@@ -8,6 +8,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.lexicon import OPEN
+from chronomem.extract.parse.amounts import repair_amounts
 from chronomem.extract.parse.contractions import repair_contracted_is
 from chronomem.timeexpr.words import MONTH_WORDS, PAST_FORMS
 
@@ -384,4 +385,5 @@ def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> int:
             + repair_fronted_names(doc)
             + repair_base_pasts(doc, verbs)
             + repair_noun_verbs(doc, verbs)
-            + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_stranded_prep(doc) + repair_word_punct(doc))
+            + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_stranded_prep(doc) + repair_word_punct(doc)
+            + repair_amounts(doc))

@@ -45,7 +45,7 @@ from chronomem.extract.clauses.stance import (
     subject_of,
     you_all,
 )
-from chronomem.extract.clauses.tree import plus_conjuncts, poss_of, prep_objects
+from chronomem.extract.clauses.tree import owned_pet, plus_conjuncts, poss_of, prep_objects
 from chronomem.extract.lexicon import DIALOGUE, OPEN, PEOPLE
 from chronomem.extract.rules.people.kin import kin_of, named_token
 from chronomem.extract.rules.people.who import person_in
@@ -156,8 +156,11 @@ def named_by_role(tok: Token, idx: DocIndex) -> Arg | None:
 
 
 def _liked(tok: Token, idx: DocIndex) -> Arg | None:
-    """A name NER calls a person ("I adore Nora"), or the one a role noun names ("my landlord Victor")."""
-    return ner_person(tok, idx) if tok.pos_ == "PROPN" else named_by_role(tok, idx)
+    """A name NER calls a person ("I adore Nora"), or the one a role noun names ("my landlord Victor"); not a
+    pet's ("I adore my dog Rex." with "dog" a modifier of "Rex": its HAS_PET says it)."""
+    if tok.pos_ == "PROPN":
+        return None if owned_pet(tok) else ner_person(tok, idx)
+    return named_by_role(tok, idx)
 
 
 # who feels: "I", he/she, a name, or the listener ("you're in love with her"); whom: a named PERSON, him/her,
