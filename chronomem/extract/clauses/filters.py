@@ -141,6 +141,7 @@ class ClauseStatus:
     current: bool = False  # "currently", "still", "right now"
     lifelong: bool = False  # "my whole life", "since I was born": a perfect that still holds
     bygone: bool = False  # "in college", "as a kid", "back then": set in a stretch of life now over
+    plain: bool = False  # "I was a nurse", "I lived in Boston": a bare past said as the sentence's own statement
 
 
 def _own_status(tok: Token) -> ClauseStatus:
@@ -282,6 +283,23 @@ def _bygone(tok: Token) -> bool:
     return False
 
 
+def _plain_past(tok: Token) -> bool:
+    """A bare past that is the sentence's own statement: "I was a nurse", "we lived in Leeds and worked at a mill"
+    (the verb itself past, no auxiliary, the root or joined to it) of the speaker, "we", a name or a noun ("my dad was
+    a pilot"); not of "he" or "they" in a story ("he was this cabbie we had"), not one under another verb ("she said
+    she was a nurse"), nor one a clause of time sets in a story ("I lived in Leeds when I met her":
+    ``time_clause_marks``)."""
+    root = tok
+    while root.dep_ == "conj" and root.head is not root:
+        root = root.head
+    subjects = [c for v in (tok, root) for c in v.children if c.dep_ == "nsubj"][:1]
+    return tok.tag_ == "VBD" and root.dep_ == "ROOT" and all(
+        s.pos_ != "PRON" or s.lower_ in L.FIRST_SINGULAR | L.FIRST_PLURAL for s in subjects) and not any(
+        c.dep_ in ("aux", "auxpass") for c in tok.children) and not any(
+        c.dep_ == "advcl" and any(m.dep_ in ("mark", "advmod") and m.lower_ in L.TIME_CLAUSE_MARKS for m in c.children)
+        for v in {tok, root} for c in v.children)
+
+
 def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:  # noqa: C901
     """Look at ``tok`` and the verbs governing it (through xcomp/ccomp/pcomp/prep) up to the clause root.
 
@@ -291,6 +309,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
     status.blocked |= tok.i in hedged or -1 in hedged
     status.lifelong = _lifelong(tok.sent.text) or _since_clause(tok)
     status.bygone = status.tense in ("past", "past_progressive") and _bygone(tok)
+    status.plain = status.tense == "past" and _plain_past(tok)
     inner, cur = tok, tok
     for _ in range(8):
         if cur.dep_ not in _GOVERNING_DEPS or cur.head is cur:

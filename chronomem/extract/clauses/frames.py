@@ -269,6 +269,8 @@ def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When
                 return When("event", t.text, prefer="past")  # "I was a nurse in 2010": held over that time
             if t is None and status.bygone:
                 return When("end", vague=True)  # "in college I was captain of the team": held then, over since
+            if not times and status.plain and not (status.current or status.fresh or status.lifelong):
+                return When("end", vague=True, plain=True)  # "I was a nurse", "I lived in Boston": held, over since
             return When("end", t.text, prefer="past") if t else None
         if tense == "future":
             t = _pick(times, "since", "point")

@@ -64,7 +64,8 @@ class When:
     ``mode`` is ``state`` (holds now), ``start`` (began at the phrase's time), ``end``, or ``event``
     (a happening that holds over the phrase's own interval: :mod:`chronomem.extract.happenings`).
     ``fresh`` marks "just", "now", "today": the change happened when it was said.
-    ``vague`` marks endings known only to precede the turn ("used to", "no longer").
+    ``vague`` marks endings known only to precede the turn ("used to", "no longer"); ``plain`` one read from a bare
+    past alone ("I was a nurse"), kept only for the states of a life (``life_states``).
     ``needs_time`` marks plans: without a resolvable date they are not recorded.
     ``until`` is the end of a stated range: the rule's relation starts at ``phrase`` and ends there.
     """
@@ -75,6 +76,7 @@ class When:
     prefer: str = "past"
     fresh: bool = False
     vague: bool = False
+    plain: bool = False
     needs_time: bool = False
     until: str = ""  # a range's end ("from 1984 to 1995"): the relation also ends then
 

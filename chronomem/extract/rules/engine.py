@@ -30,6 +30,7 @@ from chronomem.extract.parse.repairs import repair, verb_lemmas
 from chronomem.extract.rules import clause_reading
 from chronomem.extract.rules.open import possessives, tastes
 from chronomem.extract.rules.people import impressions, kin, kin_phrases, nominal, people, titles
+from chronomem.extract.rules.registry import life_states
 from chronomem.extract.rules.verbs import couples, partings
 
 log = logging.getLogger(__name__)
@@ -107,7 +108,7 @@ def sentence_relations(sent: Span, idx: DocIndex, gates: Mapping[str, bool],
     for row in passes:
         if row.stage != "sentence" or kind not in row.kinds or (row.gate and not gates[row.gate]):
             continue
-        found = row.handler(sent, idx, **row.args)
+        found = life_states(row.handler(sent, idx, **row.args))
         if row.merge == "unless_said":  # "I sold my car": the verb says more than "my car"
             found = [r for r in found if (r.predicate, r.obj.name) not in clause_said]
         kept_apart.get(row.merge, said).extend(found)
@@ -132,7 +133,7 @@ def doc_relations(doc: Doc, idx: DocIndex, passes: Iterable[Pass] = PASSES) -> t
             hints += found_hints
     for row in passes:
         if row.stage == "doc" and not (row.gate and not gates[row.gate]):
-            found = row.handler(doc, idx, **row.args)
+            found = life_states(row.handler(doc, idx, **row.args))
             if row.merge == "unless_named":
                 named = {r.obj.name for r in rels}
                 found = [r for r in found if r.obj.name not in named]  # "We got a puppy! This is Biscuit."

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
 from chronomem.extract.lexicon import lexicon_file
@@ -111,5 +112,11 @@ def run_rules(frame: Frame, rules: Mapping[str, tuple[Rule, ...]] = RULES) -> li
     for rule in rules.get(frame.lemma, ()):
         if out and not rule.adds:
             continue
-        out += rule.handler(frame)
+        out += life_states(rule.handler(frame))
     return out
+
+
+def life_states(rels: list[Any]) -> list[Any]:
+    """An ending read from a bare past alone stays only for a state of a life (``life_states``): "I was a nurse" is
+    over; "I loved the show" says nothing of now, and leaves the clause to the rules after it."""
+    return [r for r in rels if not (isinstance(r, Rel) and r.when.plain) or r.predicate in L.LIFE_STATES]

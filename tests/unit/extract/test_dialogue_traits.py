@@ -41,6 +41,7 @@ STATED = [
     (duo("Wait, you used to be a nurse."), ("Ann", "HAS_ROLE", "nurse", "end")),
     (duo("I was a chef and now I'm a baker."), ("Cy", "HAS_ROLE", "chef", "end")),
     (duo("I was a chef and now I'm a baker."), ("Cy", "HAS_ROLE", "baker", "assert")),
+    (duo("I was a chef."), ("Cy", "HAS_ROLE", "chef", "end")),  # a past role said alone held, and is over
     (duo("Believe me, I am a professional dancer."), ("Cy", "HAS_ROLE", "dancer", "assert")),
     (duo("Today we met Ivo Ries, career counselor."), ("Ivo Ries", "HAS_ROLE", "career counselor", "assert")),
     (trio("Thanks doctor."), ("Bo", "HAS_ROLE", "doctor", "assert")),
@@ -71,8 +72,7 @@ NOT_STATED = [
     (duo("That's right, The I Hate Tomas Vale Club!"), ("Cy", "DISLIKES", "Tomas Vale Club", "assert")),
     # praise between two people stays politeness
     (duo("You are so talented and sweet."), ("Cy", "LIKES", "Ann", "assert")),
-    # a past role alone may still hold; a denied one, a boss
-    (duo("I was a chef."), ("Cy", "HAS_ROLE", "chef", "end")),
+    # a denied past role, a boss
     (duo("You never used to be my tutor."), ("Ann", "HAS_ROLE", "tutor", "end")),
     (duo("You used to be my boss."), ("Ann", "HAS_ROLE", "boss", "end")),
     # an aspiring dancer is not one yet; between two people a title said in thanks is politeness

@@ -15,7 +15,7 @@ from tests.unit.extract.extract_helpers import NOW, A, E, U, c, day, last_turn_r
 OVER = ("turn", "unknown", True)  # it held once and no longer; when it ended is not said
 
 STATEMENTS = [
-    # a past state set in a stretch of life is over (not "I was a nurse.": no stretch, no fact)
+    # a past state set in a stretch of life is over (so is a bare one: tests/unit/extract/test_bare_pasts.py)
     ("Back in high school I was the drummer in a punk band.", [c(U, "HAS_ROLE", "drummer", E, OVER)]),
     ("I was a waiter back in my twenties.", [c(U, "HAS_ROLE", "waiter", E, OVER)]),
     ("During grad school I was a teaching assistant.", [c(U, "HAS_ROLE", "teaching assistant", E, OVER)]),
@@ -45,9 +45,6 @@ NOTHING = [
     "I wasn't a bartender in college.",
     "If I were a nurse back then I'd have quit.",
     "When I was a kid I wanted to be a vet.",
-    "I was a nurse.",  # a past state with no stretch of life says nothing of when
-    "I lived in Boston.",
-    "I was a teacher in a school in Leeds.",  # "in a school" is where, not a stretch of life
     "I attended the meeting.",  # an event with no time is none
 ]
 
