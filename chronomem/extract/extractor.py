@@ -53,7 +53,6 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc
 
 DEFAULT_SKIP_SPEAKERS = tuple(lexicon_file("dialogue")["assistant_speakers"])
-SPEAKERS_KEY = "chronomem_speakers"
 log = logging.getLogger(__name__)
 
 
@@ -196,6 +195,7 @@ class SpacyRuleExtractor:
 
     def extract_many(self, sessions: Iterable[Session]) -> Iterator[tuple[Session, ExtractionResult]]:
         """Extract every session with one ``nlp.pipe`` over all turns; results in input order."""
+        from chronomem.extract.parse.pipeline import SPEAKERS_KEY
         from chronomem.extract.resolution.session import SessionResolver
 
         nlp = self.nlp

@@ -17,6 +17,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, WE, Arg
 from chronomem.extract.parse.gazetteer import VERSION, Term
+from chronomem.extract.parse.pipeline import session_speakers
 
 NAME_LABELS = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "PLACE", "LOC": "PLACE", "FAC": "PLACE",
                "PRODUCT": "TOOL", "NORP": "OTHER", "WORK_OF_ART": "OTHER", "EVENT": "OTHER", "LANGUAGE": "TOOL"}
@@ -255,7 +256,7 @@ def entity_arg(tok: Token, idx: DocIndex) -> Arg | None:
 def speaker_arg(tok: Token) -> Arg | None:
     """A session speaker named in the text as written ("Karl replaced user as the lead", with a
     speaker called "user"); not after an article ("the user")."""
-    speakers = tok.doc.user_data.get("chronomem_speakers") or {}
+    speakers = session_speakers(tok.doc)
     name = speakers.get(tok.lower_)
     if name is None or tok.text != name or tok.pos_ == "PRON" or tok.i > 0 and tok.doc[tok.i - 1].lower_ in L.DET_WORDS:
         return None

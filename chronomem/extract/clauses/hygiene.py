@@ -20,6 +20,7 @@ from chronomem.extract.clauses.args import NAME_LABELS, DocIndex, clean_name, fi
 from chronomem.extract.clauses.records import ASKED, ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import FIRST_PERSON_FORMS, NAMES, OPEN
+from chronomem.extract.parse.pipeline import session_speakers
 
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "conj", "compound", "appos", "attr", "dative",
                          "oprd", "agent"})
@@ -98,7 +99,7 @@ def is_vocative(tokens: Span) -> bool:
 def _speaker_called(tokens: Span) -> bool:
     """A speaker of the session named after a comma at the end, beside a thing that is no one's: "I got a
     puppy, Maria!" said to Maria (not "my sister, Maria": whose it is says who she is)."""
-    speakers = tokens.doc.user_data.get("chronomem_speakers") or {}
+    speakers = session_speakers(tokens.doc)
     return tokens.text.lower() in speakers and not any(c.dep_ == "poss" for c in tokens.root.head.children)
 
 

@@ -121,6 +121,15 @@ def load_pipeline(gazetteer: Gazetteer, *, model: str | None = None,
         return nlp
 
 
+SPEAKERS_KEY = "chronomem_speakers"  # Doc.user_data: the session's speakers, put there by the extractor
+
+
+def session_speakers(doc: Doc) -> dict[str, str]:
+    """The speakers of the session ``doc`` is a turn of (lower-cased name → the name as written), as the
+    extractor put them on it; empty for a doc parsed outside a session."""
+    return doc.user_data.get(SPEAKERS_KEY) or {}
+
+
 # ----------------------------------------------------------------------------- the gazetteer component
 EXTENSIONS = ("cm_terms", "cm_rels", "cm_hints", "cm_mentions")
 for _extension in EXTENSIONS:

@@ -17,6 +17,7 @@ from chronomem.extract.clauses.phrases import company_of, dash_between, object_p
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import NAMES, OPEN
+from chronomem.extract.parse.pipeline import session_speakers
 from chronomem.extract.rules.open.phrase_table import phrase_row
 
 OPEN_PREDICATE = "RELATED_TO"
@@ -199,7 +200,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
         if named is not None and phrase and named.name in phrase and len(phrase) > len(named.name) and named.type == "OTHER":
             return Arg(ENTITY, tok.i, phrase, "OTHER", GUESS)  # "old Westerns"
         if named is not None:
-            if named.name.lower() in (tok.doc.user_data.get("chronomem_speakers") or {}):
+            if named.name.lower() in session_speakers(tok.doc):
                 return None  # "I love Nate": the other speaker is not a taste
             return named if people or named.label != "PERSON" and not named.gender else None
     if not people and is_person_object(tok):
@@ -224,7 +225,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     if tok.tag_ == "VBG" and any(c.dep_ == "dobj" and (c.lemma_.lower() in OPEN.abstract_gerund_objects or c.pos_ == "PRON")
                                  for c in tok.children):
         return None  # "building up confidence"
-    speakers = tok.doc.user_data.get("chronomem_speakers") or {}
+    speakers = session_speakers(tok.doc)
     first = phrase.split(" ", 1)[0].lower()
     if phrase.lower() in speakers or first in NAMES.interjections or first in NAMES.chat_words:
         return None  # the other speaker; "cheers for asking"

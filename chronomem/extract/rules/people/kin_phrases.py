@@ -19,6 +19,7 @@ from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, OW
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, poss_of, prep_objects
 from chronomem.extract.lexicon import OPEN, TIES
+from chronomem.extract.parse.pipeline import session_speakers
 from chronomem.extract.rules.open.possessives import introduced_names
 from chronomem.extract.rules.people.kin import (
     kin_of,
@@ -255,7 +256,7 @@ def _owned_bond(noun: Token, idx: DocIndex) -> list[Rel]:
     whom = _with_whom(noun, tuple(TIES.bond_preps.get(lemma, ("with",))))
     others = [a for a in (said_person(t, idx) for t in whom) if a is not None]
     if not whom and poss.lower_ == "our" and not _others_in_turn(noun.doc) and (
-            predicate == "FRIEND_OF" or len(noun.doc.user_data.get("chronomem_speakers") or {}) == 2):
+            predicate == "FRIEND_OF" or len(session_speakers(noun.doc)) == 2):
         others = [Arg(YOU, noun.i)]  # a couple's "our" is the listener's only when two talk
     return [holds(predicate, owner, o, noun.i, 0.7) for o in others if o.other_than(owner)]
 
