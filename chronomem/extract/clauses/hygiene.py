@@ -19,7 +19,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
 from chronomem.extract.clauses.records import ASKED, ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg
 from chronomem.extract.clauses.tree import is_pet_noun
-from chronomem.extract.lexicon import FIRST_PERSON_FORMS, NAMES, OPEN
+from chronomem.extract.lexicon import FIRST_PERSON_FORMS, NAMES, OPEN, TIES
 from chronomem.extract.parse.pipeline import session_speakers
 
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "conj", "compound", "appos", "attr", "dative",
@@ -226,22 +226,35 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
                     out.append(arg)
         elif low == "there" and tok.dep_ == "advmod":
             out.append(Arg(THERE, tok.i))
-        elif tok.pos_ == "NOUN" and (low in L.KIN or low in L.PERSON_NOUNS) and not _has_name(tok) \
+        elif tok.pos_ == "NOUN" and (low in L.KIN or low in L.PERSON_NOUNS or _plural(tok)) and not _has_name(tok) \
                 and not _describes_subject(tok):
             asked = _asked_of(tok)
+            gender = L.THIRD_PERSON["they"] if _plural(tok) else L.KIN.get(low, ("", L.PERSON_NOUNS.get(low, "")))[1]
             out.append(Arg(UNNAMED, tok.i, low if asked or _speakers_own(tok) else "", ASKED if asked else "OTHER",
-                           gender=L.KIN.get(low, ("", L.PERSON_NOUNS.get(low, "")))[1]))
+                           gender=gender))
         elif tok.tag_ == "NN" and is_pet_noun(tok) and not _has_name(tok):  # "my dog" (not "my dogs"): he or she later
             out.append(Arg(UNNAMED, tok.i, low if _speakers_own(tok) else "", "PET"))
     out.sort(key=lambda a: a.i)
     return out
 
 
+def plural_people(tok: Token) -> bool:
+    """People said in the plural, whom a later "they" means: "my parents", "the neighbours", "my team"."""
+    lemma = tok.lemma_.lower()
+    return lemma in TIES.group_nouns or tok.tag_ == "NNS" and (
+        lemma in L.KIN or lemma in L.PERSON_NOUNS or lemma in L.OLD_MEANS_FORMER)
+
+
+def _plural(tok: Token) -> bool:
+    """What a later "they" may mean: people said in the plural (:func:`plural_people`), or any plural ("strangers")."""
+    return tok.tag_ == "NNS" or plural_people(tok)
+
+
 def _speakers_own(tok: Token) -> bool:
-    """The speaker's relative, whom a later "she" or "they" may mean: "my sister", "I have a sister"; or
-    pet ("my dog", "our cat"; one got or had is known from its HAS_PET: :mod:`~chronomem.extract.resolution.session`)."""
+    """The speaker's relative, whom a later "she" or "they" may mean: "my sister", "my parents", "I have a sister";
+    or pet ("my dog", "our cat"; one got or had is known from its HAS_PET: :mod:`~chronomem.extract.resolution.session`)."""
     pet = is_pet_noun(tok)
-    if not (pet or tok.lower_ in L.KIN) or tok.dep_ == "conj":
+    if not (pet or tok.lower_ in L.KIN or tok.tag_ == "NNS" and tok.lemma_.lower() in L.KIN) or tok.dep_ == "conj":
         return False
     if any(c.dep_ == "poss" and (c.lower_ == "my" or pet and c.lower_ == "our") for c in tok.children):
         return True

@@ -206,8 +206,8 @@ class SessionResolver:
                 return None
             if key.startswith(UNNAMED_KEY):  # an unnamed person ("my mom"): the pronoun means them
                 said_gender, _, owned = key[1:].partition(OWNED_SEP)
-                if gender and said_gender and said_gender != gender:
-                    continue
+                if gender and (said_gender or gender == L.THIRD_PERSON["they"]) and said_gender != gender:
+                    continue  # ("they": only people said in the plural, "my parents")
                 if owned.endswith((OWNED_SEP + "PET", OWNED_SEP + "PARTNER")) and self._antecedent(
                         pool[:n], turn_no, i, gender, exclude) not in (None, key):
                     return None  # "Tom saw my dog. He ...": Tom or the dog
@@ -216,7 +216,7 @@ class SessionResolver:
                     return None  # "How's your sister?" — "She's great": hers in the answer, by the one asked
                 return key if owned else None  # the speaker's relative: named when a fact needs them
             ent = self.entities[key]
-            if gender and ent.gender and ent.gender != gender:
+            if gender == L.THIRD_PERSON["they"] or gender and ent.gender and ent.gender != gender:
                 continue
             return key
         return None

@@ -14,7 +14,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg
 from chronomem.extract.clauses.filters import clause_status
-from chronomem.extract.clauses.hygiene import is_vocative
+from chronomem.extract.clauses.hygiene import is_vocative, plural_people
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, OWNED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, poss_of, prep_objects
@@ -276,10 +276,7 @@ def _others_in_turn(doc: Doc) -> bool:
     """Someone else the turn speaks of, whom "our" may take in: a person named (not the one spoken to),
     "they", or a group ("my teammates gave me this; it's a sign of our friendship")."""
     for tok in doc:
-        lemma = tok.lemma_.lower()
-        if tok.lower_ in L.THIRD_PLURAL or lemma in TIES.group_nouns:
-            return True
-        if tok.tag_ == "NNS" and (lemma in L.KIN or lemma in L.PERSON_NOUNS or lemma in L.OLD_MEANS_FORMER):
+        if tok.lower_ in L.THIRD_PLURAL or plural_people(tok):
             return True
     return any(e.label_ == "PERSON" and not is_vocative(e) for e in doc.ents)
 
