@@ -47,8 +47,9 @@ def team_arg(tok: Token, *, allow_area: bool = False) -> Arg | None:
     lower = tok.lower_
     if tok.lemma_.lower() in L.TEAM_NOUNS or lower in L.TEAM_NOUNS:
         mods = [m for m in _modifiers(tok) if m.pos_ != "PRON" and not m.like_num]
-        if not mods:
-            return None
+        if not mods or tok.ent_type_ == "ORG" and tok.is_title and tok.i > tok.sent.start and all(
+                m.pos_ == "PROPN" and m.lower_ not in L.TEAM_AREAS for m in mods):
+            return None  # (not "the Marriott Group": a company's name)
         name = " ".join([*(m.lower_ for m in mods), lower])
         return Arg(ENTITY, mods[0].i, name, "GROUP", GAZETTEER)
     if allow_area and lower in L.TEAM_AREAS and tok.pos_ in ("NOUN", "PROPN", "ADJ", "VERB"):
@@ -67,12 +68,12 @@ def group_name(tok: Token, idx: DocIndex, *, alone: bool = False) -> bool:
         or tok.lower_ in TIES.not_group_names)
 
 
-def club_arg(tok: Token, idx: DocIndex | None = None) -> Arg | None:
+def club_arg(tok: Token, idx: DocIndex | None = None, *, alone: bool = False) -> Arg | None:
     """A team ("the platform team") or a club ("the choir", "a chess club") one joins or quits; with ``idx``, a
-    named one too ("the Sierra Club", "the Night Owls": a group, not an employer)."""
+    named one too ("the Sierra Club", "the Night Owls": a group, not an employer; with ``alone``, "the Harriers")."""
     team = team_arg(tok)
     if team is None and tok.pos_ == "PROPN" and idx is not None and (
-            tok.lemma_.lower() in L.CLUB_NOUNS or group_name(tok, idx)):
+            tok.lemma_.lower() in L.CLUB_NOUNS or group_name(tok, idx, alone=alone)):
         named = token_org(tok, idx, tools=False)
         return None if named is None else replace(named, type="GROUP")
     if team is not None or tok.pos_ != "NOUN" or tok.lemma_.lower() not in L.CLUB_NOUNS:

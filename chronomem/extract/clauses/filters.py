@@ -284,17 +284,17 @@ def _bygone(tok: Token) -> bool:
 
 
 def _plain_past(tok: Token) -> bool:
-    """A bare past that is the sentence's own statement: "I was a nurse", "we lived in Leeds and worked at a mill"
-    (the verb itself past, no auxiliary, the root or joined to it) of the speaker, "we", a name or a noun ("my dad was
-    a pilot"); not of "he" or "they" in a story ("he was this cabbie we had"), not one under another verb ("she said
-    she was a nurse"), nor one a clause of time sets in a story ("I lived in Leeds when I met her":
-    ``time_clause_marks``)."""
+    """A bare past that is the sentence's own statement: "I was a nurse", "we lived in Leeds" (the verb itself past, no
+    auxiliary, the root or joined to it) of the speaker, "we", a name, a noun ("my dad was a pilot") or "he"/"she" said to
+    be "a …" ("he was a cab driver"; not "they", "he was this cabbie we had"), not one under another verb ("she said she
+    was a nurse"), nor one a clause of time sets in a story ("I lived in Leeds when I met her": ``time_clause_marks``)."""
     root = tok
     while root.dep_ == "conj" and root.head is not root:
         root = root.head
     subjects = [c for v in (tok, root) for c in v.children if c.dep_ == "nsubj"][:1]
+    he_she = {"he", "she"} if any(c.dep_ == "attr" and c.left_edge.lower_ in ("a", "an") for c in tok.children) else set()
     return tok.tag_ == "VBD" and root.dep_ == "ROOT" and all(
-        s.pos_ != "PRON" or s.lower_ in L.FIRST_SINGULAR | L.FIRST_PLURAL for s in subjects) and not any(
+        s.pos_ != "PRON" or s.lower_ in L.FIRST_SINGULAR | L.FIRST_PLURAL | he_she for s in subjects) and not any(
         c.dep_ in ("aux", "auxpass") for c in tok.children) and not any(
         c.dep_ == "advcl" and any(m.dep_ in ("mark", "advmod") and m.lower_ in L.TIME_CLAUSE_MARKS for m in c.children)
         for v in {tok, root} for c in v.children)

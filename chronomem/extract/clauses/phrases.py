@@ -167,7 +167,7 @@ def called_token(tok: Token) -> Token | None:
     while tok.dep_ in ("compound", "amod", "nmod", "det") and tok.head.i > tok.i:
         tok = tok.head  # "book" → "club", "small" → "town"
     acl = next((c for c in tok.children if c.dep_ == "acl" and c.i == tok.i + 1 and c.lemma_.lower() in OPEN.naming_words
-                and c.tag_ == "VBN"), None)
+                and c.tag_ in ("VBN", "VBD")), None)  # (a participle the tagger took for a past: "a team called the Otters")
     return None if acl is None else next((c for c in acl.children if c.dep_ in ("oprd", "attr", "dobj") and c.pos_ == "PROPN"), None)
 
 

@@ -43,7 +43,7 @@ from chronomem.extract.rules.open.base import (
     place_arg,
     subject_rels,
 )
-from chronomem.extract.rules.open.copula import be_rels, copula_rels, had_kin, had_kin_rels, home_in
+from chronomem.extract.rules.open.copula import be_rels, copula_rels, employer_is, had_kin, had_kin_rels, home_in
 from chronomem.extract.rules.open.goals import diet_rels, goal_rels
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
 from chronomem.extract.rules.open.possessives import owned_name
@@ -149,7 +149,7 @@ def clause_rels(frame: Frame) -> list[Rel]:
     progressive = frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children)
     if not frame.status.blocked and not frame.status.negated:
         favourite = favourite_rels(frame) if frame.lemma == "be" or progressive or noun_as_verb(frame) else []
-        loved = favourite or loved_subject_rels(frame) or home_in(frame) or gift_rels(frame)
+        loved = favourite or loved_subject_rels(frame) or home_in(frame) or employer_is(frame) or gift_rels(frame)
         if loved:
             return loved  # "my favourite book is Dune", "pottery relaxes me"; "my home is in Vermont"; a gift
     elif not frame.status.blocked and (disowned := loved_subject_rels(frame)):
@@ -203,10 +203,13 @@ def clause_rels(frame: Frame) -> list[Rel]:
 def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """A taste said by denying its opposite: "I don't like crowds", "I do not enjoy camping", "I can't stand
     rude people", "I'm not a fan of winter", "I'm not fond of olives" → DISLIKES; not "no longer" (an
-    ending), nor a question or a supposition ("I might not like it"), nor what someone else does not like of the speaker's."""
+    ending), nor a question or a supposition ("I might not like it"), nor what someone else does not like of the speaker's,
+    nor a denied degree ("I don't like jazz that much": ``denied_degrees``)."""
     lemma, status = frame.lemma, frame.status
     cannot = lemma in OPEN.cannot_tastes and any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in frame.v.children)
-    if status.ending or status.used_to or (status.blocked and not cannot):
+    if status.ending or status.used_to or (status.blocked and not cannot) or any(
+            t.lower_ in OPEN.denied_degrees and t.dep_ in ("advmod", "npadvmod", "dobj") and t.i > frame.v.i
+            and not any(c.lower_ == "of" for c in t.children) for t in frame.v.subtree):
         return []
     never = status.tense == "past" and any(c.lower_ == "never" for c in frame.v.children)
     plain = replace(frame, status=replace(status, negated=False, blocked=False,  # "I never liked olives": to this day

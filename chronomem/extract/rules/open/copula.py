@@ -11,10 +11,11 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.args import pronoun_arg
 from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
-from chronomem.extract.clauses.phrases import gerund
+from chronomem.extract.clauses.phrases import called_token, gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, holds
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import OPEN, ROLES
+from chronomem.extract.lexicon import OPEN, ROLES, TIES
+from chronomem.extract.rules.base import employment
 from chronomem.extract.rules.open.activity import activity_rels
 from chronomem.extract.rules.open.base import (
     OPEN_CONFIDENCE,
@@ -86,6 +87,15 @@ def home_in(frame: Frame) -> list[Rel]:
         return []
     places = [p for t in frame.preps.get("in", []) if (p := A.token_place(t, frame.idx)) is not None and p.kind == ENTITY]
     return [holds("LIVES_IN", owner, p, frame.v.i, OPEN_CONFIDENCE) for p in places[:1]]
+
+
+def employer_is(frame: Frame) -> list[Rel]:
+    """"My employer is Vexa", "her employer is a startup called Brindle": the owner works there (``said_employers``)."""
+    noun = next((t for t in frame.subj_toks if t.lemma_.lower() in TIES.said_employers), None)
+    owner = next((pronoun_arg(c) for c in noun.children if c.dep_ == "poss"), None) if noun is not None else None
+    if owner is None or frame.lemma != "be" or frame.attr is None:
+        return []
+    return employment(frame, [owner], frame.when("state"), [called_token(frame.attr) or frame.attr])
 
 
 def _being_in(frame: Frame, subjects: list[Arg]) -> list[Rel]:

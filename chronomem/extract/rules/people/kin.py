@@ -326,11 +326,12 @@ def pet_mention(tok: Token | None, idx: DocIndex) -> tuple[Token, Token] | None:
 
 def pet_rels(frame: Frame, tok: Token | None, when: When | None, owners: Sequence[Arg] = ()) -> list[Rel]:
     """HAS_PET for the pet ``tok`` mentions, owned by its possessor ("my", "Tom's") or ``owners``; a pet
-    with no name only when it leaves ("my dog died last year": not a pet still had)."""
+    with no name only when it leaves ("my dog died last year": not a pet still had), one at a time."""
     found = pet_mention(tok, frame.idx)
+    counted = frame.lemma == "have" and any(c.dep_ == "nummod" for c in tok.children) if tok is not None else False
     if found is None and tok is not None and when is not None and when.mode == "end" and tree.is_pet_noun(tok) \
-            and tok.pos_ == "NOUN" and tok.dep_ != "appos" and not any(c.dep_ == "appos" for c in tok.children):
-        # (not "Pickles, my dog, died": the name is beside it)
+            and tok.pos_ == "NOUN" and tok.dep_ != "appos" and not any(c.dep_ == "appos" for c in tok.children) and not counted:
+        # (not "Pickles, my dog, died": the name is beside it; not "I had two cats": a count, no one of them)
         owner = owner_of(tok, frame.idx)
         return [timed("HAS_PET", o, owned_arg(tok, "PET"), when, frame.v.i, 0.7)
                 for o in ([owner] if owner is not None else owners) if o.kind in (SPEAKER, WE, PRONOUN, ENTITY)]

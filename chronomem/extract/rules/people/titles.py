@@ -16,7 +16,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.args import DocIndex
-from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, holds, timed
+from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, held, holds, timed
 from chronomem.extract.clauses.stance import plain, subject_of
 from chronomem.extract.lexicon import DIALOGUE, NAMES, PEOPLE
 from chronomem.extract.rules.people.kin import kin_of, owner_word, said_person
@@ -130,11 +130,15 @@ def listener_titled(tok: Token) -> list[Rel]:
 
 # ----------------------------------------------------------------------------- ties at work
 def work_tie_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """Shared roles ("we're both nurses"), roles held for someone ("I'm Nora's assistant") and dismissals."""
+    """Shared roles ("we're both nurses"), roles held for someone ("I'm Nora's assistant", "I work as Nora's
+    assistant") and dismissals."""
     out: list[Rel] = []
     for tok in sent:
         if tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lemma_ == "be" and plain(tok.head):
-            out += _held_for(tok, idx) or _shared_role(tok)
+            out += _held_for(tok, tok.head, idx) or _shared_role(tok)
+        elif tok.dep_ == "pobj" and tok.pos_ == "NOUN" and tok.head.lower_ == "as" and tok.head.head.lemma_ in (
+                "work", "serve") and plain(tok.head.head):
+            out += _held_for(tok, tok.head.head, idx)
         elif tok.lemma_.lower() in DIALOGUE.dismissals and tok.tag_ == "VBN" and plain(tok):
             out += _dismissed(tok)
     return out
@@ -150,15 +154,16 @@ def _one_subject(verb: Token, idx: DocIndex) -> Arg | None:
     return said_person(subj[0], idx)
 
 
-def _held_for(noun: Token, idx: DocIndex) -> list[Rel]:
-    """"I'm Nora's assistant": the holder reports to the owner."""
+def _held_for(noun: Token, verb: Token, idx: DocIndex) -> list[Rel]:
+    """"I'm Nora's assistant" (``verb`` the clause's, here "'m"): the holder reports to the owner."""
     if noun.lemma_.lower() not in DIALOGUE.assisting_roles:
         return []
     owner = owner_word(noun, idx)
-    holder = _one_subject(noun.head, idx)
+    holder = _one_subject(verb, idx)
     if owner is None or owner.kind == WE or holder is None or holder.kind == owner.kind == SPEAKER:
         return []
-    return [holds("REPORTS_TO", holder, owner, noun.i, 0.7)] + _held_role(holder, noun)
+    rels = [holds("REPORTS_TO", holder, owner, noun.i, 0.7)] + _held_role(holder, noun)
+    return [replace(r, when=held(True), kind="end") for r in rels] if verb.tag_ == "VBD" else rels  # "I was …": over
 
 
 def staying_rels(sent: Span, idx: DocIndex) -> list[Rel]:

@@ -306,7 +306,8 @@ def be_together(frame: Frame) -> list[Rel]:
         back = any(c.lower_ == "back" for c in (*frame.v.children, *together.children))
         when = frame.when("state") if back or long_span(frame.v) or frame.prep("since") or (
             frame.status.ending and not frame.prep("at", "in", "on")) else None
-    return couple_rels(frame, when, partner_toks=frame.prep("with"))
+    ended = when is not None and when.mode == "end"  # "my husband and I aren't together anymore": the marriage ends
+    return couple_rels(frame, when, partner_toks=frame.prep("with"), ending=ended)
 
 
 def together_rels(frame: Frame) -> list[Rel]:

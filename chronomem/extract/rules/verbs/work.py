@@ -16,6 +16,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
 from chronomem.extract.clauses.args import name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
+from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, YOU, Arg, Rel, When, timed
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import prep_objects
@@ -297,9 +298,12 @@ def lead(frame: Frame) -> list[Rel]:
 
 # ----------------------------------------------------------------------------- said other ways
 def play(frame: Frame) -> list[Rel]:
-    """"played for Leeds United": a club or team someone is on is their employer."""
-    orgs = [t for t in frame.prep("for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
-    return employment(frame, persons(frame), frame.when("state"), orgs, confidence=0.8)
+    """"played for Leeds United": a club someone is on is their employer; a team named as a group ("I play for
+    the Harriers", "for a local team called the Otters") is one they are a member of."""
+    teams = [t for t in frame.prep("for") if (t.pos_ == "PROPN" or called_token(t)) and club_arg(t, frame.idx, alone=True)]
+    orgs = [t for t in frame.prep("for") if (t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None) and t not in teams]
+    return employment(frame, persons(frame), frame.when("state"), orgs, confidence=0.8) + [r for t in teams for r in emit(
+        frame, "MEMBER_OF", persons(frame), club_arg(t, frame.idx, alone=True), frame.when("state"), obj_tok=t)]
 
 
 def sign(frame: Frame) -> list[Rel]:
