@@ -20,7 +20,7 @@ from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, YOU, Arg, Rel, When, timed
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import OPEN, TEAM_CHANGES, TIES
+from chronomem.extract.lexicon import EVENTS, OPEN, TEAM_CHANGES, TIES
 from chronomem.extract.rules.base import emit, employment, last_job, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.open.phrase_table import unnamed_place
 from chronomem.extract.rules.verbs.stays import at_school
@@ -31,7 +31,7 @@ from chronomem.extract.rules.verbs.tools import tool_objects, uses_rels
 def work(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("state")
-    bosses = [(tok, boss) for tok in frame.prep("for") if (boss := boss_for(tok, frame)) is not None]
+    bosses = [(tok, boss) for tok in frame.prep("for") if frame.lemma == "work" and (boss := boss_for(tok, frame))]
     orgs = [tok for tok in frame.prep("at", "for") if tok not in {t for t, _ in bosses}] + named_employer(frame)
     out = employment(frame, subjects, when, orgs, places=frame.prep("in"), roles=frame.prep("as"), unnamed=True)
     for tok, boss in bosses:  # "I work for Nate Olsen": a person to answer to, not an employer
@@ -291,8 +291,9 @@ def lead(frame: Frame) -> list[Rel]:
         leaders = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("by")) if a is not None]
         return emit(frame, "LEADS", leaders, team, frame.when("state"))
     team = team_arg(frame.dobj) if frame.dobj is not None else None
-    if team is None:  # "we run Mattermost" (also with the name an adverb to the parser)
-        return uses_rels(frame, "state") if frame.lemma == "run" else []
+    if team is None:  # "we run Mattermost" (also with the name an adverb to the parser); not "ran the Oslo Marathon"
+        race = frame.dobj is not None and frame.dobj.lemma_.lower() in EVENTS.attend_nouns
+        return uses_rels(frame, "state") if frame.lemma == "run" and not race else []
     return emit(frame, "LEADS", persons(frame, we=False), team, frame.when("state"), obj_tok=frame.dobj)
 
 
@@ -307,8 +308,9 @@ def play(frame: Frame) -> list[Rel]:
 
 
 def sign(frame: Frame) -> list[Rel]:
-    """"signed with/for Udinese", "signed a contract with Acme": starts a job there."""
-    if frame.dobj is not None and not A.is_job_noun(frame.dobj) and frame.dobj.lemma_.lower() not in ("contract", "deal"):
+    """"signed with/for Udinese", "signed a contract with Acme": starts a job there (not "signed up for" a race)."""
+    if frame.prt == "up" or frame.dobj is not None and not A.is_job_noun(frame.dobj) and (
+            frame.dobj.lemma_.lower() not in ("contract", "deal")):
         return []
     orgs = [t for t in frame.prep_anywhere("with", "for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
     return employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
