@@ -19,9 +19,9 @@ from chronomem.extract.clauses.accept import role_word, team_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel, When
-from chronomem.extract.clauses.tree import is_pet_noun
+from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import OPEN, ROLE_PHRASE_STOPS, ROLES, TITLE_NOUNS, lexicon_file
-from chronomem.extract.rules.base import emit, persons, role_when
+from chronomem.extract.rules.base import emit, employment, persons, role_when
 from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.people.kin import gave_away, possessor
 
@@ -181,10 +181,14 @@ def _role_rels(frame: Frame, subjects: list[Arg], tok: Token | None) -> list[Rel
 
 def role_after(frame: Frame, *, after: str = "to", particle: str = "") -> list[Rel]:
     """The role after ``after`` (with ``particle`` beside the verb): "I got promoted to data scientist back in 2020",
-    "I moved up to senior accountant last spring" (not "we moved up to Seattle": no role noun)."""
+    "I moved up to senior accountant last spring" (not "we moved up to Seattle": no role noun); the employer "at"
+    names with it: "promoted to head chef at Ostra" also works at Ostra."""
     if particle and not any(c.lower_ == particle and c.dep_ in ("advmod", "prt") for c in frame.v.children):
         return []
-    return _role_rels(frame, _people(frame), _after(frame, after))
+    rels = _role_rels(frame, _people(frame), _after(frame, after))
+    under = [*frame.prep(after), *(c for c in frame.v.children if c.dep_ == "xcomp")]  # "to head chef": "head" a verb
+    orgs = [*frame.prep("at"), *(o for t in under for o in prep_objects(t, "at"))] if rels else []
+    return rels + employment(frame, [r.subject for r in rels[:1]], When("state"), orgs)
 
 
 def _title_owner(tok: Token, frame: Frame) -> Arg | None:
