@@ -39,11 +39,13 @@ def nearest_subject(verb: Token, before: Token) -> Token | None:
 
 def is_pet_noun(tok: Token) -> bool:
     """``tok`` names a kind of pet (``pet_nouns``), alone ("dog", "beagle") or with the word before it
-    ("german shepherd", "pit bull"); not a thing made like one ("a stuffed rabbit", "a robot dog")."""
+    ("german shepherd", "pit bull") or before a word of mixed breed ("a beagle mix"); not a thing made like one
+    ("a stuffed rabbit", "a robot dog")."""
     lemma = tok.lemma_.lower()
     if any(c.i < tok.i and c.lower_ in L.NOT_ANIMAL_MODIFIERS for c in tok.children):
         return False
-    if lemma in L.PET_NOUNS:
+    if lemma in L.PET_NOUNS or lemma in L.PET_MIX_NOUNS and any(
+            c.dep_ in ("compound", "amod") and c.i == tok.i - 1 and is_pet_noun(c) for c in tok.children):
         return True
     return tok.i > 0 and f"{tok.doc[tok.i - 1].lower_} {lemma}" in L.PET_NOUNS and tok.doc[tok.i - 1].head.i in (
         tok.i, tok.head.i)  # "my german shepherd Rex": the parser may hang "german" on the name

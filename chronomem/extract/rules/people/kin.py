@@ -99,7 +99,7 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
     for child in tok.children:
         if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN" and child.i > tok.i:
             return None if hygiene.is_vocative(tok.doc[child.i:child.i + 1]) else child  # not "a puppy, Maria!" said to her
-        if child.dep_ == "acl" and child.lemma_ in OPEN.naming_words:
+        if child.dep_ in ("acl", "relcl") and child.lemma_ in OPEN.naming_words:  # "a dog, a pug named Bo": relcl
             return next((c for c in child.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod", "xcomp")
                          and (c.pos_ == "PROPN" or c.is_title)), None)  # what is named is a name, however tagged
     if tok.dep_ == "nsubjpass" and tok.head.lemma_ in OPEN.naming_words:  # "my sister is called Emma"
