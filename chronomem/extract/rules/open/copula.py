@@ -224,8 +224,9 @@ def _noun_rels(frame: Frame, subjects: list[Arg], noun: Token | None) -> list[Re
         liked = prep_objects(noun, "of", "for")
         args = [phrase_arg(t, frame.idx) for t in liked] or [_fan_of(noun)]  # "a huge Star Wars fan"
         return [r for a in args for r in subject_rels(frame, subjects, "LIKES", a, aspect, confidence=TASTE_CONFIDENCE)]
-    if head in OPEN.taste_persons:  # "I'm a dog person": the noun before it, or no taste at all
-        return subject_rels(frame, subjects, "LIKES", _fan_of(noun), aspect, confidence=TASTE_CONFIDENCE)
+    if head in OPEN.taste_persons:  # "I'm a dog person": the noun before it, or no taste at all (not "the IT guy")
+        the = any(c.dep_ == "det" and c.lower_ not in ("a", "an") for c in noun.children)
+        return [] if the else subject_rels(frame, subjects, "LIKES", _fan_of(noun), aspect, confidence=TASTE_CONFIDENCE)
     pastime = _pastime_of(noun)
     if pastime is not None:  # "I'm a gamer", "an avid reader", "an amateur photographer"
         return subject_rels(frame, subjects, "LIKES", Arg(ENTITY, noun.i, pastime, "OTHER", GUESS), aspect,
