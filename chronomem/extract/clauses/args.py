@@ -18,6 +18,7 @@ from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, WE, Arg
 from chronomem.extract.parse.gazetteer import VERSION, Term
 from chronomem.extract.parse.pipeline import session_speakers
+from chronomem.timeexpr.words import LICENSERS, SEASONS
 
 NAME_LABELS = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "PLACE", "LOC": "PLACE", "FAC": "PLACE",
                "PRODUCT": "TOOL", "NORP": "OTHER", "WORK_OF_ART": "OTHER", "EVENT": "OTHER", "LANGUAGE": "TOOL"}
@@ -61,9 +62,10 @@ class DocIndex:
         return (term := self.term_at[tok.i]) is not None and term.type == "TOOL"
 
     def is_time(self, tok: Token) -> bool:
+        """A time NER marks, or a season after a word that makes it one ("this fall", "in the fall": no DATE)."""
         ent = self.ent_at[tok.i]
         if ent is None or ent.label_ not in TIME_LABELS:
-            return False
+            return tok.lower_ in SEASONS and tok.i > 0 and tok.doc[tok.i - 1].lower_ in LICENSERS
         # "worked at Moderna (a few days ago)" with "Moderna" in a DATE: a capitalised word that names no time
         return not named_no_time(tok, ent)
 

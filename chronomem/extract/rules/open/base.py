@@ -290,9 +290,10 @@ def shared_head(tok: Token) -> Token | None:
 
 
 def clause_objects(frame: Frame) -> list[Token]:
-    """Direct objects (with conjuncts), else an ``xcomp`` gerund or infinitive."""
+    """Direct objects (with conjuncts), else an ``xcomp`` gerund or infinitive; no common noun of time ("starting
+    this fall": when, not what)."""
     if frame.dobj is not None:
-        return with_conj(frame.dobj)
+        return [t for t in with_conj(frame.dobj) if t.pos_ == "PROPN" or not frame.idx.is_time(t)]
     if frame.v.dep_ == "relcl" and frame.v.head.pos_ == "NOUN" and not any(
             c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in L.RELATIVE_PRONOUNS for c in frame.v.children):
         return [frame.v.head]  # "the canoe I bought"
