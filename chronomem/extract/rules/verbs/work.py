@@ -309,11 +309,10 @@ def play(frame: Frame) -> list[Rel]:
 
 def sign(frame: Frame) -> list[Rel]:
     """"signed with/for Udinese", "signed a contract with Acme": starts a job there (not "signed up for" a race)."""
-    if frame.prt == "up" or frame.dobj is not None and not A.is_job_noun(frame.dobj) and (
-            frame.dobj.lemma_.lower() not in ("contract", "deal")):
+    if frame.dobj is not None and not A.is_job_noun(frame.dobj) and frame.dobj.lemma_.lower() not in ("contract", "deal"):
         return []
     orgs = [t for t in frame.prep_anywhere("with", "for") if t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None]
-    return employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as"))
+    return employment(frame, persons(frame), frame.when("start"), orgs, roles=frame.prep("as")) if frame.prt != "up" else []
 
 
 def employ(frame: Frame, *, aspect: str = "state") -> list[Rel]:
