@@ -84,6 +84,20 @@ def _polar(question: str, answer: str) -> bool:
         and not taken_back and "any" not in asked  # "Do you have any hobbies?" — "Yes!" names none
 
 
+def _groups(sessions: Iterable[Session], turns: int) -> Iterator[list[Session]]:
+    """``sessions`` in order, in groups of at least ``turns`` turns (the last one may hold fewer)."""
+    group: list[Session] = []
+    held = 0
+    for session in sessions:
+        group.append(session)
+        held += len(session.turns)
+        if held >= turns:
+            yield group
+            group, held = [], 0
+    if group:
+        yield group
+
+
 @dataclass
 class _Job:
     session: Session
@@ -202,22 +216,21 @@ class SpacyRuleExtractor:
         pending: deque[_Job] = deque()
 
         def feed() -> Iterator[tuple[Doc, tuple[_Job, int]]]:
-            for session in sessions:
-                job = _Job(session, SessionResolver(session, self.vocabulary, skip_speakers=self.skip_speakers))
-                pending.append(job)
-                speakers = speaker_names(session, self.skip_speakers)
-                asked: list[str] = []  # the turn before's pieces, as chunks() gave them
-                for turn_no, turn in enumerate(session.turns):
-                    pieces = said = self.chunks(turn.text)
-                    if turn_no and pieces and asked:  # "Where do you work?" — "At a bakery": "I work at a bakery"
-                        pieces = self._restored(session.turns[turn_no - 1], asked[-1], turn, pieces[0]) + pieces
-                    asked = said
-                    job.expected += len(pieces)
-                    for piece in pieces:
-                        doc = nlp.make_doc(piece)
-                        doc.user_data[SPEAKERS_KEY] = speakers  # "Karl replaced user as lead": a speaker by name
-                        yield doc, (job, turn_no)
-                job.fed = True
+            for group in _groups(sessions, self.batch_size):  # the short answers of a group parsed in one batch
+                said = [[self.chunks(turn.text) for turn in session.turns] for session in group]
+                restored = self._restored(group, said)
+                for k, session in enumerate(group):
+                    job = _Job(session, SessionResolver(session, self.vocabulary, skip_speakers=self.skip_speakers))
+                    pending.append(job)
+                    speakers = speaker_names(session, self.skip_speakers)
+                    for turn_no, pieces in enumerate(said[k]):
+                        pieces = restored.get((k, turn_no), []) + pieces  # the restored statement goes first
+                        job.expected += len(pieces)
+                        for piece in pieces:
+                            doc = nlp.make_doc(piece)
+                            doc.user_data[SPEAKERS_KEY] = speakers  # "Karl replaced user as lead": a speaker by name
+                            yield doc, (job, turn_no)
+                    job.fed = True
 
         for doc, (job, turn_no) in nlp.pipe(feed(), as_tuples=True, batch_size=self.batch_size):
             job.docs.setdefault(turn_no, []).append(doc)
@@ -227,13 +240,38 @@ class SpacyRuleExtractor:
         while pending:
             yield self._finish(pending.popleft())
 
-    def _restored(self, asked: Turn, asked_last: str, turn: Turn, first: str) -> list[str]:
-        """The statement a short answer to the question before it makes, as an extra piece of its turn (none
-        when the turn before is no question to this speaker from another, or the answer says its own verb).
-        ``asked_last`` is the last piece of the turn before, ``first`` the first piece of this one."""
-        from chronomem.extract.parse.answers import MAX_ANSWER_WORDS, answer_fragment, restore, said_after
+    def _restored(self, group: list[Session], said: list[list[list[str]]]) -> dict[tuple[int, int], list[str]]:
+        """The statements short answers to the question before them make ("Where do you work?" — "At a bakery":
+        "I work at a bakery"), by (session, turn) of ``group`` (``said``: each turn's pieces, as chunks() gave
+        them), as extra pieces of their turns. The answers, then the questions of those that are a fragment, are
+        parsed each in one batch, with no more than the parse."""
+        from chronomem.extract.parse.answers import answer_fragment, restore, said_after
         from chronomem.extract.parse.pipeline import GAZETTEER_PIPE
         from chronomem.extract.rules.engine import RELATIONS_PIPE
+
+        light = [RELATIONS_PIPE, *(p for p in ("ner", GAZETTEER_PIPE) if p in self.nlp.pipe_names)]  # the parse only
+        asked = [(k, n, found) for k, session in enumerate(group) for n in range(1, len(session.turns))
+                 if said[k][n] and said[k][n - 1]
+                 and (found := self._short_answer(session.turns[n - 1], session.turns[n], said[k][n][0]))]
+        fragments = []
+        for (k, n, (_, polar)), doc in zip(asked, self.nlp.pipe([first for *_, (first, _) in asked], disable=light)):
+            fragment = answer_fragment(doc, lambda cut: self.nlp(cut, disable=light))
+            last = _QUESTIONS.findall(said[k][n - 1][-1])  # (none when a very long turn was cut before its question)
+            if fragment is not None and (len(fragment) or polar) and last:  # (a bare yes: to a question it affirms)
+                fragments.append((k, n, fragment, last[-1].strip()))
+        questions = self.nlp.pipe([question for *_, question in fragments], disable=light)
+        out: dict[tuple[int, int], list[str]] = {}
+        for (k, n, fragment, _), question in zip(fragments, questions):
+            if restored := restore(question, fragment, group[k].turns[n].speaker):
+                after = said_after(fragment) if len(fragment) else None  # "Denver, moved there last year"
+                out[k, n] = [restored, after] if after else [restored]
+        return out
+
+    def _short_answer(self, asked: Turn, turn: Turn, first: str) -> tuple[str, bool] | None:
+        """The first sentence of ``first`` (the first piece of ``turn``) and whether it may say yes to a question
+        that opens with its verb, when it may be a short answer to the question ``asked`` said to its speaker by
+        another; ``None`` when it surely is none: the cheap look, by words, before any parse."""
+        from chronomem.extract.parse.answers import MAX_ANSWER_WORDS
 
         question = asked.text.rstrip()
         said = _FIRST_SENTENCE.match(first)
@@ -244,17 +282,10 @@ class SpacyRuleExtractor:
         if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or not to_you \
                 or not (words & set(DIALOGUE.answer_question_words) or "have" in words or polar) \
                 or said is None or len(said.group(0).split()) > 3 * MAX_ANSWER_WORDS:  # ("Denver, moved there …")
-            return []  # the cheap look first: most turns are no short answer to a question to their speaker
+            return None  # most turns are no short answer to a question to their speaker
         if asked.speaker.strip().lower() in self.skip_speakers or turn.speaker.strip().lower() in self.skip_speakers:
-            return []
-        light = [RELATIONS_PIPE, *(p for p in ("ner", GAZETTEER_PIPE) if p in self.nlp.pipe_names)]  # the parse only
-        fragment = answer_fragment(self.nlp(said.group(0), disable=light), lambda cut: self.nlp(cut, disable=light))
-        if fragment is None or not len(fragment) and not polar:
-            return []  # (a bare yes only to a question it can affirm)
-        last = _QUESTIONS.findall(asked_last)  # (none when a very long turn was cut before its question)
-        restored = restore(self.nlp(last[-1].strip(), disable=light), fragment, turn.speaker) if last else None
-        after = said_after(fragment) if restored and len(fragment) else None  # "Denver, moved there last year"
-        return [restored, after] if restored and after else [restored] if restored else []
+            return None
+        return said.group(0), polar
 
     def _finish(self, job: _Job) -> tuple[Session, ExtractionResult]:
         job.resolver.link_speakers(job.docs)
