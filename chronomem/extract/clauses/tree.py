@@ -42,13 +42,12 @@ def is_pet_noun(tok: Token) -> bool:
     ("german shepherd", "pit bull") or before a word of mixed breed ("a beagle mix"); not a thing made like one
     ("a stuffed rabbit", "a robot dog")."""
     lemma = tok.lemma_.lower()
-    if any(c.i < tok.i and c.lower_ in L.NOT_ANIMAL_MODIFIERS for c in tok.children):
-        return False
-    if lemma in L.PET_NOUNS or lemma in L.PET_MIX_NOUNS and any(
-            c.dep_ in ("compound", "amod") and c.i == tok.i - 1 and is_pet_noun(c) for c in tok.children):
-        return True
-    return tok.i > 0 and f"{tok.doc[tok.i - 1].lower_} {lemma}" in L.PET_NOUNS and tok.doc[tok.i - 1].head.i in (
-        tok.i, tok.head.i)  # "my german shepherd Rex": the parser may hang "german" on the name
+    if not (lemma in L.PET_NOUNS or lemma in L.PET_MIX_NOUNS and any(
+            c.dep_ in ("compound", "amod") and c.i == tok.i - 1 and is_pet_noun(c) for c in tok.children)
+            or tok.i > 0 and f"{tok.doc[tok.i - 1].lower_} {lemma}" in L.PET_NOUNS and tok.doc[tok.i - 1].head.i in (
+                tok.i, tok.head.i)):  # "my german shepherd Rex": the parser may hang "german" on the name
+        return False  # (the word first: most tokens are no pet noun)
+    return not any(c.i < tok.i and c.lower_ in L.NOT_ANIMAL_MODIFIERS for c in tok.children)
 
 
 def owned_pet(tok: Token) -> bool:
