@@ -18,7 +18,15 @@ import neo4j
 from chronomem.errors import InputError, StoreError
 from chronomem.graph import cypher
 from chronomem.graph import cypher_lifecycle as cql
-from chronomem.graph.codec import FACT_FIELDS, NEO4J_PROPERTY, RELATIONSHIP_ENDS, fact_from_mapping, fact_values, to_us
+from chronomem.graph.codec import (
+    DEFAULT_VALUES,
+    FACT_FIELDS,
+    NEO4J_PROPERTY,
+    RELATIONSHIP_ENDS,
+    fact_from_mapping,
+    fact_values,
+    to_us,
+)
 from chronomem.graph.importance import Usage
 from chronomem.graph.neo4j_known_entities import KnownEntities
 from chronomem.graph.neo4j_vectors import stamp_vector_change
@@ -31,8 +39,10 @@ from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_na
 #: The property names of a ``FACT`` relationship, in the order of :func:`~chronomem.graph.codec.fact_values`
 #: (``None`` for the fields held by its end nodes).
 _FACT_PROPERTIES = tuple(None if k in RELATIONSHIP_ENDS else NEO4J_PROPERTY.get(k, k) for k in FACT_FIELDS)
-#: A CREATE_FACTS row (the values of :data:`~chronomem.graph.cypher.FACT_ROW_FIELDS`) from a fact's stored values.
-_fact_row = itemgetter(*(FACT_FIELDS.index(k) for k in cypher.FACT_ROW_FIELDS))
+#: The values of a CREATE_FACTS row (:data:`~chronomem.graph.cypher.FACT_ROW_FIELDS`) among a fact's stored values.
+_row_values = itemgetter(*(FACT_FIELDS.index(k) for k in cypher.FACT_ROW_FIELDS))
+#: ``(position in a CREATE_FACTS row, default)`` of the fields a relationship leaves out at their default.
+_DEFAULTED = tuple((cypher.FACT_ROW_FIELDS.index(k), d) for k, d in DEFAULT_VALUES.items())
 #: Takes ``count`` consecutive insertion numbers in a transaction of its own (for a group); returns the first.
 Reserve = Callable[[str, int], int]
 #: What :meth:`Neo4jWrite.create_new_entities` returned in a transaction of its own, committed before
@@ -40,9 +50,21 @@ Reserve = Callable[[str, int], int]
 CreatedFirst = tuple[int, dict[str, Entity]]
 
 
+def fact_row(f: Fact) -> list[Any]:
+    """The CREATE_FACTS row of ``f``: its stored values (:data:`~chronomem.graph.cypher.FACT_ROW_FIELDS`),
+    ``None`` (no property) where a field of :data:`~chronomem.graph.codec.DEFAULT_VALUES` holds its default."""
+    row = list(_row_values(fact_values(f)))
+    for i, default in _DEFAULTED:
+        if row[i] == default:
+            row[i] = None
+    return row
+
+
 def fact_props(f: Fact) -> dict[str, Any]:
-    """The ``FACT`` relationship's properties but ``ord`` (``None`` values are simply not stored)."""
-    return {k: v for k, v in zip(_FACT_PROPERTIES, fact_values(f), strict=True) if k is not None}
+    """The ``FACT`` relationship's properties but ``ord`` (``None`` values, defaults of
+    :data:`~chronomem.graph.codec.DEFAULT_VALUES` among them, are simply not stored)."""
+    return {k: None if field in DEFAULT_VALUES and v == DEFAULT_VALUES[field] else v
+            for field, k, v in zip(FACT_FIELDS, _FACT_PROPERTIES, fact_values(f), strict=True) if k is not None}
 
 
 def usage_rows(rows: Sequence[Usage]) -> list[dict[str, Any]]:
@@ -224,7 +246,7 @@ class Neo4jWrite:
         self._vectored = []
 
     def insert_versions(self, facts: Sequence[Fact]) -> None:
-        rows = [_fact_row(fact_values(f)) for f in facts]
+        rows = [fact_row(f) for f in facts]
         by_slot: dict[str, list[str]] = {}
         for f in facts:
             if f.slot not in self._created_slots:  # a created slot lists its versions already

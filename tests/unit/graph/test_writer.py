@@ -15,7 +15,14 @@ import pytest
 from chronomem.errors import InputError
 from chronomem.graph import SqliteGraphStore
 from chronomem.graph.base import WriteBatch
-from chronomem.graph.codec import FACT_FIELDS, fact_from_mapping, fact_from_values, fact_values
+from chronomem.graph.codec import (
+    FACT_FIELDS,
+    NEO4J_PROPERTY,
+    RELATIONSHIP_ENDS,
+    fact_from_mapping,
+    fact_from_values,
+    fact_values,
+)
 from chronomem.graph.writer import NewSlot, WriteTransaction, write_batch
 from chronomem.schema.models import Claim, Entity, EntityType, Fact, Mention, Session, entity_id
 from chronomem.schema.vocabulary import CORE_VOCABULARY
@@ -130,6 +137,25 @@ def test_the_codec_round_trips_a_fact_by_position_and_by_name() -> None:
     assert fact_from_values(values) == fact
     assert fact_from_mapping(dict(zip(FACT_FIELDS, values, strict=True))) == fact
 
+
+
+@pytest.mark.parametrize("update", [{}, {"confidence": 0.5, "start_observed": True, "qualifiers": {"relation": "fixes"},
+                                     "valid_from_precision": "year", "valid_to_precision": "month"}])
+def test_a_neo4j_fact_leaves_out_its_default_values_and_reads_them_back(update: dict) -> None:
+    from chronomem.graph.codec import DEFAULT_VALUES
+    from chronomem.graph.neo4j_write import fact_props
+
+    store = SqliteGraphStore(":memory:")
+    (batch,) = _moves("Lisbon")
+    store.write(batch, recorded_at=T0)
+    fact = next(iter(store.iter_facts("default"))).model_copy(update=update)
+    props = fact_props(fact)
+    left_out = {k for k in DEFAULT_VALUES if props[NEO4J_PROPERTY.get(k, k)] is None}
+    assert left_out == (set() if update else set(DEFAULT_VALUES))
+    stored = {k: props[NEO4J_PROPERTY.get(k, k)] if k not in RELATIONSHIP_ENDS else getattr(fact, k) for k in FACT_FIELDS}
+    assert fact_from_mapping(stored) == fact
+    assert {k: Fact.model_fields[k].default for k in DEFAULT_VALUES if k != "qualifiers"} == {
+        k: v for k, v in DEFAULT_VALUES.items() if k != "qualifiers"}
 
 class CreatingDictWrite(DictWrite):
     """The dict backend with the optional primitives a concurrent backend adds (Neo4j's): new entities
