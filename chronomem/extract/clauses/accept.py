@@ -68,11 +68,17 @@ def group_name(tok: Token, idx: DocIndex, *, alone: bool = False) -> bool:
         or tok.lower_ in TIES.not_group_names)
 
 
+def capitalised(tok: Token) -> bool:
+    """A proper noun, or a capitalised plural the parser took for a common noun mid-sentence ("the Comets")."""
+    return tok.pos_ == "PROPN" or tok.tag_ == "NNS" and tok.is_title and not tok.is_sent_start
+
+
 def club_arg(tok: Token, idx: DocIndex | None = None, *, alone: bool = False) -> Arg | None:
     """A team ("the platform team") or a club ("the choir", "a chess club") one joins or quits; with ``idx``, a
-    named one too ("the Sierra Club", "the Night Owls": a group, not an employer; with ``alone``, "the Harriers")."""
+    named one too ("the Sierra Club", "the Night Owls": a group, not an employer; with ``alone``, "the Harriers",
+    "the Comets")."""
     team = team_arg(tok)
-    if team is None and tok.pos_ == "PROPN" and idx is not None and (
+    if team is None and capitalised(tok) and idx is not None and (
             tok.lemma_.lower() in L.CLUB_NOUNS or group_name(tok, idx, alone=alone)):
         named = token_org(tok, idx, tools=False)
         return None if named is None else replace(named, type="GROUP")
@@ -365,11 +371,16 @@ def national_team(tok: Token | None, idx: DocIndex) -> Arg | None:
     return Arg(ENTITY, first.i, phrase, "ORG", 1, label="ORG")
 
 
+def how_many_only(tok: Token) -> bool:
+    """A noun said with how many and nothing more: "two cats", "3 kids" (not "a cat", "one dog")."""
+    return any(c.dep_ == "nummod" and c.lower_ not in ("one", "1") for c in tok.children)
+
+
 def owned_arg(tok: Token, type_: str) -> Arg:
-    """Something of the subject's that has no name, with what the turn says of it: how many and of what
-    kind ("two dogs", "golden retriever"), not how the speaker feels about it ("cute", "new")."""
+    """Something of the subject's that has no name, with what kind the turn says it is ("golden retriever"),
+    not how many ("my two dogs" → "dogs") nor how the speaker feels about it ("cute", "new")."""
     breed = tok.lemma_.lower() not in L.GENERIC_PET_NOUNS
-    mods = [c for c in tok.children if c.i < tok.i and (c.dep_ in ("nummod", "compound") or (
+    mods = [c for c in tok.children if c.i < tok.i and (c.dep_ == "compound" or (
         c.dep_ == "amod" and breed and c.lower_ not in L.SKIP_MODIFIERS and c.pos_ == "ADJ"))]
     first = min([m.i for m in mods] + [tok.i])
     words = [t.lower_ for t in tok.doc[first:tok.i + 1] if t.is_alpha or t.like_num]

@@ -56,10 +56,10 @@ def person_subjects(frame: Frame, *, relatives: bool = True) -> list[Arg]:
 
 
 def my_relative(tok: Token, *, pets: bool = False) -> bool:
-    """"my son", "our kids", "my husband and kids", "the kids": the speaker's unnamed relative (no name beside it);
+    """"my son", "our kids", "my aunts", "the kids": the speaker's unnamed relative (no name beside it);
     with ``pets``, also "our dog" (not "our pets", pets in general); not "my ex-wife", "my late husband" (not
     the one "my wife" names)."""
-    kin = tok.lower_ in OPEN.kin_possessions or tok.lower_ in OPEN.extended_kin
+    kin = tok.lower_ in OPEN.kin_possessions or bool({tok.lower_, tok.lemma_.lower()} & OPEN.extended_kin)  # "my aunts"
     pet = pets and is_pet_noun(tok) and tok.lemma_.lower() != "pet"
     if tok.pos_ != "NOUN" or not (kin or pet) or name_follows(tok) or pet and named_later(tok):
         return False

@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import hygiene, tree
-from chronomem.extract.clauses.accept import owned_arg
+from chronomem.extract.clauses.accept import how_many_only, owned_arg
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
 from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for, with_conj
@@ -328,7 +328,7 @@ def pet_rels(frame: Frame, tok: Token | None, when: When | None, owners: Sequenc
     """HAS_PET for the pet ``tok`` mentions, owned by its possessor ("my", "Tom's") or ``owners``; a pet
     with no name only when it leaves ("my dog died last year": not a pet still had), one at a time."""
     found = pet_mention(tok, frame.idx)
-    counted = frame.lemma == "have" and any(c.dep_ == "nummod" for c in tok.children) if tok is not None else False
+    counted = frame.lemma == "have" and how_many_only(tok) if tok is not None else False
     if found is None and tok is not None and when is not None and when.mode == "end" and tree.is_pet_noun(tok) \
             and tok.pos_ == "NOUN" and tok.dep_ != "appos" and not any(c.dep_ == "appos" for c in tok.children) and not counted:
         # (not "Pickles, my dog, died": the name is beside it; not "I had two cats": a count, no one of them)

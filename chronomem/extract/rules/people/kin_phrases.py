@@ -34,6 +34,7 @@ from chronomem.extract.rules.people.titles import staying_rels
 from chronomem.extract.rules.people.who import named_person, person_in
 
 COUPLES = ("partner", "spouse", "fiance")  # kin whose past tense says the relationship is over
+PAST_OVER = (*COUPLES, "boss", "report")  # and ties at work: "I was Nora's assistant", "Ana was my boss"
 
 
 def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
@@ -44,7 +45,8 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     state = modifier_state(attr)
     if state == "skip":
         return []
-    ended = state == "ended" or clause_status(attr.head).ending  # "he's no longer my husband"
+    ended = state == "ended" or clause_status(attr.head).ending or (  # "he's no longer my husband"
+        attr.head.tag_ == "VBD" and kin[0] in PAST_OVER)  # "I was Tom's wife", "I was Nora's assistant"
     when = held(ended)
     subj = max((s for s in attr.head.children if s.dep_ == "nsubj"), key=lambda s: s.i, default=None)
     subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
@@ -93,7 +95,7 @@ def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         state = modifier_state(tok)
         if owner is None or owner.kind != ENTITY or state == "skip":
             continue
-        ended = state == "ended" or (tok.head.tag_ == "VBD" and kin[0] in COUPLES)
+        ended = state == "ended" or (tok.head.tag_ == "VBD" and kin[0] in PAST_OVER)
         out += kin_rels(owner, Arg(SPEAKER, tok.i), kin, held(ended), tok.i)
     return out
 
@@ -125,7 +127,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if noun is None or kin is None or kin[0] == "pet" or modifier_state(noun) == "skip":
             continue
         when = held(modifier_state(noun) == "ended")
-        past_couple = not one_of and tok.head.tag_ == "VBD" and kin[0] in COUPLES
+        past_couple = not one_of and tok.head.tag_ == "VBD" and kin[0] in PAST_OVER
         if past_couple:
             when = When("end", vague=True)
         # "Ross's sister" alone is the copula rules' (which leave the past tense alone)

@@ -233,7 +233,8 @@ def _speaking_as(noun: Token) -> list[Rel]:
 
 
 def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
-    """"I'm your teacher", "he's my doctor": a role noun owned by someone is still the subject's role."""
+    """"I'm your teacher", "he's my doctor": a role noun owned by someone is still the subject's role (held once
+    in the past tense: "I was Tom's coach")."""
     if not any(c.dep_ == "poss" for c in attr.children) or not is_role_head(attr) or kin_of(attr) is not None:
         return []
     if negated(attr.head) or any(c.lower_ in OPEN.favourite_words for c in attr.children):
@@ -243,7 +244,7 @@ def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
     role = role_arg(attr, strict=True)
     if who is None or role is None:
         return []
-    return [holds("HAS_ROLE", who, role, attr.i, 0.7)]
+    return [timed("HAS_ROLE", who, role, held(attr.head.tag_ == "VBD"), attr.i, 0.7)]  # "I was Tom's coach": over
 
 
 def _role_vocative(tok: Token) -> list[Rel]:

@@ -114,9 +114,9 @@ def join(frame: Frame) -> list[Rel]:
         dobj = cleft_value(frame)
         if dobj is not None:  # the cleft's "be" is not a hedge and its "not Netflix" is not a negation
             when = when_for(replace(frame.status, blocked=False, negated=False), "start", frame.times)
-    if dobj is None:
-        return []
-    team = club_arg(dobj, frame.idx)
+    if dobj is None or any(t.lemma_.lower() in L.CONSUMABLES for t in frame.prep("for")):
+        return []  # "we joined the Hendersons for lunch": company for a meal
+    team = club_arg(dobj, frame.idx, alone=True)  # "the Otters": a team, not an employer ("Google")
     if team is not None:
         return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj) + role_rels(frame, subjects, when, frame.prep("as"))
     return employment(frame, subjects, when, [dobj] if A.token_org(dobj, frame.idx, tools=False) else [],
@@ -301,7 +301,7 @@ def lead(frame: Frame) -> list[Rel]:
 def play(frame: Frame) -> list[Rel]:
     """"played for Leeds United": a club someone is on is their employer; a team named as a group ("I play for
     the Harriers", "for a local team called the Otters") is one they are a member of."""
-    teams = [t for t in frame.prep("for") if (t.pos_ == "PROPN" or called_token(t)) and club_arg(t, frame.idx, alone=True)]
+    teams = [t for t in frame.prep("for") if (A.capitalised(t) or called_token(t)) and club_arg(t, frame.idx, alone=True)]
     orgs = [t for t in frame.prep("for") if (t.pos_ == "PROPN" or frame.idx.term_at[t.i] is not None) and t not in teams]
     return employment(frame, persons(frame), frame.when("state"), orgs, confidence=0.8) + [r for t in teams for r in emit(
         frame, "MEMBER_OF", persons(frame), club_arg(t, frame.idx, alone=True), frame.when("state"), obj_tok=t)]
@@ -373,16 +373,17 @@ def teach(frame: Frame) -> list[Rel]:
 
 def in_a_body(frame: Frame) -> list[Rel]:
     """"We were both in the Peace Corps", "she's in the Navy" (the name ends in a word of membership; not "I was
-    in Walmart"); "I'm in the Night Owls", "I'm part of the Harriers" (:func:`~accept.group_name`); "a member of
-    Greenpeace" (any organisation's name)."""
+    in Walmart"); "I'm in the Night Owls", "I'm part of the Harriers", "I'm on the Comets" (:func:`~accept.group_name`);
+    "a member of Greenpeace" (any organisation's name)."""
     if frame.acomp is not None:
         return []
     attr, out = frame.attr, []
     member = attr is not None and attr.lemma_.lower() in OPEN.belonging_nouns
-    toks = frame.prep("in") if attr is None else prep_objects(attr, "of") if member else []
-    for tok in toks:
+    on = frame.prep("on") if attr is None else []  # "I'm on the Comets": a team named alone
+    for tok in (frame.prep("in") if attr is None else prep_objects(attr, "of") if member else []) + on:
         words = {tok.lower_, tok.lemma_.lower()}
-        if tok.pos_ != "PROPN" or not (words & set(TIES.membership_words) or A.group_name(tok, frame.idx, alone=member) or (
+        group = A.group_name(tok, frame.idx, alone=member or tok in on)
+        if not A.capitalised(tok) or not (words & set(TIES.membership_words) or group or (
                 attr is not None and attr.lemma_.lower() == "member" and tok.ent_type_ in ("ORG", "NORP"))):
             continue
         body = A.token_org(tok, frame.idx, strict=False, tools=False)
