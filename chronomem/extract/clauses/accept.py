@@ -377,10 +377,10 @@ def how_many_only(tok: Token) -> bool:
 
 
 def owned_arg(tok: Token, type_: str) -> Arg:
-    """Something of the subject's that has no name, with what kind the turn says it is ("golden retriever"),
-    not how many ("my two dogs" → "dogs") nor how the speaker feels about it ("cute", "new")."""
+    """Something of the subject's that has no name, with what the turn says of it: how many and of what
+    kind ("two dogs", "golden retriever"), not how the speaker feels about it ("cute", "new")."""
     breed = tok.lemma_.lower() not in L.GENERIC_PET_NOUNS
-    mods = [c for c in tok.children if c.i < tok.i and (c.dep_ == "compound" or (
+    mods = [c for c in tok.children if c.i < tok.i and (c.dep_ in ("nummod", "compound") or (
         c.dep_ == "amod" and breed and c.lower_ not in L.SKIP_MODIFIERS and c.pos_ == "ADJ"))]
     first = min([m.i for m in mods] + [tok.i])
     words = [t.lower_ for t in tok.doc[first:tok.i + 1] if t.is_alpha or t.like_num]

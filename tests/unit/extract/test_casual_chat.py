@@ -15,7 +15,7 @@ from tests.unit.extract.extract_helpers import NOW, A, U, c, last_turn_rows
 STATEMENTS = [
     # "im", "ive" are "I'm", "I've" (casing them ran the next word on: "I'mfrom", "I'vegot")
     ("im from kansas", [c(U, "RELATED_TO", "Kansas", A, NOW)]),
-    ("ive got a cat", [c(U, "HAS_PET", "user's cat", A, NOW)]),
+    ("ive got two cats", [c(U, "HAS_PET", "user's two cats", A, NOW)]),
     ("im really into pottery", [c(U, "LIKES", "pottery", A, NOW)]),
     ("ive lived in oregon my whole life", [c(U, "LIVES_IN", "Oregon", A, NOW)]),
     ("im in the navy", [c(U, "MEMBER_OF", "navy", A, NOW)]),

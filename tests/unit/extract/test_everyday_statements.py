@@ -47,7 +47,7 @@ STATEMENTS = [
     ("I play the cello.", [c(U, "RELATED_TO", "cello", A, NOW)]),
     # pets without a name keep what the turn says of them: how many, which breed
     ("I have a golden retriever.", [c(U, "HAS_PET", "user's golden retriever", A, NOW)]),
-    ("i own a horse.", [c(U, "HAS_PET", "user's horse", A, NOW)]),
+    ("i own two horses.", [c(U, "HAS_PET", "user's two horses", A, NOW)]),
     # some places need no modifier to say where one lives; a home's place is where its owner lives
     ("I live on a farm.", [c(U, "LIVES_IN", "farm", A, NOW)]),
     ("i live in the mountains.", [c(U, "LIVES_IN", "mountains", A, NOW)]),

@@ -90,8 +90,8 @@ def test_a_concrete_thing_sold_still_ends(extractor, text, expected):
 SHARED_PETS = [
     ("My partner Raj and I adopted a cat.", (U, "HAS_PET", "user's cat"), ("Raj", "HAS_PET", "Raj's cat")),
     ("My partner and I adopted a cat.", (U, "HAS_PET", "user's cat"), ("user's partner", "HAS_PET", "user's partner's cat")),
-    ("My sister and I have a dog.", (U, "HAS_PET", "user's dog"),
-     ("user's sister", "HAS_PET", "user's sister's dog")),
+    ("My sister and I have two dogs.", (U, "HAS_PET", "user's two dogs"),
+     ("user's sister", "HAS_PET", "user's sister's two dogs")),
     ("My wife Lena and I got a puppy.", (U, "HAS_PET", "user's puppy"), ("Lena", "HAS_PET", "Lena's puppy")),
 ]
 

@@ -40,9 +40,9 @@ READS = [
     ("i adore my dog max", [(U, "HAS_PET", "Max", A)]),
     ("my dog nugget loves the beach", [(U, "HAS_PET", "Nugget", A), ("Nugget", "LIKES", "beach", A)]),
     ("I love my rabbit Clover.", [(U, "HAS_PET", "Clover", A)]),
-    # kids beside a marital state, read as "I have a son" is (a count alone, "with three kids", names no one)
-    ("I'm divorced with a son.", [(U, "PARENT_OF", "user's son", A), (U, "RELATED_TO", "divorced", A)]),
-    ("I'm married with 2 children.", [(U, "RELATED_TO", "married", A)]),
+    # kids beside a marital state, counted as "I have two kids" is
+    ("I'm divorced with three kids.", [(U, "PARENT_OF", "user's three kids", A), (U, "RELATED_TO", "divorced", A)]),
+    ("I'm married with 2 children.", [(U, "PARENT_OF", "user's 2 children", A), (U, "RELATED_TO", "married", A)]),
     # a pet whose name is also a tool's
     ("I used to have a hamster named Pip.", [(U, "HAS_PET", "Pip", E)]),
 ]

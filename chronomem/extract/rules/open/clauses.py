@@ -22,7 +22,7 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.accept import how_many_only, owned_arg, thing_arg
+from chronomem.extract.clauses.accept import owned_arg, thing_arg
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds, timed
@@ -316,8 +316,6 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
             continue
         if tok.pos_ == "PROPN" or any(c.dep_ in ("appos", "acl", "relcl") for c in tok.children):
             continue  # the vocabulary rules read named pets and kin ("a dog named Rex")
-        if how_many_only(tok):
-            continue  # "I have two cats", "we have three kids": how many, no one of them
         if is_pet_noun(tok):
             if not named_later(tok):  # "my cousin has a parrot and his name is Kiwi": the name is the pet
                 out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)

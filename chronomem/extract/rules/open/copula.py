@@ -193,13 +193,12 @@ def had_kin(tok: Token) -> bool:
 
 
 def had_kin_rels(frame: Frame, subjects: list[Arg], tok: Token) -> list[Rel]:
-    """The tie to an unnamed relative one has (:func:`had_kin`): "I have a daughter", "I'm married with a kid" →
-    PARENT_OF "<speaker>'s kid"; none for a count alone ("three kids": how many, no one of them)."""
+    """The tie to an unnamed relative one has (:func:`had_kin`), with how many: "I have three kids", "I'm married
+    with two kids" → PARENT_OF "<speaker>'s three kids"."""
     predicate = L.KIN_PREDICATES[L.KIN[tok.lemma_.lower()][0]]
-    if A.how_many_only(tok):
-        return []
-    kin = Arg(OWNED, tok.i, tok.lower_, "PERSON", GUESS)
-    return subject_rels(frame, subjects, predicate, kin, "state", confidence=0.7)
+    count = [c.lower_ for c in tok.children if c.dep_ == "nummod" and c.i < tok.i]  # "three kids": how many
+    return subject_rels(frame, subjects, predicate, Arg(OWNED, tok.i, " ".join([*count, tok.lower_]), "PERSON", GUESS),
+                        "state", confidence=0.7)
 
 
 def _noun_rels(frame: Frame, subjects: list[Arg], noun: Token | None) -> list[Rel]:

@@ -63,7 +63,7 @@ def unnamed_pets(frame: Frame, pets: list[Token], subjects: list[Arg], when: Whe
     for someone else ("I got this pup for you", "bought a kitten for my niece")."""
     if for_someone(frame, pets):
         return []
-    return [r for t in pets if not named_later(t) and not A.how_many_only(t)  # (not "I got 2 dogs": how many, no one)
+    return [r for t in pets if not named_later(t)
             for r in emit(frame, "HAS_PET", subjects, owned_arg(t, "PET"), when, confidence=0.7)]
 
 

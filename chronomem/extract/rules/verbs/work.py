@@ -107,8 +107,7 @@ def join(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("start")
     dobj = frame.dobj or employer_after(frame)
-    national = A.national_team(dobj, frame.idx)
-    if national is not None:  # "joined the Turkey national under-21 football team"
+    if (national := A.national_team(dobj, frame.idx)) is not None:  # "joined the Turkey national under-21 football team"
         return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
     if dobj is not None and dobj.lower_ in ("that", "which", "who"):
         dobj = cleft_value(frame)
