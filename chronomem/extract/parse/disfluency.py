@@ -59,6 +59,9 @@ _CURLY_APOSTROPHE = re.compile(r"(?<=\w)’(?=\w)")
 # "is" (a possessive is followed by its noun); spaCy reads it as a possessive. Pronouns it reads right are left alone.
 _NAME_IS = re.compile(r"\b(?!(?:" + "|".join(sorted(L.NAME_IS_EXCEPTIONS)) + r")')([A-Z][a-z]+)'s (?=(?:"
                       + "|".join(sorted(L.NAME_IS_FOLLOWERS)) + r")\b)")
+# "Mia's been my friend", "Omar's got a dog": the same before a participle, "has"
+_NAME_HAS = re.compile(r"\b(?!(?:" + "|".join(sorted(L.NAME_IS_EXCEPTIONS)) + r")')([A-Z][a-z]+)'s (?=(?:"
+                       + "|".join(sorted(L.NAME_HAS_FOLLOWERS)) + r")\b)")
 # "my sister's a lawyer": the same after "my" and a noun, which spaCy also reads as a possessive
 _OWNED_IS = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir) [a-z]+)'s (?=(?:"
                        + "|".join(sorted(L.NAME_IS_FOLLOWERS)) + r")\b)")
@@ -107,8 +110,8 @@ def normalize_chat(text: str) -> str:
     "You're my sister's friend, ‘quote’."
     >>> normalize_chat("Omar’s my husband. Omar's car is red. It's a car. Let's go. Nora's not home.")
     "Omar is my husband. Omar's car is red. It's a car. Let's go. Nora is not home."
-    >>> normalize_chat("And Lena's friends with Omar. Lena's friends were there.")
-    "And Lena is friends with Omar. Lena's friends were there."
+    >>> normalize_chat("And Lena's friends with Omar. Lena's friends were there. Mia's been my friend.")
+    "And Lena is friends with Omar. Lena's friends were there. Mia has been my friend."
     >>> normalize_chat("My sister's a lawyer. My sister's car is red. Our dog's not well.")
     "My sister is a lawyer. My sister's car is red. Our dog is not well."
     >>> normalize_chat("Her name's Kiwi, my name's Ana.")
@@ -128,7 +131,7 @@ def normalize_chat(text: str) -> str:
     """
     text = _CHAT_PARTICLES.sub("", text)
     text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
-    text = _NAME_IS.sub(r"\1 is ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text))
+    text = _NAME_IS.sub(r"\1 is ", _NAME_HAS.sub(r"\1 has ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text)))
     text = _CHAT_WORDS.sub(lambda m: _spelled_out(m.group(1)), _BARE_OWNER.sub(r"\1's ", text))
     text = _NAME_IS_NAME.sub(r"\1 is", _OWNED_IS.sub(r"\1 is ", text))
     text = _KIN_ROLE_WORDS.sub(lambda m: m.group(1).replace(" ", "-"), text)

@@ -10,6 +10,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.parse.amounts import repair_amounts
 from chronomem.extract.parse.contractions import repair_contracted_is
+from chronomem.extract.parse.subjects import repair_fronted_names, repair_paired_subject
 from chronomem.timeexpr.words import MONTH_WORDS, PAST_FORMS
 
 _NOT_VERBS = frozenset({"ADP", "SCONJ"})
@@ -350,39 +351,11 @@ def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> int:
     return fixed
 
 
-def repair_fronted_names(doc: Doc) -> int:
-    """A name opening its sentence and an owned noun set off by commas on both sides before the verb are one
-    subject, the noun in apposition: "Tom, my boss, is retiring" (read as a call to Tom with "my boss" the
-    subject; "Tom, my boss is retiring", with no second comma, is said to Tom and stays); how many were repaired.
-
-    >>> import spacy
-    >>> doc = spacy.blank("en")("Tom , my boss , quit")
-    >>> for t, (dep, head) in zip(doc, [("npadvmod", 5), ("punct", 5), ("poss", 3), ("nsubj", 5), ("punct", 5), ("ROOT", 5)]):
-    ...     t.dep_, t.head = dep, doc[head]
-    >>> doc[0].pos_ = "PROPN"
-    >>> repair_fronted_names(doc), doc[0].dep_, doc[3].dep_, doc[3].head.text
-    (1, 'nsubj', 'appos', 'Tom')
-    """
-    fixed = 0
-    for sent in doc.sents:
-        name, verb = sent[0], sent[0].head
-        if name.pos_ != "PROPN" or name.dep_ not in ("npadvmod", "dep", "intj") or len(sent) < 6 or sent[1].text != ",":
-            continue
-        noun = next((c for c in verb.children if c.dep_ == "nsubj" and c.left_edge.i == name.i + 2), None)
-        if noun is None or not any(c.dep_ == "poss" for c in noun.children) or noun.right_edge.i + 1 >= sent.end:
-            continue
-        if "," not in (noun.right_edge.text, doc[noun.right_edge.i + 1].text):  # (the parser may hang the comma on it)
-            continue
-        name.dep_, noun.head, noun.dep_ = "nsubj", name, "appos"
-        fixed += 1
-    return fixed
-
-
 def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> int:
     """Every repair of this module, in order; how many tokens were repaired. ``verbs``: the verbs the
     lemmatizer knows (:func:`verb_lemmas`), the evidence the verb repairs need."""
     return (repair_dated_names(doc) + repair_clause_prep_names(doc) + repair_contracted_is(doc) + repair_tags(doc)
-            + repair_fronted_names(doc)
+            + repair_fronted_names(doc) + repair_paired_subject(doc)
             + repair_base_pasts(doc, verbs)
             + repair_noun_verbs(doc, verbs)
             + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_stranded_prep(doc) + repair_word_punct(doc)

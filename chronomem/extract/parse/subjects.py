@@ -1,0 +1,62 @@
+"""Tagger slips about a name that opens its sentence (run by :func:`~chronomem.extract.parse.repairs.repair`)."""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+_MISREAD = ("npadvmod", "dep", "intj")  # how the parser hangs a name that opens its sentence as no subject
+
+
+def repair_fronted_names(doc: Doc) -> int:
+    """A name opening its sentence and an owned noun set off by commas on both sides before the verb are one
+    subject, the noun in apposition: "Tom, my boss, is retiring" (read as a call to Tom with "my boss" the
+    subject; "Tom, my boss is retiring", with no second comma, is said to Tom and stays); how many were repaired.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("Tom , my boss , quit")
+    >>> for t, (dep, head) in zip(doc, [("npadvmod", 5), ("punct", 5), ("poss", 3), ("nsubj", 5), ("punct", 5), ("ROOT", 5)]):
+    ...     t.dep_, t.head = dep, doc[head]
+    >>> doc[0].pos_ = "PROPN"
+    >>> repair_fronted_names(doc), doc[0].dep_, doc[3].dep_, doc[3].head.text
+    (1, 'nsubj', 'appos', 'Tom')
+    """
+    fixed = 0
+    for sent in doc.sents:
+        name, verb = sent[0], sent[0].head
+        if name.pos_ != "PROPN" or name.dep_ not in _MISREAD or len(sent) < 6 or sent[1].text != ",":
+            continue
+        noun = next((c for c in verb.children if c.dep_ == "nsubj" and c.left_edge.i == name.i + 2), None)
+        if noun is None or not any(c.dep_ == "poss" for c in noun.children) or noun.right_edge.i + 1 >= sent.end:
+            continue
+        if "," not in (noun.right_edge.text, doc[noun.right_edge.i + 1].text):  # (the parser may hang the comma on it)
+            continue
+        name.dep_, noun.head, noun.dep_ = "nsubj", name, "appos"
+        fixed += 1
+    return fixed
+
+
+def repair_paired_subject(doc: Doc) -> int:
+    """A name and "I" (or "me") that open their sentence as one subject, the name read as an interjection or an
+    adverb ("Dana and I are friends", "Cora and me were roommates"): the name becomes the subject, the pronoun its
+    conjunct; how many were repaired. Not a call set off by a comma ("Dana, and I mean it, …").
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("Dana and I are friends")
+    >>> for t, (dep, head) in zip(doc, [("intj", 3), ("cc", 3), ("nsubj", 3), ("ROOT", 3), ("attr", 3)]):
+    ...     t.dep_, t.head = dep, doc[head]
+    >>> doc[0].pos_, doc[3].pos_ = "PROPN", "AUX"
+    >>> repair_paired_subject(doc), doc[0].dep_, doc[2].dep_, doc[2].head.text
+    (1, 'nsubj', 'conj', 'Dana')
+    """
+    fixed = 0
+    for sent in doc.sents:
+        name = sent[0]
+        if len(sent) < 4 or name.pos_ != "PROPN" or name.dep_ not in _MISREAD:
+            continue
+        cc, pron = sent[1], sent[2]
+        verb = name.head
+        if cc.lower_ != "and" or pron.lower_ not in ("i", "me") or verb.pos_ not in ("AUX", "VERB") or pron.head not in (verb, name):
+            continue
+        name.dep_, pron.dep_, pron.head, cc.head, cc.dep_ = "nsubj", "conj", name, name, "cc"
+        fixed += 1
+    return fixed
