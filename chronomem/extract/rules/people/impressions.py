@@ -1,15 +1,15 @@
 """Impressions of people: LIKES / DISLIKES with a person as the object.
 
-Tastes in things are the verb rules' (:mod:`~chronomem.extract.rules.verbs.relations`), which leave people
-out: "I love my team" or a passing "love you!" is no lasting fact. A person is liked or disliked here only
-when a statement says so outright: a feeling stated with the one who feels it as the subject, in any chat
-("I adore Nora", "I can't stand Vic", "I really miss Tomas", "I'm crazy about her", "my feelings for Tomas",
-"you're one of my favourite people", "the Hawks rule!", "You idiot!"); or praise and blame ("you're so
-talented", "he's so cute", "Tomas is such a jerk"), which between two people is politeness and so resolves
-only in a chat of three or more (the arg kinds ``GROUP_YOU``, ``GROUP_PRONOUN``, ``GROUP_NAME``), unless given
-as the speaker's own opinion ("I think you're amazing"). Not negations, modals and wishes, commands, someone
-else's opinion ("you think you're so perfect"), several people ("you guys are great"); a reason ("because
-I miss him") and a verb of knowing ("you know I love you") state the feeling. Words: ``people.json``,
+Tastes in things are the verb rules' (:mod:`~chronomem.extract.rules.verbs.relations`), which leave people out: "I
+love my team" or a passing "love you!" is no lasting fact. A person is liked or disliked here only when a statement
+says so outright: a feeling stated with the one who feels it as the subject, in any chat ("I adore Nora", "I can't
+stand Vic", "I really miss Tomas", "I'm crazy about her", "my feelings for Tomas", "you're one of my favourite
+people", "the Hawks rule!", "You idiot!"); or praise and blame ("you're so talented", "he's so cute", "Tomas is such
+a jerk"), which between two people is politeness and so resolves only in a chat of three or more (the arg kinds
+``GROUP_YOU``, ``GROUP_PRONOUN``, ``GROUP_NAME``), unless given as the speaker's own opinion ("I think you're
+amazing", "I think Nina is lovely") or as an insult noun ("he's a creep"). Not negations, modals and wishes,
+commands, someone else's opinion ("you think you're so perfect"), several people ("you guys are great"); a reason
+("because I miss him") and a verb of knowing ("you know I love you") state the feeling. Words: ``people.json``,
 ``dialogue.json``.
 """
 
@@ -240,12 +240,12 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
     if any(c.lower_ in ("both", "all") for c in (*verb.children, *word.children)) or word.tag_ == "NNS":
         return []  # "you are both idiots": several people
     obj: Arg | None
-    if subj.lower_ == "you" and not you_all(subj):  # an insult noun ("you're such a liar") is one in any chat, as "You idiot!"
-        insult = predicate == "DISLIKES" and word.pos_ == "NOUN"
-        obj = Arg(YOU if my_opinion(verb) or insult else GROUP_YOU, subj.i)
+    told = _told(word, predicate)
+    if subj.lower_ == "you" and not you_all(subj):
+        obj = Arg(YOU if told else GROUP_YOU, subj.i)
     elif subj.lower_ in ("he", "she"):
         pron = pronoun_arg(subj)
-        obj = Arg(GROUP_PRONOUN, subj.i, name=pron.name, gender=pron.gender) if pron is not None else None
+        obj = pron if told or pron is None else Arg(GROUP_PRONOUN, subj.i, name=pron.name, gender=pron.gender)
     else:
         obj = None
     if obj is None:
@@ -254,7 +254,7 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
 
 
 def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
-    """"Tomas is so sweet", "Nina is such a jerk": the speaker's impression of a named person (in a group)."""
+    """"Tomas is so sweet": the speaker's impression of a named person (in a group; or :func:`_told`, "Nina is such a jerk")."""
     verb = word.head
     if verb.lemma_ not in DIALOGUE.named_praise_verbs or not stated(verb) or word.tag_ == "NNS":
         return []
@@ -264,8 +264,15 @@ def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
     named = _named(subjects[0], idx)
     if named is None:
         return []
-    obj = Arg(GROUP_NAME, named.i, named.name, named.type, named.strength, named.gender, named.aliases, named.label)
+    obj = named if _told(word, predicate) else Arg(GROUP_NAME, named.i, named.name, named.type, named.strength, named.gender,
+                                                     named.aliases, named.label)
     return [holds(predicate, Arg(SPEAKER, word.i), obj, word.i)]
+
+
+def _told(word: Token, predicate: str) -> bool:
+    """Praise or blame that is a fact in a chat of two too: the speaker's own opinion ("I think Nina is lovely"), or
+    an insult noun ("you're such a liar", "Omar is a total creep"), which is no politeness (as "You idiot!")."""
+    return my_opinion(word.head) or (predicate == "DISLIKES" and word.pos_ == "NOUN")
 
 
 def _favorite(word: Token, idx: DocIndex) -> list[Rel]:

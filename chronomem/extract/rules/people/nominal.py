@@ -123,8 +123,8 @@ def _name_beside(tok: Token) -> Token | None:
 
 
 def _introduced(attr: Token) -> bool:
-    """"This is my sister Emma", "that's my friend, Rachel": an introduction, the name beside the noun."""
-    return attr.head.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("this", "that", "these") for c in attr.head.children)
+    """"This is my sister Emma", "that's my friend, Rachel", "those are my parents, Ed and Jo": an introduction."""
+    return attr.head.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in L.DEMONSTRATIVES for c in attr.head.children)
 
 
 def have(frame: Frame) -> list[Rel]:
@@ -286,13 +286,13 @@ def _copula_identity(frame: Frame, attr: Token, when: When | None) -> list[Rel]:
                 return kin_rels(subj_owner, named, subj_kin, _past_kin(state, when), attr.i)
     if when is None or not subject_toks or owner is None:
         return []
-    if kin is not None:
-        named = (person_arg(subject_toks[0], frame.idx, trust_ner=False) if kin[0] != "pet"
-                 else name_arg(subject_toks[0], frame.idx))
+    if kin is not None:  # "Paul was my husband"; "Al and Rita are my kids": each subject of a plural noun
+        kin_named = [(person_arg(t, frame.idx, trust_ner=False) if kin[0] != "pet" else name_arg(t, frame.idx))
+                     for t in (subject_toks if attr.tag_ == "NNS" else subject_toks[:1])]
         state = modifier_state(attr)
-        if named is None or named.kind != ENTITY or state == "skip":
-            return []  # "Paul was my late husband"
-        return kin_rels(owner, named, kin, _past_kin(state, when), attr.i)
+        if state == "skip" or any(n is None or n.kind != ENTITY for n in kin_named):
+            return []  # "Paul was my late husband"; "Al and I are my …"
+        return [r for n in kin_named if n is not None for r in kin_rels(owner, n, kin, _past_kin(state, when), attr.i)]
     if any(c.lower_ in ("favorite", "favourite") for c in attr.children) and owner.kind in (SPEAKER, WE):
         return emit(frame, "LIKES", [owner], thing_arg(subject_toks[0], frame.idx), when)
     role = role_arg(attr, strict=True)
