@@ -137,7 +137,7 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
             if valid_name(name) and (name[0].isupper() or name[0].isdigit()):
                 strength = NER if kind != "OTHER" else GUESS
                 label = ent.label_
-                if label != "ORG" and _org_named(name):  # "Perth Glory FC" tagged PERSON
+                if label != "ORG" and (_org_named(name) or name.lower() in L.SCHOOL_NAMES):  # "Perth Glory FC", "Oberlin" as PERSON
                     kind, label, strength = "ORG", "ORG", NER
                 return Arg(ENTITY, start, name, kind, strength, gender=first_name_gender(name) if kind != "ORG" else "",
                            label=label)

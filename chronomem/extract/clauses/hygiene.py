@@ -200,6 +200,8 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
         kind = NAME_LABELS.get(ent.label_)
         if kind == "OTHER" and ent.label_ == "NORP" and first_name_gender(ent.text):
             kind = "PERSON"
+        elif kind == "PERSON" and ent.text.lower() in L.SCHOOL_NAMES:
+            kind = "ORG"  # a school NER took for a person ("Oberlin"): no "he" or "she" means it
         if kind is None or kind == "OTHER" or len(ent) > 6 or any(idx.term_at[i] is not None for i in range(ent.start, ent.end)):
             continue
         place = ent.label_ in ("GPE", "LOC", "FAC")  # places keep their names ("Nice", "Hello Bay")
@@ -243,6 +245,17 @@ def plural_people(tok: Token) -> bool:
     lemma = tok.lemma_.lower()
     return lemma in TIES.group_nouns or tok.tag_ == "NNS" and (
         lemma in L.KIN or lemma in L.PERSON_NOUNS or lemma in L.OLD_MEANS_FORMER)
+
+
+def others_in_turn(doc: Doc, word: Token) -> bool:
+    """Someone else the turn speaks of besides ``word``, whom "we" or "our" may take in: a person named (not the one
+    spoken to), "they", a group, or a person said by a noun ("Dan and I split up, but we're still friends", "my ex and
+    I ..., we're friends", "my teammates gave me this; it's a sign of our friendship")."""
+    for tok in doc:
+        if tok.i != word.i and (tok.lower_ in L.THIRD_PLURAL or plural_people(tok) or tok.lower_ in L.KIN or (
+                tok.lower_ in L.PERSON_NOUNS)):
+            return True
+    return any(e.label_ == "PERSON" and not is_vocative(e) for e in doc.ents)
 
 
 def _plural(tok: Token) -> bool:

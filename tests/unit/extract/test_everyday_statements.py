@@ -246,7 +246,7 @@ NOTHING = [
     "The vegan at the party was nice.",  # someone else
     "I'd be thrilled to move to Denver in June.",  # a supposition (the modal hangs under "be")
     "I'm not excited to move to Denver in June.",
-    "I got into Harvard!",  # getting into a place is no taste
+    "I got into the car!",  # getting into a place is no taste (a school is an admission: test_catching_up_again.py)
     "We got into the meeting late.",
     "Running is something I hate.",  # the opposite of a taste (read elsewhere or not at all, never LIKES)
     "My life is a mess.",

@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
+from chronomem.extract.clauses.hygiene import others_in_turn
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import is_pet_noun
@@ -172,7 +173,7 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             state = modifier_state(tok)  # "you're my ex-wife": ended; "my late husband" is no listener
             if predicate and state != "skip":
                 out.append(_with_listener(predicate, tok, ended=state == "ended"))
-        elif subj.lower_ == "we" and low in OPEN.friend_nouns and tok.tag_ == "NNS":
+        elif subj.lower_ == "we" and low in OPEN.friend_nouns and tok.tag_ == "NNS" and not others_in_turn(tok.doc, tok):
             out.append(_with_listener("FRIEND_OF", tok))
     return out
 
@@ -372,7 +373,17 @@ def introduced_names(doc: Doc) -> list[Token]:
         elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and any(
                 c.dep_ == "nsubjpass" and (c.lower_ in L.THIRD_SUBJECTS or _our_pet(c)) for c in head.children):
             out += [t for t in (tok, *tok.conjuncts) if t.text[:1].isupper()]  # "She's called Luna", "my dog is named Rusty"
+        elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and head.dep_ == "acl" and _named_fragment(head.head):
+            out.append(tok)  # "I adopted a puppy! A beagle named Pickles."
     return out
+
+
+def _named_fragment(noun: Token) -> bool:
+    """A pet noun that is a sentence of its own after the speaker's pet was said ("We got a kitten. A tabby called
+    Miso!"): it names that pet (not after "Tom adopted a puppy", nor with no pet before)."""
+    before = [t for t in noun.doc[:noun.sent.start] if is_pet_noun(t) and t.pos_ == "NOUN"]
+    return noun.dep_ == "ROOT" and is_pet_noun(noun) and bool(before) and not noun.sent.text.rstrip().endswith("?") and not any(
+        map(_someone_elses, before)) and not any(c.dep_ == "poss" for c in noun.children)
 
 
 def _our_pet(tok: Token) -> bool:

@@ -14,7 +14,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, person_arg
 from chronomem.extract.clauses.filters import clause_status
-from chronomem.extract.clauses.hygiene import is_vocative, plural_people
+from chronomem.extract.clauses.hygiene import others_in_turn
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, OWNED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, poss_of, prep_objects
@@ -257,7 +257,7 @@ def _owned_bond(noun: Token, idx: DocIndex) -> list[Rel]:
         return []
     whom = _with_whom(noun, tuple(TIES.bond_preps.get(lemma, ("with",))))
     others = [a for a in (said_person(t, idx) for t in whom) if a is not None]
-    if not whom and poss.lower_ == "our" and not _others_in_turn(noun.doc) and (
+    if not whom and poss.lower_ == "our" and not others_in_turn(noun.doc, noun) and (
             predicate == "FRIEND_OF" or len(session_speakers(noun.doc)) == 2):
         others = [Arg(YOU, noun.i)]  # a couple's "our" is the listener's only when two talk
     return [holds(predicate, owner, o, noun.i, 0.7) for o in others if o.other_than(owner)]
@@ -272,15 +272,6 @@ def _with_whom(noun: Token, words: tuple[str, ...]) -> list[Token]:
         preps = [after]
     objs = [p for prep in preps for p in prep.children if p.dep_ == "pobj"]
     return plus_conjuncts(objs)
-
-
-def _others_in_turn(doc: Doc) -> bool:
-    """Someone else the turn speaks of, whom "our" may take in: a person named (not the one spoken to),
-    "they", or a group ("my teammates gave me this; it's a sign of our friendship")."""
-    for tok in doc:
-        if tok.lower_ in L.THIRD_PLURAL or plural_people(tok):
-            return True
-    return any(e.label_ == "PERSON" and not is_vocative(e) for e in doc.ents)
 
 
 def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:

@@ -14,10 +14,11 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.records import Rel, When
+from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, When
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import PEOPLE
 from chronomem.extract.rules.base import emit, persons
+from chronomem.extract.rules.open.base import dropped_subject
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
 from chronomem.extract.rules.verbs.couples import long_span
 
@@ -51,6 +52,18 @@ def at_school(tok: Token, idx: DocIndex) -> bool:
     names = [named.name if named is not None else tok.lemma_, *(term.aliases if term is not None else ())]
     return any(name.lower() in L.SCHOOL_NAMES or name.lower().split()[-1] in L.SCHOOL_NAME_WORDS or any(
         mapped_predicate("attends", word) == "STUDIES_AT" for word in name.lower().split()) for name in names if name)
+
+
+def admitted(frame: Frame) -> list[Rel]:
+    """An admission to a school the name says is one (:func:`at_school`): "my nephew got into Oberlin", "I got
+    accepted to Juilliard", "she was admitted to Stanford" → STUDIES_AT from then; not "got into trouble", "got
+    into yoga", "got into Tom's car" (no school), nor "Stanford accepted Tom" (an active verb)."""
+    if frame.lemma != "get" and (frame.v.tag_ != "VBN" or not any(c.dep_ == "auxpass" for c in frame.v.children)):
+        return []
+    toks = frame.prep("into") if frame.lemma == "get" else frame.prep("to", "into")
+    schools = [A.token_org(t, frame.idx, tools=False) for t in toks if t.pos_ == "PROPN" and at_school(t, frame.idx)]
+    subjects = persons(frame, we=False) or ([Arg(SPEAKER, frame.v.i)] if dropped_subject(frame.v) else [])  # "Got into Yale!"
+    return [r for s in schools for r in emit(frame, "STUDIES_AT", subjects, s, frame.when("start"))]
 
 
 def spent(frame: Frame) -> list[Rel]:
