@@ -77,11 +77,15 @@ _WORD = re.compile(r"[a-z']+")
 
 def _polar(question: str, answer: str) -> bool:
     """"Are you still in Leeds?" — "Yes": a yes to a question that opens with a verb, by its words alone."""
-    asked = [w for w in _WORD.findall(question.lower()) if w not in DIALOGUE.polar_openers]
     said = _WORD.findall(answer.lower())
     taken_back = set(said[1:4]) & set(DIALOGUE.take_back_words)  # "Yeah. Oh no wait, …", "Yes, but not now"
-    return bool(asked and said) and asked[0] in DIALOGUE.polar_auxiliaries and said[0] in DIALOGUE.yes_words \
-        and not taken_back and "any" not in asked  # "Do you have any hobbies?" — "Yes!" names none
+    return bool(said) and _yes_no(question) and said[0] in DIALOGUE.yes_words and not taken_back
+
+
+def _yes_no(question: str) -> bool:
+    """"Are you still in Leeds?": a question that opens with a verb (not "Do you have any hobbies?": a yes names none)."""
+    asked = [w for w in _WORD.findall(question.lower()) if w not in DIALOGUE.polar_openers]
+    return bool(asked) and asked[0] in DIALOGUE.polar_auxiliaries and "any" not in asked
 
 
 def _groups(sessions: Iterable[Session], turns: int) -> Iterator[list[Session]]:
@@ -280,7 +284,7 @@ class SpacyRuleExtractor:
         to_you = bool(words & {"you", "your"})  # "what does your brother do?", "what's your favorite book?"
         polar = bool(asking) and _polar(asking[-1], first)
         if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or not to_you \
-                or not (words & set(DIALOGUE.answer_question_words) or "have" in words or polar) \
+                or not (words & set(DIALOGUE.answer_question_words) or "have" in words or _yes_no(asking[-1])) \
                 or said is None or len(said.group(0).split()) > 3 * MAX_ANSWER_WORDS:  # ("Denver, moved there …")
             return None  # most turns are no short answer to a question to their speaker
         if asked.speaker.strip().lower() in self.skip_speakers or turn.speaker.strip().lower() in self.skip_speakers:

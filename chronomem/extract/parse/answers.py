@@ -111,8 +111,8 @@ def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
         return None  # only what is done is named by a bare -ing word
     root = sent.root  # the question is about the answerer when "you" is its main clause's subject
     you = next((t for t in root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
-    if wh is None:
-        return _had(root, you, fragment, said)
+    if wh is None:  # "Are you still at Hartwell?" — "Still at Hartwell, yeah": the question's own words, affirmed
+        return _had(root, you, fragment, said) or (_affirmed(sent) if _restated(sent, fragment) else None)
     if you is None:
         subject = next((t for t in root.children if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.i != wh.i
                         and any(c.lower_ == "your" for c in t.subtree)), None)
@@ -172,6 +172,14 @@ def _had(root: Token, you: Token | None, fragment: Span, said: str) -> str | Non
     prep = next((c for c in root.children if c.dep_ == "prep" and c.lower_ == "in" and any(
         g.dep_ == "pobj" and any(d.lower_ == "any" for d in g.children) for g in c.children)), None)
     return f"I am in {said}." if root.lemma_ == "be" and prep is not None else None
+
+
+def _restated(sent: Span, fragment: Span) -> bool:
+    """A fragment that names again what a yes-no question asks of: "Are you still working as a paralegal?" —
+    "Still a paralegal, sadly" (not "A legal secretary now": another answer, nor "Paralegals, mostly": others)."""
+    head = fragment.root
+    head = next((c for c in head.children if c.dep_ == "pobj"), head) if head.pos_ == "ADP" else head  # "At Hartwell"
+    return head.pos_ in ("NOUN", "PROPN") and any(t.i != sent.root.i and t.text == head.text and t.pos_ == head.pos_ for t in sent)
 
 
 def _affirmed(sent: Span) -> str | None:

@@ -304,8 +304,9 @@ def be_together(frame: Frame) -> list[Rel]:
         when = lasted(frame)
     else:
         back = any(c.lower_ == "back" for c in (*frame.v.children, *together.children))
-        when = frame.when("state") if back or long_span(frame.v) or frame.prep("since") or (
-            frame.status.ending and not frame.prep("at", "in", "on")) else None
+        still = any(c.lower_ == "still" for c in frame.v.children)
+        when = frame.when("state") if back or long_span(frame.v) or frame.prep("since") or (  # "we're still together"
+            (frame.status.ending or still) and not frame.prep("at", "in", "on")) else None
     ended = when is not None and when.mode == "end"  # "my husband and I aren't together anymore": the marriage ends
     return couple_rels(frame, when, partner_toks=frame.prep("with"), ending=ended)
 
@@ -325,9 +326,10 @@ def became_couple(frame: Frame) -> list[Rel]:
 
 def been_with(frame: Frame) -> list[Rel]:
     """"I've been with Arjun since June 2016" (only with a since/for phrase: "I was with Tom at lunch" is not); "I'm not
-    with Nina anymore" ends it (a person only: "not with the bank anymore" names no partner)."""
-    when = frame.when("state")
-    if when is None or not frame.status.ending and (when.mode != "start" or not when.phrase or when.role not in ("since", "for")):
+    with Nina anymore" ends it, "I'm still with Nina" holds it (a person only: "not with the bank anymore" names no partner)."""
+    when, still = frame.when("state"), frame.status.tense == "present" and any(c.lower_ == "still" for c in frame.v.children)
+    if when is None or not (frame.status.ending or still and not frame.prep("at", "in", "on")) and (
+            when.mode != "start" or not when.phrase or when.role not in ("since", "for")):
         return []
     return couple_rels(frame, when, partner_toks=frame.prep("with"))
 
