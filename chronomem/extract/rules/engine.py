@@ -25,7 +25,7 @@ from chronomem.extract.clauses.hygiene import doc_mentions
 from chronomem.extract.clauses.phrases import called_name
 from chronomem.extract.clauses.records import ENTITY, OWNED, SPEAKER, WE, Hint, Rel
 from chronomem.extract.clauses.timing import dated_states
-from chronomem.extract.lexicon import lexicon_file
+from chronomem.extract.lexicon import OPEN, lexicon_file
 from chronomem.extract.parse.repairs import repair, verb_lemmas
 from chronomem.extract.rules import clause_reading
 from chronomem.extract.rules.open import possessives, tastes
@@ -138,16 +138,20 @@ def doc_relations(doc: Doc, idx: DocIndex, passes: Iterable[Pass] = PASSES) -> t
                 named = {r.obj.name for r in rels}
                 found = [r for r in found if r.obj.name not in named]  # "We got a puppy! This is Biscuit."
             rels += found
-    return named_over_placeholders([called(r, doc) for r in rels]), hints
+    return named_over_placeholders([c for c in (called(r, doc) for r in rels) if c is not None]), hints
 
 
-def called(rel: Rel, doc: Doc) -> Rel:
+def called(rel: Rel, doc: Doc) -> Rel | None:
     """A thing the turn names right after its common noun is that name: "I work at a cafe called Luna" is
-    WORKS_AT Luna, "I play in a band named The Owls" MEMBER_OF The Owls (:func:`called_name`)."""
+    WORKS_AT Luna, "I play in a band named The Owls" MEMBER_OF The Owls, "I bought a boat called the Gull" OWNS
+    the Gull (:func:`called_name`); a product's name is no thing of one's own: "I bought a cake mix called Betty" (None)."""
     obj = rel.obj
     if obj.kind != ENTITY or obj.type not in ("ORG", "GROUP", "PLACE", "OTHER") or not 0 <= obj.i < len(doc):
         return rel
     name = called_name(doc[obj.i])
+    if name is not None and rel.predicate == "OWNS" and obj.name not in OPEN.possession_nouns and (
+            doc[obj.i].lemma_.lower() not in OPEN.possession_nouns):
+        return None
     return rel if name is None or name == obj.name else replace(rel, obj=replace(obj, name=name))
 
 
