@@ -74,6 +74,9 @@ _NAME_IS_NAME = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir) n
 _EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+(?:" + "|".join(sorted(DIALOGUE.taste_softeners)) + r")\s+(?=(?:really\s+)?(?:"
                           + "|".join(sorted(OPEN.taste_verbs)) + r")(?:d|ed)?\b)", re.IGNORECASE)
 
+# "Guess what, my nephew got in": an opener that announces news, its own sentence (dialogue.json discourse_openers)
+_OPENER = re.compile(r"(^|[.!?]\s+)(" + "|".join(sorted(DIALOGUE.discourse_openers, key=len, reverse=True))
+                     + r")\s*(?:,|\s[-\u2014\u2013])\s*(\w)", re.IGNORECASE)
 _DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
 _OPEN_END = re.compile(r"(?<=[A-Za-z0-9])\s*$")  # "i listen to jazz": a turn that stops on a word
 _DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser reads "sooo" as a noun
@@ -101,8 +104,9 @@ def normalize_chat(text: str) -> str:
     "a sweater."), and a kin-role modifier written apart joined ("a stay at
     home dad" → "a stay-at-home dad"), chat clippings written out ("my fav band" → "my favorite band", "gonna" → "going to") and an
     owner's "'s" typed bare before "name" put back ("my dogs name is Rex" → "my dog's name …"), and a full stop
-    after a turn that stops on a word ("i listen to jazz": without it the parser read "to" as an infinitive's); the rest
-    unchanged.
+    after a turn that stops on a word ("i listen to jazz": without it the parser read "to" as an infinitive's), and an
+    opener that announces news made a sentence of its own ("Guess what, my nephew …" → "Guess what! My nephew …"); the
+    rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
@@ -128,6 +132,8 @@ def normalize_chat(text: str) -> str:
     "My favorite band is Queen, my dog's name is Rex. Favorites: his friend's names are long. Going to want to?"
     >>> normalize_chat("I'm knitting a sweater lol. We got a puppy tbh, haha. LOL that's it xD")
     "I'm knitting a sweater. We got a puppy, haha. LOL that's it."
+    >>> normalize_chat("Guess what, my nephew got in! You know what - I moved. I guess what you say, Tom, is fine.")
+    'Guess what! My nephew got in! You know what! I moved. I guess what you say, Tom, is fine.'
     """
     text = _CHAT_PARTICLES.sub("", text)
     text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
@@ -136,4 +142,5 @@ def normalize_chat(text: str) -> str:
     text = _NAME_IS_NAME.sub(r"\1 is", _OWNED_IS.sub(r"\1 is ", text))
     text = _KIN_ROLE_WORDS.sub(lambda m: m.group(1).replace(" ", "-"), text)
     text = _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
+    text = _OPENER.sub(lambda m: f"{m.group(1)}{m.group(2)}! {m.group(3).upper()}", text)
     return _OPEN_END.sub(".", text, count=1)
