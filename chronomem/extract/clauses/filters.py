@@ -1,9 +1,8 @@
 """What is not a fact: questions, conditionals, hedges, modals, negation and dropped plans.
 
-Sentence-level checks run first (a question or an "if" sentence yields no verb facts at
-all); :func:`clause_status` then looks at one verb and every verb governing it
-("thinking about moving", "want to join", "was going to move") and says whether it is
-blocked, negated, ended ("no longer", "not … anymore", "used to"), in the future, or plain.
+Sentence-level checks run first (a question or an "if" sentence yields no verb facts at all); :func:`clause_status`
+then looks at one verb and every verb governing it ("thinking about moving", "want to join", "was going to move") and
+says whether it is blocked, negated, ended ("no longer", "not … anymore", "used to"), in the future, or plain.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from functools import lru_cache
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.stance import negated
+from chronomem.extract.clauses.stance import glad_to_say, negated
 from chronomem.extract.lexicon import TIES
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
@@ -339,9 +338,10 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
                     c.dep_ in ("nsubj", "expl") and c.i > cur.right_edge.i for c in gov.children))):
             break  # "I'm lactose intolerant, so I'll need the vegan recipe": two clauses, not a complement
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
-            phrasal = any((lemma, c.lower_) in L.FACT_PHRASALS for c in gov.children if c.dep_ == "prt")
-            status.blocked |= lemma not in L.REPORTING_VERBS and not phrasal
-            if lemma in L.REPORTING_VERBS and _to_the_listener(gov) and not status.blocked:
+            stating = any((lemma, c.lower_) in L.FACT_PHRASALS and c.dep_ == "prt" or lemma == "be" and c.dep_ == "nsubj"
+                          and c.lemma_.lower() in L.FRAMING_NOUNS for c in gov.children)  # "turns out", "the thing is"
+            status.blocked |= lemma not in L.REPORTING_VERBS and not stating
+            if lemma in L.REPORTING_VERBS and (_to_the_listener(gov) or glad_to_say(gov)) and not status.blocked:
                 break  # "Wanted to let you know that I'm running for office": the frame above is only how it is said
         elif lemma == "have" and gov.tag_ == "VBD" and cur.dep_ == "xcomp" and any(
                 c.lower_ == "to" for c in inner.children) and not any(c.dep_ == "aux" for c in gov.children):

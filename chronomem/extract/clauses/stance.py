@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import DIALOGUE
 
 
@@ -36,6 +37,18 @@ def negated(verb: Token) -> bool:
 def said_by_me(verb: Token) -> bool:
     """"I" is the subject: the speaker's own words ("I think", "I know")."""
     return any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.children)
+
+
+def glad_to_say(say: Token) -> bool:
+    """The speaker's own frame of telling above the news: "I'm happy to say I got the job", "just wanted to say I
+    moved" (``say`` under a ``factive_adjectives`` word, or a past "want", of "I" or no subject); not "I'd be happy to say",
+    "I can't say", "he wanted to say"."""
+    head = say.head
+    frame = head.head if head.pos_ == "ADJ" and head.dep_ == "acomp" else head
+    if say.dep_ != "xcomp" or head is say or not plain(frame) or negated(head) or not all(
+            c.lower_ == "i" for c in frame.children if c.dep_ == "nsubj"):
+        return False
+    return head.lemma_.lower() in L.FACTIVE_ADJECTIVES and frame.lemma_ == "be" or head.lemma_ == "want" and head.tag_ == "VBD"
 
 
 def plain(verb: Token) -> bool:

@@ -1,5 +1,8 @@
-"""News announced with an opener before a comma or a dash ("Guess what, …", "You know what - …"), in our own
-words: the news is read as if the opener were a sentence of its own; "I guess what matters is …" is no opener.
+"""News announced with an opener before a comma or a dash ("Guess what, …", "You know what - …"), or framed by a
+noun as the subject of "is" ("The thing is, …", "The good news is that …"), or by the speaker's own telling ("Not
+sure if I told you, but …", "I'm happy to say …", "Just wanted to say …"), in our own words: the news is read as the
+speaker's statement; "I guess what matters is …", "The question is whether …", "If I told you …, would you …?",
+"I'd be happy to say …", "he wanted to say …" state nothing.
 
 Rows are ``(subject, predicate, object)`` of the one turn.
 """
@@ -20,6 +23,13 @@ def facts(extractor, text: str) -> set[tuple[str, str, str]]:
     ("You know what, I moved to Tacoma in the spring.", (U, "LIVES_IN", "Tacoma")),
     ("And guess what - we adopted a terrier named Moss!", (U, "HAS_PET", "Moss")),
     ("So guess what, my brother works at Bosch now.", ("user's brother", "WORKS_AT", "Bosch")),
+    ("The thing is, I teach at Carleton now.", (U, "WORKS_AT", "Carleton")),
+    ("The good news is that my aunt lives in Halifax now.", ("user's aunt", "LIVES_IN", "Halifax")),
+    ("Truth is, my sister works at Bosch.", ("user's sister", "WORKS_AT", "Bosch")),
+    ("Not sure if I told you, but I moved to Tacoma in March.", (U, "LIVES_IN", "Tacoma")),
+    ("I don't know if I mentioned it, but my aunt works at Bosch.", ("user's aunt", "WORKS_AT", "Bosch")),
+    ("I'm proud to say I got a job at Carleton.", (U, "WORKS_AT", "Carleton")),
+    ("Just wanted to say I moved to Halifax.", (U, "LIVES_IN", "Halifax")),
 ])
 def test_news_after_an_opener_reads(extractor, text, wanted):
     assert wanted in facts(extractor, text)
@@ -29,6 +39,13 @@ def test_news_after_an_opener_reads(extractor, text, wanted):
     "Guess what my cousin studies?",  # a question, no opener
     "I guess what matters is that Tacoma is nice.",
     "You know what, I might move to Tacoma someday.",  # the news is a supposition
+    "The question is whether I move to Tacoma.",
+    "The thing is, I might move to Tacoma.",
+    "The problem is that my cousin wants to study at Vassar College.",
+    "If I told you I moved to Tacoma, would you visit?",
+    "I'd be happy to say I moved to Tacoma.",
+    "I can't say I moved to Tacoma.",
+    "My cousin wanted to say she moved to Tacoma.",
 ])
 def test_no_fact_where_the_opener_is_none_or_the_news_is_none(extractor, text):
     assert not {f for f in facts(extractor, text) if f[1] in ("LIVES_IN", "STUDIES_AT")}
