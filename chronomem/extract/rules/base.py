@@ -18,10 +18,10 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, LAST, MINE, Arg, Rel, When, timed
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, LAST, MINE, SPEAKER, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import is_activity, prep_objects
 from chronomem.extract.lexicon import OPEN, lexicon_table
-from chronomem.extract.rules.open.base import my_relative, phrase_arg
+from chronomem.extract.rules.open.base import dropped_subject, my_relative, phrase_arg
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
 
 Handler = Callable[[Frame], list[Rel]]
@@ -80,10 +80,13 @@ def alternative(tok: Token, frame: Frame) -> Arg | None:
 
 
 def persons(frame: Frame, *, we: bool = True, loose: bool = True) -> list[Arg]:
-    """The subjects that are people (``loose``: also person-shaped names NER gave another label), and the
-    speaker's unnamed relatives ("my sister works at Google")."""
+    """The subjects that are people (``loose``: also person-shaped names NER gave another label), the speaker's
+    unnamed relatives ("my sister works at Google"), or the speaker a chat line leaves out ("Finally moved to Austin!",
+    "Been living in Tacoma for years": :func:`~chronomem.extract.rules.open.base.dropped_subject`)."""
     found = [a for a in (A.subject_person(s, we=we, loose=loose) for s in frame.subjects(team=True)) if a is not None]
-    return found or [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
+    found = found or [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
+    dropped = not found and all(t.i > frame.v.i for t in frame.subj_toks) and dropped_subject(frame.v)
+    return [Arg(SPEAKER, frame.v.i)] if dropped else found
 
 
 def passing(frame: Frame, keep: str, *, bare: bool = False) -> bool:
