@@ -40,7 +40,7 @@ def clean_mention(name: str) -> str:
     ('Ross', 'Ross-Rachel')
     """
     words = [_said_once(w) for w in name.split()]
-    while len(words) > 1 and words[0].lower().strip("!,.?") in NAMES.interjections:
+    while len(words) > 1 and words[0].lower().strip("!,.?") in NAMES.interjections | NAMES.introducing_verbs:  # "Meet Rafe"
         words = words[1:]
     lowered = [w.lower().strip("!,.?") for w in words]
     if len(words) == 1 and (lowered[0] in NAMES.interjections or lowered[0] in NAMES.chat_words):
@@ -295,5 +295,8 @@ def _has_name(tok: Token) -> bool:
 
 def _describes_subject(tok: Token) -> bool:
     """"He is an engineering manager", "she's my manager": a copula's predicate noun says who its
-    pronoun subject is; it brings in no other person for a later "he" or "she" to mean."""
+    pronoun subject is; it brings in no other person for a later "he" or "she" to mean. Nor does the relative a
+    person is said to be of ("Glen is my husband's brother", "I met my wife's boss"): a later "he" is not the husband."""
+    if tok.dep_ == "poss" and (tok.head.lower_ in L.KIN or tok.head.lower_ in L.PERSON_NOUNS):
+        return True
     return tok.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ in L.THIRD_PERSON for c in tok.head.children)

@@ -68,6 +68,9 @@ _OWNED_IS = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir) [a-z
 # "my dogs name is Rex": an owner's "'s" typed without its apostrophe before "name"
 _BARE_OWNER = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) [a-z]{2,}[^s'])s (?=names? (?:is|are)\b)")
 _CHAT_WORDS = re.compile(r"\b(" + "|".join(map(re.escape, sorted(DIALOGUE.chat_words))) + r")\b", re.IGNORECASE)
+# "my Mom works at Target": a kin word capitalised after an owner is the relative, not a name ("my Uncle Joe" stays)
+_OWNED_KIN = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) )(" + "|".join(sorted(
+    w.capitalize() for w in L.KIN if w.isalpha())) + r")\b(?!\s+[A-Z])")
 _NAME_IS_NAME = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir) name)'s\b")  # "her name's Kiwi"
 
 # "I do love", "I kind of like" (dialogue.json taste_softeners): the taste verb's softener or emphatic "do"
@@ -104,9 +107,9 @@ def normalize_chat(text: str) -> str:
     "a sweater."), and a kin-role modifier written apart joined ("a stay at
     home dad" → "a stay-at-home dad"), chat clippings written out ("my fav band" → "my favorite band", "gonna" → "going to") and an
     owner's "'s" typed bare before "name" put back ("my dogs name is Rex" → "my dog's name …"), and a full stop
-    after a turn that stops on a word ("i listen to jazz": without it the parser read "to" as an infinitive's), and an
-    opener that announces news made a sentence of its own ("Guess what, my nephew …" → "Guess what! My nephew …"); the
-    rest unchanged.
+    after a turn that stops on a word ("i listen to jazz": without it the parser read "to" as an infinitive's), an
+    opener that announces news made a sentence of its own ("Guess what, my nephew …" → "Guess what! My nephew …"), and
+    a kin word capitalised after an owner written small ("my Mom" → "my mom"; not "my Uncle Joe"); the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."
@@ -130,12 +133,14 @@ def normalize_chat(text: str) -> str:
     "I'm a stay-at-home dad. I stay at home on Sundays."
     >>> normalize_chat("My fav band is Queen, my dogs name is Rex. Favs: his friends names are long. Gonna wanna?")
     "My favorite band is Queen, my dog's name is Rex. Favorites: his friend's names are long. Going to want to?"
+    >>> normalize_chat("My Uncle lives in Rome, her Mom's car, my Uncle Joe.")
+    "My uncle lives in Rome, her mom's car, my Uncle Joe."
     >>> normalize_chat("I'm knitting a sweater lol. We got a puppy tbh, haha. LOL that's it xD")
     "I'm knitting a sweater. We got a puppy, haha. LOL that's it."
     >>> normalize_chat("Guess what, my nephew got in! You know what - I moved. I guess what you say, Tom, is fine.")
     'Guess what! My nephew got in! You know what! I moved. I guess what you say, Tom, is fine.'
     """
-    text = _CHAT_PARTICLES.sub("", text)
+    text = _OWNED_KIN.sub(lambda m: m.group(1) + m.group(2).lower(), _CHAT_PARTICLES.sub("", text))
     text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
     text = _NAME_IS.sub(r"\1 is ", _NAME_HAS.sub(r"\1 has ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text)))
     text = _CHAT_WORDS.sub(lambda m: _spelled_out(m.group(1)), _BARE_OWNER.sub(r"\1's ", text))

@@ -107,8 +107,8 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
                      and (c.pos_ == "PROPN" or c.is_title)), None)
     if tok.dep_ in ("compound", "amod", "nmod") and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
         return tok.head  # "my sister Emma", "my ex Tomas"
-    if tok.dep_ == "appos" and tok.head.pos_ == "PROPN" and tok.head.i < tok.i:
-        return tok.head
+    if tok.dep_ == "appos" and tok.head.i < tok.i and (tok.head.pos_ == "PROPN" or tok.head.is_title and tok.head.dep_ == "attr"):
+        return tok.head  # "Emma, my sister"; "this is Dolores, my aunt": a name introduced, however tagged
     nxt = tok.i + 1
     owning = nxt + 1 < tok.sent.end and tok.doc[nxt + 1].tag_ == "POS" and tok.doc[nxt].dep_ == "poss"  # "my friend Ethel's baby"
     if nxt < tok.sent.end and tok.doc[nxt].pos_ == "PROPN" and (tok.doc[nxt].head.i in (tok.i, nxt) or owning) \
