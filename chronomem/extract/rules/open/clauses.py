@@ -63,9 +63,10 @@ def merge(verb_rels: list[Rel], open_found: list[Rel], idx: DocIndex | None = No
         verb_rels = [r for r in verb_rels if not (r.predicate in REPLACEABLE and r.obj.kind == ENTITY and r.obj.i >= 0 and (
             phrase_arg(idx.doc[r.obj.i], idx, people=r.obj.type == "PERSON" and _named_favourite(idx.doc[r.obj.i])) is None
             or is_reaction(idx.doc[r.obj.i])))]
-    fired = {r.i for r in verb_rels if not (r.when is not None and r.when.needs_time and not r.when.phrase)}
+    fired = {r.i for r in verb_rels if not (r.when is not None and r.when.needs_time and not r.when.phrase)
+             and r.obj.type != "PARTNER"}
     # (a rule's beginning that needs a time the clause does not say is dropped later: "I'm hoping to get into
-    # photography" keeps the open reading, the goal)
+    # photography" keeps the open reading, the goal; so does a partner the session may not have named: "I'm divorced")
     open_by_verb: dict[int, list[Rel]] = {}
     for r in open_found:
         open_by_verb.setdefault(r.i, []).append(r)

@@ -166,7 +166,7 @@ def _unnamed_spouse(frame: Frame, pred: str, subjects: list[Arg], when: When | N
     married her high school sweetheart": one person's marriage with nobody named, to their unnamed spouse. Not
     for a couple said as one plural ("my parents got divorced"), nor "married to my job", "married with kids", nor
     "engaged" outside "got engaged" ("engaged in a project"), nor with no time said ("we got married"; "I'm
-    married" is a status, read by the open rules)."""
+    married" is a status, read by the open rules; "I'm divorced" ends the one spouse the session named, or none)."""
     partner = L.UNNAMED_SPOUSES.get(pred)
     others = [t for toks in preps.values() for t in toks if not frame.idx.is_time(t)]  # all but times: partners
     if partner is None or len(subjects) != 1 or any(t.tag_ in ("NNS", "NNPS") for t in frame.subj_toks) or any(
@@ -175,12 +175,14 @@ def _unnamed_spouse(frame: Frame, pred: str, subjects: list[Arg], when: When | N
     got = _got(frame)
     if pred == "ENGAGED_TO" and not (frame.lemma == "get" or got is not None):
         return []
-    if when is None or not when.phrase:
+    over = when is not None and not when.phrase and when.mode == "end" and when.vague and pred == "MARRIED_TO"
+    if when is None or not (when.phrase or over):
         return []  # "we got married", "when we were married", "I'm married" (a status of its own: the open rules')
     if got is not None and got.tag_ in ("VBP", "VBZ"):
         return []  # "roll an eight and we get married": a plain present tells no wedding
-    who = Arg(SPEAKER, subjects[0].i) if subjects[0].kind == WE else subjects[0]
-    return emit(frame, pred, [who], Arg(OWNED, frame.v.i, str(partner), "PERSON", GUESS), when, confidence=min(confidence, 0.8))
+    spouse = Arg(OWNED, frame.v.i, str(partner), "PARTNER" if over else "PERSON", GUESS)  # PARTNER: the one named, or no one
+    return emit(frame, pred, [Arg(SPEAKER, subjects[0].i) if subjects[0].kind == WE else subjects[0]], spouse, when,
+                confidence=min(confidence, 0.8))
 
 
 def _over_now(frame: Frame) -> When | None:
