@@ -21,6 +21,7 @@ YOU = "you"  # the person spoken to: in a chat, the last other speaker
 GROUP_YOU = "group_you"  # "you" in a chat of three or more (resolved like YOU, only in a group)
 GROUP_PRONOUN = "group_pronoun"  # he/she in a chat of three or more (resolved like a pronoun, only in a group)
 GROUP_NAME = "group_name"  # a named person praised in a chat of three or more
+CALLED = "CALLED"  # a YOU's type: the listener only in a chat of two or when the turn calls them by name ("our mom")
 ASKED = "ASKED"  # an UNNAMED one's type: the listener's relative a question asks of ("How's your sister?")
 # Not a predicate of the vocabulary: "Her name is Luna" said of a pet or partner of turns before, whom the session
 # knows (chronomem.extract.resolution.later_names)

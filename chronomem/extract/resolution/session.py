@@ -26,6 +26,7 @@ from chronomem.extract.clauses.args import first_named
 from chronomem.extract.clauses.hygiene import resolved_name
 from chronomem.extract.clauses.records import (
     ASKED,
+    CALLED,
     ENTITY,
     GAZETTEER,
     GROUP_NAME,
@@ -181,7 +182,7 @@ class SessionResolver:
                 return None if key.endswith(OWNED_SEP + "PARTNER") else self._relative(key)
             return key
         if arg.kind in (YOU, GROUP_YOU):
-            listener = self._listener(turn)
+            listener = self._listener(turn) if arg.type != CALLED or not self.group_chat or self._addressed else None
             if listener is None:
                 return None
             speaker = self._speaker_named(listener)
@@ -301,12 +302,9 @@ class SessionResolver:
                 add_hint(self, item, turn_no, turn)
 
     def _last_value(self, subj: str | None, predicate: str, turn_no: int) -> str | None:
-        for said in reversed(self.history):
-            if turn_no - said.turn_no > PRONOUN_WINDOW:
-                return None
-            if said.subject == subj and said.claim.predicate == predicate:
-                return said.obj
-        return None
+        said = next((s for s in reversed(self.history) if turn_no - s.turn_no > PRONOUN_WINDOW or (
+            s.subject == subj and s.claim.predicate == predicate)), None)  # (the window ends the search)
+        return said.obj if said is not None and turn_no - said.turn_no <= PRONOUN_WINDOW else None
 
     def _owned(self, arg: Arg, owner: str | None) -> str | None:
         """"I have two dogs", "my mom": the owner's dogs or mom, an entity named from the owner; "my fiancé" the

@@ -8,6 +8,7 @@ past ones ("my late father", "my ex-husband") are left to the vocabulary rules.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
@@ -15,12 +16,13 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
 from chronomem.extract.clauses.hygiene import others_in_turn
-from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, held, holds, timed
+from chronomem.extract.clauses.records import CALLED, ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import name_follows, named_later, place_arg
 from chronomem.extract.rules.people.kin import a_name, modifier_state
+from chronomem.extract.rules.people.titles import my_boss
 
 
 def _owned_thing(tok: Token) -> list[Rel]:
@@ -150,7 +152,8 @@ def _my_group(tok: Token) -> list[Rel]:
 
 def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """The speaker and the person spoken to: "you're my best friend", "we're good friends",
-    "I treasure our friendship" → FRIEND_OF; "you're my sister" → SIBLING_OF."""
+    "I treasure our friendship" → FRIEND_OF; "you're my sister" → SIBLING_OF; "you're the best boss I've had" → REPORTS_TO;
+    "our mom called" → SIBLING_OF (the listener of a chat of two or whom the turn calls; not "our parents": cousins' too)."""
     out = []
     for tok in sent:
         low = tok.lower_
@@ -158,6 +161,9 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 c.dep_ in ("compound", "amod") for c in tok.children) and (
                 any(c.lower_ == "your" for c in tok.children) or (tok.head.lemma_.lower() in OPEN.taste_verbs or tok.head.lemma_.lower() in ("appreciate", "value"))):  # noqa: E501
             out.append(_with_listener("FRIEND_OF", tok))  # "our friendship", "I appreciate your friendship"
+            continue
+        if L.KIN.get(low, ("",))[0] == "parent" and low != "parent" and not low.startswith("step") and _mine(tok, ("our",)):
+            out.append(replace(_with_listener("SIBLING_OF", tok), obj=Arg(YOU, tok.i, type=CALLED)))
             continue
         if low == "friend" and _you_as_friend(tok):
             out.append(_with_listener("FRIEND_OF", tok))  # "you're a great friend", "thanks for being a good friend"
@@ -167,7 +173,9 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
         if subj is None or negated(tok.head):
             continue
-        if subj.lower_ == "you" and _mine(tok, ("my",)) is not None:
+        if subj.lower_ == "you" and my_boss(tok):  # "you're the best boss I've ever had"
+            out.append(_with_listener("REPORTS_TO", tok, ended=tok.head.tag_ == "VBD"))
+        elif subj.lower_ == "you" and _mine(tok, ("my",)) is not None:
             kin = OPEN.kin_possessions.get(low)
             predicate = "FRIEND_OF" if low in OPEN.friend_nouns else _KIN_TO_PREDICATE.get(kin or "", "")
             state = modifier_state(tok)  # "you're my ex-wife": ended; "my late husband" is no listener

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from spacy.tokens import Span, Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import role_arg
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, RULE, SPEAKER, WE, YOU, Arg, Rel, When, held, holds, timed
@@ -142,6 +143,16 @@ def work_tie_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         elif tok.lemma_.lower() in DIALOGUE.dismissals and tok.tag_ == "VBN" and plain(tok):
             out += _dismissed(tok)
     return out
+
+
+def my_boss(tok: Token) -> bool:
+    """A boss noun the speaker's own: "my boss", "the best manager I've ever had", "a great boss to me" (not "the boss")."""
+    if tok.lemma_.lower() not in L.BOSS_NOUNS:
+        return False
+    had = any(c.dep_ == "relcl" and c.lemma_ in ("have", "work") and any(s.dep_ == "nsubj" and s.lower_ == "i" for s in c.children)
+              for c in tok.children)
+    return had or any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children) or any(
+        c.lower_ == "to" and [p.lower_ for p in c.children] == ["me"] for c in (*tok.children, *tok.head.children))
 
 
 def _one_subject(verb: Token, idx: DocIndex) -> Arg | None:
