@@ -37,6 +37,11 @@ COUPLES = ("partner", "spouse", "fiance")  # kin whose past tense says the relat
 PAST_OVER = (*COUPLES, "boss", "report")  # and ties at work: "I was Nora's assistant", "Ana was my boss"
 
 
+def over_if_past(kin: tuple[str, str, str], verb: Token) -> bool:
+    """A tie the past tense of ``verb`` says is over: a couple, a tie at work, a home shared ("I was Lena's roommate")."""
+    return verb.tag_ == "VBD" and (kin[0] in PAST_OVER or kin[2] in L.HOUSEMATES)
+
+
 def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     """"Julie is his girlfriend", "I'm Ross's sister", "Ross is your ex-husband", "Joey and I are roommates"."""
     kin = kin_of(attr)
@@ -46,7 +51,7 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     if state == "skip":
         return []
     ended = state == "ended" or clause_status(attr.head).ending or (  # "he's no longer my husband"
-        attr.head.tag_ == "VBD" and kin[0] in PAST_OVER)  # "I was Tom's wife", "I was Nora's assistant"
+        over_if_past(kin, attr.head))  # "I was Tom's wife", "I was Nora's assistant"
     when = held(ended)
     subj = max((s for s in attr.head.children if s.dep_ == "nsubj"), key=lambda s: s.i, default=None)
     subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
@@ -95,7 +100,7 @@ def self_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         state = modifier_state(tok)
         if owner is None or owner.kind != ENTITY or state == "skip":
             continue
-        ended = state == "ended" or (tok.head.tag_ == "VBD" and kin[0] in PAST_OVER)
+        ended = state == "ended" or over_if_past(kin, tok.head)
         out += kin_rels(owner, Arg(SPEAKER, tok.i), kin, held(ended), tok.i)
     return out
 
@@ -127,7 +132,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if noun is None or kin is None or kin[0] == "pet" or modifier_state(noun) == "skip":
             continue
         when = held(modifier_state(noun) == "ended")
-        past_couple = not one_of and tok.head.tag_ == "VBD" and kin[0] in PAST_OVER
+        past_couple = not one_of and over_if_past(kin, tok.head)
         if past_couple:
             when = When("end", vague=True)
         # "Ross's sister" alone is the copula rules' (which leave the past tense alone)
