@@ -195,8 +195,7 @@ def _over_now(frame: Frame) -> When | None:
 
 
 def _participle_state(frame: Frame) -> bool:
-    """A participle of state, now or up to now: "are married", "have been engaged" (not "got married", "were
-    married in 2010")."""
+    """A participle of state, now or up to now: "are married", "have been engaged" (not "got married", "were wed")."""
     return frame.status.tense in ("present", "perfect") and frame.v.tag_ == "VBN" and any(
         c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in frame.v.children)
 
