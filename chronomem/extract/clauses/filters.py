@@ -228,8 +228,7 @@ def _two_clauses(cur: Token, gov: Token) -> bool:
 
 def _cannot_believe(gov: Token) -> bool:
     """"I can't believe …", "I couldn't believe …": an exclamation that takes what follows as given."""
-    return gov.lemma_ == "believe" and negated(gov) and any(
-        c.tag_ == "MD" and c.lower_ in L.CAN_FORMS for c in gov.children)
+    return gov.lemma_ == "believe" and negated(gov) and any(c.tag_ == "MD" and c.lower_ in L.CAN_FORMS for c in gov.children)
 
 
 def _to_the_listener(gov: Token) -> bool:
@@ -252,10 +251,11 @@ def _lifelong(text: str) -> bool:
 
 
 def _since_clause(tok: Token) -> bool:
-    """A clause of the past that says since when ("since I graduated", "since we were in school"), or "always"
-    ("I've always lived in Ohio"): what a perfect says has held from then on and still does."""
+    """A clause of the past that says since when ("since I graduated"), a stretch of life ("since college": ``period_nouns``)
+    or "always" ("I've always lived in Ohio"): what a perfect says has held from then on and still does."""
     return any(c.dep_ == "advcl" and c.tag_ == "VBD" and any(m.dep_ == "mark" and m.lower_ == "since" for m in c.children)
-               or c.dep_ == "advmod" and c.lower_ == "always" for c in tok.children)
+               or c.dep_ == "advmod" and c.lower_ == "always" or c.dep_ == "prep" and c.lower_ == "since" and any(
+                   o.dep_ == "pobj" and o.lemma_.lower() in L.PERIOD_NOUNS for o in c.children) for c in tok.children)
 
 
 def _bygone(tok: Token) -> bool:

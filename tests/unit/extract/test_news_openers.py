@@ -1,8 +1,8 @@
 """News announced with an opener before a comma or a dash ("Guess what, …", "You know what - …"), or framed by a
 noun as the subject of "is" ("The thing is, …", "The good news is that …"), or by the speaker's own telling ("Not
 sure if I told you, but …", "I'm happy to say …", "Just wanted to say …"), in our own words: the news is read as the
-speaker's statement; "I guess what matters is …", "The question is whether …", "If I told you …, would you …?",
-"I'd be happy to say …", "he wanted to say …" state nothing.
+speaker's statement; so is a present perfect "since college" (it still holds). "I guess what matters is …", "The
+question is whether …", "If I told you …, would you …?", "I'd be happy to say …", "he wanted to say …" state nothing.
 
 Rows are ``(subject, predicate, object)`` of the one turn.
 """
@@ -49,3 +49,17 @@ def test_news_after_an_opener_reads(extractor, text, wanted):
 ])
 def test_no_fact_where_the_opener_is_none_or_the_news_is_none(extractor, text):
     assert not {f for f in facts(extractor, text) if f[1] in ("LIVES_IN", "STUDIES_AT")}
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("I've lived in Tacoma since college.", (U, "LIVES_IN", "Tacoma")),
+    ("Rosa has been my best friend since high school.", (U, "FRIEND_OF", "Rosa")),
+    ("I've worked at Bosch since grad school.", (U, "WORKS_AT", "Bosch")),
+    ("Rosa has been my best friend since third grade.", (U, "FRIEND_OF", "Rosa")),
+])
+def test_a_perfect_since_a_stretch_of_life_still_holds(extractor, text, wanted):
+    assert wanted in facts(extractor, text)
+
+
+def test_a_perfect_since_a_stretch_of_life_denied_is_none(extractor):
+    assert not {f for f in facts(extractor, "I haven't lived in Tacoma since college.") if f[1] == "LIVES_IN"}
