@@ -14,11 +14,10 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, When
+from chronomem.extract.clauses.records import Rel, When
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import PEOPLE
 from chronomem.extract.rules.base import emit, persons
-from chronomem.extract.rules.open.base import dropped_subject
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
 from chronomem.extract.rules.verbs.couples import long_span
 
@@ -62,7 +61,7 @@ def admitted(frame: Frame) -> list[Rel]:
         return []
     toks = frame.prep("into") if frame.lemma == "get" else frame.prep("to", "into")
     schools = [A.token_org(t, frame.idx, tools=False) for t in toks if t.pos_ == "PROPN" and at_school(t, frame.idx)]
-    subjects = persons(frame, we=False) or ([Arg(SPEAKER, frame.v.i)] if dropped_subject(frame.v) else [])  # "Got into Yale!"
+    subjects = persons(frame, we=False)  # (the speaker a chat line leaves out too: "Got into Yale!")
     return [r for s in schools for r in emit(frame, "STUDIES_AT", subjects, s, frame.when("start"))]
 
 
