@@ -1,8 +1,9 @@
 """News announced with an opener before a comma or a dash ("Guess what, …", "You know what - …"), or framed by a
 noun as the subject of "is" ("The thing is, …", "The good news is that …"), or by the speaker's own telling ("Not
 sure if I told you, but …", "I'm happy to say …", "Just wanted to say …"), in our own words: the news is read as the
-speaker's statement; so is a present perfect "since college" (it still holds). "I guess what matters is …", "The
-question is whether …", "If I told you …, would you …?", "I'd be happy to say …", "he wanted to say …" state nothing.
+speaker's statement; so is a present perfect "since college" (it still holds), and "Oakridge Elementary" is a
+school. "I guess what matters is …", "The question is whether …", "If I told you …, would you …?", "I'd be happy to
+say …", "he wanted to say …" state nothing.
 
 Rows are ``(subject, predicate, object)`` of the one turn.
 """
@@ -63,3 +64,15 @@ def test_a_perfect_since_a_stretch_of_life_still_holds(extractor, text, wanted):
 
 def test_a_perfect_since_a_stretch_of_life_denied_is_none(extractor):
     assert not {f for f in facts(extractor, "I haven't lived in Tacoma since college.") if f[1] == "LIVES_IN"}
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    ("My nephew goes to Oakridge Elementary.", ("user's nephew", "STUDIES_AT", "Oakridge Elementary")),
+    ("I teach at Oakridge Elementary.", (U, "WORKS_AT", "Oakridge Elementary")),
+])
+def test_an_elementary_by_name_is_a_school(extractor, text, wanted):
+    assert wanted in facts(extractor, text)
+
+
+def test_elementary_as_an_adjective_is_no_school(extractor):
+    assert not {f for f in facts(extractor, "Honestly, the answer was elementary.") if f[1] in ("STUDIES_AT", "WORKS_AT")}
