@@ -14,7 +14,7 @@ from functools import lru_cache
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.stance import glad_to_say, negated
+from chronomem.extract.clauses.stance import negated, telling_frame
 from chronomem.extract.lexicon import TIES
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
@@ -231,14 +231,6 @@ def _cannot_believe(gov: Token) -> bool:
     return gov.lemma_ == "believe" and negated(gov) and any(c.tag_ == "MD" and c.lower_ in L.CAN_FORMS for c in gov.children)
 
 
-def _to_the_listener(gov: Token) -> bool:
-    """A reporting verb addressed to the listener: "let you know", "tell you", "I have to tell you"."""
-    if any(c.lower_ in ("you", "ya", "u") and c.dep_ in ("dobj", "dative", "nsubj", "iobj") for c in gov.children):
-        return True
-    return gov.head is not gov and gov.head.lemma_.lower() == "let" and any(
-        c.lower_ == "you" for c in gov.head.children)
-
-
 @lru_cache(maxsize=4096)  # asked once per verb: the same sentence text many times
 def _lifelong(text: str) -> bool:
     """A phrase of having held all along ("my whole life", "since I was born").
@@ -341,7 +333,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             stating = any((lemma, c.lower_) in L.FACT_PHRASALS and c.dep_ == "prt" or lemma == "be" and c.dep_ == "nsubj"
                           and c.lemma_.lower() in L.FRAMING_NOUNS for c in gov.children)  # "turns out", "the thing is"
             status.blocked |= lemma not in L.REPORTING_VERBS and not stating
-            if lemma in L.REPORTING_VERBS and (_to_the_listener(gov) or glad_to_say(gov)) and not status.blocked:
+            if lemma in L.REPORTING_VERBS and telling_frame(gov) and not status.blocked:
                 break  # "Wanted to let you know that I'm running for office": the frame above is only how it is said
         elif lemma == "have" and gov.tag_ == "VBD" and cur.dep_ == "xcomp" and any(
                 c.lower_ == "to" for c in inner.children) and not any(c.dep_ == "aux" for c in gov.children):

@@ -39,10 +39,15 @@ def said_by_me(verb: Token) -> bool:
     return any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.children)
 
 
-def glad_to_say(say: Token) -> bool:
-    """The speaker's own frame of telling above the news: "I'm happy to say I got the job", "just wanted to say I
-    moved" (``say`` under a ``factive_adjectives`` word, or a past "want", of "I" or no subject); not "I'd be happy to say",
-    "I can't say", "he wanted to say"."""
+def telling_frame(say: Token) -> bool:
+    """A reporting verb that is only how the speaker tells the news under it: addressed to the listener ("let you
+    know", "tell you", "I have to tell you"), or under a ``factive_adjectives`` word or a past "want" of "I" or no
+    subject ("I'm happy to say I got the job", "just wanted to say I moved"); not "I'd be happy to say", "I can't
+    say", "he wanted to say"."""
+    if any(c.lower_ in ("you", "ya", "u") and c.dep_ in ("dobj", "dative", "nsubj", "iobj") for c in say.children):
+        return True
+    if say.head is not say and say.head.lemma_.lower() == "let" and any(c.lower_ == "you" for c in say.head.children):
+        return True
     head = say.head
     frame = head.head if head.pos_ == "ADJ" and head.dep_ == "acomp" else head
     if say.dep_ != "xcomp" or head is say or not plain(frame) or negated(head) or not all(
