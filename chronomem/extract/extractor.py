@@ -75,11 +75,27 @@ _QUESTIONS = re.compile(r"[^.!?\n]*\?")
 _WORD = re.compile(r"[a-z']+")
 
 
-def _polar(question: str, answer: str) -> bool:
-    """"Are you still in Leeds?" — "Yes": a yes to a question that opens with a verb, by its words alone."""
+def _polar(question: str, answer: str) -> str:
+    """"Are you still in Leeds?" — "Yes": ``"yes"``, a yes to a question that opens with a verb, by its words alone;
+    — "Nope, not anymore": ``"no"``, a no to such a question that asks whether something *still* holds; else ``""``.
+
+    >>> _polar("Are you still in Leeds?", "Yeah, I love it."), _polar("Are you still in Leeds?", "Yes, but not for long.")
+    ('yes', '')
+    >>> _polar("Do you work at Hulu?", "I do!"), _polar("Do you work at Hulu?", "I do not.")
+    ('yes', '')
+    >>> _polar("Do you still paint?", "Not anymore, sadly."), _polar("Do you paint?", "No."), _polar("Still in Leeds?", "No")
+    ('no', '', '')
+    """
     said = _WORD.findall(answer.lower())
+    if not said or not _yes_no(question):
+        return ""
     taken_back = set(said[1:4]) & set(DIALOGUE.take_back_words)  # "Yeah. Oh no wait, …", "Yes, but not now"
-    return bool(said) and _yes_no(question) and said[0] in DIALOGUE.yes_words and not taken_back
+    opening = " ".join(said[:3])
+    if said[0] in DIALOGUE.yes_words or said[0] in ("i", "we") and said[1:2] and said[1] in DIALOGUE.echoed_verbs:
+        return "" if taken_back else "yes"  # ("I do!": the question's own verb echoed)
+    denied = any(opening == d or opening.startswith(d + " ") for d in DIALOGUE.denials)
+    still = "still" in _WORD.findall(question.lower()) and not {"still", *DIALOGUE.yes_words} & set(said[1:5])
+    return "no" if denied and still else ""  # ("No, I'm still there": not denied)
 
 
 def _yes_no(question: str) -> bool:
@@ -259,22 +275,22 @@ class SpacyRuleExtractor:
                  and (found := self._short_answer(session.turns[n - 1], session.turns[n], said[k][n][0]))]
         fragments = []
         for (k, n, (_, polar)), doc in zip(asked, self.nlp.pipe([first for *_, (first, _) in asked], disable=light)):
-            fragment = answer_fragment(doc, lambda cut: self.nlp(cut, disable=light))
+            fragment = doc[:0] if polar == "no" else answer_fragment(doc, lambda cut: self.nlp(cut, disable=light))
             last = _QUESTIONS.findall(said[k][n - 1][-1])  # (none when a very long turn was cut before its question)
             if fragment is not None and (len(fragment) or polar) and last:  # (a bare yes: to a question it affirms)
-                fragments.append((k, n, fragment, last[-1].strip()))
-        questions = self.nlp.pipe([question for *_, question in fragments], disable=light)
+                fragments.append((k, n, fragment, last[-1].strip(), polar == "no"))
+        questions = self.nlp.pipe([question for *_, question, _ in fragments], disable=light)
         out: dict[tuple[int, int], list[str]] = {}
-        for (k, n, fragment, _), question in zip(fragments, questions):
-            if restored := restore(question, fragment, group[k].turns[n].speaker):
+        for (k, n, fragment, _, denied), question in zip(fragments, questions):
+            if restored := restore(question, fragment, group[k].turns[n].speaker, denied=denied):
                 after = said_after(fragment) if len(fragment) else None  # "Denver, moved there last year"
                 out[k, n] = [restored, after] if after else [restored]
         return out
 
-    def _short_answer(self, asked: Turn, turn: Turn, first: str) -> tuple[str, bool] | None:
-        """The first sentence of ``first`` (the first piece of ``turn``) and whether it may say yes to a question
-        that opens with its verb, when it may be a short answer to the question ``asked`` said to its speaker by
-        another; ``None`` when it surely is none: the cheap look, by words, before any parse."""
+    def _short_answer(self, asked: Turn, turn: Turn, first: str) -> tuple[str, str] | None:
+        """The first sentence of ``first`` (the first piece of ``turn``) and the yes or no it may say to a question
+        that opens with its verb (:func:`_polar`), when it may be a short answer to the question ``asked`` said to
+        its speaker by another; ``None`` when it surely is none: the cheap look, by words, before any parse."""
         from chronomem.extract.parse.answers import MAX_ANSWER_WORDS
 
         question = asked.text.rstrip()
@@ -282,7 +298,7 @@ class SpacyRuleExtractor:
         asking = _QUESTIONS.findall(question)
         words = set(_WORD.findall(asking[-1].lower().replace("'", " '"))) if asking else set()  # "what's"
         to_you = bool(words & {"you", "your"})  # "what does your brother do?", "what's your favorite book?"
-        polar = bool(asking) and _polar(asking[-1], first)
+        polar = _polar(asking[-1], first) if asking else ""
         if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or not to_you \
                 or not (words & set(DIALOGUE.answer_question_words) or "have" in words or _yes_no(asking[-1])) \
                 or said is None or len(said.group(0).split()) > 3 * MAX_ANSWER_WORDS:  # ("Denver, moved there …")

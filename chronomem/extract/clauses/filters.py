@@ -149,6 +149,8 @@ def _own_status(tok: Token) -> ClauseStatus:
     status = ClauseStatus()
     for child in tok.children:
         low = child.lower_
+        if _set_off(child, tok):
+            continue  # "Not anymore, I moved to York": the reply to a question before, not this clause's own
         if child.dep_ == "neg" or (child.dep_ in ("advmod", "det", "npadvmod") and low in ("never", "no")):
             if low == "no" and child.head.lower_ == "longer":
                 continue
@@ -168,6 +170,16 @@ def _own_status(tok: Token) -> ClauseStatus:
         status.ending = True
     _tense(tok, status)
     return status
+
+
+def _set_off(child: Token, tok: Token) -> bool:
+    """A reply word fronted before ``tok``'s subject and cut from it by a comma: "Not anymore, I moved to York",
+    "No longer, we sold it" (not "I no longer live there", not "Sadly I don't live there anymore")."""
+    if child.lower_ not in L.ENDING_ADVERBS and child.dep_ != "neg":
+        return False
+    subject = next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return subject is not None and child.i < subject.i and any(
+        t.text == "," for t in tok.doc[child.right_edge.i + 1:subject.i])
 
 
 def _tense(tok: Token, status: ClauseStatus) -> None:

@@ -50,10 +50,11 @@ def answer_fragment(answer: Doc, parse: Callable[[str], Doc] | None = None) -> S
     if any(t.lower_ in DIALOGUE.answer_negations for t in words) or any(t.lower_ == "'s" and not any(
             r.pos_ in ("NOUN", "PROPN") for r in answer[t.i + 1:end]) for t in words):
         return None  # "Not Titanic", "Probably not sushi": not so; "My family's small": a clause ('s: is)
+    said_yes = answer[sent.start].lower_ in DIALOGUE.yes_words
     if len(words) == 2 and words[0].tag_ == "PRP" and words[1].lemma_ in ("be", "do", "have"):
-        words = []  # "Yes, I do.": the question's own verb echoed
-    if not words and answer[sent.start].lower_ in DIALOGUE.yes_words:
-        return answer[start:start]  # a bare yes: the question says it all
+        words, said_yes = [], said_yes or words[0].lower_ in ("i", "we")  # "Yes, I do.", "I do!": the verb echoed
+    if said_yes and (not words or words[0].tag_ == "PRP" and any(t.tag_ in _FINITE for t in words)):
+        return answer[start:start]  # a bare yes, or a yes and a clause of its own: "Yeah, I love it there"
     if not words or len(words) > MAX_ANSWER_WORDS or any(t.tag_ in _FINITE for t in words):
         return None  # (a gerund is no verb of its own: "Mostly hiking and painting")
     if not any(t.pos_ in _NAMING or t.tag_ == "VBG" for t in words):  # "Oh, that.", "Not really." ("Hiking." names
@@ -90,17 +91,18 @@ def said_after(fragment: Span) -> str | None:
     return f"I {'have ' if verb.tag_ == 'VBN' or verb.lower_ == 'been' else ''}{text[:1].lower() + text[1:]}."
 
 
-def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
+def restore(question: Doc, fragment: Span, answerer: str = "", *, denied: bool = False) -> str | None:
     """The statement ``fragment`` answers ``question`` with (``None`` when the question is not one to the
     answerer this module knows: a wh-question about "you" or "your …", or "do you have …"; or when it
-    calls someone else by name: "Ana, what do you do?" answered by Cal)."""
+    calls someone else by name: "Ana, what do you do?" answered by Cal). ``denied``: the answer said no to
+    a question whether something still holds ("Are you still at Hartwell?" — "Nope": "I am no longer at Hartwell")."""
     sent = next((s for s in reversed(list(question.sents)) if s.text.rstrip().endswith("?")), None)
     if sent is None or any(t.pos_ == "PROPN" and t.lower_ not in answerer.lower().split() and (
             t.i == sent.start and t.nbor().text == "," or t.i > sent.start and t.nbor(-1).text == "," and
             t.nbor().text == "?") for t in sent[:-1]):
         return None
     if not len(fragment):
-        return _affirmed(sent)
+        return _affirmed(sent, denied=denied)
     said = fragment.text.rstrip(" .!?,")
     if fragment[0].pos_ != "PROPN" and not any(t.lower_ in ("name", "called", "named") for t in sent):
         said = said[:1].lower() + said[1:]  # "In Ohio" inside the sentence (a name asked for stays: "Clover")
@@ -112,7 +114,8 @@ def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
     root = sent.root  # the question is about the answerer when "you" is its main clause's subject
     you = next((t for t in root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
     if wh is None:  # "Are you still at Hartwell?" — "Still at Hartwell, yeah": the question's own words, affirmed
-        return _had(root, you, fragment, said) or (_affirmed(sent) if _restated(sent, fragment) else None)
+        return _had(root, you, fragment, said) or (_affirmed(sent) if _restated(sent, fragment) or _how_long(fragment)
+                                                   else None)
     if you is None:
         subject = next((t for t in root.children if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.i != wh.i
                         and any(c.lower_ == "your" for c in t.subtree)), None)
@@ -126,8 +129,9 @@ def restore(question: Doc, fragment: Span, answerer: str = "") -> str | None:
     words = [_word(t) for t in sent if t.i != wh.i and t.i not in skip and not t.is_punct and not (you and _dropped_aux(t))]
     if wh.lower_ == "where" and wh.head.i == root.i:
         stranded = sent[-2].pos_ == "ADP" if len(sent) > 1 else False  # "Where are you moving to?"
+        at = any(g.lemma_ in DIALOGUE.answer_at_nouns for p in root.children if p.dep_ == "prep" for g in p.children)
         place = said if stranded or fragment[0].pos_ == "ADP" else \
-            f"{DIALOGUE.answer_where_prepositions.get(root.lemma_, 'in')} {said}"  # "Where does she work?": at
+            f"{'at' if at else DIALOGUE.answer_where_prepositions.get(root.lemma_, 'in')} {said}"  # "… work?": at
         return f"{who} {' '.join(w for w in words if w)} {place}."
     slot = wh.head if wh.dep_ == "det" else wh  # "what kind of music", "which city": the whole phrase
     anchor = slot.head  # the verb or the stranded preposition the slot is the object of
@@ -182,10 +186,20 @@ def _restated(sent: Span, fragment: Span) -> bool:
     return head.pos_ in ("NOUN", "PROPN") and any(t.i != sent.root.i and t.text == head.text and t.pos_ == head.pos_ for t in sent)
 
 
-def _affirmed(sent: Span) -> str | None:
+def _how_long(fragment: Span) -> bool:
+    """A yes and only how long it has held: "Are you still at Hartwell?" — "Yep, eight years now" / "Yes, since
+    2015" (not "Yes, eight cats", not a bare "Eight years": no yes)."""
+    opened = fragment.doc[:fragment.start]
+    named = [t for t in fragment if t.pos_ in ("NOUN", "PROPN")]
+    return any(t.lower_ in DIALOGUE.yes_words for t in opened) and all(
+        t.lemma_ in DIALOGUE.answer_time_nouns for t in named) and (bool(named) or fragment[0].lower_ == "since")
+
+
+def _affirmed(sent: Span, *, denied: bool = False) -> str | None:
     """What a bare yes affirms: a question to "you" that opens with its verb, said by the answerer ("Are you
     still climbing?" — "Yep!": "I am still climbing"; "Have you ever been to Oslo?" — "Yes, I have": "I have
-    been to Oslo"). ``None`` for any other question (a modal one, "can you …?", is no statement)."""
+    been to Oslo"). ``None`` for any other question (a modal one, "can you …?", is no statement). ``denied``:
+    what a no to a question with "still" says, the same words with "no longer" ("I am no longer climbing")."""
     first = next((t for t in sent if not t.is_punct and t.lower_ not in DIALOGUE.polar_openers), sent[0])  # "So, are you …"
     you = next((t for t in sent.root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
     if you is None or first.lower_ not in DIALOGUE.polar_auxiliaries or first.pos_ != "AUX" or you.i != first.i + 1:
@@ -193,6 +207,10 @@ def _affirmed(sent: Span) -> str | None:
     verb = "" if first.lower_ == "do" else _word(first)
     words = ["I", verb, *(_word(t) for t in sent[you.i + 1 - sent.start:] if not t.is_punct
                           and t.lower_ not in DIALOGUE.polar_dropped_words)]
+    if denied:
+        if "still" not in words:
+            return None
+        words[words.index("still")] = "no longer"
     return " ".join(w for w in words if w) + "."
 
 

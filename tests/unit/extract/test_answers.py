@@ -50,7 +50,6 @@ NOT_AFFIRMED = [
     ("Do you have any pets?", "Yes!"),  # "any": names none
     ("Are you still at Dropbox?", "Yes. Well no, actually, I left."),  # taken back
     ("Do you think Nina lives in Oslo?", "Yeah."),  # an opinion asked, not a fact of the answerer's
-    ("Do you still live in Tucson?", "No."),
     ("Does Nina live in Oslo?", "Yes."),  # not about the answerer
     ("Did you ever visit Lima?", "Nope."),
 ]

@@ -316,11 +316,20 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
                 row_when.needs_time and not row_when.phrase):
             predicate, when = found.predicate, row_when  # an end row needs an ending clause ("I quit school", not
             # "I leave school at 3"); a start row, a time when it is to come ("starting college in May")
+            if 0 <= obj.i < len(frame.v.doc) and frame.v.doc[obj.i].pos_ == "NOUN":
+                obj = _named_at(frame) or obj  # "school at Reed College": the name
     if when is None:
         return []
     quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else {}
     return [timed(predicate, s, obj, when, frame.v.i, confidence, quals) for s in subjects
             if not (s.kind == ENTITY and s.name == obj.name)]
+
+
+def _named_at(frame: Frame) -> Arg | None:
+    """The name an unnamed school or workplace is given by "at" on the same verb: "I go to school at Reed
+    College", "my son goes to school at Lincoln High" (not "at night", not "at my aunt's")."""
+    return next((arg for t in frame.prep("at") if t.pos_ == "PROPN" and not frame.idx.is_time(t)
+                 and (arg := A.token_org(t, frame.idx)) is not None), None)
 
 
 def adjective_relation(word: str) -> tuple[str, tuple[str, ...]] | None:
