@@ -41,17 +41,23 @@ def is_question(sent: Span) -> bool:
     return False
 
 
+_TAGS = TIES.statement_tags | {f.format(w) for f in TIES.wonder_tag_frames for w in TIES.wonder_tag_words}
+
+
 def statement_tagged(sent: Span) -> bool:
-    """A statement with a tag that asks nothing after a comma: "I grew up there, you know?" (``statement_tags``
-    in ``chronomem/data/lexicon/ties.json``; "…, right?" still asks).
+    """A statement with a tag that asks nothing after a comma: "I grew up there, you know?", "I moved to Tacoma,
+    can you believe it?", "We got a cat, isn't that cute?" (``statement_tags``, ``wonder_tag_frames`` in
+    ``chronomem/data/lexicon/ties.json``; "…, right?", "…, isn't that right?" still ask).
 
     >>> import spacy
     >>> nlp = spacy.blank("en")
     >>> statement_tagged(nlp("Nora is my sister, y'know?")[:]), statement_tagged(nlp("Nora is your sister, right?")[:])
     (True, False)
+    >>> statement_tagged(nlp("Nora got a pug, isn't that sweet?")[:]), statement_tagged(nlp("Nora got a pug, isn't that right?")[:])
+    (True, False)
     """
     head, comma, tag = sent.text.rstrip(" ?？!.").rpartition(",")
-    return bool(comma and head.strip()) and " ".join(_WORDS.findall(tag.lower().replace("’", "'"))) in TIES.statement_tags
+    return bool(comma and head.strip()) and " ".join(_WORDS.findall(tag.lower().replace("’", "'"))) in _TAGS
 
 
 def is_hypothetical(sent: Span) -> bool:

@@ -26,7 +26,7 @@ from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When, timed
 from chronomem.extract.clauses.timing import TimePhrase
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import EVENTS, OPEN
 from chronomem.extract.rules.open.base import past_lemma, person_subjects, phrase_arg, place_arg
 from chronomem.extract.rules.people.impressions import is_person_noun
@@ -162,11 +162,15 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
             return None  # "visiting my parents", "visited my old roommate": people, not a place visited
         arg = place_arg(dobj) if _is_place(dobj, idx) else phrase_arg(dobj, idx)
         return None if arg is None else ("VISITED", arg, "visited")
+    if (frame.prt == "back" or lemma in EVENTS.return_verbs) and frame.prep("from"):  # "got back from a wedding"
+        return _back_from(frame)
     if dobj is not None and dobj.tag_ == "VBG" and lemma in ("go", "went"):  # "went camping", "going hiking"
         return "DID", Arg(ENTITY, dobj.i, dobj.lower_, "OTHER", GUESS), verb
     if _went_doing(frame.v) is not None:  # "went skydiving on my birthday": what was done, not where
         return "DID", Arg(ENTITY, frame.v.i, frame.v.lower_, "OTHER", GUESS), "went"
-    if dobj is not None and _thing(dobj):
+    taken = dobj is not None and dobj.pos_ == "NOUN" and dobj.is_lower and any(c.dep_ == "poss" for c in dobj.children) \
+        and (is_person_noun(dobj) or is_pet_noun(dobj))  # "took my dog to the lake" (not "watched Little Women")
+    if dobj is not None and _thing(dobj) and not taken:
         if lemma == "have" and dobj.lemma_.lower() not in EVENTS.have_nouns:
             return None  # "had a great time", "had lunch"
         arg = phrase_arg(dobj, idx)
@@ -177,8 +181,10 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
         for t in frame.prep(prep):
             if not _thing(t) or idx.is_time(t):
                 continue
-            if lemma in EVENTS.travel_verbs and prep in ("to", "into") and _is_place(t, idx):
+            if (lemma in EVENTS.travel_verbs or taken) and prep in ("to", "into") and _is_place(t, idx):
                 return "VISITED", place_arg(t), "visited"
+            if taken:
+                continue  # ("took my dog to the lake": who was taken is no happening, nor is where, unnamed)
             arg = phrase_arg(t, idx)
             if arg is None:
                 continue
@@ -187,6 +193,17 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
             return ("ATTENDED" if attended else "DID"), arg, "attended" if attended else f"{verb} {prep}"
     if lemma in OPEN.pastime_verbs or lemma in OPEN.intransitive_habits:  # "we hiked last weekend": went hiking
         return "DID", Arg(ENTITY, frame.v.i, gerund(lemma), "OTHER", GUESS), "went"
+    return None
+
+
+def _back_from(frame: Frame) -> tuple[str, Arg, str] | None:
+    """Back from a place or from an event one goes to: "got back from Lisbon" visited it, "came back from my
+    cousin's wedding" attended it (not "got back from work", "back from the store": no such happening)."""
+    for t in frame.prep("from"):
+        if _is_place(t, frame.idx):
+            return "VISITED", place_arg(t), "visited"
+        if t.lemma_.lower() in EVENTS.attend_nouns and (arg := phrase_arg(t, frame.idx)) is not None:
+            return "ATTENDED", arg, "attended"
     return None
 
 
