@@ -254,14 +254,15 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
 
 
 def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
-    """"Tomas is so sweet": the speaker's impression of a named person (in a group; or :func:`_told`, "Nina is such a jerk")."""
+    """"Tomas is so sweet", "my uncle Gustavo is so sweet": the speaker's impression of a named person (in a group; or
+    :func:`_told`, "Nina is such a jerk")."""
     verb = word.head
     if verb.lemma_ not in DIALOGUE.named_praise_verbs or not stated(verb) or word.tag_ == "NNS":
         return []
     subjects = [c for c in verb.children if c.dep_ == "nsubj"]
     if len(subjects) != 1 or any(c.dep_ == "conj" for c in subjects[0].children):
         return []
-    named = _named(subjects[0], idx)
+    named = _named(subjects[0], idx) or named_by_role(subjects[0], idx)  # "my uncle Gustavo is so rude"
     if named is None:
         return []
     obj = named if _told(word, predicate) else Arg(GROUP_NAME, named.i, named.name, named.type, named.strength, named.gender,
@@ -270,9 +271,13 @@ def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
 
 
 def _told(word: Token, predicate: str) -> bool:
-    """Praise or blame that is a fact in a chat of two too: the speaker's own opinion ("I think Nina is lovely"), or
-    an insult noun ("you're such a liar", "Omar is a total creep"), which is no politeness (as "You idiot!")."""
-    return my_opinion(word.head) or (predicate == "DISLIKES" and word.pos_ == "NOUN")
+    """Praise or blame that is a fact in a chat of two too: the speaker's own opinion ("I think Nina is lovely"), an
+    insult noun ("you're such a liar", "Omar is a total creep"), which is no politeness (as "You idiot!"), or blame
+    of someone not spoken to ("Omar is so rude", "he's so annoying"; "you're so annoying" may be teasing)."""
+    if my_opinion(word.head):
+        return True
+    subj = subject_of(word.head)
+    return predicate == "DISLIKES" and (word.pos_ == "NOUN" or subj is not None and subj.lower_ != "you")
 
 
 def _favorite(word: Token, idx: DocIndex) -> list[Rel]:
