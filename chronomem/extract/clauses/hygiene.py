@@ -154,7 +154,21 @@ def _called(tokens: Span) -> bool:
     if lead and called and all(t.lower_ in NAMES.vocative_openers for t in lead):
         return True
     alone = all(t.lower_ in NAMES.interjections or t.pos_ == "INTJ" for t in lead) and not rest
-    return alone and after is not None and after.text in ("!", "?", ",")
+    return alone and after is not None and after.text in ("!", "?", ",") and not _asked_back(tokens)
+
+
+def _asked_back(tokens: Span) -> bool:
+    """A name asked back and then spoken of ("Tomas? I can't stand him!"): the next sentence says he/she of the
+    name's gender before any "you" (not "Tomas? Are you there?", "Tomas? Did he call you?")."""
+    gender = first_name_gender(tokens.text)
+    if not gender or tokens.doc[tokens.end].text != "?":
+        return False
+    for tok in tokens.doc[tokens.sent.end:]:
+        if tok.lower_ in ("you", "your") or tok.is_sent_start and tok.i > tokens.sent.end:
+            return False
+        if tok.lower_ in L.THIRD_PERSON and tok.pos_ == "PRON":
+            return L.THIRD_PERSON[tok.lower_] == gender
+    return False
 
 
 def is_not_a_name(tokens: Span) -> bool:
