@@ -38,7 +38,7 @@ def person_subjects(frame: Frame, *, relatives: bool = True) -> list[Arg]:
     speaker's unnamed relative or pet ("my son loves dinosaurs", "my sister coaches soccer", "our dog hates baths"),
     none with ``relatives`` off (their one-off happenings, "my mom made dinner", say little)."""
     mine = [Arg(MINE, t.i, t.lower_, "PET" if is_pet_noun(t) else "PERSON", GUESS) for t in frame.subj_toks
-            if my_relative(t, pets=True)]
+            if my_relative(t, pets=True, ties=False)]
     if mine:  # (their jobs and homes are the vocabulary's: the merge keeps its reading of the verb)
         return mine + [a for a in frame.subjects() if a.kind == SPEAKER] if relatives else []  # "my wife and I …"
     out = []
@@ -55,11 +55,12 @@ def person_subjects(frame: Frame, *, relatives: bool = True) -> list[Arg]:
     return out
 
 
-def my_relative(tok: Token, *, pets: bool = False) -> bool:
-    """"my son", "our kids", "my aunts", "the kids": the speaker's unnamed relative (no name beside it);
-    with ``pets``, also "our dog" (not "our pets", pets in general); not "my ex-wife", "my late husband" (not
-    the one "my wife" names)."""
-    kin = tok.lower_ in OPEN.kin_possessions or bool({tok.lower_, tok.lemma_.lower()} & OPEN.extended_kin)  # "my aunts"
+def my_relative(tok: Token, *, pets: bool = False, ties: bool = True) -> bool:
+    """"my son", "our kids", "my aunts", "the kids": the speaker's unnamed relative (no name beside it); with
+    ``ties``, also "my roommate" (``tie_nouns``); with ``pets``, also "our dog" (not "our pets", pets in general);
+    not "my ex-wife", "my late husband" (not the one "my wife" names)."""
+    kin = tok.lower_ in OPEN.kin_possessions or ties and tok.lower_ in OPEN.tie_nouns or bool(
+        {tok.lower_, tok.lemma_.lower()} & OPEN.extended_kin)  # "my aunts"; "my roommate" (one)
     pet = pets and is_pet_noun(tok) and tok.lemma_.lower() != "pet"
     if tok.pos_ != "NOUN" or not (kin or pet) or name_follows(tok) or pet and named_later(tok):
         return False

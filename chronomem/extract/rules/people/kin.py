@@ -67,7 +67,8 @@ def _pet_keeper(poss: Token, tok: Token) -> Arg | None:
     """The speaker's unnamed relative as the owner of the pet ``tok`` (its noun, or its name after the noun):
     "my sister's cat Mia", "my uncle's parrot Kiwi" → "<speaker>'s sister" (whom :func:`kin_rels` takes)."""
     pet = tree.is_pet_noun(tok) or tok.i > 0 and tree.is_pet_noun(tok.doc[tok.i - 1])
-    return Arg(MINE, poss.i, poss.lower_, "PERSON", GUESS) if pet and poss.pos_ == "NOUN" and my_relative(poss) else None
+    kin = pet and poss.pos_ == "NOUN" and my_relative(poss, ties=False)  # (not "my coworker's cat Pixel")
+    return Arg(MINE, poss.i, poss.lower_, "PERSON", GUESS) if kin else None
 
 
 def said_person(tok: Token | None, idx: DocIndex, *, any_pronoun: bool = False) -> Arg | None:
