@@ -10,7 +10,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.parse.amounts import repair_amounts
 from chronomem.extract.parse.contractions import repair_contracted_is
-from chronomem.extract.parse.subjects import repair_fronted_names, repair_paired_subject
+from chronomem.extract.parse.subjects import repair_fronted_names, repair_opening_pasts, repair_paired_subject
 from chronomem.timeexpr.words import MONTH_WORDS, PAST_FORMS
 
 _NOT_VERBS = frozenset({"ADP", "SCONJ"})
@@ -355,7 +355,7 @@ def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> int:
     """Every repair of this module, in order; how many tokens were repaired. ``verbs``: the verbs the
     lemmatizer knows (:func:`verb_lemmas`), the evidence the verb repairs need."""
     return (repair_dated_names(doc) + repair_clause_prep_names(doc) + repair_contracted_is(doc) + repair_tags(doc)
-            + repair_fronted_names(doc) + repair_paired_subject(doc)
+            + repair_fronted_names(doc) + repair_paired_subject(doc) + repair_opening_pasts(doc)
             + repair_base_pasts(doc, verbs)
             + repair_noun_verbs(doc, verbs)
             + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_stranded_prep(doc) + repair_word_punct(doc)

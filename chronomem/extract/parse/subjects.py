@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
+from chronomem.extract.lexicon import OPEN
+
 _MISREAD = ("npadvmod", "dep", "intj")  # how the parser hangs a name that opens its sentence as no subject
 
 
@@ -59,4 +61,33 @@ def repair_paired_subject(doc: Doc) -> int:
             continue
         name.dep_, pron.dep_, pron.head, cc.head, cc.dep_ = "nsubj", "conj", name, name, "cc"
         fixed += 1
+    return fixed
+
+
+def repair_opening_pasts(doc: Doc) -> int:
+    """A past verb that opens its sentence with no subject and an object (a chat line's own news, its "I" left
+    out) read as a name: "Quit my job at Target" ("Quit" a proper noun) is retagged a past verb; "Left Boeing in
+    May" (NER's person "Left Boeing") loses the name NER ran over the verb and its object. How many were repaired.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("Quit my job")
+    >>> for t, (pos, tag, dep, head) in zip(doc, [("PROPN", "NNP", "ROOT", 0), ("PRON", "PRP$", "poss", 2),
+    ...                                          ("NOUN", "NN", "dobj", 0)]):
+    ...     t.pos_, t.tag_, t.dep_, t.head = pos, tag, dep, doc[head]
+    >>> repair_opening_pasts(doc), doc[0].tag_, doc[0].lemma_
+    (1, 'VBD', 'quit')
+    """
+    fixed = 0
+    for sent in doc.sents:
+        verb = sent[0]
+        past = verb.tag_ in ("VBD", "VBN") or verb.lower_ in OPEN.irregular_pasts
+        if verb.dep_ != "ROOT" or not past or not any(c.dep_ == "dobj" for c in verb.children) or any(
+                c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
+            continue
+        if verb.pos_ == "PROPN":  # "Quit my job …"
+            verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBD", OPEN.irregular_pasts.get(verb.lower_, verb.lower_)
+            fixed += 1
+        if verb.pos_ == "VERB" and verb.ent_iob_ == "B" and any(e.start == verb.i and len(e) > 1 for e in doc.ents):
+            doc.ents = [e for e in doc.ents if e.start != verb.i]  # "Left Boeing": the verb and a name as one person
+            fixed += 1
     return fixed
