@@ -137,7 +137,9 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
             if valid_name(name) and (name[0].isupper() or name[0].isdigit()):
                 strength = NER if kind != "OTHER" else GUESS
                 label = ent.label_
-                if label != "ORG" and (_org_named(name) or name.lower() in L.SCHOOL_NAMES):  # "Perth Glory FC", "Oberlin" as PERSON
+                last = name.split()[-1].lower()  # "Oberlin", "Maplewood High" as PERSON: schools
+                school = name.lower() in L.SCHOOL_NAMES or " " in name and last in L.SCHOOL_NAME_WORDS
+                if label != "ORG" and (_org_named(name) or school):  # "Perth Glory FC"
                     kind, label, strength = "ORG", "ORG", NER
                 return Arg(ENTITY, start, name, kind, strength, gender=first_name_gender(name) if kind != "ORG" else "",
                            label=label)

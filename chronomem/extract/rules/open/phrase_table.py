@@ -87,7 +87,8 @@ def phrase_row(relation: str, phrase: str, head: str = "") -> Row | None:
     if not rows:
         return None
     words = phrase.lower().split()
-    heads = {head_noun(phrase), " ".join(words[-2:]), "*", head_noun(head)}
+    heads = {head_noun(phrase), " ".join(words[-2:]), "*", head_noun(head)} | (
+        {f"named {words[-1]}"} if len(words) > 1 and phrase.istitle() else set())
     return next((row for row in rows if heads & row.objects), None)
 
 
