@@ -85,7 +85,7 @@ def club_arg(tok: Token, idx: DocIndex | None = None, *, alone: bool = False) ->
     if team is not None or tok.pos_ != "NOUN" or tok.lemma_.lower() not in L.CLUB_NOUNS:
         return team
     mods = [m for m in _modifiers(tok) if m.pos_ != "PRON" and not m.like_num]
-    name = " ".join([*(m.lower_ for m in mods), tok.lemma_.lower()])
+    name = " ".join([*(m.lower_ for m in mods), tok.text if tok.is_upper else tok.lemma_.lower()])  # "the YMCA"
     return Arg(ENTITY, mods[0].i if mods else tok.i, name, "GROUP", GAZETTEER)
 
 
