@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.records import Rel, When
+from chronomem.extract.clauses.records import UNNAMED, Rel, When
 from chronomem.extract.clauses.timing import resolve_when
-from chronomem.extract.lexicon import PEOPLE
+from chronomem.extract.lexicon import OPEN, PEOPLE
 from chronomem.schema.models import Claim, Turn, normalize_name
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ def unnamed_partner(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn) -> N
 
 def name_given(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dict[int, str]) -> None:
     """The pet or partner a NAMED relation's pronoun means gets the name: "Her name is Luna" → HAS_PET Luna."""
+    if "GROUP" in (rel.subject.type, rel.obj.type):
+        return group_named(r, rel, turn_no, turn, refs)
     key = refs.get(rel.subject.i)
     if key is None or not key.startswith(UNNAMED_KEY):
         return
@@ -58,6 +60,25 @@ def name_given(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dic
     r.claims.remove(claim)  # the placeholder says nothing once the pet has its name
     r.emit("HAS_PET", said.subject, name, "assert", None, {"species": noun}, claim.at, claim.at_precision,
            claim.observed, 0.8, turn, turn_no, also=claim.sources)  # (the turn that said when, first)
+
+
+def group_named(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dict[int, str]) -> None:
+    """"My boys are wild this week." / "Ezra and Leo just turned three." → PARENT_OF Ezra, PARENT_OF Leo: the kin
+    group (``kin_groups``) the speaker said within :data:`NAMING_WINDOW` turns before gets the names new in the
+    session that the speaker's statement has for its subject (none when one of them was said before; see
+    :func:`~chronomem.extract.rules.people.people.kin_group_rels`)."""
+    owner = r.speaker_key(turn)
+    if rel.obj.kind == UNNAMED:
+        r.kin_groups.append((turn_no, owner, rel.obj.name))
+        return
+    said = [noun for n, who, noun in r.kin_groups if who == owner and 0 < turn_no - n <= NAMING_WINDOW]
+    name = r.resolve(rel.obj.typed("PERSON"), turn, refs)
+    timing = resolve_when(When("state"), turn.at)  # type: ignore[arg-type]
+    together = set(rel.qualifiers.get("names", "").split("|"))
+    if not said or name is None or timing is None or any(
+            n < turn_no and k in r.entities and r.entities[k].name in together for n, _, k in r.persons):
+        return  # (a name said before is someone the session knows otherwise; so may the others be)
+    r.emit(OPEN.kin_groups[said[-1]], owner, name, "assert", None, {}, *timing, 0.7, turn, turn_no)
 
 
 def partner_named(r: SessionResolver, noun: str, owner: str) -> str | None:

@@ -100,6 +100,7 @@ class SessionResolver:
         self._mention_keys: set[tuple[str, str]] = set()
         self.history: list[_Said] = []
         self.persons: list[tuple[int, int, str]] = []  # (turn_no, token, key)
+        self.kin_groups: list[tuple[int, str, str]] = []  # (turn_no, owner, noun): "my boys" (later_names.group_named)
         self._places: list[tuple[int, int, str]] = []
         speakers = {t.speaker.strip().lower() for t in session.turns} - set(skip_speakers)
         self.group_chat = len(speakers) >= 3  # "you" may be any of several: a vocative names the listener

@@ -17,12 +17,27 @@ from collections.abc import Sequence
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.clauses.accept import is_role_head, role_arg
-from chronomem.extract.clauses.args import DocIndex
+from chronomem.extract.clauses.args import DocIndex, first_name_gender, name_arg
 from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
-from chronomem.extract.clauses.records import ENTITY, GROUP_YOU, PRONOUN, SPEAKER, YOU, Arg, Rel, held, holds, timed
+from chronomem.extract.clauses.records import (
+    ENTITY,
+    GAZETTEER,
+    GROUP_YOU,
+    NAMED,
+    PRONOUN,
+    SPEAKER,
+    UNNAMED,
+    YOU,
+    Arg,
+    Rel,
+    held,
+    holds,
+    timed,
+)
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES
+from chronomem.extract.rules.open.base import name_follows
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
 from chronomem.extract.rules.people.nominal import ended_role, role_word
@@ -275,3 +290,31 @@ def _listener_is(attr: Token) -> list[Rel]:
     if role is not None and not praised:
         you = Arg(YOU, subj.i)  # "you're a paleontologist", plainly, is a fact between two people too
     return [] if role is None else [holds("HAS_ROLE", you, role, attr.i)]
+
+
+def kin_group_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
+    """The speaker's kin said as a group with no names ("my boys", "our twins": ``kin_groups``), and the first
+    names that are the subject of a statement with no kin word (:func:`_first_names`: "Ezra and Leo just turned
+    three"): NAMED, for the session to make the names that group when the same speaker said it just before (not
+    "Are Ezra and Leo coming?", not "my boys Ezra and Leo", which say it themselves)."""
+    out: list[Rel] = []
+    for sent in (s for s in doc.sents if not s.text.rstrip().endswith("?")):
+        groups = [t for t in sent if t.lower_ in OPEN.kin_groups and not name_follows(t) and any(
+            c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)]
+        out += [holds(NAMED, Arg(SPEAKER, t.i), Arg(UNNAMED, t.i, t.lower_, "GROUP"), t.i) for t in groups]
+        subj = next((c for c in sent.root.children if c.dep_ == "nsubj"), None)
+        if subj is None or any(kin_of(t) is not None or t.lower_ in OPEN.kin_groups for t in sent):
+            continue
+        names = _first_names([subj, *subj.conjuncts], idx)
+        together = {"names": "|".join(a.name for a in names)}
+        out += [holds(NAMED, Arg(UNNAMED, subj.i, "", "GROUP"), a, a.i, qualifiers=together) for a in names]
+    return out
+
+
+def _first_names(toks: list[Token], idx: DocIndex) -> list[Arg]:
+    """Two or more one-word names the gazetteer does not know, one at least a person's (NER's, or a known first
+    name): "Ezra and Leo" (not "Portland and Seattle", not "Ezra and I"); none otherwise."""
+    names = [a for a in (name_arg(t, idx) for t in toks if t.pos_ == "PROPN") if a is not None and a.kind == ENTITY
+             and a.strength < GAZETTEER and " " not in a.name]
+    person = any(a.type == "PERSON" or first_name_gender(a.name) for a in names)
+    return names if len(names) == len(toks) >= 2 and person else []
