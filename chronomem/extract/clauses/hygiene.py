@@ -242,10 +242,10 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
                     out.append(arg)
         elif low == "there" and tok.dep_ == "advmod":
             out.append(Arg(THERE, tok.i))
-        elif tok.pos_ == "NOUN" and (low in L.KIN or low in L.PERSON_NOUNS or _plural(tok)) and not _has_name(tok) \
-                and not _describes_subject(tok):
+        elif tok.pos_ == "NOUN" and ((plural := _plural(tok)) or low in L.KIN or low in L.PERSON_NOUNS) \
+                and not _has_name(tok) and not _describes_subject(tok):
             asked = _asked_of(tok)
-            gender = L.THIRD_PERSON["they"] if _plural(tok) else L.KIN.get(low, ("", L.PERSON_NOUNS.get(low, "")))[1]
+            gender = L.THIRD_PERSON["they"] if plural else L.KIN.get(low, ("", L.PERSON_NOUNS.get(low, "")))[1]
             out.append(Arg(UNNAMED, tok.i, low if asked or _speakers_own(tok) else "", ASKED if asked else "OTHER",
                            gender=gender))
         elif tok.tag_ == "NN" and is_pet_noun(tok) and not _has_name(tok):  # "my dog" (not "my dogs"): he or she later

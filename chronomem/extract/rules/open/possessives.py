@@ -314,7 +314,7 @@ def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     text = doc.text.lower()
     if doc_words(doc).isdisjoint(_NAMING_WORDS) and not _AGED.search(text) and not any(p in text for p in OPEN.newcomer_phrases):
         return []  # a cheap gate: most turns name no pet nor child
-    pets = [t for t in doc if is_pet_noun(t) and t.pos_ == "NOUN"]
+    pets = [t for t in doc if t.pos_ == "NOUN" and is_pet_noun(t)]
     if pets and all(_someone_elses(t) for t in pets):
         return []  # "My colleague Adam got a cat; it's called Maple": Adam's pet
     pet = bool(pets) or any(p in text for p in OPEN.newcomer_phrases)

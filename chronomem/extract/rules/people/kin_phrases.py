@@ -146,8 +146,10 @@ def _and_their_partner(tok: Token, idx: DocIndex) -> list[Rel]:
     """"Sara and her husband came over", "my brother and his wife had a baby": the unnamed partner of the
     person it is conjoined to, by a possessive of that person's gender (not "Tom and her husband", "Sara and
     her ex-husband", "my sister and my husband")."""
+    if tok.dep_ != "conj" or tok.pos_ != "NOUN":
+        return []  # (most words: the cheap look first)
     poss, kin = poss_of(tok), OPEN.kin_possessions.get(tok.lower_, "")
-    if tok.dep_ != "conj" or tok.pos_ != "NOUN" or kin not in COUPLES or poss is None or poss.lower_ not in (
+    if kin not in COUPLES or poss is None or poss.lower_ not in (
             L.PARTNER_POSSESSIVES) or poss.lower_ == "my" or modifier_state(tok) or negated(tok.head.head) or (
             tok.head.head.lemma_.lower() in L.COUPLE_ENDING_LEMMAS) or named_token(tok, idx) is not None:
         return []  # "Sara and her boyfriend split up": the couple rules'; "Sara and her husband Omar": the name rules'
