@@ -9,6 +9,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -26,21 +27,43 @@ def _init_worker(factory: Callable[[], Any]) -> None:
 
 
 def extract_chunk(sessions: list[Session]) -> list[tuple[Session, ExtractionResult]]:
-    """``extract_many`` of ``sessions`` in a worker (of :func:`extract_parallel` or :func:`extraction_workers`)."""
+    """``extract_many`` of ``sessions`` in a worker (of :func:`extraction_workers`)."""
     return list(_WORKER_EXTRACTOR.extract_many(sessions))
 
 
-def _chunks(items: Iterable[Session], turns_per_chunk: int) -> Iterator[list[Session]]:
-    """Consecutive sessions, about ``turns_per_chunk`` turns a chunk (spaCy batches well)."""
-    chunk: list[Session] = []
-    turns = 0
-    for session in items:
-        chunk.append(session)
-        turns += max(1, len(session.turns))
-        if turns >= turns_per_chunk:
-            yield chunk
-            chunk, turns = [], 0
-    if chunk:
+def extract_results(sessions: list[Session]) -> list[ExtractionResult]:
+    """The results alone of :func:`extract_chunk` (the caller has the sessions: half the pickling)."""
+    return [result for _, result in _WORKER_EXTRACTOR.extract_many(sessions)]
+
+
+def _chunks(items: Iterable[Session], turns_per_chunk: int, workers: int = 1) -> Iterator[list[Session]]:
+    """Consecutive sessions, about ``turns_per_chunk`` turns a chunk (spaCy batches well), and smaller chunks
+    at the end, read ahead, so that the workers finish together: the last ``2 * workers`` chunks' worth of
+    turns go in chunks of a ``2 * workers``-th of what is left (no fewer than an eighth of a chunk).
+
+    >>> from types import SimpleNamespace
+    >>> day = SimpleNamespace(turns=[...] * 10)  # a session of ten turns
+    >>> [sum(len(s.turns) for s in c) for c in _chunks([day] * 20, 40, workers=2)]
+    [40, 40, 30, 30, 20, 10, 10, 10, 10]
+    """
+    ahead: deque[tuple[Session, int]] = deque()
+    turns, sessions, window = 0, iter(items), 2 * workers * turns_per_chunk
+    while True:
+        for session in sessions:
+            ahead.append((session, max(1, len(session.turns))))
+            turns += ahead[-1][1]
+            if turns >= window:
+                break
+        if not ahead:
+            return
+        size = turns_per_chunk if turns >= window else max(turns_per_chunk // 8, turns // (2 * workers))
+        chunk: list[Session] = []
+        taken = 0
+        while ahead and taken < size:
+            session, n = ahead.popleft()
+            chunk.append(session)
+            taken += n
+        turns -= taken
         yield chunk
 
 
@@ -53,14 +76,22 @@ def extract_parallel(
 ) -> Iterator[tuple[Session, ExtractionResult]]:
     """Extract ``sessions`` with ``workers`` processes, each building its extractor with ``factory``.
 
-    ``factory`` must be picklable (e.g. a class or ``functools.partial``).
+    ``factory`` must be picklable (e.g. a class or ``functools.partial``). Workers send back results only;
+    the sessions of each chunk wait here, in the order the pool takes the chunks (and returns their results).
     """
     if workers < 2:
         yield from factory().extract_many(sessions)
         return
+    sent: deque[list[Session]] = deque()
+
+    def kept(chunks: Iterator[list[Session]]) -> Iterator[list[Session]]:
+        for chunk in chunks:
+            sent.append(chunk)
+            yield chunk
+
     with _single_threaded_children(), _context().Pool(workers, initializer=_init_worker, initargs=(factory,)) as pool:
-        for chunk in pool.imap(extract_chunk, _chunks(sessions, turns_per_chunk)):
-            yield from chunk
+        for results in pool.imap(extract_results, kept(_chunks(sessions, turns_per_chunk, workers))):
+            yield from zip(sent.popleft(), results)
 
 
 def _context() -> Any:
