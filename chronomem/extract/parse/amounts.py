@@ -29,21 +29,21 @@ def amount_phrase(tok: Token) -> bool:
         tok.lower_.endswith("s") or any(c.dep_ == "det" and c.lower_ == "a" for c in kids))
 
 
-def repair_amounts(doc: Doc) -> int:
+def repair_amounts(doc: Doc) -> None:
     """A phrase of amount (:func:`amount_phrase`) hung as an object, or under a gerund a verb takes, says how much of
     the verb: it becomes the verb's ``npadvmod`` ("I enjoy painting quite a bit": "a bit" read as what is
     painted); a noun before it the parser made the verb's ``dative`` for want of an object is its object ("I
-    like jazz a lot": "jazz" read as the one jazz is liked for). How many were repaired.
+    like jazz a lot": "jazz" read as the one jazz is liked for).
 
     >>> import spacy
     >>> doc = spacy.blank("en")("I like jazz a lot")
     >>> for t, (pos, dep, head) in zip(doc, [("PRON", "nsubj", 1), ("VERB", "ROOT", 1), ("NOUN", "dative", 1),
     ...                                      ("DET", "det", 4), ("NOUN", "npadvmod", 1)]):
     ...     t.pos_, t.dep_, t.head = pos, dep, doc[head]
-    >>> repair_amounts(doc), doc[2].dep_, doc[4].dep_
-    (1, 'dobj', 'npadvmod')
+    >>> repair_amounts(doc)
+    >>> doc[2].dep_, doc[4].dep_
+    ('dobj', 'npadvmod')
     """
-    fixed = 0
     for tok in doc:
         verb = tok.head
         if tok.dep_ not in _HUNG_AS or verb.pos_ not in ("VERB", "AUX") or not amount_phrase(tok):
@@ -51,14 +51,11 @@ def repair_amounts(doc: Doc) -> int:
         if verb.dep_ in _ABOVE_GERUND and verb.head.pos_ == "VERB" and verb.head.i < verb.i:
             _noun_read_as_verb(verb)
             verb = verb.head
-        moved = tok.dep_ != "npadvmod" or verb is not tok.head
         tok.head, tok.dep_ = verb, "npadvmod"
         kids = list(verb.children)
         dative = next((c for c in kids if c.dep_ == "dative" and c.pos_ in ("NOUN", "PROPN", "PRON") and c.i < tok.i), None)
         if dative is not None and not any(c.dep_ == "dobj" for c in kids):
-            dative.dep_, moved = "dobj", True
-        fixed += moved
-    return fixed
+            dative.dep_ = "dobj"
 
 
 def _noun_read_as_verb(obj: Token) -> None:

@@ -11,9 +11,9 @@ _CONTRACTED = frozenset({"'s", "\u2019s"})
 _BETWEEN = frozenset({"advmod", "neg"})  # "The weather's so nice", "Mia's not happy"
 
 
-def repair_contracted_is(doc: Doc) -> int:
+def repair_contracted_is(doc: Doc) -> None:
     """Make each "'s" after a noun that possesses nothing the verb "be" of its clause, the noun its subject and
-    what follows its complement; how many were repaired.
+    what follows its complement.
 
     >>> import spacy
     >>> doc = spacy.blank("en")("Yoga 's awesome .")
@@ -21,13 +21,11 @@ def repair_contracted_is(doc: Doc) -> int:
     ...                                          ("ADJ", "JJ", "ROOT", 2), ("PUNCT", ".", "punct", 2)]):
     ...     t.pos_, t.tag_, t.dep_, t.head = pos, tag, dep, doc[head]
     >>> repair_contracted_is(doc)
-    1
     >>> [(t.text, t.dep_, t.head.text) for t in doc]
     [('Yoga', 'nsubj', "'s"), ("'s", 'ROOT', "'s"), ('awesome', 'acomp', "'s"), ('.', 'punct', "'s")]
     >>> doc[1].lemma_, doc[1].pos_
     ('be', 'AUX')
     """
-    fixed = 0
     for s in doc[1:]:
         noun = doc[s.i - 1]
         if s.lower_ not in _CONTRACTED or s.tag_ != "POS" or s.head.i != noun.i or noun.pos_ not in ("NOUN", "PROPN"):
@@ -44,8 +42,6 @@ def repair_contracted_is(doc: Doc) -> int:
         for t in movers:
             if t.i != comp.i:
                 t.head = s
-        fixed += 1
-    return fixed
 
 
 def _complement(noun: Token, s: Token) -> Token | None:

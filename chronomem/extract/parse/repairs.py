@@ -26,10 +26,10 @@ _NOUN_READ_VERB = frozenset({"compound", "amod", "nmod"})  # how the parser hang
 _TO_VERB = frozenset({"prep", "dative", "punct", "advmod", "npadvmod", "cc"})  # the noun's words that are the verb's
 
 
-def repair_tags(doc: Doc) -> int:
+def repair_tags(doc: Doc) -> None:
     """A preposition takes no subject: a word tagged as one (``ADP``, ``SCONJ``) that the parser gave a subject
     is the verb of its clause, retagged as a present-tense verb ("I really like Italian food": "like" read as a
-    preposition); how many tokens were retagged.
+    preposition).
 
     >>> import spacy
     >>> doc = spacy.blank("en")("I really like pizza")
@@ -37,22 +37,18 @@ def repair_tags(doc: Doc) -> int:
     ...                                          ("ADP", "IN", "ROOT", 2), ("NOUN", "NN", "dobj", 2)]):
     ...     t.pos_, t.tag_, t.dep_, t.head = pos, tag, dep, doc[head]
     >>> repair_tags(doc)
-    1
     >>> doc[2].pos_, doc[2].tag_
     ('VERB', 'VBP')
     """
-    fixed = 0
     for tok in doc:
         if tok.pos_ in _NOT_VERBS and tok.is_alpha and any(c.dep_ == "nsubj" for c in tok.children):
             tok.pos_, tok.tag_ = "VERB", "VBP"
-            fixed += 1
-    return fixed
 
 
-def repair_taste_verbs(doc: Doc) -> int:
+def repair_taste_verbs(doc: Doc) -> None:
     """Make each verb of taste after "and"/"but" that has no object of its own the verb of its clause, with the
     word after it as its object, whatever the tagger made of it ("i'm vegan and love cooking": "love" read as a
-    noun; "i like chess but hate poker": "hate" an auxiliary of "poker"); how many were repaired.
+    noun; "i like chess but hate poker": "hate" an auxiliary of "poker").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("i like chess but hate poker")
@@ -60,11 +56,9 @@ def repair_taste_verbs(doc: Doc) -> int:
     ...                                      ("CCONJ", "cc", 1), ("AUX", "aux", 5), ("NOUN", "conj", 1)]):
     ...     t.pos_, t.dep_, t.head = pos, dep, doc[head]
     >>> repair_taste_verbs(doc)
-    1
     >>> doc[4].pos_, doc[4].dep_, doc[4].head.text, doc[5].dep_, doc[5].head.text
     ('VERB', 'conj', 'like', 'dobj', 'hate')
     """
-    fixed = 0
     for tok in doc[1:-1]:
         if tok.lower_ not in OPEN.taste_verbs or doc[tok.i - 1].lower_ not in _JOINERS or any(
                 c.dep_ in _OBJECTS for c in tok.children):
@@ -81,8 +75,6 @@ def repair_taste_verbs(doc: Doc) -> int:
         for early in [c for c in obj.children if c.i < tok.i]:  # "enjoy fishing and love camping": "fishing" under "camping"
             early.head, early.dep_ = verb, (dep if dep in ("dobj", "xcomp") else "dobj")
         obj.head, obj.dep_ = tok, ("xcomp" if obj.tag_ == "VBG" else "dobj")
-        fixed += 1
-    return fixed
 
 
 def _clause_verb(tok: Token) -> Token:
@@ -101,9 +93,9 @@ def _stray_object(nxt: Token, verb: Token) -> Token | None:
     return obj
 
 
-def repair_word_punct(doc: Doc) -> int:
+def repair_word_punct(doc: Doc) -> None:
     """Make a word the parser attached as punctuation after a copula with no complement its complement ("my
-    favourite snack is pretzels"); how many were repaired.
+    favourite snack is pretzels").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("my snack is pretzels")
@@ -111,33 +103,31 @@ def repair_word_punct(doc: Doc) -> int:
     ...                                      ("NOUN", "punct", 2)]):
     ...     t.pos_, t.dep_, t.head, t.lemma_ = pos, dep, doc[head], t.lower_
     >>> doc[2].lemma_ = "be"
-    >>> repair_word_punct(doc), doc[3].dep_
-    (1, 'attr')
+    >>> repair_word_punct(doc)
+    >>> doc[3].dep_
+    'attr'
     """
-    fixed = 0
     for tok in doc:
         head = tok.head
         if (tok.dep_ == "punct" and tok.is_alpha and tok.pos_ in ("NOUN", "PROPN") and head.lemma_ == "be"
                 and head.i < tok.i and not any(c.dep_ in ("attr", "acomp") for c in head.children)):
             tok.dep_ = "attr"
-            fixed += 1
-    return fixed
 
 
-def repair_stranded_prep(doc: Doc) -> int:
+def repair_stranded_prep(doc: Doc) -> None:
     """Make a word the parser hung beside a preposition that has no object that preposition's object,
     when it comes right after it ("we've been on RabbitMQ": "RabbitMQ" read as an attribute or as
-    punctuation of "been"); how many were repaired.
+    punctuation of "been").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("we are on RabbitMQ")
     >>> for t, (pos, dep, head) in zip(doc, [("PRON", "nsubj", 1), ("AUX", "ROOT", 1), ("ADP", "prep", 1),
     ...                                      ("PUNCT", "punct", 1)]):
     ...     t.pos_, t.dep_, t.head = pos, dep, doc[head]
-    >>> repair_stranded_prep(doc), doc[3].dep_, doc[3].head.text, doc[3].pos_
-    (1, 'pobj', 'on', 'PROPN')
+    >>> repair_stranded_prep(doc)
+    >>> doc[3].dep_, doc[3].head.text, doc[3].pos_
+    ('pobj', 'on', 'PROPN')
     """
-    fixed = 0
     for prep in doc:
         if prep.dep_ != "prep" or prep.pos_ != "ADP" or prep.i + 1 >= len(doc) or any(
                 c.dep_ in ("pobj", "pcomp") for c in prep.children):
@@ -148,23 +138,21 @@ def repair_stranded_prep(doc: Doc) -> int:
             word.head, word.dep_ = prep, "pobj"
             if word.pos_ not in ("NOUN", "PROPN"):
                 word.pos_, word.tag_ = "PROPN", "NNP"
-            fixed += 1
-    return fixed
 
 
-def repair_taste_root(doc: Doc) -> int:
+def repair_taste_root(doc: Doc) -> None:
     """Make a verb of taste after a subject pronoun (or a noun the parser made the root's subject) that the parser
     hung on a root noun to its right the root, with that noun as its object ("I detest broccoli": "detest" read as an
-    adjective; "my kids enjoy learning": "enjoy" an auxiliary of "learning"); how many were repaired.
+    adjective; "my kids enjoy learning": "enjoy" an auxiliary of "learning").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("I detest broccoli")
     >>> for t, (pos, dep, head) in zip(doc, [("PRON", "nsubj", 2), ("ADJ", "amod", 2), ("NOUN", "ROOT", 2)]):
     ...     t.pos_, t.dep_, t.head = pos, dep, doc[head]
-    >>> repair_taste_root(doc), doc[1].dep_, doc[1].pos_, doc[2].dep_, doc[2].head.text, doc[0].head.text
-    (1, 'ROOT', 'VERB', 'dobj', 'detest', 'detest')
+    >>> repair_taste_root(doc)
+    >>> doc[1].dep_, doc[1].pos_, doc[2].dep_, doc[2].head.text, doc[0].head.text
+    ('ROOT', 'VERB', 'dobj', 'detest', 'detest')
     """
-    fixed = 0
     for tok in doc[1:-1]:
         root, subj = tok.head, doc[tok.i - 1]
         named = subj.lower_ in OPEN.subject_pronouns or subj.pos_ in ("NOUN", "PROPN") and subj.dep_ == "nsubj" \
@@ -178,8 +166,6 @@ def repair_taste_root(doc: Doc) -> int:
         for child in [c for c in root.children if c.i < tok.i]:  # the subject
             child.head = tok
         root.head, root.dep_ = tok, ("xcomp" if root.tag_ == "VBG" else "dobj")
-        fixed += 1
-    return fixed
 
 
 def taste_lemma(tok: Token) -> str | None:
@@ -193,16 +179,17 @@ def taste_lemma(tok: Token) -> str | None:
     return next((w for w in (word, word[:-1] if word.endswith("s") else "") if w in OPEN.taste_verbs), None)
 
 
-def repair_dated_names(doc: Doc) -> int:
+def repair_dated_names(doc: Doc) -> None:
     """A name NER ran on into a date ("Diego started at Mozilla on January 7, 2022" with "Mozilla on January 7,"
     one organisation) ends before the preposition, and the date is a date again, with the year NER kept
-    apart ("2022"). How many names were cut.
+    apart ("2022").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("a job at Mozilla on January 7 , 2022 .")
     >>> doc.ents = [Span(doc, 3, 8, label="ORG"), Span(doc, 8, 9, label="DATE")]
-    >>> repair_dated_names(doc), [(e.text, e.label_) for e in doc.ents]
-    (1, [('Mozilla', 'ORG'), ('January 7 , 2022', 'DATE')])
+    >>> repair_dated_names(doc)
+    >>> [(e.text, e.label_) for e in doc.ents]
+    [('Mozilla', 'ORG'), ('January 7 , 2022', 'DATE')]
     """
     ents, cut = list(doc.ents), 0
     out: list[Span] = []
@@ -223,31 +210,29 @@ def repair_dated_names(doc: Doc) -> int:
         cut += 1
     if cut:
         doc.ents = out
-    return cut
 
 
-def repair_clause_prep_names(doc: Doc) -> int:
+def repair_clause_prep_names(doc: Doc) -> None:
     """A name NER ran across a "to" or "from" of the clause ("switched from Windows to Mac" with "Windows to
     Mac" one organisation: "to" hangs on the verb) is two names, apart at the preposition (not a number
-    range, "from 15 to 16"). How many names were cut.
+    range, "from 15 to 16").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("I moved from Slack to Teams")
     >>> for t, (dep, head) in zip(doc, [("nsubj", 1), ("ROOT", 1), ("prep", 1), ("pobj", 2), ("prep", 1), ("pobj", 4)]):
     ...     t.dep_, t.head = dep, doc[head]
     >>> doc.ents = [Span(doc, 3, 6, label="ORG")]
-    >>> repair_clause_prep_names(doc), [e.text for e in doc.ents]
-    (1, ['Slack', 'Teams'])
+    >>> repair_clause_prep_names(doc)
+    >>> [e.text for e in doc.ents]
+    ['Slack', 'Teams']
     """
     out: list[Span] = []
     for ent in doc.ents:
         at = next((t.i for t in ent[1:-1] if t.dep_ == "prep" and t.lower_ in _SWITCH_PREPS
                    and not ent.start <= t.head.i < ent.end), None) if ent.label_ in _NAME_LABELS else None
         out += [ent] if at is None else [Span(doc, ent.start, at, label=ent.label_), Span(doc, at + 1, ent.end, label=ent.label_)]
-    cut = len(out) - len(doc.ents)
-    if cut:
+    if len(out) != len(doc.ents):
         doc.ents = out
-    return cut
 
 
 def verb_lemmas(nlp: Language) -> frozenset[str]:
@@ -275,20 +260,20 @@ def _habitual(verb: Token) -> bool:
         t.tag_ == "VBD" or t.lower_ in PAST_FORMS or t.lower_ == "last" for t in verb.sent if t.i != verb.i)
 
 
-def repair_base_pasts(doc: Doc, verbs: frozenset[str]) -> int:
+def repair_base_pasts(doc: Doc, verbs: frozenset[str]) -> None:
     """A verb's base form after a subject pronoun that the tagger read as a past is the present ("I brew my
     own beer": "brew" tagged VBD); a verb whose past is its base form ("I knit") only when its clause says a
-    habit ("I knit every weekend"); how many were retagged.
+    habit ("I knit every weekend").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("I brew beer and I knit scarves")
     >>> for t, (tag, dep, head) in zip(doc, [("PRP", "nsubj", 1), ("VBD", "ROOT", 1), ("NN", "dobj", 1),
     ...                                      ("CC", "cc", 1), ("PRP", "nsubj", 5), ("VBD", "conj", 1), ("NNS", "dobj", 5)]):
     ...     t.tag_, t.dep_, t.head, t.lemma_ = tag, dep, doc[head], t.lower_
-    >>> repair_base_pasts(doc, frozenset({"brew", "knit"})), doc[1].tag_, doc[5].tag_
-    (1, 'VBP', 'VBD')
+    >>> repair_base_pasts(doc, frozenset({"brew", "knit"}))
+    >>> doc[1].tag_, doc[5].tag_
+    ('VBP', 'VBD')
     """
-    fixed = 0
     for tok in doc:
         if tok.tag_ != "VBD" or tok.lower_ != tok.lemma_.lower() or tok.lower_ not in verbs:
             continue
@@ -297,8 +282,6 @@ def repair_base_pasts(doc: Doc, verbs: frozenset[str]) -> int:
                 or (tok.lower_ in OPEN.same_past_verbs and not _habitual(tok))):
             continue
         tok.tag_ = "VBP"
-        fixed += 1
-    return fixed
 
 
 def _base_after_subject(verb: Token, subj: Token, verbs: frozenset[str]) -> bool:
@@ -309,12 +292,12 @@ def _base_after_subject(verb: Token, subj: Token, verbs: frozenset[str]) -> bool
             and verb.lower_ in verbs and subj.lower_ in OPEN.noun_verb_subjects and _opens_clause(subj))
 
 
-def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> int:
+def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> None:
     """A verb right after a subject pronoun that opens its clause, read as a modifier of the noun after it
     (its object), is the clause's verb: "I coach soccer" ("coach" a compound of the root "soccer"), "I foster
     kittens", "I tutor kids in math" ("I" the root, "kids" its apposition). The verb becomes the root, the
     pronoun its subject, the noun its object, the noun's prepositions its own; a root read as a noun that has
-    the pronoun as its subject and an object is retagged ("I groom dogs"). How many were repaired.
+    the pronoun as its subject and an object is retagged ("I groom dogs").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("I tutor kids in math")
@@ -322,18 +305,15 @@ def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> int:
     ...         ("NOUN", "NNS", "appos", 0), ("ADP", "IN", "prep", 2), ("NOUN", "NN", "pobj", 3)]):
     ...     t.pos_, t.tag_, t.dep_, t.head, t.lemma_ = pos, tag, dep, doc[head], t.lower_
     >>> repair_noun_verbs(doc, frozenset({"tutor"}))
-    1
     >>> [(t.text, t.dep_, t.head.text) for t in doc]
     [('I', 'nsubj', 'tutor'), ('tutor', 'ROOT', 'tutor'), ('kids', 'dobj', 'tutor'), ('in', 'prep', 'tutor'), ('math', 'pobj', 'in')]
     """
-    fixed = 0
     for verb in doc[1:-1]:
         subj, obj = doc[verb.i - 1], verb.head
         if not _base_after_subject(verb, subj, verbs):
             continue
         if verb.dep_ == "ROOT" and verb.pos_ == "NOUN" and subj.head == verb and any(c.dep_ == "dobj" for c in verb.children):
             verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBP", verb.lower_  # "I groom dogs": a noun with an object
-            fixed += 1
             continue
         if (verb.dep_ not in _NOUN_READ_VERB or obj.i <= verb.i or obj.pos_ not in ("NOUN", "PROPN")
                 or not (obj.dep_ == "ROOT" and subj.head in (obj, verb) or subj.dep_ == "ROOT" and obj.head == subj
@@ -347,16 +327,15 @@ def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> int:
         obj.head, obj.dep_ = verb, "dobj"
         for child in moved:
             child.head = verb
-        fixed += 1
-    return fixed
 
 
-def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> int:
-    """Every repair of this module, in order; how many tokens were repaired. ``verbs``: the verbs the
-    lemmatizer knows (:func:`verb_lemmas`), the evidence the verb repairs need."""
-    return (repair_dated_names(doc) + repair_clause_prep_names(doc) + repair_contracted_is(doc) + repair_tags(doc)
-            + repair_fronted_names(doc) + repair_paired_subject(doc) + repair_opening_pasts(doc)
-            + repair_base_pasts(doc, verbs)
-            + repair_noun_verbs(doc, verbs)
-            + repair_taste_root(doc) + repair_taste_verbs(doc) + repair_stranded_prep(doc) + repair_word_punct(doc)
-            + repair_amounts(doc))
+def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:
+    """Every repair of this module, in order. ``verbs``: the verbs the lemmatizer knows (:func:`verb_lemmas`),
+    the evidence the verb repairs need."""
+    for fix in (repair_dated_names, repair_clause_prep_names, repair_contracted_is, repair_tags, repair_fronted_names,
+                repair_paired_subject, repair_opening_pasts):
+        fix(doc)
+    repair_base_pasts(doc, verbs)
+    repair_noun_verbs(doc, verbs)
+    for fix in (repair_taste_root, repair_taste_verbs, repair_stranded_prep, repair_word_punct, repair_amounts):
+        fix(doc)

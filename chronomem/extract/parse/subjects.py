@@ -9,20 +9,20 @@ from chronomem.extract.lexicon import OPEN
 _MISREAD = ("npadvmod", "dep", "intj")  # how the parser hangs a name that opens its sentence as no subject
 
 
-def repair_fronted_names(doc: Doc) -> int:
+def repair_fronted_names(doc: Doc) -> None:
     """A name opening its sentence and an owned noun set off by commas on both sides before the verb are one
     subject, the noun in apposition: "Tom, my boss, is retiring" (read as a call to Tom with "my boss" the
-    subject; "Tom, my boss is retiring", with no second comma, is said to Tom and stays); how many were repaired.
+    subject; "Tom, my boss is retiring", with no second comma, is said to Tom and stays).
 
     >>> import spacy
     >>> doc = spacy.blank("en")("Tom , my boss , quit")
     >>> for t, (dep, head) in zip(doc, [("npadvmod", 5), ("punct", 5), ("poss", 3), ("nsubj", 5), ("punct", 5), ("ROOT", 5)]):
     ...     t.dep_, t.head = dep, doc[head]
     >>> doc[0].pos_ = "PROPN"
-    >>> repair_fronted_names(doc), doc[0].dep_, doc[3].dep_, doc[3].head.text
-    (1, 'nsubj', 'appos', 'Tom')
+    >>> repair_fronted_names(doc)
+    >>> doc[0].dep_, doc[3].dep_, doc[3].head.text
+    ('nsubj', 'appos', 'Tom')
     """
-    fixed = 0
     for sent in doc.sents:
         name, verb = sent[0], sent[0].head
         if name.pos_ != "PROPN" or name.dep_ not in _MISREAD or len(sent) < 6 or sent[1].text != ",":
@@ -33,24 +33,22 @@ def repair_fronted_names(doc: Doc) -> int:
         if "," not in (noun.right_edge.text, doc[noun.right_edge.i + 1].text):  # (the parser may hang the comma on it)
             continue
         name.dep_, noun.head, noun.dep_ = "nsubj", name, "appos"
-        fixed += 1
-    return fixed
 
 
-def repair_paired_subject(doc: Doc) -> int:
+def repair_paired_subject(doc: Doc) -> None:
     """A name and "I" (or "me") that open their sentence as one subject, the name read as an interjection or an
     adverb ("Dana and I are friends", "Cora and me were roommates"): the name becomes the subject, the pronoun its
-    conjunct; how many were repaired. Not a call set off by a comma ("Dana, and I mean it, …").
+    conjunct. Not a call set off by a comma ("Dana, and I mean it, …").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("Dana and I are friends")
     >>> for t, (dep, head) in zip(doc, [("intj", 3), ("cc", 3), ("nsubj", 3), ("ROOT", 3), ("attr", 3)]):
     ...     t.dep_, t.head = dep, doc[head]
     >>> doc[0].pos_, doc[3].pos_ = "PROPN", "AUX"
-    >>> repair_paired_subject(doc), doc[0].dep_, doc[2].dep_, doc[2].head.text
-    (1, 'nsubj', 'conj', 'Dana')
+    >>> repair_paired_subject(doc)
+    >>> doc[0].dep_, doc[2].dep_, doc[2].head.text
+    ('nsubj', 'conj', 'Dana')
     """
-    fixed = 0
     for sent in doc.sents:
         name = sent[0]
         if len(sent) < 4 or name.pos_ != "PROPN" or name.dep_ not in _MISREAD:
@@ -60,24 +58,22 @@ def repair_paired_subject(doc: Doc) -> int:
         if cc.lower_ != "and" or pron.lower_ not in ("i", "me") or verb.pos_ not in ("AUX", "VERB") or pron.head not in (verb, name):
             continue
         name.dep_, pron.dep_, pron.head, cc.head, cc.dep_ = "nsubj", "conj", name, name, "cc"
-        fixed += 1
-    return fixed
 
 
-def repair_opening_pasts(doc: Doc) -> int:
+def repair_opening_pasts(doc: Doc) -> None:
     """A past verb that opens its sentence with no subject and an object (a chat line's own news, its "I" left
     out) read as a name: "Quit my job at Target" ("Quit" a proper noun) is retagged a past verb; "Left Boeing in
-    May" (NER's person "Left Boeing") loses the name NER ran over the verb and its object. How many were repaired.
+    May" (NER's person "Left Boeing") loses the name NER ran over the verb and its object.
 
     >>> import spacy
     >>> doc = spacy.blank("en")("Quit my job")
     >>> for t, (pos, tag, dep, head) in zip(doc, [("PROPN", "NNP", "ROOT", 0), ("PRON", "PRP$", "poss", 2),
     ...                                          ("NOUN", "NN", "dobj", 0)]):
     ...     t.pos_, t.tag_, t.dep_, t.head = pos, tag, dep, doc[head]
-    >>> repair_opening_pasts(doc), doc[0].tag_, doc[0].lemma_
-    (1, 'VBD', 'quit')
+    >>> repair_opening_pasts(doc)
+    >>> doc[0].tag_, doc[0].lemma_
+    ('VBD', 'quit')
     """
-    fixed = 0
     for sent in doc.sents:
         verb = sent[0]
         past = verb.tag_ in ("VBD", "VBN") or verb.lower_ in OPEN.irregular_pasts
@@ -86,8 +82,5 @@ def repair_opening_pasts(doc: Doc) -> int:
             continue
         if verb.pos_ == "PROPN":  # "Quit my job …"
             verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBD", OPEN.irregular_pasts.get(verb.lower_, verb.lower_)
-            fixed += 1
         if verb.pos_ == "VERB" and verb.ent_iob_ == "B" and any(e.start == verb.i and len(e) > 1 for e in doc.ents):
             doc.ents = [e for e in doc.ents if e.start != verb.i]  # "Left Boeing": the verb and a name as one person
-            fixed += 1
-    return fixed

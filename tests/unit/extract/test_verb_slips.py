@@ -70,4 +70,7 @@ def test_someone_elses_habit_is_theirs(extractor):
 def test_real_nouns_and_pasts_stay_as_parsed(extractor, text):
     verbs = verb_lemmas(extractor.nlp)
     doc = extractor.nlp(text, disable=[RELATIONS_PIPE])  # the parse the repairs see
-    assert (repair_base_pasts(doc, verbs), repair_noun_verbs(doc, verbs)) == (0, 0), [(t.text, t.tag_, t.dep_) for t in doc]
+    before = [(t.text, t.pos_, t.tag_, t.dep_, t.head.i) for t in doc]
+    repair_base_pasts(doc, verbs)
+    repair_noun_verbs(doc, verbs)
+    assert [(t.text, t.pos_, t.tag_, t.dep_, t.head.i) for t in doc] == before
