@@ -24,6 +24,9 @@ from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 
 ENV_BASE_URL, ENV_MODEL, ENV_API_KEY = "CHRONOMEM_LLM_BASE_URL", "CHRONOMEM_LLM_MODEL", "CHRONOMEM_LLM_API_KEY"
 _RETRY_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
+_AUTH_HINT, _LARGE_HINT = f"check the API key ({ENV_API_KEY})", "the request is too large; lower turns_per_request"
+_HINTS = {401: _AUTH_HINT, 403: _AUTH_HINT, 413: _LARGE_HINT, 404: "check the base URL (usually ending in /v1) and that "
+          "the server has the model {model!r} (for Ollama: ollama pull)"}  # what to do about an HTTP status
 
 
 # The task, the JSON shape and the rules; ``{we}``, ``{types}``, ``{predicates}`` and ``{skipped}`` are filled in per session.
@@ -65,6 +68,10 @@ class _Transient(Exception):
         self.retry_after = retry_after
 
 
+_SETTINGS = ("base_url", "model", "api_key", "vocabulary", "timeout", "retries", "backoff", "max_tokens",
+             "turns_per_request", "json_mode", "confidence", "skip_speakers")  # what factory() passes on
+
+
 class OpenAiCompatibleExtractor:
     """Extracts facts with an LLM behind an OpenAI-compatible chat-completions endpoint.
 
@@ -98,18 +105,13 @@ class OpenAiCompatibleExtractor:
         base = self.base_url.rstrip("/")
         self.url = base if base.endswith("/chat/completions") else base + "/chat/completions"
         self.vocabulary = vocabulary or CORE_VOCABULARY
-        self.timeout, self.retries, self.backoff = timeout, retries, backoff
+        self.timeout, self.retries, self.backoff, self.confidence = timeout, retries, backoff, confidence
         self.max_tokens, self.turns_per_request, self.json_mode = max_tokens, turns_per_request, json_mode
-        self.confidence = confidence
         self.skip_speakers = tuple(s.strip().lower() for s in skip_speakers)
 
     def factory(self) -> Callable[[], OpenAiCompatibleExtractor]:
         """A picklable callable that builds an equal extractor (for ``ingest(workers=N)``)."""
-        return functools.partial(
-            OpenAiCompatibleExtractor, base_url=self.base_url, model=self.model, api_key=self.api_key,
-            vocabulary=self.vocabulary, timeout=self.timeout, retries=self.retries, backoff=self.backoff,
-            max_tokens=self.max_tokens, turns_per_request=self.turns_per_request, json_mode=self.json_mode,
-            confidence=self.confidence, skip_speakers=self.skip_speakers)
+        return functools.partial(OpenAiCompatibleExtractor, **{name: getattr(self, name) for name in _SETTINGS})
 
     def extract(self, session: Session) -> ExtractionResult:
         """Entities, mentions and claims of one session; any failure is an :class:`ExtractionError`."""
@@ -192,16 +194,9 @@ class OpenAiCompatibleExtractor:
                                   "OpenAI-compatible API root such as http://localhost:11434/v1") from None
 
     def _hint(self, status: int) -> str:
-        if status in (401, 403):
-            return f"check the API key ({ENV_API_KEY})"
-        if status == 404:
-            return (f"check the base URL (usually ending in /v1) and that the server has the model {self.model!r} "
-                    "(for Ollama: ollama pull)")
-        if status == 413:
-            return "the request is too large; lower turns_per_request"
         if status in (400, 422) and self.json_mode:
             return "if the server does not support response_format json_object, pass json_mode=False"
-        return "the server refused the request (its message is above)"
+        return _HINTS.get(status, "the server refused the request (its message is above)").format(model=self.model)
 
 
 def _error_detail(e: urllib.error.HTTPError) -> str:

@@ -53,6 +53,7 @@ def drop_stutters(text: str) -> str:
     return _FIRST_LETTER.sub(_first_letter, _REPEATED.sub(_repeated, text))
 
 
+# "livin'": a dropped g written out; "you’re": a typographic apostrophe inside a word made plain
 _DROPPED_G = re.compile(r"\b([A-Za-z]{2,}in)['’](?=[\s.,!?;:)]|$)")
 _CURLY_APOSTROPHE = re.compile(r"(?<=\w)’(?=\w)")
 # "Omar's my husband": after a capitalised word, "'s" before a determiner (or "not", "in", "so", …) can only be
@@ -67,6 +68,7 @@ _OWNED_IS = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir) [a-z
                        + "|".join(sorted(L.NAME_IS_FOLLOWERS)) + r")\b)")
 # "my dogs name is Rex": an owner's "'s" typed without its apostrophe before "name"
 _BARE_OWNER = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) [a-z]{2,}[^s'])s (?=names? (?:is|are)\b)")
+# "my fav band", "gonna": chat clippings written out (dialogue.json chat_words)
 _CHAT_WORDS = re.compile(r"\b(" + "|".join(map(re.escape, sorted(DIALOGUE.chat_words))) + r")\b", re.IGNORECASE)
 # "my Mom works at Target": a kin word capitalised after an owner is the relative, not a name ("my Uncle Joe" stays)
 _OWNED_KIN = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) )(" + "|".join(sorted(
@@ -80,6 +82,7 @@ _EMPHATIC_DO = re.compile(r"\b(I|[Ww]e|[Yy]ou|[Tt]hey)\s+(?:" + "|".join(sorted(
 # "Guess what, my nephew got in": an opener that announces news, its own sentence (dialogue.json discourse_openers)
 _OPENER = re.compile(r"(^|[.!?]\s+)(" + "|".join(sorted(DIALOGUE.discourse_openers, key=len, reverse=True))
                      + r")\s*(?:,|\s[-\u2014\u2013])\s*(\w)", re.IGNORECASE)
+# "Love baking.": the "I" a chat line drops before a taste of doing something (parsed as a noun otherwise)
 _DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
 _OPEN_END = re.compile(r"(?<=[A-Za-z0-9])\s*$")  # "i listen to jazz": a turn that stops on a word
 _DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser reads "sooo" as a noun
@@ -96,20 +99,10 @@ _KIN_ROLE_WORDS = re.compile(
 
 
 def normalize_chat(text: str) -> str:
-    """Dropped g's written out ("livin'" → "living"), typographic apostrophes inside words made plain
-    ("you’re" → "you're", which spaCy splits into "you" + "'re"), a name's "'s" that means "is" written
-    out ("Omar's my husband" → "Omar is my husband", "my sister's a nurse", "her name's Kiwi" → "her name is Kiwi"), an emphatic
-    "do" or a softener before a taste verb left out ("I do love", "I kinda love" → "I love": the parser takes "do" for the
-    verb) and the "I" a chat line drops before a taste of doing something written in ("Love baking." → "I love baking.":
-    parsed as a noun otherwise);
-    restarted words said once ("I-I-I think" → "I think": :func:`drop_stutters`) and a drawn-out
-    "so" said plainly ("sooo cute" → "so cute"), chat particles closing a clause dropped ("a sweater lol." →
-    "a sweater."), and a kin-role modifier written apart joined ("a stay at
-    home dad" → "a stay-at-home dad"), chat clippings written out ("my fav band" → "my favorite band", "gonna" → "going to") and an
-    owner's "'s" typed bare before "name" put back ("my dogs name is Rex" → "my dog's name …"), and a full stop
-    after a turn that stops on a word ("i listen to jazz": without it the parser read "to" as an infinitive's), an
-    opener that announces news made a sentence of its own ("Guess what, my nephew …" → "Guess what! My nephew …"), and
-    a kin word capitalised after an owner written small ("my Mom" → "my mom"; not "my Uncle Joe"); the rest unchanged.
+    """``text`` with the chat spellings the parser misreads written as careful text (each pattern above says
+    which: dropped g's, curly apostrophes, a "'s" that means "is" or "has", an emphatic "do", a dropped "I",
+    stutters, chat particles and clippings, a bare owner's "s", an opener of news, a capitalised kin word, a
+    kin role written apart) and a full stop after a turn that stops on a word; the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
     "Starting my biz has been tough but I'm living my dreams, ya know."

@@ -11,9 +11,10 @@ continues the previous turn.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -146,11 +147,8 @@ def read_sessions(
         yield ReadResult(str(p), error=f"cannot read file: {e}")
         return
     fmt = detect_format(p, text[:4096]) if format == "auto" else format
-    if fmt == "json":
-        yield from read_json(text, name=str(p), group=group)
-    elif fmt == "jsonl":
-        yield from read_jsonl(text, name=str(p), group=group)
-    elif fmt == "text":
-        yield from read_text(text, name=str(p), started_at=started_at, group=group)
-    else:
+    readers: dict[str, Callable[..., Iterator[ReadResult]]] = {"json": read_json, "jsonl": read_jsonl,
+                                                               "text": functools.partial(read_text, started_at=started_at)}
+    if fmt not in readers:
         raise InputError(f"unknown format {format!r}; use auto, json, jsonl or text")
+    yield from readers[fmt](text, name=str(p), group=group)

@@ -1,17 +1,11 @@
 """Case for a turn typed all in lower case, so that the parser and NER read it as they read careful text.
 
-Crowd chat and phone typing often drop every capital: "i live in ohio and my dog is named rex".
-spaCy's model leans on case to tell names from words (a lower-case "ohio" is a noun, "i" an odd
-token), so such a turn is cased first, as a careful writer would: the first letter of each
-sentence, the first person ("i", "i'm" → "I", "I'm"), names the gazetteer knows in their own case
-("new york" → "New York"; not the entries that are everyday words or first names in lower case, such
-as "apple" or "austin", unless a place word comes right before a place: "moved to austin", or a work
-word or a role before an organisation: "a cashier at costco"),
-first names the lexicon knows (not those that are also everyday words, ``name_words``, unless a
-naming word comes right before: "a cat named ruby"), and any word right after a naming word
-("named", "called", "her name is"), a first name or a common pet name right after an owner's pet noun
-("my dog max", "my cat mittens"), and months and weekdays named in full ("may" and "march" only
-after a time word or before a day number). A turn with a capital anywhere is left as it is.
+Crowd chat and phone typing often drop every capital ("i live in ohio"), and spaCy's model leans on case
+to tell names from words, so such a turn is cased first as a careful writer would: sentence starts, "i"
+and its forms, gazetteer names in their own case (an everyday word such as "austin" or "apple" only after a
+place word, a work word or a role), known first names that are not everyday words, any word after a
+naming word ("named", "her name is") or after an owner's pet noun ("my dog max"), and months and weekdays
+("may", "march" only after a time word or before a day number). A turn with a capital is left as it is.
 
 >>> from chronomem.extract.parse.gazetteer import load_gazetteer
 >>> truecase("i live in new york. my dog is named buster and my sister emma loves apple pie.", load_gazetteer())

@@ -154,13 +154,8 @@ class SessionResolver:
     def _speaker_named(self, name: str) -> str | None:
         """The session's speaker ``name`` is, or is the first name of ("Mel" → "Melanie" is not one)."""
         low = name.strip().lower()
-        if normalize_name(name) in self._alias_of:
-            return self._alias_of[normalize_name(name)]
-        for t in self.session.turns:
-            full = t.speaker.strip()
-            if full.lower() == low or full.lower().split()[:1] == [low]:
-                return full
-        return None
+        return self._alias_of.get(normalize_name(name)) or next((t.speaker.strip() for t in self.session.turns if low in (
+            t.speaker.strip().lower(), *t.speaker.lower().split()[:1])), None)
 
     def speaker_key(self, turn: Turn) -> str:
         """The key of the turn's speaker ("Ana" → "ana"), registered as a person."""
@@ -348,14 +343,11 @@ class SessionResolver:
                 return
             at, precision, observed = timing
         confidence = rel.confidence * (0.9 if PRONOUN in (rel.subject.kind, rel.obj.kind) or THERE == rel.obj.kind else 1.0)
-        replaces = None
-        kind = rel.kind
+        replaces, kind = None, rel.kind
         if kind == "correct" and rel.replaces is not None:
-            if self.vocabulary[predicate].cardinality == "one_per_object":
-                kind = "assert"
-            else:
+            if self.vocabulary[predicate].cardinality != "one_per_object":
                 replaces = self.resolve(rel.replaces, turn, refs)
-                kind = "correct" if replaces is not None and replaces != obj else "assert"
+            kind = "correct" if replaces is not None and replaces != obj else "assert"
         self.emit(predicate, subj, obj, kind, replaces, rel.qualifiers, at, precision, observed, confidence, turn, turn_no,
                    until=until)
 
