@@ -19,40 +19,10 @@ so :meth:`chronomem.Memory.ingest` skips that session (nothing of it written) an
 
 Parts: ``extractor.py`` (the prompt as sent, and the HTTP client: retries, timeouts, error messages),
 ``facts.py`` (the reply, validated, into claims).
-
->>> from datetime import datetime, timezone
->>> from chronomem.schema import Session, Turn
->>> s = Session(session_id="s1", started_at=datetime(2024, 3, 12, 9, tzinfo=timezone.utc),
-...             turns=[Turn(speaker="Ana", text="I moved to Lisbon last week.")])
->>> facts = [{"subject": "Ana", "subject_type": "PERSON", "predicate": "LIVES_IN", "object": "Lisbon",
-...           "object_type": "PLACE", "turn_id": "s1:1", "time": "last week", "kind": "assert"}]
->>> (claim,) = result_from_facts(s, facts).claims
->>> claim.statement, claim.at.date().isoformat(), claim.at_precision, claim.observed
-('Ana lives in Lisbon', '2024-03-05', 'week', False)
 """
 
 from __future__ import annotations
 
-from chronomem.extract.llm.extractor import (
-    ENV_API_KEY,
-    ENV_BASE_URL,
-    ENV_MODEL,
-    SYSTEM_PROMPT,
-    OpenAiCompatibleExtractor,
-    chat_messages,
-)
-from chronomem.extract.llm.facts import LlmFact, LlmReply, parse_reply, resolve_fact_time, result_from_facts
+from chronomem.extract.llm.extractor import OpenAiCompatibleExtractor
 
-__all__ = [
-    "ENV_API_KEY",
-    "ENV_BASE_URL",
-    "ENV_MODEL",
-    "SYSTEM_PROMPT",
-    "LlmFact",
-    "LlmReply",
-    "OpenAiCompatibleExtractor",
-    "chat_messages",
-    "parse_reply",
-    "resolve_fact_time",
-    "result_from_facts",
-]
+__all__ = ["OpenAiCompatibleExtractor"]

@@ -140,6 +140,15 @@ def result_from_facts(session: Session, facts: Iterable[LlmFact | dict], *, voca
     group); a speaker is a PERSON named as the speaker. Facts from turns of ``skip_speakers`` and
     facts about a thing itself are dropped; a fact naming a turn that is not in the session, a
     predicate outside ``vocabulary`` or an empty interval is an :class:`ExtractionError`.
+
+    >>> from datetime import timezone
+    >>> s = Session(session_id="s1", started_at=datetime(2024, 3, 12, 9, tzinfo=timezone.utc),
+    ...             turns=[Turn(speaker="Ana", text="I moved to Lisbon last week.")])
+    >>> facts = [{"subject": "Ana", "subject_type": "PERSON", "predicate": "LIVES_IN", "object": "Lisbon",
+    ...           "object_type": "PLACE", "turn_id": "s1:1", "time": "last week", "kind": "assert"}]
+    >>> (claim,) = result_from_facts(s, facts).claims
+    >>> claim.statement, claim.at.date().isoformat(), claim.at_precision, claim.observed
+    ('Ana lives in Lisbon', '2024-03-05', 'week', False)
     """
     group, turns = session.group_id, {t.id: t for t in session.turns}
     skipped = {s.strip().lower() for s in skip_speakers}
