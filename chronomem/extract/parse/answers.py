@@ -3,15 +3,10 @@ downtown." says "I work at a small bakery downtown these days"; "Do you have any
 Milo and Luna." says "I have two cats, Milo and Luna".
 
 A short answer with no verb of its own, after a question to the answerer ("you") from the other speaker,
-is restored into the sentence it means, in the answerer's words: the question's words in order, "you"
-as "I" and "your" as "my", the answer where the question word stood. The restored sentence is read as
-part of the answer's turn, so every rule reads it as it reads any statement. "What do you do …?" has
-no verb to put the answer after: the answer is said as a taste when the question asks about free time
-("What do you do for fun?" — "Mostly hiking": "I like hiking"), as a role or field when it asks about
-work ("What do you do for a living?" — "Accounting": "I work in accounting"), and not at all otherwise.
-A bare yes ("Yep!", "Yes, I do.") affirms a question to the answerer that opens with its verb: "Are you
-still in Leeds?" — "Yeah." says "I am still in Leeds" (not a modal "can you …?", not "any", not a yes
-taken back: "Yes. Well no, …").
+is restored into the sentence it means, in the answerer's words (the question's words in order, "you" as
+"I", the answer where the question word stood), and read as part of the answer's turn by every rule.
+"What do you do …?" answers become a taste or a work statement (:func:`_done`); a bare yes affirms a
+question that opens with its verb (:func:`_affirmed`).
 Which words open an answer and how "you are" turns into "I am" is data (``answer_openers``,
 ``answer_words`` in ``chronomem/data/lexicon/dialogue.json``).
 """
