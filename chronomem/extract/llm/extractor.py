@@ -25,8 +25,9 @@ from chronomem.schema.vocabulary import CORE_VOCABULARY, Vocabulary
 ENV_BASE_URL, ENV_MODEL, ENV_API_KEY = "CHRONOMEM_LLM_BASE_URL", "CHRONOMEM_LLM_MODEL", "CHRONOMEM_LLM_API_KEY"
 _RETRY_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
 _AUTH_HINT, _LARGE_HINT = f"check the API key ({ENV_API_KEY})", "the request is too large; lower turns_per_request"
-_HINTS = {401: _AUTH_HINT, 403: _AUTH_HINT, 413: _LARGE_HINT, 404: "check the base URL (usually ending in /v1) and that "
-          "the server has the model {model!r} (for Ollama: ollama pull)"}  # what to do about an HTTP status
+_HINTS = {401: _AUTH_HINT, 403: _AUTH_HINT, 413: _LARGE_HINT,  # what to do about an HTTP status
+          404: "check the base URL (usually ending in /v1) and that the server has the model {model!r} "
+               "(for Ollama: ollama pull)"}
 
 
 # The task, the JSON shape and the rules; ``{we}``, ``{types}``, ``{predicates}`` and ``{skipped}`` are filled in per session.

@@ -147,8 +147,8 @@ def read_sessions(
         yield ReadResult(str(p), error=f"cannot read file: {e}")
         return
     fmt = detect_format(p, text[:4096]) if format == "auto" else format
-    readers: dict[str, Callable[..., Iterator[ReadResult]]] = {"json": read_json, "jsonl": read_jsonl,
-                                                               "text": functools.partial(read_text, started_at=started_at)}
+    readers: dict[str, Callable[..., Iterator[ReadResult]]] = {
+        "json": read_json, "jsonl": read_jsonl, "text": functools.partial(read_text, started_at=started_at)}
     if fmt not in readers:
         raise InputError(f"unknown format {format!r}; use auto, json, jsonl or text")
     yield from readers[fmt](text, name=str(p), group=group)

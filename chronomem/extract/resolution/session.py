@@ -154,8 +154,9 @@ class SessionResolver:
     def _speaker_named(self, name: str) -> str | None:
         """The session's speaker ``name`` is, or is the first name of ("Mel" → "Melanie" is not one)."""
         low = name.strip().lower()
-        return self._alias_of.get(normalize_name(name)) or next((t.speaker.strip() for t in self.session.turns if low in (
-            t.speaker.strip().lower(), *t.speaker.lower().split()[:1])), None)
+        speakers = ((t.speaker.strip(), t.speaker.lower().split()[:1]) for t in self.session.turns)
+        alias = self._alias_of.get(normalize_name(name))
+        return alias or next((s for s, first in speakers if low in (s.lower(), *first)), None)
 
     def speaker_key(self, turn: Turn) -> str:
         """The key of the turn's speaker ("Ana" → "ana"), registered as a person."""
