@@ -14,7 +14,7 @@ from functools import lru_cache
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.stance import negated, telling_frame
+from chronomem.extract.clauses.stance import negated, telling_frame, with_can
 from chronomem.extract.lexicon import TIES
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
@@ -356,7 +356,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         elif lemma == "have" and gov.tag_ == "VBD" and cur.dep_ == "xcomp" and any(
                 c.lower_ == "to" for c in inner.children) and not any(c.dep_ == "aux" for c in gov.children):
             pass  # "I had to rehome my cat": a past obligation that was carried out
-        elif lemma in L.EAGER_GOVERNORS and cur.dep_ == "xcomp" and (lemma != "wait" or _cannot(gov)):
+        elif lemma in L.EAGER_GOVERNORS and cur.dep_ == "xcomp" and (lemma != "wait" or with_can(gov) and negated(gov)):
             if lemma != "wait":  # "I'd be thrilled to move", "I'm not excited to move": a supposition, a denial
                 eager = _own_status(gov.head if gov.dep_ in ("acomp", "attr", "oprd") else gov)
                 status.blocked |= eager.blocked or eager.negated
@@ -389,12 +389,6 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         status.negated = False
     _share_with_first_verb(tok, status, hedged)
     return status
-
-
-def _cannot(verb: Token) -> bool:
-    """"can't wait", "cannot wait": the verb under a denied "can"."""
-    return any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in verb.children) and any(
-        c.dep_ == "neg" for c in verb.children)
 
 
 def _share_with_first_verb(tok: Token, status: ClauseStatus, hedged: frozenset[int]) -> None:

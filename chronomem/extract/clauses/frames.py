@@ -26,12 +26,8 @@ _RELATIVE = frozenset({"who", "that", "which"})
 
 
 def with_conj(tok: Token) -> list[Token]:
-    """``tok`` and its conjuncts, without pastimes a chat list adds as bare verbs.
-
-    "we watch films, bike and swim" is parsed as the objects "films", "bike" and "swim": a bare
-    singular word after a different first object that is a verb (tagged so, or a pastime verb) is no
-    object of the verb governing the list. A list of likes stays whole ("I enjoy travel and dance").
-    """
+    """``tok`` and its conjuncts, without the bare pastime verbs a chat list adds: "we watch films, bike and swim"
+    → "films" ("bike", "swim" are verbs of their own); a list of likes stays whole ("I enjoy travel and dance")."""
     out = _conj_chain(tok)
     if len(out) == 1 or tok.pos_ not in ("NOUN", "PROPN") or tok.head.lemma_.lower() in OPEN.taste_verbs:
         return out
@@ -57,11 +53,7 @@ def _bare_verb(tok: Token, *, after_plain: bool) -> bool:
 
 
 def _conj_chain(tok: Token) -> list[Token]:
-    out = [tok]
-    for child in tok.children:
-        if child.dep_ == "conj":
-            out.extend(_conj_chain(child))
-    return out
+    return [tok, *(t for c in tok.children if c.dep_ == "conj" for t in _conj_chain(c))]
 
 
 def subject_tokens(v: Token) -> list[Token]:

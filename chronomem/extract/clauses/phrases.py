@@ -1,12 +1,8 @@
 """Object phrases that keep their essential words: "restoring old motorbikes", "the sound of rain".
 
-A rule that found a clause's object token asks for the phrase it heads. The phrase is the token's
-subtree without what does not name the thing: determiners and possessives at its start, relative
-clauses and other clauses hanging from it, time words, adverbs, punctuation and conjuncts (each
-conjunct is an object of its own). A gerund keeps its own object ("making pottery"); an
-infinitive becomes a gerund ("to paint landscapes" → "painting landscapes"). Pronouns, vague
-nouns ("things", "stuff") and phrases longer than ``MAX_WORDS`` give ``None``: a wrong object is
-worse than none.
+The phrase is the object token's subtree without what does not name the thing (determiners, clauses,
+time words, adverbs, conjuncts); a gerund keeps its object, an infinitive becomes a gerund ("to paint
+landscapes" → "painting landscapes"). Pronouns, vague nouns and over-long phrases give ``None``.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.tree import nearest_subject
 from chronomem.extract.lexicon import DIALOGUE
 
 
@@ -24,14 +25,18 @@ def predicate_adjective(adj: Token) -> Token | None:
 def subject_of(verb: Token) -> Token | None:
     """The subject of ``verb``: the one nearest before it when the parser gave it two ("Yes, Ada, I
     remember, she's rude" makes the vocative "Ada" a subject too), else the first."""
-    subjects = [c for c in verb.children if c.dep_ == "nsubj"]
-    before = [c for c in subjects if c.i < verb.i]
-    return before[-1] if before else subjects[0] if subjects else None
+    before = nearest_subject(verb, verb)
+    return before if before is not None else next((c for c in verb.children if c.dep_ == "nsubj"), None)
 
 
 def negated(verb: Token) -> bool:
     """A negation hangs on ``verb`` ("not", "n't", "never")."""
     return any(c.dep_ == "neg" for c in verb.children)
+
+
+def with_can(verb: Token) -> bool:
+    """"can" (or the "ca" of "can't") is an auxiliary of ``verb``: "I can't wait", "I can't get enough of it"."""
+    return any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in verb.children)
 
 
 def said_by_me(verb: Token) -> bool:

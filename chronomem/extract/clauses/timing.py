@@ -1,11 +1,7 @@
-"""Time words: finding them in a parsed sentence, and resolving them against the turn time.
-
-:func:`time_phrases` runs inside the spaCy component (no context needed): every DATE/TIME
-span, widened to its preposition ("over the weekend", "since 2019", "starting today"), with
-its role and the clause it modifies. :func:`resolve_when` runs in the extractor, where the
-turn time is known, and applies the design's rules: a state stated as current starts when it
-was said (observed); an event starts at the resolved time; "just"/"now"/"today" mean the
-turn time itself; a plan without a date is no fact.
+"""Time words: found in a parsed sentence by :func:`time_phrases` (every DATE/TIME span widened to its
+preposition, "since 2019", with its role and the clause it dates), resolved against the turn time by
+:func:`resolve_when`: a current state starts when said (observed), an event at its time, "just"/"today" at
+the turn, and a plan without a date is no fact.
 
 >>> from datetime import datetime, timezone
 >>> from chronomem.extract.clauses.records import When

@@ -1,11 +1,7 @@
-"""The clause reader: every clause of a stated sentence read once into a frame (its verb, subject,
-objects, prepositions, status and time words: :func:`~chronomem.extract.clauses.frames.build_frame`),
-then read by the verb table (:mod:`chronomem.extract.rules.registry`) and by the open reading
-(:func:`chronomem.extract.rules.open.clauses.clause_rels`), whose candidates are merged
-(:func:`~chronomem.extract.rules.open.clauses.merge`), and the clauses no reading took are read
-for happenings and plans
-(:func:`~chronomem.extract.rules.open.happenings.event_rels`). Each reading gets its own copy of
-the frame's status and time words, so what one reading notes does not leak into the other.
+"""The clause reader: each clause of a stated sentence read once into a frame (:func:`build_frame`), then by the
+verb table (:mod:`~chronomem.extract.rules.registry`) and the open reading
+(:mod:`~chronomem.extract.rules.open.clauses`), merged; the clauses no reading took are read for happenings
+(:func:`~chronomem.extract.rules.open.happenings.event_rels`). Each reading gets its own copy of the frame.
 """
 
 from __future__ import annotations

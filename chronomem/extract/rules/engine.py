@@ -1,12 +1,9 @@
 """The passes over a turn: each sentence by its kind, then the whole turn, as the pass table says.
 
-The pass table (``chronomem/data/lexicon/passes.json``) lists every pass as a row: its handler, the
-kinds of sentence it reads, a gate, and how its relations merge with the others' (see the table's
-``_about``). This module is the mechanics: it reads a sentence's kind once (a question, a
-hypothetical, a dropped plan or a statement), runs the rows that read that kind in table order and
-merges their output; nothing is wired by hand. The spaCy component ``chronomem_relations_v1`` runs
-them on each doc: it sets ``doc._.cm_rels`` (candidate relations), ``doc._.cm_hints`` (corrections that
-need the session) and ``doc._.cm_mentions`` (names and pronouns, in text order).
+Each row of ``chronomem/data/lexicon/passes.json`` names a handler, the kinds of sentence it reads (a question,
+a hypothetical, a dropped plan or a statement), a gate and how its relations merge (the table's ``_about``).
+The spaCy component ``chronomem_relations_v1`` runs them on each doc and sets ``doc._.cm_rels`` (candidate
+relations), ``doc._.cm_hints`` (corrections that need the session) and ``doc._.cm_mentions`` (names, pronouns).
 """
 
 from __future__ import annotations

@@ -1,15 +1,9 @@
 """Which rules read each verb lemma: the rule table (``chronomem/data/lexicon/verb_rules.json``) made callable.
 
-Each row of the table names the verb lemmas it reads and either a handler, ``"module.function"`` of
-one of :data:`RULE_MODULES` (with the keyword arguments of the row's ``"args"``), or a short prepositional rule (``"prep"``: a
-:class:`~chronomem.extract.rules.base.PrepRule`). :data:`RULES` maps each lemma to its rules,
-highest priority first. Nothing registers itself by being imported: the table says it all.
-
-Merge policy, for the rules of one lemma: they run in priority order; a rule with ``adds=False``
-(the default) speaks only when the rules before it returned nothing, a rule with ``adds=True``
-adds its relations to theirs. So a lemma's most specific rule goes first and a general fallback
-after it. Two rules of one lemma with the same priority are an error, as is one handler listed
-twice for a lemma: which rule wins is always written down, never an accident of import order.
+A row names its lemmas and a handler (``"module.function"`` of :data:`RULE_MODULES`, with the row's ``"args"``)
+or a short prepositional rule (``"prep"``: a :class:`~chronomem.extract.rules.base.PrepRule`). The rules of a
+lemma run by priority: one with ``adds=False`` speaks only when those before it found nothing, one with
+``adds=True`` adds to theirs. A tie in priority, or a handler listed twice for a lemma, is an error.
 
 >>> from chronomem.extract.rules.base import Rule
 >>> first = lambda frame: []

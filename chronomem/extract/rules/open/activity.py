@@ -190,14 +190,10 @@ def _begun(frame: Frame, subjects: list[Arg], tok: Token, verb: str) -> list[Rel
 def _mapped_places(frame: Frame, subjects: list[Arg], aspect: str, verb: str) -> list[Rel]:
     """Beside an object, a prepositional phrase the phrase table maps: "I'm studying biology at the
     university" studies at the university (the open fact of the object aside)."""
-    out: list[Rel] = []
-    for prep, toks in _object_preps(frame).items():
-        for tok in toks:
-            arg = phrase_arg(tok, frame.idx)
-            mapped = mapped_predicate(f"{verb} {prep}", arg.name, tok.lemma_) if arg is not None else None
-            if mapped is not None and mapped not in ("LIKES", OPEN_PREDICATE):
-                out += subject_rels(frame, subjects, mapped, arg, aspect)
-    return out
+    found = [(mapped_predicate(f"{verb} {prep}", arg.name, tok.lemma_), arg) for prep, toks in
+             _object_preps(frame).items() for tok in toks if (arg := phrase_arg(tok, frame.idx)) is not None]
+    return [r for mapped, arg in found if mapped is not None and mapped not in ("LIKES", OPEN_PREDICATE)
+            for r in subject_rels(frame, subjects, mapped, arg, aspect)]
 
 
 def _object_preps(frame: Frame) -> dict[str, list[Token]]:

@@ -41,14 +41,9 @@ def person_subjects(frame: Frame, *, relatives: bool = True) -> list[Arg]:
             if my_relative(t, pets=True, ties=False)]
     if mine:  # (their jobs and homes are the vocabulary's: the merge keeps its reading of the verb)
         return mine + [a for a in frame.subjects() if a.kind == SPEAKER] if relatives else []  # "my wife and I …"
-    out = []
-    for arg in frame.subjects(team=True):
-        person = A.subject_person(arg, we=True, loose=True)
-        if person is None:
-            continue
-        if person.kind == ENTITY and not (person.label == "PERSON" or person.gender or first_name_gender(person.name)):
-            continue  # (a known first name NER took for a company: "Emma enjoys fixing bikes")
-        out.append(person)
+    people = (A.subject_person(arg, we=True, loose=True) for arg in frame.subjects(team=True))
+    out = [p for p in people if p is not None and not (p.kind == ENTITY and not (  # (a known first name NER took
+        p.label == "PERSON" or p.gender or first_name_gender(p.name)))]  # for a company: "Emma enjoys fixing bikes")
     borrowed = all(t.i > frame.v.i for t in frame.subj_toks)  # "Just started yoga, it's great": "it" is the next clause's
     if not out and borrowed and dropped_subject(frame.v):
         out.append(Arg(SPEAKER, frame.v.i))  # "Started hitting the gym last week": chat drops the "I"

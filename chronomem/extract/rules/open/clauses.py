@@ -1,18 +1,11 @@
 """Open-domain clauses: every clause that states something durable about a person yields a candidate.
 
-The vocabulary rules (:mod:`chronomem.extract.rules.verbs.relations` and friends) know a few dozen verbs
-well. This module reads every other clause whose subject is a person (the speaker, "we", a name, a
-resolved pronoun) and keeps the durable ones, through the modules beside it: tastes ("I love the sound of
-rain on the roof" → LIKES; "I can't stand the cold" → DISLIKES), habits and ongoing activities ("I volunteer
-at the food bank" → RELATED_TO {"relation": "volunteers at"} "food bank"; "I've been knitting for years",
-started then), identities ("I'm a vegetarian" → RELATED_TO {"relation": "is"}), possessions and unnamed pets
-or children ("I have two dogs" → HAS_PET "<owner>'s dogs"), new jobs, groups and classes, goals and diets.
-
-Mental and conversational verbs ("think", "hope", "tell", ``transient_verbs``), one-off events
-in the past tense, questions and hypotheticals (filtered before) and negations (but of a taste) yield nothing.
-Which verbs and words do what is data (``chronomem/data/lexicon/open_clauses.json``); this
-module is the mechanics. Open facts are ``many``-valued; the relation phrase is a qualifier,
-so "volunteers at" and "teaches at" are different slots.
+Beside the vocabulary rules' few dozen verbs, this reads every clause whose subject is a person and keeps
+the durable ones through the modules beside it: tastes ("I can't stand the cold" → DISLIKES), habits ("I
+volunteer at the food bank" → RELATED_TO {"relation": "volunteers at"} "food bank"), identities ("I'm a
+vegetarian"), possessions and unnamed pets or children ("I have two dogs"), jobs, groups, goals and diets.
+Mental verbs (``transient_verbs``), one-off past events and negations (but of a taste) yield nothing. Words
+are data (``open_clauses.json``); the relation phrase is a qualifier, so "volunteers at" and "teaches at" differ.
 """
 
 from __future__ import annotations
@@ -26,6 +19,7 @@ from chronomem.extract.clauses.accept import owned_arg, thing_arg
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds, timed
+from chronomem.extract.clauses.stance import with_can
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.activity import activity_rels, pastime_rels, planned_rels
@@ -207,7 +201,7 @@ def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     ending), nor a question or a supposition ("I might not like it"), nor what someone else does not like of the speaker's,
     nor a denied degree ("I don't like jazz that much": ``denied_degrees``)."""
     lemma, status = frame.lemma, frame.status
-    cannot = lemma in OPEN.cannot_tastes and any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in frame.v.children)
+    cannot = lemma in OPEN.cannot_tastes and with_can(frame.v)
     if status.ending or status.used_to or (status.blocked and not cannot) or any(
             t.lower_ in OPEN.denied_degrees and t.dep_ in ("advmod", "npadvmod", "dobj") and t.i > frame.v.i
             and not any(c.lower_ == "of" for c in t.children) for t in frame.v.subtree):

@@ -117,12 +117,10 @@ def _being_in(frame: Frame, subjects: list[Arg]) -> list[Rel]:
 
 def _studies_at(frame: Frame, subjects: list[Arg], schools: list[Token]) -> list[Rel]:
     """STUDIES_AT each name, or school noun the phrase table knows ("at Ohio State", "in college")."""
-    out: list[Rel] = []
-    for tok in schools:
-        arg = A.token_org(tok, frame.idx, tools=False) if tok.pos_ == "PROPN" else phrase_arg(tok, frame.idx)
-        if arg is not None and (tok.pos_ == "PROPN" or mapped_predicate("is in", arg.name) == "STUDIES_AT"):
-            out += subject_rels(frame, subjects, "STUDIES_AT", arg, "state", confidence=OPEN_CONFIDENCE)
-    return out
+    args = [A.token_org(t, frame.idx, tools=False) if t.pos_ == "PROPN" else phrase_arg(t, frame.idx) for t in schools]
+    return [r for tok, arg in zip(schools, args) if arg is not None and (
+        tok.pos_ == "PROPN" or mapped_predicate("is in", arg.name) == "STUDIES_AT")
+        for r in subject_rels(frame, subjects, "STUDIES_AT", arg, "state", confidence=OPEN_CONFIDENCE)]
 
 
 def _period_at(frame: Frame, subjects: list[Arg], period: Token) -> list[Rel]:

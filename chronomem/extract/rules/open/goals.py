@@ -1,12 +1,9 @@
-"""Goals and lasting limits a person states: "I want to open a dance studio", "I'm hoping to get into local
-politics", "I wanna start a podcast" → RELATED_TO {"relation": "wants to open"} "dance studio"; "I can't have
-dairy" → RELATED_TO {"relation": "cannot have"} "dairy" (a diet, not a refusal).
+"""Goals and lasting limits a person states: "I want to open a dance studio" → RELATED_TO {"relation": "wants
+to open"} "dance studio"; "I can't have dairy" → RELATED_TO {"relation": "cannot have"} "dairy" (a diet).
 
-A wish is a lasting fact about the person (what they are working towards), unlike a plan for a
-day ("I want to grab lunch": a momentary verb) or a move the vocabulary rules read as a plan ("I
-want to move to Lisbon"). Not: a wish denied, asked, hedged or put in a modal ("I'd want to",
-"maybe I want to"), nor one for someone else ("I want you to meet Sam"). Which words carry a wish or a
-diet is data (``wish_verbs``, ``diet_verbs``, ``diet_nouns`` in ``chronomem/data/lexicon/open_clauses.json``).
+A wish is what a person works towards, not a plan for a day ("I want to grab lunch") nor a move ("I want to
+move to Lisbon": the vocabulary rules'); not denied, asked, hedged, modal ("I'd want to") or for someone else
+("I want you to meet Sam"). Words: ``wish_verbs``, ``diet_verbs``, ``diet_nouns`` (``open_clauses.json``).
 """
 
 from __future__ import annotations
@@ -40,13 +37,8 @@ def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     if not targets:
         targets = [(t, f"{relation} {prep}") for prep, toks in frame.preps.items() if prep not in OPEN.non_object_preps
                    for t in toks if not frame.idx.is_time(t)][:1]
-    out = []
-    for tok, rel in targets:
-        arg = phrase_arg(tok, frame.idx)
-        if arg is not None:
-            out += [holds(OPEN_PREDICATE, s, arg, frame.v.i, 0.6, {"relation": rel})
-                    for s in subjects]
-    return out
+    return [holds(OPEN_PREDICATE, s, arg, frame.v.i, 0.6, {"relation": rel}) for tok, rel in targets
+            if (arg := phrase_arg(tok, frame.idx)) is not None for s in subjects]
 
 
 def _wish_verb(v: Token, hedged: frozenset[int]) -> Token | None:
@@ -80,12 +72,8 @@ def diet_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return []
     if any(t.role == "point" for t in frame.times) or any(t.lower_ in ("now", "today", "tonight") for t in frame.v.subtree):
         return []  # "right now", "tonight": a moment
-    out = []
-    for tok in frame.dobjs:
-        foods = [t for t in with_conj(tok) if t.lemma_.lower() in OPEN.diet_nouns or t.lower_ in OPEN.diet_nouns]
-        for food in foods:
-            arg = phrase_arg(food, frame.idx)
-            if arg is not None:
-                quals = {"relation": f"cannot {frame.lemma}"}
-                out += [holds(OPEN_PREDICATE, s_, arg, frame.v.i, OPEN_CONFIDENCE, quals) for s_ in subjects]
-    return out
+    foods = [t for tok in frame.dobjs for t in with_conj(tok)
+             if t.lemma_.lower() in OPEN.diet_nouns or t.lower_ in OPEN.diet_nouns]
+    quals = {"relation": f"cannot {frame.lemma}"}
+    return [holds(OPEN_PREDICATE, s_, arg, frame.v.i, OPEN_CONFIDENCE, quals) for food in foods
+            if (arg := phrase_arg(food, frame.idx)) is not None for s_ in subjects]

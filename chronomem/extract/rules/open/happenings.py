@@ -1,17 +1,11 @@
 """Happenings and plans: things a person did or will do at a stated time, as event facts.
 
-"I went to a support group yesterday" → ATTENDED "support group"; "we visited Rome last week" →
-VISITED "Rome"; "I ran a charity race last Saturday" → DID {"relation": "ran"} "charity race";
-"we're going camping next month", "I'm planning to go camping in June" → a planned DID
-{"relation": "plans to go", "status": "planned"} "camping". The event's time is its own (the
-day, weekend, month or year the phrase names, resolved in :mod:`chronomem.extract.resolution`),
-never "from then on". A clause without a time phrase (or "just") says nothing of when and makes
-no event; neither do questions, negations, hypotheticals ("thinking about going camping") and
-verbs of thinking, saying or liking (``skip_verbs``). "We cancelled the trip" calls off a plan of
-the same happening. Which words do what is data (``chronomem/data/lexicon/events.json``).
-
-Events come on top of what the vocabulary and open rules read from the same clause ("I adopted a
-puppy last week" is also a pet from then on).
+"I went to a support group yesterday" → ATTENDED "support group"; "we visited Rome last week" → VISITED
+"Rome"; "I ran a charity race last Saturday" → DID {"relation": "ran"}; "we're going camping next month" → a
+planned DID {"relation": "plans to go", "status": "planned"} "camping". The time is the event's own interval,
+never "from then on"; no time phrase (or "just"), a question, a negation or a verb of ``skip_verbs`` makes
+no event; "We cancelled the trip" calls a plan off. Words: ``events.json``. Events come on top of the other
+readings of the clause ("I adopted a puppy last week" is also a pet from then on).
 """
 
 from __future__ import annotations

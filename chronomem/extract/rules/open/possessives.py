@@ -283,9 +283,6 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if not poss or any(c.dep_ in ("appos", "compound", "amod") and (c.pos_ == "PROPN" or c.lower_ in L.ENDED_KIN_MODIFIERS
                                                                           or c.lower_ in L.SKIP_KIN_MODIFIERS) for c in tok.children):
             continue  # "my sister Emma" is the vocabulary rules'; "my late father", "my ex-husband" are not current
-        nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
-        if nxt is not None and (nxt.pos_ == "PROPN" or (nxt.is_punct and nxt.i + 1 < len(tok.doc) and tok.doc[nxt.i + 1].pos_ == "PROPN")):
-            continue
         me = Arg(SPEAKER, poss[0].i) if poss[0].lower_ == "the" else Arg(YOU, poss[0].i) if poss[0].lower_ == "your" \
             else pronoun_arg(poss[0])
         if me is None:

@@ -13,7 +13,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
-from chronomem.extract.clauses.stance import reported
+from chronomem.extract.clauses.stance import reported, with_can
 from chronomem.extract.clauses.tree import is_activity, owned_pet, prep_objects, someone_elses
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
@@ -138,7 +138,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue  # "I had a love for horses as a kid", "I don't feel a connection to it"
         if (name.startswith("nothing_") or name == "something_i_love") and roles["verb"].tag_ not in ("VBZ", "VBP"):
             continue  # "nothing beat that summer": a past moment
-        if name == "cant_get_enough" and not any(c.dep_ == "aux" and c.lower_ in ("ca", "can") for c in roles["verb"].children):
+        if name == "cant_get_enough" and not with_can(roles["verb"]):
             continue  # "I couldn't get enough of it as a kid": a taste of the past
         speaker_said = name in ("shared_love_of", "nothing_beats", "nothing_like")  # "nothing beats fresh bread"
         owner = Arg("speaker", roles["owner"].i) if speaker_said else pronoun_arg(roles["owner"])
