@@ -278,10 +278,8 @@ def widen_org(tok: Token, arg: Arg | None, idx: DocIndex) -> Arg | None:
 
 
 def _name_tail(doc, hi: int, end: int, idx: DocIndex, *, institution: bool = False) -> int:  # noqa: ANN001
-    """Extend a name over what the parser hung elsewhere: "Rally | for the Republic", "Unity | (Russian
-    political party)" — a closed parenthesis, or "of"/"for" and capitalised words; for a university
-    or institute also "at"/"in"/"," and capitalised words ("University of California, San Diego",
-    "Washington University in St. Louis")."""
+    """Extend a name over a closed parenthesis, or "of"/"for" and capitalised words the parser hung elsewhere
+    ("Rally | for the Republic"); for an institution also "at"/"in"/"," ("Washington University in St. Louis")."""
     links = L.INSTITUTION_LINKS if institution else L.NAME_LINKS
     for _ in range(4):
         if hi < end and doc[hi].text == "(":
@@ -304,10 +302,8 @@ def _name_tail(doc, hi: int, end: int, idx: DocIndex, *, institution: bool = Fal
 
 
 def org_phrase(tok: Token, idx: DocIndex) -> str | None:
-    """The whole name an organisation noun phrase spells, where NER cut it short: "Democrats of
-    the Left", "Rally for the Republic", "Workers' Party", "Unity (Russian political party)",
-    "Social Democratic Party in the GDR". Only capitalised words, a few connecting words and a
-    closing parenthesis; ``None`` when the phrase holds anything else."""
+    """The whole name an organisation noun phrase spells where NER cut it short ("Democrats of the Left", "Unity
+    (Russian political party)"): capitalised and connecting words and a parenthesis, else ``None``."""
     doc, sent = tok.doc, tok.sent
     lo, hi = tok.left_edge.i, tok.right_edge.i + 1
     while lo < hi and doc[lo].lower_ in ("the", "a", "an"):

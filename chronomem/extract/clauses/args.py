@@ -110,9 +110,7 @@ def pronoun_arg(tok: Token) -> Arg | None:
     if lower in L.FIRST_PLURAL:
         return Arg(WE, tok.i)
     gender = L.THIRD_PERSON.get(lower)
-    if gender is not None:
-        return Arg(PRONOUN, tok.i, name=lower, gender=gender)
-    return None
+    return Arg(PRONOUN, tok.i, name=lower, gender=gender) if gender is not None else None
 
 
 def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | None:
@@ -176,13 +174,9 @@ def _capitalised(tok: Token) -> bool:
 
 
 def _widen(start: int, end: int, idx: DocIndex, *, person: bool, org: bool) -> tuple[int, int]:
-    """A name's full extent when NER or the parse cut it short (text-only, no lists of names):
-
-    * the whole proper-noun chunk around the span ("Esporte Clube Vitória" when NER saw "Clube Vitória");
-    * an organisation's "of …" tail ("Communist Party of the Soviet Union", "University of Oxford");
-    * a disambiguating parenthesis that starts with a capital ("Democratic Party (United States)");
-    * a person's lower-case particles ("Ludwig van Beethoven", "Miguel Herrero y Rodríguez").
-    """
+    """A name's full extent when NER or the parse cut it short: the proper-noun chunk around it ("Esporte Clube
+    Vitória"), an organisation's "of …" tail ("University of Oxford"), a parenthesis opening with a capital
+    ("Democratic Party (United States)"), a person's particles ("Ludwig van Beethoven")."""
     doc = idx.doc
     sent = doc[start].sent
     lo, hi = _proper_chunk(doc[end - 1]) if doc[end - 1].pos_ == "PROPN" else (start, end)
@@ -268,10 +262,8 @@ def speaker_arg(tok: Token) -> Arg | None:
 
 
 def person_arg(tok: Token, idx: DocIndex, *, trust_ner: bool = True) -> Arg | None:
-    """A person: a pronoun, or a name that the gazetteer does not give to a place, tool or company.
-
-    ``trust_ner=False`` where the syntax already says it is a person ("my boss Priya").
-    """
+    """A person: a pronoun, or a name the gazetteer does not give to a place, tool or company (``trust_ner=False``
+    where the syntax already says it is a person: "my boss Priya")."""
     if tok.lower_ in L.FIRST_PLURAL:
         return None
     if tok.pos_ == "NOUN" and (name := called_token(tok)) is not None:
@@ -294,21 +286,17 @@ def first_name_place(arg: Arg) -> Arg:
 
 def subject_head(tok: Token) -> Token:
     """"my sister Emma" → Emma: prefer a proper-noun apposition over a common noun head."""
-    if tok.pos_ == "NOUN":
-        for child in tok.children:
-            if child.dep_ in ("appos", "npadvmod") and child.pos_ == "PROPN":
-                return child
-        if (name := hung_name(tok)) is not None:
-            return name
-    return tok
+    if tok.pos_ != "NOUN":
+        return tok
+    name = next((c for c in tok.children if c.dep_ in ("appos", "npadvmod") and c.pos_ == "PROPN"), None)
+    name = name if name is not None else hung_name(tok)
+    return name if name is not None else tok
 
 
 def hung_name(tok: Token) -> Token | None:
-    """A person's name right after a common noun that the parser hung on the verb instead: as an adverb
-    or modifier ("My husband Raj got a job": "Raj" RB, advmod of "got"), as a second object ("let's give
-    our friend Tobias a chance", "invite our friend Tobias"), or, after a comma whose closing twin is
-    missing, as a second subject ("my sister, Emma thinks so": both subjects of "thinks"); NER still
-    calls it a person."""
+    """A person's name (NER's) right after a common noun that the parser hung on the verb: as a modifier ("My
+    husband Raj got a job"), a second object ("invite our friend Tobias") or, after a comma with no closing
+    twin, a second subject ("my sister, Emma thinks so")."""
     doc = tok.doc
     nxt_i = tok.i + 1
     comma = nxt_i < tok.sent.end and doc[nxt_i].text == "," and tok.dep_ in ("nsubj", "nsubjpass", "conj") and any(
@@ -339,11 +327,8 @@ def version_of(tok: Token) -> str | None:
     text = tok.text
     if VERSION.fullmatch(text):
         return text.lstrip("v")
-    if tok.lower_ in ("version", "release", "v"):
-        for child in tok.children:
-            if child.dep_ in ("nummod", "appos", "npadvmod") and child.i > tok.i:
-                return version_of(child)
-    return None
+    number = next((c for c in tok.children if c.dep_ in ("nummod", "appos", "npadvmod") and c.i > tok.i), None)
+    return version_of(number) if number is not None and tok.lower_ in ("version", "release", "v") else None
 
 
 def first_named(arg: Arg) -> bool:

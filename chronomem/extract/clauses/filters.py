@@ -310,10 +310,8 @@ def _plain_past(tok: Token) -> bool:
 
 
 def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:  # noqa: C901
-    """Look at ``tok`` and the verbs governing it (through xcomp/ccomp/pcomp/prep) up to the clause root.
-
-    ``hedged`` holds the heads of hedged clauses (see :func:`hedged_clauses`).
-    """
+    """``tok``'s status, read from it and the verbs governing it (xcomp/ccomp/pcomp/prep) up to the clause root;
+    ``hedged``: the heads of hedged clauses (:func:`hedged_clauses`)."""
     status = _own_status(tok)
     status.blocked |= tok.i in hedged or -1 in hedged
     status.lifelong = _lifelong(tok.sent.text) or _since_clause(tok)

@@ -188,10 +188,8 @@ def _group_appos(tok: Token) -> list[Token]:
 
 
 def called_name(tok: Token) -> str | None:
-    """The name a common noun is given right after it: "a cafe called Luna" → "Luna", "a band named The Owls"
-    → "The Owls", "a book club called Page Turners"; ``None`` without one (or for a name in lower case).
-
-    The noun may be any word of its phrase ("book" in "book club"): its head noun is looked at."""
+    """The name a common noun (any word of its phrase: "book" of "book club") is given right after it: "a cafe
+    called Luna" → "Luna", "a band named The Owls" → "The Owls"; ``None`` without one (or one in lower case)."""
     name = called_token(tok)
     words = list(name.subtree) if name is not None else _group_appos(tok)
     if not words:
@@ -208,10 +206,7 @@ def called_name(tok: Token) -> str | None:
 
 
 def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_WORDS) -> str | None:
-    """The phrase ``tok`` heads, trimmed to the words that name the thing.
-
-    ``is_time(token)`` says which tokens are time words (left out).
-    """
+    """The phrase ``tok`` heads, trimmed to the words that name the thing (``is_time``: the time words left out)."""
     company = company_of(tok)
     if company is not None and (_time_prep(company, is_time) or _purpose_prep(company)):
         company = None  # "spending time | in the summer": when, not where

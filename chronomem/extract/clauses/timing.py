@@ -246,13 +246,9 @@ _HOLDING_TENSES = frozenset({"present", "perfect", "perfect_progressive"})
 
 
 def dated_states(rels: list[Rel], sent: Span, times: list[TimePhrase]) -> list[Rel]:
-    """States a rule read without their time words get the start their clause states: "I've had my
-    dogs for three years" (a pet read from "my dogs") began three years ago, "my friends, whom I've
-    known since 2019" in 2019, instead of when it was said.
-
-    Only a rel stated as holding now (``When("state")``) whose token's clause is in the present or
-    the present perfect and has a "since" or "for" phrase changes.
-    """
+    """States read as holding now (``When("state")``) take the start of their token's clause when it is present
+    or perfect with a "since" or "for" phrase: "I've had my dogs for three years" (the pets of "my dogs")
+    began three years ago, not when it was said."""
     spans = [t for t in times if t.role in ("since", "for") and t.anchor >= 0]
     if not spans:
         return rels

@@ -28,10 +28,8 @@ Handler = Callable[[Frame], list[Rel]]
 
 
 class Rule(NamedTuple):
-    """One rule row: the verb lemmas it reads, its handler, and how it merges with the other rules
-    of the same lemma (see :mod:`chronomem.extract.rules.registry`): a higher ``priority`` runs first;
-    a rule whose ``adds`` is true adds its relations to those of the rules before it, any other
-    rule only speaks when the rules before it found nothing."""
+    """One rule row: the verb lemmas it reads, its handler, and how it merges with the other rules of the same
+    lemma (``priority``, ``adds``: see :mod:`chronomem.extract.rules.registry`)."""
 
     lemmas: tuple[str, ...]
     handler: Handler

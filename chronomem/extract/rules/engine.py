@@ -153,10 +153,9 @@ def called(rel: Rel, doc: Doc) -> Rel | None:
 
 
 def named_over_placeholders(rels: list[Rel]) -> list[Rel]:
-    """A pet or child the turn names makes the placeholder of the same owner and predicate say nothing:
-    "We adopted a puppy, his name is Biscuit" is HAS_PET Biscuit, not also "<owner>'s puppy". An unnamed one
-    the speaker has with someone is the speaker's placeholder alone: "Lena and I got a puppy" is the speaker's
-    "<owner>'s puppy", not a second one of Lena's."""
+    """A pet or child the turn names drops the placeholder of the same owner and predicate ("We adopted a puppy,
+    his name is Biscuit": not also "<owner>'s puppy"); one the speaker has with someone is the speaker's placeholder
+    alone ("Lena and I got a puppy": not a second one of Lena's)."""
     def owner(r: Rel) -> tuple[str, str]:  # "we" adopted it, "his name is" said by one of us: one household
         kind = SPEAKER if r.subject.kind == WE else r.subject.kind
         return (kind, r.subject.name if kind == ENTITY else "")

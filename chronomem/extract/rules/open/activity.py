@@ -93,10 +93,8 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
 
 
 def planned_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
-    """What a plan for a time to come begins then, where a phrase-table row marked ``planned`` maps it:
-    "I'm starting college in the fall", "I'll be attending law school next year" → STUDIES_AT from then.
-    Any other plan is a happening (:mod:`chronomem.extract.rules.open.happenings`): "I'm watching a film
-    tonight" is no taste."""
+    """What a plan begins then, where a phrase-table row marked ``planned`` maps it: "I'm starting college in the
+    fall" → STUDIES_AT from then; any other plan is a happening ("I'm watching a film tonight" is no taste)."""
     if frame.status.tense not in ("future", "progressive") or not any(t.role == "point" for t in frame.times):
         return []
     when = frame.when("start")

@@ -178,8 +178,7 @@ def judged_antecedent(it: Token) -> Token | None:
 def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:
     judged = judged_antecedent(tok)  # "Yoga is amazing, I love it"
     tok = judged or tok
-    title = quoted_title(tok)
-    if title is not None:
+    if (title := quoted_title(tok)) is not None:
         return Arg(ENTITY, tok.i, title, "OTHER", GUESS)  # a book, a film, a song
     inner = counted(tok)
     if inner is not tok:

@@ -95,14 +95,10 @@ def _participle_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
     if found is None or not any(c.dep_ == "auxpass" for c in frame.v.children):
         return None
     predicate, preps = found
-    out = []
-    for c in frame.v.children:
-        if c.dep_ == "prep" and c.lower_ in preps:
-            quals = {"relation": f"is {word} {c.lower_}"} if predicate == OPEN_PREDICATE else {}
-            out += [holds(predicate, s_, a, frame.v.i, TASTE_CONFIDENCE, quals)
-                    for o in c.children if o.dep_ == "pobj" for t in with_conj(o) if not frame.idx.is_time(t)
-                    and (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]  # ("engaged in 2019": when)
-    return out
+    return [holds(predicate, s_, a, frame.v.i, TASTE_CONFIDENCE, {"relation": f"is {word} {c.lower_}"} if (
+        predicate == OPEN_PREDICATE) else {}) for c in frame.v.children if c.dep_ == "prep" and c.lower_ in preps
+        for o in c.children if o.dep_ == "pobj" for t in with_conj(o) if not frame.idx.is_time(t)
+        and (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]  # ("engaged in 2019": when)
 
 
 def gift_rels(frame: Frame) -> list[Rel]:
@@ -150,8 +146,7 @@ def clause_rels(frame: Frame) -> list[Rel]:
     elif not frame.status.blocked and (disowned := loved_subject_rels(frame)):
         return disowned  # "camping isn't really my thing"
     subjects = person_subjects(frame)
-    goals = goal_rels(frame, subjects) if subjects and not frame.status.negated else []
-    if goals:
+    if subjects and not frame.status.negated and (goals := goal_rels(frame, subjects)):
         return goals  # "I want to open a dance studio" (the wish blocks the clause for every other reading)
     if subjects and frame.status.negated:
         disliked = negated_taste_rels(frame, subjects)  # "I don't like crowds", "I can't stand the cold"
@@ -159,11 +154,9 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if not subjects or frame.status.blocked or frame.status.negated:
         return []
     lemma = frame.lemma
-    participle = _participle_rels(frame, subjects)
-    if participle is not None:
+    if (participle := _participle_rels(frame, subjects)) is not None:
         return participle
-    job = my_job_rels(frame, subjects)
-    if job:
+    if job := my_job_rels(frame, subjects):
         return job
     if lemma in OPEN.taste_verbs:
         return taste_rels(frame, subjects, OPEN.taste_verbs[lemma])
@@ -172,8 +165,7 @@ def clause_rels(frame: Frame) -> list[Rel]:
     if lemma == "have" or (lemma == "get" and frame.status.tense in ("perfect", "past") and frame.dobj is not None
                            and any(c.dep_ == "aux" and c.lower_ in ("'ve", "have", "'s", "has") for c in frame.v.children)):
         return _have(frame, subjects, perfect_got=lemma == "get")  # "I've got two dogs" is having them
-    special = _special_verb_rels(frame, subjects)
-    if special is not None:
+    if (special := _special_verb_rels(frame, subjects)) is not None:
         return special
     phrasal = OPEN.phrasal_exceptions.get(lemma, ())
     aspect = _aspect(frame)
@@ -186,8 +178,7 @@ def clause_rels(frame: Frame) -> list[Rel]:
         return []  # "look into", "work on" are activities; "look", "work at" are not open facts
     if aspect is None:
         return planned_rels(frame, subjects)  # "I'm starting college in the fall": a plan, or a state begun then
-    new_job = new_job_rels(frame, subjects)
-    if new_job is not None:
+    if (new_job := new_job_rels(frame, subjects)) is not None:
         return new_job
     return pastime_rels(frame, subjects, aspect) or activity_rels(frame, subjects, aspect)  # "I knit for fun": a taste
 
@@ -196,10 +187,9 @@ def clause_rels(frame: Frame) -> list[Rel]:
 
 
 def negated_taste_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
-    """A taste said by denying its opposite: "I don't like crowds", "I do not enjoy camping", "I can't stand
-    rude people", "I'm not a fan of winter", "I'm not fond of olives" → DISLIKES; not "no longer" (an
-    ending), nor a question or a supposition ("I might not like it"), nor what someone else does not like of the speaker's,
-    nor a denied degree ("I don't like jazz that much": ``denied_degrees``)."""
+    """A taste said by denying its opposite: "I don't like crowds", "I can't stand rude people", "I'm not fond of
+    olives" → DISLIKES; not "no longer" (an ending), a supposition ("I might not like it") nor a denied degree
+    ("I don't like jazz that much": ``denied_degrees``)."""
     lemma, status = frame.lemma, frame.status
     cannot = lemma in OPEN.cannot_tastes and with_can(frame.v)
     if status.ending or status.used_to or (status.blocked and not cannot) or any(

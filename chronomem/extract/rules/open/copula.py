@@ -33,11 +33,9 @@ from chronomem.extract.rules.verbs.stays import at_school
 
 def be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """"I'm part of a running club", "I'm originally from Porto", then the copula's other readings."""
-    belonging = belonging_rels(frame, subjects)
-    if belonging:
+    if belonging := belonging_rels(frame, subjects):
         return belonging
-    origin = _origin(frame)
-    if origin is not None:
+    if (origin := _origin(frame)) is not None:
         return subject_rels(frame, subjects, OPEN_PREDICATE, origin, "state", relation="is from")
     return student_at(frame, subjects) or copula_rels(frame, subjects) or _being_in(frame, subjects)
 

@@ -33,10 +33,9 @@ _OWN_CLAUSES = frozenset({"conj", "advcl", "ccomp", "parataxis", "xcomp"})  # cl
 
 
 def event_rels(sent: Span, frames: list[Frame], said: list[Rel]) -> list[Rel]:
-    """The happenings and plans of one sentence's clauses (``frames``, already past the
-    question/hypothetical filters). Clauses another reading took (``said``: it fired on the verb or
-    a word of its clause, or the verb is its object: "I started at Hulu in 2017" is a job from then,
-    "I moved to Lisbon" a home) and verbs the vocabulary rules own are left to those readings."""
+    """The happenings and plans of one stated sentence's clauses (``frames``); a clause another reading took
+    (``said`` fired on a word of it or has the verb as object: "I started at Hulu in 2017" is a job) and the
+    vocabulary rules' verbs ("I moved to Lisbon") are left to those readings."""
     out: list[Rel] = []
     if not any(t.role == "point" for f in frames[:1] for t in f.all_times) and not any(
             t.lower_ in L.FRESH_MARKERS or t.lemma_.lower() in EVENTS.cancel_verbs for t in sent):

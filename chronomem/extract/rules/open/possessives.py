@@ -157,9 +157,10 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out = []
     for tok in sent:
         low = tok.lower_
-        if low in OPEN.friendship_nouns and any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in tok.children) and not any(
-                c.dep_ in ("compound", "amod") for c in tok.children) and (
-                any(c.lower_ == "your" for c in tok.children) or (tok.head.lemma_.lower() in OPEN.taste_verbs or tok.head.lemma_.lower() in ("appreciate", "value"))):  # noqa: E501
+        valued = tok.head.lemma_.lower() in OPEN.taste_verbs or tok.head.lemma_.lower() in OPEN.valuing_verbs
+        ours = any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in tok.children)
+        if low in OPEN.friendship_nouns and ours and not any(c.dep_ in ("compound", "amod") for c in tok.children) and (
+                any(c.lower_ == "your" for c in tok.children) or valued):
             out.append(_with_listener("FRIEND_OF", tok))  # "our friendship", "I appreciate your friendship"
             continue
         if L.KIN.get(low, ("",))[0] == "parent" and low != "parent" and not low.startswith("step") and _mine(tok, ("our",)):

@@ -93,10 +93,8 @@ def _favourite_value(frame: Frame) -> Token | None:
     as a progressive ("my hobbies are | reading and cooking")."""
     if frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children):
         return frame.v
-    if frame.attr is not None:
-        return frame.attr
-    if frame.acomp is not None:
-        return frame.acomp
+    if (said := frame.attr if frame.attr is not None else frame.acomp) is not None:
+        return said
     return next((c for c in frame.v.rights if c.dep_ in ("xcomp", "ccomp", "dobj", "oprd") and not any(
         g.dep_ in ("nsubj", "aux", "dobj") for g in c.children)), None)
 
@@ -128,9 +126,8 @@ def _one_of_my_favourites(frame: Frame, subj: Token) -> list[Rel]:
 
 
 def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
-    """"my love of reading", "my passion for dance", "my dancing passion", "nothing beats fresh bread", "nothing
-    makes me happier than baking", "I can't get enough of jazz" → the speaker LIKES it (the shapes of
-    ``chronomem/data/lexicon/patterns.json``)."""
+    """"my love of reading", "nothing beats fresh bread", "I can't get enough of jazz" → the speaker LIKES it (the
+    shapes of ``chronomem/data/lexicon/patterns.json``)."""
     out = []
     seen: set[int] = set()
     for name, roles in shape_matches(sent.doc, sent, OPEN.love_noun_shapes):
@@ -165,10 +162,8 @@ def _held_now(verb: Token) -> bool:
 
 
 def loved_subject_rels(frame: Frame) -> list[Rel]:
-    """A thing that the clause says the speaker loves, though the speaker is not its subject:
-    "Painting is my passion", "pottery relaxes me", "hiking cheers me up", "dancing makes me happy", "gardening
-    is so therapeutic", "lazy Sundays are the best", "I find knitting calming"; and one it dislikes ("crowds make
-    me nervous", "spiders freak me out", "camping isn't really my thing", "traffic jams are the worst")."""
+    """A thing the clause says the speaker loves though the speaker is not its subject ("Painting is my passion",
+    "pottery relaxes me", "I find knitting calming"), or dislikes ("crowds make me nervous")."""
     v, lemma = frame.v, frame.lemma
     if frame.status.tense not in ("present", "perfect") or (v.head.i < v.i and reported(v)):
         return []  # "my sister says knitting is so relaxing": her words (not "pottery is my life, it helps me …")
