@@ -74,9 +74,8 @@ def capitalised(tok: Token) -> bool:
 
 
 def club_arg(tok: Token, idx: DocIndex | None = None, *, alone: bool = False) -> Arg | None:
-    """A team ("the platform team") or a club ("the choir", "a chess club") one joins or quits; with ``idx``, a
-    named one too ("the Sierra Club", "the Night Owls": a group, not an employer; with ``alone``, "the Harriers",
-    "the Comets")."""
+    """A team ("the platform team") or a club ("a chess club") one joins or quits; with ``idx``, a named one too
+    ("the Sierra Club": a group, not an employer; with ``alone``, one word: "the Harriers")."""
     team = team_arg(tok)
     if team is None and capitalised(tok) and idx is not None and (
             tok.lemma_.lower() in L.CLUB_NOUNS or group_name(tok, idx, alone=alone)):

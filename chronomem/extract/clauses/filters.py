@@ -270,8 +270,7 @@ def _since_clause(tok: Token) -> bool:
 
 def _bygone(tok: Token) -> bool:
     """A stretch of life the clause is set in, now over (``period_preps``, ``period_nouns`` without "a",
-    ``young_nouns``): "I was captain of the chess team in college", "as a kid I lived in Ohio", "back then",
-    "back in college", "when I was little" (a past "when"/"while" clause); not "a teacher in a school"."""
+    ``young_nouns``): "in college", "as a kid", "back then", "when I was little"; not "in a school"."""
     stack = list(tok.children)
     while stack:  # the clause's own words, its verbs' clauses left out ("a dishwasher at a diner in college")
         c = stack.pop()

@@ -46,10 +46,8 @@ def _modified(tok: Token) -> bool:
 
 
 def _bare_verb(tok: Token, *, after_plain: bool) -> bool:
-    if tok.pos_ == "VERB" and tok.tag_ in ("VB", "VBP"):
-        return True
-    return tok.tag_ in ("NN", "NNP") and tok.is_lower and not _modified(tok) and not after_plain \
-        and tok.lemma_.lower() in OPEN.pastime_verbs
+    return tok.pos_ == "VERB" and tok.tag_ in ("VB", "VBP") or tok.tag_ in ("NN", "NNP") and tok.is_lower and not (
+        _modified(tok) or after_plain) and tok.lemma_.lower() in OPEN.pastime_verbs
 
 
 def _conj_chain(tok: Token) -> list[Token]:

@@ -236,10 +236,8 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
             continue  # a known first name NER missed or mislabelled ("Priya" as NORP)
         low = tok.lower_
         if low in L.FIRST_SINGULAR or low in L.FIRST_PLURAL or low in L.THIRD_PERSON:
-            if tok.pos_ == "PRON" or low in FIRST_PERSON_FORMS:
-                arg = pronoun_arg(tok)
-                if arg is not None:
-                    out.append(arg)
+            if (tok.pos_ == "PRON" or low in FIRST_PERSON_FORMS) and (arg := pronoun_arg(tok)) is not None:
+                out.append(arg)
         elif low == "there" and tok.dep_ == "advmod":
             out.append(Arg(THERE, tok.i))
         elif tok.pos_ == "NOUN" and ((plural := _plural(tok)) or low in L.KIN or low in L.PERSON_NOUNS) \
@@ -263,13 +261,10 @@ def plural_people(tok: Token) -> bool:
 
 def others_in_turn(doc: Doc, word: Token) -> bool:
     """Someone else the turn speaks of besides ``word``, whom "we" or "our" may take in: a person named (not the one
-    spoken to), "they", a group, or a person said by a noun ("Dan and I split up, but we're still friends", "my ex and
-    I ..., we're friends", "my teammates gave me this; it's a sign of our friendship")."""
-    for tok in doc:
-        if tok.i != word.i and (tok.lower_ in L.THIRD_PLURAL or plural_people(tok) or tok.lower_ in L.KIN or (
-                tok.lower_ in L.PERSON_NOUNS)):
-            return True
-    return any(e.label_ == "PERSON" and not is_vocative(e) for e in doc.ents)
+    spoken to), "they", a group, or a person said by a noun ("Dan and I split up, but we're still friends")."""
+    return any(tok.i != word.i and (tok.lower_ in L.THIRD_PLURAL or plural_people(tok) or tok.lower_ in L.KIN or (
+        tok.lower_ in L.PERSON_NOUNS)) for tok in doc) or any(
+        e.label_ == "PERSON" and not is_vocative(e) for e in doc.ents)
 
 
 def _plural(tok: Token) -> bool:
@@ -300,17 +295,15 @@ def _has_name(tok: Token) -> bool:
     """"my sister Emma", "Emma, my sister", "my dog Rex": the noun comes with a name."""
     named_child = any(c.pos_ == "PROPN" and c.dep_ in ("appos", "compound", "npadvmod")
                       or c.dep_ == "acl" and c.lemma_ in OPEN.naming_words for c in tok.children)
-    if named_child or tok.dep_ in ("appos", "compound", "amod", "attr") and tok.head.pos_ == "PROPN":
-        return True
-    if tok.dep_ == "attr" and any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in tok.head.children):
+    if named_child or tok.dep_ in ("appos", "compound", "amod", "attr") and tok.head.pos_ == "PROPN" or (
+            tok.dep_ == "attr" and any(c.dep_ == "nsubj" and c.pos_ == "PROPN" for c in tok.head.children)):
         return True
     return tok.i + 1 < len(tok.doc) and tok.nbor(1).pos_ == "PROPN"
 
 
 def _describes_subject(tok: Token) -> bool:
-    """"He is an engineering manager", "she's my manager": a copula's predicate noun says who its
-    pronoun subject is; it brings in no other person for a later "he" or "she" to mean. Nor does the relative a
-    person is said to be of ("Glen is my husband's brother", "I met my wife's boss"): a later "he" is not the husband."""
+    """A noun that brings in no other person for a later "he" or "she": what a pronoun subject is ("she's my
+    manager"), or the relative a person is said to be of ("Glen is my husband's brother": not the husband)."""
     if tok.dep_ == "poss" and (tok.head.lower_ in L.KIN or tok.head.lower_ in L.PERSON_NOUNS):
         return True
     return tok.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ in L.THIRD_PERSON for c in tok.head.children)

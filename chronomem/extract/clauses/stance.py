@@ -79,9 +79,8 @@ def taken_as_true(verb: Token) -> bool:
     """A clause whose content is stated as true: a reason ("because I like you") or the measure of a
     comparison ("I never loved anyone as much as I love you", "more than I love you"; not "as long as")."""
     marks = [c.lower_ for c in verb.children if c.dep_ == "mark"]
-    if any(m in DIALOGUE.reason_marks for m in marks):
-        return True
-    return any(m in ("as", "than") for m in marks) and verb.head.lower_ in DIALOGUE.comparison_words
+    return any(m in DIALOGUE.reason_marks for m in marks) or any(
+        m in ("as", "than") for m in marks) and verb.head.lower_ in DIALOGUE.comparison_words
 
 
 def reported(verb: Token) -> bool:
@@ -104,9 +103,7 @@ def my_opinion(verb: Token) -> bool:
 def blocked_praise(verb: Token) -> bool:
     """Modals, commands, conditions, clauses of their own ("you'd look great", "you be nice"), and thoughts
     of someone else than the speaker ("you think you're so perfect")."""
-    if verb.dep_ == "ccomp" and not said_by_me(verb.head):
-        return True
-    if verb.tag_ == "VB" or verb.lower_ == "be":
+    if verb.dep_ == "ccomp" and not said_by_me(verb.head) or verb.tag_ == "VB" or verb.lower_ == "be":
         return True
     return any(c.tag_ == "MD" or c.dep_ in ("xcomp", "mark") for c in verb.children) or \
         verb.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj")

@@ -38,9 +38,8 @@ def nearest_subject(verb: Token, before: Token) -> Token | None:
 
 
 def is_pet_noun(tok: Token) -> bool:
-    """``tok`` names a kind of pet (``pet_nouns``), alone ("dog", "beagle") or with the word before it
-    ("german shepherd", "pit bull") or before a word of mixed breed ("a beagle mix"); not a thing made like one
-    ("a stuffed rabbit", "a robot dog")."""
+    """``tok`` names a kind of pet (``pet_nouns``), alone ("beagle"), with the word before it ("german shepherd") or
+    before a word of mixed breed ("a beagle mix"); not a thing made like one ("a stuffed rabbit", "a robot dog")."""
     lemma = tok.lemma_.lower()
     if not (lemma in L.PET_NOUNS or lemma in L.PET_MIX_NOUNS and any(
             c.dep_ in ("compound", "amod") and c.i == tok.i - 1 and is_pet_noun(c) for c in tok.children)

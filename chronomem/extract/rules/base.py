@@ -79,8 +79,7 @@ def alternative(tok: Token, frame: Frame) -> Arg | None:
 
 def persons(frame: Frame, *, we: bool = True, loose: bool = True) -> list[Arg]:
     """The subjects that are people (``loose``: also person-shaped names NER gave another label), the speaker's
-    unnamed relatives ("my sister works at Google"), or the speaker a chat line leaves out ("Finally moved to Austin!",
-    "Been living in Tacoma for years": :func:`~chronomem.extract.rules.open.base.dropped_subject`)."""
+    unnamed relatives ("my sister works at Google"), or the speaker a chat line leaves out ("Moved to Austin!")."""
     found = [a for a in (A.subject_person(s, we=we, loose=loose) for s in frame.subjects(team=True)) if a is not None]
     found = found or [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
     dropped = not found and all(t.i > frame.v.i for t in frame.subj_toks) and dropped_subject(frame.v)
@@ -195,19 +194,16 @@ def _pastime(tok: Token) -> bool:
 class PrepRule:
     """A short rule as a row: "<subject> <lemma> <preposition> <object>" → ``predicate``.
 
-    ``obj`` says what the object must be ("place", "person", "school"; "any school" also takes an unnamed
-    one the phrase table knows: "graduated from college"; "activity", an -ing word: "got into running"); ``aspect`` is the
-    clause's reading (state, start, end); ``we`` lets "we" be a subject; ``there`` also takes
-    "there" ("I live there"); ``dobj`` takes the direct object instead when there is one ("attended
-    MIT"); ``strict`` asks for a name the gazetteer or NER knows; ``anchor`` is where "X, not Y"
-    is looked for: after the preposition's object ("token") or after the name's first word
-    ("arg"); ``when`` may find the time first (``None`` → the clause's own time). A twist: ``tag``,
-    the verb's tag the row needs ("VBN": "based in"); a preposition of two words needs both ("based
-    out of"); ``unless``, prepositions whose object (not a time) rules the row out ("settled on Go");
-    ``object_in``, the word list (``"file.list"`` of the lexicon) the direct object's lemma must be in,
-    whose prepositions come first with ``object_preps`` ("taking a class at the New School"); ``object_prep``, the
-    preposition whose object stands for the direct object there ("working on my PhD at Yale"); ``prt``, the
-    particle the verb needs ("picked up knitting").
+    ``obj``: what the object must be ("place", "person", "school"; "any school" also an unnamed one the phrase
+    table knows: "graduated from college"; "activity": "got into running"); ``aspect``: state, start or end;
+    ``we``: "we" may be a subject; ``there``: also "I live there"; ``dobj``: the direct object instead when there is
+    one ("attended MIT"); ``strict``: a name the gazetteer or NER knows; ``anchor``: "X, not Y" is looked for after
+    the preposition's object ("token") or the name's first word ("arg"); ``when``: finds the time first; ``tag``:
+    the verb's tag ("VBN": "based in"; a preposition of two words needs both: "based out of"); ``unless``:
+    prepositions whose object (not a time) rules the row out ("settled on Go"); ``object_in``: the word list
+    (``"file.list"``) the object's lemma must be in, whose prepositions come first with ``object_preps`` ("taking
+    a class at the New School"); ``object_prep``: the preposition whose object stands for the direct object
+    ("working on my PhD at Yale"); ``prt``: the particle the verb needs ("picked up knitting").
 
     >>> PrepRule(("report",), "REPORTS_TO", ("to",), "person").lemmas
     ('report',)

@@ -139,9 +139,8 @@ def doc_relations(doc: Doc, idx: DocIndex, passes: Iterable[Pass] = PASSES) -> t
 
 
 def called(rel: Rel, doc: Doc) -> Rel | None:
-    """A thing the turn names right after its common noun is that name: "I work at a cafe called Luna" is
-    WORKS_AT Luna, "I play in a band named The Owls" MEMBER_OF The Owls, "I bought a boat called the Gull" OWNS
-    the Gull (:func:`called_name`); a product's name is no thing of one's own: "I bought a cake mix called Betty" (None)."""
+    """A thing named right after its common noun is that name (:func:`called_name`): "I work at a cafe called Luna"
+    is WORKS_AT Luna; a product's name is no thing of one's own: "I bought a cake mix called Betty" (None)."""
     obj = rel.obj
     if obj.kind != ENTITY or obj.type not in ("ORG", "GROUP", "PLACE", "OTHER") or not 0 <= obj.i < len(doc):
         return rel

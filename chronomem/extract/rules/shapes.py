@@ -95,9 +95,7 @@ def shape_matches(doc: Doc, sent: Span, names: Iterable[str]) -> Iterator[tuple[
     """``(shape name, {role: token})`` for each match of the named shapes inside ``sent``, in text order."""
     _, roles, _ = _built(doc.vocab)
     wanted = set(names)
-    found = []
-    for name, token_ids in _doc_matches(doc):
-        if name in wanted and all(sent.start <= i < sent.end for i in token_ids):
-            found.append((token_ids[0], name, {role: doc[i] for role, i in zip(roles[name], token_ids)}))
+    found = [(ids[0], name, {role: doc[i] for role, i in zip(roles[name], ids)}) for name, ids in _doc_matches(doc)
+             if name in wanted and all(sent.start <= i < sent.end for i in ids)]
     for _, name, by_role in sorted(found, key=lambda f: (f[0], f[1])):
         yield name, by_role

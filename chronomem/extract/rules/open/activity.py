@@ -210,9 +210,8 @@ def _object_preps(frame: Frame) -> dict[str, list[Token]]:
 
 
 def _two_word_prep(prep: Token) -> bool:
-    """The second word of a preposition of two words ("out of"), which the parser hangs from a first word with
-    no object of its own: "we run out of milk", "I walk out of the gym" say no habit about the milk or the gym
-    (read as "of" alone, they gave "runs of milk")."""
+    """The second word of a two-word preposition ("out of") hung from a first word with no object of its own: "we
+    run out of milk" says no habit about the milk (read as "of" alone, it gave "runs of milk")."""
     first = prep.head
     return prep.dep_ == "prep" and first.dep_ == "prep" and first.head.pos_ in ("VERB", "AUX") and not any(
         c.dep_ in ("pobj", "pcomp") for c in first.children)

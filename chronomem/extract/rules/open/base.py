@@ -33,10 +33,9 @@ def past_lemma(frame: Frame) -> str:
 
 
 def person_subjects(frame: Frame, *, relatives: bool = True) -> list[Arg]:
-    """Subjects that are surely people: the speaker, "we", a pronoun, or a name NER calls a person
-    or that is a known first name (not "Painting" opening a sentence, not "the dance crew"); also the
-    speaker's unnamed relative or pet ("my son loves dinosaurs", "my sister coaches soccer", "our dog hates baths"),
-    none with ``relatives`` off (their one-off happenings, "my mom made dinner", say little)."""
+    """Subjects that are surely people: the speaker, "we", a pronoun, or a name NER calls a person or a known first
+    name (not "Painting" opening a sentence); also the speaker's unnamed relative or pet ("my son loves dinosaurs",
+    "our dog hates baths"), none with ``relatives`` off (their one-off happenings, "my mom made dinner", say little)."""
     mine = [Arg(MINE, t.i, t.lower_, "PET" if is_pet_noun(t) else "PERSON", GUESS) for t in frame.subj_toks
             if my_relative(t, pets=True, ties=False)]
     if mine:  # (their jobs and homes are the vocabulary's: the merge keeps its reading of the verb)

@@ -306,9 +306,8 @@ _AGED = re.compile(r"\b(?:my|our) (?:\w+-)+(?:year|month|week)-old\b")
 
 
 def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
-    """A pet, a child or a friend named in the turn that introduces it: "We got a puppy! This is Biscuit.",
-    "Meet Pip, our new addition to the family", "Our one-year-old is a joy, his name is Kyle", "I made a new
-    friend at the gym, her name is Priya"."""
+    """A pet, a child or a friend named in the turn that introduces it: "We got a puppy! This is Biscuit.", "Our
+    one-year-old is a joy, his name is Kyle", "I made a new friend at the gym, her name is Priya"."""
     text = doc.text.lower()
     if doc_words(doc).isdisjoint(_NAMING_WORDS) and not _AGED.search(text) and not any(p in text for p in OPEN.newcomer_phrases):
         return []  # a cheap gate: most turns name no pet nor child
