@@ -141,8 +141,7 @@ def quoted_title(tok: Token) -> str | None:
     ('The Secret Garden', None)
     """
     quotes = ('"', "“", "”")
-    sent_start = tok.sent.start if tok.doc.has_annotation("SENT_START") else 0
-    sent_end = tok.sent.end if tok.doc.has_annotation("SENT_START") else len(tok.doc)
+    sent_start, sent_end = (tok.sent.start, tok.sent.end) if tok.doc.has_annotation("SENT_START") else (0, len(tok.doc))
     left = next((j for j in range(tok.i - 1, max(sent_start, tok.i - 12) - 1, -1) if tok.doc[j].text in quotes), None)
     right = next((j for j in range(tok.i + 1, min(sent_end, tok.i + 12)) if tok.doc[j].text in quotes), None)
     if left is None or right is None or right - left < 2:

@@ -118,12 +118,9 @@ def _went_doing(v: Token) -> Token | None:
 def _borrowed_time(frame: Frame) -> TimePhrase | None:
     """A time the parser hung from a copula clause after the verb ("I went to a workshop yesterday, it
     was fun": "yesterday" under "was"), which says nothing of its own."""
-    for child in frame.v.children:
-        if child.dep_ in ("advcl", "conj", "ccomp") and child.i > frame.v.i and child.lemma_.lower() == "be":
-            t = next((t for t in frame.all_times if t.anchor == child.i and t.role == "point" and t.start < child.i), None)
-            if t is not None:
-                return t
-    return None
+    return next((t for c in frame.v.children if c.dep_ in ("advcl", "conj", "ccomp") and c.i > frame.v.i
+                 and c.lemma_.lower() == "be" for t in frame.all_times
+                 if t.anchor == c.i and t.role == "point" and t.start < c.i), None)
 
 
 def _planned(frame: Frame) -> bool:

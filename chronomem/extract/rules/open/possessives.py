@@ -199,10 +199,8 @@ def _you_as_friend(tok: Token) -> bool:
             return subj.lower_ == "you"
         return head.dep_ == "pcomp" and head.head.lower_ == "for" and any(  # "thanks for being a friend"
             t.lower_ in ("thanks", "thank") for t in head.sent)
-    if tok.dep_ == "pobj" and head.lower_ == "as":
-        verb = head.head
-        return any(c.dep_ == "dobj" and c.lower_ == "you" for c in verb.children)
-    return False
+    return tok.dep_ == "pobj" and head.lower_ == "as" and any(  # "have you as a friend"
+        c.dep_ == "dobj" and c.lower_ == "you" for c in head.head.children)
 
 
 def _superlative_as_noun(tok: Token) -> bool:
