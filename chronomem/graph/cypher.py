@@ -93,6 +93,11 @@ RETURN count(*) AS n
 DROP_FACT_SLOT_INDEX = "DROP INDEX chronomem_fact_slot IF EXISTS"
 
 # -- writing ---------------------------------------------------------------------------------
+# Every lookup by key is hinted USING INDEX SEEK, never USING INDEX: a plain index hint may be met
+# by an index *scan* in a cartesian product with the UNWIND, filtered per row. The planner chose
+# that plan when it planned CREATE_FACTS_ONLY while the label's statistics said "no entities" (a
+# group just deleted, a store just created): 5,000 rows x every entity, ~11 s of server CPU in
+# the first batch, the bulk import at half speed in about two runs of five.
 # MERGE (backed by the uniqueness constraint) waits for a concurrent creator; SET/REMOVE of a
 # scratch property takes the node's write lock until commit, so alias merges are never lost.
 LOCK_ENTITIES = """
@@ -124,7 +129,7 @@ WITH created, CASE WHEN created OR (row.stable AND e.group_id = $g AND e.name = 
                    ELSE e {.id, .group_id, .name, .type, .aliases, norm_names: coalesce(e.norm_names, [])} END AS stored
 RETURN count(CASE WHEN created THEN 1 END) AS created, collect(stored) AS stored
 """
-SET_ENTITIES = "UNWIND $rows AS row MATCH (e:Entity {id: row.id}) USING INDEX e:Entity(id) SET e += row.props"
+SET_ENTITIES = "UNWIND $rows AS row MATCH (e:Entity {id: row.id}) USING INDEX SEEK e:Entity(id) SET e += row.props"
 MERGE_ENTITY_NAMES = """
 UNWIND $rows AS row
 MATCH (e:Entity {id: row.id})
@@ -146,7 +151,7 @@ REMOVE s._new
 RETURN created
 """
 SESSION_CONTENT = """
-MATCH (s:Session {group_id: $g, id: $id}) USING INDEX s:Session(group_id, id)
+MATCH (s:Session {group_id: $g, id: $id}) USING INDEX SEEK s:Session(group_id, id)
 OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn)
 WITH s, t ORDER BY t.seq
 RETURN s.started_at AS started_at,
@@ -157,7 +162,7 @@ MATCH ()-[f:FACT]->() WHERE f.id STARTS WITH $prefix AND f.group_id = $g
 RETURN f.id AS id ORDER BY id LIMIT $limit
 """
 MERGE_TURNS = """
-MATCH (s:Session {group_id: $g, id: $session_id}) USING INDEX s:Session(group_id, id)
+MATCH (s:Session {group_id: $g, id: $session_id}) USING INDEX SEEK s:Session(group_id, id)
 UNWIND $rows AS row
 MERGE (t:Turn {group_id: $g, id: row.id})
 ON CREATE SET t.session_id = $session_id, t.speaker = row.speaker, t.text = row.text, t.at = row.at,
@@ -167,19 +172,19 @@ MERGE (s)-[:HAS_TURN]->(t)
 """
 TURNS_OF_OTHER_SESSIONS = """
 UNWIND $ids AS id
-MATCH (t:Turn {group_id: $g, id: id}) USING INDEX t:Turn(group_id, id)
+MATCH (t:Turn {group_id: $g, id: id}) USING INDEX SEEK t:Turn(group_id, id)
 WHERE t.session_id <> $session_id
 RETURN t.id AS id, t.session_id AS session_id
 """
 MISSING_TURNS = """
 UNWIND $ids AS id
-OPTIONAL MATCH (t:Turn {group_id: $g, id: id}) USING INDEX t:Turn(group_id, id)
+OPTIONAL MATCH (t:Turn {group_id: $g, id: id}) USING INDEX SEEK t:Turn(group_id, id)
 WITH id, t WHERE t IS NULL
 RETURN id
 """
 MERGE_MENTIONS = """
 UNWIND $rows AS row
-MATCH (t:Turn {group_id: $g, id: row.turn_id}) USING INDEX t:Turn(group_id, id)
+MATCH (t:Turn {group_id: $g, id: row.turn_id}) USING INDEX SEEK t:Turn(group_id, id)
 MATCH (e:Entity {id: row.entity_id})
 MERGE (t)-[:MENTIONS]->(e)
 """
@@ -238,7 +243,7 @@ RETURN slot, l.claim_ids[i] AS id, l.claims[i] AS body ORDER BY slot, id
 # the ids of those that hold a vector come back (their vector state changes: chronomem.graph.vectors).
 EXPIRE_FACTS = """
 UNWIND $rows AS row
-MATCH ()-[f:FACT {id: row.id}]->() USING INDEX f:FACT(id)
+MATCH ()-[f:FACT {id: row.id}]->() USING INDEX SEEK f:FACT(id)
 WHERE f.group_id = $g AND f.expired_at IS NULL
 SET f.expired_at = row.expired_at
 WITH f.slot AS slot, collect(f.id) AS gone, collect(CASE WHEN f.vec_seq IS NOT NULL THEN f.id END) AS vectored
@@ -252,8 +257,8 @@ RETURN vectored
 _CREATE_VERSIONS = """
 UNWIND range(0, size($rows) - 1) AS i
 WITH $first + i AS ord, $rows[i] AS row
-MATCH (s:Entity {id: row[0]}) USING INDEX s:Entity(id) WHERE s.group_id = $g
-MATCH (o:Entity {id: row[1]}) USING INDEX o:Entity(id) WHERE o.group_id = $g
+MATCH (s:Entity {id: row[0]}) USING INDEX SEEK s:Entity(id) WHERE s.group_id = $g
+MATCH (o:Entity {id: row[1]}) USING INDEX SEEK o:Entity(id) WHERE o.group_id = $g
 CREATE (s)-[f:FACT {ord: ord, group_id: $g, %s}]->(o)
 WITH count(f) AS created
 """ % ", ".join(f"{NEO4J_PROPERTY.get(k, k)}: row[{i}]" for i, k in enumerate(FACT_ROW_FIELDS) if k not in RELATIONSHIP_ENDS)
@@ -264,7 +269,7 @@ CREATE_FACTS_ONLY = _CREATE_VERSIONS + "RETURN created\n"
 # the ids to its slot's list of current versions. The slot's node is this write's (locked by it),
 # so it is only looked up, not merged again (a MERGE is a locking seek).
 CREATE_FACTS = _CREATE_VERSIONS + """UNWIND $slots AS slot
-MATCH (l:SlotLock {group_id: $g, key: slot[0]}) USING INDEX l:SlotLock(group_id, key)
+MATCH (l:SlotLock {group_id: $g, key: slot[0]}) USING INDEX SEEK l:SlotLock(group_id, key)
 SET l.current = coalesce(l.current, []) + slot[1]
 RETURN created LIMIT 1
 """
@@ -298,7 +303,7 @@ FIRST_FACTS_OF_ENTITIES = (
 # Degrees Neo4j keeps per node: no relationship is read.
 FACT_COUNTS = """
 UNWIND $ids AS id
-MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
+MATCH (e:Entity {id: id}) USING INDEX SEEK e:Entity(id) WHERE e.group_id = $g
 WITH id, COUNT { (e)-[:FACT]->() } + COUNT { (e)<-[:FACT]-() } AS n WHERE n > 0
 RETURN id, n
 """
@@ -318,7 +323,7 @@ def _fact_map(s: str, o: str) -> str:
 _ABOUT_WHERE = "f.group_id = $g AND ($predicate IS NULL OR f.predicate = $predicate) AND " + " ".join(TIME_FILTER.split())
 FACTS_ABOUT = (
     """
-MATCH (n:EntityName {group_id: $g, norm: $norm})-[:NAMES]->(e:Entity) USING INDEX n:EntityName(group_id, norm)
+MATCH (n:EntityName {group_id: $g, norm: $norm})-[:NAMES]->(e:Entity) USING INDEX SEEK n:EntityName(group_id, norm)
 WITH DISTINCT e ORDER BY e.id
 WITH collect(e) AS found
 RETURN [e IN found | e""" + _ENTITY_MAP + """] AS entities,
@@ -326,13 +331,13 @@ RETURN [e IN found | e""" + _ENTITY_MAP + """] AS entities,
                    + [(s)-[f:FACT]->(e) WHERE """ + _ABOUT_WHERE + " | " + _fact_map("s", "e") + """]] AS facts
 """
 )
-FACTS_BY_ID = "UNWIND $ids AS id MATCH (s)-[f:FACT {id: id}]->(o) USING INDEX f:FACT(id) WHERE f.group_id = $g" + FACT_FIELDS
+FACTS_BY_ID = "UNWIND $ids AS id MATCH (s)-[f:FACT {id: id}]->(o) USING INDEX SEEK f:FACT(id) WHERE f.group_id = $g" + FACT_FIELDS
 # A slot's current versions through the ids its node lists (a version erased by ``forget`` may
 # still be listed: it is simply not found).
 CURRENT_OF_SLOTS = (
     "UNWIND $slots AS slot MATCH (l:SlotLock {group_id: $g, key: slot})"
     " UNWIND coalesce(l.current, []) AS fid"
-    " MATCH (s)-[f:FACT {id: fid}]->(o) USING INDEX f:FACT(id)"
+    " MATCH (s)-[f:FACT {id: fid}]->(o) USING INDEX SEEK f:FACT(id)"
     " WHERE f.group_id = $g AND f.slot = slot AND f.expired_at IS NULL"
     " WITH DISTINCT f, s, o"
     + FACT_FIELDS
@@ -350,9 +355,9 @@ MATCH (s)-[f:FACT]->(o) WHERE f.group_id = $g AND (
 
 # -- reading entities ------------------------------------------------------------------------
 ENTITY_FIELDS = " RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, e.aliases AS aliases"
-ENTITIES_BY_ID = "UNWIND $ids AS id MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g" + ENTITY_FIELDS
+ENTITIES_BY_ID = "UNWIND $ids AS id MATCH (e:Entity {id: id}) USING INDEX SEEK e:Entity(id) WHERE e.group_id = $g" + ENTITY_FIELDS
 FIND_ENTITIES = (
-    "MATCH (n:EntityName {group_id: $g, norm: $norm})-[:NAMES]->(e:Entity) USING INDEX n:EntityName(group_id, norm)"
+    "MATCH (n:EntityName {group_id: $g, norm: $norm})-[:NAMES]->(e:Entity) USING INDEX SEEK n:EntityName(group_id, norm)"
     + ENTITY_FIELDS + " ORDER BY e.id"
 )
 ENTITIES_OF_GROUP = "MATCH (e:Entity {group_id: $g})" + ENTITY_FIELDS + " ORDER BY e.id"
@@ -389,11 +394,11 @@ ORDER BY s.started_at, s.id
 """
 TURN_FIELDS = (" RETURN t.id AS id, t.session_id AS session_id, t.group_id AS group_id, t.speaker AS speaker,"
                " t.text AS text, t.at AS at, t.seq AS seq, t.times AS times")
-TURNS_BY_ID = "UNWIND $ids AS id MATCH (t:Turn {group_id: $g, id: id}) USING INDEX t:Turn(group_id, id)" + TURN_FIELDS
-TURNS_OF_SESSION = ("MATCH (s:Session {group_id: $g, id: $session_id})-[:HAS_TURN]->(t:Turn) USING INDEX s:Session(group_id, id)"
+TURNS_BY_ID = "UNWIND $ids AS id MATCH (t:Turn {group_id: $g, id: id}) USING INDEX SEEK t:Turn(group_id, id)" + TURN_FIELDS
+TURNS_OF_SESSION = ("MATCH (s:Session {group_id: $g, id: $session_id})-[:HAS_TURN]->(t:Turn) USING INDEX SEEK s:Session(group_id, id)"
                     + TURN_FIELDS + " ORDER BY t.seq")
 TURNS_OF_GROUP = "MATCH (t:Turn {group_id: $g})" + TURN_FIELDS + " ORDER BY t.ord"
-MENTIONS_OF = ("MATCH (t:Turn {group_id: $g, id: $turn_id})-[:MENTIONS]->(e:Entity) USING INDEX t:Turn(group_id, id)"
+MENTIONS_OF = ("MATCH (t:Turn {group_id: $g, id: $turn_id})-[:MENTIONS]->(e:Entity) USING INDEX SEEK t:Turn(group_id, id)"
                " RETURN e.id AS id ORDER BY id")
 TURNS_MENTIONING = """
 UNWIND $ids AS id
@@ -433,7 +438,7 @@ DELETE_GROUP = (
 # -- forget (erasure) and its audit trail (Neo4jGraphStore.forget_*; chronomem.graph.erasure) ---
 ERASE_ENTITIES_OF = """
 UNWIND $ids AS id
-MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
+MATCH (e:Entity {id: id}) USING INDEX SEEK e:Entity(id) WHERE e.group_id = $g
 RETURN e.id AS id, e.group_id AS group_id, e.name AS name, e.type AS type, coalesce(e.aliases, []) AS aliases
 """
 ERASE_SPEAKERS = "MATCH (t:Turn {group_id: $g}) RETURN DISTINCT t.speaker AS speaker"
@@ -444,7 +449,7 @@ MATCH (t:Turn)-[:MENTIONS]->(e:Entity {id: id}) WHERE t.group_id = $g
 RETURN DISTINCT t.id AS id
 """
 ERASE_TURNS_OF_SESSION = """
-MATCH (s:Session {group_id: $g, id: $session_id})-[:HAS_TURN]->(t:Turn) USING INDEX s:Session(group_id, id)
+MATCH (s:Session {group_id: $g, id: $session_id})-[:HAS_TURN]->(t:Turn) USING INDEX SEEK s:Session(group_id, id)
 RETURN t.id AS id
 """
 ERASE_MENTIONED_BY_TURNS = """
@@ -473,12 +478,12 @@ RETURN l.key AS slot, l.claim_ids[i] AS id, l.claims[i] AS body
 ERASE_SESSION_EXISTS = "MATCH (s:Session {group_id: $g, id: $session_id}) RETURN count(s) AS n"
 ERASE_SET_FACT_SOURCES = """
 UNWIND $rows AS row
-MATCH ()-[f:FACT {id: row.id}]->() USING INDEX f:FACT(id) WHERE f.group_id = $g
+MATCH ()-[f:FACT {id: row.id}]->() USING INDEX SEEK f:FACT(id) WHERE f.group_id = $g
 SET f.sources_json = row.sources
 """
 ERASE_FACTS = """
 UNWIND $ids AS id
-MATCH ()-[f:FACT {id: id}]->() USING INDEX f:FACT(id) WHERE f.group_id = $g
+MATCH ()-[f:FACT {id: id}]->() USING INDEX SEEK f:FACT(id) WHERE f.group_id = $g
 DELETE f
 """
 ERASE_TURNS = "UNWIND $ids AS id MATCH (t:Turn {group_id: $g, id: id}) DETACH DELETE t"
@@ -492,7 +497,7 @@ SET l.claim_ids = [i IN keep | l.claim_ids[i]], l.claims = [i IN keep | l.claims
 ERASE_SESSION = "MATCH (s:Session {group_id: $g, id: $session_id}) DETACH DELETE s"
 ERASE_UNUSED_ENTITIES = """
 UNWIND $ids AS id
-MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
+MATCH (e:Entity {id: id}) USING INDEX SEEK e:Entity(id) WHERE e.group_id = $g
   AND NOT EXISTS { (e)-[:FACT]-() } AND NOT EXISTS { (:Turn)-[:MENTIONS]->(e) }
   AND NOT EXISTS { MATCH (l:SlotLock {group_id: $g}) WHERE l.key IS NOT NULL
                    AND any(body IN l.claims WHERE body CONTAINS ('"' + id + '"')) }
@@ -500,7 +505,7 @@ RETURN e.id AS id
 """
 ERASE_ENTITIES = """
 UNWIND $ids AS id
-MATCH (e:Entity {id: id}) USING INDEX e:Entity(id) WHERE e.group_id = $g
+MATCH (e:Entity {id: id}) USING INDEX SEEK e:Entity(id) WHERE e.group_id = $g
 OPTIONAL MATCH (n:EntityName)-[:NAMES]->(e)
 DETACH DELETE e
 WITH DISTINCT n WHERE n IS NOT NULL AND NOT EXISTS { (n)-[:NAMES]->() }

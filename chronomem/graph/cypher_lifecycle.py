@@ -21,28 +21,28 @@ DELETE_GROUP = (
 # A write scores the turns it stores; a turn that has a usage already keeps it.
 PUT_TURN_USAGE = """
 UNWIND $rows AS row
-MATCH (t:Turn {group_id: $g, id: row.id}) USING INDEX t:Turn(group_id, id)
+MATCH (t:Turn {group_id: $g, id: row.id}) USING INDEX SEEK t:Turn(group_id, id)
 WITH t, row WHERE t.importance IS NULL
 SET t.importance = row.importance, t.used_at = row.used_at, t.kept = row.kept
 """
 REPLACE_TURN_USAGE = """
 UNWIND $rows AS row
-MATCH (t:Turn {group_id: $g, id: row.id}) USING INDEX t:Turn(group_id, id)
+MATCH (t:Turn {group_id: $g, id: row.id}) USING INDEX SEEK t:Turn(group_id, id)
 SET t.importance = row.importance, t.used_at = row.used_at, t.kept = row.kept
 """
 REPLACE_FACT_USAGE = """
 UNWIND $rows AS row
-MATCH ()-[f:FACT {id: row.id}]->() USING INDEX f:FACT(id) WHERE f.group_id = $g
+MATCH ()-[f:FACT {id: row.id}]->() USING INDEX SEEK f:FACT(id) WHERE f.group_id = $g
 SET f.importance = row.importance, f.used_at = row.used_at, f.kept = row.kept
 """
 TURN_USAGE = """
 UNWIND $ids AS id
-MATCH (t:Turn {group_id: $g, id: id}) USING INDEX t:Turn(group_id, id) WHERE t.importance IS NOT NULL
+MATCH (t:Turn {group_id: $g, id: id}) USING INDEX SEEK t:Turn(group_id, id) WHERE t.importance IS NOT NULL
 RETURN t.id AS id, t.importance AS importance, t.at AS born_at, t.used_at AS used_at, coalesce(t.kept, false) AS kept
 """
 FACT_USAGE = """
 UNWIND $ids AS id
-MATCH ()-[f:FACT {id: id}]->() USING INDEX f:FACT(id) WHERE f.group_id = $g AND f.importance IS NOT NULL
+MATCH ()-[f:FACT {id: id}]->() USING INDEX SEEK f:FACT(id) WHERE f.group_id = $g AND f.importance IS NOT NULL
 RETURN f.id AS id, f.importance AS importance, f.recorded_at AS born_at, f.used_at AS used_at,
        coalesce(f.kept, false) AS kept
 """
@@ -72,7 +72,7 @@ ORDER BY x.evicted_at, x.id
 """
 TURN_SESSIONS = """
 UNWIND $ids AS id
-MATCH (t:Turn {group_id: $g, id: id}) USING INDEX t:Turn(group_id, id)
+MATCH (t:Turn {group_id: $g, id: id}) USING INDEX SEEK t:Turn(group_id, id)
 RETURN t.id AS id, t.session_id AS session_id
 """
 CREATE_EVICTIONS = """

@@ -14,9 +14,9 @@ so writing an item without one (every item a bulk import writes) costs no index 
 _ITEMS = {"fact": "MATCH ()-[x:FACT]->()", "entity": "MATCH (x:Entity)", "turn": "MATCH (x:Turn)"}
 #: kind -> the pattern binding ``x`` to one item by ``id`` (an UNWIND variable), through its index.
 _ITEM_BY_ID = {
-    "fact": "MATCH ()-[x:FACT {id: id}]->() USING INDEX x:FACT(id) WHERE x.group_id = $g",
-    "entity": "MATCH (x:Entity {id: id}) USING INDEX x:Entity(id) WHERE x.group_id = $g",
-    "turn": "MATCH (x:Turn {group_id: $g, id: id}) USING INDEX x:Turn(group_id, id) WHERE true",
+    "fact": "MATCH ()-[x:FACT {id: id}]->() USING INDEX SEEK x:FACT(id) WHERE x.group_id = $g",
+    "entity": "MATCH (x:Entity {id: id}) USING INDEX SEEK x:Entity(id) WHERE x.group_id = $g",
+    "turn": "MATCH (x:Turn {group_id: $g, id: id}) USING INDEX SEEK x:Turn(group_id, id) WHERE true",
 }
 _GONE = {"fact": "x.expired_at IS NOT NULL", "entity": "false", "turn": "false"}
 _SPEAKER = {"fact": "null", "entity": "null", "turn": "x.speaker"}
