@@ -35,10 +35,9 @@ from chronomem.errors import StoreError
 from chronomem.graph.vectors import quantize
 
 BLOCK = 1 << 16  # rows per block: 24 MiB at 384 dimensions
-# The graph's dimensions. A sentence embedder's variance sits in a few dozen directions (all-MiniLM-L6-v2 on
-# bench/hnsw_bench.py's 100k statements: the top 64 / 96 / 128 of 384 hold 83% / 91% / 95% of it), so the
-# projection still brings the right neighbours among the first candidates and the exact re-rank orders them:
-# recall@10 0.9958 at 96 (0.9864 at 64; the exact int8 ranking itself reaches 0.9971 on these near-duplicates).
+# The graph's dimensions. A sentence embedder's variance sits in a few dozen directions (all-MiniLM-L6-v2:
+# the top 96 principal directions of its 384 hold most of it), so the projection on them still brings the
+# right neighbours among the first candidates, and the exact re-rank orders them (bench/hnsw_bench.py).
 REDUCED_DIM = 96
 # The projection is fitted once, when the index first holds this many vectors (before, the graph holds the
 # full vectors: small indices need no saving); enough rows to estimate 384 x 384 second moments.
