@@ -218,7 +218,7 @@ def run_neo4j(n: int, qs: list[str], index_path: Path | None, workdir: Path, *, 
             target = default_index_path(mem.store, GROUP, index_dir)
             assert target is not None
             target.parent.mkdir(parents=True, exist_ok=True)
-            for suffix in ("", ".vec", ".ids", ".meta.json", ".side.json"):
+            for suffix in ("", ".ids", ".meta.json", ".side.json"):
                 shutil.copyfile(str(index_path) + suffix, str(target) + suffix)
         started = time.perf_counter()
         embedded = mem.catch_up_index()

@@ -138,7 +138,10 @@ class HnswVectorIndex:
         for start in range(0, count, chunk):
             labels = np.arange(start, min(count, start + chunk), dtype=np.int64)
             self._rows.put(labels, np.asarray(old.get_items(labels), dtype=np.float32).reshape(len(labels), self.dim))
-        self._fit() if self.reduced_dim < self.dim and len(self) >= self.fit_at else self._build_graph()
+        if self.reduced_dim < self.dim and len(self) >= self.fit_at:
+            self._fit()
+        else:
+            self._build_graph()
 
     def _fit(self) -> None:
         """Fit the projection on the rows held (a sample of them) and build the graph again in it."""
@@ -210,11 +213,9 @@ class HnswVectorIndex:
                     self._sum += id_hash(item)
                 labels[row] = label
             self._sum &= MASK64
+            self._put(labels, data)
             if self._projection is None and self.reduced_dim < self.dim and len(self) >= self.fit_at:
-                self._rows.put(labels, data)
-                self._fit()  # builds the graph of every row, these included
-            else:
-                self._put(labels, data)
+                self._fit()
 
     def _put(self, labels: np.ndarray, data: np.ndarray) -> None:
         """Keep ``data``'s rows under ``labels`` (the graph's capacity suffices): full rows and projections."""
@@ -298,11 +299,10 @@ class HnswVectorIndex:
                 results = [self._search_prefix(row[None, :], k, filter_prefix, live) for row in data]
         return results[0] if single else results
 
-    def _search(self, data: np.ndarray, k: int, filt: Any = None, factor: int = hr.CANDIDATE_FACTOR
-                ) -> list[list[tuple[str, float]]]:
-        """The ``k`` best per row: the graph's candidates (``factor`` per result, at least
-        ``MIN_CANDIDATES``) ranked by exact cosine over the full rows."""
-        fetch = min(len(self._ids) - len(self._deleted), max(factor * k, hr.MIN_CANDIDATES))
+    def _search(self, data: np.ndarray, k: int, filt: Any = None) -> list[list[tuple[str, float]]]:
+        """The ``k`` best per row: the graph's candidates (``hr.CANDIDATE_FACTOR`` per result) ranked by
+        exact cosine over the full rows."""
+        fetch = min(len(self._ids) - len(self._deleted), max(hr.CANDIDATE_FACTOR * k, hr.MIN_CANDIDATES))
         labels = self._candidates(self._project(data), fetch, filt)
         out = []
         for row, found in zip(data, labels):
@@ -330,14 +330,14 @@ class HnswVectorIndex:
     def _search_prefix(self, row: np.ndarray, k: int, prefix: str, live: int) -> list[tuple[str, float]]:
         fetch = min(live, max(4 * k, k + 32))
         for _ in range(2):
-            hits = [hit for hit in self._search(row, fetch, factor=1)[0] if hit[0].startswith(prefix)]  # fetch: margin
+            hits = [hit for hit in self._search(row, fetch)[0] if hit[0].startswith(prefix)]
             if len(hits) >= k or fetch >= live:
                 return hits[:k]
             fetch = min(live, fetch * 8)
         ids = self._ids
         return self._search(row, k, lambda label: ids[label].startswith(prefix))[0][:k]
 
-    # ------------------------------------------------------------------- status (and the rows)
+    # ------------------------------------------------------------------- status
     def __len__(self) -> int:
         return len(self._ids) - len(self._deleted)
 

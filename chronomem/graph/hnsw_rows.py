@@ -58,9 +58,8 @@ def fit_projection(rows: np.ndarray, reduced: int) -> np.ndarray:
     >>> p.shape, bool(np.allclose(p @ (p.T @ rows.T), rows.T, atol=1e-3))
     ((6, 2), True)
     """
-    unit = unit_rows(rows).astype(np.float64)
-    _, vectors = np.linalg.eigh(unit.T @ unit)  # dim x dim: cheaper than an SVD of the rows
-    return np.ascontiguousarray(vectors[:, ::-1][:, :reduced], dtype=np.float32)
+    _, _, vt = np.linalg.svd(unit_rows(rows), full_matrices=False)
+    return np.ascontiguousarray(vt[:reduced].T, dtype=np.float32)
 
 
 def unit_rows(rows: np.ndarray) -> np.ndarray:
