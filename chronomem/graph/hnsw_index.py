@@ -1,19 +1,12 @@
 """A persistent approximate-nearest-neighbour index over string ids (hnswlib, cosine).
 
 :class:`HnswVectorIndex` maps string ids such as ``"fact:abc"``, ``"turn:s1:3"`` or
-``"entity:xyz"`` to hnswlib's integer labels. The hnswlib graph holds each vector's projection on
-fewer dimensions (:mod:`chronomem.graph.hnsw_rows`): it finds candidates, and an exact cosine over
-the full vectors, kept as ``int8``, ranks them. At two million 384-d vectors that is about 1.1 GB of
-graph and 0.8 GB of rows instead of 3.5 GB of ``float32`` graph. On disk an index at ``path`` is four
+``"entity:xyz"`` to hnswlib's integer labels. On disk an index at ``path`` is three
 files, each replaced atomically on :meth:`HnswVectorIndex.save`:
 
 * ``<path>``           - the hnswlib graph (``save_index``);
-* ``<path>.vec``       - the ``int8`` rows, row *i* being label *i*'s vector;
 * ``<path>.ids``       - one id per line, line *i* being label *i* (fast for 1M ids);
 * ``<path>.meta.json`` - dim, parameters, deleted labels and the id checksum.
-
-Files of the first format (a ``float32`` graph of the full vectors, no rows) are read and converted
-on :meth:`HnswVectorIndex.load`: nothing is embedded again.
 
 Deleted ids keep their label, so re-adding one reuses it. :meth:`checksum` digests
 the set of live ids (:func:`ids_checksum` computes the same digest from any
@@ -22,6 +15,8 @@ iterable, e.g. the ids a store holds) to detect an index out of step with its st
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import threading
 from collections.abc import Iterable, Sequence
@@ -31,13 +26,30 @@ from typing import Any
 import numpy as np
 
 from chronomem.errors import ConfigError, InputError, StoreError
-from chronomem.graph import hnsw_rows as hr
-from chronomem.graph.hnsw_rows import MASK64, Int8Rows, beside, digest, id_hash, unit_rows
-from chronomem.graph.hnsw_rows import ids_checksum as ids_checksum  # where callers have always found it
 
-_FORMAT = "chronomem-hnsw/2"
-_FIRST_FORMAT = "chronomem-hnsw/1"  # a float32 graph of the full vectors: converted on load
+_MASK64 = (1 << 64) - 1
+_FORMAT = "chronomem-hnsw/1"
 _ERASED = "erased:"  # the id an erased vector's label keeps
+
+
+def _id_hash(item: str) -> int:
+    return int.from_bytes(hashlib.blake2b(item.encode("utf-8"), digest_size=8).digest(), "little")
+
+
+def _digest(count: int, total: int) -> str:
+    return f"{count}:{total & _MASK64:016x}"
+
+
+def ids_checksum(ids: Iterable[str]) -> str:
+    """Order-independent digest of a set of ids: ``"<count>:<sum of 64-bit hashes, hex>"``.
+
+    >>> ids_checksum(["a", "b"]) == ids_checksum(["b", "a"])
+    True
+    >>> ids_checksum([])
+    '0:0000000000000000'
+    """
+    unique = set(ids)
+    return _digest(len(unique), sum(_id_hash(i) for i in unique))
 
 
 def _cpu_count() -> int:
@@ -54,7 +66,6 @@ class HnswVectorIndex:
         ef: search breadth (raised to ``k`` automatically when ``k`` is larger).
         initial_capacity: elements allocated up front; doubled when exceeded.
         threads: hnswlib threads for bulk adds (default: the CPUs this process may use).
-        reduced_dim: dimensions of the graph once ``fit_at`` vectors are held (:mod:`chronomem.graph.hnsw_rows`).
 
     >>> index = HnswVectorIndex(2)
     >>> index.add(["fact:a", "fact:b", "turn:s1:0"], np.array([[1, 0], [0, 1], [1, 0.1]]))
@@ -64,9 +75,17 @@ class HnswVectorIndex:
     'fact:a'
     """
 
-    def __init__(self, dim: int, path: str | Path | None = None, *, m: int = 16, ef_construction: int = 200,
-                 ef: int = 100, initial_capacity: int = 1024, threads: int | None = None,
-                 reduced_dim: int = hr.REDUCED_DIM, fit_at: int = hr.FIT_AT) -> None:
+    def __init__(
+        self,
+        dim: int,
+        path: str | Path | None = None,
+        *,
+        m: int = 16,
+        ef_construction: int = 200,
+        ef: int = 100,
+        initial_capacity: int = 1024,
+        threads: int | None = None,
+    ) -> None:
         if dim < 1:
             raise InputError("dim must be positive")
         self.dim = int(dim)
@@ -76,9 +95,6 @@ class HnswVectorIndex:
         self.ef = int(ef)
         self.initial_capacity = max(16, int(initial_capacity))
         self.threads = int(threads) if threads else _cpu_count()
-        self.reduced_dim, self.fit_at = min(self.dim, int(reduced_dim)), int(fit_at)
-        self._projection: np.ndarray | None = None  # None: the graph holds the full vectors (not fitted yet)
-        self._rows = Int8Rows(self.dim)
         self._lock = threading.RLock()
         self._labels: dict[str, int] = {}  # id -> label, deleted ids included
         self._ids: list[str] = []  # label -> id
@@ -86,16 +102,11 @@ class HnswVectorIndex:
         self._sum = 0  # sum of _id_hash over live ids, mod 2**64
         self._index: Any = self._new_index(self.initial_capacity)
 
-    @property
-    def graph_dim(self) -> int:
-        """The dimensions the graph navigates in."""
-        return self.dim if self._projection is None else int(self._projection.shape[1])
-
     # ----------------------------------------------------------------- creation
     def _new_index(self, capacity: int) -> Any:
         import hnswlib
 
-        index = hnswlib.Index(space="cosine", dim=self.graph_dim)
+        index = hnswlib.Index(space="cosine", dim=self.dim)
         index.init_index(max_elements=capacity, ef_construction=self.ef_construction, M=self.m, random_seed=100)
         index.set_ef(self.ef)
         index.set_num_threads(self.threads)
@@ -103,77 +114,56 @@ class HnswVectorIndex:
 
     @classmethod
     def load(cls, path: str | Path, *, threads: int | None = None) -> HnswVectorIndex:
-        """Load an index saved at ``path`` (a first-format one is converted); :class:`StoreError` if its
-        files are missing or corrupt."""
+        """Load an index saved at ``path``; :class:`StoreError` if its files are missing or corrupt."""
+        import hnswlib
+
         path = Path(path)
-        meta, ids = hr.read_meta(path, (_FORMAT, _FIRST_FORMAT))
-        self = cls(meta["dim"], path, m=meta["m"], ef_construction=meta["ef_construction"], ef=meta["ef"],
-                   initial_capacity=16, threads=threads, reduced_dim=meta.get("reduced_dim", hr.REDUCED_DIM),
-                   fit_at=meta.get("fit_at", hr.FIT_AT))
-        first = meta["format"] == _FIRST_FORMAT
-        self._projection = hr.decode_matrix(meta.get("projection"), self.dim)
-        graph = hr.load_graph(path, self.graph_dim, max(meta["capacity"], len(ids), 16))
-        if graph.element_count != len(ids):
-            raise StoreError(f"{path} holds {graph.element_count} vectors but {len(ids)} ids")
-        self._ids, self._deleted = ids, set(meta["deleted"])
+        try:
+            meta = json.loads(_meta_path(path).read_text(encoding="utf-8"))
+            text = _ids_path(path).read_text(encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            raise StoreError(f"cannot read HNSW index files at {path}: {exc}") from exc
+        if meta.get("format") != _FORMAT:
+            raise StoreError(f"{_meta_path(path)} is not a {_FORMAT} index (format={meta.get('format')!r})")
+        ids = text.split("\n") if text else []
+        if len(ids) != meta["count"]:
+            raise StoreError(f"{_ids_path(path)} holds {len(ids)} ids, {meta['count']} expected")
+        self = cls(
+            meta["dim"], path, m=meta["m"], ef_construction=meta["ef_construction"], ef=meta["ef"],
+            initial_capacity=16, threads=threads,
+        )
+        index = hnswlib.Index(space="cosine", dim=self.dim)
+        try:
+            index.load_index(str(path), max_elements=max(meta["capacity"], len(ids), 16))
+        except (RuntimeError, OSError) as exc:
+            raise StoreError(f"cannot load HNSW index {path}: {exc}") from exc
+        if index.element_count != len(ids):
+            raise StoreError(f"{path} holds {index.element_count} vectors but {len(ids)} ids")
+        index.set_ef(self.ef)
+        index.set_num_threads(self.threads)
+        self._index = index
+        self._ids = ids
         self._labels = {item: label for label, item in enumerate(ids)}
+        self._deleted = set(meta["deleted"])
         self._sum = int(meta["checksum_sum"], 16)
-        if first:
-            self._convert(graph)
-        else:
-            try:
-                self._rows = Int8Rows.load(beside(path, ".vec"), len(ids), self.dim)
-            except (OSError, ValueError) as exc:
-                raise StoreError(f"cannot read the vectors of HNSW index {path}: {exc}") from exc
-            self._index = graph
-        self._index.set_ef(self.ef)
-        self._index.set_num_threads(self.threads)
         return self
-
-    def _convert(self, old: Any, chunk: int = 50_000) -> None:
-        """Take the vectors of a first-format graph (``float32``, full dimensions) into rows, then build the graph."""
-        for label in self._deleted:  # hidden vectors are kept too (hnswlib reads only visible ones)
-            old.unmark_deleted(label)
-        count = len(self._ids)
-        for start in range(0, count, chunk):
-            labels = np.arange(start, min(count, start + chunk), dtype=np.int64)
-            self._rows.put(labels, np.asarray(old.get_items(labels), dtype=np.float32).reshape(len(labels), self.dim))
-        if self.reduced_dim < self.dim and len(self) >= self.fit_at:
-            self._fit()
-        else:
-            self._build_graph()
-
-    def _fit(self) -> None:
-        """Fit the projection on the rows held (a sample of them) and build the graph again in it."""
-        live = np.array([label for label in range(len(self._ids)) if label not in self._deleted], dtype=np.int64)
-        sample = live[np.linspace(0, len(live) - 1, min(len(live), hr.FIT_SAMPLE)).astype(np.int64)]
-        self._projection = hr.fit_projection(self._rows.get(sample).astype(np.float32), self.reduced_dim)
-        self._build_graph()
-
-    def _build_graph(self, chunk: int = 50_000) -> None:
-        """A new graph of every row held, in the current projection (hidden labels stay hidden)."""
-        count = len(self._ids)
-        self._index = self._new_index(max(count, self.initial_capacity, 16))
-        for start in range(0, count, chunk):
-            labels = np.arange(start, min(count, start + chunk), dtype=np.int64)
-            self._graph_add(labels, unit_rows(self._rows.get(labels)))
-        for label in self._deleted:
-            self._index.mark_deleted(label)
 
     @staticmethod
     def exists(path: str | Path | None) -> bool:
         """True when an index was saved at ``path``."""
-        return path is not None and beside(Path(path), ".meta.json").exists()
+        return path is not None and _meta_path(Path(path)).exists()
 
     @classmethod
     def open(cls, path: str | Path, dim: int, **kwargs: Any) -> HnswVectorIndex:
         """Load the index at ``path`` if it exists (checking ``dim``), else create an empty one there."""
         path = Path(path)
-        if beside(path, ".meta.json").exists():
+        if _meta_path(path).exists():
             index = cls.load(path, threads=kwargs.get("threads"))
             if index.dim != dim:
-                raise ConfigError(f"HNSW index {path} has dim {index.dim}, not {dim}: it was built with another "
-                                  "embedder; delete its files to rebuild")
+                raise ConfigError(
+                    f"HNSW index {path} has dim {index.dim}, not {dim}: it was built with another "
+                    "embedder; delete its files to rebuild"
+                )
             return index
         return cls(dim, path, **kwargs)
 
@@ -207,26 +197,13 @@ class HnswVectorIndex:
                     label = len(self._ids)
                     self._labels[item] = label
                     self._ids.append(item)
-                    self._sum += id_hash(item)
+                    self._sum += _id_hash(item)
                 elif label in self._deleted:
                     self._deleted.discard(label)
-                    self._sum += id_hash(item)
+                    self._sum += _id_hash(item)
                 labels[row] = label
-            self._sum &= MASK64
-            self._put(labels, data)
-            if self._projection is None and self.reduced_dim < self.dim and len(self) >= self.fit_at:
-                self._fit()
-
-    def _put(self, labels: np.ndarray, data: np.ndarray) -> None:
-        """Keep ``data``'s rows under ``labels`` (the graph's capacity suffices): full rows and projections."""
-        self._rows.put(labels, data)
-        self._graph_add(labels, unit_rows(data))
-
-    def _graph_add(self, labels: np.ndarray, unit: np.ndarray) -> None:
-        self._index.add_items(self._project(unit), labels, num_threads=1 if len(labels) < 64 else self.threads)
-
-    def _project(self, data: np.ndarray) -> np.ndarray:
-        return data if self._projection is None else data @ self._projection
+            self._sum &= _MASK64
+            self._index.add_items(data, labels, num_threads=1 if len(ids) < 64 else self.threads)
 
     def mark_deleted(self, ids: Iterable[str]) -> int:
         """Hide ``ids`` from queries (unknown or already deleted ids are ignored); returns how many."""
@@ -238,7 +215,7 @@ class HnswVectorIndex:
                     continue
                 self._index.mark_deleted(label)
                 self._deleted.add(label)
-                self._sum = (self._sum - id_hash(item)) & MASK64
+                self._sum = (self._sum - _id_hash(item)) & _MASK64
                 count += 1
         return count
 
@@ -253,7 +230,7 @@ class HnswVectorIndex:
                     continue
                 self.mark_deleted([item])
                 self._index.unmark_deleted(label)
-                self._put(np.array([label], dtype=np.uint64), np.zeros((1, self.dim), dtype=np.float32))
+                self._index.add_items(np.zeros((1, self.dim), dtype=np.float32), np.array([label], dtype=np.uint64))
                 self._index.mark_deleted(label)
                 del self._labels[item]
                 tombstone = f"{_ERASED}{label}"
@@ -265,9 +242,7 @@ class HnswVectorIndex:
     def clear(self) -> None:
         """Remove everything (the files on disk change at the next :meth:`save`)."""
         with self._lock:
-            self._projection = None
             self._index = self._new_index(self.initial_capacity)
-            self._rows.clear()
             self._labels.clear()
             self._ids.clear()
             self._deleted.clear()
@@ -300,32 +275,23 @@ class HnswVectorIndex:
         return results[0] if single else results
 
     def _search(self, data: np.ndarray, k: int, filt: Any = None) -> list[list[tuple[str, float]]]:
-        """The ``k`` best per row: the graph's candidates (``hr.CANDIDATE_FACTOR`` per result) ranked by
-        exact cosine over the full rows."""
-        fetch = min(len(self._ids) - len(self._deleted), max(hr.CANDIDATE_FACTOR * k, hr.MIN_CANDIDATES))
-        labels = self._candidates(self._project(data), fetch, filt)
-        out = []
-        for row, found in zip(data, labels):
-            found = np.asarray(found, dtype=np.int64)
-            sims = self._rows.cosines(found, row)
-            order = np.argsort(-sims, kind="stable")[:k]
-            out.append([(self._ids[int(found[i])], min(1.0, float(sims[i]))) for i in order])
-        return out
-
-    def _candidates(self, data: np.ndarray, k: int, filt: Any) -> list[np.ndarray]:
         threads = 1 if data.shape[0] < 8 else self.threads
         if k > self.ef:
             self._index.set_ef(k)
         try:
-            labels, _ = self._index.knn_query(data, k=k, num_threads=threads, filter=filt)
+            labels, distances = self._index.knn_query(data, k=k, num_threads=threads, filter=filt)
         except RuntimeError:  # fewer reachable items than k (e.g. a very selective filter)
             if k <= 1:
-                return [np.zeros(0, dtype=np.int64) for _ in range(data.shape[0])]
-            return self._candidates(data, max(1, k // 2), filt)
+                return [[] for _ in range(data.shape[0])]
+            return self._search(data, max(1, k // 2), filt)
         finally:
             if k > self.ef:
                 self._index.set_ef(self.ef)
-        return list(labels)
+        ids = self._ids
+        return [
+            [(ids[int(label)], min(1.0, 1.0 - float(dist))) for label, dist in zip(row_l, row_d)]
+            for row_l, row_d in zip(labels, distances)
+        ]
 
     def _search_prefix(self, row: np.ndarray, k: int, prefix: str, live: int) -> list[tuple[str, float]]:
         fetch = min(live, max(4 * k, k + 32))
@@ -356,19 +322,21 @@ class HnswVectorIndex:
             return [item for item in self._ids if not item.startswith(_ERASED)]
 
     def get_vectors(self, ids: Sequence[str]) -> np.ndarray:
-        """The vectors held for ``ids`` (unit length, as exact as ``int8`` keeps them), one row each;
-        an unknown id is an :class:`InputError`."""
+        """The vectors held for ``ids`` (unit length: cosine space normalizes what it is given), one
+        row each; an unknown id is an :class:`InputError`."""
         with self._lock:
             missing = [i for i in ids if i not in self._labels]
             if missing:
                 raise InputError(f"no vectors for {missing[:3]} in this index")
-            labels = np.array([self._labels[i] for i in ids], dtype=np.int64)
-            return unit_rows(self._rows.get(labels))
+            if not ids:
+                return np.zeros((0, self.dim), dtype=np.float32)
+            labels = [self._labels[i] for i in ids]
+            return np.asarray(self._index.get_items(labels), dtype=np.float32).reshape(len(ids), self.dim)
 
     def checksum(self) -> str:
         """Digest of the set of live ids; equals ``ids_checksum(self.ids())``."""
         with self._lock:
-            return digest(len(self), self._sum)
+            return _digest(len(self), self._sum)
 
     @property
     def capacity(self) -> int:
@@ -377,22 +345,45 @@ class HnswVectorIndex:
 
     # -------------------------------------------------------------- persistence
     def save(self, path: str | Path | None = None) -> Path:
-        """Write the four files (atomically, each) to ``path`` or the index's own path."""
+        """Write the three files (atomically, each) to ``path`` or the index's own path."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise InputError("this index has no path: pass one to save()")
         target.parent.mkdir(parents=True, exist_ok=True)
         with self._lock:
             meta = {
-                "format": _FORMAT, "dim": self.dim, "reduced_dim": self.reduced_dim, "fit_at": self.fit_at,
-                "projection": hr.encode_matrix(self._projection), "space": "cosine", "m": self.m,
-                "ef_construction": self.ef_construction, "ef": self.ef, "capacity": self.capacity,
-                "count": len(self._ids), "live": len(self), "checksum_sum": f"{self._sum:016x}",
-                "deleted": sorted(self._deleted),
+                "format": _FORMAT, "dim": self.dim, "space": "cosine", "m": self.m,
+                "ef_construction": self.ef_construction, "ef": self.ef,
+                "capacity": self.capacity, "count": len(self._ids),
+                "live": len(self), "checksum_sum": f"{self._sum:016x}", "deleted": sorted(self._deleted),
             }
-            hr.write_files(target, self._index, self._rows, self._ids, meta)
+            tmp = _temporary(target)
+            self._index.save_index(str(tmp))
+            os.replace(tmp, target)
+            _atomic_write(_ids_path(target), "\n".join(self._ids))
+            _atomic_write(_meta_path(target), json.dumps(meta))
         self.path = target
         return target
 
     def __repr__(self) -> str:
         return f"HnswVectorIndex(dim={self.dim}, live={len(self)}, path={str(self.path) if self.path else None!r})"
+
+
+def _ids_path(path: Path) -> Path:
+    return path.with_name(path.name + ".ids")
+
+
+def _meta_path(path: Path) -> Path:
+    return path.with_name(path.name + ".meta.json")
+
+
+def _temporary(path: Path) -> Path:
+    """A temporary name beside ``path`` that no other writer uses: several processes may save
+    the same index at once, and each must replace the file with a temporary of its own."""
+    return path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = _temporary(path)
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)

@@ -72,17 +72,10 @@ def to_blobs(matrix: np.ndarray) -> list[bytes]:
     rows = np.asarray(matrix, dtype=np.float32)
     if rows.ndim != 2:
         raise ValueError(f"expected a matrix of vectors, got shape {rows.shape}")
-    return [row.tobytes() for row in quantize(rows)]
-
-
-def quantize(rows: np.ndarray) -> np.ndarray:
-    """``int8`` rows, each scaled so that its largest component is ±127 (a row of zeros stays zeros)."""
-    import numpy as np
-
-    rows = np.asarray(rows, dtype=np.float32)
     peak = np.max(np.abs(rows), axis=1, keepdims=True) if rows.size else np.zeros((len(rows), 1), np.float32)
     scaled = np.rint(rows * (127.0 / np.where(peak > 0, peak, 1.0)))
-    return np.clip(scaled, -127, 127).astype(np.int8)
+    quantized = np.clip(scaled, -127, 127).astype(np.int8)
+    return [row.tobytes() for row in quantized]
 
 
 def from_blobs(blobs: Sequence[bytes], dim: int) -> np.ndarray:

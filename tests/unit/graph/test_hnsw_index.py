@@ -11,8 +11,6 @@ import pytest
 from chronomem.errors import ConfigError, InputError, StoreError
 from chronomem.graph.hnsw_index import HnswVectorIndex, ids_checksum
 
-INT8 = 5e-3  # similarities are exact cosines over the vectors kept as int8
-
 
 def unit(rows: np.ndarray) -> np.ndarray:
     rows = np.asarray(rows, dtype=np.float32)
@@ -36,7 +34,7 @@ def test_add_and_query_returns_self_first(rng) -> None:
     index, ids, vectors = filled(rng)
     assert len(index) == 200 and "fact:0" in index and "fact:1" not in index and 3 not in index
     hits = index.query(vectors[10], 5)
-    assert hits[0][0] == ids[10] and hits[0][1] == pytest.approx(1.0, abs=INT8)
+    assert hits[0][0] == ids[10] and hits[0][1] == pytest.approx(1.0, abs=1e-5)
     assert [s for _, s in hits] == sorted((s for _, s in hits), reverse=True)
     batch = index.query(vectors[:3], 1)
     assert [row[0][0] for row in batch] == ids[:3]
@@ -46,7 +44,7 @@ def test_query_similarity_is_cosine(rng) -> None:
     index, ids, vectors = filled(rng, n=50)
     query = unit(rng.standard_normal(16))
     for item, sim in index.query(query, 10):
-        assert sim == pytest.approx(float(vectors[ids.index(item)] @ query), abs=INT8)
+        assert sim == pytest.approx(float(vectors[ids.index(item)] @ query), abs=1e-5)
 
 
 def test_replace_existing_id(rng) -> None:
@@ -55,9 +53,9 @@ def test_replace_existing_id(rng) -> None:
     index.add(["fact:0"], vectors[7])  # now a copy of row 7
     assert len(index) == 50 and index.checksum() == before
     top = dict(index.query(vectors[7], 2))
-    assert top["fact:0"] == pytest.approx(1.0, abs=INT8)
+    assert top["fact:0"] == pytest.approx(1.0, abs=1e-5)
     index.add(["x:dup", "x:dup"], np.vstack([vectors[1], vectors[2]]))  # last one wins
-    assert index.query(vectors[2], 1, filter_prefix="x:")[0][1] == pytest.approx(1.0, abs=INT8)
+    assert index.query(vectors[2], 1, filter_prefix="x:")[0][1] == pytest.approx(1.0, abs=1e-5)
 
 
 def test_mark_deleted(rng) -> None:
