@@ -161,9 +161,7 @@ def _had(root: Token, you: Token | None, fragment: Span, said: str) -> str | Non
     """What a yes and a thing say to "do you have …?" or "are you in any …?": "Do you have any pets?" — "Haha
     yes, a dog named Biscuit" (or with no yes, a thing said indefinitely: "A parrot named Kiwi") → "I have a dog
     named Biscuit"; "Are you in any clubs?" — "Yeah, a chess club" → "I am in a chess club"."""
-    opened = fragment.doc[:fragment.start]
-    said_yes = any(t.lower_ in DIALOGUE.yes_words for t in opened) and not any(
-        t.lower_ in DIALOGUE.answer_negations for t in opened)
+    said_yes = _opened_with(fragment, DIALOGUE.yes_words) and not _opened_with(fragment, DIALOGUE.answer_negations)
     if you is None or not (said_yes or fragment.start == 0 and fragment[0].lower_ in ("a", "an")):
         return None
     if root.lemma_ == "have":
@@ -181,12 +179,16 @@ def _restated(sent: Span, fragment: Span) -> bool:
     return head.pos_ in ("NOUN", "PROPN") and any(t.i != sent.root.i and t.text == head.text and t.pos_ == head.pos_ for t in sent)
 
 
+def _opened_with(fragment: Span, words: frozenset[str]) -> bool:
+    """One of ``words`` stands in the answer before ``fragment``: "Yes, a dog", "Yep, eight years now"."""
+    return any(t.lower_ in words for t in fragment.doc[:fragment.start])
+
+
 def _how_long(fragment: Span) -> bool:
     """A yes and only how long it has held: "Are you still at Hartwell?" — "Yep, eight years now" / "Yes, since
     2015" (not "Yes, eight cats", not a bare "Eight years": no yes)."""
-    opened = fragment.doc[:fragment.start]
     named = [t for t in fragment if t.pos_ in ("NOUN", "PROPN")]
-    return any(t.lower_ in DIALOGUE.yes_words for t in opened) and all(
+    return _opened_with(fragment, DIALOGUE.yes_words) and all(
         t.lemma_ in DIALOGUE.answer_time_nouns for t in named) and (bool(named) or fragment[0].lower_ == "since")
 
 

@@ -302,14 +302,14 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
         return []
     when = frame.when(aspect)
     if predicate == OPEN_PREDICATE and relation:  # "drives an old truck" owns it (the phrase table)
-        head = frame.v.doc[obj.i].lemma_ if 0 <= obj.i < len(frame.v.doc) else ""
-        found = phrase_row(relation, obj.name, head)
+        head = frame.v.doc[obj.i] if 0 <= obj.i < len(frame.v.doc) else None
+        found = phrase_row(relation, obj.name, "" if head is None else head.lemma_)
         row_when = None if found is None else frame.when(found.aspect or aspect)
         if found is not None and (found.aspect != "end" or aspect == "end") and row_when is not None and not (
                 row_when.needs_time and not row_when.phrase):
             predicate, when = found.predicate, row_when  # an end row needs an ending clause ("I quit school", not
             # "I leave school at 3"); a start row, a time when it is to come ("starting college in May")
-            if 0 <= obj.i < len(frame.v.doc) and frame.v.doc[obj.i].pos_ == "NOUN":
+            if head is not None and head.pos_ == "NOUN":
                 obj = _named_at(frame) or obj  # "school at Reed College": the name
     if when is None:
         return []
