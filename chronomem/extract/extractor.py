@@ -98,6 +98,21 @@ def _polar(question: str, answer: str) -> str:
     return "no" if denied and still else ""  # ("No, I'm still there": not denied)
 
 
+def _spelled_out(question: str) -> str:
+    """``question`` with the words chat drops before it ("Still in Leeds?" → "Are you still in Leeds?",
+    ``dropped_question_openers``), stripped.
+
+    >>> _spelled_out(" Still at Hulu?"), _spelled_out("You still climbing?"), _spelled_out("Still no news?")
+    ('Are you still at Hulu?', 'Are you still climbing?', 'Still no news?')
+    """
+    said = question.strip()
+    low = said.lower()
+    for dropped, full in DIALOGUE.dropped_question_openers.items():
+        if low.startswith(dropped + " ") and low[len(dropped) + 1:].split(" ", 1)[0] not in DIALOGUE.answer_negations:
+            return full + said[len(dropped):]
+    return said
+
+
 def _yes_no(question: str) -> bool:
     """"Are you still in Leeds?": a question that opens with a verb (not "Do you have any hobbies?": a yes names none)."""
     asked = [w for w in _WORD.findall(question.lower()) if w not in DIALOGUE.polar_openers]
@@ -278,7 +293,7 @@ class SpacyRuleExtractor:
             fragment = doc[:0] if polar == "no" else answer_fragment(doc, lambda cut: self.nlp(cut, disable=light))
             last = _QUESTIONS.findall(said[k][n - 1][-1])  # (none when a very long turn was cut before its question)
             if fragment is not None and (len(fragment) or polar) and last:  # (a bare yes: to a question it affirms)
-                fragments.append((k, n, fragment, last[-1].strip(), polar == "no"))
+                fragments.append((k, n, fragment, _spelled_out(last[-1]), polar == "no"))
         questions = self.nlp.pipe([question for *_, question, _ in fragments], disable=light)
         out: dict[tuple[int, int], list[str]] = {}
         for (k, n, fragment, _, denied), question in zip(fragments, questions):
@@ -295,7 +310,7 @@ class SpacyRuleExtractor:
 
         question = asked.text.rstrip()
         said = _FIRST_SENTENCE.match(first)
-        asking = _QUESTIONS.findall(question)
+        asking = [_spelled_out(q) for q in _QUESTIONS.findall(question)]
         words = set(_WORD.findall(asking[-1].lower().replace("'", " '"))) if asking else set()  # "what's"
         to_you = bool(words & {"you", "your"})  # "what does your brother do?", "what's your favorite book?"
         polar = _polar(asking[-1], first) if asking else ""

@@ -181,8 +181,8 @@ def _acceptable(toks: list[_Tok]) -> bool:
             return False
         if _YEAR.match(only.low) and not licensed:
             return False  # "2000 people"
-        if _ORDINAL.match(only.low) and not (lows[:2] == ["on", "the"] or lows[0] in ("on", "the")):
-            return False  # "my 18th birthday"
+        if _ORDINAL.match(only.low) and not (lows[:2] == ["on", "the"] or lows[0] == "the"):
+            return False  # "my 18th birthday"; "the gym on 5th" (a street: a day is "on the 5th")
     return not (len(lows) == 1 and lows[0] in ("sat", "sun", "wed", "mon", "mar") and not toks[0].title)
 
 

@@ -158,10 +158,11 @@ def _called(tokens: Span) -> bool:
 
 
 def _asked_back(tokens: Span) -> bool:
-    """A name asked back and then spoken of ("Tomas? I can't stand him!"): the next sentence says he/she of the
-    name's gender before any "you" (not "Tomas? Are you there?", "Tomas? Did he call you?")."""
+    """A name asked back or exclaimed and then spoken of ("Tomas? I can't stand him!", "Guess who called? Tomas!!
+    He's moving to Perth."): the next sentence says he/she of the name's gender before any "you" (not "Tomas? Are
+    you there?", "Tomas? Did he call you?", "Tomas! You made it!")."""
     gender = first_name_gender(tokens.text)
-    if not gender or tokens.doc[tokens.end].text != "?":
+    if not gender or tokens.doc[tokens.end].text[:1] not in "?!":
         return False
     for tok in tokens.doc[tokens.sent.end:]:
         if tok.lower_ in ("you", "your") or tok.is_sent_start and tok.i > tokens.sent.end:

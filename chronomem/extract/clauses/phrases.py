@@ -59,6 +59,11 @@ def _kind_of(child: Token, tok: Token) -> bool:
     return child.dep_ == "compound" and child.pos_ == tok.pos_ == "NOUN" and child.i == tok.i - 1 and child.is_lower
 
 
+def _which_one(child: Token) -> bool:
+    """An ordinal that says which of its noun it is: "first grade", "my second marathon" (a number, no time)."""
+    return child.dep_ == "amod" and child.ent_type_ == "ORDINAL"
+
+
 def _kept(tok: Token, root: Token, is_time) -> list[Token]:
     out = [tok]
     for child in tok.children:
@@ -78,7 +83,8 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
             # to rap music" ("to" parsed as the infinitive marker of "rap"), "spending time outdoors" (what it says)
             out.append(child)
             continue
-        if dep in _DROP_CHILD_DEPS or is_time(child) and not _kind_of(child, tok) or dash_between(tok, child):
+        if dep in _DROP_CHILD_DEPS or is_time(child) and not (_kind_of(child, tok) or _which_one(child)) or dash_between(
+                tok, child):
             continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")
         if _time_prep(child, is_time) or _purpose_prep(child) and not _bare_verb(tok):
             continue  # "… in May", "… since 2019", "… on weekends"; "spoons as a hobby", "a truck for a living"

@@ -110,7 +110,7 @@ def restore(question: Doc, fragment: Span, answerer: str = "", *, denied: bool =
     you = next((t for t in root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
     if wh is None:  # "Are you still at Hartwell?" — "Still at Hartwell, yeah": the question's own words, affirmed
         return _had(root, you, fragment, said) or (_affirmed(sent) if _restated(sent, fragment) or _how_long(fragment)
-                                                   else None)
+                                                   or _unchanged(fragment) else None)
     if you is None:
         subject = next((t for t in root.children if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.i != wh.i
                         and any(c.lower_ == "your" for c in t.subtree)), None)
@@ -190,6 +190,12 @@ def _how_long(fragment: Span) -> bool:
     named = [t for t in fragment if t.pos_ in ("NOUN", "PROPN")]
     return _opened_with(fragment, DIALOGUE.yes_words) and all(
         t.lemma_ in DIALOGUE.answer_time_nouns for t in named) and (bool(named) or fragment[0].lower_ == "since")
+
+
+def _unchanged(fragment: Span) -> bool:
+    """A yes and that nothing changed: "Are you still in Leeds?" — "Yep, same flat" / "Yeah, still there" (not
+    "Yes, a new flat")."""
+    return _opened_with(fragment, DIALOGUE.yes_words) and fragment[0].lower_ in DIALOGUE.unchanged_words
 
 
 def _affirmed(sent: Span, *, denied: bool = False) -> str | None:

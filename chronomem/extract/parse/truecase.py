@@ -59,11 +59,13 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
         before = text[max(0, words[i].start() - 24):words[i].start()].rstrip()  # a place or a naming word before it
         placed = _cued(before, DIALOGUE.place_words)
         hired = _cued(before, DIALOGUE.org_words) or _role_at(before)
+        tooled = _cued(before, DIALOGUE.tool_words)
         for n in range(min(_LONGEST, len(words) - i), 0, -1):
             span = words[i:i + n]
             if any(text[a.end():b.start()] != " " for a, b in zip(span, span[1:])):
                 continue
-            form = _gazetteer_form(text[span[0].start():span[-1].end()], gazetteer, placed=placed, hired=hired)
+            form = _gazetteer_form(text[span[0].start():span[-1].end()], gazetteer, placed=placed, hired=hired,
+                                   tooled=tooled)
             if form is not None:
                 write(span[0].start(), form)
                 i += n
@@ -118,16 +120,18 @@ def _role_at(before: str) -> bool:
         words[-2] in L.ROLE_HEADS or words[-2].endswith(tuple(ROLES.role_endings)))
 
 
-def _gazetteer_form(phrase: str, gazetteer: Gazetteer, *, placed: bool = False, hired: bool = False) -> str | None:
+def _gazetteer_form(phrase: str, gazetteer: Gazetteer, *, placed: bool = False, hired: bool = False,
+                    tooled: bool = False) -> str | None:
     """The gazetteer's own spelling of ``phrase`` (same letters, its case), unless the entry matches by
     exact case only; a place that does ("austin", "turkey") is cased when ``placed`` (a place word before it),
-    an organisation ("yale", "apple") when ``hired`` (a school or work word before it, or a role: "a cashier at")."""
+    an organisation ("yale", "apple") when ``hired`` (a school or work word before it, or a role: "a cashier at"),
+    a tool ("redis", "slack") when ``tooled`` (a word of using or leaving a tool before it: "we dropped redis")."""
     entry = gazetteer.lookup(phrase)
     if entry is None:
         return None
     key = normalize_name(phrase)
     form = next((f for f in entry.forms() if normalize_name(f) == key and f.lower() == phrase), None)
     if form is None or form.islower() or form in gazetteer.case_sensitive and not (
-            placed and entry.type == "PLACE" or hired and entry.type == "ORG"):
+            placed and entry.type == "PLACE" or hired and entry.type == "ORG" or tooled and entry.type == "TOOL"):
         return None
     return form

@@ -44,7 +44,8 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out: list[Rel] = []
     for tok in sent:
         pet_adjective = tok.pos_ == "ADJ" and tok.dep_ == "amod" and tok.head.pos_ == "PROPN" and tok.lower_ in L.PET_NOUNS
-        if (tok.pos_ != "NOUN" and not pet_adjective) or (tok.dep_ == "attr" and not _introduced(tok)):
+        as_noun = tok.tag_ == "JJS" and tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "appos")  # "my eldest, Mira"
+        if (tok.pos_ != "NOUN" and not pet_adjective and not as_noun) or (tok.dep_ == "attr" and not _introduced(tok)):
             continue  # "My parrot Noodle": parrot as an adjective; "Emma is my sister": the copula rules
         kin = kin_of(tok)
         if kin is None:
@@ -166,7 +167,14 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         if not out and frame.lemma == "be" and still:  # "I'm still at Lyft" (not "I'm at Starbucks")
             orgs = [t for t in frame.prep("at") if t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "LOC", "FAC", "PERSON")]
             out += [r for t in orgs for r in emit(frame, "WORKS_AT", subjects, A.token_org(t, idx), when, obj_tok=t)]
-        if not out and frame.lemma == "be" and (frame.status.ending or ranged):  # "I'm no longer at Shopify" (not "I'm at Starbucks")
+        if not out and frame.lemma == "be" and (still or frame.status.ending):  # "still in Tacoma", "no longer in Oslo"
+            towns = [t for t in frame.prep("in") if t.pos_ == "PROPN" and t.ent_type_ == "GPE"]  # (not "in Paris")
+            out += [r for t in towns[:1] for r in emit(frame, "LIVES_IN", subjects, A.place(name_arg(t, idx)), when,
+                                                       confidence=0.8, obj_tok=t)]
+        worked = frame.status.used_to and not any(c.dep_ == "npadvmod" or c.lower_ in OPEN.habit_words for c in (
+            *frame.v.children, *frame.v.head.children))  # (not "used to be at Starbucks a lot": a customer's habit)
+        if not out and frame.lemma == "be" and (frame.status.ending or ranged or worked):
+            # "I'm no longer at Shopify", "I used to be at Vexa" (not "I'm at Starbucks")
             out += [r for t in frame.prep("at") for r in emit(frame, "WORKS_AT", subjects,
                                                               A.token_org(t, idx, strict=not ranged), when, obj_tok=t)]
         return out

@@ -163,8 +163,10 @@ def leave(frame: Frame) -> list[Rel]:
         if team is not None:
             return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj)
         arg = name_arg(dobj, frame.idx) if not frame.idx.is_time(dobj) else None
-        if arg is None:
-            return []
+        if arg is None:  # "Kat quit the bank": a place of work without a name (not "quit school": a student's)
+            quit_job = lemma in L.WORKPLACE_QUITS and not at_school(dobj, frame.idx)
+            place = unnamed_place(dobj, frame.idx, "works at", "WORKS_AT") if quit_job else None
+            return emit(frame, "WORKS_AT", subjects, place, when, obj_tok=dobj) if place is not None else []
         if arg.type == "PLACE" and arg.strength >= 3:
             return emit(frame, "LIVES_IN", subjects, arg, when, obj_tok=dobj) + _left_for(frame, subjects, when, "LIVES_IN")
         if (arg.type == "ORG" and arg.strength >= 1) or arg.label == "ORG":

@@ -1,0 +1,85 @@
+"""News told in a catch-up chat (sentences written for these tests): a name exclaimed and then spoken of, a job
+quit at a place with no name, a tool named in lower case, a street said as "on 5th", two clauses spliced with a
+comma, kin said as "my eldest" or "my folks", an ordinal that says which, and "still" said of a town or asked
+without its verb ("Still in Tacoma?")."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from chronomem.timeexpr import find_times
+from tests.unit.extract.extract_helpers import A, E, claim_set, last_turn_rows
+
+
+def _facts(text: str, extractor) -> set[tuple[str, str, str, str]]:
+    return {(s, p, o, k) for s, p, o, k, *_ in last_turn_rows(extractor, text)}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Kat quit the bakery in May.", {("Kat", "WORKS_AT", "bakery", E)}),
+    ("I quit the hospital last fall.", {("user", "WORKS_AT", "hospital", E)}),
+    ("we dropped redis last month", {("user", "USES", "Redis", E)}),
+    ("i code in rust mostly", {("user", "USES", "Rust", A)}),
+    ("we replaced jenkins with github actions", {("user", "USES", "Jenkins", E), ("user", "USES", "GitHub Actions", A)}),
+    ("I'm not at Corvel anymore, I got hired by Lumen.", {("user", "WORKS_AT", "Corvel", E), ("user", "WORKS_AT", "Lumen", A)}),
+    ("I got poached by Lumen.", {("user", "WORKS_AT", "Lumen", A)}),
+    ("My eldest, Mira, moved out in June.", {("user", "PARENT_OF", "Mira", A)}),
+    ("Our youngest, Theo, is obsessed with dinosaurs.", {("user", "PARENT_OF", "Theo", A)}),
+    ("My folks live in Tulsa.", {("user's folks", "LIVES_IN", "Tulsa", A)}),
+    ("I'm still in Tacoma.", {("user", "LIVES_IN", "Tacoma", A)}),
+    ("I'm not in Tacoma anymore.", {("user", "LIVES_IN", "Tacoma", E)}),
+])
+def test_news_said_in_passing(extractor, text, expected):
+    assert expected <= _facts(text, extractor)
+
+
+@pytest.mark.parametrize("text", [
+    "I left the bank at five.",  # one leaves a building too
+    "Should I quit the bakery?",
+    "I quit smoking in May.",
+    "the old bike was covered in rust",
+    "They tried to poach me.",
+    "Were you recruited by Lumen?",
+    "My oldest friend Ana moved out in June.",  # a friend, no child
+    "We're expecting our second in May!",  # a baby on the way, no happening called "second"
+    "I'm in Paris this week.",  # a trip
+    "I'm still in the hospital.",
+    "Are you still in Tacoma?",
+])
+def test_nothing_from_errands_plans_questions_and_trips(extractor, text):
+    assert {f for f in _facts(text, extractor) if f[1] != "FRIEND_OF"} == set()
+
+
+def test_an_ordinal_stays_with_the_noun_it_tells_which_of(extractor):
+    facts = _facts("I ran my first marathon in May.", extractor)
+    assert ("user", "DID", "first marathon", A) in facts
+
+
+def test_a_street_said_on_its_number_is_no_day():
+    said = datetime(2024, 3, 12, tzinfo=timezone.utc)
+    assert find_times("We met at the cafe on 5th.", said) == []
+    assert [m.phrase for m in find_times("The party is on the 5th.", said)] == ["on the 5th"]
+
+
+@pytest.mark.parametrize("turns, expected", [
+    ([("Ann", "Guess who I ran into today?"), ("Cy", "Tobias!! He's teaching at Hillcrest now.")],
+     ("Tobias", "WORKS_AT", "Hillcrest", A)),
+    ([("Ann", "Still in Tacoma?"), ("Cy", "Yep, same apartment.")], ("Cy", "LIVES_IN", "Tacoma", A)),
+    ([("Ann", "Still at Corvel?"), ("Cy", "Yeah, five years now.")], ("Cy", "WORKS_AT", "Corvel", A)),
+    ([("Ann", "You still with Dev?"), ("Cy", "Yes!")], ("Cy", "PARTNER_OF", "Dev", A)),
+    ([("Ann", "Still in Tacoma?"), ("Cy", "Not anymore.")], ("Cy", "LIVES_IN", "Tacoma", E)),
+    ([("Ann", "Do you still live in Tacoma?"), ("Cy", "Yep, same old apartment.")], ("Cy", "LIVES_IN", "Tacoma", A)),
+])
+def test_a_chat_reads_the_name_exclaimed_and_the_question_without_its_verb(extractor, turns, expected):
+    assert expected in claim_set(extractor, turns)
+
+
+@pytest.mark.parametrize("turns", [
+    [("Ann", "Still no word from Corvel?"), ("Cy", "Yep.")],
+    [("Ann", "Still in Tacoma?"), ("Cy", "Yes, a new place downtown though.")],
+    [("Ann", "Is it raining?"), ("Cy", "Tobias! You made it! He is so late.")],
+])
+def test_no_fact_from_a_changed_answer_or_a_call(extractor, turns):
+    assert {f for f in claim_set(extractor, turns) if f[0] in ("Cy", "Tobias") and f[1] != "RELATED_TO"} == set()
