@@ -14,6 +14,7 @@ from functools import lru_cache
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.questions import asks_after_comma, question_tail
 from chronomem.extract.clauses.stance import negated, telling_frame, with_can
 from chronomem.extract.lexicon import TIES
 
@@ -21,43 +22,6 @@ _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
 _SAYING_CONDITIONS = tuple(tuple(p.split()) for p in sorted(TIES.saying_conditions))
 
 _GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
-
-
-def is_question(sent: Span) -> bool:
-    """Ends in "?", or opens like one ("Where does Tom work", "Do you live in Paris"); a statement
-    with a question tagged on after a dash or a semicolon is not one ("Dune is a favourite - who
-    doesn't love it?": :func:`hedged_clauses` blocks the question part only)."""
-    toks = [t for t in sent if not t.is_space]
-    if not toks:
-        return False
-    if any(t.text in ("?", "？") for t in toks[-3:]) and question_tail(sent) is None and not statement_tagged(sent):
-        return True
-    first = toks[0].lower_
-    if first in L.WH_WORDS and len(toks) > 1 and toks[1].lower_ in L.INVERTING_VERBS:
-        return True
-    if first in L.INVERTING_VERBS and len(toks) > 1 and toks[0].dep_ in ("aux", "ROOT", "auxpass") and \
-            any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.i > toks[0].i for t in toks[1:4]):
-        return toks[0].tag_ != "MD" or first in L.QUESTION_MODALS
-    return False
-
-
-_TAGS = TIES.statement_tags | {f.format(w) for f in TIES.wonder_tag_frames for w in TIES.wonder_tag_words}
-
-
-def statement_tagged(sent: Span) -> bool:
-    """A statement with a tag that asks nothing after a comma: "I grew up there, you know?", "I moved to Tacoma,
-    can you believe it?", "We got a cat, isn't that cute?" (``statement_tags``, ``wonder_tag_frames`` in
-    ``chronomem/data/lexicon/ties.json``; "…, right?", "…, isn't that right?" still ask).
-
-    >>> import spacy
-    >>> nlp = spacy.blank("en")
-    >>> statement_tagged(nlp("Nora is my sister, y'know?")[:]), statement_tagged(nlp("Nora is your sister, right?")[:])
-    (True, False)
-    >>> statement_tagged(nlp("Nora got a pug, isn't that sweet?")[:]), statement_tagged(nlp("Nora got a pug, isn't that right?")[:])
-    (True, False)
-    """
-    head, comma, tag = sent.text.rstrip(" ?？!.").rpartition(",")
-    return bool(comma and head.strip()) and " ".join(_WORDS.findall(tag.lower().replace("’", "'"))) in _TAGS
 
 
 def is_hypothetical(sent: Span) -> bool:
@@ -79,37 +43,6 @@ def is_dropped_plan(sent: Span) -> bool:
     "we called off the engagement" ended it)."""
     low = " ".join(sent.text.lower().replace("’", "'").split())
     return any(p in low for p in L.DROPPED) and not any(p in low for p in L.TIES_CALLED_OFF)
-
-
-def question_tail(sent: Span) -> int | None:
-    """Where a question tagged onto a statement starts, after a spaced dash or a semicolon ("I've
-    always loved Spider-Man - I mean, who doesn't?"), or after a comma and "so"/"but"/"and" opening a
-    question ("I moved to Oslo, so do you want to visit?"); ``None`` when the sentence has no such part.
-
-    >>> import spacy
-    >>> nlp = spacy.blank("en")
-    >>> question_tail(nlp("Dune is great - who doesn't love it?")[:]), question_tail(nlp("Is Dune great?")[:])
-    (4, None)
-    >>> question_tail(nlp("I moved to Oslo, so do you want to visit?")[:])
-    5
-    """
-    if not any(t.text in ("?", "？") for t in sent[-3:]):
-        return None
-    cuts = [t.i + 1 for t in sent[1:-2] if t.text in ("—", "–", ";") or (
-        t.text == "-" and t.whitespace_ and t.i > 0 and t.doc[t.i - 1].whitespace_) or _asks_after_comma(t)]
-    return cuts[-1] if cuts else None
-
-
-def _asks_after_comma(comma: Token) -> bool:
-    """", so do you want to visit?", ", but is it enough?": a question joined to a statement after a comma,
-    opening with its inverted verb (or a wh-word and one)."""
-    if comma.text != ",":
-        return False
-    doc = comma.doc
-    words = [t.lower_ for t in doc[comma.i + 1:min(comma.i + 4, len(doc))]]
-    if len(words) < 2 or words[0] not in ("so", "but", "and"):
-        return False
-    return words[1] in L.INVERTING_VERBS or words[1] in L.WH_WORDS and len(words) > 2 and words[2] in L.INVERTING_VERBS
 
 
 def hedged_clauses(sent: Span) -> frozenset[int]:
@@ -241,7 +174,7 @@ def _two_clauses(cur: Token, gov: Token) -> bool:
     a comma ("I moved to Oslo, so do you want to visit?"): two clauses."""
     return cur.dep_ == "ccomp" and cur.i < gov.i and any(
         t.text in (";", ":", "—", "–") or (t.text == "-" and t.whitespace_ and cur.doc[t.i - 1].whitespace_)
-        or _asks_after_comma(t) for t in cur.doc[cur.right_edge.i:gov.i])
+        or asks_after_comma(t) for t in cur.doc[cur.right_edge.i:gov.i])
 
 
 def _cannot_believe(gov: Token) -> bool:

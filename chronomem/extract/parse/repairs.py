@@ -7,7 +7,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from chronomem.extract.lexicon import OPEN
+from chronomem.extract.lexicon import LEAVING_LEMMAS, OPEN, PURPOSE_NAME_HEADS
 from chronomem.extract.parse.amounts import repair_amounts
 from chronomem.extract.parse.contractions import repair_contracted_is
 from chronomem.extract.parse.subjects import repair_fronted_names, repair_opening_pasts, repair_paired_subject
@@ -19,7 +19,7 @@ _MODIFIERS = frozenset({"det", "amod", "compound", "poss", "nummod"})
 _OBJECTS = frozenset({"dobj", "xcomp", "ccomp", "prep"})
 _STRANDED = frozenset({"attr", "npadvmod", "punct", "dobj"})  # how a stranded preposition's object gets hung
 _SWITCH_PREPS = frozenset({"to", "from", "into"})  # "from Windows to Mac": one name each side
-_NAME_LABELS = frozenset({"ORG", "PRODUCT", "GPE", "LOC", "FAC", "PERSON"})  # (not "15 to 16", a range)
+_NAME_LABELS = frozenset({"ORG", "PRODUCT", "GPE", "LOC", "FAC", "PERSON", "WORK_OF_ART"})  # (not "15 to 16", a range)
 _DATE_PREPS = frozenset({"on", "in"})  # "Mozilla on January 7", "Acme in May 2020"
 _OPENERS = frozenset({"INTJ", "PUNCT", "CCONJ"})  # what may come before a subject that opens its clause
 _NOUN_READ_VERB = frozenset({"compound", "amod", "nmod"})  # how the parser hangs a verb it read as a modifier
@@ -212,10 +212,17 @@ def repair_dated_names(doc: Doc) -> None:
         doc.ents = out
 
 
+def _left_for(prep: Token) -> bool:
+    """The "for" of "left Acme for Stripe": after a verb of leaving, not inside a name that takes it ("left
+    Center for Applied Linguistics", ``purpose_name_heads``)."""
+    return prep.lower_ == "for" and prep.head.lemma_.lower() in LEAVING_LEMMAS and \
+        prep.doc[prep.i - 1].lower_ not in PURPOSE_NAME_HEADS
+
+
 def repair_clause_prep_names(doc: Doc) -> None:
-    """A name NER ran across a "to" or "from" of the clause ("switched from Windows to Mac" with "Windows to
-    Mac" one organisation: "to" hangs on the verb) is two names, apart at the preposition (not a number
-    range, "from 15 to 16").
+    """A name NER ran across a "to", "from" or "for" of the clause ("switched from Windows to Mac" with "Windows to
+    Mac" one organisation: "to" hangs on the verb; "for" after a verb of leaving: "left Acme for Brightline") is two
+    names, apart at the preposition (not a number range, "from 15 to 16"; not "I loved Music for Airports").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("I moved from Slack to Teams")
@@ -228,7 +235,7 @@ def repair_clause_prep_names(doc: Doc) -> None:
     """
     out: list[Span] = []
     for ent in doc.ents:
-        at = next((t.i for t in ent[1:-1] if t.dep_ == "prep" and t.lower_ in _SWITCH_PREPS
+        at = next((t.i for t in ent[1:-1] if t.dep_ == "prep" and (t.lower_ in _SWITCH_PREPS or _left_for(t))
                    and not ent.start <= t.head.i < ent.end), None) if ent.label_ in _NAME_LABELS else None
         out += [ent] if at is None else [Span(doc, ent.start, at, label=ent.label_), Span(doc, at + 1, ent.end, label=ent.label_)]
     if len(out) != len(doc.ents):

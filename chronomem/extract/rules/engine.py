@@ -17,9 +17,10 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from chronomem.extract.clauses.args import DocIndex
-from chronomem.extract.clauses.filters import is_dropped_plan, is_hypothetical, is_question
+from chronomem.extract.clauses.filters import is_dropped_plan, is_hypothetical
 from chronomem.extract.clauses.hygiene import doc_mentions
 from chronomem.extract.clauses.phrases import called_name
+from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, OWNED, SPEAKER, WE, Hint, Rel
 from chronomem.extract.clauses.timing import dated_states
 from chronomem.extract.lexicon import OPEN, lexicon_file

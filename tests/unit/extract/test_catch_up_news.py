@@ -83,3 +83,28 @@ def test_a_chat_reads_the_name_exclaimed_and_the_question_without_its_verb(extra
 ])
 def test_no_fact_from_a_changed_answer_or_a_call(extractor, turns):
     assert {f for f in claim_set(extractor, turns) if f[0] in ("Cy", "Tobias") and f[1] != "RELATED_TO"} == set()
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Beth left Acme for Stripe.", {("Beth", "WORKS_AT", "Acme", E), ("Beth", "WORKS_AT", "Stripe", A)}),
+    ("Beth left for Stripe in the fall.", {("Beth", "WORKS_AT", "Stripe", A)}),
+    ("My aunt Bev retired to Florida in 2019.", {("Bev", "LIVES_IN", "Florida", A)}),
+    ("Did I tell you my cousin Jomo moved to Oslo?", {("Jomo", "LIVES_IN", "Oslo", A)}),
+    ("Have you heard that Tomas quit Deloitte?", {("Tomas", "WORKS_AT", "Deloitte", E)}),
+    ("I loved Music for Airports.", {("user", "LIKES", "Music for Airports", A)}),  # a title's own "for" stays
+])
+def test_leaving_for_retiring_to_and_news_opened_as_a_question(extractor, text, expected):
+    assert expected <= _facts(text, extractor)
+
+
+@pytest.mark.parametrize("text", [
+    "I left for work at eight.",
+    "Beth left for Paris in the fall.",  # a trip
+    "Did Beth leave for Stripe?",
+    "I retired to my room early.",
+    "Did I tell you?",
+    "Did you hear about Tomas?",
+    "Did you hear that Mina might move to Oslo?",
+])
+def test_no_job_home_or_news_from_trips_questions_and_maybes(extractor, text):
+    assert _facts(text, extractor) == set()

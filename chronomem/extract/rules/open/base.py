@@ -11,9 +11,9 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, name_arg
-from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
+from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import NAMES, OPEN

@@ -18,8 +18,8 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import hygiene, tree
 from chronomem.extract.clauses.accept import how_many_only, owned_arg
 from chronomem.extract.clauses.args import DocIndex, hung_name, name_arg, person_arg, pronoun_arg
-from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for, with_conj
+from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, NAMED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, holds, timed
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import poss_of

@@ -15,8 +15,8 @@ from spacy.tokens import Doc, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
-from chronomem.extract.clauses.filters import is_question
 from chronomem.extract.clauses.frames import Frame, when_for
+from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, UNNAMED, WE, Arg, Rel, When, holds
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import poss_of, prep_objects
