@@ -43,10 +43,11 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """"my sister Emma", "Emma, my sister", "our dog Rex" (and "Emma is my sister" through copulas)."""
     out: list[Rel] = []
     for tok in sent:
-        pet_adjective = tok.pos_ == "ADJ" and tok.dep_ == "amod" and tok.head.pos_ == "PROPN" and tok.lower_ in L.PET_NOUNS
+        as_adjective = tok.pos_ == "ADJ" and tok.dep_ == "amod" and tok.head.pos_ == "PROPN" and (
+            tok.lower_ in L.PET_NOUNS or tok.lower_ in L.KIN)
         as_noun = tok.tag_ == "JJS" and tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "appos")  # "my eldest, Mira"
-        if (tok.pos_ != "NOUN" and not pet_adjective and not as_noun) or (tok.dep_ == "attr" and not _introduced(tok)):
-            continue  # "My parrot Noodle": parrot as an adjective; "Emma is my sister": the copula rules
+        if (tok.pos_ != "NOUN" and not as_adjective and not as_noun) or (tok.dep_ == "attr" and not _introduced(tok)):
+            continue  # "My parrot Noodle", "my stepdad Gus": the noun as an adjective; "Emma is my sister": the copula rules
         kin = kin_of(tok)
         if kin is None:
             continue
@@ -165,8 +166,9 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
                     for r in emit(frame, "USES", groups, a, when, obj_tok=t)]  # ("we're on Postgres 13", not "on Zoom")
         ranged = when is not None and bool(when.until)  # "was at Leeds United from 2006 to 2007"
         if not out and frame.lemma == "be" and still:  # "I'm still at Lyft" (not "I'm at Starbucks")
-            orgs = [t for t in frame.prep("at") if t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "LOC", "FAC", "PERSON")]
-            out += [r for t in orgs for r in emit(frame, "WORKS_AT", subjects, A.token_org(t, idx), when, obj_tok=t)]
+            orgs = [t for t in frame.prep("at") if t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "LOC", "FAC")]
+            out += [r for t in orgs for r in emit(frame, "WORKS_AT", subjects, A.token_org(  # a "person" only by its
+                t, idx, strict=t.ent_type_ == "PERSON"), when, obj_tok=t)]  # organisation word: "Kestrel Labs"
         if not out and frame.lemma == "be" and (still or frame.status.ending):  # "still in Tacoma", "no longer in Oslo"
             towns = [t for t in frame.prep("in") if t.pos_ == "PROPN" and t.ent_type_ == "GPE"]  # (not "in Paris")
             out += [r for t in towns[:1] for r in emit(frame, "LIVES_IN", subjects, A.place(name_arg(t, idx)), when,

@@ -279,8 +279,10 @@ def _role_before_slot(tok: Token) -> Arg | None:
 
 
 def _new_home(frame: Frame, toks: list[Token]) -> list[Rel]:
-    """"moved into a new apartment in Mumbai", "got a place in Chicago": LIVES_IN the home's city."""
-    places = [p for tok in toks if tok.lemma_.lower() in HOMES for p in prep_objects(tok, "in", "near")]
+    """"moved into a new apartment in Mumbai", "got a place in Chicago": LIVES_IN the home's city (also where the
+    parser hung it on the verb right after the home: "moved into the house in Denver")."""
+    places = [p for tok in toks if tok.lemma_.lower() in HOMES for p in prep_objects(tok, "in", "near") or [
+        o for o in frame.prep("in", "near") if o.head.i == tok.right_edge.i + 1]]
     return [r for p in places
             for r in emit(frame, "LIVES_IN", persons(frame), A.token_place(p, frame.idx), frame.when("start"), obj_tok=p)]
 
