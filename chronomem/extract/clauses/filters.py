@@ -139,7 +139,7 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
     be = [a for a in auxes if a.lemma_ == "be"]
     got = [a for a in auxes if a.lemma_ == "get"]
     did = any(a.lemma_ == "do" and a.tag_ == "VBD" for a in auxes)
-    past_aux = any(a.tag_ == "VBD" for a in have + be + got)
+    past_aux = did or any(a.tag_ == "VBD" for a in have + be + got)  # ("I did get married in June")
     tag = tok.tag_
     if tag == "VBD":
         status.tense = "past"

@@ -14,10 +14,13 @@ Which words open an answer and how "you are" turns into "I am" is data (``answer
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import DIALOGUE, OPEN
+from chronomem.timeexpr import resolve_time
+from chronomem.timeexpr.words import SINCE_WORDS, UNTIL_WORDS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -25,6 +28,7 @@ if TYPE_CHECKING:
 MAX_ANSWER_WORDS = 10  # a longer answer says its own verb, or is no answer to the question
 _FINITE = frozenset({"VBD", "VBZ", "VBP", "MD"})
 _NAMING = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
+_SOME_DAY = datetime(2024, 6, 15, tzinfo=timezone.utc)  # any day: whether a phrase names a time at all
 
 
 def answer_fragment(answer: Doc, parse: Callable[[str], Doc] | None = None) -> Span | None:
@@ -46,8 +50,11 @@ def answer_fragment(answer: Doc, parse: Callable[[str], Doc] | None = None) -> S
             r.pos_ in ("NOUN", "PROPN") for r in answer[t.i + 1:end]) for t in words):
         return None  # "Not Titanic", "Probably not sushi": not so; "My family's small": a clause ('s: is)
     said_yes = answer[sent.start].lower_ in DIALOGUE.yes_words
-    if len(words) == 2 and words[0].tag_ == "PRP" and words[1].lemma_ in ("be", "do", "have"):
-        words, said_yes = [], said_yes or words[0].lower_ in ("i", "we")  # "Yes, I do.", "I do!": the verb echoed
+    if len(words) >= 2 and words[0].tag_ == "PRP" and words[1].lemma_ in ("be", "do", "have"):
+        if len(words) > 2 and words[0].lower_ in ("i", "we") and _when(answer[words[2].i:end]):
+            return answer[words[2].i:end]  # "We did, last spring!": the verb echoed and when
+        if len(words) == 2:
+            words, said_yes = [], said_yes or words[0].lower_ in ("i", "we")  # "Yes, I do.", "I do!": the verb echoed
     if said_yes and (not words or words[0].tag_ == "PRP" and any(t.tag_ in _FINITE for t in words)):
         return answer[start:start]  # a bare yes, or a yes and a clause of its own: "Yeah, I love it there"
     if not words or len(words) > MAX_ANSWER_WORDS or any(t.tag_ in _FINITE for t in words):
@@ -109,8 +116,8 @@ def restore(question: Doc, fragment: Span, answerer: str = "", *, denied: bool =
     root = sent.root  # the question is about the answerer when "you" is its main clause's subject
     you = next((t for t in root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
     if wh is None:  # "Are you still at Hartwell?" — "Still at Hartwell, yeah": the question's own words, affirmed
-        return _had(root, you, fragment, said) or (_affirmed(sent) if _restated(sent, fragment) or _how_long(fragment)
-                                                   or _unchanged(fragment) else None)
+        return _had(root, you, fragment, said) or _dated(sent, fragment) or (
+            _affirmed(sent) if _restated(sent, fragment) or _how_long(fragment) or _unchanged(fragment) else None)
     if you is None:
         subject = next((t for t in root.children if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.i != wh.i
                         and any(c.lower_ == "your" for c in t.subtree)), None)
@@ -196,6 +203,22 @@ def _unchanged(fragment: Span) -> bool:
     """A yes and that nothing changed: "Are you still in Leeds?" — "Yep, same flat" / "Yeah, still there" (not
     "Yes, a new flat")."""
     return _opened_with(fragment, DIALOGUE.yes_words) and fragment[0].lower_ in DIALOGUE.unchanged_words
+
+
+def _when(said: Span) -> bool:
+    """``said`` is only a time a thing happened at: "last spring", "two weeks ago", "in May" (not a length, a
+    start or an end: "eight years now", "since 2015", "until June"; not "now"; not "last spring with Ana")."""
+    text = said.text.rstrip(" .!?,").lower()
+    return text != "now" and not text.startswith(SINCE_WORDS + UNTIL_WORDS) and resolve_time(text, _SOME_DAY) is not None
+
+
+def _dated(sent: Span, fragment: Span) -> str | None:
+    """A yes and when: "Did you ever make it to Oslo?" — "Yes, last spring" / "We did, last spring!": "I did make
+    it to Oslo last spring" (``None`` for any fragment that is not only a time, see :func:`_when`)."""
+    if not _opened_with(fragment, DIALOGUE.yes_words | DIALOGUE.echoed_verbs) or not _when(fragment):
+        return None
+    affirmed = _affirmed(sent)
+    return f"{affirmed[:-1]} {fragment.text.rstrip(' .!?,')}." if affirmed else None
 
 
 def _affirmed(sent: Span, *, denied: bool = False) -> str | None:

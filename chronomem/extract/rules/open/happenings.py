@@ -171,7 +171,8 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
         for t in frame.prep(prep):
             if not _thing(t) or idx.is_time(t):
                 continue
-            if (lemma in EVENTS.travel_verbs or taken) and prep in ("to", "into") and _is_place(t, idx):
+            travel = lemma in EVENTS.travel_verbs or dobj is not None and f"{lemma} {dobj.lower_}" in EVENTS.travel_verbs
+            if (travel or taken) and prep in ("to", "into") and _is_place(t, idx):  # ("made it to Oslo": "make it")
                 return "VISITED", place_arg(t), "visited"
             if taken:
                 continue  # ("took my dog to the lake": who was taken is no happening, nor is where, unnamed)
