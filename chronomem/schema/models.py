@@ -47,15 +47,17 @@ EntityType = Literal["PERSON", "ORG", "PLACE", "TOOL", "ROLE", "PET", "GROUP", "
 ClaimKind = Literal["assert", "end", "correct", "retract"]
 
 
+_SPACES = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=65_536)  # the same few names are keyed again and again (every claim, mention and alias)
 def normalize_name(name: str) -> str:
     """Key used to match names: NFKC, case-folded, whitespace collapsed, edge punctuation dropped.
 
     >>> normalize_name("  Google  Inc. ")
     'google inc'
     """
-    text = unicodedata.normalize("NFKC", name).casefold()
-    text = re.sub(r"\s+", " ", text).strip(" \t\n\r.,;:!?\"'`()[]{}")
-    return text
+    return _SPACES.sub(" ", unicodedata.normalize("NFKC", name).casefold()).strip(" \t\n\r.,;:!?\"'`()[]{}")
 
 
 def stable_id(*parts: object, prefix: str = "", length: int = 20) -> str:
@@ -94,6 +96,7 @@ def part_text(part: object) -> str:
     return str(part)
 
 
+@lru_cache(maxsize=65_536)
 def entity_id(group_id: str, name: str) -> str:
     """The id of the entity called ``name`` in ``group_id`` (same normalized name, same id)."""
     return stable_id(group_id, normalize_name(name), prefix="e_")
