@@ -27,8 +27,7 @@ def repair_contracted_is(doc: Doc) -> None:
     ('be', 'AUX')
     """
     for s in doc[1:]:
-        noun = doc[s.i - 1]
-        if s.lower_ not in _CONTRACTED or s.tag_ != "POS" or s.head.i != noun.i or noun.pos_ not in ("NOUN", "PROPN"):
+        if s.lower_ not in _CONTRACTED or s.tag_ != "POS" or s.head.i != s.i - 1 or (noun := doc[s.i - 1]).pos_ not in ("NOUN", "PROPN"):
             continue
         comp = _complement(noun, s)
         if comp is None:

@@ -154,12 +154,12 @@ def repair_taste_root(doc: Doc) -> None:
     ('ROOT', 'VERB', 'dobj', 'detest', 'detest')
     """
     for tok in doc[1:-1]:
+        if tok.pos_ == "VERB" or (lemma := taste_lemma(tok)) is None:
+            continue
         root, subj = tok.head, doc[tok.i - 1]
         named = subj.lower_ in OPEN.subject_pronouns or subj.pos_ in ("NOUN", "PROPN") and subj.dep_ == "nsubj" \
             and subj.head in (root, tok)  # ("Omar loves baking bread": "loves" an auxiliary of "baking")
-        lemma = taste_lemma(tok)
-        if (tok.pos_ == "VERB" or lemma is None or not named
-                or root.dep_ != "ROOT" or root.i <= tok.i or root.pos_ not in ("NOUN", "PROPN", "VERB")):
+        if not named or root.dep_ != "ROOT" or root.i <= tok.i or root.pos_ not in ("NOUN", "PROPN", "VERB"):
             continue
         tok.pos_, tok.tag_, tok.lemma_ = "VERB", "VBZ" if lemma != tok.lower_ else "VBP", lemma
         tok.head, tok.dep_ = tok, "ROOT"

@@ -240,9 +240,10 @@ class SessionResolver:
             offset += len(doc) + 1
 
     def _add_doc(self, turn_no: int, turn: Turn, doc: Doc, offset: int, skip: bool) -> None:
-        rels: list[Rel] = [] if skip else list(doc._.cm_rels or ())
-        hints: list[Hint] = [] if skip else list(doc._.cm_hints or ())
-        items = {(a.i, a.name, a.kind): a for a in doc._.cm_mentions or ()}
+        ext = doc._  # made anew at each ``doc._``
+        rels: list[Rel] = [] if skip else list(ext.cm_rels or ())
+        hints: list[Hint] = [] if skip else list(ext.cm_hints or ())
+        items = {(a.i, a.name, a.kind): a for a in ext.cm_mentions or ()}
         for rel in rels:  # genders and types that rules know ("my sister Emma") before pronouns resolve
             for arg in (rel.subject, rel.obj):
                 if arg.kind == ENTITY and arg.name:

@@ -1,7 +1,7 @@
 """The passes over a turn: each sentence by its kind, then the whole turn, as the pass table says.
 
 Each row of ``chronomem/data/lexicon/passes.json`` names a handler, the kinds of sentence it reads (a question,
-a hypothetical, a dropped plan or a statement), a gate and how its relations merge (the table's ``_about``).
+a hypothetical, a dropped plan or a statement), a gate, the words it needs and how its relations merge (the table's ``_about``).
 The spaCy component ``chronomem_relations_v1`` runs them on each doc and sets ``doc._.cm_rels`` (candidate
 relations), ``doc._.cm_hints`` (corrections that need the session) and ``doc._.cm_mentions`` (names, pronouns).
 """
@@ -14,16 +14,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from spacy.language import Language
+from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span
 
-from chronomem.extract.clauses.args import DocIndex
+from chronomem.extract.clauses.args import DocIndex, doc_words
 from chronomem.extract.clauses.filters import is_dropped_plan, is_hypothetical
 from chronomem.extract.clauses.hygiene import doc_mentions
 from chronomem.extract.clauses.phrases import called_name
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, OWNED, SPEAKER, WE, Hint, Rel
 from chronomem.extract.clauses.timing import dated_states
-from chronomem.extract.lexicon import OPEN, lexicon_file
+from chronomem.extract.lexicon import OPEN, lexicon_file, lexicon_table
 from chronomem.extract.parse.repairs import repair, verb_lemmas
 from chronomem.extract.rules import clause_reading
 from chronomem.extract.rules.open import possessives, tastes
@@ -52,6 +53,21 @@ class Pass:
     gate: str = ""
     merge: str = "add"
     args: Mapping[str, Any] = field(default_factory=dict)
+    needs: frozenset[int] = frozenset()  # a word or lemma one of which the turn must have (string hashes), if any
+
+    def runs(self, words: frozenset[int], gates: Mapping[str, bool]) -> bool:
+        """Whether the turn (its :func:`doc_words`, its ``gates``) lets this pass run."""
+        return not (self.gate and not gates[self.gate]) and not (self.needs and words.isdisjoint(self.needs))
+
+
+def _needs(row: Mapping[str, Any]) -> frozenset[int]:
+    """The words a row ``needs`` ("together", or a list of a lexicon file: "people.unnamed_partners") as string hashes.
+
+    >>> _needs({"needs": ["together", "people.unnamed_partners"]}) >= {get_string_id("together"), get_string_id("guy")}
+    True
+    """
+    lists = [lexicon_table(n.partition(".")[0])[n.partition(".")[2]] if "." in n else (n,) for n in row.get("needs", ())]
+    return frozenset(get_string_id(w) for words in lists for w in words)
 
 
 def table_passes(rows: Iterable[Mapping[str, Any]]) -> tuple[Pass, ...]:
@@ -73,7 +89,7 @@ def table_passes(rows: Iterable[Mapping[str, Any]]) -> tuple[Pass, ...]:
             raise ValueError(f"pass {row['name']!r} of passes.json has no such {', '.join(problems)}")
         assert callable(call)
         out.append(Pass(row["name"], call, row.get("stage", "sentence"), kinds, row.get("gate", ""),
-                        row.get("merge", "add"), dict(row.get("args", {}))))
+                        row.get("merge", "add"), dict(row.get("args", {})), _needs(row)))
     return tuple(out)
 
 
@@ -96,7 +112,7 @@ def _said(rels: Iterable[Rel]) -> set[tuple[str, str]]:
 def sentence_relations(sent: Span, idx: DocIndex, gates: Mapping[str, bool],
                        passes: Iterable[Pass] = PASSES) -> tuple[list[Rel], list[Hint]]:
     """The relations and correction hints of one sentence, merged as the pass table says."""
-    kind = sentence_kind(sent)
+    kind, words = sentence_kind(sent), doc_words(sent.doc)
     first: list[Rel] = []  # "yield": kept only when the sentence says nothing more about them
     said: list[Rel] = []
     after: list[Rel] = []
@@ -104,7 +120,7 @@ def sentence_relations(sent: Span, idx: DocIndex, gates: Mapping[str, bool],
     clause_said: set[tuple[str, str]] = set()
     kept_apart: dict[str, list[Any]] = {"yield": first, "hints": hints, "after": after}  # the rest joins ``said``
     for row in passes:
-        if row.stage != "sentence" or kind not in row.kinds or (row.gate and not gates[row.gate]):
+        if row.stage != "sentence" or kind not in row.kinds or not row.runs(words, gates):
             continue
         found = life_states(row.handler(sent, idx, **row.args))
         if row.merge == "unless_said":  # "I sold my car": the verb says more than "my car"
@@ -130,7 +146,7 @@ def doc_relations(doc: Doc, idx: DocIndex, passes: Iterable[Pass] = PASSES) -> t
             rels += found
             hints += found_hints
     for row in passes:
-        if row.stage == "doc" and not (row.gate and not gates[row.gate]):
+        if row.stage == "doc" and row.runs(doc_words(doc), gates):
             found = life_states(row.handler(doc, idx, **row.args))
             if row.merge == "unless_named":
                 named = {r.obj.name for r in rels}
@@ -175,20 +191,21 @@ class RelationExtractor:
         self.verbs = verb_lemmas(nlp)
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.cm_rels, doc._.cm_hints, doc._.cm_mentions = [], [], []
-        if not len(doc):
-            return doc
+        rels, hints, mentions = list[Rel](), list[Hint](), list[Any]()  # set once at the end: each ``doc._`` is an object made anew
         try:
-            repair(doc, self.verbs)
-            idx = DocIndex(doc)
-            doc._.cm_mentions = doc_mentions(doc, idx)
-            doc._.cm_rels, doc._.cm_hints = doc_relations(doc, idx)
+            if len(doc):
+                repair(doc, self.verbs)
+                idx = DocIndex(doc)
+                mentions = doc_mentions(doc, idx)
+                rels, hints = doc_relations(doc, idx)
         except Exception:  # a rule failing on odd text must not stop an ingest of thousands of sessions
             if self.raise_errors:
                 raise
             log.warning("chronomem: relation rules failed on a turn (%d chars); it yields no facts", len(doc.text),
                         exc_info=True)
-            doc._.cm_rels, doc._.cm_hints = [], []
+            rels, hints = [], []
+        ext = doc._
+        ext.cm_rels, ext.cm_hints, ext.cm_mentions = rels, hints, mentions
         return doc
 
 

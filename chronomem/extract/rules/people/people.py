@@ -303,7 +303,7 @@ def kin_group_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
             c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)]
         out += [holds(NAMED, Arg(SPEAKER, t.i), Arg(UNNAMED, t.i, t.lower_, "GROUP"), t.i) for t in groups]
         subj = next((c for c in sent.root.children if c.dep_ == "nsubj"), None)
-        if subj is None or any(kin_of(t) is not None or t.lower_ in OPEN.kin_groups for t in sent):
+        if subj is None or not subj.conjuncts or any(kin_of(t) is not None or t.lower_ in OPEN.kin_groups for t in sent):
             continue
         names = _first_names([subj, *subj.conjuncts], idx)
         together = {"names": "|".join(a.name for a in names)}
