@@ -92,8 +92,10 @@ def test_no_fact_from_a_changed_answer_or_a_call(extractor, turns):
     ("Did I tell you my cousin Jomo moved to Oslo?", {("Jomo", "LIVES_IN", "Oslo", A)}),
     ("Have you heard that Tomas quit Deloitte?", {("Tomas", "WORKS_AT", "Deloitte", E)}),
     ("I loved Music for Airports.", {("user", "LIKES", "Music for Airports", A)}),  # a title's own "for" stays
+    ("We moved to Austin for my job at Dell in 2019.", {("user", "LIVES_IN", "Austin", A), ("user", "WORKS_AT", "Dell", A)}),
+    ("I moved here for a job at Ubisoft.", {("user", "WORKS_AT", "Ubisoft", A)}),
 ])
-def test_leaving_for_retiring_to_and_news_opened_as_a_question(extractor, text, expected):
+def test_jobs_and_homes_left_or_moved_for_and_news_opened_as_a_question(extractor, text, expected):
     assert expected <= _facts(text, extractor)
 
 
@@ -105,6 +107,13 @@ def test_leaving_for_retiring_to_and_news_opened_as_a_question(extractor, text, 
     "Did I tell you?",
     "Did you hear about Tomas?",
     "Did you hear that Mina might move to Oslo?",
+    "I might move to Montreal for a job at Ubisoft.",
 ])
 def test_no_job_home_or_news_from_trips_questions_and_maybes(extractor, text):
     assert _facts(text, extractor) == set()
+
+
+def test_a_move_for_someone_elses_job_gives_the_mover_no_job(extractor):
+    facts = _facts("We moved to Denver for my husband's job at Lockheed.", extractor)
+    assert ("user", "LIVES_IN", "Denver", A) in facts
+    assert not [f for f in facts if f[1] == "WORKS_AT"]

@@ -30,7 +30,7 @@ from chronomem.extract.lexicon import (
     SWITCH_LEMMAS,
     TITLE_NOUNS,
 )
-from chronomem.extract.rules.base import emit, persons, role_rels, role_when, to_roles
+from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.people.kin import possessor
 from chronomem.extract.rules.verbs.roles import replaced_as_lead
 from chronomem.extract.rules.verbs.tools import purpose, tool_objects, tool_subjects
@@ -315,4 +315,12 @@ def move(frame: Frame) -> list[Rel]:
     if not to:
         for tok in src:
             out += emit(frame, "LIVES_IN", subjects, A.token_place(tok, frame.idx), frame.when("end"), obj_tok=tok)
-    return out
+    return out + _moved_for_work(frame, subjects)
+
+
+def _moved_for_work(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I moved to Montreal for a job at Ubisoft": the job the move was for starts then (not "for my wife's job at
+    Ubisoft": someone else's)."""
+    jobs = [t for t in frame.prep("for") if A.is_job_noun(t) and not any(
+        c.dep_ == "poss" and c.tag_ != "PRP$" for c in t.children)]
+    return [r for t in jobs for r in employment(frame, subjects, frame.when("start"), prep_objects(t, "at", "with"))]
