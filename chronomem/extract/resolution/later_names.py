@@ -34,7 +34,8 @@ def unnamed_partner(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn) -> N
 
 
 def name_given(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dict[int, str]) -> None:
-    """The pet or partner a NAMED relation's pronoun means gets the name: "Her name is Luna" → HAS_PET Luna."""
+    """The pet, partner or relative a NAMED relation's pronoun means gets the name: "Her name is Luna" → HAS_PET Luna;
+    "I have a son, he's 7. His name is Leo" → PARENT_OF Leo (in place of the unnamed son)."""
     if "GROUP" in (rel.subject.type, rel.obj.type):
         return group_named(r, rel, turn_no, turn, refs)
     key = refs.get(rel.subject.i)
@@ -50,15 +51,18 @@ def name_given(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dic
         if timing is not None and name is not None:
             r.emit("PARTNER_OF", owner, name, "assert", None, {}, *timing, 0.8, turn, turn_no)
         return
-    placeholder = r.resolve(rel.subject, turn, refs) if what == "PET" else None
-    said = next((s for s in reversed(r.history) if s.obj == placeholder and s.claim.predicate == "HAS_PET"
-                 and s.claim.kind == "assert" and turn_no - s.turn_no <= NAMING_WINDOW), None)
+    pet = what == "PET"
+    placeholder = r.resolve(rel.subject, turn, refs) if pet or not what else None  # a pet, or kin: "my son … His name is Leo"
+    said = next((s for s in reversed(r.history) if placeholder in (s.obj, s.subject) and owner in (s.obj, s.subject)
+                 and (s.claim.predicate == "HAS_PET") == pet and s.claim.kind == "assert"
+                 and turn_no - s.turn_no <= NAMING_WINDOW), None)
     claim = said.claim if said is not None else None
-    name = r.resolve(rel.obj.typed("PET", 3), turn, refs)
+    name = r.resolve(rel.obj.typed("PET" if pet else "PERSON", 3), turn, refs)
     if said is None or claim is None or claim.at is None or name is None:
         return
-    r.claims.remove(claim)  # the placeholder says nothing once the pet has its name
-    r.emit("HAS_PET", said.subject, name, "assert", None, {"species": noun}, claim.at, claim.at_precision,
+    r.claims.remove(claim)  # the placeholder says nothing once the pet or the relative has a name
+    subject, obj = (name, said.obj) if said.subject == placeholder else (said.subject, name)
+    r.emit(claim.predicate, subject, obj, "assert", None, {"species": noun} if pet else {}, claim.at, claim.at_precision,
            claim.observed, 0.8, turn, turn_no, also=claim.sources)  # (the turn that said when, first)
 
 

@@ -117,3 +117,23 @@ def test_a_move_for_someone_elses_job_gives_the_mover_no_job(extractor):
     facts = _facts("We moved to Denver for my husband's job at Lockheed.", extractor)
     assert ("user", "LIVES_IN", "Denver", A) in facts
     assert not [f for f in facts if f[1] == "WORKS_AT"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I have a brother. His name is Arjun.", ("user", "SIBLING_OF", "Arjun", A)),
+    ("I have an older sister. Her name is Mira.", ("user", "SIBLING_OF", "Mira", A)),
+    ("I have a son, he's 7. His name is Leo.", ("user", "PARENT_OF", "Leo", A)),
+])
+def test_a_relative_named_in_the_next_sentence_gets_the_name(extractor, text, expected):
+    facts = _facts(text, extractor)
+    assert expected in facts
+    assert not [f for f in facts if f[2].startswith("user's")]  # the placeholder gives way to the name
+
+
+@pytest.mark.parametrize("text, not_named", [
+    ("My brother got a dog. His name is Rex.", "Rex"),  # the dog's
+    ("My sister's husband is nice. His name is Tom.", "Tom"),  # someone else's relative
+    ("I have a brother and a sister. His name is Arjun.", "Arjun"),  # two relatives before the name
+])
+def test_no_relative_named_when_the_name_may_be_someone_elses(extractor, text, not_named):
+    assert not [f for f in _facts(text, extractor) if f[1] in ("SIBLING_OF", "PARENT_OF") and not_named in (f[0], f[2])]

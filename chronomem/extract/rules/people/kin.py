@@ -156,12 +156,15 @@ def naming(word: Token, *, its: bool = False) -> tuple[Token, Token] | None:
 
 def later_name_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     """A name given by a pronoun in a turn that says no pet, kin or partner before it ("Her name is Luna", "We
-    named him Biscuit"): NAMED, for the session to give the speaker's unnamed pet or partner of the turns before."""
+    named him Biscuit"), or only one relative ("I have a brother. His name is Arjun"): NAMED, for the session to
+    give the speaker's unnamed pet, partner or relative of the turns before."""
     out: list[Rel] = []
     for word in (t for t in doc if t.lemma_.lower() in OPEN.naming_words):
         found = naming(word)
-        if found is None or any(kin_of(t) is not None or t.lower_ in PEOPLE.unnamed_partners for t in doc[:word.i]):
-            continue
+        before = [t for t in doc[:word.i] if kin_of(t) is not None or t.lower_ in PEOPLE.unnamed_partners
+                  or t.pos_ == "NOUN" and t.lemma_.lower() in L.PERSON_NOUNS]
+        if found is None or before and not (len(before) == 1 and (kin_of(before[0]) or ("pet",))[0] not in ("pet", "partner")):
+            continue  # ("My son has a friend over. His name is Max": the friend's, maybe)
         said, named = pronoun_arg(found[0]), name_arg(found[1], idx)
         if said is not None and said.kind == PRONOUN and named is not None and named.kind == ENTITY and named.strength < 3:
             out.append(holds(NAMED, said, named, found[1].i))
