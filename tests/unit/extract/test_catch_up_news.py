@@ -137,3 +137,15 @@ def test_a_relative_named_in_the_next_sentence_gets_the_name(extractor, text, ex
 ])
 def test_no_relative_named_when_the_name_may_be_someone_elses(extractor, text, not_named):
     assert not [f for f in _facts(text, extractor) if f[1] in ("SIBLING_OF", "PARENT_OF") and not_named in (f[0], f[2])]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("My dog is a husky named Storm.", {("user", "HAS_PET", "Storm", A)}),
+    ("Our cat is a tabby called Miso.", {("user", "HAS_PET", "Miso", A)}),
+    ("just got back from walking my dog, he's a husky named storm", {("user", "HAS_PET", "Storm", A)}),
+    ("Tom's dog is a husky named Storm.", set()),
+    ("My dog is not a husky named Storm.", set()),
+    ("Is your dog a husky named Storm?", set()),
+])
+def test_a_pet_described_with_its_name(extractor, text, expected):
+    assert {f for f in _facts(text, extractor) if f[1] == "HAS_PET"} == expected

@@ -7,27 +7,25 @@ past ones ("my late father", "my ex-husband") are left to the vocabulary rules.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
-from spacy.strings import get_string_id
-from spacy.tokens import Doc, Span, Token
+from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.args import DocIndex, doc_words, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.hygiene import others_in_turn
 from chronomem.extract.clauses.records import CALLED, ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import name_follows, named_later, place_arg
-from chronomem.extract.rules.people.kin import a_name, modifier_state
+from chronomem.extract.rules.people.kin import modifier_state
 from chronomem.extract.rules.people.titles import my_boss
 
 
 def _owned_thing(tok: Token) -> list[Rel]:
     """"my studio", "our online store", "my guitar": something lasting the speaker owns."""
-    me = _mine(tok)
+    me = mine(tok)
     own = any(c.lower_ == "own" for c in tok.children)
     verb = tok.head if tok.dep_ == "dobj" else None  # "I run my store" (not "my store was closed")
     business = tok.lemma_.lower() in OPEN.business_nouns
@@ -43,7 +41,7 @@ def _owned_thing(tok: Token) -> list[Rel]:
     return [holds("OWNS", me, Arg(ENTITY, tok.i, owned_name(tok, after=me.i), "OTHER", GUESS), tok.i)]
 
 
-def _mine(tok: Token, words: tuple[str, ...] = ("my", "our")) -> Arg | None:
+def mine(tok: Token, words: tuple[str, ...] = ("my", "our")) -> Arg | None:
     """The speaker ("my studio") or the speaker's household ("our store") as the owner of ``tok``, by its first
     possessive of ``words``."""
     poss = next((c for c in tok.children if c.dep_ == "poss" and c.lower_ in words), None)
@@ -83,7 +81,7 @@ def _shown_or_described(tok: Token) -> bool:
 def _unnamed_pet(tok: Token) -> list[Rel]:
     """"my dog", "our cats" with no name near them: the speaker's (or the household's) pets, not "our pets" said of
     pets in general (named pets are the vocabulary rules')."""
-    owner = _mine(tok, ("my",) if tok.lemma_ == "pet" else ("my", "our"))  # "our pets": pets in general
+    owner = mine(tok, ("my",) if tok.lemma_ == "pet" else ("my", "our"))  # "our pets": pets in general
     if tok.dep_ in ("appos", "attr", "npadvmod", "conj") or tok.head.lemma_.lower() in OPEN.pet_rule_verbs:
         return []  # "Biscuit, my old dog": named; "I lost my dog": the vocabulary rules read the ending
     if owner is None or any(c.dep_ in ("appos", "acl", "relcl", "compound", "amod") and (
@@ -99,7 +97,7 @@ def _identity_of_mine(tok: Token) -> list[Rel]:
     deaf woman" → the speaker RELATED_TO {"relation": "is"} "transgender" / "vegan" / "deaf woman"."""
     if tok.pos_ != "NOUN":
         return []
-    if tok.lemma_.lower() in OPEN.life_nouns and _mine(tok, ("my",)) is not None:
+    if tok.lemma_.lower() in OPEN.life_nouns and mine(tok, ("my",)) is not None:
         adj = next((c for c in tok.children if c.dep_ in ("amod", "compound") and c.lower_ in OPEN.identity_adjectives
                     and c.lower_ not in OPEN.passing_states), None)
         if adj is not None:  # "my transgender journey"
@@ -110,7 +108,7 @@ def _identity_of_mine(tok: Token) -> list[Rel]:
     owner = prep.head
     if owner.pos_ in ("VERB", "AUX"):  # "tells my story as a deaf musician": "as" hung on the verb
         owner = next((c for c in owner.children if c.dep_ == "dobj"), owner)
-    if owner.pos_ != "NOUN" or owner.lemma_.lower() not in OPEN.life_nouns or _mine(owner, ("my",)) is None:
+    if owner.pos_ != "NOUN" or owner.lemma_.lower() not in OPEN.life_nouns or mine(owner, ("my",)) is None:
         return []
     adjs = [c.lower_ for c in tok.children if c.dep_ == "amod" and c.lower_ in OPEN.identity_adjectives]
     if tok.lower_ in OPEN.identity_adjectives:  # "my life as a vegan"
@@ -124,7 +122,7 @@ def _is(tok: Token, name: str, i: int) -> Rel:
 
 def _home_place(tok: Token) -> list[Rel]:
     """"my home country, Sweden", "my hometown Lodz": where the speaker is from."""
-    me = _mine(tok, ("my",))
+    me = mine(tok, ("my",))
     place = next((c for c in tok.children if c.dep_ == "appos" and c.ent_type_ in ("GPE", "LOC")), None)
     if me is None or place is None:
         return []
@@ -133,7 +131,7 @@ def _home_place(tok: Token) -> list[Rel]:
 
 def _my_group(tok: Token) -> list[Rel]:
     """"our group, 'Open Hands'", "my band The Foxes", "my dance crew": a group the speaker belongs to."""
-    me = _mine(tok)
+    me = mine(tok)
     if me is None or tok.lemma_.lower() in OPEN.loose_group_nouns:
         return []  # "my class" is a lesson as often as a group
     if any(c.lower_ in OPEN.favourite_words for c in tok.children):
@@ -163,7 +161,7 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 any(c.lower_ == "your" for c in tok.children) or valued):
             out.append(_with_listener("FRIEND_OF", tok))  # "our friendship", "I appreciate your friendship"
             continue
-        if L.KIN.get(low, ("",))[0] == "parent" and low != "parent" and not low.startswith("step") and _mine(tok, ("our",)):
+        if L.KIN.get(low, ("",))[0] == "parent" and low != "parent" and not low.startswith("step") and mine(tok, ("our",)):
             out.append(replace(_with_listener("SIBLING_OF", tok), obj=Arg(YOU, tok.i, type=CALLED)))
             continue
         if low == "friend" and _you_as_friend(tok):
@@ -176,7 +174,7 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue
         if subj.lower_ == "you" and my_boss(tok):  # "you're the best boss I've ever had"
             out.append(_with_listener("REPORTS_TO", tok, ended=tok.head.tag_ == "VBD"))
-        elif subj.lower_ == "you" and _mine(tok, ("my",)) is not None:
+        elif subj.lower_ == "you" and mine(tok, ("my",)) is not None:
             kin = OPEN.kin_possessions.get(low)
             predicate = "FRIEND_OF" if low in OPEN.friend_nouns else _KIN_TO_PREDICATE.get(kin or "", "")
             state = modifier_state(tok)  # "you're my ex-wife": ended; "my late husband" is no listener
@@ -298,97 +296,3 @@ def _likeness(tok: Token) -> bool:
 
 
 # the words naming_rels needs one of (as string hashes, compared with args.doc_words)
-_NAMING_WORDS = frozenset(get_string_id(w.split()[-1]) for w in L.PET_NOUNS | frozenset(OPEN.child_nouns)
-                          | frozenset(OPEN.friend_nouns))
-_AGED = re.compile(r"\b(?:my|our) (?:\w+-)+(?:year|month|week)-old\b")
-
-
-def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
-    """A pet, a child or a friend named in the turn that introduces it: "We got a puppy! This is Biscuit.", "Our
-    one-year-old is a joy, his name is Kyle", "I made a new friend at the gym, her name is Priya"."""
-    text = doc.text.lower()
-    if doc_words(doc).isdisjoint(_NAMING_WORDS) and not _AGED.search(text) and not any(p in text for p in OPEN.newcomer_phrases):
-        return []  # a cheap gate: most turns name no pet nor child
-    pets = [t for t in doc if t.pos_ == "NOUN" and is_pet_noun(t)]
-    if pets and all(_someone_elses(t) for t in pets):
-        return []  # "My colleague Adam got a cat; it's called Maple": Adam's pet
-    pet = bool(pets) or any(p in text for p in OPEN.newcomer_phrases)
-    child = any((t.lower_ in OPEN.child_nouns or t.lemma_.lower() in OPEN.child_nouns) and _mine(t) is not None
-                for t in doc) or bool(_AGED.search(text))  # "our one-year-old"
-    friend = any(_my_friend(t) for t in doc)
-    if not (pet or child or friend):
-        return []
-    out = []
-    for name in introduced_names(doc):
-        if pet:
-            out.append(holds("HAS_PET", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PET", GUESS), name.i))
-        elif child or _names_my_friend(name):
-            person = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
-            out.append(holds("PARENT_OF" if child else "FRIEND_OF", Arg(SPEAKER, name.i), person, name.i))
-    return out
-
-
-def _my_friend(tok: Token) -> bool:
-    """"my friend", "a new friend": one friend of the speaker's."""
-    return tok.lemma_.lower() in OPEN.friend_nouns and tok.tag_ == "NN" and any(
-        (c.dep_ == "poss" and c.lower_ in ("my", "our")) or (c.dep_ == "amod" and c.lower_ == "new") for c in tok.children)
-
-
-def _names_my_friend(name: Token) -> bool:
-    """The person noun nearest before ``name`` is the speaker's friend ("a new friend …, her name is Priya"; not
-    "my friend got a new boss, his name is Tom")."""
-    people = [t for t in name.doc[:name.i] if t.pos_ == "NOUN" and (
-        t.lemma_.lower() in L.KIN or t.lower_ in OPEN.kin_possessions or t.lemma_.lower() in OPEN.friend_nouns)]
-    return bool(people) and _my_friend(people[-1])
-
-
-def _someone_elses(tok: Token) -> bool:
-    """A pet someone other than the speaker owns or got: "Adam got a cat", "her parrot", "Lena's dog"."""
-    if any(c.dep_ == "poss" and c.lower_ not in ("my", "our") for c in tok.children):
-        return True
-    subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None) if tok.dep_ == "dobj" else None
-    return subj is not None and subj.lower_ not in ("i", "we") and subj.pos_ in ("PROPN", "NOUN")
-
-
-def _this_pet(subj: Token) -> bool:
-    """"This kitty (is Mittens)", "and this one (is Fitzhugh)": a pet, or "one", pointed at."""
-    return (is_pet_noun(subj) or subj.lower_ == "one") and any(
-        c.dep_ == "det" and c.lower_ in ("this", "that") for c in subj.children)
-
-
-def introduced_names(doc: Doc) -> list[Token]:
-    """Names introduced as "this is X", "this kitty is X", "meet X", "(his|her|its|their) name is X",
-    "(he|she|it|they) is called X"."""
-    out = []
-    for tok in doc:
-        if not a_name(tok):
-            continue  # a name ("Kyle" tagged as a noun after "his name is" too)
-        head = tok.head
-        if (tok.dep_ == "attr" or (tok.dep_ == "acomp" and tok.pos_ == "PROPN")) and head.lemma_ == "be":
-            subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
-            if subj is None and head.i > 0 and doc[head.i - 1].lower_ == "name":
-                subj = doc[head.i - 1]  # "I have a dog and his name is Max", parsed with "name" as a second object
-            if subj is not None and (subj.lower_ in ("this", "that") or _this_pet(subj) or (
-                    subj.lower_ == "name" and any(c.lower_ in L.THIRD_POSSESSIVES or _our_pet(c) for c in subj.children))):
-                out.append(tok)  # "this is Kyle", "his name is Rex", "my cat's name is Pepper"
-        elif tok.i > 0 and doc[tok.i - 1].lower_ == "meet" and doc[tok.i - 1].is_sent_start:
-            out.append(tok)  # "Meet Pip!"
-        elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and any(
-                c.dep_ == "nsubjpass" and (c.lower_ in L.THIRD_SUBJECTS or _our_pet(c)) for c in head.children):
-            out += [t for t in (tok, *tok.conjuncts) if t.text[:1].isupper()]  # "She's called Luna", "my dog is named Rusty"
-        elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and head.dep_ == "acl" and _named_fragment(head.head):
-            out.append(tok)  # "I adopted a puppy! A beagle named Pickles."
-    return out
-
-
-def _named_fragment(noun: Token) -> bool:
-    """A pet noun that is a sentence of its own after the speaker's pet was said ("We got a kitten. A tabby called
-    Miso!"): it names that pet (not after "Tom adopted a puppy", nor with no pet before)."""
-    before = [t for t in noun.doc[:noun.sent.start] if is_pet_noun(t) and t.pos_ == "NOUN"]
-    return noun.dep_ == "ROOT" and is_pet_noun(noun) and bool(before) and not noun.sent.text.rstrip().endswith("?") and not any(
-        map(_someone_elses, before)) and not any(c.dep_ == "poss" for c in noun.children)
-
-
-def _our_pet(tok: Token) -> bool:
-    """"my dog", "our cat('s name)": a pet noun the speaker owns, whose name the clause gives."""
-    return is_pet_noun(tok) and _mine(tok) is not None

@@ -20,7 +20,7 @@ from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, poss_of, prep_objects
 from chronomem.extract.lexicon import OPEN, TIES
 from chronomem.extract.parse.pipeline import session_speakers
-from chronomem.extract.rules.open.possessives import introduced_names
+from chronomem.extract.rules.open.naming import introduced_names
 from chronomem.extract.rules.people.kin import (
     kin_of,
     kin_rels,

@@ -22,7 +22,7 @@ from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import DIALOGUE, MARITAL_STATES, OPEN, PEOPLE, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS
 from chronomem.extract.rules.base import emit, passing, persons
-from chronomem.extract.rules.open.possessives import introduced_names
+from chronomem.extract.rules.open.naming import introduced_names
 from chronomem.extract.rules.people.kin import possessor
 
 PARTNER = "PARTNER_OF"
