@@ -149,3 +149,15 @@ def test_no_relative_named_when_the_name_may_be_someone_elses(extractor, text, n
 ])
 def test_a_pet_described_with_its_name(extractor, text, expected):
     assert {f for f in _facts(text, extractor) if f[1] == "HAS_PET"} == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I hate summer.", {("user", "DISLIKES", "summer", A)}),
+    ("i love winter", {("user", "LIKES", "winter", A)}),
+    ("I prefer autumn.", {("user", "PREFERS", "autumn", A)}),
+    ("We're moving this summer.", set()),  # when, not what
+    ("Do you like winter?", set()),
+    ("I loved summer.", set()),  # a past taste of no name says little
+])
+def test_a_season_liked_or_hated_is_what_not_when(extractor, text, expected):
+    assert {f for f in _facts(text, extractor) if f[1] in ("LIKES", "DISLIKES", "PREFERS")} == expected

@@ -19,6 +19,7 @@ from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import NAMES, OPEN
 from chronomem.extract.parse.pipeline import session_speakers
 from chronomem.extract.rules.open.phrase_table import phrase_row
+from chronomem.timeexpr.words import SEASONS
 
 OPEN_PREDICATE = "RELATED_TO"
 OPEN_CONFIDENCE = 0.6
@@ -285,6 +286,10 @@ def shared_head(tok: Token) -> Token | None:
 def clause_objects(frame: Frame) -> list[Token]:
     """Direct objects (with conjuncts), else an ``xcomp`` gerund or infinitive; no common noun of time ("starting
     this fall": when, not what)."""
+    season = next((c for c in frame.v.children if c.dep_ in ("dobj", "npadvmod") and c.i == frame.v.i + 1 and c.lower_ in
+                   SEASONS and not any(c.children)), None) if frame.lemma in OPEN.taste_verbs else None
+    if season is not None:
+        return [season]  # a season liked or hated is what, not when: "I hate summer", "I love winter"
     if frame.dobj is not None:
         return [t for t in with_conj(frame.dobj) if t.pos_ == "PROPN" or not frame.idx.is_time(t)]
     if frame.v.dep_ == "relcl" and frame.v.head.pos_ == "NOUN" and not any(
