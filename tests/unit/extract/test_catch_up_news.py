@@ -161,3 +161,16 @@ def test_a_pet_described_with_its_name(extractor, text, expected):
 ])
 def test_a_season_liked_or_hated_is_what_not_when(extractor, text, expected):
     assert {f for f in _facts(text, extractor) if f[1] in ("LIKES", "DISLIKES", "PREFERS")} == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Hi, I'm Sam, the new office manager.", {("user", "HAS_ROLE", "office manager", A)}),
+    ("We migrated off Airflow to Dagster last quarter.", {("user", "USES", "Airflow", E), ("user", "USES", "Dagster", A)}),
+])
+def test_an_introduction_with_a_role_and_a_tool_moved_off(extractor, text, expected):
+    assert expected <= _facts(text, extractor)
+
+
+@pytest.mark.parametrize("text", ["I'm remote from Lisbon.", "I'm Dee, by the way.", "I switched off the lights."])
+def test_no_origin_role_or_tool_from_where_one_works_a_name_or_a_light(extractor, text):
+    assert _facts(text, extractor) == set()

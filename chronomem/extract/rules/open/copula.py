@@ -42,9 +42,10 @@ def be_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
 
 def _origin(frame: Frame) -> Arg | None:
     """The place a person is from: "I'm from Chile", "she's originally from Oslo"; not a trip ("I'm
-    back from Lima", "just home from Rome") nor a group ("I'm from the sales team")."""
-    if frame.status.tense != "present" or any(c.lower_ in OPEN.trip_adverbs for c in frame.v.children):
-        return None
+    back from Lima", "just home from Rome"), a group ("I'm from the sales team") nor "remote from Lisbon"."""
+    if frame.status.tense != "present" or frame.acomp is not None or any(
+            c.lower_ in OPEN.trip_adverbs for c in frame.v.children):
+        return None  # (not "I'm remote from Lisbon": where one works from)
     place = next((t for t in frame.preps.get("from", []) if t.ent_type_ in ("GPE", "LOC", "NORP")), None)
     if place is None or any(c.lower_ in OPEN.trip_adverbs for c in place.head.children):
         return None

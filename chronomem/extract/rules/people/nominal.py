@@ -183,6 +183,10 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
     titled = _title_owner(frame)
     if titled is not None:  # "my new title is solutions architect (, not backend developer)"
         return role_rels(frame, [titled], when, [attr], strict=False)
+    intro = next((c for c in attr.children if c.dep_ == "appos" and is_role_head(c)), None) if attr.pos_ == "PROPN" \
+        else None
+    if intro is not None and [s.kind for s in subjects] == [SPEAKER]:  # "I'm Dee, a product manager": who, then what
+        return role_rels(frame, subjects, when, [intro], strict=True)
     if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
         return _copula_identity(frame, attr, when)
     people = [s for s in subjects if s.kind != WE]

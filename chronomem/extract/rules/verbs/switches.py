@@ -169,7 +169,7 @@ def complete_switch(frame: Frame, rels: list[Rel]) -> list[Rel]:
 
 
 def surface_switch(frame: Frame) -> list[Rel]:
-    """"from X to Y" read from the words when the parse scattered it ("We moved team chat from Slack
+    """"from X to Y" (or "off X to Y") read from the words when the parse scattered it ("We moved team chat from Slack
     to Microsoft Teams", "upgraded Postgres from 14 to 15" with "14 to 15" as one number phrase).
 
     Only known tools (or versions of the tool the verb acts on), only the team's own switches, and
@@ -180,7 +180,7 @@ def surface_switch(frame: Frame) -> list[Rel]:
     subjects = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("GROUP", "ORG")]
     sent, doc, idx = frame.v.sent, frame.v.doc, frame.idx
     after = [t for t in sent if t.i > frame.v.i]
-    src = next((t for t in after if t.lower_ == "from"), None)
+    src = next((t for t in after if t.lower_ in ("from", "off")), None)  # ("migrated off Airflow to Dagster")
     dst = next((t for t in after if t.lower_ == "to" and src is not None and t.i > src.i), None)
     if not subjects or src is None or dst is None or src.i + 1 >= sent.end or dst.i + 1 >= sent.end:
         return []
