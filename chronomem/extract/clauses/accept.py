@@ -115,9 +115,9 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
                 place = {t.i for c in pobj.children if c.dep_ == "prep" for t in c.subtree}
                 words += ["of", *(t.lower_ for t in pobj.subtree
                                   if not t.is_punct and t.lower_ not in L.DET_WORDS and t.i not in place)]
-    name = " ".join(words)
-    if any(name.endswith(phrase) for phrase in ROLES.not_roles):
-        return None  # "a team player", "a hard worker": what someone is like, not their work
+    name, said = " ".join(words), " ".join(t.lower_ for t in tok.subtree if not t.is_punct)
+    if any(name.endswith(phrase) or said.endswith(phrase) for phrase in ROLES.not_roles):
+        return None  # "a team player", "a hard worker": what someone is like, not their work; "the maid of honor"
     return Arg(ENTITY, tok.i, name, "ROLE", GAZETTEER) if valid_name(name) and len(words) <= 6 else None
 
 

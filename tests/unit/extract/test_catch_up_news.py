@@ -174,3 +174,11 @@ def test_an_introduction_with_a_role_and_a_tool_moved_off(extractor, text, expec
 @pytest.mark.parametrize("text", ["I'm remote from Lisbon.", "I'm Dee, by the way.", "I switched off the lights."])
 def test_no_origin_role_or_tool_from_where_one_works_a_name_or_a_light(extractor, text):
     assert _facts(text, extractor) == set()
+
+
+@pytest.mark.parametrize("turns", [
+    [("Ann", "Were you the maid of honor?"), ("Cy", "Yes, I gave a speech.")],
+    [("Ann", "How was the wedding?"), ("Cy", "I was a bridesmaid, it was lovely.")],
+])
+def test_a_part_at_a_wedding_is_no_role(extractor, turns):
+    assert [f for f in claim_set(extractor, turns) if f[1] == "HAS_ROLE"] == []
