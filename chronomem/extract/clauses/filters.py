@@ -276,7 +276,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
                                                            and c.i < gov.i for c in gov.children) or (
                 any(t.text == "," for t in cur.doc[cur.right_edge.i:gov.i]) and any(
                     c.dep_ in ("nsubj", "nsubjpass", "expl") and c.i > cur.right_edge.i for c in gov.children))):
-            break  # "I'm lactose intolerant, so I'll need the vegan recipe", "I left Oslo, I was transferred": two clauses
+            break  # "I'm lactose intolerant, so I'll need the vegan recipe", "I left Oslo, I was sent": two clauses
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
             stating = any((lemma, c.lower_) in L.FACT_PHRASALS and c.dep_ == "prt" or lemma == "be" and c.dep_ == "nsubj"
                           and c.lemma_.lower() in L.FRAMING_NOUNS for c in gov.children)  # "turns out", "the thing is"

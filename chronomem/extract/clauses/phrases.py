@@ -83,8 +83,8 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
             # to rap music" ("to" parsed as the infinitive marker of "rap"), "spending time outdoors" (what it says)
             out.append(child)
             continue
-        if dep in _DROP_CHILD_DEPS or is_time(child) and not (_kind_of(child, tok) or _which_one(child)) or dash_between(
-                tok, child):
+        timed = is_time(child) and not (_kind_of(child, tok) or _which_one(child))  # ("night shifts", "first grade")
+        if dep in _DROP_CHILD_DEPS or timed or dash_between(tok, child):
             continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")
         if _time_prep(child, is_time) or _purpose_prep(child) and not _bare_verb(tok):
             continue  # "… in May", "… since 2019", "… on weekends"; "spoons as a hobby", "a truck for a living"

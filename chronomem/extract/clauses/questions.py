@@ -37,8 +37,8 @@ def _tells_news(sent: Span) -> bool:
     """"Did I tell you Mina moved to Oslo?", "Have you heard that Tomas quit?": a question that only opens the
     news after it (``news_openers`` in ``ties.json``); not "Did I tell you?" nor "Did you hear about it?"."""
     words = _WORDS.findall(sent.text.lower().replace("’", "'"))
-    return any(" ".join(words[:len(o.split())]) == o and len(words) > len(o.split()) + 2 and words[len(o.split())] != "about"
-               for o in TIES.news_openers)
+    return any(words[:n] == o.split() and len(words) > n + 2 and words[n] != "about"
+               for o in TIES.news_openers for n in (len(o.split()),))
 
 
 _TAGS = TIES.statement_tags | {f.format(w) for f in TIES.wonder_tag_frames for w in TIES.wonder_tag_words}

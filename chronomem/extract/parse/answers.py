@@ -209,7 +209,8 @@ def _when(said: Span) -> bool:
     """``said`` is only a time a thing happened at: "last spring", "two weeks ago", "in May" (not a length, a
     start or an end: "eight years now", "since 2015", "until June"; not "now"; not "last spring with Ana")."""
     text = said.text.rstrip(" .!?,").lower()
-    return text != "now" and not text.startswith(SINCE_WORDS + UNTIL_WORDS) and resolve_time(text, _SOME_DAY) is not None
+    return text != "now" and not text.startswith(SINCE_WORDS + UNTIL_WORDS) and resolve_time(
+        text, _SOME_DAY) is not None
 
 
 def _dated(sent: Span, fragment: Span) -> str | None:

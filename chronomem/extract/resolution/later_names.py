@@ -52,18 +52,18 @@ def name_given(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dic
             r.emit("PARTNER_OF", owner, name, "assert", None, {}, *timing, 0.8, turn, turn_no)
         return
     pet = what == "PET"
-    placeholder = r.resolve(rel.subject, turn, refs) if pet or not what else None  # a pet, or kin: "my son … His name is Leo"
-    said = next((s for s in reversed(r.history) if placeholder in (s.obj, s.subject) and owner in (s.obj, s.subject)
-                 and (s.claim.predicate == "HAS_PET") == pet and s.claim.kind == "assert"
-                 and turn_no - s.turn_no <= NAMING_WINDOW), None)
+    placeholder = r.resolve(rel.subject, turn, refs) if pet or not what else None  # a pet, or kin: "my son …"
+    said = next((s for s in reversed(r.history) if (s.obj == placeholder and s.claim.predicate == "HAS_PET" if pet else
+                                                     placeholder in (s.obj, s.subject) and owner in (s.obj, s.subject))
+                 and s.claim.kind == "assert" and turn_no - s.turn_no <= NAMING_WINDOW), None)
     claim = said.claim if said is not None else None
     name = r.resolve(rel.obj.typed("PET" if pet else "PERSON", 3), turn, refs)
     if said is None or claim is None or claim.at is None or name is None:
         return
     r.claims.remove(claim)  # the placeholder says nothing once the pet or the relative has a name
     subject, obj = (name, said.obj) if said.subject == placeholder else (said.subject, name)
-    r.emit(claim.predicate, subject, obj, "assert", None, {"species": noun} if pet else {}, claim.at, claim.at_precision,
-           claim.observed, 0.8, turn, turn_no, also=claim.sources)  # (the turn that said when, first)
+    r.emit(claim.predicate, subject, obj, "assert", None, {"species": noun} if pet else {}, claim.at,
+           claim.at_precision, claim.observed, 0.8, turn, turn_no, also=claim.sources)  # (the turn that said when)
 
 
 def group_named(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dict[int, str]) -> None:

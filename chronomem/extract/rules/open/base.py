@@ -286,8 +286,8 @@ def shared_head(tok: Token) -> Token | None:
 def clause_objects(frame: Frame) -> list[Token]:
     """Direct objects (with conjuncts), else an ``xcomp`` gerund or infinitive; no common noun of time ("starting
     this fall": when, not what)."""
-    season = next((c for c in frame.v.children if c.dep_ in ("dobj", "npadvmod") and c.i == frame.v.i + 1 and c.lower_ in
-                   SEASONS and not any(c.children)), None) if frame.lemma in OPEN.taste_verbs else None
+    season = next((c for c in frame.v.children if c.dep_ in ("dobj", "npadvmod") and c.i == frame.v.i + 1
+                   and c.lower_ in SEASONS and not any(c.children)), None) if frame.lemma in OPEN.taste_verbs else None
     if season is not None:
         return [season]  # a season liked or hated is what, not when: "I hate summer", "I love winter"
     if frame.dobj is not None:

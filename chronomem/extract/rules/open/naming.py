@@ -99,7 +99,8 @@ def introduced_names(doc: Doc) -> list[Token]:
             out += [t for t in (tok, *tok.conjuncts) if t.text[:1].isupper()]  # "She's called Luna", "my dog is named Rusty"
         elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and head.dep_ == "acl" and _named_fragment(head.head):
             out.append(tok)  # "I adopted a puppy! A beagle named Pickles."
-        elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and head.dep_ == "acl" and _my_pet_described(head.head):
+        elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and head.dep_ == "acl" and _my_pet_described(
+                head.head):
             out.append(tok)  # "My dog is a husky named Storm", "he's a beagle called Pickles"
     return out
 

@@ -163,7 +163,8 @@ def later_name_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
         found = naming(word)
         before = [t for t in doc[:word.i] if kin_of(t) is not None or t.lower_ in PEOPLE.unnamed_partners
                   or t.pos_ == "NOUN" and t.lemma_.lower() in L.PERSON_NOUNS]
-        if found is None or before and not (len(before) == 1 and (kin_of(before[0]) or ("pet",))[0] not in ("pet", "partner")):
+        one_relative = len(before) == 1 and (kin_of(before[0]) or ("pet",))[0] not in ("pet", "partner")
+        if found is None or before and not one_relative:
             continue  # ("My son has a friend over. His name is Max": the friend's, maybe)
         said, named = pronoun_arg(found[0]), name_arg(found[1], idx)
         if said is not None and said.kind == PRONOUN and named is not None and named.kind == ENTITY and named.strength < 3:

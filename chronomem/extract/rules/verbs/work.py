@@ -182,9 +182,10 @@ def leave(frame: Frame) -> list[Rel]:
         if A.org(arg) is not None:  # unknown name: decided by what the session said before
             return [_ambiguous(r) for r in emit(frame, "WORKS_AT", subjects, arg, when, confidence=0.8)]
         return []
-    if dobj is None and lemma == "leave" and when is not None and (joined := [
-            a for t in frame.prep("for") if (a := A.token_org(t, frame.idx, strict=True, tools=False)) and a.strength >= GAZETTEER]):
-        return emit(frame, "WORKS_AT", subjects, joined[0], replace(when, mode="start", vague=False))  # "left for Stripe"
+    joined = [a for t in frame.prep("for") if (a := A.token_org(t, frame.idx, strict=True, tools=False))
+              and a.strength >= GAZETTEER] if dobj is None and lemma == "leave" and when is not None else []
+    if joined and when is not None:  # "Beth left for Stripe in the fall": works there from then
+        return emit(frame, "WORKS_AT", subjects, joined[0], replace(when, mode="start", vague=False))
     orgs = [t for t in frame.prep("from", "by") if not frame.idx.is_time(t)] if lemma != "quit" else []
     orgs = orgs or [o for t in frame.prep("after") for o in prep_objects(t, "at", "with")]  # "after 30 years at Boeing"
     if lemma == "depart" and not orgs:
