@@ -182,3 +182,12 @@ def test_no_origin_role_or_tool_from_where_one_works_a_name_or_a_light(extractor
 ])
 def test_a_part_at_a_wedding_is_no_role(extractor, turns):
     assert [f for f in claim_set(extractor, turns) if f[1] == "HAS_ROLE"] == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("My son has a friend over. His name is Max.", set()),  # the friend's name, not a child's
+    ("My daughter is four, her name is Ivy.", {("user", "PARENT_OF", "Ivy", A)}),
+    ("I made a new friend at the gym, her name is Priya.", {("user", "FRIEND_OF", "Priya", A)}),
+])
+def test_a_name_given_goes_to_the_person_said_just_before(extractor, text, expected):
+    assert {f for f in _facts(text, extractor) if f[1] in ("PARENT_OF", "FRIEND_OF") and not f[2].startswith("user's")} == expected

@@ -34,8 +34,7 @@ def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     if pets and all(_someone_elses(t) for t in pets):
         return []  # "My colleague Adam got a cat; it's called Maple": Adam's pet
     pet = bool(pets) or any(p in text for p in OPEN.newcomer_phrases)
-    child = any((t.lower_ in OPEN.child_nouns or t.lemma_.lower() in OPEN.child_nouns) and mine(t) is not None
-                for t in doc) or bool(_AGED.search(text))  # "our one-year-old"
+    child = any(map(_my_child, doc)) or bool(_AGED.search(text))  # "our one-year-old"
     friend = any(_my_friend(t) for t in doc)
     if not (pet or child or friend):
         return []
@@ -43,9 +42,12 @@ def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     for name in introduced_names(doc):
         if pet:
             out.append(holds("HAS_PET", Arg(SPEAKER, name.i), Arg(ENTITY, name.i, name.text, "PET", GUESS), name.i))
-        elif child or _names_my_friend(name):
+            continue
+        last = _person_before(name)  # whose name it is (not "My son has a friend over. His name is Max")
+        befriended = last is not None and _my_friend(last)
+        if last is None and child or last is not None and _my_child(last) or befriended:
             person = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
-            out.append(holds("PARENT_OF" if child else "FRIEND_OF", Arg(SPEAKER, name.i), person, name.i))
+            out.append(holds("FRIEND_OF" if befriended else "PARENT_OF", Arg(SPEAKER, name.i), person, name.i))
     return out
 
 
@@ -55,12 +57,16 @@ def _my_friend(tok: Token) -> bool:
         (c.dep_ == "poss" and c.lower_ in ("my", "our")) or (c.dep_ == "amod" and c.lower_ == "new") for c in tok.children)
 
 
-def _names_my_friend(name: Token) -> bool:
-    """The person noun nearest before ``name`` is the speaker's friend ("a new friend …, her name is Priya"; not
-    "my friend got a new boss, his name is Tom")."""
-    people = [t for t in name.doc[:name.i] if t.pos_ == "NOUN" and (
-        t.lemma_.lower() in L.KIN or t.lower_ in OPEN.kin_possessions or t.lemma_.lower() in OPEN.friend_nouns)]
-    return bool(people) and _my_friend(people[-1])
+def _person_before(name: Token) -> Token | None:
+    """The person noun nearest before ``name``: whom "her name is Priya" names ("a new friend …, her name is
+    Priya"; not "my friend got a new boss, his name is Tom": the boss)."""
+    return next((t for t in reversed(name.doc[:name.i]) if t.pos_ == "NOUN" and (
+        t.lemma_.lower() in L.KIN or t.lower_ in OPEN.kin_possessions or t.lemma_.lower() in OPEN.friend_nouns)), None)
+
+
+def _my_child(tok: Token) -> bool:
+    """"my son", "our daughter": a child of the speaker's."""
+    return (tok.lower_ in OPEN.child_nouns or tok.lemma_.lower() in OPEN.child_nouns) and mine(tok) is not None
 
 
 def _someone_elses(tok: Token) -> bool:
