@@ -65,7 +65,7 @@ def _person_before(name: Token) -> Token | None:
 
 
 def _child_noun(tok: Token) -> bool:
-    """"son", "twins", "daughter": a word for a child."""
+    """"son", "daughter", "toddler": a word for a child (``child_nouns``)."""
     return tok.lower_ in OPEN.child_nouns or tok.lemma_.lower() in OPEN.child_nouns
 
 
