@@ -164,8 +164,8 @@ def h_cal(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
 def h_month(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
     mon, w = MONTHS[m["m"]], m["w"]
     y = year_of(m["y"], t)
-    if y is None and w in ("this", "current"):
-        y = t.year
+    if y is None and w in ("this", "current"):  # this year's; the last one in a past clause said before it
+        y = t.year - 1 if p == "past" and date(t.year, mon, 1) > t else t.year
     if y is not None:
         if w in ("last", "past", "previous", "next", "coming"):
             return None  # "last March 2020": contradictory, let others try
@@ -216,6 +216,8 @@ def h_season(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
         return s, "season", e
     if w in ("this", "current") and SEASONS[name] != 12:  # "this fall" said in March: this year's, ahead
         s, e = season_pair(name, t.year)
+        if p == "past" and s > t:  # ... unless the clause says it happened: "we met this fall", the last one
+            s, e = season_pair(name, t.year - 1)
         return s, "season", e
     mode = "nearest" if w in ("this", "current") else mode_of(w, p)  # winter spans two years: the nearest
     c = pick([season_pair(name, t.year + i) for i in (-2, -1, 0, 1)], t, mode)

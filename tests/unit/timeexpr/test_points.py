@@ -99,8 +99,12 @@ CASES_MAR = [
     ("Q3 2022", "2022-07-01", "month"),
     ("the past two weeks", "2024-02-27", "week"),
     ("in early March", "2024-03-01", "week"),
-    ("this fall", "2024-09-01", "season"),  # this year's, still ahead (not the fall just past)
-    ("this summer", "2024-06-01", "season"),
+    # this year's one still ahead is no past ("we went there this summer", said in March): the last one; a
+    # present or future clause gets this year's (test_prefer)
+    ("this fall", "2023-09-01", "season"),
+    ("this summer", "2023-06-01", "season"),
+    ("this August", "2023-08-01", "month"),
+    ("this February", "2024-02-01", "month"),  # already begun: this year's
     ("this winter", "2023-12-01", "season"),  # the one just ended is nearer than the next
     ("two summers ago", "2022-06-01", "season"),  # counted back from last summer, like "two weekends ago"
     ("three winters ago", "2021-12-01", "season"),
@@ -193,6 +197,11 @@ def test_september_reference(phrase: str, start: str, precision: str) -> None:
         ("March 20", MAR, "future", "2024-03-20"),
         ("last Friday", MAR, "future", "2024-03-08"),  # explicit "last" wins over prefer
         ("next month", MAR, "past", "2024-04-01"),
+        ("this fall", MAR, "nearest", "2024-09-01"),  # "my son starts school this fall": this year's, ahead
+        ("this fall", MAR, "future", "2024-09-01"),
+        ("this August", MAR, "nearest", "2024-08-01"),
+        ("this August", SEP, "past", "2024-08-01"),  # just past: this year's
+        ("this summer", SEP, "past", "2024-06-01"),
     ],
 )
 def test_prefer(phrase: str, ref: datetime, prefer: str, start: str) -> None:
