@@ -20,7 +20,7 @@ from chronomem.extract.clauses.args import name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, LAST, MINE, SPEAKER, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import is_activity, prep_objects
-from chronomem.extract.lexicon import OPEN, lexicon_table
+from chronomem.extract.lexicon import OPEN, PEOPLE, TIES, lexicon_table
 from chronomem.extract.rules.open.base import dropped_subject, my_relative, phrase_arg
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
 
@@ -114,7 +114,7 @@ def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[
     orgs = [*orgs, *(o for r in roles for o in prep_objects(r, "at") if o not in orgs)]  # "as a barista at a cafe"
     place_args = [p for p in (A.token_place(t, frame.idx) for t in places) if p is not None and p.kind == ENTITY]
     quals = {"location": place_args[0].name} if place_args else {}
-    for tok in orgs:
+    for tok in (named_org(o, frame.v) for o in orgs):
         org = A.token_org(tok, frame.idx, strict=strict) or (unnamed_place(tok, frame.idx, "works at", "WORKS_AT")
                                                            if unnamed and not strict else None)
         rels = emit(frame, "WORKS_AT", subjects, org, when, confidence=confidence, qualifiers=quals, obj_tok=tok)
@@ -125,6 +125,17 @@ def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[
     if out or strict is False:
         out += role_rels(frame, subjects, when, list(roles), strict=not out)
     return out
+
+
+def named_org(tok: Token, v: Token) -> Token:
+    """The name said after a company or workplace with none, set off by a comma: "a small startup, Fenwick Labs"
+    (an apposition, or hung on the verb: "for a hospital group now, Mercy Health"); else ``tok``."""
+    if tok.pos_ != "NOUN" or tok.lemma_.lower() not in TIES.employer_nouns | TIES.workplace_nouns:
+        return tok
+    after = [c for c in (*tok.children, *v.children) if c.dep_ in ("appos", "npadvmod") and c.pos_ == "PROPN"
+             and c.i > tok.i and c.doc[c.left_edge.i - 1].text == "," and not any(g.dep_ == "case" for g in c.children)
+             and c.left_edge.lower_.rstrip(".") not in PEOPLE.person_titles]  # not "a clinic, Dr. Patel's"
+    return after[0] if after else tok
 
 
 def last_job(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:
@@ -177,6 +188,7 @@ _OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
     "place": lambda tok, frame, strict: A.token_place(tok, frame.idx),
     "person": lambda tok, frame, strict: person_arg(tok, frame.idx, trust_ner=False),
     "school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
+    "org": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
     "any school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False) or unnamed_place(
         tok, frame.idx, "attends", "STUDIES_AT"),
     "activity": lambda tok, frame, strict: phrase_arg(tok, frame.idx) if is_activity(tok) or _pastime(tok) else None,
@@ -194,8 +206,9 @@ def _pastime(tok: Token) -> bool:
 class PrepRule:
     """A short rule as a row: "<subject> <lemma> <preposition> <object>" → ``predicate``.
 
-    ``obj``: what the object must be ("place", "person", "school"; "any school" also an unnamed one the phrase
-    table knows: "graduated from college"; "activity": "got into running"); ``aspect``: state, start or end;
+    ``obj``: what the object must be ("place", "person", "school" or "org": a named organisation; "any school"
+    also an unnamed one the phrase table knows: "graduated from college"; "activity": "got into running");
+    ``aspect``: state, start or end;
     ``we``: "we" may be a subject; ``there``: also "I live there"; ``dobj``: the direct object instead when there is
     one ("attended MIT"); ``strict``: a name the gazetteer or NER knows; ``anchor``: "X, not Y" is looked for after
     the preposition's object ("token") or the name's first word ("arg"); ``when``: finds the time first; ``tag``:
@@ -235,7 +248,8 @@ class PrepRule:
         obj = next(iter(frame.prep(self.object_prep)), None) if self.object_prep else frame.dobj
         if self.object_in:
             file, _, words = self.object_in.partition(".")
-            if obj is None or obj.lemma_.lower() not in lexicon_table(file)[words]:
+            if obj is None or obj.lemma_.lower() not in lexicon_table(file)[words] and obj.lower_ not in lexicon_table(
+                    file)[words]:  # (the word itself too: "bookkeeping" tagged as a verb has the lemma "bookkeep")
                 return []
         toks = [t for p in self.preps if all(w in frame.preps for w in p.split()[:-1]) for t in frame.prep(p.split()[-1])]
         if self.object_preps:

@@ -3,7 +3,8 @@ office for thirty years", "she was at Deloitte for six years" (over). Only with 
 "since" for a named employer, a "for" of months or years for any place of work; not "I've been at the
 hospital since Monday", "we were at Starbucks for an hour", nor at a school ("I was at Harvard for four
 years": studying or teaching). A stay said as time spent: "I spent three years in Lisbon", "I spent my
-twenties at Oracle" (over: lived or worked there; not "a week in Rome", a trip; not at a school).
+twenties at Oracle" (over: lived or worked there; not "a week in Rome", a trip; not at a school). A visit from
+home: "my mom is visiting from Manila next week" (she lives there).
 """
 
 from __future__ import annotations
@@ -82,3 +83,16 @@ def spent(frame: Frame) -> list[Rel]:
         if not at_school(tok, frame.idx):
             out += emit(frame, "WORKS_AT", subjects, A.token_org(tok, frame.idx, strict=True, tools=False), over, obj_tok=tok)
     return out
+
+
+def visiting_from(frame: Frame) -> list[Rel]:
+    """A visit from where one lives, said before or while it happens: "my mom is visiting from Manila next week",
+    "my parents are flying in from Lagos" → LIVES_IN there (now, whenever the visit is); not "I came from Ohio"
+    (past: a move, or an origin), "I come from a big family", "back from Lima" (a trip of the subject's own)."""
+    if frame.status.tense not in ("progressive", "future") or frame.status.blocked or frame.status.negated:
+        return []
+    places = [A.classify_destination(t, frame.idx) for t in frame.prep("from")]
+    if any(c.lower_ in L.OPEN.trip_adverbs for c in frame.v.children):
+        return []
+    found = [p[1] for p in places if p is not None and p[0] == "LIVES_IN"]
+    return [r for p in found for r in emit(frame, "LIVES_IN", persons(frame, we=False), p, When("state"), confidence=0.8)]

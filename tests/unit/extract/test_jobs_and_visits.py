@@ -1,0 +1,62 @@
+"""Jobs and homes said in passing (sentences written for these tests): a kind of work done for a named employer,
+an employer said first as a kind of company and then by name, a visit from where one lives, and a season or
+month said with "this" in a clause that says it already happened."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import A, E, last_turn_rows
+
+
+def _facts(text: str, extractor) -> set[tuple[str, str, str, str]]:
+    return {(s, p, o, k) for s, p, o, k, *_ in last_turn_rows(extractor, text)}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I do payroll for Mercy Health.", ("user", "WORKS_AT", "Mercy Health", A)),
+    ("I run IT for Brightside Dental.", ("user", "WORKS_AT", "Brightside Dental", A)),
+    ("Lately I'm doing marketing for Stripe.", ("user", "WORKS_AT", "Stripe", A)),
+    ("I used to do bookkeeping for Halvorsen Group.", ("user", "WORKS_AT", "Halvorsen Group", E)),
+    ("I work for a small startup, Fenwick Labs.", ("user", "WORKS_AT", "Fenwick Labs", A)),
+    ("I work for a hospital group now, Mercy Health.", ("user", "WORKS_AT", "Mercy Health", A)),
+    ("I got a job at a bakery, Crumb Street, last month.", ("user", "WORKS_AT", "Crumb Street", A)),
+    ("My mom is visiting from Manila next week.", ("user's mom", "LIVES_IN", "Manila", A)),
+    ("My parents are flying in from Lagos on Friday.", ("user's parents", "LIVES_IN", "Lagos", A)),
+    ("My aunt is coming from Perth for the wedding.", ("user's aunt", "LIVES_IN", "Perth", A)),
+])
+def test_work_and_homes_said_in_passing(extractor, text, expected):
+    assert expected in _facts(text, extractor)
+
+
+@pytest.mark.parametrize("text, unwanted", [
+    ("I do favors for Tom.", "WORKS_AT"),
+    ("I do marketing for fun.", "WORKS_AT"),
+    ("She does accounting for a law firm.", "WORKS_AT"),  # no name: nothing to know
+    ("I work at a clinic, Dr. Patel's.", "Dr. Patel"),  # a person's practice, not a company's name
+    ("I came from Ohio.", "LIVES_IN"),  # past: a move, or where one grew up
+    ("I'm flying back from Lima tomorrow.", "LIVES_IN"),  # the speaker's own trip
+    ("My mom isn't visiting from Manila this year.", "LIVES_IN"),
+    ("My cousin is coming from work.", "LIVES_IN"),
+])
+def test_no_job_or_home_where_none_is_said(extractor, text, unwanted):
+    assert not any(unwanted in (p, o) for _, p, o, _ in _facts(text, extractor))
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("I work for a small startup, Fenwick Labs.", "startup"),
+    ("My sister works for a big bank, Wells Fargo.", "bank"),
+])
+def test_a_company_named_after_its_kind_is_known_by_its_name(extractor, text, kind):
+    assert not any(p == "WORKS_AT" and o == kind for _, p, o, _ in _facts(text, extractor))
+
+
+@pytest.mark.parametrize("text, expected", [
+    # said on 2024-03-12: the summer and fall of this year are ahead, so a past clause means last year's
+    ("My son started college this fall.", ("user's son", "STUDIES_AT", "college", "2023-09")),
+    ("We got married this August.", ("user", "MARRIED_TO", "user's spouse", "2023-08")),
+    ("We're getting married this August.", ("user", "MARRIED_TO", "user's spouse", "2024-08")),
+])
+def test_this_season_in_a_past_clause_is_the_last_one(extractor, text, expected):
+    s, p, o, m = expected
+    assert any(row[:3] == (s, p, o) and row[4] == f"{m}-01" for row in last_turn_rows(extractor, text))
