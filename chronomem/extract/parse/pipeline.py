@@ -143,9 +143,7 @@ class GazetteerMatcher:
     def __init__(self, nlp: Language, name: str) -> None:
         self.name = name
         self.nlp = nlp
-        self.gazetteer: Gazetteer | None = None
-        self._loose = PhraseMatcher(nlp.vocab, attr="LOWER")
-        self._exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        self.gazetteer: Gazetteer | None = None  # no match until set_gazetteer
 
     def set_gazetteer(self, gazetteer: Gazetteer) -> None:
         self.gazetteer = gazetteer

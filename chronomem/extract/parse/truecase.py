@@ -75,9 +75,7 @@ def truecase(text: str, gazetteer: Gazetteer) -> str:
             named = any(before.endswith(w) for w in DIALOGUE.naming_words)
             if word in DIALOGUE.first_person_forms:
                 write(words[i].start(), DIALOGUE.first_person_forms[word], words[i].end())
-            elif _time_name(word, before, text[words[i].end():]):
-                write(words[i].start(), word[:1].upper())
-            elif named or _pet_named(word, before) or (
+            elif _time_name(word, before, text[words[i].end():]) or named or _pet_named(word, before) or (
                     word in L.FEMALE_NAMES or word in L.MALE_NAMES) and word not in DIALOGUE.name_words:
                 write(words[i].start(), word[:1].upper())
             i += 1

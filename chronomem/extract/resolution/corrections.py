@@ -73,8 +73,7 @@ def _correct_earlier_session(r: SessionResolver, hint: Hint, new: str, turn: Tur
         r.claims[n] = claim.model_copy(update={
             "kind": "correct", "replaces_object_id": entity_id(r.group, r.entities[old].name)})
         return
-    by_type = {"PLACE": "LIVES_IN", "ORG": "WORKS_AT"}
-    predicate = by_type.get(r.entities[old].type)
+    predicate = {"PLACE": "LIVES_IN", "ORG": "WORKS_AT"}.get(r.entities[old].type)
     if predicate is None or r.entities[old].strength < 2 or predicate not in r.vocabulary:
         return
     _typed_as(r, new, old)

@@ -123,13 +123,8 @@ def self_introduction(doc: Doc) -> str | None:
 
     Not "I'm Nora's sister" (a possessive), "I'm not Nora", nor a name NER does not take for a person.
     """
-    for ent in doc.ents:
-        if ent.label_ != "PERSON" or not _introduces(ent):
-            continue
-        name = clean_mention(ent.text)
-        if name:
-            return name
-    return None
+    return next((name for ent in doc.ents if ent.label_ == "PERSON" and _introduces(ent)
+                 and (name := clean_mention(ent.text))), None)
 
 
 def _introduces(ent: Span) -> bool:
@@ -142,11 +137,8 @@ def _introduces(ent: Span) -> bool:
     if any(c.dep_ == "acomp" for c in verb.children):
         return False  # "I'm sorry Nora": said to Nora
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
-    if subj is None:
-        return False
-    if subj.lower_ == "i":
-        return True
-    return subj.lower_ == "name" and any(c.dep_ == "poss" and c.lower_ == "my" for c in subj.children)
+    return subj is not None and (subj.lower_ == "i" or subj.lower_ == "name" and any(
+        c.dep_ == "poss" and c.lower_ == "my" for c in subj.children))
 
 
 def name_keys(links: dict[str, str]) -> dict[str, str]:
