@@ -60,3 +60,13 @@ def test_a_company_named_after_its_kind_is_known_by_its_name(extractor, text, ki
 def test_this_season_in_a_past_clause_is_the_last_one(extractor, text, expected):
     s, p, o, m = expected
     assert any(row[:3] == (s, p, o) and row[4] == f"{m}-01" for row in last_turn_rows(extractor, text))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("My sister is marrying her college boyfriend, Pete.", ("user's sister", "ENGAGED_TO", "Pete", A)),
+    ("I married my high school sweetheart, Dana.", ("user", "MARRIED_TO", "Dana", A)),
+])
+def test_a_partner_named_after_a_comma(extractor, text, expected):
+    got = _facts(text, extractor)
+    assert expected in got
+    assert not any(o.endswith(("boyfriend", "sweetheart")) for _, p, o, _ in got if p == expected[1])

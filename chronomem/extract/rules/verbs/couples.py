@@ -14,7 +14,7 @@ from spacy.tokens import Doc, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
-from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg
+from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg, subject_head
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, UNNAMED, WE, Arg, Rel, When, holds
@@ -32,7 +32,7 @@ def partner_arg(tok: Token | None, frame: Frame) -> Arg | None:
     """The other person in a relationship: any person-shaped name (the slot takes only people)."""
     if tok is None:
         return None
-    arg = person_arg(tok, frame.idx, trust_ner=False)
+    arg = person_arg(subject_head(tok), frame.idx, trust_ner=False)  # the name: "my boyfriend, Pete"
     if arg is None:
         return unnamed_partner(tok)
     if arg.kind == "entity" and arg.label in ("ORG", "GPE", "PRODUCT") and not A.person_shaped(arg.name):
@@ -145,7 +145,7 @@ def marital(frame: Frame, word: str, subjects: list[Arg], preps: dict[str, list[
     elif under_way and when is not None and not _said_past(frame):  # "… are getting married in June": to come, engaged now
         when, held_now = replace(when, prefer="future", needs_time=True), L.UNDERWAY_STATES.get(word)
     ends = preps.get("to" if aspect != "end" else "from", [])
-    partners = [p for t in ends if (p := person_arg(t, frame.idx, trust_ner=False) or unnamed_partner(t)) is not None]
+    partners = [p for t in ends if (p := partner_arg(t, frame)) is not None]
     # "Sarah and I got married" (the speaker first), "My friend Felix and Tessa got married" (the couple before the verb)
     pair = subjects if len(subjects) == 2 else couple_members(frame)
     if not partners and len(pair) == 2:
