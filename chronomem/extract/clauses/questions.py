@@ -25,8 +25,9 @@ def is_question(sent: Span) -> bool:
     if any(t.text in ("?", "？") for t in toks[-3:]) and question_tail(sent) is None and not statement_tagged(sent):
         return not _tells_news(sent)
     first = toks[0].lower_
-    if first in L.WH_WORDS and len(toks) > 1 and toks[1].lower_ in L.INVERTING_VERBS:
-        return True
+    if first in L.WH_WORDS and len(toks) > 1 and toks[1].lower_ in L.INVERTING_VERBS:  # "how's Bea liking it"
+        return not (toks[1].lower_.startswith("'") and first == "what" and len(toks) > 2  # not "what's more, …"
+                    and toks[2].tag_ in ("JJ", "JJR", "JJS", "RBR"))
     if first in L.INVERTING_VERBS and len(toks) > 1 and toks[0].dep_ in ("aux", "ROOT", "auxpass") and \
             any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.i > toks[0].i for t in toks[1:4]):
         return toks[0].tag_ != "MD" or first in L.QUESTION_MODALS

@@ -70,3 +70,16 @@ def test_a_partner_named_after_a_comma(extractor, text, expected):
     got = _facts(text, extractor)
     assert expected in got
     assert not any(o.endswith(("boyfriend", "sweetheart")) for _, p, o, _ in got if p == expected[1])
+
+
+@pytest.mark.parametrize("text", [
+    "how's Noor liking kindergarten",  # chat drops the question mark; "how's" asks as "how is" does
+    "how's Omar enjoying Lisbon",
+    "what's Noor studying at Yale",
+])
+def test_a_contracted_question_without_its_mark_states_nothing(extractor, text):
+    assert _facts(text, extractor) == set()
+
+
+def test_what_s_more_opens_a_statement(extractor):
+    assert ("user", "LIVES_IN", "Reno", A) in _facts("what's more, I moved to Reno.", extractor)
