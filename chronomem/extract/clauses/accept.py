@@ -38,6 +38,8 @@ def _modifiers(tok: Token, *, keep_adj: bool = True) -> list[Token]:
         if left.lower_ in L.SKIP_MODIFIERS or left.dep_ == "advmod":
             j -= 1
             continue
+        if left.tag_ == "HYPH" and mods and mods[0].i == j + 1:
+            del mods[0]  # half of a hyphenated word is no modifier: "a part-time barista" is no "time barista"
         break
     return mods
 
@@ -263,7 +265,11 @@ def token_tool(tok: Token, idx: DocIndex, base: Arg | None = None, *, loose: boo
 def token_org(tok: Token, idx: DocIndex, *, strict: bool = False, tools: bool = True) -> Arg | None:
     if idx.is_time(tok) or tok.pos_ == "PRON" or tok.like_num:
         return None
-    return widen_org(tok, org(name_arg(tok, idx), strict=strict, tools=tools), idx)
+    arg = widen_org(tok, org(name_arg(tok, idx), strict=strict, tools=tools), idx)
+    if arg is not None and arg.strength < GAZETTEER and tok.dep_ == "pobj" and any(  # a shop known by a possessive:
+            c.dep_ == "case" and c.lower_ in ("'s", "’s") for c in tok.children):  # "at Trader Joe's", "St. Luke's"
+        return replace(arg, name=arg.name + "'s")
+    return arg
 
 
 def widen_org(tok: Token, arg: Arg | None, idx: DocIndex) -> Arg | None:

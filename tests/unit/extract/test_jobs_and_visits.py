@@ -83,3 +83,18 @@ def test_a_contracted_question_without_its_mark_states_nothing(extractor, text):
 
 def test_what_s_more_opens_a_statement(extractor):
     assert ("user", "LIVES_IN", "Reno", A) in _facts("what's more, I moved to Reno.", extractor)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I'm a part-time barista.", ("user", "HAS_ROLE", "barista", A)),  # was "time barista"
+    ("I'm a night-shift nurse.", ("user", "HAS_ROLE", "nurse", A)),  # was "shift nurse"
+    ("I'm a full-stack developer.", ("user", "HAS_ROLE", "full-stack developer", A)),
+    ("I work at Trader Joe's.", ("user", "WORKS_AT", "Trader Joe's", A)),  # a shop known by a possessive
+    ("I'm a nurse at St. Luke's.", ("user", "WORKS_AT", "St. Luke's", A)),
+])
+def test_whole_words_in_roles_and_workplaces(extractor, text, expected):
+    assert expected in _facts(text, extractor)
+
+
+def test_a_person_s_place_is_no_workplace_name(extractor):
+    assert not any(p == "WORKS_AT" for _, p, _, _ in _facts("I work at Tom's.", extractor))
