@@ -1,6 +1,7 @@
 """A noun's "'s" that is "is", not a possessive: "Yoga's awesome", "Cooking's my thing", "The weather's amazing
 today". The tagger reads the "'s" after a noun as a possessive; when nothing could be possessed (an adjective,
-or a noun that already has an owner), the clause is rebuilt around "is" before any rule reads it.
+or a noun that already has an owner), the clause is rebuilt around "is" before any rule reads it. And a "'s" that
+is "has": "He's been climbing for years" is no passive.
 """
 
 from __future__ import annotations
@@ -61,3 +62,15 @@ def _complement(noun: Token, s: Token) -> Token | None:
     if adj is None or any(t.dep_ not in _BETWEEN for t in noun.doc[s.i + 1:adj.i]):
         return None
     return adj if not any(c.dep_ in ("amod", "compound") and c.i > adj.i for c in noun.children) else None
+
+
+def repair_contracted_has(doc: Doc) -> None:
+    """"He's been climbing for years": the parser reads "'s been" before an -ing verb as a passive ("is been");
+    it is "has been", so the subject is the doer (``nsubj``), as in "He has been climbing"."""
+    for s in doc[:-2]:
+        verb = s.head
+        if s.lower_ in _CONTRACTED and s.dep_ == "auxpass" and doc[s.i + 1].lower_ == "been" and verb.tag_ == "VBG":
+            s.lemma_, s.dep_ = "have", "aux"
+            for c in verb.children:
+                if c.dep_ == "nsubjpass":
+                    c.dep_ = "nsubj"

@@ -98,3 +98,11 @@ def test_whole_words_in_roles_and_workplaces(extractor, text, expected):
 
 def test_a_person_s_place_is_no_workplace_name(extractor):
     assert not any(p == "WORKS_AT" for _, p, _, _ in _facts("I work at Tom's.", extractor))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("My brother Kofi is great. He's been climbing for ten years.", ("Kofi", "RELATED_TO", "climbing", A)),
+    ("My brother Kofi is great. He's been dating Mia since June.", ("Kofi", "PARTNER_OF", "Mia", A)),
+])
+def test_s_been_before_an_ing_verb_is_has_been(extractor, text, expected):
+    assert expected in _facts(text, extractor)
