@@ -106,3 +106,16 @@ def test_a_person_s_place_is_no_workplace_name(extractor):
 ])
 def test_s_been_before_an_ing_verb_is_has_been(extractor, text, expected):
     assert expected in _facts(text, extractor)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("We're back in Boston since 2021.", ("user", "LIVES_IN", "Boston", A)),
+    ("I've been back in Dublin since the spring.", ("user", "LIVES_IN", "Dublin", A)),
+])
+def test_back_in_a_town_since_a_time_is_home(extractor, text, expected):
+    assert expected in _facts(text, extractor)
+
+
+@pytest.mark.parametrize("text", ["I'm back in Dublin.", "I'm in Dublin since Monday.", "Are you back in Boston since May?"])
+def test_back_in_a_town_without_a_since_is_no_home(extractor, text):
+    assert not any(p == "LIVES_IN" for _, p, _, _ in _facts(text, extractor))

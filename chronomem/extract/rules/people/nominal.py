@@ -169,7 +169,9 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
             orgs = [t for t in frame.prep("at") if t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "LOC", "FAC")]
             out += [r for t in orgs for r in emit(frame, "WORKS_AT", subjects, A.token_org(  # a "person" only by its
                 t, idx, strict=t.ent_type_ == "PERSON"), when, obj_tok=t)]  # organisation word: "Kestrel Labs"
-        if not out and frame.lemma == "be" and (still or frame.status.ending):  # "still in Tacoma", "no longer in Oslo"
+        back = when is not None and when.role == "since" and any(c.lower_ == "back" for c in frame.v.children)
+        if not out and frame.lemma == "be" and (still or back or frame.status.ending):  # "still in Tacoma", "no
+            # longer in Oslo", "back in Dublin since the spring" (not "in Paris": a trip)
             towns = [t for t in frame.prep("in") if t.pos_ == "PROPN" and t.ent_type_ == "GPE"]  # (not "in Paris")
             out += [r for t in towns[:1] for r in emit(frame, "LIVES_IN", subjects, A.place(name_arg(t, idx)), when,
                                                        confidence=0.8, obj_tok=t)]
