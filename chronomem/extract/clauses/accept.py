@@ -44,9 +44,13 @@ def _modifiers(tok: Token, *, keep_adj: bool = True) -> list[Token]:
     return mods
 
 
-def team_arg(tok: Token, *, allow_area: bool = False) -> Arg | None:
-    """"the platform team" → GROUP "platform team"; with ``allow_area``, "billing" → "billing team"."""
+def team_arg(tok: Token, *, allow_area: bool = False, field: bool = False) -> Arg | None:
+    """"the platform team" → GROUP "platform team"; with ``allow_area``, "billing" → "billing team"; with ``field``, a
+    field of work narrowed by areas only (``team_fields``): "platform eng" → "platform engineering"."""
     lower = tok.lower_
+    areas = [m for m in _modifiers(tok) if m.lower_ in L.TEAM_AREAS] if field and lower in L.TEAM_FIELDS else []
+    if areas and len(areas) == len(_modifiers(tok)):
+        return Arg(ENTITY, areas[0].i, " ".join([*(m.lower_ for m in areas), L.TEAM_FIELDS[lower]]), "GROUP", GAZETTEER)
     if tok.lemma_.lower() in L.TEAM_NOUNS or lower in L.TEAM_NOUNS:
         mods = [m for m in _modifiers(tok) if m.pos_ != "PRON" and not m.like_num]
         if not mods or tok.ent_type_ == "ORG" and tok.is_title and tok.i > tok.sent.start and all(

@@ -295,7 +295,7 @@ def lead(frame: Frame) -> list[Rel]:
         team = team_arg(frame.subj_toks[0])  # "the analytics team is led by Kenji"
         leaders = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("by")) if a is not None]
         return emit(frame, "LEADS", leaders, team, frame.when("state"))
-    team = team_arg(frame.dobj) if frame.dobj is not None else None
+    team = team_arg(frame.dobj, field=True) if frame.dobj is not None else None  # (also "I lead platform eng")
     if team is None:  # "we run Mattermost" (also with the name an adverb to the parser); not "ran the Oslo Marathon"
         race = frame.dobj is not None and frame.dobj.lemma_.lower() in EVENTS.attend_nouns
         return uses_rels(frame, "state") if frame.lemma == "run" and not race else []
