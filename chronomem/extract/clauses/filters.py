@@ -203,7 +203,8 @@ def _since_clause(tok: Token) -> bool:
 
 def _bygone(tok: Token) -> bool:
     """A stretch of life the clause is set in, now over (``period_preps``, ``period_nouns`` without "a",
-    ``young_nouns``): "in college", "as a kid", "back then", "when I was little"; not "in a school"."""
+    ``young_nouns``): "in college", "as a kid", "back then", "when I was little"; not "in a school"; or the
+    stretch before the one just told (``earlier_adverbs``, ``earlier_pointers``): "before that", "previously"."""
     stack = list(tok.children)
     while stack:  # the clause's own words, its verbs' clauses left out ("a dishwasher at a diner in college")
         c = stack.pop()
@@ -213,6 +214,9 @@ def _bygone(tok: Token) -> bool:
         if c.dep_ == "prep" and (c.lower_ == "as" and any(o.lemma_.lower() in L.YOUNG_NOUNS for o in objs) or (
                 c.lower_ in L.PERIOD_PREPS and any({o.lower_, o.lemma_.lower()} & L.PERIOD_NOUNS and not any(
                     d.lower_ in ("a", "an") for d in o.children) for o in objs))):
+            return True
+        if c.dep_ == "advmod" and c.lower_ in L.EARLIER_ADVERBS or c.dep_ in ("prep", "mark") and c.lower_ == "before" and any(
+                o.lower_ in L.EARLIER_POINTERS for o in objs):
             return True
         words = {c.lower_, *(g.lower_ for g in c.children)}
         if c.dep_ == "advmod" and "back" in words and ("then" in words or any(

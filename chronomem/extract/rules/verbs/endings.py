@@ -1,5 +1,6 @@
 """A job ended by the employer or by its term: "let go", passive ("I was let go from Google") or active ("they
-let me go in May", "Acme let her go"), and a work contract that ran out ("my contract with Acme ended in June").
+let me go in May", "Acme let her go"), a work contract that ran out ("my contract with Acme ended in June"), and a
+job or team one joined from ("I joined from Shopify", "she came over from the data team").
 With no employer said, the job the session named last for that person ends
 (:func:`~chronomem.extract.rules.base.last_job`). The words are data (``releasing_places``,
 ``dismissing_subjects``, ``work_terms`` and ``work_term_words`` in ``rule_words.json``).
@@ -15,7 +16,8 @@ from chronomem.extract.clauses.args import person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, Arg, Rel
 from chronomem.extract.clauses.tree import poss_of, prep_objects
-from chronomem.extract.rules.base import employment, last_job, persons
+from chronomem.extract.rules.base import emit, employment, last_job, persons
+from chronomem.extract.rules.verbs.stays import known_employer
 from chronomem.extract.rules.verbs.work import unnamed_left
 
 
@@ -55,6 +57,22 @@ def _let_go_whom(frame: Frame, go: Token) -> list[Arg]:
         return []
     person = pronoun_arg(whom) if whom.pos_ == "PRON" else person_arg(whom, frame.idx, trust_ner=False)
     return [person] if person is not None and (person.kind != ENTITY or person.type == "PERSON") else []
+
+
+def came_from(frame: Frame) -> list[Rel]:
+    """The employer or team one joined from: "I joined from Shopify in October", "she came over from Etsy", "I
+    joined Acme from Shopify", "he came over from the data team" → WORKS_AT (MEMBER_OF) there ends then; only a
+    known employer or a team (not "joined from home", "came over from Ohio", "came over from Costco"), and not
+    joining something else ("joined the call from Stripe"), nor a visit ("came over from Etsy for dinner")."""
+    if frame.lemma == "come" and frame.prt != "over" or frame.dobj is not None and A.token_org(
+            frame.dobj, frame.idx, tools=False) is None or not all(frame.idx.is_time(t) for t in frame.prep("for", "to")):
+        return []
+    out: list[Rel] = []
+    for tok in frame.prep("from"):
+        team, org = A.team_arg(tok), A.token_org(tok, frame.idx, strict=True, tools=False)
+        left = team if team is not None else org if known_employer(org) else None
+        out += emit(frame, "MEMBER_OF" if team else "WORKS_AT", persons(frame, we=False), left, frame.when("end"), obj_tok=tok)
+    return out
 
 
 def contract_ended(frame: Frame) -> list[Rel]:

@@ -2,9 +2,11 @@
 office for thirty years", "she was at Deloitte for six years" (over). Only with a span a job lasts: a
 "since" for a named employer, a "for" of months or years for any place of work; not "I've been at the
 hospital since Monday", "we were at Starbucks for an hour", nor at a school ("I was at Harvard for four
-years": studying or teaching). A stay said as time spent: "I spent three years in Lisbon", "I spent my
-twenties at Oracle" (over: lived or worked there; not "a week in Rome", a trip; not at a school). A visit from
-home: "my mom is visiting from Manila next week" (she lives there).
+years": studying or teaching); or a known employer in a stretch now over ("before that I was at Twilio").
+A stay said as time spent: "I spent three years in Lisbon", "I spent my twenties at Oracle" (over: lived or
+worked there; not "a week in Rome", a trip; not at a school). A visit from home: "my mom is visiting from
+Manila next week" (she lives there). A move to a new employer said before it happens: "Kai is heading to
+Stripe next month", "she is off to Google in May".
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.records import Rel, When
+from chronomem.extract.clauses.records import GAZETTEER, Arg, Rel, When
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import PEOPLE
+from chronomem.extract.lexicon import PEOPLE, TIES
 from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
 from chronomem.extract.rules.verbs.couples import long_span
@@ -35,12 +37,19 @@ def been_at(frame: Frame) -> list[Rel]:
         if at_school(tok, frame.idx):
             continue  # "I was at Harvard for four years", "at this school for ten years": studying, or teaching
         named = A.token_org(tok, frame.idx, strict=True, tools=False)
-        if named is not None and (lasted or when.role == "since" and when.phrase):
+        if named is not None and (lasted or when.role == "since" and when.phrase or frame.status.bygone and known_employer(named)
+                                  and all(frame.idx.is_time(t) for t in frame.prep("for"))):  # (not "… for a meeting")
             out += emit(frame, "WORKS_AT", persons(frame, we=False), named, when, confidence=0.8, obj_tok=tok)
         elif named is None and lasted and tok.lemma_.lower() not in L.RELEASING_PLACES:  # a patient, a guest
             place = unnamed_place(tok, frame.idx, "works at", "WORKS_AT")
             out += emit(frame, "WORKS_AT", persons(frame, we=False), place, when, confidence=0.8, obj_tok=tok)
     return out
+
+
+def known_employer(org: Arg | None) -> bool:
+    """An organisation the gazetteer knows that people work at rather than shop at (``shop_names``): enough to read a
+    job where the words alone do not say one ("before that I was at Twilio"; not "… at Costco", "… at Acme")."""
+    return org is not None and org.strength >= GAZETTEER and org.name not in TIES.shop_names
 
 
 def at_school(tok: Token, idx: DocIndex) -> bool:
@@ -96,3 +105,17 @@ def visiting_from(frame: Frame) -> list[Rel]:
         return []
     found = [p[1] for p in places if p is not None and p[0] == "LIVES_IN"]
     return [r for p in found for r in emit(frame, "LIVES_IN", persons(frame, we=False), p, When("state"), confidence=0.8)]
+
+
+def headed_to(frame: Frame) -> list[Rel]:
+    """A move to a new employer said before or as it happens: "Kai is heading to Stripe next month", "she is off to
+    Google in May" → WORKS_AT from then; a known employer only (:func:`known_employer`: not "headed to Paris", "off
+    to work", "off to bed", "heading to Target"), not a visit ("heading to Google for an interview"), not past ("we
+    headed to Stripe last year")."""
+    off = [c for c in frame.v.children if c.lower_ == "off" and c.dep_ in ("prep", "advmod", "prt")]
+    if not (off or frame.lemma == "head") or frame.status.tense in ("past", "past_progressive") or frame.dobj is not None \
+            or not all(frame.idx.is_time(t) for t in frame.prep("for")):
+        return []
+    toks = dict.fromkeys([*frame.prep("to"), *(t for o in off for t in prep_objects(o, "to"))])  # ("is off" as an adverb)
+    orgs = [o for o in (A.token_org(t, frame.idx, strict=True, tools=False) for t in toks) if known_employer(o)]
+    return [r for o in orgs for r in emit(frame, "WORKS_AT", persons(frame, we=False), o, frame.when("start"), confidence=0.8)]

@@ -312,9 +312,10 @@ def move(frame: Frame) -> list[Rel]:
         dest = A.classify_destination(tok, frame.idx)
         if dest is not None:
             out += emit(frame, dest[0], subjects, dest[1], frame.when("start"), obj_tok=tok)
-    if not to:
-        for tok in src:
-            out += emit(frame, "LIVES_IN", subjects, A.token_place(tok, frame.idx), frame.when("end"), obj_tok=tok)
+    for tok in src if not to else []:  # "we moved from Leeds", "I moved over from the data team": left
+        team = team_arg(tok)
+        out += emit(frame, "MEMBER_OF" if team else "LIVES_IN", subjects, team or A.token_place(tok, frame.idx),
+                    frame.when("end"), obj_tok=tok)
     return out + _moved_for_work(frame, subjects)
 
 
