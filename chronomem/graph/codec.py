@@ -21,7 +21,9 @@ from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from typing import Any
 
+from chronomem.graph.temporal import slot_key
 from chronomem.schema.models import Claim, Fact, Source, trusted
+from chronomem.schema.vocabulary import Vocabulary
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
@@ -35,6 +37,11 @@ FACT_FIELDS = (
 NEO4J_PROPERTY = {"qualifiers": "qualifiers_json", "sources": "sources_json"}
 #: The fields a Neo4j ``FACT`` relationship does not hold as properties: its end nodes' ids.
 RELATIONSHIP_ENDS = ("subject_id", "object_id")
+#: The fields a Neo4j ``FACT`` relationship no longer stores: its ``slot`` is its predicate's
+#: :func:`~chronomem.graph.temporal.slot_key` of its ends (``LIVES_IN|s:e_1``), one more text of
+#: 30-50 characters per version (3-4% of a bulk import's server CPU). Relationships written
+#: before hold it and are read as they are; :func:`fact_from_mapping` derives it for the others.
+NEO4J_DERIVED = ("slot",)
 #: The stored values a Neo4j ``FACT`` relationship leaves out (stores no property for) when a fact
 #: holds them, by field: almost every imported fact does, and each property a relationship does
 #: not hold is one less to write (about a tenth of a bulk import's server time for these five).
@@ -113,9 +120,22 @@ def fact_from_values(v: Sequence[Any]) -> Fact:
     })
 
 
-def fact_from_mapping(m: Any) -> Fact:
-    """The fact in a mapping keyed by :data:`FACT_FIELDS` (a Neo4j map or record)."""
-    return fact_from_values([m[k] for k in FACT_FIELDS])
+def fact_from_mapping(m: Any, vocabulary: Vocabulary | None = None) -> Fact:
+    """The fact in a mapping keyed by :data:`FACT_FIELDS` (a Neo4j map or record); a ``slot`` that is
+    ``None`` (a relationship that does not store it: :data:`NEO4J_DERIVED`) is derived with ``vocabulary``
+    (``""`` for a predicate it does not have).
+
+    >>> from chronomem.schema import CORE_VOCABULARY
+    >>> m = dict.fromkeys(FACT_FIELDS) | {"id": "f_1", "subject_id": "e_ana", "predicate": "LIVES_IN",
+    ...                                  "object_id": "e_lyon", "recorded_at": 0, "sources": "[]"}
+    >>> fact_from_mapping(m, CORE_VOCABULARY).slot, fact_from_mapping(m | {"slot": "old"}, CORE_VOCABULARY).slot
+    ('LIVES_IN|s:e_ana', 'old')
+    """
+    values = [m[k] for k in FACT_FIELDS]
+    if values[2] is None and vocabulary is not None:
+        predicate = values[4]
+        values[2] = slot_key(vocabulary[predicate], values[3], values[5]) if predicate in vocabulary else ""
+    return fact_from_values(values)
 
 
 def claim_to_json(claim: Claim) -> str:

@@ -11,16 +11,19 @@ Model::
     (:Turn)-[:MENTIONS]->(:Entity)
     (:SlotLock {group_id, key, claim_ids: [id, ...], claims: [JSON, ...], current: [fact id, ...]})
         # a slot's evidence and its unexpired versions' ids; serializes its writers
-    (:Entity)-[:FACT {id, group_id, slot, predicate, statement, valid_from, valid_to, ...}]->(:Entity)
+    (:Entity)-[:FACT {id, group_id, predicate, statement, valid_from, valid_to, ...}]->(:Entity)
+        # no slot (derived: codec.NEO4J_DERIVED); relationships written by earlier versions hold one, read as is
     (:ChronomemMeta {key, value})       # store-wide marks (turn_scope's migration) and the insertion counter
     (:GroupSequence {group_id, next})   # a group's insertion counter up to 0.x (START_SEQUENCE continues after it)
 """
 
 from chronomem.graph import codec
-from chronomem.graph.codec import NEO4J_PROPERTY, RELATIONSHIP_ENDS
+from chronomem.graph.codec import NEO4J_DERIVED, NEO4J_PROPERTY, RELATIONSHIP_ENDS
 
-#: The values of a CREATE_FACTS row: the end nodes' ids, then the ``FACT`` properties (the group is ``$g``).
-FACT_ROW_FIELDS = (*RELATIONSHIP_ENDS, *(k for k in codec.FACT_FIELDS if k not in (*RELATIONSHIP_ENDS, "group_id")))
+#: The values of a CREATE_FACTS row: the end nodes' ids, then the ``FACT`` properties (the group is
+#: ``$g``; the derived ones, :data:`~chronomem.graph.codec.NEO4J_DERIVED`, are not stored).
+FACT_ROW_FIELDS = (*RELATIONSHIP_ENDS,
+                   *(k for k in codec.FACT_FIELDS if k not in (*RELATIONSHIP_ENDS, *NEO4J_DERIVED, "group_id")))
 
 # -- schema (run once per open; every statement is idempotent) ----------------------------
 CONSTRAINTS = (
@@ -239,14 +242,15 @@ MATCH (l:SlotLock {group_id: $g, key: slot})
 UNWIND range(0, size(coalesce(l.claim_ids, [])) - 1) AS i
 RETURN slot, l.claim_ids[i] AS id, l.claims[i] AS body ORDER BY slot, id
 """
-# The expired versions leave their slots' lists of current versions (slots this write has locked);
+# The expired versions leave their slots' lists of current versions (slots this write has locked;
+# row.slot: a version written without its slot property, codec.NEO4J_DERIVED);
 # the ids of those that hold a vector come back (their vector state changes: chronomem.graph.vectors).
 EXPIRE_FACTS = """
 UNWIND $rows AS row
 MATCH ()-[f:FACT {id: row.id}]->() USING INDEX SEEK f:FACT(id)
 WHERE f.group_id = $g AND f.expired_at IS NULL
 SET f.expired_at = row.expired_at
-WITH f.slot AS slot, collect(f.id) AS gone, collect(CASE WHEN f.vec_seq IS NOT NULL THEN f.id END) AS vectored
+WITH coalesce(f.slot, row.slot) AS slot, collect(f.id) AS gone, collect(CASE WHEN f.vec_seq IS NOT NULL THEN f.id END) AS vectored
 OPTIONAL MATCH (l:SlotLock {group_id: $g, key: slot})
 SET l.current = [i IN coalesce(l.current, []) WHERE NOT i IN gone]
 RETURN vectored
@@ -277,6 +281,7 @@ RETURN created LIMIT 1
 # -- reading facts ---------------------------------------------------------------------------
 # The columns of a fact row (record_to_fact reads them): f is the relationship, s and o its end nodes.
 _ENDS = {"subject_id": "s.id", "object_id": "o.id"}
+# A slot is NULL where the relationship does not store it (codec.NEO4J_DERIVED; record_to_fact derives it).
 _FACT_COLUMNS = tuple((k, _ENDS.get(k) or f"f.{NEO4J_PROPERTY.get(k, k)}") for k in codec.FACT_FIELDS)
 FACT_FIELDS = "\nRETURN " + ", ".join(f"{expr} AS {key}" for key, expr in _FACT_COLUMNS) + "\n"
 # $as_of / $known_at may be NULL; $include_expired only matters without $known_at.
@@ -333,14 +338,14 @@ RETURN [e IN found | e""" + _ENTITY_MAP + """] AS entities,
 )
 FACTS_BY_ID = "UNWIND $ids AS id MATCH (s)-[f:FACT {id: id}]->(o) USING INDEX SEEK f:FACT(id) WHERE f.group_id = $g" + FACT_FIELDS
 # A slot's current versions through the ids its node lists (a version erased by ``forget`` may
-# still be listed: it is simply not found).
+# still be listed: it is simply not found), each with the slot's key as its slot.
 CURRENT_OF_SLOTS = (
-    "UNWIND $slots AS slot MATCH (l:SlotLock {group_id: $g, key: slot})"
+    "UNWIND $slots AS key MATCH (l:SlotLock {group_id: $g, key: key})"
     " UNWIND coalesce(l.current, []) AS fid"
     " MATCH (s)-[f:FACT {id: fid}]->(o) USING INDEX SEEK f:FACT(id)"
-    " WHERE f.group_id = $g AND f.slot = slot AND f.expired_at IS NULL"
-    " WITH DISTINCT f, s, o"
-    + FACT_FIELDS
+    " WHERE f.group_id = $g AND coalesce(f.slot, key) = key AND f.expired_at IS NULL"
+    " WITH DISTINCT f, s, o, key"
+    + FACT_FIELDS.replace("f.slot AS slot", "key AS slot")
     + " ORDER BY f.ord"
 )
 ALL_FACTS = "MATCH (s)-[f:FACT]->(o) WHERE f.group_id = $g AND " + TIME_FILTER + FACT_FIELDS + " ORDER BY f.ord"

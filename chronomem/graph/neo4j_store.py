@@ -282,7 +282,7 @@ class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
             return []
         rows = self._read(cypher.FACTS_OF_ENTITIES, g=group_id, ids=ids, predicate=predicate or None,
                           **_time_params(as_of, known_at, include_expired))
-        out = {r["id"]: record_to_fact(r) for r in rows}
+        out = {r["id"]: record_to_fact(r, self.vocabulary) for r in rows}
         return sorted(out.values(), key=fact_order)
 
     def facts_about(self, group_id: str, name: str, *, predicate: str | None = None, as_of: datetime | None = None,
@@ -293,7 +293,7 @@ class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
         (row,) = self._read(cypher.FACTS_ABOUT, g=group_id, norm=norm, predicate=predicate or None,
                             **_time_params(as_of, known_at, include_expired))
         rows = [r for per_entity in row["facts"] for r in per_entity]
-        facts = {r["id"]: record_to_fact(r) for r in rows}
+        facts = {r["id"]: record_to_fact(r, self.vocabulary) for r in rows}
         touched = {e["id"]: record_to_entity(e) for r in rows for e in (r["s"], r["o"])}
         return FactsAbout([record_to_entity(e) for e in row["entities"]], sorted(facts.values(), key=fact_order), touched)
 
@@ -301,7 +301,7 @@ class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return []
-        out = {r["id"]: record_to_fact(r) for r in self._read(cypher.FACTS_BY_ID, g=group_id, ids=wanted)}
+        out = {r["id"]: record_to_fact(r, self.vocabulary) for r in self._read(cypher.FACTS_BY_ID, g=group_id, ids=wanted)}
         return [out[i] for i in ids if i in out]
 
     def fact_ids_starting(self, group_id: str, prefix: str, *, limit: int = 2) -> list[str]:
@@ -311,7 +311,7 @@ class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
     def iter_facts(self, group_id: str, *, as_of: datetime | None = None, known_at: datetime | None = None,
                    include_expired: bool = False) -> Iterator[Fact]:
         rows = self._stream(cypher.ALL_FACTS, g=group_id, **_time_params(as_of, known_at, include_expired))
-        yield from (record_to_fact(r) for r in rows)
+        yield from (record_to_fact(r, self.vocabulary) for r in rows)
 
     def neighbourhood(self, group_id: str, entity_ids: Sequence[str], *, depth: int = 1, as_of: datetime | None = None,
                       known_at: datetime | None = None, limit: int = 500) -> list[Fact]:
@@ -319,7 +319,7 @@ class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
         def hop(frontier: list[str]) -> Iterator[Fact]:
             rows = self._read(cypher.FIRST_FACTS_OF_ENTITIES, g=group_id, ids=frontier, predicate=None, count=limit,
                               **_time_params(as_of, known_at, False))
-            return (record_to_fact(r) for r in rows)
+            return (record_to_fact(r, self.vocabulary) for r in rows)
 
         return breadth_first(entity_ids, hop, depth=depth, limit=limit)
 
@@ -329,7 +329,7 @@ class Neo4jGraphStore(Neo4jVectors, Neo4jLifecycle):
 
     def changed_between(self, group_id: str, since: datetime, until: datetime) -> list[Fact]:
         rows = self._read(cypher.CHANGED_BETWEEN, g=group_id, since=to_us(since), until=to_us(until))
-        return sorted((record_to_fact(r) for r in rows), key=fact_order)
+        return sorted((record_to_fact(r, self.vocabulary) for r in rows), key=fact_order)
 
     def first_recorded_at(self, group_id: str) -> datetime | None:
         (r,) = self._read(cypher.FIRST_RECORDED, g=group_id)

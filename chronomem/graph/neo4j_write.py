@@ -21,6 +21,7 @@ from chronomem.graph import cypher_lifecycle as cql
 from chronomem.graph.codec import (
     DEFAULT_VALUES,
     FACT_FIELDS,
+    NEO4J_DERIVED,
     NEO4J_PROPERTY,
     RELATIONSHIP_ENDS,
     fact_from_mapping,
@@ -37,8 +38,9 @@ from chronomem.graph.writing import merge_entity
 from chronomem.schema.models import Entity, Fact, Mention, Session, normalize_name, trusted
 
 #: The property names of a ``FACT`` relationship, in the order of :func:`~chronomem.graph.codec.fact_values`
-#: (``None`` for the fields held by its end nodes).
-_FACT_PROPERTIES = tuple(None if k in RELATIONSHIP_ENDS else NEO4J_PROPERTY.get(k, k) for k in FACT_FIELDS)
+#: (``None`` for the fields held by its end nodes or derived from them).
+_FACT_PROPERTIES = tuple(None if k in (*RELATIONSHIP_ENDS, *NEO4J_DERIVED) else NEO4J_PROPERTY.get(k, k)
+                         for k in FACT_FIELDS)
 #: The values of a CREATE_FACTS row (:data:`~chronomem.graph.cypher.FACT_ROW_FIELDS`) among a fact's stored values.
 _row_values = itemgetter(*(FACT_FIELDS.index(k) for k in cypher.FACT_ROW_FIELDS))
 #: ``(position in a CREATE_FACTS row, default)`` of the fields a relationship leaves out at their default.
@@ -62,7 +64,8 @@ def fact_row(f: Fact) -> list[Any]:
 
 def fact_props(f: Fact) -> dict[str, Any]:
     """The ``FACT`` relationship's properties but ``ord`` (``None`` values, defaults of
-    :data:`~chronomem.graph.codec.DEFAULT_VALUES` among them, are simply not stored)."""
+    :data:`~chronomem.graph.codec.DEFAULT_VALUES` among them, are simply not stored; nor is the slot,
+    :data:`~chronomem.graph.codec.NEO4J_DERIVED`)."""
     return {k: None if field in DEFAULT_VALUES and v == DEFAULT_VALUES[field] else v
             for field, k, v in zip(FACT_FIELDS, _FACT_PROPERTIES, fact_values(f), strict=True) if k is not None}
 
@@ -103,6 +106,7 @@ class Neo4jWrite:
         self.stored_as_given: list[Entity] = []
         self._vectored: list[str] = []  # expired versions that held a vector (see finish)
         self._created_slots: set[str] = set()  # created listing their versions (lock_or_create_slots)
+        self._slot_of: dict[str, str] = {}  # the slot of each current version read (for expire_versions)
 
     def _sequence(self, count: int) -> int:
         """The first of ``count`` consecutive insertion numbers of the group (the embedded store's rowid)."""
@@ -231,11 +235,13 @@ class Neo4jWrite:
         out: dict[str, list[Fact]] = {}
         for r in self.tx.run(cypher.CURRENT_OF_SLOTS, g=self.group, slots=list(slots)):
             out.setdefault(r["slot"], []).append(fact_from_mapping(r))
+            self._slot_of[r["id"]] = r["slot"]
         return out
 
     def expire_versions(self, expired: Sequence[tuple[str, datetime]]) -> None:
         result = self.tx.run(cypher.EXPIRE_FACTS, g=self.group,
-                             rows=[{"id": fid, "expired_at": to_us(at)} for fid, at in expired])
+                             rows=[{"id": fid, "expired_at": to_us(at), "slot": self._slot_of.get(fid)}
+                                   for fid, at in expired])
         self._vectored += [fid for r in result for fid in r["vectored"]]
 
     def finish(self) -> None:

@@ -152,8 +152,10 @@ def test_a_neo4j_fact_leaves_out_its_default_values_and_reads_them_back(update: 
     props = fact_props(fact)
     left_out = {k for k in DEFAULT_VALUES if props[NEO4J_PROPERTY.get(k, k)] is None}
     assert left_out == (set() if update else set(DEFAULT_VALUES))
-    stored = {k: props[NEO4J_PROPERTY.get(k, k)] if k not in RELATIONSHIP_ENDS else getattr(fact, k) for k in FACT_FIELDS}
-    assert fact_from_mapping(stored) == fact
+    assert "slot" not in props  # derived when read (codec.NEO4J_DERIVED)
+    stored = {k: props.get(NEO4J_PROPERTY.get(k, k)) if k not in RELATIONSHIP_ENDS else getattr(fact, k) for k in FACT_FIELDS}
+    assert fact_from_mapping(stored, CORE_VOCABULARY) == fact
+    assert fact_from_mapping(stored | {"slot": "as stored before"}, CORE_VOCABULARY).slot == "as stored before"
     assert {k: Fact.model_fields[k].default for k in DEFAULT_VALUES if k != "qualifiers"} == {
         k: v for k, v in DEFAULT_VALUES.items() if k != "qualifiers"}
 
@@ -219,3 +221,34 @@ def test_a_created_slot_lists_every_version_its_claims_derive_and_a_stored_one_n
     assert sorted(tx.created_versions[slot]) == sorted(f.id for f in tx.facts) and len(tx.facts) == 2
     write_batch(tx, CORE_VOCABULARY, _moves("Lisbon", "Porto", "Madrid")[-1], T0 + timedelta(days=1))
     assert list(tx.created_versions) == [slot] and len(tx.facts) > 2
+
+
+def test_every_version_s_slot_is_its_predicate_s_slot_key_of_its_ends() -> None:
+    """What lets a Neo4j FACT relationship leave out its slot (codec.NEO4J_DERIVED): each cardinality,
+    a mirrored symmetric 'one' (both spouses' slots), a symmetric 'many' stored smaller id first, a
+    'one_per_object', a correction filing a retract in the wrong value's slot, an end."""
+    from chronomem.graph.temporal import slot_key
+
+    ana, bo, cy, team = _entity("Ana"), _entity("Bo"), _entity("Cy"), _entity("Radar team", "ORG")
+    lyon, oslo = _entity("Lyon", "PLACE"), _entity("Oslo", "PLACE")
+    at = [T0 + timedelta(days=10 * n) for n in range(6)]
+    claims = [
+        Claim(subject_id=ana.id, predicate="MARRIED_TO", object_id=bo.id, at=at[0], said_at=at[0]),
+        Claim(subject_id=cy.id, predicate="FRIEND_OF", object_id=ana.id, at=at[1], said_at=at[1]),
+        Claim(subject_id=bo.id, predicate="LEADS", object_id=team.id, at=at[1], said_at=at[1]),
+        Claim(subject_id=ana.id, predicate="LIVES_IN", object_id=lyon.id, at=at[2], said_at=at[2]),
+        Claim(subject_id=ana.id, predicate="LIVES_IN", object_id=oslo.id, at=at[3], said_at=at[3]),
+        Claim(subject_id=ana.id, predicate="USES", object_id=lyon.id, at=at[2], said_at=at[2]),
+        Claim(subject_id=ana.id, predicate="USES", object_id=oslo.id, kind="correct", replaces_object_id=lyon.id,
+              at=at[4], said_at=at[4]),
+        Claim(subject_id=cy.id, predicate="LEADS", object_id=team.id, at=at[5], said_at=at[5]),
+        Claim(subject_id=cy.id, predicate="FRIEND_OF", object_id=ana.id, kind="end", at=at[5], said_at=at[5]),
+    ]
+    store = SqliteGraphStore(":memory:")
+    entities = [ana, bo, cy, team, lyon, oslo]
+    for n, claim in enumerate(claims):
+        store.write(WriteBatch("default", entities=entities, claims=[claim]), recorded_at=T0 + timedelta(days=n))
+    facts = list(store.iter_facts("default", include_expired=True))
+    assert {f.predicate for f in facts} == {"MARRIED_TO", "FRIEND_OF", "LEADS", "LIVES_IN", "USES"}
+    assert {(f.subject_id, f.object_id) for f in facts if f.predicate == "MARRIED_TO"} == {(ana.id, bo.id), (bo.id, ana.id)}
+    assert [f.slot for f in facts] == [slot_key(CORE_VOCABULARY[f.predicate], f.subject_id, f.object_id) for f in facts]
