@@ -23,6 +23,7 @@ from datetime import datetime, timedelta, timezone
 
 from spacy.tokens import Doc, Span, Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import named_no_time
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.records import Rel, When
@@ -160,7 +161,8 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
         end = e.end
         while end > start and (named_no_time(doc[end - 1], e) or doc[end - 1].text in (":", "—", ",")):
             end -= 1  # "on March 30, 2023: Emma"
-        if start < end:
+        some = any(c.dep_ == "det" and c.lower_ in L.UNSAID_TIME_DETERMINERS and c.i < e.start for c in e.root.children)
+        if start < end and not some:  # (not "every other Tuesday": how often; "on a Tuesday": no day said)
             spans.append((start, end, e.root if start <= e.root.i < end else doc[end - 1]))
     spans = _widened(sent, spans)
     covered = {i for e in ents for i in range(e.start, e.end)}

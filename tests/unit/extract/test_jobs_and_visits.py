@@ -119,3 +119,15 @@ def test_back_in_a_town_since_a_time_is_home(extractor, text, expected):
 @pytest.mark.parametrize("text", ["I'm back in Dublin.", "I'm in Dublin since Monday.", "Are you back in Boston since May?"])
 def test_back_in_a_town_without_a_since_is_no_home(extractor, text):
     assert not any(p == "LIVES_IN" for _, p, _, _ in _facts(text, extractor))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I moved to Reno on a Friday.", ("user", "LIVES_IN", "Reno", "turn")),  # no day said: when it was told
+    ("I moved to Reno a week ago.", ("user", "LIVES_IN", "Reno", "2024-03-05")),
+])
+def test_a_weekday_said_with_a_or_every_is_no_date(extractor, text, expected):
+    assert expected in {(s, p, o, at) for s, p, o, _, at, *_ in last_turn_rows(extractor, text)}
+
+
+def test_every_other_friday_dates_nothing(extractor):  # (said on Tuesday 2024-03-12)
+    assert not any(at == "2024-03-08" for *_, at, _, _ in last_turn_rows(extractor, "I started therapy, every other Friday."))
