@@ -18,6 +18,7 @@ from chronomem.extract.clauses.phrases import called_name
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, PRONOUN, SPEAKER, THERE, WE, Arg
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import ROLES, TIES
+from chronomem.extract.parse.pipeline import session_speakers
 
 ROLE_SUFFIXES = tuple(sorted(ROLES.role_suffixes))  # str.endswith takes a tuple
 ROLE_ENDINGS = tuple(sorted(ROLES.role_endings))  # "geologist", "choreographer": a profession by its ending
@@ -159,6 +160,19 @@ def place(arg: Arg | None) -> Arg | None:
     return arg.typed("PLACE")
 
 
+def mistyped_town(arg: Arg | None, tok: Token) -> Arg | None:
+    """A town NER took for an organisation, in a place slot ("we moved to Bozeman", "I live in Flagstaff"): one plain
+    capitalised word (not "Veridian Dynamics", "IBM", "PayPal"), no organisation word nor speaker, in a sentence that
+    says nothing of a job or a company ("I moved to Zentrix for a new job": no place)."""
+    if arg is None or arg.kind != ENTITY or arg.label != "ORG" or arg.strength >= GAZETTEER:
+        return None
+    name = arg.name
+    if not (name.isalpha() and name.istitle()) or name.lower() in L.ORG_HEADS or name.lower() in session_speakers(tok.doc):
+        return None
+    work = any(t.lemma_.lower() in L.JOB_NOUNS or t.lemma_.lower() in TIES.employer_nouns for t in tok.sent)
+    return None if work else replace(arg, type="PLACE", label="GPE")
+
+
 def org(arg: Arg | None, *, strict: bool = False, tools: bool = True) -> Arg | None:
     """An employer. ``strict``: only names known to be organisations (gazetteer or NER)."""
     if arg is None or arg.kind != ENTITY:
@@ -229,7 +243,7 @@ def token_place(tok: Token, idx: DocIndex) -> Arg | None:
         return Arg(THERE, tok.i)
     if idx.is_time(tok) or tok.pos_ == "PRON":
         return None
-    named = place(name_arg(tok, idx))
+    named = place(found := name_arg(tok, idx)) or mistyped_town(found, tok)
     lemma = tok.lemma_.lower()
     if named is not None or (lemma not in L.PLACE_NOUNS and lemma not in L.HOMES):
         return named
@@ -356,7 +370,7 @@ def classify_destination(tok: Token, idx: DocIndex) -> tuple[str, Arg] | None:
         named = described_place(tok, idx, describe=False) if tok.lemma_.lower() in L.PLACE_NOUNS else None
         return ("LIVES_IN", named) if named is not None else None
     gazetteer = arg.strength >= GAZETTEER  # a gazetteer name is a tool, an employer or a place
-    predicate, found = (L.TYPE_PREDICATES.get(arg.type), arg) if gazetteer else ("LIVES_IN", place(arg))
+    predicate, found = (L.TYPE_PREDICATES.get(arg.type), arg) if gazetteer else ("LIVES_IN", place(arg) or mistyped_town(arg, tok))
     return (predicate, found) if predicate is not None and found is not None else None
 
 

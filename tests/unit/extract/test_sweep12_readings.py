@@ -1,0 +1,45 @@
+"""Kinds of sentence that read wrong before, in our own words: a town NER takes for a company in a place slot, and
+towns the gazetteer knows; a tool run on a platform; "seeing" someone at a moment (a meeting, not a couple); a place
+of work with no name; a car driven now.
+
+Each case lists the facts of the last turn as ``(subject, predicate, object, kind)``; the times are left to the
+tests of the time words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import A, U, last_turn_rows
+
+
+def facts(extractor, text: str) -> set[tuple[str, str, str, str]]:
+    return {(s, p, o, k) for s, p, o, k, *_ in last_turn_rows(extractor, text)}
+
+
+# a town: known to the gazetteer, or a single plain name NER takes for a company, in a move or live frame
+TOWNS = [
+    ("We moved to Boise in 2019.", {(U, "LIVES_IN", "Boise", A)}),
+    ("I moved to Amarillo last spring.", {(U, "LIVES_IN", "Amarillo", A)}),
+    ("My cousin lives in Chattanooga.", {("user's cousin", "LIVES_IN", "Chattanooga", A)}),
+    ("We relocated to Flagstaff.", {(U, "LIVES_IN", "Flagstaff", A)}),
+    ("We finally settled in Amarillo.", {(U, "LIVES_IN", "Amarillo", A)}),
+]
+NO_TOWN = [
+    "I moved to Veridian Dynamics.",  # a company's two-word name
+    "I moved to Sarah's place.",
+    "We moved in with Tom.",
+    "I was moved to tears.",
+    "I moved to Madison.",  # a first name too: left alone
+    "We moved to Flagstaff for my new job.",  # a job said: the name may be the employer's
+]
+
+
+@pytest.mark.parametrize("text,expected", TOWNS, ids=[t for t, _ in TOWNS])
+def test_a_town_in_a_move_or_live_frame(extractor, text, expected):
+    assert {f for f in facts(extractor, text) if f[1] == "LIVES_IN"} == expected
+
+
+@pytest.mark.parametrize("text", NO_TOWN)
+def test_no_town_where_none_is_said(extractor, text):
+    assert not {f for f in facts(extractor, text) if f[1] == "LIVES_IN"}
