@@ -43,3 +43,19 @@ def test_a_town_in_a_move_or_live_frame(extractor, text, expected):
 @pytest.mark.parametrize("text", NO_TOWN)
 def test_no_town_where_none_is_said(extractor, text):
     assert not {f for f in facts(extractor, text) if f[1] == "LIVES_IN"}
+
+# a tool run on a platform: both are used
+TOOLS_RUN = [
+    ("We run Postgres 13 on AWS.", {(U, "USES", "PostgreSQL 13", A), (U, "USES", "AWS", A)}),
+    ("We host Redis on Kubernetes.", {(U, "USES", "Redis", A), (U, "USES", "Kubernetes", A)}),
+]
+
+
+@pytest.mark.parametrize("text,expected", TOOLS_RUN, ids=[t for t, _ in TOOLS_RUN])
+def test_a_tool_run_on_a_platform(extractor, text, expected):
+    assert facts(extractor, text) == expected
+
+
+@pytest.mark.parametrize("text", ["We don't run Postgres on AWS.", "Should we run Kafka on GCP?"])
+def test_no_tool_run_when_denied_or_asked(extractor, text):
+    assert not facts(extractor, text)

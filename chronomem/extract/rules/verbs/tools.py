@@ -67,13 +67,14 @@ def our_system(tok: Token) -> bool:
 def system_tools(frame: Frame) -> list[Rel]:
     """The tools the speaker's own system runs on, is built with or written in (``system_tool_preps``): "our
     API runs on Kubernetes", "the frontend is built with React", "we host everything on AWS", "our stack is
-    Postgres and Redis" (known tools only; not "our data lives in a spreadsheet"). A system made with a tool
-    (``system_made``) uses it from when it was made: "our site was rewritten in Go last year"."""
+    Postgres and Redis" (known tools only; not "our data lives in a spreadsheet"), and a known tool run there too
+    ("we run Postgres 13 on AWS"). A system made with a tool (``system_made``) uses it from when it was made: "our
+    site was rewritten in Go last year"."""
     preps = SYSTEM_TOOL_PREPS.get(frame.lemma)
     if preps is None or not (any(our_system(t) or t.lower_ == "we" and frame.lemma != "be" for t in frame.subj_toks)
                              or (frame.dobj is not None and our_system(frame.dobj))):
         return []  # (also "we run on AWS", "we're hosted on Render": a known tool only)
-    toks = with_conj(frame.attr) if frame.lemma == "be" and frame.attr is not None else frame.prep(*preps)
+    toks = with_conj(frame.attr) if frame.lemma == "be" and frame.attr is not None else frame.prep(*preps) + frame.dobjs
     made = frame.lemma in SYSTEM_MADE and frame.status.tense == "past"  # "was built with React in 2019": since then
     return _uses(frame, [t for t in toks if frame.idx.is_tool(t)], frame.when("start" if made else "state"))
 
