@@ -59,3 +59,13 @@ def test_a_tool_run_on_a_platform(extractor, text, expected):
 @pytest.mark.parametrize("text", ["We don't run Postgres on AWS.", "Should we run Kafka on GCP?"])
 def test_no_tool_run_when_denied_or_asked(extractor, text):
     assert not facts(extractor, text)
+
+# a place of work with no name says nothing lasting; a kind of place does
+@pytest.mark.parametrize("text", ["I started at the new firm in March.", "I started at the startup in May.",
+                                  "I started at the office on Monday."])
+def test_an_unnamed_workplace_is_no_open_fact(extractor, text):
+    assert not facts(extractor, text)
+
+
+def test_a_kind_of_workplace_stays(extractor):
+    assert {f[2] for f in facts(extractor, "I started at a law firm in March.")} == {"law firm"}

@@ -24,6 +24,7 @@ from chronomem.extract.rules.open.base import (
     past_lemma,
     phrase_arg,
     subject_rels,
+    unnamed_workplace,
 )
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, phrase_row
 
@@ -81,6 +82,8 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
         return out + _mapped_places(frame, subjects, aspect, verb)
     for prep, toks in _object_preps(frame).items():
         for tok in toks:
+            if unnamed_workplace(tok, prep, lemma):
+                continue
             out += subject_rels(frame, subjects, OPEN_PREDICATE, phrase_arg(tok, frame.idx, people=prep == "with"),
                          aspect, relation=f"{verb} {prep}")
         if out:

@@ -174,6 +174,13 @@ def judged_antecedent(it: Token) -> Token | None:
     return prev if any(c.dep_ == "acomp" and c.lemma_.lower() in OPEN.positive_adjectives for c in prev.head.children) else None
 
 
+def unnamed_workplace(tok: Token, prep: str, lemma: str) -> bool:
+    """"started at the new firm", "I'm at a startup": a place of work with no name nor kind (``unnamed_workplaces``)
+    after "at" or a start verb says nothing lasting ("at a law firm" does)."""
+    return (prep == "at" or lemma in OPEN.start_verbs) and tok.pos_ == "NOUN" and tok.lemma_.lower() in \
+        OPEN.unnamed_workplaces and not any(c.dep_ == "compound" for c in tok.children)
+
+
 def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:
     judged = judged_antecedent(tok)  # "Yoga is amazing, I love it"
     tok = judged or tok

@@ -22,7 +22,7 @@ from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When, tim
 from chronomem.extract.clauses.timing import TimePhrase
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import EVENTS, OPEN
-from chronomem.extract.rules.open.base import past_lemma, person_subjects, phrase_arg, place_arg
+from chronomem.extract.rules.open.base import past_lemma, person_subjects, phrase_arg, place_arg, unnamed_workplace
 from chronomem.extract.rules.people.impressions import is_person_noun
 
 EVENT_CONFIDENCE = 0.7
@@ -169,8 +169,8 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
         return ("ATTENDED" if lemma in EVENTS.attend_verbs else "DID"), arg, verb
     for prep in sorted((p for p in frame.preps if p in EVENTS.object_preps), key=EVENTS.object_preps.__getitem__):
         for t in frame.prep(prep):
-            if not _thing(t) or idx.is_time(t):
-                continue
+            if not _thing(t) or idx.is_time(t) or unnamed_workplace(t, prep, lemma):
+                continue  # (also "started at the new firm")
             travel = lemma in EVENTS.travel_verbs or dobj is not None and f"{lemma} {dobj.lower_}" in EVENTS.travel_verbs
             if (travel or taken) and prep in ("to", "into") and _is_place(t, idx):  # ("made it to Oslo": "make it")
                 return "VISITED", place_arg(t), "visited"
