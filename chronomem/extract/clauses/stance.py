@@ -11,7 +11,7 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.tree import nearest_subject
-from chronomem.extract.lexicon import DIALOGUE
+from chronomem.extract.lexicon import DIALOGUE, OPEN
 
 
 def predicate_adjective(adj: Token) -> Token | None:
@@ -121,3 +121,16 @@ def you_all(tok: Token) -> bool:
     """"you guys", "you all", "you two": several listeners."""
     several = DIALOGUE.several_listeners
     return any(c.lower_ in several for c in tok.children) or (tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ in several)
+
+
+def planned_moment(verb: Token) -> bool:
+    """A present progressive said at a moment or for an occasion, a plan ("I'm seeing Mia tomorrow", "… on Friday",
+    "… later", "… for lunch"); not what holds now ("… these days": ``standing_times``), nor "I've been seeing Mia"."""
+    if verb.tag_ != "VBG" or any(c.lower_ == "been" for c in verb.children):
+        return False
+    for c in verb.children:
+        ent = next((e for e in verb.doc.ents if e.start <= c.i < e.end), None) if c.ent_type_ in ("DATE", "TIME") else None
+        if c.lower_ in OPEN.moment_adverbs or ent is not None and ent.text.lower() not in OPEN.standing_times \
+                or c.dep_ == "prep" and c.lower_ in OPEN.moment_preps and any(g.dep_ == "pobj" for g in c.children):
+            return True
+    return False

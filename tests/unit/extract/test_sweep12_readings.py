@@ -69,3 +69,51 @@ def test_an_unnamed_workplace_is_no_open_fact(extractor, text):
 
 def test_a_kind_of_workplace_stays(extractor):
     assert {f[2] for f in facts(extractor, "I started at a law firm in March.")} == {"law firm"}
+
+# "seeing" someone at a moment or for an occasion is a meeting; these days, or since when, a couple
+MEETINGS = [
+    "I'm seeing Nadia tomorrow.",
+    "I'm seeing Nadia on Saturday.",
+    "I'm seeing Nadia later.",
+    "I'm seeing Nadia next week.",
+    "I'm seeing Nadia for brunch.",
+]
+COUPLES = [  # (as before)
+    ("I've been seeing Nadia since April.", {(U, "PARTNER_OF", "Nadia", A)}),
+    ("I'm seeing Nadia these days.", {(U, "PARTNER_OF", "Nadia", A)}),
+    ("I'm seeing a guy named Emil.", {(U, "PARTNER_OF", "Emil", A)}),
+]
+
+
+@pytest.mark.parametrize("text", MEETINGS)
+def test_seeing_someone_at_a_moment_is_a_meeting(extractor, text):
+    assert not {f for f in facts(extractor, text) if f[1] == "PARTNER_OF"}
+
+
+@pytest.mark.parametrize("text,expected", COUPLES, ids=[t for t, _ in COUPLES])
+def test_seeing_someone_over_time_is_a_couple(extractor, text, expected):
+    assert {f for f in facts(extractor, text) if f[1] == "PARTNER_OF"} == expected
+
+
+def test_seeing_him_tomorrow_is_a_meeting(extractor):
+    rows = last_turn_rows(extractor, ("Ann", "How's Tom?"), ("Cy", "Good, I'm seeing him tomorrow for coffee."))
+    assert not [r for r in rows if r[1] == "PARTNER_OF"]
+
+# a car driven now is owned; not a drive somewhere, not someone else's car
+DRIVEN = [
+    ("I'm driving a Rav4 now.", {(U, "OWNS", "Rav4", A)}),
+    ("I'm driving a pickup these days.", {(U, "OWNS", "pickup", A)}),
+    ("I drive a Forester.", {(U, "OWNS", "Forester", A)}),
+]
+NOT_DRIVEN = ["I'm driving to Tacoma now.", "I'm driving my uncle's truck now.", "I drive my sister's car.",
+              "I'm driving a hard bargain now.", "I'm driving a Subaru tomorrow.", "I'm not driving a Rav4 now."]
+
+
+@pytest.mark.parametrize("text,expected", DRIVEN, ids=[t for t, _ in DRIVEN])
+def test_a_car_driven_now_is_owned(extractor, text, expected):
+    assert {f for f in facts(extractor, text) if f[1] == "OWNS"} == expected
+
+
+@pytest.mark.parametrize("text", NOT_DRIVEN)
+def test_no_car_owned(extractor, text):
+    assert not {f for f in facts(extractor, text) if f[1] == "OWNS"}

@@ -15,7 +15,7 @@ from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
-from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
+from chronomem.extract.clauses.tree import is_pet_noun, prep_objects, someone_elses
 from chronomem.extract.lexicon import NAMES, OPEN
 from chronomem.extract.parse.pipeline import session_speakers
 from chronomem.extract.rules.open.phrase_table import phrase_row
@@ -316,6 +316,8 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
     if predicate == OPEN_PREDICATE and relation:  # "drives an old truck" owns it (the phrase table)
         head = frame.v.doc[obj.i] if 0 <= obj.i < len(frame.v.doc) else None
         found = phrase_row(relation, obj.name, "" if head is None else head.lemma_)
+        if found is not None and found.predicate == "OWNS" and head is not None and someone_elses(head):
+            return []  # "I drive my mom's car": hers
         row_when = None if found is None else frame.when(found.aspect or aspect)
         if found is not None and (found.aspect != "end" or aspect == "end") and row_when is not None and not (
                 row_when.needs_time and not row_when.phrase):

@@ -235,8 +235,11 @@ def _aspect(frame: Frame) -> str | None:
     phrasal = any(p in frame.preps for p in OPEN.phrasal_exceptions.get(lemma, ()))  # "looking into", "working on"
     dropped = frame.v.tag_ == "VBG" and status.tense == "present" and frame.v.dep_ == "ROOT" and dropped_subject(frame.v)
     going_on = status.tense == "progressive" or dropped or _continues_progressive(frame.v)
-    if going_on and (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
-            t.dates for t in frame.times):
+    standing = lemma in OPEN.standing_progressives and frame.dobj is not None and mapped_predicate(
+        "is driving", frame.dobj.lemma_.lower()) == "OWNS" and any(  # "I'm driving a Rav4 now", "… these days"
+        w in OPEN.standing_times for w in (*(t.text.lower() for t in frame.times), *(c.lower_ for c in frame.v.children)))
+    if going_on and (standing or (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
+            t.dates for t in frame.times)):
         return "state"  # "I'm writing a screenplay", not "I'm eating lunch" nor "I'm seeing her tonight"
     return None
 

@@ -34,7 +34,7 @@ from chronomem.extract.clauses.records import (
     holds,
     timed,
 )
-from chronomem.extract.clauses.stance import negated, plain
+from chronomem.extract.clauses.stance import negated, plain, planned_moment
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES
 from chronomem.extract.rules.open.base import name_follows
@@ -156,7 +156,7 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
     mode = PEOPLE.couple_verbs.get(f"{verb.lemma_.lower()} {prt}") if prt else None
     mode = mode or PEOPLE.couple_verbs.get(verb.lemma_.lower())
-    if mode is None or (verb.lemma_.lower() == "see" and verb.tag_ != "VBG"):  # "I saw him" is not dating
+    if mode is None or verb.lemma_.lower() == "see" and (verb.tag_ != "VBG" or planned_moment(verb)):  # "I saw him"
         return []
     used = _used_to(verb)
     used_to = used is not None

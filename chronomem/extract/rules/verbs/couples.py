@@ -18,7 +18,7 @@ from chronomem.extract.clauses.args import DocIndex, person_arg, pronoun_arg, su
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, SPEAKER, UNNAMED, WE, Arg, Rel, When, holds
-from chronomem.extract.clauses.stance import plain
+from chronomem.extract.clauses.stance import plain, planned_moment
 from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import DIALOGUE, MARITAL_STATES, OPEN, PEOPLE, SKIP_BEFORE_VERB, SPAN_WORDS, UNIONS
 from chronomem.extract.rules.base import emit, passing, persons
@@ -288,8 +288,8 @@ def couple(frame: Frame, *, aspect: str, partners: str = "with", prt: str = "", 
 
 
 def seeing(frame: Frame) -> list[Rel]:
-    """"I've been seeing Diego since May" (progressive only: "I saw Diego" is not dating)."""
-    if frame.status.tense not in ("progressive", "perfect_progressive") and frame.v.tag_ != "VBG":
+    """"I've been seeing Diego since May" (progressive only: "I saw Diego" is not dating, "I'm seeing him at 6" a meeting)."""
+    if frame.status.tense not in ("progressive", "perfect_progressive") and frame.v.tag_ != "VBG" or planned_moment(frame.v):
         return []
     toks = frame.dobjs or [c for c in frame.v.children if c.dep_ in ("advmod", "npadvmod") and c.ent_type_ == "PERSON"]
     return couple_rels(frame, frame.when("state"), partner_toks=toks)
@@ -384,7 +384,7 @@ def _dating_verb(tok: Token) -> Token | None:
             return None
     elif dep != "dobj" or head.lemma_ not in ("see", "date"):
         return None
-    return head if head.tag_ == "VBG" else None
+    return head if head.tag_ == "VBG" and not (head.lemma_ == "see" and planned_moment(head)) else None
 
 
 def _dater(verb: Token) -> Arg | None:
