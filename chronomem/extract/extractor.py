@@ -244,7 +244,7 @@ class SpacyRuleExtractor:
 
     def extract_many(self, sessions: Iterable[Session]) -> Iterator[tuple[Session, ExtractionResult]]:
         """Extract every session with one ``nlp.pipe`` over all turns; results in input order."""
-        from chronomem.extract.parse.pipeline import SPEAKERS_KEY
+        from chronomem.extract.parse.pipeline import ANSWERED_KEY, SPEAKERS_KEY
         from chronomem.extract.resolution.session import SessionResolver
 
         nlp = self.nlp
@@ -259,11 +259,14 @@ class SpacyRuleExtractor:
                     pending.append(job)
                     speakers = speaker_names(session, self.skip_speakers)
                     for turn_no, pieces in enumerate(said[k]):
-                        pieces = restored.get((k, turn_no), []) + pieces  # the restored statement goes first
+                        answer = restored.get((k, turn_no), [])
+                        pieces = answer + pieces  # the restored statement goes first
                         job.expected += len(pieces)
-                        for piece in pieces:
+                        for j, piece in enumerate(pieces):
                             doc = nlp.make_doc(piece)
                             doc.user_data[SPEAKERS_KEY] = speakers  # "Karl replaced user as lead": a speaker by name
+                            if answer and j == len(answer):
+                                doc.user_data[ANSWERED_KEY] = answer[0]  # the answer, as said, after its restoring
                             yield doc, (job, turn_no)
                     job.fed = True
 

@@ -20,7 +20,7 @@ from chronomem.extract.clauses.args import NAME_LABELS, DocIndex, clean_name, fi
 from chronomem.extract.clauses.records import ASKED, ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg
 from chronomem.extract.clauses.tree import is_pet_noun
 from chronomem.extract.lexicon import FIRST_PERSON_FORMS, NAMES, OPEN, TIES
-from chronomem.extract.parse.pipeline import session_speakers
+from chronomem.extract.parse.pipeline import answered_as, session_speakers
 
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "conj", "compound", "appos", "attr", "dative",
                          "oprd", "agent"})
@@ -274,12 +274,17 @@ def _plural(tok: Token) -> bool:
 
 
 def _speakers_own(tok: Token) -> bool:
-    """The speaker's relative, whom a later "she" or "they" may mean: "my sister", "my parents", "I have a sister";
+    """The speaker's relative, whom a later "she" or "they" may mean: "my sister", "my parents", "I have a sister" (also
+    as a short answer: "Any siblings?" — "A sister, she's older");
     or pet ("my dog", "our cat"; one got or had is known from its HAS_PET: :mod:`~chronomem.extract.resolution.session`)."""
     pet = is_pet_noun(tok)
     if not (pet or tok.lower_ in L.KIN or tok.tag_ == "NNS" and tok.lemma_.lower() in L.KIN) or tok.dep_ == "conj":
         return False
     if any(c.dep_ == "poss" and (c.lower_ == "my" or pet and c.lower_ == "our") for c in tok.children):
+        return True
+    had = answered_as(tok.doc).lower()  # "Do you have kids?" — "Yes a son, he's 7": the son had ("I have a son.")
+    if tok.sent.start == 0 and had.startswith("i have ") and f" {tok.lower_}" in had and not any(
+            c.dep_ == "poss" for c in tok.children):
         return True
     return tok.dep_ == "dobj" and tok.head.lemma_ == "have" and any(
         c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.head.children)

@@ -130,6 +130,15 @@ def session_speakers(doc: Doc) -> dict[str, str]:
     return doc.user_data.get(SPEAKERS_KEY) or {}
 
 
+ANSWERED_KEY = "chronomem_answered"  # Doc.user_data: the statement a short answer opening this doc was restored to
+
+
+def answered_as(doc: Doc) -> str:
+    """What the short answer that opens ``doc`` was restored to by the extractor ("Do you have kids?" — "Yes a son,
+    he's 7": "I have a son."); empty when it opens with none."""
+    return doc.user_data.get(ANSWERED_KEY) or ""
+
+
 # ----------------------------------------------------------------------------- the gazetteer component
 EXTENSIONS = ("cm_terms", "cm_rels", "cm_hints", "cm_mentions")
 for _extension in EXTENSIONS:

@@ -44,6 +44,7 @@ def test_a_town_in_a_move_or_live_frame(extractor, text, expected):
 def test_no_town_where_none_is_said(extractor, text):
     assert not {f for f in facts(extractor, text) if f[1] == "LIVES_IN"}
 
+
 # a tool run on a platform: both are used
 TOOLS_RUN = [
     ("We run Postgres 13 on AWS.", {(U, "USES", "PostgreSQL 13", A), (U, "USES", "AWS", A)}),
@@ -60,15 +61,6 @@ def test_a_tool_run_on_a_platform(extractor, text, expected):
 def test_no_tool_run_when_denied_or_asked(extractor, text):
     assert not facts(extractor, text)
 
-# a place of work with no name says nothing lasting; a kind of place does
-@pytest.mark.parametrize("text", ["I started at the new firm in March.", "I started at the startup in May.",
-                                  "I started at the office on Monday."])
-def test_an_unnamed_workplace_is_no_open_fact(extractor, text):
-    assert not facts(extractor, text)
-
-
-def test_a_kind_of_workplace_stays(extractor):
-    assert {f[2] for f in facts(extractor, "I started at a law firm in March.")} == {"law firm"}
 
 # "seeing" someone at a moment or for an occasion is a meeting; these days, or since when, a couple
 MEETINGS = [
@@ -99,6 +91,18 @@ def test_seeing_him_tomorrow_is_a_meeting(extractor):
     rows = last_turn_rows(extractor, ("Ann", "How's Tom?"), ("Cy", "Good, I'm seeing him tomorrow for coffee."))
     assert not [r for r in rows if r[1] == "PARTNER_OF"]
 
+
+# a place of work with no name says nothing lasting; a kind of place does
+@pytest.mark.parametrize("text", ["I started at the new firm in March.", "I started at the startup in May.",
+                                  "I started at the office on Monday."])
+def test_an_unnamed_workplace_is_no_open_fact(extractor, text):
+    assert not facts(extractor, text)
+
+
+def test_a_kind_of_workplace_stays(extractor):
+    assert {f[2] for f in facts(extractor, "I started at a law firm in March.")} == {"law firm"}
+
+
 # a car driven now is owned; not a drive somewhere, not someone else's car
 DRIVEN = [
     ("I'm driving a Rav4 now.", {(U, "OWNS", "Rav4", A)}),
@@ -117,3 +121,23 @@ def test_a_car_driven_now_is_owned(extractor, text, expected):
 @pytest.mark.parametrize("text", NOT_DRIVEN)
 def test_no_car_owned(extractor, text):
     assert not {f for f in facts(extractor, text) if f[1] == "OWNS"}
+
+
+# a short answer to "do you have …?" whose thing the answer goes on to name
+ANSWERS_NAMED = [
+    (("Do you have kids?", "Yes a daughter, she's 5. Her name is Ivy."), ("Cy", "PARENT_OF", "Ivy", A)),
+    (("Do you have kids?", "Yes, a son. His name is Otto."), ("Cy", "PARENT_OF", "Otto", A)),
+    (("Any pets?", "Just a cat, Pesto."), ("Cy", "HAS_PET", "Pesto", A)),
+    (("Do you have any pets?", "Just a dog, Biscuit."), ("Cy", "HAS_PET", "Biscuit", A)),
+]
+
+
+@pytest.mark.parametrize("turns,expected", ANSWERS_NAMED, ids=[" / ".join(t) for t, _ in ANSWERS_NAMED])
+def test_a_thing_had_named_in_the_answer(extractor, turns, expected):
+    rows = last_turn_rows(extractor, ("Ann", turns[0]), ("Cy", turns[1]))
+    assert {(s, p, o, k) for s, p, o, k, *_ in rows if p == expected[1]} == {expected}
+
+
+def test_someone_elses_child_named_in_a_no(extractor):
+    rows = last_turn_rows(extractor, ("Ann", "Do you have kids?"), ("Cy", "No, but my brother has a son, Theo."))
+    assert not [r for r in rows if r[0] == "Cy" and r[1] == "PARENT_OF"]
