@@ -42,8 +42,23 @@ def lexicon_file(name: str) -> dict[str, Any]:
 
 @cache
 def lexicon_table(name: str) -> dict[str, Any]:
-    """The word lists of ``chronomem/data/lexicon/<name>.json``, frozen (loaded once)."""
-    return {k: _freeze(v) for k, v in lexicon_file(name).items()}
+    """The word lists of ``chronomem/data/lexicon/<name>.json``, frozen (loaded once), with those derived from another
+    file: ``open_clauses``' ``kin_possessions`` take their relation from ``words.json``'s ``kin``."""
+    table = {k: _freeze(v) for k, v in lexicon_file(name).items()}
+    if name == "open_clauses":
+        table["kin_possessions"] = kin_possessions(lexicon_file(name))
+    return table
+
+
+def kin_possessions(table: dict[str, Any]) -> MappingProxyType[str, str]:
+    """``word → relation`` of a table's ``kin_possessions`` list, read from ``words.json``'s ``kin`` (a word of
+    ``kin_forms`` by the kin word it stands for).
+
+    >>> kin_possessions({"kin_possessions": ["dad", "kids"], "kin_forms": {"kids": "kid"}})["kids"]
+    'child'
+    """
+    kin, forms = lexicon_file("words")["kin"], table.get("kin_forms", {})
+    return MappingProxyType({w: kin[forms.get(w, w)][0] for w in table["kin_possessions"]})
 
 
 @cache
