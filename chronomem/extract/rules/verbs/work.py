@@ -17,7 +17,7 @@ from chronomem.extract.clauses.accept import club_arg, is_role_head, team_arg
 from chronomem.extract.clauses.args import name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.phrases import called_token
-from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, YOU, Arg, Rel, When, timed
+from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, YOU, Arg, Rel, When, held, timed
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import EVENTS, OPEN, TEAM_CHANGES, TIES
@@ -180,7 +180,8 @@ def leave(frame: Frame) -> list[Rel]:
             left = arg.typed("ORG") if predicate == "WORKS_AT" else A.place(arg)
             return emit(frame, predicate, subjects, left, when, obj_tok=dobj) + _left_for(frame, subjects, when, predicate)
         if A.org(arg) is not None:  # unknown name: decided by what the session said before
-            return [_ambiguous(r) for r in emit(frame, "WORKS_AT", subjects, arg, when, confidence=0.8)]
+            return [replace(r, predicate="WORKS_AT|LIVES_IN")
+                    for r in emit(frame, "WORKS_AT", subjects, arg, when, confidence=0.8)]
         return []
     joined = [a for t in frame.prep("for") if (a := A.token_org(t, frame.idx, strict=True, tools=False))
               and a.strength >= GAZETTEER] if dobj is None and lemma == "leave" and when is not None else []
@@ -257,11 +258,6 @@ def _left_for(frame: Frame, subjects: list[Arg], end: When | None, predicate: st
         new = A.token_place(tok, frame.idx) if predicate == "LIVES_IN" else A.token_org(tok, frame.idx)
         out += emit(frame, predicate, subjects, new, start, obj_tok=tok)
     return out
-
-
-def _ambiguous(rel: Rel) -> Rel:
-    rel.predicate = "WORKS_AT|LIVES_IN"
-    return rel
 
 
 def hire(frame: Frame) -> list[Rel]:
@@ -399,8 +395,5 @@ def in_a_body(frame: Frame) -> list[Rel]:
 
 def _held(frame: Frame) -> When | None:
     """The clause's time; a plain past with none ("we were in the Peace Corps") held and is over (at no known time)."""
-    when = frame.when("state")
-    status = frame.status
-    if when is None and status.tense == "past" and not (status.blocked or status.negated):
-        return When("end", vague=True)
-    return when
+    when, status = frame.when("state"), frame.status
+    return held(True) if when is None and status.tense == "past" and not (status.blocked or status.negated) else when
