@@ -95,10 +95,6 @@ def passing(frame: Frame, keep: str, *, bare: bool = False) -> bool:
         c.dep_ in ("xcomp", "advcl") and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children) for c in frame.v.children)
 
 
-def obj_token(frame: Frame, arg: Arg | None) -> Token | None:
-    return None if arg is None or arg.i < 0 else frame.v.doc[arg.i]
-
-
 def role_rels(frame: Frame, subjects: list[Arg], when: When | None, toks: list[Token], strict: bool = False) -> list[Rel]:
     return [r for tok in toks for r in emit(frame, "HAS_ROLE", subjects, role_arg(tok, strict=strict), when,
                                             obj_tok=tok)]
@@ -269,6 +265,7 @@ class PrepRule:
         out: list[Rel] = []
         for tok in toks:
             arg = read(tok, frame, self.strict)
-            out += emit(frame, self.predicate, subjects, arg, when, obj_tok=obj_token(frame, arg) if self.anchor == "arg" else tok)
+            at = tok if self.anchor != "arg" else None if arg is None or arg.i < 0 else frame.v.doc[arg.i]  # or the name's
+            out += emit(frame, self.predicate, subjects, arg, when, obj_tok=at)
         return out
 

@@ -23,7 +23,7 @@ from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import OPEN, ROLE_PHRASE_STOPS, ROLES, TITLE_NOUNS, lexicon_file
 from chronomem.extract.rules.base import emit, employment, persons, role_when
 from chronomem.extract.rules.open.possessives import owned_name
-from chronomem.extract.rules.people.kin import gave_away, possessor
+from chronomem.extract.rules.people.kin import objects_pets, possessor
 
 LEADS = "LEADS"
 OCCUPATIONS: dict[str, dict] = lexicon_file("roles")["occupation_verbs"]
@@ -63,12 +63,12 @@ def step_down(frame: Frame) -> list[Rel]:
 
 def give_up(frame: Frame) -> list[Rel]:
     """"Jake gave up the lead of the design team"; a pet or a thing given "away" or "to" someone
-    (:func:`~chronomem.extract.rules.people.kin.gave_away`, :func:`given_away`)."""
+    (:func:`~chronomem.extract.rules.people.kin.objects_pets`, :func:`given_away`)."""
     if frame.prt == "up":
         return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("end"))
     if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):
         return []
-    return gave_away(frame) or given_away(frame)
+    return objects_pets(frame, aspect="end", deps=("dative",)) or given_away(frame)
 
 
 def given_away(frame: Frame) -> list[Rel]:
@@ -128,10 +128,6 @@ _PHRASE_POS = frozenset({"NOUN", "ADJ", "PROPN", "VERB"})
 _CLAUSE_OPENERS = frozenset({"DET", "PRON"})  # "to lead the team": an infinitive clause, not a role
 
 
-def _is_role_word(tok: Token) -> bool:
-    return tok.lower_ in L.ROLE_HEADS or tok.lemma_.lower() in L.ROLE_HEADS
-
-
 def _phrase_end(tok: Token, frame: Frame, limit: int) -> int:
     doc, j = tok.doc, tok.i
     while j < limit and j - tok.i < MAX_ROLE_WORDS and doc[j].is_alpha and doc[j].pos_ in _PHRASE_POS \
@@ -160,7 +156,7 @@ def role_words(tok: Token, frame: Frame) -> Arg | None:
             words += ["of", *(role_word(t) for t in doc[end + 1:tail])]
             return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
     last = doc[end - 1]
-    if not _is_role_word(last) or (len(words) == 1 and last.lower_ in L.WEAK_ROLE_HEADS):
+    if not (last.lower_ in L.ROLE_HEADS or last.lemma_.lower() in L.ROLE_HEADS) or (len(words) == 1 and last.lower_ in L.WEAK_ROLE_HEADS):
         return None
     return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
 

@@ -77,16 +77,13 @@ def _switch_pair(frame: Frame, base: Arg | None, old_tok: Token, new_tok: Token)
         return "LIVES_IN", old_p, new_p
     if moved:
         o, n = A.classify_destination(old_tok, frame.idx), A.classify_destination(new_tok, frame.idx)
-        if o is not None and n is not None and o[0] == n[0] == "WORKS_AT":
-            return "WORKS_AT", o[1], n[1]
+        return ("WORKS_AT", o[1], n[1]) if o is not None and n is not None and o[0] == n[0] == "WORKS_AT" else None
     return None
 
 
 def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
     """``from X to Y`` (optionally with a moved object: "moved CI from Jenkins to GitHub Actions")."""
-    src, dst = frame.prep("from"), frame.prep("to")
-    if not dst:
-        dst = [t for t in (frame.term_after_to(),) if t is not None]
+    src, dst = frame.prep("from"), frame.prep("to") or [t for t in (frame.term_after_to(),) if t is not None]
     base = A.token_tool(dobj, frame.idx) if dobj is not None else None
     if not dst and src and base is not None:  # "from version 3.9 to 3.10" parsed as one number phrase
         versions = [t for t in src[0].subtree if t is not src[0] and version_of(t) is not None]
@@ -157,9 +154,8 @@ def switch(frame: Frame) -> list[Rel]:
         return title_change(frame)
     if not frame.prep("to") and (frame.prt in ("off", "away") or frame.prep("off")):
         return _moved_off(frame)
-    dobj = frame.dobj
-    if dobj is None:  # "we upgraded PostgreSQL from 14 to 15" with the tool parsed as an adverb
-        dobj = next(iter(tool_objects(frame)), None)
+    # "we upgraded PostgreSQL from 14 to 15" with the tool parsed as an adverb
+    dobj = frame.dobj if frame.dobj is not None else next(iter(tool_objects(frame)), None)
     return complete_switch(frame, switch_rels(frame, dobj))
 
 
@@ -210,8 +206,7 @@ def _surface_value(tok: Token, idx, base: Arg | None) -> Arg | None:
 
 
 def replace_with(frame: Frame) -> list[Rel]:
-    leads = replaced_as_lead(frame)  # "Pablo replaced Lena as the lead of the payments team"
-    if leads:
+    if leads := replaced_as_lead(frame):  # "Pablo replaced Lena as the lead of the payments team"
         return leads
     passive = frame.passive
     if passive:  # "Redis was replaced by Memcached" — the group's setup
@@ -239,10 +234,10 @@ def replace_with(frame: Frame) -> list[Rel]:
 
 def finished_change(frame: Frame) -> list[Rel]:
     """"We finished the Postgres 14 to 15 upgrade on November 15", "we completed the move from Jira to Linear"."""
-    nouns = [t for t in frame.v.subtree if t.i > frame.v.i and t.pos_ in ("NOUN", "VERB") and t.lemma_.lower() in CHANGE_NOUNS]
-    if not nouns:
+    noun = next((t for t in frame.v.subtree if t.i > frame.v.i and t.pos_ in ("NOUN", "VERB")
+                 and t.lemma_.lower() in CHANGE_NOUNS), None)
+    if noun is None:
         return []
-    noun = nouns[0]
     preps = {c.lower_: [p for p in c.children if p.dep_ == "pobj"] for c in noun.children if c.dep_ == "prep"}
     for key in ("from", "to"):
         preps[key] = preps.get(key) or frame.prep(key)
@@ -290,16 +285,14 @@ def _new_home(frame: Frame, toks: list[Token]) -> list[Rel]:
 def move(frame: Frame) -> list[Rel]:
     to = frame.prep("to") + [c for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
     src = frame.prep("from") + (frame.prep("of") if "out" in frame.preps or frame.prt == "out" else [])
-    left = _moved_off(frame) if not to else []
-    if left:
+    if not to and (left := _moved_off(frame)):
         return left
     if frame.dobj is not None and frame.dobj.lower_ not in ("in", "back"):
         return complete_switch(frame, switch_rels(frame, frame.dobj))  # "we moved CI from Jenkins to GitHub Actions"
     subjects = persons(frame)
     if src and to:
         return switch_rels(frame, None)
-    homes = _new_home(frame, frame.prep("into", "to"))
-    if homes:
+    if homes := _new_home(frame, frame.prep("into", "to")):
         return homes
     roles = [role_arg(c, strict=False) for t in frame.prep("into") if t.lemma_.lower() in ROLE_SLOTS
              for c in t.children if c.dep_ == "compound"]
@@ -307,11 +300,8 @@ def move(frame: Frame) -> list[Rel]:
         roles = [_role_before_slot(t) for t in frame.prep("into")]
     if roles and roles[0] is not None:  # "I moved into a site reliability engineer role"
         return emit(frame, "HAS_ROLE", subjects, roles[0], frame.when("start"))
-    out: list[Rel] = []
-    for tok in to:
-        dest = A.classify_destination(tok, frame.idx)
-        if dest is not None:
-            out += emit(frame, dest[0], subjects, dest[1], frame.when("start"), obj_tok=tok)
+    out = [r for tok in to if (dest := A.classify_destination(tok, frame.idx)) is not None
+           for r in emit(frame, dest[0], subjects, dest[1], frame.when("start"), obj_tok=tok)]
     for tok in src if not to else []:  # "we moved from Leeds", "I moved over from the data team": left
         team = team_arg(tok)
         out += emit(frame, "MEMBER_OF" if team else "LIVES_IN", subjects, team or A.token_place(tok, frame.idx),
