@@ -265,7 +265,7 @@ class PrepRule:
         out: list[Rel] = []
         for tok in toks:
             arg = read(tok, frame, self.strict)
-            at = tok if self.anchor != "arg" else None if arg is None or arg.i < 0 else frame.v.doc[arg.i]  # or the name's
+            at = tok if self.anchor != "arg" else None if arg is None or arg.i < 0 else frame.v.doc[arg.i]  # or the arg
             out += emit(frame, self.predicate, subjects, arg, when, obj_tok=at)
         return out
 

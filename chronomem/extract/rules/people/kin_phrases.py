@@ -116,8 +116,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if negated(tok.head):
             out += _no_longer(tok, idx)
             continue
-        named = _relative_named(tok, idx)
-        if named:
+        if named := _relative_named(tok, idx):
             out += named
             continue
         subject = _subject(tok.head, tok, idx)
@@ -131,10 +130,8 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         kin = kin_of(noun) if noun is not None else None
         if noun is None or kin is None or kin[0] == "pet" or modifier_state(noun) == "skip":
             continue
-        when = held(modifier_state(noun) == "ended")
         past_couple = not one_of and over_if_past(kin, tok.head)
-        if past_couple:
-            when = When("end", vague=True)
+        when = When("end", vague=True) if past_couple else held(modifier_state(noun) == "ended")
         # "Ross's sister" alone is the copula rules' (which leave the past tense alone)
         for owner in _owners(noun, idx, possessive=one_of or past_couple):
             if owner.other_than(subject):
@@ -170,13 +167,11 @@ def _no_longer(attr: Token, idx: DocIndex) -> list[Rel]:
     the vocabulary rules read it)."""
     subject = _subject(attr.head, attr, idx)
     kin = kin_of(attr)
-    if subject is None or subject.kind == ENTITY or kin is None or kin[0] == "pet":
+    if subject is None or subject.kind == ENTITY or kin is None or kin[0] == "pet" or not clause_status(
+            attr.head).ending:
         return []
-    if not clause_status(attr.head).ending:
-        return []
-    when = When("end", vague=True)
     return [r for owner in _owners(attr, idx, possessive=True) if owner.kind != subject.kind
-            for r in kin_rels(owner, subject, kin, when, attr.i)]
+            for r in kin_rels(owner, subject, kin, When("end", vague=True), attr.i)]
 
 
 def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
@@ -225,9 +220,7 @@ def may_tie(doc: Doc) -> bool:
     """Whether a turn has words a rule here reads (a bond noun, "meet", "stay", "remain", or "like" with a
     friend word): most turns do not, and the rules are not run on them."""
     words = doc_words(doc)
-    if not words.isdisjoint(_GATE_HASHES):
-        return True
-    return _LIKE in words and not words.isdisjoint(_FRIEND_HASHES)  # "like my best friend"
+    return not words.isdisjoint(_GATE_HASHES) or _LIKE in words and not words.isdisjoint(_FRIEND_HASHES)  # "like my …"
 
 
 def bond_rels(sent: Span, idx: DocIndex, *, stated: bool) -> list[Rel]:
@@ -277,8 +270,7 @@ def _with_whom(noun: Token, words: tuple[str, ...]) -> list[Token]:
     after = noun.doc[noun.i + 1] if noun.i + 1 < noun.sent.end else None
     if not preps and after is not None and after.lower_ in words and after.dep_ == "prep" and after.head.i == noun.head.i:
         preps = [after]
-    objs = [p for prep in preps for p in prep.children if p.dep_ == "pobj"]
-    return plus_conjuncts(objs)
+    return plus_conjuncts([p for prep in preps for p in prep.children if p.dep_ == "pobj"])
 
 
 def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:

@@ -49,10 +49,8 @@ def apposition_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if (tok.pos_ != "NOUN" and not as_adjective and not as_noun) or (tok.dep_ == "attr" and not _introduced(tok)):
             continue  # "My parrot Noodle", "my stepdad Gus": the noun as an adjective; "Emma is my sister": the copula rules
         kin = kin_of(tok)
-        if kin is None:
-            continue
-        owner = owner_of(tok, idx)
-        if owner is None:
+        owner = owner_of(tok, idx) if kin is not None else None
+        if kin is None or owner is None:
             continue
         if owner.kind == WE and kin[0] == "sibling":
             owner = Arg(SPEAKER, owner.i)  # "our brother Ramiro", named: the speaker's too, whoever else "our" takes in
@@ -145,13 +143,10 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
     if frame.acomp is not None:  # "we're married", "I got engaged" (any other adjective: nothing here)
         return marital(frame, frame.acomp.lower_, subjects, frame.preps)
     if attr is None:
-        first_last = _first_or_last_day(frame)
-        if first_last:
+        if first_last := _first_or_last_day(frame):
             return first_last
-        if frame.lemma == "be" and frame.prep("with"):
-            partners = been_with(frame)  # "I've been with Arjun since 2016"
-            if partners:
-                return partners
+        if frame.lemma == "be" and frame.prep("with") and (partners := been_with(frame)):
+            return partners  # "I've been with Arjun since 2016"
         out: list[Rel] = in_charge_rels(frame)  # "Mei is in charge of the payments team"
         for tok in frame.prep("on", "in"):
             out += emit(frame, "MEMBER_OF", subjects, team_arg(tok, allow_area=False), when, obj_tok=tok)
@@ -206,10 +201,8 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         return [r for t in frame.dobj_preps.get("with", []) + frame.prep("with")
                 for r in emit(frame, "FRIEND_OF", subjects, person_arg(t, idx), when)]
     if lemma in L.LEAD_NOUNS:
-        teams = [team_arg(t) for t in frame.dobj_preps.get("of", []) + frame.dobj_preps.get("for", [])
-                 + frame.dobj_preps.get("on", [])]
-        teams += [team_arg(c) for c in attr.children if c.dep_ == "compound"]
-        teams = [t for t in teams if t is not None]
+        toks = [t for k in ("of", "for", "on") for t in frame.dobj_preps.get(k, [])]
+        teams = [t for t in map(team_arg, toks + [c for c in attr.children if c.dep_ == "compound"]) if t is not None]
         if teams:
             return emit(frame, "LEADS", people, teams[0], when)
     schools = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", []) if lemma in OPEN.student_nouns else []
@@ -277,10 +270,8 @@ def _first_or_last_day(frame: Frame) -> list[Rel]:
 
 def _title_owner(frame: Frame) -> Arg | None:
     """Whose title the subject is: "my title", "Ana's new role"."""
-    for tok in frame.subj_toks:
-        if tok.lemma_.lower() in ("title", "role", "position"):
-            return possessor(poss_of(tok), frame.idx)
-    return None
+    return next((possessor(poss_of(tok), frame.idx) for tok in frame.subj_toks
+                 if tok.lemma_.lower() in ("title", "role", "position")), None)
 
 
 def _copula_identity(frame: Frame, attr: Token, when: When | None) -> list[Rel]:
@@ -362,11 +353,8 @@ def _said_before(tok: Token, idx: DocIndex) -> Hint | None:
 
 def _not_later(tok: Token, frame: Frame) -> Arg | None:
     """"It was Adobe that I joined, not Netflix": the value after a later "not" in the sentence."""
-    sent = tok.sent
-    for j in range(tok.i + 1, sent.end - 1):
-        if tok.doc[j].lower_ == "not" and tok.doc[j - 1].text == ",":
-            return alternative(tok.doc[j - 1], frame)
-    return None
+    return next((alternative(tok.doc[j - 1], frame) for j in range(tok.i + 1, tok.sent.end - 1)
+                 if tok.doc[j].lower_ == "not" and tok.doc[j - 1].text == ","), None)
 
 
 def _it_was(tok: Token) -> bool:

@@ -117,8 +117,7 @@ def _kin_vocative(tok: Token) -> list[Rel]:
     if kin == "grandparent":
         return [holds("RELATED_TO", you, me, tok.i, 0.6, {"relation": "is grandparent of"})]
     predicate, listener_first = KIN_RELATIONS[kin]  # a parent, a child or a sibling
-    subj, obj = (you, me) if listener_first else (me, you)
-    return [holds(predicate, subj, obj, tok.i)]
+    return [holds(predicate, *((you, me) if listener_first else (me, you)), tok.i)]
 
 
 def _said_to(tok: Token) -> bool:
@@ -138,16 +137,13 @@ def _said_to(tok: Token) -> bool:
 
 def _couple(tok: Token) -> list[Rel]:
     """"You and I are married", "you and me are together": the speaker and the listener."""
-    if negated(tok.head):
-        return []
     subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
-    if subj is None:
+    if negated(tok.head) or subj is None:
         return []
     words = {subj.lower_, *(c.lower_ for c in subj.children if c.dep_ == "conj")}
     if not ({"you"} < words and words & {"i", "me"}):
         return []
-    predicate = PEOPLE.couple_states[tok.lower_]
-    return [holds(predicate, Arg(SPEAKER, tok.i), Arg(YOU, tok.i), tok.i, 0.7)]
+    return [holds(PEOPLE.couple_states[tok.lower_], Arg(SPEAKER, tok.i), Arg(YOU, tok.i), tok.i, 0.7)]
 
 
 # ----------------------------------------------------------------------------- dating
@@ -158,8 +154,7 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     mode = mode or PEOPLE.couple_verbs.get(verb.lemma_.lower())
     if mode is None or verb.lemma_.lower() == "see" and (verb.tag_ != "VBG" or planned_moment(verb)):  # "I saw him"
         return []
-    used = _used_to(verb)
-    used_to = used is not None
+    used_to = (used := _used_to(verb)) is not None
     began = verb.head if verb.dep_ == "xcomp" and verb.head.lemma_ in ("start", "begin") else None
     clause = used or began or verb  # "when you and Nora started going out": the subjects are the start's
     if not (plain(verb) and plain(clause)):
@@ -169,10 +164,9 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     if not used_to and not _when_past(clause) and embedded:
         return []
     subjects = plus_conjuncts([c for c in clause.children if c.dep_ == "nsubj"])
-    if prt:  # "break up with you", "go out with him"
-        objects = [p for head in (verb, *(c for c in verb.children if c.dep_ == "prt")) for p in prep_objects(head, "with")]
-    else:
-        objects = [c for c in verb.children if c.dep_ == "dobj"]
+    heads = (verb, *(c for c in verb.children if c.dep_ == "prt"))  # "break up with you", "go out with him"
+    objects = [p for h in heads for p in prep_objects(h, "with")] if prt else [
+        c for c in verb.children if c.dep_ == "dobj"]
     was_dating = verb.tag_ == "VBG" and _when_past(verb)  # "when you were dating Nora": it held then
     lasted = verb.tag_ == "VBD" and long_span(verb)  # "we went out for two years": over
     when = held(mode == "end" or used_to or was_dating or lasted)
@@ -240,11 +234,11 @@ def _speaking_as(noun: Token) -> list[Rel]:
     if subj is None or subj.lower_ != "i" or verb.tag_ == "VBD" or any(
             c.dep_ == "aux" and (c.lower_ in _IMAGINING or c.tag_ == "VBD" or c.lower_ == "had") for c in verb.children):
         return []
-    role = role_arg(noun, strict=True)
-    if role is None:
+    found = role_arg(noun, strict=True)
+    role = Arg(ENTITY, found.i, role_word(found), "ROLE", found.strength) if found is not None else None
+    if role is None or not role.name:
         return []
-    role = Arg(ENTITY, role.i, role_word(role), "ROLE", role.strength)
-    return [timed("HAS_ROLE", Arg(SPEAKER, subj.i), role, held(ended_role(noun)), noun.i, 0.7)] if role.name else []
+    return [timed("HAS_ROLE", Arg(SPEAKER, subj.i), role, held(ended_role(noun)), noun.i, 0.7)]
 
 
 def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
@@ -278,9 +272,8 @@ def _listener_is(attr: Token) -> list[Rel]:
     are compliments more than facts)."""
     verb = attr.head
     subj = nearest_subject(verb, attr)
-    if subj is None or subj.lower_ != "you" or any(c.dep_ in ("neg", "aux") for c in verb.children):
-        return []
-    if any(c.dep_ == "poss" for c in attr.children):
+    if subj is None or subj.lower_ != "you" or any(c.dep_ in ("neg", "aux") for c in verb.children) or any(
+            c.dep_ == "poss" for c in attr.children):
         return []
     you = Arg(GROUP_YOU, subj.i)
     if attr.lemma_ in OPEN.friend_nouns and attr.tag_ == "NN":

@@ -36,9 +36,8 @@ def title_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out: list[Rel] = []
     for tok in sent if past or short else ():
         dep = tok.dep_
-        if dep == "attr" and past:
-            if tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
-                out += _used_to_be(tok, idx) or _was_until_now(tok, idx)
+        if dep == "attr" and past and tok.pos_ == "NOUN" and tok.head.lemma_ == "be":
+            out += _used_to_be(tok, idx) or _was_until_now(tok, idx)
         elif dep == "ROOT" and short and tok.lower_.rstrip(".") in PEOPLE.person_titles:
             out += _thanked(tok)
     return out + (became_rels(sent, idx, asked=False) if "became" in text or "become" in text else [])
@@ -54,9 +53,8 @@ def became_rels(sent: Span, idx: DocIndex, *, asked: bool) -> list[Rel]:
 def _became(attr: Token, idx: DocIndex, *, asked: bool) -> list[Rel]:
     verb = attr.head
     kids = list(verb.children)
-    if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ == "never" for c in kids):
-        return []
-    if not (verb.tag_ == "VBD" or any(c.dep_ == "aux" and c.lower_ == "did" for c in kids)):
+    if any(c.dep_ == "neg" or c.tag_ == "MD" or c.lower_ == "never" for c in kids) or not (
+            verb.tag_ == "VBD" or any(c.dep_ == "aux" and c.lower_ == "did" for c in kids)):
         return []  # "you'll become a chef", "to become a chef": no change that took place
     wh = any(c.dep_ == "advmod" and c.lower_ in _PRESUPPOSING for c in kids)
     if asked and not wh:
@@ -91,9 +89,8 @@ def _used_to_be(attr: Token, idx: DocIndex) -> list[Rel]:
     """"You used to be my babysitter", "you used to be a nurse": a role held in the past (the verb rules
     read the speaker's and third persons' "used to be a nurse")."""
     be, used = attr.head, attr.head.head
-    if be.dep_ != "xcomp" or used.lemma_ != "use" or used.tag_ != "VBD":
-        return []
-    if any(c.dep_ == "neg" or c.lower_ == "never" for c in (*used.children, *be.children)):
+    if be.dep_ != "xcomp" or used.lemma_ != "use" or used.tag_ != "VBD" or any(
+            c.dep_ == "neg" or c.lower_ == "never" for c in (*used.children, *be.children)):
         return []
     who = _holder(used, idx)
     owned = any(c.dep_ == "poss" for c in attr.children)
@@ -113,9 +110,8 @@ def _was_until_now(attr: Token, idx: DocIndex) -> list[Rel]:
 def _thanked(tok: Token) -> list[Rel]:
     """"Thanks doctor.": the title with only a word of thanks (or a greeting) joined to it."""
     children = [c for c in tok.children if not c.is_punct]
-    if not children or any(c.dep_ != "compound" or c.lower_ not in NAMES.interjections or c.i > tok.i for c in children):
-        return []
-    return listener_titled(tok)
+    thanks = children and all(c.dep_ == "compound" and c.i < tok.i and c.lower_ in NAMES.interjections for c in children)
+    return listener_titled(tok) if thanks else []
 
 
 def title_role(tok: Token) -> Arg:
@@ -207,9 +203,8 @@ def _held_role(holder: Arg, noun: Token) -> list[Rel]:
     role = role_arg(noun, strict=True)
     if role is None:
         return []
-    words = role.name.split()
-    role = replace(role, name=" ".join([*words[:-1], noun.lemma_.lower()]))
-    return [holds("HAS_ROLE", holder, role, noun.i, 0.7)]
+    singular = replace(role, name=" ".join([*role.name.split()[:-1], noun.lemma_.lower()]))
+    return [holds("HAS_ROLE", holder, singular, noun.i, 0.7)]
 
 
 def _dismissed(verb: Token) -> list[Rel]:
@@ -217,8 +212,8 @@ def _dismissed(verb: Token) -> list[Rel]:
     subj = [c for c in verb.children if c.dep_ == "nsubjpass"]
     if any(c.dep_ in ("prt", "prep", "advmod") and c.lower_ in ("up", "about", "over") for c in verb.children):
         return []  # "you're fired up about it": eager, not dismissed
-    if len(subj) != 1 or subj[0].lower_ != "you" or any(c.lower_ in ("guys", "all", "both") for c in subj[0].children):
-        return []
-    if not any(c.dep_ == "auxpass" and c.lemma_ == "be" and c.tag_ in ("VBP", "VBZ") for c in verb.children):
+    several = len(subj) != 1 or any(c.lower_ in ("guys", "all", "both") for c in subj[0].children)
+    if several or subj[0].lower_ != "you" or not any(
+            c.dep_ == "auxpass" and c.lemma_ == "be" and c.tag_ in ("VBP", "VBZ") for c in verb.children):
         return []
     return [timed("REPORTS_TO", Arg(YOU, subj[0].i), Arg(SPEAKER, verb.i), When("end", fresh=True), verb.i, 0.7)]

@@ -156,7 +156,8 @@ def role_words(tok: Token, frame: Frame) -> Arg | None:
             words += ["of", *(role_word(t) for t in doc[end + 1:tail])]
             return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
     last = doc[end - 1]
-    if not (last.lower_ in L.ROLE_HEADS or last.lemma_.lower() in L.ROLE_HEADS) or (len(words) == 1 and last.lower_ in L.WEAK_ROLE_HEADS):
+    if not (last.lower_ in L.ROLE_HEADS or last.lemma_.lower() in L.ROLE_HEADS) or (
+            len(words) == 1 and last.lower_ in L.WEAK_ROLE_HEADS):
         return None
     return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
 
