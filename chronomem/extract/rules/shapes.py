@@ -82,8 +82,7 @@ _DOC_MATCHES = "chronomem_shape_matches"
 def _doc_matches(doc: Doc) -> list[tuple[str, tuple[int, ...]]]:
     """Every shape's matches in ``doc``, found once per doc (the matcher reads the whole doc each time it
     runs: once per sentence made a long turn quadratic) and kept in ``doc.user_data``."""
-    found = doc.user_data.get(_DOC_MATCHES)
-    if found is None:
+    if (found := doc.user_data.get(_DOC_MATCHES)) is None:
         matcher, _, needs = _built(doc.vocab)
         found = [(doc.vocab.strings[match_id], tuple(token_ids)) for match_id, token_ids in matcher(doc)] \
             if _may_match(doc, needs) else []

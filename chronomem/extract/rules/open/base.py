@@ -107,9 +107,8 @@ def dropped_subject(v: Token) -> bool:
 def name_follows(tok: Token) -> bool:
     """A name right after ``tok`` ("my sister Emma", "my dog, Rex"), or "in law" ("my sister in law"): the noun
     is not left unnamed, or is not the kin it says."""
-    if [t.lower_ for t in tok.doc[tok.i + 1: tok.i + 3]] in (["in", "law"], ["in", "laws"]):
-        return True
-    return any(t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])
+    return [t.lower_ for t in tok.doc[tok.i + 1: tok.i + 3]] in (["in", "law"], ["in", "laws"]) or any(
+        t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])
 
 
 def is_person_object(tok: Token) -> bool:
@@ -154,9 +153,7 @@ def quoted_title(tok: Token) -> str | None:
 def counted(tok: Token) -> Token:
     """What a quantity noun counts ("a bunch of fantasy books", "tons of board games": the books, the
     games); any other token is itself."""
-    if tok.lemma_.lower() not in OPEN.quantity_nouns:
-        return tok
-    return next(iter(prep_objects(tok, "of")), tok)
+    return next(iter(prep_objects(tok, "of")), tok) if tok.lemma_.lower() in OPEN.quantity_nouns else tok
 
 
 def judged_antecedent(it: Token) -> Token | None:
@@ -167,10 +164,9 @@ def judged_antecedent(it: Token) -> Token | None:
         return None
     above = set(it.ancestors)  # ("a huge fan of it": "fan" is no noun between)
     prev = next((t for t in reversed(it.doc[:it.i]) if t.pos_ in ("NOUN", "PROPN") and t not in above), None)
-    if prev is None or prev.sent.end < it.sent.start:
-        return None  # further back than the sentence before
-    if prev.dep_ != "nsubj" or prev.head.lemma_ != "be" or any(c.dep_ in ("det", "poss") for c in prev.children):
-        return None
+    if prev is None or prev.sent.end < it.sent.start or prev.dep_ != "nsubj" or prev.head.lemma_ != "be" or any(
+            c.dep_ in ("det", "poss") for c in prev.children):
+        return None  # (also further back than the sentence before)
     return prev if any(c.dep_ == "acomp" and c.lemma_.lower() in OPEN.positive_adjectives for c in prev.head.children) else None
 
 
@@ -186,8 +182,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     tok = judged or tok
     if (title := quoted_title(tok)) is not None:
         return Arg(ENTITY, tok.i, title, "OTHER", GUESS)  # a book, a film, a song
-    inner = counted(tok)
-    if inner is not tok:
+    if (inner := counted(tok)) is not tok:
         return phrase_arg(inner, idx, people=people)
     if tok.lower_ in L.RELATIVE_PRONOUNS and tok.head.dep_ == "relcl":
         tok = tok.head.head  # "the kayak that I bought": the object is the noun the clause describes
@@ -211,8 +206,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
     phrase = object_phrase(tok, is_time=idx.is_time)
     if phrase is None or len(phrase) < 3 or phrase.lower() in OPEN.setting_gerunds:
         return None  # (also "spending time", "wasting time": where, how or with whom is missing)
-    head = shared_head(tok)
-    if head is not None:
+    if (head := shared_head(tok)) is not None:
         phrase = f"{phrase} {head.lower_}"  # "fantasy and sci-fi movies": fantasy movies
     first, _, rest = phrase.partition(" ")
     if first in OPEN.light_gerunds and not _activity_done(tok, first):

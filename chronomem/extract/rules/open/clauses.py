@@ -140,8 +140,7 @@ def clause_rels(frame: Frame) -> list[Rel]:
     progressive = frame.v.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in frame.v.children)
     if not frame.status.blocked and not frame.status.negated:
         favourite = favourite_rels(frame) if frame.lemma == "be" or progressive or noun_as_verb(frame) else []
-        loved = favourite or loved_subject_rels(frame) or home_in(frame) or employer_is(frame) or gift_rels(frame)
-        if loved:
+        if loved := favourite or loved_subject_rels(frame) or home_in(frame) or employer_is(frame) or gift_rels(frame):
             return loved  # "my favourite book is Dune", "pottery relaxes me"; "my home is in Vermont"; a gift
     elif not frame.status.blocked and (disowned := loved_subject_rels(frame)):
         return disowned  # "camping isn't really my thing"
@@ -228,9 +227,7 @@ def _aspect(frame: Frame) -> str | None:
         return "end"  # "I quit school": the phrase table says what ends
     if OPEN.start_particles.get(lemma) == frame.prt and status.tense in ("past", "perfect"):
         return "start"  # "took up pottery"
-    if status.tense == "present" and frame.v.tag_ in ("VBP", "VBZ", "VB"):
-        return "state"
-    if status.tense == "perfect_progressive":
+    if status.tense == "present" and frame.v.tag_ in ("VBP", "VBZ", "VB") or status.tense == "perfect_progressive":
         return "state"
     phrasal = any(p in frame.preps for p in OPEN.phrasal_exceptions.get(lemma, ()))  # "looking into", "working on"
     dropped = frame.v.tag_ == "VBG" and status.tense == "present" and frame.v.dep_ == "ROOT" and dropped_subject(frame.v)

@@ -224,8 +224,7 @@ def _noun_rels(frame: Frame, subjects: list[Arg], noun: Token | None) -> list[Re
     if head in OPEN.taste_persons:  # "I'm a dog person": the noun before it, or no taste at all (not "the IT guy")
         the = any(c.dep_ == "det" and c.lower_ not in ("a", "an") for c in noun.children)
         return [] if the else subject_rels(frame, subjects, "LIKES", _fan_of(noun), aspect, confidence=TASTE_CONFIDENCE)
-    pastime = _pastime_of(noun)
-    if pastime is not None:  # "I'm a gamer", "an avid reader", "an amateur photographer"
+    if (pastime := _pastime_of(noun)) is not None:  # "I'm a gamer", "an avid reader", "an amateur photographer"
         return subject_rels(frame, subjects, "LIKES", Arg(ENTITY, noun.i, pastime, "OTHER", GUESS), aspect,
                             confidence=TASTE_CONFIDENCE)
     if head in OPEN.not_identities or not head.endswith(tuple(OPEN.identity_suffixes)):
@@ -259,8 +258,7 @@ def busy_rels(frame: Frame, subjects: list[Arg], parts: list[Token]) -> list[Rel
         if b.tag_ == "VBG":
             inner = build_frame(b, frame.idx, frame.all_times, frame.hedged)
             inner.status.blocked = frame.status.blocked  # "busy" governs it without hedging it
-            found = activity_rels(inner, subjects, "state")
-            if found:
+            if found := activity_rels(inner, subjects, "state"):
                 out += found
                 continue
         bare = gerund(b.lemma_.lower()) if b.tag_ == "VBG" else b.lower_

@@ -20,8 +20,7 @@ from chronomem.extract.rules.open.base import OPEN_CONFIDENCE, OPEN_PREDICATE, c
 
 def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """The goal in the clause under a wish verb (empty when ``frame`` is not such a clause)."""
-    wish = _wish_verb(frame.v, frame.hedged)
-    if wish is None:
+    if (wish := _wish_verb(frame.v, frame.hedged)) is None:
         return []
     lemma = frame.lemma
     if lemma == "be":

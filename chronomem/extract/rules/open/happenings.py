@@ -91,11 +91,9 @@ def happening_rels(frame: Frame) -> list[Rel]:
     dropped = frame.v.lower_ in OPEN.irregular_pasts and frame.v.i == frame.v.sent.start  # "Took a trip last week": a
     if not planned and tense not in _PAST_TENSES and not dropped:  # chat line dropping its "I", its past a base form
         return []
-    subjects = person_subjects(frame, relatives=False)
-    if not subjects:
+    if not (subjects := person_subjects(frame, relatives=False)):
         return []
-    found = _what(frame, lemma)
-    if found is None:
+    if (found := _what(frame, lemma)) is None:
         return []
     predicate, obj, relation = found
     if planned:
@@ -163,8 +161,7 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
     if dobj is not None and _thing(dobj) and not taken:
         if lemma == "have" and dobj.lemma_.lower() not in EVENTS.have_nouns:
             return None  # "had a great time", "had lunch"
-        arg = phrase_arg(dobj, idx)
-        if arg is None:
+        if (arg := phrase_arg(dobj, idx)) is None:
             return None
         return ("ATTENDED" if lemma in EVENTS.attend_verbs else "DID"), arg, verb
     for prep in sorted((p for p in frame.preps if p in EVENTS.object_preps), key=EVENTS.object_preps.__getitem__):
@@ -176,8 +173,7 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
                 return "VISITED", place_arg(t), "visited"
             if taken:
                 continue  # ("took my dog to the lake": who was taken is no happening, nor is where, unnamed)
-            arg = phrase_arg(t, idx)
-            if arg is None:
+            if (arg := phrase_arg(t, idx)) is None:
                 continue
             attended = lemma in EVENTS.attend_verbs or (lemma == "go" and prep in ("to", "at") and (
                 t.lemma_.lower() in EVENTS.attend_nouns))
@@ -209,8 +205,7 @@ def _base_relation(frame: Frame, lemma: str, relation: str) -> str:
 
 def _past(frame: Frame, lemma: str) -> str:
     """The verb in the past tense, with its particle: "ran", "signed up", "went"."""
-    word = EVENTS.past_forms.get(lemma)
-    if word is None:
+    if (word := EVENTS.past_forms.get(lemma)) is None:
         word = frame.v.lower_ if frame.v.tag_ == "VBD" else (lemma + "d" if lemma.endswith("e") else lemma + "ed")
     return f"{word} {frame.prt}" if frame.prt else word
 

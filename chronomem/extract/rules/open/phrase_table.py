@@ -83,8 +83,7 @@ def phrase_row(relation: str, phrase: str, head: str = "") -> Row | None:
     >>> phrase_row("starts", "diet"), phrase_row("attends", "law school").planned, phrase_row("watches", "film").planned
     (None, True, False)
     """
-    rows = _table().get(relation)
-    if not rows:
+    if not (rows := _table().get(relation)):
         return None
     words = phrase.lower().split()
     heads = {head_noun(phrase), " ".join(words[-2:]), "*", head_noun(head)} | (

@@ -246,8 +246,7 @@ def unnamed_kin_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if head and lemma in OPEN.group_nouns:
             out += _my_group(tok)
             continue
-        identity = _identity_of_mine(tok)
-        if identity:
+        if identity := _identity_of_mine(tok):
             out += identity
             continue
         if tok.pos_ == "NOUN" and (tok.lemma_.lower() in OPEN.origin_nouns or tok.lemma_.lower() in OPEN.home_nouns and any(

@@ -15,6 +15,7 @@ commands, someone else's opinion ("you think you're so perfect"), several people
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from spacy.tokens import Span, Token
@@ -63,8 +64,7 @@ def impression_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         elif tok.pos_ == "ADJ" and low in PEOPLE.liking_adjectives and tok.dep_ == "acomp":
             out += _with_prep(tok, tok.head, PEOPLE.liking_adjectives[low], idx)
         elif tok.pos_ == "NOUN" and lemma in PEOPLE.liking_nouns:
-            verb = _governing_verb(tok)
-            if verb is not None:
+            if (verb := _governing_verb(tok)) is not None:
                 out += _with_prep(tok, verb, PEOPLE.liking_nouns[lemma], idx)
         elif tok.pos_ == "ADJ" and low in PEOPLE.praise_adjectives and (acomp := predicate_adjective(tok)) is not None:
             out += _praise(acomp, PEOPLE.praise_adjectives[low])
@@ -120,9 +120,7 @@ def _governing_verb(noun: Token) -> Token | None:
 # ----------------------------------------------------------------------------- who
 def _named(tok: Token, idx: DocIndex) -> Arg | None:
     """A named person (not a gazetteer place, tool or company; a known first name NER took for a place is one)."""
-    if tok.pos_ != "PROPN":
-        return None
-    arg = name_arg(tok, idx)
+    arg = name_arg(tok, idx) if tok.pos_ == "PROPN" else None
     if arg is None or arg.kind != ENTITY or arg.strength >= GAZETTEER:
         return None
     return arg.typed("PERSON") if arg.label == "PERSON" or first_named(arg) else None
@@ -184,7 +182,7 @@ def _emit(predicate: str, holder: Arg | None, objs: list[Arg | None], i: int, *,
 
 # ----------------------------------------------------------------------------- verbs, adjectives and nouns of liking
 def _verb(verb: Token, predicate: str, idx: DocIndex, *, negation_ok: bool = False) -> list[Rel]:
-    if (negated(verb) and not negation_ok) or blocked(verb) and not negation_ok:
+    if (negated(verb) or blocked(verb)) and not negation_ok:
         return []
     objs = plus_conjuncts([c for c in verb.children if c.dep_ == "dobj"])
     # a verb with its subject said ("I love you", "I hate you") states the feeling in any chat; the
@@ -235,22 +233,17 @@ def _praise(word: Token, predicate: str) -> list[Rel]:
     if verb.lemma_ not in PEOPLE.praise_verbs or negated(verb) or blocked_praise(verb):
         return []
     subj = subject_of(verb)
-    if subj is None or subj.tag_ != "PRP":
-        return []
-    if any(c.lower_ in ("both", "all") for c in (*verb.children, *word.children)) or word.tag_ == "NNS":
+    several = word.tag_ == "NNS" or any(c.lower_ in ("both", "all") for c in (*verb.children, *word.children))
+    if subj is None or subj.tag_ != "PRP" or several:
         return []  # "you are both idiots": several people
-    obj: Arg | None
+    obj: Arg | None = None
     told = _told(word, predicate)
     if subj.lower_ == "you" and not you_all(subj):
         obj = Arg(YOU if told else GROUP_YOU, subj.i)
     elif subj.lower_ in ("he", "she"):
         pron = pronoun_arg(subj)
         obj = pron if told or pron is None else Arg(GROUP_PRONOUN, subj.i, name=pron.name, gender=pron.gender)
-    else:
-        obj = None
-    if obj is None:
-        return []
-    return [holds(predicate, Arg(SPEAKER, word.i), obj, word.i)]
+    return [] if obj is None else [holds(predicate, Arg(SPEAKER, word.i), obj, word.i)]
 
 
 def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
@@ -265,8 +258,7 @@ def _named_praise(word: Token, predicate: str, idx: DocIndex) -> list[Rel]:
     named = _named(subjects[0], idx) or named_by_role(subjects[0], idx)  # "my uncle Gustavo is so rude"
     if named is None:
         return []
-    obj = named if _told(word, predicate) else Arg(GROUP_NAME, named.i, named.name, named.type, named.strength, named.gender,
-                                                     named.aliases, named.label)
+    obj = named if _told(word, predicate) else replace(named, kind=GROUP_NAME)
     return [holds(predicate, Arg(SPEAKER, word.i), obj, word.i)]
 
 
@@ -274,10 +266,9 @@ def _told(word: Token, predicate: str) -> bool:
     """Praise or blame that is a fact in a chat of two too: the speaker's own opinion ("I think Nina is lovely"), an
     insult noun ("you're such a liar", "Omar is a total creep"), which is no politeness (as "You idiot!"), or blame
     of someone not spoken to ("Omar is so rude", "he's so annoying"; "you're so annoying" may be teasing)."""
-    if my_opinion(word.head):
-        return True
     subj = subject_of(word.head)
-    return predicate == "DISLIKES" and (word.pos_ == "NOUN" or subj is not None and subj.lower_ != "you")
+    return my_opinion(word.head) or predicate == "DISLIKES" and (
+        word.pos_ == "NOUN" or subj is not None and subj.lower_ != "you")
 
 
 def _favorite(word: Token, idx: DocIndex) -> list[Rel]:

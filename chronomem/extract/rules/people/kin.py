@@ -81,8 +81,7 @@ def possessor(tok: Token | None, idx: DocIndex) -> Arg | None:
     """Whose, by a possessive word: "my", "our", "his", "her" or a name ("Tom's"); ``None`` for no word."""
     if tok is None:
         return None
-    arg = pronoun_arg(tok)
-    if arg is not None:
+    if (arg := pronoun_arg(tok)) is not None:
         return arg if arg.kind in (SPEAKER, WE) or arg.name in ("his", "her") else None
     return person_arg(tok, idx, trust_ner=False) if tok.pos_ == "PROPN" else None
 
@@ -269,8 +268,7 @@ def as_baby(tok: Token) -> bool:
 def born_kin(tok: Token, *, plain: bool = False) -> tuple[str, str, str] | None:
     """``(relation, gender, word)`` of a child as born: "a son", "a baby", "a baby girl" (``plain``: also
     "a boy", as in "gave birth to a boy"); not "a sister", "a new girl"."""
-    kin = kin_of(tok)
-    if kin is not None:
+    if (kin := kin_of(tok)) is not None:
         return kin if kin[0] == "child" else None
     gender = L.BORN_KIN.get(tok.lemma_.lower())
     return ("child", gender, tok.lower_) if gender is not None and (plain or as_baby(tok)) else None

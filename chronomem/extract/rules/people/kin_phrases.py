@@ -57,8 +57,7 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     subjects = [] if subj is None else [subj, *(c for c in subj.children if c.dep_ == "conj")]  # "Joey and I are …"
     # (the subject nearest the verb: "Hey John, … I'm now friends with …" parses the vocative as a second subject)
     args = [a for a in (said_person(s, idx, any_pronoun=True) for s in subjects) if a is not None]
-    owner = owner_word(attr, idx)
-    if owner is not None:
+    if (owner := owner_word(attr, idx)) is not None:
         if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
             args = [a for a in args if a.kind == PRONOUN]
         return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
@@ -119,8 +118,7 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         if named := _relative_named(tok, idx):
             out += named
             continue
-        subject = _subject(tok.head, tok, idx)
-        if subject is None:
+        if (subject := _subject(tok.head, tok, idx)) is None:
             continue
         if tok.lower_ == "friends" and (other := _with(tok, idx)):
             out += [holds("FRIEND_OF", subject, o, tok.i, 0.7) for o in other]

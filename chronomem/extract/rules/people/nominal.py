@@ -177,8 +177,7 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
             out += [r for t in frame.prep("at") for r in emit(frame, "WORKS_AT", subjects,
                                                               A.token_org(t, idx, strict=not ranged), when, obj_tok=t)]
         return out
-    titled = _title_owner(frame)
-    if titled is not None:  # "my new title is solutions architect (, not backend developer)"
+    if (titled := _title_owner(frame)) is not None:  # "my new title is solutions architect (, not backend developer)"
         return role_rels(frame, [titled], when, [attr], strict=False)
     intro = next((c for c in attr.children if c.dep_ == "appos" and is_role_head(c)), None) if attr.pos_ == "PROPN" \
         else None

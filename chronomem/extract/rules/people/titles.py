@@ -200,8 +200,7 @@ def _shared_role(noun: Token) -> list[Rel]:
 
 def _held_role(holder: Arg, noun: Token) -> list[Rel]:
     """The role ``noun`` names, held by ``holder``, in the singular ("Nora's two interns": intern)."""
-    role = role_arg(noun, strict=True)
-    if role is None:
+    if (role := role_arg(noun, strict=True)) is None:
         return []
     singular = replace(role, name=" ".join([*role.name.split()[:-1], noun.lemma_.lower()]))
     return [holds("HAS_ROLE", holder, singular, noun.i, 0.7)]

@@ -37,7 +37,6 @@ def person_in(tok: Token | None, idx: DocIndex, words: str, *, named: NameReader
     low, row = tok.lower_, PEOPLE.person_slots[words]
     if low in row["you"]:
         return None if several is not None and several(tok) else Arg(you_kind, tok.i)
-    arg = pronoun_arg(tok)
-    if arg is not None:
+    if (arg := pronoun_arg(tok)) is not None:
         return arg if low in row["pronouns"] or low in row["personal"] and tok.tag_ == "PRP" else None
     return named(tok, idx)

@@ -32,8 +32,7 @@ def partner_arg(tok: Token | None, frame: Frame) -> Arg | None:
     """The other person in a relationship: any person-shaped name (the slot takes only people)."""
     if tok is None:
         return None
-    arg = person_arg(subject_head(tok), frame.idx, trust_ner=False)  # the name: "my boyfriend, Pete"
-    if arg is None:
+    if (arg := person_arg(subject_head(tok), frame.idx, trust_ner=False)) is None:  # the name: "my boyfriend, Pete"
         return unnamed_partner(tok)
     if arg.kind == "entity" and arg.label in ("ORG", "GPE", "PRODUCT") and not A.person_shaped(arg.name):
         return None

@@ -39,8 +39,7 @@ def get(frame: Frame) -> list[Rel]:
         return (emit(frame, "LEADS", subjects, team, start, obj_tok=dobj)  # "took over X from Kenji": Kenji stopped
                 + (emit(frame, "LEADS", before, team, replace(start, mode="end")) if start is not None else []))
     if frame.lemma == "get" and dobj is not None and dobj.lemma_.lower() in BOSS_NOUNS:
-        boss = _named_after_colon(frame, dobj)  # "I got a new manager last week: Lucas"
-        if boss is not None:
+        if (boss := _named_after_colon(frame, dobj)) is not None:  # "I got a new manager last week: Lucas"
             return emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, frame.when("start"))
     if A.is_job_noun(dobj):
         return job_rels(frame, subjects, frame.when("start"))
@@ -97,8 +96,7 @@ def taste(frame: Frame, *, predicate: str) -> list[Rel]:
     quals = {}
     other = [t for k in ("over", "to", "than") for t in frame.dobj_preps.get(k, []) + frame.preps.get(k, [])]
     if frame.lemma == "prefer" and other:
-        alt = thing_arg(other[0], frame.idx)
-        if alt is not None:
+        if (alt := thing_arg(other[0], frame.idx)) is not None:
             quals["over"] = alt.name
     subjects, when = persons(frame), frame.when("state")
     things = [(tok, thing_arg(tok, frame.idx)) for tok in objs if not someone_of_mine(tok, frame.idx)
@@ -113,8 +111,7 @@ def own(frame: Frame, *, aspect: str) -> list[Rel]:
     """"I own a bike" (a state), "I bought a bike" (it starts), "I sold my bike" (it ends)."""
     if frame.dobj is None:
         return []
-    pets = family_verb_rels(frame, persons(frame), aspect)
-    if pets:
+    if pets := family_verb_rels(frame, persons(frame), aspect):
         return pets
     if aspect == "start" and a_gift(frame):
         return []  # "Tom bought me a guitar", "I bought a bike for my son": the buyer does not keep it

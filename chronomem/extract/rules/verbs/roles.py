@@ -220,16 +220,14 @@ def took_over(frame: Frame) -> list[Rel]:
         return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("start"))
     if frame.prt != "over":
         return []
-    team = lead_team(*frame.prep("as"))
-    if team is not None:
+    if (team := lead_team(*frame.prep("as"))) is not None:
         return emit(frame, LEADS, _people(frame), team, frame.when("start"))
     return _role_rels(frame, _people(frame), _after(frame, "as"))
 
 
 def stepped_into(frame: Frame) -> list[Rel]:
     """"I stepped into the role of scrum master", "she stepped in as interim CTO", "stepped up as captain"."""
-    into = _after(frame, "into")
-    if into is not None:
+    if (into := _after(frame, "into")) is not None:
         j = into.i + 1 if into.lower_ in ("a", "an", "the") else into.i
         doc = into.doc
         if j + 2 < into.sent.end and doc[j].lemma_.lower() in TITLE_NOUNS and doc[j + 1].lower_ == "of":

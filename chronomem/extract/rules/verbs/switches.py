@@ -106,12 +106,10 @@ def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
         return []
     subjects = tool_subjects(frame)
     if not src:
-        new = A.token_tool(dst[0], frame.idx, base)
-        if new is not None:
+        if (new := A.token_tool(dst[0], frame.idx, base)) is not None:
             return emit(frame, "USES", subjects, new, when_start, qualifiers=quals, obj_tok=dst[0])
         return emit(frame, "MEMBER_OF", persons(frame), team_arg(dst[0]), when_start)
-    pair = _switch_pair(frame, base, src[0], dst[0])
-    if pair is None:
+    if (pair := _switch_pair(frame, base, src[0], dst[0])) is None:
         return []
     predicate, old, new = pair
     return switched(frame, predicate, subjects if predicate == "USES" else persons(frame), old, new, when_start,
@@ -133,8 +131,7 @@ def title_change(frame: Frame) -> list[Rel]:
     for tok in frame.subj_toks:
         if tok.lemma_.lower() not in TITLE_NOUNS:
             continue
-        owner = possessor(poss_of(tok), frame.idx)
-        if owner is not None:
+        if (owner := possessor(poss_of(tok), frame.idx)) is not None:
             out += role_rels(frame, [owner], frame.when("start"), frame.prep("to"), strict=False)
             if not out:  # "My title changed to frontend developer" with "frontend" read as a verb
                 out += [r for role in to_roles(frame) for r in emit(frame, "HAS_ROLE", [owner], role, role_when(frame, role))]
@@ -197,8 +194,7 @@ def surface_switch(frame: Frame) -> list[Rel]:
 
 
 def _surface_value(tok: Token, idx, base: Arg | None) -> Arg | None:
-    term = idx.term_at[tok.i]
-    if term is not None:
+    if (term := idx.term_at[tok.i]) is not None:
         return A.token_tool(tok, idx) if term.type == "TOOL" else None
     if base is not None and version_of(tok) is not None:
         return Arg("entity", tok.i, f"{base.name} {version_of(tok)}", "TOOL", GAZETTEER)

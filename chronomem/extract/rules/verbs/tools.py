@@ -115,8 +115,7 @@ def previous_tool(frame: Frame, it: Token) -> Token | None:
     """The last known tool named before ``it`` in the same turn, if no other name comes between."""
     doc = it.doc
     for j in range(it.i - 1, max(-1, it.i - 40), -1):
-        term = frame.idx.term_at[j]
-        if term is not None:
+        if (term := frame.idx.term_at[j]) is not None:
             return doc[j] if term.type == "TOOL" else None
         if doc[j].pos_ == "PROPN" or doc[j].ent_type_ in ("PERSON", "ORG", "GPE"):
             return None

@@ -115,8 +115,7 @@ def join(frame: Frame) -> list[Rel]:
             when = when_for(replace(frame.status, blocked=False, negated=False), "start", frame.times)
     if dobj is None or any(t.lemma_.lower() in L.CONSUMABLES for t in frame.prep("for")):
         return []  # "we joined the Hendersons for lunch": company for a meal
-    team = club_arg(dobj, frame.idx, alone=True)  # "the Otters": a team, not an employer ("Google")
-    if team is not None:
+    if (team := club_arg(dobj, frame.idx, alone=True)) is not None:  # "the Otters": a team, not an employer ("Google")
         return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj) + role_rels(frame, subjects, when, frame.prep("as"))
     return employment(frame, subjects, when, [dobj] if A.token_org(dobj, frame.idx, tools=False) else [],
                        places=frame.prep("in"), roles=frame.prep("as"))
@@ -151,16 +150,14 @@ def leave(frame: Frame) -> list[Rel]:
     if lemma == "retire" and tool_objects(frame):
         return uses_rels(frame, "end")  # "we retired Prometheus"
     if dobj is not None and (lemma in L.LEAVING_LEMMAS or lemma in L.JOB_LOSSES):
-        national = A.national_team(dobj, frame.idx)
-        if national is not None:
+        if (national := A.national_team(dobj, frame.idx)) is not None:
             return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
         if A.is_job_noun(dobj):  # "quit her job at the bank": a place of work, named or not
             at = frame.dobj_preps.get("at", []) + frame.prep("at")
             said = at or frame.prep("as") or frame.dobj_preps.get("as")  # "lost my job as a cashier": the open rules' role
             return employment(frame, subjects, when, at) or unnamed_left(frame, subjects, when, at) or (
                 [] if said else last_job(frame, subjects, when))
-        team = club_arg(dobj, frame.idx)
-        if team is not None:
+        if (team := club_arg(dobj, frame.idx)) is not None:
             return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj)
         arg = name_arg(dobj, frame.idx) if not frame.idx.is_time(dobj) else None
         if arg is None:  # "Kat quit the bank": a place of work without a name (not "quit school": a student's)
