@@ -85,9 +85,8 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
     if tok.dep_ in ("appos", "attr", "npadvmod", "conj") or tok.head.lemma_.lower() in OPEN.pet_rule_verbs:
         return []  # "Biscuit, my old dog": named; "I lost my dog": the vocabulary rules read the ending
     if owner is None or any(c.dep_ in ("appos", "acl", "relcl", "compound", "amod") and (
-            c.pos_ == "PROPN" or c.lower_ in L.ENDED_KIN_MODIFIERS | L.SKIP_KIN_MODIFIERS) for c in tok.children):
-        return []
-    if name_follows(tok) or named_later(tok):
+            c.pos_ == "PROPN" or c.lower_ in L.ENDED_KIN_MODIFIERS | L.SKIP_KIN_MODIFIERS) for c in tok.children) or (
+            name_follows(tok) or named_later(tok)):
         return []
     return [holds("HAS_PET", owner, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), tok.i)]
 

@@ -63,9 +63,8 @@ def _governor(together: Token) -> Token:
 def _back_together(together: Token, idx: DocIndex, asked: bool) -> list[Rel]:
     """The couple that "getting back together" presupposes, when the reunion is not stated as done."""
     verb = _governor(together)
-    if not any(c.lower_ == "back" for c in (*verb.children, *together.children)):
-        return []
-    if any(c.dep_ in ("xcomp", "advcl") or c.dep_ == "prep" and c.lower_ in ("for", "at", "over") for c in verb.children):
+    if not any(c.lower_ == "back" for c in (*verb.children, *together.children)) or any(
+            c.dep_ in ("xcomp", "advcl") or c.dep_ == "prep" and c.lower_ in ("for", "at", "over") for c in verb.children):
         return []  # "get back together to finish the report", "… for lunch": a meeting
     status = clause_status(verb)
     done = not (asked or status.negated or status.blocked or status.tense == "future" or verb.tag_ == "VBG"
@@ -95,11 +94,8 @@ def _planned_parting(verb: Token, idx: DocIndex, asked: bool) -> list[Rel]:
 
 def _subject_of(verb: Token) -> Token | None:
     """The verb's subject, or the subject of the verb it completes ("I have to end it with him")."""
-    for head in (verb, verb.head if verb.dep_ == "xcomp" else None, verb.head.head if verb.head.dep_ == "xcomp" else None):
-        subj = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None) if head is not None else None
-        if subj is not None:
-            return subj
-    return None
+    heads = (verb, verb.head if verb.dep_ == "xcomp" else None, verb.head.head if verb.head.dep_ == "xcomp" else None)
+    return next((c for h in heads if h is not None for c in h.children if c.dep_ in ("nsubj", "nsubjpass")), None)
 
 
 def _past_be(word: Token) -> Token | None:
@@ -128,9 +124,7 @@ def _shape(verb: Token) -> str | None:
     prts = {c.lower_ for c in verb.children if c.dep_ == "prt"}
     objs = {c.lower_ for c in verb.children if c.dep_ == "dobj"}
     for need, prep in DIALOGUE.parting_verbs[verb.lemma_.lower()]:
-        if not need and not prts and not objs:
-            return str(prep)
-        if need and (need in prts and prts <= {need} or need in objs and not prts):
+        if not need and not prts and not objs or need and (need in prts and prts <= {need} or need in objs and not prts):
             return str(prep)
     return None
 
