@@ -37,9 +37,8 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
     lemma = past_lemma(frame)  # "Took …" tagged as a base form keeps "took"
     if lemma != frame.lemma and (lemma in OPEN.transient_verbs or lemma in OPEN.vocabulary_verbs):
         return []
-    verb = third_person(lemma) if frame.status.tense != "progressive" else f"is {frame.v.lower_}"
-    if frame.prt:
-        verb += f" {frame.prt}"
+    verb = (third_person(lemma) if frame.status.tense != "progressive" else f"is {frame.v.lower_}") + (
+        f" {frame.prt}" if frame.prt else "")
     out: list[Rel] = []
     objs = clause_objects(frame)
     predicate = OPEN.verb_predicates.get(lemma, OPEN_PREDICATE)
@@ -61,8 +60,7 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             continue  # "bought lunch"; pets are HAS_PET; "bought a bike for my son", "my son's bike" are his
         if pred == OPEN_PREDICATE and is_pet_noun(tok) and any(c.dep_ == "poss" for c in tok.children):
             continue  # "I walk my dog every morning": the pet is the speaker's (HAS_PET), not what the habit is about
-        begun = _begun(frame, subjects, tok, verb) if lemma in OPEN.start_verbs and aspect == "start" else None
-        if begun is not None:
+        if lemma in OPEN.start_verbs and aspect == "start" and (begun := _begun(frame, subjects, tok, verb)) is not None:
             out += begun
             continue
         if pred == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):
@@ -98,10 +96,8 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
 def planned_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """What a plan begins then, where a phrase-table row marked ``planned`` maps it: "I'm starting college in the
     fall" → STUDIES_AT from then; any other plan is a happening ("I'm watching a film tonight" is no taste)."""
-    if frame.status.tense not in ("future", "progressive") or not any(t.role == "point" for t in frame.times):
-        return []
-    when = frame.when("start")
-    if when is None or not when.phrase:
+    if frame.status.tense not in ("future", "progressive") or not any(t.role == "point" for t in frame.times) or (
+            when := frame.when("start")) is None or not when.phrase:
         return []
     verb = third_person(frame.lemma) + (f" {frame.prt}" if frame.prt else "")
     said = [(verb, t) for t in clause_objects(frame)] + [
@@ -199,17 +195,12 @@ def _mapped_places(frame: Frame, subjects: list[Arg], aspect: str, verb: str) ->
 
 def _object_preps(frame: Frame) -> dict[str, list[Token]]:
     """Prepositions whose object is a thing, not a time or a frequency ("for years", "on weekends")."""
-    out = {}
-    for prep, toks in frame.preps.items():
-        if prep in OPEN.non_object_preps:
-            continue
-        kept = [t for t in toks if not (frame.idx.is_time(t) or t.ent_type_ in ("DATE", "TIME")
-                                        or t.lower_ in OPEN.frequency_nouns or t.head.i < frame.v.i
-                                        or _two_word_prep(t.head))]
-        # (a phrase before the verb is a setting, not its object: "Off the court, I'm looking into …")
-        if kept:
-            out[prep] = kept
-    return out
+    kept = {prep: [t for t in toks if not (frame.idx.is_time(t) or t.ent_type_ in ("DATE", "TIME")
+                                           or t.lower_ in OPEN.frequency_nouns or t.head.i < frame.v.i
+                                           or _two_word_prep(t.head))]
+            for prep, toks in frame.preps.items() if prep not in OPEN.non_object_preps}
+    # (a phrase before the verb is a setting, not its object: "Off the court, I'm looking into …")
+    return {prep: toks for prep, toks in kept.items() if toks}
 
 
 def _two_word_prep(prep: Token) -> bool:
@@ -233,5 +224,4 @@ def _skill_args(v: Token, idx: DocIndex) -> list[Arg]:
     """What "learn to <v>" learns: the instrument or game of "play", else the activity ("knitting")."""
     if v.lemma_.lower() == "play":
         return [a for d in v.children if d.dep_ == "dobj" for t in with_conj(d) if (a := phrase_arg(t, idx)) is not None]
-    arg = phrase_arg(v, idx)
-    return [arg] if arg is not None else []
+    return [a for a in (phrase_arg(v, idx),) if a is not None]

@@ -22,10 +22,9 @@ from chronomem.extract.rules.shapes import shape_matches
 
 
 def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
-    if frame.v.pos_ != "VERB":
-        return []
     past = frame.status.tense == "past"  # "I've always loved X" (perfect) is a lasting taste
-    if not past and frame.status.tense not in ("present", "perfect", "perfect_progressive", "progressive"):
+    if frame.v.pos_ != "VERB" or not past and frame.status.tense not in ("present", "perfect", "perfect_progressive",
+                                                                          "progressive"):
         return []
     out = []
     objects = clause_objects(frame)
@@ -113,9 +112,7 @@ def _one_of_my_favourites(frame: Frame, subj: Token) -> list[Rel]:
     """"Lisbon is one of my favourite cities", "tacos are one of my favourite foods" → the owner of
     "my" LIKES the subject (a name or a noun phrase, never a pronoun: "it's one of my favourites")."""
     attr = frame.attr
-    if attr is None or attr.lower_ != "one":
-        return []
-    group = next(iter(prep_objects(attr, "of")), None)
+    group = next(iter(prep_objects(attr, "of")), None) if attr is not None and attr.lower_ == "one" else None
     if group is None or not any(c.lower_ in OPEN.favourite_words for c in group.children) or group.lower_ in ("one", "ones"):
         return []
     owner = next((pronoun_arg(c) for c in group.children if c.dep_ == "poss"), None)
@@ -156,9 +153,8 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
 def _held_now(verb: Token) -> bool:
     """"I have", "I've always had", "I feel": present or perfect, not negated, not a modal."""
     auxes = [c for c in verb.children if c.dep_ in ("aux", "neg")]
-    if any(a.dep_ == "neg" or a.tag_ == "MD" for a in auxes):
-        return False
-    return verb.tag_ in ("VBP", "VBZ") or (verb.tag_ == "VBN" and any(a.lemma_ == "have" and a.tag_ != "VBD" for a in auxes))
+    return not any(a.dep_ == "neg" or a.tag_ == "MD" for a in auxes) and (verb.tag_ in ("VBP", "VBZ") or (
+        verb.tag_ == "VBN" and any(a.lemma_ == "have" and a.tag_ != "VBD" for a in auxes)))
 
 
 def loved_subject_rels(frame: Frame) -> list[Rel]:

@@ -89,6 +89,4 @@ def contract_ended(frame: Frame) -> list[Rel]:
     if owner is None or owner.kind == "we" or when is None or when.mode != "end":
         return []
     orgs = [t for t in prep_objects(term, "with", "at") if not frame.idx.is_time(t)]
-    if not orgs:
-        return last_job(frame, [owner], when)
-    return employment(frame, [owner], when, orgs, unnamed=True)
+    return employment(frame, [owner], when, orgs, unnamed=True) if orgs else last_job(frame, [owner], when)

@@ -38,9 +38,9 @@ def get(frame: Frame) -> list[Rel]:
         before = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("from")) if a is not None]
         return (emit(frame, "LEADS", subjects, team, start, obj_tok=dobj)  # "took over X from Kenji": Kenji stopped
                 + (emit(frame, "LEADS", before, team, replace(start, mode="end")) if start is not None else []))
-    if frame.lemma == "get" and dobj is not None and dobj.lemma_.lower() in BOSS_NOUNS:
-        if (boss := _named_after_colon(frame, dobj)) is not None:  # "I got a new manager last week: Lucas"
-            return emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, frame.when("start"))
+    if frame.lemma == "get" and dobj is not None and dobj.lemma_.lower() in BOSS_NOUNS and (
+            boss := _named_after_colon(frame, dobj)) is not None:  # "I got a new manager last week: Lucas"
+        return emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, frame.when("start"))
     if A.is_job_noun(dobj):
         return job_rels(frame, subjects, frame.when("start"))
     if frame.lemma != "get":
@@ -95,9 +95,8 @@ def taste(frame: Frame, *, predicate: str) -> list[Rel]:
         objs = [c for c in frame.v.rights if c.pos_ == "PROPN" and c.dep_ in ("advmod", "npadvmod", "attr", "oprd", "dep")][:1]
     quals = {}
     other = [t for k in ("over", "to", "than") for t in frame.dobj_preps.get(k, []) + frame.preps.get(k, [])]
-    if frame.lemma == "prefer" and other:
-        if (alt := thing_arg(other[0], frame.idx)) is not None:
-            quals["over"] = alt.name
+    if frame.lemma == "prefer" and other and (alt := thing_arg(other[0], frame.idx)) is not None:
+        quals["over"] = alt.name
     subjects, when = persons(frame), frame.when("state")
     things = [(tok, thing_arg(tok, frame.idx)) for tok in objs if not someone_of_mine(tok, frame.idx)
               and not someone_elses(tok) and not owned_pet(tok)]  # (not "my coach Priya", "my coworker", "lawyers",
