@@ -60,7 +60,8 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             continue  # "bought lunch"; pets are HAS_PET; "bought a bike for my son", "my son's bike" are his
         if pred == OPEN_PREDICATE and is_pet_noun(tok) and any(c.dep_ == "poss" for c in tok.children):
             continue  # "I walk my dog every morning": the pet is the speaker's (HAS_PET), not what the habit is about
-        if lemma in OPEN.start_verbs and aspect == "start" and (begun := _begun(frame, subjects, tok, verb)) is not None:
+        begins = lemma in OPEN.start_verbs and aspect == "start"
+        if begins and (begun := _begun(frame, subjects, tok, verb)) is not None:
             out += begun
             continue
         if pred == OPEN_PREDICATE and lemma in OPEN.start_verbs and frame.status.tense in ("past", "perfect"):

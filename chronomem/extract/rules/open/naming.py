@@ -103,11 +103,9 @@ def introduced_names(doc: Doc) -> list[Token]:
         elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and any(
                 c.dep_ == "nsubjpass" and (c.lower_ in L.THIRD_SUBJECTS or _our_pet(c)) for c in head.children):
             out += [t for t in (tok, *tok.conjuncts) if t.text[:1].isupper()]  # "She's called Luna", "my dog is named Rusty"
-        elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and head.dep_ == "acl" and _named_fragment(head.head):
-            out.append(tok)  # "I adopted a puppy! A beagle named Pickles."
-        elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and head.dep_ == "acl" and _my_pet_described(
-                head.head):
-            out.append(tok)  # "My dog is a husky named Storm", "he's a beagle called Pickles"
+        elif tok.dep_ == "oprd" and head.lemma_ in OPEN.naming_words and head.dep_ == "acl" and (
+                _named_fragment(head.head) or _my_pet_described(head.head)):
+            out.append(tok)  # "I adopted a puppy! A beagle named Pickles."; "My dog is a husky named Storm"
     return out
 
 

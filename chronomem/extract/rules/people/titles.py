@@ -110,7 +110,8 @@ def _was_until_now(attr: Token, idx: DocIndex) -> list[Rel]:
 def _thanked(tok: Token) -> list[Rel]:
     """"Thanks doctor.": the title with only a word of thanks (or a greeting) joined to it."""
     children = [c for c in tok.children if not c.is_punct]
-    thanks = children and all(c.dep_ == "compound" and c.i < tok.i and c.lower_ in NAMES.interjections for c in children)
+    thanks = children and all(c.dep_ == "compound" and c.i < tok.i and c.lower_ in NAMES.interjections
+                              for c in children)
     return listener_titled(tok) if thanks else []
 
 

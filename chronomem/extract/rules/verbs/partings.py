@@ -63,8 +63,9 @@ def _governor(together: Token) -> Token:
 def _back_together(together: Token, idx: DocIndex, asked: bool) -> list[Rel]:
     """The couple that "getting back together" presupposes, when the reunion is not stated as done."""
     verb = _governor(together)
-    if not any(c.lower_ == "back" for c in (*verb.children, *together.children)) or any(
-            c.dep_ in ("xcomp", "advcl") or c.dep_ == "prep" and c.lower_ in ("for", "at", "over") for c in verb.children):
+    back = any(c.lower_ == "back" for c in (*verb.children, *together.children))
+    if not back or any(c.dep_ in ("xcomp", "advcl") or c.dep_ == "prep" and c.lower_ in ("for", "at", "over")
+                       for c in verb.children):
         return []  # "get back together to finish the report", "… for lunch": a meeting
     status = clause_status(verb)
     done = not (asked or status.negated or status.blocked or status.tense == "future" or verb.tag_ == "VBG"
@@ -124,7 +125,7 @@ def _shape(verb: Token) -> str | None:
     prts = {c.lower_ for c in verb.children if c.dep_ == "prt"}
     objs = {c.lower_ for c in verb.children if c.dep_ == "dobj"}
     for need, prep in DIALOGUE.parting_verbs[verb.lemma_.lower()]:
-        if not need and not prts and not objs or need and (need in prts and prts <= {need} or need in objs and not prts):
+        if need and (need in prts and prts <= {need} or need in objs and not prts) or not (need or prts or objs):
             return str(prep)
     return None
 

@@ -26,10 +26,9 @@ from chronomem.extract.rules.verbs.couples import long_span
 
 
 def been_at(frame: Frame) -> list[Rel]:
-    if frame.attr is not None or frame.acomp is not None or frame.status.tense not in ("perfect", "perfect_progressive", "past"):
-        return []
-    when = frame.when("state")
-    if when is None or not (when.phrase or when.vague):
+    said = frame.attr is not None or frame.acomp is not None  # (a copula's complement: "I've been a nurse")
+    if said or frame.status.tense not in ("perfect", "perfect_progressive", "past") or (
+            when := frame.when("state")) is None or not (when.phrase or when.vague):
         return []
     lasted = long_span(frame.v)
     out: list[Rel] = []
