@@ -378,18 +378,6 @@ def is_job_noun(tok: Token | None) -> bool:
     return tok is not None and tok.lemma_.lower() in L.JOB_NOUNS
 
 
-def national_team(tok: Token | None, idx: DocIndex) -> Arg | None:
-    """"the Turkey national under-21 football team": a country's team is an employer, not a work group."""
-    if tok is None or tok.lemma_.lower() not in ("team", "squad", "side"):
-        return None
-    phrase = org_phrase(tok, idx)
-    first = tok.doc[tok.left_edge.i + (tok.doc[tok.left_edge.i].lower_ == "the")]
-    known_place = (term := idx.term_at[first.i]) is not None and term.type == "PLACE"
-    if phrase is None or not (first.ent_type_ in ("GPE", "NORP") or known_place) or "national" not in phrase.lower().split():
-        return None
-    return Arg(ENTITY, first.i, phrase, "ORG", 1, label="ORG")
-
-
 def how_many_only(tok: Token) -> bool:
     """A noun said with how many and nothing more: "two cats", "3 kids" (not "a cat", "one dog")."""
     return any(c.dep_ == "nummod" and c.lower_ not in ("one", "1") for c in tok.children)

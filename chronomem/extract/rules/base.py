@@ -16,7 +16,7 @@ from spacy.tokens import Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
-from chronomem.extract.clauses.args import name_arg, person_arg
+from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, LAST, MINE, SPEAKER, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import is_activity, prep_objects
@@ -132,6 +132,18 @@ def named_org(tok: Token, v: Token) -> Token:
              and c.i > tok.i and c.doc[c.left_edge.i - 1].text == "," and not any(g.dep_ == "case" for g in c.children)
              and c.left_edge.lower_.rstrip(".") not in PEOPLE.person_titles]  # not "a clinic, Dr. Patel's"
     return after[0] if after else tok
+
+
+def national_team(tok: Token | None, idx: DocIndex) -> Arg | None:
+    """"the Turkey national under-21 football team": a country's team is an employer, not a work group."""
+    if tok is None or tok.lemma_.lower() not in ("team", "squad", "side"):
+        return None
+    phrase = A.org_phrase(tok, idx)
+    first = tok.doc[tok.left_edge.i + (tok.doc[tok.left_edge.i].lower_ == "the")]
+    known_place = (term := idx.term_at[first.i]) is not None and term.type == "PLACE"
+    if phrase is None or not (first.ent_type_ in ("GPE", "NORP") or known_place) or "national" not in phrase.lower().split():
+        return None
+    return Arg(ENTITY, first.i, phrase, "ORG", 1, label="ORG")
 
 
 def last_job(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:

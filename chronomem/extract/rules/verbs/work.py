@@ -21,7 +21,7 @@ from chronomem.extract.clauses.records import ENTITY, GAZETTEER, RULE, YOU, Arg,
 from chronomem.extract.clauses.stance import plain
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import EVENTS, OPEN, TEAM_CHANGES, TIES
-from chronomem.extract.rules.base import emit, employment, last_job, persons, role_rels, role_when, to_roles
+from chronomem.extract.rules.base import emit, employment, last_job, national_team, persons, role_rels, role_when, to_roles
 from chronomem.extract.rules.open.phrase_table import unnamed_place
 from chronomem.extract.rules.verbs.stays import at_school
 from chronomem.extract.rules.verbs.stays import been_at as been_at  # a rule of the table: "work.been_at"
@@ -107,7 +107,7 @@ def join(frame: Frame) -> list[Rel]:
     subjects = persons(frame)
     when = frame.when("start")
     dobj = frame.dobj or employer_after(frame)
-    if (national := A.national_team(dobj, frame.idx)) is not None:  # "joined the Turkey national under-21 football team"
+    if (national := national_team(dobj, frame.idx)) is not None:  # "joined the Turkey national under-21 football team"
         return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
     if dobj is not None and dobj.lower_ in ("that", "which", "who"):
         dobj = cleft_value(frame)
@@ -150,7 +150,7 @@ def leave(frame: Frame) -> list[Rel]:
     if lemma == "retire" and tool_objects(frame):
         return uses_rels(frame, "end")  # "we retired Prometheus"
     if dobj is not None and (lemma in L.LEAVING_LEMMAS or lemma in L.JOB_LOSSES):
-        if (national := A.national_team(dobj, frame.idx)) is not None:
+        if (national := national_team(dobj, frame.idx)) is not None:
             return emit(frame, "WORKS_AT", subjects, national, when, obj_tok=dobj)
         if A.is_job_noun(dobj):  # "quit her job at the bank": a place of work, named or not
             at = frame.dobj_preps.get("at", []) + frame.prep("at")
