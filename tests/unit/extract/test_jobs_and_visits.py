@@ -131,3 +131,16 @@ def test_a_weekday_said_with_a_or_every_is_no_date(extractor, text, expected):
 
 def test_every_other_friday_dates_nothing(extractor):  # (said on Tuesday 2024-03-12)
     assert not any(at == "2024-03-08" for *_, at, _, _ in last_turn_rows(extractor, "I started therapy, every other Friday."))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("we switched from redis to valkey last quarter", ("user", "USES", "Redis", E)),  # the new one unknown: the old ends
+    ("We switched from Slack to something cheaper in May.", ("user", "USES", "Slack", E)),
+    ("I'm the de facto maintainer now.", ("user", "HAS_ROLE", "maintainer", A)),  # was "facto maintainer"
+])
+def test_a_known_tool_left_for_an_unknown_one_and_a_de_facto_role(extractor, text, expected):
+    assert expected in _facts(text, extractor)
+
+
+def test_a_switch_between_no_tools_ends_nothing(extractor):
+    assert _facts("I switched from days to nights last month.", extractor) == set()

@@ -109,8 +109,10 @@ def switch_rels(frame: Frame, dobj: Token | None) -> list[Rel]:
         if (new := A.token_tool(dst[0], frame.idx, base)) is not None:
             return emit(frame, "USES", subjects, new, when_start, qualifiers=quals, obj_tok=dst[0])
         return emit(frame, "MEMBER_OF", persons(frame), team_arg(dst[0]), when_start)
-    if (pair := _switch_pair(frame, base, src[0], dst[0])) is None:
-        return []
+    if (pair := _switch_pair(frame, base, src[0], dst[0])) is None:  # a known tool left for one we cannot name:
+        old = A.token_tool(src[0], frame.idx, base)  # "switched from celery to rq" ends Celery
+        known = old is not None and old.strength >= GAZETTEER and old.type == "TOOL"
+        return emit(frame, "USES", subjects, old, replace(when_start, mode="end"), qualifiers=quals) if known else []
     predicate, old, new = pair
     return switched(frame, predicate, subjects if predicate == "USES" else persons(frame), old, new, when_start,
                     qualifiers=quals)
