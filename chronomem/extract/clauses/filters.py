@@ -284,8 +284,9 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
             stating = any((lemma, c.lower_) in L.FACT_PHRASALS and c.dep_ == "prt" or lemma == "be" and c.dep_ == "nsubj"
                           and c.lemma_.lower() in L.FRAMING_NOUNS for c in gov.children)  # "turns out", "the thing is"
-            status.blocked |= lemma not in L.REPORTING_VERBS and not stating
-            if lemma in L.REPORTING_VERBS and telling_frame(gov) and not status.blocked:
+            memo = lemma in L.MEMO_VERBS and gov.tag_ == "VB" and not any(c.dep_.startswith("nsubj") for c in gov.children)
+            status.blocked |= lemma not in L.REPORTING_VERBS and not stating and not memo  # "(please) remember that …"
+            if (memo or lemma in L.REPORTING_VERBS and telling_frame(gov)) and not status.blocked:
                 break  # "Wanted to let you know that I'm running for office": the frame above is only how it is said
         elif lemma == "have" and gov.tag_ == "VBD" and cur.dep_ == "xcomp" and any(
                 c.lower_ == "to" for c in inner.children) and not any(c.dep_ == "aux" for c in gov.children):

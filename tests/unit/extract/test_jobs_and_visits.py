@@ -144,3 +144,29 @@ def test_a_known_tool_left_for_an_unknown_one_and_a_de_facto_role(extractor, tex
 
 def test_a_switch_between_no_tools_ends_nothing(extractor):
     assert _facts("I switched from days to nights last month.", extractor) == set()
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Please remember that I prefer aisle seats.", ("user", "PREFERS", "aisle seats", A)),  # told to an assistant
+    ("Note that my son Leo is allergic to nuts.", ("user", "PARENT_OF", "Leo", A)),
+    ("Remember that Tom quit Deloitte in May.", ("Tom", "WORKS_AT", "Deloitte", E)),
+])
+def test_a_request_to_remember_states_its_clause(extractor, text, expected):
+    assert expected in _facts(text, extractor)
+
+
+@pytest.mark.parametrize("text", [
+    "I remember that I loved Lisbon.",  # a memory, not a taste now
+    "Do you remember that I lived in Oslo?",
+    "Remember when we lived in Oslo?",
+])
+def test_remembering_is_no_request(extractor, text):
+    assert not any(p in ("LIKES", "LIVES_IN") for _, p, _, _ in _facts(text, extractor))
+
+
+@pytest.mark.parametrize("text, unwanted", [
+    ("I deleted Facebook last year.", "Meta"),  # the network, not its company's new name
+    ("I left Facebook in 2019.", "Meta"),
+])
+def test_facebook_is_not_renamed(extractor, text, unwanted):
+    assert not any(unwanted in (s, o) for s, _, o, _ in _facts(text, extractor))
