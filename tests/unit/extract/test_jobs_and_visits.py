@@ -170,3 +170,17 @@ def test_remembering_is_no_request(extractor, text):
 ])
 def test_facebook_is_not_renamed(extractor, text, unwanted):
     assert not any(unwanted in (s, o) for s, _, o, _ in _facts(text, extractor))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I'm not on Facebook anymore.", ("user", "USES", "Facebook", E)),
+    ("I'm no longer on Twitter.", ("user", "USES", "Twitter", E)),
+    ("I'm still on Instagram.", ("user", "USES", "Instagram", A)),
+])
+def test_on_a_network_still_or_no_longer(extractor, text, expected):
+    assert expected in _facts(text, extractor)
+
+
+@pytest.mark.parametrize("text", ["I'm on Zoom.", "I'm not on Zoom right now."])  # a call, not a stack
+def test_on_a_tool_for_now_uses_nothing(extractor, text):
+    assert _facts(text, extractor) == set()

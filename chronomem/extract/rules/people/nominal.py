@@ -152,12 +152,14 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
             out += emit(frame, "MEMBER_OF", subjects, team_arg(tok, allow_area=False), when, obj_tok=tok)
         still = any(c.lower_ == "still" for c in frame.v.children) and frame.status.tense == "present"
         if not out and frame.lemma == "be" and when is not None:
-            groups = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("ORG", "GROUP")]
+            groups = [a for a in tool_subjects(frame) if a.kind == WE or a.type in ("ORG", "GROUP") or (
+                still or frame.status.ending)]  # anyone "still on" or "not on … anymore": "I'm not on Facebook anymore"
             tools = [t for t in frame.prep("on") if idx.is_tool(t)]
             tools += [t for t in frame.v.children if t.dep_ in ("punct", "advmod", "npadvmod", "dep") and t.i > 0
                       and t.doc[t.i - 1].lower_ == "on" and idx.is_tool(t)]
             said = [(t, A.token_tool(t, idx)) for t in tools]  # a stack, not a call: with a time, "still" or a version
-            out += [r for t, a in said if a is not None and (when.phrase or still or _versioned(a.name))
+            out += [r for t, a in said if a is not None and (
+                when.phrase or still or frame.status.ending or _versioned(a.name))
                     for r in emit(frame, "USES", groups, a, when, obj_tok=t)]  # ("we're on Postgres 13", not "on Zoom")
         ranged = when is not None and bool(when.until)  # "was at Leeds United from 2006 to 2007"
         if not out and frame.lemma == "be" and still:  # "I'm still at Lyft" (not "I'm at Starbucks")
