@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import OPEN
 
 _MISREAD = ("npadvmod", "dep", "intj")  # how the parser hangs a name that opens its sentence as no subject
@@ -77,6 +78,7 @@ def repair_opening_pasts(doc: Doc) -> None:
     for sent in doc.sents:
         verb = sent[0]
         past = verb.tag_ in ("VBD", "VBN") or verb.lower_ in OPEN.irregular_pasts
+        _verb_read_as_subject(verb)
         if verb.dep_ != "ROOT" or not past or not any(c.dep_ == "dobj" for c in verb.children) or any(
                 c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
             continue
@@ -84,3 +86,24 @@ def repair_opening_pasts(doc: Doc) -> None:
             verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBD", OPEN.irregular_pasts.get(verb.lower_, verb.lower_)
         if verb.pos_ == "VERB" and verb.ent_iob_ == "B" and any(e.start == verb.i and len(e) > 1 for e in doc.ents):
             doc.ents = [e for e in doc.ents if e.start != verb.i]  # "Left Boeing": the verb and a name as one person
+
+
+def _verb_read_as_subject(verb: Token) -> None:
+    """A past opening its sentence as a name with an object of its own, parsed as the subject of the next clause's
+    verb ("Quit the gym, joined a run club": "Quit" the one who joined): it heads that verb's place, the verb its
+    conjunct. Not a first name ("Will joined a club")."""
+    nxt = verb.head
+    if (verb.pos_ != "PROPN" or verb.dep_ != "nsubj" or verb.lower_ not in OPEN.irregular_pasts or nxt.i < verb.i
+            or nxt.pos_ != "VERB" or first_name(verb.text)):
+        return
+    obj = next((c for c in verb.children if c.dep_ in ("dobj", "appos") and c.left_edge.i == verb.i + 1), None)
+    if obj is None:
+        return
+    obj.dep_ = "dobj"  # (read as the name's appos: "Quit | the gym")
+    verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBD", OPEN.irregular_pasts[verb.lower_]
+    verb.dep_, verb.head = nxt.dep_, verb if nxt.dep_ == "ROOT" else nxt.head
+    nxt.dep_, nxt.head = "conj", verb
+
+
+def first_name(word: str) -> bool:
+    return word.lower() in L.MALE_NAMES or word.lower() in L.FEMALE_NAMES

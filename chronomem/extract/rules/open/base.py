@@ -82,9 +82,12 @@ def dropped_subject(v: Token) -> bool:
     >>> dropped_subject(doc[0]), dropped_subject(doc[1])  # the inner verb shares the opening verb's missing "I"
     (True, True)
     """
-    if v.dep_ == "xcomp" and v.head.dep_ in ("ROOT", "advcl"):  # "Started hitting the gym": the governing verb opens it
-        return dropped_subject(v.head)
-    opening = v.dep_ == "ROOT" or (v.dep_ == "advcl" and v.i < v.head.i)  # "Just started yoga, it's great"
+    later = (v.dep_ == "conj" or v.dep_ == "advcl" and v.tag_ in ("VBG", "VBD", "VBN")) and v.head.pos_ == "VERB" and (
+        v.head.dep_ != "xcomp" and v.head.i < v.i)  # "Sold the car and bought a bike", "…, now renting a flat"
+    if v.dep_ == "xcomp" and v.head.dep_ in ("ROOT", "advcl", "ccomp") or later and not any(
+            c.dep_ in ("nsubj", "nsubjpass", "expl") for c in v.children):  # "Started hitting the gym": the governing
+        return dropped_subject(v.head)  # verb opens it; so does the first of two verbs or clauses
+    opening = v.dep_ == "ROOT" or (v.dep_ in ("advcl", "ccomp") and v.i < v.head.i)  # "Just started yoga, it's great"
     if v.lemma_.lower() in OPEN.dropped_subject_tastes and v.tag_ in ("VB", "VBP", "NN") and v.i == v.sent.start and not any(
             c.dep_ in ("nsubj", "expl") for c in v.children) and not v.sent.text.rstrip().endswith("?"):
         return True  # "Love experimenting with spices." (not a command: nobody orders a taste)
@@ -92,16 +95,18 @@ def dropped_subject(v: Token) -> bool:
     past = v.tag_ in ("VBD", "VBN") or (v.tag_ == "VB" and v.lower_ in OPEN.irregular_pasts)  # "Lost" tagged as a base form
     going_on = v.tag_ == "VBG" and v.dep_ == "ROOT" and not any(c.dep_ == "aux" for c in v.children) and (
         v.lemma_.lower() not in OPEN.taste_verbs)  # "Still working on it"; "Loving the colors!" reacts to a photo
-    if not opening or not (past or been is not None or going_on) or any(
-            c.dep_ in ("nsubj", "nsubjpass", "expl") for c in v.children):
+    if not opening or not (past or been is not None or going_on) or any(  # (a title after it is its object, misread:
+            c.dep_ in ("nsubj", "nsubjpass", "expl") and c.i < v.i for c in v.children):  # "Finished The Road, …")
         return False
     v = been if been is not None else v
     first = v.sent[0]
-    while first.is_punct or first.pos_ in ("INTJ", "CCONJ") or first.lower_ in OPEN.chat_openers:
+    while first.is_punct or first.pos_ in ("INTJ", "CCONJ") or first.lower_ in OPEN.chat_openers or (
+            first.dep_ == "auxpass" and first.head == v):  # "Got promoted to lead"
         if first.i + 1 >= v.sent.end:
             return False
         first = v.doc[first.i + 1]
-    return first.i == v.i and not v.sent.text.rstrip().endswith("?")
+    opener = first.i == v.i or first.dep_ == "advcl" and first.head == v and dropped_subject(first)  # "Read it, loved it"
+    return opener and not v.sent.text.rstrip().endswith("?")
 
 
 def name_follows(tok: Token) -> bool:

@@ -271,13 +271,27 @@ def _role_before_slot(tok: Token) -> Arg | None:
     return Arg(ENTITY, tok.i, " ".join(t.lower_ for t in words), "ROLE", GAZETTEER)
 
 
-def _new_home(frame: Frame, toks: list[Token]) -> list[Rel]:
+def _new_home(frame: Frame, toks: list[Token], aspect: str = "start") -> list[Rel]:
     """"moved into a new apartment in Mumbai", "got a place in Chicago": LIVES_IN the home's city (also where the
     parser hung it on the verb right after the home: "moved into the house in Denver")."""
     places = [p for tok in toks if tok.lemma_.lower() in HOMES for p in prep_objects(tok, "in", "near") or [
         o for o in frame.prep("in", "near") if o.head.i == tok.right_edge.i + 1]]
     return [r for p in places
-            for r in emit(frame, "LIVES_IN", persons(frame), A.token_place(p, frame.idx), frame.when("start"), obj_tok=p)]
+            for r in emit(frame, "LIVES_IN", persons(frame), A.token_place(p, frame.idx), frame.when(aspect), obj_tok=p)]
+
+
+def _home_place(tok: Token) -> Token:
+    """The place a home noun names by a place name before it ("the Brooklyn apartment" → Brooklyn), else ``tok``."""
+    places = [c for c in tok.children if c.dep_ == "compound" and c.ent_type_ == "GPE"]
+    return places[0] if tok.lemma_.lower() in HOMES and len(places) == 1 else tok
+
+
+def rented_home(frame: Frame) -> list[Rel]:
+    """"I'm renting a place in Jersey City", "we rent a flat near Leeds": LIVES_IN the home's city, said in the
+    present only ("we rented a cabin in Maine" is a holiday)."""
+    if frame.status.tense not in ("present", "progressive") or frame.status.negated or frame.status.ending:
+        return []
+    return _new_home(frame, frame.dobjs, "state")
 
 
 def move(frame: Frame) -> list[Rel]:
@@ -301,6 +315,7 @@ def move(frame: Frame) -> list[Rel]:
     out = [r for tok in to if (dest := A.classify_destination(tok, frame.idx)) is not None
            for r in emit(frame, dest[0], subjects, dest[1], frame.when("start"), obj_tok=tok)]
     for tok in src if not to else []:  # "we moved from Leeds", "I moved over from the data team": left
+        tok = _home_place(tok)  # "moved out of the Brooklyn apartment": Brooklyn
         team = team_arg(tok)
         out += emit(frame, "MEMBER_OF" if team else "LIVES_IN", subjects, team or A.token_place(tok, frame.idx),
                     frame.when("end"), obj_tok=tok)
