@@ -19,7 +19,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import NAME_LABELS, DocIndex, clean_name, first_name_gender, pronoun_arg, valid_name
 from chronomem.extract.clauses.records import ASKED, ENTITY, GAZETTEER, NER, THERE, UNNAMED, Arg
 from chronomem.extract.clauses.tree import is_pet_noun
-from chronomem.extract.lexicon import FIRST_PERSON_FORMS, NAMES, OPEN, TIES
+from chronomem.extract.lexicon import FIRST_PERSON_FORMS, NAMES, OPEN, PEOPLE, TIES
 from chronomem.extract.parse.pipeline import answered_as, session_speakers
 
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "conj", "compound", "appos", "attr", "dative",
@@ -241,7 +241,7 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
                 out.append(arg)
         elif low == "there" and tok.dep_ == "advmod":
             out.append(Arg(THERE, tok.i))
-        elif tok.pos_ == "NOUN" and ((plural := _plural(tok)) or low in L.KIN or low in L.PERSON_NOUNS) \
+        elif (tok.pos_ == "NOUN" or kin_as_name(tok)) and ((plural := _plural(tok)) or low in L.KIN or low in L.PERSON_NOUNS) \
                 and not _has_name(tok) and not _describes_subject(tok):
             asked = _asked_of(tok)
             gender = L.THIRD_PERSON["they"] if plural else L.KIN.get(low, ("", L.PERSON_NOUNS.get(low, "")))[1]
@@ -280,7 +280,7 @@ def _speakers_own(tok: Token) -> bool:
     pet = is_pet_noun(tok)
     if not (pet or tok.lower_ in L.KIN or tok.tag_ == "NNS" and tok.lemma_.lower() in L.KIN) or tok.dep_ == "conj":
         return False
-    if any(c.dep_ == "poss" and (c.lower_ == "my" or pet and c.lower_ == "our") for c in tok.children):
+    if kin_as_name(tok) or any(c.dep_ == "poss" and (c.lower_ == "my" or pet and c.lower_ == "our") for c in tok.children):
         return True
     had = answered_as(tok.doc).lower()  # "Do you have kids?" — "Yes a son, he's 7": the son had ("I have a son.")
     if tok.sent.start == 0 and had.startswith("i have ") and f" {tok.lower_}" in had and not any(
@@ -288,6 +288,13 @@ def _speakers_own(tok: Token) -> bool:
         return True
     return tok.dep_ == "dobj" and tok.head.lemma_ == "have" and any(
         c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.head.children)
+
+
+def kin_as_name(tok: Token) -> bool:
+    """A kin word the speaker uses as a name ("Dad had surgery, he's fine"; ``kin_names``): capitalised, no "my" or
+    "the", not said to the one called ("Thanks, Dad")."""
+    return tok.is_title and tok.lower_ in PEOPLE.kin_names and tok.lower_ in L.KIN and not any(
+        c.dep_ in ("det", "poss") for c in tok.children) and not is_vocative(tok.doc[tok.i:tok.i + 1])
 
 
 def _asked_of(tok: Token) -> bool:
