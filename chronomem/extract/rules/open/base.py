@@ -182,6 +182,29 @@ def unnamed_workplace(tok: Token, prep: str, lemma: str) -> bool:
         OPEN.unnamed_workplaces and not any(c.dep_ == "compound" for c in tok.children)
 
 
+def finished_work(it: Token) -> Arg | None:
+    """The title the clause just before names as finished, read or watched (``finished_work_verbs``), which the
+    object "it" takes up: "Finished The Dispossessed, loved it", "I watched Arrival, loved it"; a title only, in
+    capitals (not "finished the report, hated it")."""
+    if it.lower_ != "it" or it.dep_ != "dobj":
+        return None
+    v = it.head
+    done = [v.head] if v.dep_ == "conj" else [c for c in v.children if c.dep_ == "advcl" and c.i < v.i]
+    for work in (c for d in done if d.lemma_.lower() in OPEN.finished_work_verbs for c in d.children
+                 if c.dep_ == "dobj" or c.dep_ == "nsubj" and c.i > d.i):  # (a title the parser took for a subject)
+        words = [work.left_edge]  # the capitalised run from the phrase's start: "The Left Hand of Darkness on Sunday"
+        for w in work.doc[work.left_edge.i + 1:work.right_edge.i + 1]:
+            nxt = next((t for t in w.doc[w.i:] if t.lower_ not in OPEN.title_inner_words), w)  # ("Death on the Nile")
+            if w.ent_type_ in ("DATE", "TIME") or not (w.is_title or w.lower_ in OPEN.title_inner_words and nxt.is_title
+                                                        and nxt.ent_type_ not in ("DATE", "TIME")):
+                break
+            words.append(w)
+        if work.i > work.sent.start and work.pos_ != "PRON" and words[0].is_title and work.i <= words[-1].i and not any(
+                w.lower_ in L.FIRST_SINGULAR for w in words):
+            return Arg(ENTITY, words[0].i, " ".join(w.text for w in words), "OTHER", GUESS)
+    return None
+
+
 def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:
     judged = judged_antecedent(tok)  # "Yoga is amazing, I love it"
     tok = judged or tok

@@ -16,7 +16,15 @@ from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
 from chronomem.extract.clauses.stance import reported, with_can
 from chronomem.extract.clauses.tree import is_activity, owned_pet, prep_objects, someone_elses
 from chronomem.extract.lexicon import OPEN
-from chronomem.extract.rules.open.base import TASTE_CONFIDENCE, clause_objects, is_reaction, phrase_arg, quoted_title, subject_rels
+from chronomem.extract.rules.open.base import (
+    TASTE_CONFIDENCE,
+    clause_objects,
+    finished_work,
+    is_reaction,
+    phrase_arg,
+    quoted_title,
+    subject_rels,
+)
 from chronomem.extract.rules.people.impressions import someone_of_mine
 from chronomem.extract.rules.shapes import shape_matches
 
@@ -35,6 +43,9 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
     for tok in objects:
         if tok.dep_ == "conj" and tok.pos_ == "VERB" and tok.lemma_.lower() in OPEN.taste_verbs:
             out += _second_taste(frame, subjects, tok)  # "I love to cook but hate doing dishes": its own taste
+            continue
+        if past and (work := finished_work(tok)) is not None:  # "Finished Piranesi, loved it"
+            out += [holds(predicate, s, work, frame.v.i, 0.6) for s in subjects]
             continue
         if past and tok.pos_ != "PROPN" and quoted_title(tok) is None:
             continue  # "I loved that book" says little; "I loved Little Women" names a lasting taste
@@ -128,8 +139,9 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out = []
     seen: set[int] = set()
     for name, roles in shape_matches(sent.doc, sent, OPEN.love_noun_shapes):
-        if name.startswith("have_") and not _held_now(roles["verb"]):
-            continue  # "I had a love for horses as a kid", "I don't feel a connection to it"
+        if name.startswith("have_") and not _held_now(roles["verb"]) or name.startswith("hobby_") and any(
+                c.dep_ == "neg" or c.tag_ == "MD" for c in roles["verb"].children):
+            continue  # "I had a love for horses as a kid", "I don't feel a connection to it"; "I might pick up …"
         if (name.startswith("nothing_") or name == "something_i_love") and roles["verb"].tag_ not in ("VBZ", "VBP"):
             continue  # "nothing beat that summer": a past moment
         if name == "cant_get_enough" and not with_can(roles["verb"]):
@@ -138,6 +150,9 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         owner = Arg("speaker", roles["owner"].i) if speaker_said else pronoun_arg(roles["owner"])
         for thing in with_conj(roles["thing"]):
             arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None
+            if arg is None and owner is not None and name == "hobby_before_noun" and thing.is_lower and [  # "a new hobby,
+                    c.i for c in thing.children] == [roles["noun"].i] and thing.lemma_ not in OPEN.vague_objects:  # pottery"
+                arg = Arg(ENTITY, thing.i, thing.lower_, "OTHER", GUESS)
             if name == "my_favourite_thing" and thing.dep_ in ("nsubj", "nsubjpass"):
                 continue  # "my favourite season is fall": the kind whose favourite is named, not what is liked
             if arg is not None and name == "my_favourite_thing":  # "filled with my favorite fantasy novels"
