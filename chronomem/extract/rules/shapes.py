@@ -9,9 +9,9 @@ lines: the matcher cost a fifth of the rules' time).
 >>> import spacy
 >>> nlp = spacy.blank("en")
 >>> doc = nlp("my passion for dance")
->>> for t, (lemma, pos, dep, head) in zip(doc, [("my", "PRON", "poss", 1), ("passion", "NOUN", "ROOT", 1),
-...                                             ("for", "ADP", "prep", 1), ("dance", "NOUN", "pobj", 2)]):
-...     t.lemma_, t.pos_, t.dep_, t.head = lemma, pos, dep, doc[head]
+>>> for t, (lemma, pos, tag, dep, head) in zip(doc, [("my", "PRON", "PRP$", "poss", 1), ("passion", "NOUN", "NN", "ROOT", 1),
+...                                                  ("for", "ADP", "IN", "prep", 1), ("dance", "NOUN", "NN", "pobj", 2)]):
+...     t.lemma_, t.pos_, t.tag_, t.dep_, t.head = lemma, pos, tag, dep, doc[head]
 >>> [(name, roles["thing"].text) for name, roles in shape_matches(doc, doc[0:4], ("love_noun_of",))]
 [('love_noun_of', 'dance')]
 """
