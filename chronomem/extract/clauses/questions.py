@@ -24,6 +24,8 @@ def is_question(sent: Span) -> bool:
         return False
     if any(t.text in ("?", "？") for t in toks[-3:]) and question_tail(sent) is None and not statement_tagged(sent):
         return not _tells_news(sent)
+    lead = next((k for k, t in enumerate(toks[:3]) if t.lower_ not in L.QUESTION_LEADS and not t.is_punct), 0)
+    toks = toks[lead:]  # "and how's Bea liking it", "wait, are you still at Toyota": what leads in asks nothing
     first = toks[0].lower_
     if first in L.WH_WORDS and len(toks) > 1 and toks[1].lower_ in L.INVERTING_VERBS:  # "how's Bea liking it"
         return not (toks[1].lower_.startswith("'") and first == "what" and len(toks) > 2  # not "what's more, …"

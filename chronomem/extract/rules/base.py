@@ -196,7 +196,7 @@ _OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
     "place": lambda tok, frame, strict: A.token_place(tok, frame.idx),
     "person": lambda tok, frame, strict: person_arg(tok, frame.idx, trust_ner=False),
     "school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
-    "org": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False),
+    "org": lambda tok, frame, strict: A.token_org(named_org(tok, frame.v), frame.idx, strict=strict, tools=False),
     "any school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False) or unnamed_place(
         tok, frame.idx, "attends", "STUDIES_AT"),
     "activity": lambda tok, frame, strict: phrase_arg(tok, frame.idx) if is_activity(tok) or _pastime(tok) else None,

@@ -184,3 +184,16 @@ def test_on_a_network_still_or_no_longer(extractor, text, expected):
 @pytest.mark.parametrize("text", ["I'm on Zoom.", "I'm not on Zoom right now."])  # a call, not a stack
 def test_on_a_tool_for_now_uses_nothing(extractor, text):
     assert _facts(text, extractor) == set()
+
+
+@pytest.mark.parametrize("text", [
+    "and how's Noor liking kindergarten",  # a chat line leads in with "and", "so", "oh, wait": still a question
+    "oh, is Tom still at Google",
+    "so what's Noor studying at Yale",
+])
+def test_a_question_after_a_lead_in_word_states_nothing(extractor, text):
+    assert _facts(text, extractor) == set()
+
+
+def test_work_done_for_a_kind_of_company_then_named(extractor):
+    assert ("user", "WORKS_AT", "Mercy Health", A) in _facts("I do payroll for a hospital group, Mercy Health.", extractor)
