@@ -20,6 +20,7 @@ from chronomem.extract.lexicon import TIES
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
 _SAYING_CONDITIONS = tuple(tuple(p.split()) for p in sorted(TIES.saying_conditions))
+_WISH_FORMULAS = tuple(tuple(p.split()) for p in sorted(TIES.wish_formulas))
 
 _GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
 
@@ -31,11 +32,12 @@ def is_hypothetical(sent: Span) -> bool:
 
 
 def _saying_condition(tok: Token) -> bool:
-    """"if it makes you feel better", "if you ask me": an "if" about the telling, not the told."""
-    if tok.lower_ != "if":
+    """"if it makes you feel better", "if you ask me": an "if" about the telling, not the told; "wish me luck": a
+    formula, no wish (``wish_formulas`` in ``ties.json``)."""
+    if tok.lower_ not in ("if", "wish"):
         return False
     words = _WORDS.findall(tok.doc.text[tok.idx + len(tok.text):tok.sent.end_char].lower().replace("’", "'"))
-    return any(tuple(words[:len(p)]) == p for p in _SAYING_CONDITIONS)
+    return any(tuple(words[:len(p)]) == p for p in (_SAYING_CONDITIONS if tok.lower_ == "if" else _WISH_FORMULAS))
 
 
 def is_dropped_plan(sent: Span) -> bool:
@@ -278,9 +280,11 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             status.tense = "future"
         elif cur.dep_ == "ccomp" and cur.i < gov.i and (any(c.dep_ in ("mark", "cc") and c.lower_ in ("so", "but", "and")
                                                            and c.i < gov.i for c in gov.children) or (
-                any(t.text == "," for t in cur.doc[cur.right_edge.i:gov.i]) and any(
-                    c.dep_ in ("nsubj", "nsubjpass", "expl") and c.i > cur.right_edge.i for c in gov.children))):
-            break  # "I'm lactose intolerant, so I'll need the vegan recipe", "I left Oslo, I was sent": two clauses
+                any(t.text == "," for t in cur.doc[cur.right_edge.i:gov.i]) and (any(
+                    c.dep_ in ("nsubj", "nsubjpass", "expl") and c.i > cur.right_edge.i for c in gov.children) or (
+                    gov.tag_ == "VB" and not any(c.dep_.startswith("nsubj") for c in gov.children))))):
+            break  # "I'm lactose intolerant, so I'll need the vegan recipe", "I left Oslo, I was sent", "I'm running
+            # a half marathon in May, wish me luck!" (a bare imperative after the comma): two clauses
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
             stating = any((lemma, c.lower_) in L.FACT_PHRASALS and c.dep_ == "prt" or lemma == "be" and c.dep_ == "nsubj"
                           and c.lemma_.lower() in L.FRAMING_NOUNS for c in gov.children)  # "turns out", "the thing is"

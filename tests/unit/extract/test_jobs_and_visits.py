@@ -197,3 +197,16 @@ def test_a_question_after_a_lead_in_word_states_nothing(extractor, text):
 
 def test_work_done_for_a_kind_of_company_then_named(extractor):
     assert ("user", "WORKS_AT", "Mercy Health", A) in _facts("I do payroll for a hospital group, Mercy Health.", extractor)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I'm moving to Reno in May, wish me luck!", ("user", "LIVES_IN", "Reno", A)),  # a formula, no wish
+    ("I'm running the Chicago half marathon in May, wish me luck!", ("user", "DID", "Chicago half marathon", A)),
+])
+def test_wish_me_luck_after_news_is_a_formula(extractor, text, expected):
+    assert expected in _facts(text, extractor)
+
+
+@pytest.mark.parametrize("text", ["I wish I lived in Reno.", "I wish my brother would move to Reno."])
+def test_a_wish_states_nothing(extractor, text):
+    assert _facts(text, extractor) == set()
