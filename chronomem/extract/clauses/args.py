@@ -299,7 +299,7 @@ def hung_name(tok: Token) -> Token | None:
     twin, a second subject ("my sister, Emma thinks so")."""
     doc = tok.doc
     nxt_i = tok.i + 1
-    comma = nxt_i < tok.sent.end and doc[nxt_i].text == "," and tok.dep_ in ("nsubj", "nsubjpass", "conj") and any(
+    comma = nxt_i < tok.sent.end and doc[nxt_i].text == "," and tok.dep_ in ("nsubj", "nsubjpass", "conj", "dobj") and any(
         c.dep_ == "poss" for c in tok.children)
     if comma:
         nxt_i += 1
@@ -308,6 +308,9 @@ def hung_name(tok: Token) -> Token | None:
     nxt = doc[nxt_i]
     if nxt.ent_type_ != "PERSON" or nxt.ent_iob_ != "B" or not nxt.is_title:
         return None
+    if comma and tok.dep_ == "dobj":  # the name ends the clause, hung on the verb: "marrying her boyfriend, Pete."
+        end = nxt.i + 1 == tok.sent.end or doc[nxt.i + 1].is_punct and doc[nxt.i + 1].text != ","
+        return nxt if nxt.dep_ in ("npadvmod", "appos") and nxt.head.i == tok.head.i and nxt.pos_ == "PROPN" and end else None
     if comma:  # the name is the subject of a verb after it ("but my friend, Tobias got lost": "friend" a conj)
         return nxt if nxt.dep_ in ("nsubj", "nsubjpass") and nxt.head.i > nxt.i and nxt.pos_ == "PROPN" else None
     if nxt.head.i != tok.head.i:

@@ -98,9 +98,11 @@ def is_vocative(tokens: Span) -> bool:
 
 def _speaker_called(tokens: Span) -> bool:
     """A speaker of the session named after a comma at the end, beside a thing that is no one's: "I got a
-    puppy, Maria!" said to Maria (not "my sister, Maria": whose it is says who she is)."""
+    puppy, Maria!" said to Maria (not "my sister, Maria": whose it is says who she is, where others listen; in a
+    chat of two the other is the one spoken to: "I miss my mom, Sarah" said to Sarah)."""
     speakers = session_speakers(tokens.doc)
-    return tokens.text.lower() in speakers and not any(c.dep_ == "poss" for c in tokens.root.head.children)
+    return tokens.text.lower() in speakers and (len(speakers) == 2 or not any(
+        c.dep_ == "poss" for c in tokens.root.head.children))
 
 
 def _after_you(tokens: Span) -> bool:

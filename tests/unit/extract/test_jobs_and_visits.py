@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extract.extract_helpers import A, E, last_turn_rows
+from tests.unit.extract.extract_helpers import A, E, claim_set, last_turn_rows
 
 
 def _facts(text: str, extractor) -> set[tuple[str, str, str, str]]:
@@ -210,3 +210,17 @@ def test_wish_me_luck_after_news_is_a_formula(extractor, text, expected):
 @pytest.mark.parametrize("text", ["I wish I lived in Reno.", "I wish my brother would move to Reno."])
 def test_a_wish_states_nothing(extractor, text):
     assert _facts(text, extractor) == set()
+
+
+def test_a_partner_named_after_a_comma_at_the_end_of_the_clause(extractor):
+    turns = [("Omar", "Congrats to her!"), ("Li", "Thanks! She's marrying her college boyfriend, Pete."),
+             ("Li", "My sister is so happy.")]
+    turns.insert(0, ("Li", "My sister is getting married in Halifax."))
+    got = claim_set(extractor, turns)
+    assert ("Li's sister", "ENGAGED_TO", "Pete", A) in got
+    assert not any(o.endswith("boyfriend") for _, p, o, _ in got if p == "ENGAGED_TO")
+
+
+def test_the_other_of_two_named_after_my_kin_is_the_one_spoken_to(extractor):
+    got = claim_set(extractor, [("Sarah", "How are you holding up?"), ("Tom", "Honestly, I miss my mom, Sarah.")])
+    assert not any(s == "Sarah" or o == "Sarah" for s, _, o, _ in got)
