@@ -15,7 +15,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import team_arg
 from chronomem.extract.clauses.args import DocIndex, entity_arg, first_name_gender, subject_head
 from chronomem.extract.clauses.filters import ClauseStatus, clause_status
-from chronomem.extract.clauses.hygiene import is_vocative
+from chronomem.extract.clauses.hygiene import is_vocative, kin_as_name
 from chronomem.extract.clauses.records import Arg, When
 from chronomem.extract.clauses.timing import TimePhrase, clause_head
 from chronomem.extract.lexicon import OPEN, PEOPLE
@@ -102,7 +102,7 @@ class Frame:
     hedged: frozenset[int] = frozenset()  # heads of the sentence's hedged clauses (filters.hedged_clauses)
 
     def subjects(self, *, team: bool = False) -> list[Arg]:
-        heads = [subject_head(tok) for tok in self.subj_toks]
+        heads = [subject_head(tok) for tok in self.subj_toks if not kin_as_name(tok)]  # "Dad": my_relative's, no one named
         found = ((entity_arg(h, self.idx) or (team_arg(h) if team else None)) for h in heads)
         out = [arg for arg in found if arg is not None]
         if len(out) > 1:  # a name split by the parser ("Miguel Herrero y Rodríguez de Miñón"): keep the whole

@@ -79,6 +79,7 @@ def repair_opening_pasts(doc: Doc) -> None:
         verb = sent[0]
         past = verb.tag_ in ("VBD", "VBN") or verb.lower_ in OPEN.irregular_pasts
         _verb_read_as_subject(verb)
+        _verb_read_as_modifier(verb)
         if verb.dep_ != "ROOT" or not past or not any(c.dep_ == "dobj" for c in verb.children) or any(
                 c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
             continue
@@ -103,6 +104,28 @@ def _verb_read_as_subject(verb: Token) -> None:
     verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBD", OPEN.irregular_pasts[verb.lower_]
     verb.dep_, verb.head = nxt.dep_, verb if nxt.dep_ == "ROOT" else nxt.head
     nxt.dep_, nxt.head = "conj", verb
+
+
+def _verb_read_as_modifier(verb: Token) -> None:
+    """A past opening its sentence read as a word of the next verb's subject ("Finished Project Hail Mary and loved
+    it": "Finished" a modifier of "Mary", who loved it): it heads that verb's place, the subject its object, the
+    verb its conjunct. Only a known past (``irregular_pasts``, ``same_form_pasts``), not a first name, nor a time
+    ("Started Monday")."""
+    noun, form = verb.head, verb.lower_
+    if (verb.dep_ not in ("amod", "compound") or not (form in OPEN.irregular_pasts or form in OPEN.same_form_pasts)
+            or first_name(verb.text)):
+        return
+    while noun.dep_ in ("compound", "amod") and noun.head.i > noun.i:
+        noun = noun.head  # "Finished → Project → Mary"
+    nxt = noun.head
+    if noun.dep_ != "nsubj" or noun.left_edge.i != verb.i or nxt.pos_ != "VERB" or nxt.i < noun.i or noun.ent_type_ in (
+            "DATE", "TIME"):
+        return
+    verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBD", OPEN.irregular_pasts.get(form, form)
+    verb.dep_, verb.head = nxt.dep_, verb if nxt.dep_ == "ROOT" else nxt.head
+    noun.dep_, noun.head, nxt.dep_, nxt.head = "dobj", verb, "conj", verb
+    if verb.ent_iob_ == "B" and any(e.start == verb.i and len(e) > 1 for e in verb.doc.ents):
+        verb.doc.ents = [e for e in verb.doc.ents if e.start != verb.i]  # NER's "Finished Piranesi"
 
 
 def first_name(word: str) -> bool:

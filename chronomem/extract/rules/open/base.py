@@ -12,6 +12,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
+from chronomem.extract.clauses.hygiene import kin_as_name
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
@@ -57,6 +58,8 @@ def my_relative(tok: Token, *, pets: bool = False, ties: bool = True) -> bool:
     kin = tok.lower_ in OPEN.kin_possessions or ties and tok.lower_ in OPEN.tie_nouns or bool(
         {tok.lower_, tok.lemma_.lower()} & OPEN.extended_kin)  # "my aunts"; "my roommate" (one)
     pet = pets and is_pet_noun(tok) and tok.lemma_.lower() != "pet"
+    if kin_as_name(tok):  # "Dad loves golf": the speaker's dad (``kin_names``)
+        return True
     if tok.pos_ != "NOUN" or not (kin or pet) or name_follows(tok) or pet and named_later(tok):
         return False
     if any(c.lower_ in L.ENDED_KIN_MODIFIERS or c.lower_ in L.SKIP_KIN_MODIFIERS for c in tok.children if c.i < tok.i):
@@ -92,7 +95,8 @@ def dropped_subject(v: Token) -> bool:
             c.dep_ in ("nsubj", "expl") for c in v.children) and not v.sent.text.rstrip().endswith("?"):
         return True  # "Love experimenting with spices." (not a command: nobody orders a taste)
     been = next((c for c in v.children if c.dep_ == "aux" and c.lower_ == "been"), None)
-    past = v.tag_ in ("VBD", "VBN") or (v.tag_ == "VB" and v.lower_ in OPEN.irregular_pasts)  # "Lost" tagged as a base form
+    past = v.tag_ in ("VBD", "VBN") or (v.tag_ == "VB" and v.lower_ in OPEN.irregular_pasts or v.lower_ in OPEN.same_form_pasts and any(
+        c.dep_ == "conj" and c.tag_ == "VBD" for c in v.children))  # "Lost" tagged as a base form; "Read Dune, loved it"
     going_on = v.tag_ == "VBG" and v.dep_ == "ROOT" and not any(c.dep_ == "aux" for c in v.children) and (
         v.lemma_.lower() not in OPEN.taste_verbs)  # "Still working on it"; "Loving the colors!" reacts to a photo
     if not opening or not (past or been is not None or going_on) or any(  # (a title after it is its object, misread:

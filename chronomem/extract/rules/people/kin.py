@@ -231,6 +231,8 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str, *, child: T
     name_tok = named_token(dobj, frame.idx) if kin is not None else None
     if name_tok is None and kin is not None and (kin[0] == "pet" or child is not None):
         name_tok = named_after(dobj)  # "we adopted a kitten and named her Luna", "my mom has a dog, his name is Rex"
+    if name_tok is None and kin is not None and child is not None and (again := _said_again(dobj)) is not None:
+        name_tok = named_token(again, frame.idx)  # "we had a baby in May, a boy named Felix"
     if kin is None or name_tok is None:
         return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
     if kin[2] in TIES.cohort_child_words and in_cohort(dobj, name_tok, frame):
@@ -257,6 +259,13 @@ def in_cohort(noun: Token, name: Token, frame: Frame) -> bool:
     heads = (noun, name.head, frame.v)
     return any(c.dep_ == "prep" and c.lower_ in ("in", "on") and o.dep_ == "pobj" and o.lemma_.lower() in TIES.cohort_nouns
                for h in heads for c in h.children for o in c.children)
+
+
+def _said_again(child: Token) -> Token | None:
+    """The child born said again after when, to be named: "we had a baby last week, a boy called Theo" → boy (an
+    apposition of the child or a noun (a second object) on the verb after it, a child's noun: not "a baby shower, a girl named Ruby")."""
+    return next((c for c in (*child.children, *child.head.children) if c.i > child.i and c.dep_ in ("appos", "npadvmod", "dobj")
+                 and born_kin(c, plain=True) is not None), None)
 
 
 def as_baby(tok: Token) -> bool:

@@ -49,12 +49,19 @@ def get(frame: Frame) -> list[Rel]:
     if named or frame.status.tense not in ("past", "perfect"):
         return named
     pets = _unnamed_pet_objects(frame, mine=True)  # "I got my cat from a shelter" too
-    things = [t for t in frame.dobjs if t.lemma_.lower() in OPEN.possession_nouns and t.pos_ == "NOUN"]
+    things = [t for t in frame.dobjs if t.lemma_.lower() in OPEN.possession_nouns and t.pos_ == "NOUN" or device(t, frame)]
     if things and for_someone(frame, things):
         things = []  # "I got a bike for my son": a gift
     when = frame.when("start")
     return unnamed_pets(frame, pets, subjects, when) + [  # "we got a puppy", "I just got a new car": theirs from then
         r for t in things for r in emit(frame, "OWNS", subjects, thing_arg(t, frame.idx), when, confidence=0.8)]
+
+
+def device(tok: Token, frame: Frame) -> bool:
+    """A device by its make's name, the thing itself: "a new iPad", "a Nintendo Switch" (``devices``; not "an iPhone
+    charger", not "a switch")."""
+    arg = None if tok.is_lower else thing_arg(tok, frame.idx)
+    return arg is not None and arg.name.lower() in OPEN.devices
 
 
 def unnamed_pets(frame: Frame, pets: list[Token], subjects: list[Arg], when: When | None) -> list[Rel]:
