@@ -113,6 +113,11 @@ def _own_status(tok: Token) -> ClauseStatus:
     return status
 
 
+def _bare_command(verb: Token) -> bool:
+    """A verb in the bare form with no subject: a command ("wish me luck", "remember that …")."""
+    return verb.tag_ == "VB" and not any(c.dep_.startswith("nsubj") for c in verb.children)
+
+
 def _set_off(child: Token, tok: Token) -> bool:
     """A reply word fronted before ``tok``'s subject and cut from it by a comma: "Not anymore, I moved to York",
     "No longer, we sold it" (not "I no longer live there", not "Sadly I don't live there anymore")."""
@@ -281,14 +286,14 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         elif cur.dep_ == "ccomp" and cur.i < gov.i and (any(c.dep_ in ("mark", "cc") and c.lower_ in ("so", "but", "and")
                                                            and c.i < gov.i for c in gov.children) or (
                 any(t.text == "," for t in cur.doc[cur.right_edge.i:gov.i]) and (any(
-                    c.dep_ in ("nsubj", "nsubjpass", "expl") and c.i > cur.right_edge.i for c in gov.children) or (
-                    gov.tag_ == "VB" and not any(c.dep_.startswith("nsubj") for c in gov.children))))):
+                    c.dep_ in ("nsubj", "nsubjpass", "expl") and c.i > cur.right_edge.i for c in gov.children)
+                    or _bare_command(gov)))):
             break  # "I'm lactose intolerant, so I'll need the vegan recipe", "I left Oslo, I was sent", "I'm running
             # a half marathon in May, wish me luck!" (a bare imperative after the comma): two clauses
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
             stating = any((lemma, c.lower_) in L.FACT_PHRASALS and c.dep_ == "prt" or lemma == "be" and c.dep_ == "nsubj"
                           and c.lemma_.lower() in L.FRAMING_NOUNS for c in gov.children)  # "turns out", "the thing is"
-            memo = lemma in L.MEMO_VERBS and gov.tag_ == "VB" and not any(c.dep_.startswith("nsubj") for c in gov.children)
+            memo = lemma in L.MEMO_VERBS and _bare_command(gov)
             status.blocked |= lemma not in L.REPORTING_VERBS and not stating and not memo  # "(please) remember that …"
             if (memo or lemma in L.REPORTING_VERBS and telling_frame(gov)) and not status.blocked:
                 break  # "Wanted to let you know that I'm running for office": the frame above is only how it is said

@@ -256,8 +256,8 @@ class PrepRule:
         obj = next(iter(frame.prep(self.object_prep)), None) if self.object_prep else frame.dobj
         if self.object_in:
             file, _, words = self.object_in.partition(".")
-            if obj is None or obj.lemma_.lower() not in lexicon_table(file)[words] and obj.lower_ not in lexicon_table(
-                    file)[words]:  # (the word itself too: "bookkeeping" tagged as a verb has the lemma "bookkeep")
+            listed = lexicon_table(file)[words]  # the lemma, or the word itself: "bookkeeping" tagged a verb is "bookkeep"
+            if obj is None or obj.lemma_.lower() not in listed and obj.lower_ not in listed:
                 return []
         toks = [t for p in self.preps if all(w in frame.preps for w in p.split()[:-1]) for t in frame.prep(p.split()[-1])]
         if self.object_preps:

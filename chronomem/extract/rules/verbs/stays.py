@@ -97,11 +97,10 @@ def visiting_from(frame: Frame) -> list[Rel]:
     """A visit from where one lives, said before or while it happens: "my mom is visiting from Manila next week",
     "my parents are flying in from Lagos" → LIVES_IN there (now, whenever the visit is); not "I came from Ohio"
     (past: a move, or an origin), "I come from a big family", "back from Lima" (a trip of the subject's own)."""
-    if frame.status.tense not in ("progressive", "future") or frame.status.blocked or frame.status.negated:
+    if frame.status.tense not in ("progressive", "future") or frame.status.blocked or frame.status.negated or any(
+            c.lower_ in L.OPEN.trip_adverbs for c in frame.v.children):
         return []
     places = [A.classify_destination(t, frame.idx) for t in frame.prep("from")]
-    if any(c.lower_ in L.OPEN.trip_adverbs for c in frame.v.children):
-        return []
     found = [p[1] for p in places if p is not None and p[0] == "LIVES_IN"]
     return [r for p in found for r in emit(frame, "LIVES_IN", persons(frame, we=False), p, When("state"), confidence=0.8)]
 
