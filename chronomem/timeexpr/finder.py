@@ -57,6 +57,9 @@ _IN_UNITS = re.compile(r"^(?:in|within)\s.+\b(?:days?|weeks?|months?|years?|deca
 _ANAPHORIC = re.compile(r"^the\s+(?:day|weekend|week|month|year)\s+(?:before|after)$", re.IGNORECASE)
 _MAX_RUN = 9
 _POSSESSIVES = frozenset({"my", "his", "her", "their", "our", "your", "its"})
+#: Time words that own a noun in the possessive and date it: "tomorrow's opening", "last week's show",
+#: "Friday's game" (not "today's", which mostly means the present age: "in today's world").
+_OWNING_TIMES = frozenset({"yesterday", "tomorrow", "tonight", "week", "weekend", "month", "year"}) | DAY_NAMES
 _DECADE = re.compile(r"^(?:(?:twent|thirt|fort|fift|sixt|sevent|eight|ninet)ies|'?\d0'?s)$")
 _PARTS = frozenset({"end", "beginning", "start", "middle"})  # "the end of the year": this year's end
 _PART_OF = frozenset({"week", "month", "year"})  # (not "the end of the day": an idiom, "in the end")
@@ -135,6 +138,8 @@ def _tokens(text: str) -> list[_Tok]:
         end = m.end()
         if low.endswith(".") and len(low) > 1:  # "Fri." keeps its dot out of the phrase
             low, end = low[:-1], end - 1
+        if low.endswith("'s") and low[:-2] in _OWNING_TIMES:  # "last week's show": the time alone
+            low, end = low[:-2], end - 2
         out.append(_Tok(low, m.start(), end, raw[:1].isupper()))
     return out
 

@@ -100,6 +100,19 @@ def test_a_duration_in_the_past_is_no_date():
     assert found("I'm flying home in two weeks.") == [("in two weeks", "2023-06-08 → 2023-06-14")]
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I ran into Bea at yesterday's book club.", [("yesterday", "2023-05-24")]),
+    ("So nervous for tomorrow's interview!", [("tomorrow", "2023-05-26")]),
+    ("Last month's rent was late again.", [("Last month", "2023-04-01 → 2023-04-30")]),
+    ("Sunday's hike wore me out.", [("Sunday", "2023-05-21")]),
+    ("We watched last weekend's final together.", [("last weekend", "2023-05-20 → 2023-05-21")]),
+    ("That's how it goes in today's economy.", []),  # the present age, not a day
+    ("I saved a year's worth of receipts.", []),  # an amount of time, owned by nothing dated
+])
+def test_a_time_word_in_the_possessive_dates_what_it_owns(text, expected):
+    assert found(text) == expected
+
+
 def test_ages_need_a_birth_year():
     assert find_times("I got my first guitar when I was 18.", THU) == []
     (m,) = find_times("I got my first guitar when I was 18.", THU, born=1990)
