@@ -36,6 +36,7 @@ from chronomem.timeexpr.words import (
     GENERIC_TIME_WORDS,
     LICENSED_ONLY,
     LICENSERS,
+    MONTHS,
     NUMBER_WORDS,
     PAST_FORMS,
     PERFECT_AUX,
@@ -43,7 +44,7 @@ from chronomem.timeexpr.words import (
     SUBJECT_WORDS,
 )
 
-_WORD = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|'\d0s\b|\d+(?:st|nd|rd|th|s)?\b"
+_WORD = re.compile(r"\b[Qq][1-4]\b|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|'\d0s\b|\d+(?:st|nd|rd|th|s)?\b"
                    r"|[A-Za-z]+(?:['\u2019][A-Za-z]+)?\.?|[,\-\u2013]")
 _CLAUSE_END = re.compile(r"[.!?;]+(?:\s|$)|\s[-\u2013\u2014]\s|\n|\bbut\b|,\s+(?:and|so)\b", re.IGNORECASE)
 _TENSE_WORD = re.compile(r"[a-z']+")
@@ -52,6 +53,7 @@ _AGE = re.compile(r"\b(?:when\s+(?:I|he|she|we|they)\s+(?:was|were)\s+(?:\d{1,3}
                   r"eighties|nineties))\b", re.IGNORECASE)
 _NUMERIC = re.compile(r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|'\d0s|\d+(?:st|nd|rd|th|s)?)$")
 _ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$")
+_DAY_OF_MONTH = re.compile(r"^\d{1,2}(?:st|nd|rd|th)?$")
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d$")
 _IN_UNITS = re.compile(r"^(?:in|within)\s.+\b(?:days?|weeks?|months?|years?|decades?)$", re.IGNORECASE)
 _ANAPHORIC = re.compile(r"^the\s+(?:day|weekend|week|month|year)\s+(?:before|after)$", re.IGNORECASE)
@@ -152,6 +154,8 @@ def _acceptable(toks: list[_Tok]) -> bool:
     """Whether a piece of a run may be a time phrase before it is resolved (see the module docstring)."""
     if toks[0].low in (",", "-", "\u2013", "and", "to") or toks[-1].low in (",", "-", "\u2013", "and", "to", "of"):
         return False
+    if any(t.low in _PARTS and (n + 1 == len(toks) or toks[n + 1].low != "of") for n, t in enumerate(toks)):
+        return False  # "(I) start the first week of June": a part of a time is "the start of" it
     content = [t for t in toks if t.low not in LICENSERS and t.low not in ("a", "an", ",")]
     if not content:
         return False
@@ -168,8 +172,9 @@ def _acceptable(toks: list[_Tok]) -> bool:
         return False  # "at night", "the day"; not "next month", "two days ago", "by the end of the year"
     if "-" in lows or "\u2013" in lows:
         k = lows.index("-") if "-" in lows else lows.index("\u2013")
-        if lows[k - 1] != "mid" and not (k + 1 < len(lows) and _YEAR.match(lows[k - 1]) and _YEAR.match(lows[k + 1])):
-            return False  # "9-5", "30-60"; not "mid-2018", "2011-2014"
+        if lows[k - 1] != "mid" and not (k + 1 < len(lows) and _YEAR.match(lows[k - 1]) and _YEAR.match(lows[k + 1])) \
+                and not _days_of_a_month(lows, k):
+            return False  # "9-5", "30-60"; not "mid-2018", "2011-2014", "June 3-7"
     for t in toks:
         if t.low in ABBREVIATIONS and not t.title and not (t is not toks[0] and lows[lows.index(t.low) - 1] in (
                 "last", "next", "this", "on")):
@@ -189,6 +194,12 @@ def _acceptable(toks: list[_Tok]) -> bool:
         if _ORDINAL.match(only.low) and not (lows[:2] == ["on", "the"] or lows[0] == "the"):
             return False  # "my 18th birthday"; "the gym on 5th" (a street: a day is "on the 5th")
     return not (len(lows) == 1 and lows[0] in ("sat", "sun", "wed", "mon", "mar") and not toks[0].title)
+
+
+def _days_of_a_month(lows: list[str], k: int) -> bool:
+    """Whether the dash at ``k`` joins two days of a month named next to them: "June 3-7", "3-7 June"."""
+    days = k + 1 < len(lows) and all(_DAY_OF_MONTH.match(w) for w in (lows[k - 1], lows[k + 1]))
+    return days and ((k >= 2 and lows[k - 2] in MONTHS) or (k + 2 < len(lows) and lows[k + 2] in MONTHS))
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:

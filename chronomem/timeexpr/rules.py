@@ -281,6 +281,10 @@ def h_slash(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
 
 def h_quarter(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
     q = int(m["q"] or {"first": 1, "second": 2, "third": 3, "fourth": 4}.get(m["o"]) or m["o"][0])
-    y = year_of(m["y"], t) or t.year
+    y = year_of(m["y"], t)
+    if y is None:  # "in Q3": the last one in a past clause, the next one ahead, else this year's
+        c = pick([(date(y, 3 * q - 2, 1), add_months(date(y, 3 * q - 2, 1), 3)) for y in (t.year - 1, t.year, t.year + 1)],
+                 t, mode_of(None, p))
+        return (c[0], "month", c[1]) if c else None
     first = date(y, 3 * q - 2, 1)
     return first, "month", add_months(first, 3)

@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 from chronomem.timeexpr import calc as C
 from chronomem.timeexpr.points import Prefer, TimePoint, resolve_time
-from chronomem.timeexpr.words import AGE_DECADES
+from chronomem.timeexpr.words import AGE_DECADES, MONTHS
 
 Granularity = Literal["day", "weekend", "week", "month", "season", "year", "decade"]
 Tense = Literal["past", "present", "future"]
@@ -55,6 +55,13 @@ _FOR = re.compile(r"^(?:(?:for|over)\s+(?:the\s+(?:past|last)\s+)?(?P<n>.+?)\s+(
                   r"(?P<h2>\s+and\s+a\s+half)?\s+now)$")
 _RANGE = re.compile(r"^(?:between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)|from\s+(?P<c>.+?)\s+(?:to|until|till|through|thru)\s+"
                     r"(?P<d>.+))$")
+_MONTH_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))
+_DAY_NUM = r"(?:st|nd|rd|th)?"
+#: Days of one month: "June 3-7", "May 10 to 12, 2023", "3-7 June" (the month said once).
+_DAY_RANGE = re.compile(rf"^(?:(?:on|in|from)\s+)?(?:(?P<m>{_MONTH_NAME})\.?\s+(?P<a>\d{{1,2}}){_DAY_NUM}\s*"
+                        rf"(?:-|\u2013|to|through|thru|until|till)\s*(?P<b>\d{{1,2}}){_DAY_NUM}"
+                        rf"|(?P<a2>\d{{1,2}}){_DAY_NUM}\s*(?:-|\u2013)\s*(?P<b2>\d{{1,2}}){_DAY_NUM}\s+(?:of\s+)?"
+                        rf"(?P<m2>{_MONTH_NAME}))(?:,?\s+(?P<y>\d{{4}}))?$")
 _ANCHORED = re.compile(r"^the\s+(?P<u>day|weekend|week|month|year)\s+(?P<k>before|after)$")
 _AGE = re.compile(r"^(?:when\s+(?:i|he|she|they|we)\s+(?:was|were)|at(?:\s+the\s+age\s+of)?|aged)\s+(?P<n>\S+(?:[\s-]\S+)?)"
                   r"(?:\s+years?\s+old)?$")
@@ -156,7 +163,8 @@ def resolve(phrase: str, ref: datetime, *, tense: Tense = "past", born: date | i
     prefer = _PREFER[tense]
     shown = " ".join(phrase.split()).strip(" .,;:!?\"()[]")
     span = _bounded(text, shown, ref, prefer, tense, born)
-    if span is not None or text.startswith(("since ", "until ", "till ", "between ", "from ", "for ", "when ")):
+    if span is not None or text.startswith(("since ", "until ", "till ", "between ", "from ", "for ", "when ")) \
+            or _DAY_RANGE.match(text):
         return span
     return _point(text, shown, ref, prefer)
 
@@ -165,6 +173,9 @@ def _bounded(text: str, shown: str, ref: datetime, prefer: Prefer, tense: Tense,
              born: date | int | None) -> TimeSpan | None:
     """Phrases with a role other than ``point``: since, until, before, after, for, ranges, ages."""
     today = ref.date()
+    m = _DAY_RANGE.match(text)
+    if m:
+        return _day_range(m, shown, ref, prefer)
     m = _RANGE.match(text)
     if m:
         return _range(m, shown, ref, prefer)
@@ -213,6 +224,19 @@ def _range(m: re.Match[str], shown: str, ref: datetime, prefer: Prefer) -> TimeS
         return None
     coarser = max(first.granularity, second.granularity, key=GRANULARITIES.index)
     return TimeSpan(shown, first.start, second.end, coarser, "range")
+
+
+def _day_range(m: re.Match[str], shown: str, ref: datetime, prefer: Prefer) -> TimeSpan | None:
+    """"June 3-7", "3-7 June 2023": the first day as a date of its own, through the last day of that month."""
+    month, a, b = (m["m"], m["a"], m["b"]) if m["m"] is not None else (m["m2"], m["a2"], m["b2"])
+    first = _point(f"{month} {a}" + (f" {m['y']}" if m["y"] else ""), shown, ref, prefer)
+    if first is None or first.start is None or not int(a) < int(b) <= 31:
+        return None
+    try:
+        last = first.start.replace(day=int(b))
+    except ValueError:
+        return None  # "February 27-30"
+    return TimeSpan(shown, first.start, last + _D1, "day", "range")
 
 
 _COUNTED: dict[str, Granularity] = {"day": "day", "week": "week", "weekend": "weekend"}  # calc.counted_from's units

@@ -93,7 +93,7 @@ RUN_WORDS = frozenset(
     "weekends fortnight fortnights month months year years decade decades hour hours minute minutes quarter morning "
     "afternoon evening tonight today tomorrow yesterday recently lately christmas xmas eve halloween thanksgiving "
     "easter new year's valentine's independence mother's father's memorial labor boxing "
-    "semester holidays holiday season break festive".split()  # "last semester", "over the holidays", "spring break"
+    "semester holidays holiday season break festive q1 q2 q3 q4".split()  # "last semester", "over the holidays", "spring break"
 ) | frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(SEASONS) | frozenset(NUMBER_WORDS) | frozenset(TENS_WORDS) \
     | frozenset(DECADE_WORDS) | frozenset(f"{s}s" for s in (*SEASONS, *DAY_NAMES))  # "two summers ago", "two Fridays ago"
 #: Words that name a time only next to a licensing word ("in May", "last fall", "May 3"): "I may", "the sun".

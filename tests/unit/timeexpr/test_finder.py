@@ -113,6 +113,34 @@ def test_a_time_word_in_the_possessive_dates_what_it_owns(text, expected):
     assert found(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We'll be in Porto July 8-12.", [("July 8-12", "2023-07-08 → 2023-07-12")]),
+    ("The workshop ran April 4 to 6.", [("April 4 to 6", "2023-04-04 → 2023-04-06")]),
+    ("I was in Oslo 2-5 March 2022.", [("2-5 March 2022", "2022-03-02 → 2022-03-05")]),
+    ("We camped Aug 20-22, 2021.", [("Aug 20-22, 2021", "2021-08-20 → 2021-08-22")]),
+    ("It runs Feb 27-31.", [("Feb 27", "2023-02-27")]),  # no such day: the first one alone
+    ("We met on May 3 and 9.", [("on May 3", "2023-05-03")]),  # two days, not the days between
+    ("The kids are 4-6 now.", []),
+])
+def test_days_of_one_month_are_a_range(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We went live in Q2 2022.", [("in Q2 2022", "2022-04-01 → 2022-06-30")]),
+    ("Our Q1 sales were flat.", [("Q1", "2023-01-01 → 2023-03-31")]),  # the last one, in a past clause
+    ("We hope to hire in Q4.", [("in Q4", "2023-10-01 → 2023-12-31")]),
+    ("She drives a Q7.", []),
+])
+def test_a_quarter_said_as_q_and_its_number(text, expected):
+    assert found(text) == expected
+
+
+def test_a_part_of_a_time_is_the_part_of_it():
+    assert found("I start the last week of June.") == [("the last week of June", "2023-06-24 → 2023-06-30")]
+    assert found("We open at the start of July.") == [("at the start of July", "2023-07-01")]
+
+
 def test_ages_need_a_birth_year():
     assert find_times("I got my first guitar when I was 18.", THU) == []
     (m,) = find_times("I got my first guitar when I was 18.", THU, born=1990)
