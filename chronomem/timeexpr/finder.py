@@ -133,14 +133,15 @@ def _participle(word: str) -> bool:
 
 
 def _tokens(text: str) -> list[_Tok]:
-    out = []
+    out: list[_Tok] = []
     for m in _WORD.finditer(text):
         raw = m.group()
         low = raw.lower().replace("\u2019", "'")
         end = m.end()
         if low.endswith(".") and len(low) > 1:  # "Fri." keeps its dot out of the phrase
             low, end = low[:-1], end - 1
-        if low.endswith("'s") and low[:-2] in _OWNING_TIMES:  # "last week's show": the time alone
+        if low.endswith("'s") and low[:-2] in _OWNING_TIMES and not (out and out[-1].low == "new"):
+            # "last week's show": the time alone; not "New Year's (Eve)", a holiday
             low, end = low[:-2], end - 2
         out.append(_Tok(low, m.start(), end, raw[:1].isupper()))
     return out
@@ -172,9 +173,10 @@ def _acceptable(toks: list[_Tok]) -> bool:
         return False  # "at night", "the day"; not "next month", "two days ago", "by the end of the year"
     if "-" in lows or "\u2013" in lows:
         k = lows.index("-") if "-" in lows else lows.index("\u2013")
-        if lows[k - 1] != "mid" and not (k + 1 < len(lows) and _YEAR.match(lows[k - 1]) and _YEAR.match(lows[k + 1])) \
+        if lows[k - 1] != "mid" and not (k + 1 < len(lows) and _YEAR.match(lows[k - 1])
+                                        and (_YEAR.match(lows[k + 1]) or _short_year_after(lows[k - 1], lows[k + 1]))) \
                 and not _days_of_a_month(lows, k):
-            return False  # "9-5", "30-60"; not "mid-2018", "2011-2014", "June 3-7"
+            return False  # "9-5", "30-60"; not "mid-2018", "2011-2014", "2017-19", "June 3-7"
     for t in toks:
         if t.low in ABBREVIATIONS and not t.title and not (t is not toks[0] and lows[lows.index(t.low) - 1] in (
                 "last", "next", "this", "on")):
@@ -194,6 +196,12 @@ def _acceptable(toks: list[_Tok]) -> bool:
         if _ORDINAL.match(only.low) and not (lows[:2] == ["on", "the"] or lows[0] == "the"):
             return False  # "my 18th birthday"; "the gym on 5th" (a street: a day is "on the 5th")
     return not (len(lows) == 1 and lows[0] in ("sat", "sun", "wed", "mon", "mar") and not toks[0].title)
+
+
+def _short_year_after(first: str, last: str) -> bool:
+    """Whether ``last`` is a later year said in two digits after ``first``: "2017-19"; not "2008-12", which
+    may be a month."""
+    return bool(re.fullmatch(r"\d\d", last)) and int(last) > max(12, int(first[2:]))
 
 
 def _days_of_a_month(lows: list[str], k: int) -> bool:

@@ -62,6 +62,8 @@ _DAY_RANGE = re.compile(rf"^(?:(?:on|in|from)\s+)?(?:(?P<m>{_MONTH_NAME})\.?\s+(
                         rf"(?:-|\u2013|to|through|thru|until|till)\s*(?P<b>\d{{1,2}}){_DAY_NUM}"
                         rf"|(?P<a2>\d{{1,2}}){_DAY_NUM}\s*(?:-|\u2013)\s*(?P<b2>\d{{1,2}}){_DAY_NUM}\s+(?:of\s+)?"
                         rf"(?P<m2>{_MONTH_NAME}))(?:,?\s+(?P<y>\d{{4}}))?$")
+#: Years from one to another: "2010-2014", "in 2019-20".
+_YEAR_RANGE = re.compile(r"^(?:(?:in|from)\s+)?(?P<a>(?:19|20)\d\d)\s*[-\u2013]\s*(?P<b>(?:19|20)?\d\d)$")
 _ANCHORED = re.compile(r"^the\s+(?P<u>day|weekend|week|month|year)\s+(?P<k>before|after)$")
 _AGE = re.compile(r"^(?:when\s+(?:i|he|she|they|we)\s+(?:was|were)|at(?:\s+the\s+age\s+of)?|aged)\s+(?P<n>\S+(?:[\s-]\S+)?)"
                   r"(?:\s+years?\s+old)?$")
@@ -164,7 +166,7 @@ def resolve(phrase: str, ref: datetime, *, tense: Tense = "past", born: date | i
     shown = " ".join(phrase.split()).strip(" .,;:!?\"()[]")
     span = _bounded(text, shown, ref, prefer, tense, born)
     if span is not None or text.startswith(("since ", "until ", "till ", "between ", "from ", "for ", "when ")) \
-            or _DAY_RANGE.match(text):
+            or _DAY_RANGE.match(text) or _YEAR_RANGE.match(text):
         return span
     return _point(text, shown, ref, prefer)
 
@@ -176,6 +178,10 @@ def _bounded(text: str, shown: str, ref: datetime, prefer: Prefer, tense: Tense,
     m = _DAY_RANGE.match(text)
     if m:
         return _day_range(m, shown, ref, prefer)
+    m = _YEAR_RANGE.match(text)
+    if m:
+        first, last = int(m["a"]), int(m["b"]) if len(m["b"]) == 4 else int(m["a"][:2] + m["b"])
+        return TimeSpan(shown, date(first, 1, 1), date(last + 1, 1, 1), "year", "range") if first < last else None
     m = _RANGE.match(text)
     if m:
         return _range(m, shown, ref, prefer)

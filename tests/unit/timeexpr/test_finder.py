@@ -108,6 +108,7 @@ def test_a_duration_in_the_past_is_no_date():
     ("We watched last weekend's final together.", [("last weekend", "2023-05-20 → 2023-05-21")]),
     ("That's how it goes in today's economy.", []),  # the present age, not a day
     ("I saved a year's worth of receipts.", []),  # an amount of time, owned by nothing dated
+    ("We got engaged New Year's Eve 2021.", [("New Year's Eve 2021", "2021-12-31")]),  # a holiday, not "year"
 ])
 def test_a_time_word_in_the_possessive_dates_what_it_owns(text, expected):
     assert found(text) == expected
@@ -121,8 +122,11 @@ def test_a_time_word_in_the_possessive_dates_what_it_owns(text, expected):
     ("It runs Feb 27-31.", [("Feb 27", "2023-02-27")]),  # no such day: the first one alone
     ("We met on May 3 and 9.", [("on May 3", "2023-05-03")]),  # two days, not the days between
     ("The kids are 4-6 now.", []),
+    ("We lived in Kyiv 2012-2016.", [("2012-2016", "2012-01-01 → 2016-12-31")]),
+    ("I was at Tufts 2015-19.", [("2015-19", "2015-01-01 → 2019-12-31")]),
+    ("The final score was 2016-2012.", []),
 ])
-def test_days_of_one_month_are_a_range(text, expected):
+def test_days_of_one_month_and_years_are_a_range(text, expected):
     assert found(text) == expected
 
 
