@@ -28,6 +28,7 @@ from chronomem.timeexpr.words import (
     ABBREVIATIONS,
     ADVERB_TIMES,
     ATTACHED_ELSEWHERE,
+    CHAT_FORMS,
     DAY_NAMES,
     DEICTIC_WORDS,
     ED_NOT_PAST,
@@ -69,7 +70,8 @@ _PART_OF = frozenset({"week", "month", "year"})  # (not "the end of the day": an
 _ANCHORS = RUN_WORDS - LICENSERS - frozenset(
     "a an and to of as up just only ever some time other few couple several dozen now half part very tail first second "
     "third fourth final latter start middle early late mid new eve within sometime approximately roughly circa".split())
-_GATE = re.compile(r"\d|\b(?:" + "|".join(sorted((re.escape(w) for w in _ANCHORS), key=len, reverse=True))
+_GATE = re.compile(r"\d|\b(?:" + "|".join(sorted((re.escape(w) for w in _ANCHORS | set(CHAT_FORMS)), key=len,
+                                                   reverse=True))
                    + r"|other\s+day|other\s+week)\b", re.IGNORECASE)
 
 
@@ -137,6 +139,7 @@ def _tokens(text: str) -> list[_Tok]:
     for m in _WORD.finditer(text):
         raw = m.group()
         low = raw.lower().replace("\u2019", "'")
+        low = CHAT_FORMS.get(low, low)  # "wknd": "weekend"
         end = m.end()
         if low.endswith(".") and len(low) > 1:  # "Fri." keeps its dot out of the phrase
             low, end = low[:-1], end - 1

@@ -109,8 +109,16 @@ LICENSERS = frozenset({"in", "on", "of", "since", "until", "till", "by", "last",
 GENERIC_TIME_WORDS = frozenset({"day", "days", "night", "morning", "afternoon", "evening", "week", "weeks", "month",
                                 "months", "year", "years", "now", "time", "moment", "decade", "quarter", "weekend",
                                 "noon", "midnight", "today's"})
-ABBREVIATIONS = frozenset({"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon",
-                           "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"})
+#: Short names of days and months that are also words ("in the sun", "we sat", "wed in June"): in lower
+#: case they name a time only after "last", "next", "this" or "on" ("on sat"); "in sept", "in feb" need no more.
+ABBREVIATIONS = frozenset({"mar", "mon", "wed", "sat", "sun"})
+#: How chat writes time words, and what they stand for ("last wknd", "see u tmrw", "2 yrs ago").
+CHAT_FORMS: dict[str, str] = {
+    "wknd": "weekend", "wkend": "weekend", "tmrw": "tomorrow", "tmr": "tomorrow", "tmrow": "tomorrow",
+    "2moro": "tomorrow", "2morrow": "tomorrow", "tomoz": "tomorrow", "yday": "yesterday", "ystd": "yesterday",
+    "nxt": "next", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "mos": "months", "mths": "months",
+    "mnths": "months", "xmas": "christmas",
+}
 #: Prepositions that in front of "lately", "yesterday"… belong to the verb ("been up to lately").
 ATTACHED_ELSEWHERE = frozenset({"up", "on", "at", "over", "in", "to", "of", "for", "by", "about", "around", "from"})
 DEICTIC_WORDS = frozenset({"last", "this", "next", "past", "coming", "previous", "current", "other", "ago", "before",

@@ -145,6 +145,21 @@ def test_a_part_of_a_time_is_the_part_of_it():
     assert found("We open at the start of July.") == [("at the start of July", "2023-07-01")]
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("finally moved in last wknd", [("in last wknd", "2023-05-20 → 2023-05-21")]),
+    ("got my keys yday", [("yday", "2023-05-24")]),
+    ("flying out tmrw!!", [("tmrw", "2023-05-26")]),
+    ("i switched teams 2 wks ago", [("2 wks ago", "2023-05-11 → 2023-05-17")]),
+    ("we split up last yr", [("last yr", "2022-01-01 → 2022-12-31")]),
+    ("i left the firm in sept", [("in sept", "2022-09-01 → 2022-09-30")]),  # a short month name that is no word
+    ("started there in feb 2021", [("in feb 2021", "2021-02-01 → 2021-02-28")]),
+    ("we sat in the sun all day", []),  # short names that are words still need "on", "last"...
+    ("my wk is fine", []),
+])
+def test_chat_forms_of_time_words(text, expected):
+    assert found(text) == expected
+
+
 def test_ages_need_a_birth_year():
     assert find_times("I got my first guitar when I was 18.", THU) == []
     (m,) = find_times("I got my first guitar when I was 18.", THU, born=1990)
