@@ -36,7 +36,7 @@ from chronomem.extract.clauses.records import (
 )
 from chronomem.extract.clauses.stance import negated, plain, planned_moment
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
-from chronomem.extract.lexicon import KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES
+from chronomem.extract.lexicon import DIALOGUE, KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES
 from chronomem.extract.rules.open.base import name_follows
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
@@ -110,7 +110,7 @@ def _opens_verbless(tok: Token) -> bool:
 # ----------------------------------------------------------------------------- kin
 def _kin_vocative(tok: Token) -> list[Rel]:
     """"Hi Mom!", "Thanks, Dad", "Night, sis": the listener is the speaker's parent, child or sibling."""
-    if any(c.dep_ in ("poss", "det") for c in tok.children) or not _said_to(tok):
+    if any(c.dep_ in ("poss", "det") for c in tok.children) or not _said_to(tok) or _on_the_phone(tok.doc):
         return []
     kin = PEOPLE.kin_vocatives[tok.lower_]
     me, you = Arg(SPEAKER, tok.i), Arg(YOU, tok.i)
@@ -118,6 +118,15 @@ def _kin_vocative(tok: Token) -> list[Rel]:
         return [holds("RELATED_TO", you, me, tok.i, 0.6, {"relation": "is grandparent of"})]
     predicate, listener_first = KIN_RELATIONS[kin]  # a parent, a child or a sibling
     return [holds(predicate, *((you, me) if listener_first else (me, you)), tok.i)]
+
+
+def _on_the_phone(doc: Doc) -> bool:
+    """A turn said into a phone, to someone not in the room: "Mom, I'll call you back" (``phone_formulas``),
+    "Hi Dad, it's Lena." (who calls: a first name closing its clause after "it's"; not "Mom, it's Piranesi!")."""
+    text = doc.text.lower().replace("’", "'")
+    return any(f in text for f in DIALOGUE.phone_formulas) or any(
+        t.lower_ == "it" and t.i + 3 <= len(doc) and doc[t.i + 1].lower_ in ("'s", "’s", "is") and
+        first_name_gender(doc[t.i + 2].text) != "" and (t.i + 3 == len(doc) or doc[t.i + 3].is_punct) for t in doc)
 
 
 def _said_to(tok: Token) -> bool:
