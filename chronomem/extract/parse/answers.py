@@ -13,6 +13,7 @@ Which words open an answer and how "you are" turns into "I am" is data (``answer
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -226,7 +227,8 @@ def _dated(sent: Span, fragment: Span) -> str | None:
 def _affirmed(sent: Span, *, denied: bool = False) -> str | None:
     """What a bare yes affirms: a question to "you" that opens with its verb, said by the answerer ("Are you
     still climbing?" — "Yep!": "I am still climbing"; "Have you ever been to Oslo?" — "Yes, I have": "I have
-    been to Oslo"). ``None`` for any other question (a modal one, "can you …?", is no statement). ``denied``:
+    been to Oslo"; "Are you a friend of Nadia's?" — "Yes, I am": "I am a friend of Nadia's", the "'s" kept on its
+    name). ``None`` for any other question (a modal one, "can you …?", is no statement). ``denied``:
     what a no to a question with "still" says, the same words with "no longer" ("I am no longer climbing")."""
     first = next((t for t in sent if not t.is_punct and t.lower_ not in DIALOGUE.polar_openers), sent[0])  # "So, are you …"
     you = next((t for t in sent.root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
@@ -239,7 +241,7 @@ def _affirmed(sent: Span, *, denied: bool = False) -> str | None:
         if "still" not in words:
             return None
         words[words.index("still")] = "no longer"
-    return " ".join(w for w in words if w) + "."
+    return re.sub(r" (?=['’]s\b)", "", " ".join(w for w in words if w)) + "."  # "a friend of Nadia's"
 
 
 def _done(sent: Span, do: Token, fragment: Span, said: str) -> str | None:

@@ -290,8 +290,22 @@ def joint(speaker: str) -> bool:
     return "," in speaker
 
 
+def took_it_up(text: str) -> bool:
+    """A reply whose speaker says "you" meant them: a yes and the verb said back after "I" and nothing else in
+    its first sentence ("Yes, yes I am. And you?", "I did!"; not "I am not", "I did it", "We are").
+
+    >>> took_it_up("Yes, yes I am. And you?"), took_it_up("Oh, I did!"), took_it_up("I am not."), took_it_up("I did it.")
+    (True, True, False, False)
+    """
+    words = _WORD.findall(re.split(r"[.!?]", text.lower(), maxsplit=1)[0])
+    while words and (words[0] in DIALOGUE.yes_words or words[0] in DIALOGUE.backchannels):
+        words = words[1:]
+    return len(words) == 2 and words[0] == "i" and words[1] in DIALOGUE.echoed_verbs
+
+
 def previous_speaker(turns: Sequence[tuple[str, str]], at: int) -> str | None:
-    """The speaker ``you`` means in turn ``at`` of ``(speaker, text)`` turns when no name says it: the latest
+    """The speaker ``you`` means in turn ``at`` of ``(speaker, text)`` turns when no name says it: the next
+    speaker when their reply takes it up (:func:`took_it_up`: "You're the new nurse?" — "Yes, I am."), else the latest
     earlier turn by someone else that is not a backchannel (someone chiming in) nor said jointly, else the
     latest earlier backchannel by someone else, else (when nobody spoke before, not even jointly) the first
     later one; a line said jointly is never the listener.
@@ -301,6 +315,9 @@ def previous_speaker(turns: Sequence[tuple[str, str]], at: int) -> str | None:
     ('Ben', 'Ana')
     """
     me = turns[at][0].strip().lower()
+    answer = turns[at + 1] if at + 1 < len(turns) else None
+    if answer is not None and answer[0].strip().lower() != me and not joint(answer[0]) and took_it_up(answer[1]):
+        return answer[0].strip()
     fallback: str | None = None
     together = False
     for speaker, text in reversed(turns[:at]):
