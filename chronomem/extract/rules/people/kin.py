@@ -231,8 +231,8 @@ def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str, *, child: T
     name_tok = named_token(dobj, frame.idx) if kin is not None else None
     if name_tok is None and kin is not None and (kin[0] == "pet" or child is not None):
         name_tok = named_after(dobj)  # "we adopted a kitten and named her Luna", "my mom has a dog, his name is Rex"
-    if name_tok is None and kin is not None and child is not None and (again := _said_again(dobj)) is not None:
-        name_tok = named_token(again, frame.idx)  # "we had a baby in May, a boy named Felix"
+    if name_tok is None and kin is not None and child is not None:
+        name_tok = said_again(dobj, frame.idx)  # "we had a baby in May, a boy named Felix"
     if kin is None or name_tok is None:
         return pet_rels(frame, dobj, frame.when(aspect), subjects)  # "I've had my tortoise Kiwi since May"
     if kin[2] in TIES.cohort_child_words and in_cohort(dobj, name_tok, frame):
@@ -261,11 +261,18 @@ def in_cohort(noun: Token, name: Token, frame: Frame) -> bool:
                for h in heads for c in h.children for o in c.children)
 
 
-def _said_again(child: Token) -> Token | None:
-    """The child born said again after when, to be named: "we had a baby last week, a boy called Theo" → boy (an
-    apposition of the child or a noun (a second object) on the verb after it, a child's noun: not "a baby shower, a girl named Ruby")."""
-    return next((c for c in (*child.children, *child.head.children) if c.i > child.i and c.dep_ in ("appos", "npadvmod", "dobj")
-                 and born_kin(c, plain=True) is not None), None)
+def said_again(child: Token, idx: DocIndex) -> Token | None:
+    """The name of a child born said after when: "we had a baby last week, a boy called Theo" → Theo (a child's noun
+    after it set beside the child, the verb or its subject, named; not "a baby shower, a girl named Ruby"), "my brother
+    had a girl last week, named Iris" → Iris (a naming participle on the verb)."""
+    verb = child.head
+    for head in (child, verb, *(s for s in verb.children if s.dep_ == "nsubj")):
+        for c in (c for c in head.children if c.i > child.i):
+            if c.dep_ in ("appos", "npadvmod", "dobj") and born_kin(c, plain=True) is not None:
+                return named_token(c, idx)
+            if head.i == verb.i and c.dep_ in ("advcl", "acl") and c.lemma_ in OPEN.naming_words:
+                return next((o for o in c.children if o.dep_ == "oprd" and o.pos_ == "PROPN"), None)
+    return None
 
 
 def as_baby(tok: Token) -> bool:

@@ -29,6 +29,7 @@ from chronomem.extract.rules.people.kin import (
     named_token,
     owner_of,
     possessor,
+    said_again,
 )
 from chronomem.extract.rules.people.who import named_person
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
@@ -130,9 +131,22 @@ def _introduced(attr: Token) -> bool:
 def have(frame: Frame) -> list[Rel]:
     if A.is_job_noun(frame.dobj):  # "I have a part-time job at a bakery"
         return job_rels(frame, persons(frame), frame.when("state"))
-    if frame.v.tag_ == "VBD" and frame.dobj is not None and born_kin(frame.dobj) is not None:
+    if frame.v.tag_ == "VBD" and frame.dobj is not None and (born_kin(frame.dobj) is not None or _named_after_time(frame)):
         return family_verb_rels(frame, persons(frame), "start", child=frame.dobj)  # "we had a baby girl, Ada": born
     return family_verb_rels(frame, persons(frame), "state")
+
+
+def _named_after_time(frame: Frame) -> bool:
+    """"my brother had a girl last week, named Iris": a plain child noun is born when its name follows when (not
+    "we had a girl over last week, named Iris", "a girl from the agency": nothing but when on the verb)."""
+    child, idx = frame.dobj, frame.idx
+    name = said_again(child, idx) if child is not None and born_kin(child, plain=True) is not None else None
+    if child is None or name is None:
+        return False
+    starts = {t.start for t in frame.times}  # "in March", "on Friday" (not "over last week")
+    bare = not any(c.dep_ in ("prt", "advmod", "prep") and not (c.i in starts and c.lower_ in ("in", "on"))
+                   for c in (*frame.v.children, *child.children))
+    return bare and bool(frame.times) and all(t.end <= name.i for t in frame.times)
 
 
 def copula(frame: Frame) -> list[Rel]:  # noqa: C901

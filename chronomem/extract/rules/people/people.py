@@ -216,9 +216,10 @@ def _used_to(tok: Token) -> Token | None:
 
 # ----------------------------------------------------------------------------- titles
 def _titled(tok: Token, idx: DocIndex) -> list[Rel]:
-    """"Dr. Green", "Professor Lund" → HAS_ROLE; "I'm Doctor Vale" → the speaker's role too."""
+    """"Dr. Green", "Professor Lund" → HAS_ROLE; "I'm Doctor Vale" → the speaker's role too (not a titled name
+    hailed: "Dr. Sam!", "Wow, Dr. Lund! Congrats!")."""
     head = tok.head
-    if tok.dep_ != "compound" or head.pos_ != "PROPN" or head.i <= tok.i or not tok.is_title:
+    if tok.dep_ != "compound" or head.pos_ != "PROPN" or head.i <= tok.i or not tok.is_title or _hailed(head):
         return []
     role_ent = title_role(tok)
     named = named_person(head, idx)
@@ -229,6 +230,15 @@ def _titled(tok: Token, idx: DocIndex) -> list[Rel]:
         if me is not None and not negated(head.head):
             out.append(holds("HAS_ROLE", me, role_ent, tok.i, 0.7))
     return out
+
+
+def _hailed(name: Token) -> bool:
+    """A name exclaimed with no verb, alone or with a cheer (``title_cheers``): "Dr. Sam!", "Dr. Ruiz, nice!",
+    "Wow, Dr. Lund!" (not "Thanks, Dr. Lund!")."""
+    sent, root = name.sent, name.sent.root
+    alone = name.i == root.i or name.dep_ in ("appos", "npadvmod", "intj") and name.head.i == root.i and \
+        root.lower_ in PEOPLE.title_cheers
+    return alone and "!" in sent.text and not any(t.pos_ in ("VERB", "AUX") for t in sent)
 
 
 def _speaking_as(noun: Token) -> list[Rel]:
@@ -269,6 +279,8 @@ def _role_vocative(tok: Token) -> list[Rel]:
     """"Thank you, doctor", "Just a minute, officer!", "Yes, chef!": in a group, the listener's role (a
     determiner before the comma is the words before it, which the parser hung on the title)."""
     comma = tok.i > 0 and tok.doc[tok.i - 1].text == ","
+    if tok.dep_ == "compound" and _hailed(tok.head):
+        return []  # "Dr. Sam!": a name hailed
     if tok.pos_ not in ("NOUN", "PROPN") or any(c.dep_ in ("poss", "det", "compound") and not (comma and c.i < tok.i - 1)
                                                 for c in tok.children):
         return []

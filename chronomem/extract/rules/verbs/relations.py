@@ -12,7 +12,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.records import Arg, Rel, When
+from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, When
 from chronomem.extract.clauses.tree import is_pet_noun, owned_pet, someone_elses
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN, UNIONS
 from chronomem.extract.rules.base import emit, job_rels, persons
@@ -62,6 +62,18 @@ def device(tok: Token, frame: Frame) -> bool:
     charger", not "a switch")."""
     arg = None if tok.is_lower else thing_arg(tok, frame.idx)
     return arg is not None and arg.name.lower() in OPEN.devices
+
+
+def received(frame: Frame) -> list[Rel]:
+    """A device (:func:`device`) received, or given to the speaker, theirs from then: "I received a Kindle for my
+    birthday", "my parents gave me an iPad" (not one given to someone else: "I gave my son an iPad", nor got for
+    someone: "I received a Kindle for my niece")."""
+    if frame.lemma == "give":
+        owners = [Arg(SPEAKER, c.i) for c in frame.v.children if c.dep_ in ("dative", "iobj") and c.lower_ == "me"]
+    else:
+        owners = [] if a_gift(frame) else persons(frame)
+    return [r for t in frame.dobjs if device(t, frame)
+            for r in emit(frame, "OWNS", owners, thing_arg(t, frame.idx), frame.when("start"), confidence=0.8)]
 
 
 def unnamed_pets(frame: Frame, pets: list[Token], subjects: list[Arg], when: When | None) -> list[Rel]:
