@@ -285,8 +285,9 @@ def first_name_place(arg: Arg) -> Arg:
 
 
 def subject_head(tok: Token) -> Token:
-    """"my sister Emma" → Emma: prefer a proper-noun apposition over a common noun head."""
-    if tok.pos_ != "NOUN":
+    """"my sister Emma" → Emma: prefer a proper-noun apposition over a common noun head (also one the tagger
+    made a lower-case proper noun: "my college sweetheart, Dana")."""
+    if tok.pos_ != "NOUN" and not (tok.pos_ == "PROPN" and tok.is_lower):
         return tok
     name = next((c for c in tok.children if c.dep_ in ("appos", "npadvmod") and c.pos_ == "PROPN"), None)
     name = name if name is not None else hung_name(tok)
@@ -299,7 +300,7 @@ def hung_name(tok: Token) -> Token | None:
     twin, a second subject ("my sister, Emma thinks so")."""
     doc = tok.doc
     nxt_i = tok.i + 1
-    comma = nxt_i < tok.sent.end and doc[nxt_i].text == "," and tok.dep_ in ("nsubj", "nsubjpass", "conj", "dobj") and any(
+    comma = nxt_i < tok.sent.end and doc[nxt_i].text == "," and tok.dep_ in ("nsubj", "nsubjpass", "conj", "dobj", "pobj") and any(
         c.dep_ == "poss" for c in tok.children)
     if comma:
         nxt_i += 1
@@ -308,9 +309,14 @@ def hung_name(tok: Token) -> Token | None:
     nxt = doc[nxt_i]
     if nxt.ent_type_ != "PERSON" or nxt.ent_iob_ != "B" or not nxt.is_title:
         return None
-    if comma and tok.dep_ == "dobj":  # the name ends the clause, hung on the verb: "marrying her boyfriend, Pete."
+    if comma and tok.dep_ in ("dobj", "pobj"):  # the name ends the clause, hung on the verb: "marrying her boyfriend,
+        # Pete.", "engaged to my boyfriend, Pete" (on the word before "to", or made the root)
         end = nxt.i + 1 == tok.sent.end or doc[nxt.i + 1].is_punct and doc[nxt.i + 1].text != ","
-        return nxt if nxt.dep_ in ("npadvmod", "appos") and nxt.head.i == tok.head.i and nxt.pos_ == "PROPN" and end else None
+        verb = tok.head if tok.dep_ == "dobj" else tok.head.head
+        heads = (verb.i,) if tok.dep_ == "dobj" else (verb.i, verb.head.i)  # ("engaged" or its "'m")
+        hung = nxt.dep_ in ("npadvmod", "appos") and nxt.head.i in heads and nxt.pos_ == "PROPN" or \
+            tok.dep_ == "pobj" and nxt.dep_ == "ROOT" and nxt.pos_ in ("PROPN", "NOUN") and len(list(nxt.children)) <= 3
+        return nxt if hung and end else None
     if comma:  # the name is the subject of a verb after it ("but my friend, Tobias got lost": "friend" a conj)
         return nxt if nxt.dep_ in ("nsubj", "nsubjpass") and nxt.head.i > nxt.i and nxt.pos_ == "PROPN" else None
     if nxt.head.i != tok.head.i:

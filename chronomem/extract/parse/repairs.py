@@ -10,7 +10,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.lexicon import LEAVING_LEMMAS, OPEN, PURPOSE_NAME_HEADS
 from chronomem.extract.parse.amounts import repair_amounts
 from chronomem.extract.parse.contractions import repair_contracted_has, repair_contracted_is
-from chronomem.extract.parse.subjects import repair_fronted_names, repair_opening_pasts, repair_paired_subject
+from chronomem.extract.parse.subjects import repair_fronted_names, repair_kin_name_subject, repair_opening_pasts, repair_paired_subject
 from chronomem.timeexpr.words import MONTH_WORDS, PAST_FORMS
 
 _NOT_VERBS = frozenset({"ADP", "SCONJ"})
@@ -344,5 +344,6 @@ def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:
         fix(doc)
     repair_base_pasts(doc, verbs)
     repair_noun_verbs(doc, verbs)
+    repair_kin_name_subject(doc, verbs)
     for fix in (repair_taste_root, repair_taste_verbs, repair_stranded_prep, repair_word_punct, repair_amounts):
         fix(doc)

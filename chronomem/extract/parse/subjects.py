@@ -5,7 +5,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import OPEN
+from chronomem.extract.lexicon import OPEN, PEOPLE
 
 _MISREAD = ("npadvmod", "dep", "intj")  # how the parser hangs a name that opens its sentence as no subject
 
@@ -34,6 +34,33 @@ def repair_fronted_names(doc: Doc) -> None:
         if "," not in (noun.right_edge.text, doc[noun.right_edge.i + 1].text):  # (the parser may hang the comma on it)
             continue
         name.dep_, noun.head, noun.dep_ = "nsubj", name, "appos"
+
+
+def repair_kin_name_subject(doc: Doc, verbs: frozenset[str]) -> None:
+    """A kin word used as a name (``kin_names``) opening its sentence, read as a modifier of the verb after it, is
+    its subject: "Grandpa lives in Reno now" ("Grandpa" an adjective of "lives", itself read as the plural of
+    "life"). Only a verb's -s form (its base one the lemmatizer knows) with a word of its own after it.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("Grandpa lives in Reno")
+    >>> for t, (pos, tag, dep, head) in zip(doc, [("ADJ", "JJ", "amod", 1), ("NOUN", "NNS", "ROOT", 1),
+    ...                                          ("ADP", "IN", "prep", 1), ("PROPN", "NNP", "pobj", 2)]):
+    ...     t.pos_, t.tag_, t.dep_, t.head = pos, tag, dep, doc[head]
+    >>> repair_kin_name_subject(doc, frozenset({"live"}))
+    >>> doc[0].dep_, doc[1].tag_, doc[1].lemma_
+    ('nsubj', 'VBZ', 'live')
+    """
+    for sent in doc.sents:
+        name, verb = sent[0], sent[0].head
+        if (len(sent) < 3 or not name.is_title or name.lower_ not in PEOPLE.kin_names or name.lower_ not in L.KIN
+                or name.dep_ not in ("amod", "compound", *_MISREAD) or verb.i != name.i + 1 or verb.dep_ != "ROOT"
+                or verb.tag_ not in ("NNS", "VBZ") or not verb.is_lower or not any(c.i > verb.i and not c.is_punct for c in verb.children)):
+            continue
+        base = next((b for b in (verb.lower_[:-1], verb.lower_[:-2], verb.lower_[:-3] + "y") if b in verbs), None)
+        if base is None or not verb.lower_.endswith("s"):
+            continue
+        name.pos_, name.tag_, name.dep_ = "PROPN", "NNP", "nsubj"
+        verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBZ", base
 
 
 def repair_paired_subject(doc: Doc) -> None:

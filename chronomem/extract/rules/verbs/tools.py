@@ -30,9 +30,10 @@ from chronomem.extract.rules.base import emit, persons
 from chronomem.extract.rules.people.kin import came_home, family_verb_rels
 
 
-def purpose(frame: Frame) -> dict[str, str]:
-    """"for the session cache" → ``{"for": "session cache"}`` (not for times: "for two years")."""
-    for tok in frame.prep_anywhere("for"):
+def purpose(frame: Frame, toks: list[Token] | None = None) -> dict[str, str]:
+    """"for the session cache" → ``{"for": "session cache"}`` (not for times: "for two years"); ``toks``: the
+    objects of "for" to read instead of the frame's."""
+    for tok in frame.prep_anywhere("for") if toks is None else toks:
         if frame.idx.is_time(tok) or tok.pos_ not in ("NOUN", "PROPN"):
             continue
         words = [t.text for t in tok.subtree if not t.is_punct and t.lower_ not in PURPOSE_SKIP]
@@ -88,7 +89,22 @@ def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
                  and frame.idx.is_tool(t) and t not in objs][:1]  # "rely on RabbitMQ" with the name hung nowhere useful
     if frame.lemma == "move" and frame.prt == "off":
         objs = frame.prep("of")
-    return _uses(frame, objs, frame.when(aspect), qualifiers=purpose(frame))
+    when = frame.when(aspect)
+    return _uses(frame, objs, when, qualifiers=purpose(frame)) + [
+        r for t in _second_objects(frame) for r in _uses(frame, [t], when, qualifiers=purpose(frame, prep_objects(t, "for")))]
+
+
+def _second_objects(frame: Frame) -> list[Token]:
+    """A second object joined by "and" after the first one's words: "I use a MacBook for work and an old ThinkPad at
+    home" (a second object of the verb, or a name joined to it), "Figma for design and Notion for notes" (a name with its own purpose,
+    parsed as a conjunct of the first purpose; not "Figma for design and research")."""
+    first, v = frame.dobj, frame.v
+    if first is None:
+        return []
+    joined = [c for c in v.children if (c.dep_ == "dobj" or c.dep_ == "conj" and c.pos_ == "PROPN") and c.i > first.i
+              and any(a.dep_ == "cc" and first.i < a.i < c.i for a in v.children)]  # ("and Slack for chat": a conjunct)
+    return joined + [c for t in frame.prep("for") for c in t.children if c.dep_ == "conj" and c.pos_ == "PROPN"
+                     and prep_objects(c, "for")]
 
 
 def _uses(frame: Frame, toks: list[Token], when: When | None, *, qualifiers: dict[str, str] | None = None,
