@@ -14,6 +14,7 @@ import re
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import DIALOGUE, OPEN
+from chronomem.timeexpr.words import MONTH_WORDS
 
 # a word (with an apostrophe ending: "don't", "I'm") repeated after a hyphen or dash, once or more
 _REPEATED = re.compile(r"\b([A-Za-z]+(?:'[A-Za-z]+)?)((?:\s?[-\u2014\u2013]\s?\1\b)+)", re.IGNORECASE)
@@ -84,6 +85,9 @@ _OPENER = re.compile(r"(^|[.!?]\s+)(" + "|".join(sorted(DIALOGUE.discourse_opene
                      + r")\s*(?:,|\s[-\u2014\u2013])\s*(\w)", re.IGNORECASE)
 # "Love baking.": the "I" a chat line drops before a taste of doing something (parsed as a noun otherwise)
 _DROPPED_I_TASTE = re.compile(r"(^|[.!?]\s+)(Love|Adore)\s+(?=[a-z]+ing\b)")
+# "Back in Dublin since May.", "New hobby, bouldering": a subject and verb a chat line drops (dropped_subject_openers)
+_DROPPED_SUBJECT = re.compile(r"(^|[.!?]\s+)(" + "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in DIALOGUE.dropped_subject_openers)
+                              + r")(?=\s*[,:]|\s+[A-Z])(?!\s+(?:" + "|".join(m.title() for m in MONTH_WORDS) + r")\b)(?![^.!?]*\?)")
 _OPEN_END = re.compile(r"(?<=[A-Za-z0-9])\s*$")  # "i listen to jazz": a turn that stops on a word
 _DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser reads "sooo" as a noun
 # "a sweater lol.", "a puppy tbh": chat particles closing a clause, after a word (dialogue.json chat_particles)
@@ -130,6 +134,8 @@ def normalize_chat(text: str) -> str:
     "My uncle lives in Rome, her mom's car, my Uncle Joe."
     >>> normalize_chat("I'm knitting a sweater lol. We got a puppy tbh, haha. LOL that's it xD")
     "I'm knitting a sweater. We got a puppy, haha. LOL that's it."
+    >>> normalize_chat("Back in Dublin since May. Back in May we met. Back home in Leeds? new hobby: chess. New hobby ideas?")
+    "I'm back in Dublin since May. Back in May we met. Back home in Leeds? I've got a new hobby: chess. New hobby ideas?"
     >>> normalize_chat("Guess what, my nephew got in! You know what - I moved. I guess what you say, Tom, is fine.")
     'Guess what! My nephew got in! You know what! I moved. I guess what you say, Tom, is fine.'
     """
@@ -140,5 +146,6 @@ def normalize_chat(text: str) -> str:
     text = _NAME_IS_NAME.sub(r"\1 is", _OWNED_IS.sub(r"\1 is ", text))
     text = _KIN_ROLE_WORDS.sub(lambda m: m.group(1).replace(" ", "-"), text)
     text = _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
+    text = _DROPPED_SUBJECT.sub(lambda m: m.group(1) + DIALOGUE.dropped_subject_openers[m.group(2).lower()], text)
     text = _OPENER.sub(lambda m: f"{m.group(1)}{m.group(2)}! {m.group(3).upper()}", text)
     return _OPEN_END.sub(".", text, count=1)

@@ -181,9 +181,13 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
             out += [r for t in orgs for r in emit(frame, "WORKS_AT", subjects, A.token_org(  # a "person" only by its
                 t, idx, strict=t.ent_type_ == "PERSON"), when, obj_tok=t)]  # organisation word: "Kestrel Labs"
         back = when is not None and when.role == "since" and any(c.lower_ == "back" for c in frame.v.children)
-        if not out and frame.lemma == "be" and (still or back or frame.status.ending):  # "still in Tacoma", "no
+        home = next((c for c in frame.v.children if c.lower_ == "home" and any(b.lower_ == "back" for b in c.children)), None)
+        home_now = home is not None and any(c.lower_ == "now" for c in frame.v.children) and not prep_objects(home, "for") \
+            and not frame.prep("for")  # "back home in Leeds now" (not "… for Christmas")
+        if not out and frame.lemma == "be" and (still or back or home_now or frame.status.ending):  # "still in Tacoma", "no
             # longer in Oslo", "back in Dublin since the spring" (not "in Paris": a trip)
-            towns = [t for t in frame.prep("in") if t.pos_ == "PROPN" and t.ent_type_ == "GPE"]  # (not "in Paris")
+            towns = [t for t in frame.prep("in") + (prep_objects(home, "in") if home_now and home else [])
+                     if t.pos_ == "PROPN" and t.ent_type_ == "GPE"]  # (not "in Paris")
             out += [r for t in towns[:1] for r in emit(frame, "LIVES_IN", subjects, A.place(name_arg(t, idx)), when,
                                                        confidence=0.8, obj_tok=t)]
         worked = frame.status.used_to and not any(c.dep_ == "npadvmod" or c.lower_ in OPEN.habit_words for c in (
