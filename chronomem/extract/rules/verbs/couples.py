@@ -325,9 +325,8 @@ def became_couple(frame: Frame) -> list[Rel]:
 
 
 def been_with(frame: Frame) -> list[Rel]:
-    """"I've been with Arjun since June 2016" (only with a since/for phrase: "I was with Tom at lunch" is not); "I'm not
-    with Nina anymore" ends it, "I'm still with Nina" and "you're back with Nina" hold it (a person only: "not with the
-    bank anymore", "back with the groceries" name no partner)."""
+    """"I've been with Arjun since June 2016" (a since/for phrase: not "with Tom at lunch"); "I'm not with Nina anymore"
+    ends it, "I'm still with Nina", "you're back with Nina" hold it (a person: not "back with the groceries")."""
     when, still = frame.when("state"), frame.status.tense == "present" and (
         frame.prt == "back" or any(c.lower_ == "still" for c in frame.v.children))
     if when is None or not (frame.status.ending or still and not frame.prep("at", "in", "on")) and (
