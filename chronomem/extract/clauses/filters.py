@@ -252,6 +252,16 @@ def _plain_past(tok: Token) -> bool:
         for v in {tok, root} for c in v.children)
 
 
+def _after_comma(cur: Token, gov: Token) -> bool:
+    """``cur`` is a statement the parser hung on the clause after it, the two only joined by "so"/"but"/"and" or a
+    comma before a clause with its own subject or a bare command: "I left Oslo, I was sent"."""
+    return cur.dep_ == "ccomp" and cur.i < gov.i and (any(
+        c.dep_ in ("mark", "cc") and c.lower_ in ("so", "but", "and") and c.i < gov.i for c in gov.children) or (
+        any(t.text == "," for t in cur.doc[cur.right_edge.i:gov.i]) and (any(
+            c.dep_ in ("nsubj", "nsubjpass", "expl") and c.i > cur.right_edge.i for c in gov.children)
+            or _bare_command(gov))))
+
+
 def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:  # noqa: C901
     """``tok``'s status, read from it and the verbs governing it (xcomp/ccomp/pcomp/prep) up to the clause root;
     ``hedged``: the heads of hedged clauses (:func:`hedged_clauses`)."""
@@ -275,6 +285,10 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             break  # "We no longer use X; we shut it down": two clauses, not a complement
         if cur.dep_ == "ccomp" and _cannot_believe(gov):
             break  # "I can't believe Nora got engaged!": surprise at a fact, not doubt of it
+        if _after_comma(cur, gov):
+            break  # "I'm lactose intolerant, so I'll need the vegan recipe", "I left Oslo, I was sent", "I'm running
+            # a half marathon in May, wish me luck!" (a bare imperative after the comma), "My aunt lives in Ely, would
+            # she like a visit?" (a question after it asks nothing of the statement): two clauses
         if gov.i in hedged:
             status.blocked = True
         if lemma == "use" and gov.tag_ == "VBD" and any(c.lower_ == "to" for c in inner.children):
@@ -283,13 +297,6 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
             if _own_status(gov).tense == "past_progressive":
                 status.blocked = True  # "I was going to move …"
             status.tense = "future"
-        elif cur.dep_ == "ccomp" and cur.i < gov.i and (any(c.dep_ in ("mark", "cc") and c.lower_ in ("so", "but", "and")
-                                                           and c.i < gov.i for c in gov.children) or (
-                any(t.text == "," for t in cur.doc[cur.right_edge.i:gov.i]) and (any(
-                    c.dep_ in ("nsubj", "nsubjpass", "expl") and c.i > cur.right_edge.i for c in gov.children)
-                    or _bare_command(gov)))):
-            break  # "I'm lactose intolerant, so I'll need the vegan recipe", "I left Oslo, I was sent", "I'm running
-            # a half marathon in May, wish me luck!" (a bare imperative after the comma): two clauses
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
             stating = any((lemma, c.lower_) in L.FACT_PHRASALS and c.dep_ == "prt" or lemma == "be" and c.dep_ == "nsubj"
                           and c.lemma_.lower() in L.FRAMING_NOUNS for c in gov.children)  # "turns out", "the thing is"

@@ -170,10 +170,14 @@ def company_of(tok: Token) -> Token | None:
 
 
 def called_token(tok: Token) -> Token | None:
-    """The proper noun that heads the name given right after a common noun ("a guy named Devin" → "Devin")."""
+    """The proper noun that heads the name given right after a common noun ("a guy named Devin" → "Devin"), or after
+    the place it is in ("a studio in Oslo called Nord" → "Nord")."""
     while tok.dep_ in ("compound", "amod", "nmod", "det") and tok.head.i > tok.i:
         tok = tok.head  # "book" → "club", "small" → "town"
-    acl = next((c for c in tok.children if c.dep_ == "acl" and c.i == tok.i + 1 and c.lemma_.lower() in OPEN.naming_words
+    place = next((c for c in tok.rights if c.dep_ == "prep" and c.i == tok.i + 1 and any(  # "a studio in Berkeley called X"
+        o.dep_ == "pobj" and o.pos_ == "PROPN" and o.right_edge == o for o in c.children)), None)
+    after = tok.i + 1 if place is None else place.right_edge.i + 1
+    acl = next((c for c in tok.children if c.dep_ == "acl" and c.i == after and c.lemma_.lower() in OPEN.naming_words
                 and c.tag_ in ("VBN", "VBD")), None)  # (a participle the tagger took for a past: "a team called the Otters")
     return None if acl is None else next((c for c in acl.children if c.dep_ in ("oprd", "attr", "dobj") and c.pos_ == "PROPN"), None)
 

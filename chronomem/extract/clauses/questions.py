@@ -84,11 +84,18 @@ def question_tail(sent: Span) -> int | None:
 
 def asks_after_comma(comma: Token) -> bool:
     """", so do you want to visit?", ", but is it enough?": a question joined to a statement after a comma,
-    opening with its inverted verb (or a wh-word and one)."""
+    opening with its inverted verb (or a wh-word and one); or with the inverted verb, its subject pronoun and more
+    words after a clause with its own subject and an object: "My aunt lives in Ely, would she like a visit?" (not a
+    tag: ", doesn't she?", nor "Oh please, could she be more out of my league?", "I mean, do you love her?")."""
     if comma.text != ",":
         return False
     doc = comma.doc
     words = [t.lower_ for t in doc[comma.i + 1:min(comma.i + 4, len(doc))]]
+    if len(words) >= 3 and words[0] in L.INVERTING_VERBS and doc[comma.i + 2].tag_ == "PRP" and words[2].isalpha():
+        return any(t.dep_ in ("nsubj", "nsubjpass") and t.head.i < comma.i and any(
+            c.dep_ in ("prep", "dobj", "attr") and c.i < comma.i for c in t.head.children)
+            for t in doc[comma.sent.start:comma.i])  # ", would she be able to …?" after a statement that says
+        # something (not "Well, does she like you?", "I mean, do you love her?"; not a tag: ", doesn't she?")
     if len(words) < 2 or words[0] not in ("so", "but", "and"):
         return False
     return words[1] in L.INVERTING_VERBS or words[1] in L.WH_WORDS and len(words) > 2 and words[2] in L.INVERTING_VERBS

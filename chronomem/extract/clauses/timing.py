@@ -187,8 +187,26 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
             prev = out.pop()
             out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
             continue
-        out.append(TimePhrase(start, ent_end, text, _role(low), _anchor(root, start, ent_end)))
+        phrase = TimePhrase(start, ent_end, text, _role(low), _anchor(root, start, ent_end))
+        out.append(_till_clause(phrase, doc, out[-1] if out else None))
+        if out[-1].role == "range" and len(out) > 1 and out[-2].start == out[-1].start:
+            del out[-2]
     return out
+
+
+def _till_clause(phrase: TimePhrase, doc: Doc, prev: TimePhrase | None) -> TimePhrase:
+    """A time of a clause opened by "until"/"till" is when the clause it hangs on ended: "I lived in Ely until we
+    moved in 2001" → "until 2001" of "lived"; after a "from" of that clause, one range ("from 1962 till the mill
+    closed in 1979" → "from 1962 until 1979")."""
+    verb = doc[phrase.anchor] if phrase.anchor >= 0 else None
+    if verb is None or phrase.role != "point" or verb.dep_ != "advcl" or not any(
+            c.dep_ == "mark" and c.lower_ in UNTIL_WORDS for c in verb.children):
+        return phrase
+    bare = doc[phrase.start + 1:phrase.end].text if doc[phrase.start].lower_ in TIME_PREPS else phrase.text
+    anchor = clause_head(verb.head).i
+    if prev is not None and prev.role == "since" and prev.anchor == anchor and prev.text.lower().startswith(RANGE_OPEN):
+        return replace(prev, end=phrase.end, text=f"{prev.text} until {bare}", role="range")
+    return replace(phrase, text=f"until {bare}", role="until", anchor=anchor)
 
 
 def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, Precision, bool] | None:

@@ -90,9 +90,18 @@ _DROPPED_SUBJECT = re.compile(r"(^|[.!?]\s+)(" + "|".join(f"[{w[0].upper()}{w[0]
                               + r")(?=\s*[,:]|\s+[A-Z])(?!\s+(?:" + "|".join(m.title() for m in MONTH_WORDS) + r")\b)(?![^.!?]*\?)")
 _OPEN_END = re.compile(r"(?<=[A-Za-z0-9])\s*$")  # "i listen to jazz": a turn that stops on a word
 _DRAWN_OUT_SO = re.compile(r"\b([Ss])o{2,}\b")  # "he's sooo cute": the parser reads "sooo" as a noun
-# "a sweater lol.", "a puppy tbh": chat particles closing a clause, after a word (dialogue.json chat_particles)
-_CHAT_PARTICLES = re.compile(r"(?<=\w)(?:\s+(?:" + "|".join(sorted(DIALOGUE.chat_particles)) + r"))+(?=\s*(?:[.!?,;:]|$))",
+# "a sweater lol.", "a puppy tbh": chat particles closing a clause, after a word (dialogue.json chat_particles);
+# "moved to austin lol still unpacking": one inside a line, before more words (group 1)
+_CHAT_PARTICLES = re.compile(r"(?<=\w)((?:\s+(?:" + "|".join(sorted(DIALOGUE.chat_particles)) + r"))+)(?=\s*(?:[.!?,;:]|$)|\s+(\w))",
                              re.IGNORECASE)
+
+
+def _chat_particles(m: re.Match[str]) -> str:
+    """Chat particles left out; inside a line, a laugh or cry among them ends the clause ("austin lol still" →
+    "austin. still"), other particles are only left out ("my gf btw is" → "my gf is")."""
+    if m.group(2) is None or not DIALOGUE.chat_cries & set(m.group(1).lower().split()):
+        return ""
+    return "."
 
 
 # "a stay at home dad": a kin-role modifier written apart, joined before its noun (roles.json kin_roles)
@@ -136,10 +145,12 @@ def normalize_chat(text: str) -> str:
     "I'm knitting a sweater. We got a puppy, haha. LOL that's it."
     >>> normalize_chat("Back in Dublin since May. Back in May we met. Back home in Leeds? new hobby: chess. New hobby ideas?")
     "I'm back in Dublin since May. Back in May we met. Back home in Leeds? I've got a new hobby: chess. New hobby ideas?"
+    >>> normalize_chat("i moved to austin lol still unpacking, my gf btw is in denver")
+    'i moved to austin. still unpacking, my gf is in denver.'
     >>> normalize_chat("Guess what, my nephew got in! You know what - I moved. I guess what you say, Tom, is fine.")
     'Guess what! My nephew got in! You know what! I moved. I guess what you say, Tom, is fine.'
     """
-    text = _OWNED_KIN.sub(lambda m: m.group(1) + m.group(2).lower(), _CHAT_PARTICLES.sub("", text))
+    text = _OWNED_KIN.sub(lambda m: m.group(1) + m.group(2).lower(), _CHAT_PARTICLES.sub(_chat_particles, text))
     text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
     text = _NAME_IS.sub(r"\1 is ", _NAME_HAS.sub(r"\1 has ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text)))
     text = _CHAT_WORDS.sub(lambda m: _spelled_out(m.group(1)), _BARE_OWNER.sub(r"\1's ", text))

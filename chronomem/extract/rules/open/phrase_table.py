@@ -30,12 +30,14 @@ from chronomem.extract.lexicon import lexicon_file
 
 class Row(NamedTuple):
     """A row of the table for one relation phrase: the head nouns of its objects, the predicate, the aspect it
-    gives the clause ("start", "end"; ``""``: the clause's own), and whether a plan of it begins the fact."""
+    gives the clause ("start", "end"; ``""``: the clause's own), whether a plan of it begins the fact, and the words
+    of an object phrase it does not map ("a van for a florist" is driven for someone, not owned)."""
 
     objects: frozenset[str]
     predicate: str
     aspect: str
     planned: bool
+    unless: frozenset[str] = frozenset()
 
 
 @cache
@@ -46,7 +48,8 @@ def _table() -> dict[str, list[Row]]:
     for row in data["rows"]:
         for relation in row["relations"]:
             out.setdefault(relation, []).append(
-                Row(classes[row["object"]], row["predicate"], row.get("aspect", ""), bool(row.get("planned"))))
+                Row(classes[row["object"]], row["predicate"], row.get("aspect", ""), bool(row.get("planned")),
+                    frozenset(row.get("unless", ()))))
     return out
 
 
@@ -82,13 +85,15 @@ def phrase_row(relation: str, phrase: str, head: str = "") -> Row | None:
     [('STUDIES_AT', 'start'), ('STUDIES_AT', 'end')]
     >>> phrase_row("starts", "diet"), phrase_row("attends", "law school").planned, phrase_row("watches", "film").planned
     (None, True, False)
+    >>> phrase_row("drives", "old van").predicate, phrase_row("drives", "van for florist")
+    ('OWNS', None)
     """
     if not (rows := _table().get(relation)):
         return None
     words = phrase.lower().split()
     heads = {head_noun(phrase), " ".join(words[-2:]), "*", head_noun(head)} | (
         {f"named {words[-1]}"} if len(words) > 1 and phrase.istitle() else set())
-    return next((row for row in rows if heads & row.objects), None)
+    return next((row for row in rows if heads & row.objects and not row.unless & set(words)), None)
 
 
 def unnamed_place(tok: Token, idx: DocIndex, relation: str, predicate: str) -> Arg | None:
