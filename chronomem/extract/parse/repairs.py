@@ -7,10 +7,10 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from chronomem.extract.lexicon import KIN, LEAVING_LEMMAS, OPEN, PURPOSE_NAME_HEADS
+from chronomem.extract.lexicon import LEAVING_LEMMAS, OPEN, PURPOSE_NAME_HEADS
 from chronomem.extract.parse.amounts import repair_amounts
 from chronomem.extract.parse.contractions import repair_contracted_has, repair_contracted_is
-from chronomem.extract.parse.subjects import repair_fronted_names, repair_kin_name_subject, repair_opening_pasts, repair_paired_subject
+from chronomem.extract.parse.subjects import repair_fronted_names, repair_opening_pasts, repair_paired_subject, repair_plural_verbs
 from chronomem.timeexpr.words import MONTH_WORDS, PAST_FORMS
 
 _NOT_VERBS = frozenset({"ADP", "SCONJ"})
@@ -299,18 +299,6 @@ def _base_after_subject(verb: Token, subj: Token, verbs: frozenset[str]) -> bool
             and verb.lower_ in verbs and subj.lower_ in OPEN.noun_verb_subjects and _opens_clause(subj))
 
 
-def _plural_verb(tok: Token, verbs: frozenset[str]) -> None:
-    """A present verb read as a plural noun after its subject ("My mum lives in Hull", "my mum works at Boots":
-    "lives", "works" tagged NNS with "mum" as subject or compound) is a verb, the kin word or name before it its
-    subject (not "my car keys at home")."""
-    subj = next((c for c in tok.lefts if c.i == tok.i - 1 and (c.lower_ in KIN or c.pos_ == "PROPN") and (
-        c.dep_ == "nsubj" or c.dep_ == "compound" and any(p.dep_ == "poss" for p in c.children))), None)
-    if tok.tag_ != "NNS" or not tok.lower_.endswith("s") or tok.lower_[:-1] not in verbs or subj is None or not any(
-            c.dep_ == "prep" for c in tok.rights):
-        return
-    tok.pos_, tok.tag_, tok.lemma_, subj.dep_ = "VERB", "VBZ", tok.lower_[:-1], "nsubj"
-
-
 def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> None:
     """A verb right after a subject pronoun that opens its clause, read as a modifier of the noun after it
     (its object), is the clause's verb: "I coach soccer" ("coach" a compound of the root "soccer"), "I foster
@@ -328,7 +316,6 @@ def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> None:
     [('I', 'nsubj', 'tutor'), ('tutor', 'ROOT', 'tutor'), ('kids', 'dobj', 'tutor'), ('in', 'prep', 'tutor'), ('math', 'pobj', 'in')]
     """
     for verb in doc[1:-1]:
-        _plural_verb(verb, verbs)
         subj, obj = doc[verb.i - 1], verb.head
         if not _base_after_subject(verb, subj, verbs):
             continue
@@ -357,6 +344,6 @@ def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:
         fix(doc)
     repair_base_pasts(doc, verbs)
     repair_noun_verbs(doc, verbs)
-    repair_kin_name_subject(doc, verbs)
+    repair_plural_verbs(doc, verbs)
     for fix in (repair_taste_root, repair_taste_verbs, repair_stranded_prep, repair_word_punct, repair_amounts):
         fix(doc)

@@ -36,31 +36,41 @@ def repair_fronted_names(doc: Doc) -> None:
         name.dep_, noun.head, noun.dep_ = "nsubj", name, "appos"
 
 
-def repair_kin_name_subject(doc: Doc, verbs: frozenset[str]) -> None:
-    """A kin word used as a name (``kin_names``) opening its sentence, read as a modifier of the verb after it, is
-    its subject: "Grandpa lives in Reno now" ("Grandpa" an adjective of "lives", itself read as the plural of
-    "life"). Only a verb's -s form (its base one the lemmatizer knows) with a word of its own after it.
+def _s_form_of(word: str, verbs: frozenset[str]) -> str | None:
+    """The verb whose -s form ``word`` is ("lives": "live", "watches": "watch", "studies": "study"), if known."""
+    if not word.endswith("s"):
+        return None
+    return next((b for b in (word[:-1], word[:-2], word[:-3] + "y") if b in verbs), None)
+
+
+def repair_plural_verbs(doc: Doc, verbs: frozenset[str]) -> None:
+    """A verb's -s form read as a plural noun right after its subject is the verb, with a word of its own after
+    it: after a kin word or a name that is its subject or an owned compound of it ("My mum works at Boots"), or
+    after a kin word used as a name that opens the sentence, read as the verb's modifier ("Grandpa lives in Reno
+    now": "Grandpa" an adjective of "lives", the plural of "life"). Not "my car keys at home", "Grandpa's keys".
 
     >>> import spacy
     >>> doc = spacy.blank("en")("Grandpa lives in Reno")
     >>> for t, (pos, tag, dep, head) in zip(doc, [("ADJ", "JJ", "amod", 1), ("NOUN", "NNS", "ROOT", 1),
     ...                                          ("ADP", "IN", "prep", 1), ("PROPN", "NNP", "pobj", 2)]):
     ...     t.pos_, t.tag_, t.dep_, t.head = pos, tag, dep, doc[head]
-    >>> repair_kin_name_subject(doc, frozenset({"live"}))
+    >>> repair_plural_verbs(doc, frozenset({"live"}))
     >>> doc[0].dep_, doc[1].tag_, doc[1].lemma_
     ('nsubj', 'VBZ', 'live')
     """
-    for sent in doc.sents:
-        name, verb = sent[0], sent[0].head
-        if (len(sent) < 3 or not name.is_title or name.lower_ not in PEOPLE.kin_names or name.lower_ not in L.KIN
-                or name.dep_ not in ("amod", "compound", *_MISREAD) or verb.i != name.i + 1 or verb.dep_ != "ROOT"
-                or verb.tag_ not in ("NNS", "VBZ") or not verb.is_lower or not any(c.i > verb.i and not c.is_punct for c in verb.children)):
+    for verb in doc[1:]:
+        subj, base = doc[verb.i - 1], _s_form_of(verb.lower_, verbs)
+        if base is None or subj.head != verb or not verb.is_lower or verb.tag_ not in ("NNS", "VBZ") or not any(
+                c.i > verb.i and not c.is_punct for c in verb.children):
             continue
-        base = next((b for b in (verb.lower_[:-1], verb.lower_[:-2], verb.lower_[:-3] + "y") if b in verbs), None)
-        if base is None or not verb.lower_.endswith("s"):
-            continue
-        name.pos_, name.tag_, name.dep_ = "PROPN", "NNP", "nsubj"
-        verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBZ", base
+        named = (subj.i == subj.sent.start and subj.is_title and subj.lower_ in PEOPLE.kin_names and subj.lower_ in L.KIN
+                 and subj.dep_ in ("amod", "compound", *_MISREAD) and verb.dep_ == "ROOT")
+        owned = verb.tag_ == "NNS" and (subj.lower_ in L.KIN or subj.pos_ == "PROPN") and (
+            subj.dep_ == "nsubj" or subj.dep_ == "compound" and any(p.dep_ == "poss" for p in subj.children))
+        if named:
+            subj.pos_, subj.tag_ = "PROPN", "NNP"
+        if named or owned:
+            verb.pos_, verb.tag_, verb.lemma_, subj.dep_ = "VERB", "VBZ", base, "nsubj"
 
 
 def repair_paired_subject(doc: Doc) -> None:
