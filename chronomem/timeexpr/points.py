@@ -125,6 +125,15 @@ _TOD_RE = re.compile(  # clock times and parts of the day, stripped before retry
 _RANGE_RE = re.compile(
     r"^(?:(?:from|between)\s+)?(?P<a>.+?)(?:\s+(?:to|until|till|through|thru)\s+|\s*[\u2013\u2014]\s*"
     r"|\s+-\s+|(?<=\d{4})-(?=\d{4}$))(?P<b>.+)$")
+_MONTH_NAME = "|".join(sorted(R.MONTHS, key=len, reverse=True))
+_DAY_NUM = r"(?:st|nd|rd|th)?"
+#: Days of one month: "June 3-7", "May 10 to 12, 2023", "3-7 June" (the month said once).
+DAY_RANGE_RE = re.compile(rf"^(?:(?:on|in|from)\s+)?(?:(?P<m>{_MONTH_NAME})\.?\s+(?P<a>\d{{1,2}}){_DAY_NUM}\s*"
+                          rf"(?:-|\u2013|to|through|thru|until|till)\s*(?P<b>\d{{1,2}}){_DAY_NUM}"
+                          rf"|(?P<a2>\d{{1,2}}){_DAY_NUM}\s*(?:-|\u2013)\s*(?P<b2>\d{{1,2}}){_DAY_NUM}\s+(?:of\s+)?"
+                          rf"(?P<m2>{_MONTH_NAME}))(?:,?\s+(?P<y>\d{{4}}))?$")
+#: Years from one to another: "2010-2014", "in 2019-20".
+YEAR_RANGE_RE = re.compile(r"^(?:(?:in|from)\s+)?(?P<a>(?:19|20)\d\d)\s*[-\u2013]\s*(?P<b>(?:19|20)?\d\d)$")
 _BETWEEN_RE = re.compile(r"^between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$")
 _YEAR4_RE = re.compile(r"\b\d{4}\b")
 _ABS_GATE = re.compile(rf"\b(?:{R._alt(R.MONTHS)})\b|\b\d{{4}}\b|\d[./-]\d")  # worth asking dateparser
@@ -212,8 +221,18 @@ def split_range(phrase: str) -> tuple[str, str] | None:
 
     >>> split_range("from March 2019 to June 2020"), split_range("between 1968 and 1998"), split_range("in 2019")
     (('March 2019', 'June 2020'), ('1968', '1998'), None)
+    >>> split_range("2015-19"), split_range("June 3-7")
+    (('2015', '2019'), ('june 3', 'june 7'))
     """
     s = " ".join(phrase.translate(_TRANS).split()).strip(" .,;:!?")
+    m = DAY_RANGE_RE.match(s.lower())
+    if m:  # "March 3-7", "3-7 March 2022": the month said once
+        month, a, b = (m["m"], m["a"], m["b"]) if m["m"] else (m["m2"], m["a2"], m["b2"])
+        year = f" {m['y']}" if m["y"] else ""
+        return f"{month} {a}{year}", f"{month} {b}{year}"
+    m = YEAR_RANGE_RE.match(s.lower())
+    if m:  # "2012-2016", "in 2015-19"
+        return m["a"], m["b"] if len(m["b"]) == 4 else m["a"][:2] + m["b"]
     if not s.lower().startswith(("from ", "between ")):
         return None
     m = _BETWEEN_RE.match(s.lower()) or _RANGE_RE.match(s.lower())

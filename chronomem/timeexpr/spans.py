@@ -34,8 +34,8 @@ from datetime import date, datetime, timedelta, timezone
 from typing import Any, Literal
 
 from chronomem.timeexpr import calc as C
-from chronomem.timeexpr.points import Prefer, TimePoint, resolve_time
-from chronomem.timeexpr.words import AGE_DECADES, CHAT_FORMS, MONTHS
+from chronomem.timeexpr.points import DAY_RANGE_RE, YEAR_RANGE_RE, Prefer, TimePoint, resolve_time
+from chronomem.timeexpr.words import AGE_DECADES, CHAT_FORMS
 
 Granularity = Literal["day", "weekend", "week", "month", "season", "year", "decade"]
 Tense = Literal["past", "present", "future"]
@@ -56,15 +56,6 @@ _FOR = re.compile(r"^(?:(?:for|over)\s+(?:the\s+(?:past|last)\s+)?(?P<n>.+?)\s+(
                   r"(?P<h2>\s+and\s+a\s+half)?\s+now)$")
 _RANGE = re.compile(r"^(?:between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)|from\s+(?P<c>.+?)\s+(?:to|until|till|through|thru)\s+"
                     r"(?P<d>.+))$")
-_MONTH_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))
-_DAY_NUM = r"(?:st|nd|rd|th)?"
-#: Days of one month: "June 3-7", "May 10 to 12, 2023", "3-7 June" (the month said once).
-_DAY_RANGE = re.compile(rf"^(?:(?:on|in|from)\s+)?(?:(?P<m>{_MONTH_NAME})\.?\s+(?P<a>\d{{1,2}}){_DAY_NUM}\s*"
-                        rf"(?:-|\u2013|to|through|thru|until|till)\s*(?P<b>\d{{1,2}}){_DAY_NUM}"
-                        rf"|(?P<a2>\d{{1,2}}){_DAY_NUM}\s*(?:-|\u2013)\s*(?P<b2>\d{{1,2}}){_DAY_NUM}\s+(?:of\s+)?"
-                        rf"(?P<m2>{_MONTH_NAME}))(?:,?\s+(?P<y>\d{{4}}))?$")
-#: Years from one to another: "2010-2014", "in 2019-20".
-_YEAR_RANGE = re.compile(r"^(?:(?:in|from)\s+)?(?P<a>(?:19|20)\d\d)\s*[-\u2013]\s*(?P<b>(?:19|20)?\d\d)$")
 _ANCHORED = re.compile(r"^the\s+(?P<u>day|weekend|week|month|year)\s+(?P<k>before|after)$")
 _AGE = re.compile(r"^(?:when\s+(?:i|he|she|they|we)\s+(?:was|were)|at(?:\s+the\s+age\s+of)?|aged)\s+(?P<n>\S+(?:[\s-]\S+)?)"
                   r"(?:\s+years?\s+old)?$")
@@ -168,7 +159,7 @@ def resolve(phrase: str, ref: datetime, *, tense: Tense = "past", born: date | i
     shown = " ".join(phrase.split()).strip(" .,;:!?\"()[]")
     span = _bounded(text, shown, ref, prefer, tense, born)
     if span is not None or text.startswith(("since ", "until ", "till ", "between ", "from ", "for ", "when ")) \
-            or _DAY_RANGE.match(text) or _YEAR_RANGE.match(text):
+            or DAY_RANGE_RE.match(text) or YEAR_RANGE_RE.match(text):
         return span
     return _point(text, shown, ref, prefer)
 
@@ -177,10 +168,10 @@ def _bounded(text: str, shown: str, ref: datetime, prefer: Prefer, tense: Tense,
              born: date | int | None) -> TimeSpan | None:
     """Phrases with a role other than ``point``: since, until, before, after, for, ranges, ages."""
     today = ref.date()
-    m = _DAY_RANGE.match(text)
+    m = DAY_RANGE_RE.match(text)
     if m:
         return _day_range(m, shown, ref, prefer)
-    m = _YEAR_RANGE.match(text)
+    m = YEAR_RANGE_RE.match(text)
     if m:
         first, last = int(m["a"]), int(m["b"]) if len(m["b"]) == 4 else int(m["a"][:2] + m["b"])
         return TimeSpan(shown, date(first, 1, 1), date(last + 1, 1, 1), "year", "range") if first < last else None

@@ -231,7 +231,8 @@ def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When
         return When("end", t.text if t else "", vague=t is None)
     if status.used_to:
         return When("end", vague=True) if aspect == "state" else None
-    span = _pick(times, "range")
+    span = _pick(times, "range") or next((t for t in times if t.role == "point" and status.tense == "past"
+                                          and split_range(t.text)), None)  # "lived in Oslo 2012-2016"
     if span is not None and aspect in ("state", "start") and status.tense != "future" and status.governor != "end":
         parts = split_range(span.text)  # "was married to Y from 1984 to 1995": began then, ended then
         if parts is not None:

@@ -208,7 +208,9 @@ def _inside_longer_name(doc: Doc, span: Span) -> bool:
     """
     before = doc[span.start - 1] if span.start > 0 else None
     after = doc[span.end] if span.end < len(doc) else None
-    return any(t is not None and t.pos_ == "PROPN" and t.ent_type_ not in ("DATE", "TIME") for t in (before, after))
+    dated = after is not None and after.lower_ in MONTH_WORDS and after.i + 1 < len(doc) and doc[after.i + 1].like_num
+    return any(t is not None and t.pos_ == "PROPN" and t.ent_type_ not in ("DATE", "TIME") for t in (before, after)) \
+        and not (dated and (before is None or before.pos_ != "PROPN"))  # "Lisbon June 3": a date NER ran it into
 
 
 def _date_number(doc: Doc, i: int) -> bool:

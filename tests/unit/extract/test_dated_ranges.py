@@ -1,0 +1,35 @@
+"""Times said as a dashed range or run into a name (sentences written for these tests): a state held over
+"2012-2016" began then and ended then, and a name the parser ran into the date after it ("Lisbon June 3",
+"Tom 1990-2001") is the name again, with its date."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import A, E, c, day, last_turn_rows, month, year
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("We lived in Tallinn 2012-2016.", [c("user", "LIVES_IN", "Tallinn", A, year(2012)),
+                                        c("user", "LIVES_IN", "Tallinn", E, year(2016))]),
+    ("I worked at Lumen Labs 2015-19.", [c("user", "WORKS_AT", "Lumen Labs", A, year(2015)),
+                                         c("user", "WORKS_AT", "Lumen Labs", E, year(2019))]),
+    ("I was married to Oskar 1990-2001.", [c("user", "MARRIED_TO", "Oskar", A, year(1990)),
+                                           c("user", "MARRIED_TO", "Oskar", E, year(2001))]),
+    ("I joined Google March 2020.", [c("user", "WORKS_AT", "Google", A, month("2020-03"))]),
+    ("We visited Lisbon June 3.", [c("user", "VISITED", "Lisbon", A, day("2023-06-03"))]),
+])
+def test_a_dashed_range_or_a_date_run_into_a_name(extractor, text, expected):
+    got = [r[:5] + (r[5], r[6]) for r in last_turn_rows(extractor, text)]
+    for row in expected:
+        assert row in got, got
+
+
+@pytest.mark.parametrize("text, unwanted", [
+    ("I live in Tallinn, room 2012-2016.", E),  # a present state: a number, not its years
+    ("Our kids are 3-7 and we live in Tallinn.", E),
+    ("I love Shanghai June weather.", "VISITED"),
+])
+def test_no_range_where_none_is_said(extractor, text, unwanted):
+    got = last_turn_rows(extractor, text)
+    assert not any(unwanted in (r[1], r[3], r[4][:4]) for r in got), got
