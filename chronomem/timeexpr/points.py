@@ -33,6 +33,7 @@ from typing import Any, Callable, Literal, Optional
 from . import calc as C
 from . import rules as R
 from .words import (
+    CHAT_FORMS,
     DAY_AFTER_TOMORROW,
     DAY_BEFORE_YESTERDAY,
     EARLIER_THIS_MONTH,
@@ -134,6 +135,7 @@ DAY_RANGE_RE = re.compile(rf"^(?:(?:on|in|from)\s+)?(?:(?P<m>{_MONTH_NAME})\.?\s
                           rf"(?P<m2>{_MONTH_NAME}))(?:,?\s+(?P<y>\d{{4}}))?$")
 #: Years from one to another: "2010-2014", "in 2019-20".
 YEAR_RANGE_RE = re.compile(r"^(?:(?:in|from)\s+)?(?P<a>(?:19|20)\d\d)\s*[-\u2013]\s*(?P<b>(?:19|20)?\d\d)$")
+_CHAT = re.compile(r"(?<![\w'])(?:" + "|".join(sorted(CHAT_FORMS, key=len, reverse=True)) + r")(?![\w'])")
 _BETWEEN_RE = re.compile(r"^between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$")
 _YEAR4_RE = re.compile(r"\b\d{4}\b")
 _ABS_GATE = re.compile(rf"\b(?:{R._alt(R.MONTHS)})\b|\b\d{{4}}\b|\d[./-]\d")  # worth asking dateparser
@@ -141,6 +143,15 @@ _REL_WORDS = re.compile(r"\b(?:ago|hours?|minutes?|days?|weeks?|fortnights?|mont
                         r"last|next|this|past|previous|coming|from\s+now|later|earlier)\b")
 _TRANS = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u00a0": " "})
 _ANY_PREFER = ("past", "future", "nearest")
+
+
+def spelled_out(text: str) -> str:
+    """``text`` (lower case) with the time words chat shortens spelled out (``CHAT_FORMS``).
+
+    >>> spelled_out("last wknd, 2 wks ago")
+    'last weekend, 2 weeks ago'
+    """
+    return _CHAT.sub(lambda m: CHAT_FORMS[m.group()], text)
 
 
 def resolve_time(phrase: str, ref: datetime, *, prefer: Prefer = "past") -> TimePoint | None:
@@ -166,7 +177,7 @@ def resolve_time(phrase: str, ref: datetime, *, prefer: Prefer = "past") -> Time
     if prefer not in _ANY_PREFER:
         raise ValueError(f"prefer must be one of {_ANY_PREFER}, got {prefer!r}")
     ref = ref.astimezone(timezone.utc)
-    s = " ".join(phrase.lower().translate(_TRANS).split()).strip(" .,;:!?\"()[]")
+    s = spelled_out(" ".join(phrase.lower().translate(_TRANS).split()).strip(" .,;:!?\"()[]"))
     if not s:
         return None
     try:

@@ -34,8 +34,8 @@ from datetime import date, datetime, timedelta, timezone
 from typing import Any, Literal
 
 from chronomem.timeexpr import calc as C
-from chronomem.timeexpr.points import DAY_RANGE_RE, YEAR_RANGE_RE, Prefer, TimePoint, resolve_time
-from chronomem.timeexpr.words import AGE_DECADES, CHAT_FORMS
+from chronomem.timeexpr.points import DAY_RANGE_RE, YEAR_RANGE_RE, Prefer, TimePoint, resolve_time, spelled_out
+from chronomem.timeexpr.words import AGE_DECADES
 
 Granularity = Literal["day", "weekend", "week", "month", "season", "year", "decade"]
 Tense = Literal["past", "present", "future"]
@@ -46,7 +46,6 @@ _PREFER: dict[str, Prefer] = {"past": "past", "future": "future", "present": "ne
 _D1 = timedelta(1)
 
 _SPACES = re.compile(r"\s+")
-_CHAT = re.compile(r"(?<![\w'])(?:" + "|".join(sorted(CHAT_FORMS, key=len, reverse=True)) + r")(?![\w'])")
 _SINCE = re.compile(r"^(?:ever\s+since|since|starting(?:\s+(?:in|on|from))?|as\s+of)\s+(?P<x>.+)$")
 _UNTIL = re.compile(r"^(?:up\s+until|up\s+to|until|till|til|by)\s+(?P<x>.+)$")
 _BEFORE = re.compile(r"^(?:just\s+|right\s+|shortly\s+)?before\s+(?P<x>.+)$")
@@ -130,7 +129,7 @@ def _midnight(d: date | None) -> datetime | None:
 
 def _norm(phrase: str) -> str:
     text = _SPACES.sub(" ", phrase.lower().replace("\u2019", "'")).strip(" .,;:!?\"()[]")
-    return _CHAT.sub(lambda m: CHAT_FORMS[m.group()], text)
+    return spelled_out(text)
 
 
 def resolve(phrase: str, ref: datetime, *, tense: Tense = "past", born: date | int | None = None) -> TimeSpan | None:

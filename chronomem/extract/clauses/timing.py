@@ -30,6 +30,7 @@ from chronomem.extract.clauses.records import Rel, When
 from chronomem.extract.lexicon import OPEN
 from chronomem.schema.models import Precision
 from chronomem.timeexpr import find_times, resolve, resolve_time
+from chronomem.timeexpr.points import spelled_out
 from chronomem.timeexpr.words import (
     ADVERB_TIMES,
     MONTH_WORDS,
@@ -102,6 +103,12 @@ _DETECT_AT = datetime(2000, 6, 15, 12, tzinfo=timezone.utc)  # any instant: only
 _NUMBER_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"})  # a number NER read is no date ("3.8")
 
 
+def _counts_time(number: Span) -> bool:
+    """Whether a number NER labelled counts units of time after it: "2 wks ago" (a date), not "Python 3.8"."""
+    doc = number.doc
+    return number.end < len(doc) and spelled_out(doc[number.end].lower_) in TIME_UNIT_WORDS
+
+
 def _grammar_spans(sent: Span, covered: set[int]) -> list[tuple[int, int, Token]]:
     """Time phrases the time grammar reads that NER left out ("the summer before last"), as token spans
     touching no ``covered`` token (a span already found, a version, a number NER labelled);
@@ -168,7 +175,8 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
     covered = {i for e in ents for i in range(e.start, e.end)}
     spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
         t.lower_ in ADVERB_TIMES or (t.tag_ == "CD" and _YEAR.match(t.text) and t.head.lower_ in YEAR_HEADS))]
-    numbers = {i for e in doc.ents if e.label_ in _NUMBER_LABELS for i in range(e.start, e.end)}  # "Python 3.8"
+    numbers = {i for e in doc.ents if e.label_ in _NUMBER_LABELS and not _counts_time(e)
+               for i in range(e.start, e.end)}  # "Python 3.8"; not "2 wks (ago)"
     people = [(e.start, e.end) for e in doc.ents if e.label_ == "PERSON"]
     spans += [s for s in _grammar_spans(sent, covered | in_term | numbers | {i for lo, hi, _ in spans for i in range(lo, hi)})
               if not any(lo <= s[0] and s[1] <= hi for lo, hi in people)]  # "June" alone may be a person, "last Tues" not

@@ -1,6 +1,6 @@
-"""Times said as a dashed range or run into a name (sentences written for these tests): a state held over
-"2012-2016" began then and ended then, and a name the parser ran into the date after it ("Lisbon June 3",
-"Tom 1990-2001") is the name again, with its date."""
+"""Times said as a dashed range, run into a name, or shortened as chat writes them (sentences written for these
+tests): a state held over "2012-2016" began then and ended then, a name the parser ran into the date after it
+("Lisbon June 3", "Tom 1990-2001") is the name again, with its date, and "last wknd", "2 wks ago" date a move."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from tests.unit.extract.extract_helpers import A, E, c, day, last_turn_rows, mon
                                            c("user", "MARRIED_TO", "Oskar", E, year(2001))]),
     ("I joined Google March 2020.", [c("user", "WORKS_AT", "Google", A, month("2020-03"))]),
     ("We visited Lisbon June 3.", [c("user", "VISITED", "Lisbon", A, day("2023-06-03"))]),
+    ("i moved to austin last wknd", [c("user", "LIVES_IN", "Austin", A, day("2024-03-09"))]),
+    ("i moved to denver 2 wks ago", [c("user", "LIVES_IN", "Denver", A, ("2024-02-27", "week", False))]),
 ])
 def test_a_dashed_range_or_a_date_run_into_a_name(extractor, text, expected):
     got = [r[:5] + (r[5], r[6]) for r in last_turn_rows(extractor, text)]
