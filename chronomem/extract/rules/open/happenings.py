@@ -178,7 +178,8 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
             attended = lemma in EVENTS.attend_verbs or (lemma == "go" and prep in ("to", "at") and (
                 t.lemma_.lower() in EVENTS.attend_nouns))
             return ("ATTENDED" if attended else "DID"), arg, "attended" if attended else f"{verb} {prep}"
-    if lemma in OPEN.pastime_verbs or lemma in OPEN.intransitive_habits:  # "we hiked last weekend": went hiking
+    if (lemma in OPEN.pastime_verbs or lemma in OPEN.intransitive_habits) and frame.prt not in OPEN.pastime_turners \
+            and not any(p in OPEN.pastime_turners for p in frame.preps):  # "we hiked last weekend"; not "ran into Tom"
         return "DID", Arg(ENTITY, frame.v.i, gerund(lemma), "OTHER", GUESS), "went"
     return None
 
