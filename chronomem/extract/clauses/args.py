@@ -18,6 +18,7 @@ from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, NER, PRONOUN, SPEAKER, WE, Arg
 from chronomem.extract.parse.gazetteer import VERSION, Term
 from chronomem.extract.parse.pipeline import session_speakers
+from chronomem.timeexpr.rules import RE_HOLIDAY
 from chronomem.timeexpr.words import LICENSERS, SEASONS
 
 NAME_LABELS = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "PLACE", "LOC": "PLACE", "FAC": "PLACE",
@@ -62,8 +63,11 @@ class DocIndex:
         return (term := self.term_at[tok.i]) is not None and term.type == "TOOL"
 
     def is_time(self, tok: Token) -> bool:
-        """A time NER marks, or a season after a word that makes it one ("this fall", "in the fall": no DATE)."""
+        """A time NER marks, a holiday it calls an event, or a season after a word that makes it one ("this
+        fall", "in the fall": no DATE)."""
         ent = self.ent_at[tok.i]
+        if ent is not None and ent.label_ == "EVENT" and RE_HOLIDAY.match(" ".join(ent.text.lower().split())):
+            return True  # "on New Year's Eve 2019", NER's EVENT: a holiday is a time
         if ent is None or ent.label_ not in TIME_LABELS:
             return tok.lower_ in SEASONS and tok.i > 0 and tok.doc[tok.i - 1].lower_ in LICENSERS
         # "worked at Moderna (a few days ago)" with "Moderna" in a DATE: a capitalised word that names no time

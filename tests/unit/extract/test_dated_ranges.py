@@ -35,3 +35,8 @@ def test_a_dashed_range_or_a_date_run_into_a_name(extractor, text, expected):
 def test_no_range_where_none_is_said(extractor, text, unwanted):
     got = last_turn_rows(extractor, text)
     assert not any(unwanted in (r[1], r[3], r[4][:4]) for r in got), got
+
+
+def test_a_holiday_ner_calls_an_event_is_a_time_not_an_object(extractor):
+    got = last_turn_rows(extractor, "We got engaged on New Year's Eve 2021.")
+    assert not any("Eve" in r[2] for r in got), got  # was DID "got on New Year's Eve 2021"
