@@ -30,6 +30,10 @@ def is_question(sent: Span) -> bool:
     if first in L.WH_WORDS and len(toks) > 1 and toks[1].lower_ in L.INVERTING_VERBS:  # "how's Bea liking it"
         return not (toks[1].lower_.startswith("'") and first == "what" and len(toks) > 2  # not "what's more, …"
                     and toks[2].tag_ in ("JJ", "JJR", "JJS", "RBR"))
+    if first in L.WH_WORDS and any(  # "which city are we flying to", "how many kids do you have": no "?" in a chat
+            len(toks) > k + 1 and toks[k].lower_ in L.INVERTING_VERBS and toks[k + 1].pos_ in ("PRON", "PROPN", "DET")
+            and all(t.pos_ in ("NOUN", "ADJ") for t in toks[1:k]) for k in (2, 3)):
+        return True
     if first in L.INVERTING_VERBS and len(toks) > 1 and toks[0].dep_ in ("aux", "ROOT", "auxpass") and \
             any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.i > toks[0].i for t in toks[1:4]):
         return toks[0].tag_ != "MD" or first in L.QUESTION_MODALS
@@ -85,13 +89,15 @@ def question_tail(sent: Span) -> int | None:
 def asks_after_comma(comma: Token) -> bool:
     """", so do you want to visit?", ", but is it enough?": a question joined to a statement after a comma,
     opening with its inverted verb (or a wh-word and one); or with the inverted verb, its subject pronoun and more
-    words after a clause with its own subject and an object: "My aunt lives in Ely, would she like a visit?" (not a
+    words after a clause with its own subject and an object: "My aunt lives in Ely, would she like a visit?", "…, does
+    anyone know a vet?", "…, any tips?" (not a
     tag: ", doesn't she?", nor "Oh please, could she be more out of my league?", "I mean, do you love her?")."""
     if comma.text != ",":
         return False
     doc = comma.doc
     words = [t.lower_ for t in doc[comma.i + 1:min(comma.i + 4, len(doc))]]
-    if len(words) >= 3 and words[0] in L.INVERTING_VERBS and doc[comma.i + 2].tag_ == "PRP" and words[2].isalpha():
+    if len(words) >= 3 and words[2].isalpha() and (words[0] in L.INVERTING_VERBS and (
+            doc[comma.i + 2].tag_ == "PRP" or words[1] in L.OTHER_PRONOUNS) or words[0] == "any"):
         return any(t.dep_ in ("nsubj", "nsubjpass") and t.head.i < comma.i and any(
             c.dep_ in ("prep", "dobj", "attr") and c.i < comma.i for c in t.head.children)
             for t in doc[comma.sent.start:comma.i])  # ", would she be able to …?" after a statement that says

@@ -21,7 +21,7 @@ from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel, When
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import OPEN, ROLE_PHRASE_STOPS, ROLES, TITLE_NOUNS, lexicon_file
-from chronomem.extract.rules.base import emit, employment, persons, role_when
+from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when
 from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.people.kin import objects_pets, possessor
 
@@ -51,13 +51,16 @@ def _people(frame: Frame) -> list[Arg]:
 
 
 def step_down(frame: Frame) -> list[Rel]:
-    """"I stepped down as lead of the design team last Friday"."""
+    """"I stepped down as lead of the design team last Friday"; a role said without a team ends that role: "Ola
+    stepped down as treasurer in May" → HAS_ROLE treasurer ends."""
     if not (frame.prt == "down" or any(c.lower_ == "down" and c.dep_ in ("advmod", "prt") for c in frame.v.children)):
         return []
     team = lead_team(*frame.prep("as", "from"))
     if team is None and frame.times:  # "Ana is no longer leading the search team; she stepped down last Sunday"
         team = next((led for t in frame.v.sent if t.i < frame.v.i and t.lemma_.lower() in ("lead", "head", "run")
                      for c in t.children if c.dep_ == "dobj" and (led := team_arg(c)) is not None), None)
+    if team is None:
+        return role_rels(frame, _people(frame), frame.when("end"), frame.prep("as"))
     return emit(frame, LEADS, _people(frame), team, frame.when("end"))
 
 

@@ -2,7 +2,8 @@
 office for thirty years", "she was at Deloitte for six years" (over). Only with a span a job lasts: a
 "since" for a named employer, a "for" of months or years for any place of work; not "I've been at the
 hospital since Monday", "we were at Starbucks for an hour", nor at a school ("I was at Harvard for four
-years": studying or teaching); or a known employer in a stretch now over ("before that I was at Twilio").
+years": studying or teaching); or a known employer in a stretch now over ("before that I was at Twilio"). A job
+said to be at a workplace: "my first job was at Tesco" (over).
 A stay said as time spent: "I spent three years in Lisbon", "I spent my twenties at Oracle" (over: lived or
 worked there; not "a week in Rome", a trip; not at a school). A visit from home: "my mom is visiting from
 Manila next week" (she lives there). A move to a new employer said before it happens: "Kai is heading to
@@ -19,9 +20,10 @@ from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import GAZETTEER, Arg, Rel, When
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import PEOPLE, TIES
-from chronomem.extract.rules.base import emit, persons
+from chronomem.extract.lexicon import PEOPLE, ROLES, TIES
+from chronomem.extract.rules.base import emit, employment, persons
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
+from chronomem.extract.rules.people.kin import owner_word
 from chronomem.extract.rules.verbs.couples import long_span
 
 
@@ -43,6 +45,16 @@ def been_at(frame: Frame) -> list[Rel]:
             place = unnamed_place(tok, frame.idx, "works at", "WORKS_AT")
             out += emit(frame, "WORKS_AT", persons(frame, we=False), place, when, confidence=0.8, obj_tok=tok)
     return out
+
+
+def job_at(frame: Frame) -> list[Rel]:
+    """A job said to be at a place of work: "my first job was at Tesco" (over), "Ana's new job is at a bakery" →
+    WORKS_AT for whose job it is; not a job wished for ("my dream job would be at Pixar") nor at a school."""
+    job = next((t for t in frame.subj_toks if A.is_job_noun(t) and not any(
+        c.lower_ in ROLES.hobby_modifiers | {"dream", "ideal", "perfect"} for c in t.children)), None)
+    owner = owner_word(job, frame.idx) if job is not None and frame.attr is None else None
+    orgs = [t for t in frame.prep("at") if not at_school(t, frame.idx)]
+    return employment(frame, [owner], frame.when("state"), orgs, unnamed=True) if owner is not None else []
 
 
 def known_employer(org: Arg | None) -> bool:

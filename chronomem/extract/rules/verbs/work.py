@@ -115,7 +115,8 @@ def join(frame: Frame) -> list[Rel]:
             when = when_for(replace(frame.status, blocked=False, negated=False), "start", frame.times)
     if dobj is None or any(t.lemma_.lower() in L.CONSUMABLES for t in frame.prep("for")):
         return []  # "we joined the Hendersons for lunch": company for a meal
-    if (team := club_arg(dobj, frame.idx, alone=True)) is not None:  # "the Otters": a team, not an employer ("Google")
+    if (team := club_arg(dobj, frame.idx, alone=True) or (None if any(dobj.children) else A.team_arg(
+            dobj, allow_area=True))) is not None:  # "the Otters", "Design": a team, not an employer ("Google")
         return emit(frame, "MEMBER_OF", subjects, team, when, obj_tok=dobj) + role_rels(frame, subjects, when, frame.prep("as"))
     return employment(frame, subjects, when, [dobj] if A.token_org(dobj, frame.idx, tools=False) else [],
                        places=frame.prep("in"), roles=frame.prep("as"))
@@ -194,7 +195,8 @@ def leave(frame: Frame) -> list[Rel]:
         # "I quit in 2021", "I got laid off in March": the employer the session named last for this subject (not "I
         # retired early last night", "retired to my room"; "I'm retired" is a status, the open rules')
         return last_job(frame, subjects, when)
-    return employment(frame, subjects, when, orgs, strict=lemma == "retire") or unnamed_left(frame, subjects, when, orgs)
+    return employment(frame, subjects, when, orgs, strict=lemma == "retire", roles=frame.prep("as") if lemma == "resign"
+                      else ()) or unnamed_left(frame, subjects, when, orgs)  # "resigned as treasurer": the role ends
 
 
 def unnamed_left(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[Token]) -> list[Rel]:
