@@ -167,11 +167,12 @@ def _asked_of(root: Token, you: Token | None) -> tuple[str, range]:
 
 def _had(root: Token, you: Token | None, fragment: Span, said: str) -> str | None:
     """What a yes and a thing say to "do you have …?" or "are you in any …?": "Do you have any pets?" — "Haha
-    yes, a dog named Biscuit" (or with no yes, a thing said indefinitely: "A parrot named Kiwi", "Just a cat") → "I have a
+    yes, a dog named Biscuit" (or with no yes, a thing said indefinitely or counted: "A parrot named Kiwi", "Just a
+    cat", "Two cats, Luna and Biscuit") → "I have a
     dog named Biscuit"; "Are you in any clubs?" — "Yeah, a chess club" → "I am in a chess club"."""
     said_yes = _opened_with(fragment, DIALOGUE.yes_words) and not _opened_with(fragment, DIALOGUE.answer_negations)
     only = all(t.lower_ in DIALOGUE.answer_only_words or t.is_punct for t in fragment.doc[:fragment.start])  # "Just a …"
-    if you is None or not (said_yes or only and fragment[0].lower_ in ("a", "an")):
+    if you is None or not (said_yes or only and (fragment[0].lower_ in ("a", "an") or fragment[0].like_num)):
         return None
     if root.lemma_ == "have":
         return f"I have {said}."  # "Do you have any pets?" — "Yes, two cats"

@@ -45,6 +45,8 @@ def repair_tags(doc: Doc) -> None:
     for tok in doc:
         if tok.pos_ in _NOT_VERBS and tok.is_alpha and any(c.dep_ == "nsubj" for c in tok.children):
             tok.pos_, tok.tag_ = "VERB", "VBP"
+        elif tok.tag_ == "NNP" and tok.is_lower and tok.is_alpha and tok.dep_ == "compound" and tok.head.is_title:
+            tok.pos_, tok.tag_ = "NOUN", "NN"  # a lower-case word before a name is none: "my college sweetheart Dana"
 
 
 def repair_taste_verbs(doc: Doc) -> None:
@@ -267,6 +269,40 @@ def repair_clause_prep_names(doc: Doc) -> None:
         doc.ents = out
 
 
+def repair_named_conjuncts(doc: Doc) -> None:
+    """A thing joined after a name given by "named"/"called" is joined to the thing so named, not to its name: "a
+    dog named Rex and a cat named Tom" ("cat" a conjunct of "Rex" to the parser: of "dog"; not "named Rex and Tom")."""
+    for tok in doc:
+        name = tok.head
+        if tok.dep_ == "conj" and tok.pos_ == "NOUN" and name.dep_ == "oprd" and name.i < tok.i and \
+                name.head.dep_ == "acl" and name.head.lemma_ in OPEN.naming_words and name.head.head.i < name.i:
+            for t in [c for c in name.children if c.dep_ == "cc" and c.i < tok.i] + [tok]:
+                t.head = name.head.head
+
+
+def repair_hobby_names(doc: Doc) -> None:
+    """A pastime said after a hobby noun and a comma or colon, as the sentence's last word, is that noun's apposition,
+    however parsed: "I picked up a new hobby, archery" (with "hobby" a modifier of "archery"), "I got a new hobby,
+    gardening" (a clause); only an -ing word that does something or a pastime noun (not "a new hobby, a new job")."""
+    for tok in doc[2:]:
+        noun = doc[tok.i - 2]
+        if noun.lemma_ not in OPEN.hobby_nouns or doc[tok.i - 1].text not in (",", ":") or not _last_pastime(tok):
+            continue
+        if noun.head.i == tok.i:  # "hobby" hung on the word it names: "a new hobby, archery" read as one noun
+            noun.head, noun.dep_ = tok.head, "dobj" if tok.head.pos_ == "VERB" else tok.dep_
+        tok.head, tok.dep_ = noun, "appos"
+        if tok.pos_ not in ("NOUN", "VERB"):
+            tok.pos_, tok.tag_ = "NOUN", "NN"  # "woodworking" tagged an adjective
+
+
+def _last_pastime(tok: Token) -> bool:
+    """``tok`` ends its sentence and names a pastime: a pastime noun ("archery") or an -ing word that does
+    something ("gardening", not "nothing"); never the sentence's root ("New hobby, archery.")."""
+    end = tok.i + 1 == len(tok.doc) or tok.doc[tok.i + 1].is_punct
+    return end and tok.dep_ != "ROOT" and tok.is_alpha and tok.is_lower and (tok.lemma_ in OPEN.pastime_nouns or (
+        tok.lower_.endswith("ing") and tok.lower_ not in OPEN.light_gerunds and tok.lower_ not in OPEN.vague_objects))
+
+
 def verb_lemmas(nlp: Language) -> frozenset[str]:
     """The verbs the pipeline's lemmatizer knows (its ``lemma_index`` table; none without one), less those that
     are also another verb's past in its ``lemma_exc`` table ("felt", "found", "saw"): the evidence that a word
@@ -365,10 +401,11 @@ def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:
     """Every repair of this module, in order. ``verbs``: the verbs the lemmatizer knows (:func:`verb_lemmas`),
     the evidence the verb repairs need."""
     for fix in (repair_dated_names, repair_clause_prep_names, repair_contracted_is, repair_contracted_has, repair_tags,
-                repair_fronted_names, repair_paired_subject, repair_opening_pasts):
+                repair_fronted_names, repair_paired_subject, repair_opening_pasts, repair_named_conjuncts):
         fix(doc)
     repair_base_pasts(doc, verbs)
     repair_noun_verbs(doc, verbs)
     repair_plural_verbs(doc, verbs)
-    for fix in (repair_taste_root, repair_taste_verbs, repair_stranded_prep, repair_word_punct, repair_amounts):
+    for fix in (repair_taste_root, repair_taste_verbs, repair_stranded_prep, repair_word_punct, repair_amounts,
+                repair_hobby_names):
         fix(doc)

@@ -7,6 +7,8 @@ wrong fact is worse than a missing one.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
@@ -20,7 +22,7 @@ from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, LAST, MINE, SPEAKER, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import is_activity, prep_objects
-from chronomem.extract.lexicon import OPEN, PEOPLE, TIES, lexicon_table
+from chronomem.extract.lexicon import OPEN, PEOPLE, TIES, lexicon_file
 from chronomem.extract.rules.open.base import dropped_subject, my_relative, phrase_arg
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
 
@@ -224,7 +226,9 @@ class PrepRule:
     prepositions whose object (not a time) rules the row out ("settled on Go"); ``object_in``: the word list
     (``"file.list"``) the object's lemma must be in, whose prepositions come first with ``object_preps`` ("taking
     a class at the New School"); ``object_prep``: the preposition whose object stands for the direct object
-    ("working on my PhD at Yale"); ``prt``: the particle the verb needs ("picked up knitting").
+    ("working on my PhD at Yale"), or a list inside a table (``"file.table.list"``); ``prt``: the particle the verb
+    needs ("picked up knitting"); ``bare``: only a verb with no object, adverbial noun or clause of its own and no
+    preposition but the row's or a time's ("I drive for Lyft", not "I drove two hours for Chipotle").
 
     >>> PrepRule(("report",), "REPORTS_TO", ("to",), "person").lemmas
     ('report',)
@@ -248,15 +252,17 @@ class PrepRule:
     companion: bool = False  # also a phrase hung on who it is done with: "I live with my wife in Kansas"
     prt: str = ""  # the particle the row needs: "picked up knitting"
     object_prep: str = ""  # the object of this preposition is the one ``object_in`` asks about: "working on my PhD"
+    bare: bool = False
 
     def __call__(self, frame: Frame) -> list[Rel]:
         if self.tag and frame.v.tag_ != self.tag or self.prt and frame.prt != self.prt or any(
-                not frame.idx.is_time(t) for t in frame.prep(*self.unless)):
+                not frame.idx.is_time(t) for t in frame.prep(*self.unless)) or self.bare and not self._bare(frame):
             return []
         obj = next(iter(frame.prep(self.object_prep)), None) if self.object_prep else frame.dobj
         if self.object_in:
-            file, _, words = self.object_in.partition(".")
-            listed = lexicon_table(file)[words]  # the lemma, or the word itself: "bookkeeping" tagged a verb is "bookkeep"
+            file, *keys = self.object_in.split(".")
+            listed = functools.reduce(operator.getitem, keys, lexicon_file(file))
+            # the lemma, or the word itself: "bookkeeping" tagged a verb is "bookkeep"
             if obj is None or obj.lemma_.lower() not in listed and obj.lower_ not in listed:
                 return []
         toks = [t for p in self.preps if all(w in frame.preps for w in p.split()[:-1]) for t in frame.prep(p.split()[-1])]
@@ -280,4 +286,9 @@ class PrepRule:
             at = tok if self.anchor != "arg" else None if arg is None or arg.i < 0 else frame.v.doc[arg.i]  # or the arg
             out += emit(frame, self.predicate, subjects, arg, when, obj_tok=at)
         return out
+
+    def _bare(self, frame: Frame) -> bool:
+        """``frame``'s verb has no object, adverbial noun or clause, and no preposition but the row's or one of time."""
+        return not any(c.dep_ in ("dobj", "npadvmod", "advcl", "xcomp", "ccomp", "dative") or c.dep_ == "prep" and (
+            c.lower_ not in self.preps and not all(frame.idx.is_time(g) for g in c.children)) for c in frame.v.children)
 

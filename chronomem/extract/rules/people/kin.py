@@ -221,10 +221,11 @@ def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: i
     return [timed(predicate, subj, obj, when, i, qualifiers=quals)]
 
 
-def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str, *, child: Token | None = None) -> list[Rel]:
-    """"we adopted a cat named Luna", "I have a sister named Emma", "I got a puppy called Max"; ``child``: the
-    noun of a child born, the subjects' from then ("my sister had a baby girl named Iris": :func:`born_kin`)."""
-    dobj = child or frame.dobj or next((c for c in frame.v.children if c.dep_ == "ccomp" and kin_of(c) is not None), None)
+def family_verb_rels(frame: Frame, subjects: list[Arg], aspect: str, *, child: Token | None = None,
+                     noun: Token | None = None) -> list[Rel]:
+    """"we adopted a cat named Luna", "I have a sister named Emma"; ``child``: the noun of a child born, theirs from
+    then ("my sister had a baby girl named Iris": :func:`born_kin`); ``noun``: a later object ("and a cat named Tom")."""
+    dobj = child or noun or frame.dobj or next((c for c in frame.v.children if c.dep_ == "ccomp" and kin_of(c)), None)
     if dobj is None or not subjects:
         return []
     kin = kin_of(dobj) if child is None else born_kin(child, plain=True)

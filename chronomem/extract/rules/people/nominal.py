@@ -133,7 +133,9 @@ def have(frame: Frame) -> list[Rel]:
         return job_rels(frame, persons(frame), frame.when("state"))
     if frame.v.tag_ == "VBD" and frame.dobj is not None and (born_kin(frame.dobj) is not None or _named_after_time(frame)):
         return family_verb_rels(frame, persons(frame), "start", child=frame.dobj)  # "we had a baby girl, Ada": born
-    return family_verb_rels(frame, persons(frame), "state")
+    also = [c for c in frame.dobjs[1:] if c.pos_ == "NOUN" and kin_of(c) is not None and any(
+        a.dep_ == "acl" and a.lemma_ in OPEN.naming_words for a in c.children)]  # "… and a cat named Tom"
+    return [r for noun in [None, *also] for r in family_verb_rels(frame, persons(frame), "state", noun=noun)]
 
 
 def _named_after_time(frame: Frame) -> bool:
