@@ -1,0 +1,69 @@
+"""Names NER ran into the date after them ("Mozilla on January 7", "Lisbon June 3-7", "Tom 1990-2001"), cut
+back to the name and the date (run by :func:`~chronomem.extract.parse.repairs.repair`)."""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Span, Token
+
+from chronomem.timeexpr.words import MONTH_WORDS
+
+_YEAR_TOKEN = re.compile(r"^(?:19|20)\d\d$")
+_DATE_PREPS = frozenset({"on", "in"})  # "Mozilla on January 7", "Acme in May 2020"
+
+
+def _starts_bare_date(tok: Token, ent: Span) -> bool:
+    """Whether a date starts at ``tok`` inside a name with no preposition before it: a month and a day number
+    ("Lisbon June 3-7"), or a year and a dash ("Tom 1990-2001")."""
+    nxt = tok.doc[tok.i + 1]
+    return tok.i > ent.start and (tok.lower_ in MONTH_WORDS and tok.is_title and nxt.like_num
+                                  or _YEAR_TOKEN.match(tok.text) is not None and nxt.text in ("-", "\u2013"))
+
+
+def repair_dated_names(doc: Doc) -> None:
+    """A name NER ran on into a date ("Diego started at Mozilla on January 7, 2022" with "Mozilla on January 7,"
+    one organisation; "We visited Lisbon June 3-7", "married to Tom 1990-2001" with no preposition) ends before
+    the date (and its preposition), and the date is a date again, with the year NER kept apart ("2022").
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("a job at Mozilla on January 7 , 2022 .")
+    >>> doc.ents = [Span(doc, 3, 8, label="ORG"), Span(doc, 8, 9, label="DATE")]
+    >>> repair_dated_names(doc)
+    >>> [(e.text, e.label_) for e in doc.ents]
+    [('Mozilla', 'ORG'), ('January 7 , 2022', 'DATE')]
+    """
+    ents, cut = list(doc.ents), 0
+    out: list[Span] = []
+    for n, ent in enumerate(ents):
+        at = next((t.i for t in ent if t.i > ent.start and t.i + 1 < ent.end and (
+            t.lower_ in _DATE_PREPS and doc[t.i + 1].lower_ in MONTH_WORDS or _starts_bare_date(t, ent))),
+            None) if ent.label_ not in ("DATE", "TIME") else None
+        if at is None:
+            if not (out and out[-1].label_ == "DATE" and out[-1].end > ent.start):
+                out.append(ent)
+            continue
+        end = ent.end
+        nxt = ents[n + 1] if n + 1 < len(ents) else None
+        if nxt is not None and nxt.label_ == "DATE" and nxt.start <= end + 1:
+            end = nxt.end  # "…January 7," + "2022"
+        since = at + (doc[at].lower_ in _DATE_PREPS)  # the date, after its preposition if any
+        while end > since + 1 and doc[end - 1].is_punct:
+            end -= 1
+        out += [Span(doc, ent.start, at, label=ent.label_), Span(doc, since, end, label="DATE")]
+        cut += 1
+    if cut:
+        doc.ents = out
+    for date in (e for e in doc.ents if e.label_ == "DATE"):
+        _object_off_date(date)
+
+
+def _object_off_date(date: Span) -> None:
+    """The object the parser made a compound of a bare date after it is the verb's object again: "I joined Google
+    March 2020" ("Google" a compound of "March", itself a modifier of "joined")."""
+    verb = date.root.head
+    if date.root.dep_ != "npadvmod" or verb.pos_ != "VERB" or any(c.dep_ == "dobj" for c in verb.children):
+        return
+    for tok in date.root.children:
+        if tok.dep_ == "compound" and tok.i == date.start - 1 and tok.pos_ == "PROPN":
+            tok.head, tok.dep_ = verb, "dobj"
