@@ -11,7 +11,8 @@ name. :func:`speaker_aliases` reads the whole session first and links a name to 
   third person answers is one vote for each; a call that presents someone else ("Nora, this is Pia") none;
 * a greeting returned by name: "Hi!" answered by "Hey Nora!" (:data:`GREETED`);
 * being presented ("This is my friend Nora", "Everyone, meet Nora") and then greeting as a speaker not
-  heard before (:data:`PRESENTED`).
+  heard before (:data:`PRESENTED`; in a round of presentations, :data:`GREETED`: :func:`_presentations`);
+* calling back by name the one who called you: "Nora! Your keys!" - "Oh, hi Pia!" (:func:`_called_back`).
 
 A name a speaker uses for someone else is not theirs, nor is a short or long form of it ("Jess" for one
 who said "Hey Jessica"); a name already linked, or another speaker's label, is left alone; each speaker
@@ -38,7 +39,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract.clauses.args import first_name_gender
 from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
 from chronomem.extract.clauses.stance import negated
-from chronomem.extract.lexicon import DIALOGUE, NAMES
+from chronomem.extract.lexicon import DIALOGUE, NAMES, OTHER_PRONOUNS, TIES
 from chronomem.schema.models import normalize_name
 
 INTRODUCED = 3  # "I'm Nora": worth more than any number of chance answers below it
@@ -47,6 +48,7 @@ FOLLOWED = 1  # a call right after a turn of someone else (who does not answer i
 GREETED = 2  # "Hi!" - "Hey Nora!": a greeting returned by name is as good as two answers
 PRESENTED = 1  # "This is my friend Nora." - "Hi!" by someone new: the greeting may be anyone's, as one answer
 NEEDED = 2  # votes a link needs
+GROUP_CALLS = TIES.group_nouns & OTHER_PRONOUNS  # "everybody", "everyone": a presentation to a group, greeted by any of it
 
 _WORD = re.compile(r"[a-z]+(?:[-'’][a-z]+)*")
 
@@ -166,13 +168,8 @@ def speaker_aliases(turns: Sequence[tuple[str, Sequence[Doc]]], addressee: Addre
         names = [name for _, docs in turns for doc in docs if (name := self_introduction(doc))]
         return {next(iter(speakers)): names[0]} if len(set(names)) == 1 else {}
     votes = SpeakerVotes()
-    heard: set[str] = set()  # speakers who have spoken so far
-    for n, (speaker, docs) in enumerate(turns):
+    for n, ((speaker, docs), shown) in enumerate(zip(turns, _presentations(turns, votes))):
         after = turns[n + 1] if n + 1 < len(turns) else None
-        shown = presented(docs)
-        if len(shown) == 1 and after is not None and after[0] not in heard | {speaker} and greets(after[1]):
-            votes.vote(after[0], shown[0], PRESENTED)  # "This is my friend Nora." - "Hi!" by someone not heard yet
-        heard.add(speaker)
         for doc in docs:
             name = self_introduction(doc)
             if name:
@@ -190,6 +187,9 @@ def speaker_aliases(turns: Sequence[tuple[str, Sequence[Doc]]], addressee: Addre
             # (between two, the other answers whoever was called: no evidence)
             opening = before is None and called.isalpha() and len(speakers) > 2
             back = answerer is not None and (answerer == before or opening) and person
+            if person and answerer != speaker and (recalled := _called_back(called, docs, after, addressee)):
+                back = True  # "Theo! Your keys!" - "Oh, hi Nina!": the answer calls its caller back by name
+                votes.vote(speaker, recalled, ANSWERED)
             # "Nora, this is Pia": the answer may be Pia's
             votes.answered(speaker, answerer if set(shown) <= {called} else None, called, back=back)
             if person and before is not None and before != answerer:
@@ -198,6 +198,63 @@ def speaker_aliases(turns: Sequence[tuple[str, Sequence[Doc]]], addressee: Addre
                     not addressee(turns[n - 1][1]):
                 votes.vote(turns[n - 1][0], called, GREETED)  # "Hi!" - "Hey Nora!": a greeting returned by name
     return votes.links(speakers)
+
+
+def _presentations(turns: Sequence[tuple[str, Sequence[Doc]]], votes: SpeakerVotes) -> list[list[str]]:
+    """The names each turn presents (:func:`presented`, and after a presentation by the same speaker a line that
+    only names someone: "And Pia.", "My cousin, Pia."), with votes for a speaker not heard before who greets
+    right after: :data:`PRESENTED`, or :data:`GREETED` in a round of presentations by one host when that speaker
+    greets after no other one (not the newcomer greeting each) and the host calls no group ("Everyone, this is Pia")."""
+    shown: list[list[str]] = []
+    host: str | None = None
+    for speaker, docs in turns:
+        names = presented(docs)
+        names += [m for m in _named_alone(docs) if m not in names] if speaker == host else []
+        shown.append(names)
+        host = speaker if names else host
+    greeters = Counter(s for k, names in enumerate(shown) if names for s in {s for s, d in turns[k + 1:k + 3] if greets(d)})
+    hosts = Counter(turns[n][0] for n, names in enumerate(shown) if names)
+    heard: set[str] = set()  # speakers who have spoken so far
+    for n, ((speaker, docs), names) in enumerate(zip(turns, shown)):
+        heard.add(speaker)
+        new, said = turns[n + 1] if n + 1 < len(turns) else (speaker, [])
+        if len(names) == 1 and new not in heard and greets(said):  # "This is my friend Nora." - "Hi!" by someone new
+            group = any(t.lower_ in GROUP_CALLS for d in docs for t in d)
+            votes.vote(new, names[0], GREETED if hosts[speaker] > 1 and greeters[new] == 1 and not group else PRESENTED)
+    return shown
+
+
+def _named_alone(docs: Sequence[Doc]) -> list[str]:
+    """The names of the sentences that only name someone, with at most two words more: "And Pia.", "My cousin, Pia."."""
+    out: list[str] = []
+    for sent in (s for d in docs for s in d.sents):
+        spans = [s for s in name_spans(sent.as_doc()) if s.label_ == "PERSON" or first_name_gender(s.text) or not s[0].ent_type_]
+        rest = [t for t in sent if not t.is_punct and not any(s.start <= t.i - sent.start < s.end for s in spans)]
+        if len(spans) == 1 and len(rest) <= 2 and all(t.pos_ in ("CCONJ", "PRON", "NOUN", "INTJ") for t in rest) and (
+                name := clean_mention(spans[0].text)):
+            out.append(name)
+    return out
+
+
+def _called_back(called: str, docs: Sequence[Doc], after: tuple[str, Sequence[Doc]] | None, addressee: Addressee) -> str | None:
+    """The name another than ``called`` that the answer opens by calling its listener (after interjections and greetings
+    only), to a call that says more than the name and thanks nobody: "Theo! Your keys!" - "Oh, hi Nina!" (not "Theo!" -
+    "Nina!", two shouts that may greet two who come in; not "Thanks, Theo. ...", which answers the turn before)."""
+    name = addressee(after[1]) if after is not None else None
+    if after is None or not name or _same_name(normalize_name(name), normalize_name(called)) or _replies(called, docs):
+        return None
+    opening = [t for t in next((d for d in after[1] if len(d)), [])[:] if not t.is_punct]
+    head = next((k for k, t in enumerate(opening) if t.text == name.split()[0] and t.pos_ == "PROPN"), None)
+    lead = NAMES.interjections | DIALOGUE.greetings | DIALOGUE.backchannels
+    return name if head is not None and _a_person(name, after[1]) and all(t.lower_ in lead for t in opening[:head]) else None
+
+
+def _replies(called: str, docs: Sequence[Doc]) -> bool:
+    """The call is the name and at most two words, thanks or acknowledges ("Okay Nina, ..."), or is read out in quotes."""
+    tok = next((t for d in docs for t in d if t.text == called.split()[0]), None)
+    lead = [t for t in tok.doc[tok.sent.start:tok.i] if not t.is_punct] if tok is not None else []
+    return tok is None or len([t for d in docs for t in d if not t.is_punct]) - len(called.split()) < 3 or bool(lead) and all(
+        t.lower_ in DIALOGUE.backchannels for t in lead) or any(t.text in ('"', "“") for t in tok.doc[:tok.i])
 
 
 def _a_person(name: str, docs: Sequence[Doc]) -> bool:
