@@ -139,10 +139,10 @@ def _tokens(text: str) -> list[_Tok]:
     for m in _WORD.finditer(text):
         raw = m.group()
         low = raw.lower().replace("\u2019", "'")
-        low = CHAT_FORMS.get(low, low)  # "wknd": "weekend"
         end = m.end()
         if low.endswith(".") and len(low) > 1:  # "Fri." keeps its dot out of the phrase
             low, end = low[:-1], end - 1
+        low = CHAT_FORMS.get(low, low)  # "wknd": "weekend"
         if low.endswith("'s") and low[:-2] in _OWNING_TIMES and not (out and out[-1].low == "new"):
             # "last week's show": the time alone; not "New Year's (Eve)", a holiday
             low, end = low[:-2], end - 2

@@ -133,8 +133,8 @@ DAY_RANGE_RE = re.compile(rf"^(?:(?:on|in|from)\s+)?(?:(?P<m>{_MONTH_NAME})\.?\s
                           rf"(?:-|\u2013|to|through|thru|until|till)\s*(?P<b>\d{{1,2}}){_DAY_NUM}"
                           rf"|(?P<a2>\d{{1,2}}){_DAY_NUM}\s*(?:-|\u2013)\s*(?P<b2>\d{{1,2}}){_DAY_NUM}\s+(?:of\s+)?"
                           rf"(?P<m2>{_MONTH_NAME}))(?:,?\s+(?P<y>\d{{4}}))?$")
-#: Years from one to another: "2010-2014", "in 2019-20".
-YEAR_RANGE_RE = re.compile(r"^(?:(?:in|from)\s+)?(?P<a>(?:19|20)\d\d)\s*[-\u2013]\s*(?P<b>(?:19|20)?\d\d)$")
+#: Years from one to another: "2010-2014", "in 2019-20" (not "2008-12", which may be a month).
+YEAR_RANGE_RE = re.compile(r"^(?:(?:in|from)\s+)?(?P<a>(?:19|20)\d\d)\s*[-\u2013]\s*(?P<b>(?:19|20)\d\d|1[3-9]|[2-9]\d)$")
 _CHAT = re.compile(r"(?<![\w'])(?:" + "|".join(sorted(CHAT_FORMS, key=len, reverse=True)) + r")(?![\w'])")
 _BETWEEN_RE = re.compile(r"^between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$")
 _YEAR4_RE = re.compile(r"\b\d{4}\b")

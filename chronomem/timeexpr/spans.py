@@ -128,8 +128,7 @@ def _midnight(d: date | None) -> datetime | None:
 
 
 def _norm(phrase: str) -> str:
-    text = _SPACES.sub(" ", phrase.lower().replace("\u2019", "'")).strip(" .,;:!?\"()[]")
-    return spelled_out(text)
+    return spelled_out(_SPACES.sub(" ", phrase.lower().replace("\u2019", "'")).strip(" .,;:!?\"()[]"))
 
 
 def resolve(phrase: str, ref: datetime, *, tense: Tense = "past", born: date | int | None = None) -> TimeSpan | None:

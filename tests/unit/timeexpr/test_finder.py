@@ -149,6 +149,7 @@ def test_a_part_of_a_time_is_the_part_of_it():
     ("finally moved in last wknd", [("in last wknd", "2023-05-20 → 2023-05-21")]),
     ("got my keys yday", [("yday", "2023-05-24")]),
     ("flying out tmrw!!", [("tmrw", "2023-05-26")]),
+    ("we land tmrw.", [("tmrw", "2023-05-26")]),  # before a full stop too
     ("i switched teams 2 wks ago", [("2 wks ago", "2023-05-11 → 2023-05-17")]),
     ("we split up last yr", [("last yr", "2022-01-01 → 2022-12-31")]),
     ("i left the firm in sept", [("in sept", "2022-09-01 → 2022-09-30")]),  # a short month name that is no word
@@ -158,6 +159,13 @@ def test_a_part_of_a_time_is_the_part_of_it():
 ])
 def test_chat_forms_of_time_words(text, expected):
     assert found(text) == expected
+
+
+def test_a_year_and_month_said_iso_style_is_no_range_of_years():
+    from chronomem.timeexpr import resolve, split_range
+
+    assert resolve("2008-12", THU).dates() == "2008-12-01 → 2008-12-31"
+    assert split_range("2008-12") is None
 
 
 def test_ages_need_a_birth_year():
