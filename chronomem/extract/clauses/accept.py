@@ -25,14 +25,14 @@ ROLE_ENDINGS = tuple(sorted(ROLES.role_endings))  # "geologist", "choreographer"
 
 
 # ----------------------------------------------------------------------------- noun phrases
-def _modifiers(tok: Token, *, keep_adj: bool = True) -> list[Token]:
+def _modifiers(tok: Token) -> list[Token]:
     """Contiguous compound/adjective modifiers directly left of ``tok`` (articles and "new" dropped)."""
     mods: list[Token] = []
     j = tok.i - 1
     while j >= tok.sent.start:
         left = tok.doc[j]
         if left.dep_ in ("compound", "amod", "nmod", "npadvmod") and left.head.i >= j and left.lower_ not in L.SKIP_MODIFIERS \
-                and left.lower_ not in L.DET_WORDS and (keep_adj or left.dep_ != "amod") and not left.is_punct:
+                and left.lower_ not in L.DET_WORDS and not left.is_punct:
             mods.insert(0, left)
             j -= 1
             continue

@@ -215,7 +215,7 @@ def called_name(tok: Token) -> str | None:
     return " ".join(w.text for w in words).replace(" 's", "'s")
 
 
-def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_WORDS) -> str | None:
+def object_phrase(tok: Token, *, is_time=lambda t: False) -> str | None:
     """The phrase ``tok`` heads, trimmed to the words that name the thing (``is_time``: the time words left out)."""
     company = company_of(tok)
     if company is not None and (_time_prep(company, is_time) or _purpose_prep(company)):
@@ -237,7 +237,7 @@ def object_phrase(tok: Token, *, is_time=lambda t: False, max_words: int = MAX_W
         words = words[1:]
     while words and (words[-1].is_punct or words[-1].dep_ in ("prep", "cc") or words[-1].lower_ in ("of", "to")):
         words = words[:-1]
-    if not words or len(words) > max_words:
+    if not words or len(words) > MAX_WORDS:
         return None
     first = words[0]
     if first.i >= 2 and first.doc[first.i - 1].text == "-" and not first.doc[first.i - 2].whitespace_:
