@@ -16,7 +16,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.questions import asks_after_comma, question_tail
 from chronomem.extract.clauses.stance import negated, telling_frame, with_can
-from chronomem.extract.lexicon import TIES
+from chronomem.extract.lexicon import OPEN, TIES
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
 _SAYING_CONDITIONS = tuple(tuple(p.split()) for p in sorted(TIES.saying_conditions))
@@ -280,7 +280,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         if gov.pos_ == "ADP":  # "thinking about moving": climb through the preposition
             cur = gov
             continue
-        lemma = gov.lemma_.lower()
+        lemma = OPEN.misread_lemmas.get(gov.lower_, gov.lemma_.lower())  # ("Hoping to …": "hop")
         if _two_clauses(cur, gov):
             break  # "We no longer use X; we shut it down": two clauses, not a complement
         if cur.dep_ == "ccomp" and _cannot_believe(gov):

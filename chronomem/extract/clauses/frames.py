@@ -20,6 +20,7 @@ from chronomem.extract.clauses.records import Arg, When
 from chronomem.extract.clauses.timing import TimePhrase, clause_head
 from chronomem.extract.lexicon import OPEN, PEOPLE
 from chronomem.timeexpr import split_range
+from chronomem.timeexpr.words import DAY_NAMES
 
 _SUBJ = ("nsubj", "nsubjpass", "csubj")
 _RELATIVE = frozenset({"who", "that", "which"})
@@ -51,7 +52,12 @@ def _bare_verb(tok: Token, *, after_plain: bool) -> bool:
 
 
 def _conj_chain(tok: Token) -> list[Token]:
-    return [tok, *(t for c in tok.children if c.dep_ == "conj" for t in _conj_chain(c))]
+    """``tok`` and its conjuncts, not the days listed after a thing ("at the shop, Tuesdays and Fridays")."""
+    return [tok, *(t for c in tok.children if c.dep_ == "conj" and not _days_after(c, tok) for t in _conj_chain(c))]
+
+
+def _days_after(conj: Token, tok: Token) -> bool:
+    return conj.lower_.removesuffix("s") in DAY_NAMES and tok.lower_.removesuffix("s") not in DAY_NAMES
 
 
 def subject_tokens(v: Token) -> list[Token]:

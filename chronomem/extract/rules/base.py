@@ -132,7 +132,8 @@ def named_org(tok: Token, v: Token) -> Token:
         return tok
     after = [c for c in (*tok.children, *v.children) if c.dep_ in ("appos", "npadvmod") and c.pos_ == "PROPN"
              and c.i > tok.i and c.doc[c.left_edge.i - 1].text == "," and not any(g.dep_ == "case" for g in c.children)
-             and c.left_edge.lower_.rstrip(".") not in PEOPLE.person_titles]  # not "a clinic, Dr. Patel's"
+             and c.left_edge.lower_.rstrip(".") not in PEOPLE.person_titles  # not "a clinic, Dr. Patel's"
+             and c.lower_.removesuffix("s") not in L.TIME_NAMES]  # not "the bakery, Fridays only"
     return after[0] if after else tok
 
 
