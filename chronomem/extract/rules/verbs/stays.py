@@ -3,7 +3,8 @@ office for thirty years", "she was at Deloitte for six years" (over). Only with 
 "since" for a named employer, a "for" of months or years for any place of work; not "I've been at the
 hospital since Monday", "we were at Starbucks for an hour", nor at a school ("I was at Harvard for four
 years": studying or teaching); or a known employer in a stretch now over ("before that I was at Twilio"). A job
-said to be at a workplace: "my first job was at Tesco" (over).
+said to be at a workplace: "my first job was at Tesco" (over). A home said as a stay: "we've been in Lisbon since
+2019", "I've been in Oslo for six years" (a "since" of a year, month or season, or a span of years; not "since Monday").
 A stay said as time spent: "I spent three years in Lisbon", "I spent my twenties at Oracle" (over: lived or
 worked there; not "a week in Rome", a trip; not at a school). A visit from home: "my mom is visiting from
 Manila next week" (she lives there). A move to a new employer said before it happens: "Kai is heading to
@@ -25,6 +26,7 @@ from chronomem.extract.rules.base import emit, employment, persons
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
 from chronomem.extract.rules.people.kin import owner_word
 from chronomem.extract.rules.verbs.couples import long_span
+from chronomem.timeexpr.words import MONTHS, SEASONS
 
 
 def been_at(frame: Frame) -> list[Rel]:
@@ -44,7 +46,16 @@ def been_at(frame: Frame) -> list[Rel]:
         elif named is None and lasted and tok.lemma_.lower() not in L.RELEASING_PLACES:  # a patient, a guest
             place = unnamed_place(tok, frame.idx, "works at", "WORKS_AT")
             out += emit(frame, "WORKS_AT", persons(frame, we=False), place, when, confidence=0.8, obj_tok=tok)
+    if frame.status.tense.startswith("perfect") and (lasted or when.role == "since" and _months_or_more(when.phrase)):
+        places = [A.classify_destination(tok, frame.idx) for tok in frame.prep("in")]  # "we've been in Lisbon since 2019"
+        out += [r for p in places if p is not None and p[0] == "LIVES_IN" for r in emit(frame, "LIVES_IN", persons(frame), p[1], when)]
     return out
+
+
+def _months_or_more(phrase: str) -> bool:
+    """A "since" a home is counted from: a year, a month or a season ("since 2019", "since last March"); not "since
+    Monday", "since yesterday" (a trip)."""
+    return any(w.isdigit() and len(w) == 4 or w in MONTHS or w in SEASONS for w in phrase.lower().split())
 
 
 def job_at(frame: Frame) -> list[Rel]:
