@@ -134,7 +134,11 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
         auxes = [c for c in tok.head.children if c.dep_ == "aux"]  # "I've been cooking and reading": shared
     auxes += [m for a in auxes for m in a.children if m.dep_ == "aux" and m.tag_ == "MD"]  # "I'd be thrilled": the
     # parser may hang the modal under the auxiliary
+    had = [a for a in auxes if a.lower_ in ("'d", "’d") and a.i + 1 < len(a.doc) and a.nbor(1).tag_ == "VBN"]
+    # "I'd been living", "we'd lived": a contracted "had" the tagger took for "would"
     for a in auxes:
+        if a in had:
+            continue
         if a.tag_ == "MD" or a.lower_ in L.BLOCK_MODALS:
             if a.lower_ in L.FUTURE_MODALS:
                 status.tense = "future"
@@ -142,11 +146,11 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
                 status.blocked = True
     if status.tense == "future":
         return
-    have = [a for a in auxes if a.lemma_ == "have"]
+    have = [a for a in auxes if a.lemma_ == "have" or a in had]
     be = [a for a in auxes if a.lemma_ == "be"]
     got = [a for a in auxes if a.lemma_ == "get"]
     did = any(a.lemma_ == "do" and a.tag_ == "VBD" for a in auxes)
-    past_aux = did or any(a.tag_ == "VBD" for a in have + be + got)  # ("I did get married in June")
+    past_aux = did or bool(had) or any(a.tag_ == "VBD" for a in have + be + got)  # ("I did get married in June")
     tag = tok.tag_
     if tag == "VBD":
         status.tense = "past"
@@ -163,7 +167,7 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
     elif tag == "VBG":
         if any(a.lower_ == "been" for a in be) and (have or not any(a.lower_ in ("be", "being") for a in be)):
             # "I've been knitting"; chat drops the "have": "Been practicing a lot", "I been running"
-            status.tense = "perfect_progressive" if not any(a.tag_ == "VBD" for a in have) else "past_progressive"
+            status.tense = "past_progressive" if had or any(a.tag_ == "VBD" for a in have) else "perfect_progressive"
         elif be:
             status.tense = "past_progressive" if past_aux else "progressive"
         else:
@@ -262,6 +266,13 @@ def _after_comma(cur: Token, gov: Token) -> bool:
             or _bare_command(gov))))
 
 
+def _reason_frame(cur: Token, gov: Token) -> bool:
+    """"That's why we moved to Leeds", "which is how I met Ana": a clause of "why"/"how" under "that/this/which
+    is" states what happened as the outcome of what was said before."""
+    return gov.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in ("that", "this", "which") for c in gov.children) \
+        and any(c.dep_ == "advmod" and c.lower_ in ("why", "how") and c.i < cur.i for c in cur.children)
+
+
 def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseStatus:  # noqa: C901
     """``tok``'s status, read from it and the verbs governing it (xcomp/ccomp/pcomp/prep) up to the clause root;
     ``hedged``: the heads of hedged clauses (:func:`hedged_clauses`)."""
@@ -300,6 +311,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
         elif cur.dep_ == "ccomp":  # reported facts pass ("Tom told me he joined Stripe"), opinions do not
             stating = any((lemma, c.lower_) in L.FACT_PHRASALS and c.dep_ == "prt" or lemma == "be" and c.dep_ == "nsubj"
                           and c.lemma_.lower() in L.FRAMING_NOUNS for c in gov.children)  # "turns out", "the thing is"
+            stating |= _reason_frame(cur, gov)
             memo = lemma in L.MEMO_VERBS and _bare_command(gov)
             status.blocked |= lemma not in L.REPORTING_VERBS and not stating and not memo  # "(please) remember that …"
             if (memo or lemma in L.REPORTING_VERBS and telling_frame(gov)) and not status.blocked:

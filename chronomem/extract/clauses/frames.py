@@ -260,6 +260,8 @@ def when_for(status: ClauseStatus, aspect: str, times: list[TimePhrase]) -> When
             return When("state")
         if tense in ("past", "past_progressive"):
             t = _pick(times, "until")
+            if t is None and (t := _pick(times, "since")) is not None:
+                return When("start", t.text, t.role, prefer="past")  # "I'd been living in Leeds since 2019": from then
             if t is None and _lasted(_pick(times, "for")):
                 return When("end", vague=True)  # "I worked at Boeing for 30 years": it lasted, and is over
             if t is None and (t := _pick(times, "point")) is not None:

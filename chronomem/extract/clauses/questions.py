@@ -28,6 +28,8 @@ def is_question(sent: Span) -> bool:
     toks = toks[lead:]  # "and how's Bea liking it", "wait, are you still at Toyota": what leads in asks nothing
     first = toks[0].lower_
     if first in L.WH_WORDS and len(toks) > 1 and toks[1].lower_ in L.INVERTING_VERBS:  # "how's Bea liking it"
+        if first == "which" and len(toks) > 2 and toks[2].lower_ in L.WH_WORDS:
+            return False  # "Which is why I moved to Oslo": a relative opening, what came before is the reason
         return not (toks[1].lower_.startswith("'") and first == "what" and len(toks) > 2  # not "what's more, …"
                     and toks[2].tag_ in ("JJ", "JJR", "JJS", "RBR"))
     if first in L.WH_WORDS and any(  # "which city are we flying to", "how many kids do you have": no "?" in a chat
