@@ -231,7 +231,8 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         schools = [t for t in schools if at_school(t, idx)]
     if schools or lemma in OPEN.student_nouns and lemma not in OPEN.rank_student_nouns:  # "a freshman at UCLA"
         return [r for t in schools for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, idx, tools=False), when)]
-    orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at")
+    orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at") + [  # "the CFO of Velo"
+        t for t in frame.dobj_preps.get("of", []) if t.pos_ == "PROPN" and lemma in L.EMPLOYER_OF_TITLES]
     people = people or [  # "my sister is a teacher": the speaker's unnamed relative
         Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
     if orgs:
