@@ -79,11 +79,13 @@ def alternative(tok: Token, frame: Frame) -> Arg | None:
     return None
 
 
-def persons(frame: Frame, *, we: bool = True, loose: bool = True) -> list[Arg]:
+def persons(frame: Frame, *, we: bool = True, loose: bool = True, beside: bool = False) -> list[Arg]:
     """The subjects that are people (``loose``: also person-shaped names NER gave another label), the speaker's
-    unnamed relatives ("my sister works at Google"), or the speaker a chat line leaves out ("Moved to Austin!")."""
+    unnamed relatives ("my sister works at Google"; with ``beside``, also beside others: "my wife and I moved to
+    Oslo", not for a couple's own doings), or the speaker a chat line leaves out ("Moved to Austin!")."""
     found = [a for a in (A.subject_person(s, we=we, loose=loose) for s in frame.subjects(team=True)) if a is not None]
-    found = found or [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
+    found = found + [Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if (beside or not found)
+                     and my_relative(t) and not any(a.i == t.i for a in found)]
     dropped = not found and all(t.i > frame.v.i for t in frame.subj_toks) and dropped_subject(frame.v)
     return [Arg(SPEAKER, frame.v.i)] if dropped else found
 
@@ -279,7 +281,7 @@ class PrepRule:
         if self.there:
             toks = toks + [c for c in frame.v.children if c.lower_ == "there" and c.dep_ == "advmod"]
         when = (self.when(frame) if self.when is not None else None) or frame.when(self.aspect)
-        subjects = persons(frame, we=self.we)
+        subjects = persons(frame, we=self.we, beside=self.predicate == "LIVES_IN")
         read = _OBJECTS[self.obj]
         out: list[Rel] = []
         for tok in toks:

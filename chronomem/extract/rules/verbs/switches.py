@@ -301,7 +301,7 @@ def move(frame: Frame) -> list[Rel]:
         return left
     if frame.dobj is not None and frame.dobj.lower_ not in ("in", "back"):
         return complete_switch(frame, switch_rels(frame, frame.dobj))  # "we moved CI from Jenkins to GitHub Actions"
-    subjects = persons(frame)
+    subjects = persons(frame, beside=True)  # "my wife and I moved to Oslo": both
     if src and to:
         return switch_rels(frame, None)
     if homes := _new_home(frame, frame.prep("into", "to")):
