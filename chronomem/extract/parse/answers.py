@@ -175,10 +175,21 @@ def _had(root: Token, you: Token | None, fragment: Span, said: str) -> str | Non
     if you is None or not (said_yes or only and (fragment[0].lower_ in ("a", "an") or fragment[0].like_num)):
         return None
     if root.lemma_ == "have":
-        return f"I have {said}."  # "Do you have any pets?" — "Yes, two cats"
+        return f"I have {_counted(root, fragment, said)}."  # "Do you have any pets?" — "Yes, two cats"
     prep = next((c for c in root.children if c.dep_ == "prep" and c.lower_ == "in" and any(
         g.dep_ == "pobj" and any(d.lower_ == "any" for d in g.children) for g in c.children)), None)
     return f"I am in {said}." if root.lemma_ == "be" and prep is not None else None
+
+
+def _counted(root: Token, fragment: Span, said: str) -> str:
+    """A count answering "how many …" with the names after it takes the question's noun: "How many kids do you
+    have?" — "Two, Maya and Arjun" → "two kids, Maya and Arjun" (a bare "Two" names no one: as said)."""
+    noun = next((c for c in root.children if c.dep_ == "dobj" and any(m.lower_ == "many" for m in c.children)), None)
+    if noun is None or not fragment[0].like_num or len(fragment) < 2 or fragment[1].pos_ == "NOUN" or not any(
+            t.pos_ == "PROPN" for t in fragment[1:]):
+        return said
+    count = len(fragment[0].text)
+    return f"{said[:count]} {noun.text}{said[count:]}"
 
 
 def _restated(sent: Span, fragment: Span) -> bool:

@@ -77,3 +77,28 @@ KEEPS_ONLY_THE_TIE = ["My husband and I might move to Galway.", "My husband and 
 @pytest.mark.parametrize("text", KEEPS_ONLY_THE_TIE)
 def test_no_home_for_a_couple_not_moving(extractor, text):
     assert last_turn_rows(extractor, text) == [c(U, "MARRIED_TO", "user's husband", A, NOW)]
+
+
+# a count answering "how many … do you have?" with the names after it
+COUNT_ANSWERS = [
+    ("Two, Ruby and Callum.", [c("Lena", "PARENT_OF", "Ruby", A, NOW), c("Lena", "PARENT_OF", "Callum", A, NOW)]),
+    ("Just one, Hattie.", [c("Lena", "PARENT_OF", "Hattie", A, NOW)]),
+]
+
+
+@pytest.mark.parametrize("answer,expected", COUNT_ANSWERS, ids=[a for a, _ in COUNT_ANSWERS])
+def test_a_count_answered_with_names(extractor, answer, expected):
+    turns = [("Omar", "How many kids do you have?"), ("Lena", answer)]
+    assert sorted(last_turn_rows(extractor, *turns)) == sorted(expected)
+
+
+COUNT_NOTHING = [
+    ("How many kids do you have?", "Two."),  # names no one
+    ("How many kids does Tom have?", "Two, Ruby and Callum."),  # not the answerer's
+    ("How many kids do you want?", "Two, Ruby and Callum maybe."),
+]
+
+
+@pytest.mark.parametrize("question,answer", COUNT_NOTHING)
+def test_a_count_that_names_no_child(extractor, question, answer):
+    assert last_turn_rows(extractor, ("Omar", question), ("Lena", answer)) == []
