@@ -15,10 +15,12 @@ _DATE_PREPS = frozenset({"on", "in"})  # "Mozilla on January 7", "Acme in May 20
 
 def _starts_bare_date(tok: Token, ent: Span) -> bool:
     """Whether a date starts at ``tok`` inside a name with no preposition before it: a month and a day number
-    ("Lisbon June 3-7"), or a year and a dash ("Tom 1990-2001")."""
-    nxt = tok.doc[tok.i + 1]
-    return tok.i > ent.start and (tok.lower_ in MONTH_WORDS and tok.is_title and nxt.like_num
-                                  or _YEAR_TOKEN.match(tok.text) is not None and nxt.text in ("-", "\u2013"))
+    ("Lisbon June 3-7"), or a year and a dash ("Tom 1990-2001"), after a name (not "9 February 2020", a date NER
+    called an event)."""
+    nxt, before = tok.doc[tok.i + 1], tok.doc[ent.start:tok.i]
+    return any(t.is_title and t.is_alpha for t in before) and (
+        tok.lower_ in MONTH_WORDS and tok.is_title and nxt.like_num
+        or _YEAR_TOKEN.match(tok.text) is not None and nxt.text in ("-", "\u2013"))
 
 
 def repair_dated_names(doc: Doc) -> None:

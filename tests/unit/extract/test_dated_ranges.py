@@ -20,6 +20,8 @@ from tests.unit.extract.extract_helpers import A, E, c, day, last_turn_rows, mon
     ("We visited Lisbon June 3.", [c("user", "VISITED", "Lisbon", A, day("2023-06-03"))]),
     ("i moved to austin last wknd", [c("user", "LIVES_IN", "Austin", A, day("2024-03-09"))]),
     ("i moved to denver 2 wks ago", [c("user", "LIVES_IN", "Denver", A, ("2024-02-27", "week", False))]),
+    ("Ines has been living in Buenos Aires since 9 February 2020.",  # a date NER calls an event stays whole
+     [c("Ines", "LIVES_IN", "Buenos Aires", A, day("2020-02-09"))]),
 ])
 def test_a_dashed_range_or_a_date_run_into_a_name(extractor, text, expected):
     got = [r[:5] + (r[5], r[6]) for r in last_turn_rows(extractor, text)]
