@@ -93,7 +93,7 @@ RE_WEEKDAY = re.compile(rf"^{_W}{_WD}(?:\s+(?P<v>last|this|next)\s+week)?$")
 RE_WEEK_WEEKDAY = re.compile(rf"^(?P<v>last|this|next)\s+week(?:\s+on)?\s+{_WD}$")
 RE_SEASON = re.compile(rf"^{_W}(?P<s>{_alt(SEASONS)})(?:\s+(?:of\s+|in\s+)?{_Y})?"
                        r"(?:\s+(?:break|vacation|holidays?|term|semester))?$")
-RE_HOLIDAY = re.compile(rf"^{_W}(?P<h>{_alt(HOLIDAYS)})(?:\s+(?:day|sunday|morning|dinner))?"
+RE_HOLIDAY = re.compile(rf"^{_W}(?P<h>{_alt(HOLIDAYS)})(?:\s+(?:day|sunday|morning|dinner|(?P<long>weekend)))?"
                         rf"(?:\s+(?:of\s+|in\s+)?{_Y})?$")
 RE_DECADE = re.compile(r"^(?:(?P<c>1\d|20)|')?(?P<d>\d)0'?s$")
 RE_ISO = re.compile(r"^(?P<y>\d{4})[-/.](?P<m>\d{1,2})(?:[-/.](?P<d>\d{1,2}))?(?:[t\s]\d{1,2}:\d{2}\S*)?$")
@@ -248,9 +248,21 @@ def h_holiday(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:
     fn, w = HOLIDAYS[m["h"]], m["w"]
     y = year_of(m["y"], t)
     if y is not None or w in ("this", "current"):
-        return day_span(fn(t.year if y is None else y))
-    c = pick([(fn(t.year + i), fn(t.year + i) + D1) for i in (-1, 0, 1)], t, mode_of(w, p))
-    return day_span(c[0]) if c else None
+        day = fn(t.year if y is None else y)
+    else:
+        c = pick([(fn(t.year + i), fn(t.year + i) + D1) for i in (-1, 0, 1)], t, mode_of(w, p))
+        if c is None:
+            return None
+        day = c[0]
+    return _long_weekend(day) if m["long"] else day_span(day)
+
+
+def _long_weekend(day: date) -> Span:
+    """"Labor Day weekend", "Thanksgiving weekend": the holiday with the weekend next to it (Saturday to a Monday
+    holiday; a Thursday or Friday holiday to the Sunday after; a weekend holiday's own weekend)."""
+    start = day - timedelta(days=2) if day.weekday() == 0 else day - timedelta(days=1) if day.weekday() == 6 else day
+    end = day + timedelta(days=(6 - day.weekday()) % 7 + 1) if day.weekday() in (3, 4, 5) else day + D1
+    return start, "day", end
 
 
 def h_decade(m: Match, t: date, ref: datetime, p: str) -> Optional[Span]:

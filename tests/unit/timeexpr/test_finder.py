@@ -168,6 +168,15 @@ def test_a_year_and_month_said_iso_style_is_no_range_of_years():
     assert split_range("2008-12") is None
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We drove to the lake over Labor Day weekend.", [("over Labor Day weekend", "2022-09-03 → 2022-09-05")]),
+    ("We flew home Thanksgiving weekend.", [("Thanksgiving weekend", "2022-11-24 → 2022-11-27")]),
+    ("I met her on Labor Day.", [("on Labor Day", "2022-09-05")]),  # the day alone
+])
+def test_a_holiday_weekend_is_the_holiday_and_its_weekend(text, expected):
+    assert found(text) == expected
+
+
 def test_ages_need_a_birth_year():
     assert find_times("I got my first guitar when I was 18.", THU) == []
     (m,) = find_times("I got my first guitar when I was 18.", THU, born=1990)
