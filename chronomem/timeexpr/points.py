@@ -136,6 +136,10 @@ DAY_RANGE_RE = re.compile(rf"^(?:(?:on|in|from)\s+)?(?:(?P<m>{_MONTH_NAME})\.?\s
 #: Years from one to another: "2010-2014", "in 2019-20" (not "2008-12", which may be a month).
 YEAR_RANGE_RE = re.compile(r"^(?:(?:in|from)\s+)?(?P<a>(?:19|20)\d\d)\s*[-\u2013]\s*(?P<b>(?:19|20)\d\d|1[3-9]|[2-9]\d)$")
 _CHAT = re.compile(r"(?<![\w'])(?:" + "|".join(sorted(CHAT_FORMS, key=len, reverse=True)) + r")(?![\w'])")
+#: A stretch told by how long it lasted and when it ended: "for six years until 2020", "for a month till June".
+FOR_UNTIL_RE = re.compile(r"^for\s+(?:about\s+|around\s+|nearly\s+|almost\s+)?(?P<n>.+?)\s+(?P<u>day|week|month|year)s?"
+                          r"\s+(?:until|till|up\s+until|up\s+to)\s+(?P<x>.+)$")
+_BARE_UNITS = frozenset({"day", "night", "week", "weekend", "fortnight", "month", "year", "decade"})
 _BETWEEN_RE = re.compile(r"^between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$")
 _YEAR4_RE = re.compile(r"\b\d{4}\b")
 _ABS_GATE = re.compile(rf"\b(?:{R._alt(R.MONTHS)})\b|\b\d{{4}}\b|\d[./-]\d")  # worth asking dateparser
@@ -206,7 +210,7 @@ def _resolve_text(s: str, ref: datetime, prefer: str) -> Optional[C.Span]:
     if span is not None:
         return span
     m = _BETWEEN_RE.match(s) or _RANGE_RE.match(s)
-    if m:
+    if m and m["a"] not in _BARE_UNITS:  # not "(for a) decade until 2019": how long, then when it ended
         span = _resolve_range(m["a"], m["b"], ref, prefer)
         if span is not None:
             return span
@@ -232,8 +236,8 @@ def split_range(phrase: str) -> tuple[str, str] | None:
 
     >>> split_range("from March 2019 to June 2020"), split_range("between 1968 and 1998"), split_range("in 2019")
     (('March 2019', 'June 2020'), ('1968', '1998'), None)
-    >>> split_range("2015-19"), split_range("June 3-7")
-    (('2015', '2019'), ('june 3', 'june 7'))
+    >>> split_range("2015-19"), split_range("June 3-7"), split_range("for six years until 2020")
+    (('2015', '2019'), ('june 3', 'june 7'), ('six years before 2020', '2020'))
     """
     s = " ".join(phrase.translate(_TRANS).split()).strip(" .,;:!?")
     m = DAY_RANGE_RE.match(s.lower())
@@ -244,6 +248,10 @@ def split_range(phrase: str) -> tuple[str, str] | None:
     m = YEAR_RANGE_RE.match(s.lower())
     if m:  # "2012-2016", "in 2015-19"
         return m["a"], m["b"] if len(m["b"]) == 4 else m["a"][:2] + m["b"]
+    m = FOR_UNTIL_RE.match(s.lower())
+    if m:  # "for six years until 2020": from six years before it
+        end = s[m.start("x"):m.end("x")]
+        return f"{m['n']} {m['u']}s before {end}", end
     if not s.lower().startswith(("from ", "between ")):
         return None
     m = _BETWEEN_RE.match(s.lower()) or _RANGE_RE.match(s.lower())
@@ -340,7 +348,8 @@ def _h_relative_twice(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Sp
 
 def _h_weekends(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     """"two weekends ago": the weekend before last; "two weekends later": the one after next; "two summers
-    ago": the summer before last; "two Fridays ago": the Friday before last (so "a couple of" is two)."""
+    ago": the summer before last; "two Fridays ago": the Friday before last (so "a couple of" is two); "two
+    Christmases ago": the Christmas before last."""
     n = C.parse_num(m["n"])
     if n is None or n < 1 or n != int(n):
         return None
@@ -350,6 +359,9 @@ def _h_weekends(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     if base is None or base[2] is None:
         return None
     steps = (int(n) - 1) * (-1 if back else 1)
+    if x in R.HOLIDAYS:  # "two Christmases ago": that holiday of the year before last (Easter moves)
+        day = R.HOLIDAYS[x](base[0].year + steps)
+        return day, "day", day + timedelta(1)
     if x == "weekend" or x in R.WEEKDAYS:
         delta = timedelta(7 * steps)
         return base[0] + delta, base[1], base[2] + delta
@@ -370,6 +382,10 @@ def _h_offset(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     if unit in ("day", "night", "week", "weekend") or unit in R.WEEKDAYS:  # from the day of the other time (its first, or last)
         start, end = C.counted_from(unit, k, before, base[0] if before else (base[2] or base[0] + timedelta(1)) - timedelta(1))
         return start, "week" if unit == "week" else "day", end
+    if base[2] is not None and (m["n"] or m["a"] in ("a", "an", "one")) and (
+            unit == "year" and base[1] in ("month", "season", "year") or unit == base[1] == "month"):
+        months = (1 if unit == "month" else 12) * k * (-1 if before else 1)  # "six years before 2020": 2014
+        return C.add_months(base[0], months), base[1], C.add_months(base[2], months)
     if base[1] != "day" or not (m["n"] or m["a"] in ("a", "an", "one")):
         return None  # "the month after Christmas" is no calendar month; "a month before June 5" is a day
     start = C.add_months(base[0], (1 if unit == "month" else 12) * k * (-1 if before else 1))
@@ -392,6 +408,32 @@ def _h_nth_week(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     return start, "week", start + timedelta(7)
 
 
+def _h_week_on(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
+    """"Monday week", "a week on Friday": a week after the coming one; "a week tomorrow": eight days on."""
+    word = m["d"] or m["d2"]
+    if word in ("today", "tomorrow"):
+        day = t + timedelta(7 + (word == "tomorrow"))
+    else:
+        day = t + timedelta((R.WEEKDAYS[word] - t.weekday() - 1) % 7 + 1 + 7)  # the coming one, strictly ahead
+    return day, "day", day + timedelta(1)
+
+
+def _h_week_of(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
+    """"the week of the 18th": Monday to Sunday around that day; "the weekend of March 9": the weekend that
+    day is in or next to (a Friday's or a Monday's); a day in mid-week has no weekend of its own."""
+    base = _core(_THE_RE.sub("", m["rest"]), t, ref, p)
+    if base is None or base[2] is None or base[2] - base[0] != timedelta(1):
+        return None  # "the week of June": a month has no one week
+    day = base[0]
+    if m["u"] == "week":
+        start = day - timedelta(day.weekday())
+        return start, "week", start + timedelta(7)
+    shift = {4: 1, 5: 0, 6: -1, 0: -2}.get(day.weekday())
+    if shift is None:
+        return None
+    return day + timedelta(shift), "day", day + timedelta(shift + 2)
+
+
 def _h_mod(m: Match, t: date, ref: datetime, p: str) -> Optional[C.Span]:
     rest = m["rest"]
     base = _core("this " + rest if rest in ("month", "week", "year") else rest, t, ref, p)
@@ -406,7 +448,8 @@ _RULES: list[tuple[re.Pattern[str], Callable[[Match, date, datetime, str], Optio
     (R.RE_ORD, _h_ord), (R.RE_WINDOW, _h_window), (R.RE_FROM_NOW, _h_from_now),
     (R.RE_DECADE, R.h_decade), (re.compile(rf"^(?P<x>{R._alt(R.DECADE_WORDS)})$"), R.h_decade_word),
     (R.RE_QUARTER, R.h_quarter), (R.RE_BEFORE_LAST, _h_relative_twice), (R.RE_WEEKENDS, _h_weekends),
-    (R.RE_NTH_WEEK, _h_nth_week), (R.RE_OFFSET, _h_offset), (R.RE_SEMESTER, R.h_semester),
+    (R.RE_NTH_WEEK, _h_nth_week), (R.RE_WEEK_OF, _h_week_of), (R.RE_WEEK_ON, _h_week_on), (R.RE_OFFSET, _h_offset),
+    (R.RE_SEMESTER, R.h_semester),
     (R.RE_HOLIDAY_SEASON, R.h_holiday_season),
 ]
 

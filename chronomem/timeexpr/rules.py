@@ -102,8 +102,15 @@ RE_ORD = re.compile(r"^(?P<d>\d{1,2})(?:st|nd|rd|th)(?:\s+of\s+(?P<rest>.+))?$")
 RE_WINDOW = re.compile(rf"^(?P<w>past|last|previous|next|coming)\s+(?P<n>.+?)\s+{_UNITS}$")
 RE_QUARTER = re.compile(rf"^(?:q(?P<q>[1-4])|(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
                         rf"(?:,?\s+(?:of\s+|in\s+)?{_Y})?$")
-RE_WEEKENDS = re.compile(rf"^(?P<n>.+?)\s+(?P<x>weekend|{_alt(SEASONS)}|{_alt(DAY_NAMES)})s?\s+"
-                         rf"(?P<k>ago|back|before\s+now|from\s+now|later|hence)$")
+#: Holidays one counts back or on by ("two Christmases ago", "three Thanksgivings from now").
+COUNTED_HOLIDAYS = ("christmas", "xmas", "easter", "thanksgiving", "halloween")
+RE_WEEKENDS = re.compile(rf"^(?P<n>.+?)\s+(?P<x>weekend|{_alt(SEASONS)}|{_alt(DAY_NAMES)}|{_alt(COUNTED_HOLIDAYS)})"
+                         rf"(?:es|s)?\s+(?P<k>ago|back|before\s+now|from\s+now|later|hence)$")
+#: A day a week on (British "Monday week", "a week on Friday", "a week tomorrow"; "a week from Monday").
+RE_WEEK_ON = re.compile(rf"^(?:(?P<d>{_alt(WEEKDAYS)}|tomorrow|today)\s+week|a\s+week\s+(?:on\s+|from\s+|come\s+)?"
+                        rf"(?P<d2>{_alt(DAY_NAMES)}|tomorrow|today))$")
+#: The week or weekend a day falls in: "the week of the 18th", "the weekend of March 9", "the week of Christmas".
+RE_WEEK_OF = re.compile(r"^(?:the\s+)?(?P<u>week|weekend)\s+of\s+(?P<rest>.+)$")
 RE_NTH_WEEK = re.compile(r"^(?P<o>first|second|third|fourth|last|final|1st|2nd|3rd|4th)\s+(?P<u>week|weekend)\s+(?:of|in)\s+(?P<rest>.+)$")
 _FESTIVE = r"(?:christmas|winter|festive)\s+"
 RE_HOLIDAY_SEASON = re.compile(rf"^(?P<w>last|this|next|past|previous|coming)?\s*(?:the\s+)?"

@@ -34,7 +34,7 @@ from datetime import date, datetime, timedelta, timezone
 from typing import Any, Literal
 
 from chronomem.timeexpr import calc as C
-from chronomem.timeexpr.points import DAY_RANGE_RE, YEAR_RANGE_RE, Prefer, TimePoint, resolve_time, spelled_out
+from chronomem.timeexpr.points import DAY_RANGE_RE, FOR_UNTIL_RE, YEAR_RANGE_RE, Prefer, TimePoint, resolve_time, spelled_out
 from chronomem.timeexpr.words import AGE_DECADES
 
 Granularity = Literal["day", "weekend", "week", "month", "season", "year", "decade"]
@@ -176,6 +176,13 @@ def _bounded(text: str, shown: str, ref: datetime, prefer: Prefer, tense: Tense,
     m = _RANGE.match(text)
     if m:
         return _range(m, shown, ref, prefer)
+    m = FOR_UNTIL_RE.match(text)
+    if m:  # "for six years until 2020": from six years before its end
+        ended, began = _point(m["x"], shown, ref, prefer), _point(f"{m['n']} {m['u']}s before {m['x']}", shown, ref, prefer)
+        if ended is None or began is None or began.start is None or ended.end is None:
+            return None
+        grain = max(began.granularity, ended.granularity, key=GRANULARITIES.index)
+        return TimeSpan(shown, began.start, ended.end, grain, "range")
     m = _ANCHORED.match(text)
     if m:
         return _anchored(m["u"], m["k"] == "before", today, shown)

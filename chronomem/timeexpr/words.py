@@ -85,6 +85,9 @@ UNDATED_PHRASES = ("a while ago", "a while back", "some time ago", "a long time 
 # --------------------------------------------------------------------------- finding phrases in plain text
 # (:mod:`chronomem.timeexpr.finder`: which words may make up a time phrase, which ones name a time only
 # with a word that licenses them, and the words that tell a clause's tense)
+#: Times counted in the plural: "two summers ago", "two Fridays ago", "two Christmases ago".
+COUNTED_PLURALS = frozenset(f"{s}s" for s in (*SEASONS, *DAY_NAMES)) \
+    | frozenset("christmases xmases easters thanksgivings halloweens".split())
 RUN_WORDS = frozenset(
     "last this next past coming previous current early mid late beginning start end middle first second third fourth "
     "final half latter part very tail ago back before after since until till til from between and to through thru of "
@@ -95,7 +98,7 @@ RUN_WORDS = frozenset(
     "easter new year's valentine's independence mother's father's memorial labor boxing "
     "semester holidays holiday season break festive q1 q2 q3 q4".split()  # "last semester", "over the holidays", "spring break"
 ) | frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(SEASONS) | frozenset(NUMBER_WORDS) | frozenset(TENS_WORDS) \
-    | frozenset(DECADE_WORDS) | frozenset(f"{s}s" for s in (*SEASONS, *DAY_NAMES))  # "two summers ago", "two Fridays ago"
+    | frozenset(DECADE_WORDS) | COUNTED_PLURALS
 #: Words that name a time only next to a licensing word ("in May", "last fall", "May 3"): "I may", "the sun".
 LICENSED_ONLY = frozenset({"may", "march", "mar", "jan", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
                            "feb", "apr", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",

@@ -29,10 +29,11 @@ from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.records import Rel, When
 from chronomem.extract.lexicon import OPEN
 from chronomem.schema.models import Precision
-from chronomem.timeexpr import find_times, resolve, resolve_time
+from chronomem.timeexpr import find_times, resolve, resolve_time, split_range
 from chronomem.timeexpr.points import spelled_out
 from chronomem.timeexpr.words import (
     ADVERB_TIMES,
+    COUNTED_PLURALS,
     MONTH_WORDS,
     RANGE_CLOSE,
     RANGE_OPEN,
@@ -104,9 +105,11 @@ _NUMBER_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"})  # a nu
 
 
 def _counts_time(number: Span) -> bool:
-    """Whether a number NER labelled counts units of time after it: "2 wks ago" (a date), not "Python 3.8"."""
+    """Whether a number NER labelled counts units of time after it: "2 wks ago", "two summers ago" (a date), not
+    "Python 3.8"."""
     doc = number.doc
-    return number.end < len(doc) and spelled_out(doc[number.end].lower_) in TIME_UNIT_WORDS
+    return number.end < len(doc) and (spelled_out(doc[number.end].lower_) in TIME_UNIT_WORDS
+                                      or doc[number.end].lower_ in COUNTED_PLURALS)  # "two Christmases ago"
 
 
 def _grammar_spans(sent: Span, covered: set[int]) -> list[tuple[int, int, Token]]:
@@ -193,6 +196,11 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
                 or out[-1].end == start - 1 and start > sent.start and doc[start].lower_ not in TIME_PREPS
                 and doc[start - 1].lower_ in ("and", "to")):  # "between 1968" "and" "1998"
             prev = out.pop()
+            out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
+            continue
+        if out and out[-1].role == "for" and out[-1].end == start and low.startswith(UNTIL_WORDS) \
+                and split_range(doc[out[-1].start:ent_end].text):
+            prev = out.pop()  # "for six years" + "until 2020": one stretch, from six years before its end
             out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
             continue
         phrase = TimePhrase(start, ent_end, text, _role(low), _anchor(root, start, ent_end))

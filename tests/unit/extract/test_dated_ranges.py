@@ -42,3 +42,24 @@ def test_no_range_where_none_is_said(extractor, text, unwanted):
 def test_a_holiday_ner_calls_an_event_is_a_time_not_an_object(extractor):
     got = last_turn_rows(extractor, "We got engaged on New Year's Eve 2021.")
     assert not any("Eve" in r[2] for r in got), got  # was DID "got on New Year's Eve 2021"
+
+
+@pytest.mark.parametrize("text, expected", [
+    # how long a state lasted and when it ended: it began that long before
+    ("We lived in Bergen for six years until 2019.", [c("user", "LIVES_IN", "Bergen", A, year(2013)),
+                                                      c("user", "LIVES_IN", "Bergen", E, year(2019))]),
+    ("I was at Shopify for three years until last June.", [c("user", "WORKS_AT", "Shopify", A, month("2020-06")),
+                                                           c("user", "WORKS_AT", "Shopify", E, month("2023-06"))]),
+    # a holiday counted back
+    ("I moved to Leeds two Christmases ago.", [c("user", "LIVES_IN", "Leeds", A, day("2022-12-25"))]),
+])
+def test_a_stretch_with_its_end_and_counted_holidays(extractor, text, expected):
+    got = [r[:5] + (r[5], r[6]) for r in last_turn_rows(extractor, text)]
+    for row in expected:
+        assert row in got, got
+
+
+def test_a_decade_until_a_year_starts_no_decade(extractor):
+    got = last_turn_rows(extractor, "I worked at Boeing for a decade until 2019.")
+    assert c("user", "WORKS_AT", "Boeing", E, year(2019)) in [r[:5] + (r[5], r[6]) for r in got], got
+    assert not any(r[4] == A for r in got), got  # was: began in the 2020s

@@ -212,3 +212,29 @@ def test_import_does_not_load_spacy():
 def test_never_raises_and_offsets_fit(text):
     for m in find_times(text, THU, born=1990):
         assert 0 <= m.start < m.end <= len(text) and text[m.start:m.end] == m.phrase
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a holiday counted back: the one before last, and Easter moves with the year
+    ("We moved here two Christmases ago.", [("two Christmases ago", "2021-12-25")]),
+    ("They got married three Easters back.", [("three Easters back", "2021-04-04")]),
+    ("Halloweens are fun here.", []),  # holidays in the plural alone are no time
+    # a day a week on, as British English says it (said on a Thursday)
+    ("I start my new job Monday week.", [("Monday week", "2023-06-05")]),
+    ("See you a week on Friday.", [("a week on Friday", "2023-06-02")]),
+    ("Let's meet a week tomorrow.", [("a week tomorrow", "2023-06-02")]),
+    # the week or weekend a day falls in
+    ("We're in Crete the week of the 12th of June.", [("the week of the 12th of June", "2023-06-12 → 2023-06-18")]),
+    ("We stayed at my aunt's the weekend of April 15.", [("the weekend of April 15", "2023-04-15 → 2023-04-16")]),
+    # how long a stretch lasted and when it ended
+    ("We lived in Bergen for six years until 2019.", [("for six years until 2019", "2013-01-01 → 2019-12-31")]),
+    ("I worked there for a decade until 2019.", [("until 2019", "… → 2019-12-31")]),  # was also the 2020s
+])
+def test_counted_holidays_weeks_on_weeks_of_and_stretches(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize("phrase", ["the weekend of May 10", "the week of June", "the weekend of 2019"])
+def test_a_week_of_needs_a_day(phrase):
+    from chronomem.timeexpr import resolve
+    assert resolve(phrase, THU) is None
