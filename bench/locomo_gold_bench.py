@@ -426,9 +426,11 @@ def write_misses(path: Path, parts: Sequence[Part]) -> None:
              f"the set-aside conversation(s) ({', '.join(aside) or 'none'}) are never written here "
              "(issue #26: aggregate numbers only)"]
     for p in tuning:
-        lines += [f"wrong  {t.turn}\t{t.subject} | {t.predicate} {t.relation} | {t.object}" for t in p.score.wrong]
+        lines += [f"wrong  {p.conversation} {t.turn}\t{t.subject} | {t.predicate} {t.relation} | {t.object}"
+                  for t in p.score.wrong]
     for p in tuning:
-        lines += [f"missed {t.turn}\t{t.subject} | {t.predicate} {t.relation} | {t.object}" for t in p.score.missed]
+        lines += [f"missed {p.conversation} {t.turn}\t{t.subject} | {t.predicate} {t.relation} | {t.object}"
+                  for t in p.score.missed]
     path.write_text("\n".join(lines) + "\n")
 
 

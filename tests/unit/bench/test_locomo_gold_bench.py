@@ -154,7 +154,7 @@ def test_misses_hold_the_tuning_conversations_only(corpus, tmp_path):
     G.write_misses(path, parts)
     header, *lines = path.read_text().splitlines()
     assert header.startswith("#") and "tuning conversations only (conv-x)" in header and "(conv-y)" in header
-    assert lines == ["wrong  D1:3\tOrla | LIKES  | bee sting", "missed D1:2\tPia | OWNS  | bees"]
+    assert lines == ["wrong  conv-x D1:3\tOrla | LIKES  | bee sting", "missed conv-x D1:2\tPia | OWNS  | bees"]
     assert "Leeds" not in path.read_text() and "Now" not in path.read_text()
 
 
