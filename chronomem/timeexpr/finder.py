@@ -43,6 +43,7 @@ from chronomem.timeexpr.words import (
     PERFECT_AUX,
     RUN_WORDS,
     SUBJECT_WORDS,
+    TIME_PARTS,
 )
 
 _WORD = re.compile(r"\b[Qq][1-4]\b|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|'\d0s\b|\d+(?:st|nd|rd|th|s)?\b"
@@ -64,7 +65,6 @@ _POSSESSIVES = frozenset({"my", "his", "her", "their", "our", "your", "its"})
 #: "Friday's game" (not "today's", which mostly means the present age: "in today's world").
 _OWNING_TIMES = frozenset({"yesterday", "tomorrow", "tonight", "week", "weekend", "month", "year"}) | DAY_NAMES
 _DECADE = re.compile(r"^(?:(?:twent|thirt|fort|fift|sixt|sevent|eight|ninet)ies|'?\d0'?s)$")
-_PARTS = frozenset({"end", "beginning", "start", "middle"})  # "the end of the year": this year's end
 _PART_OF = frozenset({"week", "month", "year"})  # (not "the end of the day": an idiom, "in the end")
 #: Run words that make a run worth trying: not the connectors and modifiers every sentence has.
 _ANCHORS = RUN_WORDS - LICENSERS - frozenset(
@@ -158,7 +158,7 @@ def _acceptable(toks: list[_Tok]) -> bool:
     """Whether a piece of a run may be a time phrase before it is resolved (see the module docstring)."""
     if toks[0].low in (",", "-", "\u2013", "and", "to") or toks[-1].low in (",", "-", "\u2013", "and", "to", "of"):
         return False
-    if any(t.low in _PARTS and (n + 1 == len(toks) or toks[n + 1].low != "of") for n, t in enumerate(toks)):
+    if any(t.low in TIME_PARTS and (n + 1 == len(toks) or toks[n + 1].low != "of") for n, t in enumerate(toks)):
         return False  # "(I) start the first week of June": a part of a time is "the start of" it
     content = [t for t in toks if t.low not in LICENSERS and t.low not in ("a", "an", ",")]
     if not content:
@@ -172,7 +172,7 @@ def _acceptable(toks: list[_Tok]) -> bool:
             return False  # a comma only before a year: "May 3rd, 2023"
     if all(t.low in GENERIC_TIME_WORDS for t in content) and not (lows[-1] == "weekend" and len(toks) > 1) \
             and not any(w in DEICTIC_WORDS or w in NUMBER_WORDS or w.isdigit() for w in lows) \
-            and not (lows[-1] in _PART_OF and lows[-2:-1] == ["the"] and set(lows) & _PARTS):
+            and not (lows[-1] in _PART_OF and lows[-2:-1] == ["the"] and set(lows) & TIME_PARTS):
         return False  # "at night", "the day"; not "next month", "two days ago", "by the end of the year"
     if "-" in lows or "\u2013" in lows:
         k = lows.index("-") if "-" in lows else lows.index("\u2013")

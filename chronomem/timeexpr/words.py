@@ -85,6 +85,8 @@ UNDATED_PHRASES = ("a while ago", "a while back", "some time ago", "a long time 
 # --------------------------------------------------------------------------- finding phrases in plain text
 # (:mod:`chronomem.timeexpr.finder`: which words may make up a time phrase, which ones name a time only
 # with a word that licenses them, and the words that tell a clause's tense)
+#: Parts of a time said with "of": "the end of the year", "(moving) start of May".
+TIME_PARTS = frozenset({"end", "beginning", "start", "middle"})
 #: Times counted in the plural: "two summers ago", "two Fridays ago", "two Christmases ago".
 COUNTED_PLURALS = frozenset(f"{s}s" for s in (*SEASONS, *DAY_NAMES)) \
     | frozenset("christmases xmases easters thanksgivings halloweens".split())

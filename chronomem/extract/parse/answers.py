@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import DIALOGUE, OPEN
 from chronomem.timeexpr import resolve_time
-from chronomem.timeexpr.words import SINCE_WORDS, UNTIL_WORDS
+from chronomem.timeexpr.words import DAY_NAMES, MONTH_WORDS, SINCE_WORDS, UNTIL_WORDS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -116,6 +116,11 @@ def restore(question: Doc, fragment: Span, answerer: str = "", *, denied: bool =
         return None  # only what is done is named by a bare -ing word
     root = sent.root  # the question is about the answerer when "you" is its main clause's subject
     you = next((t for t in root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
+    when = next((t for t in sent if t.lower_ in DIALOGUE.when_question_words and t.tag_ == "WRB" and t.head.i == root.i), None)
+    asked = you or next((t for t in sent if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass") and t.head.head.i == root.i
+                         and t.head.dep_.startswith("aux")), None)  # "When did you get married?": "you" of "get"
+    if when is not None and asked is not None and when.i < asked.i:
+        return _timed(sent, when, asked, fragment)
     if wh is None:  # "Are you still at Hartwell?" — "Still at Hartwell, yeah": the question's own words, affirmed
         return _had(root, you, fragment, said) or _dated(sent, fragment) or (
             _affirmed(sent) if _restated(sent, fragment) or _how_long(fragment) or _unchanged(fragment) else None)
@@ -222,9 +227,62 @@ def _unchanged(fragment: Span) -> bool:
 def _when(said: Span) -> bool:
     """``said`` is only a time a thing happened at: "last spring", "two weeks ago", "in May" (not a length, a
     start or an end: "eight years now", "since 2015", "until June"; not "now"; not "last spring with Ana")."""
-    text = said.text.rstrip(" .!?,").lower()
+    return _only_a_time(said.text)
+
+
+def _only_a_time(said: str) -> bool:
+    text = said.rstrip(" .!?,").lower()
     return text != "now" and not text.startswith(SINCE_WORDS + UNTIL_WORDS) and resolve_time(
         text, _SOME_DAY) is not None
+
+
+def time_answer(fragment: Span) -> str | None:
+    """The time an answer's fragment gives when it gives only that, its hedge after it cut ("End of June,
+    probably" → "End of June"; "Saturday hopefully" → "Saturday"); ``None`` for "Spokane", "for two years"."""
+    text = fragment.text.rstrip(" .!?,")
+    low = text.lower()
+    tail = next((t for t in DIALOGUE.time_answer_tails if low.endswith((f" {t}", f",{t}"))), "")
+    text = text[:len(text) - len(tail)].rstrip(" ,") if tail else text
+    if fragment[0].lower_ not in MONTH_WORDS and fragment[0].lower_ not in DAY_NAMES:
+        text = text[:1].lower() + text[1:]  # "Last May" inside the sentence: "… Leeds last May"
+    return text if text and _only_a_time(text) else None
+
+
+def asks_when(question: str) -> bool:
+    """Whether ``question`` (its last sentence) asks only when a thing said before it happens, of nobody named
+    (``when_question_*`` in dialogue.json).
+
+    >>> [asks_when(q) for q in ("Oh wow, when?", "When is that happening?", "Congrats!! When's the big day?")]
+    [True, True, True]
+    >>> [asks_when(q) for q in ("When's your birthday?", "When does Ana land?", "Why?", "So where and when?")]
+    [False, False, False, False]
+    """
+    words = re.findall(r"[A-Za-z]+(?:['’][a-z]+)?", question.split("!")[-1].split(".")[-1])
+    lows = [w.lower().replace("’", "'") for w in words]
+    at = next((i for i, w in enumerate(lows) if w.split("'")[0] in DIALOGUE.when_question_words), None)
+    if at is None or any(w not in DIALOGUE.when_question_openers for w in lows[:at]):
+        return False
+    rest = words[at + 1:]
+    return len(rest) <= DIALOGUE.when_question_length and not any(
+        w.lower() in DIALOGUE.when_question_not or w[:1].isupper() for w in rest)
+
+
+def last_statement(turn: str) -> str | None:
+    """The last sentence of ``turn`` that says something (three words or more, no question), without its end
+    punctuation: what a "when?" after it asks about."""
+    said = [s.strip().rstrip(".!,;: ") for s in re.findall(r"[^.!?\n]+[.!?]*", turn) if not s.rstrip().endswith("?")]
+    return next((s for s in reversed(said) if len(s.split()) >= 3), None)
+
+
+def _timed(sent: Span, when: Token, you: Token, fragment: Span) -> str | None:
+    """A when-question to the answerer restored with the time it is answered with: "When did you move to Leeds?"
+    — "Last May": "I did move to Leeds last May"; "When do you start at Hartwell?" — "Monday!": "I start at
+    Hartwell Monday" (``None`` when the answer is no time alone)."""
+    time = time_answer(fragment)
+    if time is None:
+        return None
+    words = ["I", *(_word(t) for t in sent if t.i > when.i and t.i != you.i and not t.is_punct and not _dropped_aux(t))]
+    return f"{' '.join(w for w in words if w)} {time}."
 
 
 def _dated(sent: Span, fragment: Span) -> str | None:

@@ -4,13 +4,16 @@ back to the name and the date (run by :func:`~chronomem.extract.parse.repairs.re
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 
 from spacy.tokens import Doc, Span, Token
 
-from chronomem.timeexpr.words import MONTH_WORDS
+from chronomem.timeexpr import resolve_time
+from chronomem.timeexpr.words import MONTH_WORDS, TIME_PARTS
 
 _YEAR_TOKEN = re.compile(r"^(?:19|20)\d\d$")
 _DATE_PREPS = frozenset({"on", "in"})  # "Mozilla on January 7", "Acme in May 2020"
+_SOME_DAY = datetime(2024, 6, 15, tzinfo=timezone.utc)  # any day: whether a phrase names a time at all
 
 
 def _starts_bare_date(tok: Token, ent: Span) -> bool:
@@ -58,6 +61,7 @@ def repair_dated_names(doc: Doc) -> None:
         doc.ents = out
     for date in (e for e in doc.ents if e.label_ == "DATE"):
         _object_off_date(date)
+    _names_off_parts_of_time(doc)
 
 
 def _object_off_date(date: Span) -> None:
@@ -69,3 +73,24 @@ def _object_off_date(date: Span) -> None:
     for tok in date.root.children:
         if tok.dep_ == "compound" and tok.i == date.start - 1 and tok.pos_ == "PROPN":
             tok.head, tok.dep_ = verb, "dobj"
+
+
+def _names_off_parts_of_time(doc: Doc) -> None:
+    """A name the parser made a compound of a bare part of a time after it ("moving to Spokane end of June",
+    "back in San Diego start of May": "Spokane" a compound of "end") is the object again, and the part of the
+    time hangs on the verb (not "the end of the road", not "Spokane end of story")."""
+    for tok in doc:
+        if tok.lower_ not in TIME_PARTS or tok.dep_ not in ("pobj", "dobj") or tok.i + 2 >= len(doc) \
+                or doc[tok.i + 1].lower_ != "of" or any(c.dep_ == "det" for c in tok.children):
+            continue
+        names = [c for c in tok.children if c.dep_ == "compound" and c.i < tok.i]
+        if not names or names[-1].i != tok.i - 1 or names[-1].pos_ != "PROPN":
+            continue
+        of = doc[tok.i + 1]
+        if resolve_time(doc[tok.i:of.right_edge.i + 1].text, _SOME_DAY) is None:
+            continue
+        name, verb = names[-1], tok.head.head if tok.dep_ == "pobj" else tok.head
+        for other in names[:-1]:
+            other.head = name
+        name.head, name.dep_ = tok.head, tok.dep_
+        tok.head, tok.dep_ = verb, "npadvmod"
