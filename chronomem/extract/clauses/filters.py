@@ -16,6 +16,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.questions import asks_after_comma, question_tail
 from chronomem.extract.clauses.stance import negated, telling_frame, with_can
+from chronomem.extract.clauses.tree import verb_above
 from chronomem.extract.lexicon import OPEN, TIES
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
@@ -53,17 +54,9 @@ def hedged_clauses(sent: Span) -> frozenset[int]:
     tail = question_tail(sent)
     out: set[int] = {t.i for t in sent if tail is not None and t.i >= tail and t.pos_ in ("VERB", "AUX")}
     for tok in sent:
-        if tok.lower_ not in L.HEDGES:
-            continue
-        cur = tok
-        for _ in range(32):
-            if cur.head is cur:
-                out.add(cur.i if cur.pos_ in ("VERB", "AUX") else -1)
-                break
-            cur = cur.head
-            if cur.pos_ in ("VERB", "AUX"):
-                out.add(cur.i)
-                break
+        if tok.lower_ in L.HEDGES:  # the verb above the hedge (a hedge verb at the root: itself)
+            verb = verb_above(tok if tok.head is tok else tok.head, steps=32)
+            out.add(-1 if verb is None else verb.i)
     return frozenset(out)
 
 

@@ -27,6 +27,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import named_no_time
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.records import Rel, When
+from chronomem.extract.clauses.tree import verb_above
 from chronomem.extract.lexicon import OPEN
 from chronomem.schema.models import Precision
 from chronomem.timeexpr import find_times, resolve, resolve_time, split_range
@@ -292,7 +293,7 @@ def dated_states(rels: list[Rel], sent: Span, times: list[TimePhrase]) -> list[R
     out = []
     for rel in rels:
         if rel.when == _STATE and sent.start <= rel.i < sent.end:
-            verb = _governing_verb(doc[rel.i])
+            verb = verb_above(doc[rel.i])
             t = None if verb is None else next((t for t in spans if t.anchor == clause_head(verb).i), None)
             if t is not None and verb is not None and clause_status(verb).tense in _HOLDING_TENSES:
                 rel = replace(rel, when=When("start", t.text, t.role, prefer="past"))
@@ -301,13 +302,3 @@ def dated_states(rels: list[Rel], sent: Span, times: list[TimePhrase]) -> list[R
 
 
 _STATE = When("state")
-
-
-def _governing_verb(tok: Token) -> Token | None:
-    for _ in range(8):
-        if tok.pos_ in ("VERB", "AUX"):
-            return tok
-        if tok.head is tok:
-            return None
-        tok = tok.head
-    return None

@@ -14,6 +14,17 @@ def prep_objects(head: Token, *words: str) -> list[Token]:
             for p in c.children if p.dep_ == "pobj"]
 
 
+def verb_above(tok: Token, steps: int = 8) -> Token | None:
+    """``tok`` if it is a verb, else the nearest verb above it within ``steps`` heads (``None`` when none is)."""
+    for _ in range(steps):
+        if tok.pos_ in ("VERB", "AUX"):
+            return tok
+        if tok.head is tok:
+            return None
+        tok = tok.head
+    return None
+
+
 def poss_of(tok: Token) -> Token | None:
     """The possessive hung on ``tok``: "my" of "my sister", "Tom's" of "Tom's wife" (``None`` when there is none)."""
     return next((c for c in tok.children if c.dep_ == "poss"), None)
