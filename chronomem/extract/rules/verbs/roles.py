@@ -35,13 +35,9 @@ def lead_team(*toks: Token | None) -> Arg | None:
     for tok in toks:
         if tok is None or tok.lemma_.lower() not in L.LEAD_NOUNS and tok.lemma_.lower() != "charge":
             continue
-        for child in tok.children:
-            if child.dep_ == "prep" and child.lower_ in ("of", "for", "on"):
-                for pobj in child.children:
-                    if pobj.dep_ == "pobj" and (team := team_arg(pobj)) is not None:
-                        return team
-            if child.dep_ == "compound" and (team := team_arg(child)) is not None:
-                return team
+        named = [c for c in tok.children if c.dep_ == "compound"] + prep_objects(tok, "of", "for", "on")
+        if (team := next((t for t in map(team_arg, named) if t is not None), None)) is not None:
+            return team
     return None
 
 
