@@ -284,6 +284,7 @@ class SpacyRuleExtractor:
         them), as extra pieces of their turns. The answers, then the questions of those that are a fragment, are
         parsed each in one batch, with no more than the parse."""
         from chronomem.extract.parse.answers import answer_fragment, restore, said_after
+        from chronomem.extract.parse.follow_ups import follow_ups
         from chronomem.extract.parse.pipeline import GAZETTEER_PIPE
         from chronomem.extract.rules.engine import RELATIONS_PIPE
 
@@ -303,32 +304,9 @@ class SpacyRuleExtractor:
             if restored := restore(question, fragment, group[k].turns[n].speaker, denied=denied):
                 after = said_after(fragment) if len(fragment) else None  # "Denver, moved there last year"
                 out[k, n] = [restored, after] if after else [restored]
-        for key, dated in self._dated_by_answer(group, said, light).items():
-            out.setdefault(key, [dated])
-        return out
-
-    def _dated_by_answer(self, group: list[Session], said: list[list[list[str]]], light: list[str]
-                         ) -> dict[tuple[int, int], str]:
-        """A time given to a bare "when?" dates what the answerer said before it: "I'm moving to Spokane!" — "Oh,
-        when?" — "In June, probably": "I'm moving to Spokane in June", a piece of the answer's turn."""
-        from chronomem.extract.parse.answers import answer_fragment, asks_when, last_statement, time_answer
-
-        asked = []
-        for k, session in enumerate(group):
-            turns = session.turns
-            for n in range(2, len(turns)):
-                speaker, asker = turns[n].speaker.strip(), turns[n - 1].speaker.strip()
-                if said[k][n] and said[k][n - 2] and speaker == turns[n - 2].speaker.strip() and asker != speaker \
-                        and turns[n - 1].text.rstrip().endswith("?") and asks_when(turns[n - 1].text.rstrip()) \
-                        and (statement := last_statement(" ".join(said[k][n - 2]))) \
-                        and (first := _FIRST_SENTENCE.match(said[k][n][0])) is not None:
-                    asked.append((k, n, statement, first.group(0)))
-        out = {}
-        for (k, n, statement, _), doc in zip(asked, self.nlp.pipe([first for *_, first in asked], disable=light)):
-            fragment = answer_fragment(doc)
-            time = time_answer(fragment) if fragment is not None and len(fragment) else None
-            if time is not None:
-                out[k, n] = f"{statement} {time}."
+        for key, piece in follow_ups(lambda texts, ner: self.nlp.pipe(texts, disable=light[:1] if ner else light),
+                                     group, said).items():
+            out.setdefault(key, [piece])  # "Oh, when?" - "In June": what was said before it, dated
         return out
 
     def _short_answer(self, asked: Turn, turn: Turn, first: str) -> tuple[str, str] | None:

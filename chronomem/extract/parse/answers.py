@@ -248,32 +248,6 @@ def time_answer(fragment: Span) -> str | None:
     return text if text and _only_a_time(text) else None
 
 
-def asks_when(question: str) -> bool:
-    """Whether ``question`` (its last sentence) asks only when a thing said before it happens, of nobody named
-    (``when_question_*`` in dialogue.json).
-
-    >>> [asks_when(q) for q in ("Oh wow, when?", "When is that happening?", "Congrats!! When's the big day?")]
-    [True, True, True]
-    >>> [asks_when(q) for q in ("When's your birthday?", "When does Ana land?", "Why?", "So where and when?")]
-    [False, False, False, False]
-    """
-    words = re.findall(r"[A-Za-z]+(?:['’][a-z]+)?", question.split("!")[-1].split(".")[-1])
-    lows = [w.lower().replace("’", "'") for w in words]
-    at = next((i for i, w in enumerate(lows) if w.split("'")[0] in DIALOGUE.when_question_words), None)
-    if at is None or any(w not in DIALOGUE.when_question_openers for w in lows[:at]):
-        return False
-    rest = words[at + 1:]
-    return len(rest) <= DIALOGUE.when_question_length and not any(
-        w.lower() in DIALOGUE.when_question_not or w[:1].isupper() for w in rest)
-
-
-def last_statement(turn: str) -> str | None:
-    """The last sentence of ``turn`` that says something (three words or more, no question), without its end
-    punctuation: what a "when?" after it asks about."""
-    said = [s.strip().rstrip(".!,;: ") for s in re.findall(r"[^.!?\n]+[.!?]*", turn) if not s.rstrip().endswith("?")]
-    return next((s for s in reversed(said) if len(s.split()) >= 3), None)
-
-
 def _timed(sent: Span, when: Token, you: Token, fragment: Span) -> str | None:
     """A when-question to the answerer restored with the time it is answered with: "When did you move to Leeds?"
     — "Last May": "I did move to Leeds last May"; "When do you start at Hartwell?" — "Monday!": "I start at
