@@ -114,10 +114,10 @@ def dropped_subject(v: Token) -> bool:
 
 
 def name_follows(tok: Token) -> bool:
-    """A name right after ``tok`` ("my sister Emma", "my dog, Rex"), or "in law" ("my sister in law"): the noun
-    is not left unnamed, or is not the kin it says."""
-    return [t.lower_ for t in tok.doc[tok.i + 1: tok.i + 3]] in (["in", "law"], ["in", "laws"]) or any(
-        t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i") for t in tok.doc[tok.i + 1: min(len(tok.doc), tok.i + 3)])
+    """A name by ``tok`` or past a comma ("my sister Emma", "my dog, Rex"; not "my son attends Yale"), or "in law"."""
+    after = tok.doc[tok.i + 1: tok.i + 3]
+    return [t.lower_ for t in after] in (["in", "law"], ["in", "laws"]) or any(t.pos_ == "PROPN" or (
+        t.is_title and t.lower_ != "i") for t in after[:2 if len(after) and after[0].is_punct else 1])
 
 
 def is_person_object(tok: Token) -> bool:
