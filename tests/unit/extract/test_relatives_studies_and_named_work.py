@@ -1,5 +1,6 @@
 """Kinds of sentence in our own wordings: an unnamed relative as the subject of a verb whose object is a name ("my
-nephew attends NYU": the name is no name of the nephew); and the sentences with the same words that state no such
+nephew attends NYU": the name is no name of the nephew); a verb of one's work done for a named organisation ("I
+tutor physics for a firm called Mindloft": employed there); and the sentences with the same words that state no such
 fact.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
@@ -41,3 +42,30 @@ NOTHING = [
 @pytest.mark.parametrize("text", NOTHING)
 def test_gives_nothing(extractor, text):
     assert last_turn_rows(extractor, text) == []
+
+
+# a verb of one's work ("occupation_verbs") done for a named organisation: it employs them
+FOR_AN_EMPLOYER = [
+    ("I tutor physics for a firm called Mindloft.", [c(U, "HAS_ROLE", "tutor", A, NOW), c(U, "WORKS_AT", "Mindloft", A, NOW)]),
+    ("Leonie teaches ballet for a studio called Pirouette.", [c("Leonie", "HAS_ROLE", "teacher", A, NOW),
+                                                             c("Leonie", "WORKS_AT", "Pirouette", A, NOW)]),
+    ("I tutor chemistry for Kumon.", [c(U, "HAS_ROLE", "tutor", A, NOW), c(U, "WORKS_AT", "Kumon", A, NOW)]),
+]
+
+
+@pytest.mark.parametrize("text,expected", FOR_AN_EMPLOYER, ids=[t for t, _ in FOR_AN_EMPLOYER])
+def test_work_done_for_a_named_organisation(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+ONLY_THE_ROLE = [
+    "I tutor physics for my niece.",  # a person helped
+    "I teach ballet for a man called Oskar.",  # a person named
+    "I tutor physics for a firm called mindloft.",  # no name in capitals
+    "I teach ballet for a living.",
+]
+
+
+@pytest.mark.parametrize("text", ONLY_THE_ROLE)
+def test_work_done_for_no_organisation(extractor, text):
+    assert [r[1] for r in last_turn_rows(extractor, text)] == ["HAS_ROLE"]

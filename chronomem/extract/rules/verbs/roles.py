@@ -18,6 +18,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import role_word, team_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
+from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel, When
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import OPEN, ROLE_PHRASE_STOPS, ROLES, TITLE_NOUNS, lexicon_file
@@ -250,7 +251,8 @@ def occupation(frame: Frame) -> list[Rel]:
     """A verb that names one's work (``occupation_verbs``, data): "I teach third grade" → teacher, "i drive a truck
     for a living" → truck driver, "I practice law" → lawyer. The present tense alone says so only for the verbs
     marked ``alone``, and not when a person is taught ("I teach my son chess"); any other verb needs a livelihood
-    phrase ("I bake cakes for a living", not "I bake cakes")."""
+    phrase ("I bake cakes for a living", not "I bake cakes"). A named organisation it is done for is the employer
+    ("I tutor maths for a firm called Brightpath"; not "for my nephew")."""
     spec = OCCUPATIONS.get(frame.lemma)
     if spec is None or not (_for_a_living(frame) or spec.get("alone") and (frame.v.tag_ in ("VBP", "VBZ") or frame.status.used_to
                                                       or frame.status.tense in ("progressive", "perfect_progressive"))):
@@ -269,7 +271,9 @@ def occupation(frame: Frame) -> list[Rel]:
     when = frame.when("state")
     if when is None and frame.status.tense == "past" and frame.v.lower_ == frame.lemma and _for_a_living(frame):
         when = When("state")  # "I cut hair for a living": a present the tagger took for the past (cut, cut)
-    return emit(frame, HAS_ROLE, _people(frame), Arg(ENTITY, frame.v.i, role, "ROLE", GUESS), when)
+    bosses = [called_token(t) or t for t in [*frame.prep("for"), *(prep_objects(obj, "for") if obj is not None else [])]]
+    return emit(frame, HAS_ROLE, _people(frame), Arg(ENTITY, frame.v.i, role, "ROLE", GUESS), when) + employment(
+        frame, _people(frame), when, bosses)
 
 
 def _for_a_living(frame: Frame) -> bool:
