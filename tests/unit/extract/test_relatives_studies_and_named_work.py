@@ -1,7 +1,7 @@
 """Kinds of sentence in our own wordings: an unnamed relative as the subject of a verb whose object is a name ("my
 nephew attends NYU": the name is no name of the nephew); a verb of one's work done for a named organisation ("I
-tutor physics for a firm called Mindloft": employed there); and the sentences with the same words that state no such
-fact.
+tutor physics for a firm called Mindloft": employed there); a field studied at a school ("I studied architecture at
+Leeds University"); and the sentences with the same words that state no such fact.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
 2024-03-12T09:00Z (a Tuesday).
@@ -69,3 +69,30 @@ ONLY_THE_ROLE = [
 @pytest.mark.parametrize("text", ONLY_THE_ROLE)
 def test_work_done_for_no_organisation(extractor, text):
     assert [r[1] for r in last_turn_rows(extractor, text)] == ["HAS_ROLE"]
+
+
+# a subject studied at a school: the school is where one studies (a past: it ended)
+FIELDS = [
+    ("I studied architecture at Leeds University.", [c(U, "STUDIES_AT", "Leeds University", "end", ("turn", "unknown", True))]),
+    ("My cousin studied economics at the University of Warwick.", [
+        c("user's cousin", "STUDIES_AT", "University of Warwick", "end", ("turn", "unknown", True))]),
+    ("I study graphic design at Falmouth University.", [c(U, "STUDIES_AT", "Falmouth University", A, NOW)]),  # not "studies" it
+]
+
+
+@pytest.mark.parametrize("text,expected", FIELDS, ids=[t for t, _ in FIELDS])
+def test_a_field_studied_at_a_school(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+NO_SCHOOL = [
+    "I didn't study architecture at Leeds University.",
+    "Did you study architecture at Leeds University?",
+    "I might study architecture at Leeds University.",
+    "I studied her letters at Leeds University.",  # a thing looked at, no field
+]
+
+
+@pytest.mark.parametrize("text", NO_SCHOOL)
+def test_no_school_studied_at(extractor, text):
+    assert last_turn_rows(extractor, text) == []
