@@ -81,7 +81,8 @@ def _own_status(tok: Token) -> ClauseStatus:
     """What ``tok``'s own words say of its clause (negation, "no longer", "just", hedges, modals, tense), the
     verbs governing it aside: read for the verb and for each of its governors."""
     status = ClauseStatus()
-    for child in tok.children:
+    said = [n for c in tok.children if c.dep_ == "acomp" and tok.lemma_ == "be" for n in c.children if n.dep_ == "neg"]
+    for child in [*tok.children, *said]:  # "I'm not self-employed": the parser hung the "not" on the adjective
         low = child.lower_
         if _set_off(child, tok):
             continue  # "Not anymore, I moved to York": the reply to a question before, not this clause's own

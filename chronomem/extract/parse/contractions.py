@@ -74,3 +74,29 @@ def repair_contracted_has(doc: Doc) -> None:
             for c in verb.children:
                 if c.dep_ == "nsubjpass":
                     c.dep_ = "nsubj"
+
+
+def repair_adjective_passive(doc: Doc) -> None:
+    """An adjective the parser made the head of a passive ("I'm not self-employed anymore." read as "'m" the passive
+    auxiliary of "self-employed"): "be" heads the clause again, the adjective its complement, the subject its own.
+
+    >>> import spacy
+    >>> doc = Doc(spacy.blank("en").vocab, words=["I", "'m", "not", "free", "."])
+    >>> for t, (pos, tag, dep, head) in zip(doc, [("PRON", "PRP", "nsubjpass", 3), ("AUX", "VBP", "auxpass", 3),
+    ...                                          ("PART", "RB", "neg", 3), ("ADJ", "JJ", "ROOT", 3), ("PUNCT", ".", "punct", 3)]):
+    ...     t.pos_, t.tag_, t.dep_, t.head = pos, tag, dep, doc[head]
+    >>> doc[1].lemma_ = "be"
+    >>> repair_adjective_passive(doc)
+    >>> [(t.text, t.dep_, t.head.text) for t in doc]
+    [('I', 'nsubj', "'m"), ("'m", 'ROOT', "'m"), ('not', 'neg', "'m"), ('free', 'acomp', "'m"), ('.', 'punct', "'m")]
+    """
+    for adj in doc:
+        be = next((c for c in adj.children if c.dep_ == "auxpass" and c.lemma_ == "be"), None)
+        if adj.tag_ != "JJ" or be is None or not any(c.dep_ == "nsubjpass" for c in adj.children) or any(
+                c.dep_ == "agent" for c in adj.children):
+            continue
+        movers = [c for c in adj.children if c != be]
+        be.head, be.dep_ = (be, "ROOT") if adj.head.i == adj.i else (adj.head, adj.dep_)
+        adj.head, adj.dep_ = be, "acomp"
+        for t in movers:
+            t.head, t.dep_ = be, "nsubj" if t.dep_ == "nsubjpass" else t.dep_

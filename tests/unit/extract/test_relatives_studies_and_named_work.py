@@ -1,7 +1,8 @@
 """Kinds of sentence in our own wordings: an unnamed relative as the subject of a verb whose object is a name ("my
 nephew attends NYU": the name is no name of the nephew); a verb of one's work done for a named organisation ("I
 tutor physics for a firm called Mindloft": employed there); a field studied at a school ("I studied architecture at
-Leeds University"); and the sentences with the same words that state no such fact.
+Leeds University"); working for oneself, and no longer ("I'm not self-employed anymore"); and the sentences with the
+same words that state no such fact.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
 2024-03-12T09:00Z (a Tuesday).
@@ -95,4 +96,25 @@ NO_SCHOOL = [
 
 @pytest.mark.parametrize("text", NO_SCHOOL)
 def test_no_school_studied_at(extractor, text):
+    assert last_turn_rows(extractor, text) == []
+
+
+# working for oneself, then no longer ("self-employed" one word; a "not" the parser hung on the adjective)
+SELF_EMPLOYED = [
+    ("I'm self-employed.", [c(U, "RELATED_TO", "self-employed", A, NOW)]),
+    ("I'm not self-employed anymore.", [c(U, "RELATED_TO", "self-employed", "end", ("turn", "unknown", True))]),
+    ("Rosa isn't self-employed any more.", [c("Rosa", "RELATED_TO", "self-employed", "end", ("turn", "unknown", True))]),
+]
+
+
+@pytest.mark.parametrize("text,expected", SELF_EMPLOYED, ids=[t for t, _ in SELF_EMPLOYED])
+def test_self_employed_and_no_longer(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+NOT_SELF_EMPLOYED = ["I'm not self-employed.", "Are you self-employed?", "I'd love to be self-employed."]
+
+
+@pytest.mark.parametrize("text", NOT_SELF_EMPLOYED)
+def test_not_self_employed(extractor, text):
     assert last_turn_rows(extractor, text) == []
