@@ -1,8 +1,8 @@
 """Kinds of sentence in our own wordings: an unnamed relative as the subject of a verb whose object is a name ("my
 nephew attends NYU": the name is no name of the nephew); a verb of one's work done for a named organisation ("I
 tutor physics for a firm called Mindloft": employed there); a field studied at a school ("I studied architecture at
-Leeds University"); working for oneself, and no longer ("I'm not self-employed anymore"); and the sentences with the
-same words that state no such fact.
+Leeds University"); working for oneself, and no longer ("I'm not self-employed anymore"); a co-founder of a named
+company; and the sentences with the same words that state no such fact.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
 2024-03-12T09:00Z (a Tuesday).
@@ -117,4 +117,22 @@ NOT_SELF_EMPLOYED = ["I'm not self-employed.", "Are you self-employed?", "I'd lo
 
 @pytest.mark.parametrize("text", NOT_SELF_EMPLOYED)
 def test_not_self_employed(extractor, text):
+    assert last_turn_rows(extractor, text) == []
+
+
+# a co-founder or co-owner (one word) of a named company works there
+CO_TITLES = [
+    ("I'm a co-founder of Quillmere.", [c(U, "WORKS_AT", "Quillmere", A, NOW), c(U, "HAS_ROLE", "co-founder", A, NOW)]),
+    ("Tobias is the co-founder of Quillmere.", [c("Tobias", "WORKS_AT", "Quillmere", A, NOW),
+                                                c("Tobias", "HAS_ROLE", "co-founder", A, NOW)]),
+]
+
+
+@pytest.mark.parametrize("text,expected", CO_TITLES, ids=[t for t, _ in CO_TITLES])
+def test_a_co_title_of_a_company(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+@pytest.mark.parametrize("text", ["Is Tobias a co-founder of Quillmere?", "I'd love to be a co-founder of Quillmere."])
+def test_no_co_title(extractor, text):
     assert last_turn_rows(extractor, text) == []
