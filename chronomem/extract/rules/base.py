@@ -158,10 +158,15 @@ def last_job(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:
 
 def job_rels(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:
     """A job got or held, its object a job noun: "I got a job at Acme", "I have a job at a bakery", "a
-    job as a waitress" → WORKS_AT where, HAS_ROLE as what."""
+    job as a waitress" → WORKS_AT where, HAS_ROLE as what; with no employer, a named town it is in is where one
+    works ("Steve took a job in Newcastle", as "I work in Leeds"; not "a job in finance")."""
     orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("with", []) + frame.prep("at", "with")
-    return employment(frame, subjects, when, orgs, places=frame.dobj_preps.get("in", []),
-                      roles=frame.dobj_preps.get("as", []) + frame.prep("as"), unnamed=True)
+    out = employment(frame, subjects, when, orgs, places=frame.dobj_preps.get("in", []),
+                     roles=frame.dobj_preps.get("as", []) + frame.prep("as"), unnamed=True)
+    towns = [] if orgs or out else [a for t in frame.dobj_preps.get("in", []) + frame.prep("in")
+                                    if (a := A.token_place(t, frame.idx)) is not None and a.kind == ENTITY]
+    return out + [r for a in towns for r in emit(frame, "RELATED_TO", subjects, a, when, confidence=0.6,
+                                                  qualifiers={"relation": "works in"})]
 
 
 def to_roles(frame: Frame) -> list[Arg]:

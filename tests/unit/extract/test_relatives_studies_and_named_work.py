@@ -2,7 +2,8 @@
 nephew attends NYU": the name is no name of the nephew); a verb of one's work done for a named organisation ("I
 tutor physics for a firm called Mindloft": employed there); a field studied at a school ("I studied architecture at
 Leeds University"); working for oneself, and no longer ("I'm not self-employed anymore"); a co-founder of a named
-company; and the sentences with the same words that state no such fact.
+company; a job taken in a named town with no employer ("Marek has taken a job in Aberdeen"); and the sentences with
+the same words that state no such fact.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
 2024-03-12T09:00Z (a Tuesday).
@@ -135,4 +136,30 @@ def test_a_co_title_of_a_company(extractor, text, expected):
 
 @pytest.mark.parametrize("text", ["Is Tobias a co-founder of Quillmere?", "I'd love to be a co-founder of Quillmere."])
 def test_no_co_title(extractor, text):
+    assert last_turn_rows(extractor, text) == []
+
+
+# a job taken in a named town, with no employer: where one works from then (as "I work in Leeds")
+TOWN_JOBS = [
+    ("Marek has taken a job in Aberdeen.", [c("Marek", "RELATED_TO", "Aberdeen", A, NOW)]),
+    ("I got a job in Bristol in January.", [c(U, "RELATED_TO", "Bristol", A, ("2024-01-01", "month", False))]),
+]
+
+
+@pytest.mark.parametrize("text,expected", TOWN_JOBS, ids=[t for t, _ in TOWN_JOBS])
+def test_a_job_taken_in_a_town(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+NO_TOWN_JOB = [
+    "I got a new job in finance.",  # a field, no town
+    "Did Marek take a job in Aberdeen?",
+    "Marek might take a job in Aberdeen.",
+    "Marek turned down a job in Aberdeen.",
+    "Marek didn't take the job in Aberdeen.",
+]
+
+
+@pytest.mark.parametrize("text", NO_TOWN_JOB)
+def test_no_job_taken_in_a_town(extractor, text):
     assert last_turn_rows(extractor, text) == []
