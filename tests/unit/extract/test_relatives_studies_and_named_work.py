@@ -2,8 +2,9 @@
 nephew attends NYU": the name is no name of the nephew); a verb of one's work done for a named organisation ("I
 tutor physics for a firm called Mindloft": employed there); a field studied at a school ("I studied architecture at
 Leeds University"); working for oneself, and no longer ("I'm not self-employed anymore"); a co-founder of a named
-company; a job taken in a named town with no employer ("Marek has taken a job in Aberdeen"); and the sentences with
-the same words that state no such fact.
+company; a job taken in a named town with no employer ("Marek has taken a job in Aberdeen"); "not X, only Y" with Y
+named ("We don't have kids, only a dog called Bruno": Y is had); and the sentences with the same words that state no
+such fact.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at
 2024-03-12T09:00Z (a Tuesday).
@@ -48,7 +49,8 @@ def test_gives_nothing(extractor, text):
 
 # a verb of one's work ("occupation_verbs") done for a named organisation: it employs them
 FOR_AN_EMPLOYER = [
-    ("I tutor physics for a firm called Mindloft.", [c(U, "HAS_ROLE", "tutor", A, NOW), c(U, "WORKS_AT", "Mindloft", A, NOW)]),
+    ("I tutor physics for a firm called Mindloft.", [c(U, "HAS_ROLE", "tutor", A, NOW),
+                                                     c(U, "WORKS_AT", "Mindloft", A, NOW)]),
     ("Leonie teaches ballet for a studio called Pirouette.", [c("Leonie", "HAS_ROLE", "teacher", A, NOW),
                                                              c("Leonie", "WORKS_AT", "Pirouette", A, NOW)]),
     ("I tutor chemistry for Kumon.", [c(U, "HAS_ROLE", "tutor", A, NOW), c(U, "WORKS_AT", "Kumon", A, NOW)]),
@@ -75,10 +77,12 @@ def test_work_done_for_no_organisation(extractor, text):
 
 # a subject studied at a school: the school is where one studies (a past: it ended)
 FIELDS = [
-    ("I studied architecture at Leeds University.", [c(U, "STUDIES_AT", "Leeds University", "end", ("turn", "unknown", True))]),
+    ("I studied architecture at Leeds University.", [
+        c(U, "STUDIES_AT", "Leeds University", "end", ("turn", "unknown", True))]),
     ("My cousin studied economics at the University of Warwick.", [
         c("user's cousin", "STUDIES_AT", "University of Warwick", "end", ("turn", "unknown", True))]),
-    ("I study graphic design at Falmouth University.", [c(U, "STUDIES_AT", "Falmouth University", A, NOW)]),  # not "studies" it
+    # not RELATED_TO "graphic design at Falmouth University"
+    ("I study graphic design at Falmouth University.", [c(U, "STUDIES_AT", "Falmouth University", A, NOW)]),
 ]
 
 
@@ -104,7 +108,8 @@ def test_no_school_studied_at(extractor, text):
 SELF_EMPLOYED = [
     ("I'm self-employed.", [c(U, "RELATED_TO", "self-employed", A, NOW)]),
     ("I'm not self-employed anymore.", [c(U, "RELATED_TO", "self-employed", "end", ("turn", "unknown", True))]),
-    ("Rosa isn't self-employed any more.", [c("Rosa", "RELATED_TO", "self-employed", "end", ("turn", "unknown", True))]),
+    ("Rosa isn't self-employed any more.", [
+        c("Rosa", "RELATED_TO", "self-employed", "end", ("turn", "unknown", True))]),
 ]
 
 
@@ -162,4 +167,31 @@ NO_TOWN_JOB = [
 
 @pytest.mark.parametrize("text", NO_TOWN_JOB)
 def test_no_job_taken_in_a_town(extractor, text):
+    assert last_turn_rows(extractor, text) == []
+
+
+# "not X, only Y": the kind denied, the one named after "only"/"just" had all the same
+EXCEPTIONS = [
+    ("We don't have kids, only a dog called Bruno.", [c(U, "HAS_PET", "Bruno", A, NOW)]),
+    ("I don't have a dog, only a cat called Olive.", [c(U, "HAS_PET", "Olive", A, NOW)]),
+    ("Nope, we don't have kids, just a parrot named Kiwi.", [c(U, "HAS_PET", "Kiwi", A, NOW)]),
+]
+
+
+@pytest.mark.parametrize("text,expected", EXCEPTIONS, ids=[t for t, _ in EXCEPTIONS])
+def test_the_exception_to_a_kind_denied(extractor, text, expected):
+    assert sorted(last_turn_rows(extractor, text)) == sorted(expected)
+
+
+NO_EXCEPTION = [
+    "We don't have kids.",
+    "We don't have a dog called Bruno.",  # no exception: the name denied
+    "We don't have kids, only a dog.",  # no name
+    "We might not have kids, only a dog called Bruno.",
+    "Don't we have a dog called Bruno, only a cat?",
+]
+
+
+@pytest.mark.parametrize("text", NO_EXCEPTION)
+def test_nothing_had_without_an_exception(extractor, text):
     assert last_turn_rows(extractor, text) == []

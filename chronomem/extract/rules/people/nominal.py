@@ -5,6 +5,8 @@ platform team"), and corrections that need the session's history ("sorry, I mean
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
@@ -129,6 +131,10 @@ def _introduced(attr: Token) -> bool:
 
 
 def have(frame: Frame) -> list[Rel]:
+    only = next((c for c in frame.dobj.children if c.dep_ == "appos" and any(  # "we don't have kids, only a dog"
+        m.lower_ in ("only", "just") for m in c.children)), None) if frame.status.negated and frame.dobj is not None else None
+    if only is not None and not frame.status.blocked:
+        frame = replace(frame, dobj=only, status=replace(frame.status, negated=False))
     if A.is_job_noun(frame.dobj):  # "I have a part-time job at a bakery"
         return job_rels(frame, persons(frame), frame.when("state"))
     if frame.v.tag_ == "VBD" and frame.dobj is not None and (born_kin(frame.dobj) is not None or _named_after_time(frame)):
