@@ -176,19 +176,36 @@ def _how_much_or_often(tok: Token, times: list[TimePhrase]) -> bool:
         c.dep_ == "det" for c in tok.children)
 
 
+def _fronted_time(v: Token, times: list[TimePhrase]) -> list[TimePhrase]:
+    """A verb that shares its subject with the verb before it ("In 2016 I left Ardent and joined Pellow") takes
+    the time phrase that opens the first clause, before its subject: it dates both. One after the first verb
+    ("I left Ardent in 2016 and joined Pellow") dates that verb alone."""
+    first = v
+    while first.dep_ == "conj" and first.head is not first and first.head.pos_ in ("VERB", "AUX"):
+        first = first.head
+    if first is v or any(c.dep_ in _SUBJ for c in v.children):
+        return []
+    subs = [c.left_edge.i for c in first.children if c.dep_ in _SUBJ]
+    if not subs:
+        return []
+    head = clause_head(first).i
+    return [t for t in times if t.anchor == head and t.end <= min(subs)]
+
+
 def build_frame(v: Token, idx: DocIndex, times: list[TimePhrase], hedged: frozenset[int] = frozenset(),
                 lemma: str = "") -> Frame:
     frame = Frame(v, lemma or v.lemma_.lower(), clause_status(v, hedged), idx, subject_tokens(v), hedged=hedged)
     head = clause_head(v).i
-    frame.times = [t for t in times if t.anchor == head or (t.anchor == -1)]
+    frame.times = [t for t in times if t.anchor == head or (t.anchor == -1)] or _fronted_time(v, times)
     frame.all_times = times
     for child in v.children:
         dep = child.dep_
         if dep in ("dobj", "obj") and frame.dobj is None and not _how_much_or_often(child, frame.times):
             frame.dobj = child
         elif dep == "prt" or (dep == "advmod" and child.lower_ in OPEN.particle_adverbs and not frame.prt and any(
-                c.dep_ == "prep" for c in child.children)):
-            frame.prt = child.lower_  # (an adverb that holds the preposition: "going back to school")
+                c.dep_ == "prep" and not any(t.start <= c.i < t.end for t in times) for c in child.children)):
+            frame.prt = child.lower_  # (an adverb that holds the preposition: "going back to school"; not one
+            # that holds a time: "back in 2019 I had surgery")
             _collect_preps(child, frame.preps)  # "swapped X out for Y": "for" hangs from "out"
         elif dep in ("attr", "oprd") and frame.attr is None:
             frame.attr = _past_degree(child)

@@ -173,6 +173,8 @@ def _what(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
                 return "VISITED", place_arg(t), "visited"
             if taken:
                 continue  # ("took my dog to the lake": who was taken is no happening, nor is where, unnamed)
+            if dobj is not None and not _thing(dobj) and prep in ("in", "at") and _is_place(t, idx):
+                return "VISITED", place_arg(t), "visited"  # "took a photo in Spain": was there, took nothing in it
             if (arg := phrase_arg(t, idx)) is None:
                 continue
             attended = lemma in EVENTS.attend_verbs or (lemma == "go" and prep in ("to", "at") and (
