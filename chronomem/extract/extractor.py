@@ -107,6 +107,8 @@ def _spelled_out(question: str) -> str:
     """
     said = question.strip()
     low = said.lower()
+    if _confirm_tagged(low):
+        return said  # "You still live in Leeds, right?": a whole statement, with a tag
     for dropped, full in DIALOGUE.dropped_question_openers.items():
         if low.startswith(dropped + " ") and low[len(dropped) + 1:].split(" ", 1)[0] not in DIALOGUE.answer_negations:
             return full + said[len(dropped):]
@@ -116,7 +118,15 @@ def _spelled_out(question: str) -> str:
 def _yes_no(question: str) -> bool:
     """"Are you still in Leeds?": a question that opens with a verb (not "Do you have any hobbies?": a yes names none)."""
     asked = [w for w in _WORD.findall(question.lower()) if w not in DIALOGUE.polar_openers]
-    return bool(asked) and asked[0] in DIALOGUE.polar_auxiliaries and "any" not in asked
+    return bool(asked) and (asked[0] in DIALOGUE.polar_auxiliaries or asked[0] in ("you", "you're") and _confirm_tagged(
+        question.lower())) and "any" not in asked
+
+
+def _confirm_tagged(question: str) -> bool:
+    """"you live in leeds, right?", "you're a nurse, aren't you?": a statement with a tag asking to confirm it
+    (``confirm_tags``)."""
+    head, comma, tag = question.replace("’", "'").rpartition(",")
+    return bool(comma and head.strip()) and " ".join(_WORD.findall(tag)) in DIALOGUE.confirm_tags
 
 
 def _groups(sessions: Iterable[Session], turns: int) -> Iterator[list[Session]]:

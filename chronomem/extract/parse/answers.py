@@ -276,16 +276,30 @@ def _affirmed(sent: Span, *, denied: bool = False) -> str | None:
     what a no to a question with "still" says, the same words with "no longer" ("I am no longer climbing")."""
     first = next((t for t in sent if not t.is_punct and t.lower_ not in DIALOGUE.polar_openers), sent[0])  # "So, are you …"
     you = next((t for t in sent.root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
-    if you is None or first.lower_ not in DIALOGUE.polar_auxiliaries or first.pos_ != "AUX" or you.i != first.i + 1:
+    tag = _confirm_tag(sent, first)
+    if tag is not None and first.lower_ == "you" and first.dep_ in ("nsubj", "nsubjpass"):  # "You still live in
+        words = ["I", *(_word(t) for t in sent[first.i + 1 - sent.start:tag - sent.start] if not t.is_punct)]  # Leeds, right?"
+    elif you is None or first.lower_ not in DIALOGUE.polar_auxiliaries or first.pos_ != "AUX" or you.i != first.i + 1:
         return None
-    verb = "" if first.lower_ == "do" else _word(first)
-    words = ["I", verb, *(_word(t) for t in sent[you.i + 1 - sent.start:] if not t.is_punct
-                          and t.lower_ not in DIALOGUE.polar_dropped_words)]
+    else:
+        verb = "" if first.lower_ == "do" else _word(first)
+        words = ["I", verb, *(_word(t) for t in sent[you.i + 1 - sent.start:] if not t.is_punct
+                              and t.lower_ not in DIALOGUE.polar_dropped_words)]
     if denied:
         if "still" not in words:
             return None
         words[words.index("still")] = "no longer"
     return re.sub(r" (?=['’]s\b)", "", " ".join(w for w in words if w)) + "."  # "a friend of Nadia's"
+
+
+def _confirm_tag(sent: Span, first: Token) -> int | None:
+    """Where the comma before a tag that asks for confirmation stands in a statement opening with ``first``
+    ("You moved to Leeds in May, right?": the comma; ``confirm_tags`` in ``dialogue.json``), else ``None``."""
+    comma = next((t for t in reversed(sent) if t.text == ","), None)
+    if comma is None or comma.i <= first.i + 1:
+        return None
+    tag = " ".join(sent.doc[comma.i + 1:sent.end].text.lower().replace("’", "'").strip(" ?!.").split())
+    return comma.i if tag in DIALOGUE.confirm_tags else None
 
 
 def _done(sent: Span, do: Token, fragment: Span, said: str) -> str | None:
