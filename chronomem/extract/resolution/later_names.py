@@ -61,6 +61,7 @@ def name_given(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: dic
     if said is None or claim is None or claim.at is None or name is None:
         return
     r.claims.remove(claim)  # the placeholder says nothing once the pet or the relative has a name
+    r.named[key] = name  # "he", "she" said of them later mean the one named ("… her name is Ivy. She started school")
     subject, obj = (name, said.obj) if said.subject == placeholder else (said.subject, name)
     r.emit(claim.predicate, subject, obj, "assert", None, {"species": noun} if pet else {}, claim.at,
            claim.at_precision, claim.observed, 0.8, turn, turn_no, also=claim.sources)  # (the turn that said when)

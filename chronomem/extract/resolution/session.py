@@ -101,6 +101,7 @@ class SessionResolver:
         self.history: list[_Said] = []
         self.persons: list[tuple[int, int, str]] = []  # (turn_no, token, key)
         self.kin_groups: list[tuple[int, str, str]] = []  # (turn_no, owner, noun): "my boys" (later_names.group_named)
+        self.named: dict[str, str] = {}  # an unnamed one's key -> the name given them later (later_names.name_given)
         self._places: list[tuple[int, int, str]] = []
         speakers = {t.speaker.strip().lower() for t in session.turns} - set(skip_speakers)
         self.group_chat = len(speakers) >= 3  # "you" may be any of several: a vocative names the listener
@@ -176,7 +177,7 @@ class SessionResolver:
         if arg.kind in (PRONOUN, THERE, GROUP_PRONOUN):
             key = refs.get(arg.i)
             if key is not None and key.startswith(UNNAMED_KEY):  # (a partner not named yet is no one to say facts of)
-                return None if key.endswith(OWNED_SEP + "PARTNER") else self._relative(key)
+                return self.named.get(key) or (None if key.endswith(OWNED_SEP + "PARTNER") else self._relative(key))
             return key
         if arg.kind in (YOU, GROUP_YOU):
             listener = self._listener(turn) if arg.type != CALLED or not self.group_chat or self._addressed else None
