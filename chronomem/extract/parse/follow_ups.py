@@ -31,7 +31,6 @@ _FIRST_SENTENCE = re.compile(r"[^.!?\n]*[.!?]*")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 _WORDS = re.compile(r"[A-Za-z]+(?:['\u2019][a-z]+)?")
 _WE = re.compile(r"^(?P<open>(?:\W*\w+\W+){0,2}?)(?P<we>we(?:['\u2019](?P<v>re|ve|d|ll))?)\b(?P<rest>.*)$", re.IGNORECASE)
-_WE_VERBS = {"re": "are", "ve": "have", "d": "had", "ll": "will"}
 
 
 def asks_when(question: str) -> bool:
@@ -98,7 +97,7 @@ def with_asked(answer: str, name: str) -> str | None:
     m = _WE.match(answer.strip())
     if m is None or any(w.lower() not in DIALOGUE.answer_openers for w in _WORDS.findall(m["open"])):
         return None
-    verb = f" {_WE_VERBS[m['v'].lower()]}" if m["v"] else ""
+    verb = f" {DIALOGUE.we_contractions[m['v'].lower()]}" if m["v"] else ""  # "we're": "… and I are"
     return f"{name} and I{verb}{m['rest']}"
 
 
