@@ -44,6 +44,8 @@ def norm_word(word: str) -> str:
 
     >>> [norm_word(w) for w in ("went", "Camping", "painted", "groups", "studies", "race", "ran")]
     ['go', 'camp', 'paint', 'group', 'study', 'race', 'run']
+    >>> [norm_word(w) for w in ("applied", "married", "tried", "died", "needed")]
+    ['apply', 'marry', 'try', 'died', 'need']
     """
     w = word.lower().replace("\u2019", "'")
     if w.endswith("'s"):
@@ -51,7 +53,7 @@ def norm_word(word: str) -> str:
     table = _table()
     if w in table["lemmas"]:
         w = table["lemmas"][w]
-    elif len(w) > 4 and w.endswith("ies"):
+    elif len(w) > 4 and w.endswith(("ies", "ied")):  # "studies", "applied": "study", "apply"
         w = w[:-3] + "y"
     elif len(w) > 5 and w.endswith("ing"):
         w = _undouble(w[:-3])
