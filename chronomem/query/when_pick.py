@@ -29,11 +29,13 @@ WEIGHTS: dict[str, float] = {
     "speaker": 0.5,        # the person asked about is speaking
     "absent": -0.5,        # the question names people and the turn neither is by nor names any of them
     "time": 0.4,           # the turn says when (× how well its best phrase fits)
+    "told_before": -0.4,   # dated by its day alone, the turn speaks of the event as known ("Since I lost my job, …")
 }
 _WEAK = frozenset(RECENTLY_PHRASES) | frozenset(OTHER_DAY) | {"just recently"}
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019]*|\d+")
 _NEAR = 60  # characters: a phrase this far from the matched words counts half
 _SENTENCE_END = re.compile(r"[.!?]+(?=\s|$)")
+_TOLD_BEFORE = re.compile(r"(?:^|[,;]\s*)\s*(?:ever\s+since|since|after)\s+(?!\d)", re.IGNORECASE)
 SAID_FIT = 0.2  # how well the day a turn was said dates it, against its time phrases' fit
 
 
@@ -77,6 +79,8 @@ def rank_turns(q: WhenQuestion, turns: Sequence[TurnRecord], *, relevance: Mappi
         mentions = [m for m in turn_mentions(t) if m.span.role != "until"]
         best, fit = _best_mention(q, t, mentions, positions)
         score += w["time"] * (fit if best is not None else 0.0)
+        if best is None and q.kind == "when" and told_before(t.text, positions):
+            score += w["told_before"]
         out.append(Candidate(t, score, best, len(matched), mentions))
     return sorted(out, key=lambda c: (-c.score, c.turn.at, c.turn.id))
 
@@ -91,6 +95,25 @@ def _matches(q: WhenQuestion, text: str) -> tuple[list[int], set[str]]:
                 positions.append(m.start())
                 matched.add(w)
     return positions, matched
+
+
+def told_before(text: str, positions: Sequence[int]) -> bool:
+    """Whether every matched word (``positions``) sits in a clause that speaks of its event as already known:
+    opened by "since" or "after" ("Since I lost my job, money is tight", "After losing my job, I …"). Such a turn
+    tells no news of the event; the day it was said does not date it.
+
+    >>> told_before("Since I lost my job at Finch, money is tight.", [14]), told_before("I lost my job at Finch.", [2])
+    (True, False)
+    """
+    if not positions:
+        return False
+    for p in positions:
+        start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, p)), default=0)
+        clause = text[start:p]
+        opener = list(_TOLD_BEFORE.finditer(clause))
+        if not opener or "," in clause[opener[-1].end():]:
+            return False
+    return True
 
 
 def _best_mention(q: WhenQuestion, t: TurnRecord, mentions: Sequence[TimeMention],
