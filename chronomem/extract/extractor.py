@@ -315,7 +315,7 @@ class SpacyRuleExtractor:
                 after = said_after(fragment) if len(fragment) else None  # "Denver, moved there last year"
                 out[k, n] = [restored, after] if after else [restored]
         for key, piece in follow_ups(lambda texts, ner: self.nlp.pipe(texts, disable=light[:1] if ner else light),
-                                     group, said).items():
+                                     group, said, skip=self.skip_speakers).items():
             out.setdefault(key, [piece])  # "Oh, when?" - "In June": what was said before it, dated
         return out
 

@@ -14,7 +14,7 @@ in ``chronomem/data/lexicon/dialogue.json``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from chronomem.extract.lexicon import DIALOGUE
@@ -101,10 +101,11 @@ def with_asked(answer: str, name: str) -> str | None:
     return f"{name} and I{verb}{m['rest']}"
 
 
-def follow_ups(parse: Parse, group: Sequence[Session], said: Sequence[Sequence[Sequence[str]]]
-               ) -> dict[tuple[int, int], str]:
+def follow_ups(parse: Parse, group: Sequence[Session], said: Sequence[Sequence[Sequence[str]]], *,
+               skip: Collection[str] = ()) -> dict[tuple[int, int], str]:
     """The statements answers restore with what was asked between (see the module docstring), by (session, turn)
-    of ``group``; ``said`` holds each turn's pieces, as the extractor cut them."""
+    of ``group``; ``said`` holds each turn's pieces, as the extractor cut them; ``skip``: speakers (lower case)
+    whose turns are not read (they may ask, but what they answer is not restored)."""
     dated: list[tuple[int, int, str, str]] = []
     after: list[tuple[int, int, str, str]] = []
     for k, session in enumerate(group):
@@ -112,7 +113,8 @@ def follow_ups(parse: Parse, group: Sequence[Session], said: Sequence[Sequence[S
         for n in range(1, len(turns)):
             speaker, asker = turns[n].speaker.strip(), turns[n - 1].speaker.strip()
             questions = _QUESTION.findall(turns[n - 1].text)
-            if not said[k][n] or asker == speaker or not questions or not turns[n - 1].text.rstrip().endswith("?"):
+            if not said[k][n] or asker == speaker or not questions or not turns[n - 1].text.rstrip().endswith("?") \
+                    or speaker.lower() in skip:  # (an assistant may ask; what it says is not read)
                 continue
             first = _FIRST_SENTENCE.match(said[k][n][0])
             answer = first.group(0) if first is not None else ""

@@ -71,3 +71,12 @@ def test_a_name_run_into_a_bare_part_of_a_time(extractor, text, expected):
 def test_a_part_of_something_else_is_no_time(extractor):
     got = last_turn_rows(extractor, "We walked to Hollow Creek end of the trail.")
     assert not any(r[4] != "turn" for r in got), got  # "end of the trail" dates nothing
+
+
+def test_an_assistant_may_ask_when_but_its_answers_are_not_read(extractor):
+    asked = last_turn_rows(extractor, ("user", "I'm moving to Spokane!"), ("assistant", "Congratulations! When?"),
+                           ("user", "In July."))
+    assert c("user", "LIVES_IN", "Spokane", A, month("2024-07")) in asked, asked
+    answered = last_turn_rows(extractor, ("assistant", "I'm moving to Spokane!"), ("user", "When?"),
+                              ("assistant", "In July."))
+    assert answered == [], answered
