@@ -187,7 +187,8 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
     out: list[TimePhrase] = []
     for ent_start, ent_end, root in sorted(spans, key=lambda s: s[0]):
         start = ent_start
-        while start - 1 >= sent.start and doc[start - 1].lower_ in TIME_PREPS and start > ent_start - 3:
+        while start - 1 >= sent.start and doc[start - 1].lower_ in TIME_PREPS and start > ent_start - 3 \
+                and not _verb_of_clause(doc[start - 1]):
             start -= 1
         text = doc[start:ent_end].text
         low = text.lower()
@@ -209,6 +210,12 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
         if out[-1].role == "range" and len(out) > 1 and out[-2].start == out[-1].start:
             del out[-2]
     return out
+
+
+def _verb_of_clause(tok: Token) -> bool:
+    """"starting"/"beginning" that is the verb of its own clause ("he's starting in September": a subject or an
+    auxiliary of its own) is no time preposition: the time dates that clause, said as it is."""
+    return tok.pos_ in ("VERB", "AUX") and any(c.dep_ in ("nsubj", "nsubjpass", "aux") for c in tok.children)
 
 
 def _till_clause(phrase: TimePhrase, doc: Doc, prev: TimePhrase | None) -> TimePhrase:
