@@ -22,6 +22,7 @@ GROUP_YOU = "group_you"  # "you" in a chat of three or more (resolved like YOU, 
 GROUP_PRONOUN = "group_pronoun"  # he/she in a chat of three or more (resolved like a pronoun, only in a group)
 GROUP_NAME = "group_name"  # a named person praised in a chat of three or more
 CALLED = "CALLED"  # a YOU's type: the listener only in a chat of two or when the turn calls them by name ("our mom")
+KIN_CALLED = "KIN_CALLED"  # a YOU's type: the listener a kin word calls ("Hi Mum!"), the word its name
 ASKED = "ASKED"  # an UNNAMED one's type: the listener's relative a question asks of ("How's your sister?")
 # Not a predicate of the vocabulary: "Her name is Luna" said of a pet or partner of turns before, whom the session
 # knows (chronomem.extract.resolution.later_names)

@@ -32,6 +32,7 @@ from chronomem.extract.clauses.records import (
     GROUP_NAME,
     GROUP_PRONOUN,
     GROUP_YOU,
+    KIN_CALLED,
     LAST,
     MINE,
     NAMED,
@@ -106,6 +107,7 @@ class SessionResolver:
         speakers = {t.speaker.strip().lower() for t in session.turns} - set(skip_speakers)
         self.group_chat = len(speakers) >= 3  # "you" may be any of several: a vocative names the listener
         self._addressed: str | None = None  # the name the current turn addresses its listener by
+        self._kin_called: dict[str, str] = {}  # in a group chat: a kin word said to the listener -> whom it first meant
         self._alias_of: dict[str, str] = {}  # a name's key -> the speaker it names ("Nora" -> "Speaker 2")
         self._said = [(t.speaker, t.text) for t in session.turns]
         self._turn_at = {id(t): n for n, t in enumerate(session.turns)}
@@ -181,8 +183,9 @@ class SessionResolver:
             return key
         if arg.kind in (YOU, GROUP_YOU):
             listener = self._listener(turn) if arg.type != CALLED or not self.group_chat or self._addressed else None
-            if listener is None:
-                return None
+            if listener is None or arg.type == KIN_CALLED and self.group_chat and \
+                    self._kin_called.setdefault(arg.name, listener) != listener:
+                return None  # "Hi Mum!" to another than the one a speaker before called so: whose mum is unclear
             speaker = self._speaker_named(listener)
             return self._register(speaker or listener, "PERSON", GAZETTEER + 1 if speaker else RULE)
         name = resolved_name(arg)

@@ -23,6 +23,7 @@ from chronomem.extract.clauses.records import (
     ENTITY,
     GAZETTEER,
     GROUP_YOU,
+    KIN_CALLED,
     NAMED,
     PRONOUN,
     SPEAKER,
@@ -113,7 +114,7 @@ def _kin_vocative(tok: Token) -> list[Rel]:
     if any(c.dep_ in ("poss", "det") for c in tok.children) or not _said_to(tok) or _on_the_phone(tok.doc):
         return []
     kin = PEOPLE.kin_vocatives[tok.lower_]
-    me, you = Arg(SPEAKER, tok.i), Arg(YOU, tok.i)
+    me, you = Arg(SPEAKER, tok.i), Arg(YOU, tok.i, name=tok.lower_, type=KIN_CALLED)
     if kin == "grandparent":
         return [holds("RELATED_TO", you, me, tok.i, 0.6, {"relation": "is grandparent of"})]
     predicate, listener_first = KIN_RELATIONS[kin]  # a parent, a child or a sibling
