@@ -105,8 +105,8 @@ def named_token(tok: Token, idx: DocIndex) -> Token | None:
     if tok.dep_ == "nsubjpass" and tok.head.lemma_ in OPEN.naming_words:  # "my sister is called Emma"
         return next((c for c in tok.head.children if c.dep_ in ("oprd", "attr", "xcomp") and c.i > tok.head.i
                      and (c.pos_ == "PROPN" or c.is_title)), None)
-    if tok.dep_ in ("compound", "amod", "nmod") and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
-        return tok.head  # "my sister Emma", "my ex Tomas"
+    if tok.dep_ in ("compound", "amod", "nmod") and {n.pos_ for n in tok.doc[tok.i + 1:tok.head.i + 1]} == {"PROPN"}:
+        return tok.head  # "my sister Emma", "my ex Tomas"; "my boss Tom Reyes" (the boss a compound of "Reyes")
     if tok.dep_ == "appos" and tok.head.i < tok.i and (tok.head.pos_ == "PROPN" or tok.head.is_title and tok.head.dep_ == "attr"):
         return tok.head  # "Emma, my sister"; "this is Dolores, my aunt": a name introduced, however tagged
     nxt = tok.i + 1
