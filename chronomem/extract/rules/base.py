@@ -261,7 +261,7 @@ class PrepRule:
     prt: str = ""  # the particle the row needs: "picked up knitting"
     object_prep: str = ""  # the object of this preposition is the one ``object_in`` asks about: "working on my PhD"
     bare: bool = False
-    field: bool = False  # ``object_preps`` only after a bare noun, a field: "studied law at Leeds", not "the menu at Nando's"
+    field: bool = False  # the object, if any, is a bare noun, a field: "studied law at Leeds", not "the menu at Nando's"
 
     def __call__(self, frame: Frame) -> list[Rel]:
         if self.tag and frame.v.tag_ != self.tag or self.prt and frame.prt != self.prt or any(
@@ -274,8 +274,11 @@ class PrepRule:
             # the lemma, or the word itself: "bookkeeping" tagged a verb is "bookkeep"
             if obj is None or obj.lemma_.lower() not in listed and obj.lower_ not in listed:
                 return []
+        thing = self.field and obj is not None and any(c.dep_ in ("det", "poss") for c in obj.children)
+        if thing:  # "studied the menu at Nando's": a thing looked at there, no field, so no school
+            return []
         toks = [t for p in self.preps if all(w in frame.preps for w in p.split()[:-1]) for t in frame.prep(p.split()[-1])]
-        if self.object_preps and not (self.field and (obj is None or any(c.dep_ in ("det", "poss") for c in obj.children))):
+        if self.object_preps and not (self.field and obj is None):
             toks = [t for p in self.preps for t in (prep_objects(obj, p) if self.object_prep and obj is not None
                                                     else frame.dobj_preps.get(p, []))] + toks
         if self.companion and not toks:
