@@ -72,6 +72,8 @@ def subject_tokens(v: Token) -> list[Token]:
         if not subs:  # "Raj lives in Tokyo" with "Raj" parsed as an adverb: a first name opening the clause
             subs = [c for c in cur.children if c.i < cur.i and (c.is_sent_start or c.i == cur.i - 1) and c.is_title
                     and c.dep_ in ("advmod", "npadvmod", "dep", "amod", "compound") and first_name_gender(c.text)]
+        if not subs and cur.dep_ == "conj" and cur.tag_ in ("VBD", "VBZ", "VBP"):
+            subs = _object_taken_for_subject(cur)
         if subs:
             out = [t for s in subs for t in with_conj(s)]
             if cur.dep_ == "conj" and cur.head.pos_ in ("PROPN", "NOUN", "PRON"):
@@ -88,6 +90,13 @@ def subject_tokens(v: Token) -> list[Token]:
         elif cur.pos_ not in ("VERB", "AUX"):
             return []
     return []
+
+
+def _object_taken_for_subject(v: Token) -> list[Token]:
+    """The subject of a second clause parsed as one more object of the first: "I left Acme and my sister joined Bolt"
+    ("my sister" a conjunct of "Acme", right before "joined"); not "I left Acme and joined Bolt"."""
+    return [t for t in v.head.subtree if t.dep_ == "conj" and t.pos_ in ("NOUN", "PROPN") and t.i < v.i
+            and t.right_edge.i == v.i - 1 and t.head.dep_ in ("dobj", "pobj", "conj")][:1]
 
 
 @dataclass(slots=True)

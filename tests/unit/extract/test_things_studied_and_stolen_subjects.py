@@ -1,6 +1,6 @@
 """Readings that were wrong facts (sentences written for these tests).
 
-A thing studied at a place is no school: "I studied the timetable at the depot" looks at a thing there; a field
+A thing studied at a place is no school: "I studied the schedule at Amtrak" looks at a thing there; a field
 of study ("studied physics at Brown") or no object ("studied at Brown") keeps the school.
 """
 
@@ -31,3 +31,22 @@ FIELDS_STUDIED = [
 @pytest.mark.parametrize("text,fact", FIELDS_STUDIED)
 def test_a_field_or_no_object_keeps_the_school(extractor, text, fact):
     assert fact in {f[:3] for f in claim_set(extractor, [text])}
+
+
+# A second clause with a subject of its own that the parser took for one more object of the first ("I left Boeing
+# and my sister Ivy ..." read as leaving Boeing and Ivy): the second verb is said of that subject, not the speaker.
+OWN_SUBJECTS = [
+    ("I left Boeing and my sister Ivy joined Airbus in May.", ("Ivy", "WORKS_AT", "Airbus"), ("user", "WORKS_AT", "Airbus")),
+    ("In 2019 I left Intel and my husband Omar joined Nvidia.", ("Omar", "WORKS_AT", "Nvidia"),
+     ("user", "WORKS_AT", "Nvidia")),
+]
+
+
+@pytest.mark.parametrize("text,right,wrong", OWN_SUBJECTS)
+def test_a_second_clause_keeps_its_own_subject(extractor, text, right, wrong):
+    facts = {f[:3] for f in claim_set(extractor, [text])}
+    assert right in facts and wrong not in facts
+
+
+def test_a_second_verb_without_a_subject_is_still_the_speakers(extractor):
+    assert ("user", "WORKS_AT", "Airbus") in {f[:3] for f in claim_set(extractor, ["I left Boeing and joined Airbus in May."])}
