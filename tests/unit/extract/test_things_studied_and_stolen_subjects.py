@@ -50,3 +50,15 @@ def test_a_second_clause_keeps_its_own_subject(extractor, text, right, wrong):
 
 def test_a_second_verb_without_a_subject_is_still_the_speakers(extractor):
     assert ("user", "WORKS_AT", "Airbus") in {f[:3] for f in claim_set(extractor, ["I left Boeing and joined Airbus in May."])}
+
+
+# A bare number as the object names nothing ("my uncle turns seventy": an age, which the vocabulary has no predicate
+# for); a counted thing keeps its fact.
+@pytest.mark.parametrize("text", ["My uncle turns seventy on Sunday.", "My mom turns seventy soon.", "My dad turns sixty in May."])
+def test_a_bare_number_is_no_object(extractor, text):
+    assert not {f for f in claim_set(extractor, [text]) if f[1] == "RELATED_TO"}
+
+
+def test_a_thing_after_an_age_keeps_its_fact(extractor):
+    facts = {f[:3] for f in claim_set(extractor, ["My son turns five tomorrow and loves dinosaurs."])}
+    assert ("user's son", "LIKES", "dinosaurs") in facts

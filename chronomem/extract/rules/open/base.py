@@ -233,8 +233,8 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
             return named if people or named.label != "PERSON" and not named.gender else None
     if not people and is_person_object(tok):
         return None
-    if (tok.lemma_.lower() in OPEN.abstract_objects or tok.lower_ in OPEN.abstract_objects) and not _made_concrete(tok):
-        return None  # "make a difference", "take the plunge", "chase my dreams"
+    if tok.pos_ == "NUM" or {tok.lemma_.lower(), tok.lower_} & OPEN.abstract_objects and not _made_concrete(tok):
+        return None  # "make a difference", "chase my dreams"; a bare number names nothing: "Dad turns sixty"
     phrase = object_phrase(tok, is_time=idx.is_time)
     if phrase is None or len(phrase) < 3 or phrase.lower() in OPEN.setting_gerunds:
         return None  # (also "spending time", "wasting time": where, how or with whom is missing)
