@@ -127,6 +127,15 @@ def employment(frame: Frame, subjects: list[Arg], when: When | None, orgs: list[
     return out
 
 
+def employer_with(role: Token, idx: DocIndex) -> list[Token]:
+    """The organisation a role is held "with": "a pilot with Delta", "a midwife with the NHS"; not a person ("a
+    nurse with Dr. Patel", "with Ava and Leo"), a count or a thing ("with three kids", "with a small agency")."""
+    if not is_role_head(role):
+        return []
+    return [t for t in prep_objects(role, "with") if t.pos_ == "PROPN" and t.ent_type_ != "PERSON"
+            and not any(c.dep_ == "conj" for c in t.children) and A.token_org(t, idx) is not None]
+
+
 def named_org(tok: Token, v: Token) -> Token:
     """The name said after a company or workplace with none, set off by a comma: "a small startup, Fenwick Labs"
     (an apposition, or hung on the verb: "for a hospital group now, Mercy Health"); else ``tok``."""

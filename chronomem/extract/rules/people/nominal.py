@@ -20,7 +20,7 @@ from chronomem.extract.clauses.stance import said_by_me
 from chronomem.extract.clauses.tree import poss_of, prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.parse.gazetteer import VERSION
-from chronomem.extract.rules.base import alternative, emit, employment, job_rels, persons, role_rels
+from chronomem.extract.rules.base import alternative, emit, employer_with, employment, job_rels, persons, role_rels
 from chronomem.extract.rules.open.base import my_relative
 from chronomem.extract.rules.people.kin import (
     born_kin,
@@ -238,7 +238,8 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
     if schools or lemma in OPEN.student_nouns and lemma not in OPEN.rank_student_nouns:  # "a freshman at UCLA"
         return [r for t in schools for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, idx, tools=False), when)]
     orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at") + [  # "the CFO of Velo"
-        t for t in frame.dobj_preps.get("of", []) if t.pos_ == "PROPN" and lemma in L.EMPLOYER_OF_TITLES]
+        t for t in frame.dobj_preps.get("of", []) if t.pos_ == "PROPN" and lemma in L.EMPLOYER_OF_TITLES] + employer_with(
+        attr, idx)  # "a pilot with Delta"
     people = people or [  # "my sister is a teacher": the speaker's unnamed relative
         Arg(MINE, t.i, t.lower_, "PERSON", GUESS) for t in frame.subj_toks if my_relative(t)]
     if orgs:
