@@ -51,6 +51,17 @@ def _bare_verb(tok: Token, *, after_plain: bool) -> bool:
         _modified(tok) or after_plain) and tok.lemma_.lower() in OPEN.pastime_verbs
 
 
+def gapped_objects(v: Token, dobj: Token) -> list[Token]:
+    """A second object listed after a modifier of the first, which the parser hangs on the verb: "I take
+    metformin twice a day, and lisinopril for my blood pressure" → "lisinopril", said with a word of its own (not a
+    clause of its own: "…, and my wife insulin" names whose; not a bare verb: "we watch films on Fridays, and chill")."""
+    return [t for c in v.children if c.dep_ == "conj" and c.i > dobj.i and c.tag_ in ("NN", "NNS", "NNP", "NNPS")
+            and any(not g.is_punct for g in c.children) and not any(
+                g.dep_ in (*_SUBJ, "aux", "dobj", "appos", "attr") or g.dep_ == "compound" and (
+                    g.lower_ in L.KIN or g.ent_type_ == "PERSON") for g in c.children)  # ("my wife insulin": hers)
+            for t in with_conj(c) if not _bare_verb(t, after_plain=False)]
+
+
 def _conj_chain(tok: Token) -> list[Token]:
     """``tok`` and its conjuncts, not the days listed after a thing ("at the shop, Tuesdays and Fridays")."""
     return [tok, *(t for c in tok.children if c.dep_ == "conj" and not _days_after(c, tok) for t in _conj_chain(c))]
@@ -134,8 +145,13 @@ class Frame:
 
     @property
     def dobjs(self) -> list[Token]:
-        """The direct object and its conjuncts ("Postgres and Redis")."""
-        return with_conj(self.dobj) if self.dobj is not None else []
+        """The direct object and its conjuncts ("Postgres and Redis"), and the objects a list gave after a
+        modifier of the first (:func:`gapped_objects`; none when the clause says a date, which may be either's:
+        "I adopted a cat in 2020, and a dog last year"; "every morning" is how often)."""
+        if self.dobj is None:
+            return []
+        return with_conj(self.dobj) + ([] if any(t.dates and t.text.split()[0].lower() not in OPEN.frequency_determiners
+                                                 for t in self.times) else gapped_objects(self.v, self.dobj))
 
     def prep(self, *names: str) -> list[Token]:
         return [t for n in names for t in self.preps.get(n, ())]

@@ -88,6 +88,8 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
             continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")
         if _time_prep(child, is_time) or _purpose_prep(child) and not _bare_verb(tok):
             continue  # "… in May", "… since 2019", "… on weekends"; "spoons as a hobby", "a truck for a living"
+        if dep == "prep" and tok is root and tok.dep_ == "conj" and tok.head.pos_ == "VERB" and tok.pos_ == "NOUN":
+            continue  # an object listed after the verb's other one: "…, and lisinopril | for my blood pressure" says why
         if dep == "prep" and child.lower_ in ("over", "than") and tok is root:
             continue  # "tea over coffee": the comparison is not the thing
         if dep in _LEADING_DROP and child.i < root.i and tok is root:

@@ -324,7 +324,7 @@ def clause_objects(frame: Frame) -> list[Token]:
     if season is not None:
         return [season]  # a season liked or hated is what, not when: "I hate summer", "I love winter"
     if frame.dobj is not None:
-        return [t for t in with_conj(frame.dobj) if t.pos_ == "PROPN" or not frame.idx.is_time(t)]
+        return [t for t in frame.dobjs if t.pos_ == "PROPN" or not frame.idx.is_time(t)]
     if frame.v.dep_ == "relcl" and frame.v.head.pos_ == "NOUN" and not any(
             c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in L.RELATIVE_PRONOUNS for c in frame.v.children):
         return [frame.v.head]  # "the canoe I bought"
