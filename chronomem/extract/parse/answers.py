@@ -188,10 +188,15 @@ def _had(root: Token, you: Token | None, fragment: Span, said: str) -> str | Non
 
 def _counted(root: Token, fragment: Span, said: str) -> str:
     """A count answering "how many …" with the names after it takes the question's noun: "How many kids do you
-    have?" — "Two, Maya and Arjun" → "two kids, Maya and Arjun" (a bare "Two" names no one: as said)."""
+    have?" — "Two, Maya and Arjun" → "two kids, Maya and Arjun" (a bare "Two" names no one: as said, unless it
+    counts kin the question asked of: "Do you have kids?" — "Two." → "two kids", whose names may follow)."""
+    rest = [t for t in fragment[1:] if not t.is_punct]
     noun = next((c for c in root.children if c.dep_ == "dobj" and any(m.lower_ == "many" for m in c.children)), None)
-    if noun is None or not fragment[0].like_num or len(fragment) < 2 or fragment[1].pos_ == "NOUN" or not any(
-            t.pos_ == "PROPN" for t in fragment[1:]):
+    if noun is None and all(t.pos_ in ("PROPN", "CCONJ") for t in rest):  # "Do you have kids?" — "Two." (or "Two, Leo
+        noun = next((c for c in root.children if c.dep_ == "dobj" and c.tag_ == "NNS" and c.lower_ in OPEN.kin_groups),
+                    None)  # and Maya"): a count of the kin asked of, not "One younger sister, Greta"
+    if noun is None or not fragment[0].like_num or rest and (rest[0].pos_ == "NOUN" or not any(
+            t.pos_ == "PROPN" for t in rest)) or not rest and any(m.lower_ == "many" for m in noun.children):
         return said
     count = len(fragment[0].text)
     return f"{said[:count]} {noun.text}{said[count:]}"

@@ -71,19 +71,22 @@ def group_named(r: SessionResolver, rel: Rel, turn_no: int, turn: Turn, refs: di
     """"My boys are wild this week." / "Ezra and Leo just turned three." → PARENT_OF Ezra, PARENT_OF Leo: the kin
     group (``kin_groups``) the speaker said within :data:`NAMING_WINDOW` turns before gets the names new in the
     session that the speaker's statement has for its subject (none when one of them was said before; see
-    :func:`~chronomem.extract.rules.people.people.kin_group_rels`)."""
+    :func:`~chronomem.extract.rules.people.people.kin_group_rels`); a group had and counted gets them in the same
+    turn when they are as many and each is said with an age ("Two. Leo is five and Maya just turned two")."""
     owner = r.speaker_key(turn)
     if rel.obj.kind == UNNAMED:
-        r.kin_groups.append((turn_no, owner, rel.obj.name))
+        r.kin_groups.append((turn_no, owner, rel.obj.name, int(rel.qualifiers.get("count", 0))))
         return
-    said = [noun for n, who, noun in r.kin_groups if who == owner and 0 < turn_no - n <= NAMING_WINDOW]
+    together = set(rel.qualifiers.get("names", "").split("|"))
+    aged = "aged" in rel.qualifiers  # in the turn, as many as counted, each with an age: "We have two boys, Sam is 8 and Ollie is 5"
+    said = [OPEN.kin_groups.get(noun, "PARENT_OF") for n, who, noun, count in r.kin_groups if who == owner and (
+        0 < turn_no - n <= NAMING_WINDOW or n == turn_no and aged and count == len(together))]
     name = r.resolve(rel.obj.typed("PERSON"), turn, refs)
     timing = resolve_when(When("state"), turn.at)  # type: ignore[arg-type]
-    together = set(rel.qualifiers.get("names", "").split("|"))
     if not said or name is None or timing is None or any(
             n < turn_no and k in r.entities and r.entities[k].name in together for n, _, k in r.persons):
         return  # (a name said before is someone the session knows otherwise; so may the others be)
-    r.emit(OPEN.kin_groups[said[-1]], owner, name, "assert", None, {}, *timing, 0.7, turn, turn_no)
+    r.emit(said[-1], owner, name, "assert", None, {}, *timing, 0.7, turn, turn_no)
 
 
 def partner_named(r: SessionResolver, noun: str, owner: str) -> str | None:

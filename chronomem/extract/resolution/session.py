@@ -101,7 +101,7 @@ class SessionResolver:
         self._mention_keys: set[tuple[str, str]] = set()
         self.history: list[_Said] = []
         self.persons: list[tuple[int, int, str]] = []  # (turn_no, token, key)
-        self.kin_groups: list[tuple[int, str, str]] = []  # (turn_no, owner, noun): "my boys" (later_names.group_named)
+        self.kin_groups: list[tuple[int, str, str, int]] = []  # (turn_no, owner, noun, count) (later_names.group_named)
         self.named: dict[str, str] = {}  # an unnamed one's key -> the name given them later (later_names.name_given)
         self._places: list[tuple[int, int, str]] = []
         speakers = {t.speaker.strip().lower() for t in session.turns} - set(skip_speakers)

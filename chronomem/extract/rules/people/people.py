@@ -37,7 +37,7 @@ from chronomem.extract.clauses.records import (
 )
 from chronomem.extract.clauses.stance import negated, plain, planned_moment
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
-from chronomem.extract.lexicon import DIALOGUE, KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES
+from chronomem.extract.lexicon import DIALOGUE, KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES, TIES
 from chronomem.extract.rules.open.base import name_follows
 from chronomem.extract.rules.people.kin import kin_of, said_person
 from chronomem.extract.rules.people.kin_phrases import copula_kin, your_kin
@@ -45,6 +45,7 @@ from chronomem.extract.rules.people.nominal import ended_role, role_word
 from chronomem.extract.rules.people.titles import listener_titled, title_role
 from chronomem.extract.rules.people.who import named_person
 from chronomem.extract.rules.verbs.couples import long_span
+from chronomem.timeexpr.words import NUMBER_WORDS
 
 _IMAGINING = frozenset({"would", "'d", "could", "might"})  # "as a pilot, I'd fly free": a role imagined
 _COUPLE_LEMMAS = frozenset(k.split()[0] for k in PEOPLE.couple_verbs)
@@ -310,20 +311,55 @@ def _listener_is(attr: Token) -> list[Rel]:
 def kin_group_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     """The speaker's kin said as a group with no names ("my boys", "our twins": ``kin_groups``), and the first
     names that are the subject of a statement with no kin word (:func:`_first_names`: "Ezra and Leo just turned
-    three"): NAMED, for the session to make the names that group when the same speaker said it just before (not
-    "Are Ezra and Leo coming?", not "my boys Ezra and Leo", which say it themselves)."""
+    three", "Leo is five and Maya is two"): NAMED, for the session to make the names that group when the same
+    speaker said it just before (not "Are Ezra and Leo coming?", not "my boys Ezra and Leo", which say it
+    themselves); a group had and counted ("we have two boys", :func:`_had_counted`) takes as many names in the same
+    turn ("We have two boys, Sam is 8 and Ollie is 5")."""
     out: list[Rel] = []
     for sent in (s for s in doc.sents if not s.text.rstrip().endswith("?")):
+        counted = [t for t in sent if _had_counted(t)]  # "We have two boys, Sam is 8 and Ollie is 5"
+        out += [holds(NAMED, Arg(SPEAKER, t.i), Arg(UNNAMED, t.i, t.lower_, "GROUP"), t.i,
+                      qualifiers={"count": str(_count(t))}) for t in counted]
         groups = [t for t in sent if t.lower_ in OPEN.kin_groups and not name_follows(t) and any(
             c.dep_ == "poss" and c.lower_ in ("my", "our") for c in t.children)]
         out += [holds(NAMED, Arg(SPEAKER, t.i), Arg(UNNAMED, t.i, t.lower_, "GROUP"), t.i) for t in groups]
-        subj = next((c for c in sent.root.children if c.dep_ == "nsubj"), None)
-        if subj is None or not subj.conjuncts or any(kin_of(t) is not None or t.lower_ in OPEN.kin_groups for t in sent):
+        subjects = _clause_subjects(sent)
+        if len(subjects) < 2 or any(kin_of(t) is not None or t.lower_ in OPEN.kin_groups for t in sent if t not in counted):
             continue
-        names = _first_names([subj, *subj.conjuncts], idx)
-        together = {"names": "|".join(a.name for a in names)}
-        out += [holds(NAMED, Arg(UNNAMED, subj.i, "", "GROUP"), a, a.i, qualifiers=together) for a in names]
+        names = _first_names(subjects, idx)
+        together = {"names": "|".join(a.name for a in names), **({"aged": "yes"} if all(map(_aged, subjects)) else {})}
+        out += [holds(NAMED, Arg(UNNAMED, subjects[0].i, "", "GROUP"), a, a.i, qualifiers=together) for a in names]
     return out
+
+
+def _had_counted(tok: Token) -> bool:
+    """A kin group had by the speaker and counted: "we have two boys", "I've got three girls"."""
+    return (tok.lower_ in OPEN.kin_groups or tok.tag_ == "NNS" and tok.lower_ in TIES.cohort_child_words) and (
+        tok.dep_ == "dobj") and tok.head.lemma_ in ("have", "get") and any(
+        c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.head.children) and _count(tok) > 1
+
+
+def _aged(subj: Token) -> bool:
+    """Said with an age: "Leo is five", "Maya just turned two", "Ava is 3 years old"."""
+    return any(c.dep_ in ("attr", "dobj", "acomp") and (c.like_num or c.lower_ == "old") for c in subj.head.children)
+
+
+def _count(tok: Token) -> int:
+    word = next((c.lower_ for c in tok.children if c.dep_ == "nummod"), "")
+    return int(word) if word.isdigit() else NUMBER_WORDS.index(word) if word in NUMBER_WORDS else 0
+
+
+def _clause_subjects(sent: Span) -> list[Token]:
+    """The subject of the sentence's main clause with its conjuncts ("Ezra and Leo just turned three"), or the
+    subjects of its conjoined clauses ("Leo is five and Maya just turned two", the second name maybe parsed as
+    a conjunct of the verb: "Sam is 8 and Ollie is 5")."""
+    root = sent.root
+    subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.conjuncts:
+        return [] if subj is None else [subj, *subj.conjuncts]
+    later = [g for c in root.children if c.dep_ == "conj" for g in ([c] if c.pos_ == "PROPN" else c.children)
+             if g.dep_ in ("nsubj", "conj") and g.pos_ == "PROPN"]
+    return [subj, *later]
 
 
 def _first_names(toks: list[Token], idx: DocIndex) -> list[Arg]:
