@@ -211,8 +211,8 @@ def kin_rels(owner: Arg, named: Arg, kin: tuple[str, str, str], when: When, i: i
             named = named.typed("PET", 3)
             return [timed("HAS_PET", owner, named, when, i, qualifiers={"species": word})]
         return []
-    if owner.kind == WE:  # "our son Leo", "our friend Dev": the speaker's too ("our mom" says nothing of whose)
-        if relation not in ("child", "friend"):
+    if owner.kind == WE:  # "our son Leo", "our friend Dev", "our cousin Lisa": the speaker's too ("our mom" says nothing of whose)
+        if relation not in ("child", "friend", "relative"):
             return []
         owner = Arg(SPEAKER, owner.i)
     named = named.typed("PERSON").with_gender(gender)
