@@ -302,7 +302,7 @@ def move(frame: Frame) -> list[Rel]:
     if frame.dobj is not None and frame.dobj.lower_ not in ("in", "back"):
         return complete_switch(frame, switch_rels(frame, frame.dobj))  # "we moved CI from Jenkins to GitHub Actions"
     subjects = persons(frame, beside=True)  # "my wife and I moved to Oslo": both
-    if src and to:
+    if src and frame.prep("to"):
         return switch_rels(frame, None)
     if homes := _new_home(frame, frame.prep("into", "to")):
         return homes
@@ -314,7 +314,7 @@ def move(frame: Frame) -> list[Rel]:
         return emit(frame, "HAS_ROLE", subjects, roles[0], frame.when("start"))
     out = [r for tok in to if (dest := A.classify_destination(tok, frame.idx)) is not None
            for r in emit(frame, dest[0], subjects, dest[1], frame.when("start"), obj_tok=tok)]
-    for tok in src if not to else []:  # "we moved from Leeds", "I moved over from the data team": left
+    for tok in src if not frame.prep("to") else []:  # "we moved from Leeds", "… moved there from Leeds": left
         tok = _home_place(tok)  # "moved out of the Brooklyn apartment": Brooklyn
         team = team_arg(tok)
         out += emit(frame, "MEMBER_OF" if team else "LIVES_IN", subjects, team or A.token_place(tok, frame.idx),
