@@ -81,7 +81,7 @@ def _own_status(tok: Token) -> ClauseStatus:
     """What ``tok``'s own words say of its clause (negation, "no longer", "just", hedges, modals, tense), the
     verbs governing it aside: read for the verb and for each of its governors."""
     status = ClauseStatus()
-    said = [n for c in tok.children if c.dep_ == "acomp" and tok.lemma_ == "be" for n in c.children if n.dep_ == "neg"]
+    said = [n for c in tok.rights if c.dep_ == "acomp" for n in c.lefts if n.dep_ == "neg"] if tok.lemma_ == "be" else []
     for child in [*tok.children, *said]:  # "I'm not self-employed": the parser hung the "not" on the adjective
         low = child.lower_
         if _set_off(child, tok):

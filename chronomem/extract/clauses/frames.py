@@ -150,6 +150,8 @@ class Frame:
         "I adopted a cat in 2020, and a dog last year"; "every morning" is how often)."""
         if self.dobj is None:
             return []
+        if not any(c.dep_ == "conj" and c.i > self.dobj.i for c in self.v.rights):
+            return with_conj(self.dobj)  # (most clauses: no second object hung on the verb)
         return with_conj(self.dobj) + ([] if any(t.dates and t.text.split()[0].lower() not in OPEN.frequency_determiners
                                                  for t in self.times) else gapped_objects(self.v, self.dobj))
 

@@ -91,9 +91,10 @@ def repair_adjective_passive(doc: Doc) -> None:
     [('I', 'nsubj', "'m"), ("'m", 'ROOT', "'m"), ('not', 'neg', "'m"), ('free', 'acomp', "'m"), ('.', 'punct', "'m")]
     """
     for adj in doc:
-        be = next((c for c in adj.children if c.dep_ == "auxpass" and c.lemma_ == "be"), None)
-        if adj.tag_ != "JJ" or be is None or not any(c.dep_ == "nsubjpass" for c in adj.children) or any(
-                c.dep_ == "agent" for c in adj.children):
+        if adj.tag_ != "JJ" or adj.n_lefts == 0:  # (most words: no child to look at)
+            continue
+        be = next((c for c in adj.lefts if c.dep_ == "auxpass" and c.lemma_ == "be"), None)
+        if be is None or not any(c.dep_ == "nsubjpass" for c in adj.lefts) or any(c.dep_ == "agent" for c in adj.rights):
             continue
         movers = [c for c in adj.children if c != be]
         be.head, be.dep_ = (be, "ROOT") if adj.head.i == adj.i else (adj.head, adj.dep_)
