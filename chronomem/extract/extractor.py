@@ -70,8 +70,6 @@ def speaker_names(session: Session, skip: Iterable[str] = DEFAULT_SKIP_SPEAKERS)
     return {t.speaker.strip().lower(): t.speaker.strip() for t in session.turns
             if t.speaker.strip() and t.speaker.strip().lower() not in skipped}
 _BREAK = re.compile(r"(?<=[.!?\n])\s+")
-_FIRST_SENTENCE = re.compile(r"[^.!?\n]*[.!?]*")  # a turn's first sentence, as a short answer is said
-_QUESTIONS = re.compile(r"[^.!?\n]*\?")
 _WORD = re.compile(r"[a-z']+")
 
 
@@ -294,7 +292,7 @@ class SpacyRuleExtractor:
         them), as extra pieces of their turns. The answers, then the questions of those that are a fragment, are
         parsed each in one batch, with no more than the parse."""
         from chronomem.extract.parse.answers import answer_fragment, restore, said_after
-        from chronomem.extract.parse.follow_ups import follow_ups
+        from chronomem.extract.parse.follow_ups import QUESTIONS, follow_ups
         from chronomem.extract.parse.pipeline import GAZETTEER_PIPE
         from chronomem.extract.rules.engine import RELATIONS_PIPE
 
@@ -305,7 +303,7 @@ class SpacyRuleExtractor:
         fragments = []
         for (k, n, (_, polar)), doc in zip(asked, self.nlp.pipe([first for *_, (first, _) in asked], disable=light)):
             fragment = doc[:0] if polar == "no" else answer_fragment(doc, lambda cut: self.nlp(cut, disable=light))
-            last = _QUESTIONS.findall(said[k][n - 1][-1])  # (none when a very long turn was cut before its question)
+            last = QUESTIONS.findall(said[k][n - 1][-1])  # (none when a very long turn was cut before its question)
             if fragment is not None and (len(fragment) or polar) and last:  # (a bare yes: to a question it affirms)
                 fragments.append((k, n, fragment, _spelled_out(last[-1]), polar == "no"))
         questions = self.nlp.pipe([question for *_, question, _ in fragments], disable=light)
@@ -324,10 +322,11 @@ class SpacyRuleExtractor:
         that opens with its verb (:func:`_polar`), when it may be a short answer to the question ``asked`` said to
         its speaker by another; ``None`` when it surely is none: the cheap look, by words, before any parse."""
         from chronomem.extract.parse.answers import MAX_ANSWER_WORDS
+        from chronomem.extract.parse.follow_ups import FIRST_SENTENCE, QUESTIONS
 
         question = asked.text.rstrip()
-        said = _FIRST_SENTENCE.match(first)
-        asking = [_spelled_out(q) for q in _QUESTIONS.findall(question)]
+        said = FIRST_SENTENCE.match(first)
+        asking = [_spelled_out(q) for q in QUESTIONS.findall(question)]
         words = set(_WORD.findall(asking[-1].lower().replace("'", " '"))) if asking else set()  # "what's"
         to_you = bool(words & {"you", "your"})  # "what does your brother do?", "what's your favorite book?"
         polar = _polar(asking[-1], first) if asking else ""

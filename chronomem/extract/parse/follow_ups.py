@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 
 #: Parse texts (with NER when the flag says so), as the extractor's pipeline does, with no rules run.
 Parse = Callable[[list[str], bool], Iterable["Doc"]]
-_FIRST_SENTENCE = re.compile(r"[^.!?\n]*[.!?]*")
-_QUESTION = re.compile(r"[^.!?\n]*\?")
+FIRST_SENTENCE = re.compile(r"[^.!?\n]*[.!?]*")  #: a text's first sentence, as a short answer is said
+QUESTIONS = re.compile(r"[^.!?\n]*\?")  #: each question of a text
+_SENTENCES = re.compile(r"[^.!?\n]+[.!?]*")
 _WORDS = re.compile(r"[A-Za-z]+(?:['\u2019][a-z]+)?")
 _WE = re.compile(r"^(?P<open>(?:\W*\w+\W+){0,2}?)(?P<we>we(?:['\u2019](?P<v>re|ve|d|ll))?)\b(?P<rest>.*)$", re.IGNORECASE)
 
@@ -82,7 +83,7 @@ def asked_after(question: str) -> str | None:
 def last_statement(turn: str) -> str | None:
     """The last sentence of ``turn`` that says something (three words or more, no question), without its end
     punctuation: what a "when?" after it asks about."""
-    said = [s.strip().rstrip(".!,;: ") for s in re.findall(r"[^.!?\n]+[.!?]*", turn) if not s.rstrip().endswith("?")]
+    said = [s.strip().rstrip(".!,;: ") for s in _SENTENCES.findall(turn) if not s.rstrip().endswith("?")]
     return next((s for s in reversed(said) if len(s.split()) >= 3), None)
 
 
@@ -112,11 +113,11 @@ def follow_ups(parse: Parse, group: Sequence[Session], said: Sequence[Sequence[S
         turns = session.turns
         for n in range(1, len(turns)):
             speaker, asker = turns[n].speaker.strip(), turns[n - 1].speaker.strip()
-            questions = _QUESTION.findall(turns[n - 1].text)
+            questions = QUESTIONS.findall(turns[n - 1].text)
             if not said[k][n] or asker == speaker or not questions or not turns[n - 1].text.rstrip().endswith("?") \
                     or speaker.lower() in skip:  # (an assistant may ask; what it says is not read)
                 continue
-            first = _FIRST_SENTENCE.match(said[k][n][0])
+            first = FIRST_SENTENCE.match(said[k][n][0])
             answer = first.group(0) if first is not None else ""
             if n >= 2 and said[k][n - 2] and turns[n - 2].speaker.strip() == speaker and asks_when(questions[-1]) \
                     and (statement := last_statement(" ".join(said[k][n - 2]))):
