@@ -306,6 +306,8 @@ def move(frame: Frame) -> list[Rel]:
         return switch_rels(frame, None)
     if homes := _new_home(frame, frame.prep("into", "to")):
         return homes
+    if not to and (homes := _moved_in_with(frame, subjects)):
+        return homes
     roles = [role_arg(c, strict=False) for t in frame.prep("into") if t.lemma_.lower() in ROLE_SLOTS
              for c in t.children if c.dep_ == "compound"]
     if not roles or roles[0] is None:  # "into a director of engineering role"
@@ -320,6 +322,13 @@ def move(frame: Frame) -> list[Rel]:
         out += emit(frame, "MEMBER_OF" if team else "LIVES_IN", subjects, team or A.token_place(tok, frame.idx),
                     frame.when("end"), obj_tok=tok)
     return out + _moved_for_work(frame, subjects)
+
+
+def _moved_in_with(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """"I moved back in with my parents in Fresno": the place said of whom one moved in with is the new home (the
+    speaker's; nothing of where those people live), hung on them or on the verb after them."""
+    return [r for w in frame.prep("with") for p in prep_objects(w, "in") + [o for o in frame.prep("in") if o.i > w.i]
+            for r in emit(frame, "LIVES_IN", subjects, A.token_place(p, frame.idx), frame.when("start"), obj_tok=p)]
 
 
 def _moved_for_work(frame: Frame, subjects: list[Arg]) -> list[Rel]:
