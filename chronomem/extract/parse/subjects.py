@@ -167,3 +167,33 @@ def _verb_read_as_modifier(verb: Token) -> None:
 
 def first_name(word: str) -> bool:
     return word.lower() in L.MALE_NAMES or word.lower() in L.FEMALE_NAMES
+
+
+def repair_object_taken_for_subject(doc: Doc) -> None:
+    """The subject of a second clause parsed as one more object of the first, its verb as the first verb's
+    complement: "I quit Verizon and my cousin Raul joined Comcast" ("my cousin Raul" a conjunct of "Verizon" right
+    before "joined", which has no subject) becomes that verb's subject, the verb the first one's conjunct. Not "I
+    quit Verizon and joined Comcast" (no noun before the verb), nor a verb with a subject of its own.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("I left Acme and Tom joined Bolt")
+    >>> for t, (dep, head) in zip(doc, [("nsubj", 1), ("ROOT", 1), ("dobj", 1), ("cc", 2), ("conj", 2), ("ccomp", 1),
+    ...                                 ("dobj", 5)]):
+    ...     t.dep_, t.head = dep, doc[head]
+    >>> doc[4].pos_, doc[5].tag_ = "PROPN", "VBD"
+    >>> repair_object_taken_for_subject(doc)
+    >>> doc[4].dep_, doc[4].head.text, doc[5].dep_, doc[3].head.text
+    ('nsubj', 'joined', 'conj', 'left')
+    """
+    for verb in doc:
+        first = verb.head
+        if verb.dep_ != "ccomp" or verb.tag_ not in ("VBD", "VBZ", "VBP") or first.i > verb.i or any(
+                c.dep_ in ("nsubj", "nsubjpass", "expl", "mark") for c in verb.children):
+            continue
+        noun = next((t for t in first.subtree if t.dep_ == "conj" and t.pos_ in ("NOUN", "PROPN") and t.i < verb.i
+                     and t.right_edge.i == verb.i - 1 and t.head.dep_ in ("dobj", "pobj", "conj")), None)
+        if noun is None:
+            continue
+        for cc in [c for c in noun.head.children if c.dep_ == "cc" and c.i < noun.i]:
+            cc.head = first
+        noun.dep_, noun.head, verb.dep_ = "nsubj", verb, "conj"

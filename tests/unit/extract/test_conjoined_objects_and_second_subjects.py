@@ -1,5 +1,6 @@
 """Readings of sentences that join things (sentences written for these tests): a move in with someone in a place is a
-new home in that place, for the mover only.
+new home in that place, for the mover only; a second clause with its own subject after "and" ("I quit Verizon and my
+cousin Raul joined Comcast") is that subject's, not the speaker's.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at 2024-03-12T09:00Z.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extract.extract_helpers import NOW, A, U, c, last_turn_rows
+from tests.unit.extract.extract_helpers import NOW, A, E, U, c, last_turn_rows, rows, session_of
 
 MOVED_IN_WITH = [
     ("I moved back in with my parents in Fresno.", c(U, "LIVES_IN", "Fresno", A, NOW)),
@@ -27,3 +28,28 @@ def test_moved_in_with_someone_says_nothing_of_their_home(extractor, text):
     found = last_turn_rows(extractor, text)
     assert not any(r[1] == "LIVES_IN" and r[0] != U for r in found), found
     assert not any(r[1] == "LIVES_IN" and r[2] == "2019" for r in found), found
+
+
+SECOND_SUBJECTS = [
+    ("I quit Verizon and my cousin Raul joined Comcast.",
+     [c("Raul", "WORKS_AT", "Comcast", A, NOW), c(U, "RELATED_TO", "Raul", A, NOW)]),
+]
+
+
+@pytest.mark.parametrize("text,expected", SECOND_SUBJECTS, ids=[t for t, _ in SECOND_SUBJECTS])
+def test_a_second_clause_has_its_own_subject(extractor, text, expected):
+    found = last_turn_rows(extractor, text)
+    assert all(row in found for row in expected), found
+    assert not any(r[0] == U and r[1] == "WORKS_AT" and r[3] == A for r in found), found
+
+
+def test_the_first_clause_still_ends_the_speakers_job(extractor):
+    found = rows(extractor.extract(session_of("I work at Verizon.", "I quit Verizon and my cousin Raul joined Comcast.")))
+    assert (U, "WORKS_AT", "Verizon", E) in {r[:4] for r in found}, found
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I quit Verizon and joined Comcast.", c(U, "WORKS_AT", "Comcast", A, NOW)),  # one subject for both verbs
+])
+def test_a_shared_subject_stays_the_speakers(extractor, text, expected):
+    assert expected in last_turn_rows(extractor, text)
