@@ -197,3 +197,36 @@ def repair_object_taken_for_subject(doc: Doc) -> None:
         for cc in [c for c in noun.head.children if c.dep_ == "cc" and c.i < noun.i]:
             cc.head = first
         noun.dep_, noun.head, verb.dep_ = "nsubj", verb, "conj"
+
+
+def repair_owned_noun_before_name(doc: Doc) -> None:
+    """An owned kin or person noun right before the name that is its clause's subject, hung on the verb as an
+    adverb ("My cousin Lisa is getting married": "cousin" an adverbial noun of "married") or as one more object of
+    the clause before ("I sold my car and my cousin Bo bought a van": "cousin" a conjunct of "car"), takes the name's
+    place, the name its apposition, as in "My cousin Lisa got engaged". Only a noun with an owner ("my", "Tom's").
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("My cousin Lisa married")
+    >>> for t, (dep, head) in zip(doc, [("poss", 1), ("npadvmod", 3), ("nsubj", 3), ("ROOT", 3)]):
+    ...     t.dep_, t.head = dep, doc[head]
+    >>> doc[1].pos_, doc[2].pos_ = "NOUN", "PROPN"
+    >>> repair_owned_noun_before_name(doc)
+    >>> doc[1].dep_, doc[2].dep_, doc[2].head.text
+    ('nsubj', 'appos', 'cousin')
+    """
+    for noun in doc[:-1]:
+        name = doc[noun.i + 1]
+        while name.dep_ == "compound" and name.head.i > name.i and name.head.pos_ == "PROPN":
+            name = name.head  # "my uncle Jim Beale"
+        verb = name.head
+        joined = noun.dep_ == "conj" and noun.head.dep_ in ("dobj", "pobj", "conj") and verb.dep_ == "conj" and (
+            verb.i > name.i and verb.head.i < noun.i)  # (an object of the clause before)
+        if (not (noun.dep_ in _MISREAD and verb == noun.head or joined) or noun.pos_ != "NOUN" or name.pos_ != "PROPN"
+                or name.dep_ not in ("nsubj", "nsubjpass") or not (noun.lower_ in L.KIN or noun.lower_ in L.PERSON_NOUNS)
+                or not any(c.dep_ == "poss" for c in noun.children)):
+            continue
+        if joined:
+            for cc in [c for c in noun.head.children if c.dep_ == "cc" and c.i < noun.i]:
+                cc.head = verb.head
+            noun.head = verb
+        noun.dep_, name.dep_, name.head = name.dep_, "appos", noun

@@ -1,6 +1,8 @@
 """Readings of sentences that join things (sentences written for these tests): a move in with someone in a place is a
 new home in that place, for the mover only; a second clause with its own subject after "and" ("I quit Verizon and my
-cousin Raul joined Comcast") is that subject's, not the speaker's.
+cousin Raul joined Comcast") is that subject's, not the speaker's; "my cousin Lisa" before a verb the parser gave the
+name alone as its subject ("My cousin Lisa is getting married", "I sold my car and my cousin Bo bought a van") still
+ties Lisa (Bo) to the speaker.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at 2024-03-12T09:00Z.
 """
@@ -53,3 +55,18 @@ def test_the_first_clause_still_ends_the_speakers_job(extractor):
 ])
 def test_a_shared_subject_stays_the_speakers(extractor, text, expected):
     assert expected in last_turn_rows(extractor, text)
+
+
+OWNED_NOUN_BEFORE_NAME = [
+    ("My cousin Lisa is getting married in June.", c(U, "RELATED_TO", "Lisa", A, NOW)),
+    ("My cousin Lisa is getting married.", c(U, "RELATED_TO", "Lisa", A, NOW)),
+    ("I sold my car and my cousin Bo bought a van.", c(U, "RELATED_TO", "Bo", A, NOW)),
+]
+
+
+@pytest.mark.parametrize("text,expected", OWNED_NOUN_BEFORE_NAME, ids=[t for t, _ in OWNED_NOUN_BEFORE_NAME])
+def test_an_owned_noun_before_the_subjects_name(extractor, text, expected):
+    found = last_turn_rows(extractor, text)
+    assert expected in found, found
+    assert not any(U in (r[0], r[2]) and r[1] == "MARRIED_TO" for r in found), found  # Lisa's wedding, not the speaker's
+    assert not any(r[2] == "cousin" for r in found), found  # ("my cousin" was one more thing sold)
