@@ -2,7 +2,8 @@
 new home in that place, for the mover only; a second clause with its own subject after "and" ("I quit Verizon and my
 cousin Raul joined Comcast") is that subject's, not the speaker's; "my cousin Lisa" before a verb the parser gave the
 name alone as its subject ("My cousin Lisa is getting married", "I sold my car and my cousin Bo bought a van") still
-ties Lisa (Bo) to the speaker.
+ties Lisa (Bo) to the speaker; a happening with joined objects ("We visited Paris and Rome last summer") is one event
+per object of the same kind.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at 2024-03-12T09:00Z.
 """
@@ -70,3 +71,27 @@ def test_an_owned_noun_before_the_subjects_name(extractor, text, expected):
     assert expected in found, found
     assert not any(U in (r[0], r[2]) and r[1] == "MARRIED_TO" for r in found), found  # Lisa's wedding, not the speaker's
     assert not any(r[2] == "cousin" for r in found), found  # ("my cousin" was one more thing sold)
+
+
+
+JOINED_HAPPENINGS = [
+    ("We visited Quito and Lima last summer.", ["Quito", "Lima"]),
+    ("Last year we took a trip to Peru and Chile.", ["Peru", "Chile"]),
+    ("I attended a seminar and a conference last week.", ["seminar", "conference"]),
+]
+
+
+@pytest.mark.parametrize("text,objects", JOINED_HAPPENINGS, ids=[t for t, _ in JOINED_HAPPENINGS])
+def test_a_happening_with_joined_objects(extractor, text, objects):
+    found = {r[2] for r in last_turn_rows(extractor, text) if r[1] in ("VISITED", "ATTENDED") and r[0] == U}
+    assert found == set(objects), found
+
+
+@pytest.mark.parametrize("text,unwanted", [
+    ("We visited Quito and my aunt last summer.", "aunt"),  # a person visited is no place
+    ("I went to a concert and dinner last night.", "dinner"),  # only the event one attends
+    ("We visited Quito and Lima.", "Lima"),  # no time said: no happening at all
+])
+def test_joined_objects_of_another_kind_are_no_happening(extractor, text, unwanted):
+    found = last_turn_rows(extractor, text)
+    assert not any(r[2] == unwanted and r[1] in ("VISITED", "ATTENDED", "DID") for r in found), found

@@ -15,7 +15,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import clause_status
-from chronomem.extract.clauses.frames import Frame
+from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When, timed
@@ -96,13 +96,34 @@ def happening_rels(frame: Frame) -> list[Rel]:
     if (found := _what(frame, lemma)) is None:
         return []
     predicate, obj, relation = found
+    objs = [obj, *_joined(frame, obj, predicate, lemma)]
     if planned:
         relation = f"plans to {_base_relation(frame, lemma, relation)}"
     when = When("event", point.text if point is not None else "", prefer="future" if planned else "past",
                 fresh=point is None)
     quals = {"relation": relation, **({"status": "planned"} if planned else {})}
-    return [timed(predicate, s, obj, when, frame.v.i, EVENT_CONFIDENCE, quals) for s in subjects
-            if not (s.kind == ENTITY and s.name == obj.name)]
+    return [timed(predicate, s, o, when, frame.v.i, EVENT_CONFIDENCE, quals) for o in objs for s in subjects
+            if not (s.kind == ENTITY and s.name == o.name)]
+
+
+def _joined(frame: Frame, obj: Arg, predicate: str, lemma: str) -> list[Arg]:
+    """The things joined to the happening's object that are happenings of the same kind: "visited Paris and Rome",
+    "ran a marathon and a relay"; a place only with a place, an event one attends only with another ("went to a
+    concert and dinner": no dinner attended), never a person ("visited Rome and my aunt") nor a time."""
+    tok = frame.v.doc[obj.i] if obj.i >= 0 else frame.v
+    if tok.i == frame.v.i or tok.pos_ not in ("NOUN", "PROPN"):
+        return []  # ("went hiking": the verb is what was done)
+    place, idx = obj.type == "PLACE", frame.idx
+    out: list[Arg] = []
+    for t in with_conj(tok)[1:]:
+        if not _thing(t) or idx.is_time(t) or is_person_noun(t) or _is_place(t, idx) != place or (
+                predicate == "ATTENDED" and lemma not in EVENTS.attend_verbs and t.lemma_.lower() not in EVENTS.attend_nouns) or (
+                lemma == "have" and t.lemma_.lower() not in EVENTS.have_nouns):
+            continue
+        arg = place_arg(t) if place else phrase_arg(t, idx)
+        if arg is not None and arg.name not in {a.name for a in (obj, *out)}:
+            out.append(arg)
+    return out
 
 
 def _went_doing(v: Token) -> Token | None:
