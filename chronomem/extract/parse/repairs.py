@@ -12,6 +12,7 @@ from chronomem.extract.parse.amounts import repair_amounts
 from chronomem.extract.parse.contractions import repair_adjective_passive, repair_contracted_has, repair_contracted_is
 from chronomem.extract.parse.dated_names import repair_dated_names
 from chronomem.extract.parse.subjects import (
+    repair_age_taken_for_subject,
     repair_fronted_names,
     repair_object_taken_for_subject,
     repair_opening_pasts,
@@ -351,7 +352,7 @@ def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:
     the evidence the verb repairs need."""
     for fix in (repair_dated_names, repair_clause_prep_names, repair_contracted_is, repair_contracted_has, repair_adjective_passive,
                 repair_tags, repair_fronted_names, repair_paired_subject, repair_opening_pasts, repair_named_conjuncts,
-                repair_object_taken_for_subject, repair_owned_noun_before_name):
+                repair_object_taken_for_subject, repair_owned_noun_before_name, repair_age_taken_for_subject):
         fix(doc)
     repair_base_pasts(doc, verbs)
     repair_noun_verbs(doc, verbs)

@@ -230,3 +230,33 @@ def repair_owned_noun_before_name(doc: Doc) -> None:
                 cc.head = verb.head
             noun.head = verb
         noun.dep_, name.dep_, name.head = name.dep_, "appos", noun
+
+
+def repair_age_taken_for_subject(doc: Doc) -> None:
+    """An age after "is" parsed as the subject of the next clause's verb, the next name its conjunct: "Idris is ten
+    and Caleb just turned seven" ("ten and Caleb" turned seven) is two clauses, the age the complement of "is", the
+    name the subject of "turned", which becomes the conjunct of "is".
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("Ana is ten and Bo turned six")
+    >>> for t, (dep, head) in zip(doc, [("nsubj", 1), ("ccomp", 5), ("nsubj", 5), ("cc", 2), ("conj", 2), ("ROOT", 5),
+    ...                                 ("oprd", 5)]):
+    ...     t.dep_, t.head = dep, doc[head]
+    >>> doc[1].lemma_, doc[4].pos_ = "be", "PROPN"
+    >>> repair_age_taken_for_subject(doc)
+    >>> doc[1].dep_, doc[2].dep_, doc[4].dep_, doc[4].head.text, doc[5].dep_
+    ('ROOT', 'attr', 'nsubj', 'turned', 'conj')
+    """
+    for age in doc[2:]:
+        verb, be = age.head, doc[age.i - 1]
+        if not age.like_num or age.dep_ != "nsubj" or verb.i < age.i or be.lemma_ != "be" or be.dep_ != "ccomp" or (
+                be.head != verb) or not any(c.dep_ == "nsubj" for c in be.children) or any(
+                c.dep_ in ("attr", "acomp") for c in be.children):
+            continue
+        name = next((c for c in age.children if c.dep_ == "conj" and c.pos_ == "PROPN"), None)
+        if name is None:
+            continue
+        for cc in [c for c in age.children if c.dep_ == "cc"]:
+            cc.head = be
+        be.dep_, be.head = verb.dep_, be if verb.dep_ == "ROOT" else verb.head
+        age.dep_, age.head, name.dep_, name.head, verb.dep_, verb.head = "attr", be, "nsubj", verb, "conj", be

@@ -3,7 +3,8 @@ new home in that place, for the mover only; a second clause with its own subject
 cousin Raul joined Comcast") is that subject's, not the speaker's; "my cousin Lisa" before a verb the parser gave the
 name alone as its subject ("My cousin Lisa is getting married", "I sold my car and my cousin Bo bought a van") still
 ties Lisa (Bo) to the speaker; a happening with joined objects ("We visited Paris and Rome last summer") is one event
-per object of the same kind.
+per object of the same kind; two ages in one sentence ("Idris is ten and Caleb just turned seven") name both children
+counted before.
 
 Rows are ``(subject, predicate, object, kind, at, at_precision, observed)`` with the turn at 2024-03-12T09:00Z.
 """
@@ -95,3 +96,17 @@ def test_a_happening_with_joined_objects(extractor, text, objects):
 def test_joined_objects_of_another_kind_are_no_happening(extractor, text, unwanted):
     found = last_turn_rows(extractor, text)
     assert not any(r[2] == unwanted and r[1] in ("VISITED", "ATTENDED", "DID") for r in found), found
+
+
+@pytest.mark.parametrize("turns", [
+    [("Cy", "I've got two boys. Idris is ten and Caleb just turned seven.")],
+    [("Ann", "Do you have kids?"), ("Cy", "Two. Idris is ten and Caleb just turned seven.")],
+])
+def test_two_ages_in_one_sentence_name_the_counted_children(extractor, turns):
+    found = {r[:4] for r in rows(extractor.extract(session_of(*turns)))}
+    assert {("Cy", "PARENT_OF", "Idris", A), ("Cy", "PARENT_OF", "Caleb", A)} <= found, found
+
+
+@pytest.mark.parametrize("text", ["Teo is nine and Rafa just turned four.", "Reno is lovely and Fargo just turned cold."])
+def test_two_clauses_with_no_children_counted_name_no_children(extractor, text):
+    assert not any(r[1] == "PARENT_OF" for r in last_turn_rows(extractor, text))

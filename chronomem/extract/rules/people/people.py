@@ -341,7 +341,7 @@ def _had_counted(tok: Token) -> bool:
 
 def _aged(subj: Token) -> bool:
     """Said with an age: "Leo is five", "Maya just turned two", "Ava is 3 years old"."""
-    return any(c.dep_ in ("attr", "dobj", "acomp") and (c.like_num or c.lower_ == "old") for c in subj.head.children)
+    return any(c.dep_ in ("attr", "dobj", "acomp", "oprd") and (c.like_num or c.lower_ == "old") for c in subj.head.children)
 
 
 def _count(tok: Token) -> int:
