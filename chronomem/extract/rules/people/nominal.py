@@ -36,7 +36,7 @@ from chronomem.extract.rules.people.kin import (
 from chronomem.extract.rules.people.who import named_person
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
 from chronomem.extract.rules.verbs.roles import in_charge_rels
-from chronomem.extract.rules.verbs.stays import at_school
+from chronomem.extract.rules.verbs.stays import at_school, still_at
 from chronomem.extract.rules.verbs.tools import tool_subjects
 
 ENDED_ROLE_MODIFIERS = L.ENDED_KIN_MODIFIERS | L.ROLES.ended_role_modifiers
@@ -185,9 +185,7 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
                     for r in emit(frame, "USES", groups, a, when, obj_tok=t)]  # ("we're on Postgres 13", not "on Zoom")
         ranged = when is not None and bool(when.until)  # "was at Leeds United from 2006 to 2007"
         if not out and frame.lemma == "be" and still:  # "I'm still at Lyft" (not "I'm at Starbucks")
-            orgs = [t for t in frame.prep("at") if t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "LOC", "FAC")]
-            out += [r for t in orgs for r in emit(frame, "WORKS_AT", subjects, A.token_org(  # a "person" only by its
-                t, idx, strict=t.ent_type_ == "PERSON"), when, obj_tok=t)]  # organisation word: "Kestrel Labs"
+            out += still_at(frame, subjects, when)
         back = when is not None and when.role == "since" and any(c.lower_ == "back" for c in frame.v.children)
         home = next((c for c in frame.v.children if c.lower_ == "home" and any(b.lower_ == "back" for b in c.children)), None)
         home_now = home is not None and any(c.lower_ == "now" for c in frame.v.children) and not prep_objects(home, "for") \

@@ -68,6 +68,26 @@ def job_at(frame: Frame) -> list[Rel]:
     return employment(frame, [owner], frame.when("state"), orgs, unnamed=True) if owner is not None else []
 
 
+def still_at(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:
+    """A named place one is still at: "I'm still at Lyft" → WORKS_AT (a "person" only by its organisation word:
+    "Kestrel Labs"); STUDIES_AT at a school (:func:`at_school`: "Maisie is still at Oakfield Primary"), or for the
+    speaker's child anywhere ("my son is still at Oakfield"); an adult relative at a school works there ("my wife
+    is still at Dalton High")."""
+    out: list[Rel] = []
+    kin = [s for s in subjects if s.i >= 0 and {frame.v.doc[s.i].lower_, frame.v.doc[s.i].lemma_.lower()} & L.KIN.keys()]
+    child = [s for s in kin if frame.v.doc[s.i].lemma_.lower() in L.OPEN.child_nouns]
+    for tok in frame.prep("at"):  # (a child is at a school, whatever NER called its name: "at Oakfield" a town)
+        if tok.pos_ != "PROPN" or tok.ent_type_ in ("LOC", "FAC") or tok.ent_type_ == "GPE" and not (
+                child and len(child) == len(subjects)):
+            continue
+        school = at_school(tok, frame.idx)
+        org = A.token_org(tok, frame.idx, strict=tok.ent_type_ == "PERSON", tools=False)
+        pupils = [s for s in subjects if s in child or school and s not in kin]
+        out += emit(frame, "STUDIES_AT", pupils, org, when, obj_tok=tok)
+        out += emit(frame, "WORKS_AT", [s for s in subjects if s not in pupils], org, when, obj_tok=tok)
+    return out
+
+
 def known_employer(org: Arg | None) -> bool:
     """An organisation the gazetteer knows that people work at rather than shop at (``shop_names``): enough to read a
     job where the words alone do not say one ("before that I was at Twilio"; not "… at Costco", "… at Acme")."""
