@@ -88,6 +88,18 @@ def still_at(frame: Frame, subjects: list[Arg], when: When | None) -> list[Rel]:
     return out
 
 
+def for_good(verb: Token) -> bool:
+    """"for good", "for keeps" on ``verb``: a stay said to last (``for_good_words``), not "for a week".
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("back for good")
+    >>> doc[1].head, doc[2].head = doc[0], doc[1]
+    >>> for_good(doc[0])
+    True
+    """
+    return any(c.lower_ == "for" and any(g.lower_ in L.OPEN.for_good_words for g in c.children) for c in verb.children)
+
+
 def known_employer(org: Arg | None) -> bool:
     """An organisation the gazetteer knows that people work at rather than shop at (``shop_names``): enough to read a
     job where the words alone do not say one ("before that I was at Twilio"; not "… at Costco", "… at Acme")."""
