@@ -20,6 +20,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
 from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
+from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, LAST, MINE, SPEAKER, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import is_activity, prep_objects
 from chronomem.extract.lexicon import OPEN, PEOPLE, TIES, lexicon_file
@@ -138,14 +139,28 @@ def employer_with(role: Token, idx: DocIndex) -> list[Token]:
 
 def named_org(tok: Token, v: Token) -> Token:
     """The name said after a company or workplace with none, set off by a comma: "a small startup, Fenwick Labs"
-    (an apposition, or hung on the verb: "for a hospital group now, Mercy Health"); else ``tok``."""
+    (an apposition, or hung on the verb: "for a hospital group now, Mercy Health"; a name of capitalised words and
+    "&" the parser made a conjunct: "my bakery, Crumb & Co,"), or given it: "a studio called Brightline"; else ``tok``."""
     if tok.pos_ != "NOUN" or tok.lemma_.lower() not in TIES.employer_nouns | TIES.workplace_nouns:
         return tok
+    if (called := called_token(tok)) is not None:
+        return called
+    conj = next((c for c in tok.children if c.dep_ == "conj" and c.pos_ == "PROPN" and c.i == tok.i + 2), None)
+    if conj is not None and tok.doc[tok.i + 1].text == "," and _set_off_name(conj):
+        return conj
     after = [c for c in (*tok.children, *v.children) if c.dep_ in ("appos", "npadvmod") and c.pos_ == "PROPN"
              and c.i > tok.i and c.doc[c.left_edge.i - 1].text == "," and not any(g.dep_ == "case" for g in c.children)
              and c.left_edge.lower_.rstrip(".") not in PEOPLE.person_titles  # not "a clinic, Dr. Patel's"
              and c.lower_.removesuffix("s") not in L.TIME_NAMES]  # not "the bakery, Fridays only"
     return after[0] if after else tok
+
+
+def _set_off_name(tok: Token) -> bool:
+    """``tok``'s words are one name closed by a comma or the sentence's end: capitalised words and "&" ("Crumb &
+    Co"), not a list ("a bakery, Paris and Rome")."""
+    words = list(tok.subtree)
+    nxt = tok.doc[words[-1].i + 1] if words[-1].i + 1 < len(tok.doc) else None
+    return (nxt is None or nxt.is_punct) and all(w.text[:1].isupper() or w.text == "&" for w in words)
 
 
 def national_team(tok: Token | None, idx: DocIndex) -> Arg | None:

@@ -23,9 +23,13 @@ READS = [
     ("Nadia is the CTO of Ferncliff.", [c("Nadia", "WORKS_AT", "Ferncliff", A, NOW), c("Nadia", "HAS_ROLE", "CTO", A, NOW)]),
     ("I'm the founder of Ferncliff.", [c(U, "WORKS_AT", "Ferncliff", A, NOW), c(U, "HAS_ROLE", "founder", A, NOW)]),
     # a company founded
-    ("I cofounded Ferncliff in 2021.", [c(U, "WORKS_AT", "Ferncliff", A, year(2021))]),
+    # (and holds the founder's role from then, as "I'm the founder of Ferncliff" says)
+    ("I cofounded Ferncliff in 2021.", [c(U, "WORKS_AT", "Ferncliff", A, year(2021)),
+                                        c(U, "HAS_ROLE", "co-founder", A, year(2021))]),
     ("Tariq and I founded Ferncliff in 2016.", [c("Tariq", "WORKS_AT", "Ferncliff", A, year(2016)),
-                                               c(U, "WORKS_AT", "Ferncliff", A, year(2016))]),
+                                               c(U, "WORKS_AT", "Ferncliff", A, year(2016)),
+                                               c("Tariq", "HAS_ROLE", "founder", A, year(2016)),
+                                               c(U, "HAS_ROLE", "founder", A, year(2016))]),
     # a dog said by its breed
     ("We adopted a lurcher called Biscuit.", [c(U, "HAS_PET", "Biscuit", A, NOW)]),
     ("We've got a jack russell named Pickle.", [c(U, "HAS_PET", "Pickle", A, NOW)]),

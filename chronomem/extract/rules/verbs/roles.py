@@ -15,14 +15,15 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.accept import role_word, team_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel, When
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
-from chronomem.extract.lexicon import OPEN, ROLE_PHRASE_STOPS, ROLES, TITLE_NOUNS, lexicon_file
-from chronomem.extract.rules.base import emit, employment, persons, role_rels, role_when
+from chronomem.extract.lexicon import OPEN, ROLE_PHRASE_STOPS, ROLES, TIES, TITLE_NOUNS, lexicon_file
+from chronomem.extract.rules.base import emit, employment, named_org, persons, role_rels, role_when
 from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.people.kin import objects_pets, possessor
 
@@ -284,3 +285,18 @@ def _for_a_living(frame: Frame) -> bool:
 
 def _livelihood(tok: Token) -> bool:
     return " ".join(t.lower_ for t in tok.subtree) in ROLES.livelihood_phrases
+
+
+def founded(frame: Frame, *, role: str, named: bool = False) -> list[Rel]:
+    """A business someone founds: WORKS_AT it from then, HAS_ROLE ``role`` ("I co-founded Brightline in 2020",
+    "I founded a studio called Nord"); ``named``: only a company or workplace said with its name ("I started my own
+    bakery, Crumb & Co", not "I started a new job", "we started the movie", "I started yoga", nor a school or gym
+    one goes to: ``joined_workplaces``)."""
+    obj = frame.dobj
+    tok = named_org(obj, frame.v) if obj is not None else None
+    if obj is None or tok is None or named and (tok is obj or obj.lemma_.lower() in TIES.joined_workplaces):
+        return []
+    when = frame.when("start")
+    rels = emit(frame, "WORKS_AT", persons(frame), A.token_org(tok, frame.idx, tools=False), when, obj_tok=tok)
+    title = Arg(ENTITY, frame.v.i, role, "ROLE", GAZETTEER)
+    return rels + emit(frame, "HAS_ROLE", [r.subject for r in rels if r.kind != "end"], title, when)
