@@ -36,7 +36,7 @@ from chronomem.extract.rules.people.kin import (
 from chronomem.extract.rules.people.who import named_person
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
 from chronomem.extract.rules.verbs.roles import in_charge_rels
-from chronomem.extract.rules.verbs.stays import at_school, for_good, still_at
+from chronomem.extract.rules.verbs.stays import at_school, for_good, passing, still_at
 from chronomem.extract.rules.verbs.tools import tool_subjects
 
 ENDED_ROLE_MODIFIERS = L.ENDED_KIN_MODIFIERS | L.ROLES.ended_role_modifiers
@@ -190,7 +190,8 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         home = next((c for c in frame.v.children if c.lower_ == "home" and any(b.lower_ == "back" for b in c.children)), None)
         home_now = home is not None and any(c.lower_ == "now" for c in frame.v.children) and not prep_objects(home, "for") \
             and not frame.prep("for")  # "back home in Leeds now" (not "… for Christmas")
-        if not out and frame.lemma == "be" and (still or back or home_now or frame.status.ending):  # "still in Tacoma", "no
+        stays = still and not passing(frame.v)  # (not "still in Paris for the conference")
+        if not out and frame.lemma == "be" and (stays or back or home_now or frame.status.ending):  # "still in Tacoma", "no
             # longer in Oslo", "back in Dublin since the spring", "back in Ohio for good" (not "in Paris": a trip)
             towns = [t for t in frame.prep("in") + (prep_objects(home, "in") if home_now and home else [])
                      if t.pos_ == "PROPN" and t.ent_type_ == "GPE"]  # (not "in Paris")

@@ -100,6 +100,13 @@ def for_good(verb: Token) -> bool:
     return any(c.lower_ == "for" and any(g.lower_ in L.OPEN.for_good_words for g in c.children) for c in verb.children)
 
 
+def passing(verb: Token) -> bool:
+    """A "for" phrase on ``verb`` that makes a stay passing: "still in Paris for the conference", "for a few more
+    days" (not the ``still_for_words``: "still in Tacoma for now")."""
+    return any(c.lower_ == "for" and c.dep_ == "prep" and not any(
+        g.lower_ in L.OPEN.still_for_words for g in c.subtree) for c in verb.children)
+
+
 def known_employer(org: Arg | None) -> bool:
     """An organisation the gazetteer knows that people work at rather than shop at (``shop_names``): enough to read a
     job where the words alone do not say one ("before that I was at Twilio"; not "… at Costco", "… at Acme")."""
