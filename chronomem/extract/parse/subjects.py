@@ -169,6 +169,13 @@ def first_name(word: str) -> bool:
     return word.lower() in L.MALE_NAMES or word.lower() in L.FEMALE_NAMES
 
 
+def _rehang_cc(parent: Token, head: Token, *, before: int | None = None) -> None:
+    """Hang the "and"/"or" of ``parent`` (those before token ``before``, when given) on ``head``: the coordinator
+    goes with the clause a repair splits off."""
+    for cc in [c for c in parent.children if c.dep_ == "cc" and (before is None or c.i < before)]:
+        cc.head = head
+
+
 def repair_object_taken_for_subject(doc: Doc) -> None:
     """The subject of a second clause parsed as one more object of the first, its verb as the first verb's
     complement: "I quit Verizon and my cousin Raul joined Comcast" ("my cousin Raul" a conjunct of "Verizon" right
@@ -194,8 +201,7 @@ def repair_object_taken_for_subject(doc: Doc) -> None:
                      and t.right_edge.i == verb.i - 1 and t.head.dep_ in ("dobj", "pobj", "conj")), None)
         if noun is None:
             continue
-        for cc in [c for c in noun.head.children if c.dep_ == "cc" and c.i < noun.i]:
-            cc.head = first
+        _rehang_cc(noun.head, first, before=noun.i)
         noun.dep_, noun.head, verb.dep_ = "nsubj", verb, "conj"
 
 
@@ -226,8 +232,7 @@ def repair_owned_noun_before_name(doc: Doc) -> None:
                 or not any(c.dep_ == "poss" for c in noun.children)):
             continue
         if joined:
-            for cc in [c for c in noun.head.children if c.dep_ == "cc" and c.i < noun.i]:
-                cc.head = verb.head
+            _rehang_cc(noun.head, verb.head, before=noun.i)
             noun.head = verb
         noun.dep_, name.dep_, name.head = name.dep_, "appos", noun
 
@@ -256,7 +261,6 @@ def repair_age_taken_for_subject(doc: Doc) -> None:
         name = next((c for c in age.children if c.dep_ == "conj" and c.pos_ == "PROPN"), None)
         if name is None:
             continue
-        for cc in [c for c in age.children if c.dep_ == "cc"]:
-            cc.head = be
+        _rehang_cc(age, be)
         be.dep_, be.head = verb.dep_, be if verb.dep_ == "ROOT" else verb.head
         age.dep_, age.head, name.dep_, name.head, verb.dep_, verb.head = "attr", be, "nsubj", verb, "conj", be
