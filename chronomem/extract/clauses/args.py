@@ -133,8 +133,8 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
         if kind is not None and len(ent) <= 6 and ent[0].pos_ != "PRON":
             cut = next((t.i for t in ent if t.pos_ in ("VERB", "AUX") and t.i > tok.i), ent.end)  # "Dolores Dorn married"
             start, end = _widen(ent.start, cut, idx, person=ent.label_ == "PERSON", org=ent.label_ == "ORG")
-            while end - start > 1 and idx.doc[end - 1].lower_ in L.TIME_TAILS:
-                end -= 1  # "Daniel married Leah today": NER's "Leah today"
+            while end - start > 1 and (idx.doc[end - 1].lower_ in L.TIME_TAILS or _loose_tail(idx.doc[end - 1])):
+                end -= 1  # "Daniel married Leah today": NER's "Leah today"; "a cafe called Saltmarsh in May": "Saltmarsh in"
             name = clean_name(idx.doc[start:end].text)
             if valid_name(name) and (name[0].isupper() or name[0].isdigit()):
                 strength = NER if kind != "OTHER" else GUESS
@@ -156,6 +156,12 @@ def name_arg(tok: Token, idx: DocIndex, *, allow_lower: bool = False) -> Arg | N
                 return Arg(ENTITY, start, name, "ORG", NER, label="ORG")
             return Arg(ENTITY, start, name, "OTHER", GUESS, gender=first_name_gender(name))
     return None
+
+
+def _loose_tail(tok: Token) -> bool:
+    """A lower-case preposition, conjunction or article at the end of an NER span: no name ends with one, the
+    span ran into the phrase after it ("Saltmarsh in | May 2023", "Bea and | I")."""
+    return tok.is_lower and tok.pos_ in ("ADP", "CCONJ", "DET")
 
 
 def _bare_subject_name(tok: Token) -> bool:
