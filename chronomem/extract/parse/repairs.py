@@ -124,6 +124,33 @@ def repair_word_punct(doc: Doc) -> None:
             tok.dep_ = "attr"
 
 
+def repair_taste_adverb(doc: Doc) -> None:
+    """Make the lone word the tagger took for an adjective modifying a verb of taste (or of "can't stand") right
+    before it the verb's object, when the verb has none and the word ends its clause ("I hate cilantro": "cilantro"
+    read as an adverbial adjective). Not "I love it here" (an object), nor "I hate early mornings" (on the noun).
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("I hate cilantro .")
+    >>> for t, (pos, dep, head) in zip(doc, [("PRON", "nsubj", 1), ("VERB", "ROOT", 1), ("ADJ", "advmod", 1),
+    ...                                      ("PUNCT", "punct", 1)]):
+    ...     t.pos_, t.dep_, t.head, t.lemma_ = pos, dep, doc[head], t.lower_
+    >>> repair_taste_adverb(doc)
+    >>> doc[2].pos_, doc[2].dep_
+    ('NOUN', 'dobj')
+    """
+    for tok in doc[1:]:
+        if tok.dep_ != "advmod" or tok.pos_ != "ADJ" or not tok.is_alpha or tok.head.i != tok.i - 1 or any(
+                True for _ in tok.children):
+            continue
+        verb = tok.head
+        lemma = verb.lemma_.lower()
+        if verb.pos_ != "VERB" or not (lemma in OPEN.taste_verbs or lemma in OPEN.cannot_tastes) or any(
+                c.dep_ in _OBJECTS for c in verb.children) or tok.i + 1 < len(doc) and not (
+                doc[tok.i + 1].is_punct or doc[tok.i + 1].lower_ in _JOINERS):
+            continue
+        tok.pos_, tok.tag_, tok.dep_ = "NOUN", "NN", "dobj"
+
+
 def repair_stranded_prep(doc: Doc) -> None:
     """Make a word the parser hung beside a preposition that has no object that preposition's object,
     when it comes right after it ("we've been on RabbitMQ": "RabbitMQ" read as an attribute or as
@@ -357,6 +384,6 @@ def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:
     repair_base_pasts(doc, verbs)
     repair_noun_verbs(doc, verbs)
     repair_plural_verbs(doc, verbs)
-    for fix in (repair_taste_root, repair_taste_verbs, repair_stranded_prep, repair_word_punct, repair_amounts,
+    for fix in (repair_taste_root, repair_taste_verbs, repair_taste_adverb, repair_stranded_prep, repair_word_punct, repair_amounts,
                 repair_hobby_names):
         fix(doc)
