@@ -165,6 +165,16 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     return out
 
 
+def _extraposed(frame: Frame, subj: Token | None) -> Token | None:
+    """The activity an "it" of "it is <adjective>" stands for when it comes after the adjective: "it's so relaxing
+    going for long walks" says what "going for long walks is so relaxing" says; else ``subj`` itself."""
+    judged = frame.acomp if frame.acomp is not None else frame.attr
+    if subj is None or subj.lower_ != "it" or frame.lemma != "be" or judged is None:
+        return subj
+    return next((c for c in (*frame.v.children, *judged.children) if c.tag_ == "VBG" and c.i > judged.i
+                 and c.dep_ in ("xcomp", "advcl", "csubj") and not any(g.dep_ == "nsubj" for g in c.children)), subj)
+
+
 def _held_now(verb: Token) -> bool:
     """"I have", "I've always had", "I feel": present or perfect, not negated, not a modal."""
     auxes = [c for c in verb.children if c.dep_ in ("aux", "neg")]
@@ -178,7 +188,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     v, lemma = frame.v, frame.lemma
     if frame.status.tense not in ("present", "perfect") or (v.head.i < v.i and reported(v)):
         return []  # "my sister says knitting is so relaxing": her words (not "pottery is my life, it helps me …")
-    subj = next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None)
+    subj = _extraposed(frame, next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None))
     subjs = with_conj(subj) if subj is not None else []
     if lemma == "find" and frame.dobj is not None:  # "I find knitting calming"
         return [] if frame.status.negated else _found_good(frame, frame.dobj)
