@@ -40,7 +40,7 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
     verb = (third_person(lemma) if frame.status.tense != "progressive" else f"is {frame.v.lower_}") + (
         f" {frame.prt}" if frame.prt else "")
     out: list[Rel] = []
-    objs = clause_objects(frame)
+    objs = [t for t in clause_objects(frame) if not _purpose(frame.v, t)]
     predicate = OPEN.verb_predicates.get(lemma, OPEN_PREDICATE)
     for tok in objs:
         pred = predicate  # what this object makes of the verb
@@ -217,8 +217,15 @@ def _stands_alone(frame: Frame) -> bool:
     object slot saying how much or how often, "a lot", "most nights", is none: the frame holds no object)."""
     v = frame.v
     return all((c.dep_ in ("nsubj", "aux", "advmod", "npadvmod", "punct", "cc", "conj", "prep", "neg") or (
-        c.dep_ == "dobj" and frame.dobj is None)) and not any(_two_word_prep(n) for n in c.children)
+        c.dep_ == "dobj" and frame.dobj is None) or _purpose(v, c)) and not any(_two_word_prep(n) for n in c.children)
         for c in v.children) and v.lemma_.lower() in OPEN.intransitive_habits
+
+
+def _purpose(v: Token, tok: Token) -> bool:
+    """A "to" infinitive under an intransitive habit verb says what the habit is for, not what is done: "I've been
+    cycling to unwind", "I swim to stay fit" (those verbs take no infinitive as an object)."""
+    return v.lemma_.lower() in OPEN.intransitive_habits and tok.head == v and tok.tag_ == "VB" and tok.dep_ in (
+        "xcomp", "advcl") and any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children)
 
 
 def _skill_args(v: Token, idx: DocIndex) -> list[Arg]:
