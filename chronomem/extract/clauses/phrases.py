@@ -263,3 +263,37 @@ def object_phrase(tok: Token, *, is_time=lambda t: False) -> str | None:
     if not content or all(w.lower_ in L.OBJECT_PRONOUNS for w in content):
         return None
     return phrase
+
+
+def quoted_title(tok: Token) -> str | None:
+    """The quoted title ``tok`` is part of: "I loved 'The Secret Garden'" → The Secret Garden.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")('I loved "The Secret Garden" a lot')
+    >>> quoted_title(doc[4]), quoted_title(doc[1])
+    ('The Secret Garden', None)
+    """
+    quotes = ('"', "“", "”")
+    sent_start, sent_end = (tok.sent.start, tok.sent.end) if tok.doc.has_annotation("SENT_START") else (0, len(tok.doc))
+    left = next((j for j in range(tok.i - 1, max(sent_start, tok.i - 12) - 1, -1) if tok.doc[j].text in quotes), None)
+    right = next((j for j in range(tok.i + 1, min(sent_end, tok.i + 12)) if tok.doc[j].text in quotes), None)
+    if left is None or right is None or right - left < 2:
+        return None
+    inside = tok.doc[left + 1:right].text.strip()
+    return inside if inside[:1].isupper() else None
+
+
+def titled_kind(tok: Token) -> str | None:
+    """A quoted title said right before the kind of work it names, with it: 'I watched "The Matrix" Trilogy' →
+    The Matrix Trilogy, 'the "Dune" books' → Dune books.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")('I read the "Dune" books')
+    >>> doc[6].pos_ = "NOUN"
+    >>> titled_kind(doc[6]), titled_kind(doc[1])
+    ('Dune books', None)
+    """
+    if tok.i < 2 or tok.doc[tok.i - 1].text not in ('"', "”") or tok.pos_ not in ("NOUN", "PROPN"):
+        return None
+    title = quoted_title(tok.doc[tok.i - 2])
+    return None if title is None else f"{title} {tok.text if tok.is_title else tok.lower_}"

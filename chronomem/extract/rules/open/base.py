@@ -13,7 +13,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.hygiene import kin_as_name
-from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase
+from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase, quoted_title, titled_kind
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects, someone_elses
@@ -141,24 +141,6 @@ def named_later(tok: Token) -> bool:
     return any(t.lemma_.lower() in OPEN.naming_words and not is_question(t.sent) for t in tok.doc[tok.i + 1:])
 
 
-def quoted_title(tok: Token) -> str | None:
-    """The quoted title ``tok`` is part of: "I loved 'The Secret Garden'" → The Secret Garden.
-
-    >>> import spacy
-    >>> doc = spacy.blank("en")('I loved "The Secret Garden" a lot')
-    >>> quoted_title(doc[4]), quoted_title(doc[1])
-    ('The Secret Garden', None)
-    """
-    quotes = ('"', "“", "”")
-    sent_start, sent_end = (tok.sent.start, tok.sent.end) if tok.doc.has_annotation("SENT_START") else (0, len(tok.doc))
-    left = next((j for j in range(tok.i - 1, max(sent_start, tok.i - 12) - 1, -1) if tok.doc[j].text in quotes), None)
-    right = next((j for j in range(tok.i + 1, min(sent_end, tok.i + 12)) if tok.doc[j].text in quotes), None)
-    if left is None or right is None or right - left < 2:
-        return None
-    inside = tok.doc[left + 1:right].text.strip()
-    return inside if inside[:1].isupper() else None
-
-
 def counted(tok: Token) -> Token:
     """What a quantity noun counts ("a bunch of fantasy books", "tons of board games": the books, the
     games); any other token is itself."""
@@ -212,7 +194,7 @@ def finished_work(it: Token) -> Arg | None:
 def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None:
     judged = judged_antecedent(tok)  # "Yoga is amazing, I love it"
     tok = judged or tok
-    if (title := quoted_title(tok)) is not None:
+    if (title := quoted_title(tok) or titled_kind(tok)) is not None:
         return Arg(ENTITY, tok.i, title, "OTHER", GUESS)  # a book, a film, a song
     if (inner := counted(tok)) is not tok:
         return phrase_arg(inner, idx, people=people)

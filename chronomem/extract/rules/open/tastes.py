@@ -12,6 +12,7 @@ from spacy.tokens import Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
+from chronomem.extract.clauses.phrases import quoted_title
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
 from chronomem.extract.clauses.stance import reported, with_can
 from chronomem.extract.clauses.tree import is_activity, owned_pet, prep_objects, someone_elses
@@ -22,7 +23,6 @@ from chronomem.extract.rules.open.base import (
     finished_work,
     is_reaction,
     phrase_arg,
-    quoted_title,
     subject_rels,
 )
 from chronomem.extract.rules.people.impressions import someone_of_mine
