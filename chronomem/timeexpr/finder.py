@@ -150,13 +150,31 @@ def _tokens(text: str) -> list[_Tok]:
     return out
 
 
+_COUNTS = frozenset(NUMBER_WORDS[1:13]) | {"a", "an", "few", "couple"}
+_HEDGED_UNITS = frozenset({"minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "year", "decade"})
+
+
 def _run_word(tok: _Tok) -> bool:
     return tok.low in RUN_WORDS or bool(_NUMERIC.match(tok.low)) or tok.low in (",", "-", "\u2013")
 
 
+def _hedge(toks: list[_Tok], k: int) -> bool:
+    """The "or so" or the "or" of a count said loosely, which a run goes on over: "a month or so ago", "a week
+    or two ago", "two or three days ago" (:func:`~chronomem.timeexpr.spans.resolve` reads the count it reaches)."""
+    low = toks[k].low
+    if low == "so":
+        return k >= 2 and toks[k - 1].low == "or" and _hedge(toks, k - 1)
+    if low != "or" or k == 0 or k + 1 >= len(toks):
+        return False
+    before, after = toks[k - 1].low, toks[k + 1].low
+    counted = before in _COUNTS or before.rstrip("s") in _HEDGED_UNITS or before.isdigit()
+    return counted and (after == "so" or after in _COUNTS or after.isdigit())
+
+
 def _acceptable(toks: list[_Tok]) -> bool:
     """Whether a piece of a run may be a time phrase before it is resolved (see the module docstring)."""
-    if toks[0].low in (",", "-", "\u2013", "and", "to") or toks[-1].low in (",", "-", "\u2013", "and", "to", "of"):
+    if toks[0].low in (",", "-", "\u2013", "and", "to", "or", "so") or toks[-1].low in (
+            ",", "-", "\u2013", "and", "to", "of", "or", "so"):
         return False
     if any(t.low in TIME_PARTS and (n + 1 == len(toks) or toks[n + 1].low != "of") for n, t in enumerate(toks)):
         return False  # "(I) start the first week of June": a part of a time is "the start of" it
@@ -259,7 +277,8 @@ def _scan(clause: str, offset: int, toks: list[_Tok], said_at: datetime, tense: 
             i += 1
             continue
         j = i
-        while j < len(toks) and _run_word(toks[j]) and (j == i or toks[j].start - toks[j - 1].end <= 2):
+        while j < len(toks) and (_run_word(toks[j]) or _hedge(toks, j)) and (
+                j == i or toks[j].start - toks[j - 1].end <= 2):
             j += 1
         lead = i + (toks[i].low in ("early", "mid", "late") and i + 1 < j)
         if i > 0 and toks[i - 1].low in _POSSESSIVES and _DECADE.match(toks[lead].low):
