@@ -41,6 +41,8 @@ def test_someone_elses_arrival_is_theirs(extractor):
     "If I land in Denver on time, I'll call you.",  # a supposition
     "I'd love to be in Denver for the game.",
     "When I arrived in Lisbon, it was pouring.",  # the time of something else, not news of today
+    "I arrived in Canada as a kid.",  # a life story
+    "I arrived in Lisbon when I was ten.",
     "I arrived in style.",  # no place
     "I'm in Rome for work next week.",  # a time of its own
 ])

@@ -144,10 +144,13 @@ def _arrival(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
 
 def _arrived_now(frame: Frame, lemma: str) -> bool:
     """An arrival in a place told with no time, news of the day it is told: "Landed in Denver!", "I arrived in
-    Lisbon." (a main clause in the past); not "when I arrived in Lisbon, …", "the day we landed in Oslo"."""
+    Lisbon." (a main clause in the past); not "when I arrived in Lisbon, …", "the day we landed in Oslo", nor a life
+    story ("I arrived in Canada as a kid", "… when I was ten")."""
     v = frame.v
     main = v.dep_ == "ROOT" or v.dep_ == "conj" and v.head.dep_ == "ROOT"
-    return main and frame.status.tense == "past" and not any(c.dep_ == "mark" for c in v.children) and (
+    told = any(c.dep_ == "mark" or c.tag_ == "WRB" for t in (v, *(c for c in v.children if c.dep_ == "advcl"))
+               for c in t.children)  # (the time of something else, or of a time clause: "… when I was ten")
+    return main and frame.status.tense == "past" and not told and not frame.prep("as") and (
         _arrival(frame, lemma) is not None)
 
 
