@@ -156,8 +156,8 @@ def _tense(tok: Token, status: ClauseStatus) -> None:
             status.tense = "past" if past_aux else "perfect"
         elif be or got:  # passive: "I'm based in", "I got promoted", "I was hired"
             status.tense = "past" if past_aux else "present"
-        else:
-            status.tense = "past"
+        else:  # "been" alone drops its "have" as chat does: "Been in Tacoma for two years", "I been at Acme since May"
+            status.tense = "perfect" if tok.lower_ == "been" else "past"
     elif tag == "VBG":
         if any(a.lower_ == "been" for a in be) and (have or not any(a.lower_ in ("be", "being") for a in be)):
             # "I've been knitting"; chat drops the "have": "Been practicing a lot", "I been running"

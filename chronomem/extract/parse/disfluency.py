@@ -145,6 +145,8 @@ def normalize_chat(text: str) -> str:
     "I'm knitting a sweater. We got a puppy, haha. LOL that's it."
     >>> normalize_chat("Back in Dublin since May. Back in May we met. Back home in Leeds? new hobby: chess. New hobby ideas?")
     "I'm back in Dublin since May. Back in May we met. Back home in Leeds? I've got a new hobby: chess. New hobby ideas?"
+    >>> normalize_chat("Still at Acme Labs, believe it. Still at work? Currently in Oslo for work. Still in shock.")
+    "I'm still at Acme Labs, believe it. Still at work? I'm currently in Oslo for work. Still in shock."
     >>> normalize_chat("i moved to austin lol still unpacking, my gf btw is in denver")
     'i moved to austin. still unpacking, my gf is in denver.'
     >>> normalize_chat("Guess what, my nephew got in! You know what - I moved. I guess what you say, Tom, is fine.")

@@ -100,8 +100,9 @@ def repair_paired_subject(doc: Doc) -> None:
 
 def repair_opening_pasts(doc: Doc) -> None:
     """A past verb that opens its sentence with no subject and an object (a chat line's own news, its "I" left
-    out) read as a name: "Quit my job at Target" ("Quit" a proper noun) is retagged a past verb; "Left Boeing in
-    May" (NER's person "Left Boeing") loses the name NER ran over the verb and its object.
+    out) read as a name or a base form: "Quit my job at Target" ("Quit" a proper noun), "Got a job at Acme" ("Got" a
+    base form of no tense, its lemma "got") are retagged a past verb; "Left Boeing in May" (NER's person "Left
+    Boeing") loses the name NER ran over the verb and its object.
 
     >>> import spacy
     >>> doc = spacy.blank("en")("Quit my job")
@@ -120,7 +121,7 @@ def repair_opening_pasts(doc: Doc) -> None:
         if verb.dep_ != "ROOT" or not past or not any(c.dep_ == "dobj" for c in verb.children) or any(
                 c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
             continue
-        if verb.pos_ == "PROPN":  # "Quit my job …"
+        if verb.pos_ == "PROPN" or verb.tag_ == "VB" and OPEN.irregular_pasts.get(verb.lower_, verb.lower_) != verb.lower_:
             verb.pos_, verb.tag_, verb.lemma_ = "VERB", "VBD", OPEN.irregular_pasts.get(verb.lower_, verb.lower_)
         if verb.pos_ == "VERB" and verb.ent_iob_ == "B" and any(e.start == verb.i and len(e) > 1 for e in doc.ents):
             doc.ents = [e for e in doc.ents if e.start != verb.i]  # "Left Boeing": the verb and a name as one person

@@ -3,9 +3,10 @@
 "I went to a support group yesterday" → ATTENDED "support group"; "we visited Rome last week" → VISITED
 "Rome"; "I ran a charity race last Saturday" → DID {"relation": "ran"}; "we're going camping next month" → a
 planned DID {"relation": "plans to go", "status": "planned"} "camping". The time is the event's own interval,
-never "from then on"; no time phrase (or "just"), a question, a negation or a verb of ``skip_verbs`` makes
-no event; "We cancelled the trip" calls a plan off. Words: ``events.json``. Events come on top of the other
-readings of the clause ("I adopted a puppy last week" is also a pet from then on).
+never "from then on"; no time phrase (or "just"; an arrival in a place, "Landed in Denver!", is news of the day
+it is told), a question, a negation or a verb of ``skip_verbs`` makes no event; "We cancelled the trip" calls a
+plan off. Words: ``events.json``. Events come on top of the other readings of the clause ("I adopted a puppy last
+week" is also a pet from then on).
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ def event_rels(sent: Span, frames: list[Frame], said: list[Rel]) -> list[Rel]:
     vocabulary rules' verbs ("I moved to Lisbon") are left to those readings."""
     out: list[Rel] = []
     if not any(t.role == "point" for f in frames[:1] for t in f.all_times) and not any(
-            t.lower_ in L.FRESH_MARKERS or t.lemma_.lower() in EVENTS.cancel_verbs for t in sent):
-        return out  # no time said, no "just", nothing called off: no happening to date (most sentences)
+            t.lower_ in L.FRESH_MARKERS or t.lemma_.lower() in EVENTS.cancel_verbs | EVENTS.arrival_verbs for t in sent):
+        return out  # no time said, no "just", nothing called off, no arrival: no happening to date (most sentences)
     fired, objects = frozenset(r.i for r in said), frozenset(r.obj.i for r in said)
     for frame in frames:
         tok = frame.v
@@ -82,7 +83,7 @@ def happening_rels(frame: Frame) -> list[Rel]:
     if lemma in EVENTS.skip_verbs or status.governor:
         return []
     point = next((t for t in frame.times if t.role == "point"), None) or _borrowed_time(frame)
-    if point is None and not (status.fresh and status.tense in _PAST_TENSES):
+    if point is None and not (status.fresh and status.tense in _PAST_TENSES) and not _arrived_now(frame, lemma):
         return []  # no time said: nothing of when it happened
     go = _went_doing(frame.v)
     if go is not None and any(c.dep_ == "neg" for c in go.children):
@@ -93,7 +94,7 @@ def happening_rels(frame: Frame) -> list[Rel]:
         return []
     if not (subjects := person_subjects(frame, relatives=False)):
         return []
-    if (found := _what(frame, lemma)) is None:
+    if (found := _arrival(frame, lemma) or _what(frame, lemma)) is None:
         return []
     predicate, obj, relation = found
     objs = [obj, *_joined(frame, obj, predicate, lemma)]
@@ -132,6 +133,25 @@ def _went_doing(v: Token) -> Token | None:
         return None
     go = v.doc[v.i - 1]
     return go if (v.dep_ == "xcomp" and v.head.i == go.i) or (go.dep_ == "aux" and go.head.i == v.i) else None
+
+
+def _arrival(frame: Frame, lemma: str) -> tuple[str, Arg, str] | None:
+    """The visit an arrival in a place is (``arrival_verbs``): "landed in Denver", "arrived in Porto last night";
+    not "arrived in style"."""
+    place = next((t for t in frame.prep("in") if _is_place(t, frame.idx)), None) if lemma in EVENTS.arrival_verbs else None
+    return None if place is None else ("VISITED", place_arg(place), "visited")
+
+
+def _arrived_now(frame: Frame, lemma: str) -> bool:
+    """An arrival in a place told with no time, news of the day it is told: "Landed in Denver!", "I arrived in
+    Lisbon." (a main clause in the past); not "when I arrived in Lisbon, …", "the day we landed in Oslo", nor a life
+    story ("I arrived in Canada as a kid", "… when I was ten")."""
+    v = frame.v
+    main = v.dep_ == "ROOT" or v.dep_ == "conj" and v.head.dep_ == "ROOT"
+    told = any(c.dep_ == "mark" or c.tag_ == "WRB" for t in (v, *(c for c in v.children if c.dep_ == "advcl"))
+               for c in t.children)  # (the time of something else, or of a time clause: "… when I was ten")
+    return main and frame.status.tense == "past" and not told and not frame.prep("as") and (
+        _arrival(frame, lemma) is not None)
 
 
 def _borrowed_time(frame: Frame) -> TimePhrase | None:

@@ -36,7 +36,7 @@ from chronomem.extract.rules.people.kin import (
 from chronomem.extract.rules.people.who import named_person
 from chronomem.extract.rules.verbs.couples import became_couple, been_with, marital
 from chronomem.extract.rules.verbs.roles import in_charge_rels
-from chronomem.extract.rules.verbs.stays import at_school, for_good, passing, still_at
+from chronomem.extract.rules.verbs.stays import at_school, for_good, passing, passing_visit, still_at
 from chronomem.extract.rules.verbs.tools import tool_subjects
 
 ENDED_ROLE_MODIFIERS = L.ENDED_KIN_MODIFIERS | L.ROLES.ended_role_modifiers
@@ -197,6 +197,7 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
                      if t.pos_ == "PROPN" and t.ent_type_ == "GPE"]  # (not "in Paris")
             out += [r for t in towns[:1] for r in emit(frame, "LIVES_IN", subjects, A.place(name_arg(t, idx)), when,
                                                        confidence=0.8, obj_tok=t)]
+        out += [] if out or frame.lemma != "be" else passing_visit(frame, subjects)  # "in Denver for work": a visit
         worked = frame.status.used_to and not any(c.dep_ == "npadvmod" or c.lower_ in OPEN.habit_words for c in (
             *frame.v.children, *frame.v.head.children))  # (not "used to be at Starbucks a lot": a customer's habit)
         if not out and frame.lemma == "be" and (frame.status.ending or ranged or worked):

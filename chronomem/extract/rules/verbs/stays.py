@@ -7,8 +7,9 @@ said to be at a workplace: "my first job was at Tesco" (over). A home said as a 
 2019", "I've been in Oslo for six years" (a "since" of a year, month or season, or a span of years; not "since Monday").
 A stay said as time spent: "I spent three years in Lisbon", "I spent my twenties at Oracle" (over: lived or
 worked there; not "a week in Rome", a trip; not at a school). A visit from home: "my mom is visiting from
-Manila next week" (she lives there). A move to a new employer said before it happens: "Kai is heading to
-Stripe next month", "she is off to Google in May".
+Manila next week" (she lives there). A passing stay in a town now is a visit that day: "I'm in Denver for work".
+A move to a new employer said before it happens: "Kai is heading to Stripe next month", "she is off to Google in
+May".
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.records import GAZETTEER, Arg, Rel, When
+from chronomem.extract.clauses.records import GAZETTEER, Arg, Rel, When, timed
 from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import PEOPLE, ROLES, TIES
 from chronomem.extract.rules.base import emit, employment, persons
+from chronomem.extract.rules.open.base import place_arg
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
 from chronomem.extract.rules.people.kin import owner_word
 from chronomem.extract.rules.verbs.couples import long_span
@@ -105,6 +107,19 @@ def passing(verb: Token) -> bool:
     days" (not the ``still_for_words``: "still in Tacoma for now")."""
     return any(c.lower_ == "for" and c.dep_ == "prep" and not any(
         g.lower_ in L.OPEN.still_for_words for g in c.subtree) for c in verb.children)
+
+
+def passing_visit(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """In a town now for a reason or a while (:func:`passing`), a visit on the day it is told: "I'm in Denver for
+    work", "Currently in Oslo for the week", "still in Paris for the conference"; not for years ("in Tacoma for two
+    years"), nor with a time of its own ("in Rome for work next week"), nor a stay wished or denied."""
+    status = frame.status
+    if status.tense != "present" or status.blocked or status.negated or status.ending or not passing(frame.v) or (
+            long_span(frame.v) or any(t.role == "point" for t in frame.times)):
+        return []
+    towns = [t for t in frame.prep("in") if t.pos_ == "PROPN" and t.ent_type_ == "GPE"][:1]
+    when = When("event", prefer="past", fresh=True)
+    return [timed("VISITED", s, place_arg(t), when, frame.v.i, 0.7, {"relation": "visited"}) for t in towns for s in subjects]
 
 
 def known_employer(org: Arg | None) -> bool:
