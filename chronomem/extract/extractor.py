@@ -116,7 +116,8 @@ def _spelled_out(question: str) -> str:
 def _yes_no(question: str) -> bool:
     """"Are you still in Leeds?": a question that opens with a verb (not "Do you have any hobbies?": a yes names none)."""
     asked = [w for w in _WORD.findall(question.lower()) if w not in DIALOGUE.polar_openers]
-    return bool(asked) and (asked[0] in DIALOGUE.polar_auxiliaries or asked[0] in ("you", "you're") and _confirm_tagged(
+    auxiliaries = DIALOGUE.polar_auxiliaries | DIALOGUE.third_person_auxiliaries  # ("Is Nell still at Hartwell?")
+    return bool(asked) and (asked[0] in auxiliaries or asked[0] in ("you", "you're") and _confirm_tagged(
         question.lower())) and "any" not in asked
 
 
@@ -330,7 +331,7 @@ class SpacyRuleExtractor:
         words = set(_WORD.findall(asking[-1].lower().replace("'", " '"))) if asking else set()  # "what's"
         to_you = bool(words & {"you", "your"})  # "what does your brother do?", "what's your favorite book?"
         polar = _polar(asking[-1], first) if asking else ""
-        if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or not to_you \
+        if not question.endswith("?") or asked.speaker.strip() == turn.speaker.strip() or not (to_you or polar == "yes") \
                 or not (words & set(DIALOGUE.answer_question_words) or words & set(DIALOGUE.when_question_words)
                         or "have" in words or _yes_no(asking[-1])) \
                 or said is None or len(said.group(0).split()) > 3 * MAX_ANSWER_WORDS:  # ("Denver, moved there …")

@@ -6,20 +6,20 @@ A short answer with no verb of its own, after a question to the answerer ("you")
 is restored into the sentence it means, in the answerer's words (the question's words in order, "you" as
 "I", the answer where the question word stood), and read as part of the answer's turn by every rule.
 "What do you do …?" answers become a taste or a work statement (:func:`_done`); a bare yes affirms a
-question that opens with its verb (:func:`_affirmed`).
+question that opens with its verb (:func:`~chronomem.extract.parse.affirmed.affirmed`).
 Which words open an answer and how "you are" turns into "I am" is data (``answer_openers``,
 ``answer_words`` in ``chronomem/data/lexicon/dialogue.json``).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import DIALOGUE, OPEN
+from chronomem.extract.parse.affirmed import affirmed, word
 from chronomem.timeexpr import resolve_time
 from chronomem.timeexpr.words import DAY_NAMES, MONTH_WORDS, SINCE_WORDS, UNTIL_WORDS
 
@@ -105,7 +105,7 @@ def restore(question: Doc, fragment: Span, answerer: str = "", *, denied: bool =
             t.nbor().text == "?") for t in sent[:-1]):
         return None
     if not len(fragment):
-        return _affirmed(sent, denied=denied)
+        return affirmed(sent, denied=denied)
     said = fragment.text.rstrip(" .!?,")
     if fragment[0].pos_ != "PROPN" and not any(t.lower_ in ("name", "called", "named") for t in sent):
         said = said[:1].lower() + said[1:]  # "In Ohio" inside the sentence (a name asked for stays: "Clover")
@@ -123,7 +123,7 @@ def restore(question: Doc, fragment: Span, answerer: str = "", *, denied: bool =
         return _timed(sent, when, asked, fragment)
     if wh is None:  # "Are you still at Hartwell?" — "Still at Hartwell, yeah": the question's own words, affirmed
         return _had(root, you, fragment, said) or _dated(sent, fragment) or (
-            _affirmed(sent) if _restated(sent, fragment) or _how_long(fragment) or _unchanged(fragment) else None)
+            affirmed(sent) if _restated(sent, fragment) or _how_long(fragment) or _unchanged(fragment) else None)
     if you is None:
         subject = next((t for t in root.children if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.i != wh.i
                         and any(c.lower_ == "your" for c in t.subtree)), None)
@@ -134,7 +134,7 @@ def restore(question: Doc, fragment: Span, answerer: str = "", *, denied: bool =
     who, skip = _asked_of(root, you)  # "Where does your brother live?" — "Seattle": my brother does live in Seattle
     if not who:
         return None
-    words = [_word(t) for t in sent if t.i != wh.i and t.i not in skip and not t.is_punct and not (you and _dropped_aux(t))]
+    words = [word(t) for t in sent if t.i != wh.i and t.i not in skip and not t.is_punct and not (you and _dropped_aux(t))]
     if wh.lower_ == "where" and wh.head.i == root.i:
         stranded = sent[-2].pos_ == "ADP" if len(sent) > 1 else False  # "Where are you moving to?"
         at = any(g.lemma_ in DIALOGUE.answer_at_nouns for p in root.children if p.dep_ == "prep" for g in p.children)
@@ -152,7 +152,7 @@ def restore(question: Doc, fragment: Span, answerer: str = "", *, denied: bool =
     words = [who]
     for t in sent:
         if t.i not in cut and t.i not in skip and not t.is_punct and not (you and _dropped_aux(t)):
-            words.append(_word(t))
+            words.append(word(t))
         if t.i == after:
             words.append(said)
     return " ".join(w for w in words if w) + "."
@@ -260,7 +260,7 @@ def _timed(sent: Span, when: Token, you: Token, fragment: Span) -> str | None:
     time = time_answer(fragment)
     if time is None:
         return None
-    words = ["I", *(_word(t) for t in sent if t.i > when.i and t.i != you.i and not t.is_punct and not _dropped_aux(t))]
+    words = ["I", *(word(t) for t in sent if t.i > when.i and t.i != you.i and not t.is_punct and not _dropped_aux(t))]
     return f"{' '.join(w for w in words if w)} {time}."
 
 
@@ -269,42 +269,8 @@ def _dated(sent: Span, fragment: Span) -> str | None:
     it to Oslo last spring" (``None`` for any fragment that is not only a time, see :func:`_when`)."""
     if not _opened_with(fragment, DIALOGUE.yes_words | DIALOGUE.echoed_verbs) or not _when(fragment):
         return None
-    affirmed = _affirmed(sent)
-    return f"{affirmed[:-1]} {fragment.text.rstrip(' .!?,')}." if affirmed else None
-
-
-def _affirmed(sent: Span, *, denied: bool = False) -> str | None:
-    """What a bare yes affirms: a question to "you" that opens with its verb, said by the answerer ("Are you
-    still climbing?" — "Yep!": "I am still climbing"; "Have you ever been to Oslo?" — "Yes, I have": "I have
-    been to Oslo"; "Are you a friend of Nadia's?" — "Yes, I am": "I am a friend of Nadia's", the "'s" kept on its
-    name). ``None`` for any other question (a modal one, "can you …?", is no statement). ``denied``:
-    what a no to a question with "still" says, the same words with "no longer" ("I am no longer climbing")."""
-    first = next((t for t in sent if not t.is_punct and t.lower_ not in DIALOGUE.polar_openers), sent[0])  # "So, are you …"
-    you = next((t for t in sent.root.children if t.lower_ == "you" and t.dep_ in ("nsubj", "nsubjpass")), None)
-    tag = _confirm_tag(sent, first)
-    if tag is not None and first.lower_ == "you" and first.dep_ in ("nsubj", "nsubjpass"):  # "You still live in
-        words = ["I", *(_word(t) for t in sent[first.i + 1 - sent.start:tag - sent.start] if not t.is_punct)]  # Leeds, right?"
-    elif you is None or first.lower_ not in DIALOGUE.polar_auxiliaries or first.pos_ != "AUX" or you.i != first.i + 1:
-        return None
-    else:
-        verb = "" if first.lower_ == "do" else _word(first)
-        words = ["I", verb, *(_word(t) for t in sent[you.i + 1 - sent.start:] if not t.is_punct
-                              and t.lower_ not in DIALOGUE.polar_dropped_words)]
-    if denied:
-        if "still" not in words:
-            return None
-        words[words.index("still")] = "no longer"
-    return re.sub(r" (?=['’]s\b)", "", " ".join(w for w in words if w)) + "."  # "a friend of Nadia's"
-
-
-def _confirm_tag(sent: Span, first: Token) -> int | None:
-    """Where the comma before a tag that asks for confirmation stands in a statement opening with ``first``
-    ("You moved to Leeds in May, right?": the comma; ``confirm_tags`` in ``dialogue.json``), else ``None``."""
-    comma = next((t for t in reversed(sent) if t.text == ","), None)
-    if comma is None or comma.i <= first.i + 1:
-        return None
-    tag = " ".join(sent.doc[comma.i + 1:sent.end].text.lower().replace("’", "'").strip(" ?!.").split())
-    return comma.i if tag in DIALOGUE.confirm_tags else None
+    said = affirmed(sent)
+    return f"{said[:-1]} {fragment.text.rstrip(' .!?,')}." if said else None
 
 
 def _done(sent: Span, do: Token, fragment: Span, said: str) -> str | None:
@@ -378,11 +344,6 @@ def _dropped_aux(tok: Token) -> bool:
     return tok.dep_ == "aux" and tok.lemma_ == "do" and tok.lower_ != "did"
 
 
-def _word(tok: Token) -> str:
-    """A word of the question as the answerer says it: "your" → "my", "are" → "am", "you" → "me"."""
-    return DIALOGUE.answer_words.get(tok.lower_, tok.text)
-
-
 def _mine(span: Span) -> str:
-    text = " ".join(_word(t) for t in span)
+    text = " ".join(word(t) for t in span)
     return text[:1].upper() + text[1:]

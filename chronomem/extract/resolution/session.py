@@ -51,6 +51,7 @@ from chronomem.extract.clauses.records import (
 from chronomem.extract.clauses.timing import resolve_event, resolve_when
 from chronomem.extract.resolution import later_names as ties
 from chronomem.extract.resolution.corrections import add_hint
+from chronomem.extract.resolution.gone_pets import gone_pet
 from chronomem.extract.resolution.later_names import OWNED_SEP, UNNAMED_KEY, name_given, partner_named, unnamed_partner
 from chronomem.extract.resolution.speaker_names import name_keys, previous_speaker, speaker_aliases
 from chronomem.extract.resolution.statements import statement, without_title_guesses
@@ -299,7 +300,8 @@ class SessionResolver:
             (h.i if h.old is None else 1 << 30, 1, h) for h in hints]
         for _, _, item in sorted(events, key=lambda e: (e[0], e[1])):
             if isinstance(item, Rel):
-                self._add_rel(item, turn_no, turn, refs)
+                if (gone := gone_pet(self, item, turn, refs)) is not None:  # "we lost Biscuit": a pet said before
+                    self._add_rel(gone, turn_no, turn, refs)
             else:
                 add_hint(self, item, turn_no, turn)
 

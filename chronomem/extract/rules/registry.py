@@ -25,11 +25,11 @@ from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
 from chronomem.extract.lexicon import lexicon_file
 from chronomem.extract.rules.base import PrepRule, Rule
-from chronomem.extract.rules.people import kin, nominal
+from chronomem.extract.rules.people import kin, nominal, pets
 from chronomem.extract.rules.verbs import couples, endings, partings, relations, roles, stays, switches, tools, work
 
 RULE_MODULES: dict[str, ModuleType] = {m.__name__.rpartition(".")[2]: m for m in (
-    work, relations, tools, switches, nominal, couples, partings, kin, roles, stays, endings)}
+    work, relations, tools, switches, nominal, couples, partings, kin, pets, roles, stays, endings)}
 
 
 def handler(name: str) -> Callable[..., Any]:

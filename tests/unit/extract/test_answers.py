@@ -43,6 +43,7 @@ AFFIRMED = [
     (("Do you like opera?", "Yes, I do."), [c("Ana", "LIKES", "opera", A, NOW)]),
     (("Are you still at Google?", "Yeah."), [c("Ana", "WORKS_AT", "Google", A, NOW)]),
     (("Oh, so are you Greta's sister?", "Yes!"), [c("Greta", "SIBLING_OF", "Ana", A, NOW)]),
+    (("Does Nina live in Oslo?", "Yes."), [c("Nina", "LIVES_IN", "Oslo", A, NOW)]),  # another's state (test_yes_about_another.py)
 ]
 
 NOT_AFFIRMED = [
@@ -50,7 +51,6 @@ NOT_AFFIRMED = [
     ("Do you have any pets?", "Yes!"),  # "any": names none
     ("Are you still at Dropbox?", "Yes. Well no, actually, I left."),  # taken back
     ("Do you think Nina lives in Oslo?", "Yeah."),  # an opinion asked, not a fact of the answerer's
-    ("Does Nina live in Oslo?", "Yes."),  # not about the answerer
     ("Did you ever visit Lima?", "Nope."),
 ]
 

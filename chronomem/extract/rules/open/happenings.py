@@ -117,7 +117,7 @@ def _joined(frame: Frame, obj: Arg, predicate: str, lemma: str) -> list[Arg]:
     place, idx = obj.type == "PLACE", frame.idx
     out: list[Arg] = []
     for t in with_conj(tok)[1:]:
-        if not _thing(t) or idx.is_time(t) or is_person_noun(t) or _is_place(t, idx) != place or (
+        if not _thing(t) or idx.is_time(t) or is_person_noun(t) or (_is_place(t, idx) or place and _lone_name(t, idx)) != place or (
                 predicate == "ATTENDED" and lemma not in EVENTS.attend_verbs and t.lemma_.lower() not in EVENTS.attend_nouns) or (
                 lemma == "have" and t.lemma_.lower() not in EVENTS.have_nouns):
             continue
@@ -125,6 +125,16 @@ def _joined(frame: Frame, obj: Arg, predicate: str, lemma: str) -> list[Arg]:
         if arg is not None and arg.name not in {a.name for a in (obj, *out)}:
             out.append(arg)
     return out
+
+
+def _lone_name(tok: Token, idx: DocIndex) -> bool:
+    """A place the gazetteer knows, or a single proper noun that names no person and nothing else the gazetteer knows:
+    joined to a place it is one too ("went to Oslo and Bergen", "visited Lisbon and Braga": NER's ORG, PERSON)."""
+    ent, term = idx.ent_at[tok.i], idx.term_at[tok.i]
+    if term is not None:
+        return term.type == "PLACE"
+    return tok.pos_ == "PROPN" and (ent is None or len(ent) == 1 and ent.label_ != "PERSON") and not any(
+        c.dep_ in ("compound", "poss") for c in tok.children)
 
 
 def _went_doing(v: Token) -> Token | None:

@@ -16,7 +16,7 @@ from chronomem.extract.clauses.phrases import quoted_title
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
 from chronomem.extract.clauses.stance import reported, with_can
 from chronomem.extract.clauses.tree import is_activity, owned_pet, prep_objects, someone_elses
-from chronomem.extract.lexicon import OPEN
+from chronomem.extract.lexicon import EVENTS, OPEN
 from chronomem.extract.rules.open.base import (
     TASTE_CONFIDENCE,
     clause_objects,
@@ -39,7 +39,8 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
     if frame.dobj is not None:  # "I enjoy reading, watching films, and hiking": a list the parser broke up
         objects += [t for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG" and c.i > frame.dobj.i
                     and c.nbor(-1).is_punct for t in with_conj(c)]
-    objects += _besides_objects(frame)
+    objects += _besides_objects(frame) + [t for o in objects if o.lower_ in EVENTS.go_forms for g in o.children if g.dep_ in (
+        "xcomp", "dobj") and g.lower_.endswith("ing") for t in with_conj(g)[1:]]  # "I love to go hiking and fishing": fishing too
     for tok in objects:
         if tok.dep_ == "conj" and tok.pos_ == "VERB" and tok.lemma_.lower() in OPEN.taste_verbs:
             out += _second_taste(frame, subjects, tok)  # "I love to cook but hate doing dishes": its own taste

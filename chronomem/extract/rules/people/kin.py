@@ -3,7 +3,7 @@ given ("my sister Emma", "Emma, my sister", "a cat named Luna") and the relation
 
 Helpers shared by the noun-phrase rules (:mod:`chronomem.extract.rules.people.nominal`) and verbs that
 bring kin or pets ("I have a sister named Emma", "we adopted a cat named Luna"); and the rules of pets
-arriving and leaving (:func:`died`, :func:`objects_pets`, :func:`came_home`). A pet is HAS_PET
+arriving and leaving (:mod:`chronomem.extract.rules.people.pets`). A pet is HAS_PET
 only with a name (design §5), found next to its noun wherever the parser hung it (:func:`pet_mention`).
 """
 
@@ -365,35 +365,3 @@ def pet_rels(frame: Frame, tok: Token | None, when: When | None, owners: Sequenc
     kin = kin_of(noun)
     candidates = [owner] if owner is not None else list(owners)
     return [r for o in candidates for r in kin_rels(o, named, kin, when, noun.i)] if kin else []
-
-
-# ----------------------------------------------------------------------------- pets arriving and leaving
-def died(frame: Frame) -> list[Rel]:
-    """"My parrot Domino passed away on June 5", "Clementine, my dog, died in February"."""
-    if frame.lemma == "pass" and not any(c.lower_ == "away" for c in frame.v.children):
-        return []
-    when = frame.when("end")
-    toks = [t for s in frame.subj_toks for t in (s, *(c for c in s.children if c.dep_ == "appos"))]
-    for tok in frame.subj_toks:  # "My roommate Samuel's dog Button" hangs the pet under an apposition
-        toks += [g for c in tok.children if c.dep_ == "appos" for g in c.children if g.dep_ == "appos"]
-    return next((rels for tok in toks if (rels := pet_rels(frame, tok, when))), [])
-
-
-def objects_pets(frame: Frame, *, aspect: str, deps: Sequence[str] = ()) -> list[Rel]:
-    """The pets the verb's objects (and its pet nouns of ``deps``) name, owned by the subjects, from then or
-    (``aspect`` "end") no more: "I had to rehome my cat Fudge", "I lost my dog Maple in 2021"; with "dative", "I
-    gave my parrot Clementine to my parents", "Jake gave his hamster Pretzel away" (the gate:
-    :func:`~chronomem.extract.rules.verbs.roles.give_up`)."""
-    toks = frame.dobjs + [c for c in frame.v.children if c.dep_ in deps and tree.is_pet_noun(c)]
-    return [r for tok in toks for r in pet_rels(frame, tok, frame.when(aspect), persons(frame))]
-
-
-def came_home(frame: Frame) -> list[Rel]:
-    """"Muffin, my new rabbit, came home with me on March 5", "Last week, I brought home a dog called Clementine"."""
-    if not any(c.lower_ == "home" for c in frame.v.children):
-        return []
-    if frame.lemma == "bring":
-        return objects_pets(frame, aspect="start", deps=("npadvmod", "advmod"))
-    owners = [a for a in (person_arg(t, frame.idx, trust_ner=False) for t in frame.prep("with")) if a is not None]
-    when = frame.when("start")
-    return [r for tok in frame.subj_toks for r in pet_rels(frame, tok, when, owners)]

@@ -25,7 +25,8 @@ from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import OPEN, ROLE_PHRASE_STOPS, ROLES, TIES, TITLE_NOUNS, lexicon_file
 from chronomem.extract.rules.base import emit, employment, named_org, persons, role_rels, role_when
 from chronomem.extract.rules.open.possessives import owned_name
-from chronomem.extract.rules.people.kin import objects_pets, possessor
+from chronomem.extract.rules.people.kin import possessor
+from chronomem.extract.rules.people.pets import objects_pets
 
 LEADS = "LEADS"
 OCCUPATIONS: dict[str, dict] = lexicon_file("roles")["occupation_verbs"]
@@ -64,7 +65,7 @@ def step_down(frame: Frame) -> list[Rel]:
 
 def give_up(frame: Frame) -> list[Rel]:
     """"Jake gave up the lead of the design team"; a pet or a thing given "away" or "to" someone
-    (:func:`~chronomem.extract.rules.people.kin.objects_pets`, :func:`given_away`)."""
+    (:func:`~chronomem.extract.rules.people.pets.objects_pets`, :func:`given_away`)."""
     if frame.prt == "up":
         return emit(frame, LEADS, _people(frame), lead_team(frame.dobj), frame.when("end"))
     if not (frame.prt == "away" or any(c.lower_ == "away" for c in frame.v.children) or frame.prep("to")):

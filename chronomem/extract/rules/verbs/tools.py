@@ -27,7 +27,8 @@ from chronomem.extract.lexicon import (
     TOOL_ON_LEMMAS,
 )
 from chronomem.extract.rules.base import emit, persons
-from chronomem.extract.rules.people.kin import came_home, family_verb_rels
+from chronomem.extract.rules.people.kin import family_verb_rels
+from chronomem.extract.rules.people.pets import came_home
 
 
 def purpose(frame: Frame, toks: list[Token] | None = None) -> dict[str, str]:
