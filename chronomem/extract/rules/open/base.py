@@ -6,6 +6,8 @@ Used by :mod:`~chronomem.extract.rules.open.clauses`, :mod:`~chronomem.extract.r
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
@@ -345,6 +347,17 @@ def _named_at(frame: Frame) -> Arg | None:
     College", "my son goes to school at Lincoln High" (not "at night", not "at my aunt's")."""
     return next((arg for t in frame.prep("at") if t.pos_ == "PROPN" and not frame.idx.is_time(t)
                  and (arg := A.token_org(t, frame.idx)) is not None), None)
+
+
+def gerund_conjuncts(tok: Token, arg: Arg | None, idx: DocIndex) -> list[Arg]:
+    """The other objects of a liked activity, each with its verb: "baking bread and cookies" → baking cookies,
+    "improving public transit and housing" → improving housing (not "baking bread and I love it")."""
+    obj = next((c for c in tok.children if c.dep_ == "dobj"), None) if arg is not None and tok.tag_ == "VBG" else None
+    if obj is None:
+        return []
+    doing = tok.doc[tok.i:obj.left_edge.i].text
+    others = [phrase_arg(c, idx) for c in with_conj(obj)[1:] if c.pos_ in ("NOUN", "PROPN")]
+    return [replace(a, name=f"{doing} {a.name}") for a in others if a is not None]
 
 
 def adjective_relation(word: str) -> tuple[str, tuple[str, ...]] | None:

@@ -22,6 +22,7 @@ from chronomem.extract.rules.open.base import (
     OPEN_PREDICATE,
     TASTE_CONFIDENCE,
     adjective_relation,
+    gerund_conjuncts,
     phrase_arg,
     place_arg,
     subject_rels,
@@ -147,8 +148,9 @@ def copula_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         if frame.status.tense == "perfect":
             return [holds("LIKES", s_, a, frame.v.i, TASTE_CONFIDENCE)
                     for t in into if (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]
-        return [r for t in into for r in subject_rels(frame, subjects, "LIKES", phrase_arg(t, frame.idx), aspect,
-                                               confidence=TASTE_CONFIDENCE)]
+        args = [(t, phrase_arg(t, frame.idx)) for t in into]
+        return [r for t, a in args for one in (a, *gerund_conjuncts(t, a, frame.idx))  # "into restoring cars and radios"
+                for r in subject_rels(frame, subjects, "LIKES", one, aspect, confidence=TASTE_CONFIDENCE)]
     return _noun_rels(frame, subjects, frame.attr)
 
 
@@ -167,8 +169,9 @@ def _adjective_rels(frame: Frame, subjects: list[Arg], adj: Token) -> list[Rel]:
             if word in OPEN.kind_only_tastes and (tok.pos_ == "PRON" or any(c.dep_ in ("det", "poss") for c in tok.children)):
                 continue  # "mad about jazz" is a taste, "mad about the delay" anger
             arg = Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS) if tok.dep_ == "xcomp" else phrase_arg(tok, frame.idx)
-            out += subject_rels(frame, subjects, predicate, arg, aspect,
-                         relation=f"is {word} {prep}", confidence=TASTE_CONFIDENCE)
+            for one in (arg, *gerund_conjuncts(tok, arg, frame.idx)):  # "… about improving parks and schools"
+                out += subject_rels(frame, subjects, predicate, one, aspect, relation=f"is {word} {prep}",
+                                    confidence=TASTE_CONFIDENCE)
         return out
     busy = [t for c in adj.children if c.dep_ == "xcomp" and (c.tag_ == "VBG" or c.lower_.endswith("ing"))
             for t in with_conj(c)] if word == "busy" else []  # "painting" may be tagged a noun

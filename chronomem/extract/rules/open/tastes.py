@@ -21,6 +21,7 @@ from chronomem.extract.rules.open.base import (
     TASTE_CONFIDENCE,
     clause_objects,
     finished_work,
+    gerund_conjuncts,
     is_reaction,
     phrase_arg,
     subject_rels,
@@ -57,8 +58,10 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
         if arg is not None and (past or frame.status.tense == "perfect"):  # when_for has no start for a bare perfect
             out += [holds(predicate, s, arg, frame.v.i, 0.6 if past else TASTE_CONFIDENCE) for s in subjects]
             continue
-        out += subject_rels(frame, subjects, predicate, arg, "state", confidence=TASTE_CONFIDENCE)
+        for one in (arg, *gerund_conjuncts(tok, arg, frame.idx)):  # "baking bread and cookies": cookies too
+            out += subject_rels(frame, subjects, predicate, one, "state", confidence=TASTE_CONFIDENCE)
     return out
+
 
 
 def _second_taste(frame: Frame, subjects: list[Arg], verb: Token) -> list[Rel]:
