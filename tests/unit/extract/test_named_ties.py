@@ -1,0 +1,48 @@
+"""People named with their tie to the speaker ("my neighbour Walt", "my coworker Bea"): a tie to the name, kept as an
+open relation with the tie word, whatever the clause then says of them (sentences written for these tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import session_of
+
+
+def _ties(extractor, text):
+    """``(subject, object, relation, kind)`` of the RELATED_TO claims of the last turn."""
+    session = session_of(text)
+    result = extractor.extract(session)
+    names = {e.id: e.name for e in result.entities}
+    return {(names[c.subject_id], names[c.object_id], c.qualifiers.get("relation"), c.kind) for c in result.claims
+            if c.predicate == "RELATED_TO" and c.sources[0].turn_id == session.turns[-1].id}
+
+
+NAMED = [
+    ("My neighbour Walt fixed our fence.", ("user", "Walt", "neighbour", "assert")),
+    ("My coworker Bea is hilarious.", ("user", "Bea", "coworker", "assert")),
+    ("My colleague Imre just got promoted.", ("user", "Imre", "colleague", "assert")),
+    ("Me and my co-worker Dagny went bowling.", ("user", "Dagny", "co-worker", "assert")),
+    ("My classmate Ines got into Brantwood College.", ("user", "Ines", "classmate", "assert")),
+    ("Quill is my neighbor.", ("user", "Quill", "neighbor", "assert")),
+    ("Torvald was my landlord.", ("user", "Torvald", "landlord", "end")),  # said in the past: over
+    ("My old teammate Joss moved to Halden.", ("user", "Joss", "teammate", "end")),
+]
+
+UNNAMED_OR_NOT_MINE = [
+    "My neighbour's dog barks all night.",  # no name
+    "A coworker of mine quit yesterday.",
+    "My colleague is on leave.",
+    "My friend's wife Anouk is a chef.",  # the friend's tie, not the speaker's
+    "Is your neighbour Walt nice?",  # a question
+    "Does your coworker Bea like it there?",
+]
+
+
+@pytest.mark.parametrize("text, expected", NAMED)
+def test_a_person_named_with_their_tie_is_tied_to_the_speaker(extractor, text, expected):
+    assert expected in _ties(extractor, text)
+
+
+@pytest.mark.parametrize("text", UNNAMED_OR_NOT_MINE)
+def test_no_tie_without_a_name_of_the_speakers_own(extractor, text):
+    assert not {t for t in _ties(extractor, text) if t[0] == "user"}
