@@ -8,6 +8,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import OPEN, PEOPLE
 
 _MISREAD = ("npadvmod", "dep", "intj")  # how the parser hangs a name that opens its sentence as no subject
+_PERSON_WORDS = (L.KIN, L.PERSON_NOUNS, L.OPEN_TIES)  # nouns that may name the person after them
 
 
 def repair_fronted_names(doc: Doc) -> None:
@@ -208,8 +209,10 @@ def repair_object_taken_for_subject(doc: Doc) -> None:
 def repair_owned_noun_before_name(doc: Doc) -> None:
     """An owned kin or person noun right before the name that is its clause's subject, hung on the verb as an
     adverb ("My cousin Lisa is getting married": "cousin" an adverbial noun of "married") or as one more object of
-    the clause before ("I sold my car and my cousin Bo bought a van": "cousin" a conjunct of "car"), takes the name's
-    place, the name its apposition, as in "My cousin Lisa got engaged". Only a noun with an owner ("my", "Tom's").
+    the clause before ("I sold my car and my cousin Bo bought a van": "cousin" a conjunct of "car"; "I love Rome and
+    my aunt Lia lives there", the second verb also read as the first one's complement, becomes its conjunct), takes
+    the name's place, the name its apposition, as in "My cousin Lisa got engaged". Only a noun with an owner ("my",
+    "Tom's").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("My cousin Lisa married")
@@ -225,15 +228,16 @@ def repair_owned_noun_before_name(doc: Doc) -> None:
         while name.dep_ == "compound" and name.head.i > name.i and name.head.pos_ == "PROPN":
             name = name.head  # "my uncle Jim Beale"
         verb = name.head
-        joined = noun.dep_ == "conj" and noun.head.dep_ in ("dobj", "pobj", "conj") and verb.dep_ == "conj" and (
-            verb.i > name.i and verb.head.i < noun.i)  # (an object of the clause before)
+        joined = noun.dep_ == "conj" and noun.head.dep_ in ("dobj", "pobj", "conj") and (
+            verb.dep_ == "conj" or verb.dep_ == "ccomp" and any(c.dep_ == "cc" and c.i < noun.i for c in noun.head.children)
+        ) and verb.i > name.i and verb.head.i < noun.i  # (an object of the clause before; its verb a complement after "and")
         if (not (noun.dep_ in _MISREAD and verb == noun.head or joined) or noun.pos_ != "NOUN" or name.pos_ != "PROPN"
-                or name.dep_ not in ("nsubj", "nsubjpass") or not (noun.lower_ in L.KIN or noun.lower_ in L.PERSON_NOUNS)
+                or name.dep_ not in ("nsubj", "nsubjpass") or not any(noun.lower_ in words for words in _PERSON_WORDS)
                 or not any(c.dep_ == "poss" for c in noun.children)):
             continue
         if joined:
             _rehang_cc(noun.head, verb.head, before=noun.i)
-            noun.head = verb
+            noun.head, verb.dep_ = verb, "conj"
         noun.dep_, name.dep_, name.head = name.dep_, "appos", noun
 
 

@@ -46,3 +46,37 @@ def test_a_person_named_with_their_tie_is_tied_to_the_speaker(extractor, text, e
 @pytest.mark.parametrize("text", UNNAMED_OR_NOT_MINE)
 def test_no_tie_without_a_name_of_the_speakers_own(extractor, text):
     assert not {t for t in _ties(extractor, text) if t[0] == "user"}
+
+
+def _rows(extractor, text):
+    """``(subject, predicate, object, relation)`` of the last turn's claims."""
+    session = session_of(text)
+    result = extractor.extract(session)
+    names = {e.id: e.name for e in result.entities}
+    return {(names[c.subject_id], c.predicate, names[c.object_id], c.qualifiers.get("relation")) for c in result.claims
+            if c.sources[0].turn_id == session.turns[-1].id}
+
+
+# a second clause after "and" whose subject is a person named with their tie, which the parser read as one more
+# object of the first clause: the tie, and what the clause says of the person ("there": the place just said)
+SECOND_CLAUSE = [
+    ("I love Lisbon and my aunt Rosa lives there.",
+     {("user", "RELATED_TO", "Rosa", "aunt"), ("Rosa", "LIVES_IN", "Lisbon", None)}),
+    ("I miss Porto and my neighbour Walt moved there.",
+     {("user", "RELATED_TO", "Walt", "neighbour"), ("Walt", "LIVES_IN", "Porto", None)}),
+]
+
+
+@pytest.mark.parametrize("text, expected", SECOND_CLAUSE)
+def test_a_tied_person_opening_the_clause_after_and(extractor, text, expected):
+    assert expected <= _rows(extractor, text)
+
+
+@pytest.mark.parametrize("text", [
+    "I love Lisbon and my aunt's friend Rosa lives there.",  # not the speaker's tie
+    "I'd love Lisbon if my aunt Rosa lived there.",  # a condition
+    "I love Lisbon and I hope my aunt Rosa moves there.",  # a hope
+])
+def test_no_home_said_of_the_tied_person(extractor, text):
+    rows = _rows(extractor, text)
+    assert not {r for r in rows if r[1] == "LIVES_IN"} and ("user", "RELATED_TO", "Rosa", "friend") not in rows
