@@ -8,7 +8,16 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import OPEN, PEOPLE
 
 _MISREAD = ("npadvmod", "dep", "intj")  # how the parser hangs a name that opens its sentence as no subject
-_PERSON_WORDS = (L.KIN, L.PERSON_NOUNS, L.OPEN_TIES)  # nouns that may name the person after them
+
+
+def person_word(tok: Token) -> bool:
+    """A kin, tie or person noun, which may name the person after it ("my aunt Rosa", "my neighbour Walt").
+
+    >>> import spacy
+    >>> [person_word(t) for t in spacy.blank("en")("aunt neighbour fence")]
+    [True, True, False]
+    """
+    return any(tok.lower_ in words for words in (L.KIN, L.PERSON_NOUNS, L.OPEN_TIES))
 
 
 def repair_fronted_names(doc: Doc) -> None:
@@ -232,7 +241,7 @@ def repair_owned_noun_before_name(doc: Doc) -> None:
             verb.dep_ == "conj" or verb.dep_ == "ccomp" and any(c.dep_ == "cc" and c.i < noun.i for c in noun.head.children)
         ) and verb.i > name.i and verb.head.i < noun.i  # (an object of the clause before; its verb a complement after "and")
         if (not (noun.dep_ in _MISREAD and verb == noun.head or joined) or noun.pos_ != "NOUN" or name.pos_ != "PROPN"
-                or name.dep_ not in ("nsubj", "nsubjpass") or not any(noun.lower_ in words for words in _PERSON_WORDS)
+                or name.dep_ not in ("nsubj", "nsubjpass") or not person_word(noun)
                 or not any(c.dep_ == "poss" for c in noun.children)):
             continue
         if joined:

@@ -80,3 +80,16 @@ def test_a_tied_person_opening_the_clause_after_and(extractor, text, expected):
 def test_no_home_said_of_the_tied_person(extractor, text):
     rows = _rows(extractor, text)
     assert not {r for r in rows if r[1] == "LIVES_IN"} and ("user", "RELATED_TO", "Rosa", "friend") not in rows
+
+
+# the tie word before the name tagged as an adjective ("aunt" read as JJ after a semicolon): still the noun naming them
+@pytest.mark.parametrize("text, expected", [
+    ("I visited Lisbon; my aunt Rosa lives there.",
+     {("user", "RELATED_TO", "Rosa", "aunt"), ("Rosa", "LIVES_IN", "Lisbon", None)}),
+])
+def test_a_tie_word_tagged_as_an_adjective(extractor, text, expected):
+    assert expected <= _rows(extractor, text)
+
+
+def test_no_tie_for_the_listeners_aunt(extractor):
+    assert not {r for r in _rows(extractor, "I visited Lisbon; your aunt Rosa lives there.") if r[0] == "user"}
