@@ -277,3 +277,28 @@ def repair_age_taken_for_subject(doc: Doc) -> None:
         _rehang_cc(age, be)
         be.dep_, be.head = verb.dep_, be if verb.dep_ == "ROOT" else verb.head
         age.dep_, age.head, name.dep_, name.head, verb.dep_, verb.head = "attr", be, "nsubj", verb, "conj", be
+
+
+def repair_comma_clause(doc: Doc) -> None:
+    """A clause with a subject of its own after the first verb's object and a comma, parsed as that verb's
+    complement, is a clause of its own, the first one's conjunct: "I love Rome, my aunt Lia lives there" (not a verb
+    that takes a person and a clause: "I told Mom, I'm moving": ``object_clause_verbs``; nor "that" clauses).
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("I love Rome , Lia lives there")
+    >>> for t, (dep, head) in zip(doc, [("nsubj", 1), ("ROOT", 1), ("dobj", 1), ("punct", 2), ("nsubj", 5),
+    ...                                 ("ccomp", 1), ("advmod", 5)]):
+    ...     t.dep_, t.head = dep, doc[head]
+    >>> doc[1].lemma_, doc[5].tag_ = "love", "VBZ"
+    >>> repair_comma_clause(doc)
+    >>> doc[5].dep_
+    'conj'
+    """
+    for verb in doc[3:]:
+        first = verb.head
+        if verb.dep_ != "ccomp" or first.i > verb.i or verb.tag_ not in ("VBD", "VBZ", "VBP") or doc[
+                verb.left_edge.i - 1].text != "," or first.lemma_.lower() in OPEN.object_clause_verbs:
+            continue
+        if any(c.dep_ == "nsubj" for c in verb.children) and not any(c.dep_ == "mark" for c in verb.children) and any(
+                c.dep_ == "dobj" and c.i < verb.left_edge.i for c in first.children):
+            verb.dep_ = "conj"

@@ -93,3 +93,17 @@ def test_a_tie_word_tagged_as_an_adjective(extractor, text, expected):
 
 def test_no_tie_for_the_listeners_aunt(extractor):
     assert not {r for r in _rows(extractor, "I visited Lisbon; your aunt Rosa lives there.") if r[0] == "user"}
+
+
+# a clause of its own after the first verb's object and a comma, which the parser made that verb's complement
+def test_a_tied_person_in_the_clause_after_a_comma(extractor):
+    assert {("user", "RELATED_TO", "Rosa", "aunt"), ("Rosa", "LIVES_IN", "Lisbon", None)} <= _rows(
+        extractor, "I love Lisbon, my aunt Rosa lives there.")
+
+
+@pytest.mark.parametrize("text", [
+    "I bet you, my aunt Rosa moves to Lisbon.",  # a bet: the clause is the verb's
+    "I love Lisbon, my aunt Rosa might move there.",  # a modal
+])
+def test_no_home_from_a_clause_after_a_comma(extractor, text):
+    assert not {r for r in _rows(extractor, text) if r[1] == "LIVES_IN"}
