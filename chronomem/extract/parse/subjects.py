@@ -85,8 +85,9 @@ def repair_plural_verbs(doc: Doc, verbs: frozenset[str]) -> None:
 
 def repair_paired_subject(doc: Doc) -> None:
     """A name and "I" (or "me") that open their sentence as one subject, the name read as an interjection or an
-    adverb ("Dana and I are friends", "Cora and me were roommates"): the name becomes the subject, the pronoun its
-    conjunct. Not a call set off by a comma ("Dana, and I mean it, …").
+    adverb ("Dana and I are friends", "Cora and me were roommates"), or as the root with the verb its conjunct
+    ("Bea and I are colleagues"): the name becomes the subject, the pronoun its conjunct. Not a call set off by a
+    comma ("Dana, and I mean it, …").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("Dana and I are friends")
@@ -99,12 +100,15 @@ def repair_paired_subject(doc: Doc) -> None:
     """
     for sent in doc.sents:
         name = sent[0]
-        if len(sent) < 4 or name.pos_ != "PROPN" or name.dep_ not in _MISREAD:
+        if len(sent) < 4 or name.pos_ != "PROPN" or name.dep_ not in (*_MISREAD, "ROOT"):
             continue
         cc, pron = sent[1], sent[2]
-        verb = name.head
-        if cc.lower_ != "and" or pron.lower_ not in ("i", "me") or verb.pos_ not in ("AUX", "VERB") or pron.head not in (verb, name):
+        verb = name.head if name.dep_ != "ROOT" else sent[3]  # (the root: "Bea and I are colleagues", "are" its conjunct)
+        if cc.lower_ != "and" or pron.lower_ not in ("i", "me") or verb.pos_ not in ("AUX", "VERB") or pron.head not in (verb, name) \
+                or name.dep_ == "ROOT" and (verb.dep_ != "conj" or verb.head != name):
             continue
+        if name.dep_ == "ROOT":
+            verb.dep_, verb.head, name.head = "ROOT", verb, verb
         name.dep_, pron.dep_, pron.head, cc.head, cc.dep_ = "nsubj", "conj", name, name, "cc"
 
 

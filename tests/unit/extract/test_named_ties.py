@@ -107,3 +107,17 @@ def test_a_tied_person_in_the_clause_after_a_comma(extractor):
 ])
 def test_no_home_from_a_clause_after_a_comma(extractor, text):
     assert not {r for r in _rows(extractor, text) if r[1] == "LIVES_IN"}
+
+
+# a name and "I" said to share a tie, the name parsed as the root of the sentence
+@pytest.mark.parametrize("text, expected", [
+    ("Marisol and I are colleagues.", ("Marisol", "RELATED_TO", "user", "colleague")),
+    ("Marisol and I are teammates.", ("Marisol", "RELATED_TO", "user", "teammate")),
+])
+def test_a_name_and_i_sharing_a_tie(extractor, text, expected):
+    assert expected in _rows(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["Are Marisol and I colleagues?", "Marisol and I aren't colleagues."])
+def test_no_shared_tie_asked_or_denied(extractor, text):
+    assert not {r for r in _rows(extractor, text) if r[1] == "RELATED_TO"}
