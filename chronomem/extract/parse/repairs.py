@@ -12,7 +12,9 @@ from chronomem.extract.parse.amounts import repair_amounts
 from chronomem.extract.parse.contractions import repair_adjective_passive, repair_contracted_has, repair_contracted_is
 from chronomem.extract.parse.dated_names import repair_dated_names
 from chronomem.extract.parse.subjects import (
+    person_word,
     repair_age_taken_for_subject,
+    repair_comma_clause,
     repair_fronted_names,
     repair_object_taken_for_subject,
     repair_opening_pasts,
@@ -53,6 +55,9 @@ def repair_tags(doc: Doc) -> None:
             tok.pos_, tok.tag_ = "VERB", "VBP"
         elif tok.tag_ == "NNP" and tok.is_lower and tok.is_alpha and tok.dep_ == "compound" and tok.head.is_title:
             tok.pos_, tok.tag_ = "NOUN", "NN"  # a lower-case word before a name is none: "my college sweetheart Dana"
+        elif tok.tag_ == "JJ" and tok.dep_ in ("compound", "amod") and tok.head.i == tok.i + 1 and tok.head.pos_ == "PROPN" \
+                and person_word(tok) and any(c.dep_ == "poss" for c in tok.children):
+            tok.pos_, tok.tag_ = "NOUN", "NN"  # an owned kin or tie word before a name: "…; my aunt Rosa lives there"
 
 
 def repair_taste_verbs(doc: Doc) -> None:
@@ -379,7 +384,8 @@ def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:
     the evidence the verb repairs need."""
     for fix in (repair_dated_names, repair_clause_prep_names, repair_contracted_is, repair_contracted_has, repair_adjective_passive,
                 repair_tags, repair_fronted_names, repair_paired_subject, repair_opening_pasts, repair_named_conjuncts,
-                repair_object_taken_for_subject, repair_owned_noun_before_name, repair_age_taken_for_subject):
+                repair_object_taken_for_subject, repair_owned_noun_before_name, repair_age_taken_for_subject,
+                repair_comma_clause):
         fix(doc)
     repair_base_pasts(doc, verbs)
     repair_noun_verbs(doc, verbs)

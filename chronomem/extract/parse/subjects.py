@@ -10,6 +10,16 @@ from chronomem.extract.lexicon import OPEN, PEOPLE
 _MISREAD = ("npadvmod", "dep", "intj")  # how the parser hangs a name that opens its sentence as no subject
 
 
+def person_word(tok: Token) -> bool:
+    """A kin, tie or person noun, which may name the person after it ("my aunt Rosa", "my neighbour Walt").
+
+    >>> import spacy
+    >>> [person_word(t) for t in spacy.blank("en")("aunt neighbour fence")]
+    [True, True, False]
+    """
+    return any(tok.lower_ in words for words in (L.KIN, L.PERSON_NOUNS, L.OPEN_TIES))
+
+
 def repair_fronted_names(doc: Doc) -> None:
     """A name opening its sentence and an owned noun set off by commas on both sides before the verb are one
     subject, the noun in apposition: "Tom, my boss, is retiring" (read as a call to Tom with "my boss" the
@@ -75,8 +85,9 @@ def repair_plural_verbs(doc: Doc, verbs: frozenset[str]) -> None:
 
 def repair_paired_subject(doc: Doc) -> None:
     """A name and "I" (or "me") that open their sentence as one subject, the name read as an interjection or an
-    adverb ("Dana and I are friends", "Cora and me were roommates"): the name becomes the subject, the pronoun its
-    conjunct. Not a call set off by a comma ("Dana, and I mean it, …").
+    adverb ("Dana and I are friends", "Cora and me were roommates"), or as the root with the verb its conjunct
+    ("Bea and I are colleagues"): the name becomes the subject, the pronoun its conjunct. Not a call set off by a
+    comma ("Dana, and I mean it, …").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("Dana and I are friends")
@@ -89,12 +100,15 @@ def repair_paired_subject(doc: Doc) -> None:
     """
     for sent in doc.sents:
         name = sent[0]
-        if len(sent) < 4 or name.pos_ != "PROPN" or name.dep_ not in _MISREAD:
+        if len(sent) < 4 or name.pos_ != "PROPN" or name.dep_ not in (*_MISREAD, "ROOT"):
             continue
         cc, pron = sent[1], sent[2]
-        verb = name.head
-        if cc.lower_ != "and" or pron.lower_ not in ("i", "me") or verb.pos_ not in ("AUX", "VERB") or pron.head not in (verb, name):
+        verb = name.head if name.dep_ != "ROOT" else sent[3]  # (the root: "Bea and I are colleagues", "are" its conjunct)
+        if cc.lower_ != "and" or pron.lower_ not in ("i", "me") or verb.pos_ not in ("AUX", "VERB") or pron.head not in (verb, name) \
+                or name.dep_ == "ROOT" and (verb.dep_ != "conj" or verb.head != name):
             continue
+        if name.dep_ == "ROOT":
+            verb.dep_, verb.head, name.head = "ROOT", verb, verb
         name.dep_, pron.dep_, pron.head, cc.head, cc.dep_ = "nsubj", "conj", name, name, "cc"
 
 
@@ -209,8 +223,10 @@ def repair_object_taken_for_subject(doc: Doc) -> None:
 def repair_owned_noun_before_name(doc: Doc) -> None:
     """An owned kin or person noun right before the name that is its clause's subject, hung on the verb as an
     adverb ("My cousin Lisa is getting married": "cousin" an adverbial noun of "married") or as one more object of
-    the clause before ("I sold my car and my cousin Bo bought a van": "cousin" a conjunct of "car"), takes the name's
-    place, the name its apposition, as in "My cousin Lisa got engaged". Only a noun with an owner ("my", "Tom's").
+    the clause before ("I sold my car and my cousin Bo bought a van": "cousin" a conjunct of "car"; "I love Rome and
+    my aunt Lia lives there", the second verb also read as the first one's complement, becomes its conjunct), takes
+    the name's place, the name its apposition, as in "My cousin Lisa got engaged". Only a noun with an owner ("my",
+    "Tom's").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("My cousin Lisa married")
@@ -226,15 +242,16 @@ def repair_owned_noun_before_name(doc: Doc) -> None:
         while name.dep_ == "compound" and name.head.i > name.i and name.head.pos_ == "PROPN":
             name = name.head  # "my uncle Jim Beale"
         verb = name.head
-        joined = noun.dep_ == "conj" and noun.head.dep_ in ("dobj", "pobj", "conj") and verb.dep_ == "conj" and (
-            verb.i > name.i and verb.head.i < noun.i)  # (an object of the clause before)
+        joined = noun.dep_ == "conj" and noun.head.dep_ in ("dobj", "pobj", "conj") and (
+            verb.dep_ == "conj" or verb.dep_ == "ccomp" and any(c.dep_ == "cc" and c.i < noun.i for c in noun.head.children)
+        ) and verb.i > name.i and verb.head.i < noun.i  # (an object of the clause before; its verb a complement after "and")
         if (not (noun.dep_ in _MISREAD and verb == noun.head or joined) or noun.pos_ != "NOUN" or name.pos_ != "PROPN"
-                or name.dep_ not in ("nsubj", "nsubjpass") or not (noun.lower_ in L.KIN or noun.lower_ in L.PERSON_NOUNS)
+                or name.dep_ not in ("nsubj", "nsubjpass") or not person_word(noun)
                 or not any(c.dep_ == "poss" for c in noun.children)):
             continue
         if joined:
             _rehang_cc(noun.head, verb.head, before=noun.i)
-            noun.head = verb
+            noun.head, verb.dep_ = verb, "conj"
         noun.dep_, name.dep_, name.head = name.dep_, "appos", noun
 
 
@@ -265,3 +282,28 @@ def repair_age_taken_for_subject(doc: Doc) -> None:
         _rehang_cc(age, be)
         be.dep_, be.head = verb.dep_, be if verb.dep_ == "ROOT" else verb.head
         age.dep_, age.head, name.dep_, name.head, verb.dep_, verb.head = "attr", be, "nsubj", verb, "conj", be
+
+
+def repair_comma_clause(doc: Doc) -> None:
+    """A clause with a subject of its own after the first verb's object and a comma, parsed as that verb's
+    complement, is a clause of its own, the first one's conjunct: "I love Rome, my aunt Lia lives there" (not a verb
+    that takes a person and a clause: "I told Mom, I'm moving": ``object_clause_verbs``; nor "that" clauses).
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("I love Rome , Lia lives there")
+    >>> for t, (dep, head) in zip(doc, [("nsubj", 1), ("ROOT", 1), ("dobj", 1), ("punct", 2), ("nsubj", 5),
+    ...                                 ("ccomp", 1), ("advmod", 5)]):
+    ...     t.dep_, t.head = dep, doc[head]
+    >>> doc[1].lemma_, doc[5].tag_ = "love", "VBZ"
+    >>> repair_comma_clause(doc)
+    >>> doc[5].dep_
+    'conj'
+    """
+    for verb in doc[3:]:
+        first = verb.head
+        if verb.dep_ != "ccomp" or first.i > verb.i or verb.tag_ not in ("VBD", "VBZ", "VBP") or doc[
+                verb.left_edge.i - 1].text != "," or first.lemma_.lower() in OPEN.object_clause_verbs:
+            continue
+        if any(c.dep_ == "nsubj" for c in verb.children) and not any(c.dep_ == "mark" for c in verb.children) and any(
+                c.dep_ == "dobj" and c.i < verb.left_edge.i for c in first.children):
+            verb.dep_ = "conj"

@@ -52,8 +52,8 @@ STILL_READ = [
     ("lol I moved to Denver.", [c(U, "LIVES_IN", "Denver", A, NOW)]),
     ("I like my new camera, lol.", [c(U, "LIKES", "new camera", A, NOW), c(U, "OWNS", "camera", A, NOW)]),
     ("I'm flying to Lima next week.", [c(U, "VISITED", "Lima", A, ("2024-03-19", "week", False))]),  # still a plan
-    ("I love my coworker Sam.", [c(U, "LIKES", "Sam", A, NOW)]),  # a named person stays
-    ("I love my landlord Victor.", [c(U, "LIKES", "Victor", A, NOW)]),
+    ("I love my coworker Sam.", [c(U, "LIKES", "Sam", A, NOW), c(U, "RELATED_TO", "Sam", A, NOW)]),  # a named person stays
+    ("I love my landlord Victor.", [c(U, "LIKES", "Victor", A, NOW), c(U, "RELATED_TO", "Victor", A, NOW)]),
     ("Our cat hates the vacuum cleaner.", [c(U, "HAS_PET", "user's cat", A, NOW),
                                            c("user's cat", "DISLIKES", "vacuum cleaner", A, NOW)]),  # a thing
     ("I sold my car.", [c(U, "OWNS", "car", E, UNKNOWN)]),

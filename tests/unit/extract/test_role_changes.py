@@ -25,7 +25,7 @@ CASES = [
     ("My best friend Tariq's title changed to head nurse last month.",
      [c("Tariq", "HAS_ROLE", "head nurse", A, month("2024-02")), c(U, "FRIEND_OF", "Tariq", A, NOW)]),
     ("My neighbour Ilse's title changed to senior analyst in January.",
-     [c("Ilse", "HAS_ROLE", "senior analyst", A, month("2024-01"))]),
+     [c("Ilse", "HAS_ROLE", "senior analyst", A, month("2024-01")), c(U, "RELATED_TO", "Ilse", A, NOW)]),
     # taking over, stepping in, moving up, being named
     ("Lorcan took over as head of marketing in 2022.", [c("Lorcan", "HAS_ROLE", "head of marketing", A, year(2022))]),
     ("Lorcan took over as CTO in 2021.", [c("Lorcan", "HAS_ROLE", "CTO", A, year(2021))]),

@@ -34,8 +34,8 @@ def kin_of(tok: Token) -> tuple[str, str, str] | None:
     lemma = tok.lemma_.lower()
     low = tok.lower_
     for word in (low, lemma):
-        if word in L.KIN or word in L.HOUSEMATES:
-            rel, gender = L.KIN[word] if word in L.KIN else L.HOUSEMATES[word]
+        if word in L.KIN or word in L.OPEN_TIES:
+            rel, gender = L.KIN[word] if word in L.KIN else L.OPEN_TIES[word]
             needs, refusing = L.KIN_NEEDS_WORDS.get(word), L.KIN_REFUSING_WORDS.get(word, ())
             if needs is not None and not any(c.lower_ in needs for c in tok.children) or \
                     any(c.lower_ in refusing for c in tok.children):

@@ -38,8 +38,9 @@ PAST_OVER = (*COUPLES, "boss", "report")  # and ties at work: "I was Nora's assi
 
 
 def over_if_past(kin: tuple[str, str, str], verb: Token) -> bool:
-    """A tie the past tense of ``verb`` says is over: a couple, a tie at work, a home shared ("I was Lena's roommate")."""
-    return verb.tag_ == "VBD" and (kin[0] in PAST_OVER or kin[2] in L.HOUSEMATES)
+    """A tie the past tense of ``verb`` says is over: a couple, a tie at work, a home, street or team shared ("I was
+    Lena's roommate", "Walt was my neighbour": ``open_ties``)."""
+    return verb.tag_ == "VBD" and (kin[0] in PAST_OVER or kin[2] in L.OPEN_TIES)
 
 
 def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:

@@ -292,10 +292,11 @@ def founded(frame: Frame, *, role: str, named: bool = False) -> list[Rel]:
     """A business someone founds: WORKS_AT it from then, HAS_ROLE ``role`` ("I co-founded Brightline in 2020",
     "I founded a studio called Nord"); ``named``: only a company or workplace said with its name ("I started my own
     bakery, Crumb & Co", not "I started a new job", "we started the movie", "I started yoga", nor a school or gym
-    one goes to: ``joined_workplaces``)."""
+    one goes to: ``joined_workplaces``), or a name ending in a company word ("I started Acme Corp": ``company_suffixes``)."""
     obj = frame.dobj
     tok = named_org(obj, frame.v) if obj is not None else None
-    if obj is None or tok is None or named and (tok is obj or obj.lemma_.lower() in TIES.joined_workplaces):
+    company = obj is not None and obj.pos_ == "PROPN" and obj.lower_ in TIES.company_suffixes  # "Acme Corp"
+    if obj is None or tok is None or named and (tok is obj and not company or obj.lemma_.lower() in TIES.joined_workplaces):
         return []
     when = frame.when("start")
     rels = emit(frame, "WORKS_AT", persons(frame), A.token_org(tok, frame.idx, tools=False), when, obj_tok=tok)
