@@ -16,6 +16,7 @@ from chronomem.extract.parse.subjects import (
     repair_age_taken_for_subject,
     repair_comma_clause,
     repair_fronted_names,
+    repair_named_after_comma,
     repair_object_taken_for_subject,
     repair_opening_pasts,
     repair_owned_noun_before_name,
@@ -385,7 +386,7 @@ def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:
     for fix in (repair_dated_names, repair_clause_prep_names, repair_contracted_is, repair_contracted_has, repair_adjective_passive,
                 repair_tags, repair_fronted_names, repair_paired_subject, repair_opening_pasts, repair_named_conjuncts,
                 repair_object_taken_for_subject, repair_owned_noun_before_name, repair_age_taken_for_subject,
-                repair_comma_clause):
+                repair_comma_clause, repair_named_after_comma):
         fix(doc)
     repair_base_pasts(doc, verbs)
     repair_noun_verbs(doc, verbs)

@@ -245,7 +245,8 @@ def repair_owned_noun_before_name(doc: Doc) -> None:
         joined = noun.dep_ == "conj" and noun.head.dep_ in ("dobj", "pobj", "conj") and (
             verb.dep_ == "conj" or verb.dep_ == "ccomp" and any(c.dep_ == "cc" and c.i < noun.i for c in noun.head.children)
         ) and verb.i > name.i and verb.head.i < noun.i  # (an object of the clause before; its verb a complement after "and")
-        if (not (noun.dep_ in _MISREAD and verb == noun.head or joined) or noun.pos_ != "NOUN" or name.pos_ != "PROPN"
+        double = noun.dep_ in ("nsubj", "nsubjpass") and verb == noun.head  # "Ross's girlfriend Emily called": two subjects
+        if (not (noun.dep_ in _MISREAD and verb == noun.head or joined or double) or noun.pos_ != "NOUN" or name.pos_ != "PROPN"
                 or name.dep_ not in ("nsubj", "nsubjpass") or not person_word(noun)
                 or not any(c.dep_ == "poss" for c in noun.children)):
             continue
@@ -253,6 +254,26 @@ def repair_owned_noun_before_name(doc: Doc) -> None:
             _rehang_cc(noun.head, verb.head, before=noun.i)
             noun.head, verb.dep_ = verb, "conj"
         noun.dep_, name.dep_, name.head = name.dep_, "appos", noun
+
+
+def repair_named_after_comma(doc: Doc) -> None:
+    """A name set off by a comma after an owned kin or tie noun, hung on it as an adverb, is that noun's
+    apposition: "This is my boyfriend, Mike." ("Mike" an adverbial noun of "boyfriend"), as "my boyfriend Mike".
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("my sister , Ana")
+    >>> for t, (pos, dep, head) in zip(doc, [("PRON", "poss", 1), ("NOUN", "ROOT", 1), ("PUNCT", "punct", 1),
+    ...                                      ("PROPN", "npadvmod", 1)]):
+    ...     t.pos_, t.dep_, t.head = pos, dep, doc[head]
+    >>> repair_named_after_comma(doc)
+    >>> doc[3].dep_
+    'appos'
+    """
+    for name in doc[3:]:
+        noun = name.head
+        if name.pos_ == "PROPN" and name.dep_ in ("npadvmod", "dep") and noun.i == name.i - 2 and doc[name.i - 1].text == "," \
+                and noun.pos_ == "NOUN" and person_word(noun) and any(c.dep_ == "poss" for c in noun.children):
+            name.dep_ = "appos"
 
 
 def repair_age_taken_for_subject(doc: Doc) -> None:
