@@ -57,7 +57,7 @@ OPEN = [
     ("I've been involved in some animal rescue work.", [c(U, "RELATED_TO", "animal rescue work", A, NOW)]),
     ("I'm exploring sponsorship opportunities.", [c(U, "RELATED_TO", "sponsorship opportunities", A, NOW)]),
     ("I'm passionate about protecting rivers and forests in my region.",
-     [c(U, "LIKES", "protecting rivers in my region", A, NOW)]),
+     [c(U, "LIKES", "protecting rivers in my region", A, NOW), c(U, "LIKES", "protecting forests", A, NOW)]),
     ("I love thrillers and horror movies, they're a great escape.",
      [c(U, "LIKES", "thrillers", A, NOW), c(U, "LIKES", "horror movies", A, NOW)]),  # a plural first conjunct is no modifier
     ("Wonder Woman is my top pick.", [c(U, "LIKES", "Wonder Woman", A, NOW)]),
