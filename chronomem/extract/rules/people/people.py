@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from spacy.tokens import Doc, Span, Token
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import is_role_head, role_arg
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, name_arg
 from chronomem.extract.clauses.hygiene import clean_mention, is_vocative, name_spans
@@ -249,6 +250,8 @@ def _speaking_as(noun: Token) -> list[Rel]:
     not "I went as a pirate"); "as a former nurse" is a role held once."""
     prep, verb = noun.head, noun.head.head
     sent, doc = noun.sent, noun.doc
+    if verb.lemma_.lower() in L.JOB_NOUNS and any(c.dep_ == "poss" and c.lower_ == "my" for c in verb.children):
+        return _job_held_as(noun, verb)
     if any(t.dep_ not in ("intj", "punct", "cc", "advmod") for t in doc[sent.start:prep.i]) or kin_of(noun) is not None:
         return []
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
@@ -260,6 +263,17 @@ def _speaking_as(noun: Token) -> list[Rel]:
     if role is None or not role.name:
         return []
     return [timed("HAS_ROLE", Arg(SPEAKER, subj.i), role, held(ended_role(noun)), noun.i, 0.7)]
+
+
+def _job_held_as(noun: Token, job: Token) -> list[Rel]:
+    """"My job as a chef is exhausting", "I love my work as a nurse": the speaker's role (one held once with a word of
+    the past on the job: "my old job as a cashier", ``ended_job_words``); not in a question or a supposition."""
+    found = role_arg(noun, strict=True) if not negated(job.sent.root) else None
+    if found is None or kin_of(noun) is not None or not role_word(found):
+        return []
+    ended = ended_role(noun) or any(c.dep_ == "amod" and c.lower_ in ROLES.ended_job_words for c in job.children)
+    role = Arg(ENTITY, found.i, role_word(found), "ROLE", found.strength)
+    return [timed("HAS_ROLE", Arg(SPEAKER, job.i), role, held(ended), noun.i, 0.7)]
 
 
 def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
