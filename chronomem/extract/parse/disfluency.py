@@ -65,7 +65,8 @@ _NAME_IS = re.compile(r"\b(?!(?:" + "|".join(sorted(L.NAME_IS_EXCEPTIONS)) + r")
 _NAME_HAS = re.compile(r"\b(?!(?:" + "|".join(sorted(L.NAME_IS_EXCEPTIONS)) + r")')([A-Z][a-z]+)'s (?=(?:"
                        + "|".join(sorted(L.NAME_HAS_FOLLOWERS)) + r")\b)")
 # "my sister's a lawyer": the same after "my" and a noun, which spaCy also reads as a possessive
-_OWNED_IS = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir) [a-z]+)'s (?=(?:"
+_OWNED_IS = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir) (?!(?:" + "|".join(sorted(L.OWNED_IS_EXCEPTIONS))
+                       + r")')[a-z]+)'s (?=(?:"
                        + "|".join(sorted(L.NAME_IS_FOLLOWERS)) + r")\b)")
 # "my dogs name is Rex": an owner's "'s" typed without its apostrophe before "name"
 _BARE_OWNER = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) [a-z]{2,}[^s'])s (?=names? (?:is|are)\b)")
