@@ -40,6 +40,7 @@ INVENTORY = [
     ("Skiing is not my cup of tea.", U, "DISLIKES", "skiing"),
     ("Jazz is my cup of tea.", U, "LIKES", "jazz"),
     ("I'm more of a cat person.", U, "LIKES", "cat"),
+    ("I find origami really relaxing.", U, "LIKES", "origami"),
     # read before
     ("i rly love hiking", U, "LIKES", "hiking"),
     ("I really love hiking!!", U, "LIKES", "hiking"),
@@ -86,7 +87,6 @@ INVENTORY = [
     missed("I'd take tea over coffee any day.", U, "PREFERS", "tea", "a modal preference"),
     missed("Honestly, I kinda like cold showers.", U, "LIKES", "cold showers", "'kinda' parsed as the verb"),
     missed("Astronomy has always interested me.", U, "LIKES", "astronomy", "'interested' read elsewhere"),
-    missed("I find origami really relaxing.", U, "LIKES", "origami", "the judgement parsed as a clause"),
     missed("Golf was never my thing.", U, "DISLIKES", "golf", "a past copula"),
     missed("Pottery is so much fun.", U, "LIKES", "pottery", "'fun' as a noun"),
     missed("I really dig vinyl records.", U, "LIKES", "vinyl records", "'dig' also digs holes: a verb of two senses"),
@@ -110,6 +110,8 @@ NO_TASTE = [
     "Sailing is right up your alley.",  # the listener's taste, guessed
     "I was fascinated by the show.",  # a past moment
     "I dig holes for the fence posts every spring.",  # digging, not liking
+    "I don't find origami really relaxing.",
+    "I find it really relaxing.",  # nothing it stands for
 ]
 
 

@@ -195,8 +195,8 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         return []  # "my sister says knitting is so relaxing": her words (not "pottery is my life, it helps me …")
     subj = _extraposed(frame, next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None))
     subjs = with_conj(subj) if subj is not None else []
-    if lemma == "find" and frame.dobj is not None:  # "I find knitting calming"
-        return [] if frame.status.negated else _found_good(frame, frame.dobj)
+    if lemma == "find" and (found := frame.dobj if frame.dobj is not None else _judged_subject(v)) is not None:
+        return [] if frame.status.negated else _found_good(frame, found)  # "I find knitting calming"
     if subj is None or subj.pos_ == "PRON" or subj.lower_ in ("it", "that", "this"):
         return []
     owner, predicate, people = None, "LIKES", True
@@ -262,6 +262,13 @@ def _passion_of(attr: Token) -> str | None:
     """A passion noun said with its "of" phrase ("my cup of tea", ``passion_nouns``), else ``None``."""
     return next((f"{attr.lemma_.lower()} of {o.lower_}" for o in prep_objects(attr, "of")
                  if f"{attr.lemma_.lower()} of {o.lower_}" in OPEN.passion_nouns), None)
+
+
+def _judged_subject(v: Token) -> Token | None:
+    """What "find" judges when the judgement was parsed as a clause of its own: "I find origami really relaxing"
+    (``positive_adjectives``)."""
+    return next((s for c in v.children if c.dep_ == "ccomp" and c.lower_ in OPEN.positive_adjectives
+                 for s in c.children if s.dep_ == "nsubj" and s.pos_ in ("NOUN", "PROPN")), None)
 
 
 def _found_good(frame: Frame, thing: Token) -> list[Rel]:
