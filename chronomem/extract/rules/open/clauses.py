@@ -85,8 +85,8 @@ def _said_key(r: Rel) -> tuple[int, str, str, str, str]:
 
 def _participle_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
     """A participle after "be" read as an adjective of the subject: a status ("I'm retired", "i'm widowed")
-    or one of the adjective tables with its prepositions ("been drawn to lighthouses", "been involved in");
-    ``None`` when the verb is no such participle."""
+    or one of the adjective tables with its prepositions ("been drawn to lighthouses", "been involved in";
+    "fascinated by whales", its "by" parsed as the agent); ``None`` when the verb is no such participle."""
     word = frame.v.lower_
     if _passive_identity(frame):
         return subject_rels(frame, subjects, OPEN_PREDICATE, Arg(ENTITY, frame.v.i, word, "OTHER", GUESS), "state",
@@ -96,7 +96,7 @@ def _participle_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
         return None
     predicate, preps = found
     return [holds(predicate, s_, a, frame.v.i, TASTE_CONFIDENCE, {"relation": f"is {word} {c.lower_}"} if (
-        predicate == OPEN_PREDICATE) else {}) for c in frame.v.children if c.dep_ == "prep" and c.lower_ in preps
+        predicate == OPEN_PREDICATE) else {}) for c in frame.v.children if c.dep_ in ("prep", "agent") and c.lower_ in preps
         for o in c.children if o.dep_ == "pobj" for t in with_conj(o) if not frame.idx.is_time(t)
         and (a := phrase_arg(t, frame.idx)) is not None for s_ in subjects]  # ("engaged in 2019": when)
 

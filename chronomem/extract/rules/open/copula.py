@@ -242,8 +242,9 @@ def _noun_rels(frame: Frame, subjects: list[Arg], noun: Token | None) -> list[Re
 
 def _adjective_objects(adj: Token, preps: tuple[str, ...]) -> list[tuple[Token, str]]:
     """The objects of an adjective's prepositions ``preps``, with the preposition: "passionate about old cars";
-    also a noun the parser read as an infinitive after "to" ("allergic to shellfish", "to shellfish" as a verb)."""
-    toks = [(t, p) for p in preps for c in adj.children if c.dep_ == "prep" and c.lower_ == p
+    also a noun the parser read as an infinitive after "to" ("allergic to shellfish", "to shellfish" as a verb);
+    "by" may be parsed as an agent ("fascinated by whales")."""
+    toks = [(t, p) for p in preps for c in adj.children if c.dep_ in ("prep", "agent") and c.lower_ == p
             for o in c.children if o.dep_ in ("pobj", "pcomp") for t in with_conj(o)]
     if "to" in preps:
         toks += [(c, "to") for c in adj.children if c.dep_ == "xcomp" and c.tag_ == "VB" and c.i > 0

@@ -150,8 +150,9 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue  # "nothing beat that summer": a past moment
         if name == "cant_get_enough" and not with_can(roles["verb"]):
             continue  # "I couldn't get enough of it as a kid": a taste of the past
-        speaker_said = name in ("shared_love_of", "nothing_beats", "nothing_like")  # "nothing beats fresh bread"
-        owner = Arg("speaker", roles["owner"].i) if speaker_said else pronoun_arg(roles["owner"])
+        said = name in ("shared_love_of", "nothing_beats", "nothing_like", "never_gets_old")  # "nothing beats fresh bread"
+        owner = Arg("speaker", (roles["owner"] if "owner" in roles else roles["verb"]).i) if said else pronoun_arg(
+            roles["owner"])
         for thing in with_conj(roles["thing"]):
             arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None
             if arg is None and owner is not None and name == "hobby_before_noun" and thing.is_lower and [  # "a new hobby,
@@ -165,7 +166,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
                 arg = Arg(arg.kind, arg.i, " ".join(words), arg.type, arg.strength) if words and not generic else None
             if arg is not None and owner is not None:
                 seen.add(thing.i)
-                out.append(holds("LIKES", owner, arg, roles.get("noun", roles["owner"]).i, 0.7))
+                out.append(holds("LIKES", owner, arg, (roles["noun"] if "noun" in roles else roles["owner"]).i, 0.7))
     return out
 
 
@@ -194,8 +195,8 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         return []  # "my sister says knitting is so relaxing": her words (not "pottery is my life, it helps me …")
     subj = _extraposed(frame, next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None))
     subjs = with_conj(subj) if subj is not None else []
-    if lemma == "find" and frame.dobj is not None:  # "I find knitting calming"
-        return [] if frame.status.negated else _found_good(frame, frame.dobj)
+    if lemma == "find" and (found := frame.dobj if frame.dobj is not None else _judged_subject(v)) is not None:
+        return [] if frame.status.negated else _found_good(frame, found)  # "I find knitting calming"
     if subj is None or subj.pos_ == "PRON" or subj.lower_ in ("it", "that", "this"):
         return []
     owner, predicate, people = None, "LIKES", True
@@ -208,13 +209,14 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     if copula and attr is not None and (best := _superlative(attr, subj)) is not None:
         owner, predicate, people = Arg("speaker", v.i), best, False  # "lazy Sundays are the best", "… the best thing"
     elif copula and attr is not None and (attr.lemma_.lower() in OPEN.passion_nouns | OPEN.favourite_words or any(
-            c.dep_ in ("amod", "compound") and f"{c.lower_} {attr.lemma_.lower()}" in OPEN.passion_nouns for c in attr.children)):
+            c.dep_ in ("amod", "compound") and f"{c.lower_} {attr.lemma_.lower()}" in OPEN.passion_nouns for c in attr.children)
+            or _passion_of(attr) is not None):
         if attr.lemma_.lower() == "part" and not any(t.lower_ == "life" for t in attr.subtree):
             return []  # "a huge part of my life", not any "part"
         owner = next((pronoun_arg(t) for t in attr.subtree if t.dep_ == "poss"), None)
         if owner is None and any(t.lower_ == "mine" for t in attr.subtree):
             owner = Arg("speaker", v.i)  # "Spider-Man has always been a favorite of mine"
-        if denied and attr.lemma_.lower() in OPEN.negated_passions:
+        if denied and (attr.lemma_.lower() in OPEN.negated_passions or _passion_of(attr) in OPEN.negated_passions):
             denied, predicate = False, "DISLIKES"  # "camping isn't really my thing"
     elif copula and attr is not None and attr.lemma_.lower() == "way" and is_activity(subj, subject=True) and any(
             t.lower_ == "my" for t in attr.subtree):
@@ -225,6 +227,9 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
             c.dep_ == "prep" and c.lower_ in OPEN.self_relating[lemma] and any(g.lower_ == "me" for g in c.children)
             for c in (*v.children, *(g for d in v.children if d.dep_ in ("dobj", "npadvmod") for g in d.children))):
         owner = Arg("speaker", v.i)  # "family time matters to me", "contemporary dance speaks to me"
+    elif lemma == "be" and denied and any(o.lower_ == "me" for o in prep_objects(v, "for")) and not any(
+            c.dep_ in ("det", "poss") for c in subj.children):
+        owner, denied, predicate = Arg("speaker", v.i), False, "DISLIKES"  # "opera isn't for me" (not "the box isn't")
     elif lemma in ("help", "let", "allow") and is_activity(subj, subject=True):
         me_tok = next((t for c in v.children for t in (c, *c.children)
                        if t.lower_ == "me" and t.dep_ in ("dobj", "nsubj", "dative")), None)
@@ -233,19 +238,37 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         owner = pronoun_arg(frame.dobj) if frame.dobj.lower_ == "me" else None  # "us" is people in general
         predicate = "DISLIKES" if effect in OPEN.dread_verbs else "LIKES"  # "spiders freak me out"
     elif lemma in OPEN.joy_light_verbs or lemma in OPEN.dread_light_verbs:
-        after = " ".join(t.lower_ for t in v.subtree if t.i > v.i)
-        for table, said in ((OPEN.joy_light_verbs, "LIKES"), (OPEN.dread_light_verbs, "DISLIKES")):
-            said_as = next((w for w in table.get(lemma, ()) if f" {w} " in f" {after} "), None)
-            if said_as is not None:  # "makes me happy", "makes me nervous", "gets on my nerves"
-                mine = "my" if "my" in said_as.split() else "me"
-                owner = next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ == mine), None)
-                predicate = said
-                break
+        owner, predicate = _light_verb_taste(v, lemma)
     if owner is None or owner.kind != "speaker" or denied:
         return []  # "hiking doesn't relax me", "running isn't my passion": no taste said
     # "Cooking and baking are my outlets"; "LeBron is my favorite", "Iron Man is my top pick" (a name is fine here)
     args = [a for a in (phrase_arg(t, frame.idx, people=people) for t in subjs if not _own_relative(t)) if a is not None]
     return [holds(predicate, owner, arg, v.i, 0.7) for arg in args]
+
+
+def _light_verb_taste(v: Token, lemma: str) -> tuple[Arg | None, str]:
+    """Whose taste a light verb with its words says, and which: "makes me happy", "makes me nervous", "gets on my
+    nerves" (``joy_light_verbs``, ``dread_light_verbs``); no owner when its words are not there."""
+    after = " ".join(t.lower_ for t in v.subtree if t.i > v.i)
+    for table, said in ((OPEN.joy_light_verbs, "LIKES"), (OPEN.dread_light_verbs, "DISLIKES")):
+        said_as = next((w for w in table.get(lemma, ()) if f" {w} " in f" {after} "), None)
+        if said_as is not None:
+            mine = "my" if "my" in said_as.split() else "me"
+            return next((pronoun_arg(c) for c in v.subtree if c.i > v.i and c.lower_ == mine), None), said
+    return None, "LIKES"
+
+
+def _passion_of(attr: Token) -> str | None:
+    """A passion noun said with its "of" phrase ("my cup of tea", ``passion_nouns``), else ``None``."""
+    return next((f"{attr.lemma_.lower()} of {o.lower_}" for o in prep_objects(attr, "of")
+                 if f"{attr.lemma_.lower()} of {o.lower_}" in OPEN.passion_nouns), None)
+
+
+def _judged_subject(v: Token) -> Token | None:
+    """What "find" judges when the judgement was parsed as a clause of its own: "I find origami really relaxing"
+    (``positive_adjectives``)."""
+    return next((s for c in v.children if c.dep_ == "ccomp" and c.lower_ in OPEN.positive_adjectives
+                 for s in c.children if s.dep_ == "nsubj" and s.pos_ in ("NOUN", "PROPN")), None)
 
 
 def _found_good(frame: Frame, thing: Token) -> list[Rel]:

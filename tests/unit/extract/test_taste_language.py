@@ -1,0 +1,130 @@
+"""Tastes said the many ways people say them, in our own words: idioms ("board games never get old", "I get
+a kick out of karaoke", "I live for road trips", "chess is right up my alley"), chatty and hedged forms, third
+persons, aversions ("opera isn't for me", "skiing is not my cup of tea") and preferences; and what says no
+taste (questions, suppositions, "I love that you came", an "it" with nothing before it, a past taste).
+
+INVENTORY is the whole table; the rows under "read since sweep35" were missed before it, the rows marked
+MISSED are still not read (strict xfail: a fix turns them into failures to move up).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extract.extract_helpers import A, E, last_turn_rows
+
+U = "user"
+
+
+def missed(text: str, subj: str, pred: str, obj: str, why: str):
+    return pytest.param(text, subj, pred, obj, marks=pytest.mark.xfail(strict=True, reason=why))
+
+
+INVENTORY = [
+    # read since sweep35
+    ("Board games never get old.", U, "LIKES", "board games"),
+    ("Honestly, stargazing never gets old.", U, "LIKES", "stargazing"),
+    ("I get a kick out of karaoke nights.", U, "LIKES", "karaoke nights"),
+    ("I never get tired of thunderstorms.", U, "LIKES", "thunderstorms"),
+    ("I'm never bored of crossword puzzles.", U, "LIKES", "crossword puzzles"),
+    ("I never tire of old films.", U, "LIKES", "old films"),
+    ("I live for road trips.", U, "LIKES", "road trips"),
+    ("Board games are right up my alley.", U, "LIKES", "board games"),
+    ("Volcanoes have always fascinated me.", U, "LIKES", "volcanoes"),
+    ("Old maps intrigue me.", U, "LIKES", "old maps"),
+    ("I'm fascinated by deep sea creatures.", U, "LIKES", "deep sea creatures"),
+    ("I am totally fascinated by whales.", U, "LIKES", "whales"),
+    ("My nephew Oskar is fascinated by trains.", "Oskar", "LIKES", "trains"),
+    ("Opera isn't for me.", U, "DISLIKES", "opera"),
+    ("Camping in the rain is not for me.", U, "DISLIKES", "camping in the rain"),
+    ("Skiing is not my cup of tea.", U, "DISLIKES", "skiing"),
+    ("Jazz is my cup of tea.", U, "LIKES", "jazz"),
+    ("I'm more of a cat person.", U, "LIKES", "cat"),
+    ("I find origami really relaxing.", U, "LIKES", "origami"),
+    # read before
+    ("i rly love hiking", U, "LIKES", "hiking"),
+    ("I really love hiking!!", U, "LIKES", "hiking"),
+    ("My son is obsessed with trains.", "user's son", "LIKES", "trains"),
+    ("I can't get enough of salsa dancing.", U, "LIKES", "salsa dancing"),
+    ("Crossword puzzles drive me nuts.", U, "DISLIKES", "crossword puzzles"),
+    ("I'm not a big camping person.", U, "DISLIKES", "camping"),
+    ("I'm a huge fan of sci-fi novels.", U, "LIKES", "sci-fi novels"),
+    ("Gardening is my jam.", U, "LIKES", "gardening"),
+    ("I have a soft spot for old motorbikes.", U, "LIKES", "old motorbikes"),
+    ("Nothing beats a good bowl of ramen.", U, "LIKES", "good bowl of ramen"),
+    ("I'm really into birdwatching these days.", U, "LIKES", "birdwatching"),
+    ("I sorta enjoy long train rides.", U, "LIKES", "long train rides"),
+    ("Knitting calms me down.", U, "LIKES", "knitting"),
+    ("Painting makes me happy.", U, "LIKES", "painting"),
+    ("I'm crazy about mangoes.", U, "LIKES", "mangoes"),
+    ("Spicy curry is my weakness.", U, "LIKES", "spicy curry"),
+    ("My favorite food is lasagna.", U, "LIKES", "lasagna"),
+    ("I'm big on yoga.", U, "LIKES", "yoga"),
+    ("Rock climbing is my passion.", U, "LIKES", "rock climbing"),
+    ("Juno loves painting murals.", "Juno", "LIKES", "painting murals"),
+    ("Theo is really into skateboarding.", "Theo", "LIKES", "skateboarding"),
+    ("My wife can't stand horror movies.", "user's wife", "DISLIKES", "horror movies"),
+    ("I can't stand traffic jams.", U, "DISLIKES", "traffic jams"),
+    ("I'm not a fan of olives.", U, "DISLIKES", "olives"),
+    ("Loud music gets on my nerves.", U, "DISLIKES", "loud music"),
+    ("I really don't like mushrooms.", U, "DISLIKES", "mushrooms"),
+    ("Spiders freak me out.", U, "DISLIKES", "spiders"),
+    ("I'm terrified of heights.", U, "DISLIKES", "heights"),
+    ("Crowds stress me out.", U, "DISLIKES", "crowds"),
+    ("I'm not much of a beach person.", U, "DISLIKES", "beach"),
+    ("Honestly I prefer green tea.", U, "PREFERS", "green tea"),
+    ("Baking is my happy place.", U, "LIKES", "baking"),
+    ("I'm a coffee person.", U, "LIKES", "coffee"),
+    ("Tennis is my thing.", U, "LIKES", "tennis"),
+    ("I've grown to love jazz.", U, "LIKES", "jazz"),
+    ("I've always loved the ocean.", U, "LIKES", "ocean"),
+    # still missed
+    missed("I could eat dumplings every day.", U, "LIKES", "dumplings", "a modal of a habit wished for"),
+    missed("Count me in for pottery any day.", U, "LIKES", "pottery", "an imperative idiom"),
+    missed("i luv baking bread", U, "LIKES", "baking bread", "a chat spelling of a verb"),
+    missed("Mia can't get enough of sushi.", "Mia", "LIKES", "sushi", "the shape reads only I/we"),
+    missed("I'd rather not go clubbing.", U, "DISLIKES", "clubbing", "a modal preference"),
+    missed("I'd take tea over coffee any day.", U, "PREFERS", "tea", "a modal preference"),
+    missed("Honestly, I kinda like cold showers.", U, "LIKES", "cold showers", "'kinda' parsed as the verb"),
+    missed("Astronomy has always interested me.", U, "LIKES", "astronomy", "'interested' read elsewhere"),
+    missed("Golf was never my thing.", U, "DISLIKES", "golf", "a past copula"),
+    missed("Pottery is so much fun.", U, "LIKES", "pottery", "'fun' as a noun"),
+    missed("I really dig vinyl records.", U, "LIKES", "vinyl records", "'dig' also digs holes: a verb of two senses"),
+]
+
+NO_TASTE = [
+    "Do you like sushi?",
+    "Would you love a trip to Peru?",
+    "If I had time, I would love sailing.",
+    "I love that you came.",
+    "I love it!",
+    "I'd love to see you soon.",
+    "Do you get a kick out of karaoke?",
+    "I got a kick out of that.",  # a moment, not a taste
+    "That never gets old.",  # nothing it stands for
+    "Are you into pottery?",
+    "I hate to say it, but you're right.",
+    "I live for free at my aunt's place.",
+    "The package isn't for me.",  # a particular thing's addressee
+    "Is opera not for me?",
+    "Sailing is right up your alley.",  # the listener's taste, guessed
+    "I was fascinated by the show.",  # a past moment
+    "I dig holes for the fence posts every spring.",  # digging, not liking
+    "I don't find origami really relaxing.",
+    "I find it really relaxing.",  # nothing it stands for
+]
+
+
+@pytest.mark.parametrize("text, subj, pred, obj", INVENTORY)
+def test_taste_is_read(extractor, text, subj, pred, obj):
+    assert (subj, pred, obj, A) in [(s, p, o.lower(), k) for s, p, o, k, *_ in last_turn_rows(extractor, text)]
+
+
+@pytest.mark.parametrize("text", NO_TASTE)
+def test_no_taste_of_the_speaker(extractor, text):
+    assert [r for r in last_turn_rows(extractor, text) if r[0] == U and r[1] in ("LIKES", "DISLIKES", "PREFERS")] == []
+
+
+def test_a_past_taste_ends(extractor):
+    got = [r[:4] for r in last_turn_rows(extractor, "I used to love skateboarding.")]
+    assert (U, "LIKES", "skateboarding", E) in got and (U, "LIKES", "skateboarding", A) not in got
