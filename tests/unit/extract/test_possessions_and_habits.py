@@ -55,7 +55,7 @@ COVERED = [
 ]
 
 # New: a thing got for oneself ("treated myself to", "splurged on", "picked up"), had since a time, owned as
-# "the proud owner of", or given to the speaker.
+# "the proud owner of", or given to the speaker; a pastime one is getting into, liked now.
 NEW = [
     ("Treated myself to a new camera last weekend.", (U, "OWNS", "camera", "assert")),
     ("I picked up a used piano last week.", (U, "OWNS", "piano", "assert")),
@@ -66,6 +66,8 @@ NEW = [
     ("I have had this old truck for ten years.", (U, "OWNS", "truck", "assert")),
     ("I'm the proud owner of a 3D printer.", (U, "OWNS", "3d printer", "assert")),
     ("My parents gave me a vintage Vespa.", (U, "OWNS", "vespa", "assert")),
+    ("i've been getting into rock climbing lately", (U, "LIKES", "rock climbing", "assert")),
+    ("I'm getting into running.", (U, "LIKES", "running", "assert")),
 ]
 
 # No possession, tool or habit of the speaker (the last two rows of NEGATIVE_NEW were misread before).
@@ -85,6 +87,9 @@ NEGATIVE = [
     "Did you buy a camera?",
     "I quit smoking last year.",
     "Do you play tennis?",
+    "I'm getting into the car.",
+    "Are you getting into yoga?",
+    "I'm thinking of getting into surfing.",
 ]
 NEGATIVE_NEW = [
     "I bought my mom a scarf.",  # the receiver, read by the parser as a first object, is no thing owned
@@ -99,7 +104,6 @@ MISSED = [
     ("I lost my watch at the beach.", (U, "OWNS", "watch", "end")),
     ("I do all my notes in Notion.", (U, "USES", "Notion", "assert")),
     ("I coach my daughter's soccer team.", (U, "RELATED_TO", "soccer team", "assert")),
-    ("i've been getting into rock climbing lately", (U, "LIKES", "rock climbing", "assert")),
     ("I stopped playing golf.", (U, "RELATED_TO", "golf", "end")),
 ]
 
