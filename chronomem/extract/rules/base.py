@@ -22,7 +22,7 @@ from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, LAST, MINE, SPEAKER, Arg, Rel, When, timed
-from chronomem.extract.clauses.tree import is_activity, prep_objects
+from chronomem.extract.clauses.tree import is_activity, possession_noun, prep_objects
 from chronomem.extract.lexicon import OPEN, PEOPLE, TIES, lexicon_file
 from chronomem.extract.rules.open.base import dropped_subject, my_relative, phrase_arg
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
@@ -243,8 +243,7 @@ def _kept_thing(tok: Token, frame: Frame) -> bool:
     kayak", "picked up a used piano" (not "treated my wife to a watch", nor "picked up the guitar again")."""
     for_another = any(c.dep_ in ("dobj", "dative") and c != tok and not c.lower_.endswith(("self", "selves"))
                       for c in frame.v.children)
-    words = " ".join([c.lower_ for c in tok.lefts if c.dep_ == "compound"] + [tok.lemma_.lower()])  # "espresso machine"
-    return not for_another and (words in OPEN.possession_nouns or tok.lemma_.lower() in OPEN.possession_nouns) and not any(
+    return not for_another and possession_noun(tok) and not any(
         c.dep_ == "det" and c.lower_ == "the" for c in tok.children)
 
 

@@ -20,7 +20,7 @@ from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds, timed
 from chronomem.extract.clauses.stance import with_can
-from chronomem.extract.clauses.tree import is_pet_noun, someone_elses
+from chronomem.extract.clauses.tree import is_pet_noun, possession_noun, someone_elses
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.activity import activity_rels, pastime_rels, planned_rels
 from chronomem.extract.rules.open.base import (
@@ -296,7 +296,7 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
     out: list[Rel] = []
     for tok in frame.dobjs:
         tok = counted(tok)  # "I have tons of board games": the games
-        if kept and (not _possession(tok) or someone_elses(tok)):
+        if kept and (not possession_noun(tok) or someone_elses(tok)):
             continue  # "I've had a cold for a week", "… my dad's car since May"
         if not kept and any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in L.DEFINITE_DETERMINERS) for c in tok.children):
             continue  # "I have the flu", "I have no idea"
@@ -310,7 +310,7 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
                 out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
         elif had_kin(tok):
             out += had_kin_rels(frame, subjects, tok)  # "I have two kids", "I have a wife"
-        elif _possession(tok):  # ("this guitar" had since college: the thing itself, not one on show)
+        elif possession_noun(tok):  # ("this guitar" had since college: the thing itself, not one on show)
             arg = thing_arg(tok, frame.idx) if kept else phrase_arg(tok, frame.idx)
             out += subject_rels(frame, subjects, "OWNS", arg, "state", confidence=0.7)
     return out
@@ -321,10 +321,3 @@ def _product(tok: Token) -> bool:
     the phrase table knows, counted or with an article; not "I have Netflix", nor a person "I have Alex")."""
     counted = any(c.dep_ == "det" and c.lower_ in ("a", "an") or c.dep_ == "nummod" for c in tok.children)
     return counted and (tok.ent_type_ == "PRODUCT" or mapped_predicate("drives", tok.lower_) == "OWNS")
-
-
-def _possession(tok: Token) -> bool:
-    """A thing one owns by having it: "a kayak", "board games", "comics" (whatever the lemmatizer made of it)."""
-    words = {tok.lemma_.lower(), tok.lower_, tok.lower_.removesuffix("s")}
-    words |= {f"{c.lower_} {w}" for c in tok.children if c.dep_ == "compound" for w in tuple(words)}  # "record player"
-    return bool(words & OPEN.possession_nouns)
