@@ -74,3 +74,11 @@ def is_activity(tok: Token, *, subject: bool = False) -> bool:
     bare = not any(c.dep_ in ("det", "poss") for c in tok.children)
     return tok.tag_ == "VBG" or (ing and (subject or bare)) or (
         subject and any(c.dep_ == "amod" and c.tag_ == "VBG" and c.i < tok.i for c in tok.children))
+
+
+def possession_noun(tok: Token) -> bool:
+    """A thing one owns by having it: "a kayak", "board games", "comics" (whatever the lemmatizer made of it), "a
+    record player" (``possession_nouns``)."""
+    words = {tok.lemma_.lower(), tok.lower_, tok.lower_.removesuffix("s")}
+    words |= {f"{c.lower_} {w}" for c in tok.children if c.dep_ == "compound" for w in tuple(words)}  # "record player"
+    return bool(words & L.OPEN.possession_nouns)

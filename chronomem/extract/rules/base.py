@@ -17,12 +17,12 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
-from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg
+from chronomem.extract.clauses.accept import is_role_head, role_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, LAST, MINE, SPEAKER, Arg, Rel, When, timed
-from chronomem.extract.clauses.tree import is_activity, prep_objects
+from chronomem.extract.clauses.tree import is_activity, possession_noun, prep_objects
 from chronomem.extract.lexicon import OPEN, PEOPLE, TIES, lexicon_file
 from chronomem.extract.rules.open.base import dropped_subject, my_relative, phrase_arg
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
@@ -234,7 +234,17 @@ _OBJECTS: dict[str, Callable[[Token, Frame, bool], Arg | None]] = {
     "any school": lambda tok, frame, strict: A.token_org(tok, frame.idx, strict=strict, tools=False) or unnamed_place(
         tok, frame.idx, "attends", "STUDIES_AT"),
     "activity": lambda tok, frame, strict: phrase_arg(tok, frame.idx) if is_activity(tok) or _pastime(tok) else None,
+    "thing": lambda tok, frame, strict: thing_arg(tok, frame.idx) if _kept_thing(tok, frame) else None,
 }
+
+
+def _kept_thing(tok: Token, frame: Frame) -> bool:
+    """A thing one keeps (``possession_nouns``), got for oneself: "treated myself to a new camera", "splurged on a
+    kayak", "picked up a used piano" (not "treated my wife to a watch", nor "picked up the guitar again")."""
+    for_another = any(c.dep_ in ("dobj", "dative") and c != tok and not c.lower_.endswith(("self", "selves"))
+                      for c in frame.v.children)
+    return not for_another and possession_noun(tok) and not any(
+        c.dep_ == "det" and c.lower_ == "the" for c in tok.children)
 
 
 def _pastime(tok: Token) -> bool:
@@ -249,7 +259,8 @@ class PrepRule:
     """A short rule as a row: "<subject> <lemma> <preposition> <object>" → ``predicate``.
 
     ``obj``: what the object must be ("place", "person", "school" or "org": a named organisation; "any school"
-    also an unnamed one the phrase table knows: "graduated from college"; "activity": "got into running");
+    also an unnamed one the phrase table knows: "graduated from college"; "activity": "got into running"; "thing": a thing one keeps,
+    got for oneself: "splurged on a kayak");
     ``aspect``: state, start or end;
     ``we``: "we" may be a subject; ``there``: also "I live there"; ``dobj``: the direct object instead when there is
     one ("attended MIT"); ``strict``: a name the gazetteer or NER knows; ``anchor``: "X, not Y" is looked for after

@@ -384,6 +384,8 @@ def a_gift(frame: Frame) -> bool:
     """Got for someone: a person it was got for, after "for" or as the indirect object ("bought me a guitar");
     not for oneself ("I bought myself a camera")."""
     given = [c for c in frame.v.children if c.dep_ in ("dative", "iobj") and not c.lower_.endswith(("self", "selves"))]
+    objs = [c for c in frame.v.children if c.dep_ == "dobj"]  # "bought my mom a scarf", "… my sister a new phone":
+    given += objs[:-1] + [t for t in objs if any(c.dep_ == "appos" for c in t.children)]  # the receiver read as an object
     return any(t.lower_ in ("me", "us") or someone(t) for t in given + frame.prep_anywhere("for"))
 
 

@@ -20,7 +20,7 @@ from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds, timed
 from chronomem.extract.clauses.stance import with_can
-from chronomem.extract.clauses.tree import is_pet_noun
+from chronomem.extract.clauses.tree import is_pet_noun, possession_noun, someone_elses
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.activity import activity_rels, pastime_rels, planned_rels
 from chronomem.extract.rules.open.base import (
@@ -287,14 +287,18 @@ def _upbringing(frame: Frame, subjects: list[Arg], said: str) -> list[Rel]:
 
 def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> list[Rel]:
     """"I have two dogs" → HAS_PET; "I have a sister" → SIBLING_OF; "we have a cabin" → OWNS."""
-    if not perfect_got and (frame.status.tense not in ("present",) or frame.v.pos_ == "AUX" and frame.dobj is None):
+    kept = frame.status.tense == "perfect" and bool(frame.prep("since") or any(  # "I've had my guitar since college",
+        frame.idx.is_time(t) for t in frame.prep("for")))  # "… this old truck for ten years": had until now
+    if not perfect_got and not kept and (frame.status.tense != "present" or frame.v.pos_ == "AUX" and frame.dobj is None):
         return []
     if perfect_got:
         frame.status.tense = "present"  # "I've got two dogs": having them now, not a time they were got
     out: list[Rel] = []
     for tok in frame.dobjs:
         tok = counted(tok)  # "I have tons of board games": the games
-        if any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in L.DEFINITE_DETERMINERS) for c in tok.children):
+        if kept and (not possession_noun(tok) or someone_elses(tok)):
+            continue  # "I've had a cold for a week", "… my dad's car since May"
+        if not kept and any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in L.DEFINITE_DETERMINERS) for c in tok.children):
             continue  # "I have the flu", "I have no idea"
         if tok.pos_ == "PROPN" and _product(tok):  # "I have an old Civic": a make or model is a thing owned
             out += subject_rels(frame, subjects, "OWNS", thing_arg(tok, frame.idx), "state", confidence=0.7)
@@ -306,8 +310,9 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
                 out += subject_rels(frame, subjects, "HAS_PET", owned_arg(tok, "PET"), "state", confidence=0.7)
         elif had_kin(tok):
             out += had_kin_rels(frame, subjects, tok)  # "I have two kids", "I have a wife"
-        elif _possession(tok):
-            out += subject_rels(frame, subjects, "OWNS", phrase_arg(tok, frame.idx), "state", confidence=0.7)
+        elif possession_noun(tok):  # ("this guitar" had since college: the thing itself, not one on show)
+            arg = thing_arg(tok, frame.idx) if kept else phrase_arg(tok, frame.idx)
+            out += subject_rels(frame, subjects, "OWNS", arg, "state", confidence=0.7)
     return out
 
 
@@ -316,10 +321,3 @@ def _product(tok: Token) -> bool:
     the phrase table knows, counted or with an article; not "I have Netflix", nor a person "I have Alex")."""
     counted = any(c.dep_ == "det" and c.lower_ in ("a", "an") or c.dep_ == "nummod" for c in tok.children)
     return counted and (tok.ent_type_ == "PRODUCT" or mapped_predicate("drives", tok.lower_) == "OWNS")
-
-
-def _possession(tok: Token) -> bool:
-    """A thing one owns by having it: "a kayak", "board games", "comics" (whatever the lemmatizer made of it)."""
-    words = {tok.lemma_.lower(), tok.lower_, tok.lower_.removesuffix("s")}
-    words |= {f"{c.lower_} {w}" for c in tok.children if c.dep_ == "compound" for w in tuple(words)}  # "record player"
-    return bool(words & OPEN.possession_nouns)

@@ -13,7 +13,7 @@ from chronomem.extract.clauses.accept import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, When
-from chronomem.extract.clauses.tree import is_pet_noun, owned_pet, someone_elses
+from chronomem.extract.clauses.tree import is_pet_noun, owned_pet, possession_noun, prep_objects, someone_elses
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN, UNIONS
 from chronomem.extract.rules.base import emit, job_rels, persons
 from chronomem.extract.rules.open.base import a_gift, for_someone, named_later
@@ -49,7 +49,7 @@ def get(frame: Frame) -> list[Rel]:
     if named or frame.status.tense not in ("past", "perfect"):
         return named
     pets = _unnamed_pet_objects(frame, mine=True)  # "I got my cat from a shelter" too
-    things = [t for t in frame.dobjs if t.lemma_.lower() in OPEN.possession_nouns and t.pos_ == "NOUN" or device(t, frame)]
+    things = [t for t in frame.dobjs if possession_noun(t) and t.pos_ == "NOUN" or device(t, frame)]
     if things and for_someone(frame, things):
         things = []  # "I got a bike for my son": a gift
     when = frame.when("start")
@@ -140,3 +140,14 @@ def own(frame: Frame, *, aspect: str) -> list[Rel]:
             and not someone_elses(t)]  # "I sold my dad's car": his, not the speaker's to end
     return unnamed_pets(frame, arrived, subjects, when) + [  # "I own two horses", "I bought a parrot and a cage"
         r for tok in objs for r in emit(frame, "OWNS", subjects, thing_arg(tok, frame.idx), when, confidence=0.8)]
+
+
+def owner_of(frame: Frame) -> list[Rel]:
+    """"I'm the proud owner of a 3D printer": OWNS what one keeps (``possession_nouns``, a device), not a role
+    ("the owner of a bakery" is no such thing)."""
+    attr = frame.attr
+    if attr is None or attr.lemma_.lower() not in OPEN.owner_nouns:
+        return []
+    things = [t for t in prep_objects(attr, "of") if possession_noun(t) or device(t, frame)]
+    return [r for t in things for r in emit(frame, "OWNS", persons(frame), thing_arg(t, frame.idx), frame.when("state"),
+                                            confidence=0.8)]
