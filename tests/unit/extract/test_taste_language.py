@@ -23,6 +23,7 @@ def missed(text: str, subj: str, pred: str, obj: str, why: str):
 INVENTORY = [
     # read since sweep35
     ("Board games never get old.", U, "LIKES", "board games"),
+    ("i luv baking bread", U, "LIKES", "baking bread"),  # a chat spelling of the verb (chat_words)
     ("Honestly, stargazing never gets old.", U, "LIKES", "stargazing"),
     ("I get a kick out of karaoke nights.", U, "LIKES", "karaoke nights"),
     ("I never get tired of thunderstorms.", U, "LIKES", "thunderstorms"),
@@ -81,7 +82,6 @@ INVENTORY = [
     # still missed
     missed("I could eat dumplings every day.", U, "LIKES", "dumplings", "a modal of a habit wished for"),
     missed("Count me in for pottery any day.", U, "LIKES", "pottery", "an imperative idiom"),
-    missed("i luv baking bread", U, "LIKES", "baking bread", "a chat spelling of a verb"),
     missed("Mia can't get enough of sushi.", "Mia", "LIKES", "sushi", "the shape reads only I/we"),
     missed("I'd rather not go clubbing.", U, "DISLIKES", "clubbing", "a modal preference"),
     missed("I'd take tea over coffee any day.", U, "PREFERS", "tea", "a modal preference"),
