@@ -258,22 +258,26 @@ def _speaking_as(noun: Token) -> list[Rel]:
     if subj is None or subj.lower_ != "i" or verb.tag_ == "VBD" or any(
             c.dep_ == "aux" and (c.lower_ in _IMAGINING or c.tag_ == "VBD" or c.lower_ == "had") for c in verb.children):
         return []
-    found = role_arg(noun, strict=True)
-    role = Arg(ENTITY, found.i, role_word(found), "ROLE", found.strength) if found is not None else None
-    if role is None or not role.name:
-        return []
-    return [timed("HAS_ROLE", Arg(SPEAKER, subj.i), role, held(ended_role(noun)), noun.i, 0.7)]
+    return _speaker_role(noun, subj.i, ended_role(noun))
 
 
 def _job_held_as(noun: Token, job: Token) -> list[Rel]:
     """"My job as a chef is exhausting", "I love my work as a nurse": the speaker's role (one held once with a word of
-    the past on the job: "my old job as a cashier", ``ended_job_words``); not in a question or a supposition."""
-    found = role_arg(noun, strict=True) if not negated(job.sent.root) else None
-    if found is None or kin_of(noun) is not None or not role_word(found):
+    the past on the job: "my old job as a cashier", ``ended_job_words``); not when the sentence denies it."""
+    if negated(job.sent.root) or kin_of(noun) is not None:
         return []
     ended = ended_role(noun) or any(c.dep_ == "amod" and c.lower_ in ROLES.ended_job_words for c in job.children)
+    return _speaker_role(noun, job.i, ended)
+
+
+def _speaker_role(noun: Token, at: int, ended: bool) -> list[Rel]:
+    """The role ``noun`` names (:func:`role_arg`, strict, its word of the past left out) as the speaker's, held now or
+    (``ended``) once; none when it names no role."""
+    found = role_arg(noun, strict=True)
+    if found is None or not role_word(found):
+        return []
     role = Arg(ENTITY, found.i, role_word(found), "ROLE", found.strength)
-    return [timed("HAS_ROLE", Arg(SPEAKER, job.i), role, held(ended), noun.i, 0.7)]
+    return [timed("HAS_ROLE", Arg(SPEAKER, at), role, held(ended), noun.i, 0.7)]
 
 
 def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
