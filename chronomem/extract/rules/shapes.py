@@ -1,10 +1,10 @@
 """Fixed shapes as data: spaCy ``DependencyMatcher`` patterns from ``chronomem/data/lexicon/patterns.json``.
 
-A pattern may name a word list of the open-clause lexicon (``{"IN": "@love_nouns"}``); the
-matcher is built once per spaCy vocabulary. :func:`shape_matches` gives, for each match, the
-pattern's name and its tokens by role. A doc that lacks, for every pattern, a word one of its nodes
-requires (``LOWER`` or ``LEMMA``) cannot match and is not given to the matcher at all (most chat
-lines: the matcher cost a fifth of the rules' time).
+A pattern may name a word list of the open-clause lexicon (``{"IN": "@love_nouns"}``); each
+pattern's matcher is built once per spaCy vocabulary. :func:`shape_matches` gives, for each match, the
+pattern's name and its tokens by role. A pattern is run on a doc only when the doc has, for each of its
+nodes that requires a word (``LOWER`` or ``LEMMA``), one of them (most chat lines have none: one matcher
+of every pattern cost a fifth of the rules' time, and still 3% of the extraction).
 
 >>> import spacy
 >>> nlp = spacy.blank("en")
@@ -29,8 +29,8 @@ from spacy.vocab import Vocab
 from chronomem.extract.clauses.args import doc_words
 from chronomem.extract.lexicon import OPEN, lexicon_file
 
-# per vocabulary: the matcher, each shape's role names, and each shape's needed words (see _needs)
-_MATCHERS: dict[int, tuple[DependencyMatcher, dict[str, list[str]], list[list[frozenset[int]]]]] = {}
+# per vocabulary, per shape: its matcher, its role names and its needed words (see _needs)
+_MATCHERS: dict[int, dict[str, tuple[DependencyMatcher, list[str], list[frozenset[int]]]]] = {}
 
 
 def _resolve_lists(node: Any) -> Any:
@@ -55,46 +55,45 @@ def _needs(pattern: list[dict[str, Any]], vocab: Vocab) -> list[frozenset[int]]:
     return out
 
 
-def _built(vocab: Vocab) -> tuple[DependencyMatcher, dict[str, list[str]], list[list[frozenset[int]]]]:
-    """The matcher of every shape for ``vocab`` (built on first use), each shape's role names and needed words."""
+def _built(vocab: Vocab) -> dict[str, tuple[DependencyMatcher, list[str], list[frozenset[int]]]]:
+    """Each shape's matcher for ``vocab`` (built on first use), role names and needed words: one matcher per
+    shape, so that a doc is read only by the shapes whose words it has."""
     key = id(vocab)
     if key not in _MATCHERS:
-        matcher = DependencyMatcher(vocab)
-        roles, needs = {}, []
+        shapes = {}
         for name, pattern in lexicon_file("patterns").items():
             pattern = _resolve_lists(copy.deepcopy(pattern))
+            matcher = DependencyMatcher(vocab)
             matcher.add(name, [pattern])
-            roles[name] = [node["RIGHT_ID"] for node in pattern]
-            needs.append(_needs(pattern, vocab))
-        _MATCHERS[key] = (matcher, roles, needs)
+            shapes[name] = (matcher, [node["RIGHT_ID"] for node in pattern], _needs(pattern, vocab))
+        _MATCHERS[key] = shapes
     return _MATCHERS[key]
 
 
-def _may_match(doc: Doc, needs: list[list[frozenset[int]]]) -> bool:
-    """Whether some shape has every word it needs in ``doc``: a cheap test before the matcher."""
-    words = doc_words(doc)
-    return any(all(not words.isdisjoint(node) for node in shape) for shape in needs)
+def _may_match(words: frozenset[int], needs: list[frozenset[int]]) -> bool:
+    """Whether a doc of ``words`` has every word a shape ``needs``: a cheap test before its matcher."""
+    return all(not words.isdisjoint(node) for node in needs)
 
 
 _DOC_MATCHES = "chronomem_shape_matches"
 
 
 def _doc_matches(doc: Doc) -> list[tuple[str, tuple[int, ...]]]:
-    """Every shape's matches in ``doc``, found once per doc (the matcher reads the whole doc each time it
+    """Every shape's matches in ``doc``, found once per doc (a matcher reads the whole doc each time it
     runs: once per sentence made a long turn quadratic) and kept in ``doc.user_data``."""
     if (found := doc.user_data.get(_DOC_MATCHES)) is None:
-        matcher, _, needs = _built(doc.vocab)
-        found = [(doc.vocab.strings[match_id], tuple(token_ids)) for match_id, token_ids in matcher(doc)] \
-            if _may_match(doc, needs) else []
+        words = doc_words(doc)
+        found = [(name, tuple(token_ids)) for name, (matcher, _, needs) in _built(doc.vocab).items()
+                 if _may_match(words, needs) for _, token_ids in matcher(doc)]
         doc.user_data[_DOC_MATCHES] = found
     return found
 
 
 def shape_matches(doc: Doc, sent: Span, names: Iterable[str]) -> Iterator[tuple[str, dict[str, Token]]]:
     """``(shape name, {role: token})`` for each match of the named shapes inside ``sent``, in text order."""
-    _, roles, _ = _built(doc.vocab)
+    shapes = _built(doc.vocab)
     wanted = set(names)
-    found = [(ids[0], name, {role: doc[i] for role, i in zip(roles[name], ids)}) for name, ids in _doc_matches(doc)
+    found = [(ids[0], name, {role: doc[i] for role, i in zip(shapes[name][1], ids)}) for name, ids in _doc_matches(doc)
              if name in wanted and all(sent.start <= i < sent.end for i in ids)]
     for _, name, by_role in sorted(found, key=lambda f: (f[0], f[1])):
         yield name, by_role
