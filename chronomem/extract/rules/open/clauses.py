@@ -103,17 +103,20 @@ def _participle_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
 
 def gift_rels(frame: Frame) -> list[Rel]:
     """A thing given to the speaker is theirs from then: "my grandma gave me this necklace", "my husband bought
-    me a guitar for my birthday" → OWNS (``gift_verbs``; only things one keeps: ``possession_nouns`` and
+    me a guitar for my birthday", "the drone my brother gave me" → OWNS (``gift_verbs``; only things one keeps: ``possession_nouns`` and
     ``everyday_possessions``)."""
     if frame.lemma not in OPEN.gift_verbs or frame.status.tense not in ("past", "perfect"):
         return []
-    me = next((c for c in frame.v.children if c.lower_ == "me" and c.dep_ in ("dative", "iobj")), None) or next(
+    given = frame.v.head if frame.v.dep_ == "relcl" and frame.v.head.pos_ == "NOUN" else None  # "the drone Tom gave me"
+    me = next((c for c in frame.v.children if c.lower_ == "me" and (c.dep_ in ("dative", "iobj") or given is not None and
+                                                                   c.dep_ == "dobj")), None) or next(
         (o for o in frame.prep_anywhere("for") if o.lower_ == "me"), None)
     speaker = pronoun_arg(me) if me is not None else None
     when = frame.when("start")
     if speaker is None or when is None:
         return []
-    things = [t for t in frame.dobjs if t.pos_ == "NOUN" and not is_pet_noun(t) and (
+    objs = frame.dobjs if me is None or me.dep_ != "dobj" else [given] if given is not None else []
+    things = [t for t in objs if t.pos_ == "NOUN" and not is_pet_noun(t) and (
         t.lemma_.lower() in OPEN.possession_nouns or t.lemma_.lower() in OPEN.everyday_possessions)]
     return [timed("OWNS", speaker, Arg(ENTITY, t.i, owned_name(t), "OTHER", GUESS), when, frame.v.i, 0.7) for t in things]
 
@@ -213,12 +216,13 @@ def _aspect(frame: Frame) -> str | None:
     """``state`` for a habit or an ongoing activity, ``start`` for a beginning, ``end`` for an ending
     (read only where the phrase table maps it); ``None`` for an event."""
     status, lemma = frame.status, frame.lemma
+    if status.governor == "end":  # "I stopped playing golf": the pastime, as a state, ends (when_for); "I quit
+        return "state" if frame.v.tag_ == "VBG" and lemma in OPEN.given_up_pastimes and frame.dobj is not None else None  # smoking": an
+        # ending the vocabulary rules read when they can
     if frame.v.dep_ in ("xcomp", "advcl", "ccomp") and frame.v.head.lemma_.lower() in OPEN.leading_verbs and \
             frame.v.head.i < frame.v.i and not (frame.v.dep_ == "advcl" and frame.v.nbor(-1).is_punct):
         return None  # "I'm off to go do some research", "I want to paint": the inner verb is no habit (a "leading"
         # verb after it is a misparse of two clauses: "I've been writing poems - it lets me relax")
-    if status.governor == "end":
-        return None  # "I quit smoking": an ending the vocabulary rules read when they can
     if status.used_to:
         return "state"  # when_for turns "used to" into an ending
     if status.governor == "start" or (lemma in OPEN.start_verbs and status.tense in ("past", "perfect")):
