@@ -13,7 +13,7 @@ from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame, pastimes_in_list, with_conj
 from chronomem.extract.clauses.phrases import gerund, third_person
 from chronomem.extract.clauses.records import ENTITY, GUESS, OWNED, Arg, Rel, timed
-from chronomem.extract.clauses.tree import is_pet_noun, someone_elses
+from chronomem.extract.clauses.tree import is_pet_noun, possession_noun, someone_elses
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import (
     OPEN_CONFIDENCE,
@@ -56,8 +56,9 @@ def activity_rels(frame: Frame, subjects: list[Arg], aspect: str) -> list[Rel]:
             out += _pastime_gone_to(frame, subjects, tok, aspect, verb) if lemma == "go" else []
             continue
         if pred == "OWNS" and (tok.lemma_.lower() in OPEN.consumables or is_pet_noun(tok) or a_gift(frame)
-                               or someone_elses(tok)):
-            continue  # "bought lunch"; pets are HAS_PET; "bought a bike for my son", "my son's bike" are his
+                               or someone_elses(tok) and not (lemma in OPEN.heir_verbs and possession_noun(tok))):
+            continue  # "bought lunch"; pets are HAS_PET; "bought a bike for my son", "my son's bike" are his (but
+            # "I inherited my grandpa's watch" is the speaker's now)
         if pred == OPEN_PREDICATE and is_pet_noun(tok) and any(c.dep_ == "poss" for c in tok.children):
             continue  # "I walk my dog every morning": the pet is the speaker's (HAS_PET), not what the habit is about
         begins = lemma in OPEN.start_verbs and aspect == "start"

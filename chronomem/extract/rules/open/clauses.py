@@ -18,7 +18,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.accept import owned_arg, thing_arg
 from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
-from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds, timed
+from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, holds, timed
 from chronomem.extract.clauses.stance import with_can
 from chronomem.extract.clauses.tree import is_pet_noun, possession_noun, someone_elses
 from chronomem.extract.lexicon import OPEN
@@ -103,19 +103,45 @@ def _participle_rels(frame: Frame, subjects: list[Arg]) -> list[Rel] | None:
 
 def gift_rels(frame: Frame) -> list[Rel]:
     """A thing given to the speaker is theirs from then: "my grandma gave me this necklace", "my husband bought
-    me a guitar for my birthday" → OWNS (``gift_verbs``; only things one keeps: ``possession_nouns`` and
+    me a guitar for my birthday", "the drone my brother gave me" → OWNS (``gift_verbs``; only things one keeps: ``possession_nouns`` and
     ``everyday_possessions``)."""
+    if frame.lemma == "be":
+        return _gift_from(frame)
     if frame.lemma not in OPEN.gift_verbs or frame.status.tense not in ("past", "perfect"):
         return []
-    me = next((c for c in frame.v.children if c.lower_ == "me" and c.dep_ in ("dative", "iobj")), None) or next(
+    given = frame.v.head if frame.v.dep_ == "relcl" and frame.v.head.pos_ == "NOUN" else None  # "the drone Tom gave me"
+    me = next((c for c in frame.v.children if c.lower_ == "me" and (c.dep_ in ("dative", "iobj") or given is not None and
+                                                                   c.dep_ == "dobj")), None) or next(
         (o for o in frame.prep_anywhere("for") if o.lower_ == "me"), None)
     speaker = pronoun_arg(me) if me is not None else None
     when = frame.when("start")
     if speaker is None or when is None:
         return []
-    things = [t for t in frame.dobjs if t.pos_ == "NOUN" and not is_pet_noun(t) and (
+    objs = frame.dobjs if me is None or me.dep_ != "dobj" else [given] if given is not None else []
+    things = [t for t in objs if t.pos_ == "NOUN" and not is_pet_noun(t) and (
         t.lemma_.lower() in OPEN.possession_nouns or t.lemma_.lower() in OPEN.everyday_possessions)]
     return [timed("OWNS", speaker, Arg(ENTITY, t.i, owned_name(t), "OTHER", GUESS), when, frame.v.i, 0.7) for t in things]
+
+
+def _gift_from(frame: Frame) -> list[Rel]:
+    """A thing one keeps said to be a gift from someone is the speaker's: "this watch was a gift from my dad", "this
+    bracelet is special to me - a present from my aunt" (``gift_nouns``; not one from the speaker, nor one for
+    someone else: "a gift from me to my mom", "was a gift for my sister"; not someone else's: "her ring")."""
+    return [holds("OWNS", Arg(SPEAKER, t.i), Arg(ENTITY, t.i, owned_name(t), "OTHER", GUESS), t.i, 0.7)
+            for t in frame.subj_toks if t.pos_ == "NOUN" and not is_pet_noun(t) and not someone_elses(t) and all(
+                c.lower_ in L.DEFINITE_DETERMINERS or c.lower_ == "my" for c in t.children if c.dep_ in ("det", "poss")) and (
+                possession_noun(t) or t.lemma_.lower() in OPEN.everyday_possessions) and any(
+                _from_someone(g) for g in (*frame.v.children, *t.children) if g.dep_ in ("attr", "acomp", "appos"))]
+
+
+def _from_someone(gift: Token) -> bool:
+    """``gift`` is a gift noun given by someone, not the speaker, to no one else ("a gift from my dad")."""
+    if gift.lemma_.lower() not in OPEN.gift_nouns:
+        return False
+    objs = [(c.lower_, o) for c in gift.children if c.dep_ == "prep" for o in c.children if o.dep_ == "pobj"]
+    givers = [o for p, o in objs if p == "from"]
+    return bool(givers) and not any(p in ("to", "for") and o.lower_ != "me" for p, o in objs) and not any(
+        g.lower_ in ("me", "myself", "us") for g in givers)
 
 
 def _passive_identity(frame: Frame) -> bool:
@@ -213,12 +239,13 @@ def _aspect(frame: Frame) -> str | None:
     """``state`` for a habit or an ongoing activity, ``start`` for a beginning, ``end`` for an ending
     (read only where the phrase table maps it); ``None`` for an event."""
     status, lemma = frame.status, frame.lemma
+    if status.governor == "end":  # "I stopped playing golf": the pastime, as a state, ends (when_for); "I quit
+        return "state" if frame.v.tag_ == "VBG" and lemma in OPEN.given_up_pastimes and frame.dobj is not None else None  # smoking": an
+        # ending the vocabulary rules read when they can
     if frame.v.dep_ in ("xcomp", "advcl", "ccomp") and frame.v.head.lemma_.lower() in OPEN.leading_verbs and \
             frame.v.head.i < frame.v.i and not (frame.v.dep_ == "advcl" and frame.v.nbor(-1).is_punct):
         return None  # "I'm off to go do some research", "I want to paint": the inner verb is no habit (a "leading"
         # verb after it is a misparse of two clauses: "I've been writing poems - it lets me relax")
-    if status.governor == "end":
-        return None  # "I quit smoking": an ending the vocabulary rules read when they can
     if status.used_to:
         return "state"  # when_for turns "used to" into an ending
     if status.governor == "start" or (lemma in OPEN.start_verbs and status.tense in ("past", "perfect")):
@@ -289,6 +316,8 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
     """"I have two dogs" → HAS_PET; "I have a sister" → SIBLING_OF; "we have a cabin" → OWNS."""
     kept = frame.status.tense == "perfect" and bool(frame.prep("since") or any(  # "I've had my guitar since college",
         frame.idx.is_time(t) for t in frame.prep("for")))  # "… this old truck for ten years": had until now
+    if frame.status.tense == "past" and frame.status.bygone:
+        return _had_then(frame, subjects)
     if not perfect_got and not kept and (frame.status.tense != "present" or frame.v.pos_ == "AUX" and frame.dobj is None):
         return []
     if perfect_got:
@@ -314,6 +343,15 @@ def _have(frame: Frame, subjects: list[Arg], *, perfect_got: bool = False) -> li
             arg = thing_arg(tok, frame.idx) if kept else phrase_arg(tok, frame.idx)
             out += subject_rels(frame, subjects, "OWNS", arg, "state", confidence=0.7)
     return out
+
+
+def _had_then(frame: Frame, subjects: list[Arg]) -> list[Rel]:
+    """A thing one keeps had in a stretch of life now over, owned then and no more: "I had a bike as a kid", "the
+    radio I had as a teenager" (``possession_nouns``; not someone else's; pets and kin are the vocabulary rules')."""
+    v = frame.v
+    things = frame.dobjs or ([v.head] if v.dep_ == "relcl" and v.head.pos_ == "NOUN" else [])
+    return [r for t in things if possession_noun(t) and not someone_elses(t) and not is_pet_noun(t)
+            for r in subject_rels(frame, subjects, "OWNS", thing_arg(t, frame.idx), "state", confidence=0.7)]
 
 
 def _product(tok: Token) -> bool:

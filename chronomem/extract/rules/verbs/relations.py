@@ -125,19 +125,22 @@ def taste(frame: Frame, *, predicate: str) -> list[Rel]:
                                                    qualifiers=quals, obj_tok=tok)]
 
 
-def own(frame: Frame, *, aspect: str) -> list[Rel]:
-    """"I own a bike" (a state), "I bought a bike" (it starts), "I sold my bike" (it ends)."""
+def own(frame: Frame, *, aspect: str, kept: bool = False) -> list[Rel]:
+    """"I own a bike" (a state), "I bought a bike" (it starts), "I sold my bike" (it ends); ``kept``: only things
+    one keeps (``possession_nouns``, a device): "I lost my watch" ends owning it, "I lost my patience" nothing."""
     if frame.dobj is None:
         return []
     if pets := family_verb_rels(frame, persons(frame), aspect):
         return pets
+    if kept and any(c.dep_ == "conj" and c.lemma_.lower() in OPEN.found_again_verbs for c in frame.v.children):
+        return []  # "I lost my phone but found it later"
     if aspect == "start" and a_gift(frame):
         return []  # "Tom bought me a guitar", "I bought a bike for my son": the buyer does not keep it
     subjects, when = persons(frame), frame.when(aspect)
     arrived = _unnamed_pet_objects(frame, mine=False) if frame.lemma == "own" or frame.lemma in OPEN.pet_arrival_verbs else []
     objs = [t for t in frame.dobjs if t.lower_ not in CONSUMABLES and t.lemma_.lower() not in CONSUMABLES
             and (t.pos_ == "PROPN" or t.tag_ != "NNS" or aspect == "state") and t not in arrived
-            and not someone_elses(t)]  # "I sold my dad's car": his, not the speaker's to end
+            and not someone_elses(t) and (not kept or possession_noun(t) or device(t, frame))]  # "I sold my dad's car": his
     return unnamed_pets(frame, arrived, subjects, when) + [  # "I own two horses", "I bought a parrot and a cage"
         r for tok in objs for r in emit(frame, "OWNS", subjects, thing_arg(tok, frame.idx), when, confidence=0.8)]
 

@@ -19,6 +19,7 @@ from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import (
     OUR_SYSTEMS,
     OUR_UNITS,
+    OWN_WORK_TOOL_PREPS,
     PHRASAL_END,
     PHRASAL_START,
     PURPOSE_SKIP,
@@ -79,6 +80,17 @@ def system_tools(frame: Frame) -> list[Rel]:
     toks = with_conj(frame.attr) if frame.lemma == "be" and frame.attr is not None else frame.prep(*preps) + frame.dobjs
     made = frame.lemma in SYSTEM_MADE and frame.status.tense == "past"  # "was built with React in 2019": since then
     return _uses(frame, [t for t in toks if frame.idx.is_tool(t)], frame.when("start" if made else "state"))
+
+
+def worked_in(frame: Frame) -> list[Rel]:
+    """A known tool a person does their own work in, as a habit (``own_work_tool_preps``): "I do all my notes in
+    Notion", "I edit my photos in Lightroom" (not a one-off: "I wrote that essay in Google Docs")."""
+    preps = OWN_WORK_TOOL_PREPS.get(frame.lemma)
+    if preps is None or frame.dobj is None or frame.status.tense not in ("present", "progressive", "perfect_progressive"):
+        return []
+    tools = [t for t in frame.prep_anywhere(*preps) if frame.idx.is_tool(t)]
+    return [r for t in tools for r in emit(frame, "USES", persons(frame, loose=False), A.token_tool(t, frame.idx),
+                                            frame.when("state"), obj_tok=t)]
 
 
 def uses_rels(frame: Frame, aspect: str) -> list[Rel]:
