@@ -240,8 +240,8 @@ def _aspect(frame: Frame) -> str | None:
     (read only where the phrase table maps it); ``None`` for an event."""
     status, lemma = frame.status, frame.lemma
     if status.governor == "end":  # "I stopped playing golf": the pastime, as a state, ends (when_for); "I quit
-        return "state" if frame.v.tag_ == "VBG" and lemma in OPEN.given_up_pastimes and frame.dobj is not None else None  # smoking": an
-        # ending the vocabulary rules read when they can
+        # smoking": an ending the vocabulary rules read when they can
+        return "state" if frame.v.tag_ == "VBG" and lemma in OPEN.given_up_pastimes and frame.dobj is not None else None
     if frame.v.dep_ in ("xcomp", "advcl", "ccomp") and frame.v.head.lemma_.lower() in OPEN.leading_verbs and \
             frame.v.head.i < frame.v.i and not (frame.v.dep_ == "advcl" and frame.v.nbor(-1).is_punct):
         return None  # "I'm off to go do some research", "I want to paint": the inner verb is no habit (a "leading"
