@@ -42,7 +42,7 @@ from chronomem.extract.rules.open.goals import diet_rels, goal_rels
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
 from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
-from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, noun_as_verb, taste_rels
+from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, noun_as_verb, slang_taste, taste_rels
 
 # Predicates an open reading may replace on the same verb: the vocabulary rule found the verb
 # but cut its object to a head noun ("the sound of rain" → "sound").
@@ -159,6 +159,8 @@ def clause_rels(frame: Frame) -> list[Rel]:
         return job
     if lemma in OPEN.taste_verbs:
         return taste_rels(frame, subjects, OPEN.taste_verbs[lemma])
+    if (slang := slang_taste(frame)) is not None:
+        return taste_rels(frame, subjects, slang)  # "I really dig vinyl records"
     if lemma == "be":
         return be_rels(frame, subjects)
     if lemma == "have" or (lemma == "get" and frame.status.tense in ("perfect", "past") and frame.dobj is not None
