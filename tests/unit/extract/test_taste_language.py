@@ -35,6 +35,12 @@ INVENTORY = [
     ("I really dig vinyl records.", U, "LIKES", "vinyl records"),  # slang_tastes
     ("Theo digs jazz.", "Theo", "LIKES", "jazz"),
     ("I kinda like cold brew.", U, "LIKES", "cold brew"),  # a softener (taste_softeners)
+    ("Cooking's always been my passion.", U, "LIKES", "cooking"),  # "'s always been" is "has always been"
+    ("I could eat dumplings every day.", U, "LIKES", "dumplings"),  # a wish without end (endless_times)
+    ("I could watch cooking shows forever.", U, "LIKES", "cooking shows"),
+    ("I could play chess all day.", U, "LIKES", "chess"),
+    ("I'd take tea over coffee any day.", U, "PREFERS", "tea"),  # choice_verbs with "over"
+    ("I'd pick a good novel over a party any day.", U, "PREFERS", "good novel"),
     # read since sweep35
     ("Board games never get old.", U, "LIKES", "board games"),
     ("i luv baking bread", U, "LIKES", "baking bread"),  # a chat spelling of the verb (chat_words)
@@ -94,10 +100,10 @@ INVENTORY = [
     ("I've grown to love jazz.", U, "LIKES", "jazz"),
     ("I've always loved the ocean.", U, "LIKES", "ocean"),
     # still missed
-    missed("I could eat dumplings every day.", U, "LIKES", "dumplings", "a modal of a habit wished for"),
-    missed("Count me in for pottery any day.", U, "LIKES", "pottery", "an imperative idiom"),
-    missed("I'd rather not go clubbing.", U, "DISLIKES", "clubbing", "a modal preference"),
-    missed("I'd take tea over coffee any day.", U, "PREFERS", "tea", "a modal preference"),
+    missed("Count me in for pottery any day.", U, "LIKES", "pottery",
+           "an imperative idiom, most often a plan accepted ('count me in for Saturday'): left out"),
+    missed("I'd rather not go clubbing.", U, "DISLIKES", "clubbing",
+           "a modal refusal, as often of one time ('I'd rather not talk about it') as a taste: left out"),
     missed("Honestly, I kinda like cold showers.", U, "LIKES", "cold showers",
            "'shower' is an abstract object ('take a shower'), an adjective does not make it a kind ('kinda' is read)"),
 ]
@@ -134,6 +140,13 @@ NO_TASTE = [
     "I dig a trench every fall.",
     "I dig into the data every morning.",
     "You can't get enough of vitamin D.",  # anyone
+    "I could eat.",
+    "I could eat pizza tonight.",  # a wish for once
+    "I couldn't eat sushi every day.",
+    "Could you eat rice every day?",
+    "When I was a kid, I could eat candy every day.",  # an ability of the past
+    "I'd take the bus over the bridge.",
+    "I could eat something every day.",
 ]
 
 NO_TASTE_OF_OTHERS = [
