@@ -41,6 +41,8 @@ INVENTORY = [
     ("I could play chess all day.", U, "LIKES", "chess"),
     ("I'd take tea over coffee any day.", U, "PREFERS", "tea"),  # choice_verbs with "over"
     ("I'd pick a good novel over a party any day.", U, "PREFERS", "good novel"),
+    ("It reminds me how much I love sailing.", U, "LIKES", "sailing"),  # "how much" is no object
+    ("This photo reminds me how much I enjoy camping.", U, "LIKES", "camping"),
     # read since sweep35
     ("Board games never get old.", U, "LIKES", "board games"),
     ("i luv baking bread", U, "LIKES", "baking bread"),  # a chat spelling of the verb (chat_words)
@@ -147,6 +149,8 @@ NO_TASTE = [
     "When I was a kid, I could eat candy every day.",  # an ability of the past
     "I'd take the bus over the bridge.",
     "I could eat something every day.",
+    "I don't like it much.",
+    "It reminds me how much I love it.",
 ]
 
 NO_TASTE_OF_OTHERS = [
