@@ -43,6 +43,8 @@ INVENTORY = [
     ("I'd pick a good novel over a party any day.", U, "PREFERS", "good novel"),
     ("It reminds me how much I love sailing.", U, "LIKES", "sailing"),  # "how much" is no object
     ("This photo reminds me how much I enjoy camping.", U, "LIKES", "camping"),
+    ("I'm passionate about street art and painting big murals.", U, "LIKES", "painting big murals"),  # a list broken up
+    ("I'm crazy about indie music and discovering new bands.", U, "LIKES", "discovering new bands"),
     # read since sweep35
     ("Board games never get old.", U, "LIKES", "board games"),
     ("i luv baking bread", U, "LIKES", "baking bread"),  # a chat spelling of the verb (chat_words)
@@ -151,6 +153,7 @@ NO_TASTE = [
     "I could eat something every day.",
     "I don't like it much.",
     "It reminds me how much I love it.",
+    "I'm fond of my neighbors and helping them.",
 ]
 
 NO_TASTE_OF_OTHERS = [
