@@ -195,8 +195,10 @@ def _collect_preps(tok: Token, into: dict[str, list[Token]]) -> None:
 
 def _how_much_or_often(tok: Token, times: list[TimePhrase]) -> bool:
     """An object slot that says how much or how often, not what: "I've been knitting a lot", "we cook most
-    nights" (a time phrase the clause holds) are habits with no object; "a lot of scarves" counts one."""
-    if any(t.start <= tok.i < t.end for t in times) or tok.lower_ in OPEN.frequency_nouns and any(
+    nights" (a time phrase the clause holds) are habits with no object; "a lot of scarves" counts one; "how much
+    I love sailing" hangs "much" as an object too."""
+    if tok.lower_ == "much" and tok.pos_ in ("ADV", "ADJ") or any(t.start <= tok.i < t.end for t in times) or \
+            tok.lower_ in OPEN.frequency_nouns and any(
             c.dep_ in ("det", "amod") and c.lower_ in OPEN.frequency_determiners for c in tok.children):
         return True
     return tok.lemma_.lower() in OPEN.quantity_nouns and not any(c.dep_ == "prep" for c in tok.children) and all(

@@ -61,9 +61,9 @@ _CURLY_APOSTROPHE = re.compile(r"(?<=\w)’(?=\w)")
 # "is" (a possessive is followed by its noun); spaCy reads it as a possessive. Pronouns it reads right are left alone.
 _NAME_IS = re.compile(r"\b(?!(?:" + "|".join(sorted(L.NAME_IS_EXCEPTIONS)) + r")')([A-Z][a-z]+)'s (?=(?:"
                       + "|".join(sorted(L.NAME_IS_FOLLOWERS)) + r")\b)")
-# "Mia's been my friend", "Omar's got a dog": the same before a participle, "has"
-_NAME_HAS = re.compile(r"\b(?!(?:" + "|".join(sorted(L.NAME_IS_EXCEPTIONS)) + r")')([A-Z][a-z]+)'s (?=(?:"
-                       + "|".join(sorted(L.NAME_HAS_FOLLOWERS)) + r")\b)")
+# "Mia's been my friend", "Omar's got a dog", "Nature's always been my haven": the same before a participle, "has"
+_NAME_HAS = re.compile(r"\b(?!(?:" + "|".join(sorted(L.NAME_IS_EXCEPTIONS)) + r")')([A-Z][a-z]+)'s (?=(?:(?:"
+                       + "|".join(sorted(L.NAME_HAS_ADVERBS)) + r") )?(?:" + "|".join(sorted(L.NAME_HAS_FOLLOWERS)) + r")\b)")
 # "my sister's a lawyer": the same after "my" and a noun, which spaCy also reads as a possessive
 _OWNED_IS = re.compile(r"\b((?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir) (?!(?:" + "|".join(sorted(L.OWNED_IS_EXCEPTIONS))
                        + r")')[a-z]+)'s (?=(?:"
@@ -124,8 +124,8 @@ def normalize_chat(text: str) -> str:
     "You're my sister's friend, ‘quote’."
     >>> normalize_chat("Omar’s my husband. Omar's car is red. It's a car. Let's go. Nora's not home.")
     "Omar is my husband. Omar's car is red. It's a car. Let's go. Nora is not home."
-    >>> normalize_chat("And Lena's friends with Omar. Lena's friends were there. Mia's been my friend.")
-    "And Lena is friends with Omar. Lena's friends were there. Mia has been my friend."
+    >>> normalize_chat("And Lena's friends with Omar. Lena's friends were there. Mia's been my friend. Jazz's always been …")
+    "And Lena is friends with Omar. Lena's friends were there. Mia has been my friend. Jazz has always been …"
     >>> normalize_chat("My sister's a lawyer. My sister's car is red. Our dog's not well.")
     "My sister is a lawyer. My sister's car is red. Our dog is not well."
     >>> normalize_chat("Her name's Kiwi, my name's Ana.")

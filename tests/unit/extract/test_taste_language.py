@@ -3,8 +3,8 @@ a kick out of karaoke", "I live for road trips", "chess is right up my alley"), 
 persons, aversions ("opera isn't for me", "skiing is not my cup of tea") and preferences; and what says no
 taste (questions, suppositions, "I love that you came", an "it" with nothing before it, a past taste).
 
-INVENTORY is the whole table; the rows under "read since sweep35" were missed before it, the rows marked
-MISSED are still not read (strict xfail: a fix turns them into failures to move up).
+INVENTORY is the whole table; the rows under "read since sweep37" and "read since sweep35" were missed before
+them, the rows marked MISSED are still not read (strict xfail: a fix turns them into failures to move up).
 """
 
 from __future__ import annotations
@@ -21,6 +21,30 @@ def missed(text: str, subj: str, pred: str, obj: str, why: str):
 
 
 INVENTORY = [
+    # read since sweep37
+    ("Mia can't get enough of sushi.", "Mia", "LIKES", "sushi"),  # any person, not only "I"/"we"
+    ("My son can't get enough of dinosaur books.", "user's son", "LIKES", "dinosaur books"),
+    ("Astronomy has always interested me.", U, "LIKES", "astronomy"),  # the subject parsed under "has"
+    ("Old coins have always interested me.", U, "LIKES", "old coins"),
+    ("Golf was never my thing.", U, "DISLIKES", "golf"),  # "never" in the past: to this day
+    ("Camping was never for me.", U, "DISLIKES", "camping"),
+    ("Pottery is so much fun.", U, "LIKES", "pottery"),  # fun_words
+    ("Bowling is a lot of fun.", U, "LIKES", "bowling"),
+    ("Hiking is fun.", U, "LIKES", "hiking"),
+    ("It's so much fun baking bread.", U, "LIKES", "baking bread"),  # the activity after "it"
+    ("I really dig vinyl records.", U, "LIKES", "vinyl records"),  # slang_tastes
+    ("Theo digs jazz.", "Theo", "LIKES", "jazz"),
+    ("I kinda like cold brew.", U, "LIKES", "cold brew"),  # a softener (taste_softeners)
+    ("Cooking's always been my passion.", U, "LIKES", "cooking"),  # "'s always been" is "has always been"
+    ("I could eat dumplings every day.", U, "LIKES", "dumplings"),  # a wish without end (endless_times)
+    ("I could watch cooking shows forever.", U, "LIKES", "cooking shows"),
+    ("I could play chess all day.", U, "LIKES", "chess"),
+    ("I'd take tea over coffee any day.", U, "PREFERS", "tea"),  # choice_verbs with "over"
+    ("I'd pick a good novel over a party any day.", U, "PREFERS", "good novel"),
+    ("It reminds me how much I love sailing.", U, "LIKES", "sailing"),  # "how much" is no object
+    ("This photo reminds me how much I enjoy camping.", U, "LIKES", "camping"),
+    ("I'm passionate about street art and painting big murals.", U, "LIKES", "painting big murals"),  # a list broken up
+    ("I'm crazy about indie music and discovering new bands.", U, "LIKES", "discovering new bands"),
     # read since sweep35
     ("Board games never get old.", U, "LIKES", "board games"),
     ("i luv baking bread", U, "LIKES", "baking bread"),  # a chat spelling of the verb (chat_words)
@@ -80,16 +104,12 @@ INVENTORY = [
     ("I've grown to love jazz.", U, "LIKES", "jazz"),
     ("I've always loved the ocean.", U, "LIKES", "ocean"),
     # still missed
-    missed("I could eat dumplings every day.", U, "LIKES", "dumplings", "a modal of a habit wished for"),
-    missed("Count me in for pottery any day.", U, "LIKES", "pottery", "an imperative idiom"),
-    missed("Mia can't get enough of sushi.", "Mia", "LIKES", "sushi", "the shape reads only I/we"),
-    missed("I'd rather not go clubbing.", U, "DISLIKES", "clubbing", "a modal preference"),
-    missed("I'd take tea over coffee any day.", U, "PREFERS", "tea", "a modal preference"),
-    missed("Honestly, I kinda like cold showers.", U, "LIKES", "cold showers", "'kinda' parsed as the verb"),
-    missed("Astronomy has always interested me.", U, "LIKES", "astronomy", "'interested' read elsewhere"),
-    missed("Golf was never my thing.", U, "DISLIKES", "golf", "a past copula"),
-    missed("Pottery is so much fun.", U, "LIKES", "pottery", "'fun' as a noun"),
-    missed("I really dig vinyl records.", U, "LIKES", "vinyl records", "'dig' also digs holes: a verb of two senses"),
+    missed("Count me in for pottery any day.", U, "LIKES", "pottery",
+           "an imperative idiom, most often a plan accepted ('count me in for Saturday'): left out"),
+    missed("I'd rather not go clubbing.", U, "DISLIKES", "clubbing",
+           "a modal refusal, as often of one time ('I'd rather not talk about it') as a taste: left out"),
+    missed("Honestly, I kinda like cold showers.", U, "LIKES", "cold showers",
+           "'shower' is an abstract object ('take a shower'), an adjective does not make it a kind ('kinda' is read)"),
 ]
 
 NO_TASTE = [
@@ -112,6 +132,34 @@ NO_TASTE = [
     "I dig holes for the fence posts every spring.",  # digging, not liking
     "I don't find origami really relaxing.",
     "I find it really relaxing.",  # nothing it stands for
+    "It was never my fault.",
+    "Hiking was never my passion.",  # less, not a dislike
+    "Chess has never interested me.",
+    "The party is so much fun.",  # a particular thing
+    "Homework is no fun.",
+    "Pottery is so much fun for kids.",  # for someone else
+    "The party was a blast.",  # a past moment
+    "It's so much fun having you here.",
+    "I dig up potatoes in autumn.",  # digging
+    "I dig a trench every fall.",
+    "I dig into the data every morning.",
+    "You can't get enough of vitamin D.",  # anyone
+    "I could eat.",
+    "I could eat pizza tonight.",  # a wish for once
+    "I couldn't eat sushi every day.",
+    "Could you eat rice every day?",
+    "When I was a kid, I could eat candy every day.",  # an ability of the past
+    "I'd take the bus over the bridge.",
+    "I could eat something every day.",
+    "I don't like it much.",
+    "It reminds me how much I love it.",
+    "I'm fond of my neighbors and helping them.",
+]
+
+NO_TASTE_OF_OTHERS = [
+    "Leo couldn't get enough of candy as a kid.",  # a past taste
+    "The plants can't get enough of the sun.",  # no person
+    "My dog digs holes in the yard.",
 ]
 
 
@@ -123,6 +171,11 @@ def test_taste_is_read(extractor, text, subj, pred, obj):
 @pytest.mark.parametrize("text", NO_TASTE)
 def test_no_taste_of_the_speaker(extractor, text):
     assert [r for r in last_turn_rows(extractor, text) if r[0] == U and r[1] in ("LIKES", "DISLIKES", "PREFERS")] == []
+
+
+@pytest.mark.parametrize("text", NO_TASTE_OF_OTHERS)
+def test_no_taste_of_anyone(extractor, text):
+    assert [r for r in last_turn_rows(extractor, text) if r[1] in ("LIKES", "DISLIKES", "PREFERS")] == []
 
 
 def test_a_past_taste_ends(extractor):

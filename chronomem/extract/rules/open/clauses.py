@@ -42,7 +42,8 @@ from chronomem.extract.rules.open.goals import diet_rels, goal_rels
 from chronomem.extract.rules.open.phrase_table import mapped_predicate
 from chronomem.extract.rules.open.possessives import owned_name
 from chronomem.extract.rules.open.roles import enrolled_rels, joined_group_rels, my_job_rels, new_job_rels
-from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, noun_as_verb, taste_rels
+from chronomem.extract.rules.open.tastes import favourite_rels, loved_subject_rels, noun_as_verb, slang_taste, taste_rels
+from chronomem.extract.rules.open.wished import wished_taste_rels
 
 # Predicates an open reading may replace on the same verb: the vocabulary rule found the verb
 # but cut its object to a head noun ("the sound of rain" → "sound").
@@ -173,6 +174,8 @@ def clause_rels(frame: Frame) -> list[Rel]:
     subjects = person_subjects(frame)
     if subjects and not frame.status.negated and (goals := goal_rels(frame, subjects)):
         return goals  # "I want to open a dance studio" (the wish blocks the clause for every other reading)
+    if subjects and (wished := wished_taste_rels(frame, subjects)):
+        return wished  # "I could eat dumplings every day", "I'd take tea over coffee any day"
     if subjects and frame.status.negated:
         disliked = negated_taste_rels(frame, subjects)  # "I don't like crowds", "I can't stand the cold"
         return disliked or diet_rels(frame, subjects)  # "I can't have dairy" (the "can" alone blocks the clause)
@@ -185,6 +188,8 @@ def clause_rels(frame: Frame) -> list[Rel]:
         return job
     if lemma in OPEN.taste_verbs:
         return taste_rels(frame, subjects, OPEN.taste_verbs[lemma])
+    if (slang := slang_taste(frame)) is not None:
+        return taste_rels(frame, subjects, slang)  # "I really dig vinyl records"
     if lemma == "be":
         return be_rels(frame, subjects)
     if lemma == "have" or (lemma == "get" and frame.status.tense in ("perfect", "past") and frame.dobj is not None

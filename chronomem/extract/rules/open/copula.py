@@ -162,8 +162,9 @@ def _adjective_rels(frame: Frame, subjects: list[Arg], adj: Token) -> list[Rel]:
         predicate, preps = found
         toks = _adjective_objects(adj, preps)
         if toks:  # "passionate about old cars and restoring radios": the list the parser broke up
-            toks += [(c, toks[0][1]) for c in frame.v.children if c.dep_ == "advcl" and c.tag_ == "VBG"
-                     and c.nbor(-1).lower_ in ("and", ",")]
+            toks += [(c, toks[0][1]) for c in (*frame.v.children, *adj.children) if c.tag_ == "VBG" and (
+                c.dep_ == "advcl" or c.dep_ == "conj" and c.i > toks[0][0].i) and c.nbor(-1).lower_ in ("and", ",")]
+            # (also hung on the adjective: "passionate about fashion and finding unique pieces")
         out = []
         for tok, prep in toks:
             if word in OPEN.kind_only_tastes and (tok.pos_ == "PRON" or any(c.dep_ in ("det", "poss") for c in tok.children)):

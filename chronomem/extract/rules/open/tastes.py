@@ -11,7 +11,7 @@ from spacy.tokens import Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, pronoun_arg
-from chronomem.extract.clauses.frames import Frame, with_conj
+from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import quoted_title
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
 from chronomem.extract.clauses.stance import reported, with_can
@@ -23,6 +23,7 @@ from chronomem.extract.rules.open.base import (
     finished_work,
     gerund_conjuncts,
     is_reaction,
+    person_subjects,
     phrase_arg,
     subject_rels,
 )
@@ -62,6 +63,15 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
             out += subject_rels(frame, subjects, predicate, one, "state", confidence=TASTE_CONFIDENCE)
     return out
 
+
+
+def slang_taste(frame: Frame) -> str | None:
+    """The taste of a verb that is one only in chat ("I really dig vinyl records": ``slang_tastes``), said now of
+    a thing; ``None`` in its plain sense: "dig holes", "dig up", "dig for clams" (``slang_plain_objects``)."""
+    dobj = frame.dobj
+    if frame.lemma not in OPEN.slang_tastes or dobj is None or frame.prt or frame.preps or frame.status.tense != "present":
+        return None
+    return None if dobj.lemma_.lower() in OPEN.slang_plain_objects else OPEN.slang_tastes[frame.lemma]
 
 
 def _second_taste(frame: Frame, subjects: list[Arg], verb: Token) -> list[Rel]:
@@ -139,7 +149,7 @@ def _one_of_my_favourites(frame: Frame, subj: Token) -> list[Rel]:
 
 def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """"my love of reading", "nothing beats fresh bread", "I can't get enough of jazz" → the speaker LIKES it (the
-    shapes of ``chronomem/data/lexicon/patterns.json``)."""
+    shapes of ``chronomem/data/lexicon/patterns.json``); "Mia can't get enough of sushi": anyone who is surely a person."""
     out = []
     seen: set[int] = set()
     for name, roles in shape_matches(sent.doc, sent, OPEN.love_noun_shapes):
@@ -153,6 +163,8 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         said = name in ("shared_love_of", "nothing_beats", "nothing_like", "never_gets_old")  # "nothing beats fresh bread"
         owner = Arg("speaker", (roles["owner"] if "owner" in roles else roles["verb"]).i) if said else pronoun_arg(
             roles["owner"])
+        if owner is None and name == "cant_get_enough":  # "Mia can't get enough of sushi", "my son can't …"
+            owner = next(iter(person_subjects(build_frame(roles["verb"], idx, []))), None)
         for thing in with_conj(roles["thing"]):
             arg = phrase_arg(thing, idx) if owner is not None and thing.i not in seen else None
             if arg is None and owner is not None and name == "hobby_before_noun" and thing.is_lower and [  # "a new hobby,
@@ -177,7 +189,8 @@ def _extraposed(frame: Frame, subj: Token | None) -> Token | None:
     if subj is None or subj.lower_ != "it" or frame.lemma != "be" or judged is None:
         return subj
     return next((c for c in (*frame.v.children, *judged.children) if c.tag_ == "VBG" and c.i > judged.i
-                 and c.dep_ in ("xcomp", "advcl", "csubj") and not any(g.dep_ == "nsubj" for g in c.children)), subj)
+                 and (c.dep_ in ("xcomp", "advcl", "csubj") or c.dep_ == "acl" and c.head.i == judged.i)  # ("so much fun going …")
+                 and not any(g.dep_ == "nsubj" for g in c.children)), subj)
 
 
 def _held_now(verb: Token) -> bool:
@@ -191,9 +204,11 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     """A thing the clause says the speaker loves though the speaker is not its subject ("Painting is my passion",
     "pottery relaxes me", "I find knitting calming"), or dislikes ("crowds make me nervous")."""
     v, lemma = frame.v, frame.lemma
-    if frame.status.tense not in ("present", "perfect") or (v.head.i < v.i and reported(v)):
+    never = frame.status.tense == "past" and any(c.lower_ == "never" for c in v.children)  # "golf was never my thing"
+    if frame.status.tense not in ("present", "perfect") and not never or (v.head.i < v.i and reported(v)):
         return []  # "my sister says knitting is so relaxing": her words (not "pottery is my life, it helps me …")
-    subj = _extraposed(frame, next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None))
+    subj = _extraposed(frame, next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None) or next(
+        (g for c in v.children if c.dep_ == "aux" for g in c.children if g.dep_ == "nsubj"), None))  # (hung on "has")
     subjs = with_conj(subj) if subj is not None else []
     if lemma == "find" and (found := frame.dobj if frame.dobj is not None else _judged_subject(v)) is not None:
         return [] if frame.status.negated else _found_good(frame, found)  # "I find knitting calming"
@@ -221,6 +236,8 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     elif copula and attr is not None and attr.lemma_.lower() == "way" and is_activity(subj, subject=True) and any(
             t.lower_ == "my" for t in attr.subtree):
         owner = Arg("speaker", v.i)  # "playing video games is a great way to express my creativity"
+    elif lemma == "be" and _fun_said(frame, subj):
+        owner = Arg("speaker", v.i)  # "pottery is so much fun", "it's always fun baking bread"
     elif lemma == "be" and frame.acomp is not None:
         owner = _judging_speaker(frame, subj)
     elif lemma in OPEN.self_relating and any(
@@ -239,8 +256,8 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
         predicate = "DISLIKES" if effect in OPEN.dread_verbs else "LIKES"  # "spiders freak me out"
     elif lemma in OPEN.joy_light_verbs or lemma in OPEN.dread_light_verbs:
         owner, predicate = _light_verb_taste(v, lemma)
-    if owner is None or owner.kind != "speaker" or denied:
-        return []  # "hiking doesn't relax me", "running isn't my passion": no taste said
+    if owner is None or owner.kind != "speaker" or denied or never and predicate != "DISLIKES":
+        return []  # "hiking doesn't relax me", "running isn't my passion": no taste said ("never" says only a dislike)
     # "Cooking and baking are my outlets"; "LeBron is my favorite", "Iron Man is my top pick" (a name is fine here)
     args = [a for a in (phrase_arg(t, frame.idx, people=people) for t in subjs if not _own_relative(t)) if a is not None]
     return [holds(predicate, owner, arg, v.i, 0.7) for arg in args]
@@ -329,6 +346,17 @@ def _judging_speaker(frame: Frame, subj: Token) -> Arg | None:
     if word in OPEN.positive_adjectives and (subj.tag_ == "VBG" or subj.dep_ == "csubj"):
         return _speaker_in(frame)  # "Painting is so relaxing for me" (not a bare "being a mom is awesome")
     return None
+
+
+def _fun_said(frame: Frame, subj: Token) -> bool:
+    """"Pottery is so much fun", "bowling is a lot of fun", "hiking is fun" (``fun_words``): said now of an activity
+    or a thing in general, for no one else ("fun for kids"), not "no fun"."""
+    said = frame.attr if frame.attr is not None else frame.acomp
+    if said is not None and said.lower_ in OPEN.amount_nouns:
+        said = next(iter(prep_objects(said, "of")), None)  # "a lot of fun"
+    return said is not None and said.lower_ in OPEN.fun_words and frame.status.tense == "present" and not any(
+        c.lower_ == "no" for c in said.children) and _generic_subject(subj) and not any(
+        o.lower_ != "me" for o in frame.prep_anywhere("for"))
 
 
 def _generic_subject(subj: Token) -> bool:
