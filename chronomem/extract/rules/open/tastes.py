@@ -64,7 +64,6 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
     return out
 
 
-
 def slang_taste(frame: Frame) -> str | None:
     """The taste of a verb that is one only in chat ("I really dig vinyl records": ``slang_tastes``), said now of
     a thing; ``None`` in its plain sense: "dig holes", "dig up", "dig for clams" (``slang_plain_objects``)."""
