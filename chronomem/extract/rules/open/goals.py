@@ -34,6 +34,8 @@ def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return []  # "I want to move to Lisbon" is the vocabulary rules' plan; "I want to grab lunch" is no goal
     if negated(frame.v) or frame.v.i in frame.hedged:
         return []  # "I want to not …", "I want to open a shop someday"
+    if _lemma(wish) in OPEN.decision_verbs and any(c.dep_ == "dative" for c in frame.v.children):
+        return []  # "I've decided to offer you the job": a thing done for someone, no goal held
     verb = f"{weighing[0]} {frame.v.lower_}" if weighing else f"{OPEN.wish_verbs[_lemma(wish)]} {lemma}"
     relation = verb + (f" {frame.prt}" if frame.prt else "")
     targets = [(t, relation) for t in clause_objects(frame) if t.pos_ != "VERB"]
@@ -54,8 +56,9 @@ def _wish_verb(v: Token, hedged: frozenset[int]) -> Token | None:
     if any(c.dep_ in ("dobj", "nsubj") and c.i > head.i for c in head.children):
         return None  # "I want you to meet Sam": someone else's doing
     status = clause_status(head, hedged)
-    weighing = _lemma(head) in OPEN.weighing_verbs
-    tenses = ("present", "progressive", "perfect_progressive") if weighing else ("present", "progressive")
+    lemma = _lemma(head)
+    tenses = ("past", "perfect") if lemma in OPEN.decision_verbs else ("present", "progressive", "perfect_progressive") \
+        if lemma in OPEN.weighing_verbs else ("present", "progressive")
     if status.blocked or status.negated or status.tense not in tenses:
         return None  # "I've been thinking about …" still weighs; "I was thinking of …" no longer
     return head
