@@ -119,7 +119,7 @@ def normalize_chat(text: str) -> str:
     kin role written apart) and a full stop after a turn that stops on a word; the rest unchanged.
 
     >>> normalize_chat("Startin' my biz has been tough but I'm livin' my dreams, ya know.")
-    "Starting my biz has been tough but I'm living my dreams, ya know."
+    "Starting my business has been tough but I'm living my dreams, ya know."
     >>> normalize_chat("You’re my sister’s friend, ‘quote’.")
     "You're my sister's friend, ‘quote’."
     >>> normalize_chat("Omar’s my husband. Omar's car is red. It's a car. Let's go. Nora's not home.")

@@ -3,7 +3,9 @@ to open"} "dance studio"; "I can't have dairy" → RELATED_TO {"relation": "cann
 
 A wish is what a person works towards, not a plan for a day ("I want to grab lunch") nor a move ("I want to
 move to Lisbon": the vocabulary rules'); not denied, asked, hedged, modal ("I'd want to") or for someone else
-("I want you to meet Sam"). Words: ``wish_verbs``, ``diet_verbs``, ``diet_nouns`` (``open_clauses.json``).
+("I want you to meet Sam"). A goal weighed aloud is one too: "I'm considering opening a bakery" → {"relation":
+"is considering opening"} "bakery", "I'm thinking of working with refugees". Words: ``wish_verbs``,
+``weighing_verbs``, ``diet_verbs``, ``diet_nouns`` (``open_clauses.json``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     """The goal in the clause under a wish verb (empty when ``frame`` is not such a clause)."""
     if (wish := _wish_verb(frame.v, frame.hedged)) is None:
         return []
+    weighing = OPEN.weighing_verbs.get(_lemma(wish))
     lemma = frame.lemma
     if lemma == "be":
         return []  # "I want to be brave for my family": a wish about oneself, not a goal with an object
@@ -31,7 +34,10 @@ def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return []  # "I want to move to Lisbon" is the vocabulary rules' plan; "I want to grab lunch" is no goal
     if negated(frame.v) or frame.v.i in frame.hedged:
         return []  # "I want to not …", "I want to open a shop someday"
-    relation = f"{OPEN.wish_verbs[_lemma(wish)]} {lemma}" + (f" {frame.prt}" if frame.prt else "")
+    if _lemma(wish) in OPEN.decision_verbs and any(c.dep_ == "dative" for c in frame.v.children):
+        return []  # "I've decided to offer you the job": a thing done for someone, no goal held
+    verb = f"{weighing[0]} {frame.v.lower_}" if weighing else f"{OPEN.wish_verbs[_lemma(wish)]} {lemma}"
+    relation = verb + (f" {frame.prt}" if frame.prt else "")
     targets = [(t, relation) for t in clause_objects(frame) if t.pos_ != "VERB"]
     if not targets:
         targets = [(t, f"{relation} {prep}") for prep, toks in frame.preps.items() if prep not in OPEN.non_object_preps
@@ -41,16 +47,33 @@ def goal_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
 
 
 def _wish_verb(v: Token, hedged: frozenset[int]) -> Token | None:
-    """The present-tense wish verb ``v`` is the infinitive of ("want to", "hoping to"), stated plainly."""
-    head = v.head
-    if v.dep_ != "xcomp" or head is v or _lemma(head) not in OPEN.wish_verbs or head.i > v.i:
-        return None
+    """The present-tense wish verb ``v`` is the infinitive of ("want to", "hoping to"), or the weighing verb
+    the gerund ``v`` is the goal of ("considering opening", "thinking of working"), stated plainly."""
+    if (head := _weighing_verb(v)) is None:
+        head = v.head
+        if v.dep_ != "xcomp" or head is v or _lemma(head) not in OPEN.wish_verbs or head.i > v.i:
+            return None
     if any(c.dep_ in ("dobj", "nsubj") and c.i > head.i for c in head.children):
         return None  # "I want you to meet Sam": someone else's doing
     status = clause_status(head, hedged)
-    if status.blocked or status.negated or status.tense not in ("present", "progressive"):
-        return None
+    lemma = _lemma(head)
+    tenses = ("past", "perfect") if lemma in OPEN.decision_verbs else ("present", "progressive", "perfect_progressive") \
+        if lemma in OPEN.weighing_verbs else ("present", "progressive")
+    if status.blocked or status.negated or status.tense not in tenses:
+        return None  # "I've been thinking about …" still weighs; "I was thinking of …" no longer
     return head
+
+
+def _weighing_verb(v: Token) -> Token | None:
+    """The weighing verb, itself in the -ing form, of the gerund ``v``: "considering opening", "thinking
+    of/about working" (``weighing_verbs``); not "I think of it as …"."""
+    if v.tag_ != "VBG":
+        return None
+    prep = v.head if v.dep_ == "pcomp" else None
+    head = prep.head if prep is not None else v.head if v.dep_ == "xcomp" else None
+    if head is None or head.tag_ != "VBG" or head.i > v.i or (row := OPEN.weighing_verbs.get(_lemma(head))) is None:
+        return None
+    return head if (prep.lower_ if prep is not None else "") in row[1] or (prep is None and not row[1]) else None
 
 
 def _lemma(tok: Token) -> str:
