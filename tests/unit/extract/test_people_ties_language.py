@@ -1,7 +1,8 @@
 """Ties between people said the many ways people say them in chat, in our own words (never a dataset's lines):
 apposition ("my brother, Felix, …", "Greta's husband Bruno"), introductions ("this is my girlfriend Marisol",
 "meet my dad, Howard"), copulas ("Rafael is my fiancé", "Lorenzo is my ex", "Kip and I are cousins"), verbs
-("I've been seeing Marisol", "I married Odile in 2019", "Greta broke up with Bruno"), the listener addressed by
+("I've been seeing Marisol", "I married Odile in 2019", "Greta broke up with Bruno", "I'm in a
+relationship with Tobias"), the listener addressed by
 a kin word or a name ("Mom, …", "Ann, you're my best friend", "night, sis"), third persons in a chat of several
 ("Milo's girlfriend Paz", "Greta and her boyfriend Milo"), possessives with names ("my buddy Joaquin"); and what
 says no tie: suppositions, questions, wishes, likenesses ("like a sister to me"), someone else's kin ("my
@@ -30,6 +31,11 @@ INVENTORY = [
     ("Dov and I are together.", "Cy", "PARTNER_OF", "Dov", A),  # "together" with nothing on it: a couple
     ("Greta and Bruno are together now.", "Greta", "PARTNER_OF", "Bruno", A),
     ("I used to date Lorenzo.", "Cy", "PARTNER_OF", "Lorenzo", E),  # "date" parsed as a compound of the name
+    ("I'm in a relationship with Tobias.", "Cy", "PARTNER_OF", "Tobias", A),
+    ("Tobias and I are in a relationship.", "Cy", "PARTNER_OF", "Tobias", A),
+    ("Tobias is in a relationship with Nadia.", "Tobias", "PARTNER_OF", "Nadia", A),
+    ("I was in a relationship with Tobias for two years.", "Cy", "PARTNER_OF", "Tobias", E),
+    ("I'm not in a relationship with Tobias anymore.", "Cy", "PARTNER_OF", "Tobias", E),
     # apposition
     ("My brother, Felix, is coming over tonight.", "Cy", "SIBLING_OF", "Felix", A),
     ("Felix, my brother, is coming over tonight.", "Cy", "SIBLING_OF", "Felix", A),
@@ -143,6 +149,12 @@ NO_TIE = [
     ("Dov and I went together.", "Cy", "PARTNER_OF", "Dov"),
     ("Dov and I are working together.", "Cy", "PARTNER_OF", "Dov"),
     ("Dov and I used to go to Greta's.", "Cy", "PARTNER_OF", "Dov"),  # "used to" with no couple verb
+    # "in a relationship" denied, asked, supposed or of work: no couple
+    ("I'm not in a relationship with Tobias.", "Cy", "PARTNER_OF", "Tobias"),
+    ("Are you in a relationship with Tobias?", "Ann", "PARTNER_OF", "Tobias"),
+    ("If I were in a relationship with Tobias, I'd tell you.", "Cy", "PARTNER_OF", "Tobias"),
+    ("I'm in a working relationship with Tobias.", "Cy", "PARTNER_OF", "Tobias"),
+    ("I was in a band with Tobias.", "Cy", "PARTNER_OF", "Tobias"),
 ]
 
 

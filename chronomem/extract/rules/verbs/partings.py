@@ -12,7 +12,7 @@
 * a partner who walked out: "my wife left me", "I left my husband in 2018", "my boyfriend dumped me",
   "Tomas left me for another man" (:func:`left_partner`, a rule of the verb table: dated as said);
 * a couple said "together" (:func:`be_together`): "we're back together", "Dov and I are together",
-  "we aren't together anymore" (an ending).
+  "we aren't together anymore" (an ending); or "in a relationship" (:func:`in_a_bond`).
 
 The subject is "I", "you", he/she or a name; the partner a name, him/her or "you"; not when negated.
 Which verb needs which particle or object, and the preposition before the partner, are data
@@ -27,10 +27,10 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.records import OWNED, SPEAKER, Arg, Rel, held, timed
+from chronomem.extract.clauses.records import OWNED, SPEAKER, Arg, Rel, When, held, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import DIALOGUE, TIES
+from chronomem.extract.lexicon import DIALOGUE, PEOPLE, TIES
 from chronomem.extract.rules.base import emit
 from chronomem.extract.rules.people.kin import said_person
 from chronomem.extract.rules.verbs.couples import couple_rels, ended_tie, lasted, long_span, partner_arg
@@ -211,3 +211,17 @@ def be_together(frame: Frame) -> list[Rel]:
             (frame.status.ending or still) and not frame.prep("at", "in", "on")) or bare else None
     ended = when is not None and when.mode == "end"  # "my husband and I aren't together anymore": the marriage ends
     return couple_rels(frame, when, partner_toks=frame.prep("with"), ending=ended)
+
+
+def in_a_bond(frame: Frame) -> list[Rel]:
+    """"I'm in a relationship with Tobias", "Tobias and I are in a relationship": a couple; "I was in a relationship
+    with Tobias" one over (not "a working relationship", nor asked, denied or supposed)."""
+    if not any(t.lemma_.lower() in PEOPLE.couple_bonds and not any(c.lower_ in PEOPLE.couple_bond_skips for c in t.children)
+               for t in frame.prep("in")):
+        return []
+    status = frame.status
+    if status.tense == "past":
+        when = None if status.blocked or status.negated else When("end", vague=True)
+    else:
+        when = frame.when("state")
+    return couple_rels(frame, when, partner_toks=frame.prep("with"), ending=when is not None and when.mode == "end")
