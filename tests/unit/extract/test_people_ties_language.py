@@ -1,6 +1,7 @@
 """Ties between people said the many ways people say them in chat, in our own words (never a dataset's lines):
 apposition ("my brother, Felix, …", "Greta's husband Bruno"), introductions ("this is my girlfriend Marisol",
-"meet my dad, Howard"), copulas ("Rafael is my fiancé", "Lorenzo is my ex", "Kip and I are cousins"), verbs
+"meet my dad, Howard"), copulas ("Rafael is my fiancé", "Lorenzo is my ex", "Kip and I are cousins", "Felix and Ines are
+brother and sister"), verbs
 ("I've been seeing Marisol", "I married Odile in 2019", "Greta broke up with Bruno", "I'm in a
 relationship with Tobias"), the listener addressed by
 a kin word or a name ("Mom, …", "Ann, you're my best friend", "night, sis"), third persons in a chat of several
@@ -36,6 +37,9 @@ INVENTORY = [
     ("Tobias is in a relationship with Nadia.", "Tobias", "PARTNER_OF", "Nadia", A),
     ("I was in a relationship with Tobias for two years.", "Cy", "PARTNER_OF", "Tobias", E),
     ("I'm not in a relationship with Tobias anymore.", "Cy", "PARTNER_OF", "Tobias", E),
+    ("Felix and Ines are brother and sister.", "Felix", "SIBLING_OF", "Ines", A),  # two kin nouns of one tie
+    ("Greta and Bruno are husband and wife.", "Greta", "MARRIED_TO", "Bruno", A),
+    ("Greta and Bruno were husband and wife.", "Greta", "MARRIED_TO", "Bruno", E),
     # apposition
     ("My brother, Felix, is coming over tonight.", "Cy", "SIBLING_OF", "Felix", A),
     ("Felix, my brother, is coming over tonight.", "Cy", "SIBLING_OF", "Felix", A),
@@ -115,7 +119,7 @@ INVENTORY = [
     # still missed
     missed("I love you, honey.", "Cy", "PARTNER_OF", "Ann", A, "an endearment to the listener (also said to a child)"),
     missed("Ann, you're the best sister ever.", "Cy", "SIBLING_OF", "Ann", A, "a kin attribute with 'the', not 'my'"),
-    missed("Felix and Ines are brother and sister.", "Felix", "SIBLING_OF", "Ines", A, "a pair of kin nouns as one attr"),
+    missed("Felix and Ines are mother and son.", "Felix", "PARENT_OF", "Ines", A, "a pair of two relations, in order"),
     missed("Dov is married to my sister.", "Dov", "MARRIED_TO", "Cy's sister", A, "an unnamed kin after 'married to'"),
     missed("Joaquin and I go way back.", "Cy", "FRIEND_OF", "Joaquin", A, "an idiom of long friendship"),
     missed("Joaquin is an old friend.", "Cy", "FRIEND_OF", "Joaquin", A, "a friend with no owner said"),
@@ -155,6 +159,11 @@ NO_TIE = [
     ("If I were in a relationship with Tobias, I'd tell you.", "Cy", "PARTNER_OF", "Tobias"),
     ("I'm in a working relationship with Tobias.", "Cy", "PARTNER_OF", "Tobias"),
     ("I was in a band with Tobias.", "Cy", "PARTNER_OF", "Tobias"),
+    # a pair of kin nouns asked, likened, denied or supposed
+    ("Are Felix and Ines brother and sister?", "Felix", "SIBLING_OF", "Ines"),
+    ("Felix and Ines are like brother and sister.", "Felix", "SIBLING_OF", "Ines"),
+    ("Felix and Ines aren't brother and sister.", "Felix", "SIBLING_OF", "Ines"),
+    ("If Felix and Ines were brother and sister, I'd know.", "Felix", "SIBLING_OF", "Ines"),
 ]
 
 
