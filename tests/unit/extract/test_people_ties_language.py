@@ -40,6 +40,8 @@ INVENTORY = [
     ("Felix and Ines are brother and sister.", "Felix", "SIBLING_OF", "Ines", A),  # two kin nouns of one tie
     ("Greta and Bruno are husband and wife.", "Greta", "MARRIED_TO", "Bruno", A),
     ("Greta and Bruno were husband and wife.", "Greta", "MARRIED_TO", "Bruno", E),
+    ("Emil is my half-brother.", "Cy", "SIBLING_OF", "Emil", A),  # "my" parsed onto the prefix "half-"
+    ("Lotte is Emil's half-sister.", "Emil", "SIBLING_OF", "Lotte", A),
     # apposition
     ("My brother, Felix, is coming over tonight.", "Cy", "SIBLING_OF", "Felix", A),
     ("Felix, my brother, is coming over tonight.", "Cy", "SIBLING_OF", "Felix", A),
@@ -144,6 +146,8 @@ NO_TIE = [
     ("Are Kip and Ines cousins?", "Kip", "RELATED_TO", "Ines"),
     ("Is Mabel your friend?", "Ann", "FRIEND_OF", "Mabel"),
     ("Are you my father?", "Ann", "PARENT_OF", "Cy"),
+    ("Emil is not my half-brother.", "Cy", "SIBLING_OF", "Emil"),
+    ("Is Emil your half-brother?", "Ann", "SIBLING_OF", "Emil"),
     # "together" with a place, a stake, a group or a moment: no couple
     ("Dov and I are in this together.", "Cy", "PARTNER_OF", "Dov"),
     ("Dov and I are together in Paris.", "Cy", "PARTNER_OF", "Dov"),
