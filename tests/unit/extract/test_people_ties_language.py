@@ -122,10 +122,11 @@ INVENTORY = [
     missed("I love you, honey.", "Cy", "PARTNER_OF", "Ann", A, "an endearment to the listener (also said to a child)"),
     missed("Ann, you're the best sister ever.", "Cy", "SIBLING_OF", "Ann", A, "a kin attribute with 'the', not 'my'"),
     missed("Felix and Ines are mother and son.", "Felix", "PARENT_OF", "Ines", A, "a pair of two relations, in order"),
-    missed("Dov is married to my sister.", "Dov", "MARRIED_TO", "Cy's sister", A, "an unnamed kin after 'married to'"),
+    missed("Dov is married to my sister.", "Dov", "MARRIED_TO", "Cy's sister", A,
+           "an owned arg is named from the other side: it would be Dov's sister"),
     missed("Joaquin and I go way back.", "Cy", "FRIEND_OF", "Joaquin", A, "an idiom of long friendship"),
     missed("Joaquin is an old friend.", "Cy", "FRIEND_OF", "Joaquin", A, "a friend with no owner said"),
-    missed("I work for Vera.", "Cy", "REPORTS_TO", "Vera", A, "'work for' a person, not a company"),
+    missed("I work for Vera.", "Cy", "REPORTS_TO", "Vera", A, "a first name alone may be a firm: only full names"),
     missed("I used to date Lorenzo's brother.", "Cy", "PARTNER_OF", "Lorenzo's brother", E, "an unnamed kin object"),
 ]
 
