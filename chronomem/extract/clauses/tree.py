@@ -26,8 +26,10 @@ def verb_above(tok: Token, steps: int = 8) -> Token | None:
 
 
 def poss_of(tok: Token) -> Token | None:
-    """The possessive hung on ``tok``: "my" of "my sister", "Tom's" of "Tom's wife" (``None`` when there is none)."""
-    return next((c for c in tok.children if c.dep_ == "poss"), None)
+    """The possessive hung on ``tok``: "my" of "my sister", "Tom's" of "Tom's wife", also when the parser hung it on a
+    kin prefix ("my half-brother" as "my half-" + "brother"; ``None`` when there is none)."""
+    prefixes = [c for c in tok.children if c.dep_ in ("compound", "amod") and c.lower_ in L.KIN_PREFIXES]
+    return next((c for t in (tok, *prefixes) for c in t.children if c.dep_ == "poss"), None)
 
 
 def someone_elses(tok: Token) -> bool:

@@ -62,8 +62,10 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
         if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
             args = [a for a in args if a.kind == PRONOUN]
         return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
-    if len(args) == 2 and (attr.tag_ == "NNS" and kin[0] in ("friend", "relative", "sibling") or kin[2] in L.PAIR_KIN):
-        # "X and Y are roommates", "Nina and Omar are an item" ("were a couple": over)
+    paired = any((k := kin_of(c)) is not None and k[0] == kin[0] for c in attr.children if c.dep_ == "conj")
+    if len(args) == 2 and (attr.tag_ == "NNS" and kin[0] in ("friend", "relative", "sibling") or kin[2] in L.PAIR_KIN
+                           or paired):  # "X and Y are roommates", "… brother and sister", "… husband and wife"
+        # "Nina and Omar are an item" ("were a couple": over)
         past = kin[0] in COUPLES and attr.head.tag_ == "VBD"
         return kin_rels(args[0], args[1], kin, When("end", vague=True) if past else when, attr.i)
     return []

@@ -211,7 +211,7 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         else None
     if intro is not None and [s.kind for s in subjects] == [SPEAKER]:  # "I'm Dee, a product manager": who, then what
         return role_rels(frame, subjects, when, [intro], strict=True)
-    if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or any(c.dep_ == "poss" for c in attr.children):
+    if (attr.pos_ == "PROPN" and attr.lower_ not in L.ROLE_HEADS) or poss_of(attr) is not None:
         return _copula_identity(frame, attr, when)
     people = [s for s in subjects if s.kind != WE]
     split = _split_role(frame, attr)

@@ -178,7 +178,7 @@ def _couple_verb(verb: Token, idx: DocIndex) -> list[Rel]:
     subjects = plus_conjuncts([c for c in clause.children if c.dep_ == "nsubj"])
     heads = (verb, *(c for c in verb.children if c.dep_ == "prt"))  # "break up with you", "go out with him"
     objects = [p for h in heads for p in prep_objects(h, "with")] if prt else [
-        c for c in verb.children if c.dep_ == "dobj"]
+        c for c in verb.children if c.dep_ == "dobj"] or ([verb.head] if verb.dep_ == "compound" else [])
     was_dating = verb.tag_ == "VBG" and _when_past(verb)  # "when you were dating Nora": it held then
     lasted = verb.tag_ == "VBD" and long_span(verb)  # "we went out for two years": over
     when = held(mode == "end" or used_to or was_dating or lasted)
@@ -207,12 +207,14 @@ def _when_past(verb: Token) -> bool:
 
 
 def _used_to(tok: Token) -> Token | None:
-    """The "used" of "used to date" (which the parser may read as "used" + "to the date")."""
+    """The "used" of "used to date" (which the parser may read as "used" + "to the date", or "used" + "to date-Nora")."""
     if tok.dep_ == "xcomp" and tok.head.lemma_ == "use" and tok.head.tag_ == "VBD":
         return tok.head
-    used = tok.head.head
-    if tok.dep_ == "pobj" and tok.head.lower_ == "to" and used.lemma_ == "use" and used.tag_ == "VBD" \
-            and not any(c.dep_ in ("det", "poss", "amod") for c in tok.children):
+    named = tok.dep_ == "compound" and tok.head.pos_ == "PROPN"  # "I used to date Nora": "date" read as Nora's compound
+    obj = tok.head if named else tok
+    used = obj.head.head
+    if obj.dep_ == "pobj" and obj.head.lower_ == "to" and used.lemma_ == "use" and used.tag_ == "VBD" \
+            and not any(c.dep_ in ("det", "poss", "amod") for c in obj.children):
         return used
     return None
 

@@ -294,23 +294,6 @@ def seeing(frame: Frame) -> list[Rel]:
     return couple_rels(frame, frame.when("state"), partner_toks=toks)
 
 
-def be_together(frame: Frame) -> list[Rel]:
-    """"Ana and I are back together", "I'm back together with Raj", "Ana and Raj have been together since 2019", "Tom and I
-    were together for years", "Ana and I aren't together anymore" (not "we were together at lunch": a place or a moment)."""
-    together = next((c for c in frame.v.children if c.dep_ in ("advmod", "acomp") and c.lower_ == "together"), None)
-    if together is None:
-        return []
-    if frame.status.tense == "past":
-        when = lasted(frame)
-    else:
-        back = any(c.lower_ == "back" for c in (*frame.v.children, *together.children))
-        still = any(c.lower_ == "still" for c in frame.v.children)
-        when = frame.when("state") if back or long_span(frame.v) or frame.prep("since") or (  # "we're still together"
-            (frame.status.ending or still) and not frame.prep("at", "in", "on")) else None
-    ended = when is not None and when.mode == "end"  # "my husband and I aren't together anymore": the marriage ends
-    return couple_rels(frame, when, partner_toks=frame.prep("with"), ending=ended)
-
-
 def together_rels(frame: Frame) -> list[Rel]:
     """"Fatima and I got together in March", "Jo got together with Sam" (not "got together for lunch")."""
     purposes = [t for t in frame.prep("for", "at", "over") if not frame.idx.is_time(t)]

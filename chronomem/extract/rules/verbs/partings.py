@@ -10,7 +10,9 @@
   as done is the couple rules' current couple).
 
 * a partner who walked out: "my wife left me", "I left my husband in 2018", "my boyfriend dumped me",
-  "Tomas left me for another man" (:func:`left_partner`, a rule of the verb table: dated as said).
+  "Tomas left me for another man" (:func:`left_partner`, a rule of the verb table: dated as said);
+* a couple said "together" (:func:`be_together`): "we're back together", "Dov and I are together",
+  "we aren't together anymore" (an ending); or "in a relationship" (:func:`in_a_bond`).
 
 The subject is "I", "you", he/she or a name; the partner a name, him/her or "you"; not when negated.
 Which verb needs which particle or object, and the preposition before the partner, are data
@@ -25,13 +27,13 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame
-from chronomem.extract.clauses.records import OWNED, SPEAKER, Arg, Rel, held, timed
+from chronomem.extract.clauses.records import OWNED, SPEAKER, Arg, Rel, When, held, timed
 from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.tree import prep_objects
-from chronomem.extract.lexicon import DIALOGUE, TIES
+from chronomem.extract.lexicon import DIALOGUE, PEOPLE, TIES
 from chronomem.extract.rules.base import emit
 from chronomem.extract.rules.people.kin import said_person
-from chronomem.extract.rules.verbs.couples import ended_tie, partner_arg
+from chronomem.extract.rules.verbs.couples import couple_rels, ended_tie, lasted, long_span, partner_arg
 
 _PAST = frozenset({"past", "perfect", "past_progressive"})
 _PARTING_LEMMAS = frozenset(DIALOGUE.parting_verbs) | frozenset(TIES.planned_partings)
@@ -186,3 +188,40 @@ def left_partner(frame: Frame) -> list[Rel]:
     if partner.kind != OWNED and any(A.token_org(t, frame.idx, strict=True) is not None for t in (dobj, *fors)):
         return []  # "I left Novartis for Oracle": a job switch (the work rules')
     return ended_tie(emit(frame, "PARTNER_OF", [me], partner, frame.when("end"), confidence=0.8))
+
+
+_LOOSE = ("prep", "advcl", "xcomp", "ccomp", "npadvmod", "dative", "attr", "acomp")
+
+
+def be_together(frame: Frame) -> list[Rel]:
+    """"Ana and I are back together", "I'm back together with Raj", "Ana and Raj have been together since 2019", "Tom and I
+    were together for years", "Ana and I aren't together anymore" (not "we were together at lunch": a place or a moment)."""
+    together = next((c for c in frame.v.children if c.dep_ in ("advmod", "acomp") and c.lower_ == "together"), None)
+    if together is None:
+        return []
+    if frame.status.tense == "past":
+        when = lasted(frame)
+    else:
+        back = any(c.lower_ == "back" for c in (*frame.v.children, *together.children))
+        still = any(c.lower_ == "still" for c in frame.v.children)
+        bare = not list(together.children) and not any(  # "Dov and I are together" (not "in this together", "all together")
+            c.dep_ in _LOOSE or c.lower_ in ("all", "both") for h in (frame.v, *frame.v.children)
+            if h is frame.v or h.dep_ == "nsubj" for c in h.children)
+        when = frame.when("state") if back or long_span(frame.v) or frame.prep("since") or (  # "we're still together"
+            (frame.status.ending or still) and not frame.prep("at", "in", "on")) or bare else None
+    ended = when is not None and when.mode == "end"  # "my husband and I aren't together anymore": the marriage ends
+    return couple_rels(frame, when, partner_toks=frame.prep("with"), ending=ended)
+
+
+def in_a_bond(frame: Frame) -> list[Rel]:
+    """"I'm in a relationship with Tobias", "Tobias and I are in a relationship": a couple; "I was in a relationship
+    with Tobias" one over (not "a working relationship", nor asked, denied or supposed)."""
+    if not any(t.lemma_.lower() in PEOPLE.couple_bonds and not any(c.lower_ in PEOPLE.couple_bond_skips for c in t.children)
+               for t in frame.prep("in")):
+        return []
+    status = frame.status
+    if status.tense == "past":
+        when = None if status.blocked or status.negated else When("end", vague=True)
+    else:
+        when = frame.when("state")
+    return couple_rels(frame, when, partner_toks=frame.prep("with"), ending=when is not None and when.mode == "end")
