@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Token
 
-_CONTRACTED = frozenset({"'s", "\u2019s"})
+CONTRACTED_S = frozenset({"'s", "\u2019s"})
 _BETWEEN = frozenset({"advmod", "neg"})  # "The weather's so nice", "Mia's not happy"
 
 
@@ -28,7 +28,7 @@ def repair_contracted_is(doc: Doc) -> None:
     ('be', 'AUX')
     """
     for s in doc[1:]:
-        if s.lower_ not in _CONTRACTED or s.tag_ != "POS" or s.head.i != s.i - 1 or (noun := doc[s.i - 1]).pos_ not in ("NOUN", "PROPN"):
+        if s.lower_ not in CONTRACTED_S or s.tag_ != "POS" or s.head.i != s.i - 1 or (noun := doc[s.i - 1]).pos_ not in ("NOUN", "PROPN"):
             continue
         comp = _complement(noun, s)
         if comp is None:
@@ -69,7 +69,7 @@ def repair_contracted_has(doc: Doc) -> None:
     it is "has been", so the subject is the doer (``nsubj``), as in "He has been climbing"."""
     for s in doc[:-2]:
         verb = s.head
-        if s.lower_ in _CONTRACTED and s.dep_ == "auxpass" and doc[s.i + 1].lower_ == "been" and verb.tag_ == "VBG":
+        if s.lower_ in CONTRACTED_S and s.dep_ == "auxpass" and doc[s.i + 1].lower_ == "been" and verb.tag_ == "VBG":
             s.lemma_, s.dep_ = "have", "aux"
             for c in verb.children:
                 if c.dep_ == "nsubjpass":

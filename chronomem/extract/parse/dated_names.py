@@ -1,5 +1,5 @@
 """Names NER ran into the date after them ("Mozilla on January 7", "Lisbon June 3-7", "Tom 1990-2001"), cut
-back to the name and the date (run by :func:`~chronomem.extract.parse.repairs.repair`)."""
+back to the name and the date (run by :func:`~chronomem.extract.parse.mending.repair`)."""
 
 from __future__ import annotations
 

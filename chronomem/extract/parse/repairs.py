@@ -1,4 +1,5 @@
-"""Tagger slips the grammar itself corrects, before any rule reads the parse (:func:`repair` runs them all)."""
+"""Tagger slips the grammar itself corrects, before any rule reads the parse (:func:`chronomem.extract.parse.mending.repair`
+runs them all)."""
 
 from __future__ import annotations
 
@@ -8,25 +9,11 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract.lexicon import LEAVING_LEMMAS, OPEN, PURPOSE_NAME_HEADS
-from chronomem.extract.parse.amounts import repair_amounts
-from chronomem.extract.parse.contractions import repair_adjective_passive, repair_contracted_has, repair_contracted_is
-from chronomem.extract.parse.dated_names import repair_dated_names
-from chronomem.extract.parse.subjects import (
-    person_word,
-    repair_age_taken_for_subject,
-    repair_comma_clause,
-    repair_fronted_names,
-    repair_named_after_comma,
-    repair_object_taken_for_subject,
-    repair_opening_pasts,
-    repair_owned_noun_before_name,
-    repair_paired_subject,
-    repair_plural_verbs,
-)
+from chronomem.extract.parse.subjects import person_word
 from chronomem.timeexpr.words import PAST_FORMS
 
 _NOT_VERBS = frozenset({"ADP", "SCONJ"})
-_JOINERS = frozenset({"and", "but"})
+JOINERS = frozenset({"and", "but"})
 _MODIFIERS = frozenset({"det", "amod", "compound", "poss", "nummod"})
 _OBJECTS = frozenset({"dobj", "xcomp", "ccomp", "prep"})
 _STRANDED = frozenset({"attr", "npadvmod", "punct", "dobj"})  # how a stranded preposition's object gets hung
@@ -76,7 +63,7 @@ def repair_taste_verbs(doc: Doc) -> None:
     ('VERB', 'conj', 'like', 'dobj', 'hate')
     """
     for tok in doc[1:-1]:
-        if tok.lower_ not in OPEN.taste_verbs or doc[tok.i - 1].lower_ not in _JOINERS or any(
+        if tok.lower_ not in OPEN.taste_verbs or doc[tok.i - 1].lower_ not in JOINERS or any(
                 c.dep_ in _OBJECTS for c in tok.children):
             continue
         obj = _stray_object(doc[tok.i + 1], tok)
@@ -152,7 +139,7 @@ def repair_taste_adverb(doc: Doc) -> None:
         lemma = verb.lemma_.lower()
         if verb.pos_ != "VERB" or not (lemma in OPEN.taste_verbs or lemma in OPEN.cannot_tastes) or any(
                 c.dep_ in _OBJECTS for c in verb.children) or tok.i + 1 < len(doc) and not (
-                doc[tok.i + 1].is_punct or doc[tok.i + 1].lower_ in _JOINERS):
+                doc[tok.i + 1].is_punct or doc[tok.i + 1].lower_ in JOINERS):
             continue
         tok.pos_, tok.tag_, tok.dep_ = "NOUN", "NN", "dobj"
 
@@ -378,19 +365,3 @@ def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> None:
         obj.head, obj.dep_ = verb, "dobj"
         for child in moved:
             child.head = verb
-
-
-def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:
-    """Every repair of this module, in order. ``verbs``: the verbs the lemmatizer knows (:func:`verb_lemmas`),
-    the evidence the verb repairs need."""
-    for fix in (repair_dated_names, repair_clause_prep_names, repair_contracted_is, repair_contracted_has, repair_adjective_passive,
-                repair_tags, repair_fronted_names, repair_paired_subject, repair_opening_pasts, repair_named_conjuncts,
-                repair_object_taken_for_subject, repair_owned_noun_before_name, repair_age_taken_for_subject,
-                repair_comma_clause, repair_named_after_comma):
-        fix(doc)
-    repair_base_pasts(doc, verbs)
-    repair_noun_verbs(doc, verbs)
-    repair_plural_verbs(doc, verbs)
-    for fix in (repair_taste_root, repair_taste_verbs, repair_taste_adverb, repair_stranded_prep, repair_word_punct, repair_amounts,
-                repair_hobby_names):
-        fix(doc)

@@ -1,4 +1,4 @@
-"""Tagger slips about a name that opens its sentence (run by :func:`~chronomem.extract.parse.repairs.repair`)."""
+"""Tagger slips about a name that opens its sentence (run by :func:`~chronomem.extract.parse.mending.repair`)."""
 
 from __future__ import annotations
 

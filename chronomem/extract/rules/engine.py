@@ -25,7 +25,8 @@ from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, OWNED, SPEAKER, WE, Hint, Rel
 from chronomem.extract.clauses.timing import dated_states
 from chronomem.extract.lexicon import OPEN, lexicon_file, lexicon_table
-from chronomem.extract.parse.repairs import repair, verb_lemmas
+from chronomem.extract.parse.mending import repair
+from chronomem.extract.parse.repairs import verb_lemmas
 from chronomem.extract.rules import clause_reading
 from chronomem.extract.rules.open import naming, possessives, tastes
 from chronomem.extract.rules.people import impressions, kin, kin_phrases, nominal, people, titles
