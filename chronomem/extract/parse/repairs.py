@@ -11,6 +11,7 @@ from chronomem.extract.lexicon import LEAVING_LEMMAS, OPEN, PURPOSE_NAME_HEADS
 from chronomem.extract.parse.amounts import repair_amounts
 from chronomem.extract.parse.contractions import repair_adjective_passive, repair_contracted_has, repair_contracted_is
 from chronomem.extract.parse.dated_names import repair_dated_names
+from chronomem.extract.parse.place_words import repair_trailing_place_words
 from chronomem.extract.parse.subjects import (
     person_word,
     repair_age_taken_for_subject,
@@ -383,9 +384,9 @@ def repair_noun_verbs(doc: Doc, verbs: frozenset[str]) -> None:
 def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:
     """Every repair of this module, in order. ``verbs``: the verbs the lemmatizer knows (:func:`verb_lemmas`),
     the evidence the verb repairs need."""
-    for fix in (repair_dated_names, repair_clause_prep_names, repair_contracted_is, repair_contracted_has, repair_adjective_passive,
-                repair_tags, repair_fronted_names, repair_paired_subject, repair_opening_pasts, repair_named_conjuncts,
-                repair_object_taken_for_subject, repair_owned_noun_before_name, repair_age_taken_for_subject,
+    for fix in (repair_dated_names, repair_trailing_place_words, repair_clause_prep_names, repair_contracted_is, repair_contracted_has,
+                repair_adjective_passive, repair_tags, repair_fronted_names, repair_paired_subject, repair_opening_pasts,
+                repair_named_conjuncts, repair_object_taken_for_subject, repair_owned_noun_before_name, repair_age_taken_for_subject,
                 repair_comma_clause, repair_named_after_comma):
         fix(doc)
     repair_base_pasts(doc, verbs)
