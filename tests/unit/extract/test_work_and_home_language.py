@@ -26,6 +26,8 @@ def missed(text: str, subj: str, pred: str, obj: str, why: str):
 
 INVENTORY = [
     # read since sweep41
+    ("I consider myself a writer.", U, "HAS_ROLE", "writer"),  # a role said of oneself (roles.self_described)
+    ("I've always thought of myself as a serious painter.", U, "HAS_ROLE", "serious painter"),
     ("I work at a bakery downtown.", U, "WORKS_AT", "bakery"),  # a part of town after the noun (trailing_place_words)
     ("My sister works at a clinic downtown.", "user's sister", "WORKS_AT", "clinic"),
     ("I intern at an architecture firm.", U, "WORKS_AT", "architecture firm"),  # "intern" is a work verb
@@ -128,6 +130,12 @@ NOT_OF_THE_SPEAKER = [
     "I live downtown.",  # no place named
     "We went to a bar downtown.",  # a visit
     "I'm at a bar downtown.",
+    "I consider myself lucky.",
+    "I don't consider myself a writer.",
+    "Do you consider yourself a writer?",
+    "I never thought of myself as a leader.",
+    "I see myself as a teacher in ten years.",  # imagined
+    "I could see myself as a nurse someday.",
 ]
 
 
@@ -148,6 +156,10 @@ def test_someone_elses_job_is_theirs(extractor):
 
 def test_a_past_job_ends(extractor):
     assert (U, "HAS_ROLE", "teacher", E) in [r[:4] for r in last_turn_rows(extractor, "I'm retired now, I was a teacher.")]
+
+
+def test_a_past_view_of_oneself_ends(extractor):
+    assert (U, "HAS_ROLE", "painter", E) in [r[:4] for r in last_turn_rows(extractor, "I used to think of myself as a painter.")]
 
 
 def test_a_graduation_ends_a_school(extractor):
