@@ -15,6 +15,7 @@ MENDED = [
     "I adore Porto, my uncle Rui lives there.", "This is my girlfriend, Noor.", "I detest olives",
     "i like darts but hate bowling", "I hate coriander.", "I took up a new hobby, fencing.",
     "My cousin's a pilot and loves flying.", "We can't stand mushrooms.", "He's got two kids, and likes golf.",
+    "I teach at a dance school uptown.",
 ]
 
 

@@ -249,6 +249,22 @@ def named_role(frame: Frame) -> list[Rel]:
     return _role_rels(frame, _people(frame), start)
 
 
+def self_described(frame: Frame) -> list[Rel]:
+    """One's own role said of oneself: "I consider myself a writer", "I've always thought of myself as a serious
+    painter" (the reflexive, then the role noun; not "I consider myself lucky"; "I see myself as a teacher" is as
+    often a future imagined, so not "see")."""
+    me = next((t for t in frame.v.subtree if t.lower_ in ("myself", "ourselves") and t.i > frame.v.i), None)
+    if me is None or me.i + 1 >= me.sent.end:
+        return []
+    start = me.doc[me.i + 1] if frame.lemma == "consider" else _after(frame, "as", reach=me.i - frame.v.i + 2)
+    return [] if start is None or start.i <= me.i else _role_rels_when(frame, start)
+
+
+def _role_rels_when(frame: Frame, tok: Token) -> list[Rel]:
+    role = role_words(tok, frame)
+    return [] if role is None else emit(frame, HAS_ROLE, _people(frame), role, frame.when("state"))
+
+
 def occupation(frame: Frame) -> list[Rel]:
     """A verb that names one's work (``occupation_verbs``, data): "I teach third grade" → teacher, "i drive a truck
     for a living" → truck driver, "I practice law" → lawyer. The present tense alone says so only for the verbs
