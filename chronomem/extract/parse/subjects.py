@@ -5,7 +5,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import OPEN, PEOPLE
+from chronomem.extract.lexicon import DIALOGUE, NAMES, OPEN, PEOPLE
 
 _MISREAD = ("npadvmod", "dep", "intj")  # how the parser hangs a name that opens its sentence as no subject
 
@@ -100,16 +100,30 @@ def repair_paired_subject(doc: Doc) -> None:
     """
     for sent in doc.sents:
         name = sent[0]
-        if len(sent) < 4 or name.pos_ != "PROPN" or name.dep_ not in (*_MISREAD, "ROOT"):
+        unknown = _name_read_as_adjective(name)
+        if len(sent) < 4 or not (name.pos_ == "PROPN" or unknown) or name.dep_ not in (*_MISREAD, "ROOT", "advmod" if unknown else "ROOT"):
             continue
         cc, pron = sent[1], sent[2]
-        verb = name.head if name.dep_ != "ROOT" else sent[3]  # (the root: "Bea and I are colleagues", "are" its conjunct)
-        if cc.lower_ != "and" or pron.lower_ not in ("i", "me") or verb.pos_ not in ("AUX", "VERB") or pron.head not in (verb, name) \
+        # (the root: "Bea and I are colleagues", "are" its conjunct; "Odile and I got engaged in May", "engaged")
+        verb = name.head if name.dep_ != "ROOT" else next((c for c in name.children if c.dep_ == "conj" and c.i > pron.i), sent[3])
+        said_by = pron.head if pron.head.dep_ not in ("aux", "auxpass") else pron.head.head  # ("I" on the "got" of "got engaged")
+        if cc.lower_ != "and" or pron.lower_ not in ("i", "me") or verb.pos_ not in ("AUX", "VERB") or said_by not in (verb, name) \
                 or name.dep_ == "ROOT" and (verb.dep_ != "conj" or verb.head != name):
             continue
         if name.dep_ == "ROOT":
             verb.dep_, verb.head, name.head = "ROOT", verb, verb
+        if unknown:
+            name.pos_, name.tag_, name.head = "PROPN", "NNP", verb
         name.dep_, pron.dep_, pron.head, cc.head, cc.dep_ = "nsubj", "conj", name, name, "cc"
+
+
+def _name_read_as_adjective(tok: Token) -> bool:
+    """A capitalized word opening its sentence that the tagger took for an adjective, a name it does not know ("Odile
+    and I got engaged"), not a word of chat ("Cool", "Sure", "Nice": names.json chat words, opening adjectives, interjections)."""
+    low = tok.lower_
+    return tok.tag_ == "JJ" and tok.is_title and len(tok.text) > 2 and not any(
+        low in words for words in (NAMES.interjections, DIALOGUE.backchannels, DIALOGUE.greetings, NAMES.chat_words,
+                                                     NAMES.opening_adjectives))
 
 
 def repair_opening_pasts(doc: Doc) -> None:

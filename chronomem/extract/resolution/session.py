@@ -53,6 +53,7 @@ from chronomem.extract.resolution import later_names as ties
 from chronomem.extract.resolution.corrections import add_hint
 from chronomem.extract.resolution.gone_pets import gone_pet
 from chronomem.extract.resolution.later_names import OWNED_SEP, UNNAMED_KEY, name_given, partner_named, unnamed_partner
+from chronomem.extract.resolution.listener import someone_else_called
 from chronomem.extract.resolution.speaker_names import name_keys, previous_speaker, speaker_aliases
 from chronomem.extract.resolution.statements import statement, without_title_guesses
 from chronomem.extract.rules.people.people import addressee
@@ -143,15 +144,15 @@ class SessionResolver:
         return key
 
     def _listener(self, turn: Turn) -> str | None:
-        """The person a turn speaks to: in a group chat, the one it names ("Ross, you're my best friend");
-        otherwise the speaker :func:`~chronomem.extract.resolution.speaker_names.previous_speaker` gives,
-        when not an assistant. In a chat of two the other speaker, whatever the turn calls them ("Thanks, Mel!")."""
+        """The person a turn speaks to: the one it names ("Ross, you're my best friend"; between two, a name of no speaker's), else
+        the speaker :func:`~chronomem.extract.resolution.speaker_names.previous_speaker` gives, if no assistant ("Thanks, Mel!")."""
         at = self._turn_at.get(id(turn))
         if at is None:
             return None
         me = turn.speaker.strip().lower()
-        if self.group_chat and self._addressed is not None and self._addressed.lower() != me:
-            return self._addressed
+        if self._addressed is not None and self._addressed.lower() != me and (self.group_chat or self._speaker_named(
+                self._addressed) is None and someone_else_called(self._addressed, {s for s, _ in self._said})):
+            return self._addressed  # (between two, a name that is no speaker's: "Bo, you're my best friend!")
         name = previous_speaker(self._said, at)
         return None if name is None or name.lower() in self.skip_speakers else name
 
@@ -238,7 +239,7 @@ class SessionResolver:
         skip = turn.speaker.strip().lower() in self.skip_speakers
         if not skip and any(m.kind == SPEAKER for d in docs for m in (d._.cm_mentions or ())):
             self.speaker_key(turn)  # a turn that says "I" names its speaker first
-        self._addressed = addressee(docs) if self.group_chat else None
+        self._addressed = addressee(docs)
         offset = 0
         for doc in docs:
             self._add_doc(turn_no, turn, doc, offset, skip)

@@ -81,6 +81,12 @@ CASES = [
     (group("Sweetie, you look great."), {("Pia", "LIKES", "Omar")}),  # a pet name names nobody
     ([("Nina", "Felix came by the shop."), ("Omar", "And?"), ("Pia", "He's so cute.")], {("Pia", "LIKES", "Felix")}),
     ([("A", "Hi."), ("B", "I'm in love with you.")], {("B", "LIKES", "A")}),  # romantic, even between two
+    # between two, "you" is the other speaker, unless the turn calls someone by a name of no speaker's
+    ([("Ann", "Hi."), ("Cy", "Bo, you're my best friend!")], {("Cy", "FRIEND_OF", "Bo")}),
+    ([("Speaker 1", "Hi."), ("Speaker 2", "Bo, you're my best friend!")], {("Speaker 2", "FRIEND_OF", "Speaker 1")}),
+    ([("Ann", "Hi."), ("Cy", "You're my best friend!")], {("Cy", "FRIEND_OF", "Ann")}),
+    ([("Ann", "Hi."), ("Cy", "Thanks, Ann! You're my best friend.")], {("Cy", "FRIEND_OF", "Ann")}),
+    ([("Annika", "Hi."), ("Cy", "Anni, you're my best friend.")], {("Cy", "FRIEND_OF", "Annika")}),  # a short form
     # dating and breaking up with "you", "me", he/she
     (group("Ingrid just dumped me."), {("Ingrid", "PARTNER_OF", "Pia")}),
     (group("I'm breaking up with you."), {("Pia", "PARTNER_OF", "Omar")}),
@@ -95,6 +101,15 @@ CASES = [
 @pytest.mark.parametrize("turns,expected", CASES, ids=[c[0][-1][1] for c in CASES])
 def test_people(extractor, turns, expected):
     assert expected <= triples(extractor, turns)
+
+
+@pytest.mark.parametrize("turns,wrong", [
+    ([("Ann", "Hi."), ("Cy", "Bo, you're my best friend!")], ("Cy", "FRIEND_OF", "Ann")),  # said to Bo, not to Ann
+    ([("Ann", "Hi."), ("Cy", "Thanks, Ann! You're my best friend.")], ("Cy", "FRIEND_OF", "Thanks")),
+    ([("Speaker 1", "Hi."), ("Speaker 2", "Bo, you're my best friend!")], ("Speaker 2", "FRIEND_OF", "Bo")),
+], ids=["someone else named", "the listener named", "speakers of no name: Bo may be Speaker 1"])
+def test_who_you_is_between_two(extractor, turns, wrong):
+    assert wrong not in triples(extractor, turns)
 
 
 @pytest.mark.parametrize(("text", "role"), [("Dr. Osei is my dentist.", "dentist"), ("My vet, Dr. Lam, is lovely.", "vet"),
@@ -127,6 +142,7 @@ def test_an_ex_is_a_tie_that_ended(extractor, text, expected):
 NO_PEOPLE_FACTS = [
     [("A", "Hi."), ("B", "Love you, bye!")],  # two people: "love you!" is a formula, not a recorded impression
     [("A", "Hi."), ("B", "You're a great cook.")],  # between two, a compliment ("you're a great friend" states a friendship)
+    [("Ann", "Hi."), ("Cy", "Bo, did you see that?")],  # a question to someone named
     [("A", "I don't love Sarah.")],
     [("A", "I'd like you to meet Sarah.")],
     [("A", "Do you love Sarah?")],

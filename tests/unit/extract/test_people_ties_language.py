@@ -118,6 +118,9 @@ INVENTORY = [
     ("My boss Vera is on leave.", "Cy", "REPORTS_TO", "Vera", A),
     ("My cousin Ines just got a puppy.", "Cy", "RELATED_TO", "Ines", A),
     ("My ex-wife Tamsin lives in Leeds.", "Cy", "MARRIED_TO", "Tamsin", E),
+    # a married state said alone, or with children, is a status of the speaker's
+    ("I'm married.", "Cy", "RELATED_TO", "married", A),
+    ("I'm married with three kids.", "Cy", "RELATED_TO", "married", A),
     # still missed
     missed("I love you, honey.", "Cy", "PARTNER_OF", "Ann", A, "an endearment to the listener (also said to a child)"),
     missed("Ann, you're the best sister ever.", "Cy", "SIBLING_OF", "Ann", A, "a kin attribute with 'the', not 'my'"),
@@ -164,6 +167,12 @@ NO_TIE = [
     ("If I were in a relationship with Tobias, I'd tell you.", "Cy", "PARTNER_OF", "Tobias"),
     ("I'm in a working relationship with Tobias.", "Cy", "PARTNER_OF", "Tobias"),
     ("I was in a band with Tobias.", "Cy", "PARTNER_OF", "Tobias"),
+    # a state said to someone is no open fact: a tie (the couple rules', even unread) or a figure of speech
+    ("Dov is married to my sister.", "Dov", "RELATED_TO", "married"),
+    ("I'm married to my work.", "Cy", "RELATED_TO", "married"),
+    ("Honestly, I'm married to this garden.", "Cy", "RELATED_TO", "married"),
+    ("Lea is engaged to my cousin.", "Lea", "RELATED_TO", "engaged"),
+    ("I'm happily married to a baker.", "Cy", "RELATED_TO", "married"),
     # a pair of kin nouns asked, likened, denied or supposed
     ("Are Felix and Ines brother and sister?", "Felix", "SIBLING_OF", "Ines"),
     ("Felix and Ines are like brother and sister.", "Felix", "SIBLING_OF", "Ines"),

@@ -178,6 +178,8 @@ def _adjective_rels(frame: Frame, subjects: list[Arg], adj: Token) -> list[Rel]:
             for t in with_conj(c)] if word == "busy" else []  # "painting" may be tagged a noun
     if busy:  # "I've been busy painting", "busy volunteering at the shelter and keeping fit"
         return busy_rels(frame, subjects, busy)
+    if word in OPEN.family_states | {"engaged"} and (prep_objects(adj, "to") or frame.preps.get("to")):
+        return []  # "Dov is married to my sister", "I'm married to my work": a tie to someone (the couple rules'), or a figure
     if word in OPEN.identity_adjectives:  # "lactose intolerant" keeps its modifier
         mods = [c.lower_ for c in adj.children if c.dep_ in ("npadvmod", "compound", "amod") and c.i < adj.i]
         name = " ".join([*mods, word])
