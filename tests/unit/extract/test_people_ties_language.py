@@ -1,7 +1,7 @@
 """Ties between people said the many ways people say them in chat, in our own words (never a dataset's lines):
 apposition ("my brother, Felix, …", "Greta's husband Bruno"), introductions ("this is my girlfriend Marisol",
 "meet my dad, Howard"), copulas ("Rafael is my fiancé", "Lorenzo is my ex", "Kip and I are cousins", "Felix and Ines are
-brother and sister"), verbs
+brother and sister", "… mother and son"), idioms ("Joaquin and I go way back"), verbs
 ("I've been seeing Marisol", "I married Odile in 2019", "Greta broke up with Bruno", "I'm in a
 relationship with Tobias"), the listener addressed by
 a kin word or a name ("Mom, …", "Ann, you're my best friend", "night, sis"), third persons in a chat of several
@@ -40,6 +40,9 @@ INVENTORY = [
     ("Felix and Ines are brother and sister.", "Felix", "SIBLING_OF", "Ines", A),  # two kin nouns of one tie
     ("Greta and Bruno are husband and wife.", "Greta", "MARRIED_TO", "Bruno", A),
     ("Greta and Bruno were husband and wife.", "Greta", "MARRIED_TO", "Bruno", E),
+    ("Felix and Ines are mother and son.", "Felix", "PARENT_OF", "Ines", A),  # two inverse kin nouns, in order
+    ("Howard and Maren are father and daughter.", "Howard", "PARENT_OF", "Maren", A),
+    ("Pip and Nina are son and mother.", "Nina", "PARENT_OF", "Pip", A),
     ("Emil is my half-brother.", "Cy", "SIBLING_OF", "Emil", A),  # "my" parsed onto the prefix "half-"
     ("Lotte is Emil's half-sister.", "Emil", "SIBLING_OF", "Lotte", A),
     # apposition
@@ -96,6 +99,9 @@ INVENTORY = [
     ("I report to Vera.", "Cy", "REPORTS_TO", "Vera", A),
     ("My son Pip was born in June.", "Cy", "PARENT_OF", "Pip", A),
     ("Ann and I have been friends since kindergarten.", "Cy", "FRIEND_OF", "Ann", A),
+    ("Joaquin and I go way back.", "Cy", "FRIEND_OF", "Joaquin", A),  # an idiom of a long friendship
+    ("I go way back with Leda.", "Cy", "FRIEND_OF", "Leda", A),
+    ("Leda and Otto go back a long way.", "Leda", "FRIEND_OF", "Otto", A),
     # the listener addressed
     ("Mom, have you seen my keys?", "Ann", "PARENT_OF", "Cy", A),
     ("Ann, you're my best friend.", "Cy", "FRIEND_OF", "Ann", A),
@@ -124,10 +130,8 @@ INVENTORY = [
     # still missed
     missed("I love you, honey.", "Cy", "PARTNER_OF", "Ann", A, "an endearment to the listener (also said to a child)"),
     missed("Ann, you're the best sister ever.", "Cy", "SIBLING_OF", "Ann", A, "a kin attribute with 'the', not 'my'"),
-    missed("Felix and Ines are mother and son.", "Felix", "PARENT_OF", "Ines", A, "a pair of two relations, in order"),
     missed("Dov is married to my sister.", "Dov", "MARRIED_TO", "Cy's sister", A,
            "an owned arg is named from the other side: it would be Dov's sister"),
-    missed("Joaquin and I go way back.", "Cy", "FRIEND_OF", "Joaquin", A, "an idiom of long friendship"),
     missed("Joaquin is an old friend.", "Cy", "FRIEND_OF", "Joaquin", A, "a friend with no owner said"),
     missed("I work for Vera.", "Cy", "REPORTS_TO", "Vera", A, "a first name alone may be a firm: only full names"),
     missed("I used to date Lorenzo's brother.", "Cy", "PARTNER_OF", "Lorenzo's brother", E, "an unnamed kin object"),
@@ -178,6 +182,18 @@ NO_TIE = [
     ("Felix and Ines are like brother and sister.", "Felix", "SIBLING_OF", "Ines"),
     ("Felix and Ines aren't brother and sister.", "Felix", "SIBLING_OF", "Ines"),
     ("If Felix and Ines were brother and sister, I'd know.", "Felix", "SIBLING_OF", "Ines"),
+    # going back: of two people, stated, in the present
+    ("Joaquin and I don't go way back.", "Cy", "FRIEND_OF", "Joaquin"),
+    ("Do Joaquin and Leda go way back?", "Joaquin", "FRIEND_OF", "Leda"),
+    ("Leda and I went back to Oslo.", "Cy", "FRIEND_OF", "Leda"),
+    ("Leda and I should go back a long way to find it.", "Cy", "FRIEND_OF", "Leda"),
+    ("I go back with Leda every summer.", "Cy", "FRIEND_OF", "Leda"),
+    # a pair of inverse kin nouns: in the order said, and not asked, likened or denied
+    ("Howard and Maren are father and daughter.", "Maren", "PARENT_OF", "Howard"),
+    ("Pip and Nina are son and mother.", "Pip", "PARENT_OF", "Nina"),
+    ("Are Howard and Maren father and daughter?", "Howard", "PARENT_OF", "Maren"),
+    ("Howard and Maren are like father and daughter.", "Howard", "PARENT_OF", "Maren"),
+    ("Howard and Maren aren't father and daughter.", "Howard", "PARENT_OF", "Maren"),
 ]
 
 

@@ -18,7 +18,7 @@ from chronomem.extract.clauses.hygiene import others_in_turn
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, OWNED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
 from chronomem.extract.clauses.stance import negated, plain
 from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, poss_of, prep_objects
-from chronomem.extract.lexicon import OPEN, TIES
+from chronomem.extract.lexicon import KIN_RELATIONS, OPEN, PEOPLE, TIES
 from chronomem.extract.parse.pipeline import session_speakers
 from chronomem.extract.rules.open.naming import introduced_names
 from chronomem.extract.rules.people.kin import (
@@ -63,12 +63,21 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
             args = [a for a in args if a.kind == PRONOUN]
         return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
     paired = any((k := kin_of(c)) is not None and k[0] == kin[0] for c in attr.children if c.dep_ == "conj")
+    if len(args) == 2 and any((k := kin_of(c)) is not None and _inverse(kin[0], k[0])
+                              for c in attr.children if c.dep_ == "conj"):
+        return kin_rels(args[1], args[0], kin, when, attr.i)  # "X and Y are mother and son": X is Y's mother
     if len(args) == 2 and (attr.tag_ == "NNS" and kin[0] in ("friend", "relative", "sibling") or kin[2] in L.PAIR_KIN
                            or paired):  # "X and Y are roommates", "… brother and sister", "… husband and wife"
         # "Nina and Omar are an item" ("were a couple": over)
         past = kin[0] in COUPLES and attr.head.tag_ == "VBD"
         return kin_rels(args[0], args[1], kin, When("end", vague=True) if past else when, attr.i)
     return []
+
+
+def _inverse(one: str, other: str) -> bool:
+    """Two kin of one tie seen from either side ("mother" and "son", "boss" and "report")."""
+    (pred, rev), (pred2, rev2) = KIN_RELATIONS.get(one, ("", False)), KIN_RELATIONS.get(other, ("", False))
+    return bool(pred) and pred == pred2 and rev != rev2
 
 
 def your_kin(tok: Token, idx: DocIndex) -> list[Rel]:
@@ -113,6 +122,8 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out: list[Rel] = []
     for tok in sent:
         out += _and_their_partner(tok, idx)
+        if tok.lemma_ in PEOPLE.friendship_idioms:
+            out += _going_back(tok, idx)
         if tok.dep_ not in ("attr", "acomp") or tok.head.lemma_ != "be":
             continue
         if negated(tok.head):
@@ -138,6 +149,23 @@ def kin_phrase_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             if owner.other_than(subject):
                 out += kin_rels(owner, subject, kin, when, tok.i)
     return out
+
+
+def _going_back(verb: Token, idx: DocIndex) -> list[Rel]:
+    """"Joaquin and I go way back", "I go way back with Leda": two people long friends (``friendship_idioms``);
+    stated, in the present ("we went back to Oslo", "I don't go way back with him": nothing)."""
+    doc = verb.doc
+    words = [t.lower_ for t in doc[verb.i + 1:verb.sent.end]]
+    idiom = next((p.split() for p in PEOPLE.friendship_idioms[verb.lemma_] if words[:len(p.split())] == p.split()), None)
+    if idiom is None or verb.tag_ not in ("VBP", "VBZ") or not plain(verb):
+        return []
+    subjects = plus_conjuncts([c for c in verb.children if c.dep_ == "nsubj"])
+    withs = [o for t in doc[verb.i:verb.i + 1 + len(idiom)] for o in prep_objects(t, "with")]
+    people = subjects[:1] + withs[:1] if withs else subjects
+    args = [a for a in (said_person(t, idx, any_pronoun=True) for t in people) if a is not None]
+    if len(people) != 2 or len(args) != 2 or args[0].kind == args[1].kind != ENTITY:
+        return []
+    return [holds("FRIEND_OF", args[0], args[1], verb.i, 0.7)]
 
 
 def _and_their_partner(tok: Token, idx: DocIndex) -> list[Rel]:

@@ -57,8 +57,8 @@ def people_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out: list[Rel] = []
     for tok in sent:
         low = tok.lower_
-        if low in PEOPLE.kin_vocatives:
-            out += _kin_vocative(tok)
+        if low in PEOPLE.kin_vocatives and (called := _kin_vocative(tok)):  # else "Pip and Nina are son and mother"
+            out += called
         elif low.rstrip(".") in PEOPLE.person_titles and (
                 titled := _titled(tok, idx) or _role_vocative(tok)):
             out += titled
