@@ -86,8 +86,8 @@ def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:
     (:func:`~chronomem.extract.parse.repairs.verb_lemmas`), the evidence the verb repairs need."""
     words = frozenset(doc.to_array([LOWER, LEMMA]).ravel().tolist()) if len(doc) else frozenset()
     for fix in _ORDER:
-        if not all(not words.isdisjoint(need) for need in NEEDS.get(fix, ())):
-            continue  # the doc lacks every word of a set the repair needs: it would find nothing to mend
+        if any(words.isdisjoint(need) for need in NEEDS.get(fix, ())):
+            continue  # the doc has no word of a set the repair needs: it would find nothing to mend
         if fix in _WITH_VERBS:
             fix(doc, verbs)
         else:
