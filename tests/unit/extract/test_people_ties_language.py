@@ -42,6 +42,8 @@ INVENTORY = [
     ("Greta and Bruno were husband and wife.", "Greta", "MARRIED_TO", "Bruno", E),
     ("Felix and Ines are mother and son.", "Felix", "PARENT_OF", "Ines", A),  # two inverse kin nouns, in order
     ("Howard and Maren are father and daughter.", "Howard", "PARENT_OF", "Maren", A),
+    ("I'm your mom, of course I worry.", "Cy", "PARENT_OF", "Ann", A),  # a kin word of a copula, not a part played
+    ("I will always be your brother.", "Ann", "SIBLING_OF", "Cy", A),
     ("Pip and Nina are son and mother.", "Nina", "PARENT_OF", "Pip", A),
     ("Emil is my half-brother.", "Cy", "SIBLING_OF", "Emil", A),  # "my" parsed onto the prefix "half-"
     ("Lotte is Emil's half-sister.", "Emil", "SIBLING_OF", "Lotte", A),
@@ -194,6 +196,11 @@ NO_TIE = [
     ("Are Howard and Maren father and daughter?", "Howard", "PARENT_OF", "Maren"),
     ("Howard and Maren are like father and daughter.", "Howard", "PARENT_OF", "Maren"),
     ("Howard and Maren aren't father and daughter.", "Howard", "PARENT_OF", "Maren"),
+    # a kin word for a part played for a while or offered: no tie ("I'm your mom" still says one, above and below)
+    ("I'll be your mom for the day!", "Cy", "PARENT_OF", "Ann"),
+    ("I can be your big sister tonight.", "Ann", "SIBLING_OF", "Cy"),
+    ("Don't worry, I'll be your dad for a while.", "Cy", "PARENT_OF", "Ann"),
+    ("Rosa could be your sister, you two look alike!", "Ann", "SIBLING_OF", "Rosa"),
 ]
 
 

@@ -46,7 +46,7 @@ def over_if_past(kin: tuple[str, str, str], verb: Token) -> bool:
 def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     """"Julie is his girlfriend", "I'm Ross's sister", "Ross is your ex-husband", "Joey and I are roommates"."""
     kin = kin_of(attr)
-    if kin is None or kin[0] == "pet" or negated(attr.head):
+    if kin is None or kin[0] == "pet" or negated(attr.head) or stand_in(attr):
         return []
     state = modifier_state(attr)
     if state == "skip":
@@ -72,6 +72,31 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
         past = kin[0] in COUPLES and attr.head.tag_ == "VBD"
         return kin_rels(args[0], args[1], kin, When("end", vague=True) if past else when, attr.i)
     return []
+
+
+def stand_in(attr: Token) -> bool:
+    """A kin word of a copula that names a part played for a while or offered, not a tie: "I'll be your mom for the
+    day", "I can be your big sister tonight", "he could be your brother" (``stand_in_times``, ``offering_modals``).
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("I will be your mom for the day")
+    >>> for i, (head, dep) in enumerate([(3, "nsubj"), (3, "aux"), (3, "ROOT"), (5, "poss"), (3, "attr"), (5, "prep"),
+    ...                                  (8, "det"), (6, "pobj")]):
+    ...     doc[i].head, doc[i].dep_ = doc[head - 1], dep
+    >>> doc[1].tag_ = "MD"
+    >>> stand_in(doc[4])
+    True
+    """
+    verb = attr.head
+    if any(c.tag_ == "MD" and c.lower_ in PEOPLE.offering_modals for c in verb.children):
+        return True
+    for word in (*verb.children, *attr.children):
+        if word.lower_ in PEOPLE.stand_in_times and word.dep_ in ("npadvmod", "advmod"):
+            return True  # "… your mom today"
+        if word.dep_ == "prep" and word.lower_ == "for" and any(
+                o.dep_ == "pobj" and o.lower_ in PEOPLE.stand_in_times for o in word.children):
+            return True  # "… for the day", "… for a while"
+    return False
 
 
 def _inverse(one: str, other: str) -> bool:
