@@ -15,9 +15,10 @@ order and turns those words into entities, mentions and claims:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache, partial
 
 from spacy.tokens import Doc
 
@@ -108,7 +109,7 @@ class SessionResolver:
         self._places: list[tuple[int, int, str]] = []
         speakers = {t.speaker.strip().lower() for t in session.turns} - set(skip_speakers)
         self.group_chat = len(speakers) >= 3  # "you" may be any of several: a vocative names the listener
-        self._addressed: str | None = None  # the name the current turn addresses its listener by
+        self._addressed: Callable[[], str | None] = lambda: None  # the name the current turn addresses its listener by
         self._kin_called: dict[str, str] = {}  # in a group chat: a kin word said to the listener -> whom it first meant
         self._alias_of: dict[str, str] = {}  # a name's key -> the speaker it names ("Nora" -> "Speaker 2")
         self._said = [(t.speaker, t.text) for t in session.turns]
@@ -149,10 +150,10 @@ class SessionResolver:
         at = self._turn_at.get(id(turn))
         if at is None:
             return None
-        me = turn.speaker.strip().lower()
-        if self._addressed is not None and self._addressed.lower() != me and (self.group_chat or self._speaker_named(
-                self._addressed) is None and someone_else_called(self._addressed, {s for s, _ in self._said})):
-            return self._addressed  # (between two, a name that is no speaker's: "Bo, you're my best friend!")
+        me, addressed = turn.speaker.strip().lower(), self._addressed()
+        if addressed is not None and addressed.lower() != me and (self.group_chat or self._speaker_named(
+                addressed) is None and someone_else_called(addressed, {s for s, _ in self._said})):
+            return addressed  # (between two, a name that is no speaker's: "Bo, you're my best friend!")
         name = previous_speaker(self._said, at)
         return None if name is None or name.lower() in self.skip_speakers else name
 
@@ -184,7 +185,7 @@ class SessionResolver:
                 return self.named.get(key) or (None if key.endswith(OWNED_SEP + "PARTNER") else self._relative(key))
             return key
         if arg.kind in (YOU, GROUP_YOU):
-            listener = self._listener(turn) if arg.type != CALLED or not self.group_chat or self._addressed else None
+            listener = self._listener(turn) if arg.type != CALLED or not self.group_chat or self._addressed() else None
             if listener is None or arg.type == KIN_CALLED and self.group_chat and \
                     self._kin_called.setdefault(arg.name, listener) != listener:
                 return None  # "Hi Mum!" to another than the one a speaker before called so: whose mum is unclear
@@ -239,8 +240,7 @@ class SessionResolver:
         skip = turn.speaker.strip().lower() in self.skip_speakers
         if not skip and any(m.kind == SPEAKER for d in docs for m in (d._.cm_mentions or ())):
             self.speaker_key(turn)  # a turn that says "I" names its speaker first
-        self._addressed = addressee(docs)
-        offset = 0
+        self._addressed, offset = cache(partial(addressee, docs)), 0  # whom it addresses: read when first asked
         for doc in docs:
             self._add_doc(turn_no, turn, doc, offset, skip)
             offset += len(doc) + 1
