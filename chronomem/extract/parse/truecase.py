@@ -5,7 +5,8 @@ to tell names from words, so such a turn is cased first as a careful writer woul
 and its forms, gazetteer names in their own case (an everyday word such as "austin" or "apple" only after a
 place word, a work word or a role), known first names that are not everyday words, any word after a
 naming word ("named", "her name is") or after an owner's pet noun ("my dog max"), and months and weekdays
-("may", "march" only after a time word or before a day number). A turn with a capital is left as it is.
+("may", "march" only after a time word or before a day number). A turn with a capital is left as it is, but for
+its shouted sentences (:func:`unshout`): "MY SISTER EMMA JUST MOVED TO BOSTON!!" is cased as if typed in lower case.
 
 >>> from chronomem.extract.parse.gazetteer import load_gazetteer
 >>> truecase("i live in new york. my dog is named buster and my sister emma loves apple pie.", load_gazetteer())
@@ -37,6 +38,9 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)([a-z])")
 _LONGEST = 4  # words in the longest gazetteer name tried
 _TIME_NAMES = frozenset(w for w in (*MONTHS, *WEEKDAYS) if len(w) > 4 or w in ("may", "june", "july"))
 _DAY_NUMBER = re.compile(r"\s+\d{1,2}(?:st|nd|rd|th)?\b")
+_LETTERS = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?\n]*\s*|[.!?\n]+\s*")  # a sentence with its end marks and the space after
+_SHOUTING = re.compile(r"[A-Z]{2,}\S*\s+\S*[A-Z]{2,}")  # two words in capitals, near: the cheap look before unshout
 
 
 def is_lower_case(text: str) -> bool:
@@ -44,10 +48,32 @@ def is_lower_case(text: str) -> bool:
     return any(c.isalpha() for c in text) and not any(c.isupper() for c in text)
 
 
+def shouted(sentence: str) -> bool:
+    """A sentence written all in capitals: three words or more, every one of two letters or more in capitals ("I
+    LOVE HIKING", "I'M SO HAPPY"; not "I work at IBM", nor "OMG LOL").
+
+    >>> shouted("I GOT THE JOB!!"), shouted("We met at NASA HQ."), shouted("OMG LOL")
+    (True, False, False)
+    """
+    words = _LETTERS.findall(sentence)
+    return len(words) >= 3 and all(w.isupper() for w in words if len(w) >= 2) and any(len(w) >= 2 for w in words)
+
+
+def unshout(text: str, gazetteer: Gazetteer) -> str:
+    """``text`` with each shouted sentence (:func:`shouted`) cased as if it had been typed in lower case.
+
+    >>> from chronomem.extract.parse.gazetteer import load_gazetteer
+    >>> unshout("We got a cat. I LOVE HER SO MUCH!! Call me at 5, OK?", load_gazetteer())
+    'We got a cat. I love her so much!! Call me at 5, OK?'
+    """
+    return "".join(truecase(m.group(0).lower(), gazetteer) if shouted(m.group(0)) else m.group(0)
+                   for m in _SENTENCE.finditer(text))
+
+
 def truecase(text: str, gazetteer: Gazetteer) -> str:
-    """``text`` cased as described in the module doc (unchanged unless it is all lower case)."""
+    """``text`` cased as described in the module doc (unchanged unless it is all lower case or shouts)."""
     if not is_lower_case(text):
-        return text
+        return text if _SHOUTING.search(text) is None else unshout(text, gazetteer)
     words = list(_WORD.finditer(text))
     forms: dict[int, tuple[int, str]] = {}  # start → (end, form): "im" becomes "I'm", one letter longer
 
