@@ -36,10 +36,13 @@ from chronomem.timeexpr.words import (
     ADVERB_TIMES,
     COUNTED_PLURALS,
     MONTH_WORDS,
+    NUMBER_HEDGES,
+    NUMBER_WORDS,
     RANGE_CLOSE,
     RANGE_OPEN,
     RECENTLY_PHRASES,
     SINCE_WORDS,
+    TENS_WORDS,
     TIME_PREPS,
     TIME_UNIT_WORDS,
     UNTIL_WORDS,
@@ -47,6 +50,10 @@ from chronomem.timeexpr.words import (
 )
 
 _YEAR = re.compile(r"^(?:1[0-9]|20)\d\d$")  # a bare year NER left out ("From 2000 to 2002, …")
+# a stretch of time said without "for" ("we've been married 5 years", "I've worked there two years")
+_BARE_DURATION = re.compile(rf"^(?:(?:{'|'.join(h.strip() for h in NUMBER_HEDGES)})\s+)?(?:\d+|a|an|a few|a couple(?: of)?|"
+                            rf"several|{'|'.join([*NUMBER_WORDS[1:], *TENS_WORDS])})(?:\s+and\s+a\s+half)?\s+"
+                            r"(?:days?|weeks?|months?|years?|decades?)$")
 _RANGE = re.compile(r"^(?:from|between)\s+.+\s+(?:to|and|until|till|through|thru)\s+\S")
 
 
@@ -205,7 +212,8 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
             prev = out.pop()  # "for six years" + "until 2020": one stretch, from six years before its end
             out.append(replace(prev, end=ent_end, text=doc[prev.start:ent_end].text, role="range"))
             continue
-        phrase = TimePhrase(start, ent_end, text, _role(low), _anchor(root, start, ent_end))
+        role = "for" if root.dep_ in ("npadvmod", "appos") and _BARE_DURATION.match(low) else _role(low)  # "married 5 years"
+        phrase = TimePhrase(start, ent_end, text, role, _anchor(root, start, ent_end))
         out.append(_till_clause(phrase, doc, out[-1] if out else None))
         if out[-1].role == "range" and len(out) > 1 and out[-2].start == out[-1].start:
             del out[-2]
@@ -238,7 +246,7 @@ def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, Precision, bo
     if when.phrase:
         phrase, prefer = when.phrase, when.prefer
         if when.role == "for":  # "for three years" (perfect) → began three years ago
-            phrase = phrase.split(" ", 1)[1] + " ago" if " " in phrase else phrase
+            phrase = phrase.removeprefix(phrase[:4]) + " ago" if phrase[:4].lower() == "for " else phrase + " ago"
             prefer = "past"
         point = resolve_time(phrase, turn_at, prefer=prefer)  # type: ignore[arg-type]
         if point is not None:
