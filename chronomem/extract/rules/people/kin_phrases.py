@@ -61,7 +61,8 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     if (owner := owner_word(attr, idx)) is not None:
         if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
             args = [a for a in args if a.kind == PRONOUN]
-        return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
+        return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY
+                or _told_apart(a, owner)]
     paired = any((k := kin_of(c)) is not None and k[0] == kin[0] for c in attr.children if c.dep_ == "conj")
     if len(args) == 2 and any((k := kin_of(c)) is not None and _inverse(kin[0], k[0])
                               for c in attr.children if c.dep_ == "conj"):
@@ -72,6 +73,12 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
         past = kin[0] in COUPLES and attr.head.tag_ == "VBD"
         return kin_rels(args[0], args[1], kin, When("end", vague=True) if past else when, attr.i)
     return []
+
+
+def _told_apart(one: Arg, other: Arg) -> bool:
+    """Two pronouns of a man and a woman, so two people: "she's his girlfriend", "he's her brother" (not "he's
+    his brother": which he is whose, the words do not say)."""
+    return one.kind == other.kind == PRONOUN and {one.gender, other.gender} == {"m", "f"}
 
 
 def _inverse(one: str, other: str) -> bool:
