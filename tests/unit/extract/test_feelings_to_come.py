@@ -18,7 +18,6 @@ FOUND = [
     (duo("I'm really gonna miss Tomas when he moves to Perth."), ("Cy", "LIKES", "Tomas", "assert")),
     (duo("I'm going to miss Greta so much."), ("Cy", "LIKES", "Greta", "assert")),
     (trio("Bo, I'll miss you, you know."), ("Cy", "LIKES", "Bo", "assert")),
-    (trio("Honestly, I'm gonna miss you."), ("Cy", "LIKES", "Bo", "assert")),
     # a thought of a person one cannot stop
     (duo("I can't stop thinking about Tomas."), ("Cy", "LIKES", "Tomas", "assert")),
     (trio("Since the gallery opening I can't stop thinking about you, Ann."), ("Cy", "LIKES", "Ann", "assert")),
@@ -34,6 +33,8 @@ NOT_FOUND = [
     (duo("You'll miss Tomas."), ("Ann", "LIKES", "Tomas", "assert")),  # the listener's feeling, told by another
     (duo("I'm going to miss the ferry!"), ("Cy", "LIKES", "ferry", "assert")),  # a thing missed, no person
     (duo("I'm gonna miss you."), ("Cy", "LIKES", "Ann", "assert")),  # between two: a parting formula
+    (trio("Honestly, I'm gonna miss you."), ("Cy", "LIKES", "Bo", "assert")),  # among several: to whom is unsaid
+    (trio("I can't stop thinking about you."), ("Cy", "LIKES", "Bo", "assert")),
     (duo("I couldn't stop thinking about Tomas."), ("Cy", "LIKES", "Tomas", "assert")),  # a past night's thoughts
     (duo("I can stop thinking about Tomas any time."), ("Cy", "LIKES", "Tomas", "assert")),
     (duo("You can't stop thinking about Tomas."), ("Ann", "LIKES", "Tomas", "assert")),  # someone else's mind

@@ -25,6 +25,7 @@ from chronomem.extract.clauses.accept import is_role_head
 from chronomem.extract.clauses.args import DocIndex, first_named, name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.records import (
+    CALLED,
     ENTITY,
     GAZETTEER,
     GROUP_NAME,
@@ -216,7 +217,15 @@ def _missing(verb: Token, prep: str, idx: DocIndex) -> list[Rel]:
         return []
     objs = plus_conjuncts(prep_objects(verb, prep) if prep else [c for c in verb.children if c.dep_ == "dobj"])
     holder = _HOLDER(subject_of(feels), idx)
-    return _emit("LIKES", holder, [_MISSED(o, idx) for o in objs], verb.i, confidence=0.6, same_name=False)
+    missed = [_MISSED(o, idx) for o in objs]
+    return _emit("LIKES", holder, missed if feels is verb else _named_listener(missed), verb.i, confidence=0.6,
+                 same_name=False)
+
+
+def _named_listener(args: list[Arg | None]) -> list[Arg | None]:
+    """"I'll miss you", "I can't stop thinking about you": said to one of several, read only when the turn names
+    them ("Bo, I'll miss you"), never guessed as the last one who spoke."""
+    return [replace(a, type=CALLED) if a is not None and a.kind == GROUP_YOU else a for a in args]
 
 
 def _dwelling(verb: Token, prep: str, idx: DocIndex) -> list[Rel]:
@@ -227,8 +236,8 @@ def _dwelling(verb: Token, prep: str, idx: DocIndex) -> list[Rel]:
             stop.dep_ in ("ROOT", "conj") or my_opinion(stop)):
         return []
     objs = plus_conjuncts(prep_objects(verb, prep))
-    return _emit("LIKES", _HOLDER(subject_of(stop), idx), [_MISSED(o, idx) for o in objs], verb.i, confidence=0.6,
-                 same_name=False)
+    return _emit("LIKES", _HOLDER(subject_of(stop), idx), _named_listener([_MISSED(o, idx) for o in objs]), verb.i,
+                 confidence=0.6, same_name=False)
 
 
 def _owned_feeling(noun: Token, preps: tuple[str, ...], idx: DocIndex) -> list[Rel]:
