@@ -209,6 +209,13 @@ def resolved_name(arg: Arg) -> str:
 
 
 # ----------------------------------------------------------------------------- the mentions of a doc
+def _name_as_a_kind(span: Span) -> bool:
+    """A name said as what someone is, after "a": "she's not a Kowalski?", "you're such a Monica" (a family or
+    a kind of person: no mention of one, so no he or she means it); not "I met a Sarah"."""
+    root = span.root
+    return root.dep_ == "attr" and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in root.children)
+
+
 def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
     """Names (gazetteer, NER) and pronouns of a doc in text order."""
     out: list[Arg] = [Arg(ENTITY, t.start, t.name, t.type, GAZETTEER, aliases=t.aliases) for t in doc._.cm_terms or ()]
@@ -223,7 +230,7 @@ def doc_mentions(doc: Doc, idx: DocIndex) -> list[Arg]:
             continue
         place = ent.label_ in ("GPE", "LOC", "FAC")  # places keep their names ("Nice", "Hello Bay")
         span = ent if place else strip_interjections(ent)  # "Congrats Mia", "Yep Sam"
-        if not len(span) or (not place and is_not_a_name(span)):
+        if not len(span) or (not place and (is_not_a_name(span) or _name_as_a_kind(span))):
             vetoed.update(range(ent.start, ent.end))
             continue
         name = clean_name(span.text)

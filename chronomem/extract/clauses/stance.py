@@ -117,6 +117,24 @@ def stated(verb: Token) -> bool:
         verb.dep_ == "advcl" and taken_as_true(verb)
 
 
+def coming_feeling(verb: Token) -> Token | None:
+    """A feeling said of the time to come, stated as surely as one of now: "I'll miss you", "I'm gonna miss
+    Nina", "I'm going to miss her" (the future says the tie that holds now); the verb whose subject feels it
+    (``verb`` or its "going"), ``None`` for anything else: a negation ("I won't miss him", "I'm not going to
+    miss her"), another modal ("I'd miss you", "I might miss her"), an infinitive under any other verb ("I want
+    to miss her")."""
+    head = verb
+    if verb.dep_ == "xcomp" and verb.head.lemma_ == "go" and verb.head.tag_ == "VBG" and any(
+            c.dep_ == "aux" and c.lower_ in ("to", "na") for c in verb.children):
+        head = verb.head  # "going to miss", "gon na miss"
+    elif not any(c.dep_ == "aux" and c.lower_ in L.FUTURE_MODALS for c in verb.children):
+        return None
+    if any(c.dep_ == "neg" or c.tag_ == "MD" and c.lower_ not in L.FUTURE_MODALS for h in {head, verb} for c in h.children):
+        return None
+    subordinate = head.dep_ in ("xcomp", "advcl", "relcl", "acl", "pcomp", "csubj", "ccomp") and not my_opinion(head)
+    return None if subordinate else head
+
+
 def you_all(tok: Token) -> bool:
     """"you guys", "you all", "you two": several listeners."""
     several = DIALOGUE.several_listeners

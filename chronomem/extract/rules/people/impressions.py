@@ -25,6 +25,7 @@ from chronomem.extract.clauses.accept import is_role_head
 from chronomem.extract.clauses.args import DocIndex, first_named, name_arg, ner_person, person_arg, pronoun_arg
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.records import (
+    CALLED,
     ENTITY,
     GAZETTEER,
     GROUP_NAME,
@@ -39,11 +40,13 @@ from chronomem.extract.clauses.records import (
 from chronomem.extract.clauses.stance import (
     blocked,
     blocked_praise,
+    coming_feeling,
     my_opinion,
     negated,
     predicate_adjective,
     stated,
     subject_of,
+    with_can,
     you_all,
 )
 from chronomem.extract.clauses.tree import owned_pet, plus_conjuncts, poss_of, prep_objects
@@ -82,6 +85,8 @@ def feeling_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         pos, dep, low, lemma = tok.pos_, tok.dep_, tok.lower_, tok.lemma_.lower()
         if pos == "VERB" and lemma in DIALOGUE.missing_verbs:
             out += _missing(tok, DIALOGUE.missing_verbs[lemma], idx)
+        elif pos == "VERB" and lemma in DIALOGUE.dwelling_verbs and dep == "xcomp":
+            out += _dwelling(tok, DIALOGUE.dwelling_verbs[lemma], idx)
         elif pos == "NOUN" and lemma in DIALOGUE.feeling_nouns:
             out += _owned_feeling(tok, DIALOGUE.feeling_nouns[lemma], idx)
         elif low in PEOPLE.praise_adjectives and (acomp := predicate_adjective(tok)) is not None:
@@ -206,12 +211,33 @@ def _with_prep(word: Token, verb: Token, predicate: str, idx: DocIndex) -> list[
 
 
 def _missing(verb: Token, prep: str, idx: DocIndex) -> list[Rel]:
-    """"I miss Tomas", "she really cares about him"."""
-    if not stated(verb):
+    """"I miss Tomas", "she really cares about him"; to come too: "I'm gonna miss you", "I'll miss her"."""
+    feels = verb if stated(verb) else coming_feeling(verb)
+    if feels is None:
         return []
     objs = plus_conjuncts(prep_objects(verb, prep) if prep else [c for c in verb.children if c.dep_ == "dobj"])
-    holder = _HOLDER(subject_of(verb), idx)
-    return _emit("LIKES", holder, [_MISSED(o, idx) for o in objs], verb.i, confidence=0.6, same_name=False)
+    holder = _HOLDER(subject_of(feels), idx)
+    missed = [_MISSED(o, idx) for o in objs]
+    return _emit("LIKES", holder, missed if feels is verb else _named_listener(missed), verb.i, confidence=0.6,
+                 same_name=False)
+
+
+def _named_listener(args: list[Arg | None]) -> list[Arg | None]:
+    """"I'll miss you", "I can't stop thinking about you": said to one of several, read only when the turn names
+    them ("Bo, I'll miss you"), never guessed as the last one who spoke."""
+    return [replace(a, type=CALLED) if a is not None and a.kind == GROUP_YOU else a for a in args]
+
+
+def _dwelling(verb: Token, prep: str, idx: DocIndex) -> list[Rel]:
+    """"I can't stop thinking about Tomas": a thought of a person one cannot stop (not "I couldn't stop thinking
+    about him" nor "I can stop thinking about her", "you can't stop thinking about him")."""
+    stop = verb.head
+    if stop.lemma_.lower() not in DIALOGUE.dwelling_stops or not negated(stop) or not with_can(stop) or not (
+            stop.dep_ in ("ROOT", "conj") or my_opinion(stop)):
+        return []
+    objs = plus_conjuncts(prep_objects(verb, prep))
+    return _emit("LIKES", _HOLDER(subject_of(stop), idx), _named_listener([_MISSED(o, idx) for o in objs]), verb.i,
+                 confidence=0.6, same_name=False)
 
 
 def _owned_feeling(noun: Token, preps: tuple[str, ...], idx: DocIndex) -> list[Rel]:

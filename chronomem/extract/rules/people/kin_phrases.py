@@ -61,7 +61,8 @@ def copula_kin(attr: Token, idx: DocIndex) -> list[Rel]:
     if (owner := owner_word(attr, idx)) is not None:
         if owner.kind in (SPEAKER, WE):  # "Emma is my sister" is the vocabulary rules'; "he's my friend" is left here
             args = [a for a in args if a.kind == PRONOUN]
-        return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY]
+        return [r for a in args[:1] for r in kin_rels(owner, a, kin, when, attr.i) if a.kind != owner.kind or a.kind == ENTITY
+                or _told_apart(a, owner)]
     paired = any((k := kin_of(c)) is not None and k[0] == kin[0] for c in attr.children if c.dep_ == "conj")
     if len(args) == 2 and any((k := kin_of(c)) is not None and _inverse(kin[0], k[0])
                               for c in attr.children if c.dep_ == "conj"):
@@ -97,6 +98,12 @@ def stand_in(attr: Token) -> bool:
                 o.dep_ == "pobj" and o.lower_ in PEOPLE.stand_in_times for o in word.children):
             return True  # "… for the day", "… for a while"
     return False
+
+
+def _told_apart(one: Arg, other: Arg) -> bool:
+    """Two pronouns of a man and a woman, so two people: "she's his girlfriend", "he's her brother" (not "he's
+    his brother": which he is whose, the words do not say)."""
+    return one.kind == other.kind == PRONOUN and {one.gender, other.gender} == {"m", "f"}
 
 
 def _inverse(one: str, other: str) -> bool:

@@ -27,7 +27,9 @@ def get(frame: Frame) -> list[Rel]:
     acomp = frame.acomp
     if acomp is not None and frame.lemma == "get":
         return marital(frame, acomp.lower_, subjects, frame.preps)
-    if frame.lemma == "get" and any(c.lower_ == "together" and c.dep_ in ("advmod", "prt") for c in frame.v.children):
+    if frame.lemma == "get" and any(c.lower_ == "together" and c.dep_ in ("advmod", "prt") for c in (
+            *frame.v.children, *(g for p in frame.v.children if p.dep_ == "prep" and p.lower_ == "with" for g in p.children))):
+        # "Tom and I got together"; "I got back together with Nina" (the parser's "together" under "with")
         return together_rels(frame)
     dobj = frame.dobj
     if frame.lemma == "get" and dobj is not None and dobj.lemma_.lower() in UNIONS and not any(
