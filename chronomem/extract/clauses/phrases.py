@@ -12,7 +12,7 @@ from collections.abc import Callable
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import LEMMAS, OPEN
+from chronomem.extract.lexicon import LEMMAS, NAMES, OPEN
 
 MAX_WORDS = 7
 _DROP_CHILD_DEPS = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "parataxis", "dep", "advmod",
@@ -82,6 +82,10 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
             # "sci-fi" (a hyphen inside a word), "home-cooked" (the word before the hyphen is part of it), "listening
             # to rap music" ("to" parsed as the infinitive marker of "rap"), "spending time outdoors" (what it says)
             out.append(child)
+            continue
+        if dep == "ccomp" and tok is root and tok.lemma_.lower() in OPEN.watching_verbs and any(
+                g.dep_ == "nsubj" and g.pos_ in ("NOUN", "PROPN") for g in child.children):
+            out += list(child.subtree)  # "watching the otters swim": what is watched doing what (not "them play")
             continue
         timed = is_time(child) and not (_kind_of(child, tok) or _which_one(child))  # ("night shifts", "first grade")
         if dep in _DROP_CHILD_DEPS or timed or dash_between(tok, child):
@@ -263,6 +267,15 @@ def object_phrase(tok: Token, *, is_time=lambda t: False) -> str | None:
     if not content or all(w.lower_ in L.OBJECT_PRONOUNS for w in content):
         return None
     return phrase
+
+
+def without_praise(tok: Token, phrase: str) -> str:
+    """``phrase`` without the word of praise it opens with, said of ``tok`` ("the amazing lemon tart": lemon tart),
+    a chat word (``chat_words``) that is also a ``positive_adjectives`` one: praise, not a part of the name."""
+    first, _, rest = phrase.partition(" ")
+    word = first.lower()
+    praised = word in NAMES.chat_words and word in OPEN.positive_adjectives
+    return rest if rest and praised and any(c.dep_ == "amod" and c.lower_ == word for c in tok.children) else phrase
 
 
 def quoted_title(tok: Token) -> str | None:

@@ -3,8 +3,8 @@ a kick out of karaoke", "I live for road trips", "chess is right up my alley"), 
 persons, aversions ("opera isn't for me", "skiing is not my cup of tea") and preferences; and what says no
 taste (questions, suppositions, "I love that you came", an "it" with nothing before it, a past taste).
 
-INVENTORY is the whole table; the rows under "read since sweep37" and "read since sweep35" were missed before
-them, the rows marked MISSED are still not read (strict xfail: a fix turns them into failures to move up).
+INVENTORY is the whole table; the rows under "read since locomo1", "read since sweep37" and "read since sweep35"
+were missed before them, the rows marked MISSED are still not read (strict xfail: a fix turns them into failures to move up).
 """
 
 from __future__ import annotations
@@ -21,6 +21,14 @@ def missed(text: str, subj: str, pred: str, obj: str, why: str):
 
 
 INVENTORY = [
+    # read since locomo1
+    ("Rosa loves the storyline of Arcane.", "Rosa", "LIKES", "arcane"),  # a taste said through a quality (aspect_nouns)
+    ("I really like the gameplay of Hollow Knight.", U, "LIKES", "hollow knight"),
+    ("I love the humor and gadgets of Batman.", U, "LIKES", "batman"),  # several qualities, one whole
+    ("My favourite is the wonderful plum cake.", U, "LIKES", "plum cake"),  # praise before the thing is no name
+    ("I love the awesome old lighthouse on the cape.", U, "LIKES", "old lighthouse"),
+    ("I love watching the otters swim.", U, "LIKES", "watching the otters swim"),  # what is watched doing what
+    ("Theo loves watching trains pass by.", "Theo", "LIKES", "watching trains pass by"),
     # read since sweep37
     ("Mia can't get enough of sushi.", "Mia", "LIKES", "sushi"),  # any person, not only "I"/"we"
     ("My son can't get enough of dinosaur books.", "user's son", "LIKES", "dinosaur books"),
@@ -113,6 +121,14 @@ INVENTORY = [
 ]
 
 NO_TASTE = [
+    "I really like the acting.",  # a quality of something said before (aspect_nouns)
+    "I love the plot and characters.",
+    "I love the humor.",
+    "I love the writing.",
+    "I love the plot of this book.",  # something on show
+    "I love watching them play.",  # "them": nothing named
+    "Do you enjoy watching the otters swim?",
+    "If I had time, I would love watching the otters swim.",
     "Do you like sushi?",
     "Would you love a trip to Peru?",
     "If I had time, I would love sailing.",

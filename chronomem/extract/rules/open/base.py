@@ -15,7 +15,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.hygiene import kin_as_name
-from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase, quoted_title, titled_kind
+from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase, quoted_title, titled_kind, without_praise
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects, someone_elses
@@ -237,6 +237,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
                                  for c in tok.children):
         return None  # "building up confidence"
     speakers = session_speakers(tok.doc)
+    phrase = without_praise(tok, phrase)  # "the amazing lemon tart": lemon tart
     first = phrase.split(" ", 1)[0].lower()
     if phrase.lower() in speakers or first in NAMES.interjections or first in NAMES.chat_words:
         return None  # the other speaker; "cheers for asking"

@@ -15,7 +15,7 @@ from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import quoted_title
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
 from chronomem.extract.clauses.stance import reported, with_can
-from chronomem.extract.clauses.tree import is_activity, owned_pet, prep_objects, someone_elses
+from chronomem.extract.clauses.tree import aspect_whole, is_activity, owned_pet, prep_objects, someone_elses
 from chronomem.extract.lexicon import EVENTS, OPEN
 from chronomem.extract.rules.open.base import (
     TASTE_CONFIDENCE,
@@ -55,6 +55,9 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
         if is_reaction(tok) or someone_of_mine(tok, frame.idx) or someone_elses(tok) or owned_pet(tok):
             continue  # (the person of "my landlord Victor" is the impressions' object, "I love my coworker" names no
             # one, nor does a class of people: "I love teachers"; "my sister's cooking" is hers; "my dog Max" a pet)
+        if (whole := aspect_whole(tok)) is None:
+            continue  # "I really like the acting": a quality of something said before
+        tok = whole  # "the plot of Dune": Dune
         arg = phrase_arg(tok, frame.idx)
         if arg is not None and (past or frame.status.tense == "perfect"):  # when_for has no start for a bare perfect
             out += [holds(predicate, s, arg, frame.v.i, 0.6 if past else TASTE_CONFIDENCE) for s in subjects]
