@@ -13,6 +13,7 @@ Which words open an answer and how "you are" turns into "I am" is data (``answer
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -27,9 +28,31 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 MAX_ANSWER_WORDS = 10  # a longer answer says its own verb, or is no answer to the question
+_SENTENCES = re.compile(r"[^.!?\n]+[.!?]*")
 _FINITE = frozenset({"VBD", "VBZ", "VBP", "MD"})
 _NAMING = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
 _SOME_DAY = datetime(2024, 6, 15, tzinfo=timezone.utc)  # any day: whether a phrase names a time at all
+
+
+def past_thanks(text: str) -> str:
+    """``text`` from its first sentence that does more than thank or take a compliment (``thanks_words`` with names,
+    ``compliment_replies``): "Thanks, Ana! Glad you like it. Yeah, I love to." → "Yeah, I love to." (two at most
+    are passed over; a text of thanks only is left as it is).
+
+    >>> past_thanks("Thanks, Ana! Glad you like it. Yeah, I love to."), past_thanks("Thanks! I paint birds.")
+    ('Yeah, I love to.', 'I paint birds.')
+    >>> past_thanks("Thanks so much!"), past_thanks("Thanks for asking, Ana! Yes.")
+    ('Thanks so much!', 'Thanks for asking, Ana! Yes.')
+    """
+    said = [s.strip() for s in _SENTENCES.findall(text) if s.strip()]
+    for n, sentence in enumerate(said[:2]):
+        words = [w.strip(".,!?;:'\"") for w in sentence.split()]
+        words = [w for w in words if w]
+        thanks = bool(words) and words[0].lower() in DIALOGUE.thanks_words and all(
+            w.lower() in DIALOGUE.thanks_words or w[:1].isupper() and n == 0 and i > 0 for i, w in enumerate(words))
+        if not thanks and " ".join(words).lower() not in DIALOGUE.compliment_replies:
+            return text if n == 0 else " ".join(said[n:])
+    return text if len(said) <= 2 else " ".join(said[2:])
 
 
 def answer_fragment(answer: Doc, parse: Callable[[str], Doc] | None = None) -> Span | None:
