@@ -29,6 +29,9 @@ INVENTORY = [
     ("I love the awesome old lighthouse on the cape.", U, "LIKES", "old lighthouse"),
     ("I love watching the otters swim.", U, "LIKES", "watching the otters swim"),  # what is watched doing what
     ("Theo loves watching trains pass by.", "Theo", "LIKES", "watching trains pass by"),
+    ("I can't imagine my life without music.", U, "LIKES", "music"),  # how much one holds to a thing (imagining_verbs)
+    ("I couldn't picture a life without books.", U, "LIKES", "books"),
+    ("We can't imagine life without our camper van.", U, "LIKES", "camper van"),
     # read since sweep37
     ("Mia can't get enough of sushi.", "Mia", "LIKES", "sushi"),  # any person, not only "I"/"we"
     ("My son can't get enough of dinosaur books.", "user's son", "LIKES", "dinosaur books"),
@@ -129,6 +132,10 @@ NO_TASTE = [
     "I love watching them play.",  # "them": nothing named
     "Do you enjoy watching the otters swim?",
     "If I had time, I would love watching the otters swim.",
+    "Can you imagine life without phones?",  # asked
+    "I can imagine life without coffee.",  # not negated: no taste
+    "Imagine life without cars!",  # a supposition
+    "I can't imagine life without it.",  # nothing "it" stands for
     "Do you like sushi?",
     "Would you love a trip to Peru?",
     "If I had time, I would love sailing.",
