@@ -32,6 +32,8 @@ INVENTORY = [
     ("I can't imagine my life without music.", U, "LIKES", "music"),  # how much one holds to a thing (imagining_verbs)
     ("I couldn't picture a life without books.", U, "LIKES", "books"),
     ("We can't imagine life without our camper van.", U, "LIKES", "camper van"),
+    ("We always look forward to our neighborhood block party.", U, "LIKES", "neighborhood block party"),  # a habit of looking forward
+    ("I always look forward to hiking in the fall.", U, "LIKES", "hiking"),
     # read since sweep37
     ("Mia can't get enough of sushi.", "Mia", "LIKES", "sushi"),  # any person, not only "I"/"we"
     ("My son can't get enough of dinosaur books.", "user's son", "LIKES", "dinosaur books"),
@@ -136,6 +138,10 @@ NO_TASTE = [
     "I can imagine life without coffee.",  # not negated: no taste
     "Imagine life without cars!",  # a supposition
     "I can't imagine life without it.",  # nothing "it" stands for
+    "I'm looking forward to the ski trip.",  # a plan, not a habit
+    "I look forward to the ski trip.",
+    "Do you always look forward to the fair?",
+    "I always look forward to your messages.",  # the listener's
     "Do you like sushi?",
     "Would you love a trip to Peru?",
     "If I had time, I would love sailing.",
