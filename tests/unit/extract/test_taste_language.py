@@ -34,6 +34,8 @@ INVENTORY = [
     ("We can't imagine life without our camper van.", U, "LIKES", "camper van"),
     ("We always look forward to our neighborhood block party.", U, "LIKES", "neighborhood block party"),  # a habit of looking forward
     ("I always look forward to hiking in the fall.", U, "LIKES", "hiking"),
+    ("We love baking together, especially sourdough loaves.", U, "LIKES", "baking"),  # an afterthought (focus_adverbs)
+    ("We love knitting together lately, particularly chunky ones.", U, "LIKES", "knitting"),
     # read since sweep37
     ("Mia can't get enough of sushi.", "Mia", "LIKES", "sushi"),  # any person, not only "I"/"we"
     ("My son can't get enough of dinosaur books.", "user's son", "LIKES", "dinosaur books"),
@@ -205,6 +207,11 @@ def test_no_taste_of_the_speaker(extractor, text):
 @pytest.mark.parametrize("text", NO_TASTE_OF_OTHERS)
 def test_no_taste_of_anyone(extractor, text):
     assert [r for r in last_turn_rows(extractor, text) if r[1] in ("LIKES", "DISLIKES", "PREFERS")] == []
+
+
+def test_an_afterthought_makes_no_object_of_its_own(extractor):
+    got = [r[2] for r in last_turn_rows(extractor, "We love baking together, especially cakes and pies.") if r[1] == "LIKES"]
+    assert got == ["baking"]
 
 
 def test_a_past_taste_ends(extractor):

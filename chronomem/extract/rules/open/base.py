@@ -12,10 +12,11 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses import phrases
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.hygiene import kin_as_name
-from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase, quoted_title, titled_kind, without_praise
+from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase, quoted_title, titled_kind
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects, someone_elses
@@ -237,7 +238,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
                                  for c in tok.children):
         return None  # "building up confidence"
     speakers = session_speakers(tok.doc)
-    phrase = without_praise(tok, phrase)  # "the amazing lemon tart": lemon tart
+    phrase = phrases.without_praise(tok, phrase)  # "the amazing lemon tart": lemon tart
     first = phrase.split(" ", 1)[0].lower()
     if phrase.lower() in speakers or first in NAMES.interjections or first in NAMES.chat_words:
         return None  # the other speaker; "cheers for asking"
@@ -354,8 +355,8 @@ def gerund_conjuncts(tok: Token, arg: Arg | None, idx: DocIndex) -> list[Arg]:
     """The other objects of a liked activity, each with its verb: "baking bread and cookies" → baking cookies,
     "improving public transit and housing" → improving housing (not "baking bread and I love it")."""
     obj = next((c for c in tok.children if c.dep_ == "dobj"), None) if arg is not None and tok.tag_ == "VBG" else None
-    if obj is None:
-        return []
+    if obj is None or phrases.afterthought(obj):
+        return []  # (not "baking together, especially cakes and pies")
     doing = tok.doc[tok.i:obj.left_edge.i].text
     others = [phrase_arg(c, idx) for c in with_conj(obj)[1:] if c.pos_ in ("NOUN", "PROPN")]
     return [replace(a, name=f"{doing} {a.name}") for a in others if a is not None]
