@@ -36,6 +36,9 @@ INVENTORY = [
     ("I always look forward to hiking in the fall.", U, "LIKES", "hiking"),
     ("We love baking together, especially sourdough loaves.", U, "LIKES", "baking"),  # an afterthought (focus_adverbs)
     ("We love knitting together lately, particularly chunky ones.", U, "LIKES", "knitting"),
+    ("Folk music is so warm - it really speaks to me.", U, "LIKES", "folk music"),  # "it" takes up the judged thing
+    ("Yoga is amazing, it calms me down.", U, "LIKES", "yoga"),
+    ("Pottery is hard, but it relaxes me.", U, "LIKES", "pottery"),
     # read since sweep37
     ("Mia can't get enough of sushi.", "Mia", "LIKES", "sushi"),  # any person, not only "I"/"we"
     ("My son can't get enough of dinosaur books.", "user's son", "LIKES", "dinosaur books"),
@@ -144,6 +147,9 @@ NO_TASTE = [
     "I look forward to the ski trip.",
     "Do you always look forward to the fair?",
     "I always look forward to your messages.",  # the listener's
+    "The weather is cold, it makes me sad.",  # a particular thing ("the")
+    "It really speaks to me.",  # nothing "it" stands for
+    "Yoga is amazing, it calms my sister down.",  # someone else's
     "Do you like sushi?",
     "Would you love a trip to Peru?",
     "If I had time, I would love sailing.",

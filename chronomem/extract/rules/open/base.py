@@ -150,18 +150,20 @@ def counted(tok: Token) -> Token:
     return next(iter(prep_objects(tok, "of")), tok) if tok.lemma_.lower() in OPEN.quantity_nouns else tok
 
 
-def judged_antecedent(it: Token) -> Token | None:
+def judged_antecedent(it: Token, *, doing: bool = False) -> Token | None:
     """The kind of thing an object "it" takes up from a judgement just before, in the same turn: "Yoga is
     amazing, I love it", "Nature's awesome! I'm a huge fan of it" (``positive_adjectives``). ``None`` when
-    another noun stands between, or the judged noun has a determiner or an owner ("the food", "my job")."""
-    if it.lower_ != "it" or it.dep_ not in ("dobj", "pobj"):
+    another noun stands between, or the judged noun has a determiner or an owner ("the food", "my job"). ``doing``: an
+    "it" subject of what the thing does for the speaker, after any judgement ("Folk is so warm, it speaks to me")."""
+    if it.lower_ != "it" or it.dep_ not in (("nsubj",) if doing else ("dobj", "pobj")):
         return None
     above = set(it.ancestors)  # ("a huge fan of it": "fan" is no noun between)
     prev = next((t for t in reversed(it.doc[:it.i]) if t.pos_ in ("NOUN", "PROPN") and t not in above), None)
     if prev is None or prev.sent.end < it.sent.start or prev.dep_ != "nsubj" or prev.head.lemma_ != "be" or any(
             c.dep_ in ("det", "poss") for c in prev.children):
         return None  # (also further back than the sentence before)
-    return prev if any(c.dep_ == "acomp" and c.lemma_.lower() in OPEN.positive_adjectives for c in prev.head.children) else None
+    return prev if any(c.dep_ == "acomp" and (doing or c.lemma_.lower() in OPEN.positive_adjectives)
+                       for c in prev.head.children) else None
 
 
 def unnamed_workplace(tok: Token, prep: str, lemma: str) -> bool:

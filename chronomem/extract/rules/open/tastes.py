@@ -23,6 +23,7 @@ from chronomem.extract.rules.open.base import (
     finished_work,
     gerund_conjuncts,
     is_reaction,
+    judged_antecedent,
     person_subjects,
     phrase_arg,
     subject_rels,
@@ -209,8 +210,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     never = frame.status.tense == "past" and any(c.lower_ == "never" for c in v.children)  # "golf was never my thing"
     if frame.status.tense not in ("present", "perfect") and not never or (v.head.i < v.i and reported(v)):
         return []  # "my sister says knitting is so relaxing": her words (not "pottery is my life, it helps me …")
-    subj = _extraposed(frame, next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None) or next(
-        (g for c in v.children if c.dep_ == "aux" for g in c.children if g.dep_ == "nsubj"), None))  # (hung on "has")
+    subj = _loved_subject(frame)
     subjs = with_conj(subj) if subj is not None else []
     if lemma == "find" and (found := frame.dobj if frame.dobj is not None else _judged_subject(v)) is not None:
         return [] if frame.status.negated else _found_good(frame, found)  # "I find knitting calming"
@@ -263,6 +263,16 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     # "Cooking and baking are my outlets"; "LeBron is my favorite", "Iron Man is my top pick" (a name is fine here)
     args = [a for a in (phrase_arg(t, frame.idx, people=people) for t in subjs if not _own_relative(t)) if a is not None]
     return [holds(predicate, owner, arg, v.i, 0.7) for arg in args]
+
+
+def _loved_subject(frame: Frame) -> Token | None:
+    """The subject of a clause that may say what the speaker loves: also one hung on "has", the activity an
+    extraposed "it" stands for, and the thing judged just before that an "it" takes up ("Folk music is so warm -
+    it really speaks to me")."""
+    v = frame.v
+    subj = _extraposed(frame, next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None) or next(
+        (g for c in v.children if c.dep_ == "aux" for g in c.children if g.dep_ == "nsubj"), None))  # (hung on "has")
+    return (judged_antecedent(subj, doing=True) or subj) if subj is not None else None
 
 
 def _light_verb_taste(v: Token, lemma: str) -> tuple[Arg | None, str]:
