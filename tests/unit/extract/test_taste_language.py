@@ -39,6 +39,8 @@ INVENTORY = [
     ("Folk music is so warm - it really speaks to me.", U, "LIKES", "folk music"),  # "it" takes up the judged thing
     ("Yoga is amazing, it calms me down.", U, "LIKES", "yoga"),
     ("Pottery is hard, but it relaxes me.", U, "LIKES", "pottery"),
+    ("We share a passion for sailing.", U, "LIKES", "sailing"),  # a taste shared with others is the speaker's too
+    ("I share a love of chess with my dad.", U, "LIKES", "chess"),
     # read since sweep37
     ("Mia can't get enough of sushi.", "Mia", "LIKES", "sushi"),  # any person, not only "I"/"we"
     ("My son can't get enough of dinosaur books.", "user's son", "LIKES", "dinosaur books"),
@@ -150,6 +152,9 @@ NO_TASTE = [
     "The weather is cold, it makes me sad.",  # a particular thing ("the")
     "It really speaks to me.",  # nothing "it" stands for
     "Yoga is amazing, it calms my sister down.",  # someone else's
+    "Do we share a love of hiking?",
+    "We don't share a love of hiking.",
+    "We shared a love of hiking back then.",  # a past one
     "Do you like sushi?",
     "Would you love a trip to Peru?",
     "If I had time, I would love sailing.",
@@ -194,6 +199,7 @@ NO_TASTE = [
 ]
 
 NO_TASTE_OF_OTHERS = [
+    "They share a love of hiking.",  # not the speaker's (read only of "I" and "we")
     "Leo couldn't get enough of candy as a kid.",  # a past taste
     "The plants can't get enough of the sun.",  # no person
     "My dog digs holes in the yard.",

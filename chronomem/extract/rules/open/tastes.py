@@ -163,7 +163,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue  # "nothing beat that summer": a past moment
         if name == "cant_get_enough" and not with_can(roles["verb"]):
             continue  # "I couldn't get enough of it as a kid": a taste of the past
-        said = name in ("shared_love_of", "nothing_beats", "nothing_like", "never_gets_old")  # "nothing beats fresh bread"
+        said = name in ("shared_love_of", "share_love_of", "nothing_beats", "nothing_like", "never_gets_old")  # "nothing beats …"
         owner = Arg("speaker", (roles["owner"] if "owner" in roles else roles["verb"]).i) if said else pronoun_arg(
             roles["owner"])
         if owner is None and name == "cant_get_enough":  # "Mia can't get enough of sushi", "my son can't …"
