@@ -147,6 +147,8 @@ def restore(question: Doc, fragment: Span, answerer: str = "", *, denied: bool =
     if wh is None:  # "Are you still at Hartwell?" — "Still at Hartwell, yeah": the question's own words, affirmed
         return _had(root, you, fragment, said) or _dated(sent, fragment) or (
             affirmed(sent) if _restated(sent, fragment) or _how_long(fragment) or _unchanged(fragment) else None)
+    if (done := _done_to_you(sent, wh, said)) is not None:
+        return done  # "What brings you joy?" — "Knitting!": knitting brings me joy
     if you is None:
         subject = next((t for t in root.children if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.i != wh.i
                         and any(c.lower_ == "your" for c in t.subtree)), None)
@@ -274,6 +276,18 @@ def time_answer(fragment: Span) -> str | None:
     if fragment[0].lower_ not in MONTH_WORDS and fragment[0].lower_ not in DAY_NAMES:
         text = text[:1].lower() + text[1:]  # "Last May" inside the sentence: "… Leeds last May"
     return text if text and _only_a_time(text) else None
+
+
+def _done_to_you(sent: Span, wh: Token, said: str) -> str | None:
+    """A question of what does something to the answerer, restored with the answer as its subject: "What (else)
+    brings you joy?" — "Knitting!": "knitting brings me joy"; "What makes you happy?" — "Long walks": "long walks
+    makes me happy" (in the present only; ``None`` for any other question)."""
+    root = sent.root
+    me = next((c for c in root.children if c.lower_ == "you" and c.dep_ in ("dobj", "dative", "nsubj")), None)
+    if wh.lower_ != "what" or wh.dep_ != "nsubj" or wh.head.i != root.i or me is None or root.tag_ not in ("VBZ", "VBP"):
+        return None
+    words = [said, *("me" if t.i == me.i else word(t) for t in sent if t.i > wh.i and not t.is_punct and t.lower_ != "else")]
+    return " ".join(w for w in words if w) + "."
 
 
 def _timed(sent: Span, when: Token, you: Token, fragment: Span) -> str | None:

@@ -54,6 +54,20 @@ AFTER_THANKS = [
     (("Where do you work these days?", "Thanks, Ben! At a print shop in Leeds."), [c("Ana", "WORKS_AT", "print shop", A, NOW)]),
 ]
 
+# what does something to the answerer, answered with the thing: it does so to the answerer ("brings me joy")
+DONE_TO_YOU = [
+    (("What brings you joy?", "Pottery!"), [c("Ana", "LIKES", "pottery", A, NOW)]),
+    (("What else brings you joy?", "Baking and hanging out with friends!"),
+     [c("Ana", "LIKES", "baking", A, NOW), c("Ana", "LIKES", "hanging out with friends", A, NOW)]),
+    (("What relaxes you?", "Long baths."), [c("Ana", "LIKES", "long baths", A, NOW)]),
+]
+
+NOT_DONE_TO_YOU = [
+    ("What brought you to Ohio?", "Work."),  # a past cause
+    ("What brings you joy?", "Not much, honestly."),
+    ("What brings Cal joy?", "Pottery!"),  # not the answerer
+]
+
 NOT_AFTER_THANKS = [
     ("Do you like carving spoons?", "Thanks so much!"),  # thanks only: no answer
     ("Do you like carving spoons?", "Thanks, Ben! No, not really."),
@@ -89,7 +103,7 @@ NOT_ANSWERED = [
 ]
 
 
-@pytest.mark.parametrize("turns, expected", ANSWERED + AFFIRMED + AFTER_THANKS)
+@pytest.mark.parametrize("turns, expected", ANSWERED + AFFIRMED + AFTER_THANKS + DONE_TO_YOU)
 def test_a_short_answer_is_read_with_its_question(extractor, turns, expected):
     question, answer = turns
     assert sorted(last_turn_rows(extractor, ("Ben", question), ("Ana", answer))) == sorted(expected)
@@ -106,7 +120,7 @@ def test_what_is_done_says_nothing(extractor, question, answer):
     assert last_turn_rows(extractor, ("Ben", question), ("Ana", answer)) == []
 
 
-@pytest.mark.parametrize("question, answer", NOT_ANSWERED + NOT_AFFIRMED + NOT_AFTER_THANKS)
+@pytest.mark.parametrize("question, answer", NOT_ANSWERED + NOT_AFFIRMED + NOT_AFTER_THANKS + NOT_DONE_TO_YOU)
 def test_what_is_no_answer_to_a_question_about_the_answerer(extractor, question, answer):
     assert last_turn_rows(extractor, ("Ben", question), ("Ana", answer)) == []
 
