@@ -322,10 +322,11 @@ class SpacyRuleExtractor:
         """The first sentence of ``first`` (the first piece of ``turn``) and the yes or no it may say to a question
         that opens with its verb (:func:`_polar`), when it may be a short answer to the question ``asked`` said to
         its speaker by another; ``None`` when it surely is none: the cheap look, by words, before any parse."""
-        from chronomem.extract.parse.answers import MAX_ANSWER_WORDS
+        from chronomem.extract.parse.answers import MAX_ANSWER_WORDS, past_thanks
         from chronomem.extract.parse.follow_ups import FIRST_SENTENCE, QUESTIONS
 
         question = asked.text.rstrip()
+        first = past_thanks(first)  # "Thanks, Ana! Yes, I do."
         said = FIRST_SENTENCE.match(first)
         asking = [_spelled_out(q) for q in QUESTIONS.findall(question)]
         words = set(_WORD.findall(asking[-1].lower().replace("'", " '"))) if asking else set()  # "what's"

@@ -29,7 +29,16 @@ _GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
 def is_hypothetical(sent: Span) -> bool:
     """Conditionals and hypotheticals: "if", "unless", "imagine", "suppose", "wish"…; an "if" that
     conditions the saying ("if you ask me, …", ``saying_conditions`` in ``ties.json``) is none."""
-    return any(t.lower_ in L.CONDITIONALS and not _saying_condition(t) for t in sent) or "what if" in sent.text.lower()
+    return any(t.lower_ in L.CONDITIONALS and not _saying_condition(t) and not _life_without(t) for t in sent) or \
+        "what if" in sent.text.lower()
+
+
+def _life_without(tok: Token) -> bool:
+    """"I can't imagine my life without music": no supposition, how much one holds to a thing (``imagining_verbs``,
+    negated, with "life" and "without")."""
+    life = next((c for c in tok.children if c.dep_ == "dobj" and c.lemma_ == "life"), None)
+    return tok.lemma_ in OPEN.imagining_verbs and life is not None and any(c.dep_ == "neg" for c in tok.children) and any(
+        c.dep_ == "prep" and c.lower_ == "without" for c in (*tok.children, *life.children))
 
 
 def _saying_condition(tok: Token) -> bool:

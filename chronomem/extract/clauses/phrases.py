@@ -12,7 +12,7 @@ from collections.abc import Callable
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.lexicon import LEMMAS, OPEN
+from chronomem.extract.lexicon import LEMMAS, NAMES, OPEN
 
 MAX_WORDS = 7
 _DROP_CHILD_DEPS = frozenset({"relcl", "acl", "advcl", "punct", "cc", "conj", "appos", "parataxis", "dep", "advmod",
@@ -83,6 +83,12 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
             # to rap music" ("to" parsed as the infinitive marker of "rap"), "spending time outdoors" (what it says)
             out.append(child)
             continue
+        if dep == "ccomp" and tok is root and tok.lemma_.lower() in OPEN.watching_verbs and any(
+                g.dep_ == "nsubj" and g.pos_ in ("NOUN", "PROPN") for g in child.children):
+            out += list(child.subtree)  # "watching the otters swim": what is watched doing what (not "them play")
+            continue
+        if child.i > tok.i and afterthought(child):
+            continue  # "baking together, especially sourdough ones": what narrows it is no part of it
         timed = is_time(child) and not (_kind_of(child, tok) or _which_one(child))  # ("night shifts", "first grade")
         if dep in _DROP_CHILD_DEPS or timed or dash_between(tok, child):
             continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")
@@ -231,7 +237,7 @@ def object_phrase(tok: Token, *, is_time=lambda t: False) -> str | None:
     words = sorted({t.i: t for t in kept}.values(), key=lambda t: t.i)  # (a setting adverb may be both)
     if tok.pos_ == "VERB" and len(words) == 1 and any(
             c.dep_ not in ("aux", "advmod", "advcl", "punct", "neg", "cc", "conj") and not _time_prep(c, is_time)
-            and not is_time(c) for c in tok.children):
+            and not is_time(c) and not (c.i > tok.i and afterthought(c)) for c in tok.children):
         return None  # "watching [them play]": a gerund cut from what it needs (not "gardening on weekends", "singing when I drive")
     if tok.pos_ in ("VERB", "AUX") and tok.tag_ == "VB":  # "to paint landscapes" → "painting landscapes"
         words = [w for w in words if not (w.dep_ == "aux" and w.lower_ == "to")]
@@ -263,6 +269,21 @@ def object_phrase(tok: Token, *, is_time=lambda t: False) -> str | None:
     if not content or all(w.lower_ in L.OBJECT_PRONOUNS for w in content):
         return None
     return phrase
+
+
+def afterthought(child: Token) -> bool:
+    """A phrase set off by a comma that a ``focus_adverbs`` word opens: ", especially sourdough ones"."""
+    first = child.left_edge
+    return first.lower_ in OPEN.focus_adverbs and first.i > 0 and first.doc[first.i - 1].text == ","
+
+
+def without_praise(tok: Token, phrase: str) -> str:
+    """``phrase`` without the word of praise it opens with, said of ``tok`` ("the amazing lemon tart": lemon tart),
+    a chat word (``chat_words``) that is also a ``positive_adjectives`` one: praise, not a part of the name."""
+    first, _, rest = phrase.partition(" ")
+    word = first.lower()
+    praised = word in NAMES.chat_words and word in OPEN.positive_adjectives
+    return rest if rest and praised and any(c.dep_ == "amod" and c.lower_ == word for c in tok.children) else phrase
 
 
 def quoted_title(tok: Token) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.lexicon import OPEN
 
 
 def prep_objects(head: Token, *words: str) -> list[Token]:
@@ -84,3 +85,16 @@ def possession_noun(tok: Token) -> bool:
     words = {tok.lemma_.lower(), tok.lower_, tok.lower_.removesuffix("s")}
     words |= {f"{c.lower_} {w}" for c in tok.children if c.dep_ == "compound" for w in tuple(words)}  # "record player"
     return bool(words & L.OPEN.possession_nouns)
+
+
+def aspect_whole(tok: Token) -> Token | None:
+    """The whole a quality is liked of ("the plot of Dune": Dune; "the humor and gadgets of Batman": Batman, once:
+    ``aspect_nouns``); ``None`` for a quality of something said before ("the acting", "the plot and characters");
+    any other thing as it is ("acting" bare may be a pastime)."""
+    if tok.lower_ not in OPEN.aspect_nouns:
+        return tok
+    whole = next(iter(prep_objects(tok, "of")), None)
+    if whole is not None:
+        return whole
+    pointed = any(c.dep_ in ("det", "poss") for c in tok.children)
+    return None if pointed or tok.dep_ == "conj" and tok.head.lower_ in OPEN.aspect_nouns else tok

@@ -13,6 +13,7 @@ Which words open an answer and how "you are" turns into "I am" is data (``answer
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -27,9 +28,31 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 MAX_ANSWER_WORDS = 10  # a longer answer says its own verb, or is no answer to the question
+_SENTENCES = re.compile(r"[^.!?\n]+[.!?]*")
 _FINITE = frozenset({"VBD", "VBZ", "VBP", "MD"})
 _NAMING = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
 _SOME_DAY = datetime(2024, 6, 15, tzinfo=timezone.utc)  # any day: whether a phrase names a time at all
+
+
+def past_thanks(text: str) -> str:
+    """``text`` from its first sentence that does more than thank or take a compliment (``thanks_words`` with names,
+    ``compliment_replies``): "Thanks, Ana! Glad you like it. Yeah, I love to." → "Yeah, I love to." (two at most
+    are passed over; a text of thanks only is left as it is).
+
+    >>> past_thanks("Thanks, Ana! Glad you like it. Yeah, I love to."), past_thanks("Thanks! I paint birds.")
+    ('Yeah, I love to.', 'I paint birds.')
+    >>> past_thanks("Thanks so much!"), past_thanks("Thanks for asking, Ana! Yes.")
+    ('Thanks so much!', 'Thanks for asking, Ana! Yes.')
+    """
+    said = [s.strip() for s in _SENTENCES.findall(text) if s.strip()]
+    for n, sentence in enumerate(said[:2]):
+        words = [w.strip(".,!?;:'\"") for w in sentence.split()]
+        words = [w for w in words if w]
+        thanks = bool(words) and words[0].lower() in DIALOGUE.thanks_words and all(
+            w.lower() in DIALOGUE.thanks_words or w[:1].isupper() and n == 0 and i > 0 for i, w in enumerate(words))
+        if not thanks and " ".join(words).lower() not in DIALOGUE.compliment_replies:
+            return text if n == 0 else " ".join(said[n:])
+    return text if len(said) <= 2 else " ".join(said[2:])
 
 
 def answer_fragment(answer: Doc, parse: Callable[[str], Doc] | None = None) -> Span | None:
@@ -124,6 +147,8 @@ def restore(question: Doc, fragment: Span, answerer: str = "", *, denied: bool =
     if wh is None:  # "Are you still at Hartwell?" — "Still at Hartwell, yeah": the question's own words, affirmed
         return _had(root, you, fragment, said) or _dated(sent, fragment) or (
             affirmed(sent) if _restated(sent, fragment) or _how_long(fragment) or _unchanged(fragment) else None)
+    if (done := _done_to_you(sent, wh, said)) is not None:
+        return done  # "What brings you joy?" — "Knitting!": knitting brings me joy
     if you is None:
         subject = next((t for t in root.children if t.dep_ in ("nsubj", "nsubjpass", "attr") and t.i != wh.i
                         and any(c.lower_ == "your" for c in t.subtree)), None)
@@ -251,6 +276,18 @@ def time_answer(fragment: Span) -> str | None:
     if fragment[0].lower_ not in MONTH_WORDS and fragment[0].lower_ not in DAY_NAMES:
         text = text[:1].lower() + text[1:]  # "Last May" inside the sentence: "… Leeds last May"
     return text if text and _only_a_time(text) else None
+
+
+def _done_to_you(sent: Span, wh: Token, said: str) -> str | None:
+    """A question of what does something to the answerer, restored with the answer as its subject: "What (else)
+    brings you joy?" — "Knitting!": "knitting brings me joy"; "What makes you happy?" — "Long walks": "long walks
+    makes me happy" (in the present only; ``None`` for any other question)."""
+    root = sent.root
+    me = next((c for c in root.children if c.lower_ == "you" and c.dep_ in ("dobj", "dative", "nsubj")), None)
+    if wh.lower_ != "what" or wh.dep_ != "nsubj" or wh.head.i != root.i or me is None or root.tag_ not in ("VBZ", "VBP"):
+        return None
+    words = [said, *("me" if t.i == me.i else word(t) for t in sent if t.i > wh.i and not t.is_punct and t.lower_ != "else")]
+    return " ".join(w for w in words if w) + "."
 
 
 def _timed(sent: Span, when: Token, you: Token, fragment: Span) -> str | None:

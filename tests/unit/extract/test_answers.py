@@ -46,6 +46,34 @@ AFFIRMED = [
     (("Does Nina live in Oslo?", "Yes."), [c("Nina", "LIVES_IN", "Oslo", A, NOW)]),  # another's state (test_yes_about_another.py)
 ]
 
+# thanks or the taking of a compliment before the answer (two sentences at most) is passed over
+AFTER_THANKS = [
+    (("Do you like carving spoons?", "Thanks, Ben! Glad you like it. Yeah, I love to."),
+     [c("Ana", "LIKES", "carving spoons", A, NOW)]),
+    (("Do you enjoy sea kayaking?", "Aww, thank you so much! Yes, I do."), [c("Ana", "LIKES", "sea kayaking", A, NOW)]),
+    (("Where do you work these days?", "Thanks, Ben! At a print shop in Leeds."), [c("Ana", "WORKS_AT", "print shop", A, NOW)]),
+]
+
+# what does something to the answerer, answered with the thing: it does so to the answerer ("brings me joy")
+DONE_TO_YOU = [
+    (("What brings you joy?", "Pottery!"), [c("Ana", "LIKES", "pottery", A, NOW)]),
+    (("What else brings you joy?", "Baking and hanging out with friends!"),
+     [c("Ana", "LIKES", "baking", A, NOW), c("Ana", "LIKES", "hanging out with friends", A, NOW)]),
+    (("What relaxes you?", "Long baths."), [c("Ana", "LIKES", "long baths", A, NOW)]),
+]
+
+NOT_DONE_TO_YOU = [
+    ("What brought you to Ohio?", "Work."),  # a past cause
+    ("What brings you joy?", "Not much, honestly."),
+    ("What brings Cal joy?", "Pottery!"),  # not the answerer
+]
+
+NOT_AFTER_THANKS = [
+    ("Do you like carving spoons?", "Thanks so much!"),  # thanks only: no answer
+    ("Do you like carving spoons?", "Thanks, Ben! No, not really."),
+    ("Do you like carving spoons?", "Thanks for asking, Ben! Yes."),  # more than thanks: the first sentence is read
+]
+
 NOT_AFFIRMED = [
     ("Can you speak Portuguese?", "Yes."),  # a modal question states nothing
     ("Do you have any pets?", "Yes!"),  # "any": names none
@@ -75,7 +103,7 @@ NOT_ANSWERED = [
 ]
 
 
-@pytest.mark.parametrize("turns, expected", ANSWERED + AFFIRMED)
+@pytest.mark.parametrize("turns, expected", ANSWERED + AFFIRMED + AFTER_THANKS + DONE_TO_YOU)
 def test_a_short_answer_is_read_with_its_question(extractor, turns, expected):
     question, answer = turns
     assert sorted(last_turn_rows(extractor, ("Ben", question), ("Ana", answer))) == sorted(expected)
@@ -92,10 +120,15 @@ def test_what_is_done_says_nothing(extractor, question, answer):
     assert last_turn_rows(extractor, ("Ben", question), ("Ana", answer)) == []
 
 
-@pytest.mark.parametrize("question, answer", NOT_ANSWERED + NOT_AFFIRMED)
+@pytest.mark.parametrize("question, answer", NOT_ANSWERED + NOT_AFFIRMED + NOT_AFTER_THANKS + NOT_DONE_TO_YOU)
 def test_what_is_no_answer_to_a_question_about_the_answerer(extractor, question, answer):
     assert last_turn_rows(extractor, ("Ben", question), ("Ana", answer)) == []
 
 
 def test_the_same_speaker_asking_and_answering_is_no_answer(extractor):
     assert last_turn_rows(extractor, ("Ana", "Where do I even live?"), ("Ana", "Chicago.")) == []
+
+
+def test_past_the_thanks_a_statement_of_another_is_no_yes_of_the_answerer(extractor):
+    rows = last_turn_rows(extractor, ("Ben", "Do you like carving spoons?"), ("Ana", "Thanks! My sister does. Yes, she loves it."))
+    assert [r for r in rows if r[0] == "Ana" and r[1] == "LIKES"] == []

@@ -3,8 +3,8 @@ a kick out of karaoke", "I live for road trips", "chess is right up my alley"), 
 persons, aversions ("opera isn't for me", "skiing is not my cup of tea") and preferences; and what says no
 taste (questions, suppositions, "I love that you came", an "it" with nothing before it, a past taste).
 
-INVENTORY is the whole table; the rows under "read since sweep37" and "read since sweep35" were missed before
-them, the rows marked MISSED are still not read (strict xfail: a fix turns them into failures to move up).
+INVENTORY is the whole table; the rows under "read since locomo1", "read since sweep37" and "read since sweep35"
+were missed before them, the rows marked MISSED are still not read (strict xfail: a fix turns them into failures to move up).
 """
 
 from __future__ import annotations
@@ -21,6 +21,26 @@ def missed(text: str, subj: str, pred: str, obj: str, why: str):
 
 
 INVENTORY = [
+    # read since locomo1
+    ("Rosa loves the storyline of Arcane.", "Rosa", "LIKES", "arcane"),  # a taste said through a quality (aspect_nouns)
+    ("I really like the gameplay of Hollow Knight.", U, "LIKES", "hollow knight"),
+    ("I love the humor and gadgets of Batman.", U, "LIKES", "batman"),  # several qualities, one whole
+    ("My favourite is the wonderful plum cake.", U, "LIKES", "plum cake"),  # praise before the thing is no name
+    ("I love the awesome old lighthouse on the cape.", U, "LIKES", "old lighthouse"),
+    ("I love watching the otters swim.", U, "LIKES", "watching the otters swim"),  # what is watched doing what
+    ("Theo loves watching trains pass by.", "Theo", "LIKES", "watching trains pass by"),
+    ("I can't imagine my life without music.", U, "LIKES", "music"),  # how much one holds to a thing (imagining_verbs)
+    ("I couldn't picture a life without books.", U, "LIKES", "books"),
+    ("We can't imagine life without our camper van.", U, "LIKES", "camper van"),
+    ("We always look forward to our neighborhood block party.", U, "LIKES", "neighborhood block party"),  # a habit of looking forward
+    ("I always look forward to hiking in the fall.", U, "LIKES", "hiking"),
+    ("We love baking together, especially sourdough loaves.", U, "LIKES", "baking"),  # an afterthought (focus_adverbs)
+    ("We love knitting together lately, particularly chunky ones.", U, "LIKES", "knitting"),
+    ("Folk music is so warm - it really speaks to me.", U, "LIKES", "folk music"),  # "it" takes up the judged thing
+    ("Yoga is amazing, it calms me down.", U, "LIKES", "yoga"),
+    ("Pottery is hard, but it relaxes me.", U, "LIKES", "pottery"),
+    ("We share a passion for sailing.", U, "LIKES", "sailing"),  # a taste shared with others is the speaker's too
+    ("I share a love of chess with my dad.", U, "LIKES", "chess"),
     # read since sweep37
     ("Mia can't get enough of sushi.", "Mia", "LIKES", "sushi"),  # any person, not only "I"/"we"
     ("My son can't get enough of dinosaur books.", "user's son", "LIKES", "dinosaur books"),
@@ -113,6 +133,28 @@ INVENTORY = [
 ]
 
 NO_TASTE = [
+    "I really like the acting.",  # a quality of something said before (aspect_nouns)
+    "I love the plot and characters.",
+    "I love the humor.",
+    "I love the writing.",
+    "I love the plot of this book.",  # something on show
+    "I love watching them play.",  # "them": nothing named
+    "Do you enjoy watching the otters swim?",
+    "If I had time, I would love watching the otters swim.",
+    "Can you imagine life without phones?",  # asked
+    "I can imagine life without coffee.",  # not negated: no taste
+    "Imagine life without cars!",  # a supposition
+    "I can't imagine life without it.",  # nothing "it" stands for
+    "I'm looking forward to the ski trip.",  # a plan, not a habit
+    "I look forward to the ski trip.",
+    "Do you always look forward to the fair?",
+    "I always look forward to your messages.",  # the listener's
+    "The weather is cold, it makes me sad.",  # a particular thing ("the")
+    "It really speaks to me.",  # nothing "it" stands for
+    "Yoga is amazing, it calms my sister down.",  # someone else's
+    "Do we share a love of hiking?",
+    "We don't share a love of hiking.",
+    "We shared a love of hiking back then.",  # a past one
     "Do you like sushi?",
     "Would you love a trip to Peru?",
     "If I had time, I would love sailing.",
@@ -157,6 +199,7 @@ NO_TASTE = [
 ]
 
 NO_TASTE_OF_OTHERS = [
+    "They share a love of hiking.",  # not the speaker's (read only of "I" and "we")
     "Leo couldn't get enough of candy as a kid.",  # a past taste
     "The plants can't get enough of the sun.",  # no person
     "My dog digs holes in the yard.",
@@ -176,6 +219,11 @@ def test_no_taste_of_the_speaker(extractor, text):
 @pytest.mark.parametrize("text", NO_TASTE_OF_OTHERS)
 def test_no_taste_of_anyone(extractor, text):
     assert [r for r in last_turn_rows(extractor, text) if r[1] in ("LIKES", "DISLIKES", "PREFERS")] == []
+
+
+def test_an_afterthought_makes_no_object_of_its_own(extractor):
+    got = [r[2] for r in last_turn_rows(extractor, "We love baking together, especially cakes and pies.") if r[1] == "LIKES"]
+    assert got == ["baking"]
 
 
 def test_a_past_taste_ends(extractor):

@@ -12,6 +12,7 @@ from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import accept as A
+from chronomem.extract.clauses import phrases
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.hygiene import kin_as_name
@@ -149,18 +150,20 @@ def counted(tok: Token) -> Token:
     return next(iter(prep_objects(tok, "of")), tok) if tok.lemma_.lower() in OPEN.quantity_nouns else tok
 
 
-def judged_antecedent(it: Token) -> Token | None:
+def judged_antecedent(it: Token, *, doing: bool = False) -> Token | None:
     """The kind of thing an object "it" takes up from a judgement just before, in the same turn: "Yoga is
     amazing, I love it", "Nature's awesome! I'm a huge fan of it" (``positive_adjectives``). ``None`` when
-    another noun stands between, or the judged noun has a determiner or an owner ("the food", "my job")."""
-    if it.lower_ != "it" or it.dep_ not in ("dobj", "pobj"):
+    another noun stands between, or the judged noun has a determiner or an owner ("the food", "my job"). ``doing``: an
+    "it" subject of what the thing does for the speaker, after any judgement ("Folk is so warm, it speaks to me")."""
+    if it.lower_ != "it" or it.dep_ not in (("nsubj",) if doing else ("dobj", "pobj")):
         return None
     above = set(it.ancestors)  # ("a huge fan of it": "fan" is no noun between)
     prev = next((t for t in reversed(it.doc[:it.i]) if t.pos_ in ("NOUN", "PROPN") and t not in above), None)
     if prev is None or prev.sent.end < it.sent.start or prev.dep_ != "nsubj" or prev.head.lemma_ != "be" or any(
             c.dep_ in ("det", "poss") for c in prev.children):
         return None  # (also further back than the sentence before)
-    return prev if any(c.dep_ == "acomp" and c.lemma_.lower() in OPEN.positive_adjectives for c in prev.head.children) else None
+    return prev if any(c.dep_ == "acomp" and (doing or c.lemma_.lower() in OPEN.positive_adjectives)
+                       for c in prev.head.children) else None
 
 
 def unnamed_workplace(tok: Token, prep: str, lemma: str) -> bool:
@@ -237,6 +240,7 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
                                  for c in tok.children):
         return None  # "building up confidence"
     speakers = session_speakers(tok.doc)
+    phrase = phrases.without_praise(tok, phrase)  # "the amazing lemon tart": lemon tart
     first = phrase.split(" ", 1)[0].lower()
     if phrase.lower() in speakers or first in NAMES.interjections or first in NAMES.chat_words:
         return None  # the other speaker; "cheers for asking"
@@ -353,8 +357,8 @@ def gerund_conjuncts(tok: Token, arg: Arg | None, idx: DocIndex) -> list[Arg]:
     """The other objects of a liked activity, each with its verb: "baking bread and cookies" → baking cookies,
     "improving public transit and housing" → improving housing (not "baking bread and I love it")."""
     obj = next((c for c in tok.children if c.dep_ == "dobj"), None) if arg is not None and tok.tag_ == "VBG" else None
-    if obj is None:
-        return []
+    if obj is None or phrases.afterthought(obj):
+        return []  # (not "baking together, especially cakes and pies")
     doing = tok.doc[tok.i:obj.left_edge.i].text
     others = [phrase_arg(c, idx) for c in with_conj(obj)[1:] if c.pos_ in ("NOUN", "PROPN")]
     return [replace(a, name=f"{doing} {a.name}") for a in others if a is not None]

@@ -15,7 +15,7 @@ from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import quoted_title
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
 from chronomem.extract.clauses.stance import reported, with_can
-from chronomem.extract.clauses.tree import is_activity, owned_pet, prep_objects, someone_elses
+from chronomem.extract.clauses.tree import aspect_whole, is_activity, owned_pet, prep_objects, someone_elses
 from chronomem.extract.lexicon import EVENTS, OPEN
 from chronomem.extract.rules.open.base import (
     TASTE_CONFIDENCE,
@@ -23,6 +23,7 @@ from chronomem.extract.rules.open.base import (
     finished_work,
     gerund_conjuncts,
     is_reaction,
+    judged_antecedent,
     person_subjects,
     phrase_arg,
     subject_rels,
@@ -55,6 +56,9 @@ def taste_rels(frame: Frame, subjects: list[Arg], predicate: str) -> list[Rel]:
         if is_reaction(tok) or someone_of_mine(tok, frame.idx) or someone_elses(tok) or owned_pet(tok):
             continue  # (the person of "my landlord Victor" is the impressions' object, "I love my coworker" names no
             # one, nor does a class of people: "I love teachers"; "my sister's cooking" is hers; "my dog Max" a pet)
+        if (whole := aspect_whole(tok)) is None:
+            continue  # "I really like the acting": a quality of something said before
+        tok = whole  # "the plot of Dune": Dune
         arg = phrase_arg(tok, frame.idx)
         if arg is not None and (past or frame.status.tense == "perfect"):  # when_for has no start for a bare perfect
             out += [holds(predicate, s, arg, frame.v.i, 0.6 if past else TASTE_CONFIDENCE) for s in subjects]
@@ -159,7 +163,7 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue  # "nothing beat that summer": a past moment
         if name == "cant_get_enough" and not with_can(roles["verb"]):
             continue  # "I couldn't get enough of it as a kid": a taste of the past
-        said = name in ("shared_love_of", "nothing_beats", "nothing_like", "never_gets_old")  # "nothing beats fresh bread"
+        said = name in ("shared_love_of", "share_love_of", "nothing_beats", "nothing_like", "never_gets_old")  # "nothing beats …"
         owner = Arg("speaker", (roles["owner"] if "owner" in roles else roles["verb"]).i) if said else pronoun_arg(
             roles["owner"])
         if owner is None and name == "cant_get_enough":  # "Mia can't get enough of sushi", "my son can't …"
@@ -206,8 +210,7 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     never = frame.status.tense == "past" and any(c.lower_ == "never" for c in v.children)  # "golf was never my thing"
     if frame.status.tense not in ("present", "perfect") and not never or (v.head.i < v.i and reported(v)):
         return []  # "my sister says knitting is so relaxing": her words (not "pottery is my life, it helps me …")
-    subj = _extraposed(frame, next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None) or next(
-        (g for c in v.children if c.dep_ == "aux" for g in c.children if g.dep_ == "nsubj"), None))  # (hung on "has")
+    subj = _loved_subject(frame)
     subjs = with_conj(subj) if subj is not None else []
     if lemma == "find" and (found := frame.dobj if frame.dobj is not None else _judged_subject(v)) is not None:
         return [] if frame.status.negated else _found_good(frame, found)  # "I find knitting calming"
@@ -260,6 +263,16 @@ def loved_subject_rels(frame: Frame) -> list[Rel]:
     # "Cooking and baking are my outlets"; "LeBron is my favorite", "Iron Man is my top pick" (a name is fine here)
     args = [a for a in (phrase_arg(t, frame.idx, people=people) for t in subjs if not _own_relative(t)) if a is not None]
     return [holds(predicate, owner, arg, v.i, 0.7) for arg in args]
+
+
+def _loved_subject(frame: Frame) -> Token | None:
+    """The subject of a clause that may say what the speaker loves: also one hung on "has", the activity an
+    extraposed "it" stands for, and the thing judged just before that an "it" takes up ("Folk music is so warm -
+    it really speaks to me")."""
+    v = frame.v
+    subj = _extraposed(frame, next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None) or next(
+        (g for c in v.children if c.dep_ == "aux" for g in c.children if g.dep_ == "nsubj"), None))  # (hung on "has")
+    return (judged_antecedent(subj, doing=True) or subj) if subj is not None else None
 
 
 def _light_verb_taste(v: Token, lemma: str) -> tuple[Arg | None, str]:

@@ -13,7 +13,7 @@ from chronomem.extract.clauses.accept import owned_arg, team_arg, thing_arg
 from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import SPEAKER, Arg, Rel, When
-from chronomem.extract.clauses.tree import is_pet_noun, owned_pet, possession_noun, prep_objects, someone_elses
+from chronomem.extract.clauses.tree import aspect_whole, is_pet_noun, owned_pet, possession_noun, prep_objects, someone_elses
 from chronomem.extract.lexicon import BOSS_NOUNS, CONSUMABLES, OPEN, UNIONS
 from chronomem.extract.rules.base import emit, job_rels, persons
 from chronomem.extract.rules.open.base import a_gift, for_someone, named_later
@@ -119,6 +119,7 @@ def taste(frame: Frame, *, predicate: str) -> list[Rel]:
     if frame.lemma == "prefer" and other and (alt := thing_arg(other[0], frame.idx)) is not None:
         quals["over"] = alt.name
     subjects, when = persons(frame), frame.when("state")
+    objs = [w for t in objs if (w := aspect_whole(t)) is not None]  # "the plot of Dune": Dune; "the acting": none
     things = [(tok, thing_arg(tok, frame.idx)) for tok in objs if not someone_of_mine(tok, frame.idx)
               and not someone_elses(tok) and not owned_pet(tok)]  # (not "my coach Priya", "my coworker", "lawyers",
     # "Sam's cooking", "my dog Max")
