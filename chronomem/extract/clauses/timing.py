@@ -41,6 +41,7 @@ from chronomem.timeexpr.words import (
     RANGE_CLOSE,
     RANGE_OPEN,
     RECENTLY_PHRASES,
+    SEASONS,
     SINCE_WORDS,
     TENS_WORDS,
     TIME_PREPS,
@@ -54,6 +55,7 @@ _YEAR = re.compile(r"^(?:1[0-9]|20)\d\d$")  # a bare year NER left out ("From 20
 _BARE_DURATION = re.compile(rf"^(?:(?:{'|'.join(h.strip() for h in NUMBER_HEDGES)})\s+)?(?:\d+|a|an|a few|a couple(?: of)?|"
                             rf"several|{'|'.join([*NUMBER_WORDS[1:], *TENS_WORDS])})(?:\s+and\s+a\s+half)?\s+"
                             r"(?:days?|weeks?|months?|years?|decades?)$")
+_EVENT_NAMED_UNITS = frozenset({*SEASONS, "day", "night", "morning", "evening", "week", "weekend", "month", "year"})
 _RANGE = re.compile(r"^(?:from|between)\s+.+\s+(?:to|and|until|till|through|thru)\s+\S")
 
 
@@ -193,6 +195,8 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
               if not any(lo <= s[0] and s[1] <= hi for lo, hi in people)]  # "June" alone may be a person, "last Tues" not
     out: list[TimePhrase] = []
     for ent_start, ent_end, root in sorted(spans, key=lambda s: s[0]):
+        if _named_by_event(doc, ent_start, ent_end, root):
+            continue  # "the summer after I graduated": no date the words give (alone, "the summer" was last summer)
         start = ent_start
         while start - 1 >= sent.start and doc[start - 1].lower_ in TIME_PREPS and start > ent_start - 3 \
                 and not _verb_of_clause(doc[start - 1]):
@@ -218,6 +222,17 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
         if out[-1].role == "range" and len(out) > 1 and out[-2].start == out[-1].start:
             del out[-2]
     return out
+
+
+def _named_by_event(doc: Doc, start: int, end: int, root: Token) -> bool:
+    """A stretch of time named by an event it comes before or after, or in which something happened: "the summer
+    after I graduated", "the week before my wedding", "the year my son was born", "the winter we met" (a bare unit,
+    with no deictic word: "the day after tomorrow" and "last summer before the move" date themselves)."""
+    if any(t.lower_ != "the" and t.lower_ not in _EVENT_NAMED_UNITS for t in doc[start:end]):
+        return False
+    after = doc[end] if end < len(doc) else None
+    return after is not None and after.lower_ in ("after", "before") and end + 1 < len(doc) and not doc[end + 1].is_punct \
+        or any(c.dep_ in ("relcl", "acl") and c.i >= end for c in root.children)
 
 
 def _verb_of_clause(tok: Token) -> bool:
