@@ -41,7 +41,6 @@ from chronomem.timeexpr.words import (
     RANGE_CLOSE,
     RANGE_OPEN,
     RECENTLY_PHRASES,
-    SEASONS,
     SINCE_WORDS,
     TENS_WORDS,
     TIME_PREPS,
@@ -55,7 +54,10 @@ _YEAR = re.compile(r"^(?:1[0-9]|20)\d\d$")  # a bare year NER left out ("From 20
 _BARE_DURATION = re.compile(rf"^(?:(?:{'|'.join(h.strip() for h in NUMBER_HEDGES)})\s+)?(?:\d+|a|an|a few|a couple(?: of)?|"
                             rf"several|{'|'.join([*NUMBER_WORDS[1:], *TENS_WORDS])})(?:\s+and\s+a\s+half)?\s+"
                             r"(?:days?|weeks?|months?|years?|decades?)$")
-_EVENT_NAMED_UNITS = frozenset({*SEASONS, "day", "night", "morning", "evening", "week", "weekend", "month", "year"})
+_ANAPHORIC = tuple((re.compile(p.replace("{units}", L.lexicon_file("anaphoric_times")["units"])), said)
+                   for p, said in L.lexicon_file("anaphoric_times")["rows"])
+_EVENT_NAMED_UNITS = frozenset(L.lexicon_file("anaphoric_times")["units"].split("|"))  # "the summer", "the week"
+_TRAILING_RELATIVES = frozenset(L.lexicon_file("anaphoric_times")["trailing"])
 _RANGE = re.compile(r"^(?:from|between)\s+.+\s+(?:to|and|until|till|through|thru)\s+\S")
 
 
@@ -197,7 +199,10 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
     for ent_start, ent_end, root in sorted(spans, key=lambda s: s[0]):
         if _named_by_event(doc, ent_start, ent_end, root):
             continue  # "the summer after I graduated": no date the words give (alone, "the summer" was last summer)
-        start = ent_start
+        if ent_end < sent.end and doc[ent_end].lower_ in _TRAILING_RELATIVES and (
+                ent_end + 1 == sent.end or doc[ent_end + 1].is_punct):
+            ent_end += 1  # "I moved the weekend before.", "I quit the day after": said of another time
+        start = ent_start - (ent_start > sent.start and doc[ent_start - 1].lower_ == "that" and doc[ent_start - 1].dep_ == "det")
         while start - 1 >= sent.start and doc[start - 1].lower_ in TIME_PREPS and start > ent_start - 3 \
                 and not _verb_of_clause(doc[start - 1]):
             start -= 1
@@ -222,6 +227,27 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
         if out[-1].role == "range" and len(out) > 1 and out[-2].start == out[-1].start:
             del out[-2]
     return out
+
+
+def anaphoric(phrase: str) -> str | None:
+    """The phrase a time said relative to another time becomes when read at that time (``anaphoric_times.json``), or
+    ``None`` for a time said relative to when it is said.
+
+    >>> anaphoric("the weekend before"), anaphoric("Two years later"), anaphoric("the next day"), anaphoric("last week")
+    ('last weekend', 'in two years', 'tomorrow', None)
+    """
+    low = " ".join(phrase.lower().split())
+    return next((m.expand(said) for pattern, said in _ANAPHORIC if (m := pattern.match(low))), None)
+
+
+def relative_when(when: When, said_at: datetime, reference: datetime | None) -> tuple[When, datetime]:
+    """``when``, and the time to read it at: a time said relative to another (:func:`anaphoric`) is read at
+    ``reference`` (the time of the last dated fact said just before) and gives no date without one; any other at
+    ``said_at``."""
+    shifted = anaphoric(when.phrase) if when.phrase else None
+    if shifted is None:
+        return when, said_at
+    return replace(when, phrase=shifted if reference else "", role="point"), reference or said_at
 
 
 def _named_by_event(doc: Doc, start: int, end: int, root: Token) -> bool:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache, partial
+from itertools import takewhile
 
 from spacy.tokens import Doc
 
@@ -49,7 +50,7 @@ from chronomem.extract.clauses.records import (
     Hint,
     Rel,
 )
-from chronomem.extract.clauses.timing import resolve_event, resolve_when
+from chronomem.extract.clauses.timing import relative_when, resolve_event, resolve_when
 from chronomem.extract.resolution import later_names as ties
 from chronomem.extract.resolution.corrections import add_hint
 from chronomem.extract.resolution.gone_pets import gone_pet
@@ -90,12 +91,9 @@ class SessionResolver:
 
     def __init__(self, session: Session, vocabulary: Vocabulary, *, skip_speakers: frozenset[str] = frozenset()) -> None:
         self.session = session
-        self.group = session.group_id
-        self.vocabulary = vocabulary
-        self.skip_speakers = skip_speakers
+        self.group, self.vocabulary, self.skip_speakers = session.group_id, vocabulary, skip_speakers
         we = session.metadata.get("we") if isinstance(session.metadata, dict) else None
-        # "we" is the team named in the metadata; without one, the speaker (and their household),
-        # never the group id (a partition key, not a name)
+        # "we" is the team named in the metadata; without one, the speaker (and their household), never the group id
         self.we_name: str | None = str(we).strip() if we is not None and str(we).strip() else None
         self.entities: dict[str, _Ent] = {}
         self.claims: list[Claim] = []
@@ -337,9 +335,11 @@ class SessionResolver:
         predicate = ties.couple_tie(self, self._predicate(rel.predicate, subj, obj), rel.kind, subj, obj)
         if predicate is None or predicate not in self.vocabulary:
             return
-        until: datetime | None = None
-        if rel.when.mode == "event":  # a happening: its own interval, never "from then on"
-            span = resolve_event(rel.when, turn.at)  # type: ignore[arg-type]
+        until: datetime | None = None  # "the weekend before": read at the last dated fact said just before, if any
+        when, said_at = relative_when(rel.when, turn.at, next((s.claim.at for s in takewhile(  # type: ignore[arg-type]
+            lambda s: s.turn_no >= turn_no - PRONOUN_WINDOW, reversed(self.history)) if not s.claim.observed), None))
+        if when.mode == "event":  # a happening: its own interval, never "from then on"
+            span = resolve_event(when, said_at)
             if span is None:
                 return
             at, until, precision = span
@@ -347,7 +347,7 @@ class SessionResolver:
             if rel.kind == "end":  # "we cancelled the trip": said now
                 at, until, precision = turn.at, None, "day"  # type: ignore[assignment]
         else:
-            timing = resolve_when(rel.when, turn.at)  # type: ignore[arg-type]
+            timing = resolve_when(when, said_at)
             if timing is None:
                 return
             at, precision, observed = timing
