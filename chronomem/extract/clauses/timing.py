@@ -154,6 +154,17 @@ def _widened(sent: Span, spans: list[tuple[int, int, Token]]) -> list[tuple[int,
     return longer + [s for s in spans if not any(g[0] <= s[0] and s[1] <= g[1] for g in longer)]
 
 
+def _joined_at_of(doc: Doc, spans: list[tuple[int, int, Token]]) -> list[tuple[int, int, Token]]:
+    """Two dates NER cut at "of" are one: "the fall of" + "2020", "the summer of" + "'19"."""
+    out: list[tuple[int, int, Token]] = []
+    for lo, hi, root in sorted(spans, key=lambda s: s[0]):
+        if out and out[-1][1] == lo and doc[lo - 1].lower_ == "of":
+            out[-1] = (out[-1][0], hi, out[-1][2])
+        else:
+            out.append((lo, hi, root))
+    return out
+
+
 def _after_version_range(doc: Doc, start: int, end: int) -> int:
     """Skip "14 to 15" at the front of a date NER ran into it ("from 14 to 15 last month" → "last month"),
     unless a unit or month follows ("5 to 10 days ago", "14 to 15 May" are times)."""
@@ -186,7 +197,7 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
         some = any(c.dep_ == "det" and c.lower_ in L.UNSAID_TIME_DETERMINERS and c.i < e.start for c in e.root.children)
         if start < end and not some:  # (not "every other Tuesday": how often; "on a Tuesday": no day said)
             spans.append((start, end, e.root if start <= e.root.i < end else doc[end - 1]))
-    spans = _widened(sent, spans)
+    spans = _widened(sent, _joined_at_of(doc, spans))
     covered = {i for e in ents for i in range(e.start, e.end)}
     spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
         t.lower_ in ADVERB_TIMES or (t.tag_ == "CD" and _YEAR.match(t.text) and t.head.lower_ in YEAR_HEADS))]

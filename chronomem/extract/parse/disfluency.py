@@ -14,7 +14,7 @@ import re
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import DIALOGUE, OPEN
-from chronomem.timeexpr.words import MONTH_WORDS
+from chronomem.timeexpr.words import MONTH_WORDS, TIME_PREPS
 
 # a word (with an apostrophe ending: "don't", "I'm") repeated after a hyphen or dash, once or more
 _REPEATED = re.compile(r"\b([A-Za-z]+(?:'[A-Za-z]+)?)((?:\s?[-\u2014\u2013]\s?\1\b)+)", re.IGNORECASE)
@@ -112,6 +112,15 @@ _KIN_ROLE_WORDS = re.compile(
     + r")(?=\s+(?:" + "|".join(sorted({n for ns in _KIN_ROLES.values() for n in ns})) + r")s?\b)", re.IGNORECASE)
 
 
+# "mid-June", "mid 2020" with no preposition before it: the parser makes "mid" a noun of the clause ("a puppy mid")
+_MID = re.compile(r"(\b[A-Za-z]+\s+)?\b([Mm])id[- ](?=(?i:" + "|".join(sorted(MONTH_WORDS)) + r")\b|\d{4}\b)")
+
+
+def _mid(m: re.Match[str]) -> str:
+    before = m.group(1) or ""
+    return f"{before}{'' if before.strip().lower() in TIME_PREPS else 'in '}{m.group(2)}id "
+
+
 def normalize_chat(text: str) -> str:
     """``text`` with the chat spellings the parser misreads written as careful text (each pattern above says
     which: dropped g's, curly apostrophes, a "'s" that means "is" or "has", an emphatic "do", a dropped "I",
@@ -152,6 +161,8 @@ def normalize_chat(text: str) -> str:
     'i moved to austin. still unpacking, my gf is in denver.'
     >>> normalize_chat("Guess what, my nephew got in! You know what - I moved. I guess what you say, Tom, is fine.")
     'Guess what! My nephew got in! You know what! I moved. I guess what you say, Tom, is fine.'
+    >>> normalize_chat("We got a puppy mid-June, since mid-May I'm in Oslo, moved mid 2020.")
+    "We got a puppy in mid June, since mid May I'm in Oslo, moved in mid 2020."
     """
     text = _OWNED_KIN.sub(lambda m: m.group(1) + m.group(2).lower(), _CHAT_PARTICLES.sub(_chat_particles, text))
     text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
@@ -161,5 +172,5 @@ def normalize_chat(text: str) -> str:
     text = _KIN_ROLE_WORDS.sub(lambda m: m.group(1).replace(" ", "-"), text)
     text = _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
     text = _DROPPED_SUBJECT.sub(lambda m: m.group(1) + DIALOGUE.dropped_subject_openers[m.group(2).lower()], text)
-    text = _OPENER.sub(lambda m: f"{m.group(1)}{m.group(2)}! {m.group(3).upper()}", text)
+    text = _OPENER.sub(lambda m: f"{m.group(1)}{m.group(2)}! {m.group(3).upper()}", _MID.sub(_mid, text))
     return _OPEN_END.sub(".", text, count=1)

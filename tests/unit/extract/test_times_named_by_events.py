@@ -30,6 +30,8 @@ def test_a_time_named_by_an_event_gives_no_date(extractor, when):
 @pytest.mark.parametrize(("when", "at", "precision"), [
     ("the weekend before last", "2024-03-02", "day"),
     ("the summer of 2019", "2019-06-01", "season"),
+    ("in the fall of 2020", "2020-09-01", "season"),  # NER cuts it at "of": "the fall of" + "2020"
+    ("mid-2020", "2020-06-01", "month"),  # "mid" with no preposition before it was read as a noun of the clause
     ("last summer", "2023-06-01", "season"),
     ("last summer before my job started", "2023-06-01", "season"),
 ])
