@@ -232,7 +232,8 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         teams = [t for t in map(team_arg, toks + [c for c in attr.children if c.dep_ == "compound"]) if t is not None]
         if teams:
             return emit(frame, "LEADS", people, teams[0], when)
-    schools = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", []) if lemma in OPEN.student_nouns else []
+    schools = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", []) + frame.prep(  # "a senior | at Yale"
+        "at") if lemma in OPEN.student_nouns else []
     if lemma in OPEN.rank_student_nouns:  # "a junior at Boston University" studies there; "a junior at Google" works
         schools = [t for t in schools if at_school(t, idx)]
     if schools or lemma in OPEN.student_nouns and lemma not in OPEN.rank_student_nouns:  # "a freshman at UCLA"
