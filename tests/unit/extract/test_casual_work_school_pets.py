@@ -72,6 +72,11 @@ INVENTORY = [
     ("i got a new puppy", U, "HAS_PET", "user's puppy"),
     ("i have three kids and a dog", U, "HAS_PET", "user's dog"),
     ("I have a parrot named Kiwi.", U, "HAS_PET", "Kiwi"),
+    ("my pet is a hamster", U, "HAS_PET", "user's hamster"),  # the kind said, not "user's pet"
+    ("My only pet is a tortoise.", U, "HAS_PET", "user's tortoise"),
+    ("My cat's name is Fluffy.", U, "HAS_PET", "Fluffy"),  # a name that is also an adjective
+    ("my cats name is fluffy", U, "HAS_PET", "Fluffy"),  # the apostrophe dropped
+    ("my dog's name is happy", U, "HAS_PET", "Happy"),
     ("i'm majoring in biology", U, "RELATED_TO", "biology"),  # a field of study: an open fact, no school
     ("i foster kittens", U, "RELATED_TO", "kittens"),  # cared for a while: no pet of one's own (below)
     # still missed
@@ -115,6 +120,8 @@ NOT_READ = [
     ("i'd love to get a parrot", "HAS_PET"),
     ("i have dog hair all over my couch", "HAS_PET"),
     ("i foster kittens", "HAS_PET"),
+    ("her pet is a hamster", "HAS_PET"),
+    ("My mood is Sunny.", "HAS_PET"),
 ]
 
 UNTRIMMED = [  # the participle clause or the "for" phrase is no part of any object
@@ -140,6 +147,10 @@ def test_no_such_fact_of_the_speaker(extractor, text, pred):
 @pytest.mark.parametrize("text, word", UNTRIMMED)
 def test_an_object_is_trimmed(extractor, text, word):
     assert [r for r in last_turn_rows(extractor, text) if word in r[2].lower()] == []
+
+
+def test_a_pet_said_by_its_kind_is_no_placeholder(extractor):
+    assert [r for r in last_turn_rows(extractor, "my pet is a hamster") if r[2] == "user's pet"] == []
 
 
 def test_an_uncles_job_is_his(extractor):
