@@ -62,6 +62,10 @@ INVENTORY = [
     ("i study chemistry at a community college", U, "STUDIES_AT", "community college"),
     ("i go to a community college", U, "STUDIES_AT", "community college"),
     ("im a sophomore in college", U, "STUDIES_AT", "college"),
+    ("i'm attending a community college", U, "STUDIES_AT", "community college"),  # a progressive of a school: now
+    ("I'm attending college.", U, "STUDIES_AT", "college"),
+    ("i'm a high school student", U, "STUDIES_AT", "high school"),  # not "school"
+    ("I'm a middle school student.", U, "STUDIES_AT", "middle school"),
     # pets
     ("i have two cats", U, "HAS_PET", "user's two cats"),
     ("i have a dog named biscuit", U, "HAS_PET", "Biscuit"),
@@ -107,6 +111,9 @@ NOT_READ = [
     ("i'm a senior at a law firm", "STUDIES_AT"),
     ("my daughter is a senior at yale", "STUDIES_AT"),
     ("I'm a senior at Google.", "STUDIES_AT"),
+    ("I'm attending a conference.", "STUDIES_AT"),
+    ("are you attending college?", "STUDIES_AT"),
+    ("I'm a former college student.", "STUDIES_AT"),  # no school now
     # no pet of the speaker
     ("i have a dog grooming business", "HAS_PET"),
     ("I run a cat café.", "HAS_PET"),
@@ -169,3 +176,9 @@ def test_a_person_named_like_a_company_stays_a_person(extractor, text, row):
 @pytest.mark.parametrize("text", ["i grew up with dogs", "we had a cat when i was little"])
 def test_a_childhood_pet_is_no_pet_now(extractor, text):
     assert [r for r in last_turn_rows(extractor, text) if r[1] == "HAS_PET" and r[3] == A] == []
+
+
+@pytest.mark.parametrize("text, school", [("I'm a former student at NYU.", "NYU"), ("i was a senior at yale", "Yale")])
+def test_a_former_student_studied_there_once(extractor, text, school):
+    got = [r[:4] for r in last_turn_rows(extractor, text) if r[1] == "STUDIES_AT"]
+    assert got == [(U, "STUDIES_AT", school, "end")]
