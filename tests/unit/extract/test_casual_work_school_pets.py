@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extract.extract_helpers import A, last_turn_rows
+from tests.unit.extract.extract_helpers import A, last_turn_rows, session_of
 
 U = "user"
 WORK = ("HAS_ROLE", "WORKS_AT", "STUDIES_AT")
@@ -65,6 +65,8 @@ INVENTORY = [
     ("i'm attending a community college", U, "STUDIES_AT", "community college"),  # a progressive of a school: now
     ("I'm attending college.", U, "STUDIES_AT", "college"),
     ("i'm a high school student", U, "STUDIES_AT", "high school"),  # not "school"
+    ("i go to a small college in ohio", U, "STUDIES_AT", "small college"),  # the place is where it is (below)
+    ("I go to a community college near Denver.", U, "STUDIES_AT", "community college"),
     ("I'm a middle school student.", U, "STUDIES_AT", "middle school"),
     # pets
     ("i have two cats", U, "HAS_PET", "user's two cats"),
@@ -182,3 +184,9 @@ def test_a_childhood_pet_is_no_pet_now(extractor, text):
 def test_a_former_student_studied_there_once(extractor, text, school):
     got = [r[:4] for r in last_turn_rows(extractor, text) if r[1] == "STUDIES_AT"]
     assert got == [(U, "STUDIES_AT", school, "end")]
+
+
+def test_a_school_in_a_place_keeps_the_place_as_where(extractor):
+    session = session_of("i go to a small college in ohio")
+    claims = [c for c in extractor.extract(session).claims if c.predicate == "STUDIES_AT"]
+    assert [c.qualifiers for c in claims] == [{"location": "Ohio"}]
