@@ -174,6 +174,16 @@ def test_an_uncles_job_is_his(extractor):
     assert not [r for r in got if r[0] == U and r[1] in WORK]
 
 
+@pytest.mark.parametrize("text", ["my uncle drives a bus for the city", "i drive a tow truck for a garage"])
+def test_a_vehicle_driven_for_someone_is_not_owned(extractor, text):
+    assert [r for r in last_turn_rows(extractor, text) if r[1] == "OWNS"] == []
+
+
+@pytest.mark.parametrize("text, obj", [("i drive a truck", "truck"), ("i drive my truck for hours every day", "truck")])
+def test_a_vehicle_one_drives_is_owned(extractor, text, obj):
+    assert (U, "OWNS", obj) in [r[:3] for r in last_turn_rows(extractor, text)]
+
+
 @pytest.mark.parametrize("text, row", [
     ("Mr. Ford lives in Denver.", ("Mr. Ford", "LIVES_IN", "Denver")),
     ("Ms. Ford is a nurse.", ("Ms. Ford", "HAS_ROLE", "nurse")),

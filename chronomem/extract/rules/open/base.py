@@ -326,8 +326,9 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
     if predicate == OPEN_PREDICATE and relation:  # "drives an old truck" owns it (the phrase table)
         head = frame.v.doc[obj.i] if 0 <= obj.i < len(frame.v.doc) else None
         found = phrase_row(relation, obj.name, "" if head is None else head.lemma_)
-        if found is not None and found.predicate == "OWNS" and head is not None and someone_elses(head):
-            return []  # "I drive my mom's car": hers
+        if found is not None and found.predicate == "OWNS" and head is not None and (someone_elses(head) or any(
+                not frame.idx.is_time(t) for k in found.unless for t in frame.preps.get(k, ()))):
+            return []  # "I drive my mom's car": hers; "a bus for the city" (on the verb, as in the phrase): for them
         row_when = None if found is None else frame.when(found.aspect or aspect)
         if found is not None and (found.aspect != "end" or aspect == "end") and row_when is not None and not (
                 row_when.needs_time and not row_when.phrase):
