@@ -50,6 +50,7 @@ from chronomem.extract.parse.subjects import (
     repair_paired_subject,
     repair_plural_verbs,
 )
+from chronomem.extract.parse.work_participles import repair_work_participle
 
 
 def _ids(*lists: Iterable[str]) -> frozenset[int]:
@@ -70,15 +71,16 @@ NEEDS: dict[Callable[..., None], tuple[frozenset[int], ...]] = {
     repair_taste_adverb: (_TASTES | _ids(OPEN.cannot_tastes),),
     repair_hobby_names: (_ids(OPEN.hobby_nouns), _ids([",", ":"])),
     repair_trailing_place_words: (_ids(OPEN.trailing_place_words),),
+    repair_work_participle: (_ids(["at", "for"]),),
 }
 _ORDER: tuple[Callable[..., None], ...] = (
-    repair_dated_names, repair_trailing_place_words, repair_clause_prep_names, repair_contracted_is,
+    repair_dated_names, repair_trailing_place_words, repair_work_participle, repair_clause_prep_names, repair_contracted_is,
     repair_contracted_has, repair_adjective_passive, repair_tags, repair_fronted_names, repair_paired_subject,
     repair_opening_pasts, repair_named_conjuncts, repair_object_taken_for_subject, repair_owned_noun_before_name,
     repair_age_taken_for_subject, repair_comma_clause, repair_named_after_comma, repair_base_pasts, repair_noun_verbs,
     repair_plural_verbs, repair_taste_root, repair_taste_verbs, repair_taste_adverb, repair_stranded_prep,
     repair_word_punct, repair_amounts, repair_hobby_names)
-_WITH_VERBS = frozenset({repair_base_pasts, repair_noun_verbs, repair_plural_verbs})
+_WITH_VERBS = frozenset({repair_base_pasts, repair_noun_verbs, repair_plural_verbs, repair_work_participle})
 
 
 def repair(doc: Doc, verbs: frozenset[str] = frozenset()) -> None:

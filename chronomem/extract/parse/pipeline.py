@@ -177,6 +177,8 @@ class GazetteerMatcher:
             first = doc[start]
             if first.is_sent_start and first.tag_.startswith("VB") and end - start == 1:
                 continue  # "Go to bed", "Rust forms…": a sentence-initial verb, not the name
+            if gz.entries[strings[match_id]].type == "ORG" and _in_person_name(doc, start):
+                continue  # "Mr. Ford", "Harrison Ford": a word-like company name in a person's name is theirs
             spans.append(Span(doc, start, end, label=strings[match_id]))
         terms = []
         for span in sorted(filter_spans(spans), key=lambda s: s.start):
@@ -193,6 +195,12 @@ class GazetteerMatcher:
             terms.append(Term(span.start, end, name, entry.type, entry.aliases if name == entry.name else (), entry.employer))
         doc._.cm_terms = terms
         return doc
+
+
+def _in_person_name(doc: Doc, start: int) -> bool:
+    """The word at ``start`` is a person's name NER found, after a title or a first name ("Mr. Ford", "Harrison
+    Ford"; not "Left Boeing", a verb NER ran into a name)."""
+    return start > 0 and doc[start].ent_type_ == "PERSON" and doc[start - 1].tag_ == "NNP"
 
 
 def _inside_longer_name(doc: Doc, span: Span) -> bool:

@@ -22,7 +22,7 @@ from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg,
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects, someone_elses
 from chronomem.extract.lexicon import NAMES, OPEN
 from chronomem.extract.parse.pipeline import session_speakers
-from chronomem.extract.rules.open.phrase_table import phrase_row
+from chronomem.extract.rules.open.phrase_table import phrase_row, place_trimmed
 from chronomem.timeexpr.words import SEASONS
 
 OPEN_PREDICATE = "RELATED_TO"
@@ -326,22 +326,23 @@ def subject_rels(frame: Frame, subjects: list[Arg], predicate: str, obj: Arg | N
     phrase the phrase table maps takes the row's predicate, and its aspect ("I start college in September")."""
     if obj is None:
         return []
-    when = frame.when(aspect)
+    when, where = frame.when(aspect), dict[str, str]()
     if predicate == OPEN_PREDICATE and relation:  # "drives an old truck" owns it (the phrase table)
         head = frame.v.doc[obj.i] if 0 <= obj.i < len(frame.v.doc) else None
         found = phrase_row(relation, obj.name, "" if head is None else head.lemma_)
-        if found is not None and found.predicate == "OWNS" and head is not None and someone_elses(head):
-            return []  # "I drive my mom's car": hers
+        if found is not None and found.predicate == "OWNS" and head is not None and (someone_elses(head) or any(
+                not frame.idx.is_time(t) for k in found.unless for t in frame.preps.get(k, ()))):
+            return []  # "I drive my mom's car": hers; "a bus for the city" (on the verb, as in the phrase): for them
         row_when = None if found is None else frame.when(found.aspect or aspect)
         if found is not None and (found.aspect != "end" or aspect == "end") and row_when is not None and not (
                 row_when.needs_time and not row_when.phrase):
             predicate, when = found.predicate, row_when  # an end row needs an ending clause ("I quit school", not
             # "I leave school at 3"); a start row, a time when it is to come ("starting college in May")
             if head is not None and head.pos_ == "NOUN":
-                obj = _named_at(frame) or obj  # "school at Reed College": the name
+                obj, where = place_trimmed(_named_at(frame) or obj, head)  # "school at Reed College": the name
     if when is None:
         return []
-    quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else {}
+    quals = {"relation": relation} if predicate == OPEN_PREDICATE and relation else where  # ("in Ohio": where it is)
     return [timed(predicate, s, obj, when, frame.v.i, confidence, quals) for s in subjects
             if not (s.kind == ENTITY and s.name == obj.name)]
 

@@ -267,8 +267,10 @@ def _aspect(frame: Frame) -> str | None:
     standing = lemma in OPEN.standing_progressives and frame.dobj is not None and mapped_predicate(
         "is driving", frame.dobj.lemma_.lower()) == "OWNS" and any(  # "I'm driving a Rav4 now", "… these days"
         w in OPEN.standing_times for w in (*(t.text.lower() for t in frame.times), *(c.lower_ for c in frame.v.children)))
-    if going_on and (standing or (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal) and not any(
-            t.dates for t in frame.times)):
+    schooled = lemma in OPEN.school_progressives and frame.dobj is not None and mapped_predicate(  # "attending college"
+        "is attending", frame.dobj.lemma_.lower()) == "STUDIES_AT"
+    if going_on and (standing or (lemma in OPEN.ongoing_verbs or lemma not in OPEN.momentary_verbs or phrasal or schooled)
+                     and not any(t.dates for t in frame.times)):
         return "state"  # "I'm writing a screenplay", not "I'm eating lunch" nor "I'm seeing her tonight"
     return None
 

@@ -58,13 +58,14 @@ def student_at(frame: Frame, subjects: list[Arg]) -> list[Rel]:
     beside the student noun (a name, or a school noun the phrase table knows); a student of no school said
     holds the role ("I'm a nursing student")."""
     noun = frame.attr
-    if noun is None or noun.lemma_.lower() not in OPEN.student_nouns or frame.status.tense != "present":
-        return []
+    if noun is None or noun.lemma_.lower() not in OPEN.student_nouns or frame.status.tense != "present" or any(
+            c.dep_ == "amod" and c.lower_ in L.ENDED_KIN_MODIFIERS | ROLES.ended_role_modifiers for c in noun.children):
+        return []  # (not "a former student": no school now)
     schools = prep_objects(noun, "at", "in", "of")
     out = _studies_at(frame, subjects, schools)
     words = [c for c in noun.children if c.dep_ == "compound" and c.i < noun.i]
     if not out and words:  # "a college student", "a nursing school student"
-        first = min(w.i for w in words)
+        first = min(w.left_edge.i for w in words)  # "a high school student": "high" hangs on "school"
         name = " ".join(t.lower_ for t in noun.doc[first:noun.i])
         if mapped_predicate("is in", name) == "STUDIES_AT":
             out += subject_rels(frame, subjects, "STUDIES_AT", Arg(ENTITY, first, name, "ORG", GUESS), "state",

@@ -88,10 +88,12 @@ def introduced_names(doc: Doc) -> list[Token]:
     "(he|she|it|they) is called X"."""
     out = []
     for tok in doc:
-        if not a_name(tok):
+        said = tok.dep_ == "acomp" and tok.text[:1].isupper() and not tok.is_sent_start and any(
+            c.dep_ == "nsubj" and c.lower_ == "name" for c in tok.head.children)  # "… name is Fluffy", read as an adjective
+        if not a_name(tok) and not said:
             continue  # a name ("Kyle" tagged as a noun after "his name is" too)
         head = tok.head
-        if (tok.dep_ == "attr" or (tok.dep_ == "acomp" and tok.pos_ == "PROPN")) and head.lemma_ == "be":
+        if (tok.dep_ == "attr" or (tok.dep_ == "acomp" and (tok.pos_ == "PROPN" or said))) and head.lemma_ == "be":
             subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
             if subj is None and head.i > 0 and doc[head.i - 1].lower_ == "name":
                 subj = doc[head.i - 1]  # "I have a dog and his name is Max", parsed with "name" as a second object

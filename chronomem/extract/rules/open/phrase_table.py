@@ -17,6 +17,7 @@ STUDIES_AT, "I'm in a bowling league" → MEMBER_OF. Anything else stays an open
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from typing import NamedTuple
 
@@ -101,3 +102,23 @@ def unnamed_place(tok: Token, idx: DocIndex, relation: str, predicate: str) -> A
     "the local hospital": "works at" it), a school ("college", "a community college": "attends" it)."""
     arg = A.thing_arg(tok, idx)
     return arg if arg is not None and mapped_predicate(relation, arg.name, tok.lemma_) == predicate else None
+
+
+def place_trimmed(obj: Arg, head: Token) -> tuple[Arg, dict[str, str]]:
+    """A mapped object without the place said after its noun, and that place as its location: "a small college in
+    Ohio" → "small college", ``{"location": "Ohio"}`` (the place is where it is, no part of its name).
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("a small college in Ohio")
+    >>> for t, (dep, head) in zip(doc, [("det", 2), ("amod", 2), ("ROOT", 2), ("prep", 2), ("pobj", 3)]):
+    ...     t.dep_, t.head = dep, doc[head]
+    >>> doc[4].ent_type_ = "GPE"
+    >>> place_trimmed(Arg("entity", 2, "small college in Ohio"), doc[2])
+    (Arg(kind='entity', i=2, name='small college', type='OTHER', strength=0, gender='', aliases=(), label=''), {'location': 'Ohio'})
+    """
+    prep = next((c for c in head.children if c.dep_ == "prep" and c.lower_ in ("in", "near")), None)
+    place = next((c for c in prep.children if c.dep_ == "pobj" and c.ent_type_ in ("GPE", "LOC")), None) if prep else None
+    cut = obj.name.rfind(f" {prep.lower_} ") if prep is not None and obj.i == head.i else -1
+    if place is None or cut <= 0:
+        return obj, {}
+    return replace(obj, name=obj.name[:cut]), {"location": " ".join(t.text for t in place.subtree)}

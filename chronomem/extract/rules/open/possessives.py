@@ -82,6 +82,9 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
     """"my dog", "our cats" with no name near them: the speaker's (or the household's) pets, not "our pets" said of
     pets in general (named pets are the vocabulary rules')."""
     owner = mine(tok, ("my",) if tok.lemma_ == "pet" else ("my", "our"))  # "our pets": pets in general
+    said = _pet_said(tok)
+    if owner is not None and said is not None:  # "my pet is a hamster": the hamster, not "my pet"
+        return [holds("HAS_PET", owner, Arg(OWNED, said.i, said.lower_, "PET", GUESS), said.i)]
     if tok.dep_ in ("appos", "attr", "npadvmod", "conj") or tok.head.lemma_.lower() in OPEN.pet_rule_verbs:
         return []  # "Biscuit, my old dog": named; "I lost my dog": the vocabulary rules read the ending
     if owner is None or any(c.dep_ in ("appos", "acl", "relcl", "compound", "amod") and (
@@ -89,6 +92,15 @@ def _unnamed_pet(tok: Token) -> list[Rel]:
             name_follows(tok) or named_later(tok)):
         return []
     return [holds("HAS_PET", owner, Arg(OWNED, tok.i, tok.lower_, "PET", GUESS), tok.i)]
+
+
+def _pet_said(tok: Token) -> Token | None:
+    """The pet noun "my pet" is said to be: "my pet is a hamster", "my only pets are two goldfish" (not "my pet is
+    Rex", a name the naming rules read, nor "my pet is not a dog")."""
+    if tok.lemma_.lower() != "pet" or tok.dep_ != "nsubj" or tok.head.lemma_ != "be" or negated(tok.head):
+        return None
+    return next((c for c in tok.head.children if c.dep_ == "attr" and c.pos_ == "NOUN" and is_pet_noun(c)
+                 and c.lemma_.lower() != "pet"), None)
 
 
 def _identity_of_mine(tok: Token) -> list[Rel]:

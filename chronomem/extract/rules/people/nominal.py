@@ -232,10 +232,13 @@ def copula(frame: Frame) -> list[Rel]:  # noqa: C901
         teams = [t for t in map(team_arg, toks + [c for c in attr.children if c.dep_ == "compound"]) if t is not None]
         if teams:
             return emit(frame, "LEADS", people, teams[0], when)
-    schools = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", []) if lemma in OPEN.student_nouns else []
+    schools = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("in", []) + frame.prep(  # "a senior | at Yale"
+        "at") if lemma in OPEN.student_nouns else []
     if lemma in OPEN.rank_student_nouns:  # "a junior at Boston University" studies there; "a junior at Google" works
         schools = [t for t in schools if at_school(t, idx)]
     if schools or lemma in OPEN.student_nouns and lemma not in OPEN.rank_student_nouns:  # "a freshman at UCLA"
+        if ended_role(attr) and when is not None:
+            when = When("end", vague=True)  # "a former student at NYU": studied there once
         return [r for t in schools for r in emit(frame, "STUDIES_AT", subjects, A.token_org(t, idx, tools=False), when)]
     orgs = frame.dobj_preps.get("at", []) + frame.dobj_preps.get("for", []) + frame.prep("at") + [  # "the CFO of Velo"
         t for t in frame.dobj_preps.get("of", []) if t.pos_ == "PROPN" and lemma in L.EMPLOYER_OF_TITLES] + employer_with(

@@ -37,6 +37,8 @@ def work(frame: Frame) -> list[Rel]:
     for tok, boss in bosses:  # "I work for Nate Olsen": a person to answer to, not an employer
         out += emit(frame, "REPORTS_TO", [s for s in subjects if s.kind != "we"], boss, when, obj_tok=tok)
     orgs += [t for t, _ in bosses]
+    if not orgs and out and frame.prep("as"):  # "I work in a hospital as a nurse": the place and the role
+        out += work_at_place(frame)
     if not orgs and not out:  # "Pablo works as a physiotherapist": "as" after "work" names a role
         out = role_rels(frame, subjects, when, frame.prep("as"), strict=False)
     if not orgs and not out:  # "as a machine learning engineer" parsed as "machine" + "learning engineer"
