@@ -28,7 +28,7 @@ from chronomem.extract.lexicon import OPEN, lexicon_file, lexicon_table
 from chronomem.extract.parse.mending import repair
 from chronomem.extract.parse.repairs import verb_lemmas
 from chronomem.extract.rules import clause_reading
-from chronomem.extract.rules.open import naming, possessives, tastes
+from chronomem.extract.rules.open import naming, possessives, settings, tastes
 from chronomem.extract.rules.people import impressions, kin, kin_phrases, nominal, people, titles
 from chronomem.extract.rules.registry import life_states
 from chronomem.extract.rules.verbs import couples, partings
@@ -37,7 +37,8 @@ log = logging.getLogger(__name__)
 RELATIONS_PIPE = "chronomem_relations_v1"
 MAX_SENTENCE_TOKENS = 120  # run-on "sentences" (pasted logs, lists) are not worth parsing for facts
 PASS_MODULES = {m.__name__.rpartition(".")[2]: m for m in (
-    nominal, people, impressions, kin_phrases, partings, titles, clause_reading, possessives, naming, tastes, couples, kin)}
+    nominal, people, impressions, kin_phrases, partings, titles, clause_reading, possessives, naming, tastes, couples, kin,
+    settings)}
 GATES: dict[str, Callable[[Doc], bool]] = {"ties": kin_phrases.may_tie}  # a cheap look at the words before a pass runs
 KINDS = frozenset({"stated", "question", "hypothetical", "dropped"})
 MERGES = frozenset({"said", "unless_said", "yield", "add", "after", "hints", "unless_named"})
