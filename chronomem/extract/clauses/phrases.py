@@ -12,6 +12,7 @@ from collections.abc import Callable
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import LEMMAS, NAMES, OPEN
 
 MAX_WORDS = 7
@@ -207,6 +208,13 @@ def company_of(tok: Token) -> Token | None:
         or setting and c.dep_ == "advmod" and c.lower_ in OPEN.setting_adverbs)), None)
 
 
+def outing_with_place(tok: Token) -> bool:
+    """An outing noun with where it goes: "long walks on the beach", "a trip to Peru" (``outing_nouns``)."""
+    return tok.lemma_.lower() in OPEN.outing_nouns and any(
+        g.pos_ in ("NOUN", "PROPN") and g.ent_type_ not in ("DATE", "TIME") and g.lower_ not in OPEN.frequency_nouns
+        for g in prep_objects(tok, *OPEN.place_preps))
+
+
 def called_token(tok: Token) -> Token | None:
     """The proper noun that heads the name given right after a common noun ("a guy named Devin" → "Devin"), or after
     the place it is in ("a studio in Oslo called Nord" → "Nord")."""
@@ -258,7 +266,7 @@ def object_phrase(tok: Token, *, is_time=lambda t: False) -> str | None:
     company = company_of(tok)
     if company is not None and (_time_prep(company, is_time) or _purpose_prep(company)):
         company = None  # "spending time | in the summer": when, not where
-    specific = company is not None or any(
+    specific = company is not None or outing_with_place(tok) or any(
         c.dep_ in ("compound", "nmod") and c.lemma_.lower() not in OPEN.vague_objects for c in tok.children)
     if (tok.pos_ == "PRON" or tok.lower_ in L.OBJECT_PRONOUNS or tok.lemma_.lower() in OPEN.vague_objects and not specific) \
             and tok.pos_ != "VERB":
