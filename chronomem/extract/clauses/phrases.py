@@ -12,6 +12,7 @@ from collections.abc import Callable
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.tree import prep_objects
 from chronomem.extract.lexicon import LEMMAS, NAMES, OPEN
 
 MAX_WORDS = 7
@@ -92,8 +93,9 @@ def _kept(tok: Token, root: Token, is_time) -> list[Token]:
         timed = is_time(child) and not (_kind_of(child, tok) or _which_one(child))  # ("night shifts", "first grade")
         if dep in _DROP_CHILD_DEPS or timed or dash_between(tok, child):
             continue  # (a spaced dash ends the phrase: "discovering new cities - check out this pic")
-        if _time_prep(child, is_time) or _purpose_prep(child) and not _bare_verb(tok):
-            continue  # "… in May", "… since 2019", "… on weekends"; "spoons as a hobby", "a truck for a living"
+        if _time_prep(child, is_time) or (_purpose_prep(child) or _for_whom(child, tok)) and not _bare_verb(tok) or (
+                _where_kept(child, tok)):
+            continue  # "… in May", "… on weekends", "… before bed"; "spoons as a hobby", "cookies for my kids"; "on my arm"
         if dep == "prep" and tok is root and tok.dep_ == "conj" and tok.head.pos_ == "VERB" and tok.pos_ == "NOUN":
             continue  # an object listed after the verb's other one: "…, and lisinopril | for my blood pressure" says why
         if dep == "prep" and child.lower_ in ("over", "than") and tok is root:
@@ -129,7 +131,36 @@ def cut_short(tok: Token, last: Token, words: list[Token]) -> bool:
 def _time_prep(child: Token, is_time: Callable[[Token], bool]) -> bool:
     """A prepositional phrase that only says when or how often: "in May", "since 2019", "on weekends"."""
     return child.dep_ == "prep" and (all(is_time(g) or g.lower_ in OPEN.frequency_nouns or g.ent_type_ in ("DATE", "TIME")
-                                         for g in child.children) or child.lower_ in ("since", "until", "during"))
+                                         for g in child.children) or child.lower_ in ("since", "until", "during") or (
+        child.lower_ in ("before", "after") and _pobj_lemma(child) in OPEN.routine_anchors))  # "before bed", "after work"
+
+
+def _pobj_lemma(prep: Token) -> str | None:
+    """The lemma of the one object of ``prep`` ("living room" with its compound), ``None`` without one."""
+    objs = [g for g in prep.children if g.dep_ == "pobj"]
+    if len(objs) != 1:
+        return None
+    first = objs[0].left_edge if objs[0].left_edge.dep_ == "compound" else objs[0]
+    return " ".join(t.lemma_.lower() for t in objs[0].doc[first.i:objs[0].i + 1])
+
+
+def _owner(prep: Token) -> str | None:
+    """The possessive or article before the object of ``prep``: "my" of "on my arm"."""
+    return next((c.lower_ for g in prep.children if g.dep_ == "pobj" for c in g.children if c.dep_ in ("poss", "det")), None)
+
+
+def _where_kept(child: Token, tok: Token) -> bool:
+    """Where on oneself or in one's home a thing is (``personal_spots``): "a tattoo of a rose | on my arm"."""
+    return child.dep_ == "prep" and tok.pos_ in ("NOUN", "PROPN") and child.lower_ in ("on", "in", "at") and (
+        _owner(child) in OPEN.beneficiary_owners and _owner(child) != "the" and _pobj_lemma(child) in OPEN.personal_spots)
+
+
+def _for_whom(child: Token, tok: Token) -> bool:
+    """Who an activity is done for (``beneficiary_owners`` + ``person_objects``): "baking cookies | for my neighbors",
+    "sewing dresses | for my daughters" (a noun's own: "a library for her kids" names the thing)."""
+    doing = tok.pos_ == "VERB" or tok.dep_ == "dobj" and tok.head.tag_ == "VBG"  # (or hung on what it makes)
+    return child.dep_ == "prep" and child.lower_ == "for" and doing and (
+        _owner(child) in OPEN.beneficiary_owners and _pobj_lemma(child) in OPEN.person_objects)
 
 
 _PURPOSES = OPEN.leisure_phrases | OPEN.purpose_phrases
@@ -175,6 +206,13 @@ def company_of(tok: Token) -> Token | None:
     return next((c for h in holders for c in h.children if c.i > tok.i and (
         c.dep_ == "prep" and c.lower_ in preps and any(g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN") for g in c.children)
         or setting and c.dep_ == "advmod" and c.lower_ in OPEN.setting_adverbs)), None)
+
+
+def outing_with_place(tok: Token) -> bool:
+    """An outing noun with where it goes: "long walks on the beach", "a trip to Peru" (``outing_nouns``)."""
+    return tok.lemma_.lower() in OPEN.outing_nouns and any(
+        g.pos_ in ("NOUN", "PROPN") and g.ent_type_ not in ("DATE", "TIME") and g.lower_ not in OPEN.frequency_nouns
+        for g in prep_objects(tok, *OPEN.place_preps))
 
 
 def called_token(tok: Token) -> Token | None:
@@ -228,7 +266,7 @@ def object_phrase(tok: Token, *, is_time=lambda t: False) -> str | None:
     company = company_of(tok)
     if company is not None and (_time_prep(company, is_time) or _purpose_prep(company)):
         company = None  # "spending time | in the summer": when, not where
-    specific = company is not None or any(
+    specific = company is not None or outing_with_place(tok) or any(
         c.dep_ in ("compound", "nmod") and c.lemma_.lower() not in OPEN.vague_objects for c in tok.children)
     if (tok.pos_ == "PRON" or tok.lower_ in L.OBJECT_PRONOUNS or tok.lemma_.lower() in OPEN.vague_objects and not specific) \
             and tok.pos_ != "VERB":

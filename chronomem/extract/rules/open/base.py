@@ -16,7 +16,7 @@ from chronomem.extract.clauses import phrases
 from chronomem.extract.clauses.args import DocIndex, first_name_gender, name_arg
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.hygiene import kin_as_name
-from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase, quoted_title, titled_kind
+from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase, outing_with_place, quoted_title, titled_kind
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects, someone_elses
@@ -262,9 +262,7 @@ def _made_concrete(tok: Token) -> bool:
     """An abstract noun made a nameable thing by a noun before it ("family time", "action movies" as
     "action and sci-fi movies") or by company ("time with my family"); never by a word that is itself
     vague ("a lot of time")."""
-    if tok.lemma_.lower() in OPEN.outing_nouns and any(  # "long walks on the beach", "trips to the mountains"
-            g.pos_ in ("NOUN", "PROPN") and g.ent_type_ not in ("DATE", "TIME") and g.lower_ not in OPEN.frequency_nouns
-            for g in prep_objects(tok, *OPEN.place_preps)):
+    if outing_with_place(tok):  # "long walks on the beach", "trips to the mountains"
         return True
     return shared_head(tok) is not None or any(
         c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and c.lemma_.lower() not in OPEN.vague_objects

@@ -312,6 +312,8 @@ def _upbringing(frame: Frame, subjects: list[Arg], said: str) -> list[Rel]:
         for tok in frame.preps.get(prep, []):
             if frame.idx.is_time(tok) or tok.ent_type_ in ("DATE", "TIME"):
                 continue  # "born in 2019", "on a Tuesday": when, not where
+            if tok.lemma_.lower() in OPEN.home_nouns and all(c.dep_ in ("det", "amod") for c in tok.children):
+                return []  # "born in a small town", "raised in a big city": a place with no name says nothing of where
             arg = place_arg(tok) if tok.ent_type_ in ("GPE", "LOC") else phrase_arg(tok, frame.idx)
             if arg is not None:
                 quals = {"relation": f"{said} {prep}"}
