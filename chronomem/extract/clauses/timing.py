@@ -149,7 +149,8 @@ def _grammar_spans(sent: Span, covered: set[int]) -> list[tuple[int, int, Token]
     return out
 
 
-def _widened(sent: Span, spans: list[tuple[int, int, Token]], ents: list[Span]) -> list[tuple[int, int, Token]]:
+def _widened(sent: Span, spans: list[tuple[int, int, Token]], ents: list[Span], blocked: set[int]) \
+        -> list[tuple[int, int, Token]]:
     """NER dates in a longer phrase the grammar reads give way to it: counted from another time ("the Monday after
     Thanksgiving"), or with words NER left out ("half a year ago", NER: "a year ago"; "fall 2020", "between May and
     July", "the 80's"); not over a part of a time ("start of May": the month, not May 1), nor joining NER dates."""
@@ -167,7 +168,7 @@ def _widened(sent: Span, spans: list[tuple[int, int, Token]], ents: list[Span]) 
         return not any(t.lower_ in TIME_PARTS for t in doc[g[0]:lo]) \
             and all(t.dep_ == "case" or t.lower_ == "ago" for t in doc[hi:g[1]])
 
-    longer_spans = [g for g in _grammar_spans(sent, set()) if longer(g)]
+    longer_spans = [g for g in _grammar_spans(sent, blocked) if longer(g)]  # (not over "3.9 to 3.10", a version)
     return longer_spans + [s for s in spans if not any(g[0] <= s[0] and s[1] <= g[1] for g in longer_spans)]
 
 
@@ -214,13 +215,13 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
         some = any(c.dep_ == "det" and c.lower_ in L.UNSAID_TIME_DETERMINERS and c.i < e.start for c in e.root.children)
         if start < end and not some:  # (not "every other Tuesday": how often; "on a Tuesday": no day said)
             spans.append((start, end, e.root if start <= e.root.i < end else doc[end - 1]))
-    spans = _widened(sent, _joined_at_of(doc, spans), ents)
+    numbers = {i for e in doc.ents if e.label_ in _NUMBER_LABELS and not _counts_time(e)
+               for i in range(e.start, e.end)}  # "Python 3.8"; not "2 wks (ago)"
+    spans = _widened(sent, _joined_at_of(doc, spans), ents, in_term | numbers)
     covered = {i for e in ents for i in range(e.start, e.end)}
     spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
         t.lower_ in ADVERB_TIMES or (t.tag_ == "CD" or spelled_out(t.lower_) != t.lower_)
         and _YEAR.match(spelled_out(t.lower_)) and t.head.lower_ in YEAR_HEADS)]  # "in 2019", "in 2k19", "in 2015ish"
-    numbers = {i for e in doc.ents if e.label_ in _NUMBER_LABELS and not _counts_time(e)
-               for i in range(e.start, e.end)}  # "Python 3.8"; not "2 wks (ago)"
     people = [(e.start, e.end) for e in doc.ents if e.label_ == "PERSON"]
     spans += [s for s in _grammar_spans(sent, covered | in_term | numbers | {i for lo, hi, _ in spans for i in range(lo, hi)})
               if not any(lo <= s[0] and s[1] <= hi for lo, hi in people)]  # "June" alone may be a person, "last Tues" not

@@ -231,3 +231,10 @@ def test_time_words_that_name_no_time_give_no_date(extractor, sentence, fact):
 def test_the_inventory_is_wide():
     assert 80 <= len(POINTS) + len(SPANS) <= 120
     assert len({(s, p) for s, p, *_ in POINTS + SPANS}) == len(POINTS) + len(SPANS)
+
+
+def test_a_version_range_is_no_time_to_widen_a_date_over(extractor):
+    """"from 3.9 to 3.10 in February": the grammar would read "3.9" as a day; the date is February."""
+    got = {r for r in last_turn_rows(extractor, "We upgraded Python from 3.9 to 3.10 in February.") if r[1] == "USES"}
+    assert got == {(U, "USES", "Python 3.9", "end", *on("2024-02-01", "month")),
+                   (U, "USES", "Python 3.10", "assert", *on("2024-02-01", "month"))}
