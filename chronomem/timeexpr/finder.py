@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from chronomem.timeexpr.points import spelled_out
 from chronomem.timeexpr.spans import Tense, TimeSpan, resolve
 from chronomem.timeexpr.words import (
     ABBREVIATIONS,
@@ -46,14 +47,15 @@ from chronomem.timeexpr.words import (
     TIME_PARTS,
 )
 
-_WORD = re.compile(r"\b[Qq][1-4]\b|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|'\d0s\b|\d+(?:st|nd|rd|th|s)?\b"
+_WORD = re.compile(r"\b[Qq][1-4]\b|\b2[kK]\d\d\b|\b\d{4}-?ish\b|\b\d{1,3}0's\b"  # "2k19", "2015ish", "80's"
+                   r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|'\d0s\b|\d+(?:st|nd|rd|th|s)?\b"
                    r"|[A-Za-z]+(?:['\u2019][A-Za-z]+)?\.?|[,\-\u2013]")
 _CLAUSE_END = re.compile(r"[.!?;]+(?:\s|$)|\s[-\u2013\u2014]\s|\n|\bbut\b|,\s+(?:and|so)\b", re.IGNORECASE)
 _TENSE_WORD = re.compile(r"[a-z']+")
 _AGE = re.compile(r"\b(?:when\s+(?:I|he|she|we|they)\s+(?:was|were)\s+(?:\d{1,3}|[a-z]+(?:-[a-z]+)?)(?:\s+years?\s+old)?"
                   r"|in\s+(?:my|his|her|their|our)\s+(?:teens|twenties|thirties|forties|fifties|sixties|seventies|"
                   r"eighties|nineties))\b", re.IGNORECASE)
-_NUMERIC = re.compile(r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|'\d0s|\d+(?:st|nd|rd|th|s)?)$")
+_NUMERIC = re.compile(r"^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|'\d0s|\d{1,3}0's|\d+(?:st|nd|rd|th|s)?)$")
 _ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$")
 _DAY_OF_MONTH = re.compile(r"^\d{1,2}(?:st|nd|rd|th)?$")
 _YEAR = re.compile(r"^(?:1[89]|20)\d\d$")
@@ -154,7 +156,7 @@ def _tokens(text: str) -> list[_Tok]:
         end = m.end()
         if low.endswith(".") and len(low) > 1:  # "Fri." keeps its dot out of the phrase
             low, end = low[:-1], end - 1
-        low = CHAT_FORMS.get(low, low)  # "wknd": "weekend"
+        low = spelled_out(low)  # "wknd": "weekend", "2k19": "2019"
         if low.endswith("'s") and low[:-2] in _OWNING_TIMES and not (out and out[-1].low == "new"):
             # "last week's show": the time alone; not "New Year's (Eve)", a holiday
             low, end = low[:-2], end - 2
@@ -208,8 +210,9 @@ def _acceptable(toks: list[_Tok]) -> bool:
         k = lows.index("-") if "-" in lows else lows.index("\u2013")
         if lows[k - 1] != "mid" and not (k + 1 < len(lows) and _YEAR.match(lows[k - 1])
                                         and (_YEAR.match(lows[k + 1]) or _short_year_after(lows[k - 1], lows[k + 1]))) \
-                and not _days_of_a_month(lows, k):
-            return False  # "9-5", "30-60"; not "mid-2018", "2011-2014", "2017-19", "June 3-7"
+                and not _days_of_a_month(lows, k) and not (lows[k - 1] in MONTHS and lows[k + 1:k + 2]
+                                                           and lows[k + 1] in MONTHS):
+            return False  # "9-5", "30-60"; not "mid-2018", "2011-2014", "2017-19", "June 3-7", "May-July"
     for t in toks:
         if t.low in ABBREVIATIONS and not t.title and not (t is not toks[0] and lows[lows.index(t.low) - 1] in (
                 "last", "next", "this", "on")):

@@ -34,6 +34,7 @@ from . import calc as C
 from . import rules as R
 from .words import (
     CHAT_FORMS,
+    CHAT_PATTERNS,
     DAY_AFTER_TOMORROW,
     DAY_BEFORE_YESTERDAY,
     EARLIER_THIS_MONTH,
@@ -134,7 +135,10 @@ DAY_RANGE_RE = re.compile(rf"^(?:(?:on|in|from)\s+)?(?:(?P<m>{_MONTH_NAME})\.?\s
                           rf"|(?P<a2>\d{{1,2}}){_DAY_NUM}\s*(?:-|\u2013)\s*(?P<b2>\d{{1,2}}){_DAY_NUM}\s+(?:of\s+)?"
                           rf"(?P<m2>{_MONTH_NAME}))(?:,?\s+(?P<y>\d{{4}}))?$")
 #: Years from one to another: "2010-2014", "in 2019-20" (not "2008-12", which may be a month).
-YEAR_RANGE_RE = re.compile(r"^(?:(?:in|from)\s+)?(?P<a>(?:19|20)\d\d)\s*[-\u2013]\s*(?P<b>(?:19|20)\d\d|1[3-9]|[2-9]\d)$")
+YEAR_RANGE_RE = re.compile(r"^(?:(?:in|from)\s+)?(?P<a>(?:19|20)\d\d)(?:\s*[-\u2013]\s*|\s+(?:to|through|thru)\s+(?=\d{4}$))"
+                           r"(?P<b>(?:19|20)\d\d|1[3-9]|[2-9]\d)$")  # "2010-2014", "2010 through 2014"
+_MONTH_DASH_RE = re.compile(rf"^(?:(?:in|from)\s+)?(?P<a>{_MONTH_NAME})\.?\s*[-\u2013]\s*(?P<b>{_MONTH_NAME})\b")
+_CHAT_PATTERNS = tuple((re.compile(p), said) for p, said in CHAT_PATTERNS)
 _CHAT = re.compile(r"(?<![\w'])(?:" + "|".join(sorted(CHAT_FORMS, key=len, reverse=True)) + r")(?![\w'])")
 #: A stretch told by how long it lasted and when it ended: "for six years until 2020", "for a month till June".
 FOR_UNTIL_RE = re.compile(r"^for\s+(?:about\s+|around\s+|nearly\s+|almost\s+)?(?P<n>.+?)\s+(?P<u>day|week|month|year)s?"
@@ -155,7 +159,39 @@ def spelled_out(text: str) -> str:
     >>> spelled_out("last wknd, 2 wks ago")
     'last weekend, 2 weeks ago'
     """
+    for pattern, said in _CHAT_PATTERNS:
+        text = pattern.sub(said, text)
     return _CHAT.sub(lambda m: CHAT_FORMS[m.group()], text)
+
+
+_UNIT_WORDS = r"(?:minute|hour|day|night|week|weekend|fortnight|month|year|decade)s?"
+_COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple)"
+_OR_SO = re.compile(rf"\b({_COUNT}|{_UNIT_WORDS})\s+or\s+so\b")
+_UNIT_OR_N = re.compile(rf"\b(?:a|an|one)\s+({_UNIT_WORDS.removesuffix('s?')})s?\s+or\s+({_COUNT})\b")
+_N_OR_N = re.compile(rf"\b{_COUNT}\s+or\s+({_COUNT}\s+{_UNIT_WORDS})\b")
+
+
+def month_dash(text: str) -> str:
+    """Months from one to another said with a dash (lower case), as a range said in words: "may-july 2021" →
+    "from may to july 2021" (a dash between numbers may be a date: "2008-12").
+
+    >>> month_dash("in may-july 2021"), month_dash("may 3-7")
+    ('from may to july 2021', 'may 3-7')
+    """
+    return _MONTH_DASH_RE.sub(r"from \g<a> to \g<b>", text)
+
+
+def unhedged(text: str) -> str:
+    """A count said loosely as the count it reaches: "a month or so ago" → "a month ago", "a week or two ago" →
+    "two weeks ago", "two or three days ago" → "three days ago" (the far end: the finder reads "three days ago"
+    out of it anyway).
+
+    >>> [unhedged(t) for t in ("a month or so ago", "ten or so years ago", "a week or two ago", "2 or 3 days ago")]
+    ['a month ago', 'ten years ago', 'two weeks ago', '3 days ago']
+    """
+    text = _OR_SO.sub(r"\1", text)
+    text = _UNIT_OR_N.sub(r"\2 \1s", text)
+    return _N_OR_N.sub(r"\1", text)
 
 
 def resolve_time(phrase: str, ref: datetime, *, prefer: Prefer = "past") -> TimePoint | None:
@@ -181,7 +217,7 @@ def resolve_time(phrase: str, ref: datetime, *, prefer: Prefer = "past") -> Time
     if prefer not in _ANY_PREFER:
         raise ValueError(f"prefer must be one of {_ANY_PREFER}, got {prefer!r}")
     ref = ref.astimezone(timezone.utc)
-    s = spelled_out(" ".join(phrase.lower().translate(_TRANS).split()).strip(" .,;:!?\"()[]"))
+    s = month_dash(unhedged(spelled_out(" ".join(phrase.lower().translate(_TRANS).split()).strip(" .,;:!?\"()[]"))))
     if not s:
         return None
     try:
@@ -240,6 +276,8 @@ def split_range(phrase: str) -> tuple[str, str] | None:
     (('2015', '2019'), ('june 3', 'june 7'), ('six years before 2020', '2020'))
     """
     s = " ".join(phrase.translate(_TRANS).split()).strip(" .,;:!?")
+    if _MONTH_DASH_RE.match(s.lower()):
+        s = month_dash(s.lower())
     m = DAY_RANGE_RE.match(s.lower())
     if m:  # "March 3-7", "3-7 March 2022": the month said once
         month, a, b = (m["m"], m["a"], m["b"]) if m["m"] else (m["m2"], m["a2"], m["b2"])

@@ -34,7 +34,17 @@ from datetime import date, datetime, timedelta, timezone
 from typing import Any, Literal
 
 from chronomem.timeexpr import calc as C
-from chronomem.timeexpr.points import DAY_RANGE_RE, FOR_UNTIL_RE, YEAR_RANGE_RE, Prefer, TimePoint, resolve_time, spelled_out
+from chronomem.timeexpr.points import (
+    DAY_RANGE_RE,
+    FOR_UNTIL_RE,
+    YEAR_RANGE_RE,
+    Prefer,
+    TimePoint,
+    month_dash,
+    resolve_time,
+    spelled_out,
+    unhedged,
+)
 from chronomem.timeexpr.words import AGE_DECADES
 
 Granularity = Literal["day", "weekend", "week", "month", "season", "year", "decade"]
@@ -128,27 +138,7 @@ def _midnight(d: date | None) -> datetime | None:
 
 
 def _norm(phrase: str) -> str:
-    return _unhedged(spelled_out(_SPACES.sub(" ", phrase.lower().replace("\u2019", "'")).strip(" .,;:!?\"()[]")))
-
-
-_UNIT_WORDS = r"(?:minute|hour|day|night|week|weekend|fortnight|month|year|decade)s?"
-_COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple)"
-_OR_SO = re.compile(rf"\b({_COUNT}|{_UNIT_WORDS})\s+or\s+so\b")
-_UNIT_OR_N = re.compile(rf"\b(?:a|an|one)\s+({_UNIT_WORDS.removesuffix('s?')})s?\s+or\s+({_COUNT})\b")
-_N_OR_N = re.compile(rf"\b{_COUNT}\s+or\s+({_COUNT}\s+{_UNIT_WORDS})\b")
-
-
-def _unhedged(text: str) -> str:
-    """A count said loosely as the count it reaches: "a month or so ago" → "a month ago", "a week or two ago" →
-    "two weeks ago", "two or three days ago" → "three days ago" (the far end: the finder reads "three days ago"
-    out of it anyway).
-
-    >>> [_unhedged(t) for t in ("a month or so ago", "ten or so years ago", "a week or two ago", "2 or 3 days ago")]
-    ['a month ago', 'ten years ago', 'two weeks ago', '3 days ago']
-    """
-    text = _OR_SO.sub(r"\1", text)
-    text = _UNIT_OR_N.sub(r"\2 \1s", text)
-    return _N_OR_N.sub(r"\1", text)
+    return month_dash(unhedged(spelled_out(_SPACES.sub(" ", phrase.lower().replace("\u2019", "'")).strip(" .,;:!?\"()[]"))))
 
 
 def resolve(phrase: str, ref: datetime, *, tense: Tense = "past", born: date | int | None = None) -> TimeSpan | None:

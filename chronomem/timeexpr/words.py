@@ -122,8 +122,14 @@ CHAT_FORMS: dict[str, str] = {
     "wknd": "weekend", "wkend": "weekend", "tmrw": "tomorrow", "tmr": "tomorrow", "tmrow": "tomorrow",
     "2moro": "tomorrow", "2morrow": "tomorrow", "tomoz": "tomorrow", "yday": "yesterday", "ystd": "yesterday",
     "nxt": "next", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "mos": "months", "mths": "months",
-    "mnths": "months", "xmas": "christmas",
+    "mnths": "months", "xmas": "christmas", "mo": "months", "abt": "about",
 }
+#: Years chat writes in a form of its own, as regular expressions and what they stand for: "in 2k19" (2019),
+#: "in 2015ish", "2015-ish" (2015: a year said loosely is still that year).
+CHAT_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"(?<![\w'])2k(\d\d)(?![\w'])", r"20\1"),
+    (r"(?<![\w'])(\d{4}s?)-?ish(?![\w'])", r"\1"),
+)
 #: Prepositions that in front of "lately", "yesterday"… belong to the verb ("been up to lately").
 ATTACHED_ELSEWHERE = frozenset({"up", "on", "at", "over", "in", "to", "of", "for", "by", "about", "around", "from"})
 DEICTIC_WORDS = frozenset({"last", "this", "next", "past", "coming", "previous", "current", "other", "ago", "before",

@@ -31,7 +31,7 @@ from chronomem.extract.clauses.tree import verb_above
 from chronomem.extract.lexicon import OPEN
 from chronomem.schema.models import Precision
 from chronomem.timeexpr import find_times, resolve, resolve_time, split_range
-from chronomem.timeexpr.points import spelled_out
+from chronomem.timeexpr.points import month_dash, spelled_out
 from chronomem.timeexpr.words import (
     ADVERB_TIMES,
     COUNTED_PLURALS,
@@ -43,6 +43,7 @@ from chronomem.timeexpr.words import (
     RECENTLY_PHRASES,
     SINCE_WORDS,
     TENS_WORDS,
+    TIME_PARTS,
     TIME_PREPS,
     TIME_UNIT_WORDS,
     UNTIL_WORDS,
@@ -53,7 +54,7 @@ _YEAR = re.compile(r"^(?:1[0-9]|20)\d\d$")  # a bare year NER left out ("From 20
 # a stretch of time said without "for" ("we've been married 5 years", "I've worked there two years")
 _BARE_DURATION = re.compile(rf"^(?:(?:{'|'.join(h.strip() for h in NUMBER_HEDGES)})\s+)?(?:\d+|a|an|a few|a couple(?: of)?|"
                             rf"several|{'|'.join([*NUMBER_WORDS[1:], *TENS_WORDS])})(?:\s+and\s+a\s+half)?\s+"
-                            r"(?:days?|weeks?|months?|years?|decades?)$")
+                            r"(?:days?|weeks?|months?|years?|decades?)(?:\s+now)?$")
 _ANAPHORIC = tuple((re.compile(p.replace("{units}", L.lexicon_file("anaphoric_times")["units"])), said)
                    for p, said in L.lexicon_file("anaphoric_times")["rows"])
 _EVENT_NAMED_UNITS = frozenset(L.lexicon_file("anaphoric_times")["units"].split("|"))  # "the summer", "the week"
@@ -101,7 +102,7 @@ def _anchor(root: Token, lo: int, hi: int) -> int:
 
 
 def _role(words: str) -> str:
-    if _RANGE.match(words):
+    if _RANGE.match(month_dash(words)):  # "from May to July", "May-July 2021"
         return "range"
     if words.startswith(SINCE_WORDS):
         return "since"
@@ -112,7 +113,9 @@ def _role(words: str) -> str:
     return "point"
 
 
-_DETECT_AT = datetime(2000, 6, 15, 12, tzinfo=timezone.utc)  # any instant: only where the phrases are counts here
+# Two instants half a year apart: only where the phrases are counts here, and a phrase one of them cannot place
+# (said in June, "between May and July" is not over yet) the other can.
+_DETECT_AT = (datetime(2000, 6, 15, 12, tzinfo=timezone.utc), datetime(2000, 12, 20, 12, tzinfo=timezone.utc))
 _NUMBER_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"})  # a number NER read is no date ("3.8")
 
 
@@ -135,23 +138,38 @@ def _grammar_spans(sent: Span, covered: set[int]) -> list[tuple[int, int, Token]
             tok = sent.doc[i]
             lo = tok.idx - sent.start_char
             text[lo:lo + len(tok.text)] = " " * len(tok.text)
-    for m in find_times("".join(text), _DETECT_AT):
-        span = sent.char_span(m.start, m.end, alignment_mode="expand")
+    found = {(m.start, m.end) for at in _DETECT_AT for m in find_times("".join(text), at)}
+    for lo, hi in sorted(found):
+        if any(a <= lo and hi <= b and (a, b) != (lo, hi) for a, b in found):
+            continue  # the longer phrase is read
+        span = sent.char_span(lo, hi, alignment_mode="expand")
         if span is None or any(i in covered for i in range(span.start, span.end)):
             continue
         out.append((span.start, span.end, span.root))
     return out
 
 
-def _widened(sent: Span, spans: list[tuple[int, int, Token]]) -> list[tuple[int, int, Token]]:
-    """NER dates the grammar reads as counted from another time give way to the whole phrase: "the Monday
-    after Thanksgiving" (NER: "Monday", "Thanksgiving"), "the Friday before Christmas" (NER: "Friday")."""
+def _widened(sent: Span, spans: list[tuple[int, int, Token]], ents: list[Span], blocked: set[int]) \
+        -> list[tuple[int, int, Token]]:
+    """NER dates in a longer phrase the grammar reads give way to it: counted from another time ("the Monday after
+    Thanksgiving"), or with words NER left out ("half a year ago", NER: "a year ago"; "fall 2020", "between May and
+    July", "the 80's"); not over a part of a time ("start of May": the month, not May 1), nor joining NER dates."""
     doc = sent.doc
-    if not any(hi < sent.end and doc[hi].lower_ in ("before", "after") for _, hi, _ in spans):
+    if not spans:
         return spans
-    longer = [g for g in _grammar_spans(sent, set()) if any(
-        g[0] <= lo and hi < g[1] and doc[hi].lower_ in ("before", "after") for lo, hi, _ in spans)]
-    return longer + [s for s in spans if not any(g[0] <= s[0] and s[1] <= g[1] for g in longer)]
+
+    def longer(g: tuple[int, int, Token]) -> bool:
+        inside = [(lo, hi) for lo, hi, _ in spans if g[0] <= lo and hi <= g[1] and g[1] - g[0] > hi - lo]
+        if any(hi < g[1] and doc[hi].lower_ in ("before", "after") for lo, hi in inside):
+            return True
+        if len(inside) != 1 or sum(e.start < g[1] and g[0] < e.end for e in ents) > 1:
+            return False
+        lo, hi = inside[0]
+        return not any(t.lower_ in TIME_PARTS for t in doc[g[0]:lo]) \
+            and all(t.dep_ == "case" or t.lower_ == "ago" for t in doc[hi:g[1]])
+
+    longer_spans = [g for g in _grammar_spans(sent, blocked) if longer(g)]  # (not over "3.9 to 3.10", a version)
+    return longer_spans + [s for s in spans if not any(g[0] <= s[0] and s[1] <= g[1] for g in longer_spans)]
 
 
 def _joined_at_of(doc: Doc, spans: list[tuple[int, int, Token]]) -> list[tuple[int, int, Token]]:
@@ -197,18 +215,19 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
         some = any(c.dep_ == "det" and c.lower_ in L.UNSAID_TIME_DETERMINERS and c.i < e.start for c in e.root.children)
         if start < end and not some:  # (not "every other Tuesday": how often; "on a Tuesday": no day said)
             spans.append((start, end, e.root if start <= e.root.i < end else doc[end - 1]))
-    spans = _widened(sent, _joined_at_of(doc, spans))
-    covered = {i for e in ents for i in range(e.start, e.end)}
-    spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
-        t.lower_ in ADVERB_TIMES or (t.tag_ == "CD" and _YEAR.match(t.text) and t.head.lower_ in YEAR_HEADS))]
     numbers = {i for e in doc.ents if e.label_ in _NUMBER_LABELS and not _counts_time(e)
                for i in range(e.start, e.end)}  # "Python 3.8"; not "2 wks (ago)"
+    spans = _widened(sent, _joined_at_of(doc, spans), ents, in_term | numbers)
+    covered = {i for e in ents for i in range(e.start, e.end)}
+    spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
+        t.lower_ in ADVERB_TIMES or (t.tag_ == "CD" or spelled_out(t.lower_) != t.lower_)
+        and _YEAR.match(spelled_out(t.lower_)) and t.head.lower_ in YEAR_HEADS)]  # "in 2019", "in 2k19", "in 2015ish"
     people = [(e.start, e.end) for e in doc.ents if e.label_ == "PERSON"]
     spans += [s for s in _grammar_spans(sent, covered | in_term | numbers | {i for lo, hi, _ in spans for i in range(lo, hi)})
               if not any(lo <= s[0] and s[1] <= hi for lo, hi in people)]  # "June" alone may be a person, "last Tues" not
     out: list[TimePhrase] = []
     for ent_start, ent_end, root in sorted(spans, key=lambda s: s[0]):
-        if _named_by_event(doc, ent_start, ent_end, root):
+        if _named_by_event(doc, ent_start, ent_end, root) or _names_a_thing(doc[ent_end - 1], ent_start, ent_end):
             continue  # "the summer after I graduated": no date the words give (alone, "the summer" was last summer)
         if ent_end < sent.end and doc[ent_end].lower_ in _TRAILING_RELATIVES and (
                 ent_end + 1 == sent.end or doc[ent_end + 1].is_punct):
@@ -272,6 +291,15 @@ def _named_by_event(doc: Doc, start: int, end: int, root: Token) -> bool:
         or any(c.dep_ in ("relcl", "acl") and c.i >= end for c in root.children)
 
 
+def _names_a_thing(last: Token, start: int, end: int) -> bool:
+    """Whether a time word is part of a name after it ("at Sunday Times", "at Summer Lane Bakery") or a person's
+    name that owns a thing ("at May's place"), not a time: no date."""
+    if last.pos_ != "PROPN" or last.head.i < end:
+        return False
+    return last.dep_ == "compound" and last.head.pos_ == "PROPN" or last.dep_ == "poss" and end - start == 1 \
+        and last.lower_ in MONTH_WORDS
+
+
 def _verb_of_clause(tok: Token) -> bool:
     """"starting"/"beginning" that is the verb of its own clause ("he's starting in September": a subject or an
     auxiliary of its own) is no time preposition: the time dates that clause, said as it is."""
@@ -297,8 +325,9 @@ def resolve_when(when: When, turn_at: datetime) -> tuple[datetime, Precision, bo
     """``(at, precision, observed)`` for a relation's time words said at ``turn_at``; ``None`` means no fact."""
     if when.phrase:
         phrase, prefer = when.phrase, when.prefer
-        if when.role == "for":  # "for three years" (perfect) → began three years ago
-            phrase = phrase.removeprefix(phrase[:4]) + " ago" if phrase[:4].lower() == "for " else phrase + " ago"
+        if when.role == "for":  # "for three years" (perfect) → began three years ago; "for the past three years"
+            phrase = (phrase.removeprefix(phrase[:4]) if phrase[:4].lower() == "for " else phrase).removesuffix(" now")
+            phrase += "" if phrase.lower().startswith(("the past ", "the last ")) else " ago"
             prefer = "past"
         point = resolve_time(phrase, turn_at, prefer=prefer)  # type: ignore[arg-type]
         if point is not None:

@@ -8,12 +8,14 @@ from datetime import datetime, timezone
 
 from spacy.tokens import Doc, Span, Token
 
-from chronomem.timeexpr import resolve_time
-from chronomem.timeexpr.words import MONTH_WORDS, TIME_PARTS
+from chronomem.timeexpr import find_times, resolve_time
+from chronomem.timeexpr.words import LICENSED_ONLY, MONTH_WORDS, TIME_PARTS, WEEKDAYS
 
 _YEAR_TOKEN = re.compile(r"^(?:19|20)\d\d$")
 _DATE_PREPS = frozenset({"on", "in"})  # "Mozilla on January 7", "Acme in May 2020"
 _SOME_DAY = datetime(2024, 6, 15, tzinfo=timezone.utc)  # any day: whether a phrase names a time at all
+#: Words that name a time of their own, which a name NER ran on into may end with ("Tucson Sunday", "Acme jan").
+_TIME_NAMES = frozenset(WEEKDAYS) | LICENSED_ONLY
 
 
 def _starts_bare_date(tok: Token, ent: Span) -> bool:
@@ -24,6 +26,19 @@ def _starts_bare_date(tok: Token, ent: Span) -> bool:
     return any(t.is_title and t.is_alpha for t in before) and (
         tok.lower_ in MONTH_WORDS and tok.is_title and nxt.like_num
         or _YEAR_TOKEN.match(tok.text) is not None and nxt.text in ("-", "\u2013"))
+
+
+def _time_after_name(tok: Token, ent: Span) -> int:
+    """The end of the time phrase a name NER ran on into starts at ``tok`` ("Tucson Sunday night", "Tucson
+    Christmas 2019", "Ovid Labs jan 2020"), a day, month, season or holiday after the name that, with the words
+    after it, is a time the grammar reads; 0 when there is none (not "Sunday Times", "Easter Island")."""
+    doc = tok.doc
+    if tok.lower_ not in _TIME_NAMES or not all(t.is_title for t in doc[ent.start:tok.i]):
+        return 0
+    rest = doc[tok.i:min(len(doc), ent.end + 3)]
+    found = next((m for m in find_times(rest.text, _SOME_DAY) if m.start == 0), None)
+    span = rest.char_span(0, found.end, alignment_mode="expand") if found else None
+    return span.end if span is not None and span.end >= ent.end else 0
 
 
 def repair_dated_names(doc: Doc) -> None:
@@ -44,11 +59,14 @@ def repair_dated_names(doc: Doc) -> None:
         at = next((t.i for t in ent if t.i > ent.start and t.i + 1 < ent.end and (
             t.lower_ in _DATE_PREPS and doc[t.i + 1].lower_ in MONTH_WORDS or _starts_bare_date(t, ent))),
             None) if ent.label_ not in ("DATE", "TIME") else None
+        timed = 0
+        if at is None and ent.label_ not in ("DATE", "TIME"):
+            at = next((t.i for t in ent if t.i > ent.start and (timed := _time_after_name(t, ent))), None)
         if at is None:
             if not (out and out[-1].label_ == "DATE" and out[-1].end > ent.start):
                 out.append(ent)
             continue
-        end = ent.end
+        end = max(ent.end, timed)
         nxt = ents[n + 1] if n + 1 < len(ents) else None
         if nxt is not None and nxt.label_ == "DATE" and nxt.start <= end + 1:
             end = nxt.end  # "…January 7," + "2022"
@@ -61,6 +79,7 @@ def repair_dated_names(doc: Doc) -> None:
         doc.ents = out
     for date in (e for e in doc.ents if e.label_ == "DATE"):
         _object_off_date(date)
+        _name_off_date(date)
     _names_off_parts_of_time(doc)
 
 
@@ -73,6 +92,23 @@ def _object_off_date(date: Span) -> None:
     for tok in date.root.children:
         if tok.dep_ == "compound" and tok.i == date.start - 1 and tok.pos_ == "PROPN":
             tok.head, tok.dep_ = verb, "dobj"
+
+
+def _name_off_date(date: Span) -> None:
+    """A name the parser made a compound of the date after it, the date taking the name's place as the object of
+    the preposition ("moved to Tucson summer 2016", "started at Ovid Labs jan 2020": "Tucson" a compound of
+    "summer"), is the object again, and the date hangs on the verb."""
+    doc, root = date.doc, date.root
+    name = doc[date.start - 1] if date.start else None
+    if name is None or name.dep_ != "compound" or name.pos_ != "PROPN" or not date.start <= name.head.i < date.end \
+            or root.dep_ not in ("pobj", "dobj") or resolve_time(date.text, _SOME_DAY) is None:
+        return
+    verb = root.head.head if root.dep_ == "pobj" else root.head
+    name.head, name.dep_ = root.head, root.dep_
+    for tok in date:
+        if tok is not root and not date.start <= tok.head.i < date.end:
+            tok.head = root  # "mid", "-", "December" each the preposition's object
+    root.head, root.dep_ = verb, "npadvmod"
 
 
 def _names_off_parts_of_time(doc: Doc) -> None:
