@@ -207,6 +207,19 @@ def _lifelong(text: str) -> bool:
     return any(p in low for p in L.LIFELONG_PHRASES)
 
 
+_MAY_BE_LIFELONG = "chronomem_may_be_lifelong"
+
+
+def _lifelong_sentence(tok: Token) -> bool:
+    """:func:`_lifelong` of ``tok``'s sentence, read only in a turn whose whole text has such a phrase (a sentence's
+    words are the turn's: the turn's answer, read once and kept in ``doc.user_data``, is "no" for most turns)."""
+    doc = tok.doc
+    may = doc.user_data.get(_MAY_BE_LIFELONG)
+    if may is None:
+        may = doc.user_data[_MAY_BE_LIFELONG] = _lifelong.__wrapped__(doc.text)
+    return may and _lifelong(tok.sent.text)
+
+
 def _since_clause(tok: Token) -> bool:
     """A clause of the past that says since when ("since I graduated"), a stretch of life ("since college": ``period_nouns``)
     or "always" ("I've always lived in Ohio"): what a perfect says has held from then on and still does."""
@@ -281,7 +294,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
     ``hedged``: the heads of hedged clauses (:func:`hedged_clauses`)."""
     status = _own_status(tok)
     status.blocked |= tok.i in hedged or -1 in hedged
-    status.lifelong = _lifelong(tok.sent.text) or _since_clause(tok)
+    status.lifelong = _lifelong_sentence(tok) or _since_clause(tok)
     status.bygone = status.tense in ("past", "past_progressive") and _bygone(tok)
     status.plain = status.tense == "past" and _plain_past(tok)
     inner, cur = tok, tok

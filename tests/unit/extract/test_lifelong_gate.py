@@ -1,0 +1,44 @@
+"""A clause's "all along" phrase ("my whole life", "since I was a kid") is looked for in its sentence only when the
+turn's whole text has one (clauses/filters.py ``_lifelong_sentence``): the gated reading must say what reading
+every sentence says, and a turn without such a phrase must never read its sentences' text for one."""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extract.clauses import filters
+from chronomem.extract.rules.engine import RELATIONS_PIPE
+
+# our own words: turns with the phrase in one sentence of several, in another case, with odd spaces, and without
+TURNS = [
+    "I have lived in Tromsø my whole life. My brother moved away though.",
+    "My sister sings. I've been drawing since I was little, and I still draw daily.",
+    "We moved twice. I've known Pedro ALL MY   LIFE.",
+    "I’ve played chess since childhood. It calms me.",
+    "I bought a kayak last week. It's red and I love it.",
+    "She left. Since then life has been quiet.",
+    "",
+]
+
+
+@pytest.mark.parametrize("text", TURNS)
+def test_the_gated_reading_says_what_every_sentence_says(extractor, text):
+    doc = extractor.nlp(text, disable=[RELATIONS_PIPE])
+    for tok in doc:
+        assert filters._lifelong_sentence(tok) == filters._lifelong(tok.sent.text), (text, tok.text)
+
+
+def test_a_lifelong_phrase_in_one_sentence_is_not_the_next_ones(extractor):
+    doc = extractor.nlp(TURNS[0], disable=[RELATIONS_PIPE])
+    said = {tok.text: filters._lifelong_sentence(tok) for tok in doc if tok.pos_ in ("VERB", "AUX")}
+    assert said["lived"] and not said["moved"]
+
+
+def test_a_turn_without_the_phrase_reads_no_sentence_for_it(extractor, monkeypatch):
+    doc = extractor.nlp(TURNS[4], disable=[RELATIONS_PIPE])
+    asked: list[str] = []
+    real = filters._lifelong
+    monkeypatch.setattr(filters, "_lifelong", lambda text: asked.append(text) or real(text))
+    monkeypatch.setattr(filters._lifelong, "__wrapped__", real.__wrapped__, raising=False)
+    assert not any(filters._lifelong_sentence(tok) for tok in doc)
+    assert asked == []
