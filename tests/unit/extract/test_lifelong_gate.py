@@ -1,11 +1,13 @@
-"""A clause's "all along" phrase ("my whole life", "since I was a kid") is looked for in its sentence only when the
-turn's whole text has one (clauses/filters.py ``_lifelong_sentence``): the gated reading must say what reading
-every sentence says, and a turn without such a phrase must never read its sentences' text for one."""
+"""A clause's "all along" phrase ("my whole life", "since I was a kid") and a plan given up ("but didn't", "fell
+through") are looked for in a sentence only when the turn's whole text has one (clauses/filters.py ``_turn_has``):
+the gated reading must say what reading every sentence says, and a turn without such a phrase must never read its
+sentences' text for one."""
 
 from __future__ import annotations
 
 import pytest
 
+from chronomem.extract import lexicon as L
 from chronomem.extract.clauses import filters
 from chronomem.extract.rules.engine import RELATIONS_PIPE
 
@@ -18,6 +20,9 @@ TURNS = [
     "I bought a kayak last week. It's red and I love it.",
     "She left. Since then life has been quiet.",
     "",
+    "We meant to sail to Crete but didn't. The trip fell   through anyway.",
+    "I planned a garden. We called off the wedding but never the garden.",
+    "I wanted a puppy. Then I decided against it.",
 ]
 
 
@@ -39,6 +44,22 @@ def test_a_turn_without_the_phrase_reads_no_sentence_for_it(extractor, monkeypat
     asked: list[str] = []
     real = filters._lifelong
     monkeypatch.setattr(filters, "_lifelong", lambda text: asked.append(text) or real(text))
-    monkeypatch.setattr(filters._lifelong, "__wrapped__", real.__wrapped__, raising=False)
     assert not any(filters._lifelong_sentence(tok) for tok in doc)
     assert asked == []
+
+
+def _dropped_ungated(sent) -> bool:
+    low = " ".join(sent.text.lower().replace("’", "'").split())
+    return any(p in low for p in L.DROPPED) and not any(p in low for p in L.TIES_CALLED_OFF)
+
+
+@pytest.mark.parametrize("text", TURNS)
+def test_the_gated_dropped_plan_is_what_every_sentence_says(extractor, text):
+    doc = extractor.nlp(text, disable=[RELATIONS_PIPE])
+    for sent in doc.sents:
+        assert filters.is_dropped_plan(sent) == _dropped_ungated(sent), (text, sent.text)
+
+
+def test_a_plan_given_up_in_one_sentence_is_not_the_next_ones(extractor):
+    doc = extractor.nlp("I wanted a puppy. Then I decided against it. My cat is happy.", disable=[RELATIONS_PIPE])
+    assert [filters.is_dropped_plan(s) for s in doc.sents] == [False, True, False]
