@@ -21,6 +21,7 @@ from chronomem.extract.clauses.tree import verb_above
 from chronomem.extract.lexicon import OPEN, TIES
 
 _TURN_HAS = "chronomem_turn_has"  # Doc.user_data: {name of a phrase list: whether the turn has one}
+_WHAT_IF = ("what if",)
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
 _SAYING_CONDITIONS = tuple(tuple(p.split()) for p in sorted(TIES.saying_conditions))
 _WISH_FORMULAS = tuple(tuple(p.split()) for p in sorted(TIES.wish_formulas))
@@ -31,8 +32,8 @@ _GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
 def is_hypothetical(sent: Span) -> bool:
     """Conditionals and hypotheticals: "if", "unless", "imagine", "suppose", "wish"…; an "if" that
     conditions the saying ("if you ask me, …", ``saying_conditions`` in ``ties.json``) is none."""
-    return any(t.lower_ in L.CONDITIONALS and not _saying_condition(t) and not _life_without(t) for t in sent) or \
-        "what if" in sent.text.lower()
+    return any(t.lower_ in L.CONDITIONALS and not _saying_condition(t) and not _life_without(t) for t in sent) or (
+        _turn_has(sent.doc, "what if", _WHAT_IF) and "what if" in sent.text.lower())
 
 
 def _life_without(tok: Token) -> bool:

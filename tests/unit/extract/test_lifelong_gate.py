@@ -23,6 +23,7 @@ TURNS = [
     "We meant to sail to Crete but didn't. The trip fell   through anyway.",
     "I planned a garden. We called off the wedding but never the garden.",
     "I wanted a puppy. Then I decided against it.",
+    "The bus was late. What if   it never comes? What   if we walk?",
 ]
 
 
@@ -63,3 +64,12 @@ def test_the_gated_dropped_plan_is_what_every_sentence_says(extractor, text):
 def test_a_plan_given_up_in_one_sentence_is_not_the_next_ones(extractor):
     doc = extractor.nlp("I wanted a puppy. Then I decided against it. My cat is happy.", disable=[RELATIONS_PIPE])
     assert [filters.is_dropped_plan(s) for s in doc.sents] == [False, True, False]
+
+
+@pytest.mark.parametrize("text", TURNS)
+def test_the_gated_what_if_is_what_every_sentence_says(extractor, text):
+    doc = extractor.nlp(text, disable=[RELATIONS_PIPE])
+    for sent in doc.sents:
+        ungated = any(t.lower_ in L.CONDITIONALS and not filters._saying_condition(t) and not filters._life_without(t)
+                      for t in sent) or "what if" in sent.text.lower()
+        assert filters.is_hypothetical(sent) == ungated, (text, sent.text)
