@@ -8,10 +8,11 @@ says whether it is blocked, negated, ended ("no longer", "not … anymore", "use
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.questions import asks_after_comma, question_tail
@@ -19,6 +20,8 @@ from chronomem.extract.clauses.stance import negated, telling_frame, with_can
 from chronomem.extract.clauses.tree import verb_above
 from chronomem.extract.lexicon import OPEN, TIES
 
+_TURN_HAS = "chronomem_turn_has"  # Doc.user_data: {name of a phrase list: whether the turn has one}
+_WHAT_IF = ("what if",)
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)*")
 _SAYING_CONDITIONS = tuple(tuple(p.split()) for p in sorted(TIES.saying_conditions))
 _WISH_FORMULAS = tuple(tuple(p.split()) for p in sorted(TIES.wish_formulas))
@@ -29,8 +32,8 @@ _GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
 def is_hypothetical(sent: Span) -> bool:
     """Conditionals and hypotheticals: "if", "unless", "imagine", "suppose", "wish"…; an "if" that
     conditions the saying ("if you ask me, …", ``saying_conditions`` in ``ties.json``) is none."""
-    return any(t.lower_ in L.CONDITIONALS and not _saying_condition(t) and not _life_without(t) for t in sent) or \
-        "what if" in sent.text.lower()
+    return any(t.lower_ in L.CONDITIONALS and not _saying_condition(t) and not _life_without(t) for t in sent) or (
+        _turn_has(sent.doc, "what if", _WHAT_IF) and "what if" in sent.text.lower())
 
 
 def _life_without(tok: Token) -> bool:
@@ -53,6 +56,8 @@ def _saying_condition(tok: Token) -> bool:
 def is_dropped_plan(sent: Span) -> bool:
     """Plans that were dropped or undone: "but didn't", "decided against", "fell through" (not a tie called off:
     "we called off the engagement" ended it)."""
+    if not _turn_has(sent.doc, "dropped", L.DROPPED):
+        return False  # (most turns give up no plan: their sentences' text is not read)
     low = " ".join(sent.text.lower().replace("’", "'").split())
     return any(p in low for p in L.DROPPED) and not any(p in low for p in L.TIES_CALLED_OFF)
 
@@ -207,6 +212,22 @@ def _lifelong(text: str) -> bool:
     return any(p in low for p in L.LIFELONG_PHRASES)
 
 
+def _turn_has(doc: Doc, name: str, phrases: Iterable[str]) -> bool:
+    """Whether ``doc``'s whole text (lower case, "’" as "'", single spaces) has one of ``phrases``: a sentence's words
+    are its turn's, so a turn without one has no sentence with one. Read once per turn, kept in ``doc.user_data`` under ``name``."""
+    kept = doc.user_data.setdefault(_TURN_HAS, {})
+    if name not in kept:
+        if "" not in kept:  # the turn's text as the phrases are written, made once for every list
+            kept[""] = " ".join(doc.text.lower().replace("’", "'").split())
+        kept[name] = any(p in kept[""] for p in phrases)
+    return bool(kept[name])
+
+
+def _lifelong_sentence(tok: Token) -> bool:
+    """:func:`_lifelong` of ``tok``'s sentence, read only in a turn that has such a phrase (most turns have none)."""
+    return _turn_has(tok.doc, "lifelong", L.LIFELONG_PHRASES) and _lifelong(tok.sent.text)
+
+
 def _since_clause(tok: Token) -> bool:
     """A clause of the past that says since when ("since I graduated"), a stretch of life ("since college": ``period_nouns``)
     or "always" ("I've always lived in Ohio"): what a perfect says has held from then on and still does."""
@@ -281,7 +302,7 @@ def clause_status(tok: Token, hedged: frozenset[int] = frozenset()) -> ClauseSta
     ``hedged``: the heads of hedged clauses (:func:`hedged_clauses`)."""
     status = _own_status(tok)
     status.blocked |= tok.i in hedged or -1 in hedged
-    status.lifelong = _lifelong(tok.sent.text) or _since_clause(tok)
+    status.lifelong = _lifelong_sentence(tok) or _since_clause(tok)
     status.bygone = status.tense in ("past", "past_progressive") and _bygone(tok)
     status.plain = status.tense == "past" and _plain_past(tok)
     inner, cur = tok, tok

@@ -30,7 +30,7 @@ _PRESUPPOSING = frozenset({"why", "how", "when"})  # a question with these takes
 def title_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     """HAS_ROLE of a role held in the past, a title after thanks, a role the listener became (a sentence without
     "used", "now", "became" or a short address is passed over unread)."""
-    text = sent.doc.text[sent.start_char:sent.end_char].lower()
+    text = sent.text.lower()
     past = "used" in text or "now" in text
     short = len(sent) <= _SHORT
     out: list[Rel] = []
