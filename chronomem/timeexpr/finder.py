@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import lru_cache
 
 from chronomem.timeexpr.points import spelled_out
 from chronomem.timeexpr.spans import Tense, TimeSpan, resolve
@@ -166,6 +167,13 @@ def _tokens(text: str) -> list[_Tok]:
 
 _COUNTS = frozenset(NUMBER_WORDS[1:13]) | {"a", "an", "few", "couple"}
 _HEDGED_UNITS = frozenset({"minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "year", "decade"})
+
+
+@lru_cache(maxsize=16384)
+def _resolve(phrase: str, said_at: datetime, tense: Tense) -> TimeSpan | None:
+    """:func:`~chronomem.timeexpr.spans.resolve`, kept: the same phrase said at the same instant and tense is read
+    once (text scans ask again: "last week" in many turns of one day, each sentence read at two instants)."""
+    return resolve(phrase, said_at, tense=tense)
 
 
 def _run_word(tok: _Tok) -> bool:
@@ -322,7 +330,7 @@ def _pieces(clause: str, offset: int, run: list[_Tok], said_at: datetime, tense:
                 continue  # "(finished it) in two weeks": how long, not when
             if _ANAPHORIC.match(phrase) or _day_counted_elsewhere(run, j):
                 continue  # "the week before (the exam)": anchored to another event, not to when it was said
-            span = resolve(phrase, said_at, tense=tense)
+            span = _resolve(phrase, said_at, tense)
             if span is not None:
                 hit = TimeMention(phrase, offset + piece[0].start, offset + piece[-1].end, tense, span)
                 i = j
