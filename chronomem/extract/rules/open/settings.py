@@ -8,12 +8,13 @@ setting is over, when is not said.
 
 from __future__ import annotations
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Span
 
 from chronomem.extract.clauses.accept import token_org, token_place
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.records import Rel, held, timed
 from chronomem.extract.clauses.stance import plain
+from chronomem.extract.clauses.tree import verb_above
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.possessives import mine
 
@@ -24,7 +25,7 @@ def setting_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     for tok in sent:
         row = OPEN.possessed_settings.get(tok.lemma_.lower())
         me = mine(tok) if row is not None else None
-        verb = _verb_of(tok)
+        verb = verb_above(tok, 6)
         if row is None or me is None or verb is None or not plain(verb):
             continue
         prep, predicate = row
@@ -37,14 +38,3 @@ def setting_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             if arg is not None:
                 out.append(timed(predicate, me, arg, held(over), obj.i, 0.7))
     return out
-
-
-def _verb_of(tok: Token) -> Token | None:
-    """The verb whose clause ``tok`` sits in (its subject, object or a preposition's object)."""
-    for _ in range(6):
-        if tok.pos_ in ("VERB", "AUX"):
-            return tok
-        if tok.head is tok:
-            return None
-        tok = tok.head
-    return None
