@@ -157,7 +157,7 @@ def _tokens(text: str) -> list[_Tok]:
         end = m.end()
         if low.endswith(".") and len(low) > 1:  # "Fri." keeps its dot out of the phrase
             low, end = low[:-1], end - 1
-        low = spelled_out(low)  # "wknd": "weekend", "2k19": "2019"
+        low = _spelled_word(low)  # "wknd": "weekend", "2k19": "2019"
         if low.endswith("'s") and low[:-2] in _OWNING_TIMES and not (out and out[-1].low == "new"):
             # "last week's show": the time alone; not "New Year's (Eve)", a holiday
             low, end = low[:-2], end - 2
@@ -167,6 +167,9 @@ def _tokens(text: str) -> list[_Tok]:
 
 _COUNTS = frozenset(NUMBER_WORDS[1:13]) | {"a", "an", "few", "couple"}
 _HEDGED_UNITS = frozenset({"minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "year", "decade"})
+
+
+_spelled_word = lru_cache(maxsize=16384)(spelled_out)  # each word of each scanned text: the chat patterns run once a word
 
 
 @lru_cache(maxsize=16384)
