@@ -55,7 +55,7 @@ from chronomem.extract.resolution import later_names as ties
 from chronomem.extract.resolution.corrections import add_hint
 from chronomem.extract.resolution.gone_pets import gone_pet
 from chronomem.extract.resolution.later_names import OWNED_SEP, UNNAMED_KEY, name_given, partner_named, unnamed_partner
-from chronomem.extract.resolution.listener import someone_else_called
+from chronomem.extract.resolution.listener import someone_else_called, speaks_to_several
 from chronomem.extract.resolution.speaker_names import name_keys, previous_speaker, speaker_aliases
 from chronomem.extract.resolution.statements import statement, without_title_guesses
 from chronomem.extract.rules.people.people import addressee
@@ -108,10 +108,10 @@ class SessionResolver:
         speakers = {t.speaker.strip().lower() for t in session.turns} - set(skip_speakers)
         self.group_chat = len(speakers) >= 3  # "you" may be any of several: a vocative names the listener
         self._addressed: Callable[[], str | None] = lambda: None  # the name the current turn addresses its listener by
+        self._to_several: Callable[[], bool] = lambda: False  # the current turn speaks to several ("you guys")
         self._kin_called: dict[str, str] = {}  # in a group chat: a kin word said to the listener -> whom it first meant
         self._alias_of: dict[str, str] = {}  # a name's key -> the speaker it names ("Nora" -> "Speaker 2")
-        self._said = [(t.speaker, t.text) for t in session.turns]
-        self._turn_at = {id(t): n for n, t in enumerate(session.turns)}
+        self._said, self._turn_at = [(t.speaker, t.text) for t in session.turns], {id(t): n for n, t in enumerate(session.turns)}
 
     def link_speakers(self, docs: dict[int, list[Doc]]) -> None:
         """Read the whole session once for the names its speakers go by (:mod:`chronomem.extract.resolution.speaker_names`):
@@ -144,23 +144,22 @@ class SessionResolver:
 
     def _listener(self, turn: Turn) -> str | None:
         """The person a turn speaks to: the one it names ("Ross, you're my best friend"; between two, a name of no speaker's), else
-        the speaker :func:`~chronomem.extract.resolution.speaker_names.previous_speaker` gives, if no assistant ("Thanks, Mel!")."""
-        at = self._turn_at.get(id(turn))
-        if at is None:
+        the speaker :func:`~chronomem.extract.resolution.speaker_names.previous_speaker` gives, if no assistant ("Thanks, Mel!"),
+        unless in a group the turn speaks to several (:func:`~chronomem.extract.resolution.listener.speaks_to_several`)."""
+        if (at := self._turn_at.get(id(turn))) is None:
             return None
         me, addressed = turn.speaker.strip().lower(), self._addressed()
         if addressed is not None and addressed.lower() != me and (self.group_chat or self._speaker_named(
                 addressed) is None and someone_else_called(addressed, {s for s, _ in self._said})):
             return addressed  # (between two, a name that is no speaker's: "Bo, you're my best friend!")
-        name = previous_speaker(self._said, at)
+        name = None if self.group_chat and addressed is None and self._to_several() else previous_speaker(self._said, at)
         return None if name is None or name.lower() in self.skip_speakers else name
 
     def _speaker_named(self, name: str) -> str | None:
         """The session's speaker ``name`` is, or is the first name of ("Mel" → "Melanie" is not one)."""
         low = name.strip().lower()
         speakers = ((t.speaker.strip(), t.speaker.lower().split()[:1]) for t in self.session.turns)
-        alias = self._alias_of.get(normalize_name(name))
-        return alias or next((s for s, first in speakers if low in (s.lower(), *first)), None)
+        return self._alias_of.get(normalize_name(name)) or next((s for s, first in speakers if low in (s.lower(), *first)), None)
 
     def speaker_key(self, turn: Turn) -> str:
         """The key of the turn's speaker ("Ana" → "ana"), registered as a person."""
@@ -238,7 +237,8 @@ class SessionResolver:
         skip = turn.speaker.strip().lower() in self.skip_speakers
         if not skip and any(m.kind == SPEAKER for d in docs for m in (d._.cm_mentions or ())):
             self.speaker_key(turn)  # a turn that says "I" names its speaker first
-        self._addressed, offset = cache(partial(addressee, docs)), 0  # whom it addresses: read when first asked
+        self._addressed, self._to_several = cache(partial(addressee, docs)), cache(partial(speaks_to_several, docs))  # when asked
+        offset = 0
         for doc in docs:
             self._add_doc(turn_no, turn, doc, offset, skip)
             offset += len(doc) + 1
