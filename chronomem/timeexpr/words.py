@@ -81,6 +81,8 @@ UNDATED_PHRASES = ("a while ago", "a while back", "some time ago", "a long time 
                    "way back", "years ago", "months ago", "weeks ago", "days ago", "in the past", "the past",
                    "the future", "in the future", "before", "earlier", "later", "once", "one day",
                    "at some point")
+#: The undated times that put something before the time said ("years ago", "a long time ago"): past, no date.
+UNDATED_AGO = frozenset(p for p in UNDATED_PHRASES if p.endswith(" ago"))
 
 # --------------------------------------------------------------------------- finding phrases in plain text
 # (:mod:`chronomem.timeexpr.finder`: which words may make up a time phrase, which ones name a time only

@@ -1,5 +1,6 @@
 """Names NER ran into the date after them ("Mozilla on January 7", "Lisbon June 3-7", "Tom 1990-2001"), cut
-back to the name and the date (run by :func:`~chronomem.extract.parse.mending.repair`)."""
+back to the name and the date, and names the parser hung on a time after them ("Tucson summer 2016", "Stripe years
+ago") made names again (run by :func:`~chronomem.extract.parse.mending.repair`)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ from datetime import datetime, timezone
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.timeexpr import find_times, resolve_time
-from chronomem.timeexpr.words import LICENSED_ONLY, MONTH_WORDS, TIME_PARTS, WEEKDAYS
+from chronomem.timeexpr.words import LICENSED_ONLY, MONTH_WORDS, TIME_PARTS, UNDATED_AGO, WEEKDAYS
 
 _YEAR_TOKEN = re.compile(r"^(?:19|20)\d\d$")
 _DATE_PREPS = frozenset({"on", "in"})  # "Mozilla on January 7", "Acme in May 2020"
 _SOME_DAY = datetime(2024, 6, 15, tzinfo=timezone.utc)  # any day: whether a phrase names a time at all
 #: Words that name a time of their own, which a name NER ran on into may end with ("Tucson Sunday", "Acme jan").
 _TIME_NAMES = frozenset(WEEKDAYS) | LICENSED_ONLY
+_NOT_NAMES = frozenset({"DATE", "TIME", "EVENT", "CARDINAL"})  # what NER calls a name it ran into a time
 
 
 def _starts_bare_date(tok: Token, ent: Span) -> bool:
@@ -81,6 +83,7 @@ def repair_dated_names(doc: Doc) -> None:
         _object_off_date(date)
         _name_off_date(date)
     _names_off_parts_of_time(doc)
+    _names_off_undated_times(doc)
 
 
 def _object_off_date(date: Span) -> None:
@@ -130,3 +133,59 @@ def _names_off_parts_of_time(doc: Doc) -> None:
             other.head = name
         name.head, name.dep_ = tok.head, tok.dep_
         tok.head, tok.dep_ = verb, "npadvmod"
+
+
+def _undated_before(end: Token) -> int | None:
+    """Where the longest undated time that ends at ``end`` ("ago") begins ("years ago", "a long time ago")."""
+    doc = end.doc
+    return next((s for s in range(max(0, end.i - 3), end.i) if doc[s:end.i + 1].text.lower() in UNDATED_AGO), None)
+
+
+def _names_off_undated_times(doc: Doc) -> None:
+    """A name NER ran into an undated time after it ("I met Dana years ago": "Dana years ago" one date) is cut off
+    it, without NER's label for the whole (a date or an event is no name's type); a name the parser made a
+    compound of the time ("I joined Stripe years ago", "moved to Tucson ages ago": "Stripe", "Tucson" compounds of
+    "years", "ages") is a name again, in the place the time took (the preposition's or the verb's object), and
+    the time hangs on its "ago"."""
+    for end in [t for t in doc if t.lower_ == "ago" and t.i > 1]:
+        start = _undated_before(end)
+        name = doc[start - 1] if start else None
+        if start is None or name is None or name.pos_ != "PROPN":
+            continue
+        if any(e.start < start < e.end for e in doc.ents):
+            _cut_off_time(doc, start, end.i + 1)
+        if name.dep_ == "compound" and start <= name.head.i <= end.i and _name_back(name, start, end):
+            for other in doc[max(0, name.i - 3):name.i]:
+                if other.dep_ == "compound" and start <= other.head.i <= end.i:
+                    other.head = name  # "New York years ago": "New" too
+
+
+def _name_back(name: Token, start: int, end: Token) -> bool:
+    """Hang ``name`` where the time ``name.doc[start:end + 1]`` took its place; whether it could."""
+    doc = name.doc
+    taken = next((t for t in doc[start:end.i] if t.dep_ in ("pobj", "dobj") and not start <= t.head.i <= end.i), None)
+    verb, before = end.head, doc[name.i - 1]
+    if taken is not None:  # "to Tucson ages ago": "ages" the object of "to"
+        place, role = taken.head, taken.dep_
+        name.head, name.dep_ = place, role
+        host = end if end.head.i != taken.i else place.head if role == "pobj" else place  # (not under its own "ago")
+        taken.head, taken.dep_ = host, "npadvmod"
+    elif before.dep_ == "prep" and not any(c.dep_ == "pobj" for c in before.children):
+        name.head, name.dep_ = before, "pobj"
+    elif verb.pos_ == "VERB" and not any(c.dep_ == "dobj" for c in verb.children):
+        name.head, name.dep_ = verb, "dobj"  # "I joined Stripe years ago"
+    else:
+        return False
+    return True
+
+
+def _cut_off_time(doc: Doc, start: int, end: int) -> None:
+    """NER's spans end before the time ``doc[start:end]`` (a date or an event run into it leaves no label on the
+    name: it says nothing of the name's type), and the time is a date."""
+    out: list[Span] = []
+    for ent in doc.ents:
+        if ent.end <= start or ent.start >= end:
+            out.append(ent)
+        elif ent.start < start and ent.label_ not in _NOT_NAMES:
+            out.append(Span(doc, ent.start, start, label=ent.label_))
+    doc.ents = sorted([*out, Span(doc, start, end, label="DATE")], key=lambda e: e.start)

@@ -171,8 +171,6 @@ SPANS = [
 
 _NAME_ON_A_WORD = "the parser makes the place a compound of {!r} (not a time of its own): the fact is lost"
 KNOWN = {
-    (HOME, "ages ago"): _NAME_ON_A_WORD.format("ages"),
-    (JOB, "ages ago"): _NAME_ON_A_WORD.format("ages"),
     (HOME, "way back in 2005"): _NAME_ON_A_WORD.format("way"),
     (HOME, "abt a year ago"): _NAME_ON_A_WORD.format("abt"),
     (HOME, "freshman year"): _NAME_ON_A_WORD.format("freshman year"),
