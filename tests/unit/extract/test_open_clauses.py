@@ -460,6 +460,8 @@ def test_a_gerund_cut_from_what_it_needs_is_still_no_object(extractor):
 @pytest.mark.parametrize(("text", "wanted"), [
     ("I've lived in Vermont my whole life.", True),  # a perfect that has held all along, and still does
     ("i have lived in oregon since i was a kid .", True),
+    ("I've lived in Vermont for most of my life.", True),  # "most of" it: held all along, still does
+    ("I've lived in Vermont my whole adult life.", True),
     ("I live with my sister in Nevada.", True),  # the place hung on who one lives with
     ("I've lived in Vermont.", False),  # maybe long ago: no current fact
     ("I lived in Vermont my whole life.", False),  # a past tense: it may have ended
