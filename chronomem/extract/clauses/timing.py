@@ -219,9 +219,9 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
                for i in range(e.start, e.end)}  # "Python 3.8"; not "2 wks (ago)"
     spans = _widened(sent, _joined_at_of(doc, spans), ents, in_term | numbers)
     covered = {i for e in ents for i in range(e.start, e.end)}
-    spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
-        t.lower_ in ADVERB_TIMES or (t.tag_ == "CD" or spelled_word(t.lower_) != t.lower_)
-        and _YEAR.match(spelled_word(t.lower_)) and t.head.lower_ in YEAR_HEADS)]  # "in 2019", "in 2k19", "in 2015ish"
+    spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (  # the year first: the test that most words fail
+        (low := t.lower_) in ADVERB_TIMES or _YEAR.match(year := spelled_word(low)) and (t.tag_ == "CD" or year != low)
+        and t.head.lower_ in YEAR_HEADS)]  # "in 2019", "in 2k19", "in 2015ish"
     people = [(e.start, e.end) for e in doc.ents if e.label_ == "PERSON"]
     spans += [s for s in _grammar_spans(sent, covered | in_term | numbers | {i for lo, hi, _ in spans for i in range(lo, hi)})
               if not any(lo <= s[0] and s[1] <= hi for lo, hi in people)]  # "June" alone may be a person, "last Tues" not
