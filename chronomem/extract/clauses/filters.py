@@ -101,16 +101,16 @@ def _own_status(tok: Token) -> ClauseStatus:
     status = ClauseStatus()
     said = [n for c in tok.rights if c.dep_ == "acomp" for n in c.lefts if n.dep_ == "neg"] if tok.lemma_ == "be" else []
     for child in [*tok.children, *said]:  # "I'm not self-employed": the parser hung the "not" on the adjective
-        low = child.lower_
-        if _set_off(child, tok):
+        low, dep = child.lower_, child.dep_
+        if (dep == "neg" or low in L.ENDING_ADVERBS) and _set_off(child, tok):
             continue  # "Not anymore, I moved to York": the reply to a question before, not this clause's own
-        if child.dep_ == "neg" or (child.dep_ in ("advmod", "det", "npadvmod") and low in ("never", "no")):
+        if dep == "neg" or (dep in ("advmod", "det", "npadvmod") and low in ("never", "no")):
             if low == "no" and child.head.lower_ == "longer":
                 continue
             status.negated = True
         if low in L.ENDING_ADVERBS or (low == "more" and any(c.lower_ == "any" for c in child.children)):
             status.ending = True  # "not … anymore", "no longer", "not … any more"
-        if child.dep_ in ("advmod", "npadvmod"):
+        if dep in ("advmod", "npadvmod"):
             if low in L.CURRENT_MARKERS or (low == "now" and any(c.lower_ == "right" for c in child.children)):
                 status.current = True
             elif low in L.FRESH_MARKERS and low not in ("recently", "finally", "officially"):
