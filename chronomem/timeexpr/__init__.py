@@ -11,9 +11,9 @@
 ['2023-05-07 day (yesterday)', '2023-06-01 → 2023-06-30 month (next month)']
 """
 
-from chronomem.timeexpr.finder import TimeMention, find_times, tense_of
+from chronomem.timeexpr.finder import TimeMention, find_times, find_times_each, tense_of
 from chronomem.timeexpr.points import Precision, Prefer, TimePoint, resolve_time, split_range
 from chronomem.timeexpr.spans import GRANULARITIES, Granularity, Role, Tense, TimeSpan, from_point, resolve
 
 __all__ = ["GRANULARITIES", "Granularity", "Precision", "Prefer", "Role", "Tense", "TimeMention", "TimePoint",
-           "TimeSpan", "find_times", "from_point", "resolve", "resolve_time", "split_range", "tense_of"]
+           "TimeSpan", "find_times", "find_times_each", "from_point", "resolve", "resolve_time", "split_range", "tense_of"]

@@ -20,11 +20,13 @@ next to them ("in May", "last fall", "May 3"); a piece made only of a generic wo
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
+from typing import NamedTuple
 
-from chronomem.timeexpr.points import spelled_out
+from chronomem.timeexpr.points import spelled_word
 from chronomem.timeexpr.spans import Tense, TimeSpan, resolve
 from chronomem.timeexpr.words import (
     ABBREVIATIONS,
@@ -102,8 +104,7 @@ class TimeMention:
     span: TimeSpan
 
 
-@dataclass(frozen=True, slots=True)
-class _Tok:
+class _Tok(NamedTuple):  # (a tuple: made for every word of every clause scanned, four times faster than a frozen dataclass)
     low: str
     start: int
     end: int
@@ -157,7 +158,7 @@ def _tokens(text: str) -> list[_Tok]:
         end = m.end()
         if low.endswith(".") and len(low) > 1:  # "Fri." keeps its dot out of the phrase
             low, end = low[:-1], end - 1
-        low = _spelled_word(low)  # "wknd": "weekend", "2k19": "2019"
+        low = spelled_word(low)  # "wknd": "weekend", "2k19": "2019"
         if low.endswith("'s") and low[:-2] in _OWNING_TIMES and not (out and out[-1].low == "new"):
             # "last week's show": the time alone; not "New Year's (Eve)", a holiday
             low, end = low[:-2], end - 2
@@ -167,9 +168,6 @@ def _tokens(text: str) -> list[_Tok]:
 
 _COUNTS = frozenset(NUMBER_WORDS[1:13]) | {"a", "an", "few", "couple"}
 _HEDGED_UNITS = frozenset({"minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "year", "decade"})
-
-
-_spelled_word = lru_cache(maxsize=16384)(spelled_out)  # each word of each scanned text: the chat patterns run once a word
 
 
 @lru_cache(maxsize=16384)
@@ -277,22 +275,37 @@ def find_times(text: str, said_at: datetime, *, born: date | int | None = None,
     ['2016-01-01 → … year since (Since 2016)', '2023-07-29 → 2023-07-30 weekend (two weekends ago)', \
 '2023-06-01 → 2023-06-30 month (in June)']
     """
-    out: list[TimeMention] = []
+    return find_times_each(text, (said_at,), born=born, tense=tense)[0]
+
+
+def find_times_each(text: str, instants: Sequence[datetime], *, born: date | int | None = None,
+                    tense: Tense | None = None) -> list[list[TimeMention]]:
+    """:func:`find_times` of ``text`` at each of ``instants``, the text cut into clauses and words once (what
+    depends on the instant is only what its phrases resolve to).
+
+    >>> from datetime import timezone
+    >>> june, december = datetime(2000, 6, 15, tzinfo=timezone.utc), datetime(2000, 12, 20, tzinfo=timezone.utc)
+    >>> [[m.phrase for m in ms] for ms in find_times_each("We met between May and July.", (june, december))]
+    [[], ['between May and July']]
+    """
+    outs: list[list[TimeMention]] = [[] for _ in instants]
     if not _may_name_time(text) and not (born is not None and _AGE.search(text)):
-        return out  # most turns name no time: no clause to read
+        return outs  # most turns name no time: no clause to read
     for lo, hi in _clauses(text):
         clause = text[lo:hi]
         if not _may_name_time(clause) and not (born is not None and _AGE.search(clause)):
             continue
         clause_tense = tense or tense_of(clause)
-        for m in _AGE.finditer(clause):
-            span = resolve(m.group(), said_at, tense=clause_tense, born=born) if born is not None else None
-            if span is not None:
-                out.append(TimeMention(m.group(), lo + m.start(), lo + m.end(), clause_tense, span))
-        taken = [(x.start, x.end) for x in out]
-        toks = [t for t in _tokens(clause) if not any(a <= lo + t.start < b for a, b in taken)]
-        out += _scan(clause, lo, toks, said_at, clause_tense)
-    return sorted(out, key=lambda m: m.start)
+        words = _tokens(clause)
+        for said_at, out in zip(instants, outs):
+            for m in _AGE.finditer(clause):
+                span = resolve(m.group(), said_at, tense=clause_tense, born=born) if born is not None else None
+                if span is not None:
+                    out.append(TimeMention(m.group(), lo + m.start(), lo + m.end(), clause_tense, span))
+            taken = [(x.start, x.end) for x in out]
+            toks = [t for t in words if not any(a <= lo + t.start < b for a, b in taken)]
+            out += _scan(clause, lo, toks, said_at, clause_tense)
+    return [sorted(out, key=lambda m: m.start) for out in outs]
 
 
 def _scan(clause: str, offset: int, toks: list[_Tok], said_at: datetime, tense: Tense) -> list[TimeMention]:

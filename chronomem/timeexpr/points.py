@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
+from functools import lru_cache
 from typing import Any, Callable, Literal, Optional
 
 from . import calc as C
@@ -162,6 +163,11 @@ def spelled_out(text: str) -> str:
     for pattern, said in _CHAT_PATTERNS:
         text = pattern.sub(said, text)
     return _CHAT.sub(lambda m: CHAT_FORMS[m.group()], text)
+
+
+#: :func:`spelled_out` of one word, kept: the finder and the extractor's time reading ask it of every word they
+#: scan, and the chat patterns are the same for a word each time (a pure string function).
+spelled_word = lru_cache(maxsize=16384)(spelled_out)
 
 
 _UNIT_WORDS = r"(?:minute|hour|day|night|week|weekend|fortnight|month|year|decade)s?"

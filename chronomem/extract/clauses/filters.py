@@ -12,9 +12,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 from chronomem.extract import lexicon as L
+from chronomem.extract.clauses.args import doc_words
 from chronomem.extract.clauses.questions import asks_after_comma, question_tail
 from chronomem.extract.clauses.stance import negated, telling_frame, with_can
 from chronomem.extract.clauses.tree import verb_above
@@ -27,12 +29,14 @@ _SAYING_CONDITIONS = tuple(tuple(p.split()) for p in sorted(TIES.saying_conditio
 _WISH_FORMULAS = tuple(tuple(p.split()) for p in sorted(TIES.wish_formulas))
 
 _GOVERNING_DEPS = frozenset({"xcomp", "ccomp", "pcomp", "prep", "acomp"})
+_CONDITIONAL_IDS = frozenset(get_string_id(w) for w in L.CONDITIONALS)
 
 
 def is_hypothetical(sent: Span) -> bool:
     """Conditionals and hypotheticals: "if", "unless", "imagine", "suppose", "wish"…; an "if" that
     conditions the saying ("if you ask me, …", ``saying_conditions`` in ``ties.json``) is none."""
-    return any(t.lower_ in L.CONDITIONALS and not _saying_condition(t) and not _life_without(t) for t in sent) or (
+    return not doc_words(sent.doc).isdisjoint(_CONDITIONAL_IDS) and any(  # (most turns have no such word: not read)
+        t.lower_ in L.CONDITIONALS and not _saying_condition(t) and not _life_without(t) for t in sent) or (
         _turn_has(sent.doc, "what if", _WHAT_IF) and "what if" in sent.text.lower())
 
 
@@ -66,7 +70,7 @@ def hedged_clauses(sent: Span) -> frozenset[int]:
     """Heads of the clauses a hedge ("maybe", "someday", "probably", "almost") modifies; ``{-1}``: all;
     and every verb of a question tagged on after a dash (:func:`question_tail`)."""
     tail = question_tail(sent)
-    out: set[int] = {t.i for t in sent if tail is not None and t.i >= tail and t.pos_ in ("VERB", "AUX")}
+    out: set[int] = set() if tail is None else {t.i for t in sent if t.i >= tail and t.pos_ in ("VERB", "AUX")}
     for tok in sent:
         if tok.lower_ in L.HEDGES:  # the verb above the hedge (a hedge verb at the root: itself)
             verb = verb_above(tok if tok.head is tok else tok.head, steps=32)
@@ -106,16 +110,16 @@ def _own_status(tok: Token) -> ClauseStatus:
     status = ClauseStatus()
     said = [n for c in tok.rights if c.dep_ == "acomp" for n in c.lefts if n.dep_ == "neg"] if tok.lemma_ == "be" else []
     for child in [*tok.children, *said]:  # "I'm not self-employed": the parser hung the "not" on the adjective
-        low = child.lower_
-        if _set_off(child, tok):
+        low, dep = child.lower_, child.dep_
+        if (dep == "neg" or low in L.ENDING_ADVERBS) and _set_off(child, tok):
             continue  # "Not anymore, I moved to York": the reply to a question before, not this clause's own
-        if child.dep_ == "neg" or (child.dep_ in ("advmod", "det", "npadvmod") and low in ("never", "no")):
+        if dep == "neg" or (dep in ("advmod", "det", "npadvmod") and low in ("never", "no")):
             if low == "no" and child.head.lower_ == "longer":
                 continue
             status.negated = True
         if low in L.ENDING_ADVERBS or (low == "more" and any(c.lower_ == "any" for c in child.children)):
             status.ending = True  # "not … anymore", "no longer", "not … any more"
-        if child.dep_ in ("advmod", "npadvmod"):
+        if dep in ("advmod", "npadvmod"):
             if low in L.CURRENT_MARKERS or (low == "now" and any(c.lower_ == "right" for c in child.children)):
                 status.current = True
             elif low in L.FRESH_MARKERS and low not in ("recently", "finally", "officially"):

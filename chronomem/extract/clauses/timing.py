@@ -30,8 +30,8 @@ from chronomem.extract.clauses.records import Rel, When
 from chronomem.extract.clauses.tree import verb_above
 from chronomem.extract.lexicon import OPEN
 from chronomem.schema.models import Precision
-from chronomem.timeexpr import find_times, resolve, resolve_time, split_range
-from chronomem.timeexpr.points import month_dash, spelled_out
+from chronomem.timeexpr import find_times_each, resolve, resolve_time, split_range
+from chronomem.timeexpr.points import month_dash, spelled_word
 from chronomem.timeexpr.words import (
     ADVERB_TIMES,
     COUNTED_PLURALS,
@@ -123,7 +123,7 @@ def _counts_time(number: Span) -> bool:
     """Whether a number NER labelled counts units of time after it: "2 wks ago", "two summers ago" (a date), not
     "Python 3.8"."""
     doc = number.doc
-    return number.end < len(doc) and (spelled_out(doc[number.end].lower_) in TIME_UNIT_WORDS
+    return number.end < len(doc) and (spelled_word(doc[number.end].lower_) in TIME_UNIT_WORDS
                                       or doc[number.end].lower_ in COUNTED_PLURALS)  # "two Christmases ago"
 
 
@@ -138,7 +138,7 @@ def _grammar_spans(sent: Span, covered: set[int]) -> list[tuple[int, int, Token]
             tok = sent.doc[i]
             lo = tok.idx - sent.start_char
             text[lo:lo + len(tok.text)] = " " * len(tok.text)
-    found = {(m.start, m.end) for at in _DETECT_AT for m in find_times("".join(text), at)}
+    found = {(m.start, m.end) for found_at in find_times_each("".join(text), _DETECT_AT) for m in found_at}
     for lo, hi in sorted(found):
         if any(a <= lo and hi <= b and (a, b) != (lo, hi) for a, b in found):
             continue  # the longer phrase is read
@@ -219,9 +219,9 @@ def time_phrases(sent: Span, ents: list[Span]) -> list[TimePhrase]:
                for i in range(e.start, e.end)}  # "Python 3.8"; not "2 wks (ago)"
     spans = _widened(sent, _joined_at_of(doc, spans), ents, in_term | numbers)
     covered = {i for e in ents for i in range(e.start, e.end)}
-    spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (
-        t.lower_ in ADVERB_TIMES or (t.tag_ == "CD" or spelled_out(t.lower_) != t.lower_)
-        and _YEAR.match(spelled_out(t.lower_)) and t.head.lower_ in YEAR_HEADS)]  # "in 2019", "in 2k19", "in 2015ish"
+    spans += [(t.i, t.i + 1, t) for t in sent if t.i not in covered and (  # the year first: the test that most words fail
+        (low := t.lower_) in ADVERB_TIMES or _YEAR.match(year := spelled_word(low)) and (t.tag_ == "CD" or year != low)
+        and t.head.lower_ in YEAR_HEADS)]  # "in 2019", "in 2k19", "in 2015ish"
     people = [(e.start, e.end) for e in doc.ents if e.label_ == "PERSON"]
     spans += [s for s in _grammar_spans(sent, covered | in_term | numbers | {i for lo, hi, _ in spans for i in range(lo, hi)})
               if not any(lo <= s[0] and s[1] <= hi for lo, hi in people)]  # "June" alone may be a person, "last Tues" not

@@ -51,14 +51,18 @@ def nearest_subject(verb: Token, before: Token) -> Token | None:
     return max((c for c in verb.children if c.dep_ == "nsubj" and c.i < before.i), key=lambda c: c.i, default=None)
 
 
+#: What follows a space in a pet noun of more than one word ("shepherd" of "german shepherd"): a word only these end.
+_PET_LAST_WORDS = frozenset(pet[k + 1:] for pet in L.PET_NOUNS for k, c in enumerate(pet) if c == " ")
+
+
 def is_pet_noun(tok: Token) -> bool:
     """``tok`` names a kind of pet (``pet_nouns``), alone ("beagle"), with the word before it ("german shepherd") or
     before a word of mixed breed ("a beagle mix"); not a thing made like one ("a stuffed rabbit", "a robot dog")."""
     lemma = tok.lemma_.lower()
     if not (lemma in L.PET_NOUNS or lemma in L.PET_MIX_NOUNS and any(
             c.dep_ in ("compound", "amod") and c.i == tok.i - 1 and is_pet_noun(c) for c in tok.children)
-            or tok.i > 0 and f"{tok.doc[tok.i - 1].lower_} {lemma}" in L.PET_NOUNS and tok.doc[tok.i - 1].head.i in (
-                tok.i, tok.head.i)):  # "my german shepherd Rex": the parser may hang "german" on the name
+            or lemma in _PET_LAST_WORDS and tok.i > 0 and f"{tok.doc[tok.i - 1].lower_} {lemma}" in L.PET_NOUNS
+            and tok.doc[tok.i - 1].head.i in (tok.i, tok.head.i)):  # "my german shepherd Rex": "german" may hang on the name
         return False  # (the word first: most tokens are no pet noun)
     return not any(c.i < tok.i and c.lower_ in L.NOT_ANIMAL_MODIFIERS for c in tok.children)
 

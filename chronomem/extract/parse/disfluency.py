@@ -11,6 +11,7 @@ The parser reads "I-I" as one odd token or a compound and the clause around it f
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import DIALOGUE, OPEN
@@ -51,7 +52,15 @@ def drop_stutters(text: str) -> str:
     >>> drop_stutters("We flew to Bora-Bora in a T-shirt, the so-called trip, bye-bye.")
     'We flew to Bora-Bora in a T-shirt, the so-called trip, bye.'
     """
+    if "-" not in text and "\u2014" not in text and "\u2013" not in text:
+        return text  # every stutter is said with a dash: most turns have none
     return _FIRST_LETTER.sub(_first_letter, _REPEATED.sub(_repeated, text))
+
+
+def _sub(pattern: re.Pattern[str], repl: Any, text: str, *needles: str) -> str:
+    """``pattern.sub(repl, text)``, not tried on a text that has none of ``needles`` (a match has one of them):
+    the patterns try every word of every turn, and most turns have nothing for most of them."""
+    return pattern.sub(repl, text) if any(n in text for n in needles) else text
 
 
 # "livin'": a dropped g written out; "you’re": a typographic apostrophe inside a word made plain
@@ -165,12 +174,14 @@ def normalize_chat(text: str) -> str:
     "We got a puppy in mid June, since mid May I'm in Oslo, moved in mid 2020."
     """
     text = _OWNED_KIN.sub(lambda m: m.group(1) + m.group(2).lower(), _CHAT_PARTICLES.sub(_chat_particles, text))
-    text = drop_stutters(_DRAWN_OUT_SO.sub(r"\1o", _CURLY_APOSTROPHE.sub("'", text)))
-    text = _NAME_IS.sub(r"\1 is ", _NAME_HAS.sub(r"\1 has ", _DROPPED_G.sub(lambda m: m.group(1) + "g", text)))
-    text = _CHAT_WORDS.sub(lambda m: _spelled_out(m.group(1)), _BARE_OWNER.sub(r"\1's ", text))
-    text = _NAME_IS_NAME.sub(r"\1 is", _OWNED_IS.sub(r"\1 is ", text))
+    text = drop_stutters(_sub(_DRAWN_OUT_SO, r"\1o", _sub(_CURLY_APOSTROPHE, "'", text, "\u2019"), "oo"))
+    text = _sub(_DROPPED_G, lambda m: m.group(1) + "g", text, "in'", "in\u2019")
+    text = _sub(_NAME_IS, r"\1 is ", _sub(_NAME_HAS, r"\1 has ", text, "'s "), "'s ")
+    text = _CHAT_WORDS.sub(lambda m: _spelled_out(m.group(1)), _sub(_BARE_OWNER, r"\1's ", text, "s name"))
+    text = _sub(_NAME_IS_NAME, r"\1 is", _sub(_OWNED_IS, r"\1 is ", text, "'s "), "name's")
     text = _KIN_ROLE_WORDS.sub(lambda m: m.group(1).replace(" ", "-"), text)
-    text = _DROPPED_I_TASTE.sub(lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text))
+    text = _sub(_DROPPED_I_TASTE, lambda m: f"{m.group(1)}I {m.group(2).lower()} ", _EMPHATIC_DO.sub(r"\1 ", text),
+                "Love", "Adore")
     text = _DROPPED_SUBJECT.sub(lambda m: m.group(1) + DIALOGUE.dropped_subject_openers[m.group(2).lower()], text)
-    text = _OPENER.sub(lambda m: f"{m.group(1)}{m.group(2)}! {m.group(3).upper()}", _MID.sub(_mid, text))
+    text = _OPENER.sub(lambda m: f"{m.group(1)}{m.group(2)}! {m.group(3).upper()}", _sub(_MID, _mid, text, "id-", "id "))
     return _OPEN_END.sub(".", text, count=1)

@@ -92,6 +92,8 @@ def clause_rels(sent: Span, idx: DocIndex) -> list[Rel]:
 
 def _least_favourites(sent: Span, rels: list[Rel]) -> list[Rel]:
     """"Broccoli is my least favorite food": the tastes of a clause whose favourite is turned around are dislikes."""
+    if not any(r.predicate == "LIKES" for r in rels):
+        return rels  # (no taste said: no word to read)
     heads = {t.head.head.i for t in sent if t.lower_ in OPEN.favourite_words and any(
         c.lower_ in OPEN.opposite_modifiers for c in t.children)}
     return [replace(r, predicate="DISLIKES") if r.predicate == "LIKES" and r.i in heads else r for r in rels]

@@ -238,3 +238,17 @@ def test_counted_holidays_weeks_on_weeks_of_and_stretches(text, expected):
 def test_a_week_of_needs_a_day(phrase):
     from chronomem.timeexpr import resolve
     assert resolve(phrase, THU) is None
+
+
+@pytest.mark.parametrize("text", [
+    "We met between May and July, and we married the summer before last.",
+    "When I was 18 I moved to Leeds; two weekends ago I went back. Next fri I fly home",
+    "Nothing about time here.",
+    "I start on the 5th, mid-June, or maybe in a week or two.",
+])
+def test_find_times_each_is_find_times_at_each_instant(text: str) -> None:
+    from chronomem.timeexpr import find_times_each
+
+    instants = (datetime(2000, 6, 15, 12, tzinfo=UTC), datetime(2000, 12, 20, 12, tzinfo=UTC), THU)
+    for born in (None, 1990):
+        assert find_times_each(text, instants, born=born) == [find_times(text, at, born=born) for at in instants]

@@ -31,6 +31,7 @@ _CLAUSE_DEPS = frozenset({"ROOT", "conj", "xcomp", "advcl", "ccomp", "relcl", "p
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 _PAST_TENSES = frozenset({"past", "perfect"})
 _OWN_CLAUSES = frozenset({"conj", "advcl", "ccomp", "parataxis", "xcomp"})  # clauses of their own below a verb
+_CANCEL_OR_ARRIVAL = EVENTS.cancel_verbs | EVENTS.arrival_verbs  # (made once, not for every word of every sentence)
 
 
 def event_rels(sent: Span, frames: list[Frame], said: list[Rel]) -> list[Rel]:
@@ -39,7 +40,7 @@ def event_rels(sent: Span, frames: list[Frame], said: list[Rel]) -> list[Rel]:
     vocabulary rules' verbs ("I moved to Lisbon") are left to those readings."""
     out: list[Rel] = []
     if not any(t.role == "point" for f in frames[:1] for t in f.all_times) and not any(
-            t.lower_ in L.FRESH_MARKERS or t.lemma_.lower() in EVENTS.cancel_verbs | EVENTS.arrival_verbs for t in sent):
+            t.lower_ in L.FRESH_MARKERS or t.lemma_.lower() in _CANCEL_OR_ARRIVAL for t in sent):
         return out  # no time said, no "just", nothing called off, no arrival: no happening to date (most sentences)
     fired, objects = frozenset(r.i for r in said), frozenset(r.obj.i for r in said)
     for frame in frames:

@@ -166,10 +166,7 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out = []
     for tok in sent:
         low = tok.lower_
-        valued = tok.head.lemma_.lower() in OPEN.taste_verbs or tok.head.lemma_.lower() in OPEN.valuing_verbs
-        ours = any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in tok.children)
-        if low in OPEN.friendship_nouns and ours and not any(c.dep_ in ("compound", "amod") for c in tok.children) and (
-                any(c.lower_ == "your" for c in tok.children) or valued):
+        if low in OPEN.friendship_nouns and _ours_valued(tok):
             out.append(_with_listener("FRIEND_OF", tok))  # "our friendship", "I appreciate your friendship"
             continue
         if L.KIN.get(low, ("",))[0] == "parent" and low != "parent" and not low.startswith("step") and mine(tok, ("our",)):
@@ -194,6 +191,15 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
         elif subj.lower_ == "we" and low in OPEN.friend_nouns and tok.tag_ == "NNS" and not others_in_turn(tok.doc, tok):
             out.append(_with_listener("FRIEND_OF", tok))
     return out
+
+
+def _ours_valued(tok: Token) -> bool:
+    """A friendship noun that is ours or yours, with no modifier, and yours or valued: "our friendship", "I appreciate
+    your friendship"."""
+    valued = tok.head.lemma_.lower() in OPEN.taste_verbs or tok.head.lemma_.lower() in OPEN.valuing_verbs
+    ours = any(c.dep_ == "poss" and c.lower_ in ("our", "your") for c in tok.children)
+    return ours and not any(c.dep_ in ("compound", "amod") for c in tok.children) and (
+        any(c.lower_ == "your" for c in tok.children) or valued)
 
 
 _KIN_TO_PREDICATE = {k: v for k, v in L.KIN_PREDICATES.items() if k not in ("child", "parent", "friend")}  # a listener is no child of mine
