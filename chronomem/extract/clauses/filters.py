@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import doc_words
 from chronomem.extract.clauses.questions import asks_after_comma, question_tail
-from chronomem.extract.clauses.stance import negated, telling_frame, with_can
+from chronomem.extract.clauses.stance import hedges_when, negated, telling_frame, with_can
 from chronomem.extract.clauses.tree import verb_above
 from chronomem.extract.lexicon import OPEN, TIES
 
@@ -74,17 +74,10 @@ def hedged_clauses(sent: Span) -> frozenset[int]:
     for tok in sent:
         if tok.lower_ in L.HEDGES:  # the verb above the hedge (a hedge verb at the root: itself)
             verb = verb_above(tok if tok.head is tok else tok.head, steps=32)
-            if verb is None or not _hedges_when(tok, verb):
+            if verb is None or not hedges_when(tok, verb):
                 out.add(-1 if verb is None else verb.i)
     return frozenset(out)
 
-
-def _hedges_when(hedge: Token, verb: Token) -> bool:
-    """A hedge said just before the date of a clause in the past doubts when, not whether ("I moved to Oslo maybe
-    two years ago"); before a time to come it doubts the plan ("maybe next year I'll move")."""
-    nxt = hedge.doc[hedge.i + 1] if hedge.i + 1 < len(hedge.doc) else None
-    opens = [t for t in (hedge, nxt) if t is not None and t.ent_iob_ == "B" and t.ent_type_ == "DATE"]  # "almost a year ago"
-    return bool(opens) and verb.tag_ == "VBD"
 
 
 @dataclass(slots=True)
@@ -125,7 +118,7 @@ def _own_status(tok: Token) -> ClauseStatus:
             elif low in L.FRESH_MARKERS and low not in ("recently", "finally", "officially"):
                 if not (low == "now" and any(c.lower_ in ("for", "as", "until") for c in child.children)):
                     status.fresh = True
-            elif low in L.HEDGES and not _hedges_when(child, tok):
+            elif low in L.HEDGES and not hedges_when(child, tok):
                 status.blocked = True
     if status.negated and (any(t.lower_ == "anymore" for t in tok.subtree if t.i > tok.i)
                            or "any more" in tok.sent.text.lower()):

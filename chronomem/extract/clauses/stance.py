@@ -152,3 +152,11 @@ def planned_moment(verb: Token) -> bool:
                 or c.dep_ == "prep" and c.lower_ in OPEN.moment_preps and any(g.dep_ == "pobj" for g in c.children):
             return True
     return False
+
+
+def hedges_when(hedge: Token, verb: Token) -> bool:
+    """A hedge said just before the date of a clause in the past doubts when, not whether ("I moved to Oslo maybe
+    two years ago"); before a time to come it doubts the plan ("maybe next year I'll move")."""
+    nxt = hedge.doc[hedge.i + 1] if hedge.i + 1 < len(hedge.doc) else None
+    opens = [t for t in (hedge, nxt) if t is not None and t.ent_iob_ == "B" and t.ent_type_ == "DATE"]  # "almost a year ago"
+    return bool(opens) and verb.tag_ == "VBD"
