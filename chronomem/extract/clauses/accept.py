@@ -16,7 +16,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, first_name_place, name_arg, valid_name, version_of
 from chronomem.extract.clauses.phrases import called_name
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, PRONOUN, SPEAKER, THERE, WE, Arg
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.tree import dep_child, prep_objects
 from chronomem.extract.lexicon import ROLES, TIES
 from chronomem.extract.parse.pipeline import session_speakers
 
@@ -117,7 +117,7 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
     words.append(role_word(tok))
     for child in tok.children:
         if child.dep_ == "prep" and child.lower_ == "of" and tok.lemma_.lower() in L.OF_ROLE_HEADS:
-            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            pobj = dep_child(child, "pobj")
             if pobj is not None:  # "curator of insects (at the museum)": the field, not where it is held
                 place = {t.i for c in pobj.children if c.dep_ == "prep" for t in c.subtree}
                 words += ["of", *(t.lower_ for t in pobj.subtree

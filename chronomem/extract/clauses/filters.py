@@ -17,7 +17,7 @@ from spacy.tokens import Doc, Span, Token
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.questions import asks_after_comma, question_tail
 from chronomem.extract.clauses.stance import negated, telling_frame, with_can
-from chronomem.extract.clauses.tree import verb_above
+from chronomem.extract.clauses.tree import dep_child, verb_above
 from chronomem.extract.lexicon import OPEN, TIES
 
 _TURN_HAS = "chronomem_turn_has"  # Doc.user_data: {name of a phrase list: whether the turn has one}
@@ -131,7 +131,7 @@ def _set_off(child: Token, tok: Token) -> bool:
     "No longer, we sold it" (not "I no longer live there", not "Sadly I don't live there anymore")."""
     if child.lower_ not in L.ENDING_ADVERBS and child.dep_ != "neg":
         return False
-    subject = next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    subject = dep_child(tok, "nsubj", "nsubjpass")
     return subject is not None and child.i < subject.i and any(
         t.text == "," for t in tok.doc[child.right_edge.i + 1:subject.i])
 

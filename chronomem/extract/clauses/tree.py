@@ -8,6 +8,11 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import OPEN
 
 
+def dep_child(head: Token, *deps: str) -> Token | None:
+    """The first child of ``head`` hung on it as one of ``deps`` ("nsubj", "dobj", …; ``None`` when none is)."""
+    return next((c for c in head.children if c.dep_ in deps), None)
+
+
 def prep_objects(head: Token, *words: str) -> list[Token]:
     """The objects of ``head``'s prepositions, of those among ``words`` when any are given: "friends with
     Tomas" → Tomas."""

@@ -19,7 +19,7 @@ from chronomem.extract.clauses.hygiene import kin_as_name
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase, outing_with_place, quoted_title, titled_kind
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
-from chronomem.extract.clauses.tree import is_pet_noun, prep_objects, someone_elses
+from chronomem.extract.clauses.tree import dep_child, is_pet_noun, prep_objects, someone_elses
 from chronomem.extract.lexicon import NAMES, OPEN
 from chronomem.extract.parse.pipeline import session_speakers
 from chronomem.extract.rules.open.phrase_table import phrase_row, place_trimmed
@@ -355,7 +355,7 @@ def _named_at(frame: Frame) -> Arg | None:
 def gerund_conjuncts(tok: Token, arg: Arg | None, idx: DocIndex) -> list[Arg]:
     """The other objects of a liked activity, each with its verb: "baking bread and cookies" → baking cookies,
     "improving public transit and housing" → improving housing (not "baking bread and I love it")."""
-    obj = next((c for c in tok.children if c.dep_ == "dobj"), None) if arg is not None and tok.tag_ == "VBG" else None
+    obj = dep_child(tok, "dobj") if arg is not None and tok.tag_ == "VBG" else None
     if obj is None or phrases.afterthought(obj):
         return []  # (not "baking together, especially cakes and pies")
     doing = tok.doc[tok.i:obj.left_edge.i].text

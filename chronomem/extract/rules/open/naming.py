@@ -14,7 +14,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, holds
 from chronomem.extract.clauses.stance import negated
-from chronomem.extract.clauses.tree import is_pet_noun
+from chronomem.extract.clauses.tree import dep_child, is_pet_noun
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.possessives import mine
 from chronomem.extract.rules.people.kin import a_name
@@ -73,7 +73,7 @@ def _someone_elses(tok: Token) -> bool:
     """A pet someone other than the speaker owns or got: "Adam got a cat", "her parrot", "Lena's dog"."""
     if any(c.dep_ == "poss" and c.lower_ not in ("my", "our") for c in tok.children):
         return True
-    subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None) if tok.dep_ == "dobj" else None
+    subj = dep_child(tok.head, "nsubj") if tok.dep_ == "dobj" else None
     return subj is not None and subj.lower_ not in ("i", "we") and subj.pos_ in ("PROPN", "NOUN")
 
 
@@ -94,7 +94,7 @@ def introduced_names(doc: Doc) -> list[Token]:
             continue  # a name ("Kyle" tagged as a noun after "his name is" too)
         head = tok.head
         if (tok.dep_ == "attr" or (tok.dep_ == "acomp" and (tok.pos_ == "PROPN" or said))) and head.lemma_ == "be":
-            subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+            subj = dep_child(head, "nsubj")
             if subj is None and head.i > 0 and doc[head.i - 1].lower_ == "name":
                 subj = doc[head.i - 1]  # "I have a dog and his name is Max", parsed with "name" as a second object
             if subj is not None and (subj.lower_ in ("this", "that") or _this_pet(subj) or (
@@ -114,7 +114,7 @@ def introduced_names(doc: Doc) -> list[Token]:
 def _my_pet_described(noun: Token) -> bool:
     """A pet noun said of the speaker's pet or of "he"/"she": "My dog is a husky named Storm" (not of Tom's dog: the
     turn's pets are checked to be the speaker's first)."""
-    subj = next((c for c in noun.head.children if c.dep_ == "nsubj"), None) if noun.dep_ == "attr" else None
+    subj = dep_child(noun.head, "nsubj") if noun.dep_ == "attr" else None
     return subj is not None and noun.head.lemma_ == "be" and is_pet_noun(noun) and not negated(noun.head) and (
         _our_pet(subj) or subj.lower_ in L.THIRD_SUBJECTS)
 

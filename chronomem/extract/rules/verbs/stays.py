@@ -21,7 +21,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import GAZETTEER, Arg, Rel, When, timed
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.tree import dep_child, prep_objects
 from chronomem.extract.lexicon import PEOPLE, ROLES, TIES
 from chronomem.extract.rules.base import emit, employment, persons
 from chronomem.extract.rules.open.base import place_arg
@@ -154,7 +154,7 @@ def admitted(frame: Frame) -> list[Rel]:
 def spent(frame: Frame) -> list[Rel]:
     """"I spent three years in Lisbon" (lived there), "spent my twenties at Oracle" (worked there): a past
     stay as long as a life's stretch, over now."""
-    dobj = next((c for c in frame.v.children if c.dep_ == "dobj"), None)  # (a time phrase: no object of the frame)
+    dobj = dep_child(frame.v, "dobj")  # (a time phrase: no object of the frame)
     if frame.status.tense != "past" or frame.status.blocked or frame.status.negated or dobj is None or (
             dobj.lemma_.lower() not in PEOPLE.couple_spans and dobj.lower_ not in L.OPEN.life_periods):
         return []
