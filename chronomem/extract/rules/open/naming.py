@@ -14,7 +14,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, holds
 from chronomem.extract.clauses.stance import negated
-from chronomem.extract.clauses.tree import dep_child, is_pet_noun
+from chronomem.extract.clauses.tree import dep_child, is_pet_noun, word_or_lemma_in
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.possessives import mine
 from chronomem.extract.rules.people.kin import a_name
@@ -34,7 +34,8 @@ def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     if pets and all(_someone_elses(t) for t in pets):
         return []  # "My colleague Adam got a cat; it's called Maple": Adam's pet
     pet = bool(pets) or any(p in text for p in OPEN.newcomer_phrases)
-    child = any(_child_noun(t) and mine(t) is not None for t in doc) or bool(_AGED.search(text))  # "our one-year-old"
+    child = any(word_or_lemma_in(t, OPEN.child_nouns) and mine(t) is not None for t in doc) or bool(
+        _AGED.search(text))  # "our one-year-old"
     friend = any(_my_friend(t) for t in doc)
     if not (pet or child or friend):
         return []
@@ -45,7 +46,7 @@ def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
             continue
         last = _person_before(name)  # whose name it is (not "My son has a friend over. His name is Max")
         befriended = last is not None and _my_friend(last)
-        if child and (last is None or _child_noun(last)) or befriended:  # ("My sons are twins, they're called …")
+        if child and (last is None or word_or_lemma_in(last, OPEN.child_nouns)) or befriended:  # ("My sons are twins, they're called …")
             person = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
             out.append(holds("FRIEND_OF" if befriended else "PARENT_OF", Arg(SPEAKER, name.i), person, name.i))
     return out
@@ -62,11 +63,6 @@ def _person_before(name: Token) -> Token | None:
     Priya"; not "my friend got a new boss, his name is Tom": the boss)."""
     return next((t for t in reversed(name.doc[:name.i]) if t.pos_ == "NOUN" and t.dep_ != "attr" and (  # ("are twins")
         t.lemma_.lower() in L.KIN or t.lower_ in OPEN.kin_possessions or t.lemma_.lower() in OPEN.friend_nouns)), None)
-
-
-def _child_noun(tok: Token) -> bool:
-    """"son", "daughter", "toddler": a word for a child (``child_nouns``)."""
-    return tok.lower_ in OPEN.child_nouns or tok.lemma_.lower() in OPEN.child_nouns
 
 
 def _someone_elses(tok: Token) -> bool:

@@ -21,7 +21,7 @@ from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel, When
-from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
+from chronomem.extract.clauses.tree import is_pet_noun, prep_objects, word_or_lemma_in
 from chronomem.extract.lexicon import OPEN, ROLE_PHRASE_STOPS, ROLES, TIES, TITLE_NOUNS, lexicon_file
 from chronomem.extract.rules.base import emit, employment, named_org, persons, role_rels, role_when
 from chronomem.extract.rules.open.possessives import owned_name
@@ -158,7 +158,7 @@ def role_words(tok: Token, frame: Frame) -> Arg | None:
             words += ["of", *(role_word(t) for t in doc[end + 1:tail])]
             return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
     last = doc[end - 1]
-    if not (last.lower_ in L.ROLE_HEADS or last.lemma_.lower() in L.ROLE_HEADS) or (
+    if not word_or_lemma_in(last, L.ROLE_HEADS) or (
             len(words) == 1 and last.lower_ in L.WEAK_ROLE_HEADS):
         return None
     return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
