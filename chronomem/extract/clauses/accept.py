@@ -16,7 +16,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, first_name_place, name_arg, valid_name, version_of
 from chronomem.extract.clauses.phrases import called_name
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, OWNED, PRONOUN, SPEAKER, THERE, WE, Arg
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.tree import dep_child, prep_objects, word_or_lemma_in
 from chronomem.extract.lexicon import ROLES, TIES
 from chronomem.extract.parse.pipeline import session_speakers
 
@@ -117,7 +117,7 @@ def role_arg(tok: Token, *, strict: bool = True) -> Arg | None:
     words.append(role_word(tok))
     for child in tok.children:
         if child.dep_ == "prep" and child.lower_ == "of" and tok.lemma_.lower() in L.OF_ROLE_HEADS:
-            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            pobj = dep_child(child, "pobj")
             if pobj is not None:  # "curator of insects (at the museum)": the field, not where it is held
                 place = {t.i for c in pobj.children if c.dep_ == "prep" for t in c.subtree}
                 words += ["of", *(t.lower_ for t in pobj.subtree
@@ -141,7 +141,7 @@ def thing_arg(tok: Token, idx: DocIndex) -> Arg | None:
         return arg
     if tok.pos_ == "VERB" and tok.tag_ == "VBG" and not any(c.dep_ in ("dobj", "prep", "xcomp") for c in tok.children):
         return Arg(ENTITY, tok.i, tok.lower_, "OTHER", GUESS)
-    if tok.pos_ != "NOUN" or tok.lemma_.lower() in L.VAGUE_THINGS or tok.lower_ in L.VAGUE_THINGS:
+    if tok.pos_ != "NOUN" or word_or_lemma_in(tok, L.VAGUE_THINGS):
         return None
     if any(c.dep_ in ("det", "poss") and c.lower_ in L.NOT_MINE_DETERMINERS for c in tok.children):
         return None
@@ -260,7 +260,7 @@ def described_place(tok: Token, idx: DocIndex, *, describe: bool = True) -> Arg 
     if (name := called_name(tok)) is not None:
         return Arg(ENTITY, tok.i, name, "PLACE", GUESS)  # "a small town called Millbrook"
     mods = [c for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i]
-    telling = tok.lemma_.lower() in L.TELLING_PLACE_NOUNS or tok.lower_ in L.TELLING_PLACE_NOUNS  # "on a farm"
+    telling = word_or_lemma_in(tok, L.TELLING_PLACE_NOUNS)  # "on a farm"
     if not describe or not (mods or telling) or any(m.lower_ in L.VAGUE_PLACE_MODIFIERS for m in mods) or any(
             c.dep_ == "poss" for c in tok.children):
         return None

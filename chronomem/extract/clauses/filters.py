@@ -19,7 +19,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import doc_words
 from chronomem.extract.clauses.questions import asks_after_comma, question_tail
 from chronomem.extract.clauses.stance import hedges_when, negated, telling_frame, with_can
-from chronomem.extract.clauses.tree import verb_above
+from chronomem.extract.clauses.tree import dep_child, verb_above, word_or_lemma_in
 from chronomem.extract.lexicon import OPEN, TIES
 
 _TURN_HAS = "chronomem_turn_has"  # Doc.user_data: {name of a phrase list: whether the turn has one}
@@ -137,7 +137,7 @@ def _set_off(child: Token, tok: Token) -> bool:
     "No longer, we sold it" (not "I no longer live there", not "Sadly I don't live there anymore")."""
     if child.lower_ not in L.ENDING_ADVERBS and child.dep_ != "neg":
         return False
-    subject = next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    subject = dep_child(tok, "nsubj", "nsubjpass")
     return subject is not None and child.i < subject.i and any(
         t.text == "," for t in tok.doc[child.right_edge.i + 1:subject.i])
 
@@ -253,7 +253,7 @@ def _bygone(tok: Token) -> bool:
             stack += c.children
         objs = [o for o in c.children if o.dep_ == "pobj"]
         if c.dep_ == "prep" and (c.lower_ == "as" and any(o.lemma_.lower() in L.YOUNG_NOUNS for o in objs) or (
-                c.lower_ in L.PERIOD_PREPS and any({o.lower_, o.lemma_.lower()} & L.PERIOD_NOUNS and not any(
+                c.lower_ in L.PERIOD_PREPS and any(word_or_lemma_in(o, L.PERIOD_NOUNS) and not any(
                     d.lower_ in ("a", "an") for d in o.children) for o in objs))):
             return True
         if c.dep_ == "advmod" and c.lower_ in L.EARLIER_ADVERBS or c.dep_ in ("prep", "mark") and c.lower_ == "before" and any(

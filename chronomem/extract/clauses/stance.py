@@ -10,7 +10,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
-from chronomem.extract.clauses.tree import nearest_subject
+from chronomem.extract.clauses.tree import dep_child, nearest_subject
 from chronomem.extract.lexicon import DIALOGUE, OPEN
 
 
@@ -26,7 +26,7 @@ def subject_of(verb: Token) -> Token | None:
     """The subject of ``verb``: the one nearest before it when the parser gave it two ("Yes, Ada, I
     remember, she's rude" makes the vocative "Ada" a subject too), else the first."""
     before = nearest_subject(verb, verb)
-    return before if before is not None else next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    return before if before is not None else dep_child(verb, "nsubj")
 
 
 def negated(verb: Token) -> bool:

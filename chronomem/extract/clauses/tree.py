@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from spacy.tokens import Token
 
 from chronomem.extract import lexicon as L
 from chronomem.extract.lexicon import OPEN
+
+
+def dep_child(head: Token, *deps: str) -> Token | None:
+    """The first child of ``head`` hung on it as one of ``deps`` ("nsubj", "dobj", …; ``None`` when none is)."""
+    return next((c for c in head.children if c.dep_ in deps), None)
+
+
+def word_or_lemma_in(tok: Token, words: Collection[str]) -> bool:
+    """``tok`` as written or its lemma is one of ``words``: "kids" or "kid" of ``child_nouns``."""
+    return tok.lower_ in words or tok.lemma_.lower() in words
 
 
 def prep_objects(head: Token, *words: str) -> list[Token]:

@@ -16,7 +16,9 @@ other file, by its name (``lexicon.TIES`` is ``ties.json``: ``from chronomem.ext
 
 from __future__ import annotations
 
+import functools
 import json
+import operator
 from functools import cache
 from importlib import resources
 from types import MappingProxyType, SimpleNamespace
@@ -59,6 +61,16 @@ def kin_possessions(table: dict[str, Any]) -> MappingProxyType[str, str]:
     """
     kin, forms = lexicon_file("words")["kin"], table.get("kin_forms", {})
     return MappingProxyType({w: kin[forms.get(w, w)][0] for w in table["kin_possessions"]})
+
+
+def lexicon_ref(ref: str) -> Any:
+    """What a rule table's ``ref`` names: ``"file.key"``, or deeper (``"file.table.key"``), of the lexicon files as JSON.
+
+    >>> "teach" in lexicon_ref("roles.occupation_verbs"), "car" in lexicon_ref("phrase_table.object_classes.vehicle")
+    (True, True)
+    """
+    file, *keys = ref.split(".")
+    return functools.reduce(operator.getitem, keys, lexicon_file(file))
 
 
 @cache

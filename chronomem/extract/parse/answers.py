@@ -373,7 +373,7 @@ def _pastime(tok: Token) -> bool:
     lemma = tok.lemma_.lower()
     if tok.lower_.endswith("ing"):  # ("nothing", "something": answer_idle_words)
         return tok.lower_ not in OPEN.light_gerunds
-    return lemma in OPEN.pastime_nouns or lemma in L.lexicon_file("phrase_table")["object_classes"]["game"]
+    return lemma in OPEN.pastime_nouns or lemma in L.lexicon_ref("phrase_table.object_classes.game")
 
 
 def _dropped_aux(tok: Token) -> bool:

@@ -7,8 +7,6 @@ wrong fact is worse than a missing one.
 
 from __future__ import annotations
 
-import functools
-import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
@@ -22,8 +20,8 @@ from chronomem.extract.clauses.args import DocIndex, name_arg, person_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, LAST, MINE, SPEAKER, Arg, Rel, When, timed
-from chronomem.extract.clauses.tree import is_activity, possession_noun, prep_objects
-from chronomem.extract.lexicon import OPEN, PEOPLE, TIES, lexicon_file
+from chronomem.extract.clauses.tree import dep_child, is_activity, possession_noun, prep_objects
+from chronomem.extract.lexicon import OPEN, PEOPLE, TIES, lexicon_ref
 from chronomem.extract.rules.open.base import dropped_subject, my_relative, phrase_arg
 from chronomem.extract.rules.open.phrase_table import mapped_predicate, unnamed_place
 
@@ -205,7 +203,7 @@ def to_roles(frame: Frame) -> list[Arg]:
             mods = [c for c in x.children if c.dep_ in ("compound", "amod") and c.i < x.i]
             first, last = (mods[0].i if mods else x.i), x.i
         else:
-            obj = next((c for c in x.children if c.dep_ == "dobj"), None)
+            obj = dep_child(x, "dobj")
             if obj is None or not is_role_head(obj):
                 continue
             first, last = x.i, obj.i
@@ -304,8 +302,7 @@ class PrepRule:
             return []
         obj = next(iter(frame.prep(self.object_prep)), None) if self.object_prep else frame.dobj
         if self.object_in:
-            file, *keys = self.object_in.split(".")
-            listed = functools.reduce(operator.getitem, keys, lexicon_file(file))
+            listed = lexicon_ref(self.object_in)
             # the lemma, or the word itself: "bookkeeping" tagged a verb is "bookkeep"
             if obj is None or obj.lemma_.lower() not in listed and obj.lower_ not in listed:
                 return []

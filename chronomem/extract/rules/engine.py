@@ -24,7 +24,7 @@ from chronomem.extract.clauses.phrases import called_name
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, OWNED, SPEAKER, WE, Hint, Rel
 from chronomem.extract.clauses.timing import dated_states
-from chronomem.extract.lexicon import OPEN, lexicon_file, lexicon_table
+from chronomem.extract.lexicon import OPEN, lexicon_file, lexicon_ref
 from chronomem.extract.parse.mending import repair
 from chronomem.extract.parse.repairs import verb_lemmas
 from chronomem.extract.rules import clause_reading
@@ -68,7 +68,7 @@ def _needs(row: Mapping[str, Any]) -> frozenset[int]:
     >>> _needs({"needs": ["together", "people.unnamed_partners"]}) >= {get_string_id("together"), get_string_id("guy")}
     True
     """
-    lists = [lexicon_table(n.partition(".")[0])[n.partition(".")[2]] if "." in n else (n,) for n in row.get("needs", ())]
+    lists = [lexicon_ref(n) if "." in n else (n,) for n in row.get("needs", ())]
     return frozenset(get_string_id(w) for words in lists for w in words)
 
 

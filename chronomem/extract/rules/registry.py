@@ -23,7 +23,7 @@ from typing import Any
 from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import Rel
-from chronomem.extract.lexicon import lexicon_file
+from chronomem.extract.lexicon import lexicon_file, lexicon_ref
 from chronomem.extract.rules.base import PrepRule, Rule
 from chronomem.extract.rules.people import kin, nominal, pets
 from chronomem.extract.rules.verbs import couples, endings, partings, relations, roles, stays, switches, tools, work
@@ -72,8 +72,7 @@ def _lemmas(named: str | list[str]) -> tuple[str, ...]:
     """
     if isinstance(named, list):
         return tuple(named)
-    file, _, key = named.partition(".")
-    return tuple(lexicon_file(file)[key])
+    return tuple(lexicon_ref(named))
 
 
 def build_rules(rows: Iterable[Rule]) -> dict[str, tuple[Rule, ...]]:

@@ -19,7 +19,7 @@ from chronomem.extract.clauses.hygiene import kin_as_name
 from chronomem.extract.clauses.phrases import company_of, dash_between, object_phrase, outing_with_place, quoted_title, titled_kind
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, SPEAKER, Arg, Rel, timed
-from chronomem.extract.clauses.tree import is_pet_noun, prep_objects, someone_elses
+from chronomem.extract.clauses.tree import dep_child, is_pet_noun, prep_objects, someone_elses, word_or_lemma_in
 from chronomem.extract.lexicon import NAMES, OPEN
 from chronomem.extract.parse.pipeline import session_speakers
 from chronomem.extract.rules.open.phrase_table import phrase_row, place_trimmed
@@ -58,8 +58,8 @@ def my_relative(tok: Token, *, pets: bool = False, ties: bool = True) -> bool:
     """"my son", "our kids", "my aunts", "the kids": the speaker's unnamed relative (no name beside it); with
     ``ties``, also "my roommate" (``tie_nouns``); with ``pets``, also "our dog" (not "our pets", pets in general);
     not "my ex-wife", "my late husband" (not the one "my wife" names)."""
-    kin = tok.lower_ in OPEN.kin_possessions or ties and tok.lower_ in OPEN.tie_nouns or bool(
-        {tok.lower_, tok.lemma_.lower()} & OPEN.extended_kin)  # "my aunts"; "my roommate" (one)
+    kin = tok.lower_ in OPEN.kin_possessions or ties and tok.lower_ in OPEN.tie_nouns or word_or_lemma_in(
+        tok, OPEN.extended_kin)  # "my aunts"; "my roommate" (one)
     pet = pets and is_pet_noun(tok) and tok.lemma_.lower() != "pet"
     if kin_as_name(tok):  # "Dad loves golf": the speaker's dad (``kin_names``)
         return True
@@ -123,17 +123,12 @@ def name_follows(tok: Token) -> bool:
         t.is_title and t.lower_ != "i") for t in after[:2 if len(after) and after[0].is_punct else 1])
 
 
-def is_person_object(tok: Token) -> bool:
-    """A noun for people (``person_objects``) in either number: "my neighbor", "my neighbors", "the kids"."""
-    return tok.lemma_.lower() in OPEN.person_objects or tok.lower_ in OPEN.person_objects
-
-
 def _activity_done(tok: Token, first: str) -> bool:
     """"doing yoga", "doing crosswords": a light gerund that names an activity by its concrete object
     (``activity_gerunds``), not "doing my best" nor "doing stuff"."""
     return first in OPEN.activity_gerunds and tok.tag_ == "VBG" and any(
         c.dep_ == "dobj" and c.pos_ == "NOUN" and c.lemma_.lower() not in OPEN.vague_objects
-        and c.lemma_.lower() not in OPEN.abstract_objects and not is_person_object(c)
+        and c.lemma_.lower() not in OPEN.abstract_objects and not word_or_lemma_in(c, OPEN.person_objects)
         and not any(d.dep_ == "poss" for d in c.children)
         for c in tok.children)
 
@@ -218,9 +213,9 @@ def phrase_arg(tok: Token, idx: DocIndex, *, people: bool = False) -> Arg | None
             if named.name.lower() in session_speakers(tok.doc):
                 return None  # "I love Nate": the other speaker is not a taste
             return named if people or named.label != "PERSON" and not named.gender else None
-    if not people and is_person_object(tok):
+    if not people and word_or_lemma_in(tok, OPEN.person_objects):  # "my neighbors", "the kids"
         return None
-    if tok.pos_ == "NUM" or {tok.lemma_.lower(), tok.lower_} & OPEN.abstract_objects and not _made_concrete(tok):
+    if tok.pos_ == "NUM" or word_or_lemma_in(tok, OPEN.abstract_objects) and not _made_concrete(tok):
         return None  # "make a difference", "chase my dreams"; a bare number names nothing: "Dad turns sixty"
     phrase = object_phrase(tok, is_time=idx.is_time)
     if phrase is None or len(phrase) < 3 or phrase.lower() in OPEN.setting_gerunds:
@@ -355,7 +350,7 @@ def _named_at(frame: Frame) -> Arg | None:
 def gerund_conjuncts(tok: Token, arg: Arg | None, idx: DocIndex) -> list[Arg]:
     """The other objects of a liked activity, each with its verb: "baking bread and cookies" → baking cookies,
     "improving public transit and housing" → improving housing (not "baking bread and I love it")."""
-    obj = next((c for c in tok.children if c.dep_ == "dobj"), None) if arg is not None and tok.tag_ == "VBG" else None
+    obj = dep_child(tok, "dobj") if arg is not None and tok.tag_ == "VBG" else None
     if obj is None or phrases.afterthought(obj):
         return []  # (not "baking together, especially cakes and pies")
     doing = tok.doc[tok.i:obj.left_edge.i].text

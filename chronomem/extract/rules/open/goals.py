@@ -16,6 +16,7 @@ from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.records import Arg, Rel, holds
 from chronomem.extract.clauses.stance import negated
+from chronomem.extract.clauses.tree import word_or_lemma_in
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import OPEN_CONFIDENCE, OPEN_PREDICATE, clause_objects, phrase_arg
 
@@ -94,8 +95,7 @@ def diet_rels(frame: Frame, subjects: list[Arg]) -> list[Rel]:
         return []
     if any(t.role == "point" for t in frame.times) or any(t.lower_ in ("now", "today", "tonight") for t in frame.v.subtree):
         return []  # "right now", "tonight": a moment
-    foods = [t for tok in frame.dobjs for t in with_conj(tok)
-             if t.lemma_.lower() in OPEN.diet_nouns or t.lower_ in OPEN.diet_nouns]
+    foods = [t for tok in frame.dobjs for t in with_conj(tok) if word_or_lemma_in(t, OPEN.diet_nouns)]
     quals = {"relation": f"cannot {frame.lemma}"}
     return [holds(OPEN_PREDICATE, s_, arg, frame.v.i, OPEN_CONFIDENCE, quals) for food in foods
             if (arg := phrase_arg(food, frame.idx)) is not None for s_ in subjects]

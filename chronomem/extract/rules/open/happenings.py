@@ -20,6 +20,7 @@ from chronomem.extract.clauses.frames import Frame, with_conj
 from chronomem.extract.clauses.hygiene import in_title
 from chronomem.extract.clauses.phrases import gerund
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, When, timed
+from chronomem.extract.clauses.stance import negated
 from chronomem.extract.clauses.timing import TimePhrase
 from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
 from chronomem.extract.lexicon import EVENTS, OPEN
@@ -87,7 +88,7 @@ def happening_rels(frame: Frame) -> list[Rel]:
     if point is None and not (status.fresh and status.tense in _PAST_TENSES) and not _arrived_now(frame, lemma):
         return []  # no time said: nothing of when it happened
     go = _went_doing(frame.v)
-    if go is not None and any(c.dep_ == "neg" for c in go.children):
+    if go is not None and negated(go):
         return []  # "I never went fishing", with "went" parsed as the gerund's auxiliary
     tense = "past" if go is not None and go.tag_ == "VBD" else status.tense
     dropped = frame.v.lower_ in OPEN.irregular_pasts and frame.v.i == frame.v.sent.start  # "Took a trip last week": a

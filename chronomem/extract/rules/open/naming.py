@@ -14,7 +14,7 @@ from chronomem.extract import lexicon as L
 from chronomem.extract.clauses.args import DocIndex, doc_words
 from chronomem.extract.clauses.records import ENTITY, GUESS, SPEAKER, Arg, Rel, holds
 from chronomem.extract.clauses.stance import negated
-from chronomem.extract.clauses.tree import is_pet_noun
+from chronomem.extract.clauses.tree import dep_child, is_pet_noun, word_or_lemma_in
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.possessives import mine
 from chronomem.extract.rules.people.kin import a_name
@@ -34,7 +34,8 @@ def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     if pets and all(_someone_elses(t) for t in pets):
         return []  # "My colleague Adam got a cat; it's called Maple": Adam's pet
     pet = bool(pets) or any(p in text for p in OPEN.newcomer_phrases)
-    child = any(_child_noun(t) and mine(t) is not None for t in doc) or bool(_AGED.search(text))  # "our one-year-old"
+    child = any(word_or_lemma_in(t, OPEN.child_nouns) and mine(t) is not None for t in doc) or bool(
+        _AGED.search(text))  # "our one-year-old"
     friend = any(_my_friend(t) for t in doc)
     if not (pet or child or friend):
         return []
@@ -45,7 +46,7 @@ def naming_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
             continue
         last = _person_before(name)  # whose name it is (not "My son has a friend over. His name is Max")
         befriended = last is not None and _my_friend(last)
-        if child and (last is None or _child_noun(last)) or befriended:  # ("My sons are twins, they're called …")
+        if child and (last is None or word_or_lemma_in(last, OPEN.child_nouns)) or befriended:  # ("My sons are twins, they're called …")
             person = Arg(ENTITY, name.i, name.text, "PERSON", GUESS)
             out.append(holds("FRIEND_OF" if befriended else "PARENT_OF", Arg(SPEAKER, name.i), person, name.i))
     return out
@@ -64,16 +65,11 @@ def _person_before(name: Token) -> Token | None:
         t.lemma_.lower() in L.KIN or t.lower_ in OPEN.kin_possessions or t.lemma_.lower() in OPEN.friend_nouns)), None)
 
 
-def _child_noun(tok: Token) -> bool:
-    """"son", "daughter", "toddler": a word for a child (``child_nouns``)."""
-    return tok.lower_ in OPEN.child_nouns or tok.lemma_.lower() in OPEN.child_nouns
-
-
 def _someone_elses(tok: Token) -> bool:
     """A pet someone other than the speaker owns or got: "Adam got a cat", "her parrot", "Lena's dog"."""
     if any(c.dep_ == "poss" and c.lower_ not in ("my", "our") for c in tok.children):
         return True
-    subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None) if tok.dep_ == "dobj" else None
+    subj = dep_child(tok.head, "nsubj") if tok.dep_ == "dobj" else None
     return subj is not None and subj.lower_ not in ("i", "we") and subj.pos_ in ("PROPN", "NOUN")
 
 
@@ -94,7 +90,7 @@ def introduced_names(doc: Doc) -> list[Token]:
             continue  # a name ("Kyle" tagged as a noun after "his name is" too)
         head = tok.head
         if (tok.dep_ == "attr" or (tok.dep_ == "acomp" and (tok.pos_ == "PROPN" or said))) and head.lemma_ == "be":
-            subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+            subj = dep_child(head, "nsubj")
             if subj is None and head.i > 0 and doc[head.i - 1].lower_ == "name":
                 subj = doc[head.i - 1]  # "I have a dog and his name is Max", parsed with "name" as a second object
             if subj is not None and (subj.lower_ in ("this", "that") or _this_pet(subj) or (
@@ -114,7 +110,7 @@ def introduced_names(doc: Doc) -> list[Token]:
 def _my_pet_described(noun: Token) -> bool:
     """A pet noun said of the speaker's pet or of "he"/"she": "My dog is a husky named Storm" (not of Tom's dog: the
     turn's pets are checked to be the speaker's first)."""
-    subj = next((c for c in noun.head.children if c.dep_ == "nsubj"), None) if noun.dep_ == "attr" else None
+    subj = dep_child(noun.head, "nsubj") if noun.dep_ == "attr" else None
     return subj is not None and noun.head.lemma_ == "be" and is_pet_noun(noun) and not negated(noun.head) and (
         _our_pet(subj) or subj.lower_ in L.THIRD_SUBJECTS)
 

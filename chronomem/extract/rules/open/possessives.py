@@ -16,7 +16,7 @@ from chronomem.extract.clauses.args import DocIndex, pronoun_arg
 from chronomem.extract.clauses.hygiene import others_in_turn
 from chronomem.extract.clauses.records import CALLED, ENTITY, GUESS, OWNED, SPEAKER, YOU, Arg, Rel, held, holds, timed
 from chronomem.extract.clauses.stance import negated
-from chronomem.extract.clauses.tree import is_pet_noun
+from chronomem.extract.clauses.tree import dep_child, is_pet_noun
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.rules.open.base import name_follows, named_later, place_arg
 from chronomem.extract.rules.people.kin import modifier_state
@@ -147,7 +147,7 @@ def _my_group(tok: Token) -> list[Rel]:
         return []  # "my class" is a lesson as often as a group
     if any(c.lower_ in OPEN.favourite_words for c in tok.children):
         return []  # "my favourite band" is one the speaker listens to, not one they play in
-    name = next((c for c in tok.children if c.dep_ == "appos"), None)
+    name = dep_child(tok, "appos")
     if name is not None and all(t.is_title or t.is_punct or t.is_upper or t.lower_ in L.TITLE_GLUE
                                 for t in name.subtree) and any(t.is_title for t in name.subtree):
         words = [t for t in name.subtree if not t.is_punct or t.text in ("-", "&")]
@@ -177,7 +177,7 @@ def listener_rels(sent: Span, idx: DocIndex) -> list[Rel]:
             continue
         if tok.dep_ != "attr" or tok.head.lemma_.lower() != "be" or tok.pos_ != "NOUN":
             continue
-        subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+        subj = dep_child(tok.head, "nsubj")
         if subj is None or negated(tok.head):
             continue
         if subj.lower_ == "you" and my_boss(tok):  # "you're the best boss I've ever had"
@@ -209,7 +209,7 @@ def _you_as_friend(tok: Token) -> bool:
     """"You're a great friend (to me)", "thanks for being such a good friend", "glad to have you as a friend"."""
     head = tok.head
     if tok.dep_ == "attr" and head.lemma_ == "be":
-        subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+        subj = dep_child(head, "nsubj")
         if subj is not None:
             return subj.lower_ == "you"
         return head.dep_ == "pcomp" and head.head.lower_ == "for" and any(  # "thanks for being a friend"

@@ -14,8 +14,8 @@ from chronomem.extract.clauses.args import DocIndex, first_name_gender, pronoun_
 from chronomem.extract.clauses.frames import Frame, build_frame, with_conj
 from chronomem.extract.clauses.phrases import quoted_title
 from chronomem.extract.clauses.records import ENTITY, GUESS, Arg, Rel, holds
-from chronomem.extract.clauses.stance import reported, with_can
-from chronomem.extract.clauses.tree import aspect_whole, is_activity, owned_pet, prep_objects, someone_elses
+from chronomem.extract.clauses.stance import plain, reported, with_can
+from chronomem.extract.clauses.tree import aspect_whole, dep_child, is_activity, owned_pet, prep_objects, someone_elses
 from chronomem.extract.lexicon import EVENTS, OPEN
 from chronomem.extract.rules.open.base import (
     TASTE_CONFIDENCE,
@@ -156,8 +156,8 @@ def love_noun_rels(sent: Span, idx: DocIndex) -> list[Rel]:
     out = []
     seen: set[int] = set()
     for name, roles in shape_matches(sent.doc, sent, OPEN.love_noun_shapes):
-        if name.startswith("have_") and not _held_now(roles["verb"]) or name.startswith("hobby_") and any(
-                c.dep_ == "neg" or c.tag_ == "MD" for c in roles["verb"].children):
+        if name.startswith("have_") and not _held_now(roles["verb"]) or name.startswith("hobby_") and not plain(
+                roles["verb"]):
             continue  # "I had a love for horses as a kid", "I don't feel a connection to it"; "I might pick up …"
         if (name.startswith("nothing_") or name == "something_i_love") and roles["verb"].tag_ not in ("VBZ", "VBP"):
             continue  # "nothing beat that summer": a past moment
@@ -270,7 +270,7 @@ def _loved_subject(frame: Frame) -> Token | None:
     extraposed "it" stands for, and the thing judged just before that an "it" takes up ("Folk music is so warm -
     it really speaks to me")."""
     v = frame.v
-    subj = _extraposed(frame, next((c for c in v.children if c.dep_ in ("nsubj", "csubj")), None) or next(
+    subj = _extraposed(frame, dep_child(v, "nsubj", "csubj") or next(
         (g for c in v.children if c.dep_ == "aux" for g in c.children if g.dep_ == "nsubj"), None))  # (hung on "has")
     return (judged_antecedent(subj, doing=True) or subj) if subj is not None else None
 

@@ -22,7 +22,7 @@ from chronomem.extract.clauses.frames import Frame, when_for, with_conj
 from chronomem.extract.clauses.questions import is_question
 from chronomem.extract.clauses.records import ENTITY, GUESS, MINE, NAMED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, holds, timed
 from chronomem.extract.clauses.stance import plain
-from chronomem.extract.clauses.tree import poss_of
+from chronomem.extract.clauses.tree import dep_child, poss_of
 from chronomem.extract.lexicon import KIN_RELATIONS, OPEN, PEOPLE, TIES
 from chronomem.extract.rules.base import persons
 from chronomem.extract.rules.open.base import my_relative
@@ -144,7 +144,7 @@ def naming(word: Token, *, its: bool = False) -> tuple[Token, Token] | None:
         verb, name = word, next((c for c in word.children if c.dep_ in ("oprd", "dobj") and a_name(c)), None)
         said = [c for c in verb.children if c.dep_ == "dobj" and (name is None or c.i != name.i)] + [
             c for c in (name.children if name is not None else ()) if c.dep_ == "poss"]  # "named her Iris": a possessive
-        subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        subj = dep_child(verb, "nsubj")
         if (subj is None and verb.dep_ != "conj") or (subj is not None and subj.lower_ not in OPEN.namer_subjects):
             return None  # a subject shared with the clause before names too: "Jo adopted a kitten and named her Mia"
     if verb.tag_ not in ("VBD", "VBN", "VBP", "VBZ") or not plain(verb):

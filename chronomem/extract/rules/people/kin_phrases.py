@@ -17,7 +17,7 @@ from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.hygiene import others_in_turn
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, OWNED, PRONOUN, SPEAKER, WE, YOU, Arg, Rel, When, held, holds
 from chronomem.extract.clauses.stance import negated, plain
-from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, poss_of, prep_objects
+from chronomem.extract.clauses.tree import dep_child, nearest_subject, plus_conjuncts, poss_of, prep_objects
 from chronomem.extract.lexicon import KIN_RELATIONS, OPEN, PEOPLE, TIES
 from chronomem.extract.parse.pipeline import session_speakers
 from chronomem.extract.rules.open.naming import introduced_names
@@ -237,7 +237,7 @@ def _no_longer(attr: Token, idx: DocIndex) -> list[Rel]:
 
 def _relative_named(attr: Token, idx: DocIndex) -> list[Rel]:
     """"my husband's name is Haring": the relative (of a possessor) is the named person."""
-    subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
+    subj = dep_child(attr.head, "nsubj")
     if subj is None or subj.lemma_ != "name" or attr.pos_ != "PROPN":
         return []
     relative = poss_of(subj)
@@ -339,7 +339,7 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
     verb = like.head
     if not plain(verb):
         return []
-    noun = next((c for c in like.children if c.dep_ == "pobj"), None)
+    noun = dep_child(like, "pobj")
     kin = kin_of(noun) if noun is not None else None
     subject = _subject(verb, like, idx)
     if noun is None or kin is None or kin[0] != "friend":
@@ -355,7 +355,7 @@ def _like_a_friend(like: Token, idx: DocIndex) -> list[Rel]:
 def introduced_kin_rels(doc: Doc, idx: DocIndex) -> list[Rel]:
     """"Come meet my friends. This is Nina.", "I'd like you to meet my sisters: this is Ana and this is Bea"."""
     meet = next((t for t in doc if t.lemma_ == "meet" and t.tag_ == "VB" and _introducing(t)), None)
-    group = next((c for c in meet.children if c.dep_ == "dobj"), None) if meet is not None else None
+    group = dep_child(meet, "dobj") if meet is not None else None
     kin = kin_of(group) if group is not None else None
     if group is None or kin is None or kin[0] == "pet" or not any(
             c.dep_ == "poss" and c.lower_ in ("my", "our") for c in group.children):

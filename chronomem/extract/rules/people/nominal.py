@@ -17,7 +17,7 @@ from chronomem.extract.clauses.filters import clause_status
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, MINE, SPEAKER, WE, Arg, Hint, Rel, When, held, timed
 from chronomem.extract.clauses.stance import said_by_me
-from chronomem.extract.clauses.tree import poss_of, prep_objects
+from chronomem.extract.clauses.tree import dep_child, poss_of, prep_objects
 from chronomem.extract.lexicon import OPEN
 from chronomem.extract.parse.gazetteer import VERSION
 from chronomem.extract.rules.base import alternative, emit, employer_with, employment, job_rels, persons, role_rels
@@ -351,7 +351,7 @@ def correction_hints(sent: Span, idx: DocIndex) -> list[Hint]:
     out: list[Hint] = []
     for tok in sent:
         if tok.lemma_ == "mean" and tok.pos_ == "VERB" and any(c.lower_ == "i" and c.dep_ == "nsubj" for c in tok.children):
-            dobj = next((c for c in tok.children if c.dep_ in ("dobj", "attr", "oprd", "ccomp")), None)
+            dobj = dep_child(tok, "dobj", "attr", "oprd", "ccomp")
             if dobj is None or any(c.dep_ == "xcomp" for c in tok.children):
                 continue
             new = name_arg(dobj, idx) or team_arg(dobj) or role_arg(dobj, strict=False)

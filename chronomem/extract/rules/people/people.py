@@ -37,7 +37,7 @@ from chronomem.extract.clauses.records import (
     timed,
 )
 from chronomem.extract.clauses.stance import negated, plain, planned_moment
-from chronomem.extract.clauses.tree import nearest_subject, plus_conjuncts, prep_objects
+from chronomem.extract.clauses.tree import dep_child, nearest_subject, plus_conjuncts, prep_objects
 from chronomem.extract.lexicon import DIALOGUE, KIN_RELATIONS, NAMES, OPEN, PEOPLE, ROLES, TIES
 from chronomem.extract.rules.open.base import name_follows
 from chronomem.extract.rules.people.kin import kin_of, said_person
@@ -149,7 +149,7 @@ def _said_to(tok: Token) -> bool:
 
 def _couple(tok: Token) -> list[Rel]:
     """"You and I are married", "you and me are together": the speaker and the listener."""
-    subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+    subj = dep_child(tok.head, "nsubj")
     if negated(tok.head) or subj is None:
         return []
     words = {subj.lower_, *(c.lower_ for c in subj.children if c.dep_ == "conj")}
@@ -230,7 +230,7 @@ def _titled(tok: Token, idx: DocIndex) -> list[Rel]:
     named = named_person(head, idx)
     out = [holds("HAS_ROLE", named, role_ent, tok.i, 0.7)] if named is not None else []
     if head.dep_ == "attr" and head.head.lemma_ == "be":
-        subj = next((c for c in head.head.children if c.dep_ == "nsubj"), None)
+        subj = dep_child(head.head, "nsubj")
         me = said_person(subj, idx) if subj is not None and subj.lower_ in ("i", "you") else None  # "I'm Doctor Vale"
         if me is not None and not negated(head.head):
             out.append(holds("HAS_ROLE", me, role_ent, tok.i, 0.7))
@@ -256,7 +256,7 @@ def _speaking_as(noun: Token) -> list[Rel]:
         return _job_held_as(noun, verb)
     if any(t.dep_ not in ("intj", "punct", "cc", "advmod") for t in doc[sent.start:prep.i]) or kin_of(noun) is not None:
         return []
-    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    subj = dep_child(verb, "nsubj")
     if subj is None or subj.lower_ != "i" or verb.tag_ == "VBD" or any(
             c.dep_ == "aux" and (c.lower_ in _IMAGINING or c.tag_ == "VBD" or c.lower_ == "had") for c in verb.children):
         return []
@@ -289,7 +289,7 @@ def _copula_owned_role(attr: Token, idx: DocIndex) -> list[Rel]:
         return []
     if negated(attr.head) or any(c.lower_ in OPEN.favourite_words for c in attr.children):
         return []  # (not "Taylor Swift is my favorite singer": a taste, the open rules')
-    subj = next((c for c in attr.head.children if c.dep_ == "nsubj"), None)
+    subj = dep_child(attr.head, "nsubj")
     who = said_person(subj, idx, any_pronoun=True)
     role = role_arg(attr, strict=True)
     if who is None or role is None:
@@ -374,7 +374,7 @@ def _clause_subjects(sent: Span) -> list[Token]:
     subjects of its conjoined clauses ("Leo is five and Maya just turned two", the second name maybe parsed as
     a conjunct of the verb: "Sam is 8 and Ollie is 5")."""
     root = sent.root
-    subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
+    subj = dep_child(root, "nsubj")
     if subj is None or subj.conjuncts:
         return [] if subj is None else [subj, *subj.conjuncts]
     later = [g for c in root.children if c.dep_ == "conj" for g in ([c] if c.pos_ == "PROPN" else c.children)

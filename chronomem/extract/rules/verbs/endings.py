@@ -15,7 +15,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import person_arg, pronoun_arg
 from chronomem.extract.clauses.frames import Frame, when_for
 from chronomem.extract.clauses.records import ENTITY, Arg, Rel
-from chronomem.extract.clauses.tree import poss_of, prep_objects
+from chronomem.extract.clauses.tree import dep_child, poss_of, prep_objects
 from chronomem.extract.rules.base import emit, employment, last_job, persons
 from chronomem.extract.rules.verbs.stays import known_employer
 from chronomem.extract.rules.verbs.work import unnamed_left
@@ -52,7 +52,7 @@ def _let_go_whom(frame: Frame, go: Token) -> list[Arg]:
             c.dep_ == "prep" and c.lower_ == "from" or all(o.i in times for o in prep_objects(c) or [c]))
            for c in go.children):
         return []
-    whom = next((c for c in go.children if c.dep_ == "nsubj"), None)
+    whom = dep_child(go, "nsubj")
     if whom is None:
         return []
     person = pronoun_arg(whom) if whom.pos_ == "PRON" else person_arg(whom, frame.idx, trust_ner=False)

@@ -112,7 +112,7 @@ def _past_be(word: Token) -> Token | None:
 
 def _past_couple(word: Token, verb: Token, idx: DocIndex) -> list[Rel]:
     """"I was engaged to Tomas": a couple that was."""
-    if verb.lemma_ != "be" or any(c.dep_ == "neg" for c in (*verb.children, *word.children)):
+    if verb.lemma_ != "be" or negated(verb) or negated(word):
         return []
     if any(idx.is_time(t) and (t.like_num or t.head.lower_ in DIALOGUE.dating_preps) for t in word.sent):
         return []  # "was married to Piet from 1971 to 1980": the dated rules read it

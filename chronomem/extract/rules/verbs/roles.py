@@ -21,7 +21,7 @@ from chronomem.extract.clauses.args import person_arg
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.phrases import called_token
 from chronomem.extract.clauses.records import ENTITY, GAZETTEER, GUESS, WE, Arg, Rel, When
-from chronomem.extract.clauses.tree import is_pet_noun, prep_objects
+from chronomem.extract.clauses.tree import is_pet_noun, prep_objects, word_or_lemma_in
 from chronomem.extract.lexicon import OPEN, ROLE_PHRASE_STOPS, ROLES, TIES, TITLE_NOUNS, lexicon_file
 from chronomem.extract.rules.base import emit, employment, named_org, persons, role_rels, role_when
 from chronomem.extract.rules.open.possessives import owned_name
@@ -158,7 +158,7 @@ def role_words(tok: Token, frame: Frame) -> Arg | None:
             words += ["of", *(role_word(t) for t in doc[end + 1:tail])]
             return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
     last = doc[end - 1]
-    if not (last.lower_ in L.ROLE_HEADS or last.lemma_.lower() in L.ROLE_HEADS) or (
+    if not word_or_lemma_in(last, L.ROLE_HEADS) or (
             len(words) == 1 and last.lower_ in L.WEAK_ROLE_HEADS):
         return None
     return Arg(ENTITY, start, " ".join(words), "ROLE", GAZETTEER)
@@ -173,9 +173,12 @@ def _after(frame: Frame, *words: str, reach: int = 4) -> Token | None:
     return None
 
 
-def _role_rels(frame: Frame, subjects: list[Arg], tok: Token | None) -> list[Rel]:
+def _role_rels(frame: Frame, subjects: list[Arg], tok: Token | None, *, held: bool = False) -> list[Rel]:
+    """HAS_ROLE, the role written from ``tok`` on, from the clause's time (:func:`role_when`), or (``held``) held then."""
     role = role_words(tok, frame) if tok is not None else None
-    return [] if role is None else emit(frame, HAS_ROLE, subjects, role, role_when(frame, role))
+    if role is None:
+        return []
+    return emit(frame, HAS_ROLE, subjects, role, frame.when("state") if held else role_when(frame, role))
 
 
 def role_after(frame: Frame, *, after: str = "to", particle: str = "") -> list[Rel]:
@@ -257,12 +260,7 @@ def self_described(frame: Frame) -> list[Rel]:
     if me is None or me.i + 1 >= me.sent.end:
         return []
     start = me.doc[me.i + 1] if frame.lemma == "consider" else _after(frame, "as", reach=me.i - frame.v.i + 2)
-    return [] if start is None or start.i <= me.i else _role_rels_when(frame, start)
-
-
-def _role_rels_when(frame: Frame, tok: Token) -> list[Rel]:
-    role = role_words(tok, frame)
-    return [] if role is None else emit(frame, HAS_ROLE, _people(frame), role, frame.when("state"))
+    return [] if start is None or start.i <= me.i else _role_rels(frame, _people(frame), start, held=True)
 
 
 def occupation(frame: Frame) -> list[Rel]:

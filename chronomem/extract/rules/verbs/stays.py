@@ -21,7 +21,7 @@ from chronomem.extract.clauses import accept as A
 from chronomem.extract.clauses.args import DocIndex
 from chronomem.extract.clauses.frames import Frame
 from chronomem.extract.clauses.records import GAZETTEER, Arg, Rel, When, timed
-from chronomem.extract.clauses.tree import prep_objects
+from chronomem.extract.clauses.tree import dep_child, prep_objects
 from chronomem.extract.lexicon import PEOPLE, ROLES, TIES
 from chronomem.extract.rules.base import emit, employment, persons
 from chronomem.extract.rules.open.base import place_arg
@@ -49,9 +49,15 @@ def been_at(frame: Frame) -> list[Rel]:
             place = unnamed_place(tok, frame.idx, "works at", "WORKS_AT")
             out += emit(frame, "WORKS_AT", persons(frame, we=False), place, when, confidence=0.8, obj_tok=tok)
     if frame.status.tense.startswith("perfect") and (lasted or when.role == "since" and _months_or_more(when.phrase)):
-        places = [A.classify_destination(tok, frame.idx) for tok in frame.prep("in")]  # "we've been in Lisbon since 2019"
-        out += [r for p in places if p is not None and p[0] == "LIVES_IN" for r in emit(frame, "LIVES_IN", persons(frame), p[1], when)]
+        homes = _homes(frame, frame.prep("in"))  # "we've been in Lisbon since 2019"
+        out += [r for _, home in homes for r in emit(frame, "LIVES_IN", persons(frame), home, when)]
     return out
+
+
+def _homes(frame: Frame, toks: list[Token]) -> list[tuple[Token, Arg]]:
+    """The places among ``toks`` one lives in (:func:`~chronomem.extract.clauses.accept.classify_destination`)."""
+    found = [(t, A.classify_destination(t, frame.idx)) for t in toks]
+    return [(t, dest[1]) for t, dest in found if dest is not None and dest[0] == "LIVES_IN"]
 
 
 def _months_or_more(phrase: str) -> bool:
@@ -154,16 +160,14 @@ def admitted(frame: Frame) -> list[Rel]:
 def spent(frame: Frame) -> list[Rel]:
     """"I spent three years in Lisbon" (lived there), "spent my twenties at Oracle" (worked there): a past
     stay as long as a life's stretch, over now."""
-    dobj = next((c for c in frame.v.children if c.dep_ == "dobj"), None)  # (a time phrase: no object of the frame)
+    dobj = dep_child(frame.v, "dobj")  # (a time phrase: no object of the frame)
     if frame.status.tense != "past" or frame.status.blocked or frame.status.negated or dobj is None or (
             dobj.lemma_.lower() not in PEOPLE.couple_spans and dobj.lower_ not in L.OPEN.life_periods):
         return []
     over, subjects = When("end", vague=True), persons(frame, we=False)
     out: list[Rel] = []
-    for tok in frame.prep("in") + prep_objects(dobj, "in"):  # ("my twenties in Lagos" may hang "in" on the noun)
-        found = A.classify_destination(tok, frame.idx)
-        if found is not None and found[0] == "LIVES_IN":
-            out += emit(frame, "LIVES_IN", subjects, found[1], over, obj_tok=tok)
+    for tok, home in _homes(frame, frame.prep("in") + prep_objects(dobj, "in")):  # ("in" may hang on "my twenties")
+        out += emit(frame, "LIVES_IN", subjects, home, over, obj_tok=tok)
     for tok in frame.prep("at") + prep_objects(dobj, "at"):  # (not at a school: "I spent four years at Yale" studied or taught there)
         if not at_school(tok, frame.idx):
             out += emit(frame, "WORKS_AT", subjects, A.token_org(tok, frame.idx, strict=True, tools=False), over, obj_tok=tok)
@@ -177,9 +181,8 @@ def visiting_from(frame: Frame) -> list[Rel]:
     if frame.status.tense not in ("progressive", "future") or frame.status.blocked or frame.status.negated or any(
             c.lower_ in L.OPEN.trip_adverbs for c in frame.v.children):
         return []
-    places = [A.classify_destination(t, frame.idx) for t in frame.prep("from")]
-    found = [p[1] for p in places if p is not None and p[0] == "LIVES_IN"]
-    return [r for p in found for r in emit(frame, "LIVES_IN", persons(frame, we=False), p, When("state"), confidence=0.8)]
+    homes = _homes(frame, frame.prep("from"))
+    return [r for _, p in homes for r in emit(frame, "LIVES_IN", persons(frame, we=False), p, When("state"), confidence=0.8)]
 
 
 def headed_to(frame: Frame) -> list[Rel]:
