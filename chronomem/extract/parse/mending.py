@@ -24,6 +24,7 @@ from chronomem.extract.parse.contractions import (
     repair_contracted_is,
 )
 from chronomem.extract.parse.dated_names import repair_dated_names
+from chronomem.extract.parse.name_edges import repair_trailing_adverbs
 from chronomem.extract.parse.place_words import repair_trailing_place_words
 from chronomem.extract.parse.repairs import (
     JOINERS,
@@ -74,7 +75,8 @@ NEEDS: dict[Callable[..., None], tuple[frozenset[int], ...]] = {
     repair_work_participle: (_ids(["at", "for"]),),
 }
 _ORDER: tuple[Callable[..., None], ...] = (
-    repair_dated_names, repair_trailing_place_words, repair_work_participle, repair_clause_prep_names, repair_contracted_is,
+    repair_trailing_adverbs, repair_dated_names, repair_trailing_place_words, repair_work_participle,
+    repair_clause_prep_names, repair_contracted_is,
     repair_contracted_has, repair_adjective_passive, repair_tags, repair_fronted_names, repair_paired_subject,
     repair_opening_pasts, repair_named_conjuncts, repair_object_taken_for_subject, repair_owned_noun_before_name,
     repair_age_taken_for_subject, repair_comma_clause, repair_named_after_comma, repair_base_pasts, repair_noun_verbs,
