@@ -156,7 +156,12 @@ def planned_moment(verb: Token) -> bool:
 
 def hedges_when(hedge: Token, verb: Token) -> bool:
     """A hedge said just before the date of a clause in the past doubts when, not whether ("I moved to Oslo maybe
-    two years ago"); before a time to come it doubts the plan ("maybe next year I'll move")."""
-    nxt = hedge.doc[hedge.i + 1] if hedge.i + 1 < len(hedge.doc) else None
+    two years ago", "maybe in 2019"); before a time to come it doubts the plan ("maybe next year I'll move"), and set
+    off by a comma it doubts the whole ("I moved to Berlin, probably in 2019")."""
+    doc = hedge.doc
+    nxt = doc[hedge.i + 1] if hedge.i + 1 < len(doc) else None
+    if nxt is not None and nxt.pos_ == "ADP" and nxt.i + 1 < len(doc):
+        nxt = doc[nxt.i + 1]  # "maybe in 2019"
     opens = [t for t in (hedge, nxt) if t is not None and t.ent_iob_ == "B" and t.ent_type_ == "DATE"]  # "almost a year ago"
-    return bool(opens) and verb.tag_ == "VBD"
+    set_off = hedge.i > 0 and doc[hedge.i - 1].text == ","  # "I moved to Berlin, probably in 2019": an afterthought
+    return bool(opens) and verb.tag_ == "VBD" and not set_off

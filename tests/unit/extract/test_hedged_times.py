@@ -13,6 +13,7 @@ DATED = [
     ("I moved to Oslo probably last year.", ("LIVES_IN", "Oslo", "2023-01-01", "year")),
     ("I started at Ovid Labs probably 3 months ago.", ("WORKS_AT", "Ovid Labs", "2023-12-12", "month")),
     ("We moved to Oslo almost a year ago.", ("LIVES_IN", "Oslo", "2023-03-12", "year")),
+    ("I moved to Salt Lake City maybe in 2019.", ("LIVES_IN", "Salt Lake City", "2019-01-01", "year")),
 ]
 
 
@@ -26,6 +27,7 @@ def test_a_hedge_on_the_date_of_a_past_event_keeps_the_fact(extractor, sentence,
 DOUBTED = [
     "Maybe next year I'll move to Oslo.",  # a plan in doubt
     "I'll maybe move to Oslo next year.",
+    "I'll move to Oslo maybe in 2025.",
     "I maybe moved to Oslo last year.",  # the hedge is on the verb: whether
     "I moved to Oslo last year, maybe.",
     "I almost moved to Oslo last year.",
