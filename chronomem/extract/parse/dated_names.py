@@ -107,11 +107,16 @@ def _name_off_date(date: Span) -> None:
             or root.dep_ not in ("pobj", "dobj") or resolve_time(date.text, _SOME_DAY) is None:
         return
     verb = root.head.head if root.dep_ == "pobj" else root.head
-    name.head, name.dep_ = root.head, root.dep_
     for tok in date:
-        if tok is not root and not date.start <= tok.head.i < date.end:
+        if tok.i != root.i and not date.start <= tok.head.i < date.end:
             tok.head = root  # "mid", "-", "December" each the preposition's object
-    root.head, root.dep_ = verb, "npadvmod"
+    _takes_place(name, root, verb)
+
+
+def _takes_place(name: Token, time: Token, host: Token) -> None:
+    """``name`` takes the place the parser gave ``time`` (its head and role), and ``time`` hangs on ``host``."""
+    name.head, name.dep_ = time.head, time.dep_
+    time.head, time.dep_ = host, "npadvmod"
 
 
 def _names_off_parts_of_time(doc: Doc) -> None:
@@ -131,8 +136,7 @@ def _names_off_parts_of_time(doc: Doc) -> None:
         name, verb = names[-1], tok.head.head if tok.dep_ == "pobj" else tok.head
         for other in names[:-1]:
             other.head = name
-        name.head, name.dep_ = tok.head, tok.dep_
-        tok.head, tok.dep_ = verb, "npadvmod"
+        _takes_place(name, tok, verb)
 
 
 def _undated_before(end: Token) -> int | None:
@@ -166,10 +170,9 @@ def _name_back(name: Token, start: int, end: Token) -> bool:
     taken = next((t for t in doc[start:end.i] if t.dep_ in ("pobj", "dobj") and not start <= t.head.i <= end.i), None)
     verb, before = end.head, doc[name.i - 1]
     if taken is not None:  # "to Tucson ages ago": "ages" the object of "to"
-        place, role = taken.head, taken.dep_
-        name.head, name.dep_ = place, role
-        host = end if end.head.i != taken.i else place.head if role == "pobj" else place  # (not under its own "ago")
-        taken.head, taken.dep_ = host, "npadvmod"
+        place = taken.head
+        host = end if end.head.i != taken.i else place.head if taken.dep_ == "pobj" else place  # (not under its "ago")
+        _takes_place(name, taken, host)
     elif before.dep_ == "prep" and not any(c.dep_ == "pobj" for c in before.children):
         name.head, name.dep_ = before, "pobj"
     elif verb.pos_ == "VERB" and not any(c.dep_ == "dobj" for c in verb.children):
